@@ -1,0 +1,285 @@
+//! `cargo xtask <command>`: ptxlab's automation, in Rust (rust-analyzer's convention).
+//!
+//! - `dist [--features F] [--out DIR] [--no-opt]`: build the static site into `dist/`.
+//! - `serve [--port N] [--no-build]`: build `dist/` and serve it on 127.0.0.1.
+//! - `test`: every check CI runs: fmt, clippy, unit and oracle tests, dist, browser tests.
+//! - `e2e [--no-build]`: only the browser tests, against a freshly built `dist/`.
+//! - `bench-web [--features F] [--runs N]`: compile saxpy N times in the browser's worker
+//!   and print the median, with the bundle sizes (used to pick the allocator).
+//!
+//! Architecture Invariant: every command installs what it needs when it is missing
+//! (see `tools.rs`), and does nothing on a second run when nothing changed.
+
+mod dist;
+mod serve;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+const USAGE: &str = "usage: cargo xtask <command>
+  dist [--features F] [--out DIR] [--no-opt]   build the static site into dist/
+  serve [--port N] [--no-build]                build dist/ and serve it on 127.0.0.1
+  test                                         run every test (what CI runs)
+  e2e [--no-build]                             run the browser tests only
+  bench-web [--features F] [--runs N]          time saxpy compiles in the browser";
+
+fn run(args: &[String]) -> Result {
+    let Some((command, rest)) = args.split_first() else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    let mut flags = Flags::parse(rest)?;
+    match command.as_str() {
+        "dist" => {
+            let opts = dist::DistOptions {
+                out: flags.path("--out").unwrap_or_else(|| root().join("dist")),
+                features: flags.value("--features"),
+                wasm_opt: !flags.switch("--no-opt"),
+            };
+            flags.finish()?;
+            dist::build(&opts).map(|_| ())
+        }
+        "serve" => {
+            let port: u16 = match flags.value("--port") {
+                Some(p) => p
+                    .parse()
+                    .map_err(|_| format!("--port: not a port number: {p}"))?,
+                None => 8000,
+            };
+            let build = !flags.switch("--no-build");
+            flags.finish()?;
+            let site = root().join("dist");
+            if build {
+                dist::build(&dist::DistOptions::default())?;
+            }
+            serve::serve_forever(&site, port)
+        }
+        "test" => {
+            flags.finish()?;
+            test_all()
+        }
+        "e2e" => {
+            let build = !flags.switch("--no-build");
+            flags.finish()?;
+            if build {
+                dist::build(&dist::DistOptions::default())?;
+            }
+            e2e(&root().join("dist"))
+        }
+        "bench-web" => {
+            let features = flags.value("--features");
+            let runs = flags.value("--runs").unwrap_or_else(|| "15".to_string());
+            flags.finish()?;
+            bench_web(features, &runs)
+        }
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`\n{USAGE}")),
+    }
+}
+
+/// Everything CI checks, cheapest first so a typo fails in seconds.
+fn test_all() -> Result {
+    let oracles = tools::ensure_python_oracles()?;
+    tools::ensure_wasm_target()?;
+
+    step("cargo fmt");
+    cargo(&["fmt", "--all", "--check"])?;
+
+    step("cargo clippy (native)");
+    cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+    step("cargo clippy (wasm32: the web app and worker)");
+    cargo(&[
+        "clippy",
+        "-p",
+        "ptxlab-web",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--lib",
+        "--bins",
+        "--all-features",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+
+    step("cargo test");
+    let mut test = Command::new(cargo_bin());
+    test.args(["test", "--workspace"]).current_dir(root());
+    for (key, value) in &oracles.env {
+        println!("  {key}={}", value.display());
+        test.env(key, value);
+    }
+    run_cmd(&mut test)?;
+
+    dist::build(&dist::DistOptions::default())?;
+    e2e(&root().join("dist"))
+}
+
+/// Serves `site` on a free port and runs the node test runner over `e2e/tests`.
+fn e2e(site: &Path) -> Result {
+    step("browser tests (e2e/, playwright-core + chromium)");
+    let chromium = tools::ensure_chromium()?;
+    tools::ensure_npm_packages()?;
+    let server = serve::spawn(site, 0)?;
+    let url = format!("http://{}/", server.addr);
+    let e2e_dir = root().join("e2e");
+    let mut node = Command::new("node");
+    node.args(["--test", "--test-reporter=spec", "tests/page.test.mjs"])
+        .current_dir(&e2e_dir)
+        .env("PTXLAB_URL", &url)
+        .env("CHROMIUM", &chromium);
+    run_cmd(&mut node)
+}
+
+fn bench_web(features: Option<String>, runs: &str) -> Result {
+    let name = features
+        .as_deref()
+        .unwrap_or("default")
+        .replace([',', ' '], "-");
+    let out = root().join("target").join(format!("dist-bench-{name}"));
+    let opts = dist::DistOptions {
+        out: out.clone(),
+        features,
+        wasm_opt: true,
+    };
+    dist::build(&opts)?;
+    let chromium = tools::ensure_chromium()?;
+    tools::ensure_npm_packages()?;
+    let server = serve::spawn(&out, 0)?;
+    let url = format!("http://{}/?bench={runs}", server.addr);
+    step(&format!("bench: {name}"));
+    let mut node = Command::new("node");
+    node.args(["bench.mjs", &url])
+        .current_dir(root().join("e2e"))
+        .env("CHROMIUM", &chromium);
+    run_cmd(&mut node)
+}
+
+/// The workspace root (xtask lives one level below it).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask has a parent")
+        .to_path_buf()
+}
+
+fn cargo_bin() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
+}
+
+fn cargo(args: &[&str]) -> Result {
+    run_cmd(Command::new(cargo_bin()).args(args).current_dir(root()))
+}
+
+/// Runs a command with inherited output; a non-zero exit is an error naming it.
+fn run_cmd(cmd: &mut Command) -> Result {
+    println!("$ {}", describe(cmd));
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run `{}`: {e}", describe(cmd)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(cmd)))
+    }
+}
+
+/// Runs a command and returns its stdout, or `None` when it cannot run or fails.
+fn output_of(cmd: &mut Command) -> Option<String> {
+    let out = cmd.output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn describe(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for a in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
+
+fn step(name: &str) {
+    println!("\n==> {name}");
+}
+
+/// `--name value`, `--name=value` and `--switch` flags, checked for leftovers.
+struct Flags(Vec<String>);
+
+impl Flags {
+    fn parse(args: &[String]) -> Result<Flags> {
+        let mut out = Vec::new();
+        for a in args {
+            match a.split_once('=') {
+                Some((k, v)) if k.starts_with("--") => {
+                    out.push(k.to_string());
+                    out.push(v.to_string());
+                }
+                _ => out.push(a.clone()),
+            }
+        }
+        Ok(Flags(out))
+    }
+
+    fn value(&mut self, name: &str) -> Option<String> {
+        let i = self.0.iter().position(|a| a == name)?;
+        if i + 1 >= self.0.len() {
+            return None;
+        }
+        let v = self.0.remove(i + 1);
+        self.0.remove(i);
+        Some(v)
+    }
+
+    fn path(&mut self, name: &str) -> Option<PathBuf> {
+        self.value(name)
+            .map(|p| std::env::current_dir().unwrap_or_else(|_| root()).join(p))
+    }
+
+    fn switch(&mut self, name: &str) -> bool {
+        match self.0.iter().position(|a| a == name) {
+            Some(i) => {
+                self.0.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn finish(self) -> Result {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "unexpected arguments: {}\n{USAGE}",
+                self.0.join(" ")
+            ))
+        }
+    }
+}

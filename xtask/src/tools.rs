@@ -1,0 +1,208 @@
+//! Installing what the commands need, each only when it is missing: the wasm32
+//! target, wasm-bindgen-cli at the version in Cargo.lock, chromium, the e2e npm
+//! packages, and the Python venv holding NVIDIA's ptxas and NVRTC (the oracles).
+
+use crate::{output_of, root, run_cmd, step, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// The PyPI packages holding the oracles, pinned: their output is what tests compare with.
+const PY_PACKAGES: &[(&str, &str)] = &[
+    ("nvidia-cuda-nvcc", "13.5.37"),
+    ("nvidia-cuda-nvrtc", "13.5.37"),
+];
+
+pub fn ensure_wasm_target() -> Result {
+    let installed = output_of(Command::new("rustup").args(["target", "list", "--installed"]));
+    match installed {
+        Some(list) if list.lines().any(|l| l.trim() == WASM_TARGET) => Ok(()),
+        Some(_) => {
+            step(&format!("installing the {WASM_TARGET} target"));
+            run_cmd(Command::new("rustup").args(["target", "add", WASM_TARGET]))
+        }
+        // No rustup: a toolchain managed some other way; let cargo report a missing target.
+        None => Ok(()),
+    }
+}
+
+/// The version of `name` that Cargo.lock pins (the lock is created when missing).
+fn locked_version(name: &str) -> Result<String> {
+    let lock_path = root().join("Cargo.lock");
+    if !lock_path.exists() {
+        run_cmd(
+            Command::new(crate::cargo_bin())
+                .arg("generate-lockfile")
+                .current_dir(root()),
+        )?;
+    }
+    let lock = std::fs::read_to_string(&lock_path).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == format!("name = \"{name}\"") {
+            if let Some(v) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = "))
+            {
+                return Ok(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    Err(format!("Cargo.lock has no package `{name}`"))
+}
+
+/// wasm-bindgen-cli must match the `wasm-bindgen` crate exactly, or its output
+/// does not load; returns the binary to run.
+pub fn ensure_wasm_bindgen() -> Result<PathBuf> {
+    let want = locked_version("wasm-bindgen")?;
+    let candidates = [
+        PathBuf::from("wasm-bindgen"),
+        cargo_home().join("bin").join("wasm-bindgen"),
+    ];
+    for bin in &candidates {
+        if let Some(v) = output_of(Command::new(bin).arg("--version")) {
+            if v.split_whitespace().nth(1) == Some(want.as_str()) {
+                return Ok(bin.clone());
+            }
+        }
+    }
+    step(&format!(
+        "installing wasm-bindgen-cli {want} (once; takes a few minutes)"
+    ));
+    run_cmd(Command::new(crate::cargo_bin()).args([
+        "install",
+        "wasm-bindgen-cli",
+        "--version",
+        &want,
+        "--force",
+    ]))?;
+    Ok(cargo_home().join("bin").join("wasm-bindgen"))
+}
+
+fn cargo_home() -> PathBuf {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").unwrap_or_default()).join(".cargo"))
+}
+
+/// Debian's chromium, which playwright-core drives (no browser download).
+pub fn ensure_chromium() -> Result<PathBuf> {
+    let path = PathBuf::from("/usr/bin/chromium");
+    if path.exists() {
+        return Ok(path);
+    }
+    step("installing chromium (apt)");
+    let sudo = output_of(Command::new("id").arg("-u")).is_some_and(|u| u.trim() != "0");
+    let apt = |args: &[&str]| {
+        let mut cmd = if sudo {
+            Command::new("sudo")
+        } else {
+            Command::new("apt-get")
+        };
+        if sudo {
+            cmd.arg("apt-get");
+        }
+        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        run_cmd(&mut cmd)
+    };
+    apt(&["update"])?;
+    apt(&["install", "-y", "--no-install-recommends", "chromium"])?;
+    Ok(path)
+}
+
+/// `npm ci` in e2e/ when node_modules is missing or older than the lockfile.
+pub fn ensure_npm_packages() -> Result {
+    let dir = root().join("e2e");
+    let lock = dir.join("package-lock.json");
+    let stamp = dir.join("node_modules").join(".package-lock.json");
+    let fresh = match (mtime(&lock), mtime(&stamp)) {
+        (Some(l), Some(s)) => s >= l,
+        _ => false,
+    };
+    if fresh {
+        return Ok(());
+    }
+    step("installing e2e npm packages (npm ci)");
+    run_cmd(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&dir),
+    )
+}
+
+fn mtime(path: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The binaryen `wasm-opt` from the e2e npm packages, if installed.
+pub fn wasm_opt() -> Option<PathBuf> {
+    let bin = root()
+        .join("e2e")
+        .join("node_modules")
+        .join(".bin")
+        .join("wasm-opt");
+    bin.exists().then_some(bin)
+}
+
+/// Where the oracles are, as the environment variables core's tests read.
+pub struct Oracles {
+    pub env: Vec<(&'static str, PathBuf)>,
+}
+
+/// The git-ignored `.venv` with NVIDIA's compilers (CPU only, no GPU needed).
+pub fn ensure_python_oracles() -> Result<Oracles> {
+    let venv = root().join(".venv");
+    let python = venv.join("bin").join("python");
+    if !python.exists() {
+        step("creating the Python venv .venv");
+        run_cmd(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
+    }
+    let installed = |site: &Path| {
+        PY_PACKAGES.iter().all(|(name, version)| {
+            site.join(format!("{}-{version}.dist-info", name.replace('-', "_")))
+                .is_dir()
+        })
+    };
+    if !site_packages(&venv).is_some_and(|s| installed(&s)) {
+        step("installing NVIDIA's ptxas and NVRTC into .venv (pip)");
+        let mut pip = Command::new(&python);
+        pip.args([
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "--no-deps",
+        ]);
+        for (name, version) in PY_PACKAGES {
+            pip.arg(format!("{name}=={version}"));
+        }
+        run_cmd(&mut pip)?;
+    }
+    let site = site_packages(&venv).ok_or("no site-packages in .venv")?;
+    let cu13 = site.join("nvidia").join("cu13");
+    let ptxas = cu13.join("bin").join("ptxas");
+    let nvrtc = cu13.join("lib").join("libnvrtc.so.13");
+    for p in [&ptxas, &nvrtc] {
+        if !p.exists() {
+            return Err(format!(
+                "{} is missing after installing the pip packages",
+                p.display()
+            ));
+        }
+    }
+    Ok(Oracles {
+        env: vec![("PTXLAB_PTXAS", ptxas), ("PTXLAB_NVRTC", nvrtc)],
+    })
+}
+
+fn site_packages(venv: &Path) -> Option<PathBuf> {
+    let lib = std::fs::read_dir(venv.join("lib")).ok()?;
+    lib.filter_map(|e| e.ok())
+        .map(|e| e.path().join("site-packages"))
+        .find(|p| {
+            p.is_dir()
+                && p.parent()
+                    .is_some_and(|d| d.to_string_lossy().contains("python3"))
+        })
+}
