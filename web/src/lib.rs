@@ -1,0 +1,17 @@
+//! ptxlab in the browser. The page (`app`) and the compiler (`worker`) are two
+//! wasm binaries that talk only through the messages in [`protocol`]; the page
+//! never runs the compiler, so typing never waits for a compile.
+
+pub mod protocol;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod codec;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;
+
+// The allocator is chosen per build; see the `wee_alloc` feature in Cargo.toml.
+#[cfg(all(target_arch = "wasm32", feature = "wee_alloc"))]
+#[global_allocator]
+static ALLOC: wee_alloc::WeeAlloc = wee_alloc::WeeAlloc::INIT;

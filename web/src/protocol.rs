@@ -1,0 +1,240 @@
+//! The messages between the page and the compiler's worker, and the rule that
+//! keeps the page showing only the newest result. Plain Rust, so it is tested
+//! natively; the browser glue is in `app.rs` and `worker.rs`.
+
+use ptxlab_core::{compile_source, Compilation, Options};
+use serde::{Deserialize, Serialize};
+
+/// The file name diagnostics are reported against (`kernel.cu(3): error: …`).
+pub const SOURCE_NAME: &str = "kernel.cu";
+
+/// What the editor holds when the page opens.
+pub const DEFAULT_SOURCE: &str = r#"extern "C" __global__ void saxpy(int n, float a, const float* __restrict__ x, float* __restrict__ y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+"#;
+
+/// Page → worker: compile this source with these options.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CompileRequest {
+    /// Increases with every request the page sends; the reply carries it back.
+    pub seq: u64,
+    pub name: String,
+    pub source: String,
+    pub options: Options,
+    /// Compile this many times and report each run's time (benchmarks); 1 normally.
+    pub runs: u32,
+}
+
+/// Worker → page: the whole compilation, every stage's snapshot included.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CompileResponse {
+    pub seq: u64,
+    pub compilation: Compilation,
+    /// `stats.total_micros` of each run, in run order (one entry unless benchmarking).
+    pub run_micros: Vec<u64>,
+}
+
+/// What the worker does with a request: run the compiler, `runs` times.
+pub fn compile(request: &CompileRequest) -> CompileResponse {
+    let mut run_micros = Vec::new();
+    let mut compilation = compile_source(&request.name, &request.source, &request.options);
+    run_micros.push(compilation.stats.total_micros);
+    for _ in 1..request.runs {
+        compilation = compile_source(&request.name, &request.source, &request.options);
+        run_micros.push(compilation.stats.total_micros);
+    }
+    CompileResponse {
+        seq: request.seq,
+        compilation,
+        run_micros,
+    }
+}
+
+/// The median of some timings (the mean of the middle two for an even count).
+pub fn median(values: &[u64]) -> Option<f64> {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    let n = v.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(v[n / 2] as f64),
+        _ => Some((v[n / 2 - 1] + v[n / 2]) as f64 / 2.0),
+    }
+}
+
+/// At most one compile in flight, and only the newest source's result shown.
+///
+/// Edits arrive faster than compiles can finish; sending each would queue work
+/// in the worker whose results nobody wants. So while a compile runs, further
+/// requests only mark the source dirty; when the compile finishes its result is
+/// dropped if the source changed meanwhile, and one new compile starts.
+#[derive(Debug, Default)]
+pub struct Scheduler {
+    issued: u64,
+    in_flight: Option<u64>,
+    dirty: bool,
+}
+
+/// What the page does when a result arrives.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Arrival {
+    /// Show this result (it is for the source now in the editor).
+    pub show: bool,
+    /// Send a new request with this sequence number.
+    pub send: Option<u64>,
+}
+
+impl Scheduler {
+    /// The source or options changed (after the debounce): the sequence number
+    /// to send a request with now, or `None` when one is in flight.
+    pub fn request(&mut self) -> Option<u64> {
+        if self.in_flight.is_some() {
+            self.dirty = true;
+            return None;
+        }
+        Some(self.issue())
+    }
+
+    /// The reply with this sequence number arrived.
+    pub fn arrived(&mut self, seq: u64) -> Arrival {
+        if self.in_flight != Some(seq) {
+            // Not the compile we wait for: a stale reply; drop it.
+            return Arrival {
+                show: false,
+                send: None,
+            };
+        }
+        self.in_flight = None;
+        if self.dirty {
+            self.dirty = false;
+            Arrival {
+                show: false,
+                send: Some(self.issue()),
+            }
+        } else {
+            Arrival {
+                show: true,
+                send: None,
+            }
+        }
+    }
+
+    pub fn busy(&self) -> bool {
+        self.in_flight.is_some()
+    }
+
+    fn issue(&mut self) -> u64 {
+        self.issued += 1;
+        self.in_flight = Some(self.issued);
+        self.issued
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quiet_editor_shows_every_result() {
+        let mut s = Scheduler::default();
+        let a = s.request().unwrap();
+        assert!(s.busy());
+        assert_eq!(
+            s.arrived(a),
+            Arrival {
+                show: true,
+                send: None
+            }
+        );
+        let b = s.request().unwrap();
+        assert!(b > a);
+        assert_eq!(
+            s.arrived(b),
+            Arrival {
+                show: true,
+                send: None
+            }
+        );
+        assert!(!s.busy());
+    }
+
+    #[test]
+    fn edits_during_a_compile_drop_its_result_and_start_one_more() {
+        let mut s = Scheduler::default();
+        let a = s.request().unwrap();
+        assert_eq!(s.request(), None);
+        assert_eq!(s.request(), None);
+        let next = s.arrived(a);
+        assert!(!next.show);
+        let b = next.send.expect("a new compile for the newest source");
+        assert_eq!(
+            s.arrived(b),
+            Arrival {
+                show: true,
+                send: None
+            }
+        );
+    }
+
+    #[test]
+    fn replies_nobody_waits_for_are_dropped() {
+        let mut s = Scheduler::default();
+        let a = s.request().unwrap();
+        assert_eq!(
+            s.arrived(a + 7),
+            Arrival {
+                show: false,
+                send: None
+            }
+        );
+        assert!(s.busy());
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&[5, 1, 3]), Some(3.0));
+        assert_eq!(median(&[4, 1, 3, 2]), Some(2.5));
+        assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn the_worker_compiles_the_default_saxpy_to_ptx() {
+        let request = CompileRequest {
+            seq: 3,
+            name: SOURCE_NAME.into(),
+            source: DEFAULT_SOURCE.into(),
+            options: Options::default(),
+            runs: 2,
+        };
+        let response = compile(&request);
+        assert_eq!(response.seq, 3);
+        assert_eq!(response.run_micros.len(), 2);
+        let c = &response.compilation;
+        assert!(!c.has_errors(), "{:?}", c.diagnostics);
+        assert!(c
+            .ptx
+            .as_deref()
+            .unwrap_or("")
+            .contains(".visible .entry saxpy"));
+    }
+
+    #[test]
+    fn a_missing_semicolon_is_a_diagnostic_not_a_panic() {
+        let request = CompileRequest {
+            seq: 1,
+            name: SOURCE_NAME.into(),
+            source: DEFAULT_SOURCE.replace("threadIdx.x;", "threadIdx.x"),
+            options: Options::default(),
+            runs: 1,
+        };
+        let c = compile(&request).compilation;
+        assert!(c.has_errors());
+        let first = c.diagnostics[0].to_string();
+        assert!(
+            first.starts_with("kernel.cu(") && first.contains("): error: "),
+            "{first}"
+        );
+    }
+}
