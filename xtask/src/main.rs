@@ -96,47 +96,83 @@ fn run(args: &[String]) -> Result {
 
 /// Everything CI checks, cheapest first so a typo fails in seconds.
 fn test_all() -> Result {
-    let oracles = tools::ensure_python_oracles()?;
-    tools::ensure_wasm_target()?;
+    let mut timings = Timings::default();
+    let oracles = timings.time("tools", || {
+        tools::ensure_wasm_target()?;
+        tools::ensure_python_oracles()
+    })?;
 
-    step("cargo fmt");
-    cargo(&["fmt", "--all", "--check"])?;
+    timings.time("fmt", || {
+        step("cargo fmt");
+        cargo(&["fmt", "--all", "--check"])
+    })?;
+    timings.time("clippy", || {
+        step("cargo clippy (native)");
+        cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])?;
+        step("cargo clippy (wasm32: the web app and worker)");
+        cargo(&[
+            "clippy",
+            "-p",
+            "ptxlab-web",
+            "--target",
+            tools::WASM_TARGET,
+            "--lib",
+            "--bins",
+            "--all-features",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    })?;
+    timings.time("cargo test", || {
+        step("cargo test");
+        let mut test = Command::new(cargo_bin());
+        test.args(["test", "--workspace"]).current_dir(root());
+        for (key, value) in &oracles.env {
+            println!("  {key}={}", value.display());
+            test.env(key, value);
+        }
+        run_cmd(&mut test)
+    })?;
+    timings.time("dist", || {
+        dist::build(&dist::DistOptions::default()).map(|_| ())
+    })?;
+    timings.time("e2e", || e2e(&root().join("dist")))?;
+    timings.print();
+    Ok(())
+}
 
-    step("cargo clippy (native)");
-    cargo(&[
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ])?;
-    step("cargo clippy (wasm32: the web app and worker)");
-    cargo(&[
-        "clippy",
-        "-p",
-        "ptxlab-web",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--lib",
-        "--bins",
-        "--all-features",
-        "--",
-        "-D",
-        "warnings",
-    ])?;
+/// How long each step of `test` took, printed at the end (CI has a time limit).
+#[derive(Default)]
+struct Timings(Vec<(&'static str, std::time::Duration)>);
 
-    step("cargo test");
-    let mut test = Command::new(cargo_bin());
-    test.args(["test", "--workspace"]).current_dir(root());
-    for (key, value) in &oracles.env {
-        println!("  {key}={}", value.display());
-        test.env(key, value);
+impl Timings {
+    fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+        let started = std::time::Instant::now();
+        let out = f();
+        self.0.push((name, started.elapsed()));
+        if out.is_err() {
+            self.print();
+        }
+        out
     }
-    run_cmd(&mut test)?;
 
-    dist::build(&dist::DistOptions::default())?;
-    e2e(&root().join("dist"))
+    fn print(&self) {
+        println!("\nxtask test timings:");
+        let mut total = std::time::Duration::ZERO;
+        for (name, d) in &self.0 {
+            println!("  {name:<12} {:>7.1} s", d.as_secs_f64());
+            total += *d;
+        }
+        println!("  {:<12} {:>7.1} s", "total", total.as_secs_f64());
+    }
 }
 
 /// Serves `site` on a free port and runs the node test runner over `e2e/tests`.
