@@ -1,0 +1,862 @@
+//! Instruction selection: IR → PTX instructions on virtual registers, one
+//! register per SSA value, in cicc's register classes. Phis are left for
+//! out-of-SSA (recorded in `PhiCopies`). A few patterns fuse what nvcc
+//! fuses: `mul.wide.s32` for a sign-extended index, `mad.lo`, `fma.rn`
+//! under -fmad=true, constant offsets folded into `[reg+off]` addresses.
+
+use crate::diag::Diagnostic;
+use crate::ir::*;
+use crate::options::Options;
+use crate::ptx::*;
+use std::collections::{HashMap, HashSet};
+
+/// A phi to be resolved by out-of-SSA: its register and, per predecessor
+/// machine block, the operand that flows in.
+pub struct Phi {
+    pub block: usize,
+    pub dst: Reg,
+    pub incoming: Vec<(usize, Operand)>,
+}
+
+pub struct Selected {
+    pub func: MFunction,
+    pub phis: Vec<Phi>,
+}
+
+pub fn reg_class(t: &Type) -> RegClass {
+    match t {
+        Type::I1 => RegClass::Pred,
+        Type::I8 | Type::I16 | Type::Half => RegClass::B16,
+        Type::I32 => RegClass::B32,
+        Type::F32 => RegClass::F32,
+        Type::F64 => RegClass::F64,
+        _ => RegClass::B64,
+    }
+}
+
+/// The PTX type suffix for a value of IR type `t` used as `kind` (s: signed, u: unsigned, b: bits).
+fn int_suffix(t: &Type, kind: char) -> String {
+    let bits = match t {
+        Type::I1 => return ".pred".into(),
+        Type::I8 if kind == 'b' => 16,
+        t => t.bits(),
+    };
+    format!(".{kind}{bits}")
+}
+
+fn float_suffix(t: &Type) -> &'static str {
+    match t {
+        Type::F64 => ".f64",
+        Type::Half => ".f16",
+        _ => ".f32",
+    }
+}
+
+/// The memory access type of a load or store of `t`.
+fn mem_suffix(t: &Type) -> &'static str {
+    match t {
+        Type::I1 | Type::I8 => ".u8",
+        Type::I16 => ".u16",
+        Type::I32 => ".u32",
+        Type::I64 | Type::Ptr(_) => ".u64",
+        Type::F32 => ".f32",
+        Type::F64 => ".f64",
+        Type::Half => ".b16",
+        _ => ".b8",
+    }
+}
+
+pub fn param_type(t: &Type) -> &'static str {
+    match t {
+        Type::I1 | Type::I8 => ".u8",
+        Type::I16 => ".u16",
+        Type::I32 => ".u32",
+        Type::F32 => ".f32",
+        Type::F64 => ".f64",
+        _ => ".u64",
+    }
+}
+
+fn space_name(space: u32) -> &'static str {
+    match space {
+        addrspace::GLOBAL => ".global",
+        addrspace::SHARED => ".shared",
+        addrspace::CONST => ".const",
+        addrspace::LOCAL => ".local",
+        addrspace::PARAM => ".param",
+        _ => "",
+    }
+}
+
+struct Sel<'a> {
+    f: &'a Function,
+    opts: &'a Options,
+    m: MFunction,
+    vals: HashMap<InstId, Operand>,
+    args: Vec<Option<Reg>>,
+    block_index: HashMap<BlockId, usize>,
+    /// Instructions folded into their only user (not emitted themselves).
+    folded: HashSet<InstId>,
+    uses: Vec<u32>,
+    /// Offsets of allocas in the local frame.
+    frame_offsets: HashMap<InstId, u64>,
+    sp: Option<Reg>,
+    cur: usize,
+    loc: Option<DebugLoc>,
+    diags: Vec<Diagnostic>,
+}
+
+pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Vec<Diagnostic>> {
+    let block_index: HashMap<BlockId, usize> = f.layout.iter().enumerate().map(|(n, b)| (*b, n)).collect();
+    let blocks = f.layout.iter().map(|b| MBlock { name: f.block(*b).name.clone(), insts: Vec::new() }).collect();
+    let params = f.params.iter().enumerate().map(|(n, p)| MParam { name: format!("{}_param_{n}", f.name), ty: param_type(&p.ty) }).collect();
+    let m = MFunction {
+        name: f.name.clone(),
+        kernel: f.attrs.kernel,
+        params,
+        blocks,
+        order: (0..f.layout.len()).collect(),
+        reg_count: Vec::new(),
+        frame: None,
+        index,
+        directives: Vec::new(),
+    };
+    let mut s = Sel {
+        f,
+        opts,
+        m,
+        vals: HashMap::new(),
+        args: vec![None; f.params.len()],
+        block_index,
+        folded: HashSet::new(),
+        uses: f.use_counts(),
+        frame_offsets: HashMap::new(),
+        sp: None,
+        cur: 0,
+        loc: None,
+        diags: Vec::new(),
+    };
+    s.plan_folds();
+    s.prologue();
+    let mut phis = Vec::new();
+    // Phi destinations first, so uses in any order find them.
+    for (n, &b) in f.layout.iter().enumerate() {
+        for &i in &f.block(b).insts {
+            if let InstKind::Phi { .. } = f.inst(i).kind {
+                let r = s.m.new_reg(reg_class(&f.inst(i).ty));
+                s.vals.insert(i, Operand::Reg(r));
+                phis.push((n, i, r));
+            }
+        }
+    }
+    for (n, &b) in f.layout.iter().enumerate() {
+        s.cur = n;
+        for &i in &f.block(b).insts {
+            if !s.folded.contains(&i) {
+                s.inst(i);
+            }
+        }
+    }
+    let mut out_phis = Vec::new();
+    for (n, i, r) in phis {
+        let InstKind::Phi { incoming } = &f.inst(i).kind else { continue };
+        let mut inc = Vec::new();
+        for (v, pb) in incoming {
+            let Some(&p) = s.block_index.get(pb) else { continue };
+            s.cur = p;
+            // Constants and arguments become operands here; the copy is placed by out-of-SSA.
+            let op = s.operand(v);
+            inc.push((p, op));
+        }
+        out_phis.push(Phi { block: n, dst: r, incoming: inc });
+    }
+    if !s.diags.is_empty() {
+        return Err(s.diags);
+    }
+    Ok(Selected { func: s.m, phis: out_phis })
+}
+
+impl Sel<'_> {
+    fn emit(&mut self, opcode: impl Into<String>, operands: Vec<Operand>) {
+        let mut i = Instr::new(opcode, operands);
+        i.loc = self.loc;
+        self.m.blocks[self.cur].insts.push(i);
+    }
+
+    fn emit_guarded(&mut self, guard: (Reg, bool), opcode: &str, operands: Vec<Operand>) {
+        let mut i = Instr::new(opcode, operands);
+        i.guard = Some(guard);
+        i.loc = self.loc;
+        self.m.blocks[self.cur].insts.push(i);
+    }
+
+    fn unsupported(&mut self, what: &str) {
+        let msg = format!("code generation for {what} is not supported yet");
+        let mut span = crate::diag::Span { file: String::new(), line: 0, column: 0, len: 1 };
+        if let Some(l) = self.loc {
+            span.line = l.line;
+            span.column = l.column;
+        }
+        if !self.diags.iter().any(|d| d.message == msg) {
+            self.diags.push(Diagnostic::error(span, msg));
+        }
+    }
+
+    /// Decides which instructions are computed inside their only user: a
+    /// folded value must be defined in the user's block (a register it reads
+    /// could be reassigned by a phi copy on a loop's back edge otherwise).
+    fn plan_folds(&mut self) {
+        let f = self.f;
+        let mut block_of: HashMap<InstId, BlockId> = HashMap::new();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                block_of.insert(i, b);
+            }
+        }
+        let single_local_use = |def: &Value, user: InstId, uses: &[u32]| -> Option<InstId> {
+            let d = def.as_inst()?;
+            (uses[d.0 as usize] == 1 && block_of.get(&d) == block_of.get(&user)).then_some(d)
+        };
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                match &f.inst(i).kind {
+                    // sext i32 → i64 used only as a gep index: mul.wide.s32.
+                    InstKind::Gep { indices, .. } => {
+                        for idx in indices {
+                            if let Some(d) = single_local_use(idx, i, &self.uses) {
+                                if matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32) {
+                                    self.folded.insert(d);
+                                }
+                            }
+                        }
+                    }
+                    // a*b+c: fma (floats, when contraction is allowed) or mad.lo (integers).
+                    InstKind::Bin { op: op @ (BinOp::FAdd | BinOp::Add), lhs, rhs, flags } => {
+                        if *op == BinOp::FAdd && !(flags.contract && self.opts.fmad) {
+                            continue;
+                        }
+                        for side in [lhs, rhs] {
+                            if let Some(d) = single_local_use(side, i, &self.uses) {
+                                let ok = match &f.inst(d).kind {
+                                    InstKind::Bin { op: BinOp::FMul, flags, .. } => flags.contract && *op == BinOp::FAdd,
+                                    InstKind::Bin { op: BinOp::Mul, .. } => *op == BinOp::Add && f.inst(d).ty != Type::I1,
+                                    _ => false,
+                                };
+                                if ok {
+                                    self.folded.insert(d);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Geps with constant offsets used only as load/store addresses become `[reg+off]`.
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                let ptr = match &f.inst(i).kind {
+                    InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => ptr,
+                    _ => continue,
+                };
+                if let Some(d) = single_local_use(ptr, i, &self.uses) {
+                    if let InstKind::Gep { indices, .. } = &f.inst(d).kind {
+                        if indices.iter().all(|x| x.as_int().is_some()) {
+                            self.folded.insert(d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parameter loads and the stack frame, in the entry block.
+    fn prologue(&mut self) {
+        let f = self.f;
+        // The local frame: every alloca left gets a slot.
+        let mut size = 0u64;
+        let mut align = 1u64;
+        for &i in &f.block(f.entry()).insts {
+            if let InstKind::Alloca { ty, align: a } = &f.inst(i).kind {
+                let a = (*a).max(ty.align()).max(1);
+                size = size.div_ceil(a) * a;
+                self.frame_offsets.insert(i, size);
+                size += ty.size().max(1);
+                align = align.max(a);
+            }
+        }
+        if !self.frame_offsets.is_empty() {
+            let size = size.div_ceil(align) * align;
+            self.m.frame = Some((align, size));
+            let sp = self.m.new_reg(RegClass::B64);
+            let depot = self.m.depot_name();
+            self.emit("mov.u64", vec![Operand::Sym("%SPL".into()), Operand::Sym(depot)]);
+            self.emit("cvta.local.u64", vec![Operand::Reg(sp), Operand::Sym("%SPL".into())]);
+            self.sp = Some(sp);
+        }
+        for (n, p) in f.params.iter().enumerate() {
+            let used = f.layout.iter().flat_map(|b| f.block(*b).insts.iter()).any(|&i| f.inst(i).kind.operands().iter().any(|v| **v == Value::Arg(n as u32)));
+            if !used {
+                continue;
+            }
+            let class = reg_class(&p.ty);
+            let name = self.m.params[n].name.clone();
+            if class == RegClass::Pred {
+                let b = self.m.new_reg(RegClass::B16);
+                let r = self.m.new_reg(RegClass::Pred);
+                self.emit("ld.param.u8", vec![Operand::Reg(b), Operand::Addr(Box::new(Operand::Sym(name)), 0)]);
+                self.emit("setp.ne.s16", vec![Operand::Reg(r), Operand::Reg(b), Operand::Imm(0)]);
+                self.args[n] = Some(r);
+                continue;
+            }
+            let r = self.m.new_reg(class);
+            let ty = param_type(&p.ty);
+            self.emit(format!("ld.param{ty}"), vec![Operand::Reg(r), Operand::Addr(Box::new(Operand::Sym(name)), 0)]);
+            self.args[n] = Some(r);
+        }
+    }
+
+    /// A value as an operand (constants as immediates).
+    fn operand(&mut self, v: &Value) -> Operand {
+        match v {
+            Value::Inst(i) => match self.vals.get(i) {
+                Some(op) => op.clone(),
+                None => {
+                    // Folded into this user: compute it here.
+                    if self.folded.contains(i) {
+                        self.folded.remove(i);
+                        self.inst(*i);
+                        self.vals.get(i).cloned().unwrap_or(Operand::Imm(0))
+                    } else {
+                        self.unsupported("a value used before its definition");
+                        Operand::Imm(0)
+                    }
+                }
+            },
+            Value::Arg(a) => self.args.get(*a as usize).copied().flatten().map_or(Operand::Imm(0), Operand::Reg),
+            Value::Int(Type::I1, c) => {
+                // Predicates have no immediates: materialize.
+                let r = self.m.new_reg(RegClass::Pred);
+                self.emit("setp.ne.s32", vec![Operand::Reg(r), Operand::Imm(i64::from(*c != 0)), Operand::Imm(0)]);
+                Operand::Reg(r)
+            }
+            Value::Int(_, c) => Operand::Imm(*c),
+            Value::Float(Type::F64, b) => Operand::F64(*b),
+            Value::Float(_, b) => Operand::F32((f64::from_bits(*b) as f32).to_bits()),
+            Value::Null(_) => Operand::Imm(0),
+            Value::Undef(t) => match t {
+                Type::F32 => Operand::F32(0),
+                Type::F64 => Operand::F64(0),
+                Type::I1 => self.operand(&Value::bool(false)),
+                _ => Operand::Imm(0),
+            },
+        }
+    }
+
+    /// A value in a register (immediates are moved into one).
+    fn reg(&mut self, v: &Value) -> Reg {
+        match self.operand(v) {
+            Operand::Reg(r) => r,
+            op => {
+                let t = self.f.value_type(v);
+                let class = reg_class(&t);
+                let r = self.m.new_reg(class);
+                let ty = match class {
+                    RegClass::F32 => ".f32".to_string(),
+                    RegClass::F64 => ".f64".to_string(),
+                    _ => int_suffix(&t, 'u').replace(".u8", ".u16"),
+                };
+                self.emit(format!("mov{ty}"), vec![Operand::Reg(r), op]);
+                r
+            }
+        }
+    }
+
+    fn def(&mut self, i: InstId) -> Reg {
+        let r = self.m.new_reg(reg_class(&self.f.inst(i).ty));
+        self.vals.insert(i, Operand::Reg(r));
+        r
+    }
+
+    fn ftz(&self, t: &Type) -> &'static str {
+        if self.opts.ftz && *t == Type::F32 {
+            ".ftz"
+        } else {
+            ""
+        }
+    }
+
+    /// Follows geps and casts from a pointer back to a kernel parameter.
+    fn base_param(&self, v: &Value) -> Option<u32> {
+        let mut v = v.clone();
+        for _ in 0..64 {
+            match v {
+                Value::Arg(a) => return Some(a),
+                Value::Inst(i) => match &self.f.inst(i).kind {
+                    InstKind::Gep { base, .. } => v = base.clone(),
+                    InstKind::Cast { op: CastOp::AddrSpaceCast, val } => v = val.clone(),
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The address operand of a load or store: `[reg]` or `[reg+off]`.
+    fn address(&mut self, ptr: &Value) -> Operand {
+        if let Value::Inst(g) = ptr {
+            if self.folded.contains(g) {
+                if let InstKind::Gep { elem_ty, base, indices } = self.f.inst(*g).kind.clone() {
+                    self.folded.remove(g);
+                    let off = const_offset(&elem_ty, &indices).unwrap_or(0);
+                    let b = self.reg(&base);
+                    return Operand::Addr(Box::new(Operand::Reg(b)), off);
+                }
+            }
+            if let Some(&off) = self.frame_offsets.get(g) {
+                // A stack slot: addressed from the frame pointer.
+                if let Some(sp) = self.sp {
+                    return Operand::Addr(Box::new(Operand::Reg(sp)), off as i64);
+                }
+            }
+        }
+        let r = self.reg(ptr);
+        Operand::Addr(Box::new(Operand::Reg(r)), 0)
+    }
+
+    fn inst(&mut self, id: InstId) {
+        let f = self.f;
+        let inst = f.inst(id);
+        if inst.loc.is_some() {
+            self.loc = inst.loc;
+        }
+        let ty = inst.ty.clone();
+        match &inst.kind {
+            InstKind::Alloca { .. } => {
+                let off = self.frame_offsets.get(&id).copied().unwrap_or(0);
+                let d = self.def(id);
+                let sp = self.sp.map_or(Operand::Imm(0), Operand::Reg);
+                self.emit("add.u64", vec![Operand::Reg(d), sp, Operand::Imm(off as i64)]);
+            }
+            InstKind::Load { ptr, volatile, .. } => {
+                let space = match f.value_type(ptr) {
+                    Type::Ptr(s) => s,
+                    _ => 0,
+                };
+                let nc = space == addrspace::GLOBAL
+                    && !volatile
+                    && f.attrs.kernel
+                    && self.base_param(ptr).and_then(|a| f.params.get(a as usize)).is_some_and(|p| p.noalias && p.readonly);
+                let addr = self.address(ptr);
+                let vol = if *volatile { ".volatile" } else { "" };
+                let op = format!("ld{}{}{}{}", vol, space_name(space), if nc { ".nc" } else { "" }, mem_suffix(&ty));
+                if ty == Type::I1 {
+                    let b = self.m.new_reg(RegClass::B16);
+                    self.emit(op, vec![Operand::Reg(b), addr]);
+                    let d = self.def(id);
+                    self.emit("setp.ne.s16", vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(0)]);
+                } else {
+                    let d = self.def(id);
+                    self.emit(op, vec![Operand::Reg(d), addr]);
+                }
+            }
+            InstKind::Store { val, ptr, volatile, .. } => {
+                let vt = f.value_type(val);
+                let space = match f.value_type(ptr) {
+                    Type::Ptr(s) => s,
+                    _ => 0,
+                };
+                let v = if vt == Type::I1 {
+                    let p = self.reg(val);
+                    let b = self.m.new_reg(RegClass::B16);
+                    self.emit("selp.u16", vec![Operand::Reg(b), Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]);
+                    Operand::Reg(b)
+                } else {
+                    Operand::Reg(self.reg(val))
+                };
+                let addr = self.address(ptr);
+                let vol = if *volatile { ".volatile" } else { "" };
+                self.emit(format!("st{}{}{}", vol, space_name(space), mem_suffix(&vt)), vec![addr, v]);
+            }
+            InstKind::Gep { elem_ty, base, indices } => self.gep(id, elem_ty, base, indices),
+            InstKind::Bin { op, lhs, rhs, flags } => self.binary(id, *op, lhs, rhs, flags),
+            InstKind::FNeg(v) => {
+                let a = self.operand(v);
+                let d = self.def(id);
+                let op = format!("neg{}{}", self.ftz(&ty), float_suffix(&ty));
+                self.emit(op, vec![Operand::Reg(d), a]);
+            }
+            InstKind::ICmp { pred, lhs, rhs } => {
+                let t = f.value_type(lhs);
+                if t == Type::I1 {
+                    let (a, b) = (self.reg(lhs), self.reg(rhs));
+                    let d = self.def(id);
+                    self.emit("xor.pred", vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)]);
+                    if *pred == ICmp::Eq {
+                        self.emit("not.pred", vec![Operand::Reg(d), Operand::Reg(d)]);
+                    }
+                    return;
+                }
+                let (cmp, kind) = match pred {
+                    ICmp::Eq => ("eq", 's'),
+                    ICmp::Ne => ("ne", 's'),
+                    ICmp::Slt => ("lt", 's'),
+                    ICmp::Sle => ("le", 's'),
+                    ICmp::Sgt => ("gt", 's'),
+                    ICmp::Sge => ("ge", 's'),
+                    ICmp::Ult => ("lt", 'u'),
+                    ICmp::Ule => ("le", 'u'),
+                    ICmp::Ugt => ("gt", 'u'),
+                    ICmp::Uge => ("ge", 'u'),
+                };
+                let a = Operand::Reg(self.reg(lhs));
+                let b = self.operand(rhs);
+                let d = self.def(id);
+                let t = if t.is_ptr() { Type::I64 } else { t };
+                let sfx = int_suffix(&t, kind).replace("8", "16");
+                self.emit(format!("setp.{cmp}{sfx}"), vec![Operand::Reg(d), a, b]);
+            }
+            InstKind::FCmp { pred, lhs, rhs } => {
+                let t = f.value_type(lhs);
+                let cmp = match pred {
+                    FCmp::Oeq => "eq",
+                    FCmp::One => "ne",
+                    FCmp::Olt => "lt",
+                    FCmp::Ole => "le",
+                    FCmp::Ogt => "gt",
+                    FCmp::Oge => "ge",
+                    FCmp::Ord => "num",
+                    FCmp::Ueq => "equ",
+                    FCmp::Une => "neu",
+                    FCmp::Ult => "ltu",
+                    FCmp::Ule => "leu",
+                    FCmp::Ugt => "gtu",
+                    FCmp::Uge => "geu",
+                    FCmp::Uno => "nan",
+                };
+                let a = Operand::Reg(self.reg(lhs));
+                let b = self.operand(rhs);
+                let d = self.def(id);
+                let op = format!("setp.{cmp}{}{}", self.ftz(&t), float_suffix(&t));
+                self.emit(op, vec![Operand::Reg(d), a, b]);
+            }
+            InstKind::Select { cond, t, f: e } => {
+                let c = self.reg(cond);
+                if ty == Type::I1 {
+                    let (a, b) = (self.reg(t), self.reg(e));
+                    let d = self.def(id);
+                    let (x, y) = (self.m.new_reg(RegClass::Pred), self.m.new_reg(RegClass::Pred));
+                    self.emit("and.pred", vec![Operand::Reg(x), Operand::Reg(c), Operand::Reg(a)]);
+                    self.emit("not.pred", vec![Operand::Reg(y), Operand::Reg(c)]);
+                    self.emit("and.pred", vec![Operand::Reg(y), Operand::Reg(y), Operand::Reg(b)]);
+                    self.emit("or.pred", vec![Operand::Reg(d), Operand::Reg(x), Operand::Reg(y)]);
+                    return;
+                }
+                let (a, b) = (self.operand(t), self.operand(e));
+                let d = self.def(id);
+                let sfx = reg_class(&ty).bits_type();
+                self.emit(format!("selp{sfx}"), vec![Operand::Reg(d), a, b, Operand::Reg(c)]);
+            }
+            InstKind::Cast { op, val } => self.cast(id, *op, val),
+            InstKind::Call { callee, args } => {
+                if let Some(sreg) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
+                    let d = self.def(id);
+                    self.emit("mov.u32", vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
+                } else if callee == "llvm.nvvm.barrier0" {
+                    self.emit("bar.sync", vec![Operand::Imm(0)]);
+                } else {
+                    let _ = args;
+                    self.unsupported(&format!("calls to \"{callee}\""));
+                }
+            }
+            InstKind::Phi { .. } => {}
+            InstKind::Br { dest } => {
+                let t = self.block_index[dest];
+                self.emit("bra.uni", vec![Operand::Label(t)]);
+            }
+            InstKind::CondBr { cond, t, f: e } => {
+                let c = self.reg(cond);
+                let (t, e) = (self.block_index[t], self.block_index[e]);
+                self.emit_guarded((c, false), "bra", vec![Operand::Label(t)]);
+                self.emit("bra.uni", vec![Operand::Label(e)]);
+            }
+            InstKind::Ret { val } => {
+                if val.is_some() && !f.attrs.kernel {
+                    self.unsupported("returning a value from a device function");
+                }
+                self.emit("ret", vec![]);
+            }
+            InstKind::Unreachable => self.emit("trap", vec![]),
+        }
+    }
+
+    fn gep(&mut self, id: InstId, elem_ty: &Type, base: &Value, indices: &[Value]) {
+        let b = self.reg(base);
+        if let Some(off) = const_offset(elem_ty, indices) {
+            let d = self.def(id);
+            if off == 0 {
+                self.emit("mov.b64", vec![Operand::Reg(d), Operand::Reg(b)]);
+            } else {
+                self.emit("add.s64", vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(off)]);
+            }
+            return;
+        }
+        let mut acc = b;
+        let mut ty = elem_ty.clone();
+        for (k, idx) in indices.iter().enumerate() {
+            let size = ty.size().max(1) as i64;
+            if k > 0 {
+                if let Type::Array(_, e) = &ty {
+                    ty = (**e).clone();
+                }
+            }
+            let scale = if k == 0 { size } else { ty.size().max(1) as i64 };
+            let term = match idx {
+                Value::Int(_, c) => Operand::Imm(c * scale),
+                Value::Inst(i) if self.folded.contains(i) => {
+                    // sext/zext i32 folded: multiply-wide from the 32-bit value.
+                    let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else { unreachable!("only casts are folded into geps") };
+                    self.folded.remove(i);
+                    let r32 = self.reg(&val);
+                    let t = self.m.new_reg(RegClass::B64);
+                    let sign = if op == CastOp::SExt { "s32" } else { "u32" };
+                    self.emit(format!("mul.wide.{sign}"), vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)]);
+                    Operand::Reg(t)
+                }
+                v => {
+                    let r = self.reg(v);
+                    if scale == 1 {
+                        Operand::Reg(r)
+                    } else {
+                        let t = self.m.new_reg(RegClass::B64);
+                        if scale > 0 && (scale & (scale - 1)) == 0 {
+                            self.emit("shl.b64", vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(i64::from(scale.trailing_zeros()))]);
+                        } else {
+                            self.emit("mul.lo.s64", vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(scale)]);
+                        }
+                        Operand::Reg(t)
+                    }
+                }
+            };
+            let last = k + 1 == indices.len();
+            let d = if last { self.def(id) } else { self.m.new_reg(RegClass::B64) };
+            self.emit("add.s64", vec![Operand::Reg(d), Operand::Reg(acc), term]);
+            acc = d;
+        }
+    }
+
+    fn binary(&mut self, id: InstId, op: BinOp, lhs: &Value, rhs: &Value, flags: &Flags) {
+        let ty = self.f.inst(id).ty.clone();
+        // Fused forms: the folded multiply is read through its operands.
+        if matches!(op, BinOp::FAdd | BinOp::Add) {
+            for (mul_side, other) in [(lhs, rhs), (rhs, lhs)] {
+                let Value::Inst(mi) = mul_side else { continue };
+                if !self.folded.contains(mi) {
+                    continue;
+                }
+                let InstKind::Bin { lhs: a, rhs: b, .. } = self.f.inst(*mi).kind.clone() else { continue };
+                self.folded.remove(mi);
+                let a = Operand::Reg(self.reg(&a));
+                let b = self.operand(&b);
+                let c = self.operand(other);
+                let d = self.def(id);
+                let opcode = if op == BinOp::FAdd {
+                    format!("fma.rn{}{}", self.ftz(&ty), float_suffix(&ty))
+                } else {
+                    format!("mad.lo{}", int_suffix(&ty, 's'))
+                };
+                self.emit(opcode, vec![Operand::Reg(d), a, b, c]);
+                return;
+            }
+        }
+        if op.is_float() {
+            let a = Operand::Reg(self.reg(lhs));
+            let b = self.operand(rhs);
+            let d = self.def(id);
+            let ftz = self.ftz(&ty);
+            let fs = float_suffix(&ty);
+            // Without contraction nvcc writes `.rn`, which ptxas never fuses.
+            let rn = if flags.contract && self.opts.fmad { "" } else { ".rn" };
+            let opcode = match op {
+                BinOp::FAdd => format!("add{rn}{ftz}{fs}"),
+                BinOp::FSub => format!("sub{rn}{ftz}{fs}"),
+                BinOp::FMul => format!("mul{rn}{ftz}{fs}"),
+                BinOp::FDiv if ty == Type::F32 && !self.opts.prec_div => format!("div.full{ftz}{fs}"),
+                BinOp::FDiv => format!("div.rn{ftz}{fs}"),
+                _ => {
+                    self.unsupported("floating-point remainder (fmodf)");
+                    return;
+                }
+            };
+            self.emit(opcode, vec![Operand::Reg(d), a, b]);
+            return;
+        }
+        if ty == Type::I1 {
+            let (a, b) = (self.reg(lhs), self.reg(rhs));
+            let d = self.def(id);
+            let name = match op {
+                BinOp::And => "and.pred",
+                BinOp::Or => "or.pred",
+                BinOp::Xor => "xor.pred",
+                _ => {
+                    self.unsupported("arithmetic on i1");
+                    return;
+                }
+            };
+            self.emit(name, vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)]);
+            return;
+        }
+        let a = Operand::Reg(self.reg(lhs));
+        let b = self.operand(rhs);
+        let d = self.def(id);
+        let t = if ty == Type::I8 { Type::I16 } else { ty.clone() };
+        let opcode = match op {
+            BinOp::Add => format!("add{}", int_suffix(&t, 's')),
+            BinOp::Sub => format!("sub{}", int_suffix(&t, 's')),
+            BinOp::Mul => format!("mul.lo{}", int_suffix(&t, 's')),
+            BinOp::SDiv => format!("div{}", int_suffix(&t, 's')),
+            BinOp::UDiv => format!("div{}", int_suffix(&t, 'u')),
+            BinOp::SRem => format!("rem{}", int_suffix(&t, 's')),
+            BinOp::URem => format!("rem{}", int_suffix(&t, 'u')),
+            BinOp::Shl => format!("shl{}", int_suffix(&t, 'b')),
+            BinOp::LShr => format!("shr{}", int_suffix(&t, 'u')),
+            BinOp::AShr => format!("shr{}", int_suffix(&t, 's')),
+            BinOp::And => format!("and{}", int_suffix(&t, 'b')),
+            BinOp::Or => format!("or{}", int_suffix(&t, 'b')),
+            BinOp::Xor => format!("xor{}", int_suffix(&t, 'b')),
+            _ => unreachable!("float ops handled above"),
+        };
+        // Shift amounts are always 32-bit in PTX.
+        let b = if matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr) && t.bits() != 32 {
+            match b {
+                Operand::Reg(r) => {
+                    let n = self.m.new_reg(RegClass::B32);
+                    let from = if r.class == RegClass::B64 { ".u64" } else { ".u16" };
+                    self.emit(format!("cvt.u32{from}"), vec![Operand::Reg(n), Operand::Reg(r)]);
+                    Operand::Reg(n)
+                }
+                other => other,
+            }
+        } else {
+            b
+        };
+        self.emit(opcode, vec![Operand::Reg(d), a, b]);
+    }
+
+    fn cast(&mut self, id: InstId, op: CastOp, val: &Value) {
+        let f = self.f;
+        let to = f.inst(id).ty.clone();
+        let from = f.value_type(val);
+        let ftz_src = self.ftz(&from);
+        let ftz_dst = self.ftz(&to);
+        match op {
+            CastOp::ZExt | CastOp::SExt if from == Type::I1 => {
+                let p = self.reg(val);
+                let d = self.def(id);
+                let (one, sfx) = if op == CastOp::ZExt { (1, 'u') } else { (-1, 's') };
+                let t = if to == Type::I8 { Type::I16 } else { to.clone() };
+                self.emit(format!("selp{}", int_suffix(&t, sfx)), vec![Operand::Reg(d), Operand::Imm(one), Operand::Imm(0), Operand::Reg(p)]);
+            }
+            CastOp::Trunc if to == Type::I1 => {
+                let r = self.reg(val);
+                let t = if from == Type::I8 { Type::I16 } else { from.clone() };
+                let tmp = self.m.new_reg(reg_class(&t));
+                let d = self.def(id);
+                self.emit(format!("and{}", int_suffix(&t, 'b')), vec![Operand::Reg(tmp), Operand::Reg(r), Operand::Imm(1)]);
+                self.emit(format!("setp.eq{}", int_suffix(&t, 'b')), vec![Operand::Reg(d), Operand::Reg(tmp), Operand::Imm(1)]);
+            }
+            CastOp::ZExt | CastOp::SExt | CastOp::Trunc => {
+                let r = self.reg(val);
+                let d = self.def(id);
+                let (kd, ks) = match op {
+                    CastOp::SExt => ('s', 's'),
+                    _ => ('u', 'u'),
+                };
+                let sfx_to = format!(".{kd}{}", to.bits());
+                let sfx_from = format!(".{ks}{}", from.bits());
+                if reg_class(&from) == reg_class(&to) {
+                    // i8 ↔ i16 share a register class: sign- or zero-extend in place.
+                    let opcode = if op == CastOp::SExt { format!("cvt.s16.s{}", from.bits()) } else { "and.b16".to_string() };
+                    if op == CastOp::SExt {
+                        self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
+                    } else {
+                        self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r), Operand::Imm((1 << from.bits().min(16)) - 1)]);
+                    }
+                } else {
+                    self.emit(format!("cvt{sfx_to}{sfx_from}"), vec![Operand::Reg(d), Operand::Reg(r)]);
+                }
+            }
+            CastOp::SIToFP | CastOp::UIToFP => {
+                let r = self.reg(val);
+                let d = self.def(id);
+                let k = if op == CastOp::SIToFP { 's' } else { 'u' };
+                let src = if from == Type::I1 {
+                    // i1 → float: through an integer.
+                    let t = self.m.new_reg(RegClass::B32);
+                    self.emit("selp.u32", vec![Operand::Reg(t), Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]);
+                    return self.emit(format!("cvt.rn{ftz_dst}{}.u32", float_suffix(&to)), vec![Operand::Reg(d), Operand::Reg(t)]);
+                } else {
+                    format!(".{k}{}", from.bits())
+                };
+                self.emit(format!("cvt.rn{ftz_dst}{}{src}", float_suffix(&to)), vec![Operand::Reg(d), Operand::Reg(r)]);
+            }
+            CastOp::FPToSI | CastOp::FPToUI => {
+                let r = self.reg(val);
+                let d = self.def(id);
+                let k = if op == CastOp::FPToSI { 's' } else { 'u' };
+                let t = if to == Type::I8 { Type::I16 } else { to.clone() };
+                self.emit(format!("cvt.rzi{ftz_src}.{k}{}{}", t.bits(), float_suffix(&from)), vec![Operand::Reg(d), Operand::Reg(r)]);
+            }
+            CastOp::FPExt => {
+                let r = self.reg(val);
+                let d = self.def(id);
+                self.emit(format!("cvt{ftz_src}{}{}", float_suffix(&to), float_suffix(&from)), vec![Operand::Reg(d), Operand::Reg(r)]);
+            }
+            CastOp::FPTrunc => {
+                let r = self.reg(val);
+                let d = self.def(id);
+                self.emit(format!("cvt.rn{ftz_dst}{}{}", float_suffix(&to), float_suffix(&from)), vec![Operand::Reg(d), Operand::Reg(r)]);
+            }
+            CastOp::PtrToInt | CastOp::IntToPtr | CastOp::BitCast => {
+                let r = self.operand(val);
+                let d = self.def(id);
+                let sfx = match reg_class(&to) {
+                    RegClass::B32 | RegClass::F32 => ".b32",
+                    RegClass::B16 => ".b16",
+                    _ => ".b64",
+                };
+                if to.bits() < from.bits() {
+                    self.emit(format!("cvt.u{}.u{}", to.bits(), from.bits()), vec![Operand::Reg(d), r]);
+                } else {
+                    self.emit(format!("mov{sfx}"), vec![Operand::Reg(d), r]);
+                }
+            }
+            CastOp::AddrSpaceCast => {
+                let r = self.reg(val);
+                let d = self.def(id);
+                let (Type::Ptr(a), Type::Ptr(b)) = (&from, &to) else { return };
+                let opcode = if *a == addrspace::GENERIC { format!("cvta.to{}.u64", space_name(*b)) } else { format!("cvta{}.u64", space_name(*a)) };
+                self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
+            }
+        }
+    }
+}
+
+/// The byte offset of a gep whose indices are all constants.
+fn const_offset(elem_ty: &Type, indices: &[Value]) -> Option<i64> {
+    let mut off = 0i64;
+    let mut ty = elem_ty.clone();
+    for (k, idx) in indices.iter().enumerate() {
+        let c = idx.as_int()?;
+        if k > 0 {
+            match &ty {
+                Type::Array(_, e) => ty = (**e).clone(),
+                _ => return None,
+            }
+        }
+        off = off.checked_add(c.checked_mul(ty.size().max(1) as i64)?)?;
+    }
+    Some(off)
+}

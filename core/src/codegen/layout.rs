@@ -1,0 +1,34 @@
+//! Block layout: keeps the source order, drops a branch to the block that
+//! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`.
+
+use crate::ptx::*;
+
+pub fn run(f: &mut MFunction) {
+    // Empty blocks that only jump on could be threaded; kept for now so
+    // every IR block stays visible in the snapshots.
+    let order = f.order.clone();
+    for (pos, &b) in order.iter().enumerate() {
+        let next = order.get(pos + 1).copied();
+        let insts = &mut f.blocks[b].insts;
+        let n = insts.len();
+        if n >= 2 && insts[n - 2].opcode == "bra" && insts[n - 1].opcode == "bra.uni" {
+            let t = insts[n - 2].operands.first().cloned();
+            let e = insts[n - 1].operands.first().cloned();
+            if t == e {
+                insts.remove(n - 2);
+            } else if t == next.map(Operand::Label) {
+                // Branch to the other side on the negated condition, fall through.
+                let last = insts.pop().expect("n >= 2");
+                if let Some(g) = insts[n - 2].guard.as_mut() {
+                    g.1 = !g.1;
+                }
+                insts[n - 2].operands = last.operands;
+            }
+        }
+        if let Some(last) = insts.last() {
+            if last.opcode == "bra.uni" && last.guard.is_none() && last.operands.first() == next.map(Operand::Label).as_ref() {
+                insts.pop();
+            }
+        }
+    }
+}

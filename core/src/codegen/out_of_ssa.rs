@@ -1,0 +1,112 @@
+//! Out of SSA: each phi becomes copies on the edges into its block. Critical
+//! edges (from a block with several successors to a block with several
+//! predecessors) get a block of their own first, so a copy never runs on a
+//! path it does not belong to; the copies of one edge are a parallel copy,
+//! ordered so no source is overwritten before it is read (a cycle uses a
+//! temporary register).
+
+use super::isel::Phi;
+use crate::ptx::*;
+
+fn successors(b: &MBlock) -> Vec<usize> {
+    b.insts.iter().filter(|i| i.is_branch()).filter_map(|i| match i.operands.first() {
+        Some(Operand::Label(t)) => Some(*t),
+        _ => None,
+    }).collect()
+}
+
+/// Index where copies go at the end of a block: before its trailing branches.
+fn insertion_point(b: &MBlock) -> usize {
+    let mut at = b.insts.len();
+    while at > 0 && b.insts[at - 1].is_terminator() {
+        at -= 1;
+    }
+    at
+}
+
+fn mov(dst: Reg, src: Operand) -> Instr {
+    Instr::new(format!("mov{}", dst.class.bits_type()), vec![Operand::Reg(dst), src])
+}
+
+/// Orders a parallel copy into sequential moves.
+fn sequentialize(f: &mut MFunction, mut copies: Vec<(Reg, Operand)>) -> Vec<Instr> {
+    copies.retain(|(d, s)| *s != Operand::Reg(*d));
+    let mut out = Vec::new();
+    while !copies.is_empty() {
+        // A copy whose destination no other pending copy reads can go now.
+        let ready = copies.iter().position(|(d, _)| !copies.iter().any(|(_, s)| s.reg() == Some(*d)));
+        match ready {
+            Some(k) => {
+                let (d, s) = copies.remove(k);
+                out.push(mov(d, s));
+            }
+            None => {
+                // Only cycles remain: save one destination in a temporary.
+                let (d, _) = copies[0].clone();
+                let t = f.new_reg(d.class);
+                out.push(mov(t, Operand::Reg(d)));
+                for (_, s) in copies.iter_mut() {
+                    if s.reg() == Some(d) {
+                        *s = Operand::Reg(t);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn run(f: &mut MFunction, phis: &[Phi]) {
+    let nblocks = f.blocks.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
+    for (b, blk) in f.blocks.iter().enumerate() {
+        for s in successors(blk) {
+            preds[s].push(b);
+        }
+    }
+    // Split critical edges into blocks that have phis.
+    let mut edge_block: std::collections::HashMap<(usize, usize), usize> = std::collections::HashMap::new();
+    let phi_blocks: std::collections::HashSet<usize> = phis.iter().map(|p| p.block).collect();
+    for b in 0..nblocks {
+        let succ = successors(&f.blocks[b]);
+        if succ.len() < 2 {
+            continue;
+        }
+        for s in succ {
+            if preds[s].len() < 2 || !phi_blocks.contains(&s) || edge_block.contains_key(&(b, s)) {
+                continue;
+            }
+            let nb = f.blocks.len();
+            let name = format!("{}.{}.crit", f.blocks[b].name, f.blocks[s].name);
+            f.blocks.push(MBlock { name, insts: vec![Instr::new("bra.uni", vec![Operand::Label(s)])] });
+            for i in f.blocks[b].insts.iter_mut().filter(|i| i.is_branch()) {
+                if i.operands.first() == Some(&Operand::Label(s)) {
+                    i.operands[0] = Operand::Label(nb);
+                }
+            }
+            // Place the new block right after its predecessor.
+            let pos = f.order.iter().position(|x| *x == b).map_or(f.order.len(), |p| p + 1);
+            f.order.insert(pos, nb);
+            edge_block.insert((b, s), nb);
+        }
+    }
+    // Group the copies by edge.
+    let mut per_edge: Vec<((usize, usize), Vec<(Reg, Operand)>)> = Vec::new();
+    for p in phis {
+        for (pred, op) in &p.incoming {
+            let from = edge_block.get(&(*pred, p.block)).copied().unwrap_or(*pred);
+            match per_edge.iter_mut().find(|(e, _)| *e == (from, p.block)) {
+                Some((_, v)) => v.push((p.dst, op.clone())),
+                None => per_edge.push(((from, p.block), vec![(p.dst, op.clone())])),
+            }
+        }
+    }
+    for ((from, _to), copies) in per_edge {
+        let seq = sequentialize(f, copies);
+        let at = insertion_point(&f.blocks[from]);
+        let blk = &mut f.blocks[from];
+        for (k, i) in seq.into_iter().enumerate() {
+            blk.insts.insert(at + k, i);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The driver: runs the stages in order and collects the `Compilation`.
+
+use crate::codegen::{emit, isel, layout, out_of_ssa};
+use crate::compilation::{Compilation, FunctionText, Stage, StageKind};
+use crate::diag::{Diagnostic, Span};
+use crate::ir::{print_function, verify};
+use crate::options::Options;
+use crate::ptx::print_machine_function;
+use crate::{frontend, irgen, link, opt, target, FileProvider, NoFiles};
+use web_time::Instant;
+
+/// Compiles one source text with no other files (built-in headers only).
+pub fn compile_source(name: &str, text: &str, opts: &Options) -> Compilation {
+    compile(name, text, &NoFiles, opts)
+}
+
+/// Compiles `text` (the file `name`), reading `#include`s through `files`.
+pub fn compile(name: &str, text: &str, files: &dyn FileProvider, opts: &Options) -> Compilation {
+    let start = Instant::now();
+    let mut c = Compilation::default();
+    // A bug must not take the CLI or the worker down: report it as a diagnostic.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(name, text, files, opts, &mut c)));
+    if outcome.is_err() {
+        c.ptx = None;
+        internal_error(&mut c, name, "the compiler panicked; please report this input".into());
+    }
+    c.stats.total_micros = start.elapsed().as_micros() as u64;
+    c
+}
+
+fn stage(name: &str, index: usize, kind: StageKind, description: &str, functions: Vec<FunctionText>, prev: Option<&Stage>, micros: u64) -> Stage {
+    let changed = prev.is_none_or(|p| p.functions != functions);
+    Stage { name: name.into(), index, kind, description: description.into(), functions, changed, micros }
+}
+
+fn internal_error(c: &mut Compilation, file: &str, msg: String) {
+    let span = Span { file: file.to_string(), line: 0, column: 0, len: 1 };
+    c.diagnostics.push(Diagnostic::error(span, format!("internal compiler error: {msg}")));
+}
+
+fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut Compilation) {
+    let Some(target) = target::find(&opts.arch) else {
+        let msg = format!("unsupported GPU architecture '{}' (supported: {})", opts.arch, target::names().join(", "));
+        c.diagnostics.push(Diagnostic::error(Span::default(), msg));
+        return;
+    };
+    let t = Instant::now();
+    let tu = frontend::compile_unit(name, text, files, opts, target, &mut c.diagnostics);
+    c.stats.frontend_micros = t.elapsed().as_micros() as u64;
+    if c.has_errors() {
+        return;
+    }
+
+    let t = Instant::now();
+    let mut module = irgen::lower(&tu, name, opts);
+    let verify_each = cfg!(debug_assertions) || cfg!(test);
+    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", opt::snapshot(&module), None, t.elapsed().as_micros() as u64));
+    if verify_each {
+        let errs = verify::verify_module(&module);
+        if !errs.is_empty() {
+            internal_error(c, name, format!("irgen produced invalid IR: {}", errs.join("; ")));
+            return;
+        }
+    }
+
+    let t = Instant::now();
+    if let Err(missing) = link::libdevice(&mut module, opts) {
+        for m in missing {
+            c.diagnostics.push(Diagnostic::error(Span { file: name.into(), line: 0, column: 0, len: 1 }, format!("libdevice has no function \"{m}\" yet")));
+        }
+        return;
+    }
+    let link_stage = stage("link", 1, StageKind::Ir, "Links the libdevice (__nv_*) math functions the module calls, and nothing else.", opt::snapshot(&module), c.stages.last(), t.elapsed().as_micros() as u64);
+    c.stages.push(link_stage);
+
+    let passes = opt::pipeline::passes(opts.opt_level);
+    let (stages, broken) = opt::run(&mut module, passes, opts, 2, verify_each);
+    c.stages.extend(stages);
+    if let Some(b) = broken {
+        internal_error(c, name, format!("pass '{}' (run {}) left invalid IR: {}", b.pass, b.index, b.errors.join("; ")));
+        return;
+    }
+
+    // Backend, function by function.
+    let kernels_first: Vec<&crate::ir::Function> = module.functions.iter().filter(|f| !f.is_declaration()).collect();
+    let mut selected = Vec::new();
+    let t = Instant::now();
+    for (index, f) in kernels_first.iter().enumerate() {
+        match isel::select(f, index, opts) {
+            Ok(s) => selected.push(s),
+            Err(diags) => {
+                for mut d in diags {
+                    d.span.file = name.to_string();
+                    c.diagnostics.push(d);
+                }
+            }
+        }
+    }
+    if c.has_errors() {
+        return;
+    }
+    let mut next = c.stages.len();
+    let machine_text = |funcs: &[crate::ptx::MFunction]| funcs.iter().map(|f| FunctionText { name: f.name.clone(), text: print_machine_function(f) }).collect::<Vec<_>>();
+    let mut funcs: Vec<crate::ptx::MFunction> = selected.iter().map(|s| s.func.clone()).collect();
+    let st = stage("isel", next, StageKind::Machine, "Instruction selection: each IR instruction becomes PTX instructions on virtual registers of cicc's classes (%r, %rd, %f, %p, …); phis remain.", machine_text(&funcs), None, t.elapsed().as_micros() as u64);
+    c.stages.push(st);
+    next += 1;
+
+    let t = Instant::now();
+    for (f, s) in funcs.iter_mut().zip(&selected) {
+        out_of_ssa::run(f, &s.phis);
+    }
+    let st = stage("out-of-ssa", next, StageKind::Machine, "Leaves SSA: each phi becomes mov instructions on the incoming edges (critical edges get their own block).", machine_text(&funcs), c.stages.last(), t.elapsed().as_micros() as u64);
+    c.stages.push(st);
+    next += 1;
+
+    let t = Instant::now();
+    for f in &mut funcs {
+        layout::run(f);
+    }
+    let st = stage("layout", next, StageKind::Machine, "Block layout: drops branches to the next block and inverts conditions so the common path falls through.", machine_text(&funcs), c.stages.last(), t.elapsed().as_micros() as u64);
+    c.stages.push(st);
+    next += 1;
+
+    let t = Instant::now();
+    let e = emit::module(&funcs, target, name, opts.lineinfo);
+    c.stats.kernels = funcs.iter().filter(|f| f.kernel).count();
+    c.stats.ptx_instructions = e.instructions;
+    c.stages.push(stage(
+        "ptx",
+        next,
+        StageKind::Ptx,
+        "Emits the PTX module: header for the target, parameters, register declarations, instructions.",
+        vec![FunctionText { name: "<module>".into(), text: e.text.clone() }],
+        None,
+        t.elapsed().as_micros() as u64,
+    ));
+    c.line_map = e.line_map;
+    c.ptx = Some(e.text);
+    let _ = print_function;
+}

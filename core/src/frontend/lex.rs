@@ -1,0 +1,230 @@
+//! The lexer: source text → preprocessing tokens with their positions.
+//!
+//! Architecture Invariant: never panics, whatever the bytes; anything it does
+//! not understand becomes a `Punct` token the parser reports.
+
+use crate::diag::{Diagnostic, Span};
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokKind {
+    Ident,
+    /// A pp-number: integer or floating literal, validated by the parser.
+    Number,
+    /// A string literal, quotes included.
+    Str,
+    /// A character literal, quotes included.
+    Char,
+    Punct,
+    /// End of a line; only the preprocessor sees these.
+    Newline,
+    Eof,
+}
+
+/// Where a token came from: the file, 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loc {
+    pub file: Rc<str>,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Loc {
+    pub fn span(&self, len: usize) -> Span {
+        Span {
+            file: self.file.to_string(),
+            line: self.line,
+            column: self.column,
+            len: len.clamp(1, u32::MAX as usize) as u32,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokKind,
+    pub text: Rc<str>,
+    pub loc: Loc,
+    /// Whitespace came before this token (for macro stringizing and `(` after a macro name).
+    pub space_before: bool,
+}
+
+impl Token {
+    pub fn is(&self, text: &str) -> bool {
+        self.kind != TokKind::Str && self.kind != TokKind::Char && &*self.text == text
+    }
+
+    pub fn span(&self) -> Span {
+        self.loc.span(self.text.len())
+    }
+}
+
+const PUNCTS: &[&str] = &[
+    "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=",
+    "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", "::", "[", "]", "(", ")", "{", "}", ".", "&",
+    "*", "+", "-", "~", "!", "/", "%", "<", ">", "^", "|", "?", ":", ";", "=", ",", "#",
+];
+
+/// Splits `src` into tokens. Comments become whitespace; line splices
+/// (backslash-newline) are removed. Errors (unterminated comments and literals)
+/// are reported and lexing goes on.
+pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    let bytes = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut line = 1u32;
+    let mut line_start = 0usize;
+    let mut space = false;
+    let loc_at = |line: u32, line_start: usize, pos: usize| Loc {
+        file: file.clone(),
+        line,
+        column: (src[line_start..pos].chars().count() + 1) as u32,
+    };
+    while i < bytes.len() {
+        let c = bytes[i];
+        // Line splice.
+        if c == b'\\' && (bytes.get(i + 1) == Some(&b'\n') || (bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n'))) {
+            i += if bytes[i + 1] == b'\r' { 3 } else { 2 };
+            line += 1;
+            line_start = i;
+            space = true;
+            continue;
+        }
+        if c == b'\n' {
+            out.push(Token { kind: TokKind::Newline, text: "\n".into(), loc: loc_at(line, line_start, i), space_before: space });
+            i += 1;
+            line += 1;
+            line_start = i;
+            space = false;
+            continue;
+        }
+        if c == b' ' || c == b'\t' || c == b'\r' || c == 0x0b || c == 0x0c {
+            i += 1;
+            space = true;
+            continue;
+        }
+        if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            space = true;
+            continue;
+        }
+        if c == b'/' && bytes.get(i + 1) == Some(&b'*') {
+            let start = loc_at(line, line_start, i);
+            i += 2;
+            let mut closed = false;
+            while i < bytes.len() {
+                if bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/') {
+                    i += 2;
+                    closed = true;
+                    break;
+                }
+                if bytes[i] == b'\n' {
+                    line += 1;
+                    line_start = i + 1;
+                }
+                i += 1;
+            }
+            if !closed {
+                diags.push(Diagnostic::error(start.span(2), "unterminated comment"));
+            }
+            space = true;
+            continue;
+        }
+        let start = i;
+        let loc = loc_at(line, line_start, i);
+        let kind;
+        if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$') {
+                i += 1;
+            }
+            kind = TokKind::Ident;
+        } else if c.is_ascii_digit() || (c == b'.' && bytes.get(i + 1).is_some_and(|b| b.is_ascii_digit())) {
+            // pp-number: digits, letters, '.', and exponent signs.
+            i += 1;
+            while i < bytes.len() {
+                let b = bytes[i];
+                if (b == b'+' || b == b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P') {
+                    i += 1;
+                } else if b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'\'' {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            kind = TokKind::Number;
+        } else if c == b'"' || c == b'\'' {
+            i += 1;
+            let mut closed = false;
+            while i < bytes.len() && bytes[i] != b'\n' {
+                if bytes[i] == b'\\' && i + 1 < bytes.len() && bytes[i + 1] != b'\n' {
+                    i += 2;
+                    continue;
+                }
+                if bytes[i] == c {
+                    i += 1;
+                    closed = true;
+                    break;
+                }
+                i += 1;
+            }
+            let what = if c == b'"' { "string literal" } else { "character constant" };
+            if !closed {
+                diags.push(Diagnostic::error(loc.span(1), format!("missing closing quote in {what}")));
+            }
+            kind = if c == b'"' { TokKind::Str } else { TokKind::Char };
+        } else if let Some(p) = PUNCTS.iter().find(|p| bytes[i..].starts_with(p.as_bytes())) {
+            i += p.len();
+            kind = TokKind::Punct;
+        } else {
+            // A stray character (or a non-ASCII one): one token, so the parser
+            // can name it in its error.
+            let ch_len = src[i..].chars().next().map_or(1, |ch| ch.len_utf8());
+            i += ch_len;
+            kind = TokKind::Punct;
+        }
+        out.push(Token { kind, text: src[start..i].into(), loc, space_before: space });
+        space = false;
+    }
+    out.push(Token { kind: TokKind::Newline, text: "\n".into(), loc: loc_at(line, line_start, bytes.len()), space_before: space });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(src: &str) -> Vec<String> {
+        let mut d = vec![];
+        lex(&"t.cu".into(), src, &mut d)
+            .into_iter()
+            .filter(|t| t.kind != TokKind::Newline)
+            .map(|t| t.text.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn splits_operators_numbers_and_comments() {
+        assert_eq!(texts("a+=1.5e-3f; // x\n b>>=c /* y */ ->d"), ["a", "+=", "1.5e-3f", ";", "b", ">>=", "c", "->", "d"]);
+    }
+
+    #[test]
+    fn reports_unterminated_comment_and_never_panics() {
+        let mut d = vec![];
+        lex(&"t.cu".into(), "int x; /* open", &mut d);
+        assert_eq!(d.len(), 1);
+        assert!(d[0].message.contains("unterminated comment"));
+        for s in ["\"", "'\\", "\\", "é€\u{0}", "1e+", "/*"] {
+            lex(&"t.cu".into(), s, &mut vec![]);
+        }
+    }
+
+    #[test]
+    fn columns_count_from_one() {
+        let mut d = vec![];
+        let toks = lex(&"t.cu".into(), "int\n  x;", &mut d);
+        let x = toks.iter().find(|t| &*t.text == "x").unwrap();
+        assert_eq!((x.loc.line, x.loc.column), (2, 3));
+    }
+}

@@ -1,0 +1,31 @@
+//! The frontend: preprocess → lex → parse → sema. Its result is a typed
+//! syntax tree and the diagnostics found on the way.
+
+pub mod ast;
+pub mod headers;
+pub mod lex;
+pub mod mangle;
+pub mod parse;
+pub mod preprocess;
+pub mod sema;
+
+use crate::diag::Diagnostic;
+use crate::options::Options;
+use crate::target::Target;
+use crate::FileProvider;
+
+/// Runs the frontend on one source file. The tree is returned even when there
+/// are errors (for recovery); callers stop when `diags` holds an error.
+pub fn compile_unit(
+    name: &str,
+    text: &str,
+    files: &dyn FileProvider,
+    opts: &Options,
+    target: &Target,
+    diags: &mut Vec<Diagnostic>,
+) -> ast::TranslationUnit {
+    let pp = preprocess::preprocess(name, text, files, opts, target, diags);
+    let mut tu = parse::parse(&pp.tokens, diags);
+    sema::check(&mut tu, diags);
+    tu
+}

@@ -1,0 +1,1101 @@
+//! The parser: preprocessed tokens → syntax tree.
+//!
+//! Recursive descent for declarations and statements, precedence climbing for
+//! expressions. Errors are reported and the parser resynchronizes at the next
+//! `;` or `}`, so one mistake does not hide the rest of the file.
+//!
+//! Architecture Invariant: never panics and never recurses without bound:
+//! nesting deeper than `MAX_DEPTH` is an error.
+
+use super::ast::*;
+use super::lex::{TokKind, Token};
+use crate::diag::{Diagnostic, Span};
+use std::collections::HashMap;
+
+const MAX_DEPTH: usize = 256;
+
+/// Parses a whole translation unit.
+pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
+    let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
+    let mut p = Parser { toks: tokens, pos: 0, diags, typedefs: HashMap::new(), depth: 0, eof_span, pending_unroll: None };
+    let mut functions = Vec::new();
+    while !p.at_eof() {
+        let before = p.pos;
+        if let Err(Stop) = p.top_level(&mut functions, false) {
+            p.recover_top_level();
+        }
+        if p.pos == before {
+            p.pos += 1;
+        }
+    }
+    TranslationUnit { functions }
+}
+
+/// An error was reported; unwind to a recovery point.
+struct Stop;
+type PResult<T> = Result<T, Stop>;
+
+struct Parser<'a> {
+    toks: &'a [Token],
+    pos: usize,
+    diags: &'a mut Vec<Diagnostic>,
+    typedefs: HashMap<String, CType>,
+    depth: usize,
+    eof_span: Span,
+    pending_unroll: Option<Unroll>,
+}
+
+/// What the declaration specifiers said.
+#[derive(Default)]
+struct Specs {
+    ty: Option<CType>,
+    konst: bool,
+    volatile: bool,
+    typedef: bool,
+    global: bool,
+    device: bool,
+    host: bool,
+    shared_or_constant: Option<&'static str>,
+    extern_c: bool,
+}
+
+struct Declarator {
+    name: Option<String>,
+    span: Span,
+    ty: CType,
+    restrict: bool,
+    /// Present when the declarator declares a function.
+    func: Option<(Vec<Param>, bool)>,
+}
+
+const TYPE_WORDS: &[&str] = &["void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double", "_Bool"];
+const QUALIFIERS: &[&str] = &["const", "volatile", "__restrict__", "restrict", "__restrict"];
+const IGNORED_SPECIFIERS: &[&str] = &["static", "inline", "__inline__", "__forceinline__", "__noinline__", "extern", "constexpr", "register"];
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&'a Token> {
+        self.toks.get(self.pos)
+    }
+
+    fn peek_at(&self, n: usize) -> Option<&'a Token> {
+        self.toks.get(self.pos + n)
+    }
+
+    fn at(&self, s: &str) -> bool {
+        self.peek().is_some_and(|t| t.is(s))
+    }
+
+    fn at_eof(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    fn span(&self) -> Span {
+        self.peek().map(|t| t.span()).unwrap_or_else(|| self.eof_span.clone())
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        if self.at(s) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error<T>(&mut self, span: Span, msg: impl Into<String>) -> PResult<T> {
+        self.diags.push(Diagnostic::error(span, msg));
+        Err(Stop)
+    }
+
+    fn expect(&mut self, s: &str) -> PResult<()> {
+        if self.eat(s) {
+            return Ok(());
+        }
+        // nvcc reports a missing `;` at the token after the statement.
+        let span = self.span();
+        self.error(span, format!("expected a \"{s}\""))
+    }
+
+    fn ident(&mut self) -> PResult<(String, Span)> {
+        match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                Ok((t.text.to_string(), t.span()))
+            }
+            _ => {
+                let span = self.span();
+                self.error(span, "expected an identifier")
+            }
+        }
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let span = self.span();
+            self.depth = 0;
+            return self.error(span, format!("nesting too deep (limit {MAX_DEPTH})"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Skips to just after the next `;` or balanced `}` at the current depth.
+    fn recover_top_level(&mut self) {
+        self.depth = 0;
+        let mut braces = 0i32;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.is("{") {
+                braces += 1;
+            } else if t.is("}") {
+                braces -= 1;
+                if braces <= 0 {
+                    return;
+                }
+            } else if t.is(";") && braces == 0 {
+                return;
+            }
+        }
+    }
+
+    fn recover_stmt(&mut self) {
+        let mut braces = 0i32;
+        while let Some(t) = self.peek() {
+            if t.is("}") && braces == 0 {
+                return;
+            }
+            self.pos += 1;
+            if t.is("{") {
+                braces += 1;
+            } else if t.is("}") {
+                braces -= 1;
+                if braces == 0 {
+                    return;
+                }
+            } else if t.is(";") && braces == 0 {
+                return;
+            }
+        }
+    }
+
+    fn starts_type(&self) -> bool {
+        self.starts_type_at(0)
+    }
+
+    fn starts_type_at(&self, n: usize) -> bool {
+        self.peek_at(n).is_some_and(|t| {
+            t.kind == TokKind::Ident
+                && (TYPE_WORDS.contains(&&*t.text)
+                    || QUALIFIERS.contains(&&*t.text)
+                    || IGNORED_SPECIFIERS.contains(&&*t.text)
+                    || self.typedefs.contains_key(&*t.text)
+                    || matches!(&*t.text, "__global__" | "__device__" | "__host__" | "__shared__" | "__constant__" | "typedef" | "auto" | "struct" | "union" | "enum" | "__launch_bounds__"))
+        })
+    }
+
+    // ----- declarations -----
+
+    fn top_level(&mut self, functions: &mut Vec<FunctionDef>, in_extern_c: bool) -> PResult<()> {
+        let Some(t) = self.peek() else { return Ok(()) };
+        if t.is(";") {
+            self.pos += 1;
+            return Ok(());
+        }
+        if t.is("#pragma") {
+            self.skip_pragma();
+            return Ok(());
+        }
+        if t.is("extern") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) {
+            let lang = self.peek_at(1).map(|t| t.text.to_string()).unwrap_or_default();
+            if lang != "\"C\"" && lang != "\"C++\"" {
+                let span = self.peek_at(1).map(|t| t.span()).unwrap_or_default();
+                return self.error(span, format!("invalid linkage specification {lang}"));
+            }
+            let c = lang == "\"C\"";
+            self.pos += 2;
+            if self.eat("{") {
+                while !self.at("}") && !self.at_eof() {
+                    let before = self.pos;
+                    if let Err(Stop) = self.top_level(functions, c) {
+                        self.recover_top_level();
+                    }
+                    if self.pos == before {
+                        self.pos += 1;
+                    }
+                }
+                return self.expect("}");
+            }
+            return self.declaration(functions, c);
+        }
+        for (word, what) in [("template", "templates"), ("namespace", "namespaces"), ("class", "classes"), ("using", "using-declarations")] {
+            if t.is(word) {
+                let span = t.span();
+                return self.error(span, format!("{what} are not supported yet"));
+            }
+        }
+        self.declaration(functions, in_extern_c)
+    }
+
+    fn skip_pragma(&mut self) {
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.kind == TokKind::Newline {
+                break;
+            }
+        }
+    }
+
+    fn declaration(&mut self, functions: &mut Vec<FunctionDef>, extern_c: bool) -> PResult<()> {
+        let start = self.span();
+        let mut specs = self.specifiers()?;
+        specs.extern_c |= extern_c;
+        let base = match specs.ty.clone() {
+            Some(t) => t,
+            None => return self.error(start, "expected a type specifier"),
+        };
+        loop {
+            let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
+            let name = match &d.name {
+                Some(n) => n.clone(),
+                None => return self.error(d.span, "expected an identifier"),
+            };
+            if specs.typedef {
+                self.typedefs.insert(name, d.ty);
+            } else if let Some((params, variadic)) = d.func {
+                let space = match (specs.global, specs.device, specs.host) {
+                    (true, _, _) => ExecSpace::Global,
+                    (false, true, true) => ExecSpace::HostDevice,
+                    (false, true, false) => ExecSpace::Device,
+                    _ => ExecSpace::Host,
+                };
+                if space == ExecSpace::Global && d.ty != CType::Void {
+                    self.diags.push(Diagnostic::error(d.span.clone(), "a __global__ function must have a void return type"));
+                }
+                let body = if self.at("{") {
+                    if space == ExecSpace::Host {
+                        // Host code is accepted and not compiled for the device.
+                        self.skip_braces();
+                        None
+                    } else {
+                        Some(self.compound()?)
+                    }
+                } else {
+                    None
+                };
+                let has_body = body.is_some() || space == ExecSpace::Host && !self.at(";") && !self.at(",");
+                functions.push(FunctionDef {
+                    name,
+                    span: d.span,
+                    ret: d.ty,
+                    params,
+                    variadic,
+                    space,
+                    extern_c: specs.extern_c,
+                    body,
+                    locals: Vec::new(),
+                });
+                if has_body || functions.last().is_some_and(|f| f.body.is_some()) {
+                    return Ok(());
+                }
+            } else {
+                let what = specs.shared_or_constant.unwrap_or("global");
+                return self.error(d.span, format!("{what} variables are not supported yet"));
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")
+    }
+
+    fn skip_braces(&mut self) {
+        let mut depth = 0;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.is("{") {
+                depth += 1;
+            } else if t.is("}") {
+                depth -= 1;
+                if depth == 0 {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Declaration specifiers: type words, qualifiers, storage and CUDA keywords.
+    fn specifiers(&mut self) -> PResult<Specs> {
+        let mut s = Specs::default();
+        let mut words: Vec<String> = Vec::new();
+        let start = self.span();
+        loop {
+            let Some(t) = self.peek() else { break };
+            if t.kind != TokKind::Ident {
+                break;
+            }
+            let w = &*t.text;
+            match w {
+                "const" => s.konst = true,
+                "volatile" => s.volatile = true,
+                "__restrict__" | "restrict" | "__restrict" => {}
+                "typedef" => s.typedef = true,
+                "__global__" => s.global = true,
+                "__device__" => s.device = true,
+                "__host__" => s.host = true,
+                "__shared__" => s.shared_or_constant = Some("__shared__"),
+                "__constant__" => s.shared_or_constant = Some("__constant__"),
+                "__managed__" => s.shared_or_constant = Some("__managed__"),
+                "__launch_bounds__" => {
+                    self.pos += 1;
+                    self.expect("(")?;
+                    let mut depth = 1;
+                    while depth > 0 && !self.at_eof() {
+                        if self.at("(") {
+                            depth += 1;
+                        } else if self.at(")") {
+                            depth -= 1;
+                        }
+                        self.pos += 1;
+                    }
+                    continue;
+                }
+                "extern" if self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
+                    s.extern_c = self.peek_at(1).is_some_and(|t| &*t.text == "\"C\"");
+                    self.pos += 1;
+                }
+                "struct" | "union" | "enum" | "auto" => {
+                    let span = t.span();
+                    return self.error(span, format!("'{w}' types are not supported yet"));
+                }
+                _ if IGNORED_SPECIFIERS.contains(&w) => {}
+                _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
+                _ if words.is_empty() && s.ty.is_none() && self.typedefs.contains_key(w) => {
+                    s.ty = self.typedefs.get(w).cloned();
+                }
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        if !words.is_empty() {
+            match type_from_words(&words) {
+                Some(t) => s.ty = Some(t),
+                None => return self.error(start, format!("invalid combination of type specifiers \"{}\"", words.join(" "))),
+            }
+        }
+        Ok(s)
+    }
+
+    fn declarator(&mut self, base: CType, konst: bool, volatile: bool) -> PResult<Declarator> {
+        let mut ty = base;
+        let (mut konst, mut volatile) = (konst, volatile);
+        let mut restrict = false;
+        while self.eat("*") {
+            ty = CType::Ptr { pointee: Box::new(ty), konst, volatile };
+            konst = false;
+            volatile = false;
+            restrict = false;
+            while let Some(t) = self.peek() {
+                match &*t.text {
+                    "const" => konst = true,
+                    "volatile" => volatile = true,
+                    "__restrict__" | "restrict" | "__restrict" => restrict = true,
+                    _ => break,
+                }
+                self.pos += 1;
+            }
+        }
+        if self.at("&") {
+            let span = self.span();
+            return self.error(span, "references are not supported yet");
+        }
+        let (name, span) = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                (Some(t.text.to_string()), t.span())
+            }
+            _ => (None, self.span()),
+        };
+        if self.at("(") {
+            self.pos += 1;
+            let (params, variadic) = self.params()?;
+            return Ok(Declarator { name, span, ty, restrict, func: Some((params, variadic)) });
+        }
+        let mut dims = Vec::new();
+        while self.eat("[") {
+            let (n, nspan) = match self.peek() {
+                Some(t) if t.kind == TokKind::Number => (parse_int_literal(&t.text).map(|v| v.0), t.span()),
+                _ => (None, self.span()),
+            };
+            let Some(n) = n.filter(|n| *n > 0) else {
+                return self.error(nspan, "array size must be a positive integer constant");
+            };
+            self.pos += 1;
+            self.expect("]")?;
+            dims.push(n);
+        }
+        for n in dims.into_iter().rev() {
+            ty = CType::Array(Box::new(ty), n);
+        }
+        Ok(Declarator { name, span, ty, restrict, func: None })
+    }
+
+    fn params(&mut self) -> PResult<(Vec<Param>, bool)> {
+        let mut params = Vec::new();
+        if self.eat(")") {
+            return Ok((params, false));
+        }
+        if self.at("void") && self.peek_at(1).is_some_and(|t| t.is(")")) {
+            self.pos += 2;
+            return Ok((params, false));
+        }
+        loop {
+            if self.eat("...") {
+                self.expect(")")?;
+                return Ok((params, true));
+            }
+            let start = self.span();
+            let s = self.specifiers()?;
+            let Some(base) = s.ty else {
+                return self.error(start, "expected a type specifier");
+            };
+            let d = self.declarator(base, s.konst, s.volatile)?;
+            if d.func.is_some() {
+                return self.error(d.span, "function pointer parameters are not supported yet");
+            }
+            // Array parameters decay to pointers.
+            let ty = match d.ty {
+                CType::Array(e, _) => CType::ptr_to(*e),
+                t => t,
+            };
+            params.push(Param { name: d.name.unwrap_or_default(), ty, restrict: d.restrict, span: d.span });
+            if self.eat(")") {
+                return Ok((params, false));
+            }
+            self.expect(",")?;
+        }
+    }
+
+    // ----- statements -----
+
+    fn compound(&mut self) -> PResult<Stmt> {
+        let span = self.span();
+        self.expect("{")?;
+        self.enter()?;
+        let mut stmts = Vec::new();
+        while !self.at("}") {
+            if self.at_eof() {
+                self.leave();
+                return self.error(span, "expected a \"}\" to close this block");
+            }
+            let before = self.pos;
+            match self.statement() {
+                Ok(s) => stmts.push(s),
+                Err(Stop) => {
+                    if self.depth == 0 {
+                        return Err(Stop);
+                    }
+                    self.recover_stmt();
+                    if self.pos == before {
+                        self.pos += 1;
+                    }
+                }
+            }
+        }
+        self.pos += 1;
+        self.leave();
+        Ok(Stmt { kind: StmtKind::Compound(stmts), span })
+    }
+
+    fn statement(&mut self) -> PResult<Stmt> {
+        let span = self.span();
+        let Some(t) = self.peek() else {
+            return self.error(span, "expected a statement");
+        };
+        if t.is("#pragma") {
+            self.pos += 1;
+            let words: Vec<&Token> = self.toks[self.pos..].iter().take_while(|t| t.kind != TokKind::Newline).collect();
+            if words.first().is_some_and(|w| w.is("unroll")) {
+                let count = words.get(1).and_then(|n| parse_int_literal(&n.text)).map(|v| v.0);
+                self.pending_unroll = Some(match count {
+                    Some(n) => Unroll::Count(n.min(u32::MAX as u64) as u32),
+                    None => Unroll::Full,
+                });
+            }
+            self.skip_pragma();
+            return Ok(Stmt { kind: StmtKind::Empty, span });
+        }
+        let unroll = self.pending_unroll.take();
+        let kind = match &*t.text {
+            "{" if t.kind == TokKind::Punct => return self.compound(),
+            ";" if t.kind == TokKind::Punct => {
+                self.pos += 1;
+                StmtKind::Empty
+            }
+            "if" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                let then = self.sub_statement()?;
+                let els = if self.eat("else") { Some(Box::new(self.sub_statement()?)) } else { None };
+                StmtKind::If(c, Box::new(then), els)
+            }
+            "while" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                StmtKind::While(c, Box::new(self.sub_statement()?), unroll)
+            }
+            "do" => {
+                self.pos += 1;
+                let body = self.sub_statement()?;
+                if !self.eat("while") {
+                    let span = self.span();
+                    return self.error(span, "expected \"while\"");
+                }
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                self.expect(";")?;
+                StmtKind::DoWhile(Box::new(body), c, unroll)
+            }
+            "for" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let init = if self.eat(";") {
+                    None
+                } else if self.starts_type() {
+                    Some(Box::new(self.local_decl()?))
+                } else {
+                    let e = self.expr()?;
+                    let s = Stmt { span: e.span.clone(), kind: StmtKind::Expr(e) };
+                    self.expect(";")?;
+                    Some(Box::new(s))
+                };
+                let cond = if self.at(";") { None } else { Some(self.expr()?) };
+                self.expect(";")?;
+                let step = if self.at(")") { None } else { Some(self.expr()?) };
+                self.expect(")")?;
+                let body = Box::new(self.sub_statement()?);
+                StmtKind::For { init, cond, step, body, unroll }
+            }
+            "return" => {
+                self.pos += 1;
+                let e = if self.at(";") { None } else { Some(self.expr()?) };
+                self.expect(";")?;
+                StmtKind::Return(e)
+            }
+            "break" => {
+                self.pos += 1;
+                self.expect(";")?;
+                StmtKind::Break
+            }
+            "continue" => {
+                self.pos += 1;
+                self.expect(";")?;
+                StmtKind::Continue
+            }
+            "switch" | "goto" | "case" | "default" => {
+                return self.error(span, format!("'{}' statements are not supported yet", t.text));
+            }
+            _ if self.starts_type() => return self.local_decl(),
+            _ => {
+                let e = self.expr()?;
+                self.expect(";")?;
+                StmtKind::Expr(e)
+            }
+        };
+        Ok(Stmt { kind, span })
+    }
+
+    fn sub_statement(&mut self) -> PResult<Stmt> {
+        self.enter()?;
+        let s = self.statement();
+        self.leave();
+        s
+    }
+
+    fn local_decl(&mut self) -> PResult<Stmt> {
+        let span = self.span();
+        let s = self.specifiers()?;
+        if s.shared_or_constant.is_some() {
+            return self.error(span, format!("{} variables are not supported yet", s.shared_or_constant.unwrap_or_default()));
+        }
+        let Some(base) = s.ty else {
+            return self.error(span, "expected a type specifier");
+        };
+        if s.typedef {
+            let d = self.declarator(base, s.konst, s.volatile)?;
+            if let Some(n) = d.name {
+                self.typedefs.insert(n, d.ty);
+            }
+            self.expect(";")?;
+            return Ok(Stmt { kind: StmtKind::Empty, span });
+        }
+        let mut decls = Vec::new();
+        loop {
+            let d = self.declarator(base.clone(), s.konst, s.volatile)?;
+            let Some(name) = d.name else {
+                return self.error(d.span, "expected an identifier");
+            };
+            if d.func.is_some() {
+                return self.error(d.span, "local function declarations are not supported");
+            }
+            let init = if self.eat("=") {
+                if self.at("{") {
+                    let span = self.span();
+                    return self.error(span, "initializer lists are not supported yet");
+                }
+                Some(self.assignment()?)
+            } else {
+                None
+            };
+            decls.push(VarDecl { name, ty: d.ty, init, span: d.span, local: usize::MAX });
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")?;
+        Ok(Stmt { kind: StmtKind::Decl(decls), span })
+    }
+
+    // ----- expressions -----
+
+    fn expr(&mut self) -> PResult<Expr> {
+        let mut e = self.assignment()?;
+        while self.at(",") {
+            let span = self.span();
+            self.pos += 1;
+            let r = self.assignment()?;
+            e = Expr::new(ExprKind::Comma(Box::new(e), Box::new(r)), span);
+        }
+        Ok(e)
+    }
+
+    fn assignment(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let lhs = self.conditional()?;
+        let op = self.peek().and_then(|t| {
+            if t.kind != TokKind::Punct {
+                return None;
+            }
+            Some(match &*t.text {
+                "=" => None,
+                "+=" => Some(BinOp::Add),
+                "-=" => Some(BinOp::Sub),
+                "*=" => Some(BinOp::Mul),
+                "/=" => Some(BinOp::Div),
+                "%=" => Some(BinOp::Rem),
+                "<<=" => Some(BinOp::Shl),
+                ">>=" => Some(BinOp::Shr),
+                "&=" => Some(BinOp::BitAnd),
+                "|=" => Some(BinOp::BitOr),
+                "^=" => Some(BinOp::BitXor),
+                _ => return None,
+            })
+        });
+        let result = match op {
+            Some(op) => {
+                let span = self.span();
+                self.pos += 1;
+                let rhs = self.assignment()?;
+                Ok(Expr::new(ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)), span))
+            }
+            None => Ok(lhs),
+        };
+        self.leave();
+        result
+    }
+
+    fn conditional(&mut self) -> PResult<Expr> {
+        let c = self.binary(0)?;
+        if self.at("?") {
+            let span = self.span();
+            self.pos += 1;
+            let a = self.expr()?;
+            self.expect(":")?;
+            let b = self.conditional()?;
+            return Ok(Expr::new(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), span));
+        }
+        Ok(c)
+    }
+
+    fn binary(&mut self, min_prec: u8) -> PResult<Expr> {
+        let mut lhs = self.unary()?;
+        loop {
+            let Some(t) = self.peek().filter(|t| t.kind == TokKind::Punct) else { return Ok(lhs) };
+            let (op, prec) = match &*t.text {
+                "||" => (BinOp::LogOr, 1),
+                "&&" => (BinOp::LogAnd, 2),
+                "|" => (BinOp::BitOr, 3),
+                "^" => (BinOp::BitXor, 4),
+                "&" => (BinOp::BitAnd, 5),
+                "==" => (BinOp::Eq, 6),
+                "!=" => (BinOp::Ne, 6),
+                "<" => (BinOp::Lt, 7),
+                ">" => (BinOp::Gt, 7),
+                "<=" => (BinOp::Le, 7),
+                ">=" => (BinOp::Ge, 7),
+                "<<" => (BinOp::Shl, 8),
+                ">>" => (BinOp::Shr, 8),
+                "+" => (BinOp::Add, 9),
+                "-" => (BinOp::Sub, 9),
+                "*" => (BinOp::Mul, 10),
+                "/" => (BinOp::Div, 10),
+                "%" => (BinOp::Rem, 10),
+                _ => return Ok(lhs),
+            };
+            if prec < min_prec {
+                return Ok(lhs);
+            }
+            let span = t.span();
+            self.pos += 1;
+            self.enter()?;
+            let rhs = self.binary(prec + 1);
+            self.leave();
+            lhs = Expr::new(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs?)), span);
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        let span = self.span();
+        let Some(t) = self.peek() else {
+            return self.error(span, "expected an expression");
+        };
+        let op = if t.kind == TokKind::Punct {
+            match &*t.text {
+                "-" => Some(UnOp::Neg),
+                "+" => Some(UnOp::Plus),
+                "!" => Some(UnOp::Not),
+                "~" => Some(UnOp::BitNot),
+                "*" => Some(UnOp::Deref),
+                "&" => Some(UnOp::AddrOf),
+                "++" => Some(UnOp::PreInc),
+                "--" => Some(UnOp::PreDec),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some(op) = op {
+            self.pos += 1;
+            self.enter()?;
+            let e = self.unary();
+            self.leave();
+            return Ok(Expr::new(ExprKind::Unary(op, Box::new(e?)), span));
+        }
+        if t.is("sizeof") {
+            self.pos += 1;
+            if self.at("(") && self.starts_type_at(1) {
+                self.pos += 1;
+                let ty = self.type_name()?;
+                self.expect(")")?;
+                return Ok(Expr::new(ExprKind::SizeofType(ty), span));
+            }
+            let e = self.unary()?;
+            // sizeof expr: the type is known after sema; wrap for it.
+            return Ok(Expr::new(ExprKind::Call("__sizeof_expr".into(), vec![e]), span));
+        }
+        // Casts: `(type) expr`.
+        if t.is("(") {
+            let save = self.pos;
+            self.pos += 1;
+            if self.starts_type() {
+                let ty = self.type_name()?;
+                self.expect(")")?;
+                self.enter()?;
+                let e = self.unary();
+                self.leave();
+                let mut cast = Expr::new(ExprKind::Cast { expr: Box::new(e?), implicit: false }, span);
+                cast.ty = ty;
+                return Ok(cast);
+            }
+            self.pos = save;
+        }
+        self.postfix()
+    }
+
+    fn type_name(&mut self) -> PResult<CType> {
+        let span = self.span();
+        let s = self.specifiers()?;
+        let Some(base) = s.ty else {
+            return self.error(span, "expected a type specifier");
+        };
+        let d = self.declarator(base, s.konst, s.volatile)?;
+        if let Some(n) = d.name {
+            return self.error(d.span, format!("unexpected identifier \"{n}\" in type name"));
+        }
+        Ok(d.ty)
+    }
+
+    fn postfix(&mut self) -> PResult<Expr> {
+        let mut e = self.primary()?;
+        loop {
+            let span = self.span();
+            if self.eat("[") {
+                let i = self.expr()?;
+                self.expect("]")?;
+                e = Expr::new(ExprKind::Index(Box::new(e), Box::new(i)), span);
+            } else if self.eat(".") {
+                let (name, _) = self.ident()?;
+                e = Expr::new(ExprKind::Member(Box::new(e), name), span);
+            } else if self.at("->") {
+                return self.error(span, "struct member access is not supported yet");
+            } else if self.eat("++") {
+                e = Expr::new(ExprKind::Unary(UnOp::PostInc, Box::new(e)), span);
+            } else if self.eat("--") {
+                e = Expr::new(ExprKind::Unary(UnOp::PostDec, Box::new(e)), span);
+            } else if self.at("(") {
+                let ExprKind::Ident(name) = &e.kind else {
+                    return self.error(span, "only direct calls of named functions are supported");
+                };
+                let name = name.clone();
+                self.pos += 1;
+                let mut args = Vec::new();
+                if !self.eat(")") {
+                    loop {
+                        args.push(self.assignment()?);
+                        if self.eat(")") {
+                            break;
+                        }
+                        self.expect(",")?;
+                    }
+                }
+                e = Expr::new(ExprKind::Call(name, args), e.span);
+            } else {
+                return Ok(e);
+            }
+        }
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let span = self.span();
+        let Some(t) = self.peek() else {
+            return self.error(span, "expected an expression");
+        };
+        self.pos += 1;
+        match t.kind {
+            TokKind::Number => {
+                if let Some((v, ty)) = parse_int_literal(&t.text) {
+                    let mut e = Expr::new(ExprKind::IntLit(v), span);
+                    e.ty = ty;
+                    Ok(e)
+                } else if let Some((v, ty)) = parse_float_literal(&t.text) {
+                    let mut e = Expr::new(ExprKind::FloatLit(v), span);
+                    e.ty = ty;
+                    Ok(e)
+                } else {
+                    self.error(span, format!("invalid numeric literal \"{}\"", t.text))
+                }
+            }
+            TokKind::Char => match parse_char_literal(&t.text) {
+                Some(v) => {
+                    let mut e = Expr::new(ExprKind::IntLit(v as u64), span);
+                    e.ty = CType::Int(IntKind::Char);
+                    Ok(e)
+                }
+                None => self.error(span, format!("invalid character constant {}", t.text)),
+            },
+            TokKind::Str => {
+                let mut bytes = Vec::new();
+                bytes.extend_from_slice(t.text.trim_matches('"').as_bytes());
+                let mut e = Expr::new(ExprKind::StrLit(bytes), span);
+                e.ty = CType::Ptr { pointee: Box::new(CType::Int(IntKind::Char)), konst: true, volatile: false };
+                Ok(e)
+            }
+            TokKind::Ident => match &*t.text {
+                "true" | "false" => {
+                    let mut e = Expr::new(ExprKind::BoolLit(&*t.text == "true"), span);
+                    e.ty = CType::Bool;
+                    Ok(e)
+                }
+                "nullptr" | "NULL" => {
+                    let mut e = Expr::new(ExprKind::IntLit(0), span);
+                    e.ty = CType::ptr_to(CType::Void);
+                    Ok(e)
+                }
+                w if is_keyword(w) => self.error(span, format!("expected an expression before \"{w}\"")),
+                w => Ok(Expr::new(ExprKind::Ident(w.to_string()), span)),
+            },
+            _ if t.is("(") => {
+                self.enter()?;
+                let e = self.expr();
+                self.leave();
+                let e = e?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            _ => self.error(span, format!("expected an expression before \"{}\"", t.text)),
+        }
+    }
+}
+
+fn is_keyword(w: &str) -> bool {
+    TYPE_WORDS.contains(&w)
+        || QUALIFIERS.contains(&w)
+        || matches!(
+            w,
+            "if" | "else" | "for" | "while" | "do" | "return" | "break" | "continue" | "switch" | "case" | "default" | "goto" | "sizeof" | "typedef" | "struct" | "union" | "enum" | "static" | "extern"
+        )
+}
+
+fn type_from_words(words: &[String]) -> Option<CType> {
+    let count = |w: &str| words.iter().filter(|x| *x == w).count();
+    let (signed, unsigned) = (count("signed"), count("unsigned"));
+    let longs = count("long");
+    if signed + unsigned > 1 {
+        return None;
+    }
+    let base: Vec<&str> = words.iter().map(|s| s.as_str()).filter(|w| !matches!(*w, "signed" | "unsigned" | "long")).collect();
+    let ty = match (base.as_slice(), longs) {
+        (["void"], 0) => CType::Void,
+        (["bool"] | ["_Bool"], 0) => CType::Bool,
+        (["float"], 0) => CType::Float,
+        (["double"], 0 | 1) => CType::Double,
+        (["char"], 0) => CType::Int(if unsigned > 0 {
+            IntKind::UChar
+        } else if signed > 0 {
+            IntKind::SChar
+        } else {
+            IntKind::Char
+        }),
+        (["short"] | ["short", "int"] | ["int", "short"], 0) => CType::Int(IntKind::Short),
+        ([] | ["int"], 0) => CType::Int(IntKind::Int),
+        ([] | ["int"], 1) => CType::Int(IntKind::Long),
+        ([] | ["int"], 2) => CType::Int(IntKind::LongLong),
+        _ => return None,
+    };
+    Some(match ty {
+        CType::Int(k) if unsigned > 0 => CType::Int(k.to_unsigned()),
+        CType::Int(_) | CType::Void | CType::Bool | CType::Float | CType::Double if unsigned + signed > 0 && !matches!(ty, CType::Int(_)) => return None,
+        t => t,
+    })
+}
+
+/// Parses a C integer literal with its suffix; returns the value and C type.
+pub fn parse_int_literal(text: &str) -> Option<(u64, CType)> {
+    let t = text.replace('\'', "");
+    let lower = t.to_ascii_lowercase();
+    let digits_end = lower.find(|c: char| matches!(c, 'u' | 'l')).unwrap_or(lower.len());
+    let (digits, suffix) = lower.split_at(digits_end);
+    let (radix, body) = if let Some(h) = digits.strip_prefix("0x") {
+        (16, h)
+    } else if let Some(b) = digits.strip_prefix("0b") {
+        (2, b)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (8, &digits[1..])
+    } else {
+        (10, digits)
+    };
+    if body.is_empty() {
+        return None;
+    }
+    let v = u64::from_str_radix(body, radix).ok()?;
+    let unsigned = suffix.contains('u');
+    let longs = suffix.matches('l').count();
+    if suffix.len() != usize::from(unsigned) + longs || longs > 2 {
+        return None;
+    }
+    let fits_i32 = v <= i32::MAX as u64;
+    let fits_u32 = v <= u32::MAX as u64;
+    let fits_i64 = v <= i64::MAX as u64;
+    let kind = match (unsigned, longs) {
+        (false, 0) if fits_i32 => IntKind::Int,
+        (false, 0) if radix != 10 && fits_u32 => IntKind::UInt,
+        (false, 0 | 1) if fits_i64 => IntKind::Long,
+        (false, 2) if fits_i64 => IntKind::LongLong,
+        (false, _) => IntKind::ULong,
+        (true, 0) if fits_u32 => IntKind::UInt,
+        (true, 0 | 1) => IntKind::ULong,
+        (true, _) => IntKind::ULongLong,
+    };
+    Some((v, CType::Int(kind)))
+}
+
+/// Parses a C floating literal: `1.5`, `2e-3f`, `0x1p-2`.
+pub fn parse_float_literal(text: &str) -> Option<(f64, CType)> {
+    let lower = text.to_ascii_lowercase();
+    let (body, ty) = if let Some(b) = lower.strip_suffix('f') {
+        if lower.starts_with("0x") && !lower.contains('p') {
+            return None;
+        }
+        (b, CType::Float)
+    } else if let Some(b) = lower.strip_suffix('l') {
+        (b, CType::Double)
+    } else {
+        (lower.as_str(), CType::Double)
+    };
+    if let Some(hex) = body.strip_prefix("0x") {
+        let (mant, exp) = hex.split_once('p')?;
+        let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+        let mut v = 0f64;
+        for c in int.chars().chain(frac.chars()) {
+            v = v * 16.0 + f64::from(c.to_digit(16)?);
+        }
+        let e: i32 = exp.parse().ok()?;
+        return Some((v * 2f64.powi(e - 4 * frac.len() as i32), ty));
+    }
+    if !body.contains(['.', 'e']) || body.is_empty() || !body.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let v: f64 = body.parse().ok()?;
+    Some((v, ty))
+}
+
+/// The value of a character constant such as `'a'` or `'\n'`.
+pub fn parse_char_literal(text: &str) -> Option<i64> {
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars();
+    let c = chars.next()?;
+    let v = if c == '\\' {
+        match chars.next()? {
+            'n' => 10,
+            't' => 9,
+            'r' => 13,
+            '0' => 0,
+            '\\' => 92,
+            '\'' => 39,
+            '"' => 34,
+            'a' => 7,
+            'b' => 8,
+            'f' => 12,
+            'v' => 11,
+            _ => return None,
+        }
+    } else {
+        c as i64
+    };
+    if chars.next().is_some() {
+        return None;
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_literal_types_follow_c() {
+        assert_eq!(parse_int_literal("42"), Some((42, CType::INT)));
+        assert_eq!(parse_int_literal("42u"), Some((42, CType::UINT)));
+        assert_eq!(parse_int_literal("0xffffffff"), Some((0xffff_ffff, CType::UINT)));
+        assert_eq!(parse_int_literal("4294967296"), Some((1 << 32, CType::Int(IntKind::Long))));
+        assert_eq!(parse_int_literal("1ull"), Some((1, CType::Int(IntKind::ULongLong))));
+        assert_eq!(parse_int_literal("1.5"), None);
+        assert_eq!(parse_int_literal("12abc"), None);
+    }
+
+    #[test]
+    fn float_literals() {
+        assert_eq!(parse_float_literal("1.5f"), Some((1.5, CType::Float)));
+        assert_eq!(parse_float_literal("2e3"), Some((2000.0, CType::Double)));
+        assert_eq!(parse_float_literal("0x1p-2"), Some((0.25, CType::Double)));
+        assert_eq!(parse_float_literal("12"), None);
+    }
+}

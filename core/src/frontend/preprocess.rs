@@ -1,0 +1,742 @@
+//! The preprocessor: directives, macro expansion and `#include` over a
+//! virtual file system (the user's files through [`FileProvider`], then the
+//! built-in headers).
+//!
+//! Macro expansion follows the hide-set algorithm (Prosser's, as chibicc
+//! writes it): a token produced by expanding `M` carries `M` in its hide set
+//! and is never expanded as `M` again, so recursive macros terminate.
+//!
+//! Architecture Invariant: terminates on every input; include depth and the
+//! number of expansions are bounded and reported when exceeded.
+
+use super::headers;
+use super::lex::{lex, Loc, TokKind, Token};
+use crate::diag::Diagnostic;
+use crate::options::Options;
+use crate::target::Target;
+use crate::FileProvider;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+const MAX_INCLUDE_DEPTH: usize = 200;
+const MAX_EXPANSIONS: usize = 1_000_000;
+
+#[derive(Clone, Debug)]
+struct Macro {
+    /// `None` for object-like macros.
+    params: Option<Vec<Rc<str>>>,
+    variadic: bool,
+    body: Vec<Token>,
+}
+
+/// A token on its way through expansion, with the macros it must not expand.
+#[derive(Clone, Debug)]
+struct PTok {
+    tok: Token,
+    hide: Rc<Vec<Rc<str>>>,
+}
+
+/// The result: the tokens the parser reads (no newlines, except after a
+/// `#pragma` line, which is passed through as `#pragma` … newline).
+pub struct Preprocessed {
+    pub tokens: Vec<Token>,
+}
+
+struct Cond {
+    /// Some branch of this `#if` group was taken already.
+    taken: bool,
+    /// Lines are being kept in the current branch.
+    active: bool,
+    seen_else: bool,
+    loc: Loc,
+}
+
+struct Pp<'a> {
+    files: &'a dyn FileProvider,
+    opts: &'a Options,
+    macros: HashMap<Rc<str>, Macro>,
+    pragma_once: HashSet<String>,
+    diags: &'a mut Vec<Diagnostic>,
+    out: Vec<Token>,
+    expansions: usize,
+    depth: usize,
+}
+
+/// Preprocesses `main` (named `name`). Diagnostics go to `diags`.
+pub fn preprocess(
+    name: &str,
+    main: &str,
+    files: &dyn FileProvider,
+    opts: &Options,
+    target: &Target,
+    diags: &mut Vec<Diagnostic>,
+) -> Preprocessed {
+    let mut pp = Pp {
+        files,
+        opts,
+        macros: HashMap::new(),
+        pragma_once: HashSet::new(),
+        diags,
+        out: Vec::new(),
+        expansions: 0,
+        depth: 0,
+    };
+    let predefined = format!(
+        "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ {}\n\
+         #define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 5\n#define __CUDACC_VER_BUILD__ 37\n\
+         #define __cplusplus 201703L\n#define __STDC_VERSION__ 201112L\n#define __NVPTX__ 1\n#define __LP64__ 1\n",
+        target.cuda_arch()
+    );
+    pp.run_file("<built-in>", &predefined);
+    let mut cmdline = String::new();
+    for d in &opts.defines {
+        cmdline.push_str(&format!("#define {} {}\n", d.name, d.value.as_deref().unwrap_or("1")));
+    }
+    pp.run_file("<command-line>", &cmdline);
+    pp.run_file(name, main);
+    Preprocessed { tokens: pp.out }
+}
+
+fn is_directive_start(toks: &[Token], i: usize) -> bool {
+    toks[i].is("#") && (i == 0 || toks[i - 1].kind == TokKind::Newline)
+}
+
+impl Pp<'_> {
+    fn error(&mut self, tok: &Token, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(tok.span(), msg));
+    }
+
+    fn run_file(&mut self, name: &str, text: &str) {
+        let file: Rc<str> = name.into();
+        let toks = lex(&file, text, self.diags);
+        let mut conds: Vec<Cond> = Vec::new();
+        let mut i = 0;
+        let mut chunk: Vec<Token> = Vec::new();
+        while i < toks.len() {
+            let active = conds.last().is_none_or(|c| c.active);
+            if is_directive_start(&toks, i) {
+                if !chunk.is_empty() {
+                    self.expand_chunk(std::mem::take(&mut chunk));
+                }
+                let end = toks[i..].iter().position(|t| t.kind == TokKind::Newline).map_or(toks.len(), |p| i + p);
+                let line = &toks[i + 1..end];
+                self.directive(&toks[i], line, &mut conds, active, name);
+                i = end + 1;
+                continue;
+            }
+            if active && toks[i].kind != TokKind::Newline {
+                chunk.push(toks[i].clone());
+            }
+            i += 1;
+        }
+        if !chunk.is_empty() {
+            self.expand_chunk(chunk);
+        }
+        for c in conds {
+            self.diags.push(Diagnostic::error(c.loc.span(1), "unterminated #if: missing #endif"));
+        }
+    }
+
+    fn directive(&mut self, hash: &Token, line: &[Token], conds: &mut Vec<Cond>, active: bool, file: &str) {
+        let Some(name_tok) = line.first() else { return };
+        let name = &*name_tok.text;
+        let rest = &line[1..];
+        match name {
+            "if" | "ifdef" | "ifndef" => {
+                let value = if !active {
+                    false
+                } else if name == "if" {
+                    self.eval_condition(name_tok, rest)
+                } else {
+                    match rest.first() {
+                        Some(t) if t.kind == TokKind::Ident => self.macros.contains_key(&t.text) == (name == "ifdef"),
+                        _ => {
+                            self.error(name_tok, format!("expected an identifier after #{name}"));
+                            false
+                        }
+                    }
+                };
+                conds.push(Cond { taken: value || !active, active: value, seen_else: false, loc: hash.loc.clone() });
+            }
+            "elif" | "else" => {
+                let parent_active = conds.len() < 2 || conds[conds.len() - 2].active;
+                let Some(top) = conds.last_mut() else {
+                    self.error(name_tok, format!("#{name} without #if"));
+                    return;
+                };
+                if top.seen_else {
+                    let msg = format!("#{name} after #else");
+                    self.error(name_tok, msg);
+                    return;
+                }
+                if name == "else" {
+                    top.seen_else = true;
+                    top.active = !top.taken && parent_active;
+                    top.taken = true;
+                } else if top.taken {
+                    top.active = false;
+                } else {
+                    let v = self.eval_condition(name_tok, rest);
+                    let top = conds.last_mut().expect("checked above");
+                    top.active = v;
+                    top.taken = v;
+                }
+            }
+            "endif" => {
+                if conds.pop().is_none() {
+                    self.error(name_tok, "#endif without #if");
+                }
+            }
+            _ if !active => {}
+            "define" => self.define(name_tok, rest),
+            "undef" => {
+                if let Some(t) = rest.first().filter(|t| t.kind == TokKind::Ident) {
+                    self.macros.remove(&t.text);
+                } else {
+                    self.error(name_tok, "expected an identifier after #undef");
+                }
+            }
+            "include" => self.include(name_tok, rest, file),
+            "error" => {
+                let msg: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
+                self.error(name_tok, format!("#error directive: {}", msg.join(" ")));
+            }
+            "warning" => {
+                let msg: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
+                self.diags.push(Diagnostic::warning(name_tok.span(), format!("#warning directive: {}", msg.join(" "))));
+            }
+            "pragma" => {
+                if rest.first().is_some_and(|t| t.is("once")) {
+                    self.pragma_once.insert(file.to_string());
+                } else {
+                    // Passed through for the parser (`#pragma unroll N`).
+                    let mut hash_tok = hash.clone();
+                    hash_tok.text = "#pragma".into();
+                    self.out.push(hash_tok);
+                    self.out.extend(rest.iter().cloned());
+                    let mut nl = name_tok.clone();
+                    nl.kind = TokKind::Newline;
+                    nl.text = "\n".into();
+                    self.out.push(nl);
+                }
+            }
+            "line" => {}
+            _ if name_tok.kind == TokKind::Number => {} // `# 12 "file"` line markers
+            _ => self.error(name_tok, format!("unrecognized preprocessing directive \"#{name}\"")),
+        }
+    }
+
+    fn define(&mut self, at: &Token, rest: &[Token]) {
+        let Some(name) = rest.first().filter(|t| t.kind == TokKind::Ident) else {
+            self.error(at, "expected an identifier after #define");
+            return;
+        };
+        let mut body_start = 1;
+        let mut params = None;
+        let mut variadic = false;
+        if rest.get(1).is_some_and(|t| t.is("(") && !t.space_before) {
+            let mut ps = Vec::new();
+            let mut j = 2;
+            loop {
+                let Some(t) = rest.get(j) else {
+                    self.error(name, "missing ')' in macro parameter list");
+                    return;
+                };
+                if t.is(")") {
+                    j += 1;
+                    break;
+                }
+                if t.is("...") {
+                    variadic = true;
+                    ps.push(Rc::from("__VA_ARGS__"));
+                } else if t.kind == TokKind::Ident {
+                    ps.push(t.text.clone());
+                } else {
+                    self.error(t, "expected a macro parameter name");
+                    return;
+                }
+                j += 1;
+                if rest.get(j).is_some_and(|t| t.is(",")) {
+                    j += 1;
+                }
+            }
+            params = Some(ps);
+            body_start = j;
+        }
+        let body = rest[body_start..].to_vec();
+        self.macros.insert(name.text.clone(), Macro { params, variadic, body });
+    }
+
+    fn include(&mut self, at: &Token, rest: &[Token], current: &str) {
+        // The operand may itself come from a macro.
+        let expanded;
+        let rest = if rest.first().is_some_and(|t| t.kind == TokKind::Ident) {
+            expanded = self.expand_tokens(rest.to_vec());
+            &expanded[..]
+        } else {
+            rest
+        };
+        let (path, angled) = match rest.first() {
+            Some(t) if t.kind == TokKind::Str => (t.text[1..t.text.len().saturating_sub(1).max(1)].to_string(), false),
+            Some(t) if t.is("<") => {
+                let end = rest.iter().position(|t| t.is(">"));
+                let Some(end) = end else {
+                    self.error(at, "missing '>' in #include");
+                    return;
+                };
+                (rest[1..end].iter().map(|t| &*t.text).collect::<String>(), true)
+            }
+            _ => {
+                self.error(at, "expected \"FILENAME\" or <FILENAME> after #include");
+                return;
+            }
+        };
+        if self.depth >= MAX_INCLUDE_DEPTH {
+            self.error(at, format!("#include nested too deeply (limit {MAX_INCLUDE_DEPTH})"));
+            return;
+        }
+        let mut candidates = Vec::new();
+        if !angled {
+            match current.rfind('/') {
+                Some(p) => candidates.push(format!("{}/{}", &current[..p], path)),
+                None => candidates.push(path.clone()),
+            }
+        }
+        for dir in &self.opts.include_dirs {
+            candidates.push(format!("{}/{}", dir.trim_end_matches('/'), path));
+        }
+        let found = candidates.into_iter().find_map(|c| self.files.read(&c).map(|text| (c, text)));
+        let (resolved, text) = match found {
+            Some(f) => f,
+            None => match headers::builtin(&path) {
+                Some(text) => (format!("<{path}>"), text.to_string()),
+                None => {
+                    self.error(at, format!("cannot open source file \"{path}\""));
+                    return;
+                }
+            },
+        };
+        if self.pragma_once.contains(&resolved) {
+            return;
+        }
+        self.depth += 1;
+        self.run_file(&resolved, &text);
+        self.depth -= 1;
+    }
+
+    fn expand_chunk(&mut self, toks: Vec<Token>) {
+        let out = self.expand_tokens(toks);
+        self.out.extend(out);
+    }
+
+    /// Fully macro-expands a token list.
+    fn expand_tokens(&mut self, toks: Vec<Token>) -> Vec<Token> {
+        let empty: Rc<Vec<Rc<str>>> = Rc::new(Vec::new());
+        let mut input: Vec<PTok> = toks.into_iter().rev().map(|tok| PTok { tok, hide: empty.clone() }).collect();
+        let mut out = Vec::new();
+        while let Some(pt) = input.pop() {
+            if pt.tok.kind != TokKind::Ident || pt.hide.contains(&pt.tok.text) {
+                out.push(pt.tok);
+                continue;
+            }
+            let name = pt.tok.text.clone();
+            if &*name == "__LINE__" || &*name == "__FILE__" {
+                let mut t = pt.tok.clone();
+                if &*name == "__LINE__" {
+                    t.kind = TokKind::Number;
+                    t.text = t.loc.line.to_string().into();
+                } else {
+                    t.kind = TokKind::Str;
+                    t.text = format!("\"{}\"", t.loc.file).into();
+                }
+                out.push(t);
+                continue;
+            }
+            let Some(m) = self.macros.get(&name).cloned() else {
+                out.push(pt.tok);
+                continue;
+            };
+            self.expansions += 1;
+            if self.expansions > MAX_EXPANSIONS {
+                self.error(&pt.tok, format!("too many macro expansions (limit {MAX_EXPANSIONS})"));
+                out.push(pt.tok);
+                out.extend(input.into_iter().rev().map(|p| p.tok));
+                return out;
+            }
+            let mut hide = (*pt.hide).clone();
+            hide.push(name.clone());
+            let hide = Rc::new(hide);
+            let replacement: Vec<Token> = match &m.params {
+                None => m.body.iter().map(|t| relocate(t, &pt.tok)).collect(),
+                Some(params) => {
+                    if !input.last().is_some_and(|t| t.tok.is("(")) {
+                        out.push(pt.tok);
+                        continue;
+                    }
+                    input.pop();
+                    let Some(args) = collect_args(&mut input) else {
+                        self.error(&pt.tok, format!("unterminated invocation of macro \"{name}\""));
+                        continue;
+                    };
+                    let args = match fit_args(args, params.len(), m.variadic) {
+                        Ok(a) => a,
+                        Err(msg) => {
+                            self.error(&pt.tok, format!("{msg} in invocation of macro \"{name}\""));
+                            continue;
+                        }
+                    };
+                    self.substitute(&m, params, &args, &pt.tok)
+                }
+            };
+            for tok in replacement.into_iter().rev() {
+                input.push(PTok { tok, hide: hide.clone() });
+            }
+        }
+        out
+    }
+
+    /// Replaces parameters in a function-like macro's body: `#p` stringizes,
+    /// `a ## b` pastes, other uses get the fully expanded argument.
+    fn substitute(&mut self, m: &Macro, params: &[Rc<str>], args: &[Vec<Token>], at: &Token) -> Vec<Token> {
+        let param_index = |t: &Token| if t.kind == TokKind::Ident { params.iter().position(|p| *p == t.text) } else { None };
+        let mut out: Vec<Token> = Vec::new();
+        let body = &m.body;
+        let mut i = 0;
+        while i < body.len() {
+            let t = &body[i];
+            if t.is("#") {
+                if let Some(p) = body.get(i + 1).and_then(param_index) {
+                    let mut s = relocate(t, at);
+                    s.kind = TokKind::Str;
+                    s.text = stringize(&args[p]).into();
+                    out.push(s);
+                    i += 2;
+                    continue;
+                }
+            }
+            if t.is("##") && !out.is_empty() {
+                let rhs: Vec<Token> = match body.get(i + 1) {
+                    Some(n) => match param_index(n) {
+                        Some(p) => args[p].clone(),
+                        None => vec![n.clone()],
+                    },
+                    None => vec![],
+                };
+                i += 2;
+                if let Some(first) = rhs.first() {
+                    let lhs = out.pop().expect("checked non-empty");
+                    let text = format!("{}{}", lhs.text, first.text);
+                    let mut d = Vec::new();
+                    let mut pasted = lex(&lhs.loc.file, &text, &mut d);
+                    pasted.retain(|t| t.kind != TokKind::Newline);
+                    if pasted.len() != 1 {
+                        self.error(at, format!("pasting \"{}\" and \"{}\" does not give a valid token", lhs.text, first.text));
+                    }
+                    out.extend(pasted.into_iter().map(|t| relocate(&t, at)));
+                    out.extend(rhs[1..].iter().map(|t| relocate(t, at)));
+                }
+                continue;
+            }
+            if let Some(p) = param_index(t) {
+                let next_is_paste = body.get(i + 1).is_some_and(|n| n.is("##"));
+                if next_is_paste {
+                    out.extend(args[p].iter().map(|t| relocate(t, at)));
+                } else {
+                    let expanded = self.expand_tokens(args[p].clone());
+                    out.extend(expanded.iter().map(|t| relocate(t, at)));
+                }
+            } else {
+                out.push(relocate(t, at));
+            }
+            i += 1;
+        }
+        out
+    }
+
+    fn eval_condition(&mut self, at: &Token, toks: &[Token]) -> bool {
+        // `defined X` and `defined(X)` are replaced before expansion.
+        let mut pre = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            if toks[i].is("defined") {
+                let (name, skip) = if toks.get(i + 1).is_some_and(|t| t.is("(")) {
+                    (toks.get(i + 2), 4)
+                } else {
+                    (toks.get(i + 1), 2)
+                };
+                let mut t = toks[i].clone();
+                t.kind = TokKind::Number;
+                let def = name.is_some_and(|n| self.macros.contains_key(&n.text));
+                t.text = if def { "1".into() } else { "0".into() };
+                pre.push(t);
+                i += skip;
+                continue;
+            }
+            pre.push(toks[i].clone());
+            i += 1;
+        }
+        let expanded = self.expand_tokens(pre);
+        let mut ev = CondEval { toks: &expanded, pos: 0, err: None };
+        let v = ev.ternary();
+        if ev.err.is_none() && ev.pos < expanded.len() {
+            ev.err = Some(format!("unexpected \"{}\" in #if expression", expanded[ev.pos].text));
+        }
+        if let Some(e) = ev.err {
+            self.error(at, e);
+            return false;
+        }
+        v != 0
+    }
+}
+
+/// A token from a macro body takes the location of the invocation, so errors
+/// point at the line the user wrote.
+fn relocate(t: &Token, at: &Token) -> Token {
+    let mut t = t.clone();
+    t.loc = at.loc.clone();
+    t
+}
+
+fn stringize(toks: &[Token]) -> String {
+    let mut s = String::from("\"");
+    for (i, t) in toks.iter().enumerate() {
+        if i > 0 && t.space_before {
+            s.push(' ');
+        }
+        for ch in t.text.chars() {
+            if (t.kind == TokKind::Str || t.kind == TokKind::Char) && (ch == '"' || ch == '\\') {
+                s.push('\\');
+            }
+            s.push(ch);
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// Reads macro arguments after the `(`, up to the matching `)`.
+fn collect_args(input: &mut Vec<PTok>) -> Option<Vec<Vec<Token>>> {
+    let mut args = vec![Vec::new()];
+    let mut depth = 0;
+    while let Some(pt) = input.pop() {
+        let t = pt.tok;
+        if t.is("(") {
+            depth += 1;
+        } else if t.is(")") {
+            if depth == 0 {
+                return Some(args);
+            }
+            depth -= 1;
+        } else if t.is(",") && depth == 0 {
+            args.push(Vec::new());
+            continue;
+        }
+        args.last_mut().expect("never empty").push(t);
+    }
+    None
+}
+
+fn fit_args(mut args: Vec<Vec<Token>>, nparams: usize, variadic: bool) -> Result<Vec<Vec<Token>>, String> {
+    if nparams == 0 && args.len() == 1 && args[0].is_empty() {
+        return Ok(Vec::new());
+    }
+    if variadic && args.len() >= nparams {
+        let rest: Vec<Vec<Token>> = args.split_off(nparams - 1);
+        let mut joined = Vec::new();
+        for (i, a) in rest.into_iter().enumerate() {
+            if i > 0 {
+                let comma = a.first().cloned().map(|mut t| {
+                    t.text = ",".into();
+                    t.kind = TokKind::Punct;
+                    t
+                });
+                joined.extend(comma);
+            }
+            joined.extend(a);
+        }
+        args.push(joined);
+        return Ok(args);
+    }
+    if variadic && args.len() + 1 == nparams {
+        args.push(Vec::new());
+        return Ok(args);
+    }
+    match args.len().cmp(&nparams) {
+        std::cmp::Ordering::Less => Err("too few arguments".into()),
+        std::cmp::Ordering::Greater => Err("too many arguments".into()),
+        std::cmp::Ordering::Equal => Ok(args),
+    }
+}
+
+/// Evaluates `#if` expressions in `i64` (C's intmax_t), identifiers as 0.
+struct CondEval<'a> {
+    toks: &'a [Token],
+    pos: usize,
+    err: Option<String>,
+}
+
+impl CondEval<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.toks.get(self.pos).map(|t| &*t.text)
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        if self.peek() == Some(s) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn fail(&mut self, msg: String) -> i64 {
+        if self.err.is_none() {
+            self.err = Some(msg);
+        }
+        self.pos = self.toks.len();
+        0
+    }
+
+    fn ternary(&mut self) -> i64 {
+        let c = self.binary(0);
+        if self.eat("?") {
+            let a = self.ternary();
+            if !self.eat(":") {
+                return self.fail("expected ':' in #if expression".into());
+            }
+            let b = self.ternary();
+            return if c != 0 { a } else { b };
+        }
+        c
+    }
+
+    fn binary(&mut self, min_prec: u8) -> i64 {
+        let mut lhs = self.unary();
+        loop {
+            let Some(op) = self.peek() else { return lhs };
+            let prec = match op {
+                "||" => 1,
+                "&&" => 2,
+                "|" => 3,
+                "^" => 4,
+                "&" => 5,
+                "==" | "!=" => 6,
+                "<" | ">" | "<=" | ">=" => 7,
+                "<<" | ">>" => 8,
+                "+" | "-" => 9,
+                "*" | "/" | "%" => 10,
+                _ => return lhs,
+            };
+            if prec < min_prec {
+                return lhs;
+            }
+            let op = op.to_string();
+            self.pos += 1;
+            let rhs = self.binary(prec + 1);
+            lhs = match op.as_str() {
+                "||" => (lhs != 0 || rhs != 0) as i64,
+                "&&" => (lhs != 0 && rhs != 0) as i64,
+                "|" => lhs | rhs,
+                "^" => lhs ^ rhs,
+                "&" => lhs & rhs,
+                "==" => (lhs == rhs) as i64,
+                "!=" => (lhs != rhs) as i64,
+                "<" => (lhs < rhs) as i64,
+                ">" => (lhs > rhs) as i64,
+                "<=" => (lhs <= rhs) as i64,
+                ">=" => (lhs >= rhs) as i64,
+                "<<" => lhs.wrapping_shl(rhs as u32),
+                ">>" => lhs.wrapping_shr(rhs as u32),
+                "+" => lhs.wrapping_add(rhs),
+                "-" => lhs.wrapping_sub(rhs),
+                "*" => lhs.wrapping_mul(rhs),
+                "/" | "%" if rhs == 0 => return self.fail("division by zero in #if expression".into()),
+                "/" => lhs.wrapping_div(rhs),
+                _ => lhs.wrapping_rem(rhs),
+            };
+        }
+    }
+
+    fn unary(&mut self) -> i64 {
+        let Some(t) = self.toks.get(self.pos).cloned() else {
+            return self.fail("expected a value in #if expression".into());
+        };
+        self.pos += 1;
+        match &*t.text {
+            "!" => (self.unary() == 0) as i64,
+            "-" => self.unary().wrapping_neg(),
+            "+" => self.unary(),
+            "~" => !self.unary(),
+            "(" => {
+                let v = self.ternary();
+                if !self.eat(")") {
+                    return self.fail("expected ')' in #if expression".into());
+                }
+                v
+            }
+            _ if t.kind == TokKind::Number => match super::parse::parse_int_literal(&t.text) {
+                Some((v, _)) => v as i64,
+                None => self.fail(format!("invalid integer \"{}\" in #if expression", t.text)),
+            },
+            _ if t.kind == TokKind::Char => super::parse::parse_char_literal(&t.text).unwrap_or(0),
+            _ if t.kind == TokKind::Ident => {
+                // C: identifiers left after expansion are 0; C++ keywords true/false.
+                (&*t.text == "true") as i64
+            }
+            other => self.fail(format!("unexpected \"{other}\" in #if expression")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoFiles;
+
+    fn pp(src: &str) -> (String, Vec<Diagnostic>) {
+        let mut d = Vec::new();
+        let opts = Options::default();
+        let t = crate::target::find("sm_90").unwrap();
+        let out = preprocess("t.cu", src, &NoFiles, &opts, t, &mut d);
+        let text: Vec<String> = out.tokens.iter().map(|t| t.text.to_string()).collect();
+        (text.join(" "), d)
+    }
+
+    #[test]
+    fn expands_object_and_function_macros() {
+        assert_eq!(pp("#define N 4\n#define SQ(x) ((x)*(x))\nint a = SQ(N+1);").0, "int a = ( ( 4 + 1 ) * ( 4 + 1 ) ) ;");
+    }
+
+    #[test]
+    fn stringizes_pastes_and_varargs() {
+        assert_eq!(pp("#define S(x) #x\n#define P(a,b) a##b\n#define V(f, ...) f(__VA_ARGS__)\nS(a+b) P(x,1) V(g,1,2)").0, "\"a+b\" x1 g ( 1 , 2 )");
+    }
+
+    #[test]
+    fn recursive_macros_terminate() {
+        assert_eq!(pp("#define A B\n#define B A\nA").0, "A");
+        assert_eq!(pp("#define f(x) f(x)\nf(1)").0, "f ( 1 )");
+    }
+
+    #[test]
+    fn conditionals_and_cuda_arch() {
+        let src = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800\nyes\n#elif 1\nno\n#else\nno2\n#endif\n#ifndef X\nz\n#endif";
+        assert_eq!(pp(src).0, "yes z");
+    }
+
+    #[test]
+    fn reports_errors_with_lines() {
+        let (_, d) = pp("#include \"nope.h\"\n#if 1\n");
+        assert_eq!(d.len(), 2);
+        assert_eq!(d[0].to_string(), "t.cu(1): error: cannot open source file \"nope.h\"");
+        assert!(d[1].message.contains("#endif"));
+        let (_, d) = pp("\n#error stop here");
+        assert_eq!(d[0].to_string(), "t.cu(2): error: #error directive: stop here");
+    }
+
+    #[test]
+    fn builtin_headers_are_found() {
+        let (_, d) = pp("#include <cuda_runtime.h>\n#include <stdio.h>\n");
+        assert!(d.is_empty(), "{d:?}");
+    }
+}

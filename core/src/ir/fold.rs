@@ -1,0 +1,166 @@
+//! Constant folding: the one place that computes IR operations on constants
+//! (used by irgen's emitter and by instcombine).
+
+use super::{BinOp, CastOp, FCmp, ICmp, Type, Value};
+
+/// An integer constant of `ty`, its payload sign-extended from the type's width.
+pub fn int_const(ty: Type, v: i64) -> Value {
+    let bits = ty.bits();
+    let v = if bits < 64 && bits > 0 { (v << (64 - bits)) >> (64 - bits) } else { v };
+    Value::Int(ty, v)
+}
+
+/// The value zero-extended from `bits` (as an unsigned number).
+fn unsigned(v: i64, bits: u32) -> u64 {
+    if bits >= 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << bits) - 1)
+    }
+}
+
+fn float_const(ty: &Type, v: f64) -> Value {
+    match ty {
+        Type::F32 => Value::f32(v as f32),
+        t => Value::Float(t.clone(), v.to_bits()),
+    }
+}
+
+/// Folds a cast of a constant.
+pub fn cast(op: CastOp, v: &Value, from: &Type, to: &Type) -> Option<Value> {
+    Some(match (op, v) {
+        (CastOp::SExt | CastOp::Trunc, Value::Int(_, c)) => int_const(to.clone(), *c),
+        (CastOp::ZExt, Value::Int(_, c)) => int_const(to.clone(), unsigned(*c, from.bits()) as i64),
+        (CastOp::SIToFP, Value::Int(_, c)) => float_const(to, *c as f64),
+        (CastOp::UIToFP, Value::Int(_, c)) => float_const(to, unsigned(*c, from.bits()) as f64),
+        (CastOp::FPExt, Value::Float(_, b)) => Value::Float(to.clone(), *b),
+        (CastOp::FPTrunc, Value::Float(_, b)) => float_const(to, f64::from_bits(*b)),
+        (CastOp::FPToSI, Value::Float(_, b)) => {
+            let f = f64::from_bits(*b).trunc();
+            let bits = to.bits();
+            let (lo, hi) = (-(2f64.powi(bits as i32 - 1)), 2f64.powi(bits as i32 - 1));
+            if !(f >= lo && f < hi) {
+                return None; // poison in LLVM; leave it to the hardware's rule
+            }
+            int_const(to.clone(), f as i64)
+        }
+        (CastOp::FPToUI, Value::Float(_, b)) => {
+            let f = f64::from_bits(*b).trunc();
+            if !(f >= 0.0 && f < 2f64.powi(to.bits() as i32)) {
+                return None;
+            }
+            int_const(to.clone(), f as u64 as i64)
+        }
+        _ => return None,
+    })
+}
+
+/// Folds a binary operation on two constants of type `ty`. Division by zero
+/// and overflowing signed division are left alone (they are undefined).
+pub fn binary(op: BinOp, a: &Value, b: &Value, ty: &Type) -> Option<Value> {
+    match (a, b) {
+        (Value::Int(_, x), Value::Int(_, y)) => {
+            let bits = ty.bits();
+            let (ux, uy) = (unsigned(*x, bits), unsigned(*y, bits));
+            let v: i64 = match op {
+                BinOp::Add => x.wrapping_add(*y),
+                BinOp::Sub => x.wrapping_sub(*y),
+                BinOp::Mul => x.wrapping_mul(*y),
+                BinOp::And => x & y,
+                BinOp::Or => x | y,
+                BinOp::Xor => x ^ y,
+                BinOp::Shl if uy < u64::from(bits) => x.wrapping_shl(uy as u32),
+                BinOp::LShr if uy < u64::from(bits) => (ux >> uy) as i64,
+                BinOp::AShr if uy < u64::from(bits) => x >> uy,
+                BinOp::SDiv if *y != 0 && !(*y == -1 && int_const(ty.clone(), *x) == int_const(ty.clone(), i64::MIN)) => x.wrapping_div(*y),
+                BinOp::SRem if *y != 0 && *y != -1 => x.wrapping_rem(*y),
+                BinOp::UDiv if uy != 0 => (ux / uy) as i64,
+                BinOp::URem if uy != 0 => (ux % uy) as i64,
+                _ => return None,
+            };
+            Some(int_const(ty.clone(), v))
+        }
+        (Value::Float(_, x), Value::Float(_, y)) => {
+            let (x, y) = (f64::from_bits(*x), f64::from_bits(*y));
+            let v = if *ty == Type::F32 {
+                let (x, y) = (x as f32, y as f32);
+                f64::from(match op {
+                    BinOp::FAdd => x + y,
+                    BinOp::FSub => x - y,
+                    BinOp::FMul => x * y,
+                    BinOp::FDiv => x / y,
+                    BinOp::FRem => x % y,
+                    _ => return None,
+                })
+            } else {
+                match op {
+                    BinOp::FAdd => x + y,
+                    BinOp::FSub => x - y,
+                    BinOp::FMul => x * y,
+                    BinOp::FDiv => x / y,
+                    BinOp::FRem => x % y,
+                    _ => return None,
+                }
+            };
+            Some(float_const(ty, v))
+        }
+        _ => None,
+    }
+}
+
+/// Folds an integer comparison of two constants of type `ty`.
+pub fn icmp(pred: ICmp, a: &Value, b: &Value, ty: &Type) -> Option<bool> {
+    let (Value::Int(_, x), Value::Int(_, y)) = (a, b) else { return None };
+    let bits = ty.bits();
+    let (ux, uy) = (unsigned(*x, bits), unsigned(*y, bits));
+    Some(match pred {
+        ICmp::Eq => x == y,
+        ICmp::Ne => x != y,
+        ICmp::Slt => x < y,
+        ICmp::Sle => x <= y,
+        ICmp::Sgt => x > y,
+        ICmp::Sge => x >= y,
+        ICmp::Ult => ux < uy,
+        ICmp::Ule => ux <= uy,
+        ICmp::Ugt => ux > uy,
+        ICmp::Uge => ux >= uy,
+    })
+}
+
+/// Folds a float comparison of two constants.
+pub fn fcmp(pred: FCmp, a: &Value, b: &Value) -> Option<bool> {
+    let (Value::Float(_, x), Value::Float(_, y)) = (a, b) else { return None };
+    let (x, y) = (f64::from_bits(*x), f64::from_bits(*y));
+    let uno = x.is_nan() || y.is_nan();
+    Some(match pred {
+        FCmp::Oeq => !uno && x == y,
+        FCmp::One => !uno && x != y,
+        FCmp::Olt => !uno && x < y,
+        FCmp::Ole => !uno && x <= y,
+        FCmp::Ogt => !uno && x > y,
+        FCmp::Oge => !uno && x >= y,
+        FCmp::Ord => !uno,
+        FCmp::Ueq => uno || x == y,
+        FCmp::Une => uno || x != y,
+        FCmp::Ult => uno || x < y,
+        FCmp::Ule => uno || x <= y,
+        FCmp::Ugt => uno || x > y,
+        FCmp::Uge => uno || x >= y,
+        FCmp::Uno => uno,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_with_the_types_width() {
+        assert_eq!(binary(BinOp::Add, &Value::i32(i32::MAX), &Value::i32(1), &Type::I32), Some(Value::i32(i32::MIN)));
+        assert_eq!(binary(BinOp::LShr, &Value::i32(-1), &Value::i32(28), &Type::I32), Some(Value::i32(15)));
+        assert_eq!(binary(BinOp::SDiv, &Value::i32(1), &Value::i32(0), &Type::I32), None);
+        assert_eq!(icmp(ICmp::Ult, &Value::i32(-1), &Value::i32(1), &Type::I32), Some(false));
+        assert_eq!(cast(CastOp::ZExt, &Value::bool(true), &Type::I1, &Type::I32), Some(Value::i32(1)));
+        assert_eq!(cast(CastOp::FPToSI, &Value::f32(3.9), &Type::F32, &Type::I32), Some(Value::i32(3)));
+    }
+}

@@ -1,0 +1,865 @@
+//! The IR: LLVM-like SSA in functions of basic blocks.
+//!
+//! Instructions live in a per-function arena (`InstId`), blocks in another
+//! (`BlockId`); `Function::layout` gives the block order. Every value-producing
+//! instruction has a name that passes keep, so printed snapshots diff cleanly.
+//!
+//! Architecture Invariant: printing is deterministic (same IR, same bytes).
+
+pub mod fold;
+mod print;
+pub mod verify;
+
+pub use print::{print_function, print_module};
+
+use std::collections::HashSet;
+use std::fmt;
+
+/// Address spaces, numbered as cicc/NVPTX number them.
+pub mod addrspace {
+    pub const GENERIC: u32 = 0;
+    pub const GLOBAL: u32 = 1;
+    pub const SHARED: u32 = 3;
+    pub const CONST: u32 = 4;
+    pub const LOCAL: u32 = 5;
+    pub const PARAM: u32 = 101;
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Void,
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    Half,
+    F32,
+    F64,
+    Ptr(u32),
+    Array(u64, Box<Type>),
+}
+
+impl Type {
+    pub fn is_int(&self) -> bool {
+        matches!(self, Type::I1 | Type::I8 | Type::I16 | Type::I32 | Type::I64)
+    }
+
+    pub fn is_float(&self) -> bool {
+        matches!(self, Type::Half | Type::F32 | Type::F64)
+    }
+
+    pub fn is_ptr(&self) -> bool {
+        matches!(self, Type::Ptr(_))
+    }
+
+    /// Width in bits of a scalar type (pointers are 64-bit).
+    pub fn bits(&self) -> u32 {
+        match self {
+            Type::I1 => 1,
+            Type::I8 => 8,
+            Type::I16 | Type::Half => 16,
+            Type::I32 | Type::F32 => 32,
+            Type::I64 | Type::F64 | Type::Ptr(_) => 64,
+            Type::Void | Type::Array(..) => 0,
+        }
+    }
+
+    /// Allocation size in bytes.
+    pub fn size(&self) -> u64 {
+        match self {
+            Type::Void => 0,
+            Type::I1 | Type::I8 => 1,
+            Type::Array(n, e) => n * e.size(),
+            t => u64::from(t.bits() / 8),
+        }
+    }
+
+    pub fn align(&self) -> u64 {
+        match self {
+            Type::Array(_, e) => e.align(),
+            t => t.size().max(1),
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Void => f.write_str("void"),
+            Type::I1 => f.write_str("i1"),
+            Type::I8 => f.write_str("i8"),
+            Type::I16 => f.write_str("i16"),
+            Type::I32 => f.write_str("i32"),
+            Type::I64 => f.write_str("i64"),
+            Type::Half => f.write_str("half"),
+            Type::F32 => f.write_str("float"),
+            Type::F64 => f.write_str("double"),
+            Type::Ptr(0) => f.write_str("ptr"),
+            Type::Ptr(n) => write!(f, "ptr addrspace({n})"),
+            Type::Array(n, e) => write!(f, "[{n} x {e}]"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// An operand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Inst(InstId),
+    Arg(u32),
+    /// An integer constant; `bits` holds the value sign-extended to 64 bits.
+    Int(Type, i64),
+    /// A float constant as the bits of an f64 (for every float type).
+    Float(Type, u64),
+    Undef(Type),
+    /// The null pointer of an address space.
+    Null(u32),
+}
+
+impl Value {
+    pub fn i32(v: i32) -> Value {
+        Value::Int(Type::I32, i64::from(v))
+    }
+
+    pub fn i64(v: i64) -> Value {
+        Value::Int(Type::I64, v)
+    }
+
+    pub fn bool(v: bool) -> Value {
+        Value::Int(Type::I1, -i64::from(v))
+    }
+
+    pub fn f32(v: f32) -> Value {
+        Value::Float(Type::F32, f64::from(v).to_bits())
+    }
+
+    pub fn f64(v: f64) -> Value {
+        Value::Float(Type::F64, v.to_bits())
+    }
+
+    pub fn as_inst(&self) -> Option<InstId> {
+        match self {
+            Value::Inst(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    pub fn is_const(&self) -> bool {
+        matches!(self, Value::Int(..) | Value::Float(..) | Value::Null(_) | Value::Undef(_))
+    }
+
+    /// The integer value of a constant, if it is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(_, v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+}
+
+impl BinOp {
+    pub const ALL: &'static [BinOp] = &[
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::SDiv,
+        BinOp::UDiv,
+        BinOp::SRem,
+        BinOp::URem,
+        BinOp::Shl,
+        BinOp::LShr,
+        BinOp::AShr,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Xor,
+        BinOp::FAdd,
+        BinOp::FSub,
+        BinOp::FMul,
+        BinOp::FDiv,
+        BinOp::FRem,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::SDiv => "sdiv",
+            BinOp::UDiv => "udiv",
+            BinOp::SRem => "srem",
+            BinOp::URem => "urem",
+            BinOp::Shl => "shl",
+            BinOp::LShr => "lshr",
+            BinOp::AShr => "ashr",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Xor => "xor",
+            BinOp::FAdd => "fadd",
+            BinOp::FSub => "fsub",
+            BinOp::FMul => "fmul",
+            BinOp::FDiv => "fdiv",
+            BinOp::FRem => "frem",
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem)
+    }
+
+    pub fn is_commutative(self) -> bool {
+        matches!(self, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::FAdd | BinOp::FMul)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ICmp {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+impl ICmp {
+    pub const ALL: &'static [ICmp] = &[ICmp::Eq, ICmp::Ne, ICmp::Slt, ICmp::Sle, ICmp::Sgt, ICmp::Sge, ICmp::Ult, ICmp::Ule, ICmp::Ugt, ICmp::Uge];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ICmp::Eq => "eq",
+            ICmp::Ne => "ne",
+            ICmp::Slt => "slt",
+            ICmp::Sle => "sle",
+            ICmp::Sgt => "sgt",
+            ICmp::Sge => "sge",
+            ICmp::Ult => "ult",
+            ICmp::Ule => "ule",
+            ICmp::Ugt => "ugt",
+            ICmp::Uge => "uge",
+        }
+    }
+
+    /// The predicate that holds exactly when this one does not.
+    pub fn inverse(self) -> ICmp {
+        match self {
+            ICmp::Eq => ICmp::Ne,
+            ICmp::Ne => ICmp::Eq,
+            ICmp::Slt => ICmp::Sge,
+            ICmp::Sle => ICmp::Sgt,
+            ICmp::Sgt => ICmp::Sle,
+            ICmp::Sge => ICmp::Slt,
+            ICmp::Ult => ICmp::Uge,
+            ICmp::Ule => ICmp::Ugt,
+            ICmp::Ugt => ICmp::Ule,
+            ICmp::Uge => ICmp::Ult,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FCmp {
+    Oeq,
+    One,
+    Olt,
+    Ole,
+    Ogt,
+    Oge,
+    Ord,
+    Ueq,
+    Une,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+    Uno,
+}
+
+impl FCmp {
+    pub const ALL: &'static [FCmp] = &[FCmp::Oeq, FCmp::One, FCmp::Olt, FCmp::Ole, FCmp::Ogt, FCmp::Oge, FCmp::Ord, FCmp::Ueq, FCmp::Une, FCmp::Ult, FCmp::Ule, FCmp::Ugt, FCmp::Uge, FCmp::Uno];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FCmp::Oeq => "oeq",
+            FCmp::One => "one",
+            FCmp::Olt => "olt",
+            FCmp::Ole => "ole",
+            FCmp::Ogt => "ogt",
+            FCmp::Oge => "oge",
+            FCmp::Ord => "ord",
+            FCmp::Ueq => "ueq",
+            FCmp::Une => "une",
+            FCmp::Ult => "ult",
+            FCmp::Ule => "ule",
+            FCmp::Ugt => "ugt",
+            FCmp::Uge => "uge",
+            FCmp::Uno => "uno",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    FPTrunc,
+    FPExt,
+    FPToUI,
+    FPToSI,
+    UIToFP,
+    SIToFP,
+    PtrToInt,
+    IntToPtr,
+    BitCast,
+    AddrSpaceCast,
+}
+
+impl CastOp {
+    pub const ALL: &'static [CastOp] = &[
+        CastOp::Trunc,
+        CastOp::ZExt,
+        CastOp::SExt,
+        CastOp::FPTrunc,
+        CastOp::FPExt,
+        CastOp::FPToUI,
+        CastOp::FPToSI,
+        CastOp::UIToFP,
+        CastOp::SIToFP,
+        CastOp::PtrToInt,
+        CastOp::IntToPtr,
+        CastOp::BitCast,
+        CastOp::AddrSpaceCast,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CastOp::Trunc => "trunc",
+            CastOp::ZExt => "zext",
+            CastOp::SExt => "sext",
+            CastOp::FPTrunc => "fptrunc",
+            CastOp::FPExt => "fpext",
+            CastOp::FPToUI => "fptoui",
+            CastOp::FPToSI => "fptosi",
+            CastOp::UIToFP => "uitofp",
+            CastOp::SIToFP => "sitofp",
+            CastOp::PtrToInt => "ptrtoint",
+            CastOp::IntToPtr => "inttoptr",
+            CastOp::BitCast => "bitcast",
+            CastOp::AddrSpaceCast => "addrspacecast",
+        }
+    }
+}
+
+/// Flags on integer arithmetic (`nsw`, `nuw`, `exact`) and float arithmetic
+/// (`contract`: may be fused into an FMA).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Flags {
+    pub nsw: bool,
+    pub nuw: bool,
+    pub exact: bool,
+    pub contract: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    Alloca { ty: Type, align: u64 },
+    Load { ptr: Value, align: u64, volatile: bool },
+    Store { val: Value, ptr: Value, align: u64, volatile: bool },
+    /// `getelementptr inbounds elem_ty, base, indices…`
+    Gep { elem_ty: Type, base: Value, indices: Vec<Value> },
+    Bin { op: BinOp, lhs: Value, rhs: Value, flags: Flags },
+    FNeg(Value),
+    ICmp { pred: ICmp, lhs: Value, rhs: Value },
+    FCmp { pred: FCmp, lhs: Value, rhs: Value },
+    Select { cond: Value, t: Value, f: Value },
+    Cast { op: CastOp, val: Value },
+    Call { callee: String, args: Vec<Value> },
+    Phi { incoming: Vec<(Value, BlockId)> },
+    Br { dest: BlockId },
+    CondBr { cond: Value, t: BlockId, f: BlockId },
+    Ret { val: Option<Value> },
+    Unreachable,
+}
+
+impl InstKind {
+    pub fn is_terminator(&self) -> bool {
+        matches!(self, InstKind::Br { .. } | InstKind::CondBr { .. } | InstKind::Ret { .. } | InstKind::Unreachable)
+    }
+
+    /// Successor blocks of a terminator.
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            InstKind::Br { dest } => vec![*dest],
+            InstKind::CondBr { t, f, .. } => vec![*t, *f],
+            _ => vec![],
+        }
+    }
+
+    /// Whether removing the instruction (when its result is unused) would
+    /// change the program.
+    pub fn has_side_effects(&self) -> bool {
+        match self {
+            InstKind::Store { .. } | InstKind::Call { .. } => !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee)),
+            InstKind::Load { volatile, .. } => *volatile,
+            k => k.is_terminator(),
+        }
+    }
+
+    pub fn operands(&self) -> Vec<&Value> {
+        match self {
+            InstKind::Alloca { .. } | InstKind::Br { .. } | InstKind::Unreachable => vec![],
+            InstKind::Load { ptr, .. } => vec![ptr],
+            InstKind::Store { val, ptr, .. } => vec![val, ptr],
+            InstKind::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter()).collect(),
+            InstKind::Bin { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+            InstKind::FNeg(v) | InstKind::Cast { val: v, .. } => vec![v],
+            InstKind::Select { cond, t, f } => vec![cond, t, f],
+            InstKind::Call { args, .. } => args.iter().collect(),
+            InstKind::Phi { incoming } => incoming.iter().map(|(v, _)| v).collect(),
+            InstKind::CondBr { cond, .. } => vec![cond],
+            InstKind::Ret { val } => val.iter().collect(),
+        }
+    }
+
+    pub fn operands_mut(&mut self) -> Vec<&mut Value> {
+        match self {
+            InstKind::Alloca { .. } | InstKind::Br { .. } | InstKind::Unreachable => vec![],
+            InstKind::Load { ptr, .. } => vec![ptr],
+            InstKind::Store { val, ptr, .. } => vec![val, ptr],
+            InstKind::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter_mut()).collect(),
+            InstKind::Bin { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+            InstKind::FNeg(v) | InstKind::Cast { val: v, .. } => vec![v],
+            InstKind::Select { cond, t, f } => vec![cond, t, f],
+            InstKind::Call { args, .. } => args.iter_mut().collect(),
+            InstKind::Phi { incoming } => incoming.iter_mut().map(|(v, _)| v).collect(),
+            InstKind::CondBr { cond, .. } => vec![cond],
+            InstKind::Ret { val } => val.iter_mut().collect(),
+        }
+    }
+}
+
+/// Intrinsics with no side effects: reads of special registers.
+pub fn is_pure_intrinsic(name: &str) -> bool {
+    name.starts_with("llvm.nvvm.read.ptx.sreg.")
+}
+
+/// A source position carried from the frontend to PTX `.loc` lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DebugLoc {
+    pub line: u32,
+    pub column: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    /// The SSA name (without `%`); empty for instructions with no result.
+    pub name: String,
+    /// The result type (`Void` for none).
+    pub ty: Type,
+    pub kind: InstKind,
+    pub loc: Option<DebugLoc>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub name: String,
+    pub insts: Vec<InstId>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub ty: Type,
+    /// `noalias`: a `__restrict__` pointer.
+    pub noalias: bool,
+    /// The pointee is only read (`const T *`): allows `ld.global.nc`.
+    pub readonly: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FnAttrs {
+    /// A `__global__` function: a PTX `.entry`.
+    pub kernel: bool,
+}
+
+/// Per-loop hints from the source (`#pragma unroll`), keyed by the loop's latch block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopHint {
+    pub latch: BlockId,
+    /// 0: unroll fully; 1: never; n: by n.
+    pub unroll: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub ret: Type,
+    pub params: Vec<Param>,
+    pub attrs: FnAttrs,
+    pub insts: Vec<Inst>,
+    pub blocks: Vec<Block>,
+    /// Block order; `layout[0]` is the entry. Blocks not listed are dead.
+    pub layout: Vec<BlockId>,
+    pub loop_hints: Vec<LoopHint>,
+    /// Every name in use by parameters, live instructions and blocks (one
+    /// namespace, as in LLVM's printer); kept by the methods that create and erase.
+    names: HashSet<String>,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>, ret: Type, params: Vec<Param>) -> Function {
+        let names = params.iter().map(|p| p.name.clone()).collect();
+        Function { name: name.into(), ret, params, attrs: FnAttrs::default(), insts: Vec::new(), blocks: Vec::new(), layout: Vec::new(), loop_hints: Vec::new(), names }
+    }
+
+    pub fn is_declaration(&self) -> bool {
+        self.layout.is_empty()
+    }
+
+    pub fn entry(&self) -> BlockId {
+        self.layout[0]
+    }
+
+    pub fn inst(&self, id: InstId) -> &Inst {
+        &self.insts[id.0 as usize]
+    }
+
+    pub fn inst_mut(&mut self, id: InstId) -> &mut Inst {
+        &mut self.insts[id.0 as usize]
+    }
+
+    pub fn block(&self, id: BlockId) -> &Block {
+        &self.blocks[id.0 as usize]
+    }
+
+    pub fn block_mut(&mut self, id: BlockId) -> &mut Block {
+        &mut self.blocks[id.0 as usize]
+    }
+
+    /// A name based on `base` that is not used yet: `base`, `base1`, `base2`, …
+    /// (LLVM's scheme; a dot before the number when `base` ends in a digit).
+    pub fn fresh_name(&self, base: &str) -> String {
+        let base = if base.is_empty() { "t" } else { base };
+        if !self.names.contains(base) {
+            return base.to_string();
+        }
+        let sep = if base.ends_with(|c: char| c.is_ascii_digit()) { "." } else { "" };
+        (1..).map(|n| format!("{base}{sep}{n}")).find(|n| !self.names.contains(n.as_str())).expect("unbounded")
+    }
+
+    /// Takes a fresh name based on `base` and marks it used.
+    fn take_name(&mut self, base: &str) -> String {
+        let name = self.fresh_name(base);
+        self.names.insert(name.clone());
+        name
+    }
+
+    /// Renames an instruction (to a fresh name based on `base`), freeing its old name.
+    pub fn rename_inst(&mut self, id: InstId, base: &str) {
+        let old = std::mem::take(&mut self.insts[id.0 as usize].name);
+        self.names.remove(&old);
+        let name = self.take_name(base);
+        self.insts[id.0 as usize].name = name;
+    }
+
+    /// Marks an instruction dead: the caller has taken it out of its block.
+    /// Its name becomes free for new values.
+    pub fn erase_inst(&mut self, id: InstId) {
+        let inst = &mut self.insts[id.0 as usize];
+        self.names.remove(&inst.name);
+        inst.name.clear();
+        inst.ty = Type::Void;
+        inst.kind = InstKind::Unreachable;
+    }
+
+    /// Takes a block out of the layout (the caller has fixed its edges) and frees its name
+    /// and its instructions' names.
+    pub fn remove_block(&mut self, b: BlockId) {
+        self.layout.retain(|x| *x != b);
+        for i in std::mem::take(&mut self.blocks[b.0 as usize].insts) {
+            self.erase_inst(i);
+        }
+        let name = std::mem::take(&mut self.blocks[b.0 as usize].name);
+        self.names.remove(&name);
+        self.loop_hints.retain(|h| h.latch != b);
+    }
+
+    pub fn add_block(&mut self, base: &str) -> BlockId {
+        let name = self.take_name(base);
+        let id = BlockId(self.blocks.len() as u32);
+        self.blocks.push(Block { name, insts: Vec::new() });
+        self.layout.push(id);
+        id
+    }
+
+    /// Creates an instruction (not yet placed in a block). A non-void result
+    /// gets a fresh name from `base`.
+    pub fn create_inst(&mut self, base: &str, ty: Type, kind: InstKind, loc: Option<DebugLoc>) -> InstId {
+        let name = if ty == Type::Void { String::new() } else { self.take_name(base) };
+        let id = InstId(self.insts.len() as u32);
+        self.insts.push(Inst { name, ty, kind, loc });
+        id
+    }
+
+    /// The type of an operand.
+    pub fn value_type(&self, v: &Value) -> Type {
+        match v {
+            Value::Inst(i) => self.inst(*i).ty.clone(),
+            Value::Arg(a) => self.params.get(*a as usize).map_or(Type::Void, |p| p.ty.clone()),
+            Value::Int(t, _) | Value::Float(t, _) | Value::Undef(t) => t.clone(),
+            Value::Null(space) => Type::Ptr(*space),
+        }
+    }
+
+    pub fn terminator(&self, b: BlockId) -> Option<&Inst> {
+        self.block(b).insts.last().map(|i| self.inst(*i)).filter(|i| i.kind.is_terminator())
+    }
+
+    pub fn successors(&self, b: BlockId) -> Vec<BlockId> {
+        self.terminator(b).map(|t| t.kind.successors()).unwrap_or_default()
+    }
+
+    /// Predecessors of every block in layout, in layout order (duplicates kept
+    /// for a conditional branch with both edges to one block).
+    pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
+        let mut preds = vec![Vec::new(); self.blocks.len()];
+        for &b in &self.layout {
+            for s in self.successors(b) {
+                preds[s.0 as usize].push(b);
+            }
+        }
+        preds
+    }
+
+    /// Replaces every use of `from` with `to` in live blocks.
+    pub fn replace_all_uses(&mut self, from: &Value, to: &Value) {
+        for bi in 0..self.layout.len() {
+            let b = self.layout[bi];
+            for k in 0..self.blocks[b.0 as usize].insts.len() {
+                let id = self.blocks[b.0 as usize].insts[k];
+                for op in self.insts[id.0 as usize].kind.operands_mut() {
+                    if op == from {
+                        *op = to.clone();
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many times each instruction is used as an operand in live blocks.
+    pub fn use_counts(&self) -> Vec<u32> {
+        let mut counts = vec![0u32; self.insts.len()];
+        for &b in &self.layout {
+            for &i in &self.block(b).insts {
+                for op in self.inst(i).kind.operands() {
+                    if let Value::Inst(d) = op {
+                        counts[d.0 as usize] += 1;
+                    }
+                }
+            }
+        }
+        counts
+    }
+
+    /// Blocks reachable from the entry, in reverse post-order.
+    pub fn reverse_postorder(&self) -> Vec<BlockId> {
+        if self.layout.is_empty() {
+            return Vec::new();
+        }
+        let mut seen = vec![false; self.blocks.len()];
+        let mut post = Vec::new();
+        let mut stack = vec![(self.entry(), 0usize)];
+        seen[self.entry().0 as usize] = true;
+        while let Some((b, i)) = stack.pop() {
+            let succ = self.successors(b);
+            if i < succ.len() {
+                stack.push((b, i + 1));
+                let s = succ[i];
+                if !seen[s.0 as usize] {
+                    seen[s.0 as usize] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+            }
+        }
+        post.reverse();
+        post
+    }
+}
+
+/// A module-level variable (`__shared__`, `__constant__`, `__device__`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub ty: Type,
+    pub space: u32,
+    pub align: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Module {
+    /// The main source file's name, for `.file` lines.
+    pub source_file: String,
+    pub globals: Vec<Global>,
+    pub functions: Vec<Function>,
+}
+
+impl Module {
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+}
+
+/// The dominator tree (Cooper, Harvey and Kennedy's iterative algorithm).
+pub struct DomTree {
+    /// Immediate dominator of each block (entry: itself); `None` if unreachable.
+    pub idom: Vec<Option<BlockId>>,
+    /// Reverse post-order of reachable blocks.
+    pub rpo: Vec<BlockId>,
+    rpo_index: Vec<usize>,
+}
+
+impl DomTree {
+    pub fn new(f: &Function) -> DomTree {
+        let rpo = f.reverse_postorder();
+        let n = f.blocks.len();
+        let mut rpo_index = vec![usize::MAX; n];
+        for (i, b) in rpo.iter().enumerate() {
+            rpo_index[b.0 as usize] = i;
+        }
+        let preds = f.predecessors();
+        let mut idom: Vec<Option<BlockId>> = vec![None; n];
+        if let Some(&entry) = rpo.first() {
+            idom[entry.0 as usize] = Some(entry);
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in rpo.iter().skip(1) {
+                let mut new: Option<BlockId> = None;
+                for &p in &preds[b.0 as usize] {
+                    if idom[p.0 as usize].is_none() {
+                        continue;
+                    }
+                    new = Some(match new {
+                        None => p,
+                        Some(cur) => {
+                            let (mut a, mut c) = (p, cur);
+                            while a != c {
+                                while rpo_index[a.0 as usize] > rpo_index[c.0 as usize] {
+                                    a = idom[a.0 as usize].expect("processed");
+                                }
+                                while rpo_index[c.0 as usize] > rpo_index[a.0 as usize] {
+                                    c = idom[c.0 as usize].expect("processed");
+                                }
+                            }
+                            a
+                        }
+                    });
+                }
+                if new.is_some() && idom[b.0 as usize] != new {
+                    idom[b.0 as usize] = new;
+                    changed = true;
+                }
+            }
+        }
+        DomTree { idom, rpo, rpo_index }
+    }
+
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.idom[b.0 as usize].is_some()
+    }
+
+    /// Whether `a` dominates `b`.
+    pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
+        if !self.is_reachable(a) || !self.is_reachable(b) {
+            return false;
+        }
+        let mut x = b;
+        loop {
+            if x == a {
+                return true;
+            }
+            let up = self.idom[x.0 as usize].expect("reachable");
+            if up == x {
+                return false;
+            }
+            x = up;
+        }
+    }
+
+    /// Children in the dominator tree, in reverse post-order.
+    pub fn children(&self) -> Vec<Vec<BlockId>> {
+        let mut ch = vec![Vec::new(); self.idom.len()];
+        for &b in self.rpo.iter().skip(1) {
+            if let Some(p) = self.idom[b.0 as usize] {
+                ch[p.0 as usize].push(b);
+            }
+        }
+        ch
+    }
+
+    /// Dominance frontiers (Cooper/Harvey/Kennedy).
+    pub fn frontiers(&self, f: &Function) -> Vec<Vec<BlockId>> {
+        let preds = f.predecessors();
+        let mut df = vec![Vec::new(); self.idom.len()];
+        for &b in &self.rpo {
+            let ps: Vec<BlockId> = preds[b.0 as usize].iter().copied().filter(|p| self.is_reachable(*p)).collect();
+            if ps.len() < 2 {
+                continue;
+            }
+            let Some(idom_b) = self.idom[b.0 as usize] else { continue };
+            for p in ps {
+                let mut runner = p;
+                while runner != idom_b {
+                    if !df[runner.0 as usize].contains(&b) {
+                        df[runner.0 as usize].push(b);
+                    }
+                    let up = self.idom[runner.0 as usize].expect("reachable");
+                    if up == runner {
+                        break;
+                    }
+                    runner = up;
+                }
+            }
+        }
+        df
+    }
+
+    pub fn rpo_position(&self, b: BlockId) -> usize {
+        self.rpo_index[b.0 as usize]
+    }
+}

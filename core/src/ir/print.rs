@@ -1,0 +1,185 @@
+//! The IR's text form, close to LLVM's so learners can move between the two.
+
+use super::*;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// An LLVM-style float literal: `1.000000e+00` when that is exact, else the
+/// double's bits in hex (`0x3FB99999A0000000`).
+pub(crate) fn float_literal(bits: u64) -> String {
+    let v = f64::from_bits(bits);
+    if v.is_finite() {
+        let s = format!("{v:.6e}");
+        if s.parse::<f64>().ok() == Some(v) {
+            let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+            let e: i32 = exp.parse().unwrap_or(0);
+            return format!("{mant}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs());
+        }
+    }
+    format!("0x{bits:016X}")
+}
+
+pub(crate) fn value_text(f: &Function, v: &Value) -> String {
+    match v {
+        Value::Inst(i) => format!("%{}", f.inst(*i).name),
+        Value::Arg(a) => format!("%{}", f.params.get(*a as usize).map_or("<bad-arg>", |p| p.name.as_str())),
+        Value::Int(Type::I1, v) => (if *v != 0 { "true" } else { "false" }).to_string(),
+        Value::Int(_, v) => v.to_string(),
+        Value::Float(_, bits) => float_literal(*bits),
+        Value::Undef(_) => "undef".to_string(),
+        Value::Null(_) => "null".to_string(),
+    }
+}
+
+fn typed(f: &Function, v: &Value) -> String {
+    format!("{} {}", f.value_type(v), value_text(f, v))
+}
+
+fn flags_text(flags: &Flags) -> String {
+    let mut s = String::new();
+    for (on, name) in [(flags.nuw, " nuw"), (flags.nsw, " nsw"), (flags.exact, " exact"), (flags.contract, " contract")] {
+        if on {
+            s.push_str(name);
+        }
+    }
+    s
+}
+
+/// The text of one instruction, without indentation.
+pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
+    let inst = f.inst(id);
+    let lhs = if inst.ty == Type::Void { String::new() } else { format!("%{} = ", inst.name) };
+    let block = |b: &BlockId| format!("%{}", f.block(*b).name);
+    let body = match &inst.kind {
+        InstKind::Alloca { ty, align } => format!("alloca {ty}, align {align}"),
+        InstKind::Load { ptr, align, volatile } => {
+            format!("load {}{}, {}, align {align}", if *volatile { "volatile " } else { "" }, inst.ty, typed(f, ptr))
+        }
+        InstKind::Store { val, ptr, align, volatile } => {
+            format!("store {}{}, {}, align {align}", if *volatile { "volatile " } else { "" }, typed(f, val), typed(f, ptr))
+        }
+        InstKind::Gep { elem_ty, base, indices } => {
+            let mut s = format!("getelementptr inbounds {elem_ty}, {}", typed(f, base));
+            for i in indices {
+                s.push_str(", ");
+                s.push_str(&typed(f, i));
+            }
+            s
+        }
+        InstKind::Bin { op, lhs: a, rhs: b, flags } => {
+            format!("{}{} {}, {}", op.name(), flags_text(flags), typed(f, a), value_text(f, b))
+        }
+        InstKind::FNeg(v) => format!("fneg {}", typed(f, v)),
+        InstKind::ICmp { pred, lhs: a, rhs: b } => format!("icmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
+        InstKind::FCmp { pred, lhs: a, rhs: b } => format!("fcmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
+        InstKind::Select { cond, t, f: e } => format!("select {}, {}, {}", typed(f, cond), typed(f, t), typed(f, e)),
+        InstKind::Cast { op, val } => format!("{} {} to {}", op.name(), typed(f, val), inst.ty),
+        InstKind::Call { callee, args } => {
+            let args: Vec<String> = args.iter().map(|a| typed(f, a)).collect();
+            format!("call {} @{}({})", inst.ty, callee, args.join(", "))
+        }
+        InstKind::Phi { incoming } => {
+            let parts: Vec<String> = incoming.iter().map(|(v, b)| format!("[ {}, {} ]", value_text(f, v), block(b))).collect();
+            format!("phi {} {}", inst.ty, parts.join(", "))
+        }
+        InstKind::Br { dest } => format!("br label {}", block(dest)),
+        InstKind::CondBr { cond, t, f: e } => format!("br {}, label {}, label {}", typed(f, cond), block(t), block(e)),
+        InstKind::Ret { val: Some(v) } => format!("ret {}", typed(f, v)),
+        InstKind::Ret { val: None } => "ret void".to_string(),
+        InstKind::Unreachable => "unreachable".to_string(),
+    };
+    format!("{lhs}{body}")
+}
+
+fn signature(f: &Function) -> String {
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| {
+            let mut s = p.ty.to_string();
+            if p.noalias {
+                s.push_str(" noalias");
+            }
+            if p.readonly {
+                s.push_str(" readonly");
+            }
+            format!("{s} %{}", p.name)
+        })
+        .collect();
+    let cc = if f.attrs.kernel { "ptx_kernel " } else { "" };
+    format!("{cc}{} @{}({})", f.ret, f.name, params.join(", "))
+}
+
+/// One function: `define … { … }`, or `declare …` for a declaration.
+pub fn print_function(f: &Function) -> String {
+    if f.is_declaration() {
+        return format!("declare {}\n", signature(f));
+    }
+    let mut out = format!("define {} {{\n", signature(f));
+    let preds = f.predecessors();
+    for (n, &b) in f.layout.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        let blk = f.block(b);
+        let _ = write!(out, "{}:", blk.name);
+        if n > 0 {
+            let ps: Vec<String> = preds[b.0 as usize].iter().map(|p| format!("%{}", f.block(*p).name)).collect();
+            if !ps.is_empty() {
+                let pad = 40usize.saturating_sub(blk.name.len() + 1);
+                let _ = write!(out, "{:pad$}; preds = {}", "", ps.join(", "));
+            }
+        }
+        out.push('\n');
+        for &i in &blk.insts {
+            let _ = write!(out, "  {}", inst_text(f, i));
+            if f.inst(i).kind.is_terminator() {
+                if let Some(h) = f.loop_hints.iter().find(|h| h.latch == b) {
+                    let _ = match h.unroll {
+                        0 => write!(out, ", !llvm.loop.unroll.full"),
+                        n => write!(out, ", !llvm.loop.unroll.count {n}"),
+                    };
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The whole module: globals, definitions, then declarations of every
+/// function called but not defined (intrinsics included), sorted by name.
+pub fn print_module(m: &Module) -> String {
+    let mut out = String::new();
+    for g in &m.globals {
+        let _ = writeln!(out, "@{} = addrspace({}) global {} undef, align {}", g.name, g.space, g.ty, g.align);
+    }
+    if !m.globals.is_empty() {
+        out.push('\n');
+    }
+    let mut declared: BTreeMap<String, String> = BTreeMap::new();
+    for (i, f) in m.functions.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&print_function(f));
+        for id in f.layout.iter().flat_map(|b| f.block(*b).insts.iter()) {
+            let inst = f.inst(*id);
+            if let InstKind::Call { callee, args } = &inst.kind {
+                if m.function(callee).is_none() {
+                    let tys: Vec<String> = args.iter().map(|a| f.value_type(a).to_string()).collect();
+                    declared.entry(callee.clone()).or_insert_with(|| format!("declare {} @{}({})", inst.ty, callee, tys.join(", ")));
+                }
+            }
+        }
+    }
+    if !declared.is_empty() {
+        out.push('\n');
+        for d in declared.values() {
+            out.push_str(d);
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -1,0 +1,159 @@
+//! The verifier: the rules every pass must keep. It reports every broken
+//! rule with the function and instruction, so the pass manager can name the
+//! pass that broke the IR.
+
+use super::print::inst_text;
+use super::*;
+use std::collections::HashMap;
+
+/// Checks a function; returns one message per problem.
+pub fn verify_function(f: &Function) -> Vec<String> {
+    let mut errs = Vec::new();
+    if f.is_declaration() {
+        return errs;
+    }
+    let mut err = |at: Option<InstId>, msg: String| {
+        let at = at.map(|i| format!(" at '{}'", inst_text(f, i))).unwrap_or_default();
+        errs.push(format!("@{}: {msg}{at}", f.name));
+    };
+    if f.attrs.kernel && f.ret != Type::Void {
+        err(None, "a kernel must return void".into());
+    }
+    // Where each instruction is defined: (block, position).
+    let mut def_at: HashMap<InstId, (BlockId, usize)> = HashMap::new();
+    for &b in &f.layout {
+        for (pos, &i) in f.block(b).insts.iter().enumerate() {
+            if def_at.insert(i, (b, pos)).is_some() {
+                err(Some(i), "instruction placed twice".into());
+            }
+        }
+    }
+    let dom = DomTree::new(f);
+    let preds = f.predecessors();
+    let dominates_use = |def: InstId, use_block: BlockId, use_pos: usize| -> bool {
+        let Some(&(db, dpos)) = def_at.get(&def) else { return false };
+        if db == use_block {
+            dpos < use_pos
+        } else {
+            dom.dominates(db, use_block)
+        }
+    };
+    for &b in &f.layout {
+        let insts = &f.block(b).insts;
+        if insts.is_empty() {
+            err(None, format!("block %{} is empty", f.block(b).name));
+            continue;
+        }
+        let mut seen_non_phi = false;
+        for (pos, &i) in insts.iter().enumerate() {
+            let inst = f.inst(i);
+            let last = pos + 1 == insts.len();
+            if inst.kind.is_terminator() != last {
+                let msg = if last { "block does not end with a terminator" } else { "terminator in the middle of a block" };
+                err(Some(i), msg.into());
+            }
+            if let InstKind::Phi { incoming } = &inst.kind {
+                if seen_non_phi {
+                    err(Some(i), "phi after a non-phi instruction".into());
+                }
+                let mut from: Vec<BlockId> = incoming.iter().map(|(_, b)| *b).collect();
+                let mut expect: Vec<BlockId> = preds[b.0 as usize].clone();
+                from.sort();
+                from.dedup();
+                expect.sort();
+                expect.dedup();
+                if from != expect && dom.is_reachable(b) {
+                    err(Some(i), "phi's incoming blocks are not the block's predecessors".into());
+                }
+                for (v, pb) in incoming {
+                    if f.value_type(v) != inst.ty {
+                        err(Some(i), "phi operand type differs from the phi's".into());
+                    }
+                    if let Value::Inst(d) = v {
+                        let end = f.block(*pb).insts.len();
+                        if dom.is_reachable(*pb) && !dominates_use(*d, *pb, end) {
+                            err(Some(i), format!("%{} does not dominate the end of %{}", f.inst(*d).name, f.block(*pb).name));
+                        }
+                    }
+                }
+            } else {
+                seen_non_phi = true;
+                for op in inst.kind.operands() {
+                    match op {
+                        Value::Inst(d) if dom.is_reachable(b) && !dominates_use(*d, b, pos) => {
+                            let name = f.insts.get(d.0 as usize).map_or("?", |x| x.name.as_str());
+                            err(Some(i), format!("%{name} does not dominate this use"));
+                        }
+                        Value::Arg(a) if *a as usize >= f.params.len() => err(Some(i), "argument index out of range".into()),
+                        _ => {}
+                    }
+                }
+            }
+            check_types(f, i, &mut err);
+            for s in inst.kind.successors() {
+                if !f.layout.contains(&s) {
+                    err(Some(i), "branch to a removed block".into());
+                }
+            }
+        }
+    }
+    errs
+}
+
+fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, String)) {
+    let inst = f.inst(i);
+    let ty = |v: &Value| f.value_type(v);
+    match &inst.kind {
+        InstKind::Bin { op, lhs, rhs, .. } => {
+            if ty(lhs) != inst.ty || ty(rhs) != inst.ty {
+                err(Some(i), "binary operator operands must have the result's type".into());
+            }
+            if op.is_float() != inst.ty.is_float() {
+                err(Some(i), format!("'{}' on the wrong kind of type", op.name()));
+            }
+        }
+        InstKind::ICmp { lhs, rhs, .. } => {
+            if ty(lhs) != ty(rhs) || !(ty(lhs).is_int() || ty(lhs).is_ptr()) || inst.ty != Type::I1 {
+                err(Some(i), "icmp needs two integers or pointers of one type and gives i1".into());
+            }
+        }
+        InstKind::FCmp { lhs, rhs, .. } => {
+            if ty(lhs) != ty(rhs) || !ty(lhs).is_float() || inst.ty != Type::I1 {
+                err(Some(i), "fcmp needs two floats of one type and gives i1".into());
+            }
+        }
+        InstKind::Load { ptr, .. } if !ty(ptr).is_ptr() => err(Some(i), "load from a non-pointer".into()),
+        InstKind::Store { ptr, .. } if !ty(ptr).is_ptr() => err(Some(i), "store to a non-pointer".into()),
+        InstKind::Gep { base, indices, .. } => {
+            if !ty(base).is_ptr() || ty(base) != inst.ty {
+                err(Some(i), "getelementptr needs a pointer base and gives the same pointer type".into());
+            }
+            if indices.iter().any(|x| !ty(x).is_int()) {
+                err(Some(i), "getelementptr indices must be integers".into());
+            }
+        }
+        InstKind::CondBr { cond, .. } | InstKind::Select { cond, .. } if ty(cond) != Type::I1 => {
+            err(Some(i), "condition must be i1".into());
+        }
+        InstKind::Ret { val } => {
+            let got = val.as_ref().map_or(Type::Void, ty);
+            if got != f.ret {
+                err(Some(i), format!("returns {got} from a function returning {}", f.ret));
+            }
+        }
+        InstKind::Cast { op: CastOp::AddrSpaceCast, val } => {
+            let (Type::Ptr(a), Type::Ptr(b)) = (ty(val), inst.ty.clone()) else {
+                return err(Some(i), "addrspacecast needs pointers".into());
+            };
+            if a != addrspace::GENERIC && b != addrspace::GENERIC {
+                err(Some(i), "addrspacecast only between generic and a specific space".into());
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Checks every function of a module.
+pub fn verify_module(m: &Module) -> Vec<String> {
+    m.functions.iter().flat_map(verify_function).collect()
+}

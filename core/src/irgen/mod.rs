@@ -1,0 +1,738 @@
+//! irgen: typed syntax tree → IR, in clang's style. Every local (parameters
+//! too) gets an `alloca` in the entry block and is read and written through
+//! loads and stores; `mem2reg` later turns them into SSA values. Block names
+//! follow clang's (`for.cond`, `if.then`, …) so the IR reads like clang's.
+
+use crate::frontend::ast::{self, BinOp as AstBin, CType, ExprKind, StmtKind, UnOp};
+use crate::frontend::mangle::symbol_name;
+use crate::ir::fold::int_const;
+use crate::ir::*;
+use crate::options::Options;
+
+/// Lowers every device function with a body.
+pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Module {
+    let mut m = Module { source_file: source_file.to_string(), ..Default::default() };
+    let symbols: Vec<(String, String)> = tu.functions.iter().map(|f| (f.name.clone(), symbol_name(f))).collect();
+    for f in &tu.functions {
+        if !f.space.on_device() {
+            continue;
+        }
+        let Some(body) = &f.body else { continue };
+        let mut g = Gen::new(f, &symbols, opts);
+        g.function_body(body);
+        m.functions.push(g.f);
+    }
+    // Declarations for device functions called but not defined here.
+    let mut called = Vec::new();
+    for f in &m.functions {
+        for b in &f.layout {
+            for i in &f.block(*b).insts {
+                if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
+                    if !callee.starts_with("llvm.") && m.function(callee).is_none() && !called.contains(callee) {
+                        called.push(callee.clone());
+                    }
+                }
+            }
+        }
+    }
+    for name in called {
+        if let Some(src) = tu.functions.iter().find(|f| symbol_name(f) == name) {
+            let params = src.params.iter().map(|p| Param { name: p.name.clone(), ty: ir_type(&p.ty), noalias: false, readonly: false }).collect();
+            m.functions.push(Function::new(name, ir_type(&src.ret), params));
+        }
+    }
+    m
+}
+
+/// The IR type of a C type as a value (bool is i1).
+pub fn ir_type(t: &CType) -> Type {
+    match t {
+        CType::Void => Type::Void,
+        CType::Bool => Type::I1,
+        CType::Int(k) => match k.bits() {
+            8 => Type::I8,
+            16 => Type::I16,
+            32 => Type::I32,
+            _ => Type::I64,
+        },
+        CType::Float => Type::F32,
+        CType::Double => Type::F64,
+        CType::Ptr { .. } => Type::Ptr(addrspace::GENERIC),
+        CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
+        CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
+    }
+}
+
+/// The IR type of a C type in memory (bool is a byte).
+fn mem_type(t: &CType) -> Type {
+    match t {
+        CType::Bool => Type::I8,
+        t => ir_type(t),
+    }
+}
+
+struct LoopTargets {
+    brk: BlockId,
+    cont: BlockId,
+}
+
+struct Gen<'a> {
+    f: Function,
+    src: &'a ast::FunctionDef,
+    symbols: &'a [(String, String)],
+    opts: &'a Options,
+    /// The alloca of each local.
+    slots: Vec<Value>,
+    cur: Option<BlockId>,
+    loops: Vec<LoopTargets>,
+    loc: Option<DebugLoc>,
+}
+
+impl<'a> Gen<'a> {
+    fn new(src: &'a ast::FunctionDef, symbols: &'a [(String, String)], opts: &'a Options) -> Gen<'a> {
+        let params = src
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let name = if p.name.is_empty() { format!("arg{i}") } else { p.name.clone() };
+                let readonly = matches!(&p.ty, CType::Ptr { konst: true, .. });
+                Param { name, ty: ir_type(&p.ty), noalias: p.restrict && p.ty.is_pointer(), readonly }
+            })
+            .collect();
+        let mut f = Function::new(symbol_name(src), ir_type(&src.ret), params);
+        f.attrs.kernel = src.space == ast::ExecSpace::Global;
+        Gen { f, src, symbols, opts, slots: Vec::new(), cur: None, loops: Vec::new(), loc: None }
+    }
+
+    fn set_loc(&mut self, span: &crate::diag::Span) {
+        if span.line > 0 {
+            self.loc = Some(DebugLoc { line: span.line, column: span.column });
+        }
+    }
+
+    /// The block being filled; a fresh (unreachable) one after a terminator.
+    fn block(&mut self) -> BlockId {
+        match self.cur {
+            Some(b) => b,
+            None => {
+                let b = self.f.add_block("unreachable");
+                self.cur = Some(b);
+                b
+            }
+        }
+    }
+
+    fn emit(&mut self, name: &str, ty: Type, kind: InstKind) -> Value {
+        let b = self.block();
+        let term = kind.is_terminator();
+        let id = self.f.create_inst(name, ty, kind, self.loc);
+        self.f.block_mut(b).insts.push(id);
+        if term {
+            self.cur = None;
+        }
+        Value::Inst(id)
+    }
+
+    fn br(&mut self, dest: BlockId) {
+        if self.cur.is_some() {
+            self.emit("", Type::Void, InstKind::Br { dest });
+        }
+    }
+
+    fn cond_br(&mut self, cond: Value, t: BlockId, f: BlockId) {
+        self.emit("", Type::Void, InstKind::CondBr { cond, t, f });
+    }
+
+    /// Starts filling `b` (moved to the end of the layout, so blocks appear in source order).
+    fn start(&mut self, b: BlockId) {
+        self.f.layout.retain(|x| *x != b);
+        self.f.layout.push(b);
+        self.cur = Some(b);
+    }
+
+    fn new_block(&mut self, name: &str) -> BlockId {
+        let b = self.f.add_block(name);
+        self.f.layout.retain(|x| *x != b);
+        b
+    }
+
+    fn function_body(&mut self, body: &ast::Stmt) {
+        let entry = self.f.add_block("entry");
+        self.cur = Some(entry);
+        self.set_loc(&self.src.span.clone());
+        let locals = self.src.locals.clone();
+        for l in &locals {
+            let ty = mem_type(&l.ty);
+            let align = l.ty.align();
+            let v = self.emit(&format!("{}.addr", l.name), Type::Ptr(addrspace::GENERIC), InstKind::Alloca { ty, align });
+            self.slots.push(v);
+        }
+        for (i, l) in locals.iter().take(self.src.params.len()).enumerate() {
+            let ptr = self.slots[i].clone();
+            self.store(Value::Arg(i as u32), ptr, &l.ty);
+        }
+        self.stmt(body);
+        if self.cur.is_some() {
+            if self.f.ret == Type::Void {
+                self.emit("", Type::Void, InstKind::Ret { val: None });
+            } else {
+                self.emit("", Type::Void, InstKind::Unreachable);
+            }
+        }
+        // Unfilled blocks cannot stay empty.
+        for b in self.f.layout.clone() {
+            if self.f.block(b).insts.is_empty() {
+                let id = self.f.create_inst("", Type::Void, InstKind::Unreachable, None);
+                self.f.block_mut(b).insts.push(id);
+            }
+        }
+    }
+
+    fn store(&mut self, val: Value, ptr: Value, ty: &CType) {
+        let val = if *ty == CType::Bool { self.emit("frombool", Type::I8, InstKind::Cast { op: CastOp::ZExt, val }) } else { val };
+        self.emit("", Type::Void, InstKind::Store { val, ptr, align: ty.align(), volatile: false });
+    }
+
+    fn load(&mut self, name: &str, ptr: Value, ty: &CType, volatile: bool) -> Value {
+        let v = self.emit(name, mem_type(ty), InstKind::Load { ptr, align: ty.align(), volatile });
+        if *ty == CType::Bool {
+            return self.emit("tobool", Type::I1, InstKind::Cast { op: CastOp::Trunc, val: v });
+        }
+        v
+    }
+
+    // ----- statements -----
+
+    fn stmt(&mut self, s: &ast::Stmt) {
+        self.set_loc(&s.span);
+        match &s.kind {
+            StmtKind::Compound(stmts) => {
+                for s in stmts {
+                    self.stmt(s);
+                }
+            }
+            StmtKind::Decl(decls) => {
+                for d in decls {
+                    if let Some(init) = &d.init {
+                        self.set_loc(&d.span);
+                        let v = self.rvalue(init);
+                        let ptr = self.slots[d.local].clone();
+                        self.store(v, ptr, &d.ty);
+                    }
+                }
+            }
+            StmtKind::Expr(e) => {
+                self.rvalue(e);
+            }
+            StmtKind::Empty => {}
+            StmtKind::If(c, then, els) => {
+                let then_b = self.new_block("if.then");
+                let end_b = self.new_block("if.end");
+                let else_b = if els.is_some() { self.new_block("if.else") } else { end_b };
+                let cv = self.condition(c);
+                self.cond_br(cv, then_b, else_b);
+                self.start(then_b);
+                self.stmt(then);
+                self.br(end_b);
+                if let Some(e) = els {
+                    self.start(else_b);
+                    self.stmt(e);
+                    self.br(end_b);
+                }
+                self.start(end_b);
+            }
+            StmtKind::While(c, body, unroll) => {
+                let cond_b = self.new_block("while.cond");
+                let body_b = self.new_block("while.body");
+                let end_b = self.new_block("while.end");
+                self.br(cond_b);
+                self.start(cond_b);
+                let cv = self.condition(c);
+                self.cond_br(cv, body_b, end_b);
+                self.start(body_b);
+                self.loops.push(LoopTargets { brk: end_b, cont: cond_b });
+                self.stmt(body);
+                self.loops.pop();
+                let latch = self.cur;
+                self.br(cond_b);
+                self.hint(latch, *unroll);
+                self.start(end_b);
+            }
+            StmtKind::DoWhile(body, c, unroll) => {
+                let body_b = self.new_block("do.body");
+                let cond_b = self.new_block("do.cond");
+                let end_b = self.new_block("do.end");
+                self.br(body_b);
+                self.start(body_b);
+                self.loops.push(LoopTargets { brk: end_b, cont: cond_b });
+                self.stmt(body);
+                self.loops.pop();
+                self.br(cond_b);
+                self.start(cond_b);
+                let cv = self.condition(c);
+                let latch = self.cur;
+                self.cond_br(cv, body_b, end_b);
+                self.hint(latch, *unroll);
+                self.start(end_b);
+            }
+            StmtKind::For { init, cond, step, body, unroll } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                let cond_b = self.new_block("for.cond");
+                let body_b = self.new_block("for.body");
+                let inc_b = self.new_block("for.inc");
+                let end_b = self.new_block("for.end");
+                self.br(cond_b);
+                self.start(cond_b);
+                match cond {
+                    Some(c) => {
+                        let cv = self.condition(c);
+                        self.cond_br(cv, body_b, end_b);
+                    }
+                    None => self.br(body_b),
+                }
+                self.start(body_b);
+                self.loops.push(LoopTargets { brk: end_b, cont: inc_b });
+                self.stmt(body);
+                self.loops.pop();
+                self.br(inc_b);
+                self.start(inc_b);
+                if let Some(st) = step {
+                    self.set_loc(&st.span);
+                    self.rvalue(st);
+                }
+                let latch = self.cur;
+                self.br(cond_b);
+                self.hint(latch, *unroll);
+                self.start(end_b);
+            }
+            StmtKind::Return(e) => {
+                let val = e.as_ref().map(|e| self.rvalue(e));
+                self.emit("", Type::Void, InstKind::Ret { val });
+            }
+            StmtKind::Break => {
+                if let Some(t) = self.loops.last() {
+                    let b = t.brk;
+                    self.br(b);
+                    self.cur = None;
+                }
+            }
+            StmtKind::Continue => {
+                if let Some(t) = self.loops.last() {
+                    let b = t.cont;
+                    self.br(b);
+                    self.cur = None;
+                }
+            }
+        }
+    }
+
+    fn hint(&mut self, latch: Option<BlockId>, unroll: Option<ast::Unroll>) {
+        if let (Some(latch), Some(u)) = (latch, unroll) {
+            let unroll = match u {
+                ast::Unroll::Full => 0,
+                ast::Unroll::Count(n) => n.max(1),
+            };
+            self.f.loop_hints.push(LoopHint { latch, unroll });
+        }
+    }
+
+    // ----- expressions -----
+
+    /// An expression as an `i1` truth value.
+    fn condition(&mut self, e: &ast::Expr) -> Value {
+        self.set_loc(&e.span);
+        let v = self.rvalue(e);
+        self.to_bool(v, &e.ty)
+    }
+
+    fn to_bool(&mut self, v: Value, ty: &CType) -> Value {
+        match ty {
+            CType::Bool => v,
+            CType::Float | CType::Double => {
+                let zero = if *ty == CType::Float { Value::f32(0.0) } else { Value::f64(0.0) };
+                self.emit("tobool", Type::I1, InstKind::FCmp { pred: FCmp::Une, lhs: v, rhs: zero })
+            }
+            CType::Ptr { .. } => self.emit("tobool", Type::I1, InstKind::ICmp { pred: ICmp::Ne, lhs: v, rhs: Value::Null(addrspace::GENERIC) }),
+            t => {
+                let it = ir_type(t);
+                self.emit("tobool", Type::I1, InstKind::ICmp { pred: ICmp::Ne, lhs: v, rhs: Value::Int(it, 0) })
+            }
+        }
+    }
+
+    /// The address of an lvalue expression.
+    fn lvalue(&mut self, e: &ast::Expr) -> Value {
+        match &e.kind {
+            ExprKind::Var(id) => self.slots[*id].clone(),
+            ExprKind::Unary(UnOp::Deref, p) => self.rvalue(p),
+            ExprKind::Index(p, i) => {
+                let base = self.rvalue(p);
+                let idx = self.rvalue(i);
+                self.gep_index(base, idx, &i.ty, &e.ty, "arrayidx")
+            }
+            // Sema only marks the above as lvalues; anything else was reported.
+            _ => Value::Undef(Type::Ptr(addrspace::GENERIC)),
+        }
+    }
+
+    /// `base + idx` elements of `elem`, with the index widened to i64 as clang does.
+    fn gep_index(&mut self, base: Value, idx: Value, idx_ty: &CType, elem: &CType, name: &str) -> Value {
+        let idx = self.widen_index(idx, idx_ty);
+        self.emit(name, Type::Ptr(addrspace::GENERIC), InstKind::Gep { elem_ty: mem_type(elem), base, indices: vec![idx] })
+    }
+
+    fn widen_index(&mut self, idx: Value, idx_ty: &CType) -> Value {
+        match (ir_type(idx_ty), idx) {
+            (Type::I64, v) => v,
+            (_, Value::Int(_, c)) => Value::i64(if idx_ty.is_signed() { c } else { c & 0xffff_ffff }),
+            (_, v) => {
+                let op = if idx_ty.is_signed() { CastOp::SExt } else { CastOp::ZExt };
+                self.emit("idxprom", Type::I64, InstKind::Cast { op, val: v })
+            }
+        }
+    }
+
+    fn rvalue(&mut self, e: &ast::Expr) -> Value {
+        match &e.kind {
+            ExprKind::IntLit(v) => match &e.ty {
+                CType::Ptr { .. } => Value::Null(addrspace::GENERIC),
+                t => int_const(ir_type(t), *v as i64),
+            },
+            ExprKind::FloatLit(v) => match e.ty {
+                CType::Float => Value::f32(*v as f32),
+                _ => Value::f64(*v),
+            },
+            ExprKind::BoolLit(b) => Value::bool(*b),
+            ExprKind::StrLit(_) => Value::Null(addrspace::GENERIC),
+            ExprKind::Var(id) => {
+                let name = self.src.locals[*id].name.clone();
+                let ptr = self.slots[*id].clone();
+                self.load(&name, ptr, &e.ty, false)
+            }
+            ExprKind::SpecialReg(b, comp) => {
+                let c = ["x", "y", "z"][*comp as usize];
+                let callee = format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg());
+                self.emit(&format!("{}.{c}", b.sreg()), Type::I32, InstKind::Call { callee, args: vec![] })
+            }
+            ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => {
+                let ptr = self.lvalue(e);
+                let name = if matches!(e.kind, ExprKind::Index(..)) { "arrayval" } else { "deref" };
+                self.load(name, ptr, &e.ty, false)
+            }
+            ExprKind::Unary(UnOp::AddrOf, inner) => self.lvalue(inner),
+            ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec), inner) => {
+                let ptr = self.lvalue(inner);
+                let name = match &inner.kind {
+                    ExprKind::Var(id) => self.src.locals[*id].name.clone(),
+                    _ => "val".to_string(),
+                };
+                let old = self.load(&name, ptr.clone(), &inner.ty, false);
+                let inc = matches!(op, UnOp::PreInc | UnOp::PostInc);
+                let new = self.step(old.clone(), &inner.ty, inc);
+                self.store(new.clone(), ptr, &inner.ty);
+                if matches!(op, UnOp::PreInc | UnOp::PreDec) {
+                    new
+                } else {
+                    old
+                }
+            }
+            ExprKind::Unary(UnOp::Not, inner) => {
+                let v = self.rvalue(inner);
+                let b = self.to_bool(v, &inner.ty);
+                self.emit("lnot", Type::I1, InstKind::Bin { op: BinOp::Xor, lhs: b, rhs: Value::bool(true), flags: Flags::default() })
+            }
+            ExprKind::Unary(UnOp::Plus, inner) => self.rvalue(inner),
+            ExprKind::Unary(UnOp::Neg, inner) => {
+                let v = self.rvalue(inner);
+                let ty = ir_type(&e.ty);
+                if ty.is_float() {
+                    self.emit("fneg", ty, InstKind::FNeg(v))
+                } else {
+                    let flags = Flags { nsw: e.ty.is_signed(), ..Default::default() };
+                    self.emit("sub", ty.clone(), InstKind::Bin { op: BinOp::Sub, lhs: Value::Int(ty, 0), rhs: v, flags })
+                }
+            }
+            ExprKind::Unary(UnOp::BitNot, inner) => {
+                let v = self.rvalue(inner);
+                let ty = ir_type(&e.ty);
+                self.emit("not", ty.clone(), InstKind::Bin { op: BinOp::Xor, lhs: v, rhs: Value::Int(ty, -1), flags: Flags::default() })
+            }
+            ExprKind::Binary(AstBin::LogAnd | AstBin::LogOr, ..) => self.logical(e),
+            ExprKind::Binary(op, a, b) => {
+                let av = self.rvalue(a);
+                let bv = self.rvalue(b);
+                self.set_loc(&e.span);
+                self.binary(*op, av, &a.ty, bv, &b.ty)
+            }
+            ExprKind::Assign(op, lhs, rhs) => {
+                let rv = self.rvalue(rhs);
+                let ptr = self.lvalue(lhs);
+                self.set_loc(&e.span);
+                let val = match op {
+                    None => rv,
+                    Some(op) => {
+                        let name = match &lhs.kind {
+                            ExprKind::Var(id) => self.src.locals[*id].name.clone(),
+                            _ => "val".to_string(),
+                        };
+                        let old = self.load(&name, ptr.clone(), &lhs.ty, false);
+                        if lhs.ty.is_pointer() {
+                            self.binary(*op, old, &lhs.ty, rv, &rhs.ty)
+                        } else {
+                            // Compute in the right operand's (common) type, then convert back.
+                            let wide = self.convert(old, &lhs.ty, &rhs.ty);
+                            let r = self.binary(*op, wide, &rhs.ty, rv, &rhs.ty);
+                            let result_ty = if matches!(op, AstBin::Shl | AstBin::Shr) { lhs.ty.clone() } else { rhs.ty.clone() };
+                            self.convert(r, &result_ty, &lhs.ty)
+                        }
+                    }
+                };
+                self.store(val.clone(), ptr, &lhs.ty);
+                val
+            }
+            ExprKind::Cond(c, a, b) => {
+                let cv = self.condition(c);
+                let t_b = self.new_block("cond.true");
+                let f_b = self.new_block("cond.false");
+                let end_b = self.new_block("cond.end");
+                self.cond_br(cv, t_b, f_b);
+                self.start(t_b);
+                let av = self.rvalue(a);
+                let a_end = self.block();
+                self.br(end_b);
+                self.start(f_b);
+                let bv = self.rvalue(b);
+                let b_end = self.block();
+                self.br(end_b);
+                self.start(end_b);
+                if e.ty == CType::Void {
+                    return Value::Undef(Type::Void);
+                }
+                self.emit("cond", ir_type(&e.ty), InstKind::Phi { incoming: vec![(av, a_end), (bv, b_end)] })
+            }
+            ExprKind::Comma(a, b) => {
+                self.rvalue(a);
+                self.rvalue(b)
+            }
+            ExprKind::Call(name, args) => {
+                let vals: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
+                self.set_loc(&e.span);
+                let callee = match name.as_str() {
+                    "__syncthreads" => "llvm.nvvm.barrier0".to_string(),
+                    n => self.symbols.iter().find(|(s, _)| s == n).map_or_else(|| n.to_string(), |(_, m)| m.clone()),
+                };
+                let ty = ir_type(&e.ty);
+                self.emit("call", ty, InstKind::Call { callee, args: vals })
+            }
+            ExprKind::Cast { expr, .. } => {
+                if let CType::Array(..) = expr.ty {
+                    // Array-to-pointer decay: the array's address is its first element's.
+                    return self.lvalue(expr);
+                }
+                let v = self.rvalue(expr);
+                self.convert(v, &expr.ty, &e.ty)
+            }
+            ExprKind::SizeofType(t) => int_const(ir_type(&e.ty), t.size().unwrap_or(0) as i64),
+            ExprKind::Ident(_) | ExprKind::Builtin(_) | ExprKind::Member(..) => Value::Undef(ir_type(&e.ty)),
+        }
+    }
+
+    /// `++`/`--` on a scalar of type `ty`.
+    fn step(&mut self, v: Value, ty: &CType, inc: bool) -> Value {
+        let name = if inc { "inc" } else { "dec" };
+        match ty {
+            CType::Ptr { pointee, .. } => {
+                let d = if inc { 1 } else { -1 };
+                self.emit(if inc { "incdec.ptr" } else { "decdec.ptr" }, Type::Ptr(addrspace::GENERIC), InstKind::Gep { elem_ty: mem_type(pointee), base: v, indices: vec![Value::i64(d)] })
+            }
+            CType::Float | CType::Double => {
+                let one = if *ty == CType::Float { Value::f32(1.0) } else { Value::f64(1.0) };
+                let op = if inc { BinOp::FAdd } else { BinOp::FSub };
+                self.emit(name, ir_type(ty), InstKind::Bin { op, lhs: v, rhs: one, flags: Flags::default() })
+            }
+            CType::Bool => Value::bool(inc),
+            t => {
+                let it = ir_type(t);
+                let op = if inc { BinOp::Add } else { BinOp::Sub };
+                let flags = Flags { nsw: t.is_signed(), ..Default::default() };
+                self.emit(name, it.clone(), InstKind::Bin { op, lhs: v, rhs: Value::Int(it, 1), flags })
+            }
+        }
+    }
+
+    fn logical(&mut self, e: &ast::Expr) -> Value {
+        let ExprKind::Binary(op, a, b) = &e.kind else { unreachable!("logical() is called on && and ||") };
+        let is_and = *op == AstBin::LogAnd;
+        let av = self.condition(a);
+        let from = self.block();
+        let rhs_b = self.new_block(if is_and { "land.rhs" } else { "lor.rhs" });
+        let end_b = self.new_block(if is_and { "land.end" } else { "lor.end" });
+        if is_and {
+            self.cond_br(av, rhs_b, end_b);
+        } else {
+            self.cond_br(av, end_b, rhs_b);
+        }
+        self.start(rhs_b);
+        let bv = self.condition(b);
+        let rhs_end = self.block();
+        self.br(end_b);
+        self.start(end_b);
+        let short = Value::bool(!is_and);
+        self.emit(if is_and { "land" } else { "lor" }, Type::I1, InstKind::Phi { incoming: vec![(short, from), (bv, rhs_end)] })
+    }
+
+    fn binary(&mut self, op: AstBin, a: Value, aty: &CType, b: Value, bty: &CType) -> Value {
+        // Pointer arithmetic.
+        if let CType::Ptr { pointee, .. } = aty {
+            if bty.is_integer() {
+                let idx = if op == AstBin::Sub {
+                    let it = ir_type(bty);
+                    self.emit("idx.neg", it.clone(), InstKind::Bin { op: BinOp::Sub, lhs: Value::Int(it, 0), rhs: b, flags: Flags::default() })
+                } else {
+                    b
+                };
+                return self.gep_index(a, idx, bty, pointee, if op == AstBin::Sub { "add.ptr" } else { "add.ptr" });
+            }
+            if op == AstBin::Sub {
+                let size = pointee.size().unwrap_or(1).max(1) as i64;
+                let ai = self.emit("sub.ptr.lhs.cast", Type::I64, InstKind::Cast { op: CastOp::PtrToInt, val: a });
+                let bi = self.emit("sub.ptr.rhs.cast", Type::I64, InstKind::Cast { op: CastOp::PtrToInt, val: b });
+                let d = self.emit("sub.ptr.sub", Type::I64, InstKind::Bin { op: BinOp::Sub, lhs: ai, rhs: bi, flags: Flags::default() });
+                if size == 1 {
+                    return d;
+                }
+                let flags = Flags { exact: true, ..Default::default() };
+                return self.emit("sub.ptr.div", Type::I64, InstKind::Bin { op: BinOp::SDiv, lhs: d, rhs: Value::i64(size), flags });
+            }
+            let pred = match op {
+                AstBin::Lt => ICmp::Ult,
+                AstBin::Le => ICmp::Ule,
+                AstBin::Gt => ICmp::Ugt,
+                AstBin::Ge => ICmp::Uge,
+                AstBin::Eq => ICmp::Eq,
+                _ => ICmp::Ne,
+            };
+            return self.emit("cmp", Type::I1, InstKind::ICmp { pred, lhs: a, rhs: b });
+        }
+        let ty = ir_type(aty);
+        let signed = aty.is_signed();
+        if aty.is_float() {
+            if op.is_comparison() {
+                let pred = match op {
+                    AstBin::Lt => FCmp::Olt,
+                    AstBin::Le => FCmp::Ole,
+                    AstBin::Gt => FCmp::Ogt,
+                    AstBin::Ge => FCmp::Oge,
+                    AstBin::Eq => FCmp::Oeq,
+                    _ => FCmp::Une,
+                };
+                return self.emit("cmp", Type::I1, InstKind::FCmp { pred, lhs: a, rhs: b });
+            }
+            let (bop, name) = match op {
+                AstBin::Add => (BinOp::FAdd, "add"),
+                AstBin::Sub => (BinOp::FSub, "sub"),
+                AstBin::Mul => (BinOp::FMul, "mul"),
+                AstBin::Div => (BinOp::FDiv, "div"),
+                _ => (BinOp::FRem, "rem"),
+            };
+            // nvcc lets a*b+c become an fma when -fmad=true.
+            let flags = Flags { contract: self.opts.fmad, ..Default::default() };
+            return self.emit(name, ty, InstKind::Bin { op: bop, lhs: a, rhs: b, flags });
+        }
+        if op.is_comparison() {
+            let pred = match (op, signed) {
+                (AstBin::Lt, true) => ICmp::Slt,
+                (AstBin::Lt, false) => ICmp::Ult,
+                (AstBin::Le, true) => ICmp::Sle,
+                (AstBin::Le, false) => ICmp::Ule,
+                (AstBin::Gt, true) => ICmp::Sgt,
+                (AstBin::Gt, false) => ICmp::Ugt,
+                (AstBin::Ge, true) => ICmp::Sge,
+                (AstBin::Ge, false) => ICmp::Uge,
+                (AstBin::Eq, _) => ICmp::Eq,
+                _ => ICmp::Ne,
+            };
+            return self.emit("cmp", Type::I1, InstKind::ICmp { pred, lhs: a, rhs: b });
+        }
+        let nsw = Flags { nsw: signed, ..Default::default() };
+        let (bop, name, flags) = match op {
+            AstBin::Add => (BinOp::Add, "add", nsw),
+            AstBin::Sub => (BinOp::Sub, "sub", nsw),
+            AstBin::Mul => (BinOp::Mul, "mul", nsw),
+            AstBin::Div => (if signed { BinOp::SDiv } else { BinOp::UDiv }, "div", Flags::default()),
+            AstBin::Rem => (if signed { BinOp::SRem } else { BinOp::URem }, "rem", Flags::default()),
+            AstBin::Shl => (BinOp::Shl, "shl", Flags::default()),
+            AstBin::Shr => (if signed { BinOp::AShr } else { BinOp::LShr }, "shr", Flags::default()),
+            AstBin::BitAnd => (BinOp::And, "and", Flags::default()),
+            AstBin::BitOr => (BinOp::Or, "or", Flags::default()),
+            _ => (BinOp::Xor, "xor", Flags::default()),
+        };
+        // A shift count has its own type; C shifts it to the left's width.
+        let b = if matches!(op, AstBin::Shl | AstBin::Shr) { self.convert(b, bty, aty) } else { b };
+        self.emit(name, ty, InstKind::Bin { op: bop, lhs: a, rhs: b, flags })
+    }
+
+    /// Converts a value between C scalar types.
+    fn convert(&mut self, v: Value, from: &CType, to: &CType) -> Value {
+        if from == to || *to == CType::Void {
+            return v;
+        }
+        if *to == CType::Bool {
+            return self.to_bool(v, from);
+        }
+        let (ft, tt) = (ir_type(from), ir_type(to));
+        let op = match (from, to) {
+            (CType::Ptr { .. }, CType::Ptr { .. }) => return v,
+            (CType::Bool, t) if t.is_integer() => CastOp::ZExt,
+            (CType::Bool, t) if t.is_float() => CastOp::UIToFP,
+            (f, t) if f.is_integer() && t.is_integer() => match ft.bits().cmp(&tt.bits()) {
+                std::cmp::Ordering::Equal => return retype(v, tt),
+                std::cmp::Ordering::Greater => CastOp::Trunc,
+                std::cmp::Ordering::Less if f.is_signed() => CastOp::SExt,
+                std::cmp::Ordering::Less => CastOp::ZExt,
+            },
+            (f, t) if f.is_integer() && t.is_float() => {
+                if f.is_signed() {
+                    CastOp::SIToFP
+                } else {
+                    CastOp::UIToFP
+                }
+            }
+            (f, t) if f.is_float() && t.is_integer() => {
+                if t.is_signed() {
+                    CastOp::FPToSI
+                } else {
+                    CastOp::FPToUI
+                }
+            }
+            (CType::Float, CType::Double) => CastOp::FPExt,
+            (CType::Double, CType::Float) => CastOp::FPTrunc,
+            (f, CType::Ptr { .. }) if f.is_integer() => {
+                if let Value::Int(_, 0) = v {
+                    return Value::Null(addrspace::GENERIC);
+                }
+                let wide = self.convert(v, from, &CType::Int(ast::IntKind::Long));
+                return self.emit("conv", tt, InstKind::Cast { op: CastOp::IntToPtr, val: wide });
+            }
+            (CType::Ptr { .. }, t) if t.is_integer() => {
+                let i = self.emit("conv", Type::I64, InstKind::Cast { op: CastOp::PtrToInt, val: v });
+                return self.convert(i, &CType::Int(ast::IntKind::Long), to);
+            }
+            _ => return v,
+        };
+        if let Some(c) = crate::ir::fold::cast(op, &v, &ft, &tt) {
+            return c;
+        }
+        self.emit("conv", tt, InstKind::Cast { op, val: v })
+    }
+}
+
+fn retype(v: Value, ty: Type) -> Value {
+    match v {
+        Value::Int(_, c) => int_const(ty, c),
+        v => v,
+    }
+}

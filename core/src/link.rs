@@ -1,0 +1,64 @@
+//! The `link` stage: adds the libdevice (`__nv_*`) functions the module
+//! calls, and what they call, compiled from `ptxlab-libdevice`'s CUDA C.
+//! Nothing else is linked, so the snapshot shows exactly what came in.
+
+use crate::ir::{InstKind, Module};
+use crate::options::Options;
+
+/// Names of `__nv_*` functions called in `m` that `m` does not define.
+fn wanted(m: &Module) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &m.functions {
+        for b in &f.layout {
+            for i in &f.block(*b).insts {
+                if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
+                    let defined = m.function(callee).is_some_and(|g| !g.is_declaration());
+                    if callee.starts_with("__nv_") && !defined && !out.contains(callee) {
+                        out.push(callee.clone());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Links libdevice into `m`. Returns the names linked, or the names that
+/// libdevice lacks.
+pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<String>> {
+    let mut linked = Vec::new();
+    let mut missing = Vec::new();
+    // Linked functions may call others: repeat until closed (bounded, in
+    // case a library entry fails to define the name it is filed under).
+    for _ in 0..1000 {
+        let names = wanted(m);
+        let names: Vec<String> = names.into_iter().filter(|n| !missing.contains(n) && !linked.contains(n)).collect();
+        if names.is_empty() {
+            break;
+        }
+        for name in names {
+            let Some(def) = ptxlab_libdevice::find(&name) else {
+                missing.push(name);
+                continue;
+            };
+            let target = crate::target::find(&opts.arch).unwrap_or(&crate::target::TARGETS[0]);
+            let mut diags = Vec::new();
+            let tu = crate::frontend::compile_unit("<libdevice>", def.source, &crate::NoFiles, opts, target, &mut diags);
+            if diags.iter().any(|d| d.is_error()) {
+                missing.push(name);
+                continue;
+            }
+            let lib = crate::irgen::lower(&tu, "<libdevice>", opts);
+            for f in lib.functions.into_iter().filter(|f| !f.is_declaration()) {
+                m.functions.retain(|g| g.name != f.name);
+                m.functions.push(f);
+            }
+            linked.push(name);
+        }
+    }
+    if missing.is_empty() {
+        Ok(linked)
+    } else {
+        Err(missing)
+    }
+}

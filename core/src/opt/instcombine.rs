@@ -1,0 +1,141 @@
+//! instcombine: folds constants and applies algebraic identities, one
+//! instruction at a time, until nothing changes.
+
+use crate::ir::fold;
+use crate::ir::*;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if f.is_declaration() {
+            continue;
+        }
+        // Bounded: each round removes or rewrites at least one instruction.
+        for _ in 0..64 {
+            if !round(f) {
+                break;
+            }
+            changed = true;
+        }
+    }
+    changed
+}
+
+fn is_int(v: &Value, n: i64) -> bool {
+    v.as_int() == Some(n)
+}
+
+/// What to do with one instruction.
+enum Action {
+    Replace(Value),
+    Rewrite(InstKind),
+}
+
+fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
+    let inst = f.inst(id);
+    let ty = &inst.ty;
+    match &inst.kind {
+        InstKind::Bin { op, lhs, rhs, flags } => {
+            if let Some(v) = fold::binary(*op, lhs, rhs, ty) {
+                return Some(Action::Replace(v));
+            }
+            // Constants go to the right of commutative operators.
+            if op.is_commutative() && lhs.is_const() && !rhs.is_const() {
+                return Some(Action::Rewrite(InstKind::Bin { op: *op, lhs: rhs.clone(), rhs: lhs.clone(), flags: *flags }));
+            }
+            let same = lhs == rhs;
+            match op {
+                BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr if is_int(rhs, 0) => Some(Action::Replace(lhs.clone())),
+                BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => Some(Action::Replace(lhs.clone())),
+                BinOp::Mul | BinOp::And if is_int(rhs, 0) => Some(Action::Replace(rhs.clone())),
+                BinOp::And if is_int(rhs, -1) => Some(Action::Replace(lhs.clone())),
+                BinOp::And | BinOp::Or if same => Some(Action::Replace(lhs.clone())),
+                BinOp::Sub | BinOp::Xor if same && ty.is_int() => Some(Action::Replace(fold::int_const(ty.clone(), 0))),
+                // `!(a < b)` → `a >= b` when the compare has no other user.
+                BinOp::Xor if *ty == Type::I1 && is_int(rhs, -1) => match lhs {
+                    Value::Inst(c) if uses[c.0 as usize] == 1 => match &f.inst(*c).kind {
+                        InstKind::ICmp { pred, lhs: a, rhs: b } => Some(Action::Rewrite(InstKind::ICmp { pred: pred.inverse(), lhs: a.clone(), rhs: b.clone() })),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        InstKind::ICmp { pred, lhs, rhs } => {
+            let opty = f.value_type(lhs);
+            if let Some(b) = fold::icmp(*pred, lhs, rhs, &opty) {
+                return Some(Action::Replace(Value::bool(b)));
+            }
+            // `zext i1 %b` compared with 0 is `%b` (or its negation).
+            if let (Value::Inst(z), true) = (lhs, is_int(rhs, 0)) {
+                if let InstKind::Cast { op: CastOp::ZExt, val } = &f.inst(*z).kind {
+                    if f.value_type(val) == Type::I1 {
+                        return match pred {
+                            ICmp::Ne => Some(Action::Replace(val.clone())),
+                            ICmp::Eq => Some(Action::Rewrite(InstKind::Bin { op: BinOp::Xor, lhs: val.clone(), rhs: Value::bool(true), flags: Flags::default() })),
+                            _ => None,
+                        };
+                    }
+                }
+            }
+            None
+        }
+        InstKind::FCmp { pred, lhs, rhs } => fold::fcmp(*pred, lhs, rhs).map(|b| Action::Replace(Value::bool(b))),
+        InstKind::Select { cond, t, f: e } => {
+            if let Some(c) = cond.as_int() {
+                return Some(Action::Replace(if c != 0 { t.clone() } else { e.clone() }));
+            }
+            (t == e).then(|| Action::Replace(t.clone()))
+        }
+        InstKind::Cast { op, val } => {
+            let from = f.value_type(val);
+            if let Some(v) = fold::cast(*op, val, &from, ty) {
+                return Some(Action::Replace(v));
+            }
+            if from == *ty && matches!(op, CastOp::BitCast | CastOp::AddrSpaceCast) {
+                return Some(Action::Replace(val.clone()));
+            }
+            None
+        }
+        InstKind::Phi { incoming } => {
+            // A phi whose inputs are all one value (or itself) is that value.
+            let me = Value::Inst(id);
+            let mut vals = incoming.iter().map(|(v, _)| v).filter(|v| **v != me);
+            let first = vals.next()?;
+            vals.all(|v| v == first).then(|| Action::Replace(first.clone()))
+        }
+        _ => None,
+    }
+}
+
+fn round(f: &mut Function) -> bool {
+    let mut changed = false;
+    let order: Vec<InstId> = f.reverse_postorder().iter().flat_map(|b| f.block(*b).insts.clone()).collect();
+    let mut uses = f.use_counts();
+    let mut dead = Vec::new();
+    for id in order {
+        match simplify(f, id, &uses) {
+            Some(Action::Replace(v)) => {
+                f.replace_all_uses(&Value::Inst(id), &v);
+                dead.push(id);
+                changed = true;
+            }
+            Some(Action::Rewrite(kind)) => {
+                f.inst_mut(id).kind = kind;
+                changed = true;
+            }
+            None => continue,
+        }
+        uses = f.use_counts();
+    }
+    if !dead.is_empty() {
+        for b in f.layout.clone() {
+            f.block_mut(b).insts.retain(|i| !dead.contains(i));
+        }
+        for i in dead {
+            f.erase_inst(i);
+        }
+    }
+    changed
+}

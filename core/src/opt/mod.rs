@@ -1,0 +1,143 @@
+//! The optimizer: a table of passes (one file each), pipelines that list pass
+//! names (`pipeline.rs`), and the pass manager that runs a pipeline and
+//! records a snapshot after every pass run.
+//!
+//! To add a pass: write `opt/<name>.rs` with `pub fn run(&mut Module, &PassContext) -> bool`
+//! (true when it changed something), add one row to [`PASSES`], and name it in
+//! `pipeline.rs`. Its filetests go in `core/tests/filetests/`.
+
+mod dce;
+mod instcombine;
+mod lower_args;
+mod mem2reg;
+mod memory_space_opt;
+pub mod pipeline;
+mod simplifycfg;
+
+use crate::compilation::{FunctionText, Stage, StageKind};
+use crate::ir::{print_function, verify, Module};
+use crate::options::Options;
+use web_time::Instant;
+
+/// What a pass may know about the compile.
+pub struct PassContext<'a> {
+    pub opts: &'a Options,
+}
+
+/// One row of the pass table: the name users see, a line for learners, and the code.
+pub struct PassInfo {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub run: fn(&mut Module, &PassContext) -> bool,
+}
+
+/// Every pass, in alphabetical order. The single source of each pass's name and description.
+pub const PASSES: &[PassInfo] = &[
+    PassInfo {
+        name: "dce",
+        description: "Dead code elimination: deletes instructions whose results are never used and that have no side effects.",
+        run: dce::run,
+    },
+    PassInfo {
+        name: "instcombine",
+        description: "Folds constants and simplifies instructions algebraically (x+0 → x, constant compares, casts of constants, phis of one value).",
+        run: instcombine::run,
+    },
+    PassInfo {
+        name: "mem2reg",
+        description: "Promotes local variables from stack slots (alloca/load/store) to SSA registers, inserting phi nodes where control flow merges.",
+        run: mem2reg::run,
+    },
+    PassInfo {
+        name: "memory-space-opt",
+        description: "Infers address spaces: a generic pointer known to point into global (or shared, local, const) memory becomes a pointer of that space, so loads and stores name it (ld.global).",
+        run: memory_space_opt::run,
+    },
+    PassInfo {
+        name: "nvptx-lower-args",
+        description: "Kernel pointer parameters point to global memory: casts each to addrspace(1) and back, so memory-space-opt can use ld.global/st.global.",
+        run: lower_args::run,
+    },
+    PassInfo {
+        name: "simplifycfg",
+        description: "Simplifies the control-flow graph: folds branches on constants, deletes unreachable blocks, merges a block into its only predecessor.",
+        run: simplifycfg::run,
+    },
+];
+
+/// Looks a pass up by name.
+pub fn find_pass(name: &str) -> Option<&'static PassInfo> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+/// Per-function texts of a module (declarations left out).
+pub fn snapshot(m: &Module) -> Vec<FunctionText> {
+    m.functions.iter().filter(|f| !f.is_declaration()).map(|f| FunctionText { name: f.name.clone(), text: print_function(f) }).collect()
+}
+
+/// A pass run that left the IR invalid: the verifier's messages.
+#[derive(Debug)]
+pub struct BrokenIr {
+    pub pass: String,
+    pub index: usize,
+    pub errors: Vec<String>,
+}
+
+/// Runs the named passes in order on `m`, returning one stage per pass run,
+/// numbered from `first_index`. Passes named in `opts.disabled_passes` are
+/// skipped (and so recorded, unchanged); with `opts.opt_bisect_limit` = N only
+/// the first N runs execute. With `verify`, the verifier runs after each pass;
+/// the first failure stops the pipeline.
+pub fn run(m: &mut Module, passes: &[&str], opts: &Options, first_index: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
+    let cx = PassContext { opts };
+    let mut stages = Vec::new();
+    let mut before = snapshot(m);
+    for (n, name) in passes.iter().enumerate() {
+        let index = first_index + n;
+        let Some(pass) = find_pass(name) else { continue };
+        let skipped = opts.disabled_passes.iter().any(|d| d == name) || opts.opt_bisect_limit.is_some_and(|limit| n >= limit);
+        let start = Instant::now();
+        if !skipped {
+            (pass.run)(m, &cx);
+        }
+        let micros = start.elapsed().as_micros() as u64;
+        let after = snapshot(m);
+        let changed = after != before;
+        let mut description = pass.description.to_string();
+        if skipped {
+            description = format!("(skipped) {description}");
+        }
+        stages.push(Stage { name: pass.name.to_string(), index, kind: StageKind::Ir, description, functions: after.clone(), changed, micros });
+        before = after;
+        if verify_each && changed {
+            let errors = verify::verify_module(m);
+            if !errors.is_empty() {
+                return (stages, Some(BrokenIr { pass: pass.name.to_string(), index, errors }));
+            }
+        }
+    }
+    (stages, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pipeline_names_known_passes() {
+        for level in 0..=3 {
+            for name in pipeline::passes(level) {
+                assert!(find_pass(name).is_some(), "O{level} names unknown pass {name}");
+            }
+        }
+    }
+
+    #[test]
+    fn pass_table_is_sorted_and_unique() {
+        let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(names, sorted);
+    }
+}

@@ -1,0 +1,17 @@
+//! The pass lists for -O0 … -O3, in cicc's order (see the digests'
+//! "Optimization Levels" page): O0 runs no optimization tier, only what
+//! correctness needs; O1–O3 promote locals, clean up, then resolve memory
+//! spaces (cicc's memory-space-opt) and clean up again.
+
+const O0: &[&str] = &[];
+
+const O1: &[&str] = &["mem2reg", "instcombine", "simplifycfg", "nvptx-lower-args", "memory-space-opt", "instcombine", "dce", "simplifycfg"];
+
+/// The pass names run at an optimization level (levels above 3 are 3).
+pub fn passes(level: u8) -> &'static [&'static str] {
+    match level {
+        0 => O0,
+        // O2 and O3 add tiers as the passes issue lands them.
+        _ => O1,
+    }
+}

@@ -1,0 +1,132 @@
+//! simplifycfg: folds branches on constants, deletes unreachable blocks,
+//! and merges a block into its predecessor when that is its only one and
+//! it is the predecessor's only successor.
+
+use crate::ir::*;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if f.is_declaration() {
+            continue;
+        }
+        for _ in 0..64 {
+            let c = fold_constant_branches(f) | remove_unreachable(f) | merge_blocks(f);
+            if !c {
+                break;
+            }
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Removes `pred`'s entries from the phis of `block`.
+fn drop_phi_entries(f: &mut Function, block: BlockId, pred: BlockId) {
+    for i in f.block(block).insts.clone() {
+        if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+            if let Some(pos) = incoming.iter().position(|(_, b)| *b == pred) {
+                incoming.remove(pos);
+            }
+        }
+    }
+}
+
+fn fold_constant_branches(f: &mut Function) -> bool {
+    let mut changed = false;
+    for b in f.layout.clone() {
+        let Some(&term) = f.block(b).insts.last() else { continue };
+        let (dest, other) = match &f.inst(term).kind {
+            InstKind::CondBr { cond: Value::Int(_, c), t, f: e } => (if *c != 0 { *t } else { *e }, if *c != 0 { *e } else { *t }),
+            InstKind::CondBr { t, f: e, .. } if t == e => (*t, *t),
+            _ => continue,
+        };
+        if dest != other {
+            drop_phi_entries(f, other, b);
+        } else {
+            // Both edges went to one block: its phis had two entries from `b`.
+            drop_phi_entries(f, dest, b);
+        }
+        f.inst_mut(term).kind = InstKind::Br { dest };
+        changed = true;
+    }
+    changed
+}
+
+fn remove_unreachable(f: &mut Function) -> bool {
+    let rpo = f.reverse_postorder();
+    let mut reachable = vec![false; f.blocks.len()];
+    for b in &rpo {
+        reachable[b.0 as usize] = true;
+    }
+    let dead: Vec<BlockId> = f.layout.iter().copied().filter(|b| !reachable[b.0 as usize]).collect();
+    if dead.is_empty() {
+        return false;
+    }
+    for &d in &dead {
+        for s in f.successors(d) {
+            if reachable[s.0 as usize] {
+                drop_phi_entries(f, s, d);
+            }
+        }
+    }
+    // Values defined in dead blocks may still be named by other dead blocks only.
+    for d in dead {
+        f.remove_block(d);
+    }
+    true
+}
+
+fn merge_blocks(f: &mut Function) -> bool {
+    let preds = f.predecessors();
+    let entry = f.entry();
+    for b in f.layout.clone() {
+        let Some(&term) = f.block(b).insts.last() else { continue };
+        let InstKind::Br { dest: s } = f.inst(term).kind else { continue };
+        if s == b || s == entry || preds[s.0 as usize].len() != 1 {
+            continue;
+        }
+        // Keep a loop's latch (and its unroll hint) when both blocks carry one.
+        let hint_b = f.loop_hints.iter().any(|h| h.latch == b);
+        let hint_s = f.loop_hints.iter().any(|h| h.latch == s);
+        if hint_b && hint_s {
+            continue;
+        }
+        // Phis of `s` have a single entry: they are that value.
+        let s_insts = f.block(s).insts.clone();
+        let mut moved = Vec::new();
+        for i in s_insts {
+            if let InstKind::Phi { incoming } = &f.inst(i).kind {
+                let v = incoming.first().map(|(v, _)| v.clone()).unwrap_or(Value::Undef(f.inst(i).ty.clone()));
+                f.replace_all_uses(&Value::Inst(i), &v);
+                f.erase_inst(i);
+            } else {
+                moved.push(i);
+            }
+        }
+        f.block_mut(b).insts.pop();
+        f.erase_inst(term);
+        f.block_mut(b).insts.extend(moved);
+        f.block_mut(s).insts.clear();
+        // Successors of `s` now come from `b`.
+        for succ in f.successors(b) {
+            for i in f.block(succ).insts.clone() {
+                if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+                    for (_, from) in incoming.iter_mut() {
+                        if *from == s {
+                            *from = b;
+                        }
+                    }
+                }
+            }
+        }
+        for h in &mut f.loop_hints {
+            if h.latch == s {
+                h.latch = b;
+            }
+        }
+        f.remove_block(s);
+        return true;
+    }
+    false
+}

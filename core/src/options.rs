@@ -1,0 +1,69 @@
+//! Compiler options: the nvcc/cicc flags that change what the pipeline does.
+
+use serde::{Deserialize, Serialize};
+
+/// Everything that selects the compile: target, optimization level, math flags.
+/// The defaults are nvcc's (`-arch=sm_75 -O3`, precise division and square
+/// root, no flush-to-zero, FMA contraction on).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Target SM name, e.g. `sm_90`; see [`crate::target::TARGETS`].
+    pub arch: String,
+    /// `-O0` … `-O3`.
+    pub opt_level: u8,
+    /// `-D NAME[=VALUE]` in command-line order.
+    pub defines: Vec<Define>,
+    /// `-I DIR` in command-line order, searched for `#include`.
+    pub include_dirs: Vec<String>,
+    /// `-ftz=true`: flush f32 denormals to zero.
+    pub ftz: bool,
+    /// `-prec-div=true`: IEEE-rounded f32 division.
+    pub prec_div: bool,
+    /// `-prec-sqrt=true`: IEEE-rounded f32 square root.
+    pub prec_sqrt: bool,
+    /// `-fmad=true`: contract `a*b+c` into `fma`.
+    pub fmad: bool,
+    /// `-lineinfo`: `.file`/`.loc` lines in the PTX.
+    pub lineinfo: bool,
+    /// Pass names never to run (`--disable-pass=NAME`).
+    pub disabled_passes: Vec<String>,
+    /// Stop running passes after this many pass runs (`--opt-bisect-limit=N`).
+    pub opt_bisect_limit: Option<usize>,
+}
+
+/// A `-D` macro definition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Define {
+    pub name: String,
+    pub value: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            arch: "sm_75".to_string(),
+            opt_level: 3,
+            defines: Vec::new(),
+            include_dirs: Vec::new(),
+            ftz: false,
+            prec_div: true,
+            prec_sqrt: true,
+            fmad: true,
+            lineinfo: false,
+            disabled_passes: Vec::new(),
+            opt_bisect_limit: None,
+        }
+    }
+}
+
+impl Options {
+    /// `--use_fast_math`, as nvcc defines it: `-ftz=true -prec-div=false
+    /// -prec-sqrt=false -fmad=true`.
+    pub fn use_fast_math(&mut self) {
+        self.ftz = true;
+        self.prec_div = false;
+        self.prec_sqrt = false;
+        self.fmad = true;
+    }
+}

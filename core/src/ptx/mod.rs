@@ -1,0 +1,234 @@
+//! The PTX model: register classes, operands, instructions and machine
+//! functions, and their text. Every PTX spelling the backend writes comes
+//! from here.
+
+use crate::ir::DebugLoc;
+use std::fmt::Write;
+
+/// cicc's register classes (see the digests' "NVPTX Register Classes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RegClass {
+    Pred,
+    B16,
+    B32,
+    B64,
+    F32,
+    F64,
+}
+
+impl RegClass {
+    pub const ALL: [RegClass; 6] = [RegClass::Pred, RegClass::B16, RegClass::F32, RegClass::B32, RegClass::B64, RegClass::F64];
+
+    /// The register name prefix (`%r`, `%rd`, …).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            RegClass::Pred => "%p",
+            RegClass::B16 => "%rs",
+            RegClass::B32 => "%r",
+            RegClass::B64 => "%rd",
+            RegClass::F32 => "%f",
+            RegClass::F64 => "%fd",
+        }
+    }
+
+    /// The type in the `.reg` declaration.
+    pub fn decl_type(self) -> &'static str {
+        match self {
+            RegClass::Pred => ".pred",
+            RegClass::B16 => ".b16",
+            RegClass::B32 => ".b32",
+            RegClass::B64 => ".b64",
+            RegClass::F32 => ".f32",
+            RegClass::F64 => ".f64",
+        }
+    }
+
+    /// The untyped-bits suffix for moves and selects of this class.
+    pub fn bits_type(self) -> &'static str {
+        match self {
+            RegClass::Pred => ".pred",
+            RegClass::B16 => ".b16",
+            RegClass::B32 => ".b32",
+            RegClass::B64 => ".b64",
+            RegClass::F32 => ".f32",
+            RegClass::F64 => ".f64",
+        }
+    }
+}
+
+/// A virtual register: its class and its number within the class (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reg {
+    pub class: RegClass,
+    pub n: u32,
+}
+
+impl std::fmt::Display for Reg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.class.prefix(), self.n)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    Reg(Reg),
+    Imm(i64),
+    /// An f32 immediate, written `0fXXXXXXXX`.
+    F32(u32),
+    /// An f64 immediate, written `0dXXXXXXXXXXXXXXXX`.
+    F64(u64),
+    /// A named thing: a special register (`%tid.x`), a parameter, a variable.
+    Sym(String),
+    /// `[base+offset]`.
+    Addr(Box<Operand>, i64),
+    /// A branch target: the machine block's index.
+    Label(usize),
+}
+
+impl Operand {
+    pub fn reg(&self) -> Option<Reg> {
+        match self {
+            Operand::Reg(r) => Some(*r),
+            Operand::Addr(b, _) => b.reg(),
+            _ => None,
+        }
+    }
+}
+
+/// One PTX instruction: optional guard predicate, opcode with its modifiers
+/// (`ld.global.nc.f32`), operands (destination first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Instr {
+    pub guard: Option<(Reg, bool)>,
+    pub opcode: String,
+    pub operands: Vec<Operand>,
+    pub loc: Option<DebugLoc>,
+}
+
+impl Instr {
+    pub fn new(opcode: impl Into<String>, operands: Vec<Operand>) -> Instr {
+        Instr { guard: None, opcode: opcode.into(), operands, loc: None }
+    }
+
+    pub fn is_branch(&self) -> bool {
+        self.opcode == "bra" || self.opcode == "bra.uni"
+    }
+
+    pub fn is_terminator(&self) -> bool {
+        self.is_branch() || self.opcode == "ret" || self.opcode == "trap" || self.opcode == "exit"
+    }
+
+    /// The registers this instruction writes (its first operand, for all but stores and branches).
+    pub fn defs(&self) -> Option<Reg> {
+        if self.opcode.starts_with("st.") || self.is_terminator() || self.opcode.starts_with("bar") || self.operands.is_empty() {
+            return None;
+        }
+        match &self.operands[0] {
+            Operand::Reg(r) => Some(*r),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MBlock {
+    /// The IR block it came from (for names in snapshots).
+    pub name: String,
+    pub insts: Vec<Instr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MParam {
+    pub name: String,
+    /// `.u32`, `.u64`, `.f32`, …
+    pub ty: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MFunction {
+    pub name: String,
+    pub kernel: bool,
+    pub params: Vec<MParam>,
+    pub blocks: Vec<MBlock>,
+    /// Block order for emission (indices into `blocks`).
+    pub order: Vec<usize>,
+    /// Highest register number used per class.
+    pub reg_count: Vec<(RegClass, u32)>,
+    /// `(align, size)` of the `__local_depot` stack frame, if any.
+    pub frame: Option<(u64, u64)>,
+    /// The function's index in the module, for `$L__BB<f>_<n>` labels and depot names.
+    pub index: usize,
+    /// `.maxntid` and friends, in cicc's order.
+    pub directives: Vec<String>,
+}
+
+impl MFunction {
+    pub fn new_reg(&mut self, class: RegClass) -> Reg {
+        let slot = match self.reg_count.iter_mut().find(|(c, _)| *c == class) {
+            Some(s) => s,
+            None => {
+                self.reg_count.push((class, 0));
+                self.reg_count.last_mut().expect("just pushed")
+            }
+        };
+        slot.1 += 1;
+        Reg { class, n: slot.1 }
+    }
+
+    pub fn label(&self, block: usize) -> String {
+        let pos = self.order.iter().position(|b| *b == block).unwrap_or(block);
+        format!("$L__BB{}_{}", self.index, pos)
+    }
+
+    pub fn depot_name(&self) -> String {
+        format!("__local_depot{}", self.index)
+    }
+}
+
+/// An f32 immediate as PTX writes it.
+pub fn f32_imm(bits: u32) -> String {
+    format!("0f{bits:08X}")
+}
+
+pub fn operand_text(f: &MFunction, op: &Operand) -> String {
+    match op {
+        Operand::Reg(r) => r.to_string(),
+        Operand::Imm(v) => v.to_string(),
+        Operand::F32(b) => f32_imm(*b),
+        Operand::F64(b) => format!("0d{b:016X}"),
+        Operand::Sym(s) => s.clone(),
+        Operand::Addr(base, 0) => format!("[{}]", operand_text(f, base)),
+        Operand::Addr(base, off) => format!("[{}+{}]", operand_text(f, base), off),
+        Operand::Label(b) => f.label(*b),
+    }
+}
+
+/// One instruction's line, without the leading tab: `add.s32 \t%r1, %r2, %r3;`.
+pub fn instr_text(f: &MFunction, i: &Instr) -> String {
+    let mut s = String::new();
+    if let Some((p, neg)) = i.guard {
+        let _ = write!(s, "@{}{} ", if neg { "!" } else { "" }, p);
+    }
+    s.push_str(&i.opcode);
+    if !i.operands.is_empty() {
+        let ops: Vec<String> = i.operands.iter().map(|o| operand_text(f, o)).collect();
+        let _ = write!(s, " \t{}", ops.join(", "));
+    }
+    s.push(';');
+    s
+}
+
+/// A machine function as the machine stages show it: every block labelled.
+pub fn print_machine_function(f: &MFunction) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {} {{", if f.kernel { ".entry" } else { ".func" }, f.name);
+    for &b in &f.order {
+        let blk = &f.blocks[b];
+        let _ = writeln!(out, "{}:  // {}", f.label(b), blk.name);
+        for i in &blk.insts {
+            let _ = writeln!(out, "\t{}", instr_text(f, i));
+        }
+    }
+    out.push_str("}\n");
+    out
+}
