@@ -46,6 +46,9 @@ test("the page compiles saxpy to PTX in the worker", async () => {
   assert.match(await page.locator($("status")).textContent(), /compiled in/);
   assert.equal(await page.locator($("diagnostics")).locator("li").count(), 0);
 
+  // The page as it first appears (README's screenshot comes from here).
+  await page.screenshot({ path: join(SCREENSHOTS, "saxpy.png") });
+
   const items = page.locator($("pass-item"));
   assert.ok((await items.count()) >= 2, "the stage list shows the stages");
   for (const attr of ["data-pass", "data-changed"]) {
@@ -55,7 +58,6 @@ test("the page compiles saxpy to PTX in the worker", async () => {
   assert.equal(await items.first().getAttribute("class").then((c) => c.includes("selected")), true);
   assert.ok((await page.locator($("ir-view")).textContent()).trim().length > 0, "the IR pane shows the stage");
 
-  await page.screenshot({ path: join(SCREENSHOTS, "saxpy.png") });
 });
 
 test("choosing an arch recompiles for it", async () => {
