@@ -64,7 +64,10 @@ impl Stage {
     /// All functions' text joined, as the CLI's `--print-after-all` shows it.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        for f in &self.functions {
+        for (i, f) in self.functions.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
             out.push_str(&f.text);
             if !f.text.ends_with('\n') {
                 out.push('\n');

@@ -42,11 +42,19 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(span: Span, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, span, message: message.into() }
+        Diagnostic {
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+        }
     }
 
     pub fn warning(span: Span, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, span, message: message.into() }
+        Diagnostic {
+            severity: Severity::Warning,
+            span,
+            message: message.into(),
+        }
     }
 
     pub fn is_error(&self) -> bool {
@@ -64,7 +72,10 @@ impl Diagnostic {
             out.push('\n');
             out.push_str("  ");
             // Keep tabs so the caret lines up under tab-indented code.
-            for ch in line.chars().take(self.span.column.saturating_sub(1) as usize) {
+            for ch in line
+                .chars()
+                .take(self.span.column.saturating_sub(1) as usize)
+            {
                 out.push(if ch == '\t' { '\t' } else { ' ' });
             }
             out.push('^');
@@ -79,7 +90,11 @@ impl fmt::Display for Diagnostic {
         if self.span.file.is_empty() {
             write!(f, "{}: {}", self.severity, self.message)
         } else {
-            write!(f, "{}({}): {}: {}", self.span.file, self.span.line, self.severity, self.message)
+            write!(
+                f,
+                "{}({}): {}: {}",
+                self.span.file, self.span.line, self.severity, self.message
+            )
         }
     }
 }
@@ -91,7 +106,12 @@ mod tests {
     #[test]
     fn prints_in_nvcc_form_with_caret() {
         let d = Diagnostic::error(
-            Span { file: "k.cu".into(), line: 12, column: 5, len: 1 },
+            Span {
+                file: "k.cu".into(),
+                line: 12,
+                column: 5,
+                len: 1,
+            },
             "expected a \";\"",
         );
         assert_eq!(d.to_string(), "k.cu(12): error: expected a \";\"");

@@ -19,28 +19,62 @@ pub fn compile(name: &str, text: &str, files: &dyn FileProvider, opts: &Options)
     let start = Instant::now();
     let mut c = Compilation::default();
     // A bug must not take the CLI or the worker down: report it as a diagnostic.
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(name, text, files, opts, &mut c)));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run(name, text, files, opts, &mut c)
+    }));
     if outcome.is_err() {
         c.ptx = None;
-        internal_error(&mut c, name, "the compiler panicked; please report this input".into());
+        internal_error(
+            &mut c,
+            name,
+            "the compiler panicked; please report this input".into(),
+        );
     }
     c.stats.total_micros = start.elapsed().as_micros() as u64;
     c
 }
 
-fn stage(name: &str, index: usize, kind: StageKind, description: &str, functions: Vec<FunctionText>, prev: Option<&Stage>, micros: u64) -> Stage {
+fn stage(
+    name: &str,
+    index: usize,
+    kind: StageKind,
+    description: &str,
+    functions: Vec<FunctionText>,
+    prev: Option<&Stage>,
+    micros: u64,
+) -> Stage {
     let changed = prev.is_none_or(|p| p.functions != functions);
-    Stage { name: name.into(), index, kind, description: description.into(), functions, changed, micros }
+    Stage {
+        name: name.into(),
+        index,
+        kind,
+        description: description.into(),
+        functions,
+        changed,
+        micros,
+    }
 }
 
 fn internal_error(c: &mut Compilation, file: &str, msg: String) {
-    let span = Span { file: file.to_string(), line: 0, column: 0, len: 1 };
-    c.diagnostics.push(Diagnostic::error(span, format!("internal compiler error: {msg}")));
+    let span = Span {
+        file: file.to_string(),
+        line: 0,
+        column: 0,
+        len: 1,
+    };
+    c.diagnostics.push(Diagnostic::error(
+        span,
+        format!("internal compiler error: {msg}"),
+    ));
 }
 
 fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut Compilation) {
     let Some(target) = target::find(&opts.arch) else {
-        let msg = format!("unsupported GPU architecture '{}' (supported: {})", opts.arch, target::names().join(", "));
+        let msg = format!(
+            "unsupported GPU architecture '{}' (supported: {})",
+            opts.arch,
+            target::names().join(", ")
+        );
         c.diagnostics.push(Diagnostic::error(Span::default(), msg));
         return;
     };
@@ -58,7 +92,11 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     if verify_each {
         let errs = verify::verify_module(&module);
         if !errs.is_empty() {
-            internal_error(c, name, format!("irgen produced invalid IR: {}", errs.join("; ")));
+            internal_error(
+                c,
+                name,
+                format!("irgen produced invalid IR: {}", errs.join("; ")),
+            );
             return;
         }
     }
@@ -66,23 +104,52 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     let t = Instant::now();
     if let Err(missing) = link::libdevice(&mut module, opts) {
         for m in missing {
-            c.diagnostics.push(Diagnostic::error(Span { file: name.into(), line: 0, column: 0, len: 1 }, format!("libdevice has no function \"{m}\" yet")));
+            c.diagnostics.push(Diagnostic::error(
+                Span {
+                    file: name.into(),
+                    line: 0,
+                    column: 0,
+                    len: 1,
+                },
+                format!("libdevice has no function \"{m}\" yet"),
+            ));
         }
         return;
     }
-    let link_stage = stage("link", 1, StageKind::Ir, "Links the libdevice (__nv_*) math functions the module calls, and nothing else.", opt::snapshot(&module), c.stages.last(), t.elapsed().as_micros() as u64);
+    let link_stage = stage(
+        "link",
+        1,
+        StageKind::Ir,
+        "Links the libdevice (__nv_*) math functions the module calls, and nothing else.",
+        opt::snapshot(&module),
+        c.stages.last(),
+        t.elapsed().as_micros() as u64,
+    );
     c.stages.push(link_stage);
 
     let passes = opt::pipeline::passes(opts.opt_level);
     let (stages, broken) = opt::run(&mut module, passes, opts, 2, verify_each);
     c.stages.extend(stages);
     if let Some(b) = broken {
-        internal_error(c, name, format!("pass '{}' (run {}) left invalid IR: {}", b.pass, b.index, b.errors.join("; ")));
+        internal_error(
+            c,
+            name,
+            format!(
+                "pass '{}' (run {}) left invalid IR: {}",
+                b.pass,
+                b.index,
+                b.errors.join("; ")
+            ),
+        );
         return;
     }
 
     // Backend, function by function.
-    let kernels_first: Vec<&crate::ir::Function> = module.functions.iter().filter(|f| !f.is_declaration()).collect();
+    let kernels_first: Vec<&crate::ir::Function> = module
+        .functions
+        .iter()
+        .filter(|f| !f.is_declaration())
+        .collect();
     let mut selected = Vec::new();
     let t = Instant::now();
     for (index, f) in kernels_first.iter().enumerate() {
@@ -100,7 +167,15 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
         return;
     }
     let mut next = c.stages.len();
-    let machine_text = |funcs: &[crate::ptx::MFunction]| funcs.iter().map(|f| FunctionText { name: f.name.clone(), text: print_machine_function(f) }).collect::<Vec<_>>();
+    let machine_text = |funcs: &[crate::ptx::MFunction]| {
+        funcs
+            .iter()
+            .map(|f| FunctionText {
+                name: f.name.clone(),
+                text: print_machine_function(f),
+            })
+            .collect::<Vec<_>>()
+    };
     let mut funcs: Vec<crate::ptx::MFunction> = selected.iter().map(|s| s.func.clone()).collect();
     let st = stage("isel", next, StageKind::Machine, "Instruction selection: each IR instruction becomes PTX instructions on virtual registers of cicc's classes (%r, %rd, %f, %p, …); phis remain.", machine_text(&funcs), None, t.elapsed().as_micros() as u64);
     c.stages.push(st);

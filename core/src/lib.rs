@@ -50,5 +50,10 @@ impl FileProvider for std::collections::BTreeMap<String, String> {
     }
 }
 
+/// The stack the compiler needs for the deepest input it accepts (nesting is
+/// limited in the parser); the CLI runs the compiler on a thread of this size and
+/// the web worker is linked with it.
+pub const STACK_SIZE: usize = 16 << 20;
+
 /// The version string shown in the UI and written into shared links.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

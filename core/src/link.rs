@@ -32,7 +32,10 @@ pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<Stri
     // case a library entry fails to define the name it is filed under).
     for _ in 0..1000 {
         let names = wanted(m);
-        let names: Vec<String> = names.into_iter().filter(|n| !missing.contains(n) && !linked.contains(n)).collect();
+        let names: Vec<String> = names
+            .into_iter()
+            .filter(|n| !missing.contains(n) && !linked.contains(n))
+            .collect();
         if names.is_empty() {
             break;
         }
@@ -43,7 +46,14 @@ pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<Stri
             };
             let target = crate::target::find(&opts.arch).unwrap_or(&crate::target::TARGETS[0]);
             let mut diags = Vec::new();
-            let tu = crate::frontend::compile_unit("<libdevice>", def.source, &crate::NoFiles, opts, target, &mut diags);
+            let tu = crate::frontend::compile_unit(
+                "<libdevice>",
+                def.source,
+                &crate::NoFiles,
+                opts,
+                target,
+                &mut diags,
+            );
             if diags.iter().any(|d| d.is_error()) {
                 missing.push(name);
                 continue;

@@ -32,7 +32,12 @@ const NVRTC_13_5_ISA: (u32, u32) = (9, 5);
 
 /// A row of [`TARGETS`]: every target is written by NVRTC 13.5 with the same ISA.
 const fn t(name: &'static str, sm: u32, min_ptx_isa: (u32, u32)) -> Target {
-    Target { name, sm, ptx_isa: NVRTC_13_5_ISA, min_ptx_isa }
+    Target {
+        name,
+        sm,
+        ptx_isa: NVRTC_13_5_ISA,
+        min_ptx_isa,
+    }
 }
 
 /// Every target ptxlab compiles for, oldest first.
@@ -56,7 +61,9 @@ pub const TARGETS: &[Target] = &[
 
 /// Finds a target by its `-arch` spelling; `compute_XX` is accepted as `sm_XX`.
 pub fn find(arch: &str) -> Option<&'static Target> {
-    let name = arch.strip_prefix("compute_").map(|rest| format!("sm_{rest}"));
+    let name = arch
+        .strip_prefix("compute_")
+        .map(|rest| format!("sm_{rest}"));
     let name = name.as_deref().unwrap_or(arch);
     TARGETS.iter().find(|t| t.name == name)
 }

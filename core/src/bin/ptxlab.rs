@@ -12,10 +12,23 @@ use std::process::ExitCode;
 
 /// nvcc spells long options with one dash (`-arch=sm_90`, `-ftz=true`);
 /// clap wants two. These are rewritten before parsing.
-const SINGLE_DASH_LONG: &[&str] = &["arch", "ftz", "prec-div", "prec-sqrt", "fmad", "use_fast_math", "lineinfo", "gpu-architecture"];
+const SINGLE_DASH_LONG: &[&str] = &[
+    "arch",
+    "ftz",
+    "prec-div",
+    "prec-sqrt",
+    "fmad",
+    "use_fast_math",
+    "lineinfo",
+    "gpu-architecture",
+];
 
 #[derive(Parser, Debug)]
-#[command(name = "ptxlab", version, about = "CUDA C to PTX compiler (no LLVM), with every pass visible")]
+#[command(
+    name = "ptxlab",
+    version,
+    about = "CUDA C to PTX compiler (no LLVM), with every pass visible"
+)]
 struct Cli {
     /// The CUDA source file.
     file: PathBuf,
@@ -86,7 +99,9 @@ fn parse_bool(s: &str) -> Result<bool, String> {
 /// Rewrites `-arch=sm_90` to `--arch=sm_90` and so on.
 fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
     args.map(|a| {
-        let Some(rest) = a.strip_prefix('-') else { return a };
+        let Some(rest) = a.strip_prefix('-') else {
+            return a;
+        };
         if rest.starts_with('-') {
             return a;
         }
@@ -105,12 +120,18 @@ struct Disk;
 
 impl FileProvider for Disk {
     fn read(&self, path: &str) -> Option<String> {
-        std::fs::read(path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
+        std::fs::read(path)
+            .ok()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
     }
 }
 
 fn options(cli: &Cli) -> Options {
-    let mut o = Options { arch: cli.arch.clone(), opt_level: cli.opt_level, ..Options::default() };
+    let mut o = Options {
+        arch: cli.arch.clone(),
+        opt_level: cli.opt_level,
+        ..Options::default()
+    };
     if cli.use_fast_math {
         o.use_fast_math();
     }
@@ -132,8 +153,14 @@ fn options(cli: &Cli) -> Options {
         .define
         .iter()
         .map(|d| match d.split_once('=') {
-            Some((n, v)) => Define { name: n.to_string(), value: Some(v.to_string()) },
-            None => Define { name: d.clone(), value: None },
+            Some((n, v)) => Define {
+                name: n.to_string(),
+                value: Some(v.to_string()),
+            },
+            None => Define {
+                name: d.clone(),
+                value: None,
+            },
         })
         .collect();
     o.disabled_passes.clone_from(&cli.disable_pass);
@@ -169,7 +196,19 @@ fn main() -> ExitCode {
         }
     };
     let opts = options(&cli);
-    let c = compile(&path_text, &source, &Disk, &opts);
+    let c = {
+        let (path_text, source, opts) = (path_text.clone(), source.clone(), opts.clone());
+        let worker = std::thread::Builder::new()
+            .stack_size(ptxlab_core::STACK_SIZE)
+            .spawn(move || compile(&path_text, &source, &Disk, &opts));
+        match worker.map(|h| h.join()) {
+            Ok(Ok(c)) => c,
+            _ => {
+                eprintln!("ptxlab fatal   : internal compiler error (the compiler thread failed)");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
 
     if cli.print_after_all || cli.print_changed {
         print_stages(&c, cli.print_changed && !cli.print_after_all);
@@ -177,12 +216,22 @@ fn main() -> ExitCode {
     if cli.time_passes {
         eprintln!("{:>6}  {:>10}  {:<8} pass", "run", "micros", "changed");
         for s in &c.stages {
-            eprintln!("{:>6}  {:>10}  {:<8} {}", s.index, s.micros, s.changed, s.name);
+            eprintln!(
+                "{:>6}  {:>10}  {:<8} {}",
+                s.index, s.micros, s.changed, s.name
+            );
         }
-        eprintln!("total {} us (frontend {} us)", c.stats.total_micros, c.stats.frontend_micros);
+        eprintln!(
+            "total {} us (frontend {} us)",
+            c.stats.total_micros, c.stats.frontend_micros
+        );
     }
     for d in &c.diagnostics {
-        let line = if d.span.file == path_text && d.span.line > 0 { source.lines().nth(d.span.line as usize - 1) } else { None };
+        let line = if d.span.file == path_text && d.span.line > 0 {
+            source.lines().nth(d.span.line as usize - 1)
+        } else {
+            None
+        };
         eprintln!("{}", d.render_with_source(line));
     }
     if let Some(json_path) = &cli.stages_json {
@@ -194,17 +243,25 @@ fn main() -> ExitCode {
             }
         };
         if let Err(e) = std::fs::write(json_path, json) {
-            eprintln!("ptxlab fatal   : could not write '{}': {e}", json_path.display());
+            eprintln!(
+                "ptxlab fatal   : could not write '{}': {e}",
+                json_path.display()
+            );
             return ExitCode::FAILURE;
         }
     }
     let errors = c.diagnostics.iter().filter(|d| d.is_error()).count();
     let Some(ptx) = c.ptx.as_deref().filter(|_| errors == 0) else {
-        eprintln!("{errors} error{} detected in the compilation of \"{path_text}\".", if errors == 1 { "" } else { "s" });
+        eprintln!(
+            "{errors} error{} detected in the compilation of \"{path_text}\".",
+            if errors == 1 { "" } else { "s" }
+        );
         return ExitCode::FAILURE;
     };
     let out = cli.output.clone().unwrap_or_else(|| {
-        let stem = Path::new(&cli.file).file_stem().map_or("out".into(), |s| s.to_string_lossy().into_owned());
+        let stem = Path::new(&cli.file)
+            .file_stem()
+            .map_or("out".into(), |s| s.to_string_lossy().into_owned());
         format!("{stem}.ptx")
     });
     if out == "-" {

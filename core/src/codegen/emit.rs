@@ -23,25 +23,56 @@ pub fn module(funcs: &[MFunction], target: &Target, source_file: &str, lineinfo:
         target.name
     );
     if lineinfo {
-        let _ = writeln!(out, ".file\t1 \"{}\"", source_file.replace('\\', "\\\\").replace('"', "\\\""));
+        let _ = writeln!(
+            out,
+            ".file\t1 \"{}\"",
+            source_file.replace('\\', "\\\\").replace('"', "\\\"")
+        );
     }
     let mut line_map = Vec::new();
     let mut instructions = 0;
     for f in funcs {
-        function(&mut out, f, source_file, lineinfo, &mut line_map, &mut instructions);
+        function(
+            &mut out,
+            f,
+            source_file,
+            lineinfo,
+            &mut line_map,
+            &mut instructions,
+        );
     }
-    Emitted { text: out, line_map, instructions }
+    Emitted {
+        text: out,
+        line_map,
+        instructions,
+    }
 }
 
-fn function(out: &mut String, f: &MFunction, source_file: &str, lineinfo: bool, line_map: &mut Vec<LineMapEntry>, count: &mut usize) {
+fn function(
+    out: &mut String,
+    f: &MFunction,
+    source_file: &str,
+    lineinfo: bool,
+    line_map: &mut Vec<LineMapEntry>,
+    count: &mut usize,
+) {
     let linkage = ".visible";
     let _ = writeln!(out, "\t// .globl\t{}", f.name);
-    let _ = write!(out, "{linkage} {} {}(", if f.kernel { ".entry" } else { ".func" }, f.name);
+    let _ = write!(
+        out,
+        "{linkage} {} {}(",
+        if f.kernel { ".entry" } else { ".func" },
+        f.name
+    );
     if f.params.is_empty() {
         out.push_str(")\n");
     } else {
         out.push('\n');
-        let params: Vec<String> = f.params.iter().map(|p| format!("\t.param {} {}", p.ty, p.name)).collect();
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| format!("\t.param {} {}", p.ty, p.name))
+            .collect();
         out.push_str(&params.join(",\n"));
         out.push_str("\n)\n");
     }
@@ -50,12 +81,22 @@ fn function(out: &mut String, f: &MFunction, source_file: &str, lineinfo: bool, 
     }
     out.push_str("{\n");
     if let Some((align, size)) = f.frame {
-        let _ = writeln!(out, "\t.local .align {align} .b8 \t{}[{size}];", f.depot_name());
+        let _ = writeln!(
+            out,
+            "\t.local .align {align} .b8 \t{}[{size}];",
+            f.depot_name()
+        );
         out.push_str("\t.reg .b64 \t%SP;\n\t.reg .b64 \t%SPL;\n");
     }
     for class in RegClass::ALL {
         if let Some((_, n)) = f.reg_count.iter().find(|(c, _)| *c == class) {
-            let _ = writeln!(out, "\t.reg {} \t{}<{}>;", class.decl_type(), class.prefix(), n + 1);
+            let _ = writeln!(
+                out,
+                "\t.reg {} \t{}<{}>;",
+                class.decl_type(),
+                class.prefix(),
+                n + 1
+            );
         }
     }
     out.push('\n');
@@ -88,7 +129,11 @@ fn function(out: &mut String, f: &MFunction, source_file: &str, lineinfo: bool, 
                 lines += out[scanned..].bytes().filter(|b| *b == b'\n').count() as u32;
                 scanned = out.len();
                 let ptx_line = lines + 1;
-                line_map.push(LineMapEntry { ptx_line, file: source_file.to_string(), source_line: loc.line });
+                line_map.push(LineMapEntry {
+                    ptx_line,
+                    file: source_file.to_string(),
+                    source_line: loc.line,
+                });
             }
             let _ = writeln!(out, "\t{}", instr_text(f, i));
             *count += 1;

@@ -107,9 +107,25 @@ struct Sel<'a> {
 }
 
 pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Vec<Diagnostic>> {
-    let block_index: HashMap<BlockId, usize> = f.layout.iter().enumerate().map(|(n, b)| (*b, n)).collect();
-    let blocks = f.layout.iter().map(|b| MBlock { name: f.block(*b).name.clone(), insts: Vec::new() }).collect();
-    let params = f.params.iter().enumerate().map(|(n, p)| MParam { name: format!("{}_param_{n}", f.name), ty: param_type(&p.ty) }).collect();
+    let block_index: HashMap<BlockId, usize> =
+        f.layout.iter().enumerate().map(|(n, b)| (*b, n)).collect();
+    let blocks = f
+        .layout
+        .iter()
+        .map(|b| MBlock {
+            name: f.block(*b).name.clone(),
+            insts: Vec::new(),
+        })
+        .collect();
+    let params = f
+        .params
+        .iter()
+        .enumerate()
+        .map(|(n, p)| MParam {
+            name: format!("{}_param_{n}", f.name),
+            ty: param_type(&p.ty),
+        })
+        .collect();
     let m = MFunction {
         name: f.name.clone(),
         kernel: f.attrs.kernel,
@@ -159,21 +175,32 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
     }
     let mut out_phis = Vec::new();
     for (n, i, r) in phis {
-        let InstKind::Phi { incoming } = &f.inst(i).kind else { continue };
+        let InstKind::Phi { incoming } = &f.inst(i).kind else {
+            continue;
+        };
         let mut inc = Vec::new();
         for (v, pb) in incoming {
-            let Some(&p) = s.block_index.get(pb) else { continue };
+            let Some(&p) = s.block_index.get(pb) else {
+                continue;
+            };
             s.cur = p;
             // Constants and arguments become operands here; the copy is placed by out-of-SSA.
             let op = s.operand(v);
             inc.push((p, op));
         }
-        out_phis.push(Phi { block: n, dst: r, incoming: inc });
+        out_phis.push(Phi {
+            block: n,
+            dst: r,
+            incoming: inc,
+        });
     }
     if !s.diags.is_empty() {
         return Err(s.diags);
     }
-    Ok(Selected { func: s.m, phis: out_phis })
+    Ok(Selected {
+        func: s.m,
+        phis: out_phis,
+    })
 }
 
 impl Sel<'_> {
@@ -192,7 +219,12 @@ impl Sel<'_> {
 
     fn unsupported(&mut self, what: &str) {
         let msg = format!("code generation for {what} is not supported yet");
-        let mut span = crate::diag::Span { file: String::new(), line: 0, column: 0, len: 1 };
+        let mut span = crate::diag::Span {
+            file: String::new(),
+            line: 0,
+            column: 0,
+            len: 1,
+        };
         if let Some(l) = self.loc {
             span.line = l.line;
             span.column = l.column;
@@ -224,22 +256,34 @@ impl Sel<'_> {
                     InstKind::Gep { indices, .. } => {
                         for idx in indices {
                             if let Some(d) = single_local_use(idx, i, &self.uses) {
-                                if matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32) {
+                                if matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32)
+                                {
                                     self.folded.insert(d);
                                 }
                             }
                         }
                     }
                     // a*b+c: fma (floats, when contraction is allowed) or mad.lo (integers).
-                    InstKind::Bin { op: op @ (BinOp::FAdd | BinOp::Add), lhs, rhs, flags } => {
+                    InstKind::Bin {
+                        op: op @ (BinOp::FAdd | BinOp::Add),
+                        lhs,
+                        rhs,
+                        flags,
+                    } => {
                         if *op == BinOp::FAdd && !(flags.contract && self.opts.fmad) {
                             continue;
                         }
                         for side in [lhs, rhs] {
                             if let Some(d) = single_local_use(side, i, &self.uses) {
                                 let ok = match &f.inst(d).kind {
-                                    InstKind::Bin { op: BinOp::FMul, flags, .. } => flags.contract && *op == BinOp::FAdd,
-                                    InstKind::Bin { op: BinOp::Mul, .. } => *op == BinOp::Add && f.inst(d).ty != Type::I1,
+                                    InstKind::Bin {
+                                        op: BinOp::FMul,
+                                        flags,
+                                        ..
+                                    } => flags.contract && *op == BinOp::FAdd,
+                                    InstKind::Bin { op: BinOp::Mul, .. } => {
+                                        *op == BinOp::Add && f.inst(d).ty != Type::I1
+                                    }
                                     _ => false,
                                 };
                                 if ok {
@@ -291,12 +335,28 @@ impl Sel<'_> {
             self.m.frame = Some((align, size));
             let sp = self.m.new_reg(RegClass::B64);
             let depot = self.m.depot_name();
-            self.emit("mov.u64", vec![Operand::Sym("%SPL".into()), Operand::Sym(depot)]);
-            self.emit("cvta.local.u64", vec![Operand::Reg(sp), Operand::Sym("%SPL".into())]);
+            self.emit(
+                "mov.u64",
+                vec![Operand::Sym("%SPL".into()), Operand::Sym(depot)],
+            );
+            self.emit(
+                "cvta.local.u64",
+                vec![Operand::Reg(sp), Operand::Sym("%SPL".into())],
+            );
             self.sp = Some(sp);
         }
         for (n, p) in f.params.iter().enumerate() {
-            let used = f.layout.iter().flat_map(|b| f.block(*b).insts.iter()).any(|&i| f.inst(i).kind.operands().iter().any(|v| **v == Value::Arg(n as u32)));
+            let used = f
+                .layout
+                .iter()
+                .flat_map(|b| f.block(*b).insts.iter())
+                .any(|&i| {
+                    f.inst(i)
+                        .kind
+                        .operands()
+                        .iter()
+                        .any(|v| **v == Value::Arg(n as u32))
+                });
             if !used {
                 continue;
             }
@@ -305,14 +365,29 @@ impl Sel<'_> {
             if class == RegClass::Pred {
                 let b = self.m.new_reg(RegClass::B16);
                 let r = self.m.new_reg(RegClass::Pred);
-                self.emit("ld.param.u8", vec![Operand::Reg(b), Operand::Addr(Box::new(Operand::Sym(name)), 0)]);
-                self.emit("setp.ne.s16", vec![Operand::Reg(r), Operand::Reg(b), Operand::Imm(0)]);
+                self.emit(
+                    "ld.param.u8",
+                    vec![
+                        Operand::Reg(b),
+                        Operand::Addr(Box::new(Operand::Sym(name)), 0),
+                    ],
+                );
+                self.emit(
+                    "setp.ne.s16",
+                    vec![Operand::Reg(r), Operand::Reg(b), Operand::Imm(0)],
+                );
                 self.args[n] = Some(r);
                 continue;
             }
             let r = self.m.new_reg(class);
             let ty = param_type(&p.ty);
-            self.emit(format!("ld.param{ty}"), vec![Operand::Reg(r), Operand::Addr(Box::new(Operand::Sym(name)), 0)]);
+            self.emit(
+                format!("ld.param{ty}"),
+                vec![
+                    Operand::Reg(r),
+                    Operand::Addr(Box::new(Operand::Sym(name)), 0),
+                ],
+            );
             self.args[n] = Some(r);
         }
     }
@@ -334,11 +409,23 @@ impl Sel<'_> {
                     }
                 }
             },
-            Value::Arg(a) => self.args.get(*a as usize).copied().flatten().map_or(Operand::Imm(0), Operand::Reg),
+            Value::Arg(a) => self
+                .args
+                .get(*a as usize)
+                .copied()
+                .flatten()
+                .map_or(Operand::Imm(0), Operand::Reg),
             Value::Int(Type::I1, c) => {
                 // Predicates have no immediates: materialize.
                 let r = self.m.new_reg(RegClass::Pred);
-                self.emit("setp.ne.s32", vec![Operand::Reg(r), Operand::Imm(i64::from(*c != 0)), Operand::Imm(0)]);
+                self.emit(
+                    "setp.ne.s32",
+                    vec![
+                        Operand::Reg(r),
+                        Operand::Imm(i64::from(*c != 0)),
+                        Operand::Imm(0),
+                    ],
+                );
                 Operand::Reg(r)
             }
             Value::Int(_, c) => Operand::Imm(*c),
@@ -395,7 +482,10 @@ impl Sel<'_> {
                 Value::Arg(a) => return Some(a),
                 Value::Inst(i) => match &self.f.inst(i).kind {
                     InstKind::Gep { base, .. } => v = base.clone(),
-                    InstKind::Cast { op: CastOp::AddrSpaceCast, val } => v = val.clone(),
+                    InstKind::Cast {
+                        op: CastOp::AddrSpaceCast,
+                        val,
+                    } => v = val.clone(),
                     _ => return None,
                 },
                 _ => return None,
@@ -408,7 +498,12 @@ impl Sel<'_> {
     fn address(&mut self, ptr: &Value) -> Operand {
         if let Value::Inst(g) = ptr {
             if self.folded.contains(g) {
-                if let InstKind::Gep { elem_ty, base, indices } = self.f.inst(*g).kind.clone() {
+                if let InstKind::Gep {
+                    elem_ty,
+                    base,
+                    indices,
+                } = self.f.inst(*g).kind.clone()
+                {
                     self.folded.remove(g);
                     let off = const_offset(&elem_ty, &indices).unwrap_or(0);
                     let b = self.reg(&base);
@@ -438,7 +533,10 @@ impl Sel<'_> {
                 let off = self.frame_offsets.get(&id).copied().unwrap_or(0);
                 let d = self.def(id);
                 let sp = self.sp.map_or(Operand::Imm(0), Operand::Reg);
-                self.emit("add.u64", vec![Operand::Reg(d), sp, Operand::Imm(off as i64)]);
+                self.emit(
+                    "add.u64",
+                    vec![Operand::Reg(d), sp, Operand::Imm(off as i64)],
+                );
             }
             InstKind::Load { ptr, volatile, .. } => {
                 let space = match f.value_type(ptr) {
@@ -448,21 +546,35 @@ impl Sel<'_> {
                 let nc = space == addrspace::GLOBAL
                     && !volatile
                     && f.attrs.kernel
-                    && self.base_param(ptr).and_then(|a| f.params.get(a as usize)).is_some_and(|p| p.noalias && p.readonly);
+                    && self
+                        .base_param(ptr)
+                        .and_then(|a| f.params.get(a as usize))
+                        .is_some_and(|p| p.noalias && p.readonly);
                 let addr = self.address(ptr);
                 let vol = if *volatile { ".volatile" } else { "" };
-                let op = format!("ld{}{}{}{}", vol, space_name(space), if nc { ".nc" } else { "" }, mem_suffix(&ty));
+                let op = format!(
+                    "ld{}{}{}{}",
+                    vol,
+                    space_name(space),
+                    if nc { ".nc" } else { "" },
+                    mem_suffix(&ty)
+                );
                 if ty == Type::I1 {
                     let b = self.m.new_reg(RegClass::B16);
                     self.emit(op, vec![Operand::Reg(b), addr]);
                     let d = self.def(id);
-                    self.emit("setp.ne.s16", vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(0)]);
+                    self.emit(
+                        "setp.ne.s16",
+                        vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(0)],
+                    );
                 } else {
                     let d = self.def(id);
                     self.emit(op, vec![Operand::Reg(d), addr]);
                 }
             }
-            InstKind::Store { val, ptr, volatile, .. } => {
+            InstKind::Store {
+                val, ptr, volatile, ..
+            } => {
                 let vt = f.value_type(val);
                 let space = match f.value_type(ptr) {
                     Type::Ptr(s) => s,
@@ -471,17 +583,37 @@ impl Sel<'_> {
                 let v = if vt == Type::I1 {
                     let p = self.reg(val);
                     let b = self.m.new_reg(RegClass::B16);
-                    self.emit("selp.u16", vec![Operand::Reg(b), Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]);
+                    self.emit(
+                        "selp.u16",
+                        vec![
+                            Operand::Reg(b),
+                            Operand::Imm(1),
+                            Operand::Imm(0),
+                            Operand::Reg(p),
+                        ],
+                    );
                     Operand::Reg(b)
                 } else {
                     Operand::Reg(self.reg(val))
                 };
                 let addr = self.address(ptr);
                 let vol = if *volatile { ".volatile" } else { "" };
-                self.emit(format!("st{}{}{}", vol, space_name(space), mem_suffix(&vt)), vec![addr, v]);
+                self.emit(
+                    format!("st{}{}{}", vol, space_name(space), mem_suffix(&vt)),
+                    vec![addr, v],
+                );
             }
-            InstKind::Gep { elem_ty, base, indices } => self.gep(id, elem_ty, base, indices),
-            InstKind::Bin { op, lhs, rhs, flags } => self.binary(id, *op, lhs, rhs, flags),
+            InstKind::Gep {
+                elem_ty,
+                base,
+                indices,
+            } => self.gep(id, elem_ty, base, indices),
+            InstKind::Bin {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => self.binary(id, *op, lhs, rhs, flags),
             InstKind::FNeg(v) => {
                 let a = self.operand(v);
                 let d = self.def(id);
@@ -493,7 +625,10 @@ impl Sel<'_> {
                 if t == Type::I1 {
                     let (a, b) = (self.reg(lhs), self.reg(rhs));
                     let d = self.def(id);
-                    self.emit("xor.pred", vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)]);
+                    self.emit(
+                        "xor.pred",
+                        vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)],
+                    );
                     if *pred == ICmp::Eq {
                         self.emit("not.pred", vec![Operand::Reg(d), Operand::Reg(d)]);
                     }
@@ -547,23 +682,41 @@ impl Sel<'_> {
                 if ty == Type::I1 {
                     let (a, b) = (self.reg(t), self.reg(e));
                     let d = self.def(id);
-                    let (x, y) = (self.m.new_reg(RegClass::Pred), self.m.new_reg(RegClass::Pred));
-                    self.emit("and.pred", vec![Operand::Reg(x), Operand::Reg(c), Operand::Reg(a)]);
+                    let (x, y) = (
+                        self.m.new_reg(RegClass::Pred),
+                        self.m.new_reg(RegClass::Pred),
+                    );
+                    self.emit(
+                        "and.pred",
+                        vec![Operand::Reg(x), Operand::Reg(c), Operand::Reg(a)],
+                    );
                     self.emit("not.pred", vec![Operand::Reg(y), Operand::Reg(c)]);
-                    self.emit("and.pred", vec![Operand::Reg(y), Operand::Reg(y), Operand::Reg(b)]);
-                    self.emit("or.pred", vec![Operand::Reg(d), Operand::Reg(x), Operand::Reg(y)]);
+                    self.emit(
+                        "and.pred",
+                        vec![Operand::Reg(y), Operand::Reg(y), Operand::Reg(b)],
+                    );
+                    self.emit(
+                        "or.pred",
+                        vec![Operand::Reg(d), Operand::Reg(x), Operand::Reg(y)],
+                    );
                     return;
                 }
                 let (a, b) = (self.operand(t), self.operand(e));
                 let d = self.def(id);
                 let sfx = reg_class(&ty).bits_type();
-                self.emit(format!("selp{sfx}"), vec![Operand::Reg(d), a, b, Operand::Reg(c)]);
+                self.emit(
+                    format!("selp{sfx}"),
+                    vec![Operand::Reg(d), a, b, Operand::Reg(c)],
+                );
             }
             InstKind::Cast { op, val } => self.cast(id, *op, val),
             InstKind::Call { callee, args } => {
                 if let Some(sreg) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
                     let d = self.def(id);
-                    self.emit("mov.u32", vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
+                    self.emit(
+                        "mov.u32",
+                        vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))],
+                    );
                 } else if callee == "llvm.nvvm.barrier0" {
                     self.emit("bar.sync", vec![Operand::Imm(0)]);
                 } else {
@@ -599,7 +752,10 @@ impl Sel<'_> {
             if off == 0 {
                 self.emit("mov.b64", vec![Operand::Reg(d), Operand::Reg(b)]);
             } else {
-                self.emit("add.s64", vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(off)]);
+                self.emit(
+                    "add.s64",
+                    vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(off)],
+                );
             }
             return;
         }
@@ -612,17 +768,26 @@ impl Sel<'_> {
                     ty = (**e).clone();
                 }
             }
-            let scale = if k == 0 { size } else { ty.size().max(1) as i64 };
+            let scale = if k == 0 {
+                size
+            } else {
+                ty.size().max(1) as i64
+            };
             let term = match idx {
                 Value::Int(_, c) => Operand::Imm(c * scale),
                 Value::Inst(i) if self.folded.contains(i) => {
                     // sext/zext i32 folded: multiply-wide from the 32-bit value.
-                    let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else { unreachable!("only casts are folded into geps") };
+                    let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else {
+                        unreachable!("only casts are folded into geps")
+                    };
                     self.folded.remove(i);
                     let r32 = self.reg(&val);
                     let t = self.m.new_reg(RegClass::B64);
                     let sign = if op == CastOp::SExt { "s32" } else { "u32" };
-                    self.emit(format!("mul.wide.{sign}"), vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)]);
+                    self.emit(
+                        format!("mul.wide.{sign}"),
+                        vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)],
+                    );
                     Operand::Reg(t)
                 }
                 v => {
@@ -632,16 +797,30 @@ impl Sel<'_> {
                     } else {
                         let t = self.m.new_reg(RegClass::B64);
                         if scale > 0 && (scale & (scale - 1)) == 0 {
-                            self.emit("shl.b64", vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(i64::from(scale.trailing_zeros()))]);
+                            self.emit(
+                                "shl.b64",
+                                vec![
+                                    Operand::Reg(t),
+                                    Operand::Reg(r),
+                                    Operand::Imm(i64::from(scale.trailing_zeros())),
+                                ],
+                            );
                         } else {
-                            self.emit("mul.lo.s64", vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(scale)]);
+                            self.emit(
+                                "mul.lo.s64",
+                                vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(scale)],
+                            );
                         }
                         Operand::Reg(t)
                     }
                 }
             };
             let last = k + 1 == indices.len();
-            let d = if last { self.def(id) } else { self.m.new_reg(RegClass::B64) };
+            let d = if last {
+                self.def(id)
+            } else {
+                self.m.new_reg(RegClass::B64)
+            };
             self.emit("add.s64", vec![Operand::Reg(d), Operand::Reg(acc), term]);
             acc = d;
         }
@@ -656,7 +835,9 @@ impl Sel<'_> {
                 if !self.folded.contains(mi) {
                     continue;
                 }
-                let InstKind::Bin { lhs: a, rhs: b, .. } = self.f.inst(*mi).kind.clone() else { continue };
+                let InstKind::Bin { lhs: a, rhs: b, .. } = self.f.inst(*mi).kind.clone() else {
+                    continue;
+                };
                 self.folded.remove(mi);
                 let a = Operand::Reg(self.reg(&a));
                 let b = self.operand(&b);
@@ -678,12 +859,18 @@ impl Sel<'_> {
             let ftz = self.ftz(&ty);
             let fs = float_suffix(&ty);
             // Without contraction nvcc writes `.rn`, which ptxas never fuses.
-            let rn = if flags.contract && self.opts.fmad { "" } else { ".rn" };
+            let rn = if flags.contract && self.opts.fmad {
+                ""
+            } else {
+                ".rn"
+            };
             let opcode = match op {
                 BinOp::FAdd => format!("add{rn}{ftz}{fs}"),
                 BinOp::FSub => format!("sub{rn}{ftz}{fs}"),
                 BinOp::FMul => format!("mul{rn}{ftz}{fs}"),
-                BinOp::FDiv if ty == Type::F32 && !self.opts.prec_div => format!("div.full{ftz}{fs}"),
+                BinOp::FDiv if ty == Type::F32 && !self.opts.prec_div => {
+                    format!("div.full{ftz}{fs}")
+                }
                 BinOp::FDiv => format!("div.rn{ftz}{fs}"),
                 _ => {
                     self.unsupported("floating-point remainder (fmodf)");
@@ -705,13 +892,20 @@ impl Sel<'_> {
                     return;
                 }
             };
-            self.emit(name, vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)]);
+            self.emit(
+                name,
+                vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)],
+            );
             return;
         }
         let a = Operand::Reg(self.reg(lhs));
         let b = self.operand(rhs);
         let d = self.def(id);
-        let t = if ty == Type::I8 { Type::I16 } else { ty.clone() };
+        let t = if ty == Type::I8 {
+            Type::I16
+        } else {
+            ty.clone()
+        };
         let opcode = match op {
             BinOp::Add => format!("add{}", int_suffix(&t, 's')),
             BinOp::Sub => format!("sub{}", int_suffix(&t, 's')),
@@ -733,8 +927,15 @@ impl Sel<'_> {
             match b {
                 Operand::Reg(r) => {
                     let n = self.m.new_reg(RegClass::B32);
-                    let from = if r.class == RegClass::B64 { ".u64" } else { ".u16" };
-                    self.emit(format!("cvt.u32{from}"), vec![Operand::Reg(n), Operand::Reg(r)]);
+                    let from = if r.class == RegClass::B64 {
+                        ".u64"
+                    } else {
+                        ".u16"
+                    };
+                    self.emit(
+                        format!("cvt.u32{from}"),
+                        vec![Operand::Reg(n), Operand::Reg(r)],
+                    );
                     Operand::Reg(n)
                 }
                 other => other,
@@ -755,17 +956,43 @@ impl Sel<'_> {
             CastOp::ZExt | CastOp::SExt if from == Type::I1 => {
                 let p = self.reg(val);
                 let d = self.def(id);
-                let (one, sfx) = if op == CastOp::ZExt { (1, 'u') } else { (-1, 's') };
-                let t = if to == Type::I8 { Type::I16 } else { to.clone() };
-                self.emit(format!("selp{}", int_suffix(&t, sfx)), vec![Operand::Reg(d), Operand::Imm(one), Operand::Imm(0), Operand::Reg(p)]);
+                let (one, sfx) = if op == CastOp::ZExt {
+                    (1, 'u')
+                } else {
+                    (-1, 's')
+                };
+                let t = if to == Type::I8 {
+                    Type::I16
+                } else {
+                    to.clone()
+                };
+                self.emit(
+                    format!("selp{}", int_suffix(&t, sfx)),
+                    vec![
+                        Operand::Reg(d),
+                        Operand::Imm(one),
+                        Operand::Imm(0),
+                        Operand::Reg(p),
+                    ],
+                );
             }
             CastOp::Trunc if to == Type::I1 => {
                 let r = self.reg(val);
-                let t = if from == Type::I8 { Type::I16 } else { from.clone() };
+                let t = if from == Type::I8 {
+                    Type::I16
+                } else {
+                    from.clone()
+                };
                 let tmp = self.m.new_reg(reg_class(&t));
                 let d = self.def(id);
-                self.emit(format!("and{}", int_suffix(&t, 'b')), vec![Operand::Reg(tmp), Operand::Reg(r), Operand::Imm(1)]);
-                self.emit(format!("setp.eq{}", int_suffix(&t, 'b')), vec![Operand::Reg(d), Operand::Reg(tmp), Operand::Imm(1)]);
+                self.emit(
+                    format!("and{}", int_suffix(&t, 'b')),
+                    vec![Operand::Reg(tmp), Operand::Reg(r), Operand::Imm(1)],
+                );
+                self.emit(
+                    format!("setp.eq{}", int_suffix(&t, 'b')),
+                    vec![Operand::Reg(d), Operand::Reg(tmp), Operand::Imm(1)],
+                );
             }
             CastOp::ZExt | CastOp::SExt | CastOp::Trunc => {
                 let r = self.reg(val);
@@ -778,14 +1005,28 @@ impl Sel<'_> {
                 let sfx_from = format!(".{ks}{}", from.bits());
                 if reg_class(&from) == reg_class(&to) {
                     // i8 ↔ i16 share a register class: sign- or zero-extend in place.
-                    let opcode = if op == CastOp::SExt { format!("cvt.s16.s{}", from.bits()) } else { "and.b16".to_string() };
+                    let opcode = if op == CastOp::SExt {
+                        format!("cvt.s16.s{}", from.bits())
+                    } else {
+                        "and.b16".to_string()
+                    };
                     if op == CastOp::SExt {
                         self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
                     } else {
-                        self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r), Operand::Imm((1 << from.bits().min(16)) - 1)]);
+                        self.emit(
+                            opcode,
+                            vec![
+                                Operand::Reg(d),
+                                Operand::Reg(r),
+                                Operand::Imm((1 << from.bits().min(16)) - 1),
+                            ],
+                        );
                     }
                 } else {
-                    self.emit(format!("cvt{sfx_to}{sfx_from}"), vec![Operand::Reg(d), Operand::Reg(r)]);
+                    self.emit(
+                        format!("cvt{sfx_to}{sfx_from}"),
+                        vec![Operand::Reg(d), Operand::Reg(r)],
+                    );
                 }
             }
             CastOp::SIToFP | CastOp::UIToFP => {
@@ -795,29 +1036,60 @@ impl Sel<'_> {
                 let src = if from == Type::I1 {
                     // i1 → float: through an integer.
                     let t = self.m.new_reg(RegClass::B32);
-                    self.emit("selp.u32", vec![Operand::Reg(t), Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]);
-                    return self.emit(format!("cvt.rn{ftz_dst}{}.u32", float_suffix(&to)), vec![Operand::Reg(d), Operand::Reg(t)]);
+                    self.emit(
+                        "selp.u32",
+                        vec![
+                            Operand::Reg(t),
+                            Operand::Imm(1),
+                            Operand::Imm(0),
+                            Operand::Reg(r),
+                        ],
+                    );
+                    return self.emit(
+                        format!("cvt.rn{ftz_dst}{}.u32", float_suffix(&to)),
+                        vec![Operand::Reg(d), Operand::Reg(t)],
+                    );
                 } else {
                     format!(".{k}{}", from.bits())
                 };
-                self.emit(format!("cvt.rn{ftz_dst}{}{src}", float_suffix(&to)), vec![Operand::Reg(d), Operand::Reg(r)]);
+                self.emit(
+                    format!("cvt.rn{ftz_dst}{}{src}", float_suffix(&to)),
+                    vec![Operand::Reg(d), Operand::Reg(r)],
+                );
             }
             CastOp::FPToSI | CastOp::FPToUI => {
                 let r = self.reg(val);
                 let d = self.def(id);
                 let k = if op == CastOp::FPToSI { 's' } else { 'u' };
-                let t = if to == Type::I8 { Type::I16 } else { to.clone() };
-                self.emit(format!("cvt.rzi{ftz_src}.{k}{}{}", t.bits(), float_suffix(&from)), vec![Operand::Reg(d), Operand::Reg(r)]);
+                let t = if to == Type::I8 {
+                    Type::I16
+                } else {
+                    to.clone()
+                };
+                self.emit(
+                    format!("cvt.rzi{ftz_src}.{k}{}{}", t.bits(), float_suffix(&from)),
+                    vec![Operand::Reg(d), Operand::Reg(r)],
+                );
             }
             CastOp::FPExt => {
                 let r = self.reg(val);
                 let d = self.def(id);
-                self.emit(format!("cvt{ftz_src}{}{}", float_suffix(&to), float_suffix(&from)), vec![Operand::Reg(d), Operand::Reg(r)]);
+                self.emit(
+                    format!("cvt{ftz_src}{}{}", float_suffix(&to), float_suffix(&from)),
+                    vec![Operand::Reg(d), Operand::Reg(r)],
+                );
             }
             CastOp::FPTrunc => {
                 let r = self.reg(val);
                 let d = self.def(id);
-                self.emit(format!("cvt.rn{ftz_dst}{}{}", float_suffix(&to), float_suffix(&from)), vec![Operand::Reg(d), Operand::Reg(r)]);
+                self.emit(
+                    format!(
+                        "cvt.rn{ftz_dst}{}{}",
+                        float_suffix(&to),
+                        float_suffix(&from)
+                    ),
+                    vec![Operand::Reg(d), Operand::Reg(r)],
+                );
             }
             CastOp::PtrToInt | CastOp::IntToPtr | CastOp::BitCast => {
                 let r = self.operand(val);
@@ -828,7 +1100,10 @@ impl Sel<'_> {
                     _ => ".b64",
                 };
                 if to.bits() < from.bits() {
-                    self.emit(format!("cvt.u{}.u{}", to.bits(), from.bits()), vec![Operand::Reg(d), r]);
+                    self.emit(
+                        format!("cvt.u{}.u{}", to.bits(), from.bits()),
+                        vec![Operand::Reg(d), r],
+                    );
                 } else {
                     self.emit(format!("mov{sfx}"), vec![Operand::Reg(d), r]);
                 }
@@ -836,8 +1111,14 @@ impl Sel<'_> {
             CastOp::AddrSpaceCast => {
                 let r = self.reg(val);
                 let d = self.def(id);
-                let (Type::Ptr(a), Type::Ptr(b)) = (&from, &to) else { return };
-                let opcode = if *a == addrspace::GENERIC { format!("cvta.to{}.u64", space_name(*b)) } else { format!("cvta{}.u64", space_name(*a)) };
+                let (Type::Ptr(a), Type::Ptr(b)) = (&from, &to) else {
+                    return;
+                };
+                let opcode = if *a == addrspace::GENERIC {
+                    format!("cvta.to{}.u64", space_name(*b))
+                } else {
+                    format!("cvta{}.u64", space_name(*a))
+                };
                 self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
             }
         }

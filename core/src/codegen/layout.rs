@@ -26,7 +26,10 @@ pub fn run(f: &mut MFunction) {
             }
         }
         if let Some(last) = insts.last() {
-            if last.opcode == "bra.uni" && last.guard.is_none() && last.operands.first() == next.map(Operand::Label).as_ref() {
+            if last.opcode == "bra.uni"
+                && last.guard.is_none()
+                && last.operands.first() == next.map(Operand::Label).as_ref()
+            {
                 insts.pop();
             }
         }

@@ -9,10 +9,14 @@ use super::isel::Phi;
 use crate::ptx::*;
 
 fn successors(b: &MBlock) -> Vec<usize> {
-    b.insts.iter().filter(|i| i.is_branch()).filter_map(|i| match i.operands.first() {
-        Some(Operand::Label(t)) => Some(*t),
-        _ => None,
-    }).collect()
+    b.insts
+        .iter()
+        .filter(|i| i.is_branch())
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::Label(t)) => Some(*t),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Index where copies go at the end of a block: before its trailing branches.
@@ -25,7 +29,10 @@ fn insertion_point(b: &MBlock) -> usize {
 }
 
 fn mov(dst: Reg, src: Operand) -> Instr {
-    Instr::new(format!("mov{}", dst.class.bits_type()), vec![Operand::Reg(dst), src])
+    Instr::new(
+        format!("mov{}", dst.class.bits_type()),
+        vec![Operand::Reg(dst), src],
+    )
 }
 
 /// Orders a parallel copy into sequential moves.
@@ -34,7 +41,9 @@ fn sequentialize(f: &mut MFunction, mut copies: Vec<(Reg, Operand)>) -> Vec<Inst
     let mut out = Vec::new();
     while !copies.is_empty() {
         // A copy whose destination no other pending copy reads can go now.
-        let ready = copies.iter().position(|(d, _)| !copies.iter().any(|(_, s)| s.reg() == Some(*d)));
+        let ready = copies
+            .iter()
+            .position(|(d, _)| !copies.iter().any(|(_, s)| s.reg() == Some(*d)));
         match ready {
             Some(k) => {
                 let (d, s) = copies.remove(k);
@@ -56,6 +65,9 @@ fn sequentialize(f: &mut MFunction, mut copies: Vec<(Reg, Operand)>) -> Vec<Inst
     out
 }
 
+/// A CFG edge: (from block, to block).
+type Edge = (usize, usize);
+
 pub fn run(f: &mut MFunction, phis: &[Phi]) {
     let nblocks = f.blocks.len();
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
@@ -65,7 +77,8 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         }
     }
     // Split critical edges into blocks that have phis.
-    let mut edge_block: std::collections::HashMap<(usize, usize), usize> = std::collections::HashMap::new();
+    let mut edge_block: std::collections::HashMap<(usize, usize), usize> =
+        std::collections::HashMap::new();
     let phi_blocks: std::collections::HashSet<usize> = phis.iter().map(|p| p.block).collect();
     for b in 0..nblocks {
         let succ = successors(&f.blocks[b]);
@@ -78,20 +91,27 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             }
             let nb = f.blocks.len();
             let name = format!("{}.{}.crit", f.blocks[b].name, f.blocks[s].name);
-            f.blocks.push(MBlock { name, insts: vec![Instr::new("bra.uni", vec![Operand::Label(s)])] });
+            f.blocks.push(MBlock {
+                name,
+                insts: vec![Instr::new("bra.uni", vec![Operand::Label(s)])],
+            });
             for i in f.blocks[b].insts.iter_mut().filter(|i| i.is_branch()) {
                 if i.operands.first() == Some(&Operand::Label(s)) {
                     i.operands[0] = Operand::Label(nb);
                 }
             }
             // Place the new block right after its predecessor.
-            let pos = f.order.iter().position(|x| *x == b).map_or(f.order.len(), |p| p + 1);
+            let pos = f
+                .order
+                .iter()
+                .position(|x| *x == b)
+                .map_or(f.order.len(), |p| p + 1);
             f.order.insert(pos, nb);
             edge_block.insert((b, s), nb);
         }
     }
     // Group the copies by edge.
-    let mut per_edge: Vec<((usize, usize), Vec<(Reg, Operand)>)> = Vec::new();
+    let mut per_edge: Vec<(Edge, Vec<(Reg, Operand)>)> = Vec::new();
     for p in phis {
         for (pred, op) in &p.incoming {
             let from = edge_block.get(&(*pred, p.block)).copied().unwrap_or(*pred);

@@ -32,7 +32,15 @@ impl IntKind {
     }
 
     pub fn signed(self) -> bool {
-        matches!(self, IntKind::Char | IntKind::SChar | IntKind::Short | IntKind::Int | IntKind::Long | IntKind::LongLong)
+        matches!(
+            self,
+            IntKind::Char
+                | IntKind::SChar
+                | IntKind::Short
+                | IntKind::Int
+                | IntKind::Long
+                | IntKind::LongLong
+        )
     }
 
     /// The integer conversion rank (C11 6.3.1.1).
@@ -114,7 +122,11 @@ pub enum CType {
     Int(IntKind),
     Float,
     Double,
-    Ptr { pointee: Box<CType>, konst: bool, volatile: bool },
+    Ptr {
+        pointee: Box<CType>,
+        konst: bool,
+        volatile: bool,
+    },
     Array(Box<CType>, u64),
     /// The `uint3`/`dim3` type of a built-in variable.
     Builtin(BuiltinVar),
@@ -125,7 +137,11 @@ impl CType {
     pub const UINT: CType = CType::Int(IntKind::UInt);
 
     pub fn ptr_to(pointee: CType) -> CType {
-        CType::Ptr { pointee: Box::new(pointee), konst: false, volatile: false }
+        CType::Ptr {
+            pointee: Box::new(pointee),
+            konst: false,
+            volatile: false,
+        }
     }
 
     pub fn is_integer(&self) -> bool {
@@ -195,7 +211,11 @@ impl fmt::Display for CType {
             CType::Int(k) => f.write_str(k.spelling()),
             CType::Float => f.write_str("float"),
             CType::Double => f.write_str("double"),
-            CType::Ptr { pointee, konst, volatile } => {
+            CType::Ptr {
+                pointee,
+                konst,
+                volatile,
+            } => {
                 if *konst {
                     f.write_str("const ")?;
                 }
@@ -331,7 +351,10 @@ pub enum BinOp {
 
 impl BinOp {
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne)
+        matches!(
+            self,
+            BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        )
     }
 
     pub fn spelling(self) -> &'static str {
@@ -393,7 +416,10 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     Member(Box<Expr>, String),
     /// A conversion to `Expr::ty`: written (`(float)x`) or inserted by sema.
-    Cast { expr: Box<Expr>, implicit: bool },
+    Cast {
+        expr: Box<Expr>,
+        implicit: bool,
+    },
     SizeofType(CType),
     Comma(Box<Expr>, Box<Expr>),
 }
@@ -410,6 +436,11 @@ pub struct Expr {
 
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
-        Expr { kind, span, ty: CType::Void, lvalue: false }
+        Expr {
+            kind,
+            span,
+            ty: CType::Void,
+            lvalue: false,
+        }
     }
 }

@@ -43,7 +43,9 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "stddef.h" | "cstddef" => STDDEF,
         "stdint.h" | "cstdint" => STDINT,
         "stdio.h" | "cstdio" => STDIO,
-        "cuda_runtime.h" | "cuda.h" | "cuda_runtime_api.h" | "device_launch_parameters.h" => CUDA_RUNTIME,
+        "cuda_runtime.h" | "cuda.h" | "cuda_runtime_api.h" | "device_launch_parameters.h" => {
+            CUDA_RUNTIME
+        }
         _ => return None,
     })
 }

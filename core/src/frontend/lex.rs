@@ -83,7 +83,10 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
     while i < bytes.len() {
         let c = bytes[i];
         // Line splice.
-        if c == b'\\' && (bytes.get(i + 1) == Some(&b'\n') || (bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n'))) {
+        if c == b'\\'
+            && (bytes.get(i + 1) == Some(&b'\n')
+                || (bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n')))
+        {
             i += if bytes[i + 1] == b'\r' { 3 } else { 2 };
             line += 1;
             line_start = i;
@@ -91,7 +94,12 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
             continue;
         }
         if c == b'\n' {
-            out.push(Token { kind: TokKind::Newline, text: "\n".into(), loc: loc_at(line, line_start, i), space_before: space });
+            out.push(Token {
+                kind: TokKind::Newline,
+                text: "\n".into(),
+                loc: loc_at(line, line_start, i),
+                space_before: space,
+            });
             i += 1;
             line += 1;
             line_start = i;
@@ -136,18 +144,25 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
         let loc = loc_at(line, line_start, i);
         let kind;
         if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$') {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
+            {
                 i += 1;
             }
             kind = TokKind::Ident;
-        } else if c.is_ascii_digit() || (c == b'.' && bytes.get(i + 1).is_some_and(|b| b.is_ascii_digit())) {
+        } else if c.is_ascii_digit()
+            || (c == b'.' && bytes.get(i + 1).is_some_and(|b| b.is_ascii_digit()))
+        {
             // pp-number: digits, letters, '.', and exponent signs.
             i += 1;
             while i < bytes.len() {
                 let b = bytes[i];
-                if (b == b'+' || b == b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P') {
-                    i += 1;
-                } else if b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'\'' {
+                if ((b == b'+' || b == b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P'))
+                    || b.is_ascii_alphanumeric()
+                    || b == b'.'
+                    || b == b'_'
+                    || b == b'\''
+                {
                     i += 1;
                 } else {
                     break;
@@ -169,11 +184,22 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
                 }
                 i += 1;
             }
-            let what = if c == b'"' { "string literal" } else { "character constant" };
+            let what = if c == b'"' {
+                "string literal"
+            } else {
+                "character constant"
+            };
             if !closed {
-                diags.push(Diagnostic::error(loc.span(1), format!("missing closing quote in {what}")));
+                diags.push(Diagnostic::error(
+                    loc.span(1),
+                    format!("missing closing quote in {what}"),
+                ));
             }
-            kind = if c == b'"' { TokKind::Str } else { TokKind::Char };
+            kind = if c == b'"' {
+                TokKind::Str
+            } else {
+                TokKind::Char
+            };
         } else if let Some(p) = PUNCTS.iter().find(|p| bytes[i..].starts_with(p.as_bytes())) {
             i += p.len();
             kind = TokKind::Punct;
@@ -184,10 +210,20 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
             i += ch_len;
             kind = TokKind::Punct;
         }
-        out.push(Token { kind, text: src[start..i].into(), loc, space_before: space });
+        out.push(Token {
+            kind,
+            text: src[start..i].into(),
+            loc,
+            space_before: space,
+        });
         space = false;
     }
-    out.push(Token { kind: TokKind::Newline, text: "\n".into(), loc: loc_at(line, line_start, bytes.len()), space_before: space });
+    out.push(Token {
+        kind: TokKind::Newline,
+        text: "\n".into(),
+        loc: loc_at(line, line_start, bytes.len()),
+        space_before: space,
+    });
     out
 }
 
@@ -206,7 +242,10 @@ mod tests {
 
     #[test]
     fn splits_operators_numbers_and_comments() {
-        assert_eq!(texts("a+=1.5e-3f; // x\n b>>=c /* y */ ->d"), ["a", "+=", "1.5e-3f", ";", "b", ">>=", "c", "->", "d"]);
+        assert_eq!(
+            texts("a+=1.5e-3f; // x\n b>>=c /* y */ ->d"),
+            ["a", "+=", "1.5e-3f", ";", "b", ">>=", "c", "->", "d"]
+        );
     }
 
     #[test]

@@ -60,7 +60,11 @@ fn canonical(t: &CType) -> String {
         return c.to_string();
     }
     match t {
-        CType::Ptr { pointee, konst, volatile } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee)),
+        CType::Ptr {
+            pointee,
+            konst,
+            volatile,
+        } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee)),
         CType::Array(e, n) => format!("A{n}_{}", canonical(e)),
         CType::Builtin(_) => "4dim3".to_string(),
         _ => String::new(),
@@ -94,7 +98,11 @@ fn mangle(t: &CType, subs: &mut Vec<String>) -> String {
         return sub_ref(i);
     }
     let out = match t {
-        CType::Ptr { pointee, konst, volatile } => {
+        CType::Ptr {
+            pointee,
+            konst,
+            volatile,
+        } => {
             let q = quals(*konst, *volatile);
             let inner = if q.is_empty() {
                 mangle(pointee, subs)
@@ -128,7 +136,15 @@ mod tests {
             name: name.into(),
             span: Default::default(),
             ret: CType::Void,
-            params: params.into_iter().map(|ty| Param { name: String::new(), ty, restrict: false, span: Default::default() }).collect(),
+            params: params
+                .into_iter()
+                .map(|ty| Param {
+                    name: String::new(),
+                    ty,
+                    restrict: false,
+                    span: Default::default(),
+                })
+                .collect(),
             variadic: false,
             space: ExecSpace::Global,
             extern_c: false,
@@ -138,16 +154,38 @@ mod tests {
     }
 
     fn cptr(t: CType) -> CType {
-        CType::Ptr { pointee: Box::new(t), konst: true, volatile: false }
+        CType::Ptr {
+            pointee: Box::new(t),
+            konst: true,
+            volatile: false,
+        }
     }
 
     #[test]
     fn matches_nvcc_manglings() {
         let pf = CType::ptr_to(CType::Float);
-        let g = f("gemm_kernel", vec![CType::INT, CType::INT, CType::INT, CType::Float, CType::Float, pf.clone(), pf.clone(), pf.clone()]);
+        let g = f(
+            "gemm_kernel",
+            vec![
+                CType::INT,
+                CType::INT,
+                CType::INT,
+                CType::Float,
+                CType::Float,
+                pf.clone(),
+                pf.clone(),
+                pf.clone(),
+            ],
+        );
         assert_eq!(symbol_name(&g), "_Z11gemm_kerneliiiffPfS_S_");
-        assert_eq!(symbol_name(&f("loop", vec![CType::INT, pf.clone(), cptr(CType::INT)])), "_Z4loopiPfPKi");
-        assert_eq!(symbol_name(&f("k", vec![cptr(CType::Float), cptr(CType::Float), pf])), "_Z1kPKfS0_Pf");
+        assert_eq!(
+            symbol_name(&f("loop", vec![CType::INT, pf.clone(), cptr(CType::INT)])),
+            "_Z4loopiPfPKi"
+        );
+        assert_eq!(
+            symbol_name(&f("k", vec![cptr(CType::Float), cptr(CType::Float), pf])),
+            "_Z1kPKfS0_Pf"
+        );
         assert_eq!(symbol_name(&f("k", vec![])), "_Z1kv");
     }
 }

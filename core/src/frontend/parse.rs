@@ -17,7 +17,15 @@ const MAX_DEPTH: usize = 256;
 /// Parses a whole translation unit.
 pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
     let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
-    let mut p = Parser { toks: tokens, pos: 0, diags, typedefs: HashMap::new(), depth: 0, eof_span, pending_unroll: None };
+    let mut p = Parser {
+        toks: tokens,
+        pos: 0,
+        diags,
+        typedefs: HashMap::new(),
+        depth: 0,
+        eof_span,
+        pending_unroll: None,
+    };
     let mut functions = Vec::new();
     while !p.at_eof() {
         let before = p.pos;
@@ -68,9 +76,27 @@ struct Declarator {
     func: Option<(Vec<Param>, bool)>,
 }
 
-const TYPE_WORDS: &[&str] = &["void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double", "_Bool"];
-const QUALIFIERS: &[&str] = &["const", "volatile", "__restrict__", "restrict", "__restrict"];
-const IGNORED_SPECIFIERS: &[&str] = &["static", "inline", "__inline__", "__forceinline__", "__noinline__", "extern", "constexpr", "register"];
+const TYPE_WORDS: &[&str] = &[
+    "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double",
+    "_Bool",
+];
+const QUALIFIERS: &[&str] = &[
+    "const",
+    "volatile",
+    "__restrict__",
+    "restrict",
+    "__restrict",
+];
+const IGNORED_SPECIFIERS: &[&str] = &[
+    "static",
+    "inline",
+    "__inline__",
+    "__forceinline__",
+    "__noinline__",
+    "extern",
+    "constexpr",
+    "register",
+];
 
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<&'a Token> {
@@ -90,7 +116,9 @@ impl<'a> Parser<'a> {
     }
 
     fn span(&self) -> Span {
-        self.peek().map(|t| t.span()).unwrap_or_else(|| self.eof_span.clone())
+        self.peek()
+            .map(|t| t.span())
+            .unwrap_or_else(|| self.eof_span.clone())
     }
 
     fn eat(&mut self, s: &str) -> bool {
@@ -193,7 +221,20 @@ impl<'a> Parser<'a> {
                     || QUALIFIERS.contains(&&*t.text)
                     || IGNORED_SPECIFIERS.contains(&&*t.text)
                     || self.typedefs.contains_key(&*t.text)
-                    || matches!(&*t.text, "__global__" | "__device__" | "__host__" | "__shared__" | "__constant__" | "typedef" | "auto" | "struct" | "union" | "enum" | "__launch_bounds__"))
+                    || matches!(
+                        &*t.text,
+                        "__global__"
+                            | "__device__"
+                            | "__host__"
+                            | "__shared__"
+                            | "__constant__"
+                            | "typedef"
+                            | "auto"
+                            | "struct"
+                            | "union"
+                            | "enum"
+                            | "__launch_bounds__"
+                    ))
         })
     }
 
@@ -210,7 +251,10 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if t.is("extern") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) {
-            let lang = self.peek_at(1).map(|t| t.text.to_string()).unwrap_or_default();
+            let lang = self
+                .peek_at(1)
+                .map(|t| t.text.to_string())
+                .unwrap_or_default();
             if lang != "\"C\"" && lang != "\"C++\"" {
                 let span = self.peek_at(1).map(|t| t.span()).unwrap_or_default();
                 return self.error(span, format!("invalid linkage specification {lang}"));
@@ -231,7 +275,12 @@ impl<'a> Parser<'a> {
             }
             return self.declaration(functions, c);
         }
-        for (word, what) in [("template", "templates"), ("namespace", "namespaces"), ("class", "classes"), ("using", "using-declarations")] {
+        for (word, what) in [
+            ("template", "templates"),
+            ("namespace", "namespaces"),
+            ("class", "classes"),
+            ("using", "using-declarations"),
+        ] {
             if t.is(word) {
                 let span = t.span();
                 return self.error(span, format!("{what} are not supported yet"));
@@ -273,7 +322,10 @@ impl<'a> Parser<'a> {
                     _ => ExecSpace::Host,
                 };
                 if space == ExecSpace::Global && d.ty != CType::Void {
-                    self.diags.push(Diagnostic::error(d.span.clone(), "a __global__ function must have a void return type"));
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "a __global__ function must have a void return type",
+                    ));
                 }
                 let body = if self.at("{") {
                     if space == ExecSpace::Host {
@@ -286,7 +338,8 @@ impl<'a> Parser<'a> {
                 } else {
                     None
                 };
-                let has_body = body.is_some() || space == ExecSpace::Host && !self.at(";") && !self.at(",");
+                let has_body =
+                    body.is_some() || space == ExecSpace::Host && !self.at(";") && !self.at(",");
                 functions.push(FunctionDef {
                     name,
                     span: d.span,
@@ -332,11 +385,7 @@ impl<'a> Parser<'a> {
         let mut s = Specs::default();
         let mut words: Vec<String> = Vec::new();
         let start = self.span();
-        loop {
-            let Some(t) = self.peek() else { break };
-            if t.kind != TokKind::Ident {
-                break;
-            }
+        while let Some(t) = self.peek().filter(|t| t.kind == TokKind::Ident) {
             let w = &*t.text;
             match w {
                 "const" => s.konst = true,
@@ -383,7 +432,15 @@ impl<'a> Parser<'a> {
         if !words.is_empty() {
             match type_from_words(&words) {
                 Some(t) => s.ty = Some(t),
-                None => return self.error(start, format!("invalid combination of type specifiers \"{}\"", words.join(" "))),
+                None => {
+                    return self.error(
+                        start,
+                        format!(
+                            "invalid combination of type specifiers \"{}\"",
+                            words.join(" ")
+                        ),
+                    )
+                }
             }
         }
         Ok(s)
@@ -394,7 +451,11 @@ impl<'a> Parser<'a> {
         let (mut konst, mut volatile) = (konst, volatile);
         let mut restrict = false;
         while self.eat("*") {
-            ty = CType::Ptr { pointee: Box::new(ty), konst, volatile };
+            ty = CType::Ptr {
+                pointee: Box::new(ty),
+                konst,
+                volatile,
+            };
             konst = false;
             volatile = false;
             restrict = false;
@@ -422,12 +483,20 @@ impl<'a> Parser<'a> {
         if self.at("(") {
             self.pos += 1;
             let (params, variadic) = self.params()?;
-            return Ok(Declarator { name, span, ty, restrict, func: Some((params, variadic)) });
+            return Ok(Declarator {
+                name,
+                span,
+                ty,
+                restrict,
+                func: Some((params, variadic)),
+            });
         }
         let mut dims = Vec::new();
         while self.eat("[") {
             let (n, nspan) = match self.peek() {
-                Some(t) if t.kind == TokKind::Number => (parse_int_literal(&t.text).map(|v| v.0), t.span()),
+                Some(t) if t.kind == TokKind::Number => {
+                    (parse_int_literal(&t.text).map(|v| v.0), t.span())
+                }
                 _ => (None, self.span()),
             };
             let Some(n) = n.filter(|n| *n > 0) else {
@@ -440,7 +509,13 @@ impl<'a> Parser<'a> {
         for n in dims.into_iter().rev() {
             ty = CType::Array(Box::new(ty), n);
         }
-        Ok(Declarator { name, span, ty, restrict, func: None })
+        Ok(Declarator {
+            name,
+            span,
+            ty,
+            restrict,
+            func: None,
+        })
     }
 
     fn params(&mut self) -> PResult<(Vec<Param>, bool)> {
@@ -471,7 +546,12 @@ impl<'a> Parser<'a> {
                 CType::Array(e, _) => CType::ptr_to(*e),
                 t => t,
             };
-            params.push(Param { name: d.name.unwrap_or_default(), ty, restrict: d.restrict, span: d.span });
+            params.push(Param {
+                name: d.name.unwrap_or_default(),
+                ty,
+                restrict: d.restrict,
+                span: d.span,
+            });
             if self.eat(")") {
                 return Ok((params, false));
             }
@@ -507,7 +587,10 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         self.leave();
-        Ok(Stmt { kind: StmtKind::Compound(stmts), span })
+        Ok(Stmt {
+            kind: StmtKind::Compound(stmts),
+            span,
+        })
     }
 
     fn statement(&mut self) -> PResult<Stmt> {
@@ -517,16 +600,25 @@ impl<'a> Parser<'a> {
         };
         if t.is("#pragma") {
             self.pos += 1;
-            let words: Vec<&Token> = self.toks[self.pos..].iter().take_while(|t| t.kind != TokKind::Newline).collect();
+            let words: Vec<&Token> = self.toks[self.pos..]
+                .iter()
+                .take_while(|t| t.kind != TokKind::Newline)
+                .collect();
             if words.first().is_some_and(|w| w.is("unroll")) {
-                let count = words.get(1).and_then(|n| parse_int_literal(&n.text)).map(|v| v.0);
+                let count = words
+                    .get(1)
+                    .and_then(|n| parse_int_literal(&n.text))
+                    .map(|v| v.0);
                 self.pending_unroll = Some(match count {
                     Some(n) => Unroll::Count(n.min(u32::MAX as u64) as u32),
                     None => Unroll::Full,
                 });
             }
             self.skip_pragma();
-            return Ok(Stmt { kind: StmtKind::Empty, span });
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
         }
         let unroll = self.pending_unroll.take();
         let kind = match &*t.text {
@@ -541,7 +633,11 @@ impl<'a> Parser<'a> {
                 let c = self.expr()?;
                 self.expect(")")?;
                 let then = self.sub_statement()?;
-                let els = if self.eat("else") { Some(Box::new(self.sub_statement()?)) } else { None };
+                let els = if self.eat("else") {
+                    Some(Box::new(self.sub_statement()?))
+                } else {
+                    None
+                };
                 StmtKind::If(c, Box::new(then), els)
             }
             "while" => {
@@ -573,20 +669,41 @@ impl<'a> Parser<'a> {
                     Some(Box::new(self.local_decl()?))
                 } else {
                     let e = self.expr()?;
-                    let s = Stmt { span: e.span.clone(), kind: StmtKind::Expr(e) };
+                    let s = Stmt {
+                        span: e.span.clone(),
+                        kind: StmtKind::Expr(e),
+                    };
                     self.expect(";")?;
                     Some(Box::new(s))
                 };
-                let cond = if self.at(";") { None } else { Some(self.expr()?) };
+                let cond = if self.at(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect(";")?;
-                let step = if self.at(")") { None } else { Some(self.expr()?) };
+                let step = if self.at(")") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect(")")?;
                 let body = Box::new(self.sub_statement()?);
-                StmtKind::For { init, cond, step, body, unroll }
+                StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                    unroll,
+                }
             }
             "return" => {
                 self.pos += 1;
-                let e = if self.at(";") { None } else { Some(self.expr()?) };
+                let e = if self.at(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect(";")?;
                 StmtKind::Return(e)
             }
@@ -601,7 +718,10 @@ impl<'a> Parser<'a> {
                 StmtKind::Continue
             }
             "switch" | "goto" | "case" | "default" => {
-                return self.error(span, format!("'{}' statements are not supported yet", t.text));
+                return self.error(
+                    span,
+                    format!("'{}' statements are not supported yet", t.text),
+                );
             }
             _ if self.starts_type() => return self.local_decl(),
             _ => {
@@ -624,7 +744,13 @@ impl<'a> Parser<'a> {
         let span = self.span();
         let s = self.specifiers()?;
         if s.shared_or_constant.is_some() {
-            return self.error(span, format!("{} variables are not supported yet", s.shared_or_constant.unwrap_or_default()));
+            return self.error(
+                span,
+                format!(
+                    "{} variables are not supported yet",
+                    s.shared_or_constant.unwrap_or_default()
+                ),
+            );
         }
         let Some(base) = s.ty else {
             return self.error(span, "expected a type specifier");
@@ -635,7 +761,10 @@ impl<'a> Parser<'a> {
                 self.typedefs.insert(n, d.ty);
             }
             self.expect(";")?;
-            return Ok(Stmt { kind: StmtKind::Empty, span });
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
         }
         let mut decls = Vec::new();
         loop {
@@ -655,13 +784,22 @@ impl<'a> Parser<'a> {
             } else {
                 None
             };
-            decls.push(VarDecl { name, ty: d.ty, init, span: d.span, local: usize::MAX });
+            decls.push(VarDecl {
+                name,
+                ty: d.ty,
+                init,
+                span: d.span,
+                local: usize::MAX,
+            });
             if !self.eat(",") {
                 break;
             }
         }
         self.expect(";")?;
-        Ok(Stmt { kind: StmtKind::Decl(decls), span })
+        Ok(Stmt {
+            kind: StmtKind::Decl(decls),
+            span,
+        })
     }
 
     // ----- expressions -----
@@ -704,7 +842,10 @@ impl<'a> Parser<'a> {
                 let span = self.span();
                 self.pos += 1;
                 let rhs = self.assignment()?;
-                Ok(Expr::new(ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)), span))
+                Ok(Expr::new(
+                    ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    span,
+                ))
             }
             None => Ok(lhs),
         };
@@ -720,15 +861,31 @@ impl<'a> Parser<'a> {
             let a = self.expr()?;
             self.expect(":")?;
             let b = self.conditional()?;
-            return Ok(Expr::new(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), span));
+            return Ok(Expr::new(
+                ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+                span,
+            ));
         }
         Ok(c)
     }
 
     fn binary(&mut self, min_prec: u8) -> PResult<Expr> {
-        let mut lhs = self.unary()?;
+        let lhs = self.unary()?;
+        // Each operator of a chain makes the tree one level deeper (and later
+        // stages recurse over it): count them against the nesting limit.
+        let mut levels = 0;
+        let result = self.binary_chain(lhs, min_prec, &mut levels);
+        for _ in 0..levels {
+            self.leave();
+        }
+        result
+    }
+
+    fn binary_chain(&mut self, mut lhs: Expr, min_prec: u8, levels: &mut usize) -> PResult<Expr> {
         loop {
-            let Some(t) = self.peek().filter(|t| t.kind == TokKind::Punct) else { return Ok(lhs) };
+            let Some(t) = self.peek().filter(|t| t.kind == TokKind::Punct) else {
+                return Ok(lhs);
+            };
             let (op, prec) = match &*t.text {
                 "||" => (BinOp::LogOr, 1),
                 "&&" => (BinOp::LogAnd, 2),
@@ -756,9 +913,9 @@ impl<'a> Parser<'a> {
             let span = t.span();
             self.pos += 1;
             self.enter()?;
-            let rhs = self.binary(prec + 1);
-            self.leave();
-            lhs = Expr::new(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs?)), span);
+            *levels += 1;
+            let rhs = self.binary(prec + 1)?;
+            lhs = Expr::new(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span);
         }
     }
 
@@ -799,7 +956,10 @@ impl<'a> Parser<'a> {
             }
             let e = self.unary()?;
             // sizeof expr: the type is known after sema; wrap for it.
-            return Ok(Expr::new(ExprKind::Call("__sizeof_expr".into(), vec![e]), span));
+            return Ok(Expr::new(
+                ExprKind::Call("__sizeof_expr".into(), vec![e]),
+                span,
+            ));
         }
         // Casts: `(type) expr`.
         if t.is("(") {
@@ -811,7 +971,13 @@ impl<'a> Parser<'a> {
                 self.enter()?;
                 let e = self.unary();
                 self.leave();
-                let mut cast = Expr::new(ExprKind::Cast { expr: Box::new(e?), implicit: false }, span);
+                let mut cast = Expr::new(
+                    ExprKind::Cast {
+                        expr: Box::new(e?),
+                        implicit: false,
+                    },
+                    span,
+                );
                 cast.ty = ty;
                 return Ok(cast);
             }
@@ -828,7 +994,10 @@ impl<'a> Parser<'a> {
         };
         let d = self.declarator(base, s.konst, s.volatile)?;
         if let Some(n) = d.name {
-            return self.error(d.span, format!("unexpected identifier \"{n}\" in type name"));
+            return self.error(
+                d.span,
+                format!("unexpected identifier \"{n}\" in type name"),
+            );
         }
         Ok(d.ty)
     }
@@ -905,7 +1074,11 @@ impl<'a> Parser<'a> {
                 let mut bytes = Vec::new();
                 bytes.extend_from_slice(t.text.trim_matches('"').as_bytes());
                 let mut e = Expr::new(ExprKind::StrLit(bytes), span);
-                e.ty = CType::Ptr { pointee: Box::new(CType::Int(IntKind::Char)), konst: true, volatile: false };
+                e.ty = CType::Ptr {
+                    pointee: Box::new(CType::Int(IntKind::Char)),
+                    konst: true,
+                    volatile: false,
+                };
                 Ok(e)
             }
             TokKind::Ident => match &*t.text {
@@ -919,7 +1092,9 @@ impl<'a> Parser<'a> {
                     e.ty = CType::ptr_to(CType::Void);
                     Ok(e)
                 }
-                w if is_keyword(w) => self.error(span, format!("expected an expression before \"{w}\"")),
+                w if is_keyword(w) => {
+                    self.error(span, format!("expected an expression before \"{w}\""))
+                }
                 w => Ok(Expr::new(ExprKind::Ident(w.to_string()), span)),
             },
             _ if t.is("(") => {
@@ -930,7 +1105,10 @@ impl<'a> Parser<'a> {
                 self.expect(")")?;
                 Ok(e)
             }
-            _ => self.error(span, format!("expected an expression before \"{}\"", t.text)),
+            _ => self.error(
+                span,
+                format!("expected an expression before \"{}\"", t.text),
+            ),
         }
     }
 }
@@ -940,7 +1118,24 @@ fn is_keyword(w: &str) -> bool {
         || QUALIFIERS.contains(&w)
         || matches!(
             w,
-            "if" | "else" | "for" | "while" | "do" | "return" | "break" | "continue" | "switch" | "case" | "default" | "goto" | "sizeof" | "typedef" | "struct" | "union" | "enum" | "static" | "extern"
+            "if" | "else"
+                | "for"
+                | "while"
+                | "do"
+                | "return"
+                | "break"
+                | "continue"
+                | "switch"
+                | "case"
+                | "default"
+                | "goto"
+                | "sizeof"
+                | "typedef"
+                | "struct"
+                | "union"
+                | "enum"
+                | "static"
+                | "extern"
         )
 }
 
@@ -951,7 +1146,11 @@ fn type_from_words(words: &[String]) -> Option<CType> {
     if signed + unsigned > 1 {
         return None;
     }
-    let base: Vec<&str> = words.iter().map(|s| s.as_str()).filter(|w| !matches!(*w, "signed" | "unsigned" | "long")).collect();
+    let base: Vec<&str> = words
+        .iter()
+        .map(|s| s.as_str())
+        .filter(|w| !matches!(*w, "signed" | "unsigned" | "long"))
+        .collect();
     let ty = match (base.as_slice(), longs) {
         (["void"], 0) => CType::Void,
         (["bool"] | ["_Bool"], 0) => CType::Bool,
@@ -972,7 +1171,11 @@ fn type_from_words(words: &[String]) -> Option<CType> {
     };
     Some(match ty {
         CType::Int(k) if unsigned > 0 => CType::Int(k.to_unsigned()),
-        CType::Int(_) | CType::Void | CType::Bool | CType::Float | CType::Double if unsigned + signed > 0 && !matches!(ty, CType::Int(_)) => return None,
+        CType::Int(_) | CType::Void | CType::Bool | CType::Float | CType::Double
+            if unsigned + signed > 0 && !matches!(ty, CType::Int(_)) =>
+        {
+            return None
+        }
         t => t,
     })
 }
@@ -981,7 +1184,7 @@ fn type_from_words(words: &[String]) -> Option<CType> {
 pub fn parse_int_literal(text: &str) -> Option<(u64, CType)> {
     let t = text.replace('\'', "");
     let lower = t.to_ascii_lowercase();
-    let digits_end = lower.find(|c: char| matches!(c, 'u' | 'l')).unwrap_or(lower.len());
+    let digits_end = lower.find(['u', 'l']).unwrap_or(lower.len());
     let (digits, suffix) = lower.split_at(digits_end);
     let (radix, body) = if let Some(h) = digits.strip_prefix("0x") {
         (16, h)
@@ -1040,7 +1243,10 @@ pub fn parse_float_literal(text: &str) -> Option<(f64, CType)> {
         let e: i32 = exp.parse().ok()?;
         return Some((v * 2f64.powi(e - 4 * frac.len() as i32), ty));
     }
-    if !body.contains(['.', 'e']) || body.is_empty() || !body.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+    if !body.contains(['.', 'e'])
+        || body.is_empty()
+        || !body.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+    {
         return None;
     }
     let v: f64 = body.parse().ok()?;
@@ -1084,9 +1290,18 @@ mod tests {
     fn integer_literal_types_follow_c() {
         assert_eq!(parse_int_literal("42"), Some((42, CType::INT)));
         assert_eq!(parse_int_literal("42u"), Some((42, CType::UINT)));
-        assert_eq!(parse_int_literal("0xffffffff"), Some((0xffff_ffff, CType::UINT)));
-        assert_eq!(parse_int_literal("4294967296"), Some((1 << 32, CType::Int(IntKind::Long))));
-        assert_eq!(parse_int_literal("1ull"), Some((1, CType::Int(IntKind::ULongLong))));
+        assert_eq!(
+            parse_int_literal("0xffffffff"),
+            Some((0xffff_ffff, CType::UINT))
+        );
+        assert_eq!(
+            parse_int_literal("4294967296"),
+            Some((1 << 32, CType::Int(IntKind::Long)))
+        );
+        assert_eq!(
+            parse_int_literal("1ull"),
+            Some((1, CType::Int(IntKind::ULongLong)))
+        );
         assert_eq!(parse_int_literal("1.5"), None);
         assert_eq!(parse_int_literal("12abc"), None);
     }

@@ -20,6 +20,8 @@ use std::rc::Rc;
 
 const MAX_INCLUDE_DEPTH: usize = 200;
 const MAX_EXPANSIONS: usize = 1_000_000;
+/// Macro arguments are expanded recursively; this bounds the nesting of invocations.
+const MAX_ARG_NESTING: usize = 200;
 
 #[derive(Clone, Debug)]
 struct Macro {
@@ -60,6 +62,7 @@ struct Pp<'a> {
     out: Vec<Token>,
     expansions: usize,
     depth: usize,
+    arg_nesting: usize,
 }
 
 /// Preprocesses `main` (named `name`). Diagnostics go to `diags`.
@@ -80,6 +83,7 @@ pub fn preprocess(
         out: Vec::new(),
         expansions: 0,
         depth: 0,
+        arg_nesting: 0,
     };
     let predefined = format!(
         "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ {}\n\
@@ -90,7 +94,11 @@ pub fn preprocess(
     pp.run_file("<built-in>", &predefined);
     let mut cmdline = String::new();
     for d in &opts.defines {
-        cmdline.push_str(&format!("#define {} {}\n", d.name, d.value.as_deref().unwrap_or("1")));
+        cmdline.push_str(&format!(
+            "#define {} {}\n",
+            d.name,
+            d.value.as_deref().unwrap_or("1")
+        ));
     }
     pp.run_file("<command-line>", &cmdline);
     pp.run_file(name, main);
@@ -118,7 +126,10 @@ impl Pp<'_> {
                 if !chunk.is_empty() {
                     self.expand_chunk(std::mem::take(&mut chunk));
                 }
-                let end = toks[i..].iter().position(|t| t.kind == TokKind::Newline).map_or(toks.len(), |p| i + p);
+                let end = toks[i..]
+                    .iter()
+                    .position(|t| t.kind == TokKind::Newline)
+                    .map_or(toks.len(), |p| i + p);
                 let line = &toks[i + 1..end];
                 self.directive(&toks[i], line, &mut conds, active, name);
                 i = end + 1;
@@ -133,11 +144,21 @@ impl Pp<'_> {
             self.expand_chunk(chunk);
         }
         for c in conds {
-            self.diags.push(Diagnostic::error(c.loc.span(1), "unterminated #if: missing #endif"));
+            self.diags.push(Diagnostic::error(
+                c.loc.span(1),
+                "unterminated #if: missing #endif",
+            ));
         }
     }
 
-    fn directive(&mut self, hash: &Token, line: &[Token], conds: &mut Vec<Cond>, active: bool, file: &str) {
+    fn directive(
+        &mut self,
+        hash: &Token,
+        line: &[Token],
+        conds: &mut Vec<Cond>,
+        active: bool,
+        file: &str,
+    ) {
         let Some(name_tok) = line.first() else { return };
         let name = &*name_tok.text;
         let rest = &line[1..];
@@ -149,14 +170,21 @@ impl Pp<'_> {
                     self.eval_condition(name_tok, rest)
                 } else {
                     match rest.first() {
-                        Some(t) if t.kind == TokKind::Ident => self.macros.contains_key(&t.text) == (name == "ifdef"),
+                        Some(t) if t.kind == TokKind::Ident => {
+                            self.macros.contains_key(&t.text) == (name == "ifdef")
+                        }
                         _ => {
                             self.error(name_tok, format!("expected an identifier after #{name}"));
                             false
                         }
                     }
                 };
-                conds.push(Cond { taken: value || !active, active: value, seen_else: false, loc: hash.loc.clone() });
+                conds.push(Cond {
+                    taken: value || !active,
+                    active: value,
+                    seen_else: false,
+                    loc: hash.loc.clone(),
+                });
             }
             "elif" | "else" => {
                 let parent_active = conds.len() < 2 || conds[conds.len() - 2].active;
@@ -203,7 +231,10 @@ impl Pp<'_> {
             }
             "warning" => {
                 let msg: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
-                self.diags.push(Diagnostic::warning(name_tok.span(), format!("#warning directive: {}", msg.join(" "))));
+                self.diags.push(Diagnostic::warning(
+                    name_tok.span(),
+                    format!("#warning directive: {}", msg.join(" ")),
+                ));
             }
             "pragma" => {
                 if rest.first().is_some_and(|t| t.is("once")) {
@@ -222,7 +253,10 @@ impl Pp<'_> {
             }
             "line" => {}
             _ if name_tok.kind == TokKind::Number => {} // `# 12 "file"` line markers
-            _ => self.error(name_tok, format!("unrecognized preprocessing directive \"#{name}\"")),
+            _ => self.error(
+                name_tok,
+                format!("unrecognized preprocessing directive \"#{name}\""),
+            ),
         }
     }
 
@@ -264,7 +298,14 @@ impl Pp<'_> {
             body_start = j;
         }
         let body = rest[body_start..].to_vec();
-        self.macros.insert(name.text.clone(), Macro { params, variadic, body });
+        self.macros.insert(
+            name.text.clone(),
+            Macro {
+                params,
+                variadic,
+                body,
+            },
+        );
     }
 
     fn include(&mut self, at: &Token, rest: &[Token], current: &str) {
@@ -277,14 +318,20 @@ impl Pp<'_> {
             rest
         };
         let (path, angled) = match rest.first() {
-            Some(t) if t.kind == TokKind::Str => (t.text[1..t.text.len().saturating_sub(1).max(1)].to_string(), false),
+            Some(t) if t.kind == TokKind::Str => (
+                t.text[1..t.text.len().saturating_sub(1).max(1)].to_string(),
+                false,
+            ),
             Some(t) if t.is("<") => {
                 let end = rest.iter().position(|t| t.is(">"));
                 let Some(end) = end else {
                     self.error(at, "missing '>' in #include");
                     return;
                 };
-                (rest[1..end].iter().map(|t| &*t.text).collect::<String>(), true)
+                (
+                    rest[1..end].iter().map(|t| &*t.text).collect::<String>(),
+                    true,
+                )
             }
             _ => {
                 self.error(at, "expected \"FILENAME\" or <FILENAME> after #include");
@@ -292,7 +339,10 @@ impl Pp<'_> {
             }
         };
         if self.depth >= MAX_INCLUDE_DEPTH {
-            self.error(at, format!("#include nested too deeply (limit {MAX_INCLUDE_DEPTH})"));
+            self.error(
+                at,
+                format!("#include nested too deeply (limit {MAX_INCLUDE_DEPTH})"),
+            );
             return;
         }
         let mut candidates = Vec::new();
@@ -305,7 +355,9 @@ impl Pp<'_> {
         for dir in &self.opts.include_dirs {
             candidates.push(format!("{}/{}", dir.trim_end_matches('/'), path));
         }
-        let found = candidates.into_iter().find_map(|c| self.files.read(&c).map(|text| (c, text)));
+        let found = candidates
+            .into_iter()
+            .find_map(|c| self.files.read(&c).map(|text| (c, text)));
         let (resolved, text) = match found {
             Some(f) => f,
             None => match headers::builtin(&path) {
@@ -332,7 +384,14 @@ impl Pp<'_> {
     /// Fully macro-expands a token list.
     fn expand_tokens(&mut self, toks: Vec<Token>) -> Vec<Token> {
         let empty: Rc<Vec<Rc<str>>> = Rc::new(Vec::new());
-        let mut input: Vec<PTok> = toks.into_iter().rev().map(|tok| PTok { tok, hide: empty.clone() }).collect();
+        let mut input: Vec<PTok> = toks
+            .into_iter()
+            .rev()
+            .map(|tok| PTok {
+                tok,
+                hide: empty.clone(),
+            })
+            .collect();
         let mut out = Vec::new();
         while let Some(pt) = input.pop() {
             if pt.tok.kind != TokKind::Ident || pt.hide.contains(&pt.tok.text) {
@@ -358,7 +417,10 @@ impl Pp<'_> {
             };
             self.expansions += 1;
             if self.expansions > MAX_EXPANSIONS {
-                self.error(&pt.tok, format!("too many macro expansions (limit {MAX_EXPANSIONS})"));
+                self.error(
+                    &pt.tok,
+                    format!("too many macro expansions (limit {MAX_EXPANSIONS})"),
+                );
                 out.push(pt.tok);
                 out.extend(input.into_iter().rev().map(|p| p.tok));
                 return out;
@@ -375,7 +437,10 @@ impl Pp<'_> {
                     }
                     input.pop();
                     let Some(args) = collect_args(&mut input) else {
-                        self.error(&pt.tok, format!("unterminated invocation of macro \"{name}\""));
+                        self.error(
+                            &pt.tok,
+                            format!("unterminated invocation of macro \"{name}\""),
+                        );
                         continue;
                     };
                     let args = match fit_args(args, params.len(), m.variadic) {
@@ -389,7 +454,10 @@ impl Pp<'_> {
                 }
             };
             for tok in replacement.into_iter().rev() {
-                input.push(PTok { tok, hide: hide.clone() });
+                input.push(PTok {
+                    tok,
+                    hide: hide.clone(),
+                });
             }
         }
         out
@@ -397,8 +465,20 @@ impl Pp<'_> {
 
     /// Replaces parameters in a function-like macro's body: `#p` stringizes,
     /// `a ## b` pastes, other uses get the fully expanded argument.
-    fn substitute(&mut self, m: &Macro, params: &[Rc<str>], args: &[Vec<Token>], at: &Token) -> Vec<Token> {
-        let param_index = |t: &Token| if t.kind == TokKind::Ident { params.iter().position(|p| *p == t.text) } else { None };
+    fn substitute(
+        &mut self,
+        m: &Macro,
+        params: &[Rc<str>],
+        args: &[Vec<Token>],
+        at: &Token,
+    ) -> Vec<Token> {
+        let param_index = |t: &Token| {
+            if t.kind == TokKind::Ident {
+                params.iter().position(|p| *p == t.text)
+            } else {
+                None
+            }
+        };
         let mut out: Vec<Token> = Vec::new();
         let body = &m.body;
         let mut i = 0;
@@ -430,7 +510,13 @@ impl Pp<'_> {
                     let mut pasted = lex(&lhs.loc.file, &text, &mut d);
                     pasted.retain(|t| t.kind != TokKind::Newline);
                     if pasted.len() != 1 {
-                        self.error(at, format!("pasting \"{}\" and \"{}\" does not give a valid token", lhs.text, first.text));
+                        self.error(
+                            at,
+                            format!(
+                                "pasting \"{}\" and \"{}\" does not give a valid token",
+                                lhs.text, first.text
+                            ),
+                        );
                     }
                     out.extend(pasted.into_iter().map(|t| relocate(&t, at)));
                     out.extend(rhs[1..].iter().map(|t| relocate(t, at)));
@@ -441,8 +527,16 @@ impl Pp<'_> {
                 let next_is_paste = body.get(i + 1).is_some_and(|n| n.is("##"));
                 if next_is_paste {
                     out.extend(args[p].iter().map(|t| relocate(t, at)));
+                } else if self.arg_nesting >= MAX_ARG_NESTING {
+                    self.error(
+                        at,
+                        format!("macro invocations nested too deeply (limit {MAX_ARG_NESTING})"),
+                    );
+                    return out;
                 } else {
+                    self.arg_nesting += 1;
                     let expanded = self.expand_tokens(args[p].clone());
+                    self.arg_nesting -= 1;
                     out.extend(expanded.iter().map(|t| relocate(t, at)));
                 }
             } else {
@@ -476,10 +570,17 @@ impl Pp<'_> {
             i += 1;
         }
         let expanded = self.expand_tokens(pre);
-        let mut ev = CondEval { toks: &expanded, pos: 0, err: None };
+        let mut ev = CondEval {
+            toks: &expanded,
+            pos: 0,
+            err: None,
+        };
         let v = ev.ternary();
         if ev.err.is_none() && ev.pos < expanded.len() {
-            ev.err = Some(format!("unexpected \"{}\" in #if expression", expanded[ev.pos].text));
+            ev.err = Some(format!(
+                "unexpected \"{}\" in #if expression",
+                expanded[ev.pos].text
+            ));
         }
         if let Some(e) = ev.err {
             self.error(at, e);
@@ -536,7 +637,11 @@ fn collect_args(input: &mut Vec<PTok>) -> Option<Vec<Vec<Token>>> {
     None
 }
 
-fn fit_args(mut args: Vec<Vec<Token>>, nparams: usize, variadic: bool) -> Result<Vec<Vec<Token>>, String> {
+fn fit_args(
+    mut args: Vec<Vec<Token>>,
+    nparams: usize,
+    variadic: bool,
+) -> Result<Vec<Vec<Token>>, String> {
     if nparams == 0 && args.len() == 1 && args[0].is_empty() {
         return Ok(Vec::new());
     }
@@ -650,7 +755,9 @@ impl CondEval<'_> {
                 "+" => lhs.wrapping_add(rhs),
                 "-" => lhs.wrapping_sub(rhs),
                 "*" => lhs.wrapping_mul(rhs),
-                "/" | "%" if rhs == 0 => return self.fail("division by zero in #if expression".into()),
+                "/" | "%" if rhs == 0 => {
+                    return self.fail("division by zero in #if expression".into())
+                }
                 "/" => lhs.wrapping_div(rhs),
                 _ => lhs.wrapping_rem(rhs),
             };
@@ -704,7 +811,10 @@ mod tests {
 
     #[test]
     fn expands_object_and_function_macros() {
-        assert_eq!(pp("#define N 4\n#define SQ(x) ((x)*(x))\nint a = SQ(N+1);").0, "int a = ( ( 4 + 1 ) * ( 4 + 1 ) ) ;");
+        assert_eq!(
+            pp("#define N 4\n#define SQ(x) ((x)*(x))\nint a = SQ(N+1);").0,
+            "int a = ( ( 4 + 1 ) * ( 4 + 1 ) ) ;"
+        );
     }
 
     #[test]
@@ -728,10 +838,16 @@ mod tests {
     fn reports_errors_with_lines() {
         let (_, d) = pp("#include \"nope.h\"\n#if 1\n");
         assert_eq!(d.len(), 2);
-        assert_eq!(d[0].to_string(), "t.cu(1): error: cannot open source file \"nope.h\"");
+        assert_eq!(
+            d[0].to_string(),
+            "t.cu(1): error: cannot open source file \"nope.h\""
+        );
         assert!(d[1].message.contains("#endif"));
         let (_, d) = pp("\n#error stop here");
-        assert_eq!(d[0].to_string(), "t.cu(2): error: #error directive: stop here");
+        assert_eq!(
+            d[0].to_string(),
+            "t.cu(2): error: #error directive: stop here"
+        );
     }
 
     #[test]

@@ -21,7 +21,12 @@ struct Signature {
 
 /// Device built-in functions sema knows: name → (return type, parameter types).
 fn builtin_function(name: &str) -> Option<Signature> {
-    let sig = |ret: CType, params: Vec<CType>| Signature { ret, params, variadic: false, space: ExecSpace::Device };
+    let sig = |ret: CType, params: Vec<CType>| Signature {
+        ret,
+        params,
+        variadic: false,
+        space: ExecSpace::Device,
+    };
     Some(match name {
         "__syncthreads" => sig(CType::Void, vec![]),
         _ => return None,
@@ -32,7 +37,12 @@ fn builtin_function(name: &str) -> Option<Signature> {
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     let mut sigs: HashMap<String, Signature> = HashMap::new();
     for f in &tu.functions {
-        let sig = Signature { ret: f.ret.clone(), params: f.params.iter().map(|p| p.ty.clone()).collect(), variadic: f.variadic, space: f.space };
+        let sig = Signature {
+            ret: f.ret.clone(),
+            params: f.params.iter().map(|p| p.ty.clone()).collect(),
+            variadic: f.variadic,
+            space: f.space,
+        };
         if let Some(old) = sigs.get(&f.name) {
             if old.params != sig.params || old.ret != sig.ret {
                 diags.push(Diagnostic::error(f.span.clone(), format!("declaration of \"{}\" is incompatible with an earlier one (overloading is not supported yet)", f.name)));
@@ -47,14 +57,31 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         if let Some(prev) = defined.get(&f.name) {
-            diags.push(Diagnostic::error(f.span.clone(), format!("function \"{}\" has already been defined (at line {})", f.name, prev.line)));
+            diags.push(Diagnostic::error(
+                f.span.clone(),
+                format!(
+                    "function \"{}\" has already been defined (at line {})",
+                    f.name, prev.line
+                ),
+            ));
             continue;
         }
         defined.insert(f.name.clone(), f.span.clone());
-        let mut cx = Checker { sigs: &sigs, diags, locals: Vec::new(), scopes: vec![HashMap::new()], ret: f.ret.clone(), loops: 0, space: f.space };
+        let mut cx = Checker {
+            sigs: &sigs,
+            diags,
+            locals: Vec::new(),
+            scopes: vec![HashMap::new()],
+            ret: f.ret.clone(),
+            loops: 0,
+            space: f.space,
+        };
         for p in &f.params {
             if p.ty == CType::Void || p.ty.size().is_none() {
-                cx.diags.push(Diagnostic::error(p.span.clone(), format!("parameter \"{}\" has incomplete type \"{}\"", p.name, p.ty)));
+                cx.diags.push(Diagnostic::error(
+                    p.span.clone(),
+                    format!("parameter \"{}\" has incomplete type \"{}\"", p.name, p.ty),
+                ));
             }
             cx.declare(&p.name, p.ty.clone(), &p.span);
         }
@@ -76,7 +103,12 @@ struct Checker<'a> {
 }
 
 fn mk(kind: ExprKind, span: Span, ty: CType) -> Expr {
-    Expr { kind, span, ty, lvalue: false }
+    Expr {
+        kind,
+        span,
+        ty,
+        lvalue: false,
+    }
 }
 
 /// Wraps `e` in an implicit conversion to `ty` (nothing if it already has it).
@@ -85,7 +117,14 @@ pub fn convert(e: Expr, ty: &CType) -> Expr {
         return e;
     }
     let span = e.span.clone();
-    mk(ExprKind::Cast { expr: Box::new(e), implicit: true }, span, ty.clone())
+    mk(
+        ExprKind::Cast {
+            expr: Box::new(e),
+            implicit: true,
+        },
+        span,
+        ty.clone(),
+    )
 }
 
 /// C's integer promotion: anything narrower than int becomes int.
@@ -131,10 +170,17 @@ impl Checker<'_> {
 
     fn declare(&mut self, name: &str, ty: CType, span: &Span) -> usize {
         let id = self.locals.len();
-        self.locals.push(Local { name: name.to_string(), ty, span: span.clone() });
+        self.locals.push(Local {
+            name: name.to_string(),
+            ty,
+            span: span.clone(),
+        });
         let scope = self.scopes.last_mut().expect("at least one scope");
         if !name.is_empty() && scope.insert(name.to_string(), id).is_some() {
-            self.err(span, format!("\"{name}\" has already been declared in the current scope"));
+            self.err(
+                span,
+                format!("\"{name}\" has already been declared in the current scope"),
+            );
         }
         id
     }
@@ -155,11 +201,15 @@ impl Checker<'_> {
             StmtKind::Decl(decls) => {
                 for d in decls {
                     if d.ty == CType::Void || d.ty.size().is_none() {
-                        self.err(&d.span, format!("incomplete type \"{}\" is not allowed", d.ty));
+                        self.err(
+                            &d.span,
+                            format!("incomplete type \"{}\" is not allowed", d.ty),
+                        );
                     }
                     if let Some(init) = d.init.take() {
                         let init = self.rvalue(init);
-                        d.init = Some(self.assign_convert(init, &d.ty.clone(), "initialize an entity"));
+                        d.init =
+                            Some(self.assign_convert(init, &d.ty.clone(), "initialize an entity"));
                     }
                     d.local = self.declare(&d.name, d.ty.clone(), &d.span);
                 }
@@ -180,7 +230,13 @@ impl Checker<'_> {
                 self.loop_body(body);
                 self.condition(c);
             }
-            StmtKind::For { init, cond, step, body, .. } => {
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
                 self.scopes.push(HashMap::new());
                 if let Some(i) = init {
                     self.stmt(i);
@@ -198,7 +254,10 @@ impl Checker<'_> {
                 let ret = self.ret.clone();
                 match (e.take(), ret == CType::Void) {
                     (Some(v), true) => {
-                        self.err(&v.span, "return value type does not match the function type");
+                        self.err(
+                            &v.span,
+                            "return value type does not match the function type",
+                        );
                     }
                     (Some(v), false) => {
                         let v = self.rvalue(v);
@@ -210,8 +269,15 @@ impl Checker<'_> {
             }
             StmtKind::Break | StmtKind::Continue => {
                 if self.loops == 0 {
-                    let what = if matches!(s.kind, StmtKind::Break) { "break" } else { "continue" };
-                    self.err(&s.span, format!("a {what} statement may only be used within a loop"));
+                    let what = if matches!(s.kind, StmtKind::Break) {
+                        "break"
+                    } else {
+                        "continue"
+                    };
+                    self.err(
+                        &s.span,
+                        format!("a {what} statement may only be used within a loop"),
+                    );
                 }
             }
             StmtKind::Empty => {}
@@ -227,7 +293,10 @@ impl Checker<'_> {
     fn condition(&mut self, c: &mut Expr) {
         self.expr_in_place(c, true);
         if !c.ty.is_scalar() && c.ty != CType::Void {
-            let msg = format!("expression must have scalar type but it has type \"{}\"", c.ty);
+            let msg = format!(
+                "expression must have scalar type but it has type \"{}\"",
+                c.ty
+            );
             self.err(&c.span, msg);
         }
     }
@@ -251,12 +320,26 @@ impl Checker<'_> {
         let ok = match (&e.ty, to) {
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
             (CType::Ptr { .. }, CType::Bool) => true,
-            (CType::Ptr { pointee: pa, konst: ka, .. }, CType::Ptr { pointee: pb, konst: kb, .. }) => (pa == pb && (!ka || *kb)) || **pa == CType::Void || **pb == CType::Void,
+            (
+                CType::Ptr {
+                    pointee: pa,
+                    konst: ka,
+                    ..
+                },
+                CType::Ptr {
+                    pointee: pb,
+                    konst: kb,
+                    ..
+                },
+            ) => (pa == pb && (!ka || *kb)) || **pa == CType::Void || **pb == CType::Void,
             (CType::Int(_), CType::Ptr { .. }) => matches!(e.kind, ExprKind::IntLit(0)),
             _ => false,
         };
         if !ok {
-            let msg = format!("a value of type \"{}\" cannot be used to {} of type \"{}\"", e.ty, what, to);
+            let msg = format!(
+                "a value of type \"{}\" cannot be used to {} of type \"{}\"",
+                e.ty, what, to
+            );
             self.err(&e.span, msg);
             return e;
         }
@@ -267,7 +350,10 @@ impl Checker<'_> {
         if e.ty.is_arithmetic() {
             return true;
         }
-        let msg = format!("expression must have arithmetic type (operator \"{}\") but it has type \"{}\"", op, e.ty);
+        let msg = format!(
+            "expression must have arithmetic type (operator \"{}\") but it has type \"{}\"",
+            op, e.ty
+        );
         self.err(&e.span, msg);
         false
     }
@@ -275,15 +361,26 @@ impl Checker<'_> {
     fn expr(&mut self, mut e: Expr) -> Expr {
         let span = e.span.clone();
         match e.kind {
-            ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::BoolLit(_) | ExprKind::StrLit(_) => e,
+            ExprKind::IntLit(_)
+            | ExprKind::FloatLit(_)
+            | ExprKind::BoolLit(_)
+            | ExprKind::StrLit(_) => e,
             ExprKind::Ident(name) => {
                 if let Some(id) = self.lookup(&name) {
                     let ty = self.locals[id].ty.clone();
-                    return Expr { kind: ExprKind::Var(id), span, ty, lvalue: true };
+                    return Expr {
+                        kind: ExprKind::Var(id),
+                        span,
+                        ty,
+                        lvalue: true,
+                    };
                 }
                 if let Some(b) = BuiltinVar::from_name(&name) {
                     if !self.space.on_device() {
-                        self.err(&span, format!("identifier \"{name}\" is undefined in host code"));
+                        self.err(
+                            &span,
+                            format!("identifier \"{name}\" is undefined in host code"),
+                        );
                     }
                     return mk(ExprKind::Builtin(b), span, CType::Builtin(b));
                 }
@@ -301,13 +398,22 @@ impl Checker<'_> {
                         "y" => 1,
                         "z" => 2,
                         _ => {
-                            self.err(&span, format!("class \"{}\" has no member \"{}\"", base.ty, field));
+                            self.err(
+                                &span,
+                                format!("class \"{}\" has no member \"{}\"", base.ty, field),
+                            );
                             0
                         }
                     };
                     return mk(ExprKind::SpecialReg(b, comp), span, CType::UINT);
                 }
-                self.err(&span, format!("expression must have class type but it has type \"{}\"", base.ty));
+                self.err(
+                    &span,
+                    format!(
+                        "expression must have class type but it has type \"{}\"",
+                        base.ty
+                    ),
+                );
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
             ExprKind::Var(_) | ExprKind::Builtin(_) | ExprKind::SpecialReg(..) => e,
@@ -330,27 +436,52 @@ impl Checker<'_> {
                 let to = e.ty.clone();
                 let ok = (inner.ty.is_scalar() && to.is_scalar()) || to == CType::Void;
                 if !ok {
-                    let msg = format!("invalid type conversion from \"{}\" to \"{}\"", inner.ty, to);
+                    let msg = format!(
+                        "invalid type conversion from \"{}\" to \"{}\"",
+                        inner.ty, to
+                    );
                     self.err(&span, msg);
                 }
-                if (inner.ty.is_float() && to.is_pointer()) || (inner.ty.is_pointer() && to.is_float()) {
-                    let msg = format!("invalid type conversion from \"{}\" to \"{}\"", inner.ty, to);
+                if (inner.ty.is_float() && to.is_pointer())
+                    || (inner.ty.is_pointer() && to.is_float())
+                {
+                    let msg = format!(
+                        "invalid type conversion from \"{}\" to \"{}\"",
+                        inner.ty, to
+                    );
                     self.err(&span, msg);
                 }
-                mk(ExprKind::Cast { expr: Box::new(inner), implicit }, span, to)
+                mk(
+                    ExprKind::Cast {
+                        expr: Box::new(inner),
+                        implicit,
+                    },
+                    span,
+                    to,
+                )
             }
             ExprKind::Index(a, i) => {
                 let a = self.rvalue(*a);
                 let i = self.rvalue(*i);
                 // `i[a]` is `a[i]`.
-                let (ptr, idx) = if i.ty.is_pointer() && a.ty.is_integer() { (i, a) } else { (a, i) };
+                let (ptr, idx) = if i.ty.is_pointer() && a.ty.is_integer() {
+                    (i, a)
+                } else {
+                    (a, i)
+                };
                 let Some(elem) = ptr.ty.pointee().cloned() else {
-                    let msg = format!("expression must have pointer-to-object type but it has type \"{}\"", ptr.ty);
+                    let msg = format!(
+                        "expression must have pointer-to-object type but it has type \"{}\"",
+                        ptr.ty
+                    );
                     self.err(&span, msg);
                     return mk(ExprKind::IntLit(0), span, CType::INT);
                 };
                 if !idx.ty.is_integer() {
-                    self.err(&idx.span, "expression must have integral or unscoped enum type");
+                    self.err(
+                        &idx.span,
+                        "expression must have integral or unscoped enum type",
+                    );
                 }
                 if elem.size().is_none() {
                     let msg = format!("a pointer to incomplete type \"{elem}\" cannot be indexed");
@@ -358,7 +489,12 @@ impl Checker<'_> {
                 }
                 let idx_ty = promote(&idx.ty);
                 let idx = convert(idx, &idx_ty);
-                Expr { kind: ExprKind::Index(Box::new(ptr), Box::new(idx)), span, ty: elem, lvalue: true }
+                Expr {
+                    kind: ExprKind::Index(Box::new(ptr), Box::new(idx)),
+                    span,
+                    ty: elem,
+                    lvalue: true,
+                }
             }
             ExprKind::Unary(op, inner) => self.unary(op, *inner, span),
             ExprKind::Binary(op, a, b) => self.binary(op, *a, *b, span),
@@ -372,22 +508,47 @@ impl Checker<'_> {
                     Some(op) => {
                         // `a op= b` computes in the common type of `a op b`,
                         // which irgen rebuilds; check it here.
-                        if lty.is_pointer() && matches!(op, BinOp::Add | BinOp::Sub) && rhs.ty.is_integer() {
+                        if lty.is_pointer()
+                            && matches!(op, BinOp::Add | BinOp::Sub)
+                            && rhs.ty.is_integer()
+                        {
                             let t = promote(&rhs.ty);
                             convert(rhs, &t)
                         } else {
-                            if !(self.arith_operand(&lhs, op.spelling()) && self.arith_operand(&rhs, op.spelling())) {
+                            if !(self.arith_operand(&lhs, op.spelling())
+                                && self.arith_operand(&rhs, op.spelling()))
+                            {
                                 return mk(ExprKind::IntLit(0), span, CType::INT);
                             }
-                            if matches!(op, BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) && !(lty.is_integer() && rhs.ty.is_integer()) {
-                                self.err(&span, "expression must have integral or unscoped enum type");
+                            if matches!(
+                                op,
+                                BinOp::Rem
+                                    | BinOp::Shl
+                                    | BinOp::Shr
+                                    | BinOp::BitAnd
+                                    | BinOp::BitOr
+                                    | BinOp::BitXor
+                            ) && !(lty.is_integer() && rhs.ty.is_integer())
+                            {
+                                self.err(
+                                    &span,
+                                    "expression must have integral or unscoped enum type",
+                                );
                             }
-                            let t = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(&rhs.ty) } else { common_type(&lty, &rhs.ty) };
+                            let t = if matches!(op, BinOp::Shl | BinOp::Shr) {
+                                promote(&rhs.ty)
+                            } else {
+                                common_type(&lty, &rhs.ty)
+                            };
                             convert(rhs, &t)
                         }
                     }
                 };
-                mk(ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)), span, lty)
+                mk(
+                    ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    span,
+                    lty,
+                )
             }
             ExprKind::Cond(c, a, b) => {
                 let mut c = *c;
@@ -396,19 +557,26 @@ impl Checker<'_> {
                 let b = self.rvalue(*b);
                 let ty = if a.ty.is_arithmetic() && b.ty.is_arithmetic() {
                     common_type(&a.ty, &b.ty)
-                } else if a.ty == b.ty {
-                    a.ty.clone()
-                } else if a.ty.is_pointer() && matches!(b.kind, ExprKind::IntLit(0)) {
+                } else if a.ty == b.ty
+                    || (a.ty.is_pointer() && matches!(b.kind, ExprKind::IntLit(0)))
+                {
                     a.ty.clone()
                 } else if b.ty.is_pointer() && matches!(a.kind, ExprKind::IntLit(0)) {
                     b.ty.clone()
                 } else {
-                    let msg = format!("operand types are incompatible (\"{}\" and \"{}\")", a.ty, b.ty);
+                    let msg = format!(
+                        "operand types are incompatible (\"{}\" and \"{}\")",
+                        a.ty, b.ty
+                    );
                     self.err(&span, msg);
                     a.ty.clone()
                 };
                 let (a, b) = (convert(a, &ty), convert(b, &ty));
-                mk(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), span, ty)
+                mk(
+                    ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+                    span,
+                    ty,
+                )
             }
             ExprKind::Comma(a, b) => {
                 let a = self.rvalue(*a);
@@ -426,7 +594,12 @@ impl Checker<'_> {
     }
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
-        let sig = match self.sigs.get(&name).cloned().or_else(|| builtin_function(&name)) {
+        let sig = match self
+            .sigs
+            .get(&name)
+            .cloned()
+            .or_else(|| builtin_function(&name))
+        {
             Some(s) => s,
             None => {
                 self.err(&span, format!("identifier \"{name}\" is undefined"));
@@ -434,8 +607,17 @@ impl Checker<'_> {
             }
         };
         if sig.space == ExecSpace::Host && self.space.on_device() {
-            let here = if self.space == ExecSpace::Global { "__global__" } else { "__device__" };
-            self.err(&span, format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed"));
+            let here = if self.space == ExecSpace::Global {
+                "__global__"
+            } else {
+                "__device__"
+            };
+            self.err(
+                &span,
+                format!(
+                    "calling a __host__ function(\"{name}\") from a {here} function is not allowed"
+                ),
+            );
         }
         if args.len() < sig.params.len() {
             self.err(&span, "too few arguments in function call");
@@ -452,7 +634,11 @@ impl Checker<'_> {
                 }
                 None => {
                     // Default argument promotions for `...`.
-                    let t = if a.ty == CType::Float { CType::Double } else { promote(&a.ty) };
+                    let t = if a.ty == CType::Float {
+                        CType::Double
+                    } else {
+                        promote(&a.ty)
+                    };
                     convert(a, &t)
                 }
             };
@@ -466,7 +652,10 @@ impl Checker<'_> {
             UnOp::AddrOf => {
                 let inner = self.expr(inner);
                 if !inner.lvalue {
-                    self.err(&span, "expression must be an lvalue or a function designator");
+                    self.err(
+                        &span,
+                        "expression must be an lvalue or a function designator",
+                    );
                 }
                 let ty = CType::ptr_to(inner.ty.clone());
                 mk(ExprKind::Unary(op, Box::new(inner)), span, ty)
@@ -474,9 +663,17 @@ impl Checker<'_> {
             UnOp::Deref => {
                 let inner = self.rvalue(inner);
                 match inner.ty.pointee().cloned() {
-                    Some(t) if t != CType::Void => Expr { kind: ExprKind::Unary(op, Box::new(inner)), span, ty: t, lvalue: true },
+                    Some(t) if t != CType::Void => Expr {
+                        kind: ExprKind::Unary(op, Box::new(inner)),
+                        span,
+                        ty: t,
+                        lvalue: true,
+                    },
                     _ => {
-                        let msg = format!("operand of \"*\" must be a pointer but it has type \"{}\"", inner.ty);
+                        let msg = format!(
+                            "operand of \"*\" must be a pointer but it has type \"{}\"",
+                            inner.ty
+                        );
                         self.err(&span, msg);
                         mk(ExprKind::IntLit(0), span, CType::INT)
                     }
@@ -521,7 +718,11 @@ impl Checker<'_> {
             let (mut a, mut b) = (a, b);
             self.condition(&mut a);
             self.condition(&mut b);
-            return mk(ExprKind::Binary(op, Box::new(a), Box::new(b)), span, CType::Bool);
+            return mk(
+                ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                span,
+                CType::Bool,
+            );
         }
         let a = self.rvalue(a);
         let b = self.rvalue(b);
@@ -531,27 +732,56 @@ impl Checker<'_> {
                 BinOp::Add | BinOp::Sub if a.ty.is_pointer() && b.ty.is_integer() => {
                     let t = promote(&b.ty);
                     let ty = a.ty.clone();
-                    return mk(ExprKind::Binary(op, Box::new(a), Box::new(convert(b, &t))), span, ty);
+                    return mk(
+                        ExprKind::Binary(op, Box::new(a), Box::new(convert(b, &t))),
+                        span,
+                        ty,
+                    );
                 }
                 BinOp::Add if b.ty.is_pointer() && a.ty.is_integer() => {
                     let t = promote(&a.ty);
                     let ty = b.ty.clone();
-                    return mk(ExprKind::Binary(op, Box::new(b), Box::new(convert(a, &t))), span, ty);
+                    return mk(
+                        ExprKind::Binary(op, Box::new(b), Box::new(convert(a, &t))),
+                        span,
+                        ty,
+                    );
                 }
                 BinOp::Sub if a.ty.is_pointer() && b.ty.is_pointer() => {
                     if a.ty.pointee() != b.ty.pointee() {
-                        let msg = format!("operand types are incompatible (\"{}\" and \"{}\")", a.ty, b.ty);
+                        let msg = format!(
+                            "operand types are incompatible (\"{}\" and \"{}\")",
+                            a.ty, b.ty
+                        );
                         self.err(&span, msg);
                     }
-                    return mk(ExprKind::Binary(op, Box::new(a), Box::new(b)), span, CType::Int(IntKind::Long));
+                    return mk(
+                        ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                        span,
+                        CType::Int(IntKind::Long),
+                    );
                 }
-                _ if op.is_comparison() && (a.ty.is_pointer() || matches!(a.kind, ExprKind::IntLit(0))) && (b.ty.is_pointer() || matches!(b.kind, ExprKind::IntLit(0))) => {
-                    let ty = if a.ty.is_pointer() { a.ty.clone() } else { b.ty.clone() };
+                _ if op.is_comparison()
+                    && (a.ty.is_pointer() || matches!(a.kind, ExprKind::IntLit(0)))
+                    && (b.ty.is_pointer() || matches!(b.kind, ExprKind::IntLit(0))) =>
+                {
+                    let ty = if a.ty.is_pointer() {
+                        a.ty.clone()
+                    } else {
+                        b.ty.clone()
+                    };
                     let (a, b) = (convert(a, &ty), convert(b, &ty));
-                    return mk(ExprKind::Binary(op, Box::new(a), Box::new(b)), span, CType::Bool);
+                    return mk(
+                        ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                        span,
+                        CType::Bool,
+                    );
                 }
                 _ => {
-                    let msg = format!("operand types are incompatible (\"{}\" and \"{}\")", a.ty, b.ty);
+                    let msg = format!(
+                        "operand types are incompatible (\"{}\" and \"{}\")",
+                        a.ty, b.ty
+                    );
                     self.err(&span, msg);
                     return mk(ExprKind::IntLit(0), span, CType::INT);
                 }
@@ -560,7 +790,10 @@ impl Checker<'_> {
         if !(self.arith_operand(&a, op.spelling()) && self.arith_operand(&b, op.spelling())) {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         }
-        let integral_only = matches!(op, BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor);
+        let integral_only = matches!(
+            op,
+            BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+        );
         if integral_only && !(a.ty.is_integer() && b.ty.is_integer()) {
             self.err(&span, "expression must have integral or unscoped enum type");
             return mk(ExprKind::IntLit(0), span, CType::INT);
@@ -573,7 +806,11 @@ impl Checker<'_> {
         }
         let common = common_type(&a.ty, &b.ty);
         let (a, b) = (convert(a, &common), convert(b, &common));
-        let ty = if op.is_comparison() { CType::Bool } else { common };
+        let ty = if op.is_comparison() {
+            CType::Bool
+        } else {
+            common
+        };
         mk(ExprKind::Binary(op, Box::new(a), Box::new(b)), span, ty)
     }
 }

@@ -6,7 +6,11 @@ use super::{BinOp, CastOp, FCmp, ICmp, Type, Value};
 /// An integer constant of `ty`, its payload sign-extended from the type's width.
 pub fn int_const(ty: Type, v: i64) -> Value {
     let bits = ty.bits();
-    let v = if bits < 64 && bits > 0 { (v << (64 - bits)) >> (64 - bits) } else { v };
+    let v = if bits < 64 && bits > 0 {
+        (v << (64 - bits)) >> (64 - bits)
+    } else {
+        v
+    };
     Value::Int(ty, v)
 }
 
@@ -72,7 +76,13 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, ty: &Type) -> Option<Value> {
                 BinOp::Shl if uy < u64::from(bits) => x.wrapping_shl(uy as u32),
                 BinOp::LShr if uy < u64::from(bits) => (ux >> uy) as i64,
                 BinOp::AShr if uy < u64::from(bits) => x >> uy,
-                BinOp::SDiv if *y != 0 && !(*y == -1 && int_const(ty.clone(), *x) == int_const(ty.clone(), i64::MIN)) => x.wrapping_div(*y),
+                BinOp::SDiv
+                    if *y != 0
+                        && !(*y == -1
+                            && int_const(ty.clone(), *x) == int_const(ty.clone(), i64::MIN)) =>
+                {
+                    x.wrapping_div(*y)
+                }
                 BinOp::SRem if *y != 0 && *y != -1 => x.wrapping_rem(*y),
                 BinOp::UDiv if uy != 0 => (ux / uy) as i64,
                 BinOp::URem if uy != 0 => (ux % uy) as i64,
@@ -110,7 +120,9 @@ pub fn binary(op: BinOp, a: &Value, b: &Value, ty: &Type) -> Option<Value> {
 
 /// Folds an integer comparison of two constants of type `ty`.
 pub fn icmp(pred: ICmp, a: &Value, b: &Value, ty: &Type) -> Option<bool> {
-    let (Value::Int(_, x), Value::Int(_, y)) = (a, b) else { return None };
+    let (Value::Int(_, x), Value::Int(_, y)) = (a, b) else {
+        return None;
+    };
     let bits = ty.bits();
     let (ux, uy) = (unsigned(*x, bits), unsigned(*y, bits));
     Some(match pred {
@@ -129,7 +141,9 @@ pub fn icmp(pred: ICmp, a: &Value, b: &Value, ty: &Type) -> Option<bool> {
 
 /// Folds a float comparison of two constants.
 pub fn fcmp(pred: FCmp, a: &Value, b: &Value) -> Option<bool> {
-    let (Value::Float(_, x), Value::Float(_, y)) = (a, b) else { return None };
+    let (Value::Float(_, x), Value::Float(_, y)) = (a, b) else {
+        return None;
+    };
     let (x, y) = (f64::from_bits(*x), f64::from_bits(*y));
     let uno = x.is_nan() || y.is_nan();
     Some(match pred {
@@ -156,11 +170,34 @@ mod tests {
 
     #[test]
     fn folds_with_the_types_width() {
-        assert_eq!(binary(BinOp::Add, &Value::i32(i32::MAX), &Value::i32(1), &Type::I32), Some(Value::i32(i32::MIN)));
-        assert_eq!(binary(BinOp::LShr, &Value::i32(-1), &Value::i32(28), &Type::I32), Some(Value::i32(15)));
-        assert_eq!(binary(BinOp::SDiv, &Value::i32(1), &Value::i32(0), &Type::I32), None);
-        assert_eq!(icmp(ICmp::Ult, &Value::i32(-1), &Value::i32(1), &Type::I32), Some(false));
-        assert_eq!(cast(CastOp::ZExt, &Value::bool(true), &Type::I1, &Type::I32), Some(Value::i32(1)));
-        assert_eq!(cast(CastOp::FPToSI, &Value::f32(3.9), &Type::F32, &Type::I32), Some(Value::i32(3)));
+        assert_eq!(
+            binary(
+                BinOp::Add,
+                &Value::i32(i32::MAX),
+                &Value::i32(1),
+                &Type::I32
+            ),
+            Some(Value::i32(i32::MIN))
+        );
+        assert_eq!(
+            binary(BinOp::LShr, &Value::i32(-1), &Value::i32(28), &Type::I32),
+            Some(Value::i32(15))
+        );
+        assert_eq!(
+            binary(BinOp::SDiv, &Value::i32(1), &Value::i32(0), &Type::I32),
+            None
+        );
+        assert_eq!(
+            icmp(ICmp::Ult, &Value::i32(-1), &Value::i32(1), &Type::I32),
+            Some(false)
+        );
+        assert_eq!(
+            cast(CastOp::ZExt, &Value::bool(true), &Type::I1, &Type::I32),
+            Some(Value::i32(1))
+        );
+        assert_eq!(
+            cast(CastOp::FPToSI, &Value::f32(3.9), &Type::F32, &Type::I32),
+            Some(Value::i32(3))
+        );
     }
 }

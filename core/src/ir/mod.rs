@@ -42,7 +42,10 @@ pub enum Type {
 
 impl Type {
     pub fn is_int(&self) -> bool {
-        matches!(self, Type::I1 | Type::I8 | Type::I16 | Type::I32 | Type::I64)
+        matches!(
+            self,
+            Type::I1 | Type::I8 | Type::I16 | Type::I32 | Type::I64
+        )
     }
 
     pub fn is_float(&self) -> bool {
@@ -151,7 +154,10 @@ impl Value {
     }
 
     pub fn is_const(&self) -> bool {
-        matches!(self, Value::Int(..) | Value::Float(..) | Value::Null(_) | Value::Undef(_))
+        matches!(
+            self,
+            Value::Int(..) | Value::Float(..) | Value::Null(_) | Value::Undef(_)
+        )
     }
 
     /// The integer value of a constant, if it is one.
@@ -231,11 +237,23 @@ impl BinOp {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem)
+        matches!(
+            self,
+            BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem
+        )
     }
 
     pub fn is_commutative(self) -> bool {
-        matches!(self, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::FAdd | BinOp::FMul)
+        matches!(
+            self,
+            BinOp::Add
+                | BinOp::Mul
+                | BinOp::And
+                | BinOp::Or
+                | BinOp::Xor
+                | BinOp::FAdd
+                | BinOp::FMul
+        )
     }
 }
 
@@ -254,7 +272,18 @@ pub enum ICmp {
 }
 
 impl ICmp {
-    pub const ALL: &'static [ICmp] = &[ICmp::Eq, ICmp::Ne, ICmp::Slt, ICmp::Sle, ICmp::Sgt, ICmp::Sge, ICmp::Ult, ICmp::Ule, ICmp::Ugt, ICmp::Uge];
+    pub const ALL: &'static [ICmp] = &[
+        ICmp::Eq,
+        ICmp::Ne,
+        ICmp::Slt,
+        ICmp::Sle,
+        ICmp::Sgt,
+        ICmp::Sge,
+        ICmp::Ult,
+        ICmp::Ule,
+        ICmp::Ugt,
+        ICmp::Uge,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -307,7 +336,22 @@ pub enum FCmp {
 }
 
 impl FCmp {
-    pub const ALL: &'static [FCmp] = &[FCmp::Oeq, FCmp::One, FCmp::Olt, FCmp::Ole, FCmp::Ogt, FCmp::Oge, FCmp::Ord, FCmp::Ueq, FCmp::Une, FCmp::Ult, FCmp::Ule, FCmp::Ugt, FCmp::Uge, FCmp::Uno];
+    pub const ALL: &'static [FCmp] = &[
+        FCmp::Oeq,
+        FCmp::One,
+        FCmp::Olt,
+        FCmp::Ole,
+        FCmp::Ogt,
+        FCmp::Oge,
+        FCmp::Ord,
+        FCmp::Ueq,
+        FCmp::Une,
+        FCmp::Ult,
+        FCmp::Ule,
+        FCmp::Ugt,
+        FCmp::Uge,
+        FCmp::Uno,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -394,28 +438,83 @@ pub struct Flags {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum InstKind {
-    Alloca { ty: Type, align: u64 },
-    Load { ptr: Value, align: u64, volatile: bool },
-    Store { val: Value, ptr: Value, align: u64, volatile: bool },
+    Alloca {
+        ty: Type,
+        align: u64,
+    },
+    Load {
+        ptr: Value,
+        align: u64,
+        volatile: bool,
+    },
+    Store {
+        val: Value,
+        ptr: Value,
+        align: u64,
+        volatile: bool,
+    },
     /// `getelementptr inbounds elem_ty, base, indices…`
-    Gep { elem_ty: Type, base: Value, indices: Vec<Value> },
-    Bin { op: BinOp, lhs: Value, rhs: Value, flags: Flags },
+    Gep {
+        elem_ty: Type,
+        base: Value,
+        indices: Vec<Value>,
+    },
+    Bin {
+        op: BinOp,
+        lhs: Value,
+        rhs: Value,
+        flags: Flags,
+    },
     FNeg(Value),
-    ICmp { pred: ICmp, lhs: Value, rhs: Value },
-    FCmp { pred: FCmp, lhs: Value, rhs: Value },
-    Select { cond: Value, t: Value, f: Value },
-    Cast { op: CastOp, val: Value },
-    Call { callee: String, args: Vec<Value> },
-    Phi { incoming: Vec<(Value, BlockId)> },
-    Br { dest: BlockId },
-    CondBr { cond: Value, t: BlockId, f: BlockId },
-    Ret { val: Option<Value> },
+    ICmp {
+        pred: ICmp,
+        lhs: Value,
+        rhs: Value,
+    },
+    FCmp {
+        pred: FCmp,
+        lhs: Value,
+        rhs: Value,
+    },
+    Select {
+        cond: Value,
+        t: Value,
+        f: Value,
+    },
+    Cast {
+        op: CastOp,
+        val: Value,
+    },
+    Call {
+        callee: String,
+        args: Vec<Value>,
+    },
+    Phi {
+        incoming: Vec<(Value, BlockId)>,
+    },
+    Br {
+        dest: BlockId,
+    },
+    CondBr {
+        cond: Value,
+        t: BlockId,
+        f: BlockId,
+    },
+    Ret {
+        val: Option<Value>,
+    },
     Unreachable,
 }
 
 impl InstKind {
     pub fn is_terminator(&self) -> bool {
-        matches!(self, InstKind::Br { .. } | InstKind::CondBr { .. } | InstKind::Ret { .. } | InstKind::Unreachable)
+        matches!(
+            self,
+            InstKind::Br { .. }
+                | InstKind::CondBr { .. }
+                | InstKind::Ret { .. }
+                | InstKind::Unreachable
+        )
     }
 
     /// Successor blocks of a terminator.
@@ -431,7 +530,9 @@ impl InstKind {
     /// change the program.
     pub fn has_side_effects(&self) -> bool {
         match self {
-            InstKind::Store { .. } | InstKind::Call { .. } => !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee)),
+            InstKind::Store { .. } | InstKind::Call { .. } => {
+                !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee))
+            }
             InstKind::Load { volatile, .. } => *volatile,
             k => k.is_terminator(),
         }
@@ -442,8 +543,12 @@ impl InstKind {
             InstKind::Alloca { .. } | InstKind::Br { .. } | InstKind::Unreachable => vec![],
             InstKind::Load { ptr, .. } => vec![ptr],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
-            InstKind::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter()).collect(),
-            InstKind::Bin { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+            InstKind::Gep { base, indices, .. } => {
+                std::iter::once(base).chain(indices.iter()).collect()
+            }
+            InstKind::Bin { lhs, rhs, .. }
+            | InstKind::ICmp { lhs, rhs, .. }
+            | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
             InstKind::FNeg(v) | InstKind::Cast { val: v, .. } => vec![v],
             InstKind::Select { cond, t, f } => vec![cond, t, f],
             InstKind::Call { args, .. } => args.iter().collect(),
@@ -458,8 +563,12 @@ impl InstKind {
             InstKind::Alloca { .. } | InstKind::Br { .. } | InstKind::Unreachable => vec![],
             InstKind::Load { ptr, .. } => vec![ptr],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
-            InstKind::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter_mut()).collect(),
-            InstKind::Bin { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+            InstKind::Gep { base, indices, .. } => {
+                std::iter::once(base).chain(indices.iter_mut()).collect()
+            }
+            InstKind::Bin { lhs, rhs, .. }
+            | InstKind::ICmp { lhs, rhs, .. }
+            | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
             InstKind::FNeg(v) | InstKind::Cast { val: v, .. } => vec![v],
             InstKind::Select { cond, t, f } => vec![cond, t, f],
             InstKind::Call { args, .. } => args.iter_mut().collect(),
@@ -541,7 +650,17 @@ pub struct Function {
 impl Function {
     pub fn new(name: impl Into<String>, ret: Type, params: Vec<Param>) -> Function {
         let names = params.iter().map(|p| p.name.clone()).collect();
-        Function { name: name.into(), ret, params, attrs: FnAttrs::default(), insts: Vec::new(), blocks: Vec::new(), layout: Vec::new(), loop_hints: Vec::new(), names }
+        Function {
+            name: name.into(),
+            ret,
+            params,
+            attrs: FnAttrs::default(),
+            insts: Vec::new(),
+            blocks: Vec::new(),
+            layout: Vec::new(),
+            loop_hints: Vec::new(),
+            names,
+        }
     }
 
     pub fn is_declaration(&self) -> bool {
@@ -575,8 +694,15 @@ impl Function {
         if !self.names.contains(base) {
             return base.to_string();
         }
-        let sep = if base.ends_with(|c: char| c.is_ascii_digit()) { "." } else { "" };
-        (1..).map(|n| format!("{base}{sep}{n}")).find(|n| !self.names.contains(n.as_str())).expect("unbounded")
+        let sep = if base.ends_with(|c: char| c.is_ascii_digit()) {
+            "."
+        } else {
+            ""
+        };
+        (1..)
+            .map(|n| format!("{base}{sep}{n}"))
+            .find(|n| !self.names.contains(n.as_str()))
+            .expect("unbounded")
     }
 
     /// Takes a fresh name based on `base` and marks it used.
@@ -619,17 +745,35 @@ impl Function {
     pub fn add_block(&mut self, base: &str) -> BlockId {
         let name = self.take_name(base);
         let id = BlockId(self.blocks.len() as u32);
-        self.blocks.push(Block { name, insts: Vec::new() });
+        self.blocks.push(Block {
+            name,
+            insts: Vec::new(),
+        });
         self.layout.push(id);
         id
     }
 
     /// Creates an instruction (not yet placed in a block). A non-void result
     /// gets a fresh name from `base`.
-    pub fn create_inst(&mut self, base: &str, ty: Type, kind: InstKind, loc: Option<DebugLoc>) -> InstId {
-        let name = if ty == Type::Void { String::new() } else { self.take_name(base) };
+    pub fn create_inst(
+        &mut self,
+        base: &str,
+        ty: Type,
+        kind: InstKind,
+        loc: Option<DebugLoc>,
+    ) -> InstId {
+        let name = if ty == Type::Void {
+            String::new()
+        } else {
+            self.take_name(base)
+        };
         let id = InstId(self.insts.len() as u32);
-        self.insts.push(Inst { name, ty, kind, loc });
+        self.insts.push(Inst {
+            name,
+            ty,
+            kind,
+            loc,
+        });
         id
     }
 
@@ -637,18 +781,27 @@ impl Function {
     pub fn value_type(&self, v: &Value) -> Type {
         match v {
             Value::Inst(i) => self.inst(*i).ty.clone(),
-            Value::Arg(a) => self.params.get(*a as usize).map_or(Type::Void, |p| p.ty.clone()),
+            Value::Arg(a) => self
+                .params
+                .get(*a as usize)
+                .map_or(Type::Void, |p| p.ty.clone()),
             Value::Int(t, _) | Value::Float(t, _) | Value::Undef(t) => t.clone(),
             Value::Null(space) => Type::Ptr(*space),
         }
     }
 
     pub fn terminator(&self, b: BlockId) -> Option<&Inst> {
-        self.block(b).insts.last().map(|i| self.inst(*i)).filter(|i| i.kind.is_terminator())
+        self.block(b)
+            .insts
+            .last()
+            .map(|i| self.inst(*i))
+            .filter(|i| i.kind.is_terminator())
     }
 
     pub fn successors(&self, b: BlockId) -> Vec<BlockId> {
-        self.terminator(b).map(|t| t.kind.successors()).unwrap_or_default()
+        self.terminator(b)
+            .map(|t| t.kind.successors())
+            .unwrap_or_default()
     }
 
     /// Predecessors of every block in layout, in layout order (duplicates kept
@@ -796,7 +949,11 @@ impl DomTree {
                 }
             }
         }
-        DomTree { idom, rpo, rpo_index }
+        DomTree {
+            idom,
+            rpo,
+            rpo_index,
+        }
     }
 
     pub fn is_reachable(&self, b: BlockId) -> bool {
@@ -837,11 +994,17 @@ impl DomTree {
         let preds = f.predecessors();
         let mut df = vec![Vec::new(); self.idom.len()];
         for &b in &self.rpo {
-            let ps: Vec<BlockId> = preds[b.0 as usize].iter().copied().filter(|p| self.is_reachable(*p)).collect();
+            let ps: Vec<BlockId> = preds[b.0 as usize]
+                .iter()
+                .copied()
+                .filter(|p| self.is_reachable(*p))
+                .collect();
             if ps.len() < 2 {
                 continue;
             }
-            let Some(idom_b) = self.idom[b.0 as usize] else { continue };
+            let Some(idom_b) = self.idom[b.0 as usize] else {
+                continue;
+            };
             for p in ps {
                 let mut runner = p;
                 while runner != idom_b {

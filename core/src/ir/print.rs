@@ -22,7 +22,12 @@ pub(crate) fn float_literal(bits: u64) -> String {
 pub(crate) fn value_text(f: &Function, v: &Value) -> String {
     match v {
         Value::Inst(i) => format!("%{}", f.inst(*i).name),
-        Value::Arg(a) => format!("%{}", f.params.get(*a as usize).map_or("<bad-arg>", |p| p.name.as_str())),
+        Value::Arg(a) => format!(
+            "%{}",
+            f.params
+                .get(*a as usize)
+                .map_or("<bad-arg>", |p| p.name.as_str())
+        ),
         Value::Int(Type::I1, v) => (if *v != 0 { "true" } else { "false" }).to_string(),
         Value::Int(_, v) => v.to_string(),
         Value::Float(_, bits) => float_literal(*bits),
@@ -37,7 +42,12 @@ fn typed(f: &Function, v: &Value) -> String {
 
 fn flags_text(flags: &Flags) -> String {
     let mut s = String::new();
-    for (on, name) in [(flags.nuw, " nuw"), (flags.nsw, " nsw"), (flags.exact, " exact"), (flags.contract, " contract")] {
+    for (on, name) in [
+        (flags.nuw, " nuw"),
+        (flags.nsw, " nsw"),
+        (flags.exact, " exact"),
+        (flags.contract, " contract"),
+    ] {
         if on {
             s.push_str(name);
         }
@@ -48,17 +58,44 @@ fn flags_text(flags: &Flags) -> String {
 /// The text of one instruction, without indentation.
 pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
     let inst = f.inst(id);
-    let lhs = if inst.ty == Type::Void { String::new() } else { format!("%{} = ", inst.name) };
+    let lhs = if inst.ty == Type::Void {
+        String::new()
+    } else {
+        format!("%{} = ", inst.name)
+    };
     let block = |b: &BlockId| format!("%{}", f.block(*b).name);
     let body = match &inst.kind {
         InstKind::Alloca { ty, align } => format!("alloca {ty}, align {align}"),
-        InstKind::Load { ptr, align, volatile } => {
-            format!("load {}{}, {}, align {align}", if *volatile { "volatile " } else { "" }, inst.ty, typed(f, ptr))
+        InstKind::Load {
+            ptr,
+            align,
+            volatile,
+        } => {
+            format!(
+                "load {}{}, {}, align {align}",
+                if *volatile { "volatile " } else { "" },
+                inst.ty,
+                typed(f, ptr)
+            )
         }
-        InstKind::Store { val, ptr, align, volatile } => {
-            format!("store {}{}, {}, align {align}", if *volatile { "volatile " } else { "" }, typed(f, val), typed(f, ptr))
+        InstKind::Store {
+            val,
+            ptr,
+            align,
+            volatile,
+        } => {
+            format!(
+                "store {}{}, {}, align {align}",
+                if *volatile { "volatile " } else { "" },
+                typed(f, val),
+                typed(f, ptr)
+            )
         }
-        InstKind::Gep { elem_ty, base, indices } => {
+        InstKind::Gep {
+            elem_ty,
+            base,
+            indices,
+        } => {
             let mut s = format!("getelementptr inbounds {elem_ty}, {}", typed(f, base));
             for i in indices {
                 s.push_str(", ");
@@ -66,24 +103,56 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
             }
             s
         }
-        InstKind::Bin { op, lhs: a, rhs: b, flags } => {
-            format!("{}{} {}, {}", op.name(), flags_text(flags), typed(f, a), value_text(f, b))
+        InstKind::Bin {
+            op,
+            lhs: a,
+            rhs: b,
+            flags,
+        } => {
+            format!(
+                "{}{} {}, {}",
+                op.name(),
+                flags_text(flags),
+                typed(f, a),
+                value_text(f, b)
+            )
         }
         InstKind::FNeg(v) => format!("fneg {}", typed(f, v)),
-        InstKind::ICmp { pred, lhs: a, rhs: b } => format!("icmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
-        InstKind::FCmp { pred, lhs: a, rhs: b } => format!("fcmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
-        InstKind::Select { cond, t, f: e } => format!("select {}, {}, {}", typed(f, cond), typed(f, t), typed(f, e)),
+        InstKind::ICmp {
+            pred,
+            lhs: a,
+            rhs: b,
+        } => format!("icmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
+        InstKind::FCmp {
+            pred,
+            lhs: a,
+            rhs: b,
+        } => format!("fcmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
+        InstKind::Select { cond, t, f: e } => format!(
+            "select {}, {}, {}",
+            typed(f, cond),
+            typed(f, t),
+            typed(f, e)
+        ),
         InstKind::Cast { op, val } => format!("{} {} to {}", op.name(), typed(f, val), inst.ty),
         InstKind::Call { callee, args } => {
             let args: Vec<String> = args.iter().map(|a| typed(f, a)).collect();
             format!("call {} @{}({})", inst.ty, callee, args.join(", "))
         }
         InstKind::Phi { incoming } => {
-            let parts: Vec<String> = incoming.iter().map(|(v, b)| format!("[ {}, {} ]", value_text(f, v), block(b))).collect();
+            let parts: Vec<String> = incoming
+                .iter()
+                .map(|(v, b)| format!("[ {}, {} ]", value_text(f, v), block(b)))
+                .collect();
             format!("phi {} {}", inst.ty, parts.join(", "))
         }
         InstKind::Br { dest } => format!("br label {}", block(dest)),
-        InstKind::CondBr { cond, t, f: e } => format!("br {}, label {}, label {}", typed(f, cond), block(t), block(e)),
+        InstKind::CondBr { cond, t, f: e } => format!(
+            "br {}, label {}, label {}",
+            typed(f, cond),
+            block(t),
+            block(e)
+        ),
         InstKind::Ret { val: Some(v) } => format!("ret {}", typed(f, v)),
         InstKind::Ret { val: None } => "ret void".to_string(),
         InstKind::Unreachable => "unreachable".to_string(),
@@ -124,7 +193,10 @@ pub fn print_function(f: &Function) -> String {
         let blk = f.block(b);
         let _ = write!(out, "{}:", blk.name);
         if n > 0 {
-            let ps: Vec<String> = preds[b.0 as usize].iter().map(|p| format!("%{}", f.block(*p).name)).collect();
+            let ps: Vec<String> = preds[b.0 as usize]
+                .iter()
+                .map(|p| format!("%{}", f.block(*p).name))
+                .collect();
             if !ps.is_empty() {
                 let pad = 40usize.saturating_sub(blk.name.len() + 1);
                 let _ = write!(out, "{:pad$}; preds = {}", "", ps.join(", "));
@@ -153,7 +225,11 @@ pub fn print_function(f: &Function) -> String {
 pub fn print_module(m: &Module) -> String {
     let mut out = String::new();
     for g in &m.globals {
-        let _ = writeln!(out, "@{} = addrspace({}) global {} undef, align {}", g.name, g.space, g.ty, g.align);
+        let _ = writeln!(
+            out,
+            "@{} = addrspace({}) global {} undef, align {}",
+            g.name, g.space, g.ty, g.align
+        );
     }
     if !m.globals.is_empty() {
         out.push('\n');
@@ -168,8 +244,11 @@ pub fn print_module(m: &Module) -> String {
             let inst = f.inst(*id);
             if let InstKind::Call { callee, args } = &inst.kind {
                 if m.function(callee).is_none() {
-                    let tys: Vec<String> = args.iter().map(|a| f.value_type(a).to_string()).collect();
-                    declared.entry(callee.clone()).or_insert_with(|| format!("declare {} @{}({})", inst.ty, callee, tys.join(", ")));
+                    let tys: Vec<String> =
+                        args.iter().map(|a| f.value_type(a).to_string()).collect();
+                    declared.entry(callee.clone()).or_insert_with(|| {
+                        format!("declare {} @{}({})", inst.ty, callee, tys.join(", "))
+                    });
                 }
             }
         }

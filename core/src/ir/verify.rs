@@ -13,7 +13,9 @@ pub fn verify_function(f: &Function) -> Vec<String> {
         return errs;
     }
     let mut err = |at: Option<InstId>, msg: String| {
-        let at = at.map(|i| format!(" at '{}'", inst_text(f, i))).unwrap_or_default();
+        let at = at
+            .map(|i| format!(" at '{}'", inst_text(f, i)))
+            .unwrap_or_default();
         errs.push(format!("@{}: {msg}{at}", f.name));
     };
     if f.attrs.kernel && f.ret != Type::Void {
@@ -31,7 +33,9 @@ pub fn verify_function(f: &Function) -> Vec<String> {
     let dom = DomTree::new(f);
     let preds = f.predecessors();
     let dominates_use = |def: InstId, use_block: BlockId, use_pos: usize| -> bool {
-        let Some(&(db, dpos)) = def_at.get(&def) else { return false };
+        let Some(&(db, dpos)) = def_at.get(&def) else {
+            return false;
+        };
         if db == use_block {
             dpos < use_pos
         } else {
@@ -49,7 +53,11 @@ pub fn verify_function(f: &Function) -> Vec<String> {
             let inst = f.inst(i);
             let last = pos + 1 == insts.len();
             if inst.kind.is_terminator() != last {
-                let msg = if last { "block does not end with a terminator" } else { "terminator in the middle of a block" };
+                let msg = if last {
+                    "block does not end with a terminator"
+                } else {
+                    "terminator in the middle of a block"
+                };
                 err(Some(i), msg.into());
             }
             if let InstKind::Phi { incoming } = &inst.kind {
@@ -63,7 +71,10 @@ pub fn verify_function(f: &Function) -> Vec<String> {
                 expect.sort();
                 expect.dedup();
                 if from != expect && dom.is_reachable(b) {
-                    err(Some(i), "phi's incoming blocks are not the block's predecessors".into());
+                    err(
+                        Some(i),
+                        "phi's incoming blocks are not the block's predecessors".into(),
+                    );
                 }
                 for (v, pb) in incoming {
                     if f.value_type(v) != inst.ty {
@@ -72,7 +83,14 @@ pub fn verify_function(f: &Function) -> Vec<String> {
                     if let Value::Inst(d) = v {
                         let end = f.block(*pb).insts.len();
                         if dom.is_reachable(*pb) && !dominates_use(*d, *pb, end) {
-                            err(Some(i), format!("%{} does not dominate the end of %{}", f.inst(*d).name, f.block(*pb).name));
+                            err(
+                                Some(i),
+                                format!(
+                                    "%{} does not dominate the end of %{}",
+                                    f.inst(*d).name,
+                                    f.block(*pb).name
+                                ),
+                            );
                         }
                     }
                 }
@@ -84,7 +102,9 @@ pub fn verify_function(f: &Function) -> Vec<String> {
                             let name = f.insts.get(d.0 as usize).map_or("?", |x| x.name.as_str());
                             err(Some(i), format!("%{name} does not dominate this use"));
                         }
-                        Value::Arg(a) if *a as usize >= f.params.len() => err(Some(i), "argument index out of range".into()),
+                        Value::Arg(a) if *a as usize >= f.params.len() => {
+                            err(Some(i), "argument index out of range".into())
+                        }
                         _ => {}
                     }
                 }
@@ -106,27 +126,48 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
     match &inst.kind {
         InstKind::Bin { op, lhs, rhs, .. } => {
             if ty(lhs) != inst.ty || ty(rhs) != inst.ty {
-                err(Some(i), "binary operator operands must have the result's type".into());
+                err(
+                    Some(i),
+                    "binary operator operands must have the result's type".into(),
+                );
             }
             if op.is_float() != inst.ty.is_float() {
-                err(Some(i), format!("'{}' on the wrong kind of type", op.name()));
+                err(
+                    Some(i),
+                    format!("'{}' on the wrong kind of type", op.name()),
+                );
             }
         }
-        InstKind::ICmp { lhs, rhs, .. } => {
-            if ty(lhs) != ty(rhs) || !(ty(lhs).is_int() || ty(lhs).is_ptr()) || inst.ty != Type::I1 {
-                err(Some(i), "icmp needs two integers or pointers of one type and gives i1".into());
-            }
+        InstKind::ICmp { lhs, rhs, .. }
+            if ty(lhs) != ty(rhs)
+                || !(ty(lhs).is_int() || ty(lhs).is_ptr())
+                || inst.ty != Type::I1 =>
+        {
+            err(
+                Some(i),
+                "icmp needs two integers or pointers of one type and gives i1".into(),
+            );
         }
-        InstKind::FCmp { lhs, rhs, .. } => {
-            if ty(lhs) != ty(rhs) || !ty(lhs).is_float() || inst.ty != Type::I1 {
-                err(Some(i), "fcmp needs two floats of one type and gives i1".into());
-            }
+        InstKind::FCmp { lhs, rhs, .. }
+            if ty(lhs) != ty(rhs) || !ty(lhs).is_float() || inst.ty != Type::I1 =>
+        {
+            err(
+                Some(i),
+                "fcmp needs two floats of one type and gives i1".into(),
+            );
         }
-        InstKind::Load { ptr, .. } if !ty(ptr).is_ptr() => err(Some(i), "load from a non-pointer".into()),
-        InstKind::Store { ptr, .. } if !ty(ptr).is_ptr() => err(Some(i), "store to a non-pointer".into()),
+        InstKind::Load { ptr, .. } if !ty(ptr).is_ptr() => {
+            err(Some(i), "load from a non-pointer".into())
+        }
+        InstKind::Store { ptr, .. } if !ty(ptr).is_ptr() => {
+            err(Some(i), "store to a non-pointer".into())
+        }
         InstKind::Gep { base, indices, .. } => {
             if !ty(base).is_ptr() || ty(base) != inst.ty {
-                err(Some(i), "getelementptr needs a pointer base and gives the same pointer type".into());
+                err(
+                    Some(i),
+                    "getelementptr needs a pointer base and gives the same pointer type".into(),
+                );
             }
             if indices.iter().any(|x| !ty(x).is_int()) {
                 err(Some(i), "getelementptr indices must be integers".into());
@@ -138,15 +179,24 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
         InstKind::Ret { val } => {
             let got = val.as_ref().map_or(Type::Void, ty);
             if got != f.ret {
-                err(Some(i), format!("returns {got} from a function returning {}", f.ret));
+                err(
+                    Some(i),
+                    format!("returns {got} from a function returning {}", f.ret),
+                );
             }
         }
-        InstKind::Cast { op: CastOp::AddrSpaceCast, val } => {
+        InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val,
+        } => {
             let (Type::Ptr(a), Type::Ptr(b)) = (ty(val), inst.ty.clone()) else {
                 return err(Some(i), "addrspacecast needs pointers".into());
             };
             if a != addrspace::GENERIC && b != addrspace::GENERIC {
-                err(Some(i), "addrspacecast only between generic and a specific space".into());
+                err(
+                    Some(i),
+                    "addrspacecast only between generic and a specific space".into(),
+                );
             }
         }
         _ => {}

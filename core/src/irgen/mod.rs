@@ -11,8 +11,15 @@ use crate::options::Options;
 
 /// Lowers every device function with a body.
 pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Module {
-    let mut m = Module { source_file: source_file.to_string(), ..Default::default() };
-    let symbols: Vec<(String, String)> = tu.functions.iter().map(|f| (f.name.clone(), symbol_name(f))).collect();
+    let mut m = Module {
+        source_file: source_file.to_string(),
+        ..Default::default()
+    };
+    let symbols: Vec<(String, String)> = tu
+        .functions
+        .iter()
+        .map(|f| (f.name.clone(), symbol_name(f)))
+        .collect();
     for f in &tu.functions {
         if !f.space.on_device() {
             continue;
@@ -28,7 +35,10 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         for b in &f.layout {
             for i in &f.block(*b).insts {
                 if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
-                    if !callee.starts_with("llvm.") && m.function(callee).is_none() && !called.contains(callee) {
+                    if !callee.starts_with("llvm.")
+                        && m.function(callee).is_none()
+                        && !called.contains(callee)
+                    {
                         called.push(callee.clone());
                     }
                 }
@@ -37,8 +47,18 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
     }
     for name in called {
         if let Some(src) = tu.functions.iter().find(|f| symbol_name(f) == name) {
-            let params = src.params.iter().map(|p| Param { name: p.name.clone(), ty: ir_type(&p.ty), noalias: false, readonly: false }).collect();
-            m.functions.push(Function::new(name, ir_type(&src.ret), params));
+            let params = src
+                .params
+                .iter()
+                .map(|p| Param {
+                    name: p.name.clone(),
+                    ty: ir_type(&p.ty),
+                    noalias: false,
+                    readonly: false,
+                })
+                .collect();
+            m.functions
+                .push(Function::new(name, ir_type(&src.ret), params));
         }
     }
     m
@@ -89,25 +109,50 @@ struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    fn new(src: &'a ast::FunctionDef, symbols: &'a [(String, String)], opts: &'a Options) -> Gen<'a> {
+    fn new(
+        src: &'a ast::FunctionDef,
+        symbols: &'a [(String, String)],
+        opts: &'a Options,
+    ) -> Gen<'a> {
         let params = src
             .params
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let name = if p.name.is_empty() { format!("arg{i}") } else { p.name.clone() };
+                let name = if p.name.is_empty() {
+                    format!("arg{i}")
+                } else {
+                    p.name.clone()
+                };
                 let readonly = matches!(&p.ty, CType::Ptr { konst: true, .. });
-                Param { name, ty: ir_type(&p.ty), noalias: p.restrict && p.ty.is_pointer(), readonly }
+                Param {
+                    name,
+                    ty: ir_type(&p.ty),
+                    noalias: p.restrict && p.ty.is_pointer(),
+                    readonly,
+                }
             })
             .collect();
         let mut f = Function::new(symbol_name(src), ir_type(&src.ret), params);
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
-        Gen { f, src, symbols, opts, slots: Vec::new(), cur: None, loops: Vec::new(), loc: None }
+        Gen {
+            f,
+            src,
+            symbols,
+            opts,
+            slots: Vec::new(),
+            cur: None,
+            loops: Vec::new(),
+            loc: None,
+        }
     }
 
     fn set_loc(&mut self, span: &crate::diag::Span) {
         if span.line > 0 {
-            self.loc = Some(DebugLoc { line: span.line, column: span.column });
+            self.loc = Some(DebugLoc {
+                line: span.line,
+                column: span.column,
+            });
         }
     }
 
@@ -165,7 +210,11 @@ impl<'a> Gen<'a> {
         for l in &locals {
             let ty = mem_type(&l.ty);
             let align = l.ty.align();
-            let v = self.emit(&format!("{}.addr", l.name), Type::Ptr(addrspace::GENERIC), InstKind::Alloca { ty, align });
+            let v = self.emit(
+                &format!("{}.addr", l.name),
+                Type::Ptr(addrspace::GENERIC),
+                InstKind::Alloca { ty, align },
+            );
             self.slots.push(v);
         }
         for (i, l) in locals.iter().take(self.src.params.len()).enumerate() {
@@ -183,21 +232,58 @@ impl<'a> Gen<'a> {
         // Unfilled blocks cannot stay empty.
         for b in self.f.layout.clone() {
             if self.f.block(b).insts.is_empty() {
-                let id = self.f.create_inst("", Type::Void, InstKind::Unreachable, None);
+                let id = self
+                    .f
+                    .create_inst("", Type::Void, InstKind::Unreachable, None);
                 self.f.block_mut(b).insts.push(id);
             }
         }
     }
 
     fn store(&mut self, val: Value, ptr: Value, ty: &CType) {
-        let val = if *ty == CType::Bool { self.emit("frombool", Type::I8, InstKind::Cast { op: CastOp::ZExt, val }) } else { val };
-        self.emit("", Type::Void, InstKind::Store { val, ptr, align: ty.align(), volatile: false });
+        let val = if *ty == CType::Bool {
+            self.emit(
+                "frombool",
+                Type::I8,
+                InstKind::Cast {
+                    op: CastOp::ZExt,
+                    val,
+                },
+            )
+        } else {
+            val
+        };
+        self.emit(
+            "",
+            Type::Void,
+            InstKind::Store {
+                val,
+                ptr,
+                align: ty.align(),
+                volatile: false,
+            },
+        );
     }
 
     fn load(&mut self, name: &str, ptr: Value, ty: &CType, volatile: bool) -> Value {
-        let v = self.emit(name, mem_type(ty), InstKind::Load { ptr, align: ty.align(), volatile });
+        let v = self.emit(
+            name,
+            mem_type(ty),
+            InstKind::Load {
+                ptr,
+                align: ty.align(),
+                volatile,
+            },
+        );
         if *ty == CType::Bool {
-            return self.emit("tobool", Type::I1, InstKind::Cast { op: CastOp::Trunc, val: v });
+            return self.emit(
+                "tobool",
+                Type::I1,
+                InstKind::Cast {
+                    op: CastOp::Trunc,
+                    val: v,
+                },
+            );
         }
         v
     }
@@ -229,7 +315,11 @@ impl<'a> Gen<'a> {
             StmtKind::If(c, then, els) => {
                 let then_b = self.new_block("if.then");
                 let end_b = self.new_block("if.end");
-                let else_b = if els.is_some() { self.new_block("if.else") } else { end_b };
+                let else_b = if els.is_some() {
+                    self.new_block("if.else")
+                } else {
+                    end_b
+                };
                 let cv = self.condition(c);
                 self.cond_br(cv, then_b, else_b);
                 self.start(then_b);
@@ -251,7 +341,10 @@ impl<'a> Gen<'a> {
                 let cv = self.condition(c);
                 self.cond_br(cv, body_b, end_b);
                 self.start(body_b);
-                self.loops.push(LoopTargets { brk: end_b, cont: cond_b });
+                self.loops.push(LoopTargets {
+                    brk: end_b,
+                    cont: cond_b,
+                });
                 self.stmt(body);
                 self.loops.pop();
                 let latch = self.cur;
@@ -265,7 +358,10 @@ impl<'a> Gen<'a> {
                 let end_b = self.new_block("do.end");
                 self.br(body_b);
                 self.start(body_b);
-                self.loops.push(LoopTargets { brk: end_b, cont: cond_b });
+                self.loops.push(LoopTargets {
+                    brk: end_b,
+                    cont: cond_b,
+                });
                 self.stmt(body);
                 self.loops.pop();
                 self.br(cond_b);
@@ -276,7 +372,13 @@ impl<'a> Gen<'a> {
                 self.hint(latch, *unroll);
                 self.start(end_b);
             }
-            StmtKind::For { init, cond, step, body, unroll } => {
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+                unroll,
+            } => {
                 if let Some(i) = init {
                     self.stmt(i);
                 }
@@ -294,7 +396,10 @@ impl<'a> Gen<'a> {
                     None => self.br(body_b),
                 }
                 self.start(body_b);
-                self.loops.push(LoopTargets { brk: end_b, cont: inc_b });
+                self.loops.push(LoopTargets {
+                    brk: end_b,
+                    cont: inc_b,
+                });
                 self.stmt(body);
                 self.loops.pop();
                 self.br(inc_b);
@@ -345,20 +450,48 @@ impl<'a> Gen<'a> {
     fn condition(&mut self, e: &ast::Expr) -> Value {
         self.set_loc(&e.span);
         let v = self.rvalue(e);
-        self.to_bool(v, &e.ty)
+        self.truth_value(v, &e.ty)
     }
 
-    fn to_bool(&mut self, v: Value, ty: &CType) -> Value {
+    fn truth_value(&mut self, v: Value, ty: &CType) -> Value {
         match ty {
             CType::Bool => v,
             CType::Float | CType::Double => {
-                let zero = if *ty == CType::Float { Value::f32(0.0) } else { Value::f64(0.0) };
-                self.emit("tobool", Type::I1, InstKind::FCmp { pred: FCmp::Une, lhs: v, rhs: zero })
+                let zero = if *ty == CType::Float {
+                    Value::f32(0.0)
+                } else {
+                    Value::f64(0.0)
+                };
+                self.emit(
+                    "tobool",
+                    Type::I1,
+                    InstKind::FCmp {
+                        pred: FCmp::Une,
+                        lhs: v,
+                        rhs: zero,
+                    },
+                )
             }
-            CType::Ptr { .. } => self.emit("tobool", Type::I1, InstKind::ICmp { pred: ICmp::Ne, lhs: v, rhs: Value::Null(addrspace::GENERIC) }),
+            CType::Ptr { .. } => self.emit(
+                "tobool",
+                Type::I1,
+                InstKind::ICmp {
+                    pred: ICmp::Ne,
+                    lhs: v,
+                    rhs: Value::Null(addrspace::GENERIC),
+                },
+            ),
             t => {
                 let it = ir_type(t);
-                self.emit("tobool", Type::I1, InstKind::ICmp { pred: ICmp::Ne, lhs: v, rhs: Value::Int(it, 0) })
+                self.emit(
+                    "tobool",
+                    Type::I1,
+                    InstKind::ICmp {
+                        pred: ICmp::Ne,
+                        lhs: v,
+                        rhs: Value::Int(it, 0),
+                    },
+                )
             }
         }
     }
@@ -379,17 +512,40 @@ impl<'a> Gen<'a> {
     }
 
     /// `base + idx` elements of `elem`, with the index widened to i64 as clang does.
-    fn gep_index(&mut self, base: Value, idx: Value, idx_ty: &CType, elem: &CType, name: &str) -> Value {
+    fn gep_index(
+        &mut self,
+        base: Value,
+        idx: Value,
+        idx_ty: &CType,
+        elem: &CType,
+        name: &str,
+    ) -> Value {
         let idx = self.widen_index(idx, idx_ty);
-        self.emit(name, Type::Ptr(addrspace::GENERIC), InstKind::Gep { elem_ty: mem_type(elem), base, indices: vec![idx] })
+        self.emit(
+            name,
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Gep {
+                elem_ty: mem_type(elem),
+                base,
+                indices: vec![idx],
+            },
+        )
     }
 
     fn widen_index(&mut self, idx: Value, idx_ty: &CType) -> Value {
         match (ir_type(idx_ty), idx) {
             (Type::I64, v) => v,
-            (_, Value::Int(_, c)) => Value::i64(if idx_ty.is_signed() { c } else { c & 0xffff_ffff }),
+            (_, Value::Int(_, c)) => Value::i64(if idx_ty.is_signed() {
+                c
+            } else {
+                c & 0xffff_ffff
+            }),
             (_, v) => {
-                let op = if idx_ty.is_signed() { CastOp::SExt } else { CastOp::ZExt };
+                let op = if idx_ty.is_signed() {
+                    CastOp::SExt
+                } else {
+                    CastOp::ZExt
+                };
                 self.emit("idxprom", Type::I64, InstKind::Cast { op, val: v })
             }
         }
@@ -415,15 +571,29 @@ impl<'a> Gen<'a> {
             ExprKind::SpecialReg(b, comp) => {
                 let c = ["x", "y", "z"][*comp as usize];
                 let callee = format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg());
-                self.emit(&format!("{}.{c}", b.sreg()), Type::I32, InstKind::Call { callee, args: vec![] })
+                self.emit(
+                    &format!("{}.{c}", b.sreg()),
+                    Type::I32,
+                    InstKind::Call {
+                        callee,
+                        args: vec![],
+                    },
+                )
             }
             ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => {
                 let ptr = self.lvalue(e);
-                let name = if matches!(e.kind, ExprKind::Index(..)) { "arrayval" } else { "deref" };
+                let name = if matches!(e.kind, ExprKind::Index(..)) {
+                    "arrayval"
+                } else {
+                    "deref"
+                };
                 self.load(name, ptr, &e.ty, false)
             }
             ExprKind::Unary(UnOp::AddrOf, inner) => self.lvalue(inner),
-            ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec), inner) => {
+            ExprKind::Unary(
+                op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec),
+                inner,
+            ) => {
                 let ptr = self.lvalue(inner);
                 let name = match &inner.kind {
                     ExprKind::Var(id) => self.src.locals[*id].name.clone(),
@@ -441,8 +611,17 @@ impl<'a> Gen<'a> {
             }
             ExprKind::Unary(UnOp::Not, inner) => {
                 let v = self.rvalue(inner);
-                let b = self.to_bool(v, &inner.ty);
-                self.emit("lnot", Type::I1, InstKind::Bin { op: BinOp::Xor, lhs: b, rhs: Value::bool(true), flags: Flags::default() })
+                let b = self.truth_value(v, &inner.ty);
+                self.emit(
+                    "lnot",
+                    Type::I1,
+                    InstKind::Bin {
+                        op: BinOp::Xor,
+                        lhs: b,
+                        rhs: Value::bool(true),
+                        flags: Flags::default(),
+                    },
+                )
             }
             ExprKind::Unary(UnOp::Plus, inner) => self.rvalue(inner),
             ExprKind::Unary(UnOp::Neg, inner) => {
@@ -451,14 +630,35 @@ impl<'a> Gen<'a> {
                 if ty.is_float() {
                     self.emit("fneg", ty, InstKind::FNeg(v))
                 } else {
-                    let flags = Flags { nsw: e.ty.is_signed(), ..Default::default() };
-                    self.emit("sub", ty.clone(), InstKind::Bin { op: BinOp::Sub, lhs: Value::Int(ty, 0), rhs: v, flags })
+                    let flags = Flags {
+                        nsw: e.ty.is_signed(),
+                        ..Default::default()
+                    };
+                    self.emit(
+                        "sub",
+                        ty.clone(),
+                        InstKind::Bin {
+                            op: BinOp::Sub,
+                            lhs: Value::Int(ty, 0),
+                            rhs: v,
+                            flags,
+                        },
+                    )
                 }
             }
             ExprKind::Unary(UnOp::BitNot, inner) => {
                 let v = self.rvalue(inner);
                 let ty = ir_type(&e.ty);
-                self.emit("not", ty.clone(), InstKind::Bin { op: BinOp::Xor, lhs: v, rhs: Value::Int(ty, -1), flags: Flags::default() })
+                self.emit(
+                    "not",
+                    ty.clone(),
+                    InstKind::Bin {
+                        op: BinOp::Xor,
+                        lhs: v,
+                        rhs: Value::Int(ty, -1),
+                        flags: Flags::default(),
+                    },
+                )
             }
             ExprKind::Binary(AstBin::LogAnd | AstBin::LogOr, ..) => self.logical(e),
             ExprKind::Binary(op, a, b) => {
@@ -485,7 +685,11 @@ impl<'a> Gen<'a> {
                             // Compute in the right operand's (common) type, then convert back.
                             let wide = self.convert(old, &lhs.ty, &rhs.ty);
                             let r = self.binary(*op, wide, &rhs.ty, rv, &rhs.ty);
-                            let result_ty = if matches!(op, AstBin::Shl | AstBin::Shr) { lhs.ty.clone() } else { rhs.ty.clone() };
+                            let result_ty = if matches!(op, AstBin::Shl | AstBin::Shr) {
+                                lhs.ty.clone()
+                            } else {
+                                rhs.ty.clone()
+                            };
                             self.convert(r, &result_ty, &lhs.ty)
                         }
                     }
@@ -511,7 +715,13 @@ impl<'a> Gen<'a> {
                 if e.ty == CType::Void {
                     return Value::Undef(Type::Void);
                 }
-                self.emit("cond", ir_type(&e.ty), InstKind::Phi { incoming: vec![(av, a_end), (bv, b_end)] })
+                self.emit(
+                    "cond",
+                    ir_type(&e.ty),
+                    InstKind::Phi {
+                        incoming: vec![(av, a_end), (bv, b_end)],
+                    },
+                )
             }
             ExprKind::Comma(a, b) => {
                 self.rvalue(a);
@@ -522,7 +732,11 @@ impl<'a> Gen<'a> {
                 self.set_loc(&e.span);
                 let callee = match name.as_str() {
                     "__syncthreads" => "llvm.nvvm.barrier0".to_string(),
-                    n => self.symbols.iter().find(|(s, _)| s == n).map_or_else(|| n.to_string(), |(_, m)| m.clone()),
+                    n => self
+                        .symbols
+                        .iter()
+                        .find(|(s, _)| s == n)
+                        .map_or_else(|| n.to_string(), |(_, m)| m.clone()),
                 };
                 let ty = ir_type(&e.ty);
                 self.emit("call", ty, InstKind::Call { callee, args: vals })
@@ -536,7 +750,9 @@ impl<'a> Gen<'a> {
                 self.convert(v, &expr.ty, &e.ty)
             }
             ExprKind::SizeofType(t) => int_const(ir_type(&e.ty), t.size().unwrap_or(0) as i64),
-            ExprKind::Ident(_) | ExprKind::Builtin(_) | ExprKind::Member(..) => Value::Undef(ir_type(&e.ty)),
+            ExprKind::Ident(_) | ExprKind::Builtin(_) | ExprKind::Member(..) => {
+                Value::Undef(ir_type(&e.ty))
+            }
         }
     }
 
@@ -546,25 +762,60 @@ impl<'a> Gen<'a> {
         match ty {
             CType::Ptr { pointee, .. } => {
                 let d = if inc { 1 } else { -1 };
-                self.emit(if inc { "incdec.ptr" } else { "decdec.ptr" }, Type::Ptr(addrspace::GENERIC), InstKind::Gep { elem_ty: mem_type(pointee), base: v, indices: vec![Value::i64(d)] })
+                self.emit(
+                    if inc { "incdec.ptr" } else { "decdec.ptr" },
+                    Type::Ptr(addrspace::GENERIC),
+                    InstKind::Gep {
+                        elem_ty: mem_type(pointee),
+                        base: v,
+                        indices: vec![Value::i64(d)],
+                    },
+                )
             }
             CType::Float | CType::Double => {
-                let one = if *ty == CType::Float { Value::f32(1.0) } else { Value::f64(1.0) };
+                let one = if *ty == CType::Float {
+                    Value::f32(1.0)
+                } else {
+                    Value::f64(1.0)
+                };
                 let op = if inc { BinOp::FAdd } else { BinOp::FSub };
-                self.emit(name, ir_type(ty), InstKind::Bin { op, lhs: v, rhs: one, flags: Flags::default() })
+                self.emit(
+                    name,
+                    ir_type(ty),
+                    InstKind::Bin {
+                        op,
+                        lhs: v,
+                        rhs: one,
+                        flags: Flags::default(),
+                    },
+                )
             }
             CType::Bool => Value::bool(inc),
             t => {
                 let it = ir_type(t);
                 let op = if inc { BinOp::Add } else { BinOp::Sub };
-                let flags = Flags { nsw: t.is_signed(), ..Default::default() };
-                self.emit(name, it.clone(), InstKind::Bin { op, lhs: v, rhs: Value::Int(it, 1), flags })
+                let flags = Flags {
+                    nsw: t.is_signed(),
+                    ..Default::default()
+                };
+                self.emit(
+                    name,
+                    it.clone(),
+                    InstKind::Bin {
+                        op,
+                        lhs: v,
+                        rhs: Value::Int(it, 1),
+                        flags,
+                    },
+                )
             }
         }
     }
 
     fn logical(&mut self, e: &ast::Expr) -> Value {
-        let ExprKind::Binary(op, a, b) = &e.kind else { unreachable!("logical() is called on && and ||") };
+        let ExprKind::Binary(op, a, b) = &e.kind else {
+            unreachable!("logical() is called on && and ||")
+        };
         let is_and = *op == AstBin::LogAnd;
         let av = self.condition(a);
         let from = self.block();
@@ -581,7 +832,13 @@ impl<'a> Gen<'a> {
         self.br(end_b);
         self.start(end_b);
         let short = Value::bool(!is_and);
-        self.emit(if is_and { "land" } else { "lor" }, Type::I1, InstKind::Phi { incoming: vec![(short, from), (bv, rhs_end)] })
+        self.emit(
+            if is_and { "land" } else { "lor" },
+            Type::I1,
+            InstKind::Phi {
+                incoming: vec![(short, from), (bv, rhs_end)],
+            },
+        )
     }
 
     fn binary(&mut self, op: AstBin, a: Value, aty: &CType, b: Value, bty: &CType) -> Value {
@@ -590,22 +847,66 @@ impl<'a> Gen<'a> {
             if bty.is_integer() {
                 let idx = if op == AstBin::Sub {
                     let it = ir_type(bty);
-                    self.emit("idx.neg", it.clone(), InstKind::Bin { op: BinOp::Sub, lhs: Value::Int(it, 0), rhs: b, flags: Flags::default() })
+                    self.emit(
+                        "idx.neg",
+                        it.clone(),
+                        InstKind::Bin {
+                            op: BinOp::Sub,
+                            lhs: Value::Int(it, 0),
+                            rhs: b,
+                            flags: Flags::default(),
+                        },
+                    )
                 } else {
                     b
                 };
-                return self.gep_index(a, idx, bty, pointee, if op == AstBin::Sub { "add.ptr" } else { "add.ptr" });
+                return self.gep_index(a, idx, bty, pointee, "add.ptr");
             }
             if op == AstBin::Sub {
                 let size = pointee.size().unwrap_or(1).max(1) as i64;
-                let ai = self.emit("sub.ptr.lhs.cast", Type::I64, InstKind::Cast { op: CastOp::PtrToInt, val: a });
-                let bi = self.emit("sub.ptr.rhs.cast", Type::I64, InstKind::Cast { op: CastOp::PtrToInt, val: b });
-                let d = self.emit("sub.ptr.sub", Type::I64, InstKind::Bin { op: BinOp::Sub, lhs: ai, rhs: bi, flags: Flags::default() });
+                let ai = self.emit(
+                    "sub.ptr.lhs.cast",
+                    Type::I64,
+                    InstKind::Cast {
+                        op: CastOp::PtrToInt,
+                        val: a,
+                    },
+                );
+                let bi = self.emit(
+                    "sub.ptr.rhs.cast",
+                    Type::I64,
+                    InstKind::Cast {
+                        op: CastOp::PtrToInt,
+                        val: b,
+                    },
+                );
+                let d = self.emit(
+                    "sub.ptr.sub",
+                    Type::I64,
+                    InstKind::Bin {
+                        op: BinOp::Sub,
+                        lhs: ai,
+                        rhs: bi,
+                        flags: Flags::default(),
+                    },
+                );
                 if size == 1 {
                     return d;
                 }
-                let flags = Flags { exact: true, ..Default::default() };
-                return self.emit("sub.ptr.div", Type::I64, InstKind::Bin { op: BinOp::SDiv, lhs: d, rhs: Value::i64(size), flags });
+                let flags = Flags {
+                    exact: true,
+                    ..Default::default()
+                };
+                return self.emit(
+                    "sub.ptr.div",
+                    Type::I64,
+                    InstKind::Bin {
+                        op: BinOp::SDiv,
+                        lhs: d,
+                        rhs: Value::i64(size),
+                        flags,
+                    },
+                );
             }
             let pred = match op {
                 AstBin::Lt => ICmp::Ult,
@@ -615,7 +916,15 @@ impl<'a> Gen<'a> {
                 AstBin::Eq => ICmp::Eq,
                 _ => ICmp::Ne,
             };
-            return self.emit("cmp", Type::I1, InstKind::ICmp { pred, lhs: a, rhs: b });
+            return self.emit(
+                "cmp",
+                Type::I1,
+                InstKind::ICmp {
+                    pred,
+                    lhs: a,
+                    rhs: b,
+                },
+            );
         }
         let ty = ir_type(aty);
         let signed = aty.is_signed();
@@ -629,7 +938,15 @@ impl<'a> Gen<'a> {
                     AstBin::Eq => FCmp::Oeq,
                     _ => FCmp::Une,
                 };
-                return self.emit("cmp", Type::I1, InstKind::FCmp { pred, lhs: a, rhs: b });
+                return self.emit(
+                    "cmp",
+                    Type::I1,
+                    InstKind::FCmp {
+                        pred,
+                        lhs: a,
+                        rhs: b,
+                    },
+                );
             }
             let (bop, name) = match op {
                 AstBin::Add => (BinOp::FAdd, "add"),
@@ -639,8 +956,20 @@ impl<'a> Gen<'a> {
                 _ => (BinOp::FRem, "rem"),
             };
             // nvcc lets a*b+c become an fma when -fmad=true.
-            let flags = Flags { contract: self.opts.fmad, ..Default::default() };
-            return self.emit(name, ty, InstKind::Bin { op: bop, lhs: a, rhs: b, flags });
+            let flags = Flags {
+                contract: self.opts.fmad,
+                ..Default::default()
+            };
+            return self.emit(
+                name,
+                ty,
+                InstKind::Bin {
+                    op: bop,
+                    lhs: a,
+                    rhs: b,
+                    flags,
+                },
+            );
         }
         if op.is_comparison() {
             let pred = match (op, signed) {
@@ -655,24 +984,60 @@ impl<'a> Gen<'a> {
                 (AstBin::Eq, _) => ICmp::Eq,
                 _ => ICmp::Ne,
             };
-            return self.emit("cmp", Type::I1, InstKind::ICmp { pred, lhs: a, rhs: b });
+            return self.emit(
+                "cmp",
+                Type::I1,
+                InstKind::ICmp {
+                    pred,
+                    lhs: a,
+                    rhs: b,
+                },
+            );
         }
-        let nsw = Flags { nsw: signed, ..Default::default() };
+        let nsw = Flags {
+            nsw: signed,
+            ..Default::default()
+        };
         let (bop, name, flags) = match op {
             AstBin::Add => (BinOp::Add, "add", nsw),
             AstBin::Sub => (BinOp::Sub, "sub", nsw),
             AstBin::Mul => (BinOp::Mul, "mul", nsw),
-            AstBin::Div => (if signed { BinOp::SDiv } else { BinOp::UDiv }, "div", Flags::default()),
-            AstBin::Rem => (if signed { BinOp::SRem } else { BinOp::URem }, "rem", Flags::default()),
+            AstBin::Div => (
+                if signed { BinOp::SDiv } else { BinOp::UDiv },
+                "div",
+                Flags::default(),
+            ),
+            AstBin::Rem => (
+                if signed { BinOp::SRem } else { BinOp::URem },
+                "rem",
+                Flags::default(),
+            ),
             AstBin::Shl => (BinOp::Shl, "shl", Flags::default()),
-            AstBin::Shr => (if signed { BinOp::AShr } else { BinOp::LShr }, "shr", Flags::default()),
+            AstBin::Shr => (
+                if signed { BinOp::AShr } else { BinOp::LShr },
+                "shr",
+                Flags::default(),
+            ),
             AstBin::BitAnd => (BinOp::And, "and", Flags::default()),
             AstBin::BitOr => (BinOp::Or, "or", Flags::default()),
             _ => (BinOp::Xor, "xor", Flags::default()),
         };
         // A shift count has its own type; C shifts it to the left's width.
-        let b = if matches!(op, AstBin::Shl | AstBin::Shr) { self.convert(b, bty, aty) } else { b };
-        self.emit(name, ty, InstKind::Bin { op: bop, lhs: a, rhs: b, flags })
+        let b = if matches!(op, AstBin::Shl | AstBin::Shr) {
+            self.convert(b, bty, aty)
+        } else {
+            b
+        };
+        self.emit(
+            name,
+            ty,
+            InstKind::Bin {
+                op: bop,
+                lhs: a,
+                rhs: b,
+                flags,
+            },
+        )
     }
 
     /// Converts a value between C scalar types.
@@ -681,7 +1046,7 @@ impl<'a> Gen<'a> {
             return v;
         }
         if *to == CType::Bool {
-            return self.to_bool(v, from);
+            return self.truth_value(v, from);
         }
         let (ft, tt) = (ir_type(from), ir_type(to));
         let op = match (from, to) {
@@ -715,10 +1080,24 @@ impl<'a> Gen<'a> {
                     return Value::Null(addrspace::GENERIC);
                 }
                 let wide = self.convert(v, from, &CType::Int(ast::IntKind::Long));
-                return self.emit("conv", tt, InstKind::Cast { op: CastOp::IntToPtr, val: wide });
+                return self.emit(
+                    "conv",
+                    tt,
+                    InstKind::Cast {
+                        op: CastOp::IntToPtr,
+                        val: wide,
+                    },
+                );
             }
             (CType::Ptr { .. }, t) if t.is_integer() => {
-                let i = self.emit("conv", Type::I64, InstKind::Cast { op: CastOp::PtrToInt, val: v });
+                let i = self.emit(
+                    "conv",
+                    Type::I64,
+                    InstKind::Cast {
+                        op: CastOp::PtrToInt,
+                        val: v,
+                    },
+                );
                 return self.convert(i, &CType::Int(ast::IntKind::Long), to);
             }
             _ => return v,

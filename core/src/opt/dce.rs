@@ -20,7 +20,8 @@ pub fn run_function(f: &mut Function) -> bool {
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 let inst = f.inst(i);
-                if !inst.kind.has_side_effects() && inst.ty != Type::Void && uses[i.0 as usize] == 0 {
+                if !inst.kind.has_side_effects() && inst.ty != Type::Void && uses[i.0 as usize] == 0
+                {
                     dead.push(i);
                 }
             }
@@ -33,7 +34,9 @@ pub fn run_function(f: &mut Function) -> bool {
             return changed;
         }
         for b in f.layout.clone() {
-            f.block_mut(b).insts.retain(|i| dead.binary_search(i).is_err());
+            f.block_mut(b)
+                .insts
+                .retain(|i| dead.binary_search(i).is_err());
         }
         for i in dead {
             f.erase_inst(i);

@@ -35,26 +35,58 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
     let inst = f.inst(id);
     let ty = &inst.ty;
     match &inst.kind {
-        InstKind::Bin { op, lhs, rhs, flags } => {
+        InstKind::Bin {
+            op,
+            lhs,
+            rhs,
+            flags,
+        } => {
             if let Some(v) = fold::binary(*op, lhs, rhs, ty) {
                 return Some(Action::Replace(v));
             }
             // Constants go to the right of commutative operators.
             if op.is_commutative() && lhs.is_const() && !rhs.is_const() {
-                return Some(Action::Rewrite(InstKind::Bin { op: *op, lhs: rhs.clone(), rhs: lhs.clone(), flags: *flags }));
+                return Some(Action::Rewrite(InstKind::Bin {
+                    op: *op,
+                    lhs: rhs.clone(),
+                    rhs: lhs.clone(),
+                    flags: *flags,
+                }));
             }
             let same = lhs == rhs;
             match op {
-                BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr if is_int(rhs, 0) => Some(Action::Replace(lhs.clone())),
-                BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => Some(Action::Replace(lhs.clone())),
+                BinOp::Add
+                | BinOp::Sub
+                | BinOp::Or
+                | BinOp::Xor
+                | BinOp::Shl
+                | BinOp::LShr
+                | BinOp::AShr
+                    if is_int(rhs, 0) =>
+                {
+                    Some(Action::Replace(lhs.clone()))
+                }
+                BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => {
+                    Some(Action::Replace(lhs.clone()))
+                }
                 BinOp::Mul | BinOp::And if is_int(rhs, 0) => Some(Action::Replace(rhs.clone())),
                 BinOp::And if is_int(rhs, -1) => Some(Action::Replace(lhs.clone())),
                 BinOp::And | BinOp::Or if same => Some(Action::Replace(lhs.clone())),
-                BinOp::Sub | BinOp::Xor if same && ty.is_int() => Some(Action::Replace(fold::int_const(ty.clone(), 0))),
+                BinOp::Sub | BinOp::Xor if same && ty.is_int() => {
+                    Some(Action::Replace(fold::int_const(ty.clone(), 0)))
+                }
                 // `!(a < b)` → `a >= b` when the compare has no other user.
                 BinOp::Xor if *ty == Type::I1 && is_int(rhs, -1) => match lhs {
                     Value::Inst(c) if uses[c.0 as usize] == 1 => match &f.inst(*c).kind {
-                        InstKind::ICmp { pred, lhs: a, rhs: b } => Some(Action::Rewrite(InstKind::ICmp { pred: pred.inverse(), lhs: a.clone(), rhs: b.clone() })),
+                        InstKind::ICmp {
+                            pred,
+                            lhs: a,
+                            rhs: b,
+                        } => Some(Action::Rewrite(InstKind::ICmp {
+                            pred: pred.inverse(),
+                            lhs: a.clone(),
+                            rhs: b.clone(),
+                        })),
                         _ => None,
                     },
                     _ => None,
@@ -69,11 +101,20 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             }
             // `zext i1 %b` compared with 0 is `%b` (or its negation).
             if let (Value::Inst(z), true) = (lhs, is_int(rhs, 0)) {
-                if let InstKind::Cast { op: CastOp::ZExt, val } = &f.inst(*z).kind {
+                if let InstKind::Cast {
+                    op: CastOp::ZExt,
+                    val,
+                } = &f.inst(*z).kind
+                {
                     if f.value_type(val) == Type::I1 {
                         return match pred {
                             ICmp::Ne => Some(Action::Replace(val.clone())),
-                            ICmp::Eq => Some(Action::Rewrite(InstKind::Bin { op: BinOp::Xor, lhs: val.clone(), rhs: Value::bool(true), flags: Flags::default() })),
+                            ICmp::Eq => Some(Action::Rewrite(InstKind::Bin {
+                                op: BinOp::Xor,
+                                lhs: val.clone(),
+                                rhs: Value::bool(true),
+                                flags: Flags::default(),
+                            })),
                             _ => None,
                         };
                     }
@@ -81,7 +122,9 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             }
             None
         }
-        InstKind::FCmp { pred, lhs, rhs } => fold::fcmp(*pred, lhs, rhs).map(|b| Action::Replace(Value::bool(b))),
+        InstKind::FCmp { pred, lhs, rhs } => {
+            fold::fcmp(*pred, lhs, rhs).map(|b| Action::Replace(Value::bool(b)))
+        }
         InstKind::Select { cond, t, f: e } => {
             if let Some(c) = cond.as_int() {
                 return Some(Action::Replace(if c != 0 { t.clone() } else { e.clone() }));
@@ -103,7 +146,8 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             let me = Value::Inst(id);
             let mut vals = incoming.iter().map(|(v, _)| v).filter(|v| **v != me);
             let first = vals.next()?;
-            vals.all(|v| v == first).then(|| Action::Replace(first.clone()))
+            vals.all(|v| v == first)
+                .then(|| Action::Replace(first.clone()))
         }
         _ => None,
     }
@@ -111,7 +155,11 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
 
 fn round(f: &mut Function) -> bool {
     let mut changed = false;
-    let order: Vec<InstId> = f.reverse_postorder().iter().flat_map(|b| f.block(*b).insts.clone()).collect();
+    let order: Vec<InstId> = f
+        .reverse_postorder()
+        .iter()
+        .flat_map(|b| f.block(*b).insts.clone())
+        .collect();
     let mut uses = f.use_counts();
     let mut dead = Vec::new();
     for id in order {

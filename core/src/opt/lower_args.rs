@@ -15,7 +15,12 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
         let entry = f.entry();
         let mut at = 0;
         // Keep allocas first in the entry block.
-        while f.block(entry).insts.get(at).is_some_and(|&i| matches!(f.inst(i).kind, InstKind::Alloca { .. })) {
+        while f
+            .block(entry)
+            .insts
+            .get(at)
+            .is_some_and(|&i| matches!(f.inst(i).kind, InstKind::Alloca { .. }))
+        {
             at += 1;
         }
         for a in 0..f.params.len() {
@@ -23,13 +28,33 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
                 continue;
             }
             let arg = Value::Arg(a as u32);
-            let uses = f.layout.iter().flat_map(|b| f.block(*b).insts.iter()).any(|&i| f.inst(i).kind.operands().contains(&&arg));
+            let uses = f
+                .layout
+                .iter()
+                .flat_map(|b| f.block(*b).insts.iter())
+                .any(|&i| f.inst(i).kind.operands().contains(&&arg));
             if !uses {
                 continue;
             }
             let name = f.params[a].name.clone();
-            let global = f.create_inst(&format!("{name}.global"), Type::Ptr(addrspace::GLOBAL), InstKind::Cast { op: CastOp::AddrSpaceCast, val: arg.clone() }, None);
-            let generic = f.create_inst(&format!("{name}.gen"), Type::Ptr(addrspace::GENERIC), InstKind::Cast { op: CastOp::AddrSpaceCast, val: Value::Inst(global) }, None);
+            let global = f.create_inst(
+                &format!("{name}.global"),
+                Type::Ptr(addrspace::GLOBAL),
+                InstKind::Cast {
+                    op: CastOp::AddrSpaceCast,
+                    val: arg.clone(),
+                },
+                None,
+            );
+            let generic = f.create_inst(
+                &format!("{name}.gen"),
+                Type::Ptr(addrspace::GENERIC),
+                InstKind::Cast {
+                    op: CastOp::AddrSpaceCast,
+                    val: Value::Inst(global),
+                },
+                None,
+            );
             // The casts are not placed yet, so this leaves the first cast's operand alone.
             f.replace_all_uses(&arg, &Value::Inst(generic));
             let insts = &mut f.block_mut(entry).insts;

@@ -30,8 +30,16 @@ fn promotable(f: &Function) -> Vec<InstId> {
         for &i in &f.block(b).insts {
             let kind = &f.inst(i).kind;
             let ok_uses: Vec<&Value> = match kind {
-                InstKind::Load { ptr, volatile: false, .. } => vec![ptr],
-                InstKind::Store { ptr, volatile: false, .. } => vec![ptr],
+                InstKind::Load {
+                    ptr,
+                    volatile: false,
+                    ..
+                } => vec![ptr],
+                InstKind::Store {
+                    ptr,
+                    volatile: false,
+                    ..
+                } => vec![ptr],
                 _ => vec![],
             };
             for op in kind.operands() {
@@ -43,14 +51,23 @@ fn promotable(f: &Function) -> Vec<InstId> {
                 }
             }
             // A load or store of another type through the slot is a reinterpretation.
-            if let InstKind::Load { ptr: Value::Inst(a), .. } = kind {
+            if let InstKind::Load {
+                ptr: Value::Inst(a),
+                ..
+            } = kind
+            {
                 if let InstKind::Alloca { ty, .. } = &f.inst(*a).kind {
                     if *ty != f.inst(i).ty {
                         cands.retain(|c| c != a);
                     }
                 }
             }
-            if let InstKind::Store { ptr: Value::Inst(a), val, .. } = kind {
+            if let InstKind::Store {
+                ptr: Value::Inst(a),
+                val,
+                ..
+            } = kind
+            {
                 if let InstKind::Alloca { ty, .. } = &f.inst(*a).kind {
                     if *ty != f.value_type(val) {
                         cands.retain(|c| c != a);
@@ -96,7 +113,14 @@ fn promote(f: &mut Function) -> bool {
                     continue;
                 }
                 has_phi[d.0 as usize] = true;
-                let phi = f.create_inst(&base, ty.clone(), InstKind::Phi { incoming: Vec::new() }, None);
+                let phi = f.create_inst(
+                    &base,
+                    ty.clone(),
+                    InstKind::Phi {
+                        incoming: Vec::new(),
+                    },
+                    None,
+                );
                 f.block_mut(d).insts.insert(0, phi);
                 phi_for.insert((d, n), phi);
                 phi_var.insert(phi, n);
@@ -109,10 +133,13 @@ fn promote(f: &mut Function) -> bool {
     let mut repl: HashMap<InstId, Value> = HashMap::new();
     let mut dead: Vec<InstId> = allocas.clone();
     let children = dom.children();
-    let undef: Vec<Value> = allocas.iter().map(|&a| match &f.inst(a).kind {
-        InstKind::Alloca { ty, .. } => Value::Undef(ty.clone()),
-        _ => Value::Undef(Type::Void),
-    }).collect();
+    let undef: Vec<Value> = allocas
+        .iter()
+        .map(|&a| match &f.inst(a).kind {
+            InstKind::Alloca { ty, .. } => Value::Undef(ty.clone()),
+            _ => Value::Undef(Type::Void),
+        })
+        .collect();
     let resolve = |repl: &HashMap<InstId, Value>, v: &Value| -> Value {
         let mut v = v.clone();
         while let Value::Inst(i) = v {
@@ -134,11 +161,18 @@ fn promote(f: &mut Function) -> bool {
                         cur[n] = Value::Inst(i);
                     }
                 }
-                InstKind::Load { ptr: Value::Inst(a), .. } if index.contains_key(&a) => {
+                InstKind::Load {
+                    ptr: Value::Inst(a),
+                    ..
+                } if index.contains_key(&a) => {
                     repl.insert(i, cur[index[&a]].clone());
                     dead.push(i);
                 }
-                InstKind::Store { ptr: Value::Inst(a), val, .. } if index.contains_key(&a) => {
+                InstKind::Store {
+                    ptr: Value::Inst(a),
+                    val,
+                    ..
+                } if index.contains_key(&a) => {
                     cur[index[&a]] = resolve(&repl, &val);
                     dead.push(i);
                 }
@@ -146,9 +180,9 @@ fn promote(f: &mut Function) -> bool {
             }
         }
         for s in f.successors(b) {
-            for n in 0..allocas.len() {
+            for (n, v) in cur.iter().enumerate() {
                 if let Some(&phi) = phi_for.get(&(s, n)) {
-                    let v = cur[n].clone();
+                    let v = v.clone();
                     if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
                         incoming.push((v, b));
                     }
@@ -166,11 +200,17 @@ fn promote(f: &mut Function) -> bool {
         }
         for &i in &f.block(b).insts {
             match &f.inst(i).kind {
-                InstKind::Load { ptr: Value::Inst(a), .. } if index.contains_key(a) => {
+                InstKind::Load {
+                    ptr: Value::Inst(a),
+                    ..
+                } if index.contains_key(a) => {
                     repl.insert(i, undef[index[a]].clone());
                     dead.push(i);
                 }
-                InstKind::Store { ptr: Value::Inst(a), .. } if index.contains_key(a) => dead.push(i),
+                InstKind::Store {
+                    ptr: Value::Inst(a),
+                    ..
+                } if index.contains_key(a) => dead.push(i),
                 _ => {}
             }
         }
@@ -209,7 +249,9 @@ fn promote(f: &mut Function) -> bool {
     dead.sort();
     dead.dedup();
     for b in f.layout.clone() {
-        f.block_mut(b).insts.retain(|i| dead.binary_search(i).is_err());
+        f.block_mut(b)
+            .insts
+            .retain(|i| dead.binary_search(i).is_err());
     }
     for i in dead {
         f.erase_inst(i);
@@ -218,7 +260,12 @@ fn promote(f: &mut Function) -> bool {
     super::dce::run_function(f);
     // Phis were named before the loads they replace were gone; rename to the
     // source name now that it is free (`%i1` → `%i`).
-    let phis_in_order: Vec<InstId> = f.layout.iter().flat_map(|b| f.block(*b).insts.iter().copied()).filter(|i| phi_var.contains_key(i)).collect();
+    let phis_in_order: Vec<InstId> = f
+        .layout
+        .iter()
+        .flat_map(|b| f.block(*b).insts.iter().copied())
+        .filter(|i| phi_var.contains_key(i))
+        .collect();
     for p in phis_in_order {
         f.rename_inst(p, &bases[phi_var[&p]]);
     }

@@ -28,33 +28,67 @@ fn run_function(f: &mut Function) -> bool {
             let kind = f.inst(id).kind.clone();
             let lookup = |v: &Value| v.as_inst().and_then(|i| specific.get(&i).cloned());
             match kind {
-                InstKind::Cast { op: CastOp::AddrSpaceCast, val } if f.inst(id).ty == Type::Ptr(addrspace::GENERIC) => {
+                InstKind::Cast {
+                    op: CastOp::AddrSpaceCast,
+                    val,
+                } if f.inst(id).ty == Type::Ptr(addrspace::GENERIC) => {
                     if matches!(f.value_type(&val), Type::Ptr(s) if s != addrspace::GENERIC) {
                         specific.insert(id, val);
                     }
                 }
-                InstKind::Gep { elem_ty, base, indices } => {
+                InstKind::Gep {
+                    elem_ty,
+                    base,
+                    indices,
+                } => {
                     if let Some(sp) = lookup(&base) {
                         let ty = f.value_type(&sp);
                         // The new address takes the source name; the generic one dies.
                         let name = f.inst(id).name.clone();
                         f.rename_inst(id, &format!("{name}.generic"));
-                        let new = f.create_inst(&name, ty, InstKind::Gep { elem_ty, base: sp, indices }, f.inst(id).loc);
+                        let new = f.create_inst(
+                            &name,
+                            ty,
+                            InstKind::Gep {
+                                elem_ty,
+                                base: sp,
+                                indices,
+                            },
+                            f.inst(id).loc,
+                        );
                         f.block_mut(b).insts.insert(k, new);
                         k += 1;
                         specific.insert(id, Value::Inst(new));
                         changed = true;
                     }
                 }
-                InstKind::Load { ptr, align, volatile } => {
+                InstKind::Load {
+                    ptr,
+                    align,
+                    volatile,
+                } => {
                     if let Some(sp) = lookup(&ptr) {
-                        f.inst_mut(id).kind = InstKind::Load { ptr: sp, align, volatile };
+                        f.inst_mut(id).kind = InstKind::Load {
+                            ptr: sp,
+                            align,
+                            volatile,
+                        };
                         changed = true;
                     }
                 }
-                InstKind::Store { val, ptr, align, volatile } => {
+                InstKind::Store {
+                    val,
+                    ptr,
+                    align,
+                    volatile,
+                } => {
                     if let Some(sp) = lookup(&ptr) {
-                        f.inst_mut(id).kind = InstKind::Store { val, ptr: sp, align, volatile };
+                        f.inst_mut(id).kind = InstKind::Store {
+                            val,
+                            ptr: sp,
+                            align,
+                            volatile,
+                        };
                         changed = true;
                     }
                 }

@@ -72,7 +72,14 @@ pub fn find_pass(name: &str) -> Option<&'static PassInfo> {
 
 /// Per-function texts of a module (declarations left out).
 pub fn snapshot(m: &Module) -> Vec<FunctionText> {
-    m.functions.iter().filter(|f| !f.is_declaration()).map(|f| FunctionText { name: f.name.clone(), text: print_function(f) }).collect()
+    m.functions
+        .iter()
+        .filter(|f| !f.is_declaration())
+        .map(|f| FunctionText {
+            name: f.name.clone(),
+            text: print_function(f),
+        })
+        .collect()
 }
 
 /// A pass run that left the IR invalid: the verifier's messages.
@@ -88,14 +95,23 @@ pub struct BrokenIr {
 /// skipped (and so recorded, unchanged); with `opts.opt_bisect_limit` = N only
 /// the first N runs execute. With `verify`, the verifier runs after each pass;
 /// the first failure stops the pipeline.
-pub fn run(m: &mut Module, passes: &[&str], opts: &Options, first_index: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
+pub fn run(
+    m: &mut Module,
+    passes: &[&str],
+    opts: &Options,
+    first_index: usize,
+    verify_each: bool,
+) -> (Vec<Stage>, Option<BrokenIr>) {
     let cx = PassContext { opts };
     let mut stages = Vec::new();
     let mut before = snapshot(m);
     for (n, name) in passes.iter().enumerate() {
         let index = first_index + n;
-        let Some(pass) = find_pass(name) else { continue };
-        let skipped = opts.disabled_passes.iter().any(|d| d == name) || opts.opt_bisect_limit.is_some_and(|limit| n >= limit);
+        let Some(pass) = find_pass(name) else {
+            continue;
+        };
+        let skipped = opts.disabled_passes.iter().any(|d| d == name)
+            || opts.opt_bisect_limit.is_some_and(|limit| n >= limit);
         let start = Instant::now();
         if !skipped {
             (pass.run)(m, &cx);
@@ -107,12 +123,27 @@ pub fn run(m: &mut Module, passes: &[&str], opts: &Options, first_index: usize, 
         if skipped {
             description = format!("(skipped) {description}");
         }
-        stages.push(Stage { name: pass.name.to_string(), index, kind: StageKind::Ir, description, functions: after.clone(), changed, micros });
+        stages.push(Stage {
+            name: pass.name.to_string(),
+            index,
+            kind: StageKind::Ir,
+            description,
+            functions: after.clone(),
+            changed,
+            micros,
+        });
         before = after;
         if verify_each && changed {
             let errors = verify::verify_module(m);
             if !errors.is_empty() {
-                return (stages, Some(BrokenIr { pass: pass.name.to_string(), index, errors }));
+                return (
+                    stages,
+                    Some(BrokenIr {
+                        pass: pass.name.to_string(),
+                        index,
+                        errors,
+                    }),
+                );
             }
         }
     }
@@ -127,7 +158,10 @@ mod tests {
     fn every_pipeline_names_known_passes() {
         for level in 0..=3 {
             for name in pipeline::passes(level) {
-                assert!(find_pass(name).is_some(), "O{level} names unknown pass {name}");
+                assert!(
+                    find_pass(name).is_some(),
+                    "O{level} names unknown pass {name}"
+                );
             }
         }
     }

@@ -5,7 +5,16 @@
 
 const O0: &[&str] = &[];
 
-const O1: &[&str] = &["mem2reg", "instcombine", "simplifycfg", "nvptx-lower-args", "memory-space-opt", "instcombine", "dce", "simplifycfg"];
+const O1: &[&str] = &[
+    "mem2reg",
+    "instcombine",
+    "simplifycfg",
+    "nvptx-lower-args",
+    "memory-space-opt",
+    "instcombine",
+    "dce",
+    "simplifycfg",
+];
 
 /// The pass names run at an optimization level (levels above 3 are 3).
 pub fn passes(level: u8) -> &'static [&'static str] {

@@ -35,9 +35,15 @@ fn drop_phi_entries(f: &mut Function, block: BlockId, pred: BlockId) {
 fn fold_constant_branches(f: &mut Function) -> bool {
     let mut changed = false;
     for b in f.layout.clone() {
-        let Some(&term) = f.block(b).insts.last() else { continue };
+        let Some(&term) = f.block(b).insts.last() else {
+            continue;
+        };
         let (dest, other) = match &f.inst(term).kind {
-            InstKind::CondBr { cond: Value::Int(_, c), t, f: e } => (if *c != 0 { *t } else { *e }, if *c != 0 { *e } else { *t }),
+            InstKind::CondBr {
+                cond: Value::Int(_, c),
+                t,
+                f: e,
+            } => (if *c != 0 { *t } else { *e }, if *c != 0 { *e } else { *t }),
             InstKind::CondBr { t, f: e, .. } if t == e => (*t, *t),
             _ => continue,
         };
@@ -59,7 +65,12 @@ fn remove_unreachable(f: &mut Function) -> bool {
     for b in &rpo {
         reachable[b.0 as usize] = true;
     }
-    let dead: Vec<BlockId> = f.layout.iter().copied().filter(|b| !reachable[b.0 as usize]).collect();
+    let dead: Vec<BlockId> = f
+        .layout
+        .iter()
+        .copied()
+        .filter(|b| !reachable[b.0 as usize])
+        .collect();
     if dead.is_empty() {
         return false;
     }
@@ -81,8 +92,12 @@ fn merge_blocks(f: &mut Function) -> bool {
     let preds = f.predecessors();
     let entry = f.entry();
     for b in f.layout.clone() {
-        let Some(&term) = f.block(b).insts.last() else { continue };
-        let InstKind::Br { dest: s } = f.inst(term).kind else { continue };
+        let Some(&term) = f.block(b).insts.last() else {
+            continue;
+        };
+        let InstKind::Br { dest: s } = f.inst(term).kind else {
+            continue;
+        };
         if s == b || s == entry || preds[s.0 as usize].len() != 1 {
             continue;
         }
@@ -97,7 +112,10 @@ fn merge_blocks(f: &mut Function) -> bool {
         let mut moved = Vec::new();
         for i in s_insts {
             if let InstKind::Phi { incoming } = &f.inst(i).kind {
-                let v = incoming.first().map(|(v, _)| v.clone()).unwrap_or(Value::Undef(f.inst(i).ty.clone()));
+                let v = incoming
+                    .first()
+                    .map(|(v, _)| v.clone())
+                    .unwrap_or(Value::Undef(f.inst(i).ty.clone()));
                 f.replace_all_uses(&Value::Inst(i), &v);
                 f.erase_inst(i);
             } else {

@@ -17,7 +17,14 @@ pub enum RegClass {
 }
 
 impl RegClass {
-    pub const ALL: [RegClass; 6] = [RegClass::Pred, RegClass::B16, RegClass::F32, RegClass::B32, RegClass::B64, RegClass::F64];
+    pub const ALL: [RegClass; 6] = [
+        RegClass::Pred,
+        RegClass::B16,
+        RegClass::F32,
+        RegClass::B32,
+        RegClass::B64,
+        RegClass::F64,
+    ];
 
     /// The register name prefix (`%r`, `%rd`, …).
     pub fn prefix(self) -> &'static str {
@@ -107,7 +114,12 @@ pub struct Instr {
 
 impl Instr {
     pub fn new(opcode: impl Into<String>, operands: Vec<Operand>) -> Instr {
-        Instr { guard: None, opcode: opcode.into(), operands, loc: None }
+        Instr {
+            guard: None,
+            opcode: opcode.into(),
+            operands,
+            loc: None,
+        }
     }
 
     pub fn is_branch(&self) -> bool {
@@ -120,7 +132,11 @@ impl Instr {
 
     /// The registers this instruction writes (its first operand, for all but stores and branches).
     pub fn defs(&self) -> Option<Reg> {
-        if self.opcode.starts_with("st.") || self.is_terminator() || self.opcode.starts_with("bar") || self.operands.is_empty() {
+        if self.opcode.starts_with("st.")
+            || self.is_terminator()
+            || self.opcode.starts_with("bar")
+            || self.operands.is_empty()
+        {
             return None;
         }
         match &self.operands[0] {
@@ -221,7 +237,12 @@ pub fn instr_text(f: &MFunction, i: &Instr) -> String {
 /// A machine function as the machine stages show it: every block labelled.
 pub fn print_machine_function(f: &MFunction) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} {} {{", if f.kernel { ".entry" } else { ".func" }, f.name);
+    let _ = writeln!(
+        out,
+        "{} {} {{",
+        if f.kernel { ".entry" } else { ".func" },
+        f.name
+    );
     for &b in &f.order {
         let blk = &f.blocks[b];
         let _ = writeln!(out, "{}:  // {}", f.label(b), blk.name);

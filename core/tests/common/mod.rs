@@ -1,0 +1,66 @@
+//! Helpers shared by the integration tests: the corpus and NVIDIA's tools.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The targets every corpus kernel must assemble for.
+pub const TARGETS: &[&str] = &[
+    "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_120",
+];
+
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+}
+
+/// Every `.cu` file of the corpus, sorted, with its text.
+pub fn corpus() -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(corpus_dir())
+        .expect("corpus directory")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A tool from the PyPI `nvidia-*` packages: the environment variable names it
+/// (`cargo xtask test` sets it; then its absence is a failure), else the
+/// workspace's `.venv` is searched. `None` when neither has it.
+pub fn nvidia_tool(env: &str, rel: &str) -> Option<PathBuf> {
+    if let Ok(p) = std::env::var(env) {
+        let p = PathBuf::from(p);
+        assert!(
+            p.exists(),
+            "{env} names {} which does not exist",
+            p.display()
+        );
+        return Some(p);
+    }
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.venv/lib");
+    for entry in std::fs::read_dir(lib).ok()?.flatten() {
+        let p = entry.path().join("site-packages/nvidia/cu13").join(rel);
+        if p.exists() {
+            return Some(p);
+        }
+    }
+    None
+}
+
+pub fn ptxas() -> Option<PathBuf> {
+    nvidia_tool("PTXLAB_PTXAS", "bin/ptxas")
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ptxlab-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}

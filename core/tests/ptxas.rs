@@ -1,0 +1,65 @@
+//! Oracle test: NVIDIA's ptxas must accept the PTX of every corpus kernel,
+//! for every target we claim, at -O0 and -O3.
+
+mod common;
+
+use ptxlab_core::{compile_source, Options};
+use std::process::Command;
+
+#[test]
+fn ptxas_accepts_every_corpus_kernel_on_every_target() {
+    let Some(ptxas) = common::ptxas() else {
+        eprintln!("SKIPPED: ptxas not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let dir = common::scratch("ptxas");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (name, text) in common::corpus() {
+        for arch in common::TARGETS {
+            for opt_level in [0, 3] {
+                let opts = Options {
+                    arch: arch.to_string(),
+                    opt_level,
+                    ..Options::default()
+                };
+                let c = compile_source(&name, &text, &opts);
+                let Some(ptx) = c.ptx.as_ref().filter(|_| !c.has_errors()) else {
+                    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+                    failures.push(format!(
+                        "{name} {arch} -O{opt_level}: did not compile: {}",
+                        msgs.join("; ")
+                    ));
+                    continue;
+                };
+                let file = dir.join(format!(
+                    "{}-{arch}-O{opt_level}.ptx",
+                    name.trim_end_matches(".cu")
+                ));
+                std::fs::write(&file, ptx).unwrap();
+                let out = Command::new(&ptxas)
+                    .arg(format!("-arch={arch}"))
+                    .arg(&file)
+                    .arg("-o")
+                    .arg(dir.join("out.cubin"))
+                    .output()
+                    .expect("run ptxas");
+                if !out.status.success() {
+                    failures.push(format!(
+                        "{name} {arch} -O{opt_level}: ptxas rejected it:\n{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                }
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("ptxas checked {checked} modules");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked >= 12 * common::TARGETS.len() * 2);
+}
