@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the corpus and NVIDIA's tools.
 #![allow(dead_code)]
 
+pub mod nvrtc;
+
 use std::path::{Path, PathBuf};
 
 /// The targets every corpus kernel must assemble for.

@@ -1,3 +1,4 @@
+// nvrtc: skip (NVRTC has no system headers: <stdint.h>, <stdio.h>)
 #include <stdint.h>
 #include <stdio.h>
 #define BLOCK 256

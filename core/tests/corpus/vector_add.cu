@@ -1,3 +1,4 @@
+// nvrtc: skip (host code with cudaMalloc and a <<<>>> launch needs nvcc, not NVRTC)
 #include <cuda_runtime.h>
 
 __global__ void vector_add(const float *a, const float *b, float *c, int n) {

@@ -1,0 +1,56 @@
+//! NVRTC as the oracle for symbol names: every corpus kernel's `.entry`
+//! names equal NVRTC's for the same source. Kernels whose file NVRTC cannot
+//! take (host code, system headers) say so in a `// nvrtc: skip (why)` line.
+
+mod common;
+
+use common::nvrtc::{entry_names, Nvrtc};
+use ptxlab_core::{compile_source, Options};
+
+#[test]
+fn entry_names_equal_nvrtcs() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let mut compared = 0;
+    let mut failures = Vec::new();
+    for (name, text) in common::corpus() {
+        let skip = text
+            .lines()
+            .any(|l| l.trim_start().starts_with("// nvrtc: skip"));
+        let ours = compile_source(
+            &name,
+            &text,
+            &Options {
+                arch: "sm_80".into(),
+                ..Options::default()
+            },
+        );
+        let Some(ptx) = ours.ptx else {
+            failures.push(format!("{name}: we did not compile it"));
+            continue;
+        };
+        match nvrtc.compile(&name, &text, "sm_80", &[]) {
+            Ok(theirs) => {
+                if skip {
+                    failures.push(format!(
+                        "{name}: marked `nvrtc: skip` but NVRTC compiles it; remove the mark"
+                    ));
+                }
+                let (a, b) = (entry_names(&ptx), entry_names(&theirs));
+                if a != b {
+                    failures.push(format!("{name}: ours {a:?}, NVRTC's {b:?}"));
+                }
+                compared += 1;
+            }
+            Err(log) if !skip => failures.push(format!(
+                "{name}: NVRTC failed (mark it `// nvrtc: skip (why)` if expected):\n{log}"
+            )),
+            Err(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(compared >= 10, "only {compared} kernels compared");
+}
