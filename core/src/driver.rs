@@ -55,6 +55,62 @@ fn stage(
     }
 }
 
+/// Compiles `text` to IR and runs the first `pass_runs` runs of the
+/// optimization pipeline (all of them with `None`; 0 = the module as irgen
+/// and link left it). For the interpreter's `ptxlab run --after-pass N` and
+/// for tests that look at one stage.
+pub fn compile_to_ir(
+    name: &str,
+    text: &str,
+    files: &dyn FileProvider,
+    opts: &Options,
+    pass_runs: Option<usize>,
+) -> Result<crate::ir::Module, Vec<Diagnostic>> {
+    let Some(target) = target::find(&opts.arch) else {
+        return Err(vec![Diagnostic::error(
+            Span::default(),
+            format!("unsupported GPU architecture '{}'", opts.arch),
+        )]);
+    };
+    let mut diags = Vec::new();
+    let tu = frontend::compile_unit(name, text, files, opts, target, &mut diags);
+    if diags.iter().any(|d| d.is_error()) {
+        return Err(diags);
+    }
+    let mut module = irgen::lower(&tu, name, opts);
+    if let Err(missing) = link::libdevice(&mut module, opts) {
+        return Err(missing
+            .into_iter()
+            .map(|m| {
+                Diagnostic::error(
+                    Span {
+                        file: name.into(),
+                        line: 0,
+                        column: 0,
+                        len: 1,
+                    },
+                    format!("libdevice has no function \"{m}\" yet"),
+                )
+            })
+            .collect());
+    }
+    let passes = opt::pipeline::passes(opts.opt_level);
+    let n = pass_runs.unwrap_or(passes.len()).min(passes.len());
+    let (_, broken) = opt::run(&mut module, &passes[..n], opts, 2, true);
+    if let Some(b) = broken {
+        return Err(vec![Diagnostic::error(
+            Span::default(),
+            format!(
+                "internal compiler error: pass '{}' (run {}) left invalid IR: {}",
+                b.pass,
+                b.index,
+                b.errors.join("; ")
+            ),
+        )]);
+    }
+    Ok(module)
+}
+
 fn internal_error(c: &mut Compilation, file: &str, msg: String) {
     let span = Span {
         file: file.to_string(),

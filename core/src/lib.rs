@@ -25,7 +25,7 @@ mod driver;
 
 pub use compilation::{Compilation, FunctionText, LineMapEntry, Stage, StageKind, Stats};
 pub use diag::{Diagnostic, Severity, Span};
-pub use driver::{compile, compile_source};
+pub use driver::{compile, compile_source, compile_to_ir};
 pub use options::{Define, Options};
 
 /// Where `#include`d files come from. The CLI reads the disk; the browser
