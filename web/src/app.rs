@@ -67,8 +67,13 @@ impl Component for App {
             .encoding::<JsCodec>()
             .spawn(WORKER_SCRIPT);
         let defaults = Options::default();
+        let bench = bench_params();
+        let source = match bench {
+            Some((_, kernels)) if kernels > 1 => protocol::bench_source(kernels),
+            _ => protocol::DEFAULT_SOURCE.to_string(),
+        };
         let mut app = App {
-            source: protocol::DEFAULT_SOURCE.to_string(),
+            source,
             arch: defaults.arch,
             opt_level: defaults.opt_level,
             worker,
@@ -76,7 +81,7 @@ impl Component for App {
             scheduler: Scheduler::default(),
             shown: None,
             selected: None,
-            bench_runs: bench_runs(),
+            bench_runs: bench.map(|(runs, _)| runs),
             first_ptx_ms: None,
         };
         // The bridge holds this until the worker has loaded.
@@ -370,8 +375,14 @@ fn format_micros(micros: u64) -> String {
     }
 }
 
-fn bench_runs() -> Option<u32> {
+/// `?bench=RUNS[&kernels=K]`: time RUNS compiles of K saxpy kernels (default 1).
+fn bench_params() -> Option<(u32, u32)> {
     let search = web_sys::window()?.location().search().ok()?;
     let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    params.get("bench")?.parse().ok().filter(|&n| n > 0)
+    let runs = params.get("bench")?.parse().ok().filter(|&n| n > 0)?;
+    let kernels = params
+        .get("kernels")
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(1);
+    Some((runs, kernels))
 }

@@ -15,6 +15,14 @@ pub const DEFAULT_SOURCE: &str = r#"extern "C" __global__ void saxpy(int n, floa
 }
 "#;
 
+/// A bigger input for timing compiles: `kernels` copies of the default saxpy,
+/// each under its own name (`saxpy0`, `saxpy1`, …).
+pub fn bench_source(kernels: u32) -> String {
+    (0..kernels)
+        .map(|k| DEFAULT_SOURCE.replace("void saxpy(", &format!("void saxpy{k}(")))
+        .collect()
+}
+
 /// Page → worker: compile this source with these options.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CompileRequest {
@@ -218,6 +226,24 @@ mod tests {
             .as_deref()
             .unwrap_or("")
             .contains(".visible .entry saxpy"));
+    }
+
+    #[test]
+    fn the_bench_source_is_many_kernels() {
+        let request = CompileRequest {
+            seq: 1,
+            name: SOURCE_NAME.into(),
+            source: bench_source(3),
+            options: Options::default(),
+            runs: 1,
+        };
+        let c = compile(&request).compilation;
+        assert!(!c.has_errors(), "{:?}", c.diagnostics);
+        let ptx = c.ptx.unwrap_or_default();
+        assert!(
+            ptx.contains(".entry saxpy0(") && ptx.contains(".entry saxpy2("),
+            "{ptx}"
+        );
     }
 
     #[test]

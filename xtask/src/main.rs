@@ -4,8 +4,9 @@
 //! - `serve [--port N] [--no-build]`: build `dist/` and serve it on 127.0.0.1.
 //! - `test`: every check CI runs: fmt, clippy, unit and oracle tests, dist, browser tests.
 //! - `e2e [--no-build]`: only the browser tests, against a freshly built `dist/`.
-//! - `bench-web [--features F] [--runs N]`: compile saxpy N times in the browser's worker
-//!   and print the median, with the bundle sizes (used to pick the allocator).
+//! - `bench-web [--features F] [--runs N] [--kernels K]`: compile K saxpy kernels N times
+//!   in the browser's worker and print the median, with the bundle sizes (used to pick
+//!   the allocator).
 //!
 //! Architecture Invariant: every command installs what it needs when it is missing
 //! (see `tools.rs`), and does nothing on a second run when nothing changed.
@@ -35,7 +36,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   serve [--port N] [--no-build]                build dist/ and serve it on 127.0.0.1
   test                                         run every test (what CI runs)
   e2e [--no-build]                             run the browser tests only
-  bench-web [--features F] [--runs N]          time saxpy compiles in the browser";
+  bench-web [--features F] [--runs N] [--kernels K] [--no-build]
+                                               time saxpy compiles in the browser";
 
 fn run(args: &[String]) -> Result {
     let Some((command, rest)) = args.split_first() else {
@@ -83,8 +85,10 @@ fn run(args: &[String]) -> Result {
         "bench-web" => {
             let features = flags.value("--features");
             let runs = flags.value("--runs").unwrap_or_else(|| "15".to_string());
+            let kernels = flags.value("--kernels").unwrap_or_else(|| "1".to_string());
+            let build = !flags.switch("--no-build");
             flags.finish()?;
-            bench_web(features, &runs)
+            bench_web(features, &runs, &kernels, build)
         }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -191,22 +195,23 @@ fn e2e(site: &Path) -> Result {
     run_cmd(&mut node)
 }
 
-fn bench_web(features: Option<String>, runs: &str) -> Result {
+fn bench_web(features: Option<String>, runs: &str, kernels: &str, build: bool) -> Result {
     let name = features
         .as_deref()
         .unwrap_or("default")
         .replace([',', ' '], "-");
     let out = root().join("target").join(format!("dist-bench-{name}"));
-    let opts = dist::DistOptions {
-        out: out.clone(),
-        features,
-        wasm_opt: true,
-    };
-    dist::build(&opts)?;
+    if build {
+        dist::build(&dist::DistOptions {
+            out: out.clone(),
+            features,
+            wasm_opt: true,
+        })?;
+    }
     let chromium = tools::ensure_chromium()?;
     tools::ensure_npm_packages()?;
     let server = serve::spawn(&out, 0)?;
-    let url = format!("http://{}/?bench={runs}", server.addr);
+    let url = format!("http://{}/?bench={runs}&kernels={kernels}", server.addr);
     step(&format!("bench: {name}"));
     let mut node = Command::new("node");
     node.args(["bench.mjs", &url])
