@@ -432,6 +432,8 @@ impl Sel<'_> {
             Value::Float(Type::F64, b) => Operand::F64(*b),
             Value::Float(_, b) => Operand::F32((f64::from_bits(*b) as f32).to_bits()),
             Value::Null(_) => Operand::Imm(0),
+            // A variable's address in its own space (`mov.u64 %rd1, smem;`).
+            Value::Global(name, _) => Operand::Sym(name.clone()),
             Value::Undef(t) => match t {
                 Type::F32 => Operand::F32(0),
                 Type::F64 => Operand::F64(0),

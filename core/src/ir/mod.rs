@@ -123,6 +123,8 @@ pub enum Value {
     Undef(Type),
     /// The null pointer of an address space.
     Null(u32),
+    /// The address of a module-level variable (`@name`), a pointer in its space.
+    Global(String, u32),
 }
 
 impl Value {
@@ -156,7 +158,11 @@ impl Value {
     pub fn is_const(&self) -> bool {
         matches!(
             self,
-            Value::Int(..) | Value::Float(..) | Value::Null(_) | Value::Undef(_)
+            Value::Int(..)
+                | Value::Float(..)
+                | Value::Null(_)
+                | Value::Undef(_)
+                | Value::Global(..)
         )
     }
 
@@ -786,7 +792,7 @@ impl Function {
                 .get(*a as usize)
                 .map_or(Type::Void, |p| p.ty.clone()),
             Value::Int(t, _) | Value::Float(t, _) | Value::Undef(t) => t.clone(),
-            Value::Null(space) => Type::Ptr(*space),
+            Value::Null(space) | Value::Global(_, space) => Type::Ptr(*space),
         }
     }
 
@@ -880,6 +886,20 @@ pub struct Global {
     pub ty: Type,
     pub space: u32,
     pub align: u64,
+    pub init: Init,
+    /// Defined elsewhere: `extern __shared__ T x[];` (dynamic shared memory).
+    pub external: bool,
+}
+
+/// A global's initial contents.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Init {
+    /// No initializer (shared memory, uninitialized device variables).
+    Undef,
+    /// `zeroinitializer`.
+    Zero,
+    /// The scalar elements in memory order (one for a scalar global).
+    Values(Vec<Value>),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

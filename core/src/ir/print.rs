@@ -33,6 +33,7 @@ pub(crate) fn value_text(f: &Function, v: &Value) -> String {
         Value::Float(_, bits) => float_literal(*bits),
         Value::Undef(_) => "undef".to_string(),
         Value::Null(_) => "null".to_string(),
+        Value::Global(name, _) => format!("@{name}"),
     }
 }
 
@@ -220,16 +221,58 @@ pub fn print_function(f: &Function) -> String {
     out
 }
 
+/// A global's line: `@x = addrspace(4) global [2 x float] [float 1.000000e+00, float 2.000000e+00], align 4`.
+pub fn global_text(g: &Global) -> String {
+    if g.external {
+        return format!(
+            "@{} = external addrspace({}) global {}, align {}",
+            g.name, g.space, g.ty, g.align
+        );
+    }
+    let init = match &g.init {
+        Init::Undef => "undef".to_string(),
+        Init::Zero => "zeroinitializer".to_string(),
+        Init::Values(vs) => {
+            let scalar = |v: &Value| -> String {
+                let ty = match v {
+                    Value::Int(t, _) | Value::Float(t, _) | Value::Undef(t) => t.to_string(),
+                    Value::Null(s) | Value::Global(_, s) => Type::Ptr(*s).to_string(),
+                    _ => "?".to_string(),
+                };
+                let text = match v {
+                    Value::Int(Type::I1, c) => (if *c != 0 { "true" } else { "false" }).to_string(),
+                    Value::Int(_, c) => c.to_string(),
+                    Value::Float(_, b) => float_literal(*b),
+                    Value::Null(_) => "null".to_string(),
+                    Value::Global(n, _) => format!("@{n}"),
+                    _ => "undef".to_string(),
+                };
+                format!("{ty} {text}")
+            };
+            match &g.ty {
+                Type::Array(..) => {
+                    format!("[{}]", vs.iter().map(scalar).collect::<Vec<_>>().join(", "))
+                }
+                _ => vs
+                    .first()
+                    .map(scalar)
+                    .and_then(|s| s.split_once(' ').map(|(_, v)| v.to_string()))
+                    .unwrap_or_else(|| "undef".into()),
+            }
+        }
+    };
+    format!(
+        "@{} = addrspace({}) global {} {init}, align {}",
+        g.name, g.space, g.ty, g.align
+    )
+}
+
 /// The whole module: globals, definitions, then declarations of every
 /// function called but not defined (intrinsics included), sorted by name.
 pub fn print_module(m: &Module) -> String {
     let mut out = String::new();
     for g in &m.globals {
-        let _ = writeln!(
-            out,
-            "@{} = addrspace({}) global {} undef, align {}",
-            g.name, g.space, g.ty, g.align
-        );
+        let _ = writeln!(out, "{}", global_text(g));
     }
     if !m.globals.is_empty() {
         out.push('\n');
