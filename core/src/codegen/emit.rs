@@ -2,6 +2,7 @@
 //! PTX lines to source lines.
 
 use crate::compilation::LineMapEntry;
+use crate::ir::{addrspace, Global, Init, Type, Value};
 use crate::ptx::*;
 use crate::target::Target;
 use std::fmt::Write;
@@ -13,7 +14,13 @@ pub struct Emitted {
 }
 
 /// Writes the whole module. `lineinfo` adds `.file`/`.loc` lines.
-pub fn module(funcs: &[MFunction], target: &Target, source_file: &str, lineinfo: bool) -> Emitted {
+pub fn module(
+    globals: &[Global],
+    funcs: &[MFunction],
+    target: &Target,
+    source_file: &str,
+    lineinfo: bool,
+) -> Emitted {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -28,6 +35,12 @@ pub fn module(funcs: &[MFunction], target: &Target, source_file: &str, lineinfo:
             ".file\t1 \"{}\"",
             source_file.replace('\\', "\\\\").replace('"', "\\\"")
         );
+    }
+    for g in globals {
+        out.push_str(&global(g));
+    }
+    if !globals.is_empty() {
+        out.push('\n');
     }
     let mut line_map = Vec::new();
     let mut instructions = 0;
@@ -140,4 +153,77 @@ fn function(
         }
     }
     out.push_str("\n}\n");
+}
+
+/// The little-endian bytes of a global's initializer.
+fn init_bytes(g: &Global) -> Option<Vec<u8>> {
+    let Init::Values(vals) = &g.init else {
+        return None;
+    };
+    let mut bytes = Vec::new();
+    for v in vals {
+        match v {
+            Value::Int(t, c) => {
+                bytes.extend_from_slice(&c.to_le_bytes()[..t.size().max(1) as usize])
+            }
+            Value::Float(Type::F32, b) => {
+                bytes.extend_from_slice(&(f64::from_bits(*b) as f32).to_le_bytes())
+            }
+            Value::Float(_, b) => bytes.extend_from_slice(&b.to_le_bytes()),
+            _ => bytes.extend_from_slice(&[0; 8]),
+        }
+    }
+    Some(bytes)
+}
+
+/// A module-level variable, as NVVM declares it: scalars typed
+/// (`.global .align 4 .u32 counter;`), arrays as bytes
+/// (`.const .align 4 .b8 coef[16] = {0, 0, 128, 63, …};`).
+fn global(g: &Global) -> String {
+    let space = match g.space {
+        addrspace::SHARED => ".shared",
+        addrspace::CONST => ".const",
+        _ => ".global",
+    };
+    if g.external {
+        return format!(".extern {space} .align {} .b8 {}[];\n", g.align, g.name);
+    }
+    let scalar = match g.ty {
+        Type::I8 | Type::I1 => Some(".u8"),
+        Type::I16 => Some(".u16"),
+        Type::I32 => Some(".u32"),
+        Type::I64 | Type::Ptr(_) => Some(".u64"),
+        Type::F32 => Some(".f32"),
+        Type::F64 => Some(".f64"),
+        _ => None,
+    };
+    match (scalar, &g.init) {
+        (Some(ty), Init::Values(vals)) => {
+            let v = match vals.first() {
+                Some(Value::Float(Type::F32, b)) => {
+                    crate::ptx::f32_imm((f64::from_bits(*b) as f32).to_bits())
+                }
+                Some(Value::Float(_, b)) => format!("0d{b:016X}"),
+                Some(Value::Int(_, c)) => c.to_string(),
+                _ => "0".into(),
+            };
+            format!("{space} .align {} {ty} {} = {v};\n", g.align, g.name)
+        }
+        (Some(ty), _) => format!("{space} .align {} {ty} {};\n", g.align, g.name),
+        (None, _) => {
+            let size = g.ty.size();
+            match init_bytes(g) {
+                Some(bytes) => {
+                    let list: Vec<String> = bytes.iter().map(|b| b.to_string()).collect();
+                    format!(
+                        "{space} .align {} .b8 {}[{size}] = {{{}}};\n",
+                        g.align,
+                        g.name,
+                        list.join(", ")
+                    )
+                }
+                None => format!("{space} .align {} .b8 {}[{size}];\n", g.align, g.name),
+            }
+        }
+    }
 }

@@ -498,6 +498,9 @@ impl Sel<'_> {
 
     /// The address operand of a load or store: `[reg]` or `[reg+off]`.
     fn address(&mut self, ptr: &Value) -> Operand {
+        if let Value::Global(name, _) = ptr {
+            return Operand::Addr(Box::new(Operand::Sym(name.clone())), 0);
+        }
         if let Value::Inst(g) = ptr {
             if self.folded.contains(g) {
                 if let InstKind::Gep {
@@ -508,6 +511,9 @@ impl Sel<'_> {
                 {
                     self.folded.remove(g);
                     let off = const_offset(&elem_ty, &indices).unwrap_or(0);
+                    if let Value::Global(name, _) = &base {
+                        return Operand::Addr(Box::new(Operand::Sym(name.clone())), off);
+                    }
                     let b = self.reg(&base);
                     return Operand::Addr(Box::new(Operand::Reg(b)), off);
                 }

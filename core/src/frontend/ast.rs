@@ -249,6 +249,82 @@ impl ExecSpace {
 #[derive(Clone, Debug)]
 pub struct TranslationUnit {
     pub functions: Vec<FunctionDef>,
+    /// Variables at namespace scope, and function-local `__shared__` ones
+    /// (added by sema with their mangled names).
+    pub globals: Vec<GlobalVar>,
+}
+
+/// Where a variable lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// An ordinary local (stack) variable.
+    Auto,
+    /// `__shared__`: one copy per thread block.
+    Shared,
+    /// `__constant__`: read-only for kernels, set by the host.
+    Constant,
+    /// `__device__` (and `__managed__`): global memory.
+    Device,
+    /// A host variable: not visible in device code.
+    Host,
+}
+
+impl Storage {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Storage::Shared => "__shared__",
+            Storage::Constant => "__constant__",
+            Storage::Device => "__device__",
+            Storage::Auto | Storage::Host => "",
+        }
+    }
+}
+
+/// An initializer: one expression or a braced list.
+#[derive(Clone, Debug)]
+pub enum Initializer {
+    Expr(Expr),
+    List(Vec<Initializer>, Span),
+}
+
+/// A compile-time scalar (initializers, array sizes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar {
+    Int(i64),
+    Float(f64),
+}
+
+impl Scalar {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Scalar::Int(v) => v as f64,
+            Scalar::Float(v) => v,
+        }
+    }
+
+    pub fn as_i64(self) -> i64 {
+        match self {
+            Scalar::Int(v) => v,
+            Scalar::Float(v) => v as i64,
+        }
+    }
+}
+
+/// A variable with static storage duration.
+#[derive(Clone, Debug)]
+pub struct GlobalVar {
+    /// The symbol (mangled for function-local `__shared__`).
+    pub name: String,
+    /// The name as written, for lookup.
+    pub source_name: String,
+    pub ty: CType,
+    pub storage: Storage,
+    pub init: Option<Initializer>,
+    /// Filled by sema: the initializer flattened to the scalars in memory order.
+    pub init_values: Vec<Scalar>,
+    /// `extern` (`extern __shared__ float dyn[];`): storage defined elsewhere.
+    pub external: bool,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -285,9 +361,17 @@ pub struct Local {
 pub struct VarDecl {
     pub name: String,
     pub ty: CType,
+    /// The initializer; sema rewrites a braced list of an array into `list`.
     pub init: Option<Expr>,
+    /// A braced initializer, element expressions in memory order (after sema).
+    pub list: Option<Vec<Expr>>,
+    /// The braced list as written (parser), consumed by sema.
+    pub init_list: Option<Initializer>,
+    pub storage: Storage,
+    pub external: bool,
     pub span: Span,
-    /// Set by sema: the index into `FunctionDef::locals`.
+    /// Set by sema: the index into `FunctionDef::locals` (or `TranslationUnit::globals`
+    /// for a `__shared__` variable).
     pub local: usize,
 }
 
@@ -404,6 +488,8 @@ pub enum ExprKind {
     /// A name as written; sema turns it into `Var` or `Builtin`.
     Ident(String),
     Var(usize),
+    /// A variable of `TranslationUnit::globals` (after sema).
+    Global(usize),
     Builtin(BuiltinVar),
     /// `threadIdx.x` and friends after sema: the built-in and the component (0..3).
     SpecialReg(BuiltinVar, u8),
@@ -443,4 +529,132 @@ impl Expr {
             lvalue: false,
         }
     }
+}
+
+/// Evaluates a constant expression (literals, arithmetic, casts, `sizeof`),
+/// before or after sema. `None` when the expression is not constant.
+pub fn const_eval(e: &Expr) -> Option<Scalar> {
+    let int_result = |t: &CType, v: i64| -> Scalar {
+        match t {
+            CType::Int(k) if k.bits() < 64 => {
+                let bits = k.bits();
+                let v = if k.signed() {
+                    (v << (64 - bits)) >> (64 - bits)
+                } else {
+                    v & ((1i64 << bits) - 1)
+                };
+                Scalar::Int(v)
+            }
+            CType::Bool => Scalar::Int((v != 0) as i64),
+            _ => Scalar::Int(v),
+        }
+    };
+    Some(match &e.kind {
+        ExprKind::IntLit(v) => Scalar::Int(*v as i64),
+        ExprKind::FloatLit(v) => Scalar::Float(if e.ty == CType::Float {
+            f64::from(*v as f32)
+        } else {
+            *v
+        }),
+        ExprKind::BoolLit(b) => Scalar::Int(*b as i64),
+        ExprKind::SizeofType(t) => Scalar::Int(t.size()? as i64),
+        ExprKind::Cast { expr, .. } => {
+            let v = const_eval(expr)?;
+            match &e.ty {
+                CType::Float => Scalar::Float(f64::from(v.as_f64() as f32)),
+                CType::Double => Scalar::Float(v.as_f64()),
+                t if t.is_integer() => match v {
+                    Scalar::Float(f) if t == &CType::Bool => Scalar::Int((f != 0.0) as i64),
+                    v => int_result(t, v.as_i64()),
+                },
+                _ => return None,
+            }
+        }
+        ExprKind::Unary(op, inner) => {
+            let v = const_eval(inner)?;
+            match (op, v) {
+                (UnOp::Plus, v) => v,
+                (UnOp::Neg, Scalar::Int(i)) => Scalar::Int(i.wrapping_neg()),
+                (UnOp::Neg, Scalar::Float(f)) => Scalar::Float(-f),
+                (UnOp::BitNot, Scalar::Int(i)) => Scalar::Int(!i),
+                (UnOp::Not, v) => Scalar::Int((v.as_f64() == 0.0) as i64),
+                _ => return None,
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            let (x, y) = (const_eval(a)?, const_eval(b)?);
+            if let (Scalar::Int(x), Scalar::Int(y)) = (x, y) {
+                let unsigned = !a.ty.is_signed() && a.ty.is_integer()
+                    || !b.ty.is_signed() && b.ty.is_integer();
+                let v = match op {
+                    BinOp::Add => x.wrapping_add(y),
+                    BinOp::Sub => x.wrapping_sub(y),
+                    BinOp::Mul => x.wrapping_mul(y),
+                    BinOp::Div if y != 0 => {
+                        if unsigned {
+                            ((x as u64) / (y as u64)) as i64
+                        } else {
+                            x.wrapping_div(y)
+                        }
+                    }
+                    BinOp::Rem if y != 0 => {
+                        if unsigned {
+                            ((x as u64) % (y as u64)) as i64
+                        } else {
+                            x.wrapping_rem(y)
+                        }
+                    }
+                    BinOp::Shl => x.wrapping_shl(y as u32),
+                    BinOp::Shr => {
+                        if unsigned {
+                            ((x as u64).wrapping_shr(y as u32)) as i64
+                        } else {
+                            x.wrapping_shr(y as u32)
+                        }
+                    }
+                    BinOp::BitAnd => x & y,
+                    BinOp::BitOr => x | y,
+                    BinOp::BitXor => x ^ y,
+                    BinOp::Lt => (x < y) as i64,
+                    BinOp::Gt => (x > y) as i64,
+                    BinOp::Le => (x <= y) as i64,
+                    BinOp::Ge => (x >= y) as i64,
+                    BinOp::Eq => (x == y) as i64,
+                    BinOp::Ne => (x != y) as i64,
+                    BinOp::LogAnd => (x != 0 && y != 0) as i64,
+                    BinOp::LogOr => (x != 0 || y != 0) as i64,
+                    _ => return None,
+                };
+                return Some(if e.ty.is_integer() {
+                    int_result(&e.ty, v)
+                } else {
+                    Scalar::Int(v)
+                });
+            }
+            let (x, y) = (x.as_f64(), y.as_f64());
+            let single = e.ty == CType::Float;
+            let r = |v: f64| Scalar::Float(if single { f64::from(v as f32) } else { v });
+            match op {
+                BinOp::Add => r(x + y),
+                BinOp::Sub => r(x - y),
+                BinOp::Mul => r(x * y),
+                BinOp::Div => r(x / y),
+                BinOp::Lt => Scalar::Int((x < y) as i64),
+                BinOp::Gt => Scalar::Int((x > y) as i64),
+                BinOp::Le => Scalar::Int((x <= y) as i64),
+                BinOp::Ge => Scalar::Int((x >= y) as i64),
+                BinOp::Eq => Scalar::Int((x == y) as i64),
+                BinOp::Ne => Scalar::Int((x != y) as i64),
+                _ => return None,
+            }
+        }
+        ExprKind::Cond(c, a, b) => {
+            if const_eval(c)?.as_f64() != 0.0 {
+                const_eval(a)?
+            } else {
+                const_eval(b)?
+            }
+        }
+        _ => return None,
+    })
 }

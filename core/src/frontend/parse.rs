@@ -25,6 +25,7 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         depth: 0,
         eof_span,
         pending_unroll: None,
+        globals: Vec::new(),
     };
     let mut functions = Vec::new();
     while !p.at_eof() {
@@ -36,7 +37,10 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
             p.pos += 1;
         }
     }
-    TranslationUnit { functions }
+    TranslationUnit {
+        functions,
+        globals: p.globals,
+    }
 }
 
 /// An error was reported; unwind to a recovery point.
@@ -51,6 +55,7 @@ struct Parser<'a> {
     depth: usize,
     eof_span: Span,
     pending_unroll: Option<Unroll>,
+    globals: Vec<GlobalVar>,
 }
 
 /// What the declaration specifiers said.
@@ -63,8 +68,10 @@ struct Specs {
     global: bool,
     device: bool,
     host: bool,
-    shared_or_constant: Option<&'static str>,
+    storage: Option<Storage>,
     extern_c: bool,
+    /// `extern` (without a linkage string).
+    is_extern: bool,
 }
 
 struct Declarator {
@@ -355,8 +362,35 @@ impl<'a> Parser<'a> {
                     return Ok(());
                 }
             } else {
-                let what = specs.shared_or_constant.unwrap_or("global");
-                return self.error(d.span, format!("{what} variables are not supported yet"));
+                let storage = specs.storage.unwrap_or(if specs.device {
+                    Storage::Device
+                } else {
+                    Storage::Host
+                });
+                let init = if self.eat("=") {
+                    Some(self.initializer()?)
+                } else {
+                    None
+                };
+                if matches!(d.ty, CType::Array(_, 0))
+                    && init.is_none()
+                    && !(specs.is_extern && storage == Storage::Shared)
+                {
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "incomplete type is not allowed",
+                    ));
+                }
+                self.globals.push(GlobalVar {
+                    name: name.clone(),
+                    source_name: name,
+                    ty: d.ty,
+                    storage,
+                    init,
+                    init_values: Vec::new(),
+                    external: specs.is_extern,
+                    span: d.span,
+                });
             }
             if !self.eat(",") {
                 break;
@@ -395,9 +429,12 @@ impl<'a> Parser<'a> {
                 "__global__" => s.global = true,
                 "__device__" => s.device = true,
                 "__host__" => s.host = true,
-                "__shared__" => s.shared_or_constant = Some("__shared__"),
-                "__constant__" => s.shared_or_constant = Some("__constant__"),
-                "__managed__" => s.shared_or_constant = Some("__managed__"),
+                "__shared__" => s.storage = Some(Storage::Shared),
+                "__constant__" => s.storage = Some(Storage::Constant),
+                "__managed__" => s.storage = Some(Storage::Device),
+                "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
+                    s.is_extern = true
+                }
                 "__launch_bounds__" => {
                     self.pos += 1;
                     self.expect("(")?;
@@ -493,18 +530,19 @@ impl<'a> Parser<'a> {
         }
         let mut dims = Vec::new();
         while self.eat("[") {
-            let (n, nspan) = match self.peek() {
-                Some(t) if t.kind == TokKind::Number => {
-                    (parse_int_literal(&t.text).map(|v| v.0), t.span())
-                }
-                _ => (None, self.span()),
-            };
-            let Some(n) = n.filter(|n| *n > 0) else {
+            // `[]`: the size comes from the initializer, or from elsewhere (extern).
+            if dims.is_empty() && self.eat("]") {
+                dims.push(0);
+                continue;
+            }
+            let nspan = self.span();
+            let size = self.conditional()?;
+            let n = const_eval(&size).map(|v| v.as_i64()).filter(|n| *n > 0);
+            let Some(n) = n else {
                 return self.error(nspan, "array size must be a positive integer constant");
             };
-            self.pos += 1;
             self.expect("]")?;
-            dims.push(n);
+            dims.push(n as u64);
         }
         for n in dims.into_iter().rev() {
             ty = CType::Array(Box::new(ty), n);
@@ -743,14 +781,15 @@ impl<'a> Parser<'a> {
     fn local_decl(&mut self) -> PResult<Stmt> {
         let span = self.span();
         let s = self.specifiers()?;
-        if s.shared_or_constant.is_some() {
-            return self.error(
-                span,
-                format!(
-                    "{} variables are not supported yet",
-                    s.shared_or_constant.unwrap_or_default()
-                ),
+        let storage = s.storage.unwrap_or(Storage::Auto);
+        if matches!(storage, Storage::Constant)
+            || (storage == Storage::Device && s.storage.is_some())
+        {
+            let msg = format!(
+                "a \"{}\" variable declaration is not allowed inside a function body",
+                storage.keyword()
             );
+            return self.error(span, msg);
         }
         let Some(base) = s.ty else {
             return self.error(span, "expected a type specifier");
@@ -775,19 +814,31 @@ impl<'a> Parser<'a> {
             if d.func.is_some() {
                 return self.error(d.span, "local function declarations are not supported");
             }
-            let init = if self.eat("=") {
-                if self.at("{") {
+            let (mut init, mut init_list) = (None, None);
+            if self.eat("=") {
+                if storage == Storage::Shared {
                     let span = self.span();
-                    return self.error(span, "initializer lists are not supported yet");
+                    return self.error(span, "initializer not allowed for __shared__ variable");
                 }
-                Some(self.assignment()?)
-            } else {
-                None
-            };
+                match self.initializer()? {
+                    Initializer::Expr(e) => init = Some(e),
+                    list => init_list = Some(list),
+                }
+            }
+            if matches!(d.ty, CType::Array(_, 0))
+                && init_list.is_none()
+                && !(s.is_extern && storage == Storage::Shared)
+            {
+                return self.error(d.span, "incomplete type is not allowed");
+            }
             decls.push(VarDecl {
                 name,
                 ty: d.ty,
                 init,
+                list: None,
+                init_list,
+                storage,
+                external: s.is_extern,
                 span: d.span,
                 local: usize::MAX,
             });
@@ -800,6 +851,26 @@ impl<'a> Parser<'a> {
             kind: StmtKind::Decl(decls),
             span,
         })
+    }
+
+    /// `expr` or `{ init, init, … }` (a trailing comma is allowed).
+    fn initializer(&mut self) -> PResult<Initializer> {
+        if !self.at("{") {
+            return Ok(Initializer::Expr(self.assignment()?));
+        }
+        let span = self.span();
+        self.pos += 1;
+        self.enter()?;
+        let mut items = Vec::new();
+        while !self.at("}") {
+            items.push(self.initializer()?);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.leave();
+        self.expect("}")?;
+        Ok(Initializer::List(items, span))
     }
 
     // ----- expressions -----

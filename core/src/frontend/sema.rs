@@ -51,6 +51,22 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         }
         sigs.insert(f.name.clone(), sig);
     }
+    // Namespace-scope variables: types, initializers, a scope for device code.
+    let mut globals = std::mem::take(&mut tu.globals);
+    let mut global_scope: HashMap<String, usize> = HashMap::new();
+    for (i, g) in globals.iter_mut().enumerate() {
+        if let Some(prev) = global_scope.get(&g.source_name) {
+            let _ = prev;
+            diags.push(Diagnostic::error(
+                g.span.clone(),
+                format!("variable \"{}\" has already been defined", g.source_name),
+            ));
+            continue;
+        }
+        global_scope.insert(g.source_name.clone(), i);
+        let mut cx = Checker::new(&sigs, diags, CType::Void, ExecSpace::Host, &global_scope);
+        cx.global_initializer(g);
+    }
     let mut defined: HashMap<String, Span> = HashMap::new();
     for f in &mut tu.functions {
         if f.body.is_none() {
@@ -67,15 +83,9 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         defined.insert(f.name.clone(), f.span.clone());
-        let mut cx = Checker {
-            sigs: &sigs,
-            diags,
-            locals: Vec::new(),
-            scopes: vec![HashMap::new()],
-            ret: f.ret.clone(),
-            loops: 0,
-            space: f.space,
-        };
+        let mut cx = Checker::new(&sigs, diags, f.ret.clone(), f.space, &global_scope);
+        cx.globals.append(&mut globals);
+        cx.function_symbol = super::mangle::symbol_name(f);
         for p in &f.params {
             if p.ty == CType::Void || p.ty.size().is_none() {
                 cx.diags.push(Diagnostic::error(
@@ -89,17 +99,63 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             cx.stmt(body);
         }
         f.locals = cx.locals;
+        globals = cx.globals;
     }
+    tu.globals = globals;
 }
 
 struct Checker<'a> {
     sigs: &'a HashMap<String, Signature>,
     diags: &'a mut Vec<Diagnostic>,
     locals: Vec<Local>,
-    scopes: Vec<HashMap<String, usize>>,
+    scopes: Vec<HashMap<String, Binding>>,
+    /// Every static-storage variable: namespace scope first, then
+    /// function-local `__shared__` ones as they are met.
+    globals: Vec<GlobalVar>,
+    global_scope: &'a HashMap<String, usize>,
+    /// The mangled name of the function being checked (for local statics).
+    function_symbol: String,
     ret: CType,
     loops: u32,
     space: ExecSpace,
+}
+
+/// How many scalars an object of this type holds.
+fn scalar_count(t: &CType) -> u64 {
+    match t {
+        CType::Array(e, n) => n * scalar_count(e),
+        _ => 1,
+    }
+}
+
+/// Zero elements for the part of an object an initializer does not give.
+fn zero_fill(t: &CType, span: &Span, out: &mut Vec<Expr>) {
+    for _ in 0..scalar_count(t) {
+        let elem = match t {
+            CType::Array(..) => base_element(t),
+            t => t.clone(),
+        };
+        let kind = if elem.is_float() {
+            ExprKind::FloatLit(0.0)
+        } else {
+            ExprKind::IntLit(0)
+        };
+        out.push(mk(kind, span.clone(), elem));
+    }
+}
+
+fn base_element(t: &CType) -> CType {
+    match t {
+        CType::Array(e, _) => base_element(e),
+        t => t.clone(),
+    }
+}
+
+/// What a name in a block scope refers to.
+#[derive(Clone, Copy)]
+enum Binding {
+    Local(usize),
+    Global(usize),
 }
 
 fn mk(kind: ExprKind, span: Span, ty: CType) -> Expr {
@@ -128,7 +184,7 @@ pub fn convert(e: Expr, ty: &CType) -> Expr {
 }
 
 /// C's integer promotion: anything narrower than int becomes int.
-fn promote(t: &CType) -> CType {
+pub fn promote(t: &CType) -> CType {
     match t {
         CType::Bool => CType::INT,
         CType::Int(k) if k.rank() < IntKind::Int.rank() => CType::INT,
@@ -163,7 +219,108 @@ fn common_type(a: &CType, b: &CType) -> CType {
     }
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    fn new(
+        sigs: &'a HashMap<String, Signature>,
+        diags: &'a mut Vec<Diagnostic>,
+        ret: CType,
+        space: ExecSpace,
+        global_scope: &'a HashMap<String, usize>,
+    ) -> Checker<'a> {
+        Checker {
+            sigs,
+            diags,
+            locals: Vec::new(),
+            scopes: vec![HashMap::new()],
+            ret,
+            loops: 0,
+            space,
+            globals: Vec::new(),
+            global_scope,
+            function_symbol: String::new(),
+        }
+    }
+
+    /// Types a namespace-scope variable's initializer and evaluates it.
+    fn global_initializer(&mut self, g: &mut GlobalVar) {
+        let Some(init) = g.init.take() else { return };
+        let ty = g.ty.clone();
+        let (ty, exprs) = self.initializer_elements(init, &ty);
+        g.ty = ty;
+        for e in exprs {
+            match const_eval(&e) {
+                Some(v) => g.init_values.push(v),
+                None => {
+                    self.err(&e.span, "expression must have a constant value");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Flattens an initializer for an object of type `ty` into its scalar
+    /// elements in memory order, each converted to the element type; missing
+    /// elements are zero. An array of unknown size (`T x[]`) takes its size
+    /// from the list. Returns the completed type and the elements.
+    fn initializer_elements(&mut self, init: Initializer, ty: &CType) -> (CType, Vec<Expr>) {
+        let mut out = Vec::new();
+        let ty = match (ty, &init) {
+            (CType::Array(elem, 0), Initializer::List(items, _)) => {
+                CType::Array(elem.clone(), (items.len() as u64).max(1))
+            }
+            (t, _) => t.clone(),
+        };
+        self.flatten(init, &ty, &mut out);
+        (ty, out)
+    }
+
+    fn flatten(&mut self, init: Initializer, ty: &CType, out: &mut Vec<Expr>) {
+        match (ty, init) {
+            (CType::Array(elem, n), Initializer::List(items, span)) => {
+                if items.len() as u64 > *n {
+                    self.err(&span, "too many initializer values");
+                }
+                let mut items = items.into_iter();
+                for _ in 0..*n {
+                    match items.next() {
+                        Some(Initializer::List(inner, s)) if !elem.is_scalar() => {
+                            self.flatten(Initializer::List(inner, s), elem, out)
+                        }
+                        Some(Initializer::Expr(e)) if !elem.is_scalar() => {
+                            // Brace elision: a scalar fills the sub-aggregate from its first element.
+                            self.flatten(
+                                Initializer::List(vec![Initializer::Expr(e)], span.clone()),
+                                elem,
+                                out,
+                            );
+                        }
+                        Some(item) => self.flatten(item, elem, out),
+                        None => zero_fill(elem, &span, out),
+                    }
+                }
+            }
+            (t, Initializer::List(items, span)) if t.is_scalar() => {
+                // `int x = {5};`
+                match items.into_iter().next() {
+                    Some(item) => self.flatten(item, t, out),
+                    None => zero_fill(t, &span, out),
+                }
+            }
+            (t, Initializer::Expr(e)) if t.is_scalar() => {
+                let e = self.rvalue(e);
+                out.push(self.assign_convert(e, t, "initialize an entity"));
+            }
+            (t, Initializer::Expr(e)) => {
+                let msg = format!("initialization of an object of type \"{t}\" with an expression is not supported");
+                self.err(&e.span, msg);
+            }
+            (t, Initializer::List(_, span)) => {
+                let msg = format!("a braced initializer for type \"{t}\" is not supported");
+                self.err(&span, msg);
+            }
+        }
+    }
+
     fn err(&mut self, span: &Span, msg: impl Into<String>) {
         self.diags.push(Diagnostic::error(span.clone(), msg));
     }
@@ -175,18 +332,54 @@ impl Checker<'_> {
             ty,
             span: span.clone(),
         });
+        self.bind(name, Binding::Local(id), span);
+        id
+    }
+
+    fn bind(&mut self, name: &str, b: Binding, span: &Span) {
         let scope = self.scopes.last_mut().expect("at least one scope");
-        if !name.is_empty() && scope.insert(name.to_string(), id).is_some() {
+        if !name.is_empty() && scope.insert(name.to_string(), b).is_some() {
             self.err(
                 span,
                 format!("\"{name}\" has already been declared in the current scope"),
             );
         }
-        id
     }
 
-    fn lookup(&self, name: &str) -> Option<usize> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    fn lookup(&self, name: &str) -> Option<Binding> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(name).copied())
+            .or_else(|| self.global_scope.get(name).map(|g| Binding::Global(*g)))
+    }
+
+    /// A function-local `__shared__` variable: static storage, named as nvcc
+    /// names it (`_ZZ6reduceE5sdata`).
+    fn declare_shared(&mut self, d: &mut VarDecl) {
+        let encoding = match self.function_symbol.strip_prefix("_Z") {
+            Some(e) => e.to_string(),
+            None => format!("{}{}", self.function_symbol.len(), self.function_symbol),
+        };
+        // `extern __shared__` names the one dynamic shared array, unmangled.
+        let symbol = if d.external {
+            d.name.clone()
+        } else {
+            format!("_ZZ{encoding}E{}{}", d.name.len(), d.name)
+        };
+        let id = self.globals.len();
+        self.globals.push(GlobalVar {
+            name: symbol,
+            source_name: d.name.clone(),
+            ty: d.ty.clone(),
+            storage: Storage::Shared,
+            init: None,
+            init_values: Vec::new(),
+            external: d.external,
+            span: d.span.clone(),
+        });
+        d.local = id;
+        self.bind(&d.name.clone(), Binding::Global(id), &d.span.clone());
     }
 
     fn stmt(&mut self, s: &mut Stmt) {
@@ -200,6 +393,21 @@ impl Checker<'_> {
             }
             StmtKind::Decl(decls) => {
                 for d in decls {
+                    if d.storage == Storage::Shared {
+                        if !self.space.on_device() {
+                            self.err(
+                                &d.span,
+                                "a __shared__ variable is only allowed in device code",
+                            );
+                        }
+                        self.declare_shared(d);
+                        continue;
+                    }
+                    if let Some(list) = d.init_list.take() {
+                        let (ty, elems) = self.initializer_elements(list, &d.ty.clone());
+                        d.ty = ty;
+                        d.list = Some(elems);
+                    }
                     if d.ty == CType::Void || d.ty.size().is_none() {
                         self.err(
                             &d.span,
@@ -366,14 +574,38 @@ impl Checker<'_> {
             | ExprKind::BoolLit(_)
             | ExprKind::StrLit(_) => e,
             ExprKind::Ident(name) => {
-                if let Some(id) = self.lookup(&name) {
-                    let ty = self.locals[id].ty.clone();
-                    return Expr {
-                        kind: ExprKind::Var(id),
-                        span,
-                        ty,
-                        lvalue: true,
-                    };
+                match self.lookup(&name) {
+                    Some(Binding::Local(id)) => {
+                        let ty = self.locals[id].ty.clone();
+                        return Expr {
+                            kind: ExprKind::Var(id),
+                            span,
+                            ty,
+                            lvalue: true,
+                        };
+                    }
+                    Some(Binding::Global(id)) => {
+                        let Some(g) = self.globals.get(id) else {
+                            // Another namespace-scope variable, named in an initializer.
+                            self.err(&span, "expression must have a constant value");
+                            return mk(ExprKind::IntLit(0), span, CType::INT);
+                        };
+                        let device_var = g.storage != Storage::Host;
+                        let ty = g.ty.clone();
+                        if device_var != self.space.on_device()
+                            && self.space != ExecSpace::HostDevice
+                        {
+                            let what = if device_var { "device" } else { "host" };
+                            self.err(&span, format!("a {what} variable \"{name}\" cannot be directly read in {} function", if device_var { "a host" } else { "a device" }));
+                        }
+                        return Expr {
+                            kind: ExprKind::Global(id),
+                            span,
+                            ty,
+                            lvalue: true,
+                        };
+                    }
+                    None => {}
                 }
                 if let Some(b) = BuiltinVar::from_name(&name) {
                     if !self.space.on_device() {
@@ -416,7 +648,10 @@ impl Checker<'_> {
                 );
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
-            ExprKind::Var(_) | ExprKind::Builtin(_) | ExprKind::SpecialReg(..) => e,
+            ExprKind::Var(_)
+            | ExprKind::Global(_)
+            | ExprKind::Builtin(_)
+            | ExprKind::SpecialReg(..) => e,
             ExprKind::SizeofType(ref t) => {
                 if t.size().is_none() {
                     let msg = format!("incomplete type \"{t}\" is not allowed");

@@ -20,12 +20,17 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         .iter()
         .map(|f| (f.name.clone(), symbol_name(f)))
         .collect();
+    for g in &tu.globals {
+        if let Some(global) = lower_global(g) {
+            m.globals.push(global);
+        }
+    }
     for f in &tu.functions {
         if !f.space.on_device() {
             continue;
         }
         let Some(body) = &f.body else { continue };
-        let mut g = Gen::new(f, &symbols, opts);
+        let mut g = Gen::new(f, &symbols, &tu.globals, opts);
         g.function_body(body);
         m.functions.push(g.f);
     }
@@ -64,6 +69,60 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
     m
 }
 
+/// The address space of a variable's storage, `None` for host variables.
+fn storage_space(s: ast::Storage) -> Option<u32> {
+    match s {
+        ast::Storage::Shared => Some(addrspace::SHARED),
+        ast::Storage::Constant => Some(addrspace::CONST),
+        ast::Storage::Device => Some(addrspace::GLOBAL),
+        ast::Storage::Auto => Some(addrspace::LOCAL),
+        ast::Storage::Host => None,
+    }
+}
+
+fn base_type(t: &CType) -> &CType {
+    match t {
+        CType::Array(e, _) => base_type(e),
+        t => t,
+    }
+}
+
+/// A device variable as an IR global, its initializer as constants.
+fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
+    let space = storage_space(g.storage)?;
+    let elem = base_type(&g.ty);
+    let ety = mem_type(elem);
+    let init = if g.external || g.storage == ast::Storage::Shared {
+        Init::Undef
+    } else if g.init_values.iter().all(|v| v.as_f64() == 0.0) {
+        Init::Zero
+    } else {
+        Init::Values(
+            g.init_values
+                .iter()
+                .map(|v| match ety {
+                    Type::F32 => Value::f32(v.as_f64() as f32),
+                    Type::F64 => Value::f64(v.as_f64()),
+                    ref t => int_const(t.clone(), v.as_i64()),
+                })
+                .collect(),
+        )
+    };
+    let align = if g.external && g.storage == ast::Storage::Shared {
+        16
+    } else {
+        g.ty.align().max(1)
+    };
+    Some(Global {
+        name: g.name.clone(),
+        ty: mem_type(&g.ty),
+        space,
+        align,
+        init,
+        external: g.external,
+    })
+}
+
 /// The IR type of a C type as a value (bool is i1).
 pub fn ir_type(t: &CType) -> Type {
     match t {
@@ -100,6 +159,7 @@ struct Gen<'a> {
     f: Function,
     src: &'a ast::FunctionDef,
     symbols: &'a [(String, String)],
+    globals: &'a [ast::GlobalVar],
     opts: &'a Options,
     /// The alloca of each local.
     slots: Vec<Value>,
@@ -112,6 +172,7 @@ impl<'a> Gen<'a> {
     fn new(
         src: &'a ast::FunctionDef,
         symbols: &'a [(String, String)],
+        globals: &'a [ast::GlobalVar],
         opts: &'a Options,
     ) -> Gen<'a> {
         let params = src
@@ -139,6 +200,7 @@ impl<'a> Gen<'a> {
             f,
             src,
             symbols,
+            globals,
             opts,
             slots: Vec::new(),
             cur: None,
@@ -300,11 +362,36 @@ impl<'a> Gen<'a> {
             }
             StmtKind::Decl(decls) => {
                 for d in decls {
+                    if d.storage == ast::Storage::Shared {
+                        continue; // static storage: a module global
+                    }
+                    self.set_loc(&d.span);
                     if let Some(init) = &d.init {
-                        self.set_loc(&d.span);
                         let v = self.rvalue(init);
                         let ptr = self.slots[d.local].clone();
                         self.store(v, ptr, &d.ty);
+                    }
+                    if let Some(elems) = &d.list {
+                        // Element k of the flattened list goes to element k of the object.
+                        let base = self.slots[d.local].clone();
+                        let elem = base_type(&d.ty).clone();
+                        for (k, e) in elems.iter().enumerate() {
+                            let v = self.rvalue(e);
+                            let ptr = if matches!(d.ty, CType::Array(..)) {
+                                self.emit(
+                                    "arrayinit",
+                                    Type::Ptr(addrspace::GENERIC),
+                                    InstKind::Gep {
+                                        elem_ty: mem_type(&elem),
+                                        base: base.clone(),
+                                        indices: vec![Value::i64(k as i64)],
+                                    },
+                                )
+                            } else {
+                                base.clone()
+                            };
+                            self.store(v, ptr, &elem);
+                        }
                     }
                 }
             }
@@ -500,6 +587,21 @@ impl<'a> Gen<'a> {
     fn lvalue(&mut self, e: &ast::Expr) -> Value {
         match &e.kind {
             ExprKind::Var(id) => self.slots[*id].clone(),
+            ExprKind::Global(id) => {
+                // A variable in a specific space, used through a generic pointer
+                // (memory-space-opt undoes the cast where it can).
+                let g = &self.globals[*id];
+                let space = storage_space(g.storage).unwrap_or(addrspace::GLOBAL);
+                let (name, source) = (g.name.clone(), g.source_name.clone());
+                self.emit(
+                    &source,
+                    Type::Ptr(addrspace::GENERIC),
+                    InstKind::Cast {
+                        op: CastOp::AddrSpaceCast,
+                        val: Value::Global(name, space),
+                    },
+                )
+            }
             ExprKind::Unary(UnOp::Deref, p) => self.rvalue(p),
             ExprKind::Index(p, i) => {
                 let base = self.rvalue(p);
@@ -579,6 +681,11 @@ impl<'a> Gen<'a> {
                         args: vec![],
                     },
                 )
+            }
+            ExprKind::Global(id) => {
+                let name = self.globals[*id].source_name.clone();
+                let ptr = self.lvalue(e);
+                self.load(&name, ptr, &e.ty, false)
             }
             ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => {
                 let ptr = self.lvalue(e);
@@ -682,15 +789,17 @@ impl<'a> Gen<'a> {
                         if lhs.ty.is_pointer() {
                             self.binary(*op, old, &lhs.ty, rv, &rhs.ty)
                         } else {
-                            // Compute in the right operand's (common) type, then convert back.
-                            let wide = self.convert(old, &lhs.ty, &rhs.ty);
-                            let r = self.binary(*op, wide, &rhs.ty, rv, &rhs.ty);
-                            let result_ty = if matches!(op, AstBin::Shl | AstBin::Shr) {
-                                lhs.ty.clone()
+                            // Compute in the type of `lhs op rhs` (sema converted the right
+                            // operand to it; a shift computes in the promoted left type),
+                            // then convert back.
+                            let comp = if matches!(op, AstBin::Shl | AstBin::Shr) {
+                                crate::frontend::sema::promote(&lhs.ty)
                             } else {
                                 rhs.ty.clone()
                             };
-                            self.convert(r, &result_ty, &lhs.ty)
+                            let wide = self.convert(old, &lhs.ty, &comp);
+                            let r = self.binary(*op, wide, &comp, rv, &rhs.ty);
+                            self.convert(r, &comp, &lhs.ty)
                         }
                     }
                 };

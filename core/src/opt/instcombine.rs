@@ -25,6 +25,18 @@ fn is_int(v: &Value, n: i64) -> bool {
     v.as_int() == Some(n)
 }
 
+/// `log2(v)` when `v` is a constant power of two (as an unsigned number of `ty`'s width), above 1.
+fn pow2(v: &Value, ty: &Type) -> Option<i64> {
+    let c = v.as_int()?;
+    let bits = ty.bits();
+    let u = if bits >= 64 {
+        c as u64
+    } else {
+        (c as u64) & ((1u64 << bits) - 1)
+    };
+    (u > 1 && u.is_power_of_two()).then(|| i64::from(u.trailing_zeros()))
+}
+
 /// What to do with one instruction.
 enum Action {
     Replace(Value),
@@ -68,6 +80,28 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 }
                 BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => {
                     Some(Action::Replace(lhs.clone()))
+                }
+                // Unsigned division and remainder by a power of two are a shift and a mask.
+                BinOp::UDiv | BinOp::URem if pow2(rhs, ty).is_some() => {
+                    let k = pow2(rhs, ty).expect("checked");
+                    Some(Action::Rewrite(if *op == BinOp::UDiv {
+                        InstKind::Bin {
+                            op: BinOp::LShr,
+                            lhs: lhs.clone(),
+                            rhs: fold::int_const(ty.clone(), k),
+                            flags: Flags {
+                                exact: flags.exact,
+                                ..Flags::default()
+                            },
+                        }
+                    } else {
+                        InstKind::Bin {
+                            op: BinOp::And,
+                            lhs: lhs.clone(),
+                            rhs: fold::int_const(ty.clone(), (1i64 << k) - 1),
+                            flags: Flags::default(),
+                        }
+                    }))
                 }
                 BinOp::Mul | BinOp::And if is_int(rhs, 0) => Some(Action::Replace(rhs.clone())),
                 BinOp::And if is_int(rhs, -1) => Some(Action::Replace(lhs.clone())),
