@@ -42,6 +42,11 @@ pub fn module(
     if !globals.is_empty() {
         out.push('\n');
     }
+    // Device functions are declared first, so calls may precede definitions.
+    for f in funcs.iter().filter(|f| !f.kernel) {
+        out.push_str(&signature(f));
+        out.push_str(";\n\n");
+    }
     let mut line_map = Vec::new();
     let mut instructions = 0;
     for f in funcs {
@@ -69,26 +74,11 @@ fn function(
     line_map: &mut Vec<LineMapEntry>,
     count: &mut usize,
 ) {
-    let linkage = ".visible";
-    let _ = writeln!(out, "\t// .globl\t{}", f.name);
-    let _ = write!(
-        out,
-        "{linkage} {} {}(",
-        if f.kernel { ".entry" } else { ".func" },
-        f.name
-    );
-    if f.params.is_empty() {
-        out.push_str(")\n");
-    } else {
-        out.push('\n');
-        let params: Vec<String> = f
-            .params
-            .iter()
-            .map(|p| format!("\t.param {} {}", p.ty, p.name))
-            .collect();
-        out.push_str(&params.join(",\n"));
-        out.push_str("\n)\n");
+    if f.kernel {
+        let _ = writeln!(out, "\t// .globl\t{}", f.name);
     }
+    out.push_str(&signature(f));
+    out.push('\n');
     for d in &f.directives {
         let _ = writeln!(out, "{d}");
     }
@@ -226,4 +216,30 @@ fn global(g: &Global) -> String {
             }
         }
     }
+}
+
+/// `.visible .entry k(…)` or `.func (.param .b32 func_retval0) f(…)`, without
+/// the body: the head of a definition and, with `;`, a declaration.
+fn signature(f: &MFunction) -> String {
+    let mut out = if f.kernel {
+        format!(".visible .entry {}(", f.name)
+    } else {
+        match f.ret {
+            Some(t) => format!(".func  (.param {t} func_retval0) {}(", f.name),
+            None => format!(".func {}(", f.name),
+        }
+    };
+    if f.params.is_empty() {
+        out.push(')');
+    } else {
+        out.push('\n');
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| format!("\t.param {} {}", p.ty, p.name))
+            .collect();
+        out.push_str(&params.join(",\n"));
+        out.push_str("\n)");
+    }
+    out
 }

@@ -66,6 +66,18 @@ fn mem_suffix(t: &Type) -> &'static str {
     }
 }
 
+/// How a value of type `t` is passed to or returned from a `.func`: its
+/// `.param` declaration type and the type of the `ld.param`/`st.param`
+/// (NVVM declares 32-bit float parameters `.b32` and loads them `.f32`).
+pub fn func_param_types(t: &Type) -> (&'static str, &'static str) {
+    match t {
+        Type::F32 => (".b32", ".f32"),
+        Type::F64 => (".b64", ".f64"),
+        Type::I64 | Type::Ptr(_) => (".b64", ".u64"),
+        _ => (".b32", ".u32"),
+    }
+}
+
 pub fn param_type(t: &Type) -> &'static str {
     match t {
         Type::I1 | Type::I8 => ".u8",
@@ -101,6 +113,8 @@ struct Sel<'a> {
     /// Offsets of allocas in the local frame.
     frame_offsets: HashMap<InstId, u64>,
     sp: Option<Reg>,
+    /// Call sequences emitted so far (for `// callseq N`).
+    calls: u32,
     cur: usize,
     loc: Option<DebugLoc>,
     diags: Vec<Diagnostic>,
@@ -123,7 +137,11 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         .enumerate()
         .map(|(n, p)| MParam {
             name: format!("{}_param_{n}", f.name),
-            ty: param_type(&p.ty),
+            ty: if f.attrs.kernel {
+                param_type(&p.ty)
+            } else {
+                func_param_types(&p.ty).0
+            },
         })
         .collect();
     let m = MFunction {
@@ -136,6 +154,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         frame: None,
         index,
         directives: Vec::new(),
+        ret: (f.ret != Type::Void).then(|| func_param_types(&f.ret).0),
     };
     let mut s = Sel {
         f,
@@ -148,6 +167,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         uses: f.use_counts(),
         frame_offsets: HashMap::new(),
         sp: None,
+        calls: 0,
         cur: 0,
         loc: None,
         diags: Vec::new(),
@@ -362,6 +382,41 @@ impl Sel<'_> {
             }
             let class = reg_class(&p.ty);
             let name = self.m.params[n].name.clone();
+            if !f.attrs.kernel {
+                // A `.func` parameter: 32 bits at least, read with its value type.
+                let (_, ld) = func_param_types(&p.ty);
+                let wide = if class == RegClass::Pred || class == RegClass::B16 {
+                    RegClass::B32
+                } else {
+                    class
+                };
+                let r = self.m.new_reg(wide);
+                self.emit(
+                    format!("ld.param{ld}"),
+                    vec![
+                        Operand::Reg(r),
+                        Operand::Addr(Box::new(Operand::Sym(name)), 0),
+                    ],
+                );
+                let v = match class {
+                    RegClass::Pred => {
+                        let p = self.m.new_reg(RegClass::Pred);
+                        self.emit(
+                            "setp.ne.s32",
+                            vec![Operand::Reg(p), Operand::Reg(r), Operand::Imm(0)],
+                        );
+                        p
+                    }
+                    RegClass::B16 => {
+                        let h = self.m.new_reg(RegClass::B16);
+                        self.emit("cvt.u16.u32", vec![Operand::Reg(h), Operand::Reg(r)]);
+                        h
+                    }
+                    _ => r,
+                };
+                self.args[n] = Some(v);
+                continue;
+            }
             if class == RegClass::Pred {
                 let b = self.m.new_reg(RegClass::B16);
                 let r = self.m.new_reg(RegClass::Pred);
@@ -727,9 +782,10 @@ impl Sel<'_> {
                     );
                 } else if callee == "llvm.nvvm.barrier0" {
                     self.emit("bar.sync", vec![Operand::Imm(0)]);
+                } else if callee.starts_with("llvm.") {
+                    self.unsupported(&format!("the intrinsic \"{callee}\""));
                 } else {
-                    let _ = args;
-                    self.unsupported(&format!("calls to \"{callee}\""));
+                    self.call(id, callee, args);
                 }
             }
             InstKind::Phi { .. } => {}
@@ -744,13 +800,129 @@ impl Sel<'_> {
                 self.emit("bra.uni", vec![Operand::Label(e)]);
             }
             InstKind::Ret { val } => {
-                if val.is_some() && !f.attrs.kernel {
-                    self.unsupported("returning a value from a device function");
+                if let Some(v) = val {
+                    let t = f.value_type(v);
+                    let r = self.param_reg(v);
+                    let (_, st) = func_param_types(&t);
+                    let st = if r.class == RegClass::B32 && t != Type::F32 {
+                        ".b32"
+                    } else {
+                        st
+                    };
+                    self.emit(
+                        format!("st.param{st}"),
+                        vec![
+                            Operand::Addr(Box::new(Operand::Sym("func_retval0".into())), 0),
+                            Operand::Reg(r),
+                        ],
+                    );
                 }
                 self.emit("ret", vec![]);
             }
             InstKind::Unreachable => self.emit("trap", vec![]),
         }
+    }
+
+    /// A value in a register of at least 32 bits, as `.param` passing wants it.
+    fn param_reg(&mut self, v: &Value) -> Reg {
+        let r = self.reg(v);
+        match r.class {
+            RegClass::Pred => {
+                let w = self.m.new_reg(RegClass::B32);
+                self.emit(
+                    "selp.u32",
+                    vec![
+                        Operand::Reg(w),
+                        Operand::Imm(1),
+                        Operand::Imm(0),
+                        Operand::Reg(r),
+                    ],
+                );
+                w
+            }
+            RegClass::B16 => {
+                let w = self.m.new_reg(RegClass::B32);
+                self.emit("cvt.u32.u16", vec![Operand::Reg(w), Operand::Reg(r)]);
+                w
+            }
+            _ => r,
+        }
+    }
+
+    /// A call through the `.param` space, as NVVM writes it:
+    /// `{ .param .b32 param0; st.param.b32 [param0+0], %r1; … call.uni (retval0), f, (param0); ld.param … }`.
+    fn call(&mut self, id: InstId, callee: &str, args: &[Value]) {
+        let n = self.calls;
+        self.calls += 1;
+        self.emit(format!("{{ // callseq {n}, 0"), vec![]);
+        let mut names = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let t = self.f.value_type(a);
+            let (decl, st) = func_param_types(&t);
+            let r = self.param_reg(a);
+            let st = if r.class == RegClass::B32 && t != Type::F32 {
+                ".b32"
+            } else {
+                st
+            };
+            let name = format!("param{k}");
+            self.emit(format!(".param {decl} {name}"), vec![]);
+            self.emit(
+                format!("st.param{st}"),
+                vec![
+                    Operand::Addr(Box::new(Operand::Sym(name.clone())), 0),
+                    Operand::Reg(r),
+                ],
+            );
+            names.push(name);
+        }
+        let ret = self.f.inst(id).ty.clone();
+        let mut ops = Vec::new();
+        if ret != Type::Void {
+            let (decl, _) = func_param_types(&ret);
+            self.emit(format!(".param {decl} retval0"), vec![]);
+            ops.push(Operand::Sym("(retval0)".into()));
+        }
+        ops.push(Operand::Sym(callee.to_string()));
+        if !names.is_empty() {
+            ops.push(Operand::Sym(format!("({})", names.join(", "))));
+        }
+        self.emit("call.uni", ops);
+        if ret != Type::Void {
+            let (_, ld) = func_param_types(&ret);
+            let class = reg_class(&ret);
+            let wide = if matches!(class, RegClass::Pred | RegClass::B16) {
+                RegClass::B32
+            } else {
+                class
+            };
+            let w = self.m.new_reg(wide);
+            self.emit(
+                format!("ld.param{ld}"),
+                vec![
+                    Operand::Reg(w),
+                    Operand::Addr(Box::new(Operand::Sym("retval0".into())), 0),
+                ],
+            );
+            match class {
+                RegClass::Pred => {
+                    let d = self.def(id);
+                    self.emit(
+                        "setp.ne.s32",
+                        vec![Operand::Reg(d), Operand::Reg(w), Operand::Imm(0)],
+                    );
+                }
+                RegClass::B16 => {
+                    let d = self.def(id);
+                    self.emit("cvt.u16.u32", vec![Operand::Reg(d), Operand::Reg(w)]);
+                }
+                // The value is already in `w`: it is the result.
+                _ => {
+                    self.vals.insert(id, Operand::Reg(w));
+                }
+            }
+        }
+        self.emit(format!("}} // callseq {n}"), vec![]);
     }
 
     fn gep(&mut self, id: InstId, elem_ty: &Type, base: &Value, indices: &[Value]) {

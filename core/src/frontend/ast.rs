@@ -231,6 +231,17 @@ impl fmt::Display for CType {
     }
 }
 
+/// What the source asked of the inliner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InlineHint {
+    #[default]
+    Default,
+    /// `__noinline__`
+    Never,
+    /// `__forceinline__`
+    Always,
+}
+
 /// Where a function runs: `__global__`, `__device__`, host (no qualifier), or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExecSpace {
@@ -344,6 +355,8 @@ pub struct FunctionDef {
     pub variadic: bool,
     pub space: ExecSpace,
     pub extern_c: bool,
+    /// `__noinline__` / `__forceinline__`.
+    pub inline: InlineHint,
     pub body: Option<Stmt>,
     /// Filled by sema: every local variable, parameters first.
     pub locals: Vec<Local>,

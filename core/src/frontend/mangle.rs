@@ -148,6 +148,7 @@ mod tests {
             variadic: false,
             space: ExecSpace::Global,
             extern_c: false,
+            inline: InlineHint::Default,
             body: None,
             locals: vec![],
         }

@@ -72,6 +72,7 @@ struct Specs {
     extern_c: bool,
     /// `extern` (without a linkage string).
     is_extern: bool,
+    inline: InlineHint,
 }
 
 struct Declarator {
@@ -355,6 +356,7 @@ impl<'a> Parser<'a> {
                     variadic,
                     space,
                     extern_c: specs.extern_c,
+                    inline: specs.inline,
                     body,
                     locals: Vec::new(),
                 });
@@ -432,6 +434,8 @@ impl<'a> Parser<'a> {
                 "__shared__" => s.storage = Some(Storage::Shared),
                 "__constant__" => s.storage = Some(Storage::Constant),
                 "__managed__" => s.storage = Some(Storage::Device),
+                "__noinline__" => s.inline = InlineHint::Never,
+                "__forceinline__" => s.inline = InlineHint::Always,
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true
                 }

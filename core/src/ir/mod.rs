@@ -627,6 +627,10 @@ pub struct Param {
 pub struct FnAttrs {
     /// A `__global__` function: a PTX `.entry`.
     pub kernel: bool,
+    /// `__noinline__`: never inlined.
+    pub noinline: bool,
+    /// `__forceinline__`: inlined even at -O0 (`always-inline`).
+    pub alwaysinline: bool,
 }
 
 /// Per-loop hints from the source (`#pragma unroll`), keyed by the loop's latch block.

@@ -177,7 +177,14 @@ fn signature(f: &Function) -> String {
         })
         .collect();
     let cc = if f.attrs.kernel { "ptx_kernel " } else { "" };
-    format!("{cc}{} @{}({})", f.ret, f.name, params.join(", "))
+    let mut attrs = String::new();
+    if f.attrs.noinline {
+        attrs.push_str(" noinline");
+    }
+    if f.attrs.alwaysinline {
+        attrs.push_str(" alwaysinline");
+    }
+    format!("{cc}{} @{}({}){attrs}", f.ret, f.name, params.join(", "))
 }
 
 /// One function: `define … { … }`, or `declare …` for a declaration.

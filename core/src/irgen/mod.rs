@@ -196,6 +196,8 @@ impl<'a> Gen<'a> {
             .collect();
         let mut f = Function::new(symbol_name(src), ir_type(&src.ret), params);
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
+        f.attrs.noinline = src.inline == ast::InlineHint::Never;
+        f.attrs.alwaysinline = src.inline == ast::InlineHint::Always;
         Gen {
             f,
             src,

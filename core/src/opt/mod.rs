@@ -7,6 +7,8 @@
 //! `pipeline.rs`. Its filetests go in `core/tests/filetests/`.
 
 mod dce;
+mod globaldce;
+mod inline;
 mod instcombine;
 mod lower_args;
 mod mem2reg;
@@ -34,9 +36,24 @@ pub struct PassInfo {
 /// Every pass, in alphabetical order. The single source of each pass's name and description.
 pub const PASSES: &[PassInfo] = &[
     PassInfo {
+        name: "always-inline",
+        description: "Inlines every call to a __forceinline__ function (runs at -O0 too).",
+        run: inline::run_always,
+    },
+    PassInfo {
         name: "dce",
         description: "Dead code elimination: deletes instructions whose results are never used and that have no side effects.",
         run: dce::run,
+    },
+    PassInfo {
+        name: "globaldce",
+        description: "Deletes device functions nothing calls any more (after inlining) and __shared__ variables nothing uses.",
+        run: globaldce::run,
+    },
+    PassInfo {
+        name: "inline",
+        description: "Inlines calls to device functions (all but __noinline__ and recursive ones, as cicc does); copied values get a .i suffix.",
+        run: inline::run_default,
     },
     PassInfo {
         name: "instcombine",

@@ -3,9 +3,12 @@
 //! correctness needs; O1–O3 promote locals, clean up, then resolve memory
 //! spaces (cicc's memory-space-opt) and clean up again.
 
-const O0: &[&str] = &[];
+const O0: &[&str] = &["always-inline", "globaldce"];
 
 const O1: &[&str] = &[
+    "always-inline",
+    "inline",
+    "globaldce",
     "mem2reg",
     "instcombine",
     "simplifycfg",

@@ -176,6 +176,8 @@ pub struct MFunction {
     pub index: usize,
     /// `.maxntid` and friends, in cicc's order.
     pub directives: Vec<String>,
+    /// A device function's return value: its `.param` type (`.b32`), if any.
+    pub ret: Option<&'static str>,
 }
 
 impl MFunction {
@@ -221,6 +223,10 @@ pub fn operand_text(f: &MFunction, op: &Operand) -> String {
 
 /// One instruction's line, without the leading tab: `add.s32 \t%r1, %r2, %r3;`.
 pub fn instr_text(f: &MFunction, i: &Instr) -> String {
+    // The braces and comments around a call sequence are written as they are.
+    if i.opcode.starts_with('{') || i.opcode.starts_with('}') {
+        return i.opcode.clone();
+    }
     let mut s = String::new();
     if let Some((p, neg)) = i.guard {
         let _ = write!(s, "@{}{} ", if neg { "!" } else { "" }, p);

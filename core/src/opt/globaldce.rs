@@ -1,0 +1,41 @@
+//! globaldce: deletes device functions that nothing calls any more (after
+//! inlining) and variables that nothing names. Kernels are the roots.
+
+use crate::ir::*;
+use std::collections::HashSet;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut live: HashSet<String> = m
+        .functions
+        .iter()
+        .filter(|f| f.attrs.kernel)
+        .map(|f| f.name.clone())
+        .collect();
+    let mut live_globals: HashSet<String> = HashSet::new();
+    let mut work: Vec<String> = live.iter().cloned().collect();
+    while let Some(name) = work.pop() {
+        let Some(f) = m.function(&name) else { continue };
+        for b in &f.layout {
+            for i in &f.block(*b).insts {
+                let kind = &f.inst(*i).kind;
+                if let InstKind::Call { callee, .. } = kind {
+                    if live.insert(callee.clone()) {
+                        work.push(callee.clone());
+                    }
+                }
+                for op in kind.operands() {
+                    if let Value::Global(g, _) = op {
+                        live_globals.insert(g.clone());
+                    }
+                }
+            }
+        }
+    }
+    let before = (m.functions.len(), m.globals.len());
+    m.functions.retain(|f| live.contains(&f.name));
+    // Device variables are visible to the host (cudaMemcpyToSymbol): only
+    // unused shared variables, which belong to a kernel, go.
+    m.globals
+        .retain(|g| g.space != addrspace::SHARED || g.external || live_globals.contains(&g.name));
+    before != (m.functions.len(), m.globals.len())
+}

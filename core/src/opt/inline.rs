@@ -1,0 +1,249 @@
+//! Inlining: a call to a device function defined in the module is replaced
+//! by a copy of its body. `always-inline` takes only `__forceinline__`
+//! functions (it runs at -O0 too); `inline` takes every function that is not
+//! `__noinline__` and not recursive, as cicc does for device code.
+//!
+//! Copied values and blocks keep their names with a `.i` suffix (`%add.i`,
+//! `if.then.i`), as LLVM's inliner names them, so the snapshot shows where
+//! each line came from. The callee's allocas move to the caller's entry
+//! block, where mem2reg can promote them.
+
+use crate::ir::*;
+use std::collections::HashMap;
+
+pub fn run_always(m: &mut Module, _cx: &super::PassContext) -> bool {
+    run(m, |f| f.attrs.alwaysinline)
+}
+
+pub fn run_default(m: &mut Module, _cx: &super::PassContext) -> bool {
+    run(m, |f| !f.attrs.noinline)
+}
+
+/// Callees that call themselves, directly or through others (never inlined).
+fn recursive(m: &Module) -> Vec<String> {
+    let calls: HashMap<&str, Vec<&str>> = m
+        .functions
+        .iter()
+        .map(|f| {
+            let callees = f
+                .layout
+                .iter()
+                .flat_map(|b| f.block(*b).insts.iter())
+                .filter_map(|i| match &f.inst(*i).kind {
+                    InstKind::Call { callee, .. } => Some(callee.as_str()),
+                    _ => None,
+                })
+                .collect();
+            (f.name.as_str(), callees)
+        })
+        .collect();
+    let mut out = Vec::new();
+    for f in &m.functions {
+        // Depth-first search from f's callees back to f.
+        let mut stack: Vec<&str> = calls.get(f.name.as_str()).cloned().unwrap_or_default();
+        let mut seen: Vec<&str> = Vec::new();
+        while let Some(g) = stack.pop() {
+            if g == f.name {
+                out.push(f.name.clone());
+                break;
+            }
+            if seen.contains(&g) {
+                continue;
+            }
+            seen.push(g);
+            stack.extend(calls.get(g).cloned().unwrap_or_default());
+        }
+    }
+    out
+}
+
+fn run(m: &mut Module, wanted: impl Fn(&Function) -> bool) -> bool {
+    let rec = recursive(m);
+    let inlinable: HashMap<String, Function> = m
+        .functions
+        .iter()
+        .filter(|f| !f.is_declaration() && !f.attrs.kernel && wanted(f) && !rec.contains(&f.name))
+        .map(|f| (f.name.clone(), f.clone()))
+        .collect();
+    if inlinable.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    for f in &mut m.functions {
+        // Inlined bodies may hold calls themselves: repeat, bounded by the
+        // call depth (no recursion among inlinable functions).
+        for _ in 0..64 {
+            let site = f.layout.iter().find_map(|&b| {
+                f.block(b).insts.iter().position(|&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if inlinable.contains_key(callee))).map(|p| (b, p))
+            });
+            let Some((b, pos)) = site else { break };
+            let call = f.block(b).insts[pos];
+            let InstKind::Call { callee, .. } = &f.inst(call).kind else {
+                unreachable!("found above")
+            };
+            let callee = inlinable[callee].clone();
+            inline_call(f, b, pos, &callee);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Replaces the call at `blocks[b].insts[pos]` with a copy of `callee`.
+fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
+    let call = f.block(b).insts[pos];
+    let args = match &f.inst(call).kind {
+        InstKind::Call { args, .. } => args.clone(),
+        _ => return,
+    };
+    let call_loc = f.inst(call).loc;
+    // The rest of the block moves to a continuation block.
+    let cont = f.add_block(&format!("{}.exit", f.block(b).name));
+    let rest: Vec<InstId> = f.block_mut(b).insts.split_off(pos + 1);
+    f.block_mut(b).insts.pop(); // the call
+    f.block_mut(cont).insts = rest;
+    for s in f.successors(cont) {
+        for i in f.block(s).insts.clone() {
+            if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+                for (_, from) in incoming.iter_mut() {
+                    if *from == b {
+                        *from = cont;
+                    }
+                }
+            }
+        }
+    }
+    for h in &mut f.loop_hints {
+        if h.latch == b {
+            h.latch = cont;
+        }
+    }
+    // Blocks, placed between the call's block and the continuation.
+    let mut block_map: HashMap<BlockId, BlockId> = HashMap::new();
+    for &cb in &callee.layout {
+        let nb = f.add_block(&format!("{}.i", callee.block(cb).name));
+        block_map.insert(cb, nb);
+    }
+    let at = f.layout.iter().position(|x| *x == b).map_or(0, |p| p + 1);
+    let new_blocks: Vec<BlockId> = callee
+        .layout
+        .iter()
+        .map(|cb| block_map[cb])
+        .chain(std::iter::once(cont))
+        .collect();
+    f.layout.retain(|x| !new_blocks.contains(x));
+    for (k, nb) in new_blocks.iter().enumerate() {
+        f.layout.insert(at + k, *nb);
+    }
+    // Instructions: create them all first (phis may refer forward), then fill in operands.
+    let mut inst_map: HashMap<InstId, InstId> = HashMap::new();
+    for &cb in &callee.layout {
+        for &ci in &callee.block(cb).insts {
+            let src = callee.inst(ci);
+            let base = if src.name.is_empty() {
+                String::new()
+            } else {
+                format!("{}.i", src.name)
+            };
+            let id = f.create_inst(
+                &base,
+                src.ty.clone(),
+                InstKind::Unreachable,
+                src.loc.or(call_loc),
+            );
+            inst_map.insert(ci, id);
+        }
+    }
+    let map_value = |v: &Value| -> Value {
+        match v {
+            Value::Arg(k) => args
+                .get(*k as usize)
+                .cloned()
+                .unwrap_or(Value::Undef(Type::Void)),
+            Value::Inst(i) => Value::Inst(inst_map[i]),
+            v => v.clone(),
+        }
+    };
+    let mut returns: Vec<(Option<Value>, BlockId)> = Vec::new();
+    let mut allocas = Vec::new();
+    for &cb in &callee.layout {
+        let nb = block_map[&cb];
+        for &ci in &callee.block(cb).insts {
+            let id = inst_map[&ci];
+            let mut kind = callee.inst(ci).kind.clone();
+            for op in kind.operands_mut() {
+                *op = map_value(op);
+            }
+            match &mut kind {
+                InstKind::Phi { incoming } => {
+                    for (_, from) in incoming.iter_mut() {
+                        *from = block_map[from];
+                    }
+                }
+                InstKind::Br { dest } => *dest = block_map[dest],
+                InstKind::CondBr { t, f: e, .. } => {
+                    *t = block_map[t];
+                    *e = block_map[e];
+                }
+                InstKind::Ret { val } => {
+                    returns.push((val.clone(), nb));
+                    kind = InstKind::Br { dest: cont };
+                }
+                InstKind::Alloca { .. } => allocas.push(id),
+                _ => {}
+            }
+            f.inst_mut(id).kind = kind;
+            if !allocas.contains(&id) {
+                f.block_mut(nb).insts.push(id);
+            }
+        }
+    }
+    for h in &callee.loop_hints {
+        f.loop_hints.push(LoopHint {
+            latch: block_map[&h.latch],
+            unroll: h.unroll,
+        });
+    }
+    // The callee's stack slots join the caller's, at the top of its entry block.
+    let entry = f.entry();
+    for (k, a) in allocas.into_iter().enumerate() {
+        f.block_mut(entry).insts.insert(k, a);
+    }
+    let br = f.create_inst(
+        "",
+        Type::Void,
+        InstKind::Br {
+            dest: block_map[&callee.entry()],
+        },
+        call_loc,
+    );
+    f.block_mut(b).insts.push(br);
+    // The call's value: the returned value (a phi when several returns).
+    if f.inst(call).ty != Type::Void {
+        let result = match returns.as_slice() {
+            [(Some(v), _)] => v.clone(),
+            _ => {
+                let incoming = returns
+                    .iter()
+                    .map(|(v, from)| {
+                        (
+                            v.clone().unwrap_or(Value::Undef(f.inst(call).ty.clone())),
+                            *from,
+                        )
+                    })
+                    .collect();
+                let name = format!("{}.i", f.inst(call).name);
+                let phi = f.create_inst(
+                    &name,
+                    f.inst(call).ty.clone(),
+                    InstKind::Phi { incoming },
+                    call_loc,
+                );
+                f.block_mut(cont).insts.insert(0, phi);
+                Value::Inst(phi)
+            }
+        };
+        f.replace_all_uses(&Value::Inst(call), &result);
+    }
+    f.erase_inst(call);
+}
