@@ -115,6 +115,8 @@ struct Sel<'a> {
     sp: Option<Reg>,
     /// Call sequences emitted so far (for `// callseq N`).
     calls: u32,
+    /// `mul.wide` results of folded index extensions: (extension, scale) → register.
+    wide_index: HashMap<(InstId, i64), Reg>,
     cur: usize,
     loc: Option<DebugLoc>,
     diags: Vec<Diagnostic>,
@@ -168,6 +170,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         frame_offsets: HashMap::new(),
         sp: None,
         calls: 0,
+        wide_index: HashMap::new(),
         cur: 0,
         loc: None,
         diags: Vec::new(),
@@ -272,14 +275,17 @@ impl Sel<'_> {
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 match &f.inst(i).kind {
-                    // sext i32 → i64 used only as a gep index: mul.wide.s32.
+                    // sext/zext i32 → i64 used only as gep indices in its block:
+                    // mul.wide.s32 from the 32-bit value, once per scale.
                     InstKind::Gep { indices, .. } => {
                         for idx in indices {
-                            if let Some(d) = single_local_use(idx, i, &self.uses) {
-                                if matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32)
-                                {
-                                    self.folded.insert(d);
-                                }
+                            let Some(d) = idx.as_inst() else { continue };
+                            let is_ext = matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32);
+                            if is_ext
+                                && block_of.get(&d) == block_of.get(&i)
+                                && gep_index_uses(f, d, block_of[&d]) == self.uses[d.0 as usize]
+                            {
+                                self.folded.insert(d);
                             }
                         }
                     }
@@ -955,20 +961,28 @@ impl Sel<'_> {
             };
             let term = match idx {
                 Value::Int(_, c) => Operand::Imm(c * scale),
-                Value::Inst(i) if self.folded.contains(i) => {
-                    // sext/zext i32 folded: multiply-wide from the 32-bit value.
-                    let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else {
-                        unreachable!("only casts are folded into geps")
-                    };
-                    self.folded.remove(i);
-                    let r32 = self.reg(&val);
-                    let t = self.m.new_reg(RegClass::B64);
-                    let sign = if op == CastOp::SExt { "s32" } else { "u32" };
-                    self.emit(
-                        format!("mul.wide.{sign}"),
-                        vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)],
-                    );
-                    Operand::Reg(t)
+                Value::Inst(i)
+                    if self.folded.contains(i)
+                        && matches!(self.f.inst(*i).kind, InstKind::Cast { .. }) =>
+                {
+                    // sext/zext i32 folded: multiply-wide from the 32-bit value,
+                    // shared by every gep of the block with the same scale.
+                    if let Some(&t) = self.wide_index.get(&(*i, scale)) {
+                        Operand::Reg(t)
+                    } else {
+                        let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else {
+                            unreachable!("matched above")
+                        };
+                        let r32 = self.reg(&val);
+                        let t = self.m.new_reg(RegClass::B64);
+                        let sign = if op == CastOp::SExt { "s32" } else { "u32" };
+                        self.emit(
+                            format!("mul.wide.{sign}"),
+                            vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)],
+                        );
+                        self.wide_index.insert((*i, scale), t);
+                        Operand::Reg(t)
+                    }
                 }
                 v => {
                     let r = self.reg(v);
@@ -1303,6 +1317,28 @@ impl Sel<'_> {
             }
         }
     }
+}
+
+/// How many times `d` is used as a gep index in block `b`.
+fn gep_index_uses(f: &Function, d: InstId, b: BlockId) -> u32 {
+    let mut n = 0;
+    for &i in &f.block(b).insts {
+        let inst = f.inst(i);
+        match &inst.kind {
+            InstKind::Gep { base, indices, .. } => {
+                if base.as_inst() == Some(d) {
+                    return 0; // used as a pointer: not only an index
+                }
+                n += indices.iter().filter(|x| x.as_inst() == Some(d)).count() as u32;
+            }
+            k => {
+                if k.operands().iter().any(|o| o.as_inst() == Some(d)) {
+                    return 0;
+                }
+            }
+        }
+    }
+    n
 }
 
 /// The byte offset of a gep whose indices are all constants.

@@ -7,6 +7,7 @@
 //! `pipeline.rs`. Its filetests go in `core/tests/filetests/`.
 
 mod dce;
+mod early_cse;
 mod globaldce;
 mod inline;
 mod instcombine;
@@ -44,6 +45,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "dce",
         description: "Dead code elimination: deletes instructions whose results are never used and that have no side effects.",
         run: dce::run,
+    },
+    PassInfo {
+        name: "early-cse",
+        description: "Common subexpression elimination along the dominator tree: a value computed twice (same operation and operands) is computed once; a load repeats an earlier one in the block when nothing wrote memory between.",
+        run: early_cse::run,
     },
     PassInfo {
         name: "globaldce",
