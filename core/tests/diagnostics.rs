@@ -24,6 +24,12 @@ const CASES: &[(&str, u32, &str)] = &[
     ("int host_only() { return 1; }\n__global__ void k(int *p) {\n  p[0] = host_only();\n}\n", 3, "calling a __host__ function(\"host_only\") from a __global__ function is not allowed"),
     ("__global__ void k(int *p) {\n  p[0] = threadIdx.w;\n}\n", 2, "has no member \"w\""),
     ("__global__ void k(int *p) {\n  int x = @;\n}\n", 2, "expected an expression"),
+    ("__device__ void __launch_bounds__(64) f() {}\n", 1, "__launch_bounds__ may only be applied to a __global__ function"),
+    ("\n__global__ void __launch_bounds__(64, 1, 2) k() {}\n", 2, "cannot specify max blocks per cluster for this GPU architecture"),
+    ("__global__ void __launch_bounds__(0) k() {}\n", 1, "__launch_bounds__ arguments must be positive integer constants"),
+    ("__global__ void k(int *p) {\n  __constant__ int c;\n}\n", 2, "variable declaration is not allowed inside a function body"),
+    ("__global__ void k(int *p) {\n  __shared__ int s = 1;\n}\n", 2, "initializer not allowed for __shared__ variable"),
+    ("__global__ void k(int *p) {\n  int a[2] = {1, 2, 3};\n}\n", 2, "too many initializer values"),
 ];
 
 #[test]

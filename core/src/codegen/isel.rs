@@ -155,7 +155,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         reg_count: Vec::new(),
         frame: None,
         index,
-        directives: Vec::new(),
+        directives: kernel_directives(f, opts),
         ret: (f.ret != Type::Void).then(|| func_param_types(&f.ret).0),
     };
     let mut s = Sel {
@@ -1317,6 +1317,26 @@ impl Sel<'_> {
             }
         }
     }
+}
+
+/// Kernel directives from `__launch_bounds__`, in cicc's order (the digests'
+/// "PTX Emission": `.maxntid`, `.minnctapersm`, then `.maxclusterrank` on sm_90+).
+fn kernel_directives(f: &Function, opts: &Options) -> Vec<String> {
+    let mut d = Vec::new();
+    if !f.attrs.kernel {
+        return d;
+    }
+    if let Some(n) = f.attrs.maxntid {
+        d.push(format!(".maxntid {n}, 1, 1"));
+    }
+    if let Some(n) = f.attrs.minctasm {
+        d.push(format!(".minnctapersm {n}"));
+    }
+    let sm90 = crate::target::find(&opts.arch).is_some_and(|t| t.sm >= 90);
+    if let (Some(n), true) = (f.attrs.maxclusterrank, sm90) {
+        d.push(format!(".maxclusterrank {n}"));
+    }
+    d
 }
 
 /// How many times `d` is used as a gep index in block `b`.

@@ -357,6 +357,8 @@ pub struct FunctionDef {
     pub extern_c: bool,
     /// `__noinline__` / `__forceinline__`.
     pub inline: InlineHint,
+    /// `__launch_bounds__` arguments (empty when absent).
+    pub launch_bounds: Vec<u32>,
     pub body: Option<Stmt>,
     /// Filled by sema: every local variable, parameters first.
     pub locals: Vec<Local>,

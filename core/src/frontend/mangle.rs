@@ -149,6 +149,7 @@ mod tests {
             space: ExecSpace::Global,
             extern_c: false,
             inline: InlineHint::Default,
+            launch_bounds: vec![],
             body: None,
             locals: vec![],
         }

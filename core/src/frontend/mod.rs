@@ -26,6 +26,15 @@ pub fn compile_unit(
 ) -> ast::TranslationUnit {
     let pp = preprocess::preprocess(name, text, files, opts, target, diags);
     let mut tu = parse::parse(&pp.tokens, diags);
+    for f in &tu.functions {
+        // Clusters arrived with sm_90.
+        if f.launch_bounds.len() == 3 && target.sm < 90 {
+            diags.push(Diagnostic::error(
+                f.span.clone(),
+                "cannot specify max blocks per cluster for this GPU architecture",
+            ));
+        }
+    }
     sema::check(&mut tu, diags);
     tu
 }

@@ -73,6 +73,8 @@ struct Specs {
     /// `extern` (without a linkage string).
     is_extern: bool,
     inline: InlineHint,
+    /// `__launch_bounds__(max threads[, min blocks per SM[, max blocks per cluster]])`.
+    launch_bounds: Option<(Span, Vec<u32>)>,
 }
 
 struct Declarator {
@@ -329,6 +331,14 @@ impl<'a> Parser<'a> {
                     (false, true, false) => ExecSpace::Device,
                     _ => ExecSpace::Host,
                 };
+                if let Some((at, _)) = &specs.launch_bounds {
+                    if space != ExecSpace::Global {
+                        self.diags.push(Diagnostic::error(
+                            at.clone(),
+                            "__launch_bounds__ may only be applied to a __global__ function",
+                        ));
+                    }
+                }
                 if space == ExecSpace::Global && d.ty != CType::Void {
                     self.diags.push(Diagnostic::error(
                         d.span.clone(),
@@ -357,6 +367,11 @@ impl<'a> Parser<'a> {
                     space,
                     extern_c: specs.extern_c,
                     inline: specs.inline,
+                    launch_bounds: specs
+                        .launch_bounds
+                        .as_ref()
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default(),
                     body,
                     locals: Vec::new(),
                 });
@@ -440,17 +455,29 @@ impl<'a> Parser<'a> {
                     s.is_extern = true
                 }
                 "__launch_bounds__" => {
+                    let at = t.span();
                     self.pos += 1;
                     self.expect("(")?;
-                    let mut depth = 1;
-                    while depth > 0 && !self.at_eof() {
-                        if self.at("(") {
-                            depth += 1;
-                        } else if self.at(")") {
-                            depth -= 1;
+                    let mut values = Vec::new();
+                    loop {
+                        let span = self.span();
+                        let e = self.assignment()?;
+                        match const_eval(&e).map(|v| v.as_i64()) {
+                            Some(v) if v > 0 && v <= i64::from(u32::MAX) => values.push(v as u32),
+                            _ => return self.error(
+                                span,
+                                "__launch_bounds__ arguments must be positive integer constants",
+                            ),
                         }
-                        self.pos += 1;
+                        if !self.eat(",") {
+                            break;
+                        }
                     }
+                    self.expect(")")?;
+                    if values.len() > 3 {
+                        return self.error(at, "__launch_bounds__ takes at most three arguments");
+                    }
+                    s.launch_bounds = Some((at, values));
                     continue;
                 }
                 "extern" if self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {

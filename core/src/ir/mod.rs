@@ -631,6 +631,12 @@ pub struct FnAttrs {
     pub noinline: bool,
     /// `__forceinline__`: inlined even at -O0 (`always-inline`).
     pub alwaysinline: bool,
+    /// `__launch_bounds__`: at most this many threads per block (`.maxntid`).
+    pub maxntid: Option<u32>,
+    /// `__launch_bounds__`: at least this many blocks per SM (`.minnctapersm`).
+    pub minctasm: Option<u32>,
+    /// `__launch_bounds__`: at most this many blocks per cluster (`.maxclusterrank`, sm_90+).
+    pub maxclusterrank: Option<u32>,
 }
 
 /// Per-loop hints from the source (`#pragma unroll`), keyed by the loop's latch block.

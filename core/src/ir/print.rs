@@ -184,6 +184,15 @@ fn signature(f: &Function) -> String {
     if f.attrs.alwaysinline {
         attrs.push_str(" alwaysinline");
     }
+    for (name, v) in [
+        ("maxntid", f.attrs.maxntid),
+        ("minctasm", f.attrs.minctasm),
+        ("maxclusterrank", f.attrs.maxclusterrank),
+    ] {
+        if let Some(v) = v {
+            attrs.push_str(&format!(" \"nvvm.{name}\"=\"{v}\""));
+        }
+    }
     format!("{cc}{} @{}({}){attrs}", f.ret, f.name, params.join(", "))
 }
 

@@ -198,6 +198,9 @@ impl<'a> Gen<'a> {
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
         f.attrs.noinline = src.inline == ast::InlineHint::Never;
         f.attrs.alwaysinline = src.inline == ast::InlineHint::Always;
+        f.attrs.maxntid = src.launch_bounds.first().copied();
+        f.attrs.minctasm = src.launch_bounds.get(1).copied();
+        f.attrs.maxclusterrank = src.launch_bounds.get(2).copied();
         Gen {
             f,
             src,
