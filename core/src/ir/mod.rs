@@ -7,9 +7,11 @@
 //! Architecture Invariant: printing is deterministic (same IR, same bytes).
 
 pub mod fold;
+mod parse;
 mod print;
 pub mod verify;
 
+pub use parse::{parse_function, parse_module, ParseError};
 pub use print::{print_function, print_module};
 
 use std::collections::HashSet;
