@@ -1,0 +1,315 @@
+//! The IR text parser reads everything the printer writes: every IR stage of
+//! every corpus kernel, at -O0 and -O3, prints back byte for byte and
+//! verifies; bad text gets a message at the right line and column.
+
+mod common;
+
+use ptxlab_core::ir::{
+    parse_function, parse_module, print_function, print_module, verify, ParseError,
+};
+use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options, StageKind};
+
+fn opts(level: u8) -> Options {
+    Options {
+        opt_level: level,
+        ..Options::default()
+    }
+}
+
+/// The first line where two texts differ, for a readable failure.
+fn first_difference(a: &str, b: &str) -> String {
+    for (n, (x, y)) in a.lines().zip(b.lines()).enumerate() {
+        if x != y {
+            return format!("line {}:\n  printed:  {x}\n  reparsed: {y}", n + 1);
+        }
+    }
+    format!(
+        "one text is a prefix of the other ({} and {} lines)",
+        a.lines().count(),
+        b.lines().count()
+    )
+}
+
+#[test]
+fn every_ir_stage_of_the_corpus_prints_back_identically() {
+    let mut checked = 0;
+    for (file, src) in common::corpus() {
+        for level in [0, 3] {
+            let c = compile_source(&file, &src, &opts(level));
+            assert!(!c.has_errors(), "{file} -O{level}: {:?}", c.diagnostics);
+            for stage in c.stages.iter().filter(|s| s.kind == StageKind::Ir) {
+                for ft in &stage.functions {
+                    let at = format!("{file} -O{level} after {}: @{}", stage.name, ft.name);
+                    let f = match parse_function(&ft.text) {
+                        Ok(f) => f,
+                        Err(e) => panic!("{at}: {e}\n{}", ft.text),
+                    };
+                    let errors = verify::verify_function(&f);
+                    assert!(errors.is_empty(), "{at}: {errors:?}\n{}", ft.text);
+                    let back = print_function(&f);
+                    assert!(
+                        back == ft.text,
+                        "{at}: {}\n{}",
+                        first_difference(&ft.text, &back),
+                        ft.text
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} function texts checked");
+}
+
+#[test]
+fn every_corpus_module_prints_back_identically() {
+    let (mut with_globals, mut with_declares) = (0, 0);
+    for (file, src) in common::corpus() {
+        for level in [0, 3] {
+            // Right after irgen and link (allocas, calls to libdevice), and at the end.
+            for runs in [Some(0), None] {
+                let m = compile_to_ir(&file, &src, &NoFiles, &opts(level), runs)
+                    .unwrap_or_else(|d| panic!("{file}: {d:?}"));
+                let text = print_module(&m);
+                with_globals += usize::from(!m.globals.is_empty());
+                with_declares += usize::from(text.contains("\ndeclare "));
+                let at = format!("{file} -O{level} after {runs:?} pass runs");
+                let parsed = parse_module(&text).unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
+                let errors = verify::verify_module(&parsed);
+                assert!(errors.is_empty(), "{at}: {errors:?}");
+                let back = print_module(&parsed);
+                assert!(
+                    back == text,
+                    "{at}: {}\n{text}",
+                    first_difference(&text, &back)
+                );
+            }
+        }
+    }
+    // The corpus exercises globals and declarations of callees.
+    assert!(
+        with_globals > 0 && with_declares > 0,
+        "{with_globals} {with_declares}"
+    );
+}
+
+const GOOD: &str = "\
+@tile = addrspace(3) global [4 x float] undef, align 4
+
+define ptx_kernel void @k(ptr noalias %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %p = getelementptr inbounds [4 x float], ptr addrspace(3) @tile, i64 0, i64 %idx
+  %v = load float, ptr addrspace(3) %p, align 4
+  %q = getelementptr inbounds float, ptr %out, i64 %idx
+  store float %v, ptr %q, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+";
+
+#[test]
+fn a_module_with_globals_and_declarations_reads_back() {
+    let m = parse_module(GOOD).unwrap();
+    assert_eq!(m.globals.len(), 1);
+    assert_eq!(
+        m.functions.len(),
+        1,
+        "the intrinsic's declare is a signature"
+    );
+    assert!(verify::verify_module(&m).is_empty());
+    assert_eq!(print_module(&m), GOOD);
+}
+
+/// A `declare` with named parameters is a function of the module; one with
+/// types only states a callee's signature (it is printed among the trailing
+/// declarations, not with the functions).
+#[test]
+fn declarations_of_the_module_and_of_callees_are_told_apart() {
+    let text = "\
+define float @f(float %x) {
+entry:
+  %y = call float @g(float %x)
+  %z = call float @h(float %y)
+  ret float %z
+}
+
+declare float @g(float %a)
+
+declare float @h(float)
+";
+    let m = parse_module(text).unwrap();
+    let names: Vec<&str> = m.functions.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["f", "g"]);
+    assert_eq!(print_module(&m), text);
+}
+
+/// (text, expected `line:column: message`)
+const MALFORMED: &[(&str, &str)] = &[
+    (
+        "define void @f() {\nentry:\n  %x = frob i32 1, 2\n  ret void\n}\n",
+        "3:8: unknown instruction 'frob'",
+    ),
+    (
+        "define i32 @f(i32 %a) {\nentry:\n  %x = add i32 %a, %nope\n  ret i32 %x\n}\n",
+        "3:20: use of undefined value '%nope'",
+    ),
+    (
+        "define i32 @f(i32 %a, float %b) {\nentry:\n  %x = add i32 %a, %b\n  ret i32 %x\n}\n",
+        "3:20: '%b' has type float, expected i32",
+    ),
+    (
+        "define i32 @f(i32 %a) {\nentry:\n  %x = add i32 %a, 12z\n  ret i32 %x\n}\n",
+        "3:20: bad number '12z'",
+    ),
+    (
+        "define void @f() {\nentry:\n  ret void\n",
+        "4:1: expected '}' to close @f (opened at line 1)",
+    ),
+    (
+        "define void @f() {\nentry:\n  br label %missing\n}\n",
+        "3:12: use of undefined block '%missing'",
+    ),
+    (
+        "define i8 @f() {\nentry:\n  ret i8 300\n}\n",
+        "3:10: integer constant 300 does not fit in i8",
+    ),
+    (
+        "define float @f(float %a) {\nentry:\n  %x = add float %a, %a\n  ret float %x\n}\n",
+        "3:12: 'add' needs an integer type, found float",
+    ),
+    (
+        "define i32 @f(i32 %a) {\nentry:\n  %x = add i32 %a, 1\n  %x = add i32 %a, 2\n  ret i32 %x\n}\n",
+        "4:3: redefinition of '%x'",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %x = load i32, i32 %p, align 4\n  ret void\n}\n",
+        "3:18: load needs a pointer, found i32",
+    ),
+    (
+        "define void @f() {\nentry:\n  %x = icmp sle float 1.0, 2.0\n  ret void\n}\n",
+        "3:17: 'icmp' compares integers or pointers, found float",
+    ),
+    (
+        "define void @f() {\nentry:\n  %x = icmp less i32 1, 2\n  ret void\n}\n",
+        "3:13: unknown icmp predicate 'less'",
+    ),
+    (
+        "define void @f() {\n  ret void\n}\n",
+        "2:3: expected a block label (like 'entry:') before the first instruction",
+    ),
+    (
+        "define void @f() {\nentry:\n  ret void\n}\n\ndefine void @f() {\nentry:\n  ret void\n}\n",
+        "6:1: redefinition of '@f'",
+    ),
+    (
+        "define void @f() {\nentry:\n  %t = call i32 @nowhere()\n  ret void\n}\n",
+        "3:17: call to undeclared function '@nowhere'",
+    ),
+    (
+        "@s = addrspace(3) global i32 undef, align 4\n\ndefine void @f() {\nentry:\n  store i32 1, ptr addrspace(1) @s, align 4\n  ret void\n}\n",
+        "5:33: '@s' is in addrspace(3); its address is a ptr addrspace(3), not a ptr addrspace(1)",
+    ),
+    (
+        "define void @f() {\nentry:\n  store i32 1, ptr @g, align 4\n  ret void\n}\n",
+        "3:20: use of undefined global '@g'",
+    ),
+    (
+        "define void @f() {\nentry:\n  ret void, !llvm.loop.unroll.count 0\n}\n",
+        "3:37: unroll count must be at least 1",
+    ),
+    (
+        "define void @f(i32 %a) {\nentry:\n  %x = add i32 %a, 1 %a\n  ret void\n}\n",
+        "3:22: expected the end of the line, found '%a'",
+    ),
+    (
+        "define void @f() {\nentry:\n  store i32 1 ptr null\n  ret void\n}\n",
+        "3:15: expected ',', found 'ptr'",
+    ),
+    (
+        "define void @f() {\nentry:\n  %p = alloca [4 x i33], align 4\n  ret void\n}\n",
+        "3:20: unsupported integer type 'i33' (i1, i8, i16, i32, i64)",
+    ),
+    (
+        "define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %entry\n\na:\n  ret void\n\na:\n  ret void\n}\n",
+        "8:1: redefinition of block '%a'",
+    ),
+    (
+        "define void @f() {\nentry:\n  %x = add i32 1, 2\n  %y = phi i32 [ %x, %entry ]\n  store i32 %x, ptr null, align 4\n  %z = add i32 %y, %w\n  ret void\n}\n",
+        "6:20: use of undefined value '%w'",
+    ),
+    (
+        "define void @f() {\nentry:\n  store float 1.0e-1, ptr null, align 4\n  ret void\n}\n",
+        "3:15: 1.0e-1 is not exactly representable as float",
+    ),
+    (
+        "define void @f() {\nentry:\n  %x = trunc float 1.0 to i32\n  ret void\n}\n",
+        "3:14: 'trunc' casts from an integer, found float",
+    ),
+    (
+        "define i32 @f() {\nentry:\n  ret void\n}\n",
+        "3:7: returns void from a function returning i32",
+    ),
+    (
+        "@g = addrspace(1) global i32 7, align 3\n",
+        "1:39: alignment 3 is not a power of two",
+    ),
+];
+
+#[test]
+fn malformed_ir_gets_the_expected_error_and_position() {
+    let mut wrong = Vec::new();
+    for (text, want) in MALFORMED {
+        let got: Result<_, ParseError> = parse_module(text);
+        match got {
+            Ok(m) => wrong.push(format!("accepted:\n{text}as:\n{}", print_module(&m))),
+            Err(e) if e.to_string() != *want => {
+                wrong.push(format!("{text}  want: {want}\n   got: {e}\n"))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn parse_function_reads_one_function_only() {
+    let one = "define void @f() {\nentry:\n  ret void\n}\n";
+    assert!(parse_function(one).is_ok());
+    let two = format!("{one}\n{}", one.replace("@f", "@g"));
+    assert_eq!(
+        parse_function(&two).unwrap_err().to_string(),
+        "6:1: expected end of input after the function, found 'define'"
+    );
+}
+
+/// Hostile text never panics: every prefix of a valid module, and junk.
+#[test]
+fn truncated_and_junk_text_never_panics() {
+    for end in 0..GOOD.len() {
+        if GOOD.is_char_boundary(end) {
+            let _ = parse_module(&GOOD[..end]);
+            let _ = parse_function(&GOOD[..end]);
+        }
+    }
+    for junk in [
+        "",
+        "}",
+        "define",
+        "@",
+        "%",
+        "!",
+        "-",
+        "0x",
+        "define void @f(",
+        "define void @f() { entry: %x = phi i32 [",
+        "define void @f() {\nentry:\n  %x = getelementptr inbounds [99999999999999999999 x i8], ptr null\n}",
+        "define void @f() {\nentry:\n  %x = alloca [4294967296 x [4294967296 x [4294967296 x i64]]]\n}",
+        "\u{0}\u{ffff}é",
+    ] {
+        let _ = parse_module(junk);
+        let _ = parse_function(junk);
+    }
+}
