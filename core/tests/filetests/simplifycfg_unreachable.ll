@@ -1,0 +1,29 @@
+; RUN: simplifycfg
+; A block no path reaches (the code after a `return` inside a loop, say)
+; is deleted with its instructions, and the phis of its successor forget it.
+
+define i32 @f(i1 %c, i32 %x) {
+entry:
+  br i1 %c, label %a, label %b
+
+a:                                      ; preds = %entry
+  br label %join
+
+dead:
+  %d = add i32 %x, 100
+  br label %join
+
+b:                                      ; preds = %entry
+  br label %join
+
+join:                                   ; preds = %a, %dead, %b
+  %r = phi i32 [ 1, %a ], [ %d, %dead ], [ 2, %b ]
+  ret i32 %r
+}
+
+; CHECK: entry:
+; CHECK-NEXT: br i1 %c, label %a, label %b
+; CHECK-NOT: dead
+; CHECK: join: ; preds = %a, %b
+; CHECK-NEXT: %r = phi i32 [ 1, %a ], [ 2, %b ]
+; CHECK-NOT: add
