@@ -123,6 +123,25 @@ fn a_module_with_globals_and_declarations_reads_back() {
     assert_eq!(print_module(&m), GOOD);
 }
 
+/// A global's initializer may be another global's address (the pointer type,
+/// with its address space, is written once).
+#[test]
+fn a_global_initialized_with_an_address_reads_back() {
+    let text = "\
+@x = addrspace(1) global [2 x i32] [i32 1, i32 -2], align 4
+@p = addrspace(1) global ptr addrspace(1) @x, align 8
+@t = addrspace(4) global [2 x ptr addrspace(1)] [ptr addrspace(1) @x, ptr addrspace(1) null], align 8
+
+";
+    let m = parse_module(text).unwrap();
+    assert_eq!(print_module(&m), text);
+    let e = parse_module("@p = addrspace(1) global ptr @p, align 8\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1:30: '@p' is in addrspace(1); its address is a ptr addrspace(1), not a ptr"
+    );
+}
+
 /// A `declare` with named parameters is a function of the module; one with
 /// types only states a callee's signature (it is printed among the trailing
 /// declarations, not with the functions).

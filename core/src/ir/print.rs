@@ -272,7 +272,7 @@ pub fn global_text(g: &Global) -> String {
                 _ => vs
                     .first()
                     .map(scalar)
-                    .and_then(|s| s.split_once(' ').map(|(_, v)| v.to_string()))
+                    .and_then(|s| s.rsplit_once(' ').map(|(_, v)| v.to_string()))
                     .unwrap_or_else(|| "undef".into()),
             }
         }
