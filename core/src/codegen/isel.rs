@@ -89,6 +89,15 @@ pub fn param_type(t: &Type) -> &'static str {
     }
 }
 
+/// The PTX scope of an atomic: `.cta`, nothing (the GPU), `.sys`.
+fn scope_suffix(s: SyncScope) -> &'static str {
+    match s {
+        SyncScope::Block => ".cta",
+        SyncScope::Device => "",
+        SyncScope::System => ".sys",
+    }
+}
+
 fn space_name(space: u32) -> &'static str {
     match space {
         addrspace::GLOBAL => ".global",
@@ -782,17 +791,106 @@ impl Sel<'_> {
             InstKind::Call { callee, args } => {
                 if let Some(sreg) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
                     let d = self.def(id);
-                    self.emit(
-                        "mov.u32",
-                        vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))],
-                    );
-                } else if callee == "llvm.nvvm.barrier0" {
-                    self.emit("bar.sync", vec![Operand::Imm(0)]);
+                    let ty = if d.class == RegClass::B64 {
+                        "mov.u64"
+                    } else {
+                        "mov.u32"
+                    };
+                    self.emit(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
                 } else if callee.starts_with("llvm.") {
-                    self.unsupported(&format!("the intrinsic \"{callee}\""));
+                    self.intrinsic(id, callee, args);
                 } else {
                     self.call(id, callee, args);
                 }
+            }
+            InstKind::AtomicRmw {
+                op,
+                ptr,
+                val,
+                scope,
+            } => {
+                let space = match f.value_type(ptr) {
+                    Type::Ptr(s) => s,
+                    _ => 0,
+                };
+                let t = f.value_type(val);
+                let bits = t.bits();
+                let (name, kind) = match op {
+                    AtomicOp::Add => ("add", 'u'),
+                    AtomicOp::FAdd => ("add", 'f'),
+                    AtomicOp::Sub => ("add", 'u'),
+                    AtomicOp::Xchg => ("exch", 'b'),
+                    AtomicOp::And => ("and", 'b'),
+                    AtomicOp::Or => ("or", 'b'),
+                    AtomicOp::Xor => ("xor", 'b'),
+                    AtomicOp::Max => ("max", 's'),
+                    AtomicOp::Min => ("min", 's'),
+                    AtomicOp::UMax => ("max", 'u'),
+                    AtomicOp::UMin => ("min", 'u'),
+                    AtomicOp::UIncWrap => ("inc", 'u'),
+                    AtomicOp::UDecWrap => ("dec", 'u'),
+                };
+                let v = if *op == AtomicOp::Sub {
+                    let r = self.reg(val);
+                    let n = self.m.new_reg(r.class);
+                    self.emit(
+                        format!("neg.s{bits}"),
+                        vec![Operand::Reg(n), Operand::Reg(r)],
+                    );
+                    Operand::Reg(n)
+                } else {
+                    self.operand(val)
+                };
+                let addr = self.address(ptr);
+                // An atomic whose old value nobody reads is a reduction (`red`), as NVVM writes it.
+                if self.uses[id.0 as usize] == 0 && name != "exch" {
+                    let op = format!(
+                        "red{}{}.{name}.{kind}{bits}",
+                        space_name(space),
+                        scope_suffix(*scope)
+                    );
+                    self.emit(op, vec![addr, v]);
+                    return;
+                }
+                let d = self.def(id);
+                let op = format!(
+                    "atom{}{}.{name}.{kind}{bits}",
+                    space_name(space),
+                    scope_suffix(*scope)
+                );
+                self.emit(op, vec![Operand::Reg(d), addr, v]);
+            }
+            InstKind::CmpXchg {
+                ptr,
+                cmp,
+                new,
+                scope,
+            } => {
+                let space = match f.value_type(ptr) {
+                    Type::Ptr(s) => s,
+                    _ => 0,
+                };
+                let bits = f.value_type(cmp).bits();
+                let (c, n) = (self.reg(cmp), self.reg(new));
+                let addr = self.address(ptr);
+                let d = self.def(id);
+                let op = format!(
+                    "atom{}{}.cas.b{bits}",
+                    space_name(space),
+                    scope_suffix(*scope)
+                );
+                self.emit(
+                    op,
+                    vec![Operand::Reg(d), addr, Operand::Reg(c), Operand::Reg(n)],
+                );
+            }
+            InstKind::Fence { scope } => {
+                let op = match scope {
+                    SyncScope::Block => "membar.cta",
+                    SyncScope::Device => "membar.gl",
+                    SyncScope::System => "membar.sys",
+                };
+                self.emit(op, vec![]);
             }
             InstKind::Phi { .. } => {}
             InstKind::Br { dest } => {
@@ -826,6 +924,176 @@ impl Sel<'_> {
                 self.emit("ret", vec![]);
             }
             InstKind::Unreachable => self.emit("trap", vec![]),
+        }
+    }
+
+    /// An intrinsic call (`llvm.*`) as its PTX instructions.
+    fn intrinsic(&mut self, id: InstId, callee: &str, args: &[Value]) {
+        let reg = |s: &mut Self, k: usize| Operand::Reg(s.reg(&args[k]));
+        match callee {
+            "llvm.nvvm.barrier0" => self.emit("bar.sync", vec![Operand::Imm(0)]),
+            "llvm.nvvm.barrier0.popc" | "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" => {
+                let v = reg(self, 0);
+                let p = self.m.new_reg(RegClass::Pred);
+                self.emit("setp.ne.u32", vec![Operand::Reg(p), v, Operand::Imm(0)]);
+                let d = self.def(id);
+                if callee.ends_with("popc") {
+                    self.emit(
+                        "bar.red.popc.u32",
+                        vec![Operand::Reg(d), Operand::Imm(0), Operand::Reg(p)],
+                    );
+                } else {
+                    let q = self.m.new_reg(RegClass::Pred);
+                    let op = if callee.ends_with("and") {
+                        "bar.red.and.pred"
+                    } else {
+                        "bar.red.or.pred"
+                    };
+                    self.emit(op, vec![Operand::Reg(q), Operand::Imm(0), Operand::Reg(p)]);
+                    self.emit(
+                        "selp.u32",
+                        vec![
+                            Operand::Reg(d),
+                            Operand::Imm(1),
+                            Operand::Imm(0),
+                            Operand::Reg(q),
+                        ],
+                    );
+                }
+            }
+            "llvm.nvvm.bar.warp.sync" => {
+                let m = self.operand(&args[0]);
+                self.emit("bar.warp.sync", vec![m]);
+            }
+            "llvm.nvvm.activemask" => {
+                let d = self.def(id);
+                self.emit("activemask.b32", vec![Operand::Reg(d)]);
+            }
+            "llvm.nvvm.vote.ballot.sync"
+            | "llvm.nvvm.vote.any.sync"
+            | "llvm.nvvm.vote.all.sync" => {
+                let m = self.operand(&args[0]);
+                let p = reg(self, 1);
+                let d = self.def(id);
+                let op = match callee {
+                    "llvm.nvvm.vote.ballot.sync" => "vote.sync.ballot.b32",
+                    "llvm.nvvm.vote.any.sync" => "vote.sync.any.pred",
+                    _ => "vote.sync.all.pred",
+                };
+                self.emit(op, vec![Operand::Reg(d), p, m]);
+            }
+            c if c.starts_with("llvm.nvvm.shfl.sync.") => {
+                let mode = c
+                    .trim_start_matches("llvm.nvvm.shfl.sync.")
+                    .split('.')
+                    .next()
+                    .unwrap_or("idx")
+                    .to_string();
+                let m = self.operand(&args[0]);
+                let v = reg(self, 1);
+                let b = self.operand(&args[2]);
+                let cc = self.operand(&args[3]);
+                let d = self.def(id);
+                self.emit(
+                    format!("shfl.sync.{mode}.b32"),
+                    vec![Operand::Reg(d), v, b, cc, m],
+                );
+            }
+            "llvm.ctpop.i32" | "llvm.ctlz.i32" | "llvm.bitreverse.i32" | "llvm.bitreverse.i64" => {
+                let a = reg(self, 0);
+                let d = self.def(id);
+                let op = match callee {
+                    "llvm.ctpop.i32" => "popc.b32",
+                    "llvm.ctlz.i32" => "clz.b32",
+                    "llvm.bitreverse.i32" => "brev.b32",
+                    _ => "brev.b64",
+                };
+                self.emit(op, vec![Operand::Reg(d), a]);
+            }
+            "llvm.ctpop.i64" | "llvm.ctlz.i64" => {
+                // PTX counts into a 32-bit register; the intrinsic returns i64.
+                let a = reg(self, 0);
+                let t = self.m.new_reg(RegClass::B32);
+                let op = if callee == "llvm.ctpop.i64" {
+                    "popc.b64"
+                } else {
+                    "clz.b64"
+                };
+                self.emit(op, vec![Operand::Reg(t), a]);
+                let d = self.def(id);
+                self.emit("cvt.u64.u32", vec![Operand::Reg(d), Operand::Reg(t)]);
+            }
+            "llvm.cttz.i32" | "llvm.cttz.i64" => {
+                // Trailing zeros = the position of the lowest set bit: reverse,
+                // find the highest; the width for zero (bfind gives all ones there).
+                let wide = callee.ends_with("64");
+                let a = reg(self, 0);
+                let r = self
+                    .m
+                    .new_reg(if wide { RegClass::B64 } else { RegClass::B32 });
+                let t = self.m.new_reg(RegClass::B32);
+                let (brev, bfind, bits) = if wide {
+                    ("brev.b64", "bfind.shiftamt.u64", 64)
+                } else {
+                    ("brev.b32", "bfind.shiftamt.u32", 32)
+                };
+                self.emit(brev, vec![Operand::Reg(r), a]);
+                self.emit(bfind, vec![Operand::Reg(t), Operand::Reg(r)]);
+                if wide {
+                    let m = self.m.new_reg(RegClass::B32);
+                    self.emit(
+                        "min.u32",
+                        vec![Operand::Reg(m), Operand::Reg(t), Operand::Imm(bits)],
+                    );
+                    let d = self.def(id);
+                    self.emit("cvt.u64.u32", vec![Operand::Reg(d), Operand::Reg(m)]);
+                } else {
+                    let d = self.def(id);
+                    self.emit(
+                        "min.u32",
+                        vec![Operand::Reg(d), Operand::Reg(t), Operand::Imm(bits)],
+                    );
+                }
+            }
+            "llvm.nvvm.mulhi.i" | "llvm.nvvm.mulhi.ui" | "llvm.nvvm.mul24.i"
+            | "llvm.nvvm.mul24.ui" => {
+                let a = reg(self, 0);
+                let b = self.operand(&args[1]);
+                let d = self.def(id);
+                let op = match callee {
+                    "llvm.nvvm.mulhi.i" => "mul.hi.s32",
+                    "llvm.nvvm.mulhi.ui" => "mul.hi.u32",
+                    "llvm.nvvm.mul24.i" => "mul24.lo.s32",
+                    _ => "mul24.lo.u32",
+                };
+                self.emit(op, vec![Operand::Reg(d), a, b]);
+            }
+            "llvm.nvvm.prmt" | "llvm.nvvm.sad.i" | "llvm.nvvm.sad.ui" => {
+                let a = reg(self, 0);
+                let b = reg(self, 1);
+                let c = self.operand(&args[2]);
+                let d = self.def(id);
+                let op = match callee {
+                    "llvm.nvvm.prmt" => "prmt.b32",
+                    "llvm.nvvm.sad.i" => "sad.s32",
+                    _ => "sad.u32",
+                };
+                self.emit(op, vec![Operand::Reg(d), a, b, c]);
+            }
+            "llvm.fshl.i32" | "llvm.fshr.i32" => {
+                // fshl(hi, lo, s) is `shf.l.wrap lo, hi, s`.
+                let hi = reg(self, 0);
+                let lo = reg(self, 1);
+                let s = self.operand(&args[2]);
+                let d = self.def(id);
+                let op = if callee == "llvm.fshl.i32" {
+                    "shf.l.wrap.b32"
+                } else {
+                    "shf.r.wrap.b32"
+                };
+                self.emit(op, vec![Operand::Reg(d), lo, hi, s]);
+            }
+            _ => self.unsupported(&format!("the intrinsic \"{callee}\"")),
         }
     }
 

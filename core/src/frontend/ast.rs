@@ -514,6 +514,10 @@ pub enum ExprKind {
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Call(String, Vec<Expr>),
+    /// A call of a built-in (after sema): the index in `builtins::BUILTINS`,
+    /// the chosen overload (index in `builtins::overloads`), the arguments
+    /// converted to its parameter types.
+    BuiltinCall(usize, usize, Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
     Member(Box<Expr>, String),
     /// A conversion to `Expr::ty`: written (`(float)x`) or inserted by sema.

@@ -2,6 +2,7 @@
 //! syntax tree and the diagnostics found on the way.
 
 pub mod ast;
+pub mod builtins;
 pub mod headers;
 pub mod lex;
 pub mod mangle;

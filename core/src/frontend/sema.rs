@@ -19,20 +19,6 @@ struct Signature {
     space: ExecSpace,
 }
 
-/// Device built-in functions sema knows: name → (return type, parameter types).
-fn builtin_function(name: &str) -> Option<Signature> {
-    let sig = |ret: CType, params: Vec<CType>| Signature {
-        ret,
-        params,
-        variadic: false,
-        space: ExecSpace::Device,
-    };
-    Some(match name {
-        "__syncthreads" => sig(CType::Void, vec![]),
-        _ => return None,
-    })
-}
-
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     let mut sigs: HashMap<String, Signature> = HashMap::new();
@@ -666,6 +652,7 @@ impl<'a> Checker<'a> {
                 mk(ExprKind::IntLit(size), span, CType::Int(IntKind::ULong))
             }
             ExprKind::Call(name, args) => self.call(name, args, span),
+            ExprKind::BuiltinCall(..) => e,
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = e.ty.clone();
@@ -829,12 +816,15 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
-        let sig = match self
-            .sigs
-            .get(&name)
-            .cloned()
-            .or_else(|| builtin_function(&name))
-        {
+        if self.sigs.get(&name).is_none() {
+            if let Some(b) = super::builtins::BUILTINS
+                .iter()
+                .position(|b| b.name == name)
+            {
+                return self.builtin_call(b, args, span);
+            }
+        }
+        let sig = match self.sigs.get(&name).cloned() {
             Some(s) => s,
             None => {
                 self.err(&span, format!("identifier \"{name}\" is undefined"));
@@ -880,6 +870,67 @@ impl<'a> Checker<'a> {
             typed.push(a);
         }
         mk(ExprKind::Call(name, typed), span, sig.ret)
+    }
+
+    /// A call of a built-in: the overload that fits the arguments best
+    /// (exact types first), arguments converted to its parameters.
+    fn builtin_call(&mut self, index: usize, args: Vec<Expr>, span: Span) -> Expr {
+        use super::builtins::{ctype, overloads, BUILTINS};
+        let b = &BUILTINS[index];
+        if !self.space.on_device() {
+            self.err(
+                &span,
+                format!(
+                    "calling a __device__ function(\"{}\") from a __host__ function is not allowed",
+                    b.name
+                ),
+            );
+        }
+        let mut args: Vec<Expr> = args.into_iter().map(|a| self.rvalue(a)).collect();
+        let ovs = overloads(b);
+        if let Some(d) = b.trailing_default {
+            if ovs.iter().any(|o| o.params.len() == args.len() + 1) {
+                args.push(mk(ExprKind::IntLit(d as u64), span.clone(), CType::INT));
+            }
+        }
+        let score = |ov: &super::builtins::Overload, args: &[Expr]| -> Option<u32> {
+            if ov.params.len() != args.len() {
+                return None;
+            }
+            let mut total = 0;
+            for (p, a) in ov.params.iter().zip(args) {
+                let pt = ctype(p);
+                total += match (&pt, &a.ty) {
+                    (CType::Ptr { pointee: want, .. }, CType::Ptr { pointee: got, .. })
+                        if want == got =>
+                    {
+                        2
+                    }
+                    (CType::Ptr { .. }, _) => return None,
+                    (t, g) if t == g => 2,
+                    (t, g) if t.is_arithmetic() && g.is_arithmetic() => 1,
+                    _ => return None,
+                };
+            }
+            Some(total)
+        };
+        let best = ovs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, ov)| score(ov, &args).map(|s| (s, k)))
+            .max_by_key(|(s, k)| (*s, std::cmp::Reverse(*k)));
+        let Some((_, k)) = best else {
+            let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
+            self.err(&span, format!("no instance of overloaded function \"{}\" matches the argument list (argument types are: ({}))", b.name, types.join(", ")));
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        let ov = ovs[k];
+        let args = args
+            .into_iter()
+            .zip(ov.params)
+            .map(|(a, p)| convert(a, &ctype(p)))
+            .collect();
+        mk(ExprKind::BuiltinCall(index, k, args), span, ctype(ov.ret))
     }
 
     fn unary(&mut self, op: UnOp, inner: Expr, span: Span) -> Expr {

@@ -434,6 +434,86 @@ impl CastOp {
     }
 }
 
+/// The operation of an `atomicrmw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    FAdd,
+    /// `atomicInc`: `old >= val ? 0 : old + 1`.
+    UIncWrap,
+    /// `atomicDec`: `(old == 0 || old > val) ? val : old - 1`.
+    UDecWrap,
+}
+
+impl AtomicOp {
+    pub const ALL: &'static [AtomicOp] = &[
+        AtomicOp::Xchg,
+        AtomicOp::Add,
+        AtomicOp::Sub,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::Max,
+        AtomicOp::Min,
+        AtomicOp::UMax,
+        AtomicOp::UMin,
+        AtomicOp::FAdd,
+        AtomicOp::UIncWrap,
+        AtomicOp::UDecWrap,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Xchg => "xchg",
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::And => "and",
+            AtomicOp::Or => "or",
+            AtomicOp::Xor => "xor",
+            AtomicOp::Max => "max",
+            AtomicOp::Min => "min",
+            AtomicOp::UMax => "umax",
+            AtomicOp::UMin => "umin",
+            AtomicOp::FAdd => "fadd",
+            AtomicOp::UIncWrap => "uinc_wrap",
+            AtomicOp::UDecWrap => "udec_wrap",
+        }
+    }
+}
+
+/// The set of threads an atomic or fence is coherent with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SyncScope {
+    /// The thread block (`_block` atomics, `__threadfence_block`): PTX `.cta`.
+    Block,
+    /// The GPU (the default): PTX `.gpu`.
+    Device,
+    /// The whole system, host included (`_system`): PTX `.sys`.
+    System,
+}
+
+impl SyncScope {
+    pub const ALL: &'static [SyncScope] = &[SyncScope::Block, SyncScope::Device, SyncScope::System];
+
+    /// The LLVM `syncscope("…")` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SyncScope::Block => "block",
+            SyncScope::Device => "device",
+            SyncScope::System => "system",
+        }
+    }
+}
+
 /// Flags on integer arithmetic (`nsw`, `nuw`, `exact`) and float arithmetic
 /// (`contract`: may be fused into an FMA).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -500,6 +580,25 @@ pub enum InstKind {
     Phi {
         incoming: Vec<(Value, BlockId)>,
     },
+    /// `atomicrmw op ptr, val`: the old value (CUDA's atomics are relaxed: `monotonic`).
+    AtomicRmw {
+        op: AtomicOp,
+        ptr: Value,
+        val: Value,
+        scope: SyncScope,
+    },
+    /// `cmpxchg ptr, cmp, new`: the old value (LLVM's pair with a success flag
+    /// is not needed: CUDA's atomicCAS returns the old value only).
+    CmpXchg {
+        ptr: Value,
+        cmp: Value,
+        new: Value,
+        scope: SyncScope,
+    },
+    /// `fence`: orders memory accesses at a scope (`__threadfence*`).
+    Fence {
+        scope: SyncScope,
+    },
     Br {
         dest: BlockId,
     },
@@ -538,6 +637,7 @@ impl InstKind {
     /// change the program.
     pub fn has_side_effects(&self) -> bool {
         match self {
+            InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Fence { .. } => true,
             InstKind::Store { .. } | InstKind::Call { .. } => {
                 !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee))
             }
@@ -548,7 +648,12 @@ impl InstKind {
 
     pub fn operands(&self) -> Vec<&Value> {
         match self {
-            InstKind::Alloca { .. } | InstKind::Br { .. } | InstKind::Unreachable => vec![],
+            InstKind::Alloca { .. }
+            | InstKind::Br { .. }
+            | InstKind::Unreachable
+            | InstKind::Fence { .. } => vec![],
+            InstKind::AtomicRmw { ptr, val, .. } => vec![ptr, val],
+            InstKind::CmpXchg { ptr, cmp, new, .. } => vec![ptr, cmp, new],
             InstKind::Load { ptr, .. } => vec![ptr],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
             InstKind::Gep { base, indices, .. } => {
@@ -568,7 +673,12 @@ impl InstKind {
 
     pub fn operands_mut(&mut self) -> Vec<&mut Value> {
         match self {
-            InstKind::Alloca { .. } | InstKind::Br { .. } | InstKind::Unreachable => vec![],
+            InstKind::Alloca { .. }
+            | InstKind::Br { .. }
+            | InstKind::Unreachable
+            | InstKind::Fence { .. } => vec![],
+            InstKind::AtomicRmw { ptr, val, .. } => vec![ptr, val],
+            InstKind::CmpXchg { ptr, cmp, new, .. } => vec![ptr, cmp, new],
             InstKind::Load { ptr, .. } => vec![ptr],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
             InstKind::Gep { base, indices, .. } => {
@@ -589,7 +699,24 @@ impl InstKind {
 
 /// Intrinsics with no side effects: reads of special registers.
 pub fn is_pure_intrinsic(name: &str) -> bool {
-    name.starts_with("llvm.nvvm.read.ptx.sreg.")
+    // The clock is a special register that changes as it is read.
+    (name.starts_with("llvm.nvvm.read.ptx.sreg.") && !name.contains("clock"))
+        || matches!(
+            name,
+            "llvm.ctpop.i32"
+                | "llvm.ctpop.i64"
+                | "llvm.ctlz.i32"
+                | "llvm.ctlz.i64"
+                | "llvm.cttz.i32"
+                | "llvm.cttz.i64"
+                | "llvm.bitreverse.i32"
+                | "llvm.bitreverse.i64"
+                | "llvm.fshl.i32"
+                | "llvm.fshr.i32"
+        )
+        || name.starts_with("llvm.nvvm.mul")
+        || name.starts_with("llvm.nvvm.prmt")
+        || name.starts_with("llvm.nvvm.sad")
 }
 
 /// A source position carried from the frontend to PTX `.loc` lines.

@@ -41,6 +41,14 @@ fn typed(f: &Function, v: &Value) -> String {
     format!("{} {}", f.value_type(v), value_text(f, v))
 }
 
+/// ` syncscope("block")`; nothing for the system scope (LLVM's default).
+fn scope_text(s: SyncScope) -> String {
+    match s {
+        SyncScope::System => String::new(),
+        s => format!(" syncscope(\"{}\")", s.name()),
+    }
+}
+
 fn flags_text(flags: &Flags) -> String {
     let mut s = String::new();
     for (on, name) in [
@@ -147,6 +155,35 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
                 .collect();
             format!("phi {} {}", inst.ty, parts.join(", "))
         }
+        InstKind::AtomicRmw {
+            op,
+            ptr,
+            val,
+            scope,
+        } => {
+            format!(
+                "atomicrmw {} {}, {}{} monotonic",
+                op.name(),
+                typed(f, ptr),
+                typed(f, val),
+                scope_text(*scope)
+            )
+        }
+        InstKind::CmpXchg {
+            ptr,
+            cmp,
+            new,
+            scope,
+        } => {
+            format!(
+                "cmpxchg {}, {}, {}{} monotonic",
+                typed(f, ptr),
+                typed(f, cmp),
+                typed(f, new),
+                scope_text(*scope)
+            )
+        }
+        InstKind::Fence { scope } => format!("fence{} seq_cst", scope_text(*scope)),
         InstKind::Br { dest } => format!("br label {}", block(dest)),
         InstKind::CondBr { cond, t, f: e } => format!(
             "br {}, label {}, label {}",

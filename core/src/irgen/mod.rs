@@ -844,16 +844,18 @@ impl<'a> Gen<'a> {
             ExprKind::Call(name, args) => {
                 let vals: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
                 self.set_loc(&e.span);
-                let callee = match name.as_str() {
-                    "__syncthreads" => "llvm.nvvm.barrier0".to_string(),
-                    n => self
-                        .symbols
-                        .iter()
-                        .find(|(s, _)| s == n)
-                        .map_or_else(|| n.to_string(), |(_, m)| m.clone()),
-                };
+                let callee = self
+                    .symbols
+                    .iter()
+                    .find(|(s, _)| s == name)
+                    .map_or_else(|| name.clone(), |(_, m)| m.clone());
                 let ty = ir_type(&e.ty);
                 self.emit("call", ty, InstKind::Call { callee, args: vals })
+            }
+            ExprKind::BuiltinCall(index, _, args) => {
+                let vals: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
+                self.set_loc(&e.span);
+                self.builtin(*index, args, vals, &e.ty)
             }
             ExprKind::Cast { expr, .. } => {
                 if let CType::Array(..) = expr.ty {
@@ -866,6 +868,231 @@ impl<'a> Gen<'a> {
             ExprKind::SizeofType(t) => int_const(ir_type(&e.ty), t.size().unwrap_or(0) as i64),
             ExprKind::Ident(_) | ExprKind::Builtin(_) | ExprKind::Member(..) => {
                 Value::Undef(ir_type(&e.ty))
+            }
+        }
+    }
+
+    /// A built-in call, as `frontend::builtins` says it lowers.
+    fn builtin(
+        &mut self,
+        index: usize,
+        args: &[ast::Expr],
+        vals: Vec<Value>,
+        ret: &CType,
+    ) -> Value {
+        use crate::frontend::builtins::{Lowering, BUILTINS};
+        let b = &BUILTINS[index];
+        let rty = ir_type(ret);
+        let short = b.name.trim_start_matches('_');
+        match b.lowering {
+            Lowering::Intrinsic(name) => {
+                // Predicates are passed to votes as i1.
+                let vals = if name.starts_with("llvm.nvvm.vote") {
+                    let p = self.truth_value(vals[1].clone(), &args[1].ty);
+                    vec![vals[0].clone(), p]
+                } else {
+                    vals
+                };
+                let ty = match name {
+                    "llvm.nvvm.vote.any.sync" | "llvm.nvvm.vote.all.sync" => Type::I1,
+                    "llvm.ctpop.i64" | "llvm.ctlz.i64" => Type::I64,
+                    _ => rty.clone(),
+                };
+                let v = self.emit(
+                    short,
+                    ty.clone(),
+                    InstKind::Call {
+                        callee: name.to_string(),
+                        args: vals,
+                    },
+                );
+                if ty == rty || rty == Type::Void {
+                    v
+                } else if ty == Type::I1 {
+                    self.emit(
+                        "conv",
+                        rty,
+                        InstKind::Cast {
+                            op: CastOp::ZExt,
+                            val: v,
+                        },
+                    )
+                } else {
+                    self.emit(
+                        "conv",
+                        rty,
+                        InstKind::Cast {
+                            op: CastOp::Trunc,
+                            val: v,
+                        },
+                    )
+                }
+            }
+            Lowering::Atomic(op, scope) => {
+                let float = ret.is_float();
+                let op = match op {
+                    AtomicOp::Add if float => AtomicOp::FAdd,
+                    AtomicOp::Max if !ret.is_signed() => AtomicOp::UMax,
+                    AtomicOp::Min if !ret.is_signed() => AtomicOp::UMin,
+                    op => op,
+                };
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::AtomicRmw {
+                        op,
+                        ptr: vals[0].clone(),
+                        val: vals[1].clone(),
+                        scope,
+                    },
+                )
+            }
+            Lowering::AtomicSub(scope) => {
+                let neg = self.emit(
+                    "neg",
+                    rty.clone(),
+                    InstKind::Bin {
+                        op: BinOp::Sub,
+                        lhs: Value::Int(rty.clone(), 0),
+                        rhs: vals[1].clone(),
+                        flags: Flags::default(),
+                    },
+                );
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::AtomicRmw {
+                        op: AtomicOp::Add,
+                        ptr: vals[0].clone(),
+                        val: neg,
+                        scope,
+                    },
+                )
+            }
+            Lowering::CmpXchg(scope) => self.emit(
+                short,
+                rty,
+                InstKind::CmpXchg {
+                    ptr: vals[0].clone(),
+                    cmp: vals[1].clone(),
+                    new: vals[2].clone(),
+                    scope,
+                },
+            ),
+            Lowering::Fence(scope) => self.emit("", Type::Void, InstKind::Fence { scope }),
+            Lowering::Shuffle(mode) => {
+                // The `c` operand packs the segment mask and the clamp:
+                // ((warpSize - width) << 8) | (up ? 0 : 31).
+                let width = vals[3].clone();
+                let seg = self.emit(
+                    "shfl.seg",
+                    Type::I32,
+                    InstKind::Bin {
+                        op: BinOp::Sub,
+                        lhs: Value::i32(32),
+                        rhs: width,
+                        flags: Flags::default(),
+                    },
+                );
+                let seg = self.emit(
+                    "shfl.seg",
+                    Type::I32,
+                    InstKind::Bin {
+                        op: BinOp::Shl,
+                        lhs: seg,
+                        rhs: Value::i32(8),
+                        flags: Flags::default(),
+                    },
+                );
+                let c = if mode == "up" {
+                    seg
+                } else {
+                    self.emit(
+                        "shfl.c",
+                        Type::I32,
+                        InstKind::Bin {
+                            op: BinOp::Or,
+                            lhs: seg,
+                            rhs: Value::i32(31),
+                            flags: Flags::default(),
+                        },
+                    )
+                };
+                let suffix = if rty == Type::F32 { "f32" } else { "i32" };
+                let callee = format!("llvm.nvvm.shfl.sync.{mode}.{suffix}");
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::Call {
+                        callee,
+                        args: vec![vals[0].clone(), vals[1].clone(), vals[2].clone(), c],
+                    },
+                )
+            }
+            Lowering::FindFirstSet => {
+                // ffs(x) = x == 0 ? 0 : cttz(x) + 1
+                let x = vals[0].clone();
+                let xt = self.f.value_type(&x);
+                let callee = format!("llvm.cttz.{xt}");
+                let tz = self.emit(
+                    "cttz",
+                    xt.clone(),
+                    InstKind::Call {
+                        callee,
+                        args: vec![x.clone()],
+                    },
+                );
+                let tz = if xt == Type::I32 {
+                    tz
+                } else {
+                    self.emit(
+                        "cttz.trunc",
+                        Type::I32,
+                        InstKind::Cast {
+                            op: CastOp::Trunc,
+                            val: tz,
+                        },
+                    )
+                };
+                let pos = self.emit(
+                    "ffs.pos",
+                    Type::I32,
+                    InstKind::Bin {
+                        op: BinOp::Add,
+                        lhs: tz,
+                        rhs: Value::i32(1),
+                        flags: Flags::default(),
+                    },
+                );
+                let zero = self.emit(
+                    "ffs.zero",
+                    Type::I1,
+                    InstKind::ICmp {
+                        pred: ICmp::Eq,
+                        lhs: x,
+                        rhs: Value::Int(xt, 0),
+                    },
+                );
+                self.emit(
+                    "ffs",
+                    Type::I32,
+                    InstKind::Select {
+                        cond: zero,
+                        t: Value::i32(0),
+                        f: pos,
+                    },
+                )
+            }
+            Lowering::FunnelShift(name) => {
+                let args = vec![vals[1].clone(), vals[0].clone(), vals[2].clone()];
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::Call {
+                        callee: name.to_string(),
+                        args,
+                    },
+                )
             }
         }
     }

@@ -95,7 +95,11 @@ fn run_function(f: &mut Function) -> bool {
                     }
                     continue;
                 }
-                InstKind::Store { .. } | InstKind::Load { volatile: true, .. } => {
+                InstKind::Store { .. }
+                | InstKind::Load { volatile: true, .. }
+                | InstKind::AtomicRmw { .. }
+                | InstKind::CmpXchg { .. }
+                | InstKind::Fence { .. } => {
                     loads.clear();
                     continue;
                 }

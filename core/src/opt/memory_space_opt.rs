@@ -92,6 +92,38 @@ fn run_function(f: &mut Function) -> bool {
                         changed = true;
                     }
                 }
+                InstKind::AtomicRmw {
+                    op,
+                    ptr,
+                    val,
+                    scope,
+                } => {
+                    if let Some(sp) = lookup(&ptr) {
+                        f.inst_mut(id).kind = InstKind::AtomicRmw {
+                            op,
+                            ptr: sp,
+                            val,
+                            scope,
+                        };
+                        changed = true;
+                    }
+                }
+                InstKind::CmpXchg {
+                    ptr,
+                    cmp,
+                    new,
+                    scope,
+                } => {
+                    if let Some(sp) = lookup(&ptr) {
+                        f.inst_mut(id).kind = InstKind::CmpXchg {
+                            ptr: sp,
+                            cmp,
+                            new,
+                            scope,
+                        };
+                        changed = true;
+                    }
+                }
                 _ => {}
             }
             k += 1;
