@@ -224,3 +224,36 @@ fn launch_bounds_become_kernel_directives() {
         .unwrap()
         .contains(".minnctapersm 2\n.maxclusterrank 8\n{"));
 }
+
+#[test]
+fn nvvm_reflect_follows_the_target_and_ftz() {
+    let file = common::corpus_dir().join("reflect.cu");
+    let run = |args: &[&str]| {
+        let out = ptxlab()
+            .arg(&file)
+            .args(["-o", "-"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let ftz = run(&["-arch=sm_86", "-ftz=true"]);
+    assert!(
+        ftz.contains("mul.ftz.f32") && ftz.contains("0f40000000") && ftz.contains("860;"),
+        "{ftz}"
+    );
+    let plain = run(&["-arch=sm_90"]);
+    assert!(
+        plain.contains("0f40400000") && !plain.contains("0f40000000") && plain.contains("900;"),
+        "{plain}"
+    );
+    assert!(
+        !plain.contains("__nvvm_reflect") && !plain.contains("$str"),
+        "{plain}"
+    );
+}

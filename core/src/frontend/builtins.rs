@@ -6,7 +6,7 @@ use super::ast::{CType, IntKind};
 use crate::ir::{AtomicOp, SyncScope};
 
 /// The parameter and return types of one overload, in a compact spelling:
-/// `i` int, `u` unsigned, `l` long long, `y` unsigned long long, `f` float,
+/// `c` char, `i` int, `u` unsigned, `l` long long, `y` unsigned long long, `f` float,
 /// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next.
 #[derive(Clone, Copy, Debug)]
 pub struct Overload {
@@ -66,6 +66,12 @@ const SHFL_OVERLOADS: &[Overload] = &[
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
 pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "__nvvm_reflect",
+        overloads: &[o("i", &["*c"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nvvm_reflect"),
+    },
     Builtin {
         name: "__syncthreads",
         overloads: &[o("v", &[])],
@@ -445,6 +451,7 @@ pub fn ctype(spelling: &str) -> CType {
         return CType::ptr_to(ctype(rest));
     }
     match spelling {
+        "c" => CType::Int(IntKind::Char),
         "i" => CType::INT,
         "u" => CType::UINT,
         "l" => CType::Int(IntKind::LongLong),

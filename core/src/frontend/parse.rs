@@ -1173,8 +1173,14 @@ impl<'a> Parser<'a> {
                 None => self.error(span, format!("invalid character constant {}", t.text)),
             },
             TokKind::Str => {
-                let mut bytes = Vec::new();
-                bytes.extend_from_slice(t.text.trim_matches('"').as_bytes());
+                // Adjacent literals concatenate ("a" "b").
+                let mut bytes = unescape(&t.text[1..t.text.len().saturating_sub(1).max(1)]);
+                while let Some(next) = self.peek().filter(|n| n.kind == TokKind::Str) {
+                    bytes.extend(unescape(
+                        &next.text[1..next.text.len().saturating_sub(1).max(1)],
+                    ));
+                    self.pos += 1;
+                }
                 let mut e = Expr::new(ExprKind::StrLit(bytes), span);
                 e.ty = CType::Ptr {
                     pointee: Box::new(CType::Int(IntKind::Char)),
@@ -1353,6 +1359,52 @@ pub fn parse_float_literal(text: &str) -> Option<(f64, CType)> {
     }
     let v: f64 = body.parse().ok()?;
     Some((v, ty))
+}
+
+/// The bytes of a string literal's body, escapes decoded (`\n`, `\x41`, `\101`).
+pub fn unescape(body: &str) -> Vec<u8> {
+    let b = body.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' || i + 1 >= b.len() {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let c = b[i];
+        i += 1;
+        out.push(match c {
+            b'n' => b'\n',
+            b't' => b'\t',
+            b'r' => b'\r',
+            b'a' => 7,
+            b'b' => 8,
+            b'f' => 12,
+            b'v' => 11,
+            b'x' => {
+                let mut v = 0u32;
+                while i < b.len() && b[i].is_ascii_hexdigit() {
+                    v = v.wrapping_mul(16) + (b[i] as char).to_digit(16).unwrap_or(0);
+                    i += 1;
+                }
+                v as u8
+            }
+            b'0'..=b'7' => {
+                let mut v = u32::from(c - b'0');
+                let mut n = 1;
+                while n < 3 && i < b.len() && (b'0'..=b'7').contains(&b[i]) {
+                    v = v * 8 + u32::from(b[i] - b'0');
+                    i += 1;
+                    n += 1;
+                }
+                v as u8
+            }
+            other => other,
+        });
+    }
+    out
 }
 
 /// The value of a character constant such as `'a'` or `'\n'`.

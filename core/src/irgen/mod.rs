@@ -20,6 +20,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         .iter()
         .map(|f| (f.name.clone(), symbol_name(f)))
         .collect();
+    let mut strings: Vec<(Vec<u8>, String)> = Vec::new();
     for g in &tu.globals {
         if let Some(global) = lower_global(g) {
             m.globals.push(global);
@@ -31,8 +32,26 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         }
         let Some(body) = &f.body else { continue };
         let mut g = Gen::new(f, &symbols, &tu.globals, opts);
+        g.strings = std::mem::take(&mut strings);
         g.function_body(body);
+        strings = std::mem::take(&mut g.strings);
         m.functions.push(g.f);
+    }
+    for (data, name) in strings {
+        let ty = Type::Array(data.len() as u64, Box::new(Type::I8));
+        let init = Init::Values(
+            data.iter()
+                .map(|b| int_const(Type::I8, i64::from(*b)))
+                .collect(),
+        );
+        m.globals.push(Global {
+            name,
+            ty,
+            space: addrspace::GLOBAL,
+            align: 1,
+            init,
+            external: false,
+        });
     }
     // Declarations for device functions called but not defined here.
     let mut called = Vec::new();
@@ -166,6 +185,8 @@ struct Gen<'a> {
     cur: Option<BlockId>,
     loops: Vec<LoopTargets>,
     loc: Option<DebugLoc>,
+    /// String literals of the module so far: bytes (with the NUL) and global name.
+    strings: Vec<(Vec<u8>, String)>,
 }
 
 impl<'a> Gen<'a> {
@@ -211,6 +232,7 @@ impl<'a> Gen<'a> {
             cur: None,
             loops: Vec::new(),
             loc: None,
+            strings: Vec::new(),
         }
     }
 
@@ -669,7 +691,7 @@ impl<'a> Gen<'a> {
                 _ => Value::f64(*v),
             },
             ExprKind::BoolLit(b) => Value::bool(*b),
-            ExprKind::StrLit(_) => Value::Null(addrspace::GENERIC),
+            ExprKind::StrLit(bytes) => self.string(bytes),
             ExprKind::Var(id) => {
                 let name = self.src.locals[*id].name.clone();
                 let ptr = self.slots[*id].clone();
@@ -870,6 +892,38 @@ impl<'a> Gen<'a> {
                 Value::Undef(ir_type(&e.ty))
             }
         }
+    }
+
+    /// A string literal: a constant global (`$str`, `$str$1`, … as NVVM names
+    /// them in PTX) holding the bytes and a NUL, used through a generic pointer.
+    fn string(&mut self, bytes: &[u8]) -> Value {
+        let mut data = bytes.to_vec();
+        data.push(0);
+        let existing = self
+            .strings
+            .iter()
+            .find(|(d, _)| *d == data)
+            .map(|(_, n)| n.clone());
+        let name = match existing {
+            Some(n) => n,
+            None => {
+                let n = if self.strings.is_empty() {
+                    "$str".to_string()
+                } else {
+                    format!("$str${}", self.strings.len())
+                };
+                self.strings.push((data, n.clone()));
+                n
+            }
+        };
+        self.emit(
+            "str",
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val: Value::Global(name, addrspace::GLOBAL),
+            },
+        )
     }
 
     /// A built-in call, as `frontend::builtins` says it lowers.

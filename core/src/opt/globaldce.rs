@@ -1,5 +1,6 @@
 //! globaldce: deletes device functions that nothing calls any more (after
-//! inlining) and variables that nothing names. Kernels are the roots.
+//! inlining) and module-private variables (`__shared__`, string literals)
+//! that nothing names. Kernels are the roots.
 
 use crate::ir::*;
 use std::collections::HashSet;
@@ -34,8 +35,11 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let before = (m.functions.len(), m.globals.len());
     m.functions.retain(|f| live.contains(&f.name));
     // Device variables are visible to the host (cudaMemcpyToSymbol): only
-    // unused shared variables, which belong to a kernel, go.
-    m.globals
-        .retain(|g| g.space != addrspace::SHARED || g.external || live_globals.contains(&g.name));
+    // unused private ones go: shared variables, which belong to a kernel, and
+    // string literals (`$str…`).
+    m.globals.retain(|g| {
+        let private = g.space == addrspace::SHARED || g.name.starts_with("$str");
+        !private || g.external || live_globals.contains(&g.name)
+    });
     before != (m.functions.len(), m.globals.len())
 }

@@ -14,6 +14,7 @@ mod instcombine;
 mod lower_args;
 mod mem2reg;
 mod memory_space_opt;
+mod nvvm_reflect;
 pub mod pipeline;
 mod simplifycfg;
 
@@ -80,6 +81,16 @@ pub const PASSES: &[PassInfo] = &[
         name: "nvptx-lower-args",
         description: "Kernel pointer parameters point to global memory: casts each to addrspace(1) and back, so memory-space-opt can use ld.global/st.global.",
         run: lower_args::run,
+    },
+    PassInfo {
+        name: "nvvm-reflect",
+        description: "Replaces __nvvm_reflect(\"__CUDA_ARCH\"|\"__CUDA_FTZ\"|\"__CUDA_PREC_DIV\"|\"__CUDA_PREC_SQRT\") with the constant the target and flags give (unknown queries: 0).",
+        run: nvvm_reflect::run,
+    },
+    PassInfo {
+        name: "nvvm-reflect-pp",
+        description: "After nvvm-reflect: folds compares and branches on the new constants and deletes the code paths the flags did not choose (cicc's SimplifyConstantConditionals).",
+        run: nvvm_reflect::run_pp,
     },
     PassInfo {
         name: "simplifycfg",

@@ -3,11 +3,21 @@
 //! correctness needs; O1–O3 promote locals, clean up, then resolve memory
 //! spaces (cicc's memory-space-opt) and clean up again.
 
-const O0: &[&str] = &["always-inline", "globaldce"];
+// nvvm-reflect runs at -O0 too: a __nvvm_reflect call has no PTX.
+const O0: &[&str] = &[
+    "always-inline",
+    "nvvm-reflect",
+    "nvvm-reflect-pp",
+    "globaldce",
+];
 
 const O1: &[&str] = &[
     "always-inline",
+    "nvvm-reflect",
     "inline",
+    // Inlining exposes the reflect calls of inlined (libdevice) bodies.
+    "nvvm-reflect",
+    "nvvm-reflect-pp",
     "globaldce",
     "mem2reg",
     "early-cse",

@@ -32,7 +32,7 @@ fn drop_phi_entries(f: &mut Function, block: BlockId, pred: BlockId) {
     }
 }
 
-fn fold_constant_branches(f: &mut Function) -> bool {
+pub(super) fn fold_constant_branches(f: &mut Function) -> bool {
     let mut changed = false;
     for b in f.layout.clone() {
         let Some(&term) = f.block(b).insts.last() else {
@@ -59,7 +59,7 @@ fn fold_constant_branches(f: &mut Function) -> bool {
     changed
 }
 
-fn remove_unreachable(f: &mut Function) -> bool {
+pub(super) fn remove_unreachable(f: &mut Function) -> bool {
     let rpo = f.reverse_postorder();
     let mut reachable = vec![false; f.blocks.len()];
     for b in &rpo {

@@ -1,0 +1,134 @@
+//! nvvm-reflect: `__nvvm_reflect("__CUDA_ARCH")` and friends become the
+//! constants the compile options give (seed page "NVVMReflect"):
+//! `__CUDA_ARCH` = major*100 + minor*10 of the target, `__CUDA_FTZ`,
+//! `__CUDA_PREC_DIV`, `__CUDA_PREC_SQRT` = 0 or 1 from -ftz/-prec-div/
+//! -prec-sqrt; any other query is 0. nvvm-reflect-pp (cicc's
+//! SimplifyConstantConditionalsPass) then folds the compares and branches
+//! on those constants and deletes the paths not taken.
+
+use super::PassContext;
+use crate::ir::*;
+
+/// The value of a reflect query under these options.
+pub fn query_value(query: &str, cx: &PassContext) -> i64 {
+    match query {
+        "__CUDA_ARCH" => crate::target::find(&cx.opts.arch).map_or(0, |t| i64::from(t.cuda_arch())),
+        "__CUDA_FTZ" => i64::from(cx.opts.ftz),
+        "__CUDA_PREC_DIV" => i64::from(cx.opts.prec_div),
+        "__CUDA_PREC_SQRT" => i64::from(cx.opts.prec_sqrt),
+        _ => 0,
+    }
+}
+
+/// The string a reflect argument points to: a constant global, possibly through a cast.
+fn query_string(m: &Module, f: &Function, v: &Value) -> Option<String> {
+    let mut v = v.clone();
+    for _ in 0..8 {
+        match v {
+            Value::Global(name, _) => {
+                let g = m.globals.iter().find(|g| g.name == name)?;
+                let Init::Values(vals) = &g.init else {
+                    return None;
+                };
+                let bytes: Vec<u8> = vals
+                    .iter()
+                    .map_while(|b| b.as_int().filter(|c| *c != 0).map(|c| c as u8))
+                    .collect();
+                return String::from_utf8(bytes).ok();
+            }
+            Value::Inst(i) => match &f.inst(i).kind {
+                InstKind::Cast { val, .. } => v = val.clone(),
+                InstKind::Gep { base, indices, .. }
+                    if indices.iter().all(|x| x.as_int() == Some(0)) =>
+                {
+                    v = base.clone()
+                }
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    None
+}
+
+pub fn run(m: &mut Module, cx: &PassContext) -> bool {
+    let mut changed = false;
+    for fi in 0..m.functions.len() {
+        let f = &m.functions[fi];
+        let mut found = Vec::new();
+        for b in &f.layout {
+            for &i in &f.block(*b).insts {
+                if let InstKind::Call { callee, args } = &f.inst(i).kind {
+                    if callee == "__nvvm_reflect" {
+                        if let Some(q) = args.first().and_then(|a| query_string(m, f, a)) {
+                            found.push((i, query_value(&q, cx)));
+                        }
+                    }
+                }
+            }
+        }
+        let f = &mut m.functions[fi];
+        for (i, value) in found {
+            let ty = f.inst(i).ty.clone();
+            f.replace_all_uses(&Value::Inst(i), &crate::ir::fold::int_const(ty, value));
+            for b in f.layout.clone() {
+                f.block_mut(b).insts.retain(|x| *x != i);
+            }
+            f.erase_inst(i);
+            changed = true;
+        }
+        if changed {
+            // The casts that fed the calls.
+            super::dce::run_function(f);
+        }
+    }
+    changed
+}
+
+/// nvvm-reflect-pp: compares of constants become constants, branches on
+/// constants become jumps, and blocks no path reaches any more are deleted.
+pub fn run_pp(m: &mut Module, _cx: &PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if f.is_declaration() {
+            continue;
+        }
+        loop {
+            let mut folded = Vec::new();
+            for b in &f.layout {
+                for &i in &f.block(*b).insts {
+                    let v = match &f.inst(i).kind {
+                        InstKind::ICmp { pred, lhs, rhs } => {
+                            fold::icmp(*pred, lhs, rhs, &f.value_type(lhs)).map(Value::bool)
+                        }
+                        InstKind::Select { cond, t, f: e } => {
+                            cond.as_int()
+                                .map(|c| if c != 0 { t.clone() } else { e.clone() })
+                        }
+                        InstKind::Bin { op, lhs, rhs, .. } => {
+                            fold::binary(*op, lhs, rhs, &f.inst(i).ty)
+                        }
+                        _ => None,
+                    };
+                    if let Some(v) = v {
+                        folded.push((i, v));
+                    }
+                }
+            }
+            let cfg = super::simplifycfg::fold_constant_branches(f)
+                | super::simplifycfg::remove_unreachable(f);
+            if folded.is_empty() && !cfg {
+                break;
+            }
+            for (i, v) in folded {
+                f.replace_all_uses(&Value::Inst(i), &v);
+                for b in f.layout.clone() {
+                    f.block_mut(b).insts.retain(|x| *x != i);
+                }
+                f.erase_inst(i);
+            }
+            changed = true;
+        }
+    }
+    changed
+}
