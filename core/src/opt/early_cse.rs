@@ -1,21 +1,97 @@
-//! early-cse: a value computed twice is computed once. Walking the dominator
-//! tree, an instruction equal to one that dominates it (same operation,
-//! operands and type; operands of commutative operators in either order) is
-//! replaced by it. Reads of special registers (`%tid.x`, …) are equal within
-//! a launch. Loads are reused within a block until a store, a call or a
-//! barrier may have changed memory.
+//! early-cse and gvn: a value computed twice is computed once. Walking the
+//! dominator tree, an instruction equal to one that dominates it (same
+//! operation, operands and type; operands of commutative operators in either
+//! order) is replaced by it. Reads of special registers (`%tid.x`, …) are
+//! equal within a launch.
+//!
+//! Memory: early-cse reuses a load within its block until something may have
+//! written memory. gvn also carries loads (and stored values: store-to-load
+//! forwarding) into dominated blocks when no path between them may write
+//! that memory. A barrier, a fence, an atomic or a call writes all memory
+//! (other threads' writes become visible at a barrier, so no shared-memory
+//! load is reused across `__syncthreads`); a store writes memory that may
+//! alias its pointer — pointers into two different specific address spaces
+//! never alias.
 
 use crate::ir::*;
 use std::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    run_all(m, false)
+}
+
+pub fn run_gvn(m: &mut Module, _cx: &super::PassContext) -> bool {
+    run_all(m, true)
+}
+
+fn run_all(m: &mut Module, across_blocks: bool) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f);
+            changed |= run_function(f, across_blocks);
         }
     }
     changed
+}
+
+/// The address space a pointer names, when specific.
+fn space_of(f: &Function, p: &Value) -> Option<u32> {
+    match f.value_type(p) {
+        Type::Ptr(s) if s != addrspace::GENERIC => Some(s),
+        _ => None,
+    }
+}
+
+/// Whether instruction `i` may write memory a load through `ptr` reads.
+fn clobbers(f: &Function, i: InstId, ptr: Option<&Value>) -> bool {
+    match &f.inst(i).kind {
+        InstKind::Store { ptr: sp, .. } => {
+            match (ptr.and_then(|p| space_of(f, p)), space_of(f, sp)) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            }
+        }
+        InstKind::Load { volatile: true, .. }
+        | InstKind::AtomicRmw { .. }
+        | InstKind::CmpXchg { .. }
+        | InstKind::Fence { .. } => true,
+        InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
+        _ => false,
+    }
+}
+
+/// Whether some path from the end of `d` to the start of `b` (which `d`
+/// dominates) may pass an instruction that writes memory.
+fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) -> bool {
+    // Blocks reachable from d's successors without going past b …
+    let mut fwd = vec![false; f.blocks.len()];
+    let mut stack: Vec<BlockId> = f.successors(d);
+    while let Some(x) = stack.pop() {
+        if fwd[x.0 as usize] {
+            continue;
+        }
+        fwd[x.0 as usize] = true;
+        if x != b {
+            stack.extend(f.successors(x));
+        }
+    }
+    // … that also reach b's predecessors backwards without going past d.
+    let mut stack: Vec<BlockId> = preds[b.0 as usize].clone();
+    let mut seen = vec![false; f.blocks.len()];
+    while let Some(x) = stack.pop() {
+        if seen[x.0 as usize] || !fwd[x.0 as usize] {
+            continue;
+        }
+        seen[x.0 as usize] = true;
+        // A block on the path is whole on it, d too when a cycle leads back to it.
+        if f.block(x).insts.iter().any(|&i| clobbers(f, i, None)) {
+            return true;
+        }
+        if x != d {
+            stack.extend(preds[x.0 as usize].iter().copied());
+        }
+    }
+    false
 }
 
 /// A key equal for equal computations, `None` for instructions never merged.
@@ -41,9 +117,12 @@ fn key(f: &Function, id: InstId) -> Option<String> {
     Some(format!("{}|{kind:?}", inst.ty))
 }
 
-fn run_function(f: &mut Function) -> bool {
+fn run_function(f: &mut Function, across_blocks: bool) -> bool {
     let dom = DomTree::new(f);
     let children = dom.children();
+    let preds = f.predecessors();
+    // The memory values available at the end of each visited block (gvn).
+    let mut end_loads: HashMap<BlockId, HashMap<String, (Option<u32>, Value)>> = HashMap::new();
     let mut replace: Vec<(InstId, Value)> = Vec::new();
     // Scoped table: entries added in a block are removed when leaving its subtree.
     let mut table: HashMap<String, InstId> = HashMap::new();
@@ -64,8 +143,17 @@ fn run_function(f: &mut Function) -> bool {
             Step::Enter(b) => b,
         };
         let mut added = Vec::new();
-        // Loads seen in this block: (pointer, type) → value, forgotten at any write.
-        let mut loads: HashMap<String, InstId> = HashMap::new();
+        // Memory values known here: (type, pointer) → value, forgotten at a write.
+        let mut loads: HashMap<String, (Option<u32>, Value)> = HashMap::new();
+        if across_blocks {
+            if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
+                if let Some(avail) = end_loads.get(&d) {
+                    if !path_clobbered(f, &preds, d, b) {
+                        loads = avail.clone();
+                    }
+                }
+            }
+        }
         for i in f.block(b).insts.clone() {
             // Operands already replaced (in a dominating block) are compared as replaced.
             let mut kind = f.inst(i).kind.clone();
@@ -85,18 +173,32 @@ fn run_function(f: &mut Function) -> bool {
                 } => {
                     let k = format!("{}|{ptr:?}", f.inst(i).ty);
                     match loads.get(&k) {
-                        Some(&prev) => {
-                            repl.insert(i, Value::Inst(prev));
-                            replace.push((i, Value::Inst(prev)));
+                        Some((_, prev)) => {
+                            repl.insert(i, prev.clone());
+                            replace.push((i, prev.clone()));
                         }
                         None => {
-                            loads.insert(k, i);
+                            let sp = space_of(f, ptr);
+                            loads.insert(k, (sp, Value::Inst(i)));
                         }
                     }
                     continue;
                 }
-                InstKind::Store { .. }
-                | InstKind::Load { volatile: true, .. }
+                InstKind::Store {
+                    val, ptr, volatile, ..
+                } => {
+                    let (val, ptr, volatile) = (val.clone(), ptr.clone(), *volatile);
+                    let sp = space_of(f, &ptr);
+                    // Forget what this store may overwrite: all but other specific spaces.
+                    loads.retain(|_, (ls, _)| matches!((sp, *ls), (Some(a), Some(b)) if a != b));
+                    if across_blocks && !volatile {
+                        // Store-to-load forwarding: a later load of this address reads `val`.
+                        let ty = f.value_type(&val);
+                        loads.insert(format!("{ty}|{ptr:?}"), (sp, val));
+                    }
+                    continue;
+                }
+                InstKind::Load { volatile: true, .. }
                 | InstKind::AtomicRmw { .. }
                 | InstKind::CmpXchg { .. }
                 | InstKind::Fence { .. } => {
@@ -120,6 +222,9 @@ fn run_function(f: &mut Function) -> bool {
                     added.push(k);
                 }
             }
+        }
+        if across_blocks {
+            end_loads.insert(b, loads);
         }
         stack.push(Step::Leave(added));
         for &c in children[b.0 as usize].iter().rev() {

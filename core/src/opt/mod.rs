@@ -7,6 +7,7 @@
 //! `pipeline.rs`. Its filetests go in `core/tests/filetests/`.
 
 mod dce;
+mod dse;
 mod early_cse;
 mod globaldce;
 mod inline;
@@ -16,6 +17,7 @@ mod mem2reg;
 mod memory_space_opt;
 mod nvvm_reflect;
 pub mod pipeline;
+mod sccp;
 mod simplifycfg;
 
 use crate::compilation::{FunctionText, Stage, StageKind};
@@ -48,6 +50,11 @@ pub const PASSES: &[PassInfo] = &[
         run: dce::run,
     },
     PassInfo {
+        name: "dse",
+        description: "Dead store elimination: deletes a store that a later store to the same address overwrites before anything reads it, and stores into stack slots nothing reads.",
+        run: dse::run,
+    },
+    PassInfo {
         name: "early-cse",
         description: "Common subexpression elimination along the dominator tree: a value computed twice (same operation and operands) is computed once; a load repeats an earlier one in the block when nothing wrote memory between.",
         run: early_cse::run,
@@ -56,6 +63,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "globaldce",
         description: "Deletes device functions nothing calls any more (after inlining) and __shared__ variables nothing uses.",
         run: globaldce::run,
+    },
+    PassInfo {
+        name: "gvn",
+        description: "Global value numbering: like early-cse, and a load reuses a value loaded or stored in a dominating block when no path between may write that memory (never across a barrier).",
+        run: early_cse::run_gvn,
     },
     PassInfo {
         name: "inline",
@@ -91,6 +103,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "nvvm-reflect-pp",
         description: "After nvvm-reflect: folds compares and branches on the new constants and deletes the code paths the flags did not choose (cicc's SimplifyConstantConditionals).",
         run: nvvm_reflect::run_pp,
+    },
+    PassInfo {
+        name: "sccp",
+        description: "Sparse conditional constant propagation: finds values that are constant on every path that can run, following only branches that can be taken, and folds them.",
+        run: sccp::run,
     },
     PassInfo {
         name: "simplifycfg",

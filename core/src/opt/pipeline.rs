@@ -23,10 +23,12 @@ const O1: &[&str] = &[
     "early-cse",
     "instcombine",
     "simplifycfg",
+    "sccp",
     "nvptx-lower-args",
     "memory-space-opt",
-    "early-cse",
+    "gvn",
     "instcombine",
+    "dse",
     "dce",
     "simplifycfg",
 ];

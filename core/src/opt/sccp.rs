@@ -1,0 +1,260 @@
+//! sccp: sparse conditional constant propagation (Wegman and Zadeck). Values
+//! are assumed constant until shown otherwise, and only edges that can be
+//! taken are followed, so a constant that decides a branch also removes the
+//! other side: `if (n > 0)` inside `if (n == 4)` folds. Constants replace
+//! their values; branches on constants become jumps; blocks no edge reaches
+//! are left to simplifycfg.
+
+use crate::ir::fold;
+use crate::ir::*;
+use std::collections::{HashSet, VecDeque};
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if !f.is_declaration() {
+            changed |= run_function(f);
+        }
+    }
+    changed
+}
+
+/// The lattice: not yet known (optimistic), one constant, or varying.
+#[derive(Clone, Debug, PartialEq)]
+enum Lat {
+    Unknown,
+    Const(Value),
+    Varying,
+}
+
+fn meet(a: &Lat, b: &Lat) -> Lat {
+    match (a, b) {
+        (Lat::Unknown, x) | (x, Lat::Unknown) => x.clone(),
+        (Lat::Const(x), Lat::Const(y)) if x == y => Lat::Const(x.clone()),
+        _ => Lat::Varying,
+    }
+}
+
+struct Solver<'a> {
+    f: &'a Function,
+    lat: Vec<Lat>,
+    executable_blocks: HashSet<BlockId>,
+    executable_edges: HashSet<(BlockId, BlockId)>,
+    block_work: VecDeque<BlockId>,
+    inst_work: VecDeque<InstId>,
+    /// Users of each instruction (in live blocks).
+    users: Vec<Vec<InstId>>,
+    block_of: Vec<Option<BlockId>>,
+}
+
+impl Solver<'_> {
+    fn value(&self, v: &Value) -> Lat {
+        match v {
+            Value::Inst(i) => self.lat[i.0 as usize].clone(),
+            Value::Arg(_) | Value::Global(..) => Lat::Varying,
+            Value::Undef(_) => Lat::Unknown,
+            c => Lat::Const(c.clone()),
+        }
+    }
+
+    fn set(&mut self, i: InstId, new: Lat) {
+        let old = &self.lat[i.0 as usize];
+        let merged = meet(old, &new);
+        if merged != *old {
+            self.lat[i.0 as usize] = merged;
+            for &u in &self.users[i.0 as usize] {
+                self.inst_work.push_back(u);
+            }
+        }
+    }
+
+    fn mark_edge(&mut self, from: BlockId, to: BlockId) {
+        if !self.executable_edges.insert((from, to)) {
+            return;
+        }
+        if self.executable_blocks.insert(to) {
+            self.block_work.push_back(to);
+        } else {
+            // A new edge into a visited block: its phis see a new input.
+            for &i in &self.f.block(to).insts {
+                if matches!(self.f.inst(i).kind, InstKind::Phi { .. }) {
+                    self.inst_work.push_back(i);
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, id: InstId) {
+        let f = self.f;
+        let Some(b) = self.block_of[id.0 as usize] else {
+            return;
+        };
+        if !self.executable_blocks.contains(&b) {
+            return;
+        }
+        let inst = f.inst(id);
+        let ty = inst.ty.clone();
+        let result =
+            match &inst.kind {
+                InstKind::Phi { incoming } => {
+                    let mut acc = Lat::Unknown;
+                    for (v, from) in incoming {
+                        if self.executable_edges.contains(&(*from, b)) {
+                            acc = meet(&acc, &self.value(v));
+                        }
+                    }
+                    acc
+                }
+                InstKind::Bin { op, lhs, rhs, .. } => match (self.value(lhs), self.value(rhs)) {
+                    (Lat::Const(a), Lat::Const(c)) => {
+                        fold::binary(*op, &a, &c, &ty).map_or(Lat::Varying, Lat::Const)
+                    }
+                    (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
+                    _ => Lat::Unknown,
+                },
+                InstKind::ICmp { pred, lhs, rhs } => match (self.value(lhs), self.value(rhs)) {
+                    (Lat::Const(a), Lat::Const(c)) => fold::icmp(*pred, &a, &c, &f.value_type(lhs))
+                        .map_or(Lat::Varying, |x| Lat::Const(Value::bool(x))),
+                    (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
+                    _ => Lat::Unknown,
+                },
+                InstKind::FCmp { pred, lhs, rhs } => match (self.value(lhs), self.value(rhs)) {
+                    (Lat::Const(a), Lat::Const(c)) => fold::fcmp(*pred, &a, &c)
+                        .map_or(Lat::Varying, |x| Lat::Const(Value::bool(x))),
+                    (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
+                    _ => Lat::Unknown,
+                },
+                InstKind::Cast { op, val } => match self.value(val) {
+                    Lat::Const(c) => fold::cast(*op, &c, &f.value_type(val), &ty)
+                        .map_or(Lat::Varying, Lat::Const),
+                    l => l,
+                },
+                InstKind::Select { cond, t, f: e } => match self.value(cond) {
+                    Lat::Const(c) => self.value(if c.as_int() != Some(0) { t } else { e }),
+                    Lat::Unknown => Lat::Unknown,
+                    Lat::Varying => meet(&self.value(t), &self.value(e)),
+                },
+                InstKind::CondBr { cond, t, f: e } => {
+                    match self.value(cond) {
+                        Lat::Const(c) => {
+                            let dest = if c.as_int() != Some(0) { *t } else { *e };
+                            self.mark_edge(b, dest);
+                        }
+                        Lat::Varying => {
+                            self.mark_edge(b, *t);
+                            self.mark_edge(b, *e);
+                        }
+                        Lat::Unknown => {}
+                    }
+                    return;
+                }
+                InstKind::Br { dest } => {
+                    self.mark_edge(b, *dest);
+                    return;
+                }
+                _ => {
+                    if ty != Type::Void {
+                        Lat::Varying
+                    } else {
+                        return;
+                    }
+                }
+            };
+        self.set(id, result);
+    }
+}
+
+fn run_function(f: &mut Function) -> bool {
+    let n = f.insts.len();
+    let mut users = vec![Vec::new(); n];
+    let mut block_of = vec![None; n];
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            block_of[i.0 as usize] = Some(b);
+            for op in f.inst(i).kind.operands() {
+                if let Value::Inst(d) = op {
+                    users[d.0 as usize].push(i);
+                }
+            }
+        }
+    }
+    let mut s = Solver {
+        f,
+        lat: vec![Lat::Unknown; n],
+        executable_blocks: HashSet::new(),
+        executable_edges: HashSet::new(),
+        block_work: VecDeque::new(),
+        inst_work: VecDeque::new(),
+        users,
+        block_of,
+    };
+    let entry = f.entry();
+    s.executable_blocks.insert(entry);
+    s.block_work.push_back(entry);
+    loop {
+        if let Some(i) = s.inst_work.pop_front() {
+            s.visit(i);
+        } else if let Some(b) = s.block_work.pop_front() {
+            for &i in &f.block(b).insts {
+                s.visit(i);
+            }
+        } else {
+            break;
+        }
+    }
+    let (lat, edges, live_blocks) = (s.lat, s.executable_edges, s.executable_blocks);
+    // Rewrite: constants replace values; branches follow the executable edges.
+    let mut changed = false;
+    let mut replaced = Vec::new();
+    for &b in &f.layout {
+        if !live_blocks.contains(&b) {
+            continue;
+        }
+        for &i in &f.block(b).insts {
+            if let Lat::Const(c) = &lat[i.0 as usize] {
+                if f.inst(i).ty != Type::Void && !f.inst(i).kind.has_side_effects() {
+                    replaced.push((i, c.clone()));
+                }
+            }
+        }
+    }
+    for (i, c) in &replaced {
+        f.replace_all_uses(&Value::Inst(*i), c);
+    }
+    if !replaced.is_empty() {
+        let dead: HashSet<InstId> = replaced.iter().map(|(i, _)| *i).collect();
+        for b in f.layout.clone() {
+            f.block_mut(b).insts.retain(|i| !dead.contains(i));
+        }
+        for i in dead {
+            f.erase_inst(i);
+        }
+        changed = true;
+    }
+    for b in f.layout.clone() {
+        if !live_blocks.contains(&b) {
+            continue;
+        }
+        let Some(&term) = f.block(b).insts.last() else {
+            continue;
+        };
+        if let InstKind::CondBr { t, f: e, .. } = f.inst(term).kind.clone() {
+            let (te, fe) = (edges.contains(&(b, t)), edges.contains(&(b, e)));
+            if te != fe {
+                let (dest, other) = if te { (t, e) } else { (e, t) };
+                if dest != other {
+                    for i in f.block(other).insts.clone() {
+                        if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+                            if let Some(p) = incoming.iter().position(|(_, from)| *from == b) {
+                                incoming.remove(p);
+                            }
+                        }
+                    }
+                }
+                f.inst_mut(term).kind = InstKind::Br { dest };
+                changed = true;
+            }
+        }
+    }
+    changed
+}
