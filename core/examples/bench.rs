@@ -1,0 +1,226 @@
+//! The benchmark table: for each corpus kernel at sm_80, ptxlab beside
+//! NVRTC on the same machine in the same run —
+//! compile time (median of N runs, in-process), PTX instructions, ptxas
+//! registers and SASS instructions (cuobjdump -sass on ptxas's cubin),
+//! with the ratios and their geometric means. It prints; it asserts nothing.
+//!
+//! `cargo run --release -p ptxlab-core --example bench [-- RUNS]`
+//! (NVIDIA's tools from the workspace's .venv, or PTXLAB_PTXAS/PTXLAB_NVRTC).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::nvrtc::{entry_names, Nvrtc};
+use ptxlab_core::{compile_source, Options};
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+const ARCH: &str = "sm_80";
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Registers (ptxas -v) and SASS instruction counts (cuobjdump -sass) per kernel.
+fn assemble(
+    ptxas: &Path,
+    cuobjdump: Option<&Path>,
+    ptx: &str,
+    tag: &str,
+) -> HashMap<String, (u32, u32)> {
+    let dir = common::scratch(&format!("bench-{tag}"));
+    let (ptx_file, cubin) = (dir.join("k.ptx"), dir.join("k.cubin"));
+    std::fs::write(&ptx_file, ptx).unwrap();
+    let out = Command::new(ptxas)
+        .args(["-v", &format!("-arch={ARCH}")])
+        .arg(&ptx_file)
+        .arg("-o")
+        .arg(&cubin)
+        .output()
+        .expect("ptxas");
+    let log = String::from_utf8_lossy(&out.stderr);
+    let mut result = HashMap::new();
+    let mut current = String::new();
+    for line in log.lines() {
+        if let Some(rest) = line.split("Compiling entry function '").nth(1) {
+            current = rest.split('\'').next().unwrap_or("").to_string();
+        }
+        if let Some(rest) = line.split("Used ").nth(1) {
+            let regs = rest
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            result.insert(current.clone(), (regs, 0));
+        }
+    }
+    if let Some(cuobjdump) = cuobjdump {
+        let out = Command::new(cuobjdump)
+            .arg("-sass")
+            .arg(&cubin)
+            .output()
+            .expect("cuobjdump");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mut func = String::new();
+        for line in text.lines() {
+            if let Some(name) = line.trim().strip_prefix("Function : ") {
+                func = name.trim().to_string();
+            } else if line.trim_start().starts_with("/*")
+                && line.contains("*/")
+                && line.contains(';')
+                && !line.contains(" NOP")
+            {
+                if let Some(e) = result.get_mut(&func) {
+                    e.1 += 1;
+                }
+            }
+        }
+    }
+    result
+}
+
+fn geomean(v: &[f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
+    let nvrtc = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13")
+        .and_then(|p| Nvrtc::load(&p).ok());
+    let ptxas = common::ptxas();
+    let cuobjdump = common::nvidia_tool("PTXLAB_CUOBJDUMP", "bin/cuobjdump");
+    if nvrtc.is_none() || ptxas.is_none() {
+        eprintln!("NVRTC or ptxas not found (run `cargo xtask test` once to install them): printing ptxlab's numbers only");
+    }
+    let opts = Options {
+        arch: ARCH.into(),
+        ..Options::default()
+    };
+    if let Some(n) = &nvrtc {
+        // NVRTC's first call pays ~200 ms of library set-up: not part of a compile.
+        let _ = n.compile("warm.cu", "__global__ void k() {}", ARCH, &[]);
+    }
+    println!("compile latency, {ARCH}, median of {runs} runs (µs):");
+    println!(
+        "{:<22} {:>10} {:>10} {:>8}",
+        "kernel", "ptxlab", "nvrtc", "speedup"
+    );
+    let mut speedups = Vec::new();
+    let mut quality: Vec<(String, String, Option<String>)> = Vec::new();
+    for (name, text) in common::corpus() {
+        let ours_ptx = compile_source(&name, &text, &opts).ptx;
+        let Some(ours_ptx) = ours_ptx else {
+            println!("{name:<22} does not compile");
+            continue;
+        };
+        let ours = median(
+            (0..runs)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = compile_source(&name, &text, &opts);
+                    t.elapsed().as_secs_f64() * 1e6
+                })
+                .collect(),
+        );
+        let theirs_ptx = nvrtc
+            .as_ref()
+            .and_then(|nv| nv.compile(&name, &text, ARCH, &[]).ok());
+        let theirs = theirs_ptx.as_ref().and(nvrtc.as_ref()).map(|nv| {
+            median(
+                (0..runs)
+                    .map(|_| {
+                        let t = Instant::now();
+                        let _ = nv.compile(&name, &text, ARCH, &[]);
+                        t.elapsed().as_secs_f64() * 1e6
+                    })
+                    .collect(),
+            )
+        });
+        match theirs {
+            Some(t) => {
+                println!("{name:<22} {ours:>10.0} {t:>10.0} {:>7.0}x", t / ours);
+                speedups.push(t / ours);
+            }
+            None => println!("{name:<22} {ours:>10.0} {:>10} {:>8}", "-", "-"),
+        }
+        quality.push((name, ours_ptx, theirs_ptx));
+    }
+    println!(
+        "geometric-mean speedup over NVRTC: {:.0}x ({} kernels)\n",
+        geomean(&speedups),
+        speedups.len()
+    );
+
+    let Some(ptxas) = ptxas else { return };
+    println!("code quality per kernel, {ARCH} (ours / NVRTC's):");
+    println!(
+        "{:<36} {:>11} {:>11} {:>11}",
+        "kernel", "PTX insts", "registers", "SASS insts"
+    );
+    let (mut reg_ratios, mut sass_ratios, mut ptx_ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let count_ptx = |ptx: &str, entry: &str| -> usize {
+        // Instruction lines of one entry's body.
+        let start = ptx.find(&format!(".entry {entry}(")).unwrap_or(0);
+        let body = &ptx[start..];
+        let body = &body[..body.find("\n}").unwrap_or(body.len())];
+        body.lines()
+            .map(str::trim)
+            .filter(|l| {
+                l.ends_with(';')
+                    && !l.starts_with('.')
+                    && !l.starts_with("//")
+                    && !l.starts_with('{')
+                    && !l.starts_with('}')
+            })
+            .count()
+    };
+    for (name, ours, theirs) in &quality {
+        let a = assemble(&ptxas, cuobjdump.as_deref(), ours, "ours");
+        let b = theirs
+            .as_ref()
+            .map(|t| assemble(&ptxas, cuobjdump.as_deref(), t, "nvrtc"));
+        for entry in entry_names(ours) {
+            let (ra, sa) = a.get(&entry).copied().unwrap_or((0, 0));
+            let pa = count_ptx(ours, &entry);
+            let short = format!("{}:{}", name.trim_end_matches(".cu"), entry);
+            match (b.as_ref().and_then(|b| b.get(&entry).copied()), theirs) {
+                (Some((rb, sb)), Some(t)) => {
+                    let pb = count_ptx(t, &entry);
+                    println!(
+                        "{short:<36} {:>5}/{:<5} {:>5}/{:<5} {:>5}/{:<5}",
+                        pa, pb, ra, rb, sa, sb
+                    );
+                    if pb > 0 && pa > 0 {
+                        ptx_ratios.push(pa as f64 / pb as f64);
+                    }
+                    if rb > 0 && ra > 0 {
+                        reg_ratios.push(f64::from(ra) / f64::from(rb));
+                    }
+                    if sb > 0 && sa > 0 {
+                        sass_ratios.push(f64::from(sa) / f64::from(sb));
+                    }
+                }
+                _ => println!(
+                    "{short:<36} {:>5}/{:<5} {:>5}/{:<5} {:>5}/{:<5}",
+                    pa, "-", ra, "-", sa, "-"
+                ),
+            }
+        }
+    }
+    println!(
+        "geometric-mean ratio to NVRTC: PTX instructions {:.2}, registers {:.2}, SASS instructions {:.2} ({} kernels)",
+        geomean(&ptx_ratios),
+        geomean(&reg_ratios),
+        geomean(&sass_ratios),
+        sass_ratios.len()
+    );
+}
