@@ -13,6 +13,7 @@ pub mod codegen;
 pub mod compilation;
 pub mod diag;
 pub mod frontend;
+pub mod interp;
 pub mod ir;
 pub mod irgen;
 pub mod link;

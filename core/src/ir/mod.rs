@@ -12,6 +12,7 @@ mod print;
 pub mod verify;
 
 pub use parse::{parse_function, parse_module, ParseError};
+pub(crate) use print::inst_text;
 pub use print::{print_function, print_module};
 
 use std::collections::HashSet;

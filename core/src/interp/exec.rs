@@ -1,0 +1,1260 @@
+//! Execution: blocks one after another, a block's threads as resumable state
+//! machines that run until they reach a barrier or exit.
+
+use super::float;
+use super::memory::{space_name, Memory, Ptr, MAX_REGIONS, MAX_REGION_BYTES};
+use super::program::{
+    mask, sext, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg, WarpOp,
+};
+use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
+use crate::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
+use crate::options::Options;
+
+pub(crate) const WARP_SIZE: usize = 32;
+
+/// An error before it is given its place.
+type Fault = (ErrorKind, String);
+
+/// A call in progress.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    func: u32,
+    /// The frame's first register in the thread's register file.
+    base: u32,
+    /// The next op to run (for a caller: its call op).
+    pc: u32,
+    /// The caller's register (absolute) that receives the result.
+    ret: Option<u32>,
+    /// The thread's alloca regions when the call began; its own are freed on return.
+    locals: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Running,
+    /// Waiting at the barrier op `pc` of function `func`.
+    AtBarrier {
+        func: u32,
+        pc: u32,
+    },
+    /// Waiting at the warp-wide op `pc` of function `func` for the other lanes.
+    AtWarp {
+        func: u32,
+        pc: u32,
+    },
+    Done,
+}
+
+struct Thread {
+    tid: [u32; 3],
+    /// `tid` linearized, x fastest.
+    linear: u32,
+    frames: Vec<Frame>,
+    regs: Vec<u64>,
+    /// One region per alloca executed (and not yet freed by a return).
+    locals: Vec<Vec<u8>>,
+    local_bytes: u64,
+    state: State,
+    /// The operands of the warp op or barrier the thread waits at, and the
+    /// register (absolute) that receives its result.
+    pending: [u64; 4],
+    pending_dst: Option<u32>,
+}
+
+impl Thread {
+    fn new() -> Thread {
+        Thread {
+            tid: [0; 3],
+            linear: 0,
+            frames: Vec::new(),
+            regs: Vec::new(),
+            locals: Vec::new(),
+            local_bytes: 0,
+            state: State::Done,
+            pending: [0; 4],
+            pending_dst: None,
+        }
+    }
+
+    /// Starts the thread at the kernel's entry.
+    fn start(&mut self, p: &Program, tid: [u32; 3], linear: u32) {
+        self.tid = tid;
+        self.linear = linear;
+        self.frames.clear();
+        self.frames.push(Frame {
+            func: p.kernel,
+            base: 0,
+            pc: 0,
+            ret: None,
+            locals: 0,
+        });
+        self.regs.clear();
+        self.regs
+            .resize(p.funcs[p.kernel as usize].nregs as usize, 0);
+        self.regs[..p.args.len()].copy_from_slice(&p.args);
+        self.locals.clear();
+        self.local_bytes = 0;
+        self.state = State::Running;
+    }
+}
+
+struct Exec<'p, 'm> {
+    p: &'p Program<'m>,
+    mem: &'p mut Memory,
+    cfg: &'p Config,
+    launch: &'p Launch,
+    block_idx: [u32; 3],
+    steps: u64,
+    /// Phi sources read before any destination is written.
+    scratch: Vec<u64>,
+}
+
+pub(crate) fn run(
+    p: &Program,
+    launch: &Launch,
+    mem: &mut Memory,
+    cfg: &Config,
+) -> Result<Stats, InterpError> {
+    let [bx, by, bz] = launch.block;
+    let nthreads = (bx * by * bz) as usize;
+    let mut threads: Vec<Thread> = (0..nthreads).map(|_| Thread::new()).collect();
+    let mut shared: Vec<Vec<u8>> = p.shared.iter().map(|_| Vec::new()).collect();
+    let mut ex = Exec {
+        p,
+        mem,
+        cfg,
+        launch,
+        block_idx: [0; 3],
+        steps: 0,
+        scratch: Vec::new(),
+    };
+    let mut stats = Stats::default();
+    let [gx, gy, gz] = launch.grid;
+    for z in 0..gz {
+        for y in 0..gy {
+            for x in 0..gx {
+                ex.block_idx = [x, y, z];
+                for (region, size) in shared.iter_mut().zip(&p.shared) {
+                    region.clear();
+                    region.resize(*size as usize, 0);
+                }
+                let mut n = 0;
+                for tz in 0..bz {
+                    for ty in 0..by {
+                        for tx in 0..bx {
+                            threads[n].start(p, [tx, ty, tz], n as u32);
+                            n += 1;
+                        }
+                    }
+                }
+                stats.barriers += ex.run_block(&mut threads, &mut shared)?;
+                stats.blocks += 1;
+                stats.threads += nthreads as u64;
+            }
+        }
+    }
+    stats.steps = ex.steps;
+    Ok(stats)
+}
+
+#[inline(always)]
+fn get(regs: &[u64], base: usize, o: Opnd) -> u64 {
+    match o {
+        Opnd::Reg(r) => regs[base + r as usize],
+        Opnd::Imm(v) => v,
+    }
+}
+
+impl Exec<'_, '_> {
+    /// Runs one block to the end. Returns the number of barriers passed.
+    fn run_block(
+        &mut self,
+        threads: &mut [Thread],
+        shared: &mut [Vec<u8>],
+    ) -> Result<u64, InterpError> {
+        let mut barriers = 0;
+        loop {
+            for warp in threads.chunks_mut(WARP_SIZE) {
+                self.settle_warp(warp, shared)?;
+            }
+            // Every thread has exited or waits at a barrier.
+            let mut waiting = threads.iter().filter(|t| t.state != State::Done);
+            let Some(first) = waiting.next() else {
+                return Ok(barriers);
+            };
+            if let Some(other) = waiting.find(|t| t.state != first.state) {
+                return Err(self.divergent(first, other));
+            }
+            barriers += 1;
+            // `__syncthreads_count/and/or`: each thread gets the combined predicate.
+            let reduce = match first.state {
+                State::AtBarrier { func, pc } => {
+                    match self.p.funcs[func as usize].code.get(pc as usize) {
+                        Some(Op::Barrier {
+                            reduce: Some((r, ..)),
+                        }) => Some(*r),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            if let Some(r) = reduce {
+                let live = threads.iter().filter(|t| t.state != State::Done);
+                let (n, set) = live.fold((0u64, 0u64), |(n, set), t| {
+                    (n + 1, set + (t.pending[0] & 1))
+                });
+                let v = match r {
+                    Reduce::Popc => set,
+                    Reduce::And => u64::from(set == n),
+                    Reduce::Or => u64::from(set > 0),
+                };
+                for t in threads.iter_mut().filter(|t| t.state != State::Done) {
+                    if let Some(d) = t.pending_dst {
+                        t.regs[d as usize] = v;
+                    }
+                }
+            }
+            for t in threads.iter_mut() {
+                if t.state != State::Done {
+                    t.state = State::Running;
+                }
+            }
+        }
+    }
+
+    /// Runs a warp's lanes until each has exited or waits at a block barrier,
+    /// performing the warp-wide operations they meet at on the way.
+    fn settle_warp(
+        &mut self,
+        warp: &mut [Thread],
+        shared: &mut [Vec<u8>],
+    ) -> Result<(), InterpError> {
+        loop {
+            for t in warp.iter_mut() {
+                if t.state == State::Running {
+                    t.state = self.run_thread(t, shared)?;
+                }
+            }
+            let Some(lead) = warp
+                .iter()
+                .position(|t| matches!(t.state, State::AtWarp { .. }))
+            else {
+                return Ok(());
+            };
+            self.warp_op(warp, lead)?;
+        }
+    }
+
+    /// The warp op `lane` waits at: the lanes that take part (those of its
+    /// mask that have not exited, which must wait at the same kind of op with
+    /// the same mask) get their results and go on.
+    fn warp_op(&mut self, warp: &mut [Thread], lead: usize) -> Result<(), InterpError> {
+        let State::AtWarp { func, pc } = warp[lead].state else {
+            return Ok(());
+        };
+        let op_at = |t: &Thread| match t.state {
+            State::AtWarp { func, pc } => match self.p.funcs[func as usize].code.get(pc as usize) {
+                Some(Op::Warp { op, .. }) => Some(*op),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(op) = op_at(&warp[lead]) else {
+            return Ok(());
+        };
+        let err = |this: &Self, message: String| {
+            this.locate(
+                ErrorKind::DivergentWarp,
+                message,
+                warp[lead].tid,
+                func,
+                pc as usize,
+            )
+        };
+        let mut members = 0u32;
+        if op == WarpOp::ActiveMask {
+            for (lane, t) in warp.iter().enumerate() {
+                if t.state == warp[lead].state {
+                    members |= 1 << lane;
+                }
+            }
+        } else {
+            let mask = warp[lead].pending[0] as u32;
+            if mask & (1 << lead) == 0 {
+                return Err(err(
+                    self,
+                    format!("the mask {mask:#010x} of a warp-wide operation does not name the calling lane {lead}"),
+                ));
+            }
+            for (lane, t) in warp.iter().enumerate() {
+                if mask & (1 << lane) == 0 || t.state == State::Done {
+                    continue;
+                }
+                if op_at(t) != Some(op) || t.pending[0] as u32 != mask {
+                    let (f2, p2) = match t.state {
+                        State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
+                        _ => (func, pc),
+                    };
+                    let there = self
+                        .locate(
+                            ErrorKind::DivergentWarp,
+                            String::new(),
+                            t.tid,
+                            f2,
+                            p2 as usize,
+                        )
+                        .at
+                        .map(|l| format!("{} in @{}", l.inst, l.function))
+                        .unwrap_or_default();
+                    return Err(err(
+                        self,
+                        format!(
+                            "divergent warp operation: lane {lane}, named in the mask {mask:#010x}, waits at {there}{}",
+                            if op_at(t) == Some(op) { " with another mask" } else { "" }
+                        ),
+                    ));
+                }
+                members |= 1 << lane;
+            }
+        }
+        let lanes = || (0..warp.len()).filter(move |l| members & (1 << l) != 0);
+        let pred = |l: usize| warp[l].pending[1] & 1 != 0;
+        let mut results = [0u64; WARP_SIZE];
+        match op {
+            WarpOp::Sync => {}
+            WarpOp::ActiveMask => results = [u64::from(members); WARP_SIZE],
+            WarpOp::Ballot => {
+                let ballot = lanes().filter(|l| pred(*l)).fold(0u64, |m, l| m | (1 << l));
+                results = [ballot; WARP_SIZE];
+            }
+            WarpOp::Any => results = [u64::from(lanes().any(pred)); WARP_SIZE],
+            WarpOp::All => results = [u64::from(lanes().all(pred)); WARP_SIZE],
+            WarpOp::Shuffle(mode) => {
+                for l in lanes() {
+                    let [_, _, b, c] = warp[l].pending;
+                    let src = shuffle_source(mode, l as u32, b as u32, c as u32) as usize;
+                    if members & (1 << src) == 0 {
+                        return Err(self.locate(
+                            ErrorKind::DivergentWarp,
+                            format!("lane {l} shuffles from lane {src}, which takes no part (not in the mask, exited, or not launched)"),
+                            warp[l].tid,
+                            func,
+                            pc as usize,
+                        ));
+                    }
+                    results[l] = warp[src].pending[1];
+                }
+            }
+        }
+        for l in lanes() {
+            let t = &mut warp[l];
+            if let Some(d) = t.pending_dst {
+                t.regs[d as usize] = results[l];
+            }
+            t.state = State::Running;
+        }
+        Ok(())
+    }
+
+    fn divergent(&self, a: &Thread, b: &Thread) -> InterpError {
+        let site = |t: &Thread| match t.state {
+            State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
+            _ => (0, 0),
+        };
+        let (bf, bpc) = site(b);
+        let [x, y, z] = b.tid;
+        let other = self.locate(
+            ErrorKind::DivergentBarrier,
+            String::new(),
+            b.tid,
+            bf,
+            bpc as usize,
+        );
+        let other_at = other.at.map(|l| format!("{} in @{}", l.inst, l.function));
+        let (af, apc) = site(a);
+        let mut e = self.locate(
+            ErrorKind::DivergentBarrier,
+            format!(
+                "divergent barrier: the threads of a block wait at different barriers (thread ({x},{y},{z}) waits at {})",
+                other_at.unwrap_or_default()
+            ),
+            a.tid,
+            af,
+            apc as usize,
+        );
+        e.kind = ErrorKind::DivergentBarrier;
+        e
+    }
+
+    /// An error at op `pc` of function `func`, in thread `tid` of the current block.
+    fn locate(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: usize,
+    ) -> InterpError {
+        let f = &self.p.module.functions[func as usize];
+        let origin = self.p.funcs[func as usize]
+            .origin
+            .get(pc)
+            .copied()
+            .flatten();
+        let (inst, line) = match origin {
+            Some(id) => (
+                crate::ir::inst_text(f, id),
+                f.inst(id).loc.map(|l| l.line).filter(|l| *l > 0),
+            ),
+            None => ("(no instruction)".to_string(), None),
+        };
+        InterpError {
+            kind,
+            message,
+            at: Some(Box::new(Location {
+                function: f.name.clone(),
+                inst,
+                line,
+                block_idx: self.block_idx,
+                thread_idx: tid,
+            })),
+        }
+    }
+
+    fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
+        u64::from(match r {
+            Sreg::Tid(a) => t.tid[a],
+            Sreg::Ctaid(a) => self.block_idx[a],
+            Sreg::Ntid(a) => self.launch.block[a],
+            Sreg::Nctaid(a) => self.launch.grid[a],
+            Sreg::LaneId => t.linear % WARP_SIZE as u32,
+            Sreg::WarpSize => WARP_SIZE as u32,
+        })
+    }
+
+    /// Runs `t` until it reaches a barrier or exits.
+    fn run_thread(&mut self, t: &mut Thread, shared: &mut [Vec<u8>]) -> Result<State, InterpError> {
+        let p = self.p;
+        let Some(mut fr) = t.frames.last().copied() else {
+            return Ok(State::Done);
+        };
+        let mut func: &Func = &p.funcs[fr.func as usize];
+        let mut pc = fr.pc as usize;
+        let mut base = fr.base as usize;
+        macro_rules! fail {
+            ($fault:expr) => {{
+                let (kind, message): Fault = $fault;
+                return Err(self.locate(kind, message, t.tid, fr.func, pc));
+            }};
+        }
+        macro_rules! tri {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(f) => fail!(f),
+                }
+            };
+        }
+        loop {
+            self.steps += 1;
+            if self.steps > self.cfg.max_steps {
+                fail!((
+                    ErrorKind::StepLimit,
+                    format!(
+                        "step limit reached: {} instructions executed (a loop that does not end?)",
+                        self.cfg.max_steps
+                    )
+                ));
+            }
+            let Some(op) = func.code.get(pc) else {
+                fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
+            };
+            match op {
+                Op::Int {
+                    dst,
+                    op,
+                    a,
+                    b,
+                    bits,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] = tri!(int_binary(*op, x, y, *bits));
+                }
+                Op::Float {
+                    dst,
+                    op,
+                    a,
+                    b,
+                    ty,
+                    ftz,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] = float::binary(*op, x, y, *ty, *ftz);
+                }
+                Op::FNeg { dst, a, ty, ftz } => {
+                    t.regs[base + *dst as usize] = float::neg(get(&t.regs, base, *a), *ty, *ftz);
+                }
+                Op::ICmp {
+                    dst,
+                    pred,
+                    a,
+                    b,
+                    bits,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] = u64::from(int_compare(*pred, x, y, *bits));
+                }
+                Op::FCmp {
+                    dst,
+                    pred,
+                    a,
+                    b,
+                    ty,
+                    ftz,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] =
+                        u64::from(float::compare(*pred, x, y, *ty, *ftz));
+                }
+                Op::Select {
+                    dst,
+                    cond,
+                    t: a,
+                    f: b,
+                } => {
+                    let c = get(&t.regs, base, *cond) & 1 != 0;
+                    let v = get(&t.regs, base, if c { *a } else { *b });
+                    t.regs[base + *dst as usize] = v;
+                }
+                Op::Cast {
+                    dst,
+                    op,
+                    a,
+                    from,
+                    to,
+                    ftz,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    t.regs[base + *dst as usize] = cast(*op, x, *from, *to, *ftz);
+                }
+                Op::Gep {
+                    dst,
+                    base: b,
+                    disp,
+                    terms,
+                } => {
+                    let mut addr = get(&t.regs, base, *b).wrapping_add(*disp);
+                    for &(idx, scale, bits) in terms.iter() {
+                        let i = sext(get(&t.regs, base, idx), bits) as u64;
+                        addr = addr.wrapping_add(i.wrapping_mul(scale));
+                    }
+                    t.regs[base + *dst as usize] = addr;
+                }
+                Op::Load {
+                    dst,
+                    ptr,
+                    ty,
+                    space,
+                    align,
+                } => {
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size,
+                        *align,
+                        *space,
+                        false
+                    ));
+                    let mut v = read_le(bytes);
+                    if *ty == Scalar::I1 {
+                        v &= 1;
+                    }
+                    t.regs[base + *dst as usize] = v;
+                }
+                Op::Store {
+                    val,
+                    ptr,
+                    ty,
+                    space,
+                    align,
+                } => {
+                    let v = get(&t.regs, base, *val);
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size,
+                        *align,
+                        *space,
+                        true
+                    ));
+                    write_le(bytes, v);
+                }
+                Op::Alloca { dst, size } => {
+                    let total = t.local_bytes.saturating_add(*size);
+                    if total > self.cfg.max_local_bytes || t.locals.len() as u32 >= MAX_REGIONS {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "local memory exhausted: this alloca would make {total} bytes for the thread (limit {})",
+                                self.cfg.max_local_bytes
+                            )
+                        ));
+                    }
+                    t.local_bytes = total;
+                    t.locals.push(vec![0; *size as usize]);
+                    let ptr = Ptr {
+                        space: addrspace::LOCAL,
+                        region: t.locals.len() as u32 - 1,
+                        offset: 0,
+                    };
+                    t.regs[base + *dst as usize] = ptr.encode();
+                }
+                Op::Sreg { dst, reg } => {
+                    t.regs[base + *dst as usize] = self.sreg(t, *reg);
+                }
+                Op::Math {
+                    dst,
+                    f,
+                    args,
+                    ty,
+                    ftz,
+                } => {
+                    let a = args.map(|o| get(&t.regs, base, o));
+                    t.regs[base + *dst as usize] = f.apply(a, *ty, *ftz);
+                }
+                Op::Barrier { reduce } => {
+                    if let Some((_, dst, pred)) = reduce {
+                        t.pending[0] = get(&t.regs, base, *pred);
+                        t.pending_dst = Some((base + *dst as usize) as u32);
+                    }
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtBarrier {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Warp { dst, args, .. } => {
+                    t.pending = args.map(|a| get(&t.regs, base, a));
+                    t.pending_dst = dst.map(|d| (base + d as usize) as u32);
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtWarp {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Atomic {
+                    dst,
+                    op,
+                    ptr,
+                    val,
+                    ty,
+                    space,
+                } => {
+                    let v = get(&t.regs, base, *val);
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size,
+                        size,
+                        *space,
+                        true
+                    ));
+                    let old = read_le(bytes);
+                    write_le(bytes, atomic_value(*op, old, v, *ty, self.cfg.options.ftz));
+                    t.regs[base + *dst as usize] = old;
+                }
+                Op::CmpXchg {
+                    dst,
+                    ptr,
+                    cmp,
+                    new,
+                    ty,
+                    space,
+                } => {
+                    let expected = get(&t.regs, base, *cmp);
+                    let new = get(&t.regs, base, *new);
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size,
+                        size,
+                        *space,
+                        true
+                    ));
+                    let old = read_le(bytes);
+                    if old == expected {
+                        write_le(bytes, new);
+                    }
+                    t.regs[base + *dst as usize] = old;
+                }
+                Op::Fence => {}
+                Op::IntFn { dst, f, args, bits } => {
+                    let a = args.map(|o| get(&t.regs, base, o));
+                    t.regs[base + *dst as usize] = int_fn(*f, a, *bits);
+                }
+                Op::Reflect { dst, query } => {
+                    let addr = get(&t.regs, base, *query);
+                    let query = tri!(read_string(self.mem, shared, &mut t.locals, addr));
+                    let v = reflect_value(&query, &self.cfg.options) as u64;
+                    t.regs[base + *dst as usize] = v & mask(32);
+                }
+                Op::Clock { dst, bits } => {
+                    t.regs[base + *dst as usize] = self.steps & mask(*bits);
+                }
+                Op::Br { edge } => {
+                    let e = &func.edges[*edge as usize];
+                    self.phi_moves(t, base, &e.moves);
+                    pc = e.pc as usize;
+                    continue;
+                }
+                Op::CondBr { cond, t: a, f: b } => {
+                    let c = get(&t.regs, base, *cond) & 1 != 0;
+                    let e = &func.edges[if c { *a } else { *b } as usize];
+                    self.phi_moves(t, base, &e.moves);
+                    pc = e.pc as usize;
+                    continue;
+                }
+                Op::Call {
+                    dst,
+                    func: callee,
+                    args,
+                } => {
+                    if t.frames.len() >= self.cfg.max_call_depth {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "call depth limit reached ({} nested calls)",
+                                self.cfg.max_call_depth
+                            )
+                        ));
+                    }
+                    let target = &p.funcs[*callee as usize];
+                    let new_base = t.regs.len();
+                    t.regs.resize(new_base + target.nregs as usize, 0);
+                    for (i, a) in args.iter().enumerate() {
+                        t.regs[new_base + i] = get(&t.regs, base, *a);
+                    }
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32;
+                    }
+                    fr = Frame {
+                        func: *callee,
+                        base: new_base as u32,
+                        pc: 0,
+                        ret: dst.map(|d| (base + d as usize) as u32),
+                        locals: t.locals.len() as u32,
+                    };
+                    t.frames.push(fr);
+                    func = target;
+                    base = new_base;
+                    pc = 0;
+                    continue;
+                }
+                Op::Ret { val } => {
+                    let v = val.map(|v| get(&t.regs, base, v));
+                    t.frames.pop();
+                    for r in t.locals.drain(fr.locals as usize..) {
+                        t.local_bytes -= r.len() as u64;
+                    }
+                    let Some(caller) = t.frames.last().copied() else {
+                        return Ok(State::Done);
+                    };
+                    t.regs.truncate(fr.base as usize);
+                    if let (Some(r), Some(v)) = (fr.ret, v) {
+                        t.regs[r as usize] = v;
+                    }
+                    fr = caller;
+                    func = &p.funcs[fr.func as usize];
+                    base = fr.base as usize;
+                    pc = fr.pc as usize;
+                }
+                Op::Trap { kind, message } => fail!((*kind, message.to_string())),
+            }
+            pc += 1;
+        }
+    }
+
+    fn phi_moves(&mut self, t: &mut Thread, base: usize, moves: &[(u32, Opnd)]) {
+        match moves {
+            [] => {}
+            [(dst, src)] => t.regs[base + *dst as usize] = get(&t.regs, base, *src),
+            _ => {
+                self.scratch.clear();
+                self.scratch
+                    .extend(moves.iter().map(|(_, s)| get(&t.regs, base, *s)));
+                for ((dst, _), v) in moves.iter().zip(&self.scratch) {
+                    t.regs[base + *dst as usize] = *v;
+                }
+            }
+        }
+    }
+}
+
+/// The bytes an access of `size` bytes at `addr` touches, after checking the
+/// pointer, the space the instruction names, bounds and alignment.
+#[allow(clippy::too_many_arguments)]
+fn access<'a>(
+    mem: &'a mut Memory,
+    shared: &'a mut [Vec<u8>],
+    locals: &'a mut [Vec<u8>],
+    addr: u64,
+    size: u64,
+    align: u64,
+    space: u32,
+    write: bool,
+) -> Result<&'a mut [u8], Fault> {
+    let what = if write { "store" } else { "load" };
+    let p = Ptr::decode(addr);
+    if !matches!(
+        p.space,
+        addrspace::GLOBAL | addrspace::CONST | addrspace::SHARED | addrspace::LOCAL
+    ) {
+        return Err(if addr == 0 {
+            (
+                ErrorKind::NullPointer,
+                format!("{what} through a null pointer"),
+            )
+        } else {
+            (
+                ErrorKind::OutOfBounds,
+                format!("{what} at address {addr:#x}, which points into no memory"),
+            )
+        });
+    }
+    if space != addrspace::GENERIC && space != p.space {
+        return Err((
+            ErrorKind::WrongSpace,
+            format!(
+                "{what} through a {} pointer (addrspace({space})) that points into {} memory",
+                space_name(space),
+                space_name(p.space)
+            ),
+        ));
+    }
+    if write && p.space == addrspace::CONST {
+        return Err((ErrorKind::WrongSpace, "store to constant memory".into()));
+    }
+    let region: Option<&mut Vec<u8>> = match p.space {
+        addrspace::GLOBAL | addrspace::CONST => mem.bytes_mut(super::BufferId(p.region)),
+        addrspace::SHARED => shared.get_mut(p.region as usize),
+        addrspace::LOCAL => locals.get_mut(p.region as usize),
+        _ => None,
+    };
+    let place = |region: u32| match p.space {
+        addrspace::GLOBAL | addrspace::CONST => {
+            format!("{} buffer {region}", space_name(p.space))
+        }
+        addrspace::SHARED => format!("shared variable {region}"),
+        _ => format!("local variable {region}"),
+    };
+    // An offset just below a region's start reads as the far end of the region before.
+    if p.offset >= MAX_REGION_BYTES / 2 {
+        return Err((
+            ErrorKind::OutOfBounds,
+            format!(
+                "out-of-bounds {what} of {size} bytes at offset -{} of {}",
+                MAX_REGION_BYTES - p.offset,
+                place(p.region.wrapping_add(1))
+            ),
+        ));
+    }
+    let Some(region) = region else {
+        return Err((
+            ErrorKind::OutOfBounds,
+            format!(
+                "{what} through a pointer to {}, which does not exist",
+                place(p.region)
+            ),
+        ));
+    };
+    let len = region.len() as u64;
+    if p.offset.checked_add(size).is_none_or(|end| end > len) {
+        return Err((
+            ErrorKind::OutOfBounds,
+            format!(
+                "out-of-bounds {what} of {size} bytes at offset {} of {} ({len} bytes)",
+                p.offset,
+                place(p.region)
+            ),
+        ));
+    }
+    let align = align.max(size);
+    if !p.offset.is_multiple_of(align) {
+        return Err((
+            ErrorKind::Misaligned,
+            format!(
+                "misaligned {what}: offset {} of {} is not a multiple of {align}",
+                p.offset,
+                place(p.region)
+            ),
+        ));
+    }
+    Ok(&mut region[p.offset as usize..(p.offset + size) as usize])
+}
+
+/// The answer to `__nvvm_reflect(query)` under `opts`, as the nvvm-reflect
+/// pass gives it (`opt/nvvm_reflect.rs`); `tests/interp.rs` runs kernels before
+/// and after that pass under several options to keep the two equal.
+fn reflect_value(query: &str, opts: &Options) -> i64 {
+    match query {
+        "__CUDA_ARCH" => crate::target::find(&opts.arch).map_or(0, |t| i64::from(t.cuda_arch())),
+        "__CUDA_FTZ" => i64::from(opts.ftz),
+        "__CUDA_PREC_DIV" => i64::from(opts.prec_div),
+        "__CUDA_PREC_SQRT" => i64::from(opts.prec_sqrt),
+        _ => 0,
+    }
+}
+
+/// The NUL-terminated string at `addr` (at most 256 bytes).
+fn read_string(
+    mem: &mut Memory,
+    shared: &mut [Vec<u8>],
+    locals: &mut [Vec<u8>],
+    addr: u64,
+) -> Result<String, Fault> {
+    let mut bytes = Vec::new();
+    for i in 0..256u64 {
+        let b = access(mem, shared, locals, addr.wrapping_add(i), 1, 1, 0, false)?[0];
+        if b == 0 {
+            return Ok(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        bytes.push(b);
+    }
+    Err((
+        ErrorKind::OutOfBounds,
+        "the string has no NUL in its first 256 bytes".into(),
+    ))
+}
+
+/// Up to eight little-endian bytes as a number.
+fn read_le(bytes: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    buf[..bytes.len()].copy_from_slice(bytes);
+    u64::from_le_bytes(buf)
+}
+
+fn write_le(bytes: &mut [u8], v: u64) {
+    let n = bytes.len();
+    bytes.copy_from_slice(&v.to_le_bytes()[..n]);
+}
+
+/// The value an `atomicrmw` leaves in memory.
+fn atomic_value(op: AtomicOp, old: u64, v: u64, ty: Scalar, ftz: bool) -> u64 {
+    let bits = ty.bits();
+    let (so, sv) = (sext(old, bits), sext(v, bits));
+    let r = match op {
+        AtomicOp::Xchg => v,
+        AtomicOp::Add => old.wrapping_add(v),
+        AtomicOp::Sub => old.wrapping_sub(v),
+        AtomicOp::And => old & v,
+        AtomicOp::Or => old | v,
+        AtomicOp::Xor => old ^ v,
+        AtomicOp::Max => {
+            if so >= sv {
+                old
+            } else {
+                v
+            }
+        }
+        AtomicOp::Min => {
+            if so <= sv {
+                old
+            } else {
+                v
+            }
+        }
+        AtomicOp::UMax => old.max(v),
+        AtomicOp::UMin => old.min(v),
+        AtomicOp::FAdd => match ty.float() {
+            Some(ft) => float::binary(BinOp::FAdd, old, v, ft, ftz && ft == float::FloatTy::F32),
+            None => old.wrapping_add(v),
+        },
+        AtomicOp::UIncWrap => {
+            if old >= v {
+                0
+            } else {
+                old + 1
+            }
+        }
+        AtomicOp::UDecWrap => {
+            if old == 0 || old > v {
+                v
+            } else {
+                old - 1
+            }
+        }
+    };
+    r & mask(bits)
+}
+
+/// The lane a shuffle reads, as PTX's `shfl.sync` defines it: `c` holds the
+/// segment mask in bits 8–12 and the clamp lane in bits 0–4; a source outside
+/// the segment reads the lane itself.
+fn shuffle_source(mode: ShflMode, lane: u32, b: u32, c: u32) -> u32 {
+    let bval = b & 31;
+    let clamp = c & 31;
+    let seg = (c >> 8) & 31;
+    let max_lane = (lane & seg) | (clamp & !seg);
+    let min_lane = lane & seg;
+    let (j, ok) = match mode {
+        ShflMode::Up => {
+            let j = lane as i32 - bval as i32;
+            (j, j >= max_lane as i32)
+        }
+        ShflMode::Down => {
+            let j = (lane + bval) as i32;
+            (j, j <= max_lane as i32)
+        }
+        ShflMode::Bfly => {
+            let j = (lane ^ bval) as i32;
+            (j, j <= max_lane as i32)
+        }
+        ShflMode::Idx => {
+            let j = (min_lane | (bval & !seg & 31)) as i32;
+            (j, j <= max_lane as i32)
+        }
+    };
+    if ok {
+        j as u32
+    } else {
+        lane
+    }
+}
+
+/// An integer intrinsic on values of `bits` bits.
+fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
+    let m = mask(bits);
+    let x = a[0] & m;
+    let r = match f {
+        IntFn::Popc => u64::from(x.count_ones()),
+        IntFn::Clz => u64::from(x.leading_zeros() - (64 - bits)),
+        IntFn::Ctz => u64::from(x.trailing_zeros().min(bits)),
+        IntFn::BitReverse => x.reverse_bits() >> (64 - bits),
+        IntFn::FunnelLeft | IntFn::FunnelRight => {
+            let (hi, lo) = (x, a[1] & m);
+            let s = (a[2] & m) % u64::from(bits);
+            let wide = (u128::from(hi) << bits) | u128::from(lo);
+            if f == IntFn::FunnelLeft {
+                ((wide << s) >> bits) as u64
+            } else {
+                (wide >> s) as u64
+            }
+        }
+        IntFn::Mul24 { signed } => {
+            let (p, q) = if signed {
+                (sext(a[0] & 0xff_ffff, 24), sext(a[1] & 0xff_ffff, 24))
+            } else {
+                ((a[0] & 0xff_ffff) as i64, (a[1] & 0xff_ffff) as i64)
+            };
+            p.wrapping_mul(q) as u64
+        }
+        IntFn::MulHi { signed } => {
+            let p = if signed {
+                (i128::from(sext(a[0], bits)) * i128::from(sext(a[1], bits))) as u128
+            } else {
+                u128::from(x) * u128::from(a[1] & m)
+            };
+            (p >> bits) as u64
+        }
+        IntFn::BytePerm => {
+            // PTX prmt.b32: nibble n picks byte (s_n & 7) of y:x; bit 3 replicates its sign.
+            let input = ((a[1] & 0xffff_ffff) << 32) | (a[0] & 0xffff_ffff);
+            (0..4).fold(0u64, |r, n| {
+                let sel = (a[2] >> (4 * n)) & 0xf;
+                let mut byte = (input >> (8 * (sel & 7))) & 0xff;
+                if sel & 8 != 0 {
+                    byte = if byte & 0x80 != 0 { 0xff } else { 0 };
+                }
+                r | (byte << (8 * n))
+            })
+        }
+        IntFn::Sad { signed } => {
+            let d = if signed {
+                (sext(a[0], bits) - sext(a[1], bits)).unsigned_abs()
+            } else {
+                x.abs_diff(a[1] & m)
+            };
+            d.wrapping_add(a[2])
+        }
+    };
+    r & m
+}
+
+fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fault> {
+    let shift_out = b >= u64::from(bits);
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        // PTX clamps shift amounts to the width.
+        BinOp::Shl if shift_out => 0,
+        BinOp::Shl => a << b,
+        BinOp::LShr if shift_out => 0,
+        BinOp::LShr => a >> b,
+        BinOp::AShr => (sext(a, bits) >> b.min(63)) as u64,
+        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => {
+            return Err((
+                ErrorKind::DivisionByZero,
+                format!("integer division by zero ({})", op.name()),
+            ))
+        }
+        BinOp::UDiv => a / b,
+        BinOp::URem => a % b,
+        BinOp::SDiv => sext(a, bits).wrapping_div(sext(b, bits)) as u64,
+        BinOp::SRem => sext(a, bits).wrapping_rem(sext(b, bits)) as u64,
+        _ => return Err((ErrorKind::Unsupported, format!("{} on integers", op.name()))),
+    };
+    Ok(r & mask(bits))
+}
+
+fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
+    let (x, y) = (sext(a, bits), sext(b, bits));
+    match pred {
+        ICmp::Eq => a == b,
+        ICmp::Ne => a != b,
+        ICmp::Slt => x < y,
+        ICmp::Sle => x <= y,
+        ICmp::Sgt => x > y,
+        ICmp::Sge => x >= y,
+        ICmp::Ult => a < b,
+        ICmp::Ule => a <= b,
+        ICmp::Ugt => a > b,
+        ICmp::Uge => a >= b,
+    }
+}
+
+/// A float converted to an integer of `bits` as `cvt.rzi` does: toward zero,
+/// saturating at the type's range, NaN to 0.
+fn float_to_int(v: f64, bits: u32, signed: bool) -> u64 {
+    if v.is_nan() {
+        return 0;
+    }
+    let r = if signed {
+        if bits >= 64 {
+            v as i64
+        } else {
+            let lim = (1i64 << (bits - 1)) as f64;
+            v.trunc().clamp(-lim, lim - 1.0) as i64
+        }
+    } else if bits >= 64 {
+        v as u64 as i64
+    } else {
+        v.trunc().clamp(0.0, mask(bits) as f64) as i64
+    };
+    r as u64 & mask(bits)
+}
+
+fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
+    let fbits = |x: u64, s: Scalar| match s.float() {
+        Some(ty) => float::to_f64(float::flush_bits(x, ty, ftz), ty),
+        None => 0.0,
+    };
+    let fto = |v: f64, s: Scalar| match s.float() {
+        Some(ty) => float::flush_bits(float::from_f64(v, ty), ty, ftz),
+        None => 0,
+    };
+    match op {
+        CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => a & mask(to.bits()),
+        CastOp::ZExt | CastOp::BitCast | CastOp::AddrSpaceCast => a,
+        CastOp::SExt => sext(a, from.bits()) as u64 & mask(to.bits()),
+        CastOp::FPExt | CastOp::FPTrunc => fto(fbits(a, from), to),
+        CastOp::FPToSI => float_to_int(fbits(a, from), to.bits(), true),
+        CastOp::FPToUI => float_to_int(fbits(a, from), to.bits(), false),
+        CastOp::SIToFP => {
+            let v = sext(a, from.bits());
+            match to {
+                // Rounded once, from the integer (via f64 it could round twice).
+                Scalar::F32 => u64::from((v as f32).to_bits()),
+                _ => fto(v as f64, to),
+            }
+        }
+        CastOp::UIToFP => match to {
+            Scalar::F32 => u64::from((a as f32).to_bits()),
+            _ => fto(a as f64, to),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_ops_wrap_at_their_width() {
+        assert_eq!(int_binary(BinOp::Add, 0xffff_ffff, 1, 32), Ok(0));
+        assert_eq!(int_binary(BinOp::Mul, 200, 2, 8), Ok(144));
+        assert_eq!(int_binary(BinOp::SDiv, 0xffff_fff9, 2, 32), Ok(0xffff_fffd)); // -7/2 = -3
+        assert_eq!(int_binary(BinOp::SRem, 0xffff_fff9, 2, 32), Ok(0xffff_ffff)); // -7%2 = -1
+        assert_eq!(
+            int_binary(BinOp::SDiv, 0x8000_0000, 0xffff_ffff, 32),
+            Ok(0x8000_0000)
+        );
+        assert_eq!(
+            int_binary(BinOp::AShr, 0x8000_0000, 40, 32),
+            Ok(0xffff_ffff)
+        );
+        assert_eq!(int_binary(BinOp::Shl, 1, 32, 32), Ok(0));
+        assert_eq!(int_binary(BinOp::LShr, 0x8000_0000, 31, 32), Ok(1));
+        assert_eq!(
+            int_binary(BinOp::UDiv, 1, 0, 32).map_err(|e| e.0),
+            Err(ErrorKind::DivisionByZero)
+        );
+        assert!(int_compare(ICmp::Slt, 0xffff_ffff, 0, 32));
+        assert!(!int_compare(ICmp::Ult, 0xffff_ffff, 0, 32));
+    }
+
+    #[test]
+    fn float_to_int_saturates_like_cvt_rzi() {
+        assert_eq!(float_to_int(3.9, 32, true), 3);
+        assert_eq!(float_to_int(-3.9, 32, true), (-3i32) as u32 as u64);
+        assert_eq!(float_to_int(1e30, 32, true), i32::MAX as u64);
+        assert_eq!(float_to_int(-1e30, 32, true), i32::MIN as u32 as u64);
+        assert_eq!(float_to_int(f64::NAN, 32, true), 0);
+        assert_eq!(float_to_int(-5.0, 32, false), 0);
+        assert_eq!(float_to_int(1e30, 32, false), u32::MAX as u64);
+        assert_eq!(float_to_int(300.0, 8, true), 127);
+        assert_eq!(float_to_int(1e300, 64, true), i64::MAX as u64);
+        assert_eq!(float_to_int(-1e300, 64, false), 0);
+    }
+
+    #[test]
+    fn int_to_float_rounds_once() {
+        // 2^24 + 1 is halfway between two floats: ties to even.
+        let v = (1u64 << 24) + 1;
+        let r = cast(CastOp::SIToFP, v, Scalar::I64, Scalar::F32, false);
+        assert_eq!(f32::from_bits(r as u32), 16777216.0);
+        // A value that rounding through f64 would get wrong.
+        let v: u64 = (1 << 62) + (1 << 38) + 1;
+        let r = cast(CastOp::UIToFP, v, Scalar::I64, Scalar::F32, false);
+        assert_eq!(f32::from_bits(r as u32), v as f32);
+        let r = cast(CastOp::SExt, 0x80, Scalar::I8, Scalar::I32, false);
+        assert_eq!(r, 0xffff_ff80);
+    }
+}
