@@ -4,9 +4,16 @@
 //! `nvcc -ptx` does), or to `-o FILE` (`-o -` is stdout). Errors go to stderr
 //! as `FILE(LINE): error: message`, with the source line and a caret; the
 //! exit status is 1.
+//!
+//! `ptxlab run FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] --args ARGS`
+//! compiles to IR and runs one launch in the interpreter, printing the buffer
+//! arguments after the launch as JSON (see `run_main`).
 
 use clap::Parser;
-use ptxlab_core::{compile, opt, Compilation, Define, FileProvider, Options, StageKind};
+use ptxlab_core::interp::{self, spec};
+use ptxlab_core::{
+    compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options, StageKind,
+};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -180,6 +187,10 @@ fn print_stages(c: &Compilation, only_changed: bool) {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("run") {
+        let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
+        return run_main(RunCli::parse_from(normalize_args(args.map(|(_, a)| a))));
+    }
     let cli = Cli::parse_from(normalize_args(std::env::args()));
     if cli.list_passes {
         for p in opt::PASSES {
@@ -226,14 +237,7 @@ fn main() -> ExitCode {
             c.stats.total_micros, c.stats.frontend_micros
         );
     }
-    for d in &c.diagnostics {
-        let line = if d.span.file == path_text && d.span.line > 0 {
-            source.lines().nth(d.span.line as usize - 1)
-        } else {
-            None
-        };
-        eprintln!("{}", d.render_with_source(line));
-    }
+    print_diagnostics(&c.diagnostics, &path_text, &source);
     if let Some(json_path) = &cli.stages_json {
         let json = match serde_json::to_string_pretty(&c) {
             Ok(j) => j,
@@ -271,4 +275,223 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+fn print_diagnostics(diags: &[Diagnostic], path_text: &str, source: &str) {
+    for d in diags {
+        let line = if d.span.file == path_text && d.span.line > 0 {
+            source.lines().nth(d.span.line as usize - 1)
+        } else {
+            None
+        };
+        eprintln!("{}", d.render_with_source(line));
+    }
+}
+
+/// `ptxlab run`: one kernel launch in the IR interpreter.
+#[derive(Parser, Debug)]
+#[command(
+    name = "ptxlab run",
+    about = "Run one kernel launch in the IR interpreter and print the buffers after it as JSON",
+    after_help = "ARGS is comma-separated, in parameter order. A scalar is a literal (1024, -3, 0x10, 2.5), \
+converted to the parameter's type. A buffer is TYPE[N]:INIT with TYPE one of i8 u8 i16 u16 i32 u32 i64 u64 f32 f64 \
+and INIT one of zeros, ones, iota (0,1,2,...), rand:SEED (floats in [0,1), integers in 0..100) or a list [1,2,3] \
+of N values; TYPE[N] alone is zeros.\n\nExample: ptxlab run saxpy.cu --kernel saxpy --grid 4 --block 256 \
+--args 1000,2.0,f32[1000]:iota,f32[1000]:ones"
+)]
+struct RunCli {
+    /// The CUDA source file.
+    file: PathBuf,
+    /// The kernel: its source name (saxpy) or its mangled name (_Z5saxpyifPKfPf).
+    #[arg(long)]
+    kernel: String,
+    /// Blocks in the grid: X or X,Y or X,Y,Z.
+    #[arg(long, default_value = "1", value_parser = parse_dim3)]
+    grid: [u32; 3],
+    /// Threads in a block: X or X,Y or X,Y,Z.
+    #[arg(long, value_parser = parse_dim3)]
+    block: [u32; 3],
+    /// The kernel's arguments (see below).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    args: String,
+    /// Bytes of dynamic shared memory (extern __shared__).
+    #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
+    shared: u32,
+    /// Optimization level 0–3 of the IR that runs.
+    #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: u8,
+    /// Run the IR as it stood after pass run N (0: after irgen and link).
+    #[arg(long = "after-pass", value_name = "N")]
+    after_pass: Option<usize>,
+    /// Target architecture (sets __CUDA_ARCH__).
+    #[arg(long = "arch", alias = "gpu-architecture", default_value = "sm_75")]
+    arch: String,
+    /// Add a directory to the #include search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
+    /// Define a macro: NAME or NAME=VALUE.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+    /// Flush f32 denormals to zero.
+    #[arg(long, value_name = "true|false", value_parser = parse_bool)]
+    ftz: Option<bool>,
+    /// Stop after this many instructions (all threads together).
+    #[arg(long = "max-steps", value_name = "N", default_value_t = interp::Config::default().max_steps)]
+    max_steps: u64,
+    /// Print what the launch did (instructions, threads, time) to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// `X`, `X,Y` or `X,Y,Z` (missing ones are 1).
+fn parse_dim3(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() > 3 {
+        return Err(format!("'{s}' has more than three dimensions"));
+    }
+    let mut d = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        d[i] = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{p}' is not a dimension"))?;
+    }
+    Ok(d)
+}
+
+fn run_main(cli: RunCli) -> ExitCode {
+    let path_text = cli.file.to_string_lossy().into_owned();
+    let source = match std::fs::read(&cli.file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut opts = Options {
+        arch: cli.arch.clone(),
+        opt_level: cli.opt_level,
+        ..Options::default()
+    };
+    if let Some(v) = cli.ftz {
+        opts.ftz = v;
+    }
+    opts.include_dirs.clone_from(&cli.include);
+    opts.defines = cli
+        .define
+        .iter()
+        .map(|d| match d.split_once('=') {
+            Some((n, v)) => Define {
+                name: n.to_string(),
+                value: Some(v.to_string()),
+            },
+            None => Define {
+                name: d.clone(),
+                value: None,
+            },
+        })
+        .collect();
+    // The compiler needs its big stack; the interpreter runs on the same thread.
+    let worker = std::thread::Builder::new()
+        .stack_size(ptxlab_core::STACK_SIZE)
+        .spawn(move || run_launch(&cli, &path_text, &source, &opts));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("ptxlab fatal   : internal error (the interpreter thread failed)");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("ptxlab run: error: {msg}");
+        ExitCode::FAILURE
+    };
+    let module = match compile_to_ir(path_text, source, &Disk, opts, cli.after_pass) {
+        Ok(m) => m,
+        Err(diags) => {
+            print_diagnostics(&diags, path_text, source);
+            return ExitCode::FAILURE;
+        }
+    };
+    let kernel = match spec::find_kernel(&module, &cli.kernel) {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    let specs = match spec::parse_args(&cli.args) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("--args: {e}")),
+    };
+    let mut memory = interp::Memory::new();
+    let (args, buffers) = match spec::bind_args(&specs, kernel, &mut memory) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("--args: {e}")),
+    };
+    let launch = interp::Launch {
+        grid: cli.grid,
+        block: cli.block,
+        dynamic_shared: cli.shared,
+        args,
+    };
+    let config = interp::Config {
+        max_steps: cli.max_steps,
+        ..interp::Config::for_options(opts)
+    };
+    let start = std::time::Instant::now();
+    let result = interp::run_kernel(&module, &kernel.name, &launch, &mut memory, &config);
+    let elapsed = start.elapsed();
+    let stats = match result {
+        Ok(s) => s,
+        Err(e) => {
+            let line = e.at.as_ref().and_then(|a| a.line);
+            match line {
+                Some(l) => eprintln!("{path_text}({l}): error: {e}"),
+                None => eprintln!("{path_text}: error: {e}"),
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = String::from("{");
+    for (i, b) in buffers.iter().enumerate() {
+        let values = buffer_json(&memory, b);
+        let key = serde_json::to_string(&b.param).unwrap_or_default();
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        out.push_str(&format!("{key}: {values}"));
+    }
+    out.push_str(if buffers.is_empty() { "}" } else { "\n}" });
+    println!("{out}");
+    if cli.stats {
+        let secs = elapsed.as_secs_f64();
+        eprintln!(
+            "ptxlab run: {} instructions in {} threads of {} blocks, {} barriers, {:.3} s ({:.1} M instructions/s)",
+            stats.steps,
+            stats.threads,
+            stats.blocks,
+            stats.barriers,
+            secs,
+            stats.steps as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// A buffer's values as a JSON array (non-finite floats as null, as JSON has none).
+fn buffer_json(memory: &interp::Memory, b: &spec::BoundBuffer) -> String {
+    use spec::ElemType as E;
+    let id = b.buffer;
+    let json = match b.ty {
+        E::I8 => serde_json::to_string(&memory.download::<i8>(id)),
+        E::U8 => serde_json::to_string(&memory.download::<u8>(id)),
+        E::I16 => serde_json::to_string(&memory.download::<i16>(id)),
+        E::U16 => serde_json::to_string(&memory.download::<u16>(id)),
+        E::I32 => serde_json::to_string(&memory.download::<i32>(id)),
+        E::U32 => serde_json::to_string(&memory.download::<u32>(id)),
+        E::I64 => serde_json::to_string(&memory.download::<i64>(id)),
+        E::U64 => serde_json::to_string(&memory.download::<u64>(id)),
+        E::F32 => serde_json::to_string(&memory.download::<f32>(id)),
+        E::F64 => serde_json::to_string(&memory.download::<f64>(id)),
+    };
+    json.unwrap_or_else(|_| "null".to_string())
 }

@@ -1,0 +1,1824 @@
+//! The IR interpreter as the optimizer's oracle: every corpus kernel runs on
+//! concrete inputs and its buffers equal a plain Rust computation, at -O0 and
+//! -O3; after every pass run of the -O3 pipeline the results equal -O0's.
+//! Then the interpreter's own behaviour: barriers and shared memory (on a
+//! module built by hand), errors that name the instruction, limits, and
+//! `ptxlab run`.
+
+mod common;
+
+use ptxlab_core::interp::{
+    run_kernel, ArgValue, BufferId, Config, ErrorKind, InterpError, Launch, Memory, Stats,
+};
+use ptxlab_core::ir::{
+    addrspace, BinOp, Flags, Function, Global, Init, InstKind, Module, Param, Type, Value,
+};
+use ptxlab_core::{compile_to_ir, opt, NoFiles, Options};
+use std::process::Command;
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// A module from CUDA source, after `pass_runs` pass runs (`None`: all).
+fn compile(name: &str, src: &str, opts: &Options, pass_runs: Option<usize>) -> Module {
+    compile_to_ir(name, src, &NoFiles, opts, pass_runs).unwrap_or_else(|d| {
+        panic!("{name} does not compile: {d:?}");
+    })
+}
+
+fn corpus_source(file: &str) -> String {
+    std::fs::read_to_string(common::corpus_dir().join(file)).unwrap()
+}
+
+fn opts(level: u8) -> Options {
+    Options {
+        opt_level: level,
+        ..Options::default()
+    }
+}
+
+/// The module's only kernel.
+fn kernel_name(m: &Module) -> String {
+    let kernels: Vec<&Function> = m.functions.iter().filter(|f| f.attrs.kernel).collect();
+    assert_eq!(kernels.len(), 1, "expected one kernel");
+    kernels[0].name.clone()
+}
+
+/// Deterministic inputs (a 64-bit LCG).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 11
+    }
+    /// Uniform in [lo, hi), exact in f32 (24 random bits).
+    fn f32(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 29) as f32 / (1u32 << 24) as f32)
+    }
+    fn f64(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() as f64 / (1u64 << 53) as f64)
+    }
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo) as u64) as i64
+    }
+}
+
+/// A buffer's contents, compared bit for bit (NaN and -0.0 included).
+#[derive(Clone, Debug)]
+enum Data {
+    F32(Vec<f32>),
+    F64(Vec<f64>),
+    I8(Vec<i8>),
+    I16(Vec<i16>),
+    I32(Vec<i32>),
+    U32(Vec<u32>),
+    I64(Vec<i64>),
+}
+
+impl Data {
+    fn upload(&self, m: &mut Memory) -> BufferId {
+        match self {
+            Data::F32(v) => m.upload(v),
+            Data::F64(v) => m.upload(v),
+            Data::I8(v) => m.upload(v),
+            Data::I16(v) => m.upload(v),
+            Data::I32(v) => m.upload(v),
+            Data::U32(v) => m.upload(v),
+            Data::I64(v) => m.upload(v),
+        }
+    }
+
+    /// The same kind of data, read from a buffer.
+    fn download(&self, m: &Memory, id: BufferId) -> Data {
+        match self {
+            Data::F32(_) => Data::F32(m.download(id)),
+            Data::F64(_) => Data::F64(m.download(id)),
+            Data::I8(_) => Data::I8(m.download(id)),
+            Data::I16(_) => Data::I16(m.download(id)),
+            Data::I32(_) => Data::I32(m.download(id)),
+            Data::U32(_) => Data::U32(m.download(id)),
+            Data::I64(_) => Data::I64(m.download(id)),
+        }
+    }
+
+    /// Each element as text and its bits.
+    fn elems(&self) -> Vec<(String, u64)> {
+        match self {
+            Data::F32(v) => v
+                .iter()
+                .map(|x| (format!("{x:?}"), u64::from(x.to_bits())))
+                .collect(),
+            Data::F64(v) => v.iter().map(|x| (format!("{x:?}"), x.to_bits())).collect(),
+            Data::I8(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
+            Data::I16(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
+            Data::I32(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
+            Data::U32(v) => v.iter().map(|x| (x.to_string(), u64::from(*x))).collect(),
+            Data::I64(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
+        }
+    }
+}
+
+/// The first difference between two sets of named buffers, described.
+fn difference(got: &[(String, Data)], want: &[(String, Data)]) -> Option<String> {
+    for ((name, g), (_, w)) in got.iter().zip(want) {
+        let (g, w) = (g.elems(), w.elems());
+        if g.len() != w.len() {
+            return Some(format!(
+                "{name}: {} elements, expected {}",
+                g.len(),
+                w.len()
+            ));
+        }
+        let bad: Vec<usize> = (0..g.len()).filter(|i| g[*i].1 != w[*i].1).collect();
+        if let Some(&i) = bad.first() {
+            return Some(format!(
+                "{name}[{i}] = {}, expected {} ({} of {} elements differ)",
+                g[i].0,
+                w[i].0,
+                bad.len(),
+                g.len()
+            ));
+        }
+    }
+    None
+}
+
+/// One argument of a corpus launch.
+enum Arg {
+    Scalar(ArgValue),
+    /// A buffer with its initial contents; its final contents are compared.
+    Buf(&'static str, Data),
+}
+
+/// A corpus kernel on concrete inputs with the expected buffers.
+struct Case {
+    file: &'static str,
+    grid: [u32; 3],
+    block: [u32; 3],
+    args: Vec<Arg>,
+    expected: Vec<(String, Data)>,
+    /// Module variables (`__device__`) expected after the launch.
+    symbols: Vec<(String, Data)>,
+    dynamic_shared: u32,
+    /// Compile options besides the optimization level.
+    base: Options,
+}
+
+impl Case {
+    fn new(file: &'static str, grid: [u32; 3], block: [u32; 3], args: Vec<Arg>) -> Case {
+        Case {
+            file,
+            grid,
+            block,
+            args,
+            expected: Vec::new(),
+            symbols: Vec::new(),
+            dynamic_shared: 0,
+            base: Options::default(),
+        }
+    }
+
+    fn expect_symbol(mut self, name: &str, data: Data) -> Case {
+        self.symbols.push((name.to_string(), data));
+        self
+    }
+
+    fn expect(mut self, name: &str, data: Data) -> Case {
+        self.expected.push((name.to_string(), data));
+        self
+    }
+
+    /// The expected buffers, then the expected module variables.
+    fn all_expected(&self) -> Vec<(String, Data)> {
+        let symbols = self
+            .symbols
+            .iter()
+            .map(|(n, d)| (format!("@{n}"), d.clone()));
+        self.expected.iter().cloned().chain(symbols).collect()
+    }
+
+    fn options(&self, level: u8) -> Options {
+        Options {
+            opt_level: level,
+            ..self.base.clone()
+        }
+    }
+
+    /// Runs the kernel of `m`; the buffers after the launch, in `expected`'s order.
+    fn run(&self, m: &Module) -> Result<(Vec<(String, Data)>, Stats), InterpError> {
+        let mut mem = Memory::new();
+        let mut args = Vec::new();
+        let mut bufs = Vec::new();
+        for a in &self.args {
+            match a {
+                Arg::Scalar(v) => args.push(*v),
+                Arg::Buf(name, d) => {
+                    let id = d.upload(&mut mem);
+                    bufs.push((*name, d, id));
+                    args.push(ArgValue::Buffer(id));
+                }
+            }
+        }
+        let launch = Launch {
+            dynamic_shared: self.dynamic_shared,
+            ..Launch::new(self.grid, self.block, args)
+        };
+        let config = Config::for_options(&self.options(0));
+        let stats = run_kernel(m, &kernel_name(m), &launch, &mut mem, &config)?;
+        let mut out: Vec<(String, Data)> = self
+            .expected
+            .iter()
+            .map(|(name, _)| {
+                let (_, d, id) = bufs
+                    .iter()
+                    .find(|(n, _, _)| n == name)
+                    .expect("an expected buffer is an argument");
+                (name.clone(), d.download(&mem, *id))
+            })
+            .collect();
+        for (name, d) in &self.symbols {
+            let id = mem
+                .symbol(name)
+                .unwrap_or_else(|| panic!("no module variable {name}"));
+            out.push((format!("@{name}"), d.download(&mem, id)));
+        }
+        Ok((out, stats))
+    }
+
+    fn module(&self, level: u8, pass_runs: Option<usize>) -> Module {
+        compile(
+            self.file,
+            &corpus_source(self.file),
+            &self.options(level),
+            pass_runs,
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The corpus, each kernel with inputs and a reference computed here
+
+fn reflect() -> Case {
+    let out: Vec<f32> = (0..32).map(|i| i as f32 - 10.0).collect();
+    // Without -ftz the non-FTZ branch (x * 3); sm_75 is __CUDA_ARCH 750.
+    let want: Vec<f32> = out.iter().map(|x| x * 3.0).collect();
+    Case::new(
+        "reflect.cu",
+        [1, 1, 1],
+        [32, 1, 1],
+        vec![
+            Arg::Buf("out", Data::F32(out)),
+            Arg::Buf("arch", Data::I32(vec![0])),
+        ],
+    )
+    .expect("out", Data::F32(want))
+    .expect("arch", Data::I32(vec![750]))
+}
+
+fn saxpy() -> Case {
+    let mut r = Rng(1);
+    let n = 1000;
+    let a = 2.5f32;
+    let x: Vec<f32> = (0..n).map(|_| r.f32(-2.0, 2.0)).collect();
+    let y: Vec<f32> = (0..n).map(|_| r.f32(-2.0, 2.0)).collect();
+    let want: Vec<f32> = x.iter().zip(&y).map(|(x, y)| a * x + y).collect();
+    Case::new(
+        "saxpy.cu",
+        [4, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Scalar(ArgValue::I32(n)),
+            Arg::Scalar(ArgValue::F32(a)),
+            Arg::Buf("x", Data::F32(x)),
+            Arg::Buf("y", Data::F32(y)),
+        ],
+    )
+    .expect("y", Data::F32(want))
+}
+
+fn vector_add() -> Case {
+    let mut r = Rng(2);
+    let n = 1000;
+    let a: Vec<f32> = (0..n).map(|_| r.f32(-100.0, 100.0)).collect();
+    let b: Vec<f32> = (0..n).map(|_| r.f32(-100.0, 100.0)).collect();
+    let want: Vec<f32> = a.iter().zip(&b).map(|(a, b)| a + b).collect();
+    Case::new(
+        "vector_add.cu",
+        [4, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Buf("a", Data::F32(a)),
+            Arg::Buf("b", Data::F32(b)),
+            Arg::Buf("c", Data::F32(vec![0.0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("c", Data::F32(want))
+}
+
+fn grid_stride() -> Case {
+    let mut r = Rng(3);
+    let n = 3000;
+    let factor = 1.0 / 3.0;
+    let data: Vec<f64> = (0..n).map(|_| r.f64(-1e6, 1e6)).collect();
+    let want: Vec<f64> = data.iter().map(|d| d * factor).collect();
+    Case::new(
+        "grid_stride.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("data", Data::F64(data)),
+            Arg::Scalar(ArgValue::I32(n)),
+            Arg::Scalar(ArgValue::F64(factor)),
+        ],
+    )
+    .expect("data", Data::F64(want))
+}
+
+fn loops() -> Case {
+    // 32 threads write out[0..32]; the loop reads out[40..200] only, so no
+    // thread reads what another writes.
+    let mut r = Rng(4);
+    let out: Vec<f32> = (0..200).map(|_| r.f32(-1.0, 1.0)).collect();
+    let mut idx: Vec<i32> = (0..20)
+        .map(|k| {
+            if k % 4 == 1 {
+                -1
+            } else {
+                r.int(40, 200) as i32
+            }
+        })
+        .collect();
+    idx[15] = 5000; // break
+    let n = idx.len() as i32;
+    let mut want = out.clone();
+    for t in 0..32u32 {
+        let mut s = 0.0f32;
+        for &j in &idx {
+            if j < 0 {
+                continue;
+            }
+            if j > 1000 {
+                break;
+            }
+            s += out[j as usize] * 2.0;
+        }
+        let mut u = t;
+        while u < 100 {
+            u = u.wrapping_mul(3).wrapping_add(1);
+        }
+        let mut k = 0i32;
+        loop {
+            k += 2;
+            if k >= u as i32 {
+                break;
+            }
+        }
+        want[t as usize] = s + u as f32 + k as f32;
+    }
+    Case::new(
+        "loops.cu",
+        [1, 1, 1],
+        [32, 1, 1],
+        vec![
+            Arg::Scalar(ArgValue::I32(n)),
+            Arg::Buf("out", Data::F32(out)),
+            Arg::Buf("idx", Data::I32(idx)),
+        ],
+    )
+    .expect("out", Data::F32(want))
+}
+
+fn matrix2d() -> Case {
+    let mut r = Rng(5);
+    let (m, n, k) = (37usize, 45usize, 29usize);
+    let a: Vec<f32> = (0..m * k).map(|_| r.f32(-1.0, 1.0)).collect();
+    let b: Vec<f32> = (0..k * n).map(|_| r.f32(-1.0, 1.0)).collect();
+    let mut c = vec![0.0f32; m * n];
+    for row in 0..m {
+        for col in 0..n {
+            let mut acc = 0.0f32;
+            for i in 0..k {
+                acc += a[row * k + i] * b[i * n + col];
+            }
+            c[row * n + col] = acc;
+        }
+    }
+    Case::new(
+        "matrix2d.cu",
+        [3, 3, 1],
+        [16, 16, 1],
+        vec![
+            Arg::Buf("A", Data::F32(a)),
+            Arg::Buf("B", Data::F32(b)),
+            Arg::Buf("C", Data::F32(vec![0.0; m * n])),
+            Arg::Scalar(ArgValue::I32(m as i32)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Scalar(ArgValue::I32(k as i32)),
+        ],
+    )
+    .expect("C", Data::F32(c))
+}
+
+fn integer_ops() -> Case {
+    let mut r = Rng(6);
+    let mut input: Vec<i32> = (0..64)
+        .map(|_| r.int(-1_000_000, 1_000_000) as i32)
+        .collect();
+    input[..6].copy_from_slice(&[0, 1, -1, 7, -35, 268_435_455]);
+    let mask = 0x0f0f_f0f0u32;
+    let big = 123_456_789i64;
+    let want: Vec<i32> = input
+        .iter()
+        .map(|&a| {
+            let b = a as u32;
+            let mut r = (a << 3) ^ (a >> 2);
+            r |= ((b >> 5) as i32) & mask as i32;
+            r = r.wrapping_add(a / 7 - a % 5);
+            r = r.wrapping_sub(((b / 3) as i32).wrapping_add((b % 9) as i32));
+            r = (!r).wrapping_add(a.wrapping_neg());
+            let w = i64::from(r).wrapping_mul(big);
+            ((w >> 17) as i32).wrapping_add(if r > 0 { 1 } else { -1 })
+        })
+        .collect();
+    Case::new(
+        "integer_ops.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I32(vec![0; 64])),
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Scalar(ArgValue::I32(mask as i32)),
+            Arg::Scalar(ArgValue::I64(big)),
+        ],
+    )
+    .expect("out", Data::I32(want))
+}
+
+fn logic() -> Case {
+    let mut r = Rng(7);
+    let (lo, hi) = (-50, 150);
+    let x: Vec<i32> = (0..96).map(|_| r.int(-200, 300) as i32).collect();
+    let want: Vec<i32> = x
+        .iter()
+        .map(|&v| {
+            let in_range = v >= lo && v <= hi;
+            let odd = v & 1 != 0;
+            if !in_range || (odd && v > 100) {
+                if in_range {
+                    1
+                } else {
+                    2
+                }
+            } else if odd {
+                v * 3
+            } else {
+                v / 2
+            }
+        })
+        .collect();
+    Case::new(
+        "logic.cu",
+        [1, 1, 1],
+        [96, 1, 1],
+        vec![
+            Arg::Buf("x", Data::I32(x)),
+            Arg::Buf("y", Data::I32(vec![0; 96])),
+            Arg::Scalar(ArgValue::I32(lo)),
+            Arg::Scalar(ArgValue::I32(hi)),
+        ],
+    )
+    .expect("y", Data::I32(want))
+}
+
+fn conversions() -> Case {
+    let mut r = Rng(8);
+    let mut d: Vec<f64> = (0..32).map(|_| r.f64(-1000.0, 1000.0)).collect();
+    // Out of range (cvt.rzi saturates), NaN (0), halves and small values.
+    d[..10].copy_from_slice(&[
+        3.7,
+        -2.5,
+        1e10,
+        -1e10,
+        300.9,
+        -129.5,
+        0.49,
+        f64::NAN,
+        4e9,
+        1e-300,
+    ]);
+    let n = d.len();
+    let (mut f, mut i, mut u, mut s, mut c) = (
+        vec![0.0f32; n + 1],
+        vec![0i32; n],
+        vec![0u32; n],
+        vec![0i16; n],
+        vec![0i8; n],
+    );
+    // Threads run one after another: thread t+1's first store overwrites f[t+1].
+    for t in 0..n {
+        let x = d[t];
+        f[t] = x as f32;
+        i[t] = x as i32;
+        u[t] = (x * 2.0) as u32;
+        s[t] = i[t] as i16;
+        c[t] = (i32::from(s[t]) + 1) as i8;
+        f[t + 1] = f32::from(c[t]) + u[t] as f32 + 0.5;
+    }
+    Case::new(
+        "conversions.cu",
+        [1, 1, 1],
+        [n as u32, 1, 1],
+        vec![
+            Arg::Buf("d", Data::F64(d)),
+            Arg::Buf("f", Data::F32(vec![0.0; n + 1])),
+            Arg::Buf("i", Data::I32(vec![0; n])),
+            Arg::Buf("u", Data::U32(vec![0; n])),
+            Arg::Buf("s", Data::I16(vec![0; n])),
+            Arg::Buf("c", Data::I8(vec![0; n])),
+        ],
+    )
+    .expect("f", Data::F32(f))
+    .expect("i", Data::I32(i))
+    .expect("u", Data::U32(u))
+    .expect("s", Data::I16(s))
+    .expect("c", Data::I8(c))
+}
+
+fn local_array() -> Case {
+    let mut r = Rng(9);
+    let sel: Vec<i32> = (0..48).map(|_| r.int(-1000, 1000) as i32).collect();
+    let want: Vec<i32> = sel
+        .iter()
+        .enumerate()
+        .map(|(t, s)| (s & 7) * t as i32)
+        .collect();
+    Case::new(
+        "local_array.cu",
+        [1, 1, 1],
+        [48, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I32(vec![0; 48])),
+            Arg::Buf("sel", Data::I32(sel)),
+        ],
+    )
+    .expect("out", Data::I32(want))
+}
+
+/// float_math's reference, with or without flushing f32 denormals.
+fn float_math_ref(a: &[f32], b: &[f32], c: f32, ftz: bool) -> Vec<f32> {
+    let fl = |x: f32| {
+        if ftz && x.is_subnormal() {
+            0.0f32.copysign(x)
+        } else {
+            x
+        }
+    };
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| {
+            let (x, y, c) = (fl(x), fl(y), fl(c));
+            let m = fl(fl(x * y) + c);
+            let d = fl(x / fl(y + 1.0));
+            let n = fl(-m);
+            let sel = if x > y { x } else { y };
+            fl(fl(m - fl(d * n)) + sel)
+        })
+        .collect()
+}
+
+fn float_math() -> Case {
+    let mut r = Rng(10);
+    let a: Vec<f32> = (0..128).map(|_| r.f32(-2.0, 2.0)).collect();
+    let b: Vec<f32> = (0..128).map(|_| r.f32(-2.0, 2.0)).collect();
+    let c = 0.75f32;
+    let want = float_math_ref(&a, &b, c, false);
+    Case::new(
+        "float_math.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("out", Data::F32(vec![0.0; 128])),
+            Arg::Buf("a", Data::F32(a)),
+            Arg::Buf("b", Data::F32(b)),
+            Arg::Scalar(ArgValue::F32(c)),
+        ],
+    )
+    .expect("out", Data::F32(want))
+}
+
+fn pointers() -> Case {
+    let mut r = Rng(11);
+    let n = 200usize;
+    let base: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
+    let threads = 32;
+    let mut want = base.clone();
+    let mut diff = vec![0i64; threads];
+    for t in 0..threads {
+        let mut v = 0.0f32;
+        let mut p = t;
+        while p < n {
+            v += base[p];
+            p += threads;
+        }
+        want[t] = v;
+        diff[t] = (n - t) as i64;
+    }
+    Case::new(
+        "pointers.cu",
+        [1, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("base", Data::F32(base)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Buf("diff", Data::I64(vec![0; threads])),
+        ],
+    )
+    .expect("base", Data::F32(want))
+    .expect("diff", Data::I64(diff))
+}
+
+fn barrier() -> Case {
+    let mut r = Rng(12);
+    let n = 50;
+    let data: Vec<f32> = (0..64).map(|_| r.f32(-10.0, 10.0)).collect();
+    let want: Vec<f32> = data
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| match i {
+            i if i + 1 < n => d * 2.0 + 1.0,
+            i if i < n => d * 2.0,
+            _ => d,
+        })
+        .collect();
+    Case::new(
+        "barrier.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("data", Data::F32(data)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("data", Data::F32(want))
+}
+
+fn macros() -> Case {
+    let n = 700u32;
+    let sentinel = 0xdead_beefu32;
+    // sm_75: __CUDA_ARCH__ is 750, so SCALE is 1.
+    let want: Vec<u32> = (0..768u32)
+        .map(|i| if i < n { i.wrapping_mul(i) } else { sentinel })
+        .collect();
+    Case::new(
+        "macros.cu",
+        [3, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Buf("out", Data::U32(vec![sentinel; 768])),
+            Arg::Scalar(ArgValue::I64(i64::from(n))),
+        ],
+    )
+    .expect("out", Data::U32(want))
+}
+
+fn constant_memory() -> Case {
+    let mut r = Rng(13);
+    let n = 300usize;
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
+    let taps = [0.1f32, 0.2, 0.4, 0.2, 0.1];
+    let scale = 3;
+    let mut out = vec![0.0f32; n];
+    for i in 2..n - 2 {
+        let mut acc = 0.0f32;
+        for (k, t) in taps.iter().enumerate() {
+            acc += t * input[i + k - 2];
+        }
+        out[i] = acc * scale as f32;
+    }
+    Case::new(
+        "constant_memory.cu",
+        [2, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect_symbol("launches", Data::U32(vec![1]))
+    .expect_symbol("scale", Data::I32(vec![3]))
+}
+
+fn device_functions() -> Case {
+    let mut r = Rng(14);
+    let n = 100usize;
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-3.0, 3.0)).collect();
+    let mut out = vec![-1.0f32; n];
+    let factorial = |k: i32| (1..=k).product::<i32>();
+    for i in 0..n as i32 {
+        let j = (i + 1).clamp(0, n as i32 - 1);
+        let x = input[j as usize];
+        let mut v = (x * x) * (1.0f32 / (1.0f32 + i as f32));
+        if i & 1 == 0 {
+            v += factorial(i & 7) as f32;
+        }
+        out[i as usize] = v;
+    }
+    Case::new(
+        "device_functions.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![-1.0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+}
+
+fn dynamic_shared() -> Case {
+    let mut r = Rng(15);
+    let width = 32usize;
+    let input: Vec<f32> = (0..width * width).map(|_| r.f32(0.5, 4.0)).collect();
+    let mut out = vec![0.0f32; width * width];
+    for row in 0..width {
+        for col in 0..width {
+            out[row * width + col] = input[col * width + row];
+        }
+    }
+    let mut case = Case::new(
+        "dynamic_shared.cu",
+        [2, 2, 1],
+        [16, 16, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; width * width])),
+            Arg::Scalar(ArgValue::I32(width as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out));
+    case.dynamic_shared = 256 * 4;
+    case
+}
+
+fn init_lists() -> Case {
+    let mut r = Rng(16);
+    let sel: Vec<i32> = (0..40).map(|_| r.int(-100, 100) as i32).collect();
+    let weights = [3, 1, 4, 1];
+    let m = [[1.0f32, 2.0], [3.0, 0.0]];
+    let out: Vec<i32> = sel
+        .iter()
+        .map(|v| {
+            let s = (v & 3) as usize;
+            weights[s] + m[s >> 1][s & 1] as i32
+        })
+        .collect();
+    Case::new(
+        "init_lists.cu",
+        [1, 1, 1],
+        [40, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I32(vec![0; 40])),
+            Arg::Buf("sel", Data::I32(sel)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+}
+
+fn launch_bounds() -> Case {
+    let mut r = Rng(17);
+    let p: Vec<f32> = (0..256).map(|_| r.f32(-5.0, 5.0)).collect();
+    let want: Vec<f32> = p.iter().map(|v| v * 2.0).collect();
+    Case::new(
+        "launch_bounds.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![Arg::Buf("p", Data::F32(p))],
+    )
+    .expect("p", Data::F32(want))
+}
+
+fn shared_reduce() -> Case {
+    let mut r = Rng(18);
+    let n = 1000usize;
+    let (blocks, block) = (4usize, 256usize);
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
+    // The same tree of additions as the kernel: halving steps over shared memory.
+    let sums: Vec<f32> = (0..blocks)
+        .map(|b| {
+            let mut s: Vec<f32> = (0..block)
+                .map(|t| input.get(b * block + t).copied().unwrap_or(0.0))
+                .collect();
+            let mut half = block / 2;
+            while half > 0 {
+                for t in 0..half {
+                    s[t] += s[t + half];
+                }
+                half /= 2;
+            }
+            s[0]
+        })
+        .collect();
+    Case::new(
+        "shared_reduce.cu",
+        [blocks as u32, 1, 1],
+        [block as u32, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; blocks])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(sums))
+}
+
+fn histogram() -> Case {
+    let mut r = Rng(19);
+    let n = 5000usize;
+    let data: Vec<i8> = (0..n).map(|_| r.int(0, 256) as u8 as i8).collect();
+    let mut bins = vec![0u32; 256];
+    for d in &data {
+        bins[*d as u8 as usize] += 1;
+    }
+    Case::new(
+        "histogram.cu",
+        [4, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("data", Data::I8(data)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Buf("bins", Data::U32(vec![0; 256])),
+        ],
+    )
+    .expect("bins", Data::U32(bins))
+}
+
+fn intrinsics() -> Case {
+    let threads = 64u32;
+    let mut p0 = vec![0i32; 69];
+    p0[67] = 1000;
+    let mut u0 = vec![0u32; 66];
+    u0[64] = 1000;
+    let mut p = p0.clone();
+    let mut u = u0.clone();
+    // Odd lanes vote yes in both warps; every lane takes part in everything.
+    let m = 0xaaaa_aaaau32;
+    for t in 0..threads {
+        let ffs = if t == 0 { 0 } else { t.trailing_zeros() + 1 };
+        let mulhi = ((i64::from(t) * 77) >> 32) as u32;
+        p[t as usize] = (m.count_ones() + t.leading_zeros() + ffs + mulhi + t * 3 + 1 + 1) as i32;
+        let funnel = (m << 4) | (t >> 28);
+        u[t as usize] = t.reverse_bits() ^ t.swap_bytes() ^ funnel ^ (t.abs_diff(9) + 1);
+    }
+    // Atomics, one thread after another.
+    for t in 0..threads {
+        p[64] = p[64].max(t as i32);
+        u[64] = u[64].min(t);
+        p[65] = t as i32;
+        if p[66] == 0 {
+            p[66] = t as i32;
+        }
+        u[65] = if u[65] >= 100 { 0 } else { u[65] + 1 };
+        p[67] -= 2;
+    }
+    let w = u64::MAX;
+    p[68] = 32 + w.count_ones() as i32 + 1;
+    Case::new(
+        "intrinsics.cu",
+        [1, 1, 1],
+        [threads, 1, 1],
+        vec![
+            Arg::Buf("p", Data::I32(p0)),
+            Arg::Buf("u", Data::U32(u0)),
+            Arg::Buf("w", Data::I64(vec![0])),
+        ],
+    )
+    .expect("p", Data::I32(p))
+    .expect("u", Data::U32(u))
+    .expect("w", Data::I64(vec![-1]))
+}
+
+fn warp_reduce() -> Case {
+    let mut r = Rng(20);
+    let n = 1000usize;
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
+    // Each warp's tree of shuffles (a lane past the end reads itself), then
+    // one atomicAdd per warp in launch order.
+    let mut total = 0.0f32;
+    for w in 0..(4 * 256 / 32) {
+        let mut v: Vec<f32> = (0..32)
+            .map(|l| input.get(w * 32 + l).copied().unwrap_or(0.0))
+            .collect();
+        for offset in [16, 8, 4, 2, 1] {
+            v = (0..32)
+                .map(|l| v[l] + if l + offset < 32 { v[l + offset] } else { v[l] })
+                .collect();
+        }
+        total += v[0];
+    }
+    Case::new(
+        "warp_reduce.cu",
+        [4, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(vec![total]))
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        barrier(),
+        constant_memory(),
+        conversions(),
+        device_functions(),
+        dynamic_shared(),
+        float_math(),
+        grid_stride(),
+        histogram(),
+        init_lists(),
+        integer_ops(),
+        intrinsics(),
+        launch_bounds(),
+        local_array(),
+        logic(),
+        loops(),
+        macros(),
+        matrix2d(),
+        pointers(),
+        reflect(),
+        saxpy(),
+        shared_reduce(),
+        vector_add(),
+        warp_reduce(),
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// The corpus tests
+
+#[test]
+fn every_corpus_kernel_has_a_case() {
+    let covered: Vec<&str> = cases().iter().map(|c| c.file).collect();
+    for (file, _) in common::corpus() {
+        assert!(
+            covered.contains(&file.as_str()),
+            "{file} has no interpreter case: add inputs and a reference in tests/interp.rs"
+        );
+    }
+}
+
+#[test]
+fn corpus_kernels_compute_the_reference_at_o0_and_o3() {
+    for case in cases() {
+        for level in [0, 3] {
+            let m = case.module(level, None);
+            let (got, stats) = case
+                .run(&m)
+                .unwrap_or_else(|e| panic!("{} at -O{level}: {e}", case.file));
+            assert!(stats.steps > 0);
+            if let Some(d) = difference(&got, &case.all_expected()) {
+                panic!("{} at -O{level}: {d}", case.file);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_pass_run_keeps_the_results_of_o0() {
+    let pipeline = opt::pipeline::passes(3);
+    assert!(!pipeline.is_empty());
+    for case in cases() {
+        let (base, _) = case
+            .run(&case.module(0, None))
+            .unwrap_or_else(|e| panic!("{} at -O0: {e}", case.file));
+        // 0 is the module as irgen and link leave it; n is after pass run n.
+        for n in 0..=pipeline.len() {
+            let m = case.module(3, Some(n));
+            let after = if n == 0 {
+                "irgen".to_string()
+            } else {
+                format!("pass run {n} ({})", pipeline[n - 1])
+            };
+            let (got, _) = case
+                .run(&m)
+                .unwrap_or_else(|e| panic!("{} after {after}: {e}", case.file));
+            if let Some(d) = difference(&got, &base) {
+                panic!(
+                    "{}: the result changed after {after}: {d} (expected the -O0 result)",
+                    case.file
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn ftz_flushes_denormals_in_float_math() {
+    let tiny = f32::from_bits(0x0000_4000); // subnormal
+                                            // Results that are themselves denormal (the larger of a and b is added
+                                            // last), denormal products and quotients, and denormal inputs.
+    let mut a = vec![tiny, -tiny, 1e-20, tiny, 1.0, 1e-30, 3.0, 1e-39];
+    let mut b = vec![
+        tiny / 2.0,
+        -tiny * 2.0,
+        1e-20,
+        1.0,
+        tiny,
+        1e-10,
+        -tiny,
+        2e-39,
+    ];
+    a.resize(32, 0.5);
+    b.resize(32, 0.25);
+    let c = 0.0f32;
+    let flushed = float_math_ref(&a, &b, c, true);
+    let kept = float_math_ref(&a, &b, c, false);
+    assert_ne!(flushed, kept, "the inputs must exercise denormals");
+    for ftz in [false, true] {
+        let mut case = Case::new(
+            "float_math.cu",
+            [1, 1, 1],
+            [32, 1, 1],
+            vec![
+                Arg::Buf("out", Data::F32(vec![0.0; 32])),
+                Arg::Buf("a", Data::F32(a.clone())),
+                Arg::Buf("b", Data::F32(b.clone())),
+                Arg::Scalar(ArgValue::F32(c)),
+            ],
+        )
+        .expect(
+            "out",
+            Data::F32(if ftz { flushed.clone() } else { kept.clone() }),
+        );
+        case.base.ftz = ftz;
+        for level in [0, 3] {
+            let (got, _) = case.run(&case.module(level, None)).unwrap();
+            if let Some(d) = difference(&got, &case.expected) {
+                panic!("ftz={ftz} -O{level}: {d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn nvvm_reflect_answers_as_the_pass_does() {
+    let src = r#"
+__global__ void q(int *out) {
+    out[0] = __nvvm_reflect("__CUDA_ARCH");
+    out[1] = __nvvm_reflect("__CUDA_FTZ");
+    out[2] = __nvvm_reflect("__CUDA_PREC_DIV");
+    out[3] = __nvvm_reflect("__CUDA_PREC_SQRT");
+    out[4] = __nvvm_reflect("__SOMETHING_ELSE");
+}
+"#;
+    let mut seen = Vec::new();
+    for (arch, ftz, prec_div, prec_sqrt) in [
+        ("sm_75", false, true, true),
+        ("sm_90", true, false, true),
+        ("sm_120", false, false, false),
+        ("sm_86", true, true, false),
+    ] {
+        let o = Options {
+            arch: arch.into(),
+            ftz,
+            prec_div,
+            prec_sqrt,
+            opt_level: 0,
+            ..Options::default()
+        };
+        let mut results = Vec::new();
+        // The calls as irgen leaves them (the interpreter answers), and after
+        // the -O0 pipeline (nvvm-reflect answered).
+        for runs in [Some(0), None] {
+            let m = compile("q.cu", src, &o, runs);
+            let text = ptxlab_core::ir::print_module(&m);
+            assert_eq!(text.contains("@__nvvm_reflect("), runs == Some(0), "{text}");
+            let mut mem = Memory::new();
+            let out = mem.upload(&[-1i32; 5]);
+            let launch = Launch::new([1, 1, 1], [1, 1, 1], vec![ArgValue::Buffer(out)]);
+            run_kernel(
+                &m,
+                &kernel_name(&m),
+                &launch,
+                &mut mem,
+                &Config::for_options(&o),
+            )
+            .unwrap();
+            results.push(mem.download::<i32>(out));
+        }
+        assert_eq!(
+            results[0], results[1],
+            "{arch} ftz={ftz} prec_div={prec_div} prec_sqrt={prec_sqrt}"
+        );
+        seen.push(results[0].clone());
+    }
+    assert_eq!(seen[0], vec![750, 0, 1, 1, 0]);
+    assert_eq!(seen[1], vec![900, 1, 0, 1, 0]);
+}
+
+// ---------------------------------------------------------------------------
+// Barriers and shared memory, on modules built by hand
+
+/// `@buf = addrspace(3) global [N x i32]`; each thread writes `tid*tid + 1`
+/// to `buf[tid]`, (optionally) waits at a barrier, then writes
+/// `buf[(tid + 1) % N]` to `out[tid]`.
+fn neighbour_kernel(n: u32, with_barrier: bool) -> Module {
+    let mut f = Function::new(
+        "neighbour",
+        Type::Void,
+        vec![Param {
+            name: "out".into(),
+            ty: Type::Ptr(addrspace::GLOBAL),
+            noalias: false,
+            readonly: false,
+        }],
+    );
+    f.attrs.kernel = true;
+    let entry = f.add_block("entry");
+    let emit = |f: &mut Function, name: &str, ty: Type, kind: InstKind| {
+        let id = f.create_inst(name, ty, kind, None);
+        f.block_mut(entry).insts.push(id);
+        Value::Inst(id)
+    };
+    let call = |callee: &str| InstKind::Call {
+        callee: callee.into(),
+        args: vec![],
+    };
+    let bin = |op, lhs, rhs| InstKind::Bin {
+        op,
+        lhs,
+        rhs,
+        flags: Flags::default(),
+    };
+    let shared = Value::Global("buf".into(), addrspace::SHARED);
+    let arr = Type::Array(u64::from(n), Box::new(Type::I32));
+    let tid = emit(
+        &mut f,
+        "tid",
+        Type::I32,
+        call("llvm.nvvm.read.ptx.sreg.tid.x"),
+    );
+    let sq = emit(
+        &mut f,
+        "sq",
+        Type::I32,
+        bin(BinOp::Mul, tid.clone(), tid.clone()),
+    );
+    let v = emit(&mut f, "v", Type::I32, bin(BinOp::Add, sq, Value::i32(1)));
+    let idx = emit(
+        &mut f,
+        "idx",
+        Type::I64,
+        InstKind::Cast {
+            op: ptxlab_core::ir::CastOp::ZExt,
+            val: tid.clone(),
+        },
+    );
+    let slot = emit(
+        &mut f,
+        "slot",
+        Type::Ptr(addrspace::SHARED),
+        InstKind::Gep {
+            elem_ty: arr.clone(),
+            base: shared.clone(),
+            indices: vec![Value::i64(0), idx.clone()],
+        },
+    );
+    emit(
+        &mut f,
+        "",
+        Type::Void,
+        InstKind::Store {
+            val: v,
+            ptr: slot,
+            align: 4,
+            volatile: false,
+        },
+    );
+    if with_barrier {
+        emit(&mut f, "", Type::Void, call("llvm.nvvm.barrier0"));
+    }
+    let next = emit(
+        &mut f,
+        "next",
+        Type::I32,
+        bin(BinOp::Add, tid, Value::i32(1)),
+    );
+    let wrapped = emit(
+        &mut f,
+        "wrapped",
+        Type::I32,
+        bin(BinOp::URem, next, Value::i32(n as i32)),
+    );
+    let widx = emit(
+        &mut f,
+        "widx",
+        Type::I64,
+        InstKind::Cast {
+            op: ptxlab_core::ir::CastOp::ZExt,
+            val: wrapped,
+        },
+    );
+    let from = emit(
+        &mut f,
+        "from",
+        Type::Ptr(addrspace::SHARED),
+        InstKind::Gep {
+            elem_ty: arr.clone(),
+            base: shared,
+            indices: vec![Value::i64(0), widx],
+        },
+    );
+    let got = emit(
+        &mut f,
+        "got",
+        Type::I32,
+        InstKind::Load {
+            ptr: from,
+            align: 4,
+            volatile: false,
+        },
+    );
+    let dst = emit(
+        &mut f,
+        "dst",
+        Type::Ptr(addrspace::GLOBAL),
+        InstKind::Gep {
+            elem_ty: Type::I32,
+            base: Value::Arg(0),
+            indices: vec![idx],
+        },
+    );
+    emit(
+        &mut f,
+        "",
+        Type::Void,
+        InstKind::Store {
+            val: got,
+            ptr: dst,
+            align: 4,
+            volatile: false,
+        },
+    );
+    emit(&mut f, "", Type::Void, InstKind::Ret { val: None });
+    let m = Module {
+        source_file: "neighbour.ll".into(),
+        globals: vec![Global {
+            name: "buf".into(),
+            ty: arr,
+            space: addrspace::SHARED,
+            align: 4,
+            init: Init::Undef,
+            external: false,
+        }],
+        functions: vec![f],
+    };
+    let errors = ptxlab_core::ir::verify::verify_module(&m);
+    assert!(errors.is_empty(), "{errors:?}");
+    m
+}
+
+fn run_neighbour(m: &Module, n: u32, blocks: u32) -> Result<(Vec<i32>, Stats), InterpError> {
+    let mut mem = Memory::new();
+    let out = mem.upload(&vec![-1i32; (n * blocks) as usize]);
+    let launch = Launch::new([blocks, 1, 1], [n, 1, 1], vec![ArgValue::Buffer(out)]);
+    let stats = run_kernel(m, "neighbour", &launch, &mut mem, &Config::default())?;
+    Ok((mem.download(out), stats))
+}
+
+#[test]
+fn threads_communicate_through_shared_memory_across_a_barrier() {
+    let n = 128; // four warps
+    let (out, stats) = run_neighbour(&neighbour_kernel(n, true), n, 2).unwrap();
+    // Each block has its own shared memory and writes out[0..n]; both blocks agree.
+    let want: Vec<i32> = (0..n as i32)
+        .map(|t| {
+            let s = (t + 1) % n as i32;
+            s * s + 1
+        })
+        .collect();
+    assert_eq!(&out[..n as usize], &want[..]);
+    assert_eq!(stats.barriers, 2, "one barrier per block");
+    assert_eq!(stats.threads, 2 * u64::from(n));
+    // Without the barrier a thread reads its neighbour's slot before the
+    // neighbour (which runs later) has written it.
+    let (racy, _) = run_neighbour(&neighbour_kernel(n, false), n, 1).unwrap();
+    assert_ne!(racy, want);
+    assert_eq!(racy[..(n - 1) as usize], vec![0; (n - 1) as usize][..]);
+}
+
+#[test]
+fn threads_at_different_barriers_are_a_divergent_barrier() {
+    let src = "__global__ void k(int *p) {\n  if (threadIdx.x < 16) {\n    p[threadIdx.x] = 1;\n    __syncthreads();\n  } else {\n    __syncthreads();\n  }\n}\n";
+    let m = compile("div.cu", src, &opts(0), None);
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0i32; 32]);
+    let launch = Launch::new([1, 1, 1], [32, 1, 1], vec![ArgValue::Buffer(p)]);
+    let e = run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::DivergentBarrier, "{e}");
+    let at = e.at.as_ref().unwrap();
+    assert!(at.inst.contains("@llvm.nvvm.barrier0"), "{e}");
+    assert_eq!(at.thread_idx, [0, 0, 0]);
+    assert!(e.message.contains("thread (16,0,0)"), "{e}");
+    // Threads that have exited do not hold a barrier up.
+    let src = "__global__ void k(int *p) {\n  if (threadIdx.x >= 16) return;\n  p[threadIdx.x] = 1;\n  __syncthreads();\n  p[threadIdx.x + 16] = p[(threadIdx.x + 1) % 16];\n}\n";
+    let m = compile("exit.cu", src, &opts(0), None);
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0i32; 32]);
+    let launch = Launch::new([1, 1, 1], [32, 1, 1], vec![ArgValue::Buffer(p)]);
+    let stats = run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &Config::default()).unwrap();
+    assert_eq!(stats.barriers, 1);
+    assert_eq!(mem.download::<i32>(p), vec![1; 32]);
+}
+
+#[test]
+fn shuffles_follow_widths_and_masks() {
+    let src = r#"
+__global__ void shuffles(int *up, int *down, int *bfly, int *idx, int *halves) {
+    int t = threadIdx.x;
+    up[t] = __shfl_up_sync(0xffffffff, t, 1, 8);
+    down[t] = __shfl_down_sync(0xffffffff, t, 2, 8);
+    bfly[t] = __shfl_xor_sync(0xffffffff, t, 5, 8);
+    idx[t] = __shfl_sync(0xffffffff, t, 11, 8);
+    // Two halves of the warp shuffle apart, each with its own mask.
+    if ((t & 31) < 16) halves[t] = __shfl_sync(0x0000ffff, t, 3);
+    else halves[t] = __shfl_sync(0xffff0000, t, 20);
+}
+"#;
+    for level in [0, 3] {
+        let mut mem = Memory::new();
+        let bufs: Vec<BufferId> = (0..5).map(|_| mem.upload(&[0i32; 64])).collect();
+        let args = bufs.iter().map(|b| ArgValue::Buffer(*b)).collect();
+        run_src(src, level, 64, args, &mut mem, &Config::default()).unwrap();
+        let got: Vec<Vec<i32>> = bufs.iter().map(|b| mem.download(*b)).collect();
+        for t in 0..64i32 {
+            let (seg, l) = (t & !7, t & 7);
+            let want = [
+                if l >= 1 { t - 1 } else { t },
+                if l + 2 < 8 { t + 2 } else { t },
+                seg | (l ^ 5),
+                seg | 3,
+                (t & !31) | if (t & 31) < 16 { 3 } else { 20 },
+            ];
+            for (k, w) in want.iter().enumerate() {
+                assert_eq!(got[k][t as usize], *w, "-O{level} op {k} thread {t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn lanes_at_different_warp_operations_are_an_error() {
+    let src = "__global__ void k(int *p) {\n  int t = threadIdx.x;\n  int v;\n  if (t < 16) v = __shfl_sync(0xffffffff, t, 0);\n  else v = __shfl_xor_sync(0xffffffff, t, 1);\n  p[t] = v;\n}\n";
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0i32; 32]);
+    let e = run_src(
+        src,
+        0,
+        32,
+        vec![ArgValue::Buffer(p)],
+        &mut mem,
+        &Config::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::DivergentWarp, "{e}");
+    assert!(e.message.contains("lane 16"), "{e}");
+    assert_eq!(e.at.as_ref().unwrap().line, Some(4));
+    // A shuffle that reads a lane outside its mask.
+    let src = "__global__ void k(int *p) { p[threadIdx.x] = __shfl_sync(0x0000ffff, 5, 20); }";
+    let e = run_src(
+        src,
+        0,
+        16,
+        vec![ArgValue::Buffer(p)],
+        &mut mem,
+        &Config::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::DivergentWarp, "{e}");
+    assert!(e.message.contains("from lane 20"), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// Errors, limits, calls, pointers
+
+/// Runs the only kernel of `src` (at `level`) with `args` over `threads` threads.
+fn run_src(
+    src: &str,
+    level: u8,
+    threads: u32,
+    args: Vec<ArgValue>,
+    mem: &mut Memory,
+    config: &Config,
+) -> Result<Stats, InterpError> {
+    let m = compile("t.cu", src, &opts(level), None);
+    let launch = Launch::new([1, 1, 1], [threads, 1, 1], args);
+    run_kernel(&m, &kernel_name(&m), &launch, mem, config)
+}
+
+#[test]
+fn out_of_bounds_reads_name_the_instruction_and_thread() {
+    let src = "__global__ void shift(const float *x, float *y) {\n  int i = threadIdx.x;\n  y[i] = x[i + 1];\n}\n";
+    for level in [0, 3] {
+        let mut mem = Memory::new();
+        let x = mem.upload(&[1.0f32; 32]);
+        let y = mem.upload(&[0.0f32; 32]);
+        let args = vec![ArgValue::Buffer(x), ArgValue::Buffer(y)];
+        let e = run_src(src, level, 32, args, &mut mem, &Config::default()).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::OutOfBounds, "{e}");
+        let at = e.at.as_ref().unwrap();
+        assert_eq!(at.thread_idx, [31, 0, 0]);
+        assert!(at.inst.contains("load float"), "{e}");
+        assert_eq!(at.line, Some(3));
+        assert!(
+            e.message
+                .contains("offset 128 of global buffer 0 (128 bytes)"),
+            "{e}"
+        );
+        // Threads 0..30 ran before: their stores are there.
+        assert_eq!(mem.download::<f32>(y)[..31], [1.0; 31]);
+    }
+    // Before the start of a buffer.
+    let src = "__global__ void k(const int *x, int *y) { y[0] = x[(int)threadIdx.x - 1]; }";
+    let mut mem = Memory::new();
+    let x = mem.upload(&[1i32; 4]);
+    let y = mem.upload(&[0i32; 4]);
+    let args = vec![ArgValue::Buffer(x), ArgValue::Buffer(y)];
+    let e = run_src(src, 3, 1, args, &mut mem, &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutOfBounds);
+    assert!(e.message.contains("offset -4 of global buffer 0"), "{e}");
+}
+
+#[test]
+fn division_by_zero_and_misaligned_accesses_are_errors() {
+    let src =
+        "__global__ void k(int *out, int d) { out[threadIdx.x] = 100 / (d - (int)threadIdx.x); }";
+    let mut mem = Memory::new();
+    let out = mem.upload(&[0i32; 8]);
+    let args = vec![ArgValue::Buffer(out), ArgValue::I32(5)];
+    let e = run_src(src, 0, 8, args, &mut mem, &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::DivisionByZero, "{e}");
+    assert_eq!(e.at.as_ref().unwrap().thread_idx, [5, 0, 0]);
+    assert!(e.at.as_ref().unwrap().inst.contains("sdiv i32"), "{e}");
+
+    let src = "__global__ void k(char *c, int *out) { out[0] = *(int *)(c + threadIdx.x); }";
+    let mut mem = Memory::new();
+    let c = mem.upload(&[1u8; 16]);
+    let out = mem.upload(&[0i32; 1]);
+    let args = vec![ArgValue::Buffer(c), ArgValue::Buffer(out)];
+    let e = run_src(src, 3, 2, args, &mut mem, &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Misaligned, "{e}");
+    assert_eq!(e.at.as_ref().unwrap().thread_idx, [1, 0, 0]);
+    assert_eq!(mem.download::<i32>(out), vec![0x0101_0101]);
+}
+
+#[test]
+fn a_runaway_loop_hits_the_step_limit() {
+    let src = "__global__ void spin(int *p) { int i = 0; while (p[0] == 0) { i++; } p[1] = i; }";
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0i32; 2]);
+    let config = Config {
+        max_steps: 100_000,
+        ..Config::default()
+    };
+    for level in [0, 3] {
+        let e = run_src(src, level, 4, vec![ArgValue::Buffer(p)], &mut mem, &config).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::StepLimit, "{e}");
+        assert!(e.message.contains("100000"), "{e}");
+    }
+    // The same kernel ends when the flag is set.
+    let p = mem.upload(&[1i32, 0]);
+    let stats = run_src(src, 3, 4, vec![ArgValue::Buffer(p)], &mut mem, &config).unwrap();
+    assert!(stats.steps < 100);
+}
+
+#[test]
+fn device_functions_are_called_with_frames_of_their_own() {
+    let src = r#"
+__device__ int fill(int *buf, int n, int k) {
+    int local[8];
+    for (int j = 0; j < 8; j++) local[j] = j * k;
+    int s = 0;
+    for (int j = 0; j < n; j++) s += local[j & 7];
+    buf[0] = s;
+    return s + 1;
+}
+__device__ float twice(float x) { return x + x; }
+__global__ void calls(int *out, float *f) {
+    int t = threadIdx.x;
+    int acc = 0;
+    for (int r = 0; r < 3; r++) acc += fill(out + 32 + t, t, r);
+    out[t] = acc;
+    f[t] = twice(twice(f[t]));
+}
+"#;
+    for level in [0, 3] {
+        let mut mem = Memory::new();
+        let out = mem.upload(&[0i32; 64]);
+        let f = mem.upload(&(0..32).map(|i| i as f32).collect::<Vec<_>>());
+        let args = vec![ArgValue::Buffer(out), ArgValue::Buffer(f)];
+        let stats = run_src(src, level, 32, args, &mut mem, &Config::default()).unwrap();
+        let out = mem.download::<i32>(out);
+        for t in 0..32i32 {
+            let fill = |k: i32| (0..t).map(|j| (j & 7) * k).sum::<i32>();
+            assert_eq!(out[t as usize], (0..3).map(|r| fill(r) + 1).sum::<i32>());
+            assert_eq!(out[32 + t as usize], fill(2));
+        }
+        assert_eq!(mem.download::<f32>(f)[3], 12.0);
+        assert!(stats.steps > 0);
+    }
+    // Unbounded recursion stops at the call-depth limit.
+    let src = "__device__ int down(int n) { return down(n + 1) + 1; }\n__global__ void k(int *p) { p[0] = down(0); }";
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0i32]);
+    let e = run_src(
+        src,
+        0,
+        1,
+        vec![ArgValue::Buffer(p)],
+        &mut mem,
+        &Config::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::StackOverflow, "{e}");
+}
+
+#[test]
+fn generic_pointers_reach_local_and_global_memory() {
+    let src = r#"
+__global__ void gen(int *out, int which) {
+    int loc[4];
+    for (int i = 0; i < 4; i++) loc[i] = 10 + i;
+    int *p = which ? loc : out;
+    p[threadIdx.x & 3] = 7;
+    out[4 + threadIdx.x] = loc[threadIdx.x & 3];
+}
+"#;
+    for level in [0, 3] {
+        for which in [0, 1] {
+            let mut mem = Memory::new();
+            let out = mem.upload(&[0i32; 8]);
+            let args = vec![ArgValue::Buffer(out), ArgValue::I32(which)];
+            run_src(src, level, 4, args, &mut mem, &Config::default()).unwrap();
+            let got = mem.download::<i32>(out);
+            let want = if which == 1 {
+                vec![0, 0, 0, 0, 7, 7, 7, 7]
+            } else {
+                vec![7, 7, 7, 7, 10, 11, 12, 13]
+            };
+            assert_eq!(got, want, "-O{level} which={which}");
+        }
+    }
+}
+
+#[test]
+fn launch_errors_are_reported_before_running() {
+    let m = compile("saxpy.cu", &corpus_source("saxpy.cu"), &opts(3), None);
+    let mut mem = Memory::new();
+    let x = mem.upload(&[0.0f32; 4]);
+    let run = |launch: &Launch, mem: &mut Memory| {
+        run_kernel(&m, "saxpy", launch, mem, &Config::default()).unwrap_err()
+    };
+    let e = run(
+        &Launch::new([1, 1, 1], [4, 1, 1], vec![ArgValue::I32(4)]),
+        &mut mem,
+    );
+    assert_eq!(e.kind, ErrorKind::Launch);
+    assert!(
+        e.message.contains("takes 4 arguments, the launch gives 1"),
+        "{e}"
+    );
+    let args = vec![
+        ArgValue::F32(1.0),
+        ArgValue::F32(1.0),
+        ArgValue::Buffer(x),
+        ArgValue::Buffer(x),
+    ];
+    let e = run(&Launch::new([1, 1, 1], [4, 1, 1], args.clone()), &mut mem);
+    assert!(e.message.contains("argument 1 (%n)"), "{e}");
+    let mut ok = args.clone();
+    ok[0] = ArgValue::I32(4);
+    let e = run(&Launch::new([1, 1, 1], [2048, 1, 1], ok.clone()), &mut mem);
+    assert!(e.message.contains("too large"), "{e}");
+    let e = run_kernel(
+        &m,
+        "nope",
+        &Launch::new([1, 1, 1], [1, 1, 1], ok),
+        &mut mem,
+        &Config::default(),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("kernels: saxpy"), "{e}");
+}
+
+// ---------------------------------------------------------------------------
+// `ptxlab run`
+
+fn ptxlab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ptxlab"))
+}
+
+#[test]
+fn cli_runs_saxpy_and_prints_the_buffers_as_json() {
+    let out = ptxlab()
+        .arg("run")
+        .arg(common::corpus_dir().join("saxpy.cu"))
+        .args(["--kernel", "saxpy", "--grid", "4", "--block", "256"])
+        .args(["--args", "1000,2.0,f32[1000]:iota,f32[1000]:ones"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let y = json["y"].as_array().expect("y");
+    assert_eq!(y.len(), 1000);
+    for (i, v) in y.iter().enumerate() {
+        assert_eq!(v.as_f64(), Some(2.0 * i as f64 + 1.0), "y[{i}]");
+    }
+    assert_eq!(json["x"][999].as_f64(), Some(999.0));
+    // Keys in parameter order.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.find("\"x\"") < text.find("\"y\""));
+}
+
+#[test]
+fn cli_takes_mangled_names_2d_launches_and_pass_numbers() {
+    let file = common::corpus_dir().join("matrix2d.cu");
+    for extra in [
+        vec!["-O0"],
+        vec!["--after-pass", "0"],
+        vec!["--after-pass", "3"],
+    ] {
+        let out = ptxlab()
+            .arg("run")
+            .arg(&file)
+            .args([
+                "--kernel",
+                "_Z6matmulPKfS0_Pfiii",
+                "--grid",
+                "1,1",
+                "--block",
+                "2,2,1",
+            ])
+            .args(["--args", "f32[4]:[1,2,3,4],f32[4]:[1,0,0,1],f32[4],2,2,2"])
+            .args(&extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            json["C"],
+            serde_json::json!([1.0, 2.0, 3.0, 4.0]),
+            "{extra:?}"
+        );
+    }
+}
+
+#[test]
+fn cli_errors_exit_1_with_a_message() {
+    let dir = common::scratch("interp-cli");
+    let oob = dir.join("oob.cu");
+    std::fs::write(
+        &oob,
+        "__global__ void oob(const int *x, int *y) {\n    y[threadIdx.x] = x[threadIdx.x * 2];\n}\n",
+    )
+    .unwrap();
+    let spin = dir.join("spin.cu");
+    std::fs::write(
+        &spin,
+        "__global__ void spin(int *p) {\n  while (p[0] == 0) {}\n}\n",
+    )
+    .unwrap();
+    let saxpy = common::corpus_dir().join("saxpy.cu");
+    let cases: Vec<(Vec<std::ffi::OsString>, &str)> = vec![
+        (
+            vec![
+                oob.clone().into(),
+                "--kernel".into(),
+                "oob".into(),
+                "--block".into(),
+                "8".into(),
+                "--args".into(),
+                "i32[8]:iota,i32[8]".into(),
+            ],
+            "out-of-bounds load of 4 bytes at offset 32 of global buffer 0",
+        ),
+        (
+            vec![
+                spin.into(),
+                "--kernel".into(),
+                "spin".into(),
+                "--block".into(),
+                "1".into(),
+                "--args".into(),
+                "i32[1]".into(),
+                "--max-steps".into(),
+                "5000".into(),
+            ],
+            "step limit reached",
+        ),
+        (
+            vec![
+                saxpy.clone().into(),
+                "--kernel".into(),
+                "saxpyy".into(),
+                "--block".into(),
+                "1".into(),
+            ],
+            "no kernel named 'saxpyy' (kernels: saxpy)",
+        ),
+        (
+            vec![
+                saxpy.clone().into(),
+                "--kernel".into(),
+                "saxpy".into(),
+                "--block".into(),
+                "1".into(),
+                "--args".into(),
+                "1,2".into(),
+            ],
+            "the kernel takes 4 arguments (i32 n, float a, ptr x, ptr y), --args gives 2",
+        ),
+        (
+            vec![
+                saxpy.into(),
+                "--kernel".into(),
+                "saxpy".into(),
+                "--block".into(),
+                "1".into(),
+                "--args".into(),
+                "1,2.x,f32[1],f32[1]".into(),
+            ],
+            "argument 2 (a): '2.x' is not a float",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = ptxlab().arg("run").args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn cli_out_of_bounds_error_names_the_instruction_and_line() {
+    let dir = common::scratch("interp-cli-oob");
+    let oob = dir.join("oob.cu");
+    std::fs::write(
+        &oob,
+        "__global__ void oob(const int *x, int *y) {\n    y[threadIdx.x] = x[threadIdx.x * 2];\n}\n",
+    )
+    .unwrap();
+    let out = ptxlab()
+        .arg("run")
+        .arg(&oob)
+        .args([
+            "--kernel",
+            "oob",
+            "--block",
+            "8",
+            "--args",
+            "i32[8]:iota,i32[8]",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr.contains("oob.cu(2): error: out-of-bounds load"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("load i32, ptr addrspace(1)"), "{stderr}");
+    assert!(
+        stderr.contains("thread (4,0,0) of block (0,0,0)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_compile_form_still_works_beside_run() {
+    let out = ptxlab()
+        .arg(common::corpus_dir().join("saxpy.cu"))
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(".visible .entry saxpy("));
+}
