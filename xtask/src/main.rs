@@ -4,6 +4,8 @@
 //! - `serve [--port N] [--no-build]`: build `dist/` and serve it on 127.0.0.1.
 //! - `test`: every check CI runs: fmt, clippy, unit and oracle tests, dist, browser tests.
 //! - `e2e [--no-build]`: only the browser tests, against a freshly built `dist/`.
+//! - `bench [--runs N]`: compile latency and code quality (registers, SASS
+//!   instructions) of the corpus beside NVRTC's.
 //! - `bench-web [--features F] [--runs N] [--kernels K]`: compile K saxpy kernels N times
 //!   in the browser's worker and print the median, with the bundle sizes (used to pick
 //!   the allocator).
@@ -36,6 +38,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   serve [--port N] [--no-build]                build dist/ and serve it on 127.0.0.1
   test                                         run every test (what CI runs)
   e2e [--no-build]                             run the browser tests only
+  bench [--runs N]                             compile time and code quality beside NVRTC
   bench-web [--features F] [--runs N] [--kernels K] [--no-build]
                                                time saxpy compiles in the browser";
 
@@ -90,12 +93,39 @@ fn run(args: &[String]) -> Result {
             flags.finish()?;
             bench_web(features, &runs, &kernels, build)
         }
+        "bench" => {
+            let runs = flags.value("--runs").unwrap_or_else(|| "20".to_string());
+            flags.finish()?;
+            bench(&runs)
+        }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
         }
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     }
+}
+
+/// The native benchmark table (core/examples/bench.rs): compile latency,
+/// registers and SASS instructions beside NVRTC's, on the same machine.
+fn bench(runs: &str) -> Result {
+    let oracles = tools::ensure_python_oracles()?;
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "ptxlab-core",
+        "--example",
+        "bench",
+        "--",
+        runs,
+    ]);
+    for (k, v) in &oracles.env {
+        cmd.env(k, v);
+    }
+    run_cmd(&mut cmd)
 }
 
 /// Everything CI checks, cheapest first so a typo fails in seconds.

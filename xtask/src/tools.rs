@@ -1,6 +1,6 @@
 //! Installing what the commands need, each only when it is missing: the wasm32
 //! target, wasm-bindgen-cli at the version in Cargo.lock, chromium, the e2e npm
-//! packages, and the Python venv holding NVIDIA's ptxas and NVRTC (the oracles).
+//! packages, and the Python venv holding NVIDIA's ptxas, NVRTC and cuobjdump (the oracles).
 
 use crate::{output_of, root, run_cmd, step, Result};
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const PY_PACKAGES: &[(&str, &str)] = &[
     ("nvidia-cuda-nvcc", "13.5.37"),
     ("nvidia-cuda-nvrtc", "13.5.37"),
+    ("nvidia-cuda-cuobjdump", "13.5.37"),
 ];
 
 pub fn ensure_wasm_target() -> Result {
@@ -183,7 +184,8 @@ pub fn ensure_python_oracles() -> Result<Oracles> {
     let cu13 = site.join("nvidia").join("cu13");
     let ptxas = cu13.join("bin").join("ptxas");
     let nvrtc = cu13.join("lib").join("libnvrtc.so.13");
-    for p in [&ptxas, &nvrtc] {
+    let cuobjdump = cu13.join("bin").join("cuobjdump");
+    for p in [&ptxas, &nvrtc, &cuobjdump] {
         if !p.exists() {
             return Err(format!(
                 "{} is missing after installing the pip packages",
@@ -192,7 +194,11 @@ pub fn ensure_python_oracles() -> Result<Oracles> {
         }
     }
     Ok(Oracles {
-        env: vec![("PTXLAB_PTXAS", ptxas), ("PTXLAB_NVRTC", nvrtc)],
+        env: vec![
+            ("PTXLAB_PTXAS", ptxas),
+            ("PTXLAB_NVRTC", nvrtc),
+            ("PTXLAB_CUOBJDUMP", cuobjdump),
+        ],
     })
 }
 
