@@ -1620,6 +1620,18 @@ fn launch_errors_are_reported_before_running() {
     )
     .unwrap_err();
     assert!(e.message.contains("kernels: saxpy"), "{e}");
+    // __launch_bounds__(128) refuses a block of 256 threads.
+    let m = compile(
+        "launch_bounds.cu",
+        &corpus_source("launch_bounds.cu"),
+        &opts(3),
+        None,
+    );
+    let p = mem.upload(&[0.0f32; 256]);
+    let launch = Launch::new([1, 1, 1], [256, 1, 1], vec![ArgValue::Buffer(p)]);
+    let e = run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Launch);
+    assert!(e.message.contains("__launch_bounds__ of 128"), "{e}");
 }
 
 // ---------------------------------------------------------------------------

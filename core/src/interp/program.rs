@@ -513,6 +513,14 @@ impl<'m> Program<'m> {
                 }
             )));
         };
+        let threads = launch.block.iter().map(|d| u64::from(*d)).product::<u64>();
+        if let Some(max) = module.functions[k].attrs.maxntid {
+            if threads > u64::from(max) {
+                return Err(InterpError::launch(format!(
+                    "@{kernel} has __launch_bounds__ of {max} threads per block; the launch has {threads} (a GPU refuses it)"
+                )));
+            }
+        }
         let args = kernel_args(&module.functions[k], launch, memory)?;
         let (globals, shared) = place_globals(module, launch, memory)?;
         let names: HashMap<&str, u32> = module
