@@ -197,6 +197,13 @@ fn round(f: &mut Function) -> bool {
     let mut uses = f.use_counts();
     let mut dead = Vec::new();
     for id in order {
+        if let Some(v) = expand_division(f, id) {
+            f.replace_all_uses(&Value::Inst(id), &v);
+            dead.push(id);
+            changed = true;
+            uses = f.use_counts();
+            continue;
+        }
         match simplify(f, id, &uses) {
             Some(Action::Replace(v)) => {
                 f.replace_all_uses(&Value::Inst(id), &v);
@@ -220,4 +227,211 @@ fn round(f: &mut Function) -> bool {
         }
     }
     changed
+}
+
+/// Emits `kind` just before `before` (named from `base`) and returns its value.
+fn insert_before(f: &mut Function, before: InstId, base: &str, ty: Type, kind: InstKind) -> Value {
+    let loc = f.inst(before).loc;
+    let id = f.create_inst(base, ty, kind, loc);
+    for b in f.layout.clone() {
+        if let Some(pos) = f.block(b).insts.iter().position(|i| *i == before) {
+            f.block_mut(b).insts.insert(pos, id);
+            break;
+        }
+    }
+    Value::Inst(id)
+}
+
+/// 32-bit division and remainder by a constant, as multiplications and shifts
+/// (see divconst.rs); signed division by a power of two as shifts with the
+/// rounding toward zero fixed up. Returns the value replacing `id`.
+fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
+    let inst = f.inst(id);
+    let InstKind::Bin {
+        op,
+        lhs,
+        rhs,
+        flags,
+    } = inst.kind.clone()
+    else {
+        return None;
+    };
+    if inst.ty != Type::I32 || !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem)
+    {
+        return None;
+    }
+    let c = rhs.as_int()? as i32;
+    let name = inst.name.clone();
+    let x = lhs.clone();
+    let bin = |op: BinOp, a: Value, b: Value| InstKind::Bin {
+        op,
+        lhs: a,
+        rhs: b,
+        flags: Flags::default(),
+    };
+    let i32c = |v: i64| fold::int_const(Type::I32, v);
+    let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+    let uc = c as u32;
+    if c == 0 || (signed && (c == 1 || c == -1 || c == i32::MIN)) || (!signed && uc <= 1) {
+        return None;
+    }
+    // Unsigned powers of two are instcombine's shifts and masks already.
+    if !signed && uc.is_power_of_two() {
+        return None;
+    }
+    let quotient = if signed && c > 0 && (c as u32).is_power_of_two() {
+        let k = i64::from(c.trailing_zeros());
+        if flags.exact && op == BinOp::SDiv {
+            insert_before(
+                f,
+                id,
+                &name,
+                Type::I32,
+                bin(BinOp::AShr, x.clone(), i32c(k)),
+            )
+        } else {
+            // Round toward zero: add c-1 to negative dividends first.
+            let sign = insert_before(
+                f,
+                id,
+                &format!("{name}.sign"),
+                Type::I32,
+                bin(BinOp::AShr, x.clone(), i32c(31)),
+            );
+            let bias = insert_before(
+                f,
+                id,
+                &format!("{name}.bias"),
+                Type::I32,
+                bin(BinOp::LShr, sign, i32c(32 - k)),
+            );
+            let t = insert_before(
+                f,
+                id,
+                &format!("{name}.biased"),
+                Type::I32,
+                bin(BinOp::Add, x.clone(), bias),
+            );
+            insert_before(
+                f,
+                id,
+                &format!("{name}.q"),
+                Type::I32,
+                bin(BinOp::AShr, t, i32c(k)),
+            )
+        }
+    } else if signed {
+        if c < 0 && (c.unsigned_abs()).is_power_of_two() {
+            return None;
+        }
+        let (m, s) = super::divconst::magic_signed(c);
+        let call = InstKind::Call {
+            callee: "llvm.nvvm.mulhi.i".into(),
+            args: vec![x.clone(), i32c(i64::from(m))],
+        };
+        let mut q = insert_before(f, id, &format!("{name}.mulhi"), Type::I32, call);
+        if c > 0 && m < 0 {
+            q = insert_before(
+                f,
+                id,
+                &format!("{name}.adj"),
+                Type::I32,
+                bin(BinOp::Add, q, x.clone()),
+            );
+        } else if c < 0 && m > 0 {
+            q = insert_before(
+                f,
+                id,
+                &format!("{name}.adj"),
+                Type::I32,
+                bin(BinOp::Sub, q, x.clone()),
+            );
+        }
+        if s > 0 {
+            q = insert_before(
+                f,
+                id,
+                &format!("{name}.sh"),
+                Type::I32,
+                bin(BinOp::AShr, q, i32c(i64::from(s))),
+            );
+        }
+        let sign = insert_before(
+            f,
+            id,
+            &format!("{name}.sign"),
+            Type::I32,
+            bin(BinOp::LShr, q.clone(), i32c(31)),
+        );
+        insert_before(
+            f,
+            id,
+            &format!("{name}.q"),
+            Type::I32,
+            bin(BinOp::Add, q, sign),
+        )
+    } else {
+        let (m, add, s) = super::divconst::magic_unsigned(uc);
+        let call = InstKind::Call {
+            callee: "llvm.nvvm.mulhi.ui".into(),
+            args: vec![x.clone(), i32c(i64::from(m as i32))],
+        };
+        let q = insert_before(f, id, &format!("{name}.mulhi"), Type::I32, call);
+        if add {
+            let t = insert_before(
+                f,
+                id,
+                &format!("{name}.t"),
+                Type::I32,
+                bin(BinOp::Sub, x.clone(), q.clone()),
+            );
+            let t = insert_before(
+                f,
+                id,
+                &format!("{name}.half"),
+                Type::I32,
+                bin(BinOp::LShr, t, i32c(1)),
+            );
+            let t = insert_before(
+                f,
+                id,
+                &format!("{name}.sum"),
+                Type::I32,
+                bin(BinOp::Add, t, q),
+            );
+            insert_before(
+                f,
+                id,
+                &format!("{name}.q"),
+                Type::I32,
+                bin(BinOp::LShr, t, i32c(i64::from(s - 1))),
+            )
+        } else {
+            insert_before(
+                f,
+                id,
+                &format!("{name}.q"),
+                Type::I32,
+                bin(BinOp::LShr, q, i32c(i64::from(s))),
+            )
+        }
+    };
+    if matches!(op, BinOp::SDiv | BinOp::UDiv) {
+        return Some(quotient);
+    }
+    // x % c = x - (x / c) * c
+    let prod = insert_before(
+        f,
+        id,
+        &format!("{name}.prod"),
+        Type::I32,
+        bin(BinOp::Mul, quotient, i32c(i64::from(c))),
+    );
+    Some(insert_before(
+        f,
+        id,
+        &format!("{name}.r"),
+        Type::I32,
+        bin(BinOp::Sub, x, prod),
+    ))
 }

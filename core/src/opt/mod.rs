@@ -7,6 +7,7 @@
 //! `pipeline.rs`. Its filetests go in `core/tests/filetests/`.
 
 mod dce;
+mod divconst;
 mod dse;
 mod early_cse;
 mod globaldce;
