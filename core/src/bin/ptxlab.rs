@@ -14,6 +14,7 @@ use ptxlab_core::interp::{self, spec};
 use ptxlab_core::{
     compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options, StageKind,
 };
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -461,7 +462,8 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
         out.push_str(&format!("{key}: {values}"));
     }
     out.push_str(if buffers.is_empty() { "}" } else { "\n}" });
-    println!("{out}");
+    // A closed pipe (`| head`) is not an error of the launch.
+    let _ = writeln!(std::io::stdout().lock(), "{out}");
     if cli.stats {
         let secs = elapsed.as_secs_f64();
         eprintln!(
