@@ -81,6 +81,19 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => {
                     Some(Action::Replace(lhs.clone()))
                 }
+                // An exact signed division by a power of two (pointer differences) is a shift.
+                BinOp::SDiv
+                    if flags.exact
+                        && pow2(rhs, ty).is_some_and(|k| k < i64::from(ty.bits()) - 1) =>
+                {
+                    let k = pow2(rhs, ty).expect("checked");
+                    Some(Action::Rewrite(InstKind::Bin {
+                        op: BinOp::AShr,
+                        lhs: lhs.clone(),
+                        rhs: fold::int_const(ty.clone(), k),
+                        flags: *flags,
+                    }))
+                }
                 // Unsigned division and remainder by a power of two are a shift and a mask.
                 BinOp::UDiv | BinOp::URem if pow2(rhs, ty).is_some() => {
                     let k = pow2(rhs, ty).expect("checked");
