@@ -1024,6 +1024,57 @@ fn every_pass_run_keeps_the_results_of_o0() {
 }
 
 #[test]
+fn hostile_launches_give_errors_not_panics() {
+    // Every corpus kernel with buffers too small, odd scalars and odd shapes:
+    // each launch ends, with results or with an error that says where.
+    let mut r = Rng(99);
+    let config = Config {
+        max_steps: 200_000,
+        ..Config::default()
+    };
+    let mut errors = 0;
+    for case in cases() {
+        for level in [0, 3] {
+            let m = case.module(level, None);
+            for round in 0..4 {
+                let mut mem = Memory::new();
+                let args: Vec<ArgValue> = case
+                    .args
+                    .iter()
+                    .map(|a| match a {
+                        Arg::Buf(..) => ArgValue::Buffer(mem.alloc(r.int(0, 24) as usize)),
+                        Arg::Scalar(ArgValue::I32(_)) => {
+                            ArgValue::I32([0, -1, 7, i32::MAX, i32::MIN][round % 5])
+                        }
+                        Arg::Scalar(ArgValue::I64(_)) => ArgValue::I64(r.int(-5, 1000)),
+                        Arg::Scalar(ArgValue::F32(_)) => ArgValue::F32(f32::NAN),
+                        Arg::Scalar(ArgValue::F64(_)) => ArgValue::F64(-0.0),
+                        Arg::Scalar(v) => *v,
+                    })
+                    .collect();
+                let block = [[1, 1, 1], [33, 1, 1], [8, 4, 2], [64, 1, 1]][round];
+                let launch = Launch {
+                    dynamic_shared: 64,
+                    ..Launch::new([2, 1, 1], block, args)
+                };
+                match run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &config) {
+                    Ok(_) => {}
+                    Err(e) => {
+                        errors += 1;
+                        assert!(
+                            e.at.is_some() || e.kind == ErrorKind::Launch,
+                            "{}: {e}",
+                            case.file
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(errors > 0);
+}
+
+#[test]
 fn ftz_flushes_denormals_in_float_math() {
     let tiny = f32::from_bits(0x0000_4000); // subnormal
                                             // Results that are themselves denormal (the larger of a and b is added
