@@ -166,6 +166,8 @@ struct Case {
     dynamic_shared: u32,
     /// Compile options besides the optimization level.
     base: Options,
+    /// The source, when it is not the corpus file's.
+    source: Option<&'static str>,
 }
 
 impl Case {
@@ -179,6 +181,7 @@ impl Case {
             symbols: Vec::new(),
             dynamic_shared: 0,
             base: Options::default(),
+            source: None,
         }
     }
 
@@ -250,12 +253,49 @@ impl Case {
     }
 
     fn module(&self, level: u8, pass_runs: Option<usize>) -> Module {
-        compile(
-            self.file,
-            &corpus_source(self.file),
-            &self.options(level),
-            pass_runs,
-        )
+        let text = self
+            .source
+            .map_or_else(|| corpus_source(self.file), str::to_string);
+        compile(self.file, &text, &self.options(level), pass_runs)
+    }
+
+    /// The results after every pass run of the -O3 pipeline equal -O0's.
+    fn check_every_pass_run(&self) {
+        let pipeline = opt::pipeline::passes(3);
+        let (base, _) = self
+            .run(&self.module(0, None))
+            .unwrap_or_else(|e| panic!("{} at -O0: {e}", self.file));
+        // 0 is the module as irgen and link leave it; n is after pass run n.
+        for n in 0..=pipeline.len() {
+            let m = self.module(3, Some(n));
+            let after = if n == 0 {
+                "irgen".to_string()
+            } else {
+                format!("pass run {n} ({})", pipeline[n - 1])
+            };
+            let (got, _) = self
+                .run(&m)
+                .unwrap_or_else(|e| panic!("{} after {after}: {e}", self.file));
+            if let Some(d) = difference(&got, &base) {
+                panic!(
+                    "{}: the result changed after {after}: {d} (expected the -O0 result)",
+                    self.file
+                );
+            }
+        }
+    }
+
+    /// The results equal the reference at -O0 and -O3.
+    fn check_reference(&self) {
+        for level in [0, 3] {
+            let (got, stats) = self
+                .run(&self.module(level, None))
+                .unwrap_or_else(|e| panic!("{} at -O{level}: {e}", self.file));
+            assert!(stats.steps > 0);
+            if let Some(d) = difference(&got, &self.all_expected()) {
+                panic!("{} at -O{level}: {d}", self.file);
+            }
+        }
     }
 }
 
@@ -981,46 +1021,115 @@ fn every_corpus_kernel_has_a_case() {
 #[test]
 fn corpus_kernels_compute_the_reference_at_o0_and_o3() {
     for case in cases() {
-        for level in [0, 3] {
-            let m = case.module(level, None);
-            let (got, stats) = case
-                .run(&m)
-                .unwrap_or_else(|e| panic!("{} at -O{level}: {e}", case.file));
-            assert!(stats.steps > 0);
-            if let Some(d) = difference(&got, &case.all_expected()) {
-                panic!("{} at -O{level}: {d}", case.file);
-            }
-        }
+        case.check_reference();
     }
 }
 
 #[test]
 fn every_pass_run_keeps_the_results_of_o0() {
-    let pipeline = opt::pipeline::passes(3);
-    assert!(!pipeline.is_empty());
+    assert!(!opt::pipeline::passes(3).is_empty());
     for case in cases() {
-        let (base, _) = case
-            .run(&case.module(0, None))
-            .unwrap_or_else(|e| panic!("{} at -O0: {e}", case.file));
-        // 0 is the module as irgen and link leave it; n is after pass run n.
-        for n in 0..=pipeline.len() {
-            let m = case.module(3, Some(n));
-            let after = if n == 0 {
-                "irgen".to_string()
-            } else {
-                format!("pass run {n} ({})", pipeline[n - 1])
-            };
-            let (got, _) = case
-                .run(&m)
-                .unwrap_or_else(|e| panic!("{} after {after}: {e}", case.file));
-            if let Some(d) = difference(&got, &base) {
-                panic!(
-                    "{}: the result changed after {after}: {d} (expected the -O0 result)",
-                    case.file
-                );
-            }
-        }
+        case.check_every_pass_run();
     }
+}
+
+#[test]
+fn division_by_constants_keeps_its_results_on_edge_values() {
+    // Division and remainder by constants become multiplications and shifts
+    // (instcombine); the values where such sequences go wrong are at the edges.
+    let src = r#"
+__global__ void divs(const int *x, int *q, unsigned *uq) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int a = x[t];
+    unsigned u = (unsigned)a;
+    q[8 * t + 0] = a / 3;
+    q[8 * t + 1] = a / 7;
+    q[8 * t + 2] = a % 10;
+    q[8 * t + 3] = a / -5;
+    q[8 * t + 4] = a / 1000;
+    q[8 * t + 5] = a % 16;
+    q[8 * t + 6] = a / 641;
+    q[8 * t + 7] = a % -9;
+    uq[8 * t + 0] = u / 3u;
+    uq[8 * t + 1] = u / 7u;
+    uq[8 * t + 2] = u % 10u;
+    uq[8 * t + 3] = u / 1000u;
+    uq[8 * t + 4] = u / 641u;
+    uq[8 * t + 5] = u % 13u;
+    uq[8 * t + 6] = u / 0x80000001u;
+    uq[8 * t + 7] = u / 6u;
+}
+"#;
+    let mut r = Rng(21);
+    let mut x: Vec<i32> = vec![
+        0,
+        1,
+        -1,
+        2,
+        -2,
+        3,
+        -3,
+        6,
+        7,
+        -7,
+        i32::MAX,
+        i32::MIN,
+        i32::MIN + 1,
+        i32::MAX - 1,
+        1000,
+        -1000,
+        999,
+        -999,
+        641,
+        -641,
+        1 << 30,
+        -(1 << 30),
+        65535,
+        -65536,
+        i32::MAX - 4,
+    ];
+    while x.len() < 256 {
+        x.push(r.next() as u32 as i32);
+    }
+    let (mut q, mut uq) = (Vec::new(), Vec::new());
+    for &a in &x {
+        q.extend([
+            a / 3,
+            a / 7,
+            a % 10,
+            a / -5,
+            a / 1000,
+            a % 16,
+            a / 641,
+            a % -9,
+        ]);
+        let u = a as u32;
+        uq.extend([
+            u / 3,
+            u / 7,
+            u % 10,
+            u / 1000,
+            u / 641,
+            u % 13,
+            u / 0x8000_0001,
+            u / 6,
+        ]);
+    }
+    let mut case = Case::new(
+        "divs.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("x", Data::I32(x)),
+            Arg::Buf("q", Data::I32(vec![0; 2048])),
+            Arg::Buf("uq", Data::U32(vec![0; 2048])),
+        ],
+    )
+    .expect("q", Data::I32(q))
+    .expect("uq", Data::U32(uq));
+    case.source = Some(src);
+    case.check_reference();
+    case.check_every_pass_run();
 }
 
 #[test]
