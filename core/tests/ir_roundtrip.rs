@@ -275,6 +275,26 @@ const MALFORMED: &[(&str, &str)] = &[
         "@g = addrspace(1) global i32 7, align 3\n",
         "1:39: alignment 3 is not a power of two",
     ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %o = atomicrmw nand ptr %p, i32 1 monotonic\n  ret void\n}\n",
+        "3:18: unknown atomicrmw operation 'nand'",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %o = atomicrmw fadd ptr %p, i32 1 monotonic\n  ret void\n}\n",
+        "3:31: 'atomicrmw fadd' on the wrong kind of type: i32",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %o = atomicrmw add ptr %p, i32 1 seq_cst\n  ret void\n}\n",
+        "3:36: expected 'monotonic', found 'seq_cst'",
+    ),
+    (
+        "define void @f() {\nentry:\n  fence syncscope(\"warp\") seq_cst\n  ret void\n}\n",
+        "3:19: unknown sync scope '\"warp\"'",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %o = cmpxchg ptr %p, i32 0, i64 1 monotonic\n  ret void\n}\n",
+        "3:31: cmpxchg's new value must have the compared type i32, found i64",
+    ),
 ];
 
 #[test]

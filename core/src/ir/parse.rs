@@ -654,6 +654,27 @@ impl Parser {
         })
     }
 
+    /// ` syncscope("block")` if present, else the system scope (LLVM's default).
+    fn sync_scope(&mut self) -> PResult<SyncScope> {
+        if !self.eat_word("syncscope") {
+            return Ok(SyncScope::System);
+        }
+        self.expect_punct('(')?;
+        let t = self.bump();
+        let scope = match &t.tok {
+            Tok::Str(s) => SyncScope::ALL.iter().find(|x| x.name() == s).copied(),
+            _ => return Err(self.unexpected(&t, "a scope name (\"block\", \"device\")")),
+        };
+        let Some(scope) = scope else {
+            return Err(error_at(
+                &t,
+                format!("unknown sync scope {}", describe(&t.tok)),
+            ));
+        };
+        self.expect_punct(')')?;
+        Ok(scope)
+    }
+
     /// `, align N` if present (a power of two), else `default`.
     fn align(&mut self, default: u64) -> PResult<u64> {
         if !(self.is_punct(',') && matches!(&self.peek_at(1).tok, Tok::Word(w) if w == "align")) {
@@ -1238,6 +1259,82 @@ impl Parser {
                     }
                 }
                 (ty, InstKind::Phi { incoming })
+            }
+            "atomicrmw" => {
+                let at = self.peek().clone();
+                let op = match &at.tok {
+                    Tok::Word(w) => AtomicOp::ALL.iter().find(|o| o.name() == w).copied(),
+                    _ => None,
+                };
+                let Some(op) = op else {
+                    return Err(match &at.tok {
+                        Tok::Word(w) => error_at(&at, format!("unknown atomicrmw operation '{w}'")),
+                        _ => self.unexpected(&at, "an atomicrmw operation"),
+                    });
+                };
+                self.bump();
+                let ptr = self.pointer(st, "atomicrmw")?;
+                self.expect_punct(',')?;
+                let (ty, val, t) = self.typed(st)?;
+                let ok = match op {
+                    AtomicOp::FAdd => ty.is_float(),
+                    AtomicOp::Xchg => ty.is_int() || ty.is_float(),
+                    _ => ty.is_int(),
+                };
+                if !ok {
+                    return Err(error_at(
+                        &t,
+                        format!("'atomicrmw {}' on the wrong kind of type: {ty}", op.name()),
+                    ));
+                }
+                let scope = self.sync_scope()?;
+                self.expect_word("monotonic")?;
+                (
+                    ty,
+                    InstKind::AtomicRmw {
+                        op,
+                        ptr,
+                        val,
+                        scope,
+                    },
+                )
+            }
+            "cmpxchg" => {
+                let ptr = self.pointer(st, "cmpxchg")?;
+                self.expect_punct(',')?;
+                let (ty, cmp, t) = self.typed(st)?;
+                if !ty.is_int() {
+                    return Err(error_at(
+                        &t,
+                        format!("cmpxchg compares integers, found {ty}"),
+                    ));
+                }
+                self.expect_punct(',')?;
+                let (nty, new, nt) = self.typed(st)?;
+                if nty != ty {
+                    return Err(error_at(
+                        &nt,
+                        format!(
+                            "cmpxchg's new value must have the compared type {ty}, found {nty}"
+                        ),
+                    ));
+                }
+                let scope = self.sync_scope()?;
+                self.expect_word("monotonic")?;
+                (
+                    ty,
+                    InstKind::CmpXchg {
+                        ptr,
+                        cmp,
+                        new,
+                        scope,
+                    },
+                )
+            }
+            "fence" => {
+                let scope = self.sync_scope()?;
+                self.expect_word("seq_cst")?;
+                (Type::Void, InstKind::Fence { scope })
             }
             "br" => {
                 if self.eat_word("label") {
