@@ -35,6 +35,123 @@ const CUDA_RUNTIME: &str = "#pragma once
 #include <stdint.h>
 typedef int cudaError_t;
 #define cudaSuccess 0
+#define __CUDA_RUNTIME_H__ 1
+";
+
+const MATH: &str = "#pragma once
+#define M_E 2.71828182845904523536
+#define M_LOG2E 1.44269504088896340736
+#define M_LOG10E 0.434294481903251827651
+#define M_LN2 0.693147180559945309417
+#define M_LN10 2.30258509299404568402
+#define M_PI 3.14159265358979323846
+#define M_PI_2 1.57079632679489661923
+#define M_PI_4 0.785398163397448309616
+#define M_1_PI 0.318309886183790671538
+#define M_2_PI 0.636619772367581343076
+#define M_SQRT2 1.41421356237309504880
+#define M_SQRT1_2 0.707106781186547524401
+#define INFINITY (1.0f / 0.0f)
+#define NAN (0.0f / 0.0f)
+#define HUGE_VALF INFINITY
+#define HUGE_VAL (1.0 / 0.0)
+";
+
+const FLOAT: &str = "#pragma once
+#define FLT_RADIX 2
+#define FLT_MANT_DIG 24
+#define DBL_MANT_DIG 53
+#define FLT_DIG 6
+#define DBL_DIG 15
+#define FLT_EPSILON 1.19209290e-07F
+#define DBL_EPSILON 2.2204460492503131e-16
+#define FLT_MIN 1.17549435e-38F
+#define DBL_MIN 2.2250738585072014e-308
+#define FLT_MAX 3.40282347e+38F
+#define DBL_MAX 1.7976931348623157e+308
+#define FLT_MIN_EXP (-125)
+#define FLT_MAX_EXP 128
+#define DBL_MIN_EXP (-1021)
+#define DBL_MAX_EXP 1024
+";
+
+const LIMITS: &str = "#pragma once
+#define CHAR_BIT 8
+#define SCHAR_MIN (-128)
+#define SCHAR_MAX 127
+#define UCHAR_MAX 255
+#define CHAR_MIN SCHAR_MIN
+#define CHAR_MAX SCHAR_MAX
+#define SHRT_MIN (-32768)
+#define SHRT_MAX 32767
+#define USHRT_MAX 65535
+#define INT_MIN (-2147483647 - 1)
+#define INT_MAX 2147483647
+#define UINT_MAX 4294967295U
+#define LONG_MIN (-9223372036854775807L - 1)
+#define LONG_MAX 9223372036854775807L
+#define ULONG_MAX 18446744073709551615UL
+#define LLONG_MIN (-9223372036854775807LL - 1)
+#define LLONG_MAX 9223372036854775807LL
+#define ULLONG_MAX 18446744073709551615ULL
+";
+
+const STDLIB: &str = "#pragma once
+#include <stddef.h>
+#define EXIT_SUCCESS 0
+#define EXIT_FAILURE 1
+#define RAND_MAX 2147483647
+void *malloc(size_t size);
+void *calloc(size_t count, size_t size);
+void *realloc(void *p, size_t size);
+void free(void *p);
+int atoi(const char *s);
+double atof(const char *s);
+long strtol(const char *s, char **end, int base);
+void exit(int status);
+int rand(void);
+void srand(unsigned seed);
+";
+
+const STRING: &str = "#pragma once
+#include <stddef.h>
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strcpy(char *d, const char *s);
+";
+
+// Device-side asserts are not checked yet: assert() compiles to nothing.
+const ASSERT: &str = "#ifndef assert
+#define assert(e) ((void)0)
+#endif
+";
+
+const TIME: &str = "#pragma once
+typedef long time_t;
+typedef long clock_t;
+#define CLOCKS_PER_SEC 1000000L
+time_t time(time_t *t);
+";
+
+const SYS_TIME: &str = "#pragma once
+#include <time.h>
+int gettimeofday(void *tv, void *tz);
+";
+
+const UNISTD: &str = "#pragma once
+unsigned sleep(unsigned seconds);
+int usleep(unsigned microseconds);
+";
+
+const STDARG: &str = "#pragma once
+typedef char *va_list;
+#define va_start(ap, last) ((void)0)
+#define va_arg(ap, type) (*(type *)(ap))
+#define va_end(ap) ((void)0)
+";
+
+const STDBOOL: &str = "#pragma once
 ";
 
 /// The text of a built-in header, or `None` if we do not provide it.
@@ -43,9 +160,66 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "stddef.h" | "cstddef" => STDDEF,
         "stdint.h" | "cstdint" => STDINT,
         "stdio.h" | "cstdio" => STDIO,
-        "cuda_runtime.h" | "cuda.h" | "cuda_runtime_api.h" | "device_launch_parameters.h" => {
-            CUDA_RUNTIME
-        }
+        "stdlib.h" | "cstdlib" => STDLIB,
+        "string.h" | "cstring" => STRING,
+        "math.h" | "cmath" => MATH,
+        "float.h" | "cfloat" => FLOAT,
+        "limits.h" | "climits" => LIMITS,
+        "assert.h" | "cassert" => ASSERT,
+        "time.h" | "ctime" => TIME,
+        "sys/time.h" => SYS_TIME,
+        "unistd.h" => UNISTD,
+        "stdarg.h" | "cstdarg" => STDARG,
+        "stdbool.h" => STDBOOL,
+        "cuda_runtime.h"
+        | "cuda.h"
+        | "cuda_runtime_api.h"
+        | "device_launch_parameters.h"
+        | "device_functions.h"
+        | "sm_20_atomic_functions.h"
+        | "math_functions.h"
+        | "math_constants.h" => CUDA_RUNTIME,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{compile_source, Options};
+
+    /// Every built-in header can be included, alone and all together, in
+    /// a file that also compiles a kernel using what they define.
+    #[test]
+    fn every_builtin_header_is_usable() {
+        let headers = [
+            "stddef.h",
+            "stdint.h",
+            "stdio.h",
+            "stdlib.h",
+            "string.h",
+            "math.h",
+            "cmath",
+            "float.h",
+            "limits.h",
+            "assert.h",
+            "time.h",
+            "sys/time.h",
+            "unistd.h",
+            "stdarg.h",
+            "stdbool.h",
+            "cuda_runtime.h",
+            "cuda.h",
+            "device_launch_parameters.h",
+        ];
+        let mut all = String::new();
+        for h in headers {
+            let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
+            let c = compile_source("k.cu", &src, &Options::default());
+            assert!(c.ptx.is_some(), "<{h}>: {:?}", c.diagnostics);
+            all.push_str(&format!("#include <{h}>\n"));
+        }
+        all.push_str("__global__ void k(float *f, int *i) { f[0] = FLT_MAX + (float)M_PI + INFINITY; i[0] = INT_MAX + CHAR_BIT + EXIT_FAILURE; assert(i[1] > 0); }\n");
+        let c = compile_source("k.cu", &all, &Options::default());
+        assert!(c.ptx.is_some(), "{:?}", c.diagnostics);
+    }
 }
