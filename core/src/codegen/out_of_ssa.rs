@@ -35,6 +35,71 @@ fn mov(dst: Reg, src: Operand) -> Instr {
     )
 }
 
+/// Every register an instruction reads (its operands but the destination).
+fn reads(i: &Instr) -> Vec<Reg> {
+    let skip = usize::from(i.defs().is_some());
+    let mut r: Vec<Reg> = i
+        .operands
+        .iter()
+        .skip(skip)
+        .filter_map(Operand::reg)
+        .collect();
+    if let Some((g, _)) = i.guard {
+        r.push(g);
+    }
+    r
+}
+
+/// Copy coalescing: when a phi's incoming value is computed in the
+/// predecessor, used nowhere else, and the phi's register is not read
+/// after that point in the block (nor by another copy of this edge), the
+/// computation writes the phi's register directly and the copy goes:
+/// `add.s32 %r5, %r2, 1; mov.b32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
+fn coalesce(f: &mut MFunction, from: usize, copies: Vec<(Reg, Operand)>) -> Vec<(Reg, Operand)> {
+    let mut kept = Vec::new();
+    for (k, (dst, src)) in copies.iter().enumerate() {
+        let Operand::Reg(r) = src else {
+            kept.push((*dst, src.clone()));
+            continue;
+        };
+        let others_read_dst = copies
+            .iter()
+            .enumerate()
+            .any(|(j, (_, s))| j != k && s.reg() == Some(*dst));
+        let uses: usize = f
+            .blocks
+            .iter()
+            .flat_map(|b| b.insts.iter())
+            .map(|i| reads(i).iter().filter(|x| *x == r).count())
+            .sum();
+        let blk = &f.blocks[from];
+        let def = blk.insts.iter().rposition(|i| i.defs() == Some(*r));
+        let ok = match def {
+            Some(d) if r.class == dst.class && !others_read_dst && uses == 0 => {
+                // The phi register keeps its old value until the end of the block
+                // (the defining instruction itself may read it: it reads before it writes).
+                !blk.insts[d + 1..].iter().any(|i| reads(i).contains(dst))
+                    && !f.blocks.iter().enumerate().any(|(bi, b)| {
+                        b.insts
+                            .iter()
+                            .enumerate()
+                            .any(|(ii, i)| i.defs() == Some(*r) && !(bi == from && ii == d))
+                    })
+            }
+            _ => false,
+        };
+        if ok {
+            let d = def.expect("checked");
+            if let Some(Operand::Reg(x)) = f.blocks[from].insts[d].operands.first_mut() {
+                *x = *dst;
+            }
+        } else {
+            kept.push((*dst, src.clone()));
+        }
+    }
+    kept
+}
+
 /// Orders a parallel copy into sequential moves.
 fn sequentialize(f: &mut MFunction, mut copies: Vec<(Reg, Operand)>) -> Vec<Instr> {
     copies.retain(|(d, s)| *s != Operand::Reg(*d));
@@ -122,6 +187,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         }
     }
     for ((from, _to), copies) in per_edge {
+        let copies = coalesce(f, from, copies);
         let seq = sequentialize(f, copies);
         let at = insertion_point(&f.blocks[from]);
         let blk = &mut f.blocks[from];
