@@ -57,32 +57,125 @@ fn recursive(m: &Module) -> Vec<String> {
     out
 }
 
+/// cicc's inline budget: a caller grows by at most this many instructions
+/// through inlining (the digests' "Inliner Cost Model": 20,000 per caller).
+const BUDGET: usize = 20_000;
+
+/// A caller never grows past this, `__forceinline__` or not (the browser's memory).
+const HARD_LIMIT: usize = 200_000;
+
+/// All inlining of one run adds at most this many instructions to the module
+/// (cicc has a module-wide `inline-total-budget` too): code whose calls double
+/// at every level stops growing here instead of taking seconds to optimize.
+const TOTAL_BUDGET: usize = 60_000;
+
+/// Instructions in live blocks.
+fn size(f: &Function) -> usize {
+    f.layout.iter().map(|b| f.block(*b).insts.len()).sum()
+}
+
+/// Functions in bottom-up order: every callee before its callers (recursive
+/// cycles in any order; they are not inlined).
+fn bottom_up(m: &Module) -> Vec<usize> {
+    let index: HashMap<&str, usize> = m
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name.as_str(), i))
+        .collect();
+    let callees = |f: &Function| -> Vec<usize> {
+        f.layout
+            .iter()
+            .flat_map(|b| f.block(*b).insts.iter())
+            .filter_map(|i| match &f.inst(*i).kind {
+                InstKind::Call { callee, .. } => index.get(callee.as_str()).copied(),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut order = Vec::new();
+    let mut state = vec![0u8; m.functions.len()]; // 0 new, 1 open, 2 done
+    for root in 0..m.functions.len() {
+        let mut stack = vec![(root, 0usize)];
+        while let Some((f, k)) = stack.pop() {
+            if k == 0 {
+                if state[f] != 0 {
+                    continue;
+                }
+                state[f] = 1;
+            }
+            let cs = callees(&m.functions[f]);
+            match cs.iter().skip(k).position(|c| state[*c] == 0) {
+                Some(p) => {
+                    stack.push((f, k + p + 1));
+                    stack.push((cs[k + p], 0));
+                }
+                None => {
+                    state[f] = 2;
+                    order.push(f);
+                }
+            }
+        }
+    }
+    order
+}
+
 fn run(m: &mut Module, wanted: impl Fn(&Function) -> bool) -> bool {
     let rec = recursive(m);
-    let inlinable: HashMap<String, Function> = m
+    let candidates: Vec<String> = m
         .functions
         .iter()
         .filter(|f| !f.is_declaration() && !f.attrs.kernel && wanted(f) && !rec.contains(&f.name))
-        .map(|f| (f.name.clone(), f.clone()))
+        .map(|f| f.name.clone())
         .collect();
-    if inlinable.is_empty() {
+    if candidates.is_empty() {
         return false;
     }
     let mut changed = false;
-    for f in &mut m.functions {
-        // Inlined bodies may hold calls themselves: repeat, bounded by the
-        // call depth (no recursion among inlinable functions).
-        for _ in 0..64 {
-            let site = f.layout.iter().find_map(|&b| {
-                f.block(b).insts.iter().position(|&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if inlinable.contains_key(callee))).map(|p| (b, p))
-            });
-            let Some((b, pos)) = site else { break };
-            let call = f.block(b).insts[pos];
-            let InstKind::Call { callee, .. } = &f.inst(call).kind else {
-                unreachable!("found above")
+    let mut total = 0usize;
+    // Callees first, so a callee's own calls are already inlined when it is
+    // copied: each call site is visited once.
+    for fi in bottom_up(m) {
+        let mut sites: Vec<(BlockId, InstId)> = Vec::new();
+        {
+            let f = &m.functions[fi];
+            for &b in &f.layout {
+                for &i in &f.block(b).insts {
+                    if let InstKind::Call { callee, .. } = &f.inst(i).kind {
+                        if candidates.contains(callee) {
+                            sites.push((b, i));
+                        }
+                    }
+                }
+            }
+        }
+        let start = size(&m.functions[fi]);
+        for (_, call) in sites {
+            let InstKind::Call { callee, .. } = &m.functions[fi].inst(call).kind else {
+                continue;
             };
-            let callee = inlinable[callee].clone();
-            inline_call(f, b, pos, &callee);
+            let Some(callee) = m.function(callee).cloned() else {
+                continue;
+            };
+            let f = &m.functions[fi];
+            let grown = size(f) + size(&callee);
+            let over_budget = (grown > start + BUDGET || total + size(&callee) > TOTAL_BUDGET)
+                && !callee.attrs.alwaysinline;
+            if over_budget || grown > HARD_LIMIT {
+                continue;
+            }
+            total += size(&callee);
+            // The call's block may have been split by an earlier inlining: find it.
+            let Some((b, pos)) = f.layout.iter().find_map(|&b| {
+                f.block(b)
+                    .insts
+                    .iter()
+                    .position(|&i| i == call)
+                    .map(|p| (b, p))
+            }) else {
+                continue;
+            };
+            inline_call(&mut m.functions[fi], b, pos, &callee);
             changed = true;
         }
     }

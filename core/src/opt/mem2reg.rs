@@ -19,13 +19,14 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
 /// Allocas of scalars whose every use is a load from it or a store to it.
 fn promotable(f: &Function) -> Vec<InstId> {
     let entry = f.entry();
-    let mut cands: Vec<InstId> = f
+    let order: Vec<InstId> = f
         .block(entry)
         .insts
         .iter()
         .copied()
         .filter(|&i| matches!(&f.inst(i).kind, InstKind::Alloca { ty, .. } if !matches!(ty, Type::Array(..) | Type::Void)))
         .collect();
+    let mut cands: std::collections::HashSet<InstId> = order.iter().copied().collect();
     for &b in &f.layout {
         for &i in &f.block(b).insts {
             let kind = &f.inst(i).kind;
@@ -46,7 +47,7 @@ fn promotable(f: &Function) -> Vec<InstId> {
                 if let Value::Inst(a) = op {
                     let allowed = ok_uses.iter().any(|u| std::ptr::eq(*u, op));
                     if !allowed {
-                        cands.retain(|c| c != a);
+                        cands.remove(a);
                     }
                 }
             }
@@ -58,7 +59,7 @@ fn promotable(f: &Function) -> Vec<InstId> {
             {
                 if let InstKind::Alloca { ty, .. } = &f.inst(*a).kind {
                     if *ty != f.inst(i).ty {
-                        cands.retain(|c| c != a);
+                        cands.remove(a);
                     }
                 }
             }
@@ -70,13 +71,13 @@ fn promotable(f: &Function) -> Vec<InstId> {
             {
                 if let InstKind::Alloca { ty, .. } = &f.inst(*a).kind {
                     if *ty != f.value_type(val) {
-                        cands.retain(|c| c != a);
+                        cands.remove(a);
                     }
                 }
             }
         }
     }
-    cands
+    order.into_iter().filter(|a| cands.contains(a)).collect()
 }
 
 fn promote(f: &mut Function) -> bool {

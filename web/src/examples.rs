@@ -1,0 +1,272 @@
+//! The examples menu: kernels that each show something worth seeing in the
+//! pipeline. Every one compiles without errors (the test below), with the
+//! options it names.
+
+/// One entry of the examples menu.
+pub struct Example {
+    /// Stable id, used in shared links and by tests.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// What to look at, shown beside the menu.
+    pub hint: &'static str,
+    pub source: &'static str,
+    /// `-ftz=true` for this example (the others use the defaults).
+    pub ftz: bool,
+}
+
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        id: "saxpy",
+        title: "saxpy",
+        hint: "y = a·x + y: watch mem2reg remove the allocas and memory-space-opt turn generic loads into ld.global.",
+        source: SAXPY,
+        ftz: false,
+    },
+    Example {
+        id: "shared-reduce",
+        title: "Shared-memory reduction",
+        hint: "A block-wide sum in __shared__ memory: ld.shared/st.shared and bar.sync between halving steps.",
+        source: r#"// Block-wide sum: each step halves the active threads; barriers keep the
+// shared array consistent between steps.
+#define BLOCK 256
+extern "C" __global__ void block_sum(const float *in, float *out, int n) {
+    __shared__ float sdata[BLOCK];
+    unsigned t = threadIdx.x;
+    unsigned i = blockIdx.x * blockDim.x + t;
+    sdata[t] = i < n ? in[i] : 0.0f;
+    __syncthreads();
+    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (t < s) sdata[t] += sdata[t + s];
+        __syncthreads();
+    }
+    if (t == 0) out[blockIdx.x] = sdata[0];
+}
+"#,
+        ftz: false,
+    },
+    Example {
+        id: "warp-shuffle",
+        title: "Warp-shuffle reduction",
+        hint: "__shfl_down_sync becomes shfl.sync.down.b32; the device function is inlined, then one atomic per warp.",
+        source: r#"// Sum within each warp with shuffles (no shared memory), then one atomic per warp.
+__device__ float warp_sum(float v) {
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffff, v, offset);
+    return v;
+}
+
+extern "C" __global__ void warp_reduce(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? in[i] : 0.0f;
+    v = warp_sum(v);
+    if ((threadIdx.x & 31) == 0) atomicAdd(out, v);
+}
+"#,
+        ftz: false,
+    },
+    Example {
+        id: "tiled-matmul",
+        title: "Tiled matmul with #pragma unroll",
+        hint: "Tiles staged in shared memory; the inner loop carries an unroll hint (!llvm.loop.unroll) on its latch.",
+        source: r#"// C = A·B with TILE×TILE tiles of A and B staged in shared memory.
+#define TILE 16
+extern "C" __global__ void matmul_tiled(const float *A, const float *B, float *C, int n) {
+    __shared__ float As[TILE][TILE];
+    __shared__ float Bs[TILE][TILE];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int row = blockIdx.y * TILE + ty;
+    int col = blockIdx.x * TILE + tx;
+    float acc = 0.0f;
+    for (int t = 0; t < n / TILE; ++t) {
+        As[ty][tx] = A[row * n + t * TILE + tx];
+        Bs[ty][tx] = B[(t * TILE + ty) * n + col];
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < TILE; ++k)
+            acc += As[ty][k] * Bs[k][tx];
+        __syncthreads();
+    }
+    C[row * n + col] = acc;
+}
+"#,
+        ftz: false,
+    },
+    Example {
+        id: "histogram",
+        title: "Histogram with shared atomics",
+        hint: "atomicAdd on __shared__ bins whose result is unused becomes red.shared.add; the merge into global bins red.global.add.",
+        source: r#"// A 256-bin histogram: per-block bins in shared memory, merged into global bins.
+#define BINS 256
+__global__ void histogram(const unsigned char *data, int n, unsigned *bins) {
+    __shared__ unsigned local[BINS];
+    for (int b = threadIdx.x; b < BINS; b += blockDim.x) local[b] = 0;
+    __syncthreads();
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        atomicAdd(&local[data[i]], 1u);
+    __syncthreads();
+    for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+        if (local[b]) atomicAdd(&bins[b], local[b]);
+}
+"#,
+        ftz: false,
+    },
+    Example {
+        id: "reflect-ftz",
+        title: "nvvm-reflect and -ftz",
+        hint: "Toggle -ftz: nvvm-reflect answers __nvvm_reflect(\"__CUDA_FTZ\") and nvvm-reflect-pp deletes the branch not taken.",
+        // libdevice has no sinf yet, so this calls __nvvm_reflect directly, as
+        // libdevice's own functions do to pick their flush-to-zero variant.
+        source: r#"// How libdevice picks a variant: __nvvm_reflect("__CUDA_FTZ") is 1 under
+// -ftz=true and 0 otherwise. nvvm-reflect replaces the call with that
+// constant; nvvm-reflect-pp then deletes the branch that is never taken.
+// (This calls it directly: ptxlab's libdevice has no sinf yet.)
+__device__ float scale(float x) {
+    if (__nvvm_reflect("__CUDA_FTZ"))
+        return x * 0.5f;      // the flush-to-zero variant
+    return x * 0.25f + 1.0f;  // the IEEE variant
+}
+
+extern "C" __global__ void reflect_ftz(float *data, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) data[i] = scale(data[i]);
+}
+"#,
+        ftz: true,
+    },
+    Example {
+        id: "noinline",
+        title: "__noinline__ device function",
+        hint: "A __noinline__ function stays a .func, called with the .param convention; the other one is inlined.",
+        source: NOINLINE,
+        ftz: false,
+    },
+    Example {
+        id: "launch-bounds",
+        title: "__launch_bounds__",
+        hint: "__launch_bounds__(128, 4) becomes .maxntid 128, 1, 1 and .minnctapersm 4 on the .entry.",
+        source: r#"// __launch_bounds__(max threads per block, min blocks per SM) becomes the
+// .maxntid and .minnctapersm directives ptxas uses to budget registers.
+#define THREADS 128
+extern "C" __global__ void __launch_bounds__(THREADS, 4) scale_rows(float *m, int cols, float s) {
+    int row = blockIdx.x;
+    for (int c = threadIdx.x; c < cols; c += THREADS)
+        m[row * cols + c] *= s;
+}
+"#,
+        ftz: false,
+    },
+];
+
+pub const SAXPY: &str = r#"// y = a*x + y, one element per thread.
+extern "C" __global__ void saxpy(int n, float a, const float* __restrict__ x, float* __restrict__ y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+"#;
+
+const NOINLINE: &str = r#"// A __noinline__ device function is kept as a .func and called with the
+// .param convention; the plain __device__ one is inlined into the kernel.
+__device__ __noinline__ float lerp(float a, float b, float t) {
+    return a + t * (b - a);
+}
+
+__device__ float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+
+extern "C" __global__ void blend(const float *a, const float *b, float *out, float t, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = lerp(a[i], b[i], clamp01(t));
+}
+"#;
+
+/// The example shown when the page opens (and after a bad link).
+pub fn default_example() -> &'static Example {
+    &EXAMPLES[0]
+}
+
+pub fn find(id: &str) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|e| e.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxlab_core::{compile_source, Options};
+
+    fn options(e: &Example) -> Options {
+        Options {
+            ftz: e.ftz,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn every_example_compiles_to_ptx_without_errors() {
+        assert!(EXAMPLES.len() >= 8);
+        for e in EXAMPLES {
+            for opt_level in [0, 3] {
+                let opts = Options {
+                    opt_level,
+                    ..options(e)
+                };
+                let c = compile_source("kernel.cu", e.source, &opts);
+                assert!(
+                    !c.has_errors(),
+                    "{} at -O{opt_level}: {:?}",
+                    e.id,
+                    c.diagnostics
+                );
+                let ptx = c.ptx.unwrap_or_default();
+                assert!(ptx.contains(".entry"), "{}: no kernel in\n{ptx}", e.id);
+            }
+        }
+    }
+
+    #[test]
+    fn ids_are_unique() {
+        for (i, e) in EXAMPLES.iter().enumerate() {
+            assert!(EXAMPLES[..i].iter().all(|o| o.id != e.id), "{}", e.id);
+            assert_eq!(find(e.id).map(|f| f.title), Some(e.title));
+        }
+    }
+
+    /// Each example shows what its hint promises.
+    #[test]
+    fn examples_show_what_they_promise() {
+        let ptx = |id: &str, opts: &Options| {
+            let c = compile_source("kernel.cu", find(id).unwrap().source, opts);
+            c.ptx.unwrap_or_default()
+        };
+        let o3 = Options::default();
+        assert!(ptx("shared-reduce", &o3).contains("bar.sync"));
+        assert!(ptx("shared-reduce", &o3).contains("ld.shared"));
+        assert!(ptx("warp-shuffle", &o3).contains("shfl.sync.down"));
+        assert!(ptx("histogram", &o3).contains("red.shared.add"));
+        assert!(ptx("histogram", &o3).contains("red.global.add"));
+        assert!(ptx("noinline", &o3).contains(".func"));
+        assert!(ptx("noinline", &o3).contains("call"));
+        assert!(ptx("launch-bounds", &o3).contains(".maxntid 128"));
+        assert!(ptx("launch-bounds", &o3).contains(".minnctapersm 4"));
+
+        // -ftz picks a different branch: 0.5 is 0f3F000000, 0.25 is 0f3E800000.
+        let ftz = ptx(
+            "reflect-ftz",
+            &Options {
+                ftz: true,
+                ..o3.clone()
+            },
+        );
+        let ieee = ptx("reflect-ftz", &o3);
+        assert!(
+            ftz.contains("0f3F000000") && !ftz.contains("0f3E800000"),
+            "{ftz}"
+        );
+        assert!(
+            ieee.contains("0f3E800000") && !ieee.contains("0f3F000000"),
+            "{ieee}"
+        );
+
+        let c = compile_source("kernel.cu", find("tiled-matmul").unwrap().source, &o3);
+        let irgen = c.stage("irgen").unwrap().text();
+        assert!(irgen.contains("!llvm.loop.unroll"), "{irgen}");
+    }
+}

@@ -1,0 +1,209 @@
+//! The pipeline pane's logic, free of the browser: which functions there are,
+//! a run's text for one function, whether a run changed that function, and
+//! the rows of the pass list (filtered, with unchanged runs collapsed as in
+//! Go's ssa.html).
+
+use ptxlab_core::{Compilation, Stage};
+
+/// Every function name in any stage, in first-seen order (`<module>` last).
+pub fn functions(c: &Compilation) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for stage in &c.stages {
+        for f in &stage.functions {
+            if f.name != "<module>" && !names.contains(&f.name) {
+                names.push(f.name.clone());
+            }
+        }
+    }
+    names
+}
+
+/// A run's text: one function's, or every function's when `function` is
+/// `None` or the stage has no such function (the final PTX is one module).
+pub fn text(stage: &Stage, function: Option<&str>) -> String {
+    function
+        .and_then(|name| stage.functions.iter().find(|f| f.name == name))
+        .map(|f| f.text.clone())
+        .unwrap_or_else(|| stage.text())
+}
+
+/// Whether run `i` changed what is shown: the stage's own mark for the whole
+/// module, or a text comparison with the run before for one function.
+pub fn changed(c: &Compilation, i: usize, function: Option<&str>) -> bool {
+    let Some(stage) = c.stages.get(i) else {
+        return false;
+    };
+    match function {
+        None => stage.changed,
+        Some(_) if i == 0 || !stage.changed => stage.changed,
+        Some(name) => {
+            let now = stage.functions.iter().find(|f| f.name == name);
+            let before = c.stages[i - 1].functions.iter().find(|f| f.name == name);
+            match (now, before) {
+                (Some(a), Some(b)) => a.text != b.text,
+                // The function appears or goes away, or the text changes form (ptx).
+                _ => true,
+            }
+        }
+    }
+}
+
+/// One row of the pass list: a run, or several consecutive unchanged runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// First and last run (stage index) in the row.
+    pub first: usize,
+    pub last: usize,
+    /// `mem2reg`, or `sccp + dse` for a collapsed group.
+    pub label: String,
+    pub changed: bool,
+    pub micros: u64,
+    /// The pass's one-line description (each run's, for a group).
+    pub description: String,
+}
+
+impl Row {
+    pub fn contains(&self, run: usize) -> bool {
+        (self.first..=self.last).contains(&run)
+    }
+}
+
+/// The pass list's rows. With `hide_unchanged`, consecutive unchanged runs
+/// become one row; `filter` keeps rows whose pass names contain it
+/// (case-insensitive).
+pub fn rows(
+    c: &Compilation,
+    function: Option<&str>,
+    hide_unchanged: bool,
+    filter: &str,
+) -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
+    for (i, stage) in c.stages.iter().enumerate() {
+        let changed = changed(c, i, function);
+        if let Some(last) = rows.last_mut() {
+            if hide_unchanged && !changed && !last.changed && last.last + 1 == i {
+                last.last = i;
+                last.label.push_str(" + ");
+                last.label.push_str(&stage.name);
+                last.micros += stage.micros;
+                last.description.push('\n');
+                last.description
+                    .push_str(&format!("{}: {}", stage.name, stage.description));
+                continue;
+            }
+        }
+        rows.push(Row {
+            first: i,
+            last: i,
+            label: stage.name.clone(),
+            changed,
+            micros: stage.micros,
+            description: if hide_unchanged && !changed {
+                format!("{}: {}", stage.name, stage.description)
+            } else {
+                stage.description.clone()
+            },
+        });
+    }
+    let filter = filter.trim().to_lowercase();
+    if !filter.is_empty() {
+        rows.retain(|r| r.label.to_lowercase().contains(&filter));
+    }
+    rows
+}
+
+/// The run to select after moving `delta` rows from the one holding `run`
+/// (a collapsed row is entered at its last run, whose text is the row's).
+pub fn step(rows: &[Row], run: Option<usize>, delta: isize) -> Option<usize> {
+    if rows.is_empty() {
+        return None;
+    }
+    let at = run.and_then(|r| rows.iter().position(|row| row.contains(r)));
+    let next = match at {
+        Some(i) => (i as isize + delta).clamp(0, rows.len() as isize - 1) as usize,
+        None if delta < 0 => rows.len() - 1,
+        None => 0,
+    };
+    Some(rows[next].last)
+}
+
+/// The default run to show: the last IR stage (the optimized IR).
+pub fn default_run(c: &Compilation) -> Option<usize> {
+    c.stages
+        .iter()
+        .rposition(|s| s.kind == ptxlab_core::StageKind::Ir)
+        .or(c.stages.len().checked_sub(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxlab_core::{compile_source, Options};
+
+    fn saxpy() -> Compilation {
+        let c = compile_source("kernel.cu", crate::examples::SAXPY, &Options::default());
+        assert!(!c.has_errors());
+        c
+    }
+
+    #[test]
+    fn every_run_is_a_row_unless_collapsed() {
+        let c = saxpy();
+        let all = rows(&c, None, false, "");
+        assert_eq!(all.len(), c.stages.len());
+        assert_eq!(all[0].label, "irgen");
+        assert_eq!(all.last().unwrap().label, "ptx");
+
+        let collapsed = rows(&c, None, true, "");
+        assert!(collapsed.len() < all.len());
+        // Runs stay in order, each in exactly one row.
+        let covered: Vec<usize> = collapsed.iter().flat_map(|r| r.first..=r.last).collect();
+        assert_eq!(covered, (0..c.stages.len()).collect::<Vec<_>>());
+        // No two unchanged rows are neighbours.
+        for w in collapsed.windows(2) {
+            assert!(w[0].changed || w[1].changed, "{w:?}");
+        }
+        let group = collapsed.iter().find(|r| r.first < r.last).expect("a group");
+        assert!(group.label.contains(" + "));
+        assert!(!group.changed);
+    }
+
+    #[test]
+    fn the_filter_keeps_matching_passes() {
+        let c = saxpy();
+        let found = rows(&c, None, false, "Memory-Space");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].label, "memory-space-opt");
+        assert!(found[0].changed);
+        assert!(rows(&c, None, false, "no-such-pass").is_empty());
+    }
+
+    #[test]
+    fn per_function_marks_and_text() {
+        let src = format!(
+            "{}\n__global__ void other() {{}}\n",
+            crate::examples::SAXPY
+        );
+        let c = compile_source("kernel.cu", &src, &Options::default());
+        assert_eq!(functions(&c)[0], "saxpy");
+        let other = functions(&c).into_iter().find(|f| f.contains("other")).unwrap();
+        // mem2reg changes saxpy (its allocas) but not the empty `other`.
+        let i = c.stages.iter().position(|s| s.name == "mem2reg").unwrap();
+        assert!(changed(&c, i, Some("saxpy")));
+        assert!(!changed(&c, i, Some(&other)), "{}", text(&c.stages[i], Some(&other)));
+        assert!(text(&c.stages[0], Some("saxpy")).contains("@saxpy"));
+        assert!(!text(&c.stages[0], Some("saxpy")).contains(&other));
+    }
+
+    #[test]
+    fn stepping_moves_through_rows_and_stops_at_the_ends() {
+        let c = saxpy();
+        let r = rows(&c, None, true, "");
+        assert_eq!(step(&r, None, 1), Some(r[0].last));
+        assert_eq!(step(&r, Some(0), -1), Some(r[0].last));
+        assert_eq!(step(&r, Some(r[1].first), 1), Some(r[2].last));
+        let end = r.last().unwrap().last;
+        assert_eq!(step(&r, Some(end), 1), Some(end));
+        assert_eq!(default_run(&c).map(|i| c.stages[i].kind), Some(ptxlab_core::StageKind::Ir));
+    }
+}
