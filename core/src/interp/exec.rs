@@ -8,7 +8,6 @@ use super::program::{
 };
 use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
 use crate::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
-use crate::options::Options;
 
 pub(crate) const WARP_SIZE: usize = 32;
 
@@ -719,7 +718,7 @@ impl Exec<'_, '_> {
                 Op::Reflect { dst, query } => {
                     let addr = get(&t.regs, base, *query);
                     let query = tri!(read_string(self.mem, shared, &mut t.locals, addr));
-                    let v = reflect_value(&query, &self.cfg.options) as u64;
+                    let v = crate::opt::reflect_value(&query, &self.cfg.options) as u64;
                     t.regs[base + *dst as usize] = v & mask(32);
                 }
                 Op::Clock { dst, bits } => {
@@ -914,19 +913,6 @@ fn access<'a>(
         ));
     }
     Ok(&mut region[p.offset as usize..(p.offset + size) as usize])
-}
-
-/// The answer to `__nvvm_reflect(query)` under `opts`, as the nvvm-reflect
-/// pass gives it (`opt/nvvm_reflect.rs`); `tests/interp.rs` runs kernels before
-/// and after that pass under several options to keep the two equal.
-fn reflect_value(query: &str, opts: &Options) -> i64 {
-    match query {
-        "__CUDA_ARCH" => crate::target::find(&opts.arch).map_or(0, |t| i64::from(t.cuda_arch())),
-        "__CUDA_FTZ" => i64::from(opts.ftz),
-        "__CUDA_PREC_DIV" => i64::from(opts.prec_div),
-        "__CUDA_PREC_SQRT" => i64::from(opts.prec_sqrt),
-        _ => 0,
-    }
 }
 
 /// The NUL-terminated string at `addr` (at most 256 bytes).

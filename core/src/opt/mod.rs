@@ -18,6 +18,7 @@ mod mem2reg;
 mod memory_space_opt;
 mod nvvm_reflect;
 pub mod pipeline;
+pub use nvvm_reflect::reflect_value;
 mod sccp;
 mod simplifycfg;
 

@@ -9,13 +9,14 @@
 use super::PassContext;
 use crate::ir::*;
 
-/// The value of a reflect query under these options.
-pub fn query_value(query: &str, cx: &PassContext) -> i64 {
+/// The answer to `__nvvm_reflect(query)` under these options (the
+/// interpreter asks here too, for IR that still holds the calls).
+pub fn reflect_value(query: &str, opts: &crate::options::Options) -> i64 {
     match query {
-        "__CUDA_ARCH" => crate::target::find(&cx.opts.arch).map_or(0, |t| i64::from(t.cuda_arch())),
-        "__CUDA_FTZ" => i64::from(cx.opts.ftz),
-        "__CUDA_PREC_DIV" => i64::from(cx.opts.prec_div),
-        "__CUDA_PREC_SQRT" => i64::from(cx.opts.prec_sqrt),
+        "__CUDA_ARCH" => crate::target::find(&opts.arch).map_or(0, |t| i64::from(t.cuda_arch())),
+        "__CUDA_FTZ" => i64::from(opts.ftz),
+        "__CUDA_PREC_DIV" => i64::from(opts.prec_div),
+        "__CUDA_PREC_SQRT" => i64::from(opts.prec_sqrt),
         _ => 0,
     }
 }
@@ -61,7 +62,7 @@ pub fn run(m: &mut Module, cx: &PassContext) -> bool {
                 if let InstKind::Call { callee, args } = &f.inst(i).kind {
                     if callee == "__nvvm_reflect" {
                         if let Some(q) = args.first().and_then(|a| query_string(m, f, a)) {
-                            found.push((i, query_value(&q, cx)));
+                            found.push((i, reflect_value(&q, cx.opts)));
                         }
                     }
                 }
