@@ -6,6 +6,7 @@
 //! (true when it changed something), add one row to [`PASSES`], and name it in
 //! `pipeline.rs`. Its filetests go in `core/tests/filetests/`.
 
+mod adce;
 mod dce;
 mod divconst;
 mod dse;
@@ -41,6 +42,11 @@ pub struct PassInfo {
 
 /// Every pass, in alphabetical order. The single source of each pass's name and description.
 pub const PASSES: &[PassInfo] = &[
+    PassInfo {
+        name: "adce",
+        description: "Aggressive dead code elimination: only what has an effect, what it uses, and the branches deciding whether it runs are live; an if or a loop with no live result disappears.",
+        run: adce::run,
+    },
     PassInfo {
         name: "always-inline",
         description: "Inlines every call to a __forceinline__ function (runs at -O0 too).",

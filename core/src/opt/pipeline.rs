@@ -29,7 +29,7 @@ const O1: &[&str] = &[
     "gvn",
     "instcombine",
     "dse",
-    "dce",
+    "adce",
     "simplifycfg",
 ];
 
