@@ -44,7 +44,7 @@ pub struct PassInfo {
 pub const PASSES: &[PassInfo] = &[
     PassInfo {
         name: "adce",
-        description: "Aggressive dead code elimination: only what has an effect, what it uses, and the branches deciding whether it runs are live; an if or a loop with no live result disappears.",
+        description: "Aggressive dead code elimination: only what has an effect, what it uses, and the branches deciding whether it runs are live; an if with no live result disappears (loops stay: they may not end).",
         run: adce::run,
     },
     PassInfo {
