@@ -17,8 +17,10 @@ mod instcombine;
 mod lower_args;
 mod mem2reg;
 mod memory_space_opt;
+mod nvvm_intrinsic_lower;
 mod nvvm_reflect;
 pub mod pipeline;
+mod reassociate;
 pub use nvvm_reflect::reflect_value;
 mod sccp;
 mod simplifycfg;
@@ -103,6 +105,11 @@ pub const PASSES: &[PassInfo] = &[
         run: lower_args::run,
     },
     PassInfo {
+        name: "nvvm-intrinsic-lower",
+        description: "Rewrites intrinsics plain IR can express, so other passes see through them: bit counts and multiply-highs of constants fold, a funnel shift by a constant becomes shifts and an or.",
+        run: nvvm_intrinsic_lower::run,
+    },
+    PassInfo {
         name: "nvvm-reflect",
         description: "Replaces __nvvm_reflect(\"__CUDA_ARCH\"|\"__CUDA_FTZ\"|\"__CUDA_PREC_DIV\"|\"__CUDA_PREC_SQRT\") with the constant the target and flags give (unknown queries: 0).",
         run: nvvm_reflect::run,
@@ -111,6 +118,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "nvvm-reflect-pp",
         description: "After nvvm-reflect: folds compares and branches on the new constants and deletes the code paths the flags did not choose (cicc's SimplifyConstantConditionals).",
         run: nvvm_reflect::run_pp,
+    },
+    PassInfo {
+        name: "reassociate",
+        description: "Reorders chains of +, *, &, |, ^ on integers so their constants meet and fold ((i + 1) + j) + 2 → (i + j) + 3, in a canonical order that helps CSE.",
+        run: reassociate::run,
     },
     PassInfo {
         name: "sccp",

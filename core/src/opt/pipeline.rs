@@ -8,6 +8,7 @@ const O0: &[&str] = &[
     "always-inline",
     "nvvm-reflect",
     "nvvm-reflect-pp",
+    "nvvm-intrinsic-lower",
     "globaldce",
 ];
 
@@ -26,6 +27,7 @@ const O1: &[&str] = &[
     "sccp",
     "nvptx-lower-args",
     "memory-space-opt",
+    "reassociate",
     "gvn",
     "instcombine",
     "dse",

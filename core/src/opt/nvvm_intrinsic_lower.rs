@@ -1,0 +1,133 @@
+//! nvvm-intrinsic-lower: intrinsics whose meaning plain IR can say are
+//! rewritten into it, so the other passes see through them: a bit-counting
+//! or multiply-high intrinsic of constants becomes its constant, a funnel
+//! shift by a constant becomes two shifts and an or.
+
+use crate::ir::fold::int_const;
+use crate::ir::*;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if !f.is_declaration() {
+            changed |= run_function(f);
+        }
+    }
+    changed
+}
+
+/// The constant an intrinsic computes from constant arguments.
+fn fold_call(callee: &str, args: &[i64]) -> Option<i64> {
+    let u32v = |v: i64| v as u32;
+    Some(match (callee, args) {
+        ("llvm.ctpop.i32", [a]) => i64::from(u32v(*a).count_ones()),
+        ("llvm.ctpop.i64", [a]) => i64::from((*a as u64).count_ones()),
+        ("llvm.ctlz.i32", [a]) => i64::from(u32v(*a).leading_zeros()),
+        ("llvm.ctlz.i64", [a]) => i64::from((*a as u64).leading_zeros()),
+        ("llvm.cttz.i32", [a]) => i64::from(u32v(*a).trailing_zeros()),
+        ("llvm.cttz.i64", [a]) => i64::from((*a as u64).trailing_zeros()),
+        ("llvm.bitreverse.i32", [a]) => i64::from(u32v(*a).reverse_bits() as i32),
+        ("llvm.bitreverse.i64", [a]) => (*a as u64).reverse_bits() as i64,
+        ("llvm.nvvm.mulhi.i", [a, b]) => (i64::from(*a as i32) * i64::from(*b as i32)) >> 32,
+        ("llvm.nvvm.mulhi.ui", [a, b]) => {
+            ((u64::from(u32v(*a)) * u64::from(u32v(*b))) >> 32) as i64
+        }
+        ("llvm.nvvm.mul24.i", [a, b]) => {
+            let s = |v: i64| i64::from(((v as i32) << 8) >> 8);
+            s(*a).wrapping_mul(s(*b))
+        }
+        ("llvm.nvvm.mul24.ui", [a, b]) => {
+            i64::from(u32v(*a) & 0xff_ffff).wrapping_mul(i64::from(u32v(*b) & 0xff_ffff))
+        }
+        _ => return None,
+    })
+}
+
+fn run_function(f: &mut Function) -> bool {
+    let mut changed = false;
+    for b in f.layout.clone() {
+        let mut k = 0;
+        while k < f.block(b).insts.len() {
+            let id = f.block(b).insts[k];
+            k += 1;
+            let InstKind::Call { callee, args } = f.inst(id).kind.clone() else {
+                continue;
+            };
+            let ty = f.inst(id).ty.clone();
+            let consts: Option<Vec<i64>> = args.iter().map(Value::as_int).collect();
+            if let Some(v) = consts.as_deref().and_then(|c| fold_call(&callee, c)) {
+                f.replace_all_uses(&Value::Inst(id), &int_const(ty, v));
+                f.block_mut(b).insts.retain(|i| *i != id);
+                f.erase_inst(id);
+                k -= 1;
+                changed = true;
+                continue;
+            }
+            // fshl(hi, lo, s) = (hi << s) | (lo >> (32 - s)); fshr(hi, lo, s) = (hi << (32 - s)) | (lo >> s), s in 1..31.
+            let fsh = matches!(callee.as_str(), "llvm.fshl.i32" | "llvm.fshr.i32");
+            if let (true, Some(s)) = (fsh, args.get(2).and_then(Value::as_int)) {
+                let s = s.rem_euclid(32);
+                let name = f.inst(id).name.clone();
+                let (hi, lo) = (args[0].clone(), args[1].clone());
+                let (left, right) = if callee == "llvm.fshl.i32" {
+                    (s, 32 - s)
+                } else {
+                    (32 - s, s)
+                };
+                let replacement = if s == 0 {
+                    if callee == "llvm.fshl.i32" {
+                        hi
+                    } else {
+                        lo
+                    }
+                } else {
+                    let loc = f.inst(id).loc;
+                    let shl = f.create_inst(
+                        &format!("{name}.hi"),
+                        Type::I32,
+                        InstKind::Bin {
+                            op: BinOp::Shl,
+                            lhs: hi,
+                            rhs: Value::i32(left as i32),
+                            flags: Flags::default(),
+                        },
+                        loc,
+                    );
+                    let shr = f.create_inst(
+                        &format!("{name}.lo"),
+                        Type::I32,
+                        InstKind::Bin {
+                            op: BinOp::LShr,
+                            lhs: lo,
+                            rhs: Value::i32(right as i32),
+                            flags: Flags::default(),
+                        },
+                        loc,
+                    );
+                    let or = f.create_inst(
+                        &format!("{name}.or"),
+                        Type::I32,
+                        InstKind::Bin {
+                            op: BinOp::Or,
+                            lhs: Value::Inst(shl),
+                            rhs: Value::Inst(shr),
+                            flags: Flags::default(),
+                        },
+                        loc,
+                    );
+                    let pos = k - 1;
+                    let insts = &mut f.block_mut(b).insts;
+                    insts.splice(pos..pos, [shl, shr, or]);
+                    k += 3;
+                    Value::Inst(or)
+                };
+                f.replace_all_uses(&Value::Inst(id), &replacement);
+                f.block_mut(b).insts.retain(|i| *i != id);
+                f.erase_inst(id);
+                k -= 1;
+                changed = true;
+            }
+        }
+    }
+    changed
+}
