@@ -66,50 +66,100 @@ pub fn compile_to_ir(
     opts: &Options,
     pass_runs: Option<usize>,
 ) -> Result<crate::ir::Module, Vec<Diagnostic>> {
-    let Some(target) = target::find(&opts.arch) else {
-        return Err(vec![Diagnostic::error(
-            Span::default(),
-            format!("unsupported GPU architecture '{}'", opts.arch),
-        )]);
+    let mut c = Compilation::default();
+    let Some(mut module) = to_ir(name, text, files, opts, &mut c) else {
+        return Err(c.diagnostics);
     };
-    let mut diags = Vec::new();
-    let tu = frontend::compile_unit(name, text, files, opts, target, &mut diags);
-    if diags.iter().any(|d| d.is_error()) {
-        return Err(diags);
-    }
-    let mut module = irgen::lower(&tu, name, opts);
-    if let Err(missing) = link::libdevice(&mut module, opts) {
-        return Err(missing
-            .into_iter()
-            .map(|m| {
-                Diagnostic::error(
-                    Span {
-                        file: name.into(),
-                        line: 0,
-                        column: 0,
-                        len: 1,
-                    },
-                    format!("libdevice has no function \"{m}\" yet"),
-                )
-            })
-            .collect());
-    }
     let passes = opt::pipeline::passes(opts.opt_level);
     let n = pass_runs.unwrap_or(passes.len()).min(passes.len());
     let (_, broken) = opt::run(&mut module, &passes[..n], opts, 2, true);
     if let Some(b) = broken {
-        return Err(vec![Diagnostic::error(
-            Span::default(),
-            format!(
-                "internal compiler error: pass '{}' (run {}) left invalid IR: {}",
-                b.pass,
-                b.index,
-                b.errors.join("; ")
-            ),
-        )]);
+        internal_error(&mut c, name, broken_message(&b));
+        return Err(c.diagnostics);
     }
     Ok(module)
 }
+
+fn broken_message(b: &opt::BrokenIr) -> String {
+    format!(
+        "pass '{}' (run {}) left invalid IR: {}",
+        b.pass,
+        b.index,
+        b.errors.join("; ")
+    )
+}
+
+/// The stages before the optimizer: frontend, irgen and link, each recorded
+/// in `c`. `None` when an error stops the compile (it is in `c.diagnostics`).
+fn to_ir(
+    name: &str,
+    text: &str,
+    files: &dyn FileProvider,
+    opts: &Options,
+    c: &mut Compilation,
+) -> Option<crate::ir::Module> {
+    let Some(target) = target::find(&opts.arch) else {
+        let msg = format!(
+            "unsupported GPU architecture '{}' (supported: {})",
+            opts.arch,
+            target::names().join(", ")
+        );
+        c.diagnostics.push(Diagnostic::error(Span::default(), msg));
+        return None;
+    };
+    let t = Instant::now();
+    let tu = frontend::compile_unit(name, text, files, opts, target, &mut c.diagnostics);
+    c.stats.frontend_micros = t.elapsed().as_micros() as u64;
+    if c.has_errors() {
+        return None;
+    }
+
+    let t = Instant::now();
+    let mut module = irgen::lower(&tu, name, opts);
+    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", opt::snapshot(&module), None, t.elapsed().as_micros() as u64));
+    if VERIFY_EACH {
+        let errs = verify::verify_module(&module);
+        if !errs.is_empty() {
+            internal_error(
+                c,
+                name,
+                format!("irgen produced invalid IR: {}", errs.join("; ")),
+            );
+            return None;
+        }
+    }
+
+    let t = Instant::now();
+    if let Err(missing) = link::libdevice(&mut module, opts) {
+        for m in missing {
+            let span = Span {
+                file: name.into(),
+                line: 0,
+                column: 0,
+                len: 1,
+            };
+            c.diagnostics.push(Diagnostic::error(
+                span,
+                format!("libdevice has no function \"{m}\" yet"),
+            ));
+        }
+        return None;
+    }
+    let link_stage = stage(
+        "link",
+        1,
+        StageKind::Ir,
+        "Links the libdevice (__nv_*) math functions the module calls, and nothing else.",
+        opt::snapshot(&module),
+        c.stages.last(),
+        t.elapsed().as_micros() as u64,
+    );
+    c.stages.push(link_stage);
+    Some(module)
+}
+
+/// The verifier runs after every stage in debug builds and tests.
+const VERIFY_EACH: bool = cfg!(debug_assertions) || cfg!(test);
 
 fn internal_error(c: &mut Compilation, file: &str, msg: String) {
     let span = Span {
@@ -125,78 +175,19 @@ fn internal_error(c: &mut Compilation, file: &str, msg: String) {
 }
 
 fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut Compilation) {
-    let Some(target) = target::find(&opts.arch) else {
-        let msg = format!(
-            "unsupported GPU architecture '{}' (supported: {})",
-            opts.arch,
-            target::names().join(", ")
-        );
-        c.diagnostics.push(Diagnostic::error(Span::default(), msg));
+    let Some(mut module) = to_ir(name, text, files, opts, c) else {
         return;
     };
-    let t = Instant::now();
-    let tu = frontend::compile_unit(name, text, files, opts, target, &mut c.diagnostics);
-    c.stats.frontend_micros = t.elapsed().as_micros() as u64;
-    if c.has_errors() {
+    // to_ir has reported an unknown target.
+    let Some(target) = target::find(&opts.arch) else {
         return;
-    }
-
-    let t = Instant::now();
-    let mut module = irgen::lower(&tu, name, opts);
-    let verify_each = cfg!(debug_assertions) || cfg!(test);
-    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", opt::snapshot(&module), None, t.elapsed().as_micros() as u64));
-    if verify_each {
-        let errs = verify::verify_module(&module);
-        if !errs.is_empty() {
-            internal_error(
-                c,
-                name,
-                format!("irgen produced invalid IR: {}", errs.join("; ")),
-            );
-            return;
-        }
-    }
-
-    let t = Instant::now();
-    if let Err(missing) = link::libdevice(&mut module, opts) {
-        for m in missing {
-            c.diagnostics.push(Diagnostic::error(
-                Span {
-                    file: name.into(),
-                    line: 0,
-                    column: 0,
-                    len: 1,
-                },
-                format!("libdevice has no function \"{m}\" yet"),
-            ));
-        }
-        return;
-    }
-    let link_stage = stage(
-        "link",
-        1,
-        StageKind::Ir,
-        "Links the libdevice (__nv_*) math functions the module calls, and nothing else.",
-        opt::snapshot(&module),
-        c.stages.last(),
-        t.elapsed().as_micros() as u64,
-    );
-    c.stages.push(link_stage);
+    };
 
     let passes = opt::pipeline::passes(opts.opt_level);
-    let (stages, broken) = opt::run(&mut module, passes, opts, 2, verify_each);
+    let (stages, broken) = opt::run(&mut module, passes, opts, 2, VERIFY_EACH);
     c.stages.extend(stages);
     if let Some(b) = broken {
-        internal_error(
-            c,
-            name,
-            format!(
-                "pass '{}' (run {}) left invalid IR: {}",
-                b.pass,
-                b.index,
-                b.errors.join("; ")
-            ),
-        );
+        internal_error(c, name, broken_message(&b));
         return;
     }
 
