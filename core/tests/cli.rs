@@ -8,6 +8,22 @@ fn ptxlab() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ptxlab"))
 }
 
+/// The PTX of `file` compiled with `args` (and `-o -`); the compile must succeed.
+fn ptx_of(file: &std::path::Path, args: &[&str]) -> String {
+    let out = ptxlab()
+        .arg(file)
+        .args(["-o", "-"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 #[test]
 fn compiles_saxpy_to_a_file_named_after_the_input() {
     let dir = common::scratch("cli-saxpy");
@@ -112,20 +128,7 @@ fn print_after_all_and_print_changed() {
 #[test]
 fn flags_in_nvcc_spelling_change_the_ptx() {
     let file = common::corpus_dir().join("float_math.cu");
-    let run = |args: &[&str]| {
-        let out = ptxlab()
-            .arg(&file)
-            .args(["-o", "-"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |args: &[&str]| ptx_of(&file, args);
     let default = run(&[]);
     assert!(
         default.contains("div.rn.f32")
@@ -228,20 +231,7 @@ fn launch_bounds_become_kernel_directives() {
 #[test]
 fn nvvm_reflect_follows_the_target_and_ftz() {
     let file = common::corpus_dir().join("reflect.cu");
-    let run = |args: &[&str]| {
-        let out = ptxlab()
-            .arg(&file)
-            .args(["-o", "-"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |args: &[&str]| ptx_of(&file, args);
     let ftz = run(&["-arch=sm_86", "-ftz=true"]);
     assert!(
         ftz.contains("mul.ftz.f32") && ftz.contains("0f40000000") && ftz.contains("860;"),
