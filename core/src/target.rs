@@ -40,7 +40,8 @@ const fn t(name: &'static str, sm: u32, min_ptx_isa: (u32, u32)) -> Target {
     }
 }
 
-/// Every target ptxlab compiles for, oldest first.
+/// Every target ptxlab compiles for, oldest first. The `a` (architecture-
+/// specific) and `f` (family) variants share `__CUDA_ARCH__` with their base.
 pub const TARGETS: &[Target] = &[
     t("sm_75", 75, (6, 3)),
     t("sm_80", 80, (7, 0)),
@@ -52,11 +53,19 @@ pub const TARGETS: &[Target] = &[
     t("sm_90a", 90, (8, 0)),
     t("sm_100", 100, (8, 6)),
     t("sm_100a", 100, (8, 6)),
+    t("sm_100f", 100, (8, 8)),
     t("sm_103", 103, (8, 8)),
+    t("sm_103a", 103, (8, 8)),
+    t("sm_103f", 103, (8, 8)),
     t("sm_110", 110, (9, 0)),
+    t("sm_110a", 110, (9, 0)),
+    t("sm_110f", 110, (9, 0)),
     t("sm_120", 120, (8, 7)),
     t("sm_120a", 120, (8, 7)),
+    t("sm_120f", 120, (8, 8)),
     t("sm_121", 121, (8, 8)),
+    t("sm_121a", 121, (8, 8)),
+    t("sm_121f", 121, (8, 8)),
 ];
 
 /// Finds a target by its `-arch` spelling; `compute_XX` is accepted as `sm_XX`.

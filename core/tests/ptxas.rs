@@ -63,3 +63,37 @@ fn ptxas_accepts_every_corpus_kernel_on_every_target() {
     );
     assert!(checked >= 12 * common::TARGETS.len() * 2);
 }
+
+/// Every row of the target table: ptxas takes the PTX ISA we write and the
+/// oldest one the row claims, for that target.
+#[test]
+fn target_table_versions_are_what_ptxas_accepts() {
+    let Some(ptxas) = common::ptxas() else {
+        eprintln!("SKIPPED: ptxas not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let dir = common::scratch("targets");
+    let mut failures = Vec::new();
+    for t in ptxlab_core::target::TARGETS {
+        for (maj, min) in [t.ptx_isa, t.min_ptx_isa] {
+            let ptx = format!(".version {maj}.{min}\n.target {}\n.address_size 64\n\n.visible .entry k()\n{{\n\tret;\n}}\n", t.name);
+            let file = dir.join(format!("{}-{maj}.{min}.ptx", t.name));
+            std::fs::write(&file, ptx).unwrap();
+            let out = Command::new(&ptxas)
+                .arg(format!("-arch={}", t.name))
+                .arg(&file)
+                .arg("-o")
+                .arg(dir.join("k.cubin"))
+                .output()
+                .unwrap();
+            if !out.status.success() {
+                failures.push(format!(
+                    "{} .version {maj}.{min}: {}",
+                    t.name,
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
