@@ -61,7 +61,7 @@ const cuda = StreamLanguage.define({
       if (CUDA.test(w)) return "macroName";
       if (KEYWORDS.has(w)) return "keyword";
       if (TYPES.has(w)) return "typeName";
-      return stream.peek() === "(" ? "function(variableName)" : "variableName";
+      return stream.peek() === "(" ? "variableName.function" : "variableName";
     }
     if (stream.match(/^[-+*/%=<>!&|^~?:]+/)) return "operator";
     stream.next();
@@ -136,6 +136,7 @@ export function create(parent, doc, onChange, onCompile, onHoverLine) {
             hover(0);
           },
         }),
+        EditorView.lineWrapping,
         EditorView.contentAttributes.of({ "aria-label": "CUDA C source" }),
       ],
     }),

@@ -2,7 +2,8 @@
 //! two runs), computed with `similar` and shaped for the page: unified rows
 //! with long unchanged stretches folded, or side-by-side rows.
 
-use similar::{Algorithm, ChangeTag, TextDiff};
+use similar::algorithms::{patience, Capture};
+use similar::DiffOp;
 use std::time::Duration;
 
 /// Unchanged lines kept around each change when a stretch is folded.
@@ -49,31 +50,83 @@ pub struct Diff {
 
 /// The line diff of `old` → `new` (patience, as `git diff --patience`: it
 /// anchors on unique lines, which suits IR where braces and labels repeat).
+/// One algorithm, called directly on line slices: `similar`'s `TextDiff`
+/// would compile every algorithm into the page.
 pub fn diff(old: &str, new: &str) -> Diff {
-    let text_diff = TextDiff::configure()
-        .algorithm(Algorithm::Patience)
-        // Huge inputs get an approximate diff rather than a frozen page.
-        .timeout(Duration::from_millis(500))
-        .diff_lines(old, new);
+    let old_lines: Vec<&str> = old.lines().collect();
+    let new_lines: Vec<&str> = new.lines().collect();
+    // Huge inputs get an approximate diff rather than a frozen page.
+    let deadline = web_time::Instant::now().checked_add(Duration::from_millis(500));
+    let mut capture = Capture::new();
+    let Ok(()) = patience::diff_deadline_raw(
+        &mut capture,
+        &old_lines,
+        0..old_lines.len(),
+        &new_lines,
+        0..new_lines.len(),
+        deadline,
+    );
     let mut out = Diff::default();
-    for change in text_diff.iter_all_changes() {
-        let tag = match change.tag() {
-            ChangeTag::Equal => Tag::Same,
-            ChangeTag::Delete => {
-                out.removed += 1;
-                Tag::Removed
-            }
-            ChangeTag::Insert => {
-                out.added += 1;
-                Tag::Added
-            }
-        };
+    let mut push = |tag: Tag, old: Option<usize>, new: Option<usize>, text: &str| {
+        match tag {
+            Tag::Added => out.added += 1,
+            Tag::Removed => out.removed += 1,
+            Tag::Same => {}
+        }
         out.lines.push(Line {
             tag,
-            old: change.old_index().map(|i| i as u32 + 1),
-            new: change.new_index().map(|i| i as u32 + 1),
-            text: change.value().trim_end_matches(['\n', '\r']).to_string(),
+            old: old.map(|i| i as u32 + 1),
+            new: new.map(|i| i as u32 + 1),
+            text: text.to_string(),
         });
+    };
+    // A change shows its removed lines before its added ones, whatever order
+    // the algorithm reported them in.
+    let mut ops = capture.into_ops();
+    for i in 1..ops.len() {
+        if matches!(ops[i - 1], DiffOp::Insert { .. }) && matches!(ops[i], DiffOp::Delete { .. }) {
+            ops.swap(i - 1, i);
+        }
+    }
+    let removed = |out: &mut Vec<(Tag, Option<usize>, Option<usize>)>, at: usize, n: usize| {
+        out.extend((at..at + n).map(|k| (Tag::Removed, Some(k), None)));
+    };
+    let added = |out: &mut Vec<(Tag, Option<usize>, Option<usize>)>, at: usize, n: usize| {
+        out.extend((at..at + n).map(|k| (Tag::Added, None, Some(k))));
+    };
+    let mut lines = Vec::new();
+    for op in ops {
+        match op {
+            DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => lines
+                .extend((0..len).map(|k| (Tag::Same, Some(old_index + k), Some(new_index + k)))),
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => removed(&mut lines, old_index, old_len),
+            DiffOp::Insert {
+                new_index, new_len, ..
+            } => added(&mut lines, new_index, new_len),
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
+                removed(&mut lines, old_index, old_len);
+                added(&mut lines, new_index, new_len);
+            }
+        }
+    }
+    for (tag, old, new) in lines {
+        let text = match (old, new) {
+            (Some(o), _) => old_lines[o],
+            (None, Some(n)) => new_lines[n],
+            (None, None) => "",
+        };
+        push(tag, old, new, text);
     }
     out
 }

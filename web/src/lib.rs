@@ -2,14 +2,24 @@
 //! wasm binaries that talk only through the messages in [`protocol`]; the page
 //! never runs the compiler, so typing never waits for a compile.
 
+pub mod diff;
+pub mod examples;
+pub mod highlight;
+pub mod pipeline;
 pub mod protocol;
+pub mod ptx_docs;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]
-pub mod codec;
+pub mod editor;
+#[cfg(target_arch = "wasm32")]
+mod views;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
+#[cfg(target_arch = "wasm32")]
+pub mod worker_client;
 
 // The allocator is chosen per build; see the `wee_alloc` feature in Cargo.toml.
 #[cfg(all(target_arch = "wasm32", feature = "wee_alloc"))]

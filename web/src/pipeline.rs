@@ -163,7 +163,10 @@ mod tests {
         for w in collapsed.windows(2) {
             assert!(w[0].changed || w[1].changed, "{w:?}");
         }
-        let group = collapsed.iter().find(|r| r.first < r.last).expect("a group");
+        let group = collapsed
+            .iter()
+            .find(|r| r.first < r.last)
+            .expect("a group");
         assert!(group.label.contains(" + "));
         assert!(!group.changed);
     }
@@ -180,17 +183,21 @@ mod tests {
 
     #[test]
     fn per_function_marks_and_text() {
-        let src = format!(
-            "{}\n__global__ void other() {{}}\n",
-            crate::examples::SAXPY
-        );
+        let src = format!("{}\n__global__ void other() {{}}\n", crate::examples::SAXPY);
         let c = compile_source("kernel.cu", &src, &Options::default());
         assert_eq!(functions(&c)[0], "saxpy");
-        let other = functions(&c).into_iter().find(|f| f.contains("other")).unwrap();
+        let other = functions(&c)
+            .into_iter()
+            .find(|f| f.contains("other"))
+            .unwrap();
         // mem2reg changes saxpy (its allocas) but not the empty `other`.
         let i = c.stages.iter().position(|s| s.name == "mem2reg").unwrap();
         assert!(changed(&c, i, Some("saxpy")));
-        assert!(!changed(&c, i, Some(&other)), "{}", text(&c.stages[i], Some(&other)));
+        assert!(
+            !changed(&c, i, Some(&other)),
+            "{}",
+            text(&c.stages[i], Some(&other))
+        );
         assert!(text(&c.stages[0], Some("saxpy")).contains("@saxpy"));
         assert!(!text(&c.stages[0], Some("saxpy")).contains(&other));
     }
@@ -204,6 +211,9 @@ mod tests {
         assert_eq!(step(&r, Some(r[1].first), 1), Some(r[2].last));
         let end = r.last().unwrap().last;
         assert_eq!(step(&r, Some(end), 1), Some(end));
-        assert_eq!(default_run(&c).map(|i| c.stages[i].kind), Some(ptxlab_core::StageKind::Ir));
+        assert_eq!(
+            default_run(&c).map(|i| c.stages[i].kind),
+            Some(ptxlab_core::StageKind::Ir)
+        );
     }
 }

@@ -9,11 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const SOURCE_NAME: &str = "kernel.cu";
 
 /// What the editor holds when the page opens.
-pub const DEFAULT_SOURCE: &str = r#"extern "C" __global__ void saxpy(int n, float a, const float* __restrict__ x, float* __restrict__ y) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) y[i] = a * x[i] + y[i];
-}
-"#;
+pub const DEFAULT_SOURCE: &str = crate::examples::SAXPY;
 
 /// A bigger input for timing compiles: `kernels` copies of the default saxpy,
 /// each under its own name (`saxpy0`, `saxpy1`, …).
@@ -42,6 +38,29 @@ pub struct CompileResponse {
     pub compilation: Compilation,
     /// `stats.total_micros` of each run, in run order (one entry unless benchmarking).
     pub run_micros: Vec<u64>,
+}
+
+/// Worker → page. The worker's JS loader (static/worker.js) sends `progress`
+/// and `failed` itself, as `{ kind: "progress", loaded, total }`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum FromWorker {
+    /// Bytes of the compiler's wasm downloaded so far (`total` 0 when unknown).
+    Progress {
+        loaded: f64,
+        total: f64,
+    },
+    /// The compiler is running and takes requests.
+    Ready,
+    Compiled(CompileResponse),
+    /// The compiler panicked (the wasm instance is dead after this).
+    Panicked {
+        message: String,
+    },
+    /// The worker could not start (the wasm did not load).
+    Failed {
+        message: String,
+    },
 }
 
 /// What the worker does with a request: run the compiler, `runs` times.
@@ -129,6 +148,23 @@ impl Scheduler {
         }
     }
 
+    /// The compile in flight will never answer (the worker died or was
+    /// stopped). Returns the sequence number to send a newer source with,
+    /// when one was asked for meanwhile; the abandoned source is not retried.
+    pub fn abandon(&mut self) -> Option<u64> {
+        self.in_flight = None;
+        if std::mem::take(&mut self.dirty) {
+            Some(self.issue())
+        } else {
+            None
+        }
+    }
+
+    /// The compile in flight, if any.
+    pub fn in_flight(&self) -> Option<u64> {
+        self.in_flight
+    }
+
     pub fn busy(&self) -> bool {
         self.in_flight.is_some()
     }
@@ -198,6 +234,36 @@ mod tests {
             }
         );
         assert!(s.busy());
+    }
+
+    #[test]
+    fn an_abandoned_compile_is_not_retried_but_a_newer_edit_is_sent() {
+        let mut s = Scheduler::default();
+        let a = s.request().unwrap();
+        assert_eq!(s.abandon(), None);
+        assert!(!s.busy());
+        // Its late reply, if any, is dropped.
+        assert!(!s.arrived(a).show);
+
+        let b = s.request().unwrap();
+        assert_eq!(s.request(), None);
+        let c = s.abandon().expect("the edit made during the dead compile");
+        assert!(c > b);
+        assert_eq!(s.in_flight(), Some(c));
+    }
+
+    #[test]
+    fn worker_messages_are_tagged_by_kind() {
+        let json = serde_json::to_string(&FromWorker::Panicked {
+            message: "boom".into(),
+        })
+        .unwrap();
+        assert_eq!(json, r#"{"kind":"panicked","message":"boom"}"#);
+        let progress: FromWorker =
+            serde_json::from_str(r#"{"kind":"progress","loaded":10,"total":20}"#).unwrap();
+        assert!(
+            matches!(progress, FromWorker::Progress { loaded, total } if loaded == 10.0 && total == 20.0)
+        );
     }
 
     #[test]

@@ -213,10 +213,15 @@ fn sanitize(state: &mut State) {
     if !ptxlab_core::target::names().contains(&o.arch.as_str()) {
         o.arch = Options::default().arch;
     }
-    // Only known pass names; the page has no other way to set these.
-    o.disabled_passes
-        .retain(|p| ptxlab_core::opt::PASSES.iter().any(|k| k.name == p));
-    o.disabled_passes.truncate(ptxlab_core::opt::PASSES.len());
+    // Pass names look like `early-cse`; an unknown one matches no pass. (The
+    // pass table is not consulted: it would link the optimizer into the page.)
+    o.disabled_passes.retain(|p| {
+        !p.is_empty()
+            && p.len() <= 40
+            && p.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    });
+    o.disabled_passes.truncate(8);
     // Links carry no include paths or macros: the page has no files to offer.
     o.include_dirs.clear();
     o.defines.clear();
@@ -305,7 +310,7 @@ mod tests {
         let mut s = sample();
         s.options.arch = "sm_1".into();
         s.options.opt_level = 9;
-        s.options.disabled_passes = vec!["gvn".into(), "no-such-pass".into()];
+        s.options.disabled_passes = vec!["gvn".into(), "<script>".into()];
         s.options.include_dirs = vec!["/etc".into()];
         let restored = decode(&encode(&s)).unwrap().unwrap().state;
         assert_eq!(restored.options.arch, Options::default().arch);

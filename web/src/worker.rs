@@ -1,29 +1,50 @@
-//! The Web Worker that runs the compiler, one request at a time.
+//! The Web Worker that runs the compiler, one request at a time. The JS
+//! loader (static/worker.js) downloads the wasm with progress and starts it;
+//! `run` then answers the page's [`CompileRequest`]s with [`FromWorker`]s.
 
-use crate::codec::JsCodec;
-use crate::protocol::{self, CompileRequest, CompileResponse};
-use gloo_worker::{HandlerId, Registrable, Worker, WorkerScope};
+use crate::protocol::{self, CompileRequest, FromWorker};
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-pub struct CompileWorker;
-
-impl Worker for CompileWorker {
-    type Message = ();
-    type Input = CompileRequest;
-    type Output = CompileResponse;
-
-    fn create(_scope: &WorkerScope<Self>) -> Self {
-        CompileWorker
-    }
-
-    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
-
-    fn received(&mut self, scope: &WorkerScope<Self>, request: CompileRequest, id: HandlerId) {
-        scope.respond(id, protocol::compile(&request));
+fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
+    // Our messages are plain data (strings, numbers, vectors): always encodable.
+    if let Ok(value) = serde_wasm_bindgen::to_value(message) {
+        let _ = scope.post_message(&value);
     }
 }
 
 /// The worker binary's entry: answer the page's requests.
 pub fn run() {
-    console_error_panic_hook::set_once();
-    CompileWorker::registrar().encoding::<JsCodec>().register();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    // A panic aborts the wasm instance; tell the page why before it does, so
+    // it can start a new worker. (An out-of-memory abort has no hook: the
+    // page sees the worker's error event instead.)
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        post(
+            &scope,
+            &FromWorker::Panicked {
+                message: info.to_string(),
+            },
+        );
+    }));
+    let handler = {
+        let scope = scope.clone();
+        Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            match serde_wasm_bindgen::from_value::<CompileRequest>(event.data()) {
+                Ok(request) => post(&scope, &FromWorker::Compiled(protocol::compile(&request))),
+                Err(e) => post(
+                    &scope,
+                    &FromWorker::Panicked {
+                        message: format!("the worker got a message it cannot read: {e}"),
+                    },
+                ),
+            }
+        })
+    };
+    scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    handler.forget();
+    post(&scope, &FromWorker::Ready);
 }

@@ -1,7 +1,8 @@
 //! `cargo xtask dist`: the static site. The web crate's two binaries go through
 //! wasm-bindgen: `app` as an ES module (`--target web`, loaded by index.html) and
-//! `worker` as a classic script (`--target no-modules`, what gloo-worker's
-//! spawner `importScripts`). Then binaryen's wasm-opt, then index.html and static/.
+//! `worker` as a classic script (`--target no-modules`, what the
+//! worker loader (static/worker.js) `importScripts`). Then binaryen's wasm-opt,
+//! index.html and static/, and the source editor bundled by esbuild.
 
 use crate::{root, run_cmd, step, tools, Result};
 use std::io::Write;
@@ -88,8 +89,10 @@ pub fn build(opts: &DistOptions) -> Result<Vec<FileSize>> {
 
     copy_file(&root().join("index.html"), &out.join("index.html"))?;
     copy_dir(&root().join("static"), &out.join("static"))?;
+    bundle_editor(&out.join("static").join("editor.js"))?;
 
-    let sizes = sizes(&pkg)?;
+    let mut sizes = sizes(&pkg)?;
+    sizes.extend(sizes_of(&[out.join("static").join("editor.js")])?);
     print_sizes(out, &sizes);
     Ok(sizes)
 }
@@ -133,15 +136,40 @@ pub struct FileSize {
     pub gzip: u64,
 }
 
+/// The source editor (web/js/editor.js and CodeMirror) as one minified ES
+/// module, by esbuild from web/js's npm packages.
+fn bundle_editor(out: &Path) -> Result {
+    tools::ensure_editor_packages()?;
+    step("bundling the editor (esbuild)");
+    let js = root().join("web").join("js");
+    run_cmd(
+        Command::new(js.join("node_modules").join(".bin").join("esbuild"))
+            .arg("editor.js")
+            .args([
+                "--bundle",
+                "--minify",
+                "--format=esm",
+                "--target=es2020",
+                "--log-level=warning",
+            ])
+            .arg(format!("--outfile={}", out.display()))
+            .current_dir(&js),
+    )
+}
+
 fn sizes(pkg: &Path) -> Result<Vec<FileSize>> {
-    let mut out = Vec::new();
     let mut entries: Vec<_> = std::fs::read_dir(pkg)
         .map_err(|e| format!("{}: {e}", pkg.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort();
-    for path in entries {
-        let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+    sizes_of(&entries)
+}
+
+fn sizes_of(paths: &[PathBuf]) -> Result<Vec<FileSize>> {
+    let mut out = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         gz.write_all(&bytes).map_err(|e| e.to_string())?;
         let gzip = gz.finish().map_err(|e| e.to_string())?.len() as u64;
@@ -160,7 +188,7 @@ fn sizes(pkg: &Path) -> Result<Vec<FileSize>> {
 }
 
 fn print_sizes(out: &Path, sizes: &[FileSize]) {
-    println!("\n{} (pkg/):", out.display());
+    println!("\n{} (pkg/ and the editor):", out.display());
     println!("  {:<22} {:>10} {:>10}", "file", "raw", "gzip");
     let (mut raw, mut gzip) = (0, 0);
     for s in sizes {

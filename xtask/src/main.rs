@@ -218,10 +218,15 @@ fn e2e(site: &Path) -> Result {
     let url = format!("http://{}/", server.addr);
     let e2e_dir = root().join("e2e");
     let mut node = Command::new("node");
-    node.args(["--test", "--test-reporter=spec", "tests/page.test.mjs"])
-        .current_dir(&e2e_dir)
-        .env("PTXLAB_URL", &url)
-        .env("CHROMIUM", &chromium);
+    node.args([
+        "--test",
+        "--test-reporter=spec",
+        "--test-concurrency=1",
+        "tests/",
+    ])
+    .current_dir(&e2e_dir)
+    .env("PTXLAB_URL", &url)
+    .env("CHROMIUM", &chromium);
     run_cmd(&mut node)
 }
 

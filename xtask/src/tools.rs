@@ -114,7 +114,17 @@ pub fn ensure_chromium() -> Result<PathBuf> {
 
 /// `npm ci` in e2e/ when node_modules is missing or older than the lockfile.
 pub fn ensure_npm_packages() -> Result {
-    let dir = root().join("e2e");
+    ensure_npm_ci(&root().join("e2e"))
+}
+
+/// The editor's packages (CodeMirror, esbuild) in web/js/.
+pub fn ensure_editor_packages() -> Result {
+    ensure_npm_ci(&root().join("web").join("js"))
+}
+
+/// `npm ci` in `dir` when node_modules is missing or older than the lockfile.
+fn ensure_npm_ci(dir: &Path) -> Result {
+    let dir = dir.to_path_buf();
     let lock = dir.join("package-lock.json");
     let stamp = dir.join("node_modules").join(".package-lock.json");
     let fresh = match (mtime(&lock), mtime(&stamp)) {
@@ -124,7 +134,10 @@ pub fn ensure_npm_packages() -> Result {
     if fresh {
         return Ok(());
     }
-    step("installing e2e npm packages (npm ci)");
+    step(&format!(
+        "installing npm packages in {} (npm ci)",
+        dir.display()
+    ));
     run_cmd(
         Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])

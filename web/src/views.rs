@@ -1,0 +1,160 @@
+//! The code panes' components: highlighted text with line numbers and
+//! source links ([`CodeView`]), and diffs ([`DiffView`]). Their props compare
+//! by value, so hovering elsewhere on the page does not re-render them.
+
+use crate::diff::{Diff, Line, Row, SideRow, Tag, CONTEXT};
+use crate::highlight::{self, Lang};
+use crate::ptx_docs;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CodeProps {
+    pub testid: AttrValue,
+    pub text: AttrValue,
+    pub lang: Lang,
+    /// Per line (0-based), the source line it came from (0 or missing: none).
+    pub src: Rc<Vec<u32>>,
+    /// Describe each instruction in its tooltip (PTX).
+    pub docs: bool,
+    /// The line under the pointer (0-based), or `None` when it leaves.
+    pub on_hover: Callback<Option<usize>>,
+}
+
+/// The 0-based line index of the `.code-line` an event happened in.
+fn line_of(e: &MouseEvent) -> Option<usize> {
+    let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let line = el.closest(".code-line").ok()??;
+    line.get_attribute("data-line")?.parse().ok()
+}
+
+#[function_component]
+pub fn CodeView(props: &CodeProps) -> Html {
+    let onmouseover = {
+        let cb = props.on_hover.clone();
+        Callback::from(move |e: MouseEvent| cb.emit(line_of(&e)))
+    };
+    let onmouseleave = {
+        let cb = props.on_hover.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(None))
+    };
+    html! {
+        <pre class="code" data-testid={props.testid.clone()} {onmouseover} {onmouseleave}>
+            { for props.text.lines().enumerate().map(|(i, text)| {
+                let src = props.src.get(i).copied().filter(|&s| s > 0);
+                let title = if props.docs { ptx_docs::describe(text) } else { None };
+                html! {
+                    <div class="code-line" data-line={i.to_string()}
+                        data-src={src.map(|s| s.to_string())} {title}>
+                        <span class="ln">{ i + 1 }</span>
+                        { spans(props.lang, text) }
+                    </div>
+                }
+            }) }
+        </pre>
+    }
+}
+
+fn spans(lang: Lang, text: &str) -> Html {
+    html! {
+        <code>
+            { for highlight::line(lang, text).into_iter().map(|(class, s)| {
+                if class.css().is_empty() {
+                    html! { { s } }
+                } else {
+                    html! { <span class={class.css()}>{ s }</span> }
+                }
+            }) }
+        </code>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DiffProps {
+    pub diff: Rc<Diff>,
+    pub split: bool,
+    pub lang: Lang,
+}
+
+fn tag_class(tag: Tag) -> &'static str {
+    match tag {
+        Tag::Same => "same",
+        Tag::Removed => "removed",
+        Tag::Added => "added",
+    }
+}
+
+fn number(n: Option<u32>) -> Html {
+    html! { <span class="ln">{ n.map(|n| n.to_string()).unwrap_or_default() }</span> }
+}
+
+fn fold(n: usize) -> Html {
+    html! {
+        <div class="diff-line fold">{ format!("⋯ {n} unchanged line{}", if n == 1 { "" } else { "s" }) }</div>
+    }
+}
+
+fn unified_line(lang: Lang, l: &Line) -> Html {
+    let sign = match l.tag {
+        Tag::Same => " ",
+        Tag::Removed => "-",
+        Tag::Added => "+",
+    };
+    html! {
+        <div class={classes!("diff-line", tag_class(l.tag))}>
+            { number(l.old) }{ number(l.new) }
+            <span class="sign">{ sign }</span>
+            { spans(lang, &l.text) }
+        </div>
+    }
+}
+
+fn half(lang: Lang, l: Option<&Line>) -> Html {
+    match l {
+        Some(l) => html! {
+            <div class={classes!("diff-line", tag_class(l.tag))}>
+                { number(l.old.or(l.new).filter(|_| l.tag != Tag::Added).or(l.new)) }
+                { spans(lang, &l.text) }
+            </div>
+        },
+        None => html! { <div class="diff-line empty"></div> },
+    }
+}
+
+#[function_component]
+pub fn DiffView(props: &DiffProps) -> Html {
+    let d = &props.diff;
+    let body = if d.is_empty() {
+        html! { <div class="diff-empty">{ "No change: the two runs have the same text." }</div> }
+    } else if props.split {
+        html! {
+            <div class="diff-split">
+                { for d.side_by_side(CONTEXT).iter().map(|row| match row {
+                    SideRow::Fold(n) => html! { <>{ fold(*n) }{ fold(*n) }</> },
+                    SideRow::Pair(l, r) => {
+                        // The left side shows old numbers, the right side new ones.
+                        let left = l.as_ref();
+                        let right = r.as_ref();
+                        html! { <>{ half(props.lang, left) }{ half(props.lang, right) }</> }
+                    }
+                }) }
+            </div>
+        }
+    } else {
+        html! {
+            <div class="diff-unified">
+                { for d.unified(CONTEXT).iter().map(|row| match row {
+                    Row::Fold(n) => fold(*n),
+                    Row::Line(l) => unified_line(props.lang, l),
+                }) }
+            </div>
+        }
+    };
+    html! {
+        <div class="code diff" data-testid="diff-view"
+            data-added={d.added.to_string()} data-removed={d.removed.to_string()}>
+            { body }
+        </div>
+    }
+}
