@@ -14,6 +14,11 @@ mod early_cse;
 mod globaldce;
 mod inline;
 mod instcombine;
+mod licm;
+mod loop_rotate;
+mod loop_simplify;
+mod loop_unroll;
+mod loops;
 mod lower_args;
 mod mem2reg;
 mod memory_space_opt;
@@ -88,6 +93,26 @@ pub const PASSES: &[PassInfo] = &[
         name: "instcombine",
         description: "Folds constants and simplifies instructions algebraically (x+0 → x, constant compares, casts of constants, phis of one value).",
         run: instcombine::run,
+    },
+    PassInfo {
+        name: "licm",
+        description: "Loop-invariant code motion: computations whose operands do not change in a loop move to its preheader and run once; loads only when they run every iteration and nothing in the loop can write their memory.",
+        run: licm::run,
+    },
+    PassInfo {
+        name: "loop-rotate",
+        description: "Turns loops tested at the top (for, while) into guarded loops tested at the bottom (do-while): the header's test is copied before the loop as a guard and to the end of the body, so each iteration ends in one conditional back branch.",
+        run: loop_rotate::run,
+    },
+    PassInfo {
+        name: "loop-simplify",
+        description: "Puts loops in canonical form: one preheader block entering each loop, one latch branching back, and exit blocks entered only from the loop (the loop passes make what they need themselves).",
+        run: loop_simplify::run,
+    },
+    PassInfo {
+        name: "loop-unroll",
+        description: "Unrolls loops: fully when the trip count is a known constant and #pragma unroll asks or the copies are small, by N for #pragma unroll N; #pragma unroll 1 forbids it.",
+        run: loop_unroll::run,
     },
     PassInfo {
         name: "mem2reg",

@@ -1,0 +1,228 @@
+//! licm: loop-invariant code motion. An instruction whose operands do not
+//! change while a loop runs computes the same value every iteration; it
+//! moves to the loop's preheader and runs once. Inner loops go first, so a
+//! value invariant in a whole nest climbs out one loop at a time.
+//!
+//! What moves (cicc's LICM hoists without speculation on the GPU, where a
+//! load from an address the program would not have touched can fault):
+//! - arithmetic, casts, address computations (`getelementptr`), compares,
+//!   selects and reads of special registers (`%tid.x`), which cannot fault
+//!   wherever they run; integer division and remainder only by a constant
+//!   that is neither 0 nor -1;
+//! - a load, when it runs on every iteration that completes (its block
+//!   dominates every exit of the loop) and nothing in the loop can write the
+//!   memory it reads: the loop has no store, atomic, fence or call, or the
+//!   pointer is into constant memory (`addrspace(4)`) or comes from a
+//!   `noalias readonly` parameter (`const T *__restrict__`), which nothing
+//!   writes while the kernel runs.
+//!
+//! A loop without a preheader gets one (`<header>.preheader`) when something
+//! will move.
+
+use super::loops::*;
+use crate::ir::*;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if !f.is_declaration() {
+            changed |= run_function(f);
+        }
+    }
+    changed
+}
+
+pub fn run_function(f: &mut Function) -> bool {
+    let mut changed = false;
+    let li = LoopInfo::new(f, &DomTree::new(f));
+    let headers: Vec<BlockId> = li
+        .innermost_first()
+        .into_iter()
+        .map(|i| li.loops[i].header)
+        .collect();
+    for h in headers {
+        // Creating a preheader changes the blocks of enclosing loops: recompute.
+        let dom = DomTree::new(f);
+        let li = LoopInfo::new(f, &dom);
+        let Some(l) = li.with_header(h) else {
+            continue;
+        };
+        changed |= hoist(f, &dom, l);
+    }
+    changed
+}
+
+/// Whether `i` may run where the loop did not ask for it: pure and unable to fault.
+fn speculatable(f: &Function, i: InstId) -> bool {
+    match &f.inst(i).kind {
+        InstKind::Bin { op, rhs, .. } => match op {
+            BinOp::SDiv | BinOp::SRem => !matches!(rhs.as_int(), None | Some(0) | Some(-1)),
+            BinOp::UDiv | BinOp::URem => !matches!(rhs.as_int(), None | Some(0)),
+            _ => true,
+        },
+        InstKind::FNeg(_)
+        | InstKind::ICmp { .. }
+        | InstKind::FCmp { .. }
+        | InstKind::Select { .. }
+        | InstKind::Cast { .. }
+        | InstKind::Gep { .. } => true,
+        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
+        _ => false,
+    }
+}
+
+/// Whether the memory behind `ptr` is never written while the kernel runs.
+fn read_only_memory(f: &Function, ptr: &Value) -> bool {
+    let mut p = ptr.clone();
+    // Bounded: each step goes to an operand defined earlier.
+    for _ in 0..64 {
+        if let Type::Ptr(addrspace::CONST) = f.value_type(&p) {
+            return true;
+        }
+        match p {
+            Value::Arg(a) => {
+                return f
+                    .params
+                    .get(a as usize)
+                    .is_some_and(|x| x.noalias && x.readonly)
+            }
+            Value::Inst(d) => match &f.inst(d).kind {
+                InstKind::Gep { base, .. } => p = base.clone(),
+                InstKind::Cast {
+                    op: CastOp::AddrSpaceCast | CastOp::BitCast,
+                    val,
+                } => p = val.clone(),
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Whether anything in the loop may write memory or not come back (a call).
+fn loop_writes(f: &Function, l: &Loop) -> bool {
+    l.blocks.iter().any(|&b| {
+        f.block(b).insts.iter().any(|&i| {
+            matches!(
+                f.inst(i).kind,
+                InstKind::Store { .. }
+                    | InstKind::AtomicRmw { .. }
+                    | InstKind::CmpXchg { .. }
+                    | InstKind::Fence { .. }
+                    | InstKind::Load { volatile: true, .. }
+            ) || matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee))
+        })
+    })
+}
+
+/// The instructions that use each instruction, in live blocks.
+fn users(f: &Function) -> Vec<Vec<InstId>> {
+    let mut users = vec![Vec::new(); f.insts.len()];
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            for op in f.inst(i).kind.operands() {
+                if let Value::Inst(d) = op {
+                    users[d.0 as usize].push(i);
+                }
+            }
+        }
+    }
+    users
+}
+
+/// Whether isel folds `i` into every user, where it costs nothing: a
+/// constant-offset address used only by loads and stores (`[%rd+16]`), an
+/// `i32` index widened only for address computations (`mul.wide`). LLVM's
+/// CodeGenPrepare sinks these back next to their users for the same reason.
+fn folds_into_users(f: &Function, i: InstId, users: &[InstId]) -> bool {
+    let me = Value::Inst(i);
+    match &f.inst(i).kind {
+        InstKind::Gep { indices, .. } => {
+            indices.iter().all(|x| x.as_int().is_some())
+                && users.iter().all(|&u| match &f.inst(u).kind {
+                    InstKind::Load { ptr, .. } => *ptr == me,
+                    InstKind::Store { ptr, val, .. } => *ptr == me && *val != me,
+                    _ => false,
+                })
+        }
+        InstKind::Cast {
+            op: CastOp::SExt | CastOp::ZExt,
+            val,
+        } => {
+            f.value_type(val) == Type::I32
+                && users.iter().all(|&u| match &f.inst(u).kind {
+                    InstKind::Gep { base, .. } => *base != me,
+                    _ => false,
+                })
+        }
+        _ => false,
+    }
+}
+
+/// Hoists what can move out of loop `l`; true if anything did.
+fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
+    let exiting = l.exiting_blocks(f);
+    let writes = loop_writes(f, l);
+    let calls = l.blocks.iter().any(|&b| {
+        f.block(b).insts.iter().any(
+            |&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) && !callee.starts_with("llvm.nvvm.barrier")),
+        )
+    });
+    let mut defined_in_loop = vec![false; f.insts.len()];
+    for &b in &l.blocks {
+        for &i in &f.block(b).insts {
+            defined_in_loop[i.0 as usize] = true;
+        }
+    }
+    // Blocks in reverse post-order: an instruction's operands are decided before it.
+    let mut moving = Vec::new();
+    for &b in &l.blocks {
+        let always_runs = exiting.iter().all(|&e| dom.dominates(b, e));
+        for &i in &f.block(b).insts {
+            let inst = f.inst(i);
+            let movable = match &inst.kind {
+                InstKind::Load {
+                    ptr,
+                    volatile: false,
+                    ..
+                } => always_runs && (!writes || (!calls && read_only_memory(f, ptr))),
+                _ => speculatable(f, i),
+            };
+            let invariant = inst.kind.operands().iter().all(|op| match op {
+                Value::Inst(d) => !defined_in_loop[d.0 as usize],
+                _ => true,
+            });
+            if movable && invariant {
+                defined_in_loop[i.0 as usize] = false;
+                moving.push((b, i));
+            }
+        }
+    }
+    // Address arithmetic isel folds into its users stays with them, unless a
+    // user moves too (users come later in `moving`: decide them first).
+    let users = users(f);
+    let mut kept: Vec<InstId> = Vec::new();
+    for k in (0..moving.len()).rev() {
+        let i = moving[k].1;
+        let needed = users[i.0 as usize]
+            .iter()
+            .any(|u| moving.iter().any(|(_, m)| m == u) && !kept.contains(u));
+        if folds_into_users(f, i, &users[i.0 as usize]) && !needed {
+            kept.push(i);
+        }
+    }
+    moving.retain(|(_, i)| !kept.contains(i));
+    if moving.is_empty() {
+        return false;
+    }
+    let Some(pre) = ensure_preheader(f, l) else {
+        return false;
+    };
+    for (b, i) in moving {
+        f.block_mut(b).insts.retain(|x| *x != i);
+        let at = f.block(pre).insts.len() - 1;
+        f.block_mut(pre).insts.insert(at, i);
+    }
+    true
+}

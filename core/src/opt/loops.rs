@@ -1,0 +1,807 @@
+//! Natural loops, and the helpers the loop passes share.
+//!
+//! A back edge is an edge `latch → header` where the header dominates the
+//! latch; the loop of a header is the header plus every block that reaches
+//! one of its latches without passing through the header. Loops with the
+//! same header are one loop. Cycles entered at more than one block
+//! (irreducible control flow) have no back edge and are not loops here, so
+//! no loop pass touches them.
+//!
+//! "Loop-simplify form" (LLVM's name): a loop has a *preheader* (the one
+//! block outside the loop that branches to the header, and only there) and
+//! *dedicated exits* (every block outside the loop that it branches to is
+//! entered only from the loop). [`ensure_preheader`] and
+//! [`ensure_dedicated_exits`] create them, with LLVM's block names
+//! (`for.cond.preheader`, `for.end.loopexit`).
+//!
+//! [`SsaUpdater`] repairs SSA form after a pass gives one value several
+//! definitions (a header value computed both in the preheader and in the
+//! latch after loop-rotate; a body value in every copy after loop-unroll):
+//! it finds the definition that reaches each use and places phis where
+//! definitions meet.
+
+use crate::ir::fold;
+use crate::ir::*;
+use std::collections::{HashMap, HashSet};
+
+/// One natural loop.
+#[derive(Clone, Debug)]
+pub struct Loop {
+    pub header: BlockId,
+    /// The loop's blocks, header first, then in reverse post-order.
+    pub blocks: Vec<BlockId>,
+    /// The blocks in the loop that branch to the header.
+    pub latches: Vec<BlockId>,
+    /// The innermost loop containing this one (an index into `LoopInfo::loops`).
+    pub parent: Option<usize>,
+    /// 1 for an outermost loop.
+    pub depth: u32,
+    member: Vec<bool>,
+}
+
+impl Loop {
+    pub fn contains(&self, b: BlockId) -> bool {
+        self.member.get(b.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The single latch, if there is one.
+    pub fn latch(&self) -> Option<BlockId> {
+        match self.latches.as_slice() {
+            [l] => Some(*l),
+            _ => None,
+        }
+    }
+
+    /// Distinct predecessors of the header from outside the loop.
+    pub fn outside_preds(&self, preds: &[Vec<BlockId>]) -> Vec<BlockId> {
+        distinct(
+            preds[self.header.0 as usize]
+                .iter()
+                .copied()
+                .filter(|p| !self.contains(*p)),
+        )
+    }
+
+    /// The preheader: the only block outside the loop that enters it, when
+    /// its terminator is an unconditional branch to the header.
+    pub fn preheader(&self, f: &Function, preds: &[Vec<BlockId>]) -> Option<BlockId> {
+        match self.outside_preds(preds).as_slice() {
+            [p] => match f.terminator(*p).map(|t| &t.kind) {
+                Some(InstKind::Br { dest }) if *dest == self.header => Some(*p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Blocks in the loop that may leave it: those with a successor outside
+    /// the loop, and those that return (or end in `unreachable`).
+    pub fn exiting_blocks(&self, f: &Function) -> Vec<BlockId> {
+        self.blocks
+            .iter()
+            .copied()
+            .filter(|&b| {
+                let succ = f.successors(b);
+                succ.is_empty() || succ.iter().any(|s| !self.contains(*s))
+            })
+            .collect()
+    }
+
+    /// Blocks outside the loop that it branches to, in the order first seen.
+    pub fn exit_blocks(&self, f: &Function) -> Vec<BlockId> {
+        distinct(
+            self.blocks
+                .iter()
+                .flat_map(|&b| f.successors(b))
+                .filter(|s| !self.contains(*s)),
+        )
+    }
+}
+
+/// The loops of a function and how they nest.
+pub struct LoopInfo {
+    /// Outer loops before the loops they contain (by the header's reverse post-order).
+    pub loops: Vec<Loop>,
+}
+
+impl LoopInfo {
+    pub fn new(f: &Function, dom: &DomTree) -> LoopInfo {
+        let preds = f.predecessors();
+        let n = f.blocks.len();
+        let mut loops: Vec<Loop> = Vec::new();
+        for &h in &dom.rpo {
+            let latches: Vec<BlockId> = distinct(
+                preds[h.0 as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&p| dom.is_reachable(p) && dom.dominates(h, p)),
+            );
+            if latches.is_empty() {
+                continue;
+            }
+            let mut member = vec![false; n];
+            member[h.0 as usize] = true;
+            let mut stack = latches.clone();
+            while let Some(b) = stack.pop() {
+                if member[b.0 as usize] {
+                    continue;
+                }
+                member[b.0 as usize] = true;
+                stack.extend(
+                    preds[b.0 as usize]
+                        .iter()
+                        .copied()
+                        .filter(|p| dom.is_reachable(*p)),
+                );
+            }
+            let blocks = dom
+                .rpo
+                .iter()
+                .copied()
+                .filter(|b| member[b.0 as usize])
+                .collect();
+            loops.push(Loop {
+                header: h,
+                blocks,
+                latches,
+                parent: None,
+                depth: 1,
+                member,
+            });
+        }
+        // The parent is the smallest other loop that holds the header.
+        for i in 0..loops.len() {
+            let parent = (0..loops.len())
+                .filter(|&j| j != i && loops[j].contains(loops[i].header))
+                .min_by_key(|&j| loops[j].blocks.len());
+            loops[i].parent = parent;
+        }
+        for i in 0..loops.len() {
+            let mut depth = 1;
+            let mut p = loops[i].parent;
+            while let Some(j) = p {
+                depth += 1;
+                p = loops[j].parent;
+            }
+            loops[i].depth = depth;
+        }
+        LoopInfo { loops }
+    }
+
+    /// Loop indices, inner loops before the loops that contain them.
+    pub fn innermost_first(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.loops.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.loops[i].depth));
+        order
+    }
+
+    /// The loop with this header.
+    pub fn with_header(&self, h: BlockId) -> Option<&Loop> {
+        self.loops.iter().find(|l| l.header == h)
+    }
+}
+
+/// The values in order, each once.
+pub fn distinct(it: impl IntoIterator<Item = BlockId>) -> Vec<BlockId> {
+    let mut out: Vec<BlockId> = Vec::new();
+    for b in it {
+        if !out.contains(&b) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Points every edge from `from` to `old` at `new` (the terminator only).
+pub fn redirect_edge(f: &mut Function, from: BlockId, old: BlockId, new: BlockId) {
+    let Some(&term) = f.block(from).insts.last() else {
+        return;
+    };
+    match &mut f.inst_mut(term).kind {
+        InstKind::Br { dest } if *dest == old => *dest = new,
+        InstKind::CondBr { t, f: e, .. } => {
+            if *t == old {
+                *t = new;
+            }
+            if *e == old {
+                *e = new;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// In the phis of `block`, entries from `old` come from `new` instead.
+pub fn rename_incoming(f: &mut Function, block: BlockId, old: BlockId, new: BlockId) {
+    for i in f.block(block).insts.clone() {
+        if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+            for (_, from) in incoming.iter_mut() {
+                if *from == old {
+                    *from = new;
+                }
+            }
+        }
+    }
+}
+
+/// The phis at the top of a block.
+pub fn phis(f: &Function, b: BlockId) -> Vec<InstId> {
+    f.block(b)
+        .insts
+        .iter()
+        .copied()
+        .take_while(|&i| matches!(f.inst(i).kind, InstKind::Phi { .. }))
+        .collect()
+}
+
+/// The value a phi takes from `pred`.
+pub fn incoming_from(f: &Function, phi: InstId, pred: BlockId) -> Option<Value> {
+    match &f.inst(phi).kind {
+        InstKind::Phi { incoming } => incoming
+            .iter()
+            .find(|(_, b)| *b == pred)
+            .map(|(v, _)| v.clone()),
+        _ => None,
+    }
+}
+
+/// Moves block `b` in the layout to just before `before`.
+pub fn place_before(f: &mut Function, b: BlockId, before: BlockId) {
+    f.layout.retain(|x| *x != b);
+    let at = f
+        .layout
+        .iter()
+        .position(|x| *x == before)
+        .unwrap_or(f.layout.len());
+    f.layout.insert(at, b);
+}
+
+/// LLVM's SplitBlockPredecessors: a new block `name` that `preds` branch to
+/// instead of `block`, and that branches to `block`. The phis of `block`
+/// take one entry from the new block: the value when `preds` agreed on one,
+/// else a new phi in the new block, named with `phi_suffix` (`%x.ph`).
+/// Placed just before `block`.
+pub fn split_predecessors(
+    f: &mut Function,
+    block: BlockId,
+    preds: &[BlockId],
+    name: &str,
+    phi_suffix: &str,
+) -> BlockId {
+    let preds = distinct(preds.iter().copied());
+    let nb = f.add_block(name);
+    place_before(f, nb, block);
+    let loc = preds
+        .first()
+        .and_then(|p| f.terminator(*p))
+        .and_then(|t| t.loc);
+    for &p in &preds {
+        redirect_edge(f, p, block, nb);
+    }
+    let mut new_phis = Vec::new();
+    for phi in phis(f, block) {
+        let InstKind::Phi { incoming } = f.inst(phi).kind.clone() else {
+            continue;
+        };
+        let moved: Vec<(Value, BlockId)> = incoming
+            .iter()
+            .filter(|(_, b)| preds.contains(b))
+            .cloned()
+            .collect();
+        if moved.is_empty() {
+            continue;
+        }
+        let first = moved[0].0.clone();
+        let value = if moved.iter().all(|(v, _)| *v == first) {
+            first
+        } else {
+            let ty = f.inst(phi).ty.clone();
+            let base = format!("{}{phi_suffix}", f.inst(phi).name);
+            let loc = f.inst(phi).loc;
+            let p = f.create_inst(&base, ty, InstKind::Phi { incoming: moved }, loc);
+            new_phis.push(p);
+            Value::Inst(p)
+        };
+        // The new entry takes the place of the first one it replaces.
+        let mut out = Vec::new();
+        for (v, b) in incoming {
+            if !preds.contains(&b) {
+                out.push((v, b));
+            } else if !out.iter().any(|(_, x)| *x == nb) {
+                out.push((value.clone(), nb));
+            }
+        }
+        f.inst_mut(phi).kind = InstKind::Phi { incoming: out };
+    }
+    let br = f.create_inst("", Type::Void, InstKind::Br { dest: block }, loc);
+    f.block_mut(nb).insts = new_phis;
+    f.block_mut(nb).insts.push(br);
+    nb
+}
+
+/// Gives the loop a preheader (`<header>.preheader`) if it has none; `None`
+/// when it cannot have one (the header is the function's entry).
+pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Option<BlockId> {
+    let preds = f.predecessors();
+    if let Some(p) = l.preheader(f, &preds) {
+        return Some(p);
+    }
+    let outside = l.outside_preds(&preds);
+    if outside.is_empty() || l.header == f.entry() {
+        return None;
+    }
+    let name = format!("{}.preheader", f.block(l.header).name);
+    Some(split_predecessors(f, l.header, &outside, &name, ".ph"))
+}
+
+/// Gives a loop with several latches a single one: a block
+/// (`<header>.backedge`) they all branch to, which branches back, with
+/// phis (`%x.be`) of the values they bring. The `#pragma unroll` hint moves
+/// to it. `None` when the loop has no latch, or when a latch with a hint
+/// also branches elsewhere (it may be another loop's latch too). The caller
+/// recomputes the loop info.
+pub fn ensure_single_latch(f: &mut Function, l: &Loop) -> Option<BlockId> {
+    match l.latches.as_slice() {
+        [] => return None,
+        [one] => return Some(*one),
+        _ => {}
+    }
+    let hinted: Vec<usize> = (0..f.loop_hints.len())
+        .filter(|&k| l.latches.contains(&f.loop_hints[k].latch))
+        .collect();
+    for &k in &hinted {
+        if distinct(f.successors(f.loop_hints[k].latch)) != [l.header] {
+            return None;
+        }
+    }
+    let name = format!("{}.backedge", f.block(l.header).name);
+    let be = split_predecessors(f, l.header, &l.latches, &name, ".be");
+    // The latches lead to the header: the new block goes after the last of them.
+    f.layout.retain(|b| *b != be);
+    let at = f
+        .layout
+        .iter()
+        .rposition(|b| l.latches.contains(b))
+        .map_or(f.layout.len(), |p| p + 1);
+    f.layout.insert(at, be);
+    let unroll = hinted.first().map(|&k| f.loop_hints[k].unroll);
+    f.loop_hints.retain(|h| !l.latches.contains(&h.latch));
+    if let Some(unroll) = unroll {
+        f.loop_hints.push(LoopHint { latch: be, unroll });
+    }
+    Some(be)
+}
+
+/// Gives every exit block of the loop only predecessors in the loop, by
+/// splitting the loop's edges into it (`<exit>.loopexit`). An exit that is
+/// the header of an enclosing loop, entered by its back edge, is left as is
+/// (splitting it would move that loop's latch); the result says whether
+/// every exit is dedicated now. The caller recomputes the loop info.
+pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> bool {
+    let mut all = true;
+    for e in l.exit_blocks(f) {
+        let preds = f.predecessors();
+        let (inside, outside): (Vec<BlockId>, Vec<BlockId>) =
+            distinct(preds[e.0 as usize].iter().copied())
+                .into_iter()
+                .partition(|p| l.contains(*p));
+        if outside.is_empty() {
+            continue;
+        }
+        let dom = DomTree::new(f);
+        if inside.iter().any(|&p| dom.dominates(e, p)) {
+            all = false;
+            continue;
+        }
+        let name = format!("{}.loopexit", f.block(e).name);
+        split_predecessors(f, e, &inside, &name, ".ph");
+    }
+    all
+}
+
+/// The constant an instruction computes when its operands are constants.
+pub fn fold_inst(f: &Function, kind: &InstKind, ty: &Type) -> Option<Value> {
+    match kind {
+        InstKind::Bin { op, lhs, rhs, .. } => fold::binary(*op, lhs, rhs, ty),
+        InstKind::ICmp { pred, lhs, rhs } => {
+            fold::icmp(*pred, lhs, rhs, &f.value_type(lhs)).map(Value::bool)
+        }
+        InstKind::FCmp { pred, lhs, rhs } => fold::fcmp(*pred, lhs, rhs).map(Value::bool),
+        InstKind::Cast { op, val } => fold::cast(*op, val, &f.value_type(val), ty),
+        InstKind::Select {
+            cond: Value::Int(_, c),
+            t,
+            f: e,
+        } => Some(if *c != 0 { t.clone() } else { e.clone() }),
+        _ => None,
+    }
+}
+
+/// Reconstructs SSA form for one value that now has several definitions.
+///
+/// Tell it where the value is known ([`def_at_end`](Self::def_at_end): at
+/// the end of a block; [`def_at_start`](Self::def_at_start): from the top of
+/// a block, such as a phi the caller placed), then
+/// [`rewrite_uses`](Self::rewrite_uses) makes each use read the definition
+/// that reaches it. Where definitions meet it places phis named after the
+/// value; phis that turn out to merge one value are removed again.
+pub struct SsaUpdater {
+    ty: Type,
+    name: String,
+    end: HashMap<BlockId, Value>,
+    start: HashMap<BlockId, Value>,
+    /// Phis this updater created, with their blocks.
+    created: Vec<(BlockId, InstId)>,
+    preds: Vec<Vec<BlockId>>,
+    /// Blocks reachable from the entry: no value flows from the others.
+    reachable: Vec<bool>,
+}
+
+impl SsaUpdater {
+    /// An updater for a value of type `ty`; new phis are named from `name`.
+    pub fn new(f: &Function, ty: Type, name: &str) -> SsaUpdater {
+        SsaUpdater {
+            ty,
+            name: name.to_string(),
+            end: HashMap::new(),
+            start: HashMap::new(),
+            created: Vec::new(),
+            preds: f.predecessors(),
+            reachable: {
+                let mut r = vec![false; f.blocks.len()];
+                for b in f.reverse_postorder() {
+                    r[b.0 as usize] = true;
+                }
+                r
+            },
+        }
+    }
+
+    /// The value is `v` at the end of `b`.
+    pub fn def_at_end(&mut self, b: BlockId, v: Value) {
+        self.end.insert(b, v);
+    }
+
+    /// The value is `v` from the top of `b` (until a definition at its end).
+    pub fn def_at_start(&mut self, b: BlockId, v: Value) {
+        self.start.insert(b, v);
+    }
+
+    fn value_at_end(&mut self, f: &mut Function, b: BlockId) -> Value {
+        match self.end.get(&b) {
+            Some(v) => v.clone(),
+            None if !self.reachable[b.0 as usize] => Value::Undef(self.ty.clone()),
+            None => self.value_at_start(f, b),
+        }
+    }
+
+    /// The value live on entry to `b`.
+    pub fn value_at_start(&mut self, f: &mut Function, b: BlockId) -> Value {
+        if let Some(v) = self.start.get(&b) {
+            return v.clone();
+        }
+        // The blocks whose entry value is needed: back from `b` to the definitions.
+        let mut region = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if self.start.contains_key(&x) || !seen.insert(x) {
+                continue;
+            }
+            region.push(x);
+            for p in distinct(self.preds[x.0 as usize].iter().copied()) {
+                if !self.end.contains_key(&p) && self.reachable[p.0 as usize] {
+                    stack.push(p);
+                }
+            }
+        }
+        // A block entered from several places gets a phi (none: undef) ...
+        let mut new_phis = Vec::new();
+        for &x in &region {
+            let ps = distinct(self.preds[x.0 as usize].iter().copied());
+            if ps.len() == 1 {
+                continue;
+            }
+            let v = if ps.is_empty() {
+                Value::Undef(self.ty.clone())
+            } else {
+                let phi = f.create_inst(
+                    &self.name,
+                    self.ty.clone(),
+                    InstKind::Phi {
+                        incoming: Vec::new(),
+                    },
+                    None,
+                );
+                f.block_mut(x).insts.insert(0, phi);
+                self.created.push((x, phi));
+                new_phis.push((x, phi));
+                Value::Inst(phi)
+            };
+            self.start.insert(x, v);
+        }
+        // ... and a block with one predecessor has the value that ends it.
+        for &x in &region {
+            let mut path = Vec::new();
+            let mut y = x;
+            let v = loop {
+                if let Some(v) = self.start.get(&y) {
+                    break v.clone();
+                }
+                path.push(y);
+                let p = self.preds[y.0 as usize][0];
+                if let Some(v) = self.end.get(&p) {
+                    break v.clone();
+                }
+                if !self.reachable[p.0 as usize] {
+                    break Value::Undef(self.ty.clone());
+                }
+                // Only a cycle of unreachable blocks has no end.
+                if path.len() > region.len() {
+                    break Value::Undef(self.ty.clone());
+                }
+                y = p;
+            };
+            for y in path {
+                self.start.insert(y, v.clone());
+            }
+        }
+        for (x, phi) in new_phis {
+            let incoming = distinct(self.preds[x.0 as usize].iter().copied())
+                .into_iter()
+                .map(|p| (self.value_at_end(f, p), p))
+                .collect();
+            f.inst_mut(phi).kind = InstKind::Phi { incoming };
+        }
+        self.start[&b].clone()
+    }
+
+    /// Rewrites every use of `value` in live blocks, except those `skip`
+    /// accepts (given the block, the using instruction and, for a phi, the
+    /// incoming block), to the definition that reaches it. A use in a phi
+    /// reads the value at the end of the incoming block; another use, the
+    /// value at the top of its block (so no use may sit in a block that
+    /// holds a definition itself).
+    pub fn rewrite_uses(
+        &mut self,
+        f: &mut Function,
+        value: InstId,
+        skip: &dyn Fn(BlockId, InstId, Option<BlockId>) -> bool,
+    ) {
+        let target = Value::Inst(value);
+        let mut sites = Vec::new();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if self.created.iter().any(|(_, p)| *p == i) {
+                    continue;
+                }
+                match &f.inst(i).kind {
+                    InstKind::Phi { incoming } => {
+                        for (k, (v, from)) in incoming.iter().enumerate() {
+                            if *v == target && !skip(b, i, Some(*from)) {
+                                sites.push((b, i, Some((k, *from))));
+                            }
+                        }
+                    }
+                    kind => {
+                        if kind.operands().contains(&&target) && !skip(b, i, None) {
+                            sites.push((b, i, None));
+                        }
+                    }
+                }
+            }
+        }
+        for (b, i, at) in sites {
+            match at {
+                Some((k, from)) => {
+                    let v = self.value_at_end(f, from);
+                    if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+                        incoming[k].0 = v;
+                    }
+                }
+                None => {
+                    let v = self.value_at_start(f, b);
+                    for op in f.inst_mut(i).kind.operands_mut() {
+                        if *op == target {
+                            *op = v.clone();
+                        }
+                    }
+                }
+            }
+        }
+        self.remove_trivial_phis(f);
+    }
+
+    /// Deletes created phis whose entries are all one value (or the phi itself).
+    fn remove_trivial_phis(&mut self, f: &mut Function) {
+        loop {
+            let mut changed = false;
+            for k in 0..self.created.len() {
+                let (b, phi) = self.created[k];
+                let InstKind::Phi { incoming } = &f.inst(phi).kind else {
+                    continue;
+                };
+                // Entries from unreachable blocks do not count.
+                let me = Value::Inst(phi);
+                let mut vals = incoming
+                    .iter()
+                    .filter(|(v, from)| *v != me && self.reachable[from.0 as usize])
+                    .map(|(v, _)| v);
+                let first = vals.next().cloned();
+                if !vals.all(|v| Some(v) == first.as_ref()) {
+                    continue;
+                }
+                let with = first.unwrap_or(Value::Undef(self.ty.clone()));
+                f.replace_all_uses(&me, &with);
+                for v in self.start.values_mut().chain(self.end.values_mut()) {
+                    if *v == me {
+                        *v = with.clone();
+                    }
+                }
+                f.block_mut(b).insts.retain(|i| *i != phi);
+                f.erase_inst(phi);
+                changed = true;
+            }
+            self.created
+                .retain(|(_, p)| matches!(f.inst(*p).kind, InstKind::Phi { .. }));
+            if !changed {
+                break;
+            }
+        }
+        // Names of removed phis are free again: the survivors take the lowest.
+        for &(_, phi) in &self.created {
+            f.rename_inst(phi, &self.name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn func(text: &str) -> Function {
+        parse_module(text).expect("parses").functions.remove(0)
+    }
+
+    const NEST: &str = "\
+define void @f(i32 %n) {
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  %j.next = add i32 %j, 1
+  %c = icmp slt i32 %j.next, %n
+  br i1 %c, label %inner, label %outer.latch
+outer.latch:
+  %i.next = add i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %outer, label %exit
+exit:
+  ret void
+}
+";
+
+    fn names(f: &Function, bs: &[BlockId]) -> Vec<String> {
+        bs.iter().map(|b| f.block(*b).name.clone()).collect()
+    }
+
+    #[test]
+    fn finds_nested_loops() {
+        let f = func(NEST);
+        let li = LoopInfo::new(&f, &DomTree::new(&f));
+        assert_eq!(li.loops.len(), 2);
+        let (outer, inner) = (&li.loops[0], &li.loops[1]);
+        assert_eq!(names(&f, &outer.blocks), ["outer", "inner", "outer.latch"]);
+        assert_eq!(names(&f, &inner.blocks), ["inner"]);
+        assert_eq!(names(&f, &inner.latches), ["inner"]);
+        assert_eq!((outer.parent, inner.parent), (None, Some(0)));
+        assert_eq!((outer.depth, inner.depth), (1, 2));
+        assert_eq!(li.innermost_first(), [1, 0]);
+        let preds = f.predecessors();
+        assert_eq!(
+            names(&f, &[outer.preheader(&f, &preds).unwrap()]),
+            ["entry"]
+        );
+        // The inner loop's only outside predecessor ends in a branch to it: a preheader.
+        assert_eq!(
+            names(&f, &[inner.preheader(&f, &preds).unwrap()]),
+            ["outer"]
+        );
+        assert_eq!(names(&f, &inner.exit_blocks(&f)), ["outer.latch"]);
+        assert_eq!(names(&f, &outer.exiting_blocks(&f)), ["outer.latch"]);
+    }
+
+    #[test]
+    fn irreducible_cycles_are_not_loops() {
+        let f = func(
+            "define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  br i1 %c, label %a, label %x\nx:\n  ret void\n}\n",
+        );
+        assert!(LoopInfo::new(&f, &DomTree::new(&f)).loops.is_empty());
+    }
+
+    #[test]
+    fn preheader_and_dedicated_exits_are_created() {
+        let mut f = func(
+            "define i32 @f(i1 %c, i32 %n) {
+entry:
+  br i1 %c, label %loop, label %other
+other:
+  br i1 %c, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ 5, %other ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %loop, label %exit
+exit:
+  %r = phi i32 [ 7, %other ], [ %i.next, %loop ]
+  ret i32 %r
+}
+",
+        );
+        let li = LoopInfo::new(&f, &DomTree::new(&f));
+        let l = li.loops[0].clone();
+        assert!(l.preheader(&f, &f.predecessors()).is_none());
+        let p = ensure_preheader(&mut f, &l).unwrap();
+        assert_eq!(f.block(p).name, "loop.preheader");
+        assert!(ensure_dedicated_exits(&mut f, &l));
+        assert!(
+            verify::verify_function(&f).is_empty(),
+            "{}",
+            print_function(&f)
+        );
+        let text = print_function(&f);
+        assert!(
+            text.contains("%i.ph = phi i32 [ 0, %entry ], [ 5, %other ]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("%i = phi i32 [ %i.ph, %loop.preheader ], [ %i.next, %loop ]"),
+            "{text}"
+        );
+        assert!(text.contains("exit.loopexit:"), "{text}");
+        assert!(
+            text.contains("%r = phi i32 [ 7, %other ], [ %i.next, %exit.loopexit ]"),
+            "{text}"
+        );
+        let li = LoopInfo::new(&f, &DomTree::new(&f));
+        assert_eq!(li.loops[0].preheader(&f, &f.predecessors()), Some(p));
+    }
+
+    #[test]
+    fn ssa_updater_places_phis_where_definitions_meet() {
+        // %v is defined again in %b; its use in %join needs a phi of both.
+        let mut f = func(
+            "define i32 @f(i1 %c, i32 %x) {
+entry:
+  %v = add i32 %x, 1
+  br i1 %c, label %a, label %b
+a:
+  br label %join
+b:
+  %w = add i32 %x, 2
+  br label %join
+join:
+  %u = mul i32 %v, 3
+  ret i32 %u
+}
+",
+        );
+        let v = f.insts.iter().position(|i| i.name == "v").unwrap();
+        let w = f.insts.iter().position(|i| i.name == "w").unwrap();
+        let (entry, b) = (f.layout[0], f.layout[2]);
+        let mut up = SsaUpdater::new(&f, Type::I32, "v.merge");
+        up.def_at_end(entry, Value::Inst(InstId(v as u32)));
+        up.def_at_end(b, Value::Inst(InstId(w as u32)));
+        up.rewrite_uses(&mut f, InstId(v as u32), &|blk, _, _| blk == entry);
+        let text = print_function(&f);
+        assert!(
+            text.contains("%v.merge = phi i32 [ %v, %a ], [ %w, %b ]"),
+            "{text}"
+        );
+        assert!(text.contains("%u = mul i32 %v.merge, 3"), "{text}");
+        assert!(verify::verify_function(&f).is_empty(), "{text}");
+    }
+}
