@@ -144,6 +144,8 @@ pub struct App {
     /// A result was shown and not yet measured: compile-to-render latency.
     measure_render: bool,
     latency_ms: Option<f64>,
+    /// Results shown so far (tests read it from the status bar).
+    shown: u32,
     first_ptx_ms: Option<f64>,
     notice: Option<Notice>,
     hover: Hover,
@@ -201,6 +203,7 @@ impl Component for App {
             sent_at: 0.0,
             measure_render: false,
             latency_ms: None,
+            shown: 0,
             first_ptx_ms: None,
             notice,
             hover: Hover::None,
@@ -617,6 +620,7 @@ impl App {
             m.editor.set_diagnostics(&marks(&c));
         }
         self.bench = Some(response.run_micros);
+        self.shown += 1;
         self.compilation = Some(Rc::new(c));
         self.measure_render = true;
         self.refresh();
@@ -1216,6 +1220,7 @@ impl App {
         html! {
             <footer class="status-bar">
                 <div data-testid="status" class={class} data-busy={busy.to_string()}
+                    data-shown={self.shown.to_string()}
                     data-latency-ms={self.latency_ms.map(|ms| format!("{ms:.1}"))}>
                     { for notice }
                     <span class="state">{ text }</span>

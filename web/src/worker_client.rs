@@ -27,9 +27,16 @@ pub struct WorkerClient {
 }
 
 impl WorkerClient {
+    /// Adopts the worker index.html started early, or starts one.
     pub fn spawn(on_event: impl Fn(WorkerEvent) + 'static) -> Result<WorkerClient, String> {
-        let worker =
-            Worker::new(WORKER_SCRIPT).map_err(|e| format!("cannot start the worker: {e:?}"))?;
+        let (worker, said) = match take_early_worker() {
+            Some(early) => early,
+            None => (
+                Worker::new(WORKER_SCRIPT)
+                    .map_err(|e| format!("cannot start the worker: {e:?}"))?,
+                js_sys::Array::new(),
+            ),
+        };
         let on_event = std::rc::Rc::new(on_event);
         let ready = std::rc::Rc::new(std::cell::Cell::new(false));
         let pending: std::rc::Rc<std::cell::RefCell<Option<JsValue>>> = Default::default();
@@ -73,6 +80,20 @@ impl WorkerClient {
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        // What the early worker said before we listened, in order.
+        for event in said.iter() {
+            match event.dyn_into::<ErrorEvent>() {
+                Ok(error) => on_error
+                    .as_ref()
+                    .unchecked_ref::<js_sys::Function>()
+                    .call1(&JsValue::NULL, &error),
+                Err(message) => on_message
+                    .as_ref()
+                    .unchecked_ref::<js_sys::Function>()
+                    .call1(&JsValue::NULL, &message),
+            }
+            .ok();
+        }
         Ok(WorkerClient {
             worker,
             ready,
@@ -92,6 +113,26 @@ impl WorkerClient {
             *self.pending.borrow_mut() = Some(value);
         }
     }
+}
+
+/// `window.ptxlabEarlyWorker` (once): the worker and the events it sent so far.
+fn take_early_worker() -> Option<(Worker, js_sys::Array)> {
+    let window = web_sys::window()?;
+    let key = JsValue::from_str("ptxlabEarlyWorker");
+    let early = js_sys::Reflect::get(&window, &key).ok()?;
+    if early.is_undefined() || early.is_null() {
+        return None;
+    }
+    let _ = js_sys::Reflect::set(&window, &key, &JsValue::UNDEFINED);
+    let worker = js_sys::Reflect::get(&early, &"worker".into())
+        .ok()?
+        .dyn_into::<Worker>()
+        .ok()?;
+    let said = js_sys::Reflect::get(&early, &"said".into())
+        .ok()
+        .and_then(|s| s.dyn_into::<js_sys::Array>().ok())
+        .unwrap_or_default();
+    Some((worker, said))
 }
 
 impl Drop for WorkerClient {
