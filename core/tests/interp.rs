@@ -845,6 +845,36 @@ fn launch_bounds() -> Case {
     .expect("p", Data::F32(want))
 }
 
+fn tiled_matmul() -> Case {
+    let mut r = Rng(23);
+    let n = 32usize;
+    let a: Vec<f32> = (0..n * n).map(|_| r.f32(-1.0, 1.0)).collect();
+    let b: Vec<f32> = (0..n * n).map(|_| r.f32(-1.0, 1.0)).collect();
+    // The kernel's order of additions: k from 0 to n, tile by tile.
+    let mut c = vec![0.0f32; n * n];
+    for row in 0..n {
+        for col in 0..n {
+            let mut acc = 0.0f32;
+            for k in 0..n {
+                acc += a[row * n + k] * b[k * n + col];
+            }
+            c[row * n + col] = acc;
+        }
+    }
+    Case::new(
+        "tiled_matmul.cu",
+        [2, 2, 1],
+        [16, 16, 1],
+        vec![
+            Arg::Buf("A", Data::F32(a)),
+            Arg::Buf("B", Data::F32(b)),
+            Arg::Buf("C", Data::F32(vec![0.0; n * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("C", Data::F32(c))
+}
+
 fn shared_reduce() -> Case {
     let mut r = Rng(18);
     let n = 1000usize;
@@ -999,6 +1029,7 @@ fn cases() -> Vec<Case> {
         reflect(),
         saxpy(),
         shared_reduce(),
+        tiled_matmul(),
         vector_add(),
         warp_reduce(),
     ]

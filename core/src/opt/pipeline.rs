@@ -35,11 +35,98 @@ const O1: &[&str] = &[
     "simplifycfg",
 ];
 
+/// O1 plus cicc's loop passes after the first clean-up round
+/// (LoopRotate → LICM → LoopUnroll, digest part 3 §2.0), then clean-up
+/// again: unrolled copies fold (instcombine) and merge (simplifycfg). A
+/// test checks each level runs the passes of the one below, in order: a pass
+/// added to O1 goes into O2 and O3 too.
+const O2: &[&str] = &[
+    "always-inline",
+    "nvvm-reflect",
+    "inline",
+    "nvvm-reflect",
+    "nvvm-reflect-pp",
+    "globaldce",
+    "mem2reg",
+    "early-cse",
+    "instcombine",
+    "simplifycfg",
+    "sccp",
+    "loop-rotate",
+    "licm",
+    "loop-unroll",
+    "instcombine",
+    "simplifycfg",
+    "nvptx-lower-args",
+    "memory-space-opt",
+    "reassociate",
+    "gvn",
+    "instcombine",
+    "dse",
+    "adce",
+    "simplifycfg",
+];
+
+/// O2 plus cicc's LICM after unrolling (digest part 2, the tier
+/// sub-pipeline's LICM after LoopUnroll and SimplifyCFG): unrolled inner
+/// loops and resolved address spaces leave new invariants in outer loops.
+const O3: &[&str] = &[
+    "always-inline",
+    "nvvm-reflect",
+    "inline",
+    "nvvm-reflect",
+    "nvvm-reflect-pp",
+    "globaldce",
+    "mem2reg",
+    "early-cse",
+    "instcombine",
+    "simplifycfg",
+    "sccp",
+    "loop-rotate",
+    "licm",
+    "loop-unroll",
+    "instcombine",
+    "simplifycfg",
+    "nvptx-lower-args",
+    "memory-space-opt",
+    "reassociate",
+    "gvn",
+    "licm",
+    "instcombine",
+    "dse",
+    "adce",
+    "simplifycfg",
+];
+
 /// The pass names run at an optimization level (levels above 3 are 3).
 pub fn passes(level: u8) -> &'static [&'static str] {
     match level {
         0 => O0,
-        // O2 and O3 add tiers as the passes issue lands them.
-        _ => O1,
+        1 => O1,
+        2 => O2,
+        _ => O3,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::passes;
+
+    /// Whether `a` is `b` with some entries left out.
+    fn subsequence(a: &[&str], b: &[&str]) -> bool {
+        let mut rest = b.iter();
+        a.iter().all(|x| rest.any(|y| y == x))
+    }
+
+    #[test]
+    fn each_level_runs_what_the_level_below_runs() {
+        for level in 1..3 {
+            assert!(
+                subsequence(passes(level), passes(level + 1)),
+                "O{} is not O{level} plus passes",
+                level + 1
+            );
+        }
+        assert!(!subsequence(passes(3), passes(2)), "O3 adds passes to O2");
     }
 }
