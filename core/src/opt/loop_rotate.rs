@@ -22,8 +22,12 @@
 //! (`%x.lcssa`: the guard's value or the loop's); header values other than
 //! phis used in the body get one in the new header (`%x.rot`).
 //!
+//! A loop with several latches (a `continue` in a `while` loop jumps to the
+//! header) first gets a single one, `<header>.backedge`, as LLVM's
+//! loop-simplify makes it.
+//!
 //! Left alone: loops already tested at the bottom (the latch exits),
-//! several latches, a header whose test is not a two-way branch with one
+//! a header whose test is not a two-way branch with one
 //! side leaving the loop, a body entry with other predecessors, a header
 //! with side effects (stores, calls, barriers) or more than
 //! [`MAX_HEADER`] instructions, and a phi that carries a value computed in
