@@ -288,8 +288,13 @@ impl Component for App {
                     ftz: example.ftz,
                     ..self.state.options.clone()
                 };
+                // A new source: a new run and function; the way of looking stays.
                 self.state = State {
                     options,
+                    view: self.state.view,
+                    layout: self.state.layout,
+                    hide_unchanged: self.state.hide_unchanged,
+                    filter: std::mem::take(&mut self.state.filter),
                     ..State::from_example(example)
                 };
                 if let Some(m) = &self.editor {

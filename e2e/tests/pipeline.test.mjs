@@ -1,0 +1,142 @@
+// The pipeline pane: diffs of a pass run against the one before and of any
+// two runs, unified and side by side; hide-unchanged groups; the filter; the
+// function selector; j/k and the arrow keys.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { $, openBrowser, waitForPtx, passItem, screenshot } from "../lib/page.mjs";
+
+let b;
+let page;
+
+before(async () => {
+  b = await openBrowser();
+  page = await b.newPage();
+});
+
+after(async () => {
+  await b?.close();
+});
+
+const diffCounts = async () => {
+  const view = page.locator($("diff-view"));
+  await view.waitFor();
+  return {
+    added: await view.locator(".diff-line.added").count(),
+    removed: await view.locator(".diff-line.removed").count(),
+    text: await view.textContent(),
+  };
+};
+
+test("a memory-space-opt run shows a diff with added and removed lines", async () => {
+  await passItem(page, "memory-space-opt", "true").click();
+  await page.locator($("view-diff")).click();
+  const d = await diffCounts();
+  assert.ok(d.added > 0 && d.removed > 0, JSON.stringify(d));
+  // Loads through generic pointers become loads from addrspace(1).
+  const added = await page.locator(`${$("diff-view")} .diff-line.added`).allTextContents();
+  assert.ok(added.some((l) => l.includes("addrspace(1)")), added.join("\n"));
+  assert.match(await page.locator($("diff-summary")).textContent(), /\+\d+ −\d+/);
+  assert.match(await page.locator($("run-description")).textContent(), /^memory-space-opt: /);
+  await screenshot(page, "diff-memory-space-opt.png");
+});
+
+test("an nvvm-reflect run shows the reflect call replaced by a constant", async () => {
+  await page.locator($("examples-select")).selectOption("reflect-ftz");
+  await waitForPtx(page, ".entry reflect_ftz");
+  await passItem(page, "nvvm-reflect", "true").click();
+  const d = await diffCounts();
+  assert.ok(d.added > 0 && d.removed > 0, JSON.stringify(d));
+  const removed = await page.locator(`${$("diff-view")} .diff-line.removed`).allTextContents();
+  assert.ok(removed.some((l) => l.includes("@__nvvm_reflect")), removed.join("\n"));
+  await screenshot(page, "diff-nvvm-reflect.png");
+});
+
+test("side by side puts removed lines left and added lines right", async () => {
+  await page.locator($("layout-split")).click();
+  const split = page.locator(`${$("diff-view")} .diff-split`);
+  await split.waitFor();
+  const cells = await split.locator(".diff-line").evaluateAll((els) =>
+    els.map((e, i) => [i % 2, e.classList.contains("added"), e.classList.contains("removed")]),
+  );
+  assert.ok(cells.some(([side, , removed]) => side === 0 && removed));
+  assert.ok(cells.some(([side, added]) => side === 1 && added));
+  assert.ok(!cells.some(([side, added]) => side === 0 && added), "nothing added on the left");
+  await page.locator($("layout-unified")).click();
+});
+
+test("any two runs can be compared", async () => {
+  await page.locator($("view-compare")).click();
+  await page.locator($("compare-a")).selectOption("0");
+  const runs = await page.locator(`${$("compare-b")} option`).evaluateAll((os) => os.map((o) => o.textContent));
+  const lastIr = runs.findLastIndex((t) => / (simplifycfg|adce|dce)$/.test(t));
+  await page.locator($("compare-b")).selectOption(String(lastIr));
+  const d = await diffCounts();
+  assert.ok(d.added > 0 && d.removed > 0, JSON.stringify(d));
+  const removed = await page.locator(`${$("diff-view")} .diff-line.removed`).allTextContents();
+  assert.ok(removed.some((l) => l.includes("alloca")), "irgen's allocas are gone at the end");
+  // Comparing a run with itself is no change.
+  await page.locator($("compare-a")).selectOption(String(lastIr));
+  await page.locator($("diff-view")).locator(".diff-empty").waitFor();
+  await screenshot(page, "compare.png");
+  await page.locator($("view-ir")).click();
+  await page.locator($("ir-view")).waitFor();
+});
+
+test("hide unchanged collapses consecutive unchanged runs", async () => {
+  const items = page.locator($("pass-item"));
+  const all = await items.count();
+  await page.locator($("hide-unchanged")).check();
+  const rows = await items.evaluateAll((els) => els.map((e) => [e.dataset.pass, e.dataset.changed]));
+  assert.ok(rows.length < all, `${rows.length} rows of ${all}`);
+  assert.ok(rows.some(([name]) => name.includes(" + ")), "a group names its runs");
+  for (let i = 1; i < rows.length; i++) {
+    assert.ok(rows[i - 1][1] === "true" || rows[i][1] === "true", `two unchanged rows: ${rows[i - 1]} ${rows[i]}`);
+  }
+  await screenshot(page, "hide-unchanged.png");
+  await page.locator($("hide-unchanged")).uncheck();
+  assert.equal(await items.count(), all);
+});
+
+test("the filter keeps matching passes", async () => {
+  await page.locator($("pass-filter")).fill("reflect");
+  const names = await page.locator($("pass-item")).evaluateAll((els) => els.map((e) => e.dataset.pass));
+  assert.ok(names.length >= 2 && names.every((n) => n.includes("reflect")), names.join(","));
+  await page.locator($("pass-filter")).fill("");
+});
+
+test("j/k and the arrow keys move through runs", async () => {
+  await page.locator(`${$("pass-item")}[data-pass="irgen"]`).click();
+  const selected = () => page.locator(`${$("pass-item")}.selected`).getAttribute("data-pass");
+  assert.equal(await selected(), "irgen");
+  await page.keyboard.press("j");
+  assert.equal(await selected(), "link");
+  await page.keyboard.press("ArrowDown");
+  const third = await selected();
+  assert.notEqual(third, "link");
+  await page.keyboard.press("k");
+  assert.equal(await selected(), "link");
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await selected(), "irgen");
+  await page.keyboard.press("k");
+  assert.equal(await selected(), "irgen", "stops at the first run");
+});
+
+test("the function selector shows one function", async () => {
+  await page.locator($("examples-select")).selectOption("noinline");
+  await waitForPtx(page, ".entry blend");
+  const options = await page.locator(`${$("function-select")} option`).evaluateAll((os) => os.map((o) => o.value));
+  const lerp = options.find((o) => o.includes("lerp"));
+  assert.ok(lerp, options.join(","));
+  await page.locator($("function-select")).selectOption(lerp);
+  const lastIr = page.locator(`${$("pass-item")}[data-kind="ir"]`).last();
+  await lastIr.click();
+  const ir = await page.locator($("ir-view")).textContent();
+  assert.match(ir, /define .*@_Z4lerpfff/);
+  assert.doesNotMatch(ir, /@blend/);
+  await page.locator($("function-select")).selectOption("");
+  assert.match(await page.locator($("ir-view")).textContent(), /@blend/);
+});
+
+test("the page logged no errors", () => {
+  assert.deepEqual(b.errors, []);
+});
