@@ -2,7 +2,7 @@
 //! calls, and what they call, compiled from `ptxlab-libdevice`'s CUDA C.
 //! Nothing else is linked, so the snapshot shows exactly what came in.
 
-use crate::ir::{InstKind, Module};
+use crate::ir::{Global, InstKind, Module, Value};
 use crate::options::Options;
 
 /// Names of `__nv_*` functions called in `m` that `m` does not define.
@@ -21,6 +21,42 @@ fn wanted(m: &Module) -> Vec<String> {
         }
     }
     out
+}
+
+/// Adds a compiled library module's functions to `m`, with the constants
+/// they name (the query strings of `__nvvm_reflect`), renamed where `m`
+/// already has a global of that name.
+fn add_library(m: &mut Module, lib: Module) {
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for g in lib.globals {
+        if let Some(same) = m.globals.iter().find(|h| {
+            h.ty == g.ty && h.init == g.init && h.space == g.space && h.name.starts_with("$str")
+        }) {
+            renames.push((g.name.clone(), same.name.clone()));
+            continue;
+        }
+        let mut name = g.name.clone();
+        let mut n = 1;
+        while m.globals.iter().any(|h| h.name == name) {
+            name = format!("{}$nv{n}", g.name);
+            n += 1;
+        }
+        renames.push((g.name.clone(), name.clone()));
+        m.globals.push(Global { name, ..g });
+    }
+    for mut f in lib.functions.into_iter().filter(|f| !f.is_declaration()) {
+        for inst in &mut f.insts {
+            for op in inst.kind.operands_mut() {
+                if let Value::Global(name, _) = op {
+                    if let Some((_, to)) = renames.iter().find(|(from, _)| from == name) {
+                        *name = to.clone();
+                    }
+                }
+            }
+        }
+        m.functions.retain(|g| g.name != f.name);
+        m.functions.push(f);
+    }
 }
 
 /// Links libdevice into `m`. Returns the names linked, or the names that
@@ -59,10 +95,7 @@ pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<Stri
                 continue;
             }
             let lib = crate::irgen::lower(&tu, "<libdevice>", opts);
-            for f in lib.functions.into_iter().filter(|f| !f.is_declaration()) {
-                m.functions.retain(|g| g.name != f.name);
-                m.functions.push(f);
-            }
+            add_library(m, lib);
             linked.push(name);
         }
     }

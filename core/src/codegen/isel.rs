@@ -1093,6 +1093,44 @@ impl Sel<'_> {
                 };
                 self.emit(op, vec![Operand::Reg(d), lo, hi, s]);
             }
+            "llvm.nvvm.bitcast.f2i" | "llvm.nvvm.bitcast.i2f" => {
+                let a = reg(self, 0);
+                let d = self.def(id);
+                self.emit("mov.b32", vec![Operand::Reg(d), a]);
+            }
+            "llvm.fma.f32" | "llvm.fma.f64" => {
+                let (a, b, c) = (reg(self, 0), self.operand(&args[1]), self.operand(&args[2]));
+                let ty = self.f.inst(id).ty.clone();
+                let d = self.def(id);
+                self.emit(
+                    format!("fma.rn{}{}", self.ftz(&ty), float_suffix(&ty)),
+                    vec![Operand::Reg(d), a, b, c],
+                );
+            }
+            "llvm.rint.f32" | "llvm.fabs.f32" => {
+                let a = reg(self, 0);
+                let ftz = self.ftz(&Type::F32);
+                let d = self.def(id);
+                let op = if callee == "llvm.rint.f32" {
+                    format!("cvt.rni{ftz}.f32.f32")
+                } else {
+                    format!("abs{ftz}.f32")
+                };
+                self.emit(op, vec![Operand::Reg(d), a]);
+            }
+            c if c.starts_with("llvm.nvvm.ex2.approx.")
+                || c.starts_with("llvm.nvvm.lg2.approx.") =>
+            {
+                let a = reg(self, 0);
+                let d = self.def(id);
+                let op = if c.contains("ex2") {
+                    "ex2.approx"
+                } else {
+                    "lg2.approx"
+                };
+                let ftz = if c.contains(".ftz.") { ".ftz" } else { "" };
+                self.emit(format!("{op}{ftz}.f32"), vec![Operand::Reg(d), a]);
+            }
             _ => self.unsupported(&format!("the intrinsic \"{callee}\"")),
         }
     }

@@ -17,8 +17,8 @@ pub struct Overload {
 /// What a call of the built-in becomes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Lowering {
-    /// A call of an intrinsic with the same arguments, `.i32`-style suffixes
-    /// chosen from the overload (`{}` in the name is replaced by `i32`, `i64`, `f32`).
+    /// A call of this function with the same arguments: an intrinsic
+    /// (`llvm.*`) or a libdevice function (`__nv_*`, added by the link stage).
     Intrinsic(&'static str),
     Atomic(AtomicOp, SyncScope),
     /// `atomicSub`: an add of the negated value (PTX has no atom.sub).
@@ -66,6 +66,98 @@ const SHFL_OVERLOADS: &[Overload] = &[
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
 pub const BUILTINS: &[Builtin] = &[
+    // NVVM's builtins for libdevice's own source (clang's spellings).
+    Builtin {
+        name: "__nvvm_bitcast_f2i",
+        overloads: &[o("i", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.bitcast.f2i"),
+    },
+    Builtin {
+        name: "__nvvm_bitcast_i2f",
+        overloads: &[o("f", &["i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.bitcast.i2f"),
+    },
+    Builtin {
+        name: "__nvvm_fma_rn_f",
+        overloads: &[o("f", &["f", "f", "f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.fma.f32"),
+    },
+    Builtin {
+        name: "__nvvm_rint_f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.rint.f32"),
+    },
+    Builtin {
+        name: "__nvvm_fabs_f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.fabs.f32"),
+    },
+    Builtin {
+        name: "__nvvm_ex2_approx_f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.ex2.approx.f"),
+    },
+    Builtin {
+        name: "__nvvm_ex2_approx_ftz_f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.ex2.approx.ftz.f"),
+    },
+    Builtin {
+        name: "__nvvm_lg2_approx_f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.lg2.approx.f"),
+    },
+    Builtin {
+        name: "__nvvm_lg2_approx_ftz_f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.lg2.approx.ftz.f"),
+    },
+    // The CUDA math API: calls of libdevice functions, linked on demand.
+    Builtin {
+        name: "sinf",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nv_sinf"),
+    },
+    Builtin {
+        name: "cosf",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nv_cosf"),
+    },
+    Builtin {
+        name: "expf",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nv_expf"),
+    },
+    Builtin {
+        name: "exp2f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nv_exp2f"),
+    },
+    Builtin {
+        name: "logf",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nv_logf"),
+    },
+    Builtin {
+        name: "log2f",
+        overloads: &[o("f", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("__nv_log2f"),
+    },
     Builtin {
         name: "__nvvm_reflect",
         overloads: &[o("i", &["*c"])],

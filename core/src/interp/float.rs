@@ -136,6 +136,12 @@ pub(crate) enum MathFn {
     Trunc,
     Rint,
     CopySign,
+    /// 2^x (`ex2.approx`: computed exactly here).
+    Exp2,
+    /// log2(x) (`lg2.approx`: computed exactly here).
+    Log2,
+    /// A reinterpretation of the bits (`llvm.nvvm.bitcast.f2i`/`i2f`).
+    Bits,
 }
 
 impl MathFn {
@@ -150,6 +156,9 @@ impl MathFn {
                 "sqrt.rn.d" => (MathFn::Sqrt, FloatTy::F64),
                 "fabs.f" => (MathFn::Fabs, FloatTy::F32),
                 "fabs.d" => (MathFn::Fabs, FloatTy::F64),
+                "ex2.approx.f" | "ex2.approx.ftz.f" => (MathFn::Exp2, FloatTy::F32),
+                "lg2.approx.f" | "lg2.approx.ftz.f" => (MathFn::Log2, FloatTy::F32),
+                "bitcast.f2i" | "bitcast.i2f" => (MathFn::Bits, FloatTy::F32),
                 _ => return None,
             };
             return Some((f, ty));
@@ -189,6 +198,9 @@ impl MathFn {
     /// Applies the function to values of `ty` (f16 through f32, except fma,
     /// which rounds once from f64: exact for 11-bit operands).
     pub fn apply(self, args: [u64; 3], ty: FloatTy, ftz: bool) -> u64 {
+        if self == MathFn::Bits {
+            return args[0];
+        }
         if ty == FloatTy::F32 {
             let [a, b, c] = args.map(|x| {
                 let v = f32::from_bits(x as u32);
@@ -209,6 +221,9 @@ impl MathFn {
                 MathFn::Trunc => a.trunc(),
                 MathFn::Rint => a.round_ties_even(),
                 MathFn::CopySign => a.copysign(b),
+                MathFn::Exp2 => a.exp2(),
+                MathFn::Log2 => a.log2(),
+                MathFn::Bits => a,
             };
             return u64::from(if ftz { flush(r) } else { r }.to_bits());
         }
@@ -224,6 +239,9 @@ impl MathFn {
             MathFn::Trunc => a.trunc(),
             MathFn::Rint => a.round_ties_even(),
             MathFn::CopySign => a.copysign(b),
+            MathFn::Exp2 => a.exp2(),
+            MathFn::Log2 => a.log2(),
+            MathFn::Bits => a,
         };
         from_f64(r, ty)
     }
