@@ -263,6 +263,25 @@ mod tests {
     }
 
     #[test]
+    fn o3_runs_cicc_scale_pipeline() {
+        // cicc's O3 runs 35+ passes; ours at least 30 runs, and every pass is in
+        // some pipeline (loop-simplify and dce are also run by other passes).
+        assert!(
+            pipeline::passes(3).len() >= 30,
+            "{}",
+            pipeline::passes(3).len()
+        );
+        for p in PASSES {
+            let used = (0..=3).any(|l| pipeline::passes(l).contains(&p.name));
+            assert!(
+                used || matches!(p.name, "loop-simplify" | "dce"),
+                "pass {} is in no pipeline",
+                p.name
+            );
+        }
+    }
+
+    #[test]
     fn pass_table_is_sorted_and_unique() {
         let names: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
         let mut sorted = names.clone();

@@ -8,7 +8,6 @@ const O0: &[&str] = &[
     "always-inline",
     "nvvm-reflect",
     "nvvm-reflect-pp",
-    "nvvm-intrinsic-lower",
     "globaldce",
 ];
 
@@ -19,6 +18,7 @@ const O1: &[&str] = &[
     // Inlining exposes the reflect calls of inlined (libdevice) bodies.
     "nvvm-reflect",
     "nvvm-reflect-pp",
+    "nvvm-intrinsic-lower",
     "globaldce",
     "mem2reg",
     "early-cse",
@@ -36,16 +36,20 @@ const O1: &[&str] = &[
 ];
 
 /// O1 plus cicc's loop passes after the first clean-up round
-/// (LoopRotate → LICM → LoopUnroll, digest part 3 §2.0), then clean-up
-/// again: unrolled copies fold (instcombine) and merge (simplifycfg). A
-/// test checks each level runs the passes of the one below, in order: a pass
-/// added to O1 goes into O2 and O3 too.
+/// (LoopRotate → LICM → LoopUnroll, digest part 3 §2.0), nvvm-reflect again
+/// (unrolled copies expose reflect calls, as cicc's third position), then
+/// clean-up: unrolled copies fold (instcombine) and merge (simplifycfg);
+/// nvvm-intrinsic-lower again once address spaces are known. A test checks
+/// each level runs the passes of the one below, in order: a pass added to O1
+/// goes into O2 and O3 too.
 const O2: &[&str] = &[
     "always-inline",
     "nvvm-reflect",
     "inline",
+    // Inlining exposes the reflect calls of inlined (libdevice) bodies.
     "nvvm-reflect",
     "nvvm-reflect-pp",
+    "nvvm-intrinsic-lower",
     "globaldce",
     "mem2reg",
     "early-cse",
@@ -55,10 +59,12 @@ const O2: &[&str] = &[
     "loop-rotate",
     "licm",
     "loop-unroll",
+    "nvvm-reflect",
     "instcombine",
     "simplifycfg",
     "nvptx-lower-args",
     "memory-space-opt",
+    "nvvm-intrinsic-lower",
     "reassociate",
     "gvn",
     "instcombine",
@@ -69,13 +75,16 @@ const O2: &[&str] = &[
 
 /// O2 plus cicc's LICM after unrolling (digest part 2, the tier
 /// sub-pipeline's LICM after LoopUnroll and SimplifyCFG): unrolled inner
-/// loops and resolved address spaces leave new invariants in outer loops.
+/// loops and resolved address spaces leave new invariants in outer loops;
+/// then cicc's late EarlyCSE and InstCombine and a final GlobalDCE.
 const O3: &[&str] = &[
     "always-inline",
     "nvvm-reflect",
     "inline",
+    // Inlining exposes the reflect calls of inlined (libdevice) bodies.
     "nvvm-reflect",
     "nvvm-reflect-pp",
+    "nvvm-intrinsic-lower",
     "globaldce",
     "mem2reg",
     "early-cse",
@@ -85,10 +94,12 @@ const O3: &[&str] = &[
     "loop-rotate",
     "licm",
     "loop-unroll",
+    "nvvm-reflect",
     "instcombine",
     "simplifycfg",
     "nvptx-lower-args",
     "memory-space-opt",
+    "nvvm-intrinsic-lower",
     "reassociate",
     "gvn",
     "licm",
@@ -96,6 +107,9 @@ const O3: &[&str] = &[
     "dse",
     "adce",
     "simplifycfg",
+    "early-cse",
+    "instcombine",
+    "globaldce",
 ];
 
 /// The pass names run at an optimization level (levels above 3 are 3).
