@@ -55,7 +55,12 @@ fn reads(i: &Instr) -> Vec<Reg> {
 /// after that point in the block (nor by another copy of this edge), the
 /// computation writes the phi's register directly and the copy goes:
 /// `add.s32 %r5, %r2, 1; mov.b32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
-fn coalesce(f: &mut MFunction, from: usize, copies: Vec<(Reg, Operand)>) -> Vec<(Reg, Operand)> {
+fn coalesce(
+    f: &mut MFunction,
+    from: usize,
+    copies: Vec<(Reg, Operand)>,
+    phi_regs: &[Reg],
+) -> Vec<(Reg, Operand)> {
     let mut kept = Vec::new();
     for (k, (dst, src)) in copies.iter().enumerate() {
         let Operand::Reg(r) = src else {
@@ -66,38 +71,108 @@ fn coalesce(f: &mut MFunction, from: usize, copies: Vec<(Reg, Operand)>) -> Vec<
             .iter()
             .enumerate()
             .any(|(j, (_, s))| j != k && s.reg() == Some(*dst));
-        let uses: usize = f
-            .blocks
-            .iter()
-            .flat_map(|b| b.insts.iter())
-            .map(|i| reads(i).iter().filter(|x| *x == r).count())
-            .sum();
         let blk = &f.blocks[from];
         let def = blk.insts.iter().rposition(|i| i.defs() == Some(*r));
         let ok = match def {
-            Some(d) if r.class == dst.class && !others_read_dst && uses == 0 => {
-                // The phi register keeps its old value until the end of the block
-                // (the defining instruction itself may read it: it reads before it writes).
-                !blk.insts[d + 1..].iter().any(|i| reads(i).contains(dst))
-                    && !f.blocks.iter().enumerate().any(|(bi, b)| {
-                        b.insts
-                            .iter()
-                            .enumerate()
-                            .any(|(ii, i)| i.defs() == Some(*r) && !(bi == from && ii == d))
-                    })
+            Some(d) if r.class == dst.class && !others_read_dst && !phi_regs.contains(r) => {
+                // The value is read only after its definition in this block (those
+                // reads will read the phi's register, which then holds it) …
+                let read_elsewhere = f.blocks.iter().enumerate().any(|(bi, b)| {
+                    b.insts
+                        .iter()
+                        .enumerate()
+                        .any(|(ii, i)| reads(i).contains(r) && !(bi == from && ii > d))
+                });
+                let defined_elsewhere = f.blocks.iter().enumerate().any(|(bi, b)| {
+                    b.insts
+                        .iter()
+                        .enumerate()
+                        .any(|(ii, i)| i.defs() == Some(*r) && !(bi == from && ii == d))
+                });
+                // … and the phi register keeps its old value until the end of the
+                // block (the defining instruction itself may read it: it reads
+                // before it writes).
+                !read_elsewhere
+                    && !defined_elsewhere
+                    && !blk.insts[d + 1..].iter().any(|i| reads(i).contains(dst))
             }
             _ => false,
         };
         if ok {
             let d = def.expect("checked");
-            if let Some(Operand::Reg(x)) = f.blocks[from].insts[d].operands.first_mut() {
+            let insts = &mut f.blocks[from].insts;
+            if let Some(Operand::Reg(x)) = insts[d].operands.first_mut() {
                 *x = *dst;
+            }
+            for i in &mut insts[d + 1..] {
+                for op in &mut i.operands {
+                    rename(op, *r, *dst);
+                }
+                if let Some((g, _)) = &mut i.guard {
+                    if *g == *r {
+                        *g = *dst;
+                    }
+                }
             }
         } else {
             kept.push((*dst, src.clone()));
         }
     }
     kept
+}
+
+fn rename(op: &mut Operand, from: Reg, to: Reg) {
+    match op {
+        Operand::Reg(x) if *x == from => *x = to,
+        Operand::Addr(base, _) => rename(base, from, to),
+        _ => {}
+    }
+}
+
+/// Whether the copies for the edge `b → s` may run at the end of `b` for
+/// every successor: no other path out of `b` reads the phi registers of `s`
+/// before they are written again (every edge into `s` writes them, so the
+/// search stops at `s`), and the branch does not test one of them. A loop's
+/// latch then keeps one conditional back branch at its bottom instead of a
+/// block of its own for the copies.
+fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &[Phi]) -> bool {
+    let dsts: Vec<Reg> = phis
+        .iter()
+        .filter(|p| p.block == s)
+        .map(|p| p.dst)
+        .collect();
+    let blk = &f.blocks[b];
+    if blk
+        .insts
+        .iter()
+        .any(|i| i.guard.is_some_and(|(g, _)| dsts.contains(&g)))
+    {
+        return false;
+    }
+    let mut seen = vec![false; f.blocks.len()];
+    let mut stack: Vec<usize> = successors(blk).into_iter().filter(|t| *t != s).collect();
+    while let Some(x) = stack.pop() {
+        if x == s || seen[x] {
+            continue;
+        }
+        seen[x] = true;
+        if f.blocks[x]
+            .insts
+            .iter()
+            .any(|i| reads(i).iter().any(|r| dsts.contains(r)))
+        {
+            return false;
+        }
+        stack.extend(successors(&f.blocks[x]));
+    }
+    // Copies still to be placed on edges out of the blocks reached (or out of
+    // `b` itself) must not read the registers either.
+    !phis.iter().any(|p| {
+        p.block != s
+            && p.incoming.iter().any(|(from, op)| {
+                (*from == b || seen[*from]) && op.reg().is_some_and(|r| dsts.contains(&r))
+            })
+    })
 }
 
 /// Orders a parallel copy into sequential moves.
@@ -154,6 +229,9 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             if preds[s].len() < 2 || !phi_blocks.contains(&s) || edge_block.contains_key(&(b, s)) {
                 continue;
             }
+            if copies_may_precede_branch(f, b, s, phis) {
+                continue;
+            }
             let nb = f.blocks.len();
             let name = format!("{}.{}.crit", f.blocks[b].name, f.blocks[s].name);
             f.blocks.push(MBlock {
@@ -175,6 +253,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             edge_block.insert((b, s), nb);
         }
     }
+    let phi_regs: Vec<Reg> = phis.iter().map(|p| p.dst).collect();
     // Group the copies by edge.
     let mut per_edge: Vec<(Edge, Vec<(Reg, Operand)>)> = Vec::new();
     for p in phis {
@@ -187,7 +266,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         }
     }
     for ((from, _to), copies) in per_edge {
-        let copies = coalesce(f, from, copies);
+        let copies = coalesce(f, from, copies, &phi_regs);
         let seq = sequentialize(f, copies);
         let at = insertion_point(&f.blocks[from]);
         let blk = &mut f.blocks[from];
