@@ -209,12 +209,27 @@ pub fn run(
         let skipped = opts.disabled_passes.iter().any(|d| d == name)
             || opts.opt_bisect_limit.is_some_and(|limit| n >= limit);
         let start = Instant::now();
-        if !skipped {
-            (pass.run)(m, &cx);
-        }
+        let reported = !skipped && (pass.run)(m, &cx);
         let micros = start.elapsed().as_micros() as u64;
-        let after = snapshot(m);
+        // A pass that reports no change left the IR as it was: its snapshot is
+        // the one before (printing every function after every run is the
+        // largest cost of a compile). Tests check the report is honest.
+        let after = if reported || verify_each {
+            snapshot(m)
+        } else {
+            before.clone()
+        };
         let changed = after != before;
+        if verify_each && changed && !reported {
+            return (
+                stages,
+                Some(BrokenIr {
+                    pass: pass.name.to_string(),
+                    index,
+                    errors: vec!["the pass changed the IR but reported no change".into()],
+                }),
+            );
+        }
         let mut description = pass.description.to_string();
         if skipped {
             description = format!("(skipped) {description}");
