@@ -78,6 +78,29 @@ test("hovering a PTX line highlights its source line, and back", async () => {
   await screenshot(page, "linked-source-to-ptx.png");
 });
 
+test("hovering a source line highlights the IR lines from it, and back", async () => {
+  await page.locator(`${$("pass-item")}[data-pass="memory-space-opt"]`).click();
+  const ir = page.locator($("ir-view"));
+  await page.waitForFunction((sel) => document.querySelector(`${sel} .code-line[data-src="4"]`), $("ir-view"));
+  const cmp = ir.locator(".code-line", { hasText: "icmp slt" });
+  assert.equal(await cmp.getAttribute("data-src"), "4");
+  const plain = await background(ir.locator(".code-line", { hasText: "define" }));
+  await page.locator(`${$("source-editor")} .cm-line`).nth(3).hover();
+  await page.waitForFunction(
+    ([sel, bg]) => getComputedStyle(document.querySelector(sel)).backgroundColor !== bg,
+    [`${$("ir-view")} .code-line[data-src="4"]`, plain],
+  );
+  assert.equal(await background(ir.locator(".code-line", { hasText: "%add = add" })), plain);
+
+  await ir.locator(".code-line", { hasText: "%add = add" }).hover();
+  const linked = page.locator(`${$("source-editor")} .cm-line.cm-linked`);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.includes("threadIdx.x;"), `${$("source-editor")} .cm-line.cm-linked`);
+  assert.match(await linked.textContent(), /int i = blockIdx\.x \* blockDim\.x \+ threadIdx\.x;/);
+  // The PTX lines of that source line light up too.
+  assert.notEqual(await background(page.locator(`${$("ptx-view")} .code-line[data-src="3"]`).first()), plain);
+  await screenshot(page, "linked-ir-to-source.png");
+});
+
 test("the page logged no errors", () => {
   assert.deepEqual(b.errors, []);
 });

@@ -132,6 +132,11 @@ pub struct App {
     run_text: AttrValue,
     run_lang: Lang,
     run_diff: Option<Rc<Diff>>,
+    /// Per line of `run_text`, its source line (empty: not known).
+    run_src: Rc<Vec<u32>>,
+    /// The IR stages' source lines for the compilation shown (`seq`).
+    ir_lines: Option<(u64, Rc<crate::irmap::IrLines>)>,
+    shown_seq: u64,
 
     worker: Option<WorkerClient>,
     worker_gen: u32,
@@ -194,6 +199,9 @@ impl Component for App {
             run_text: AttrValue::default(),
             run_lang: Lang::Ir,
             run_diff: None,
+            run_src: Rc::default(),
+            ir_lines: None,
+            shown_seq: 0,
             worker: None,
             worker_gen: 0,
             load: Load::Loading(0.0, 0.0),
@@ -545,6 +553,13 @@ impl App {
                     format!("The compiler crashed ({message}); restarted it. Edit the source to try again."),
                 );
             }
+            FromWorker::IrLines { seq, lines } => {
+                if seq != self.shown_seq {
+                    return false;
+                }
+                self.ir_lines = Some((seq, Rc::new(lines)));
+                self.refresh();
+            }
             FromWorker::Compiled(response) => {
                 self.limit_timer = None;
                 let arrival = self.scheduler.arrived(response.seq);
@@ -603,6 +618,8 @@ impl App {
     }
 
     fn show(&mut self, response: CompileResponse) {
+        self.shown_seq = response.seq;
+        self.ir_lines = None;
         let c = response.compilation;
         if self.first_ptx_ms.is_none() && c.ptx.is_some() {
             self.first_ptx_ms = Some(now_ms());
@@ -692,6 +709,17 @@ impl App {
             Lang::Ptx
         };
         let text = pipeline::text(stage, function);
+        self.run_src = match stage.kind {
+            StageKind::Ptx => self.ptx_src.clone(),
+            StageKind::Machine => Rc::default(),
+            StageKind::Ir => match &self.ir_lines {
+                Some((_, maps)) => Rc::new(
+                    maps.get(run)
+                        .map_or_else(Vec::new, |m| crate::irmap::text_lines(stage, m, function)),
+                ),
+                None => Rc::default(),
+            },
+        };
         self.run_diff = match self.state.view {
             View::Ir => None,
             View::Diff => {
@@ -720,7 +748,7 @@ impl App {
         }
         self.hover = hover;
         let linked = match hover {
-            Hover::Ptx(i) => self.ptx_src.get(i).copied().filter(|&l| l > 0),
+            Hover::Ptx(_) | Hover::Ir(_) => self.linked_source_line(),
             _ => None,
         };
         if let Some(m) = &self.editor {
@@ -734,6 +762,9 @@ impl App {
         match self.hover {
             Hover::Source(l) => Some(l),
             Hover::Ptx(i) => self.ptx_src.get(i).copied().filter(|&l| l > 0),
+            Hover::Ir(i) if self.run_diff.is_none() => {
+                self.run_src.get(i).copied().filter(|&l| l > 0)
+            }
             Hover::Ir(_) | Hover::None => None,
         }
     }
@@ -1142,7 +1173,7 @@ impl App {
             },
             None => html! {
                 <CodeView testid="ir-view" text={self.run_text.clone()} lang={self.run_lang}
-                    src={Rc::new(Vec::new())} docs=false
+                    src={self.run_src.clone()} docs=false
                     on_hover={ctx.link().callback(Msg::HoverIr)} />
             },
         }

@@ -5,6 +5,7 @@
 pub mod diff;
 pub mod examples;
 pub mod highlight;
+pub mod irmap;
 pub mod pipeline;
 pub mod protocol;
 pub mod ptx_docs;
