@@ -200,7 +200,7 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     let mut selected = Vec::new();
     let t = Instant::now();
     for (index, f) in kernels_first.iter().enumerate() {
-        match isel::select(f, index, opts) {
+        match isel::select(&module, f, index, opts) {
             Ok(s) => selected.push(s),
             Err(diags) => {
                 for mut d in diags {

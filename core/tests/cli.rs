@@ -247,3 +247,48 @@ fn nvvm_reflect_follows_the_target_and_ftz() {
         "{plain}"
     );
 }
+
+#[test]
+fn struct_parameters_pass_through_the_param_space() {
+    let ptx = ptx_of(&common::corpus_dir().join("structs.cu"), &[]);
+    let k = "_Z7structsP8ParticlePf6Paramsi";
+    // A struct kernel parameter: bytes with the struct's alignment, read in
+    // place member by member (as NVRTC declares and reads it).
+    assert!(
+        ptx.contains(&format!(".param .align 8 .b8 {k}_param_2[24]")),
+        "{ptx}"
+    );
+    let reads = |op: &str, addr: &str| {
+        ptx.lines().any(|l| {
+            l.trim_start().starts_with(op) && l.ends_with(&format!("[{k}_param_2{addr}];"))
+        })
+    };
+    assert!(
+        reads("ld.param.u32", "") && reads("ld.param.f32", "+4"),
+        "{ptx}"
+    );
+    assert!(
+        reads("ld.param.f64", "+8") && reads("ld.param.u8", "+16"),
+        "{ptx}"
+    );
+    // A __noinline__ function takes struct parameters the same way and is
+    // called with .param byte arrays.
+    assert!(
+        ptx.contains(".param .align 4 .b8 _Z3add4Vec3S__param_1[12]"),
+        "{ptx}"
+    );
+    assert!(ptx.contains(".param .align 4 .b8 param1[12];"), "{ptx}");
+    assert!(ptx.contains("st.param.b32 \t[param1+8], "), "{ptx}");
+}
+
+#[test]
+fn struct_locals_stay_out_of_local_memory_at_o3() {
+    for file in ["vector_types.cu", "struct_init.cu", "designators.cu"] {
+        let path = common::corpus_dir().join(file);
+        let o3 = ptx_of(&path, &["-O3"]);
+        assert!(!o3.contains(".local"), "{file} at -O3:\n{o3}");
+        // At -O0 (no sroa, no mem2reg) the same structs live in the frame.
+        let o0 = ptx_of(&path, &["-O0"]);
+        assert!(o0.contains("__local_depot"), "{file} at -O0:\n{o0}");
+    }
+}

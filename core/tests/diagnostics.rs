@@ -30,6 +30,33 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void k(int *p) {\n  __constant__ int c;\n}\n", 2, "variable declaration is not allowed inside a function body"),
     ("__global__ void k(int *p) {\n  __shared__ int s = 1;\n}\n", 2, "initializer not allowed for __shared__ variable"),
     ("__global__ void k(int *p) {\n  int a[2] = {1, 2, 3};\n}\n", 2, "too many initializer values"),
+    ("__global__ void k(int x, int *p) {\n  switch (x) {\n  case 1: p[0] = 1;\n  case 1: p[1] = 2;\n  }\n}\n", 4, "case label value has already appeared in this switch at line 3"),
+    ("__global__ void k(int x, int *p) {\n  switch (x) {\n  case 2: break;\n  case 1 + 1: break;\n  }\n}\n", 4, "case label value has already appeared in this switch at line 3"),
+    ("__global__ void k(int *p) {\n  case 1: p[0] = 1;\n}\n", 2, "a case label may only be used within a switch"),
+    ("__global__ void k(int *p) {\n  default: p[0] = 1;\n}\n", 2, "a default label may only be used within a switch"),
+    ("__global__ void k(int x, int *p) {\n  switch (x) {\n  default: break;\n  default: break;\n  }\n}\n", 4, "default label has already appeared in this switch"),
+    ("__global__ void k(float x, int *p) {\n  switch (x) { case 1: break; }\n}\n", 2, "expression must have integral or enum type"),
+    ("__global__ void k(int x, int *p) {\n  switch (x) {\n  case x: break;\n  }\n}\n", 3, "expression must have a constant value"),
+    ("__global__ void k(int *p) {\n  p[0] = 1;\n  goto nowhere;\n}\n", 3, "label \"nowhere\" was referenced but not defined"),
+    ("__global__ void k(int *p) {\n  a: p[0] = 1;\n  a: p[1] = 1;\n}\n", 3, "label \"a\" has already been defined (previous definition at line 2)"),
+    ("__global__ void k(int x, int *p) {\n  switch (x) { case 1: continue; }\n}\n", 2, "a continue statement may only be used within a loop"),
+    ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s.b;\n}\n", 3, "class \"S\" has no member \"b\""),
+    ("__global__ void k(struct T *t, int *p) {\n  p[0] = t->a;\n}\n", 2, "pointer or reference to incomplete type \"T\" is not allowed"),
+    ("__global__ void k(int *p) {\n  struct U u;\n}\n", 2, "incomplete type \"U\" is not allowed"),
+    ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "no suitable conversion function from \"S\" to \"int\" exists"),
+    ("struct S { int a; };\n__global__ void k(S *s, int *p) {\n  p[0] = s.a;\n}\n", 3, "expression must have class type but it has type \"S *\""),
+    ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s->a;\n}\n", 3, "operator -> or ->* applied to \"S\" instead of to a pointer type"),
+    ("struct S { int a; };\n\nstruct S { int b; };\n", 3, "class \"S\" has already been defined (previous definition at line 1)"),
+    ("struct S {\n  int a;\n  float a;\n};\n", 3, "\"a\" has already been declared in the current scope"),
+    ("struct S { int a; };\n__global__ void k(int *p) {\n  S t = {1, 2};\n}\n", 3, "too many initializer values"),
+    ("struct S { int a; };\n__global__ void k(int *p) {\n  S t = {.b = 1};\n}\n", 3, "class \"S\" has no member \"b\""),
+    ("struct S { int a; };\n__global__ void k(S s, S t, int *p) {\n  p[0] = s == t;\n}\n", 3, "no operator \"==\" matches these operands"),
+    ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  if (s) p[0] = 1;\n}\n", 3, "expression must have bool type (or be convertible to bool)"),
+    ("struct S {\n  int a : 3;\n};\n", 2, "bit-fields are not supported yet"),
+    ("__global__ void k(float4 *p) {\n  p[0] = make_float4(1.0f, 2.0f, 3.0f);\n}\n", 2, "too few arguments in function call"),
+    ("__global__ void k(float4 *p) {\n  p[0].v = 1.0f;\n}\n", 2, "class \"float4\" has no member \"v\""),
+    ("enum E { A, B };\nenum F { C, A };\n", 2, "\"A\" has already been declared in the current scope"),
+    ("struct P { int x; };\n__global__ void k(P *p) {\n  p[0] += p[1];\n}\n", 3, "no operator \"+=\" matches these operands"),
 ];
 
 #[test]
@@ -123,6 +150,18 @@ fn hostile_inputs_never_panic_or_hang() {
         "F(".repeat(20_000),
         ")".repeat(20_000)
     ));
+    inputs.push(format!(
+        "__global__ void k(int *p) {{ switch (p[0]) {{ {} }} }}",
+        (0..300)
+            .map(|n| format!("case {n}: p[{n}] = {n}; "))
+            .collect::<String>()
+    ));
+    inputs.push(format!(
+        "__global__ void k(int *p) {{ switch (p[0]) {{ if (p) {} p[1] = 0; }} }}",
+        (0..2000).map(|n| format!("case {n}: ")).collect::<String>()
+    ));
+    inputs.push("__global__ void k(int *p) { a: goto a; b: goto c; c: goto b; }".into());
+    inputs.push("__global__ void k(int *p) { switch (p[0]) { case 1: { case 2: p[0] = 2; } default:; } goto x; }".into());
     inputs.push("#include __FILE__\n".into());
     for (n, src) in inputs.iter().enumerate() {
         // The CLI and the web worker give the compiler 16 MiB of stack; so does this test.

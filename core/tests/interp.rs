@@ -755,6 +755,27 @@ fn constant_memory() -> Case {
     .expect_symbol("scale", Data::I32(vec![3]))
 }
 
+fn designators() -> Case {
+    let threads = 4;
+    let mut ints = Vec::new();
+    let mut floats = Vec::new();
+    for t in 0..threads {
+        ints.extend([t, 7 * 100 + 8 * 1000, 5 * 10 + t * 100, 16, 1 + 2 * 10, 0]);
+        floats.extend([2.0f32 * 10.0, 1.5, 0.0]);
+    }
+    Case::new(
+        "designators.cu",
+        [1, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("ints", Data::I32(vec![0; 24])),
+            Arg::Buf("floats", Data::F32(vec![0.0; 12])),
+        ],
+    )
+    .expect("ints", Data::I32(ints))
+    .expect("floats", Data::F32(floats))
+}
+
 fn device_functions() -> Case {
     let mut r = Rng(14);
     let n = 100usize;
@@ -975,6 +996,56 @@ fn intrinsics() -> Case {
     .expect("w", Data::I64(vec![-1]))
 }
 
+fn vector_types() -> Case {
+    let mut r = Rng(32);
+    let n = 50usize;
+    let v: Vec<f32> = (0..n * 4).map(|_| r.f32(-2.0, 2.0)).collect();
+    let p: Vec<f32> = (0..n * 3).map(|_| r.f32(-2.0, 2.0)).collect();
+    let ij: Vec<i32> = (0..n * 2).map(|_| r.int(-1000, 1000) as i32).collect();
+    let c: Vec<i8> = (0..n * 4).map(|_| r.int(-128, 128) as i8).collect();
+    let d: Vec<f64> = (0..n * 2).map(|_| r.f64(-1e3, 1e3)).collect();
+    let (mut wv, mut wij, mut wc, mut wd) = (v.clone(), ij.clone(), c.clone(), d.clone());
+    for i in 0..n {
+        let (a, q) = (&v[i * 4..i * 4 + 4], &p[i * 3..i * 3 + 3]);
+        wv[i * 4..i * 4 + 4].copy_from_slice(&[a[0] + q[0], a[1] * q[1], a[2] - q[2], a[3] + 1.0]);
+        wij[i * 2] = ij[i * 2 + 1];
+        wij[i * 2 + 1] = ij[i * 2] + ij[i * 2 + 1];
+        let u = &c[i * 4..i * 4 + 4];
+        wc[i * 4..i * 4 + 4].copy_from_slice(&[
+            u[3],
+            u[2],
+            u[1],
+            (u[0] as u8).wrapping_add(1) as i8,
+        ]);
+        wd[i * 2] = d[i * 2] + d[i * 2 + 1];
+    }
+    // blockDim (64, 1, 1), thread 0; sizes 16, 12, 4; 16, 3, 12.
+    let dims = vec![
+        64 + 10 + 100,
+        16 * 10000 + 12 * 100 + 4,
+        16 * 100 + 3 + 12 * 1000,
+    ];
+    Case::new(
+        "vector_types.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("v", Data::F32(v)),
+            Arg::Buf("p", Data::F32(p)),
+            Arg::Buf("ij", Data::I32(ij)),
+            Arg::Buf("c", Data::I8(c)),
+            Arg::Buf("d", Data::F64(d)),
+            Arg::Buf("dims", Data::U32(vec![0; 3])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("v", Data::F32(wv))
+    .expect("ij", Data::I32(wij))
+    .expect("c", Data::I8(wc))
+    .expect("d", Data::F64(wd))
+    .expect("dims", Data::U32(dims))
+}
+
 fn warp_reduce() -> Case {
     let mut r = Rng(20);
     let n = 1000usize;
@@ -1006,11 +1077,193 @@ fn warp_reduce() -> Case {
     .expect("out", Data::F32(vec![total]))
 }
 
+fn structs() -> Case {
+    // Particle: id, pos.x, pos.y, pos.z, weight (bits), tag (low byte): six
+    // words. Params: op, factor, offset (two words), flag, padding.
+    let mut r = Rng(31);
+    let n = 100usize;
+    let (factor, offset) = (1.5f32, 0.25f64);
+    let mut ps: Vec<i32> = Vec::new();
+    for k in 0..n {
+        ps.push(k as i32 * 7 - 300);
+        for _ in 0..3 {
+            ps.push(r.f32(-4.0, 4.0).to_bits() as i32);
+        }
+        ps.push(r.f32(-1.0, 1.0).to_bits() as i32);
+        ps.push(r.int(-128, 128) as i32 & 0xff);
+    }
+    let off = offset.to_bits();
+    let params = vec![
+        0,
+        factor.to_bits() as i32,
+        off as i32,
+        (off >> 32) as i32,
+        1,
+        0,
+    ];
+    let mut want_ps = ps.clone();
+    let mut want_out = vec![0.0f32; 128];
+    for i in 0..n {
+        let w = &ps[i * 6..i * 6 + 6];
+        let f = |k: usize| f32::from_bits(w[k] as u32);
+        let mut s = [f(1) * factor, f(2) * factor, f(3) * factor];
+        let op = match i % 3 {
+            0 => 0,
+            1 => 4,
+            _ => 5,
+        };
+        match op {
+            0 => s = [s[0] + 1.0, s[1] + 2.0, s[2] + 0.0],
+            5 => s.swap(0, 2),
+            _ => {}
+        }
+        let o = &mut want_ps[i * 6..i * 6 + 6];
+        o[0] = w[0] + 24 + 1000 + op;
+        for k in 0..3 {
+            o[1 + k] = s[k].to_bits() as i32;
+        }
+        o[4] = (f(4) * 0.5).to_bits() as i32;
+        let tag = w[5] as u8 as i8;
+        want_out[i] = s[0] + s[1] + s[2] + offset as f32 + (w[4] & 1) as f32 + f32::from(tag);
+    }
+    Case::new(
+        "structs.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("ps", Data::I32(ps)),
+            Arg::Buf("out", Data::F32(vec![0.0; 128])),
+            Arg::Buf("prm", Data::I32(params)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("ps", Data::I32(want_ps))
+    .expect("out", Data::F32(want_out))
+}
+
+fn struct_init() -> Case {
+    let threads = 6;
+    let table = [(1, 1.5f32), (2, 0.0), (3, 4.5)];
+    let mut ints = Vec::new();
+    let mut floats = Vec::new();
+    for t in 0..threads {
+        let (a, b) = table[t as usize % 3];
+        ints.extend([
+            t,
+            (t + 1) + t * 100,
+            'a' as i32 + 'c' as i32,
+            1 + 3 * 10,
+            a,
+            7 + 8 * 10 + 'y' as i32 * 100,
+            1,
+            20 * 100 + 4,
+        ]);
+        floats.extend([
+            2.0f32 + 3.0,
+            t as f32 * 0.5,
+            2.0 + 4.0 * 10.0 + 0.0,
+            b,
+            1.0,
+            0.0 + 0.5,
+            2.0,
+            0.0,
+        ]);
+    }
+    Case::new(
+        "struct_init.cu",
+        [1, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("ints", Data::I32(vec![0; 48])),
+            Arg::Buf("floats", Data::F32(vec![0.0; 48])),
+        ],
+    )
+    .expect("ints", Data::I32(ints))
+    .expect("floats", Data::F32(floats))
+}
+
+fn switch_goto() -> Case {
+    let mut r = Rng(22);
+    let n = 200usize;
+    let input: Vec<i32> = (0..n).map(|_| r.int(-100, 100) as i32).collect();
+    let classify = |v: i32| match v {
+        -1 => 100,
+        97 | 98 => 200,
+        _ => v * 2,
+    };
+    let mut s = 0;
+    for k in 0..8 {
+        match k % 3 {
+            0 => continue,
+            1 => s += k,
+            _ => s -= 1,
+        }
+        s *= 2;
+    }
+    let mut out = vec![-7i32; 256];
+    for (i, &v) in input.iter().enumerate() {
+        let mut r = 0;
+        match v & 7 {
+            0 => r = 10,
+            1 | 2 => r = 20 + 3,
+            3 => r += 3,
+            5 => {
+                let mut j = 0;
+                loop {
+                    j += 1;
+                    if j >= (v & 15) {
+                        break;
+                    }
+                }
+                r = j;
+            }
+            6 => {
+                match (v >> 3) & 3 {
+                    0 => r = 60,
+                    1 => r = 61 + 62,
+                    2 => r += 62,
+                    _ => {}
+                }
+                r += 1000;
+            }
+            _ => {
+                r = -1;
+                for k in 0..4 {
+                    if k == (v & 3) {
+                        break;
+                    }
+                    r += k;
+                }
+            }
+        }
+        let u = v as u32;
+        if !u.is_multiple_of(4) {
+            if u % 4 == 3 {
+                r ^= 0x55;
+            }
+            r += classify(v % 5 - 1) + classify(if v & 1 != 0 { 97 } else { 99 });
+        }
+        out[i] = r * 1000 + s;
+    }
+    Case::new(
+        "switch_goto.cu",
+        [4, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I32(vec![-7; 256])),
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
         constant_memory(),
         conversions(),
+        designators(),
         device_functions(),
         dynamic_shared(),
         float_math(),
@@ -1029,8 +1282,12 @@ fn cases() -> Vec<Case> {
         reflect(),
         saxpy(),
         shared_reduce(),
+        struct_init(),
+        structs(),
+        switch_goto(),
         tiled_matmul(),
         vector_add(),
+        vector_types(),
         warp_reduce(),
     ]
 }
@@ -1333,6 +1590,7 @@ fn neighbour_kernel(n: u32, with_barrier: bool) -> Module {
             ty: Type::Ptr(addrspace::GLOBAL),
             noalias: false,
             readonly: false,
+            byval: None,
         }],
     );
     f.attrs.kernel = true;

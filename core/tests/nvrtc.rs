@@ -1,6 +1,8 @@
 //! NVRTC as the oracle for symbol names: every corpus kernel's `.entry`
 //! names equal NVRTC's for the same source. Kernels whose file NVRTC cannot
-//! take (host code, system headers) say so in a `// nvrtc: skip (why)` line.
+//! take (host code, system headers) say so in a `// nvrtc: skip (why)` line;
+//! a `// nvrtc-options: …` line gives NVRTC options the file needs
+//! (`-std=c++20` for designated initializers).
 
 mod common;
 
@@ -32,7 +34,13 @@ fn entry_names_equal_nvrtcs() {
             failures.push(format!("{name}: we did not compile it"));
             continue;
         };
-        match nvrtc.compile(&name, &text, "sm_80", &[]) {
+        // `// nvrtc-options: -std=c++20`: what NVRTC needs beyond its defaults.
+        let options: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("// nvrtc-options:"))
+            .flat_map(|o| o.split_whitespace())
+            .collect();
+        match nvrtc.compile(&name, &text, "sm_80", &options) {
             Ok(theirs) => {
                 if skip {
                     failures.push(format!(

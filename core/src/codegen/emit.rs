@@ -236,7 +236,10 @@ fn signature(f: &MFunction) -> String {
         let params: Vec<String> = f
             .params
             .iter()
-            .map(|p| format!("\t.param {} {}", p.ty, p.name))
+            .map(|p| match p.bytes {
+                Some((align, size)) => format!("\t.param .align {align} .b8 {}[{size}]", p.name),
+                None => format!("\t.param {} {}", p.ty, p.name),
+            })
             .collect();
         out.push_str(&params.join(",\n"));
         out.push_str("\n)");

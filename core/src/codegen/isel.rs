@@ -110,6 +110,7 @@ fn space_name(space: u32) -> &'static str {
 }
 
 struct Sel<'a> {
+    module: &'a Module,
     f: &'a Function,
     opts: &'a Options,
     m: MFunction,
@@ -118,6 +119,9 @@ struct Sel<'a> {
     block_index: HashMap<BlockId, usize>,
     /// Instructions folded into their only user (not emitted themselves).
     folded: HashSet<InstId>,
+    /// Constant-offset geps folded into the address of every load and store
+    /// that uses them (`[%rd4+8]`; not emitted themselves).
+    address_folded: HashSet<InstId>,
     uses: Vec<u32>,
     /// Offsets of allocas in the local frame.
     frame_offsets: HashMap<InstId, u64>,
@@ -131,7 +135,14 @@ struct Sel<'a> {
     diags: Vec<Diagnostic>,
 }
 
-pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Vec<Diagnostic>> {
+/// Selects the instructions of `f`, a function of `module` (whose other
+/// functions' signatures its calls follow).
+pub fn select(
+    module: &Module,
+    f: &Function,
+    index: usize,
+    opts: &Options,
+) -> Result<Selected, Vec<Diagnostic>> {
     let block_index: HashMap<BlockId, usize> =
         f.layout.iter().enumerate().map(|(n, b)| (*b, n)).collect();
     let blocks = f
@@ -148,11 +159,14 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         .enumerate()
         .map(|(n, p)| MParam {
             name: format!("{}_param_{n}", f.name),
-            ty: if f.attrs.kernel {
+            ty: if p.byval.is_some() {
+                ".b8"
+            } else if f.attrs.kernel {
                 param_type(&p.ty)
             } else {
                 func_param_types(&p.ty).0
             },
+            bytes: p.byval.map(|b| (b.align.max(1), b.size)),
         })
         .collect();
     let m = MFunction {
@@ -168,6 +182,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         ret: (f.ret != Type::Void).then(|| func_param_types(&f.ret).0),
     };
     let mut s = Sel {
+        module,
         f,
         opts,
         m,
@@ -175,6 +190,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
         args: vec![None; f.params.len()],
         block_index,
         folded: HashSet::new(),
+        address_folded: HashSet::new(),
         uses: f.use_counts(),
         frame_offsets: HashMap::new(),
         sp: None,
@@ -200,7 +216,7 @@ pub fn select(f: &Function, index: usize, opts: &Options) -> Result<Selected, Ve
     for (n, &b) in f.layout.iter().enumerate() {
         s.cur = n;
         for &i in &f.block(b).insts {
-            if !s.folded.contains(&i) {
+            if !s.folded.contains(&i) && !s.address_folded.contains(&i) {
                 s.inst(i);
             }
         }
@@ -332,19 +348,38 @@ impl Sel<'_> {
                 }
             }
         }
-        // Geps with constant offsets used only as load/store addresses become `[reg+off]`.
+        // Geps with constant offsets used only as load/store addresses in
+        // their own block become `[reg+off]` in each of them.
+        let mut address_uses: HashMap<InstId, u32> = HashMap::new();
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 let ptr = match &f.inst(i).kind {
-                    InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => ptr,
+                    InstKind::Load { ptr, .. } => ptr,
+                    InstKind::Store { ptr, val, .. } if val != ptr => ptr,
                     _ => continue,
                 };
-                if let Some(d) = single_local_use(ptr, i, &self.uses) {
-                    if let InstKind::Gep { indices, .. } = &f.inst(d).kind {
-                        if indices.iter().all(|x| x.as_int().is_some()) {
-                            self.folded.insert(d);
-                        }
+                if let Some(d) = ptr.as_inst() {
+                    if block_of.get(&d) == Some(&b) {
+                        *address_uses.entry(d).or_default() += 1;
                     }
+                }
+            }
+        }
+        for (d, n) in address_uses {
+            if let InstKind::Gep { indices, .. } = &f.inst(d).kind {
+                if n == self.uses[d.0 as usize] && indices.iter().all(|x| x.as_int().is_some()) {
+                    self.address_folded.insert(d);
+                }
+            }
+        }
+        // Addresses in a by-value struct parameter are `[k_param_0+off]`
+        // operands, never registers.
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if matches!(f.inst(i).kind, InstKind::Gep { .. })
+                    && self.byval_address(&Value::Inst(i)).is_some()
+                {
+                    self.folded.insert(i);
                 }
             }
         }
@@ -392,7 +427,8 @@ impl Sel<'_> {
                         .iter()
                         .any(|v| **v == Value::Arg(n as u32))
                 });
-            if !used {
+            // A struct by value is read in place: `ld.param [f_param_0+4]`.
+            if !used || p.byval.is_some() {
                 continue;
             }
             let class = reg_class(&p.ty);
@@ -479,12 +515,23 @@ impl Sel<'_> {
                     }
                 }
             },
-            Value::Arg(a) => self
-                .args
-                .get(*a as usize)
-                .copied()
-                .flatten()
-                .map_or(Operand::Imm(0), Operand::Reg),
+            Value::Arg(a) => {
+                if self
+                    .f
+                    .params
+                    .get(*a as usize)
+                    .is_some_and(|p| p.byval.is_some())
+                {
+                    self.unsupported(
+                        "using a by-value struct parameter other than by loads of its members",
+                    );
+                }
+                self.args
+                    .get(*a as usize)
+                    .copied()
+                    .flatten()
+                    .map_or(Operand::Imm(0), Operand::Reg)
+            }
             Value::Int(Type::I1, c) => {
                 // Predicates have no immediates: materialize.
                 let r = self.m.new_reg(RegClass::Pred);
@@ -566,12 +613,57 @@ impl Sel<'_> {
         None
     }
 
+    /// A pointer into a by-value struct parameter at a constant offset:
+    /// the parameter's `.param` symbol and the offset.
+    fn byval_address(&self, ptr: &Value) -> Option<(String, i64)> {
+        let mut v = ptr.clone();
+        let mut off = 0i64;
+        for _ in 0..64 {
+            match v {
+                Value::Arg(a) => {
+                    let p = self.f.params.get(a as usize)?;
+                    p.byval?;
+                    return Some((self.m.params[a as usize].name.clone(), off));
+                }
+                Value::Inst(i) => match &self.f.inst(i).kind {
+                    InstKind::Gep {
+                        elem_ty,
+                        base,
+                        indices,
+                    } => {
+                        off = off.checked_add(const_offset(elem_ty, indices)?)?;
+                        v = base.clone();
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// The address operand of a load or store: `[reg]` or `[reg+off]`.
     fn address(&mut self, ptr: &Value) -> Operand {
+        if let Some((sym, off)) = self.byval_address(ptr) {
+            return Operand::Addr(Box::new(Operand::Sym(sym)), off);
+        }
         if let Value::Global(name, _) = ptr {
             return Operand::Addr(Box::new(Operand::Sym(name.clone())), 0);
         }
         if let Value::Inst(g) = ptr {
+            if self.address_folded.contains(g) {
+                if let InstKind::Gep {
+                    elem_ty,
+                    base,
+                    indices,
+                } = &self.f.inst(*g).kind
+                {
+                    let off = const_offset(elem_ty, indices).unwrap_or(0);
+                    if let Operand::Addr(b, o) = self.address(&base.clone()) {
+                        return Operand::Addr(b, o + off);
+                    }
+                }
+            }
             if self.folded.contains(g) {
                 if let InstKind::Gep {
                     elem_ty,
@@ -618,6 +710,7 @@ impl Sel<'_> {
             }
             InstKind::Load { ptr, volatile, .. } => {
                 let space = match f.value_type(ptr) {
+                    _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
                     Type::Ptr(s) => s,
                     _ => 0,
                 };
@@ -1169,6 +1262,17 @@ impl Sel<'_> {
         self.emit(format!("{{ // callseq {n}, 0"), vec![]);
         let mut names = Vec::new();
         for (k, a) in args.iter().enumerate() {
+            let byval = self
+                .module
+                .function(callee)
+                .and_then(|g| g.params.get(k))
+                .and_then(|p| p.byval);
+            if let Some(b) = byval {
+                let name = format!("param{k}");
+                self.byval_arg(&name, a, b);
+                names.push(name);
+                continue;
+            }
             let t = self.f.value_type(a);
             let (decl, st) = func_param_types(&t);
             let r = self.param_reg(a);
@@ -1235,6 +1339,47 @@ impl Sel<'_> {
             }
         }
         self.emit(format!("}} // callseq {n}"), vec![]);
+    }
+
+    /// A struct argument: `.param .align A .b8 paramK[S]`, filled from the
+    /// bytes `ptr` points to in the widest pieces its alignment allows.
+    fn byval_arg(&mut self, name: &str, ptr: &Value, b: ByVal) {
+        self.emit(
+            format!(".param .align {} .b8 {name}[{}]", b.align.max(1), b.size),
+            vec![],
+        );
+        let Operand::Addr(base, base_off) = self.address(ptr) else {
+            return;
+        };
+        let mut off = 0u64;
+        while off < b.size {
+            let mut w = b.align.clamp(1, 8);
+            while off + w > b.size || !off.is_multiple_of(w) {
+                w /= 2;
+            }
+            let (class, bits) = match w {
+                1 => (RegClass::B16, 8),
+                2 => (RegClass::B16, 16),
+                4 => (RegClass::B32, 32),
+                _ => (RegClass::B64, 64),
+            };
+            let r = self.m.new_reg(class);
+            self.emit(
+                format!("ld.u{bits}"),
+                vec![
+                    Operand::Reg(r),
+                    Operand::Addr(base.clone(), base_off + off as i64),
+                ],
+            );
+            self.emit(
+                format!("st.param.b{bits}"),
+                vec![
+                    Operand::Addr(Box::new(Operand::Sym(name.to_string())), off as i64),
+                    Operand::Reg(r),
+                ],
+            );
+            off += w;
+        }
     }
 
     fn gep(&mut self, id: InstId, elem_ty: &Type, base: &Value, indices: &[Value]) {

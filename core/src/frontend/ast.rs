@@ -3,7 +3,9 @@
 //! (`ExprKind::Cast` with `implicit: true`), so irgen reads a typed tree.
 
 use crate::diag::Span;
+use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::rc::Rc;
 
 /// C's integer types, kept apart as C++ name mangling needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,6 +115,110 @@ impl BuiltinVar {
     }
 }
 
+/// A struct or union type. A type is its definition: two `CType::Record`s
+/// are the same type when they hold the same `Rc`. The members get the byte
+/// offsets of the C ABI on 64-bit NVPTX (each at the next multiple of its
+/// alignment; a union's all at 0; the size a multiple of the largest alignment).
+pub struct Record {
+    /// The tag (`struct S`), or for an unnamed struct the typedef name it
+    /// takes for linkage (`typedef struct {…} S;`); empty when it has neither.
+    pub name: RefCell<String>,
+    pub is_union: bool,
+    /// `None` until the closing brace of the definition: an incomplete type.
+    pub layout: RefCell<Option<Rc<Layout>>>,
+    /// The line of the definition, for "already defined" messages.
+    pub defined_at: Cell<u32>,
+}
+
+/// The members of a complete struct or union, with its size and alignment.
+#[derive(Debug)]
+pub struct Layout {
+    pub fields: Vec<Field>,
+    pub size: u64,
+    pub align: u64,
+}
+
+/// A member: its name (empty for an anonymous struct or union member, whose
+/// own members are found through it), type and byte offset.
+#[derive(Debug)]
+pub struct Field {
+    pub name: String,
+    pub ty: CType,
+    pub offset: u64,
+}
+
+impl Record {
+    pub fn new(name: &str, is_union: bool) -> Record {
+        Record {
+            name: RefCell::new(name.to_string()),
+            is_union,
+            layout: RefCell::new(None),
+            defined_at: Cell::new(0),
+        }
+    }
+
+    pub fn layout(&self) -> Option<Rc<Layout>> {
+        self.layout.borrow().clone()
+    }
+
+    /// A member by name (looking into anonymous members): its offset and type.
+    pub fn member(&self, name: &str) -> Option<(u64, CType)> {
+        let layout = self.layout()?;
+        for f in &layout.fields {
+            if f.name == name {
+                return Some((f.offset, f.ty.clone()));
+            }
+            if f.name.is_empty() {
+                if let CType::Record(inner) = &f.ty {
+                    if let Some((off, t)) = inner.member(name) {
+                        return Some((f.offset + off, t));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    pub fn keyword(&self) -> &'static str {
+        if self.is_union {
+            "union"
+        } else {
+            "struct"
+        }
+    }
+}
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl fmt::Debug for Record {
+    // Only the name: a struct may point to itself.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.keyword(), self.name.borrow())
+    }
+}
+
+/// An enumeration type: its values are `int`s, its name counts in overloading
+/// and mangling.
+pub struct EnumType {
+    pub name: RefCell<String>,
+}
+
+impl PartialEq for EnumType {
+    fn eq(&self, other: &EnumType) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl fmt::Debug for EnumType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "enum {}", self.name.borrow())
+    }
+}
+
 /// A C type. Qualifiers on a pointer's pointee are kept (`const float *`
 /// mangles as `PKf` and allows `ld.global.nc`).
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +236,9 @@ pub enum CType {
     Array(Box<CType>, u64),
     /// The `uint3`/`dim3` type of a built-in variable.
     Builtin(BuiltinVar),
+    /// A struct or union (CUDA's vector types `float4`, `dim3`, … too).
+    Record(Rc<Record>),
+    Enum(Rc<EnumType>),
 }
 
 impl CType {
@@ -145,7 +254,11 @@ impl CType {
     }
 
     pub fn is_integer(&self) -> bool {
-        matches!(self, CType::Int(_) | CType::Bool)
+        matches!(self, CType::Int(_) | CType::Bool | CType::Enum(_))
+    }
+
+    pub fn is_record(&self) -> bool {
+        matches!(self, CType::Record(_))
     }
 
     pub fn is_float(&self) -> bool {
@@ -167,7 +280,7 @@ impl CType {
     pub fn is_signed(&self) -> bool {
         match self {
             CType::Int(k) => k.signed(),
-            CType::Float | CType::Double => true,
+            CType::Float | CType::Double | CType::Enum(_) => true,
             _ => false,
         }
     }
@@ -191,6 +304,8 @@ impl CType {
             CType::Ptr { .. } => 8,
             CType::Array(e, n) => e.size()?.checked_mul(*n)?,
             CType::Builtin(_) => 12,
+            CType::Enum(_) => 4,
+            CType::Record(r) => r.layout()?.size,
         })
     }
 
@@ -198,7 +313,48 @@ impl CType {
         match self {
             CType::Array(e, _) => e.align(),
             CType::Builtin(_) => 4,
+            CType::Record(r) => r.layout().map_or(1, |l| l.align),
             t => t.size().unwrap_or(1),
+        }
+    }
+
+    /// The scalars an object of this type is copied as, with their byte
+    /// offsets from `base`: the members of a struct, the elements of an
+    /// array, and for a union unsigned integers as wide as its alignment
+    /// (any member may be the one in use). Padding is not copied.
+    pub fn scalar_parts(&self, base: u64, out: &mut Vec<(u64, CType)>) {
+        match self {
+            CType::Array(e, n) => {
+                let size = e.size().unwrap_or(0);
+                for k in 0..*n {
+                    e.scalar_parts(base + k * size, out);
+                }
+            }
+            CType::Record(r) => {
+                let Some(layout) = r.layout() else { return };
+                if r.is_union {
+                    let mut off = 0;
+                    while off < layout.size {
+                        let mut w = layout.align.min(8);
+                        while off + w > layout.size || !off.is_multiple_of(w) {
+                            w /= 2;
+                        }
+                        let kind = match w {
+                            1 => IntKind::UChar,
+                            2 => IntKind::UShort,
+                            4 => IntKind::UInt,
+                            _ => IntKind::ULongLong,
+                        };
+                        out.push((base + off, CType::Int(kind)));
+                        off += w;
+                    }
+                } else {
+                    for f in &layout.fields {
+                        f.ty.scalar_parts(base + f.offset, out);
+                    }
+                }
+            }
+            t => out.push((base, t.clone())),
         }
     }
 }
@@ -227,6 +383,15 @@ impl fmt::Display for CType {
             CType::Array(e, n) => write!(f, "{e} [{n}]"),
             CType::Builtin(BuiltinVar::BlockDim | BuiltinVar::GridDim) => f.write_str("dim3"),
             CType::Builtin(_) => f.write_str("uint3"),
+            CType::Record(r) => {
+                let name = r.name.borrow();
+                if name.is_empty() {
+                    write!(f, "{} <unnamed>", r.keyword())
+                } else {
+                    f.write_str(&name)
+                }
+            }
+            CType::Enum(e) => f.write_str(&e.name.borrow()),
         }
     }
 }
@@ -263,6 +428,10 @@ pub struct TranslationUnit {
     /// Variables at namespace scope, and function-local `__shared__` ones
     /// (added by sema with their mangled names).
     pub globals: Vec<GlobalVar>,
+    /// Every enumerator: its value and enumeration type.
+    pub enumerators: std::collections::HashMap<String, (i64, CType)>,
+    /// CUDA's vector types by name (`float4`), for their `make_float4`.
+    pub vector_types: std::collections::HashMap<String, CType>,
 }
 
 /// Where a variable lives.
@@ -296,6 +465,14 @@ impl Storage {
 pub enum Initializer {
     Expr(Expr),
     List(Vec<Initializer>, Span),
+    /// A list item with designators: `.x = 1`, `[2] = 5`, `.a.b[1] = 0`.
+    Designated(Vec<Designator>, Box<Initializer>, Span),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Designator {
+    Field(String),
+    Index(u64),
 }
 
 /// A compile-time scalar (initializers, array sizes).
@@ -331,8 +508,9 @@ pub struct GlobalVar {
     pub ty: CType,
     pub storage: Storage,
     pub init: Option<Initializer>,
-    /// Filled by sema: the initializer flattened to the scalars in memory order.
-    pub init_values: Vec<Scalar>,
+    /// Filled by sema: the initializer flattened to its scalars, each with
+    /// its byte offset and type, in memory order (padding left out).
+    pub init_values: Vec<(u64, CType, Scalar)>,
     /// `extern` (`extern __shared__ float dyn[];`): storage defined elsewhere.
     pub external: bool,
     pub span: Span,
@@ -378,8 +556,10 @@ pub struct VarDecl {
     pub ty: CType,
     /// The initializer; sema rewrites a braced list of an array into `list`.
     pub init: Option<Expr>,
-    /// A braced initializer, element expressions in memory order (after sema).
-    pub list: Option<Vec<Expr>>,
+    /// A braced initializer after sema: every scalar of the object (or a
+    /// whole struct member given by one expression) with its byte offset,
+    /// in memory order; what the list leaves out is zero.
+    pub list: Option<Vec<(u64, Expr)>>,
     /// The braced list as written (parser), consumed by sema.
     pub init_list: Option<Initializer>,
     pub storage: Storage,
@@ -423,6 +603,17 @@ pub enum StmtKind {
     Return(Option<Expr>),
     Break,
     Continue,
+    /// `switch (cond) body`; the body holds its `Case`/`Default` labels.
+    Switch(Expr, Box<Stmt>),
+    /// `case value:` — a label marking the statements after it in the
+    /// switch body. Sema replaces the value with an integer literal of the
+    /// switch condition's (promoted) type.
+    Case(Expr),
+    /// `default:`
+    Default,
+    /// `name:` — a `goto` target.
+    Label(String),
+    Goto(String),
     Empty,
 }
 
@@ -519,7 +710,16 @@ pub enum ExprKind {
     /// converted to its parameter types.
     BuiltinCall(usize, usize, Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
+    /// `s.x` as written; sema turns it into `Field` (or `SpecialReg`).
     Member(Box<Expr>, String),
+    /// `p->x` as written; sema turns it into `Field` of `*p`.
+    Arrow(Box<Expr>, String),
+    /// A member of a struct or union (after sema): the object, the
+    /// member's byte offset in it, and its name.
+    Field(Box<Expr>, u64, String),
+    /// A struct value built from its members (after sema; `make_float4(…)`):
+    /// each member's byte offset and value.
+    RecordInit(Vec<(u64, Expr)>),
     /// A conversion to `Expr::ty`: written (`(float)x`) or inserted by sema.
     Cast {
         expr: Box<Expr>,

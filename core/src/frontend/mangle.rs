@@ -67,7 +67,19 @@ fn canonical(t: &CType) -> String {
         } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee)),
         CType::Array(e, n) => format!("A{n}_{}", canonical(e)),
         CType::Builtin(_) => "4dim3".to_string(),
+        CType::Record(r) => source_name(&r.name.borrow()),
+        CType::Enum(e) => source_name(&e.name.borrow()),
         _ => String::new(),
+    }
+}
+
+/// A class or enum name: its length and spelling (`6float4`); an unnamed
+/// one is `Ut_`.
+fn source_name(name: &str) -> String {
+    if name.is_empty() {
+        "Ut_".to_string()
+    } else {
+        format!("{}{name}", name.len())
     }
 }
 

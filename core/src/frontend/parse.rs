@@ -17,11 +17,14 @@ const MAX_DEPTH: usize = 256;
 /// Parses a whole translation unit.
 pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
     let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
+    let vector_types: HashMap<String, CType> = super::vectors::vector_types().into_iter().collect();
     let mut p = Parser {
         toks: tokens,
         pos: 0,
         diags,
-        typedefs: HashMap::new(),
+        typedefs: vector_types.clone(),
+        tags: vector_types.clone(),
+        enumerators: HashMap::new(),
         depth: 0,
         eof_span,
         pending_unroll: None,
@@ -40,6 +43,8 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
     TranslationUnit {
         functions,
         globals: p.globals,
+        enumerators: p.enumerators,
+        vector_types,
     }
 }
 
@@ -52,6 +57,10 @@ struct Parser<'a> {
     pos: usize,
     diags: &'a mut Vec<Diagnostic>,
     typedefs: HashMap<String, CType>,
+    /// Struct, union and enum tags (`struct S`); in C++ each is a type name too.
+    tags: HashMap<String, CType>,
+    /// Enumerators: value and enumeration type.
+    enumerators: HashMap<String, (i64, CType)>,
     depth: usize,
     eof_span: Span,
     pending_unroll: Option<Unroll>,
@@ -316,6 +325,9 @@ impl<'a> Parser<'a> {
             Some(t) => t,
             None => return self.error(start, "expected a type specifier"),
         };
+        if matches!(base, CType::Record(_) | CType::Enum(_)) && self.eat(";") {
+            return Ok(()); // `struct S { … };`, `enum E { … };`
+        }
         loop {
             let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
             let name = match &d.name {
@@ -323,6 +335,7 @@ impl<'a> Parser<'a> {
                 None => return self.error(d.span, "expected an identifier"),
             };
             if specs.typedef {
+                name_unnamed(&d.ty, &name);
                 self.typedefs.insert(name, d.ty);
             } else if let Some((params, variadic)) = d.func {
                 let space = match (specs.global, specs.device, specs.host) {
@@ -462,7 +475,7 @@ impl<'a> Parser<'a> {
                     loop {
                         let span = self.span();
                         let e = self.assignment()?;
-                        match const_eval(&e).map(|v| v.as_i64()) {
+                        match self.const_value(&e) {
                             Some(v) if v > 0 && v <= i64::from(u32::MAX) => values.push(v as u32),
                             _ => return self.error(
                                 span,
@@ -484,7 +497,15 @@ impl<'a> Parser<'a> {
                     s.extern_c = self.peek_at(1).is_some_and(|t| &*t.text == "\"C\"");
                     self.pos += 1;
                 }
-                "struct" | "union" | "enum" | "auto" => {
+                "struct" | "union" if words.is_empty() && s.ty.is_none() => {
+                    s.ty = Some(self.record_specifier()?);
+                    continue;
+                }
+                "enum" if words.is_empty() && s.ty.is_none() => {
+                    s.ty = Some(self.enum_specifier()?);
+                    continue;
+                }
+                "auto" => {
                     let span = t.span();
                     return self.error(span, format!("'{w}' types are not supported yet"));
                 }
@@ -568,7 +589,7 @@ impl<'a> Parser<'a> {
             }
             let nspan = self.span();
             let size = self.conditional()?;
-            let n = const_eval(&size).map(|v| v.as_i64()).filter(|n| *n > 0);
+            let n = self.const_value(&size).filter(|n| *n > 0);
             let Some(n) = n else {
                 return self.error(nspan, "array size must be a positive integer constant");
             };
@@ -786,11 +807,35 @@ impl<'a> Parser<'a> {
                 self.expect(";")?;
                 StmtKind::Continue
             }
-            "switch" | "goto" | "case" | "default" => {
-                return self.error(
-                    span,
-                    format!("'{}' statements are not supported yet", t.text),
-                );
+            "switch" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                StmtKind::Switch(c, Box::new(self.sub_statement()?))
+            }
+            "case" => {
+                self.pos += 1;
+                let v = self.conditional()?;
+                self.expect(":")?;
+                StmtKind::Case(v)
+            }
+            "default" if self.peek_at(1).is_some_and(|n| n.is(":")) => {
+                self.pos += 2;
+                StmtKind::Default
+            }
+            "goto" => {
+                self.pos += 1;
+                let (name, _) = self.ident()?;
+                self.expect(";")?;
+                StmtKind::Goto(name)
+            }
+            w if t.kind == TokKind::Ident
+                && !is_keyword(w)
+                && self.peek_at(1).is_some_and(|n| n.is(":")) =>
+            {
+                self.pos += 2;
+                StmtKind::Label(w.to_string())
             }
             _ if self.starts_type() => return self.local_decl(),
             _ => {
@@ -802,11 +847,29 @@ impl<'a> Parser<'a> {
         Ok(Stmt { kind, span })
     }
 
+    /// The statement of an `if`, a loop or a `switch`. Labels (`case 1:`,
+    /// `done:`) are statements of their own in a block; here they take the
+    /// statement they label along, in a block of their own.
     fn sub_statement(&mut self) -> PResult<Stmt> {
         self.enter()?;
         let s = self.statement();
         self.leave();
-        s
+        let s = s?;
+        if !is_label(&s) {
+            return Ok(s);
+        }
+        let span = s.span.clone();
+        let mut stmts = vec![s];
+        while stmts.last().is_some_and(is_label) && !self.at("}") && !self.at_eof() {
+            self.enter()?;
+            let next = self.statement();
+            self.leave();
+            stmts.push(next?);
+        }
+        Ok(Stmt {
+            kind: StmtKind::Compound(stmts),
+            span,
+        })
     }
 
     fn local_decl(&mut self) -> PResult<Stmt> {
@@ -825,9 +888,17 @@ impl<'a> Parser<'a> {
         let Some(base) = s.ty else {
             return self.error(span, "expected a type specifier");
         };
+        if matches!(base, CType::Record(_) | CType::Enum(_)) && self.at(";") {
+            self.pos += 1;
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
+        }
         if s.typedef {
             let d = self.declarator(base, s.konst, s.volatile)?;
             if let Some(n) = d.name {
+                name_unnamed(&d.ty, &n);
                 self.typedefs.insert(n, d.ty);
             }
             self.expect(";")?;
@@ -894,7 +965,33 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut items = Vec::new();
         while !self.at("}") {
-            items.push(self.initializer()?);
+            let at = self.span();
+            let mut path = Vec::new();
+            loop {
+                if self.eat(".") {
+                    let (name, _) = self.ident()?;
+                    path.push(Designator::Field(name));
+                } else if self.at("[") {
+                    self.pos += 1;
+                    let span = self.span();
+                    let e = self.conditional()?;
+                    let Some(k) = self.const_value(&e).filter(|k| *k >= 0) else {
+                        return self.error(span, "expression must have a constant value");
+                    };
+                    self.expect("]")?;
+                    path.push(Designator::Index(k as u64));
+                } else {
+                    break;
+                }
+            }
+            let item = if path.is_empty() {
+                self.initializer()?
+            } else {
+                self.expect("=")?;
+                let value = self.initializer()?;
+                Initializer::Designated(path, Box::new(value), at)
+            };
+            items.push(item);
             if !self.eat(",") {
                 break;
             }
@@ -1088,6 +1185,301 @@ impl<'a> Parser<'a> {
         self.postfix()
     }
 
+    /// The value of a constant expression the parser needs (array sizes,
+    /// `__launch_bounds__`, enumerator values, designators); enumerators
+    /// are known by now.
+    fn const_value(&self, e: &Expr) -> Option<i64> {
+        let mut e = e.clone();
+        self.substitute_enumerators(&mut e, 0);
+        const_eval(&e).map(|v| v.as_i64())
+    }
+
+    fn substitute_enumerators(&self, e: &mut Expr, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match &mut e.kind {
+            ExprKind::Ident(name) => {
+                if let Some((v, ty)) = self.enumerators.get(name.as_str()) {
+                    e.kind = ExprKind::IntLit(*v as u64);
+                    e.ty = ty.clone();
+                }
+            }
+            ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } => {
+                self.substitute_enumerators(a, depth + 1)
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.substitute_enumerators(a, depth + 1);
+                self.substitute_enumerators(b, depth + 1);
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.substitute_enumerators(c, depth + 1);
+                self.substitute_enumerators(a, depth + 1);
+                self.substitute_enumerators(b, depth + 1);
+            }
+            _ => {}
+        }
+    }
+
+    /// CUDA's and GCC's type attributes before a struct's name:
+    /// `__align__(16)`, `__builtin_align__(16)`, `__attribute__((aligned(16)))`,
+    /// `__device_builtin__`. Returns the alignment asked for (0: none).
+    fn type_attributes(&mut self) -> PResult<u64> {
+        let mut align = 0;
+        loop {
+            if self.eat("__device_builtin__") {
+                continue;
+            }
+            let gnu = self.at("__attribute__");
+            if !(gnu || self.at("__align__") || self.at("__builtin_align__")) {
+                return Ok(align);
+            }
+            self.pos += 1;
+            self.expect("(")?;
+            if gnu {
+                self.expect("(")?;
+                let (word, span) = self.ident()?;
+                if word != "aligned" && word != "__aligned__" {
+                    return self.error(span, format!("attribute \"{word}\" is not supported"));
+                }
+                self.expect("(")?;
+            }
+            let span = self.span();
+            let e = self.conditional()?;
+            match self.const_value(&e) {
+                Some(n) if n > 0 && (n as u64).is_power_of_two() => align = align.max(n as u64),
+                _ => return self.error(span, "alignment must be a power of two"),
+            }
+            self.expect(")")?;
+            if gnu {
+                self.expect(")")?;
+                self.expect(")")?;
+            }
+        }
+    }
+
+    /// `struct|union [attributes] [name] [{ members }]`.
+    fn record_specifier(&mut self) -> PResult<CType> {
+        let kw = self.span();
+        let is_union = self.at("union");
+        self.pos += 1;
+        let min_align = self.type_attributes()?;
+        let name = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                Some((t.text.to_string(), t.span()))
+            }
+            _ => None,
+        };
+        let keyword = if is_union { "union" } else { "struct" };
+        if !self.at("{") {
+            let Some((name, span)) = name else {
+                return self.error(kw, "expected an identifier");
+            };
+            return match self.tags.get(&name) {
+                Some(CType::Record(r)) if r.is_union == is_union => Ok(CType::Record(r.clone())),
+                Some(_) => self.error(span, format!("\"{name}\" is not a {keyword}")),
+                None => {
+                    // A forward declaration: incomplete until defined.
+                    let t = CType::Record(std::rc::Rc::new(Record::new(&name, is_union)));
+                    self.declare_tag(&name, &t);
+                    Ok(t)
+                }
+            };
+        }
+        let record = match &name {
+            Some((n, span)) => match self.tags.get(n) {
+                Some(CType::Record(r)) if r.is_union == is_union && r.layout().is_none() => {
+                    r.clone()
+                }
+                Some(CType::Record(r)) if r.layout().is_some() => {
+                    let msg = format!(
+                        "class \"{n}\" has already been defined (previous definition at line {})",
+                        r.defined_at.get()
+                    );
+                    return self.error(span.clone(), msg);
+                }
+                Some(_) => return self.error(span.clone(), format!("\"{n}\" is not a {keyword}")),
+                None => {
+                    let r = std::rc::Rc::new(Record::new(n, is_union));
+                    self.declare_tag(n, &CType::Record(r.clone()));
+                    r
+                }
+            },
+            None => std::rc::Rc::new(Record::new("", is_union)),
+        };
+        record
+            .defined_at
+            .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
+        self.pos += 1; // `{`
+        self.enter()?;
+        let members = self.members();
+        self.leave();
+        let members = members?;
+        *record.layout.borrow_mut() = Some(std::rc::Rc::new(layout(members, is_union, min_align)));
+        Ok(CType::Record(record))
+    }
+
+    fn declare_tag(&mut self, name: &str, t: &CType) {
+        self.tags.insert(name.to_string(), t.clone());
+        // C++: the tag names the type without `struct` too.
+        self.typedefs
+            .entry(name.to_string())
+            .or_insert_with(|| t.clone());
+    }
+
+    /// A struct's member declarations, up to and including the `}`.
+    fn members(&mut self) -> PResult<Vec<(String, CType)>> {
+        let mut members: Vec<(String, CType)> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        while !self.eat("}") {
+            if self.at_eof() {
+                let span = self.span();
+                return self.error(span, "expected a \"}\"");
+            }
+            if self.eat(";") {
+                continue;
+            }
+            let start = self.span();
+            if !self.starts_type() {
+                return self.error(start, "expected a member declaration");
+            }
+            let s = self.specifiers()?;
+            let Some(base) = s.ty else {
+                return self.error(start, "expected a type specifier");
+            };
+            if s.typedef || s.storage.is_some() {
+                return self.error(start, "only data members are supported in a struct");
+            }
+            if self.eat(";") {
+                // An anonymous struct or union: its members belong to this one.
+                if let CType::Record(r) = &base {
+                    if r.name.borrow().is_empty() {
+                        let inner: Vec<String> =
+                            r.layout().map(|l| member_names(&l)).unwrap_or_default();
+                        for n in inner {
+                            if names.contains(&n) {
+                                let msg = format!(
+                                    "\"{n}\" has already been declared in the current scope"
+                                );
+                                return self.error(start, msg);
+                            }
+                            names.push(n);
+                        }
+                        members.push((String::new(), base));
+                    }
+                }
+                continue;
+            }
+            loop {
+                let d = self.declarator(base.clone(), s.konst, s.volatile)?;
+                if d.func.is_some() {
+                    return self.error(d.span, "member functions are not supported yet");
+                }
+                if self.at(":") {
+                    let span = self.span();
+                    return self.error(span, "bit-fields are not supported yet");
+                }
+                let Some(name) = d.name else {
+                    return self.error(d.span, "expected an identifier");
+                };
+                if names.contains(&name) {
+                    let msg = format!("\"{name}\" has already been declared in the current scope");
+                    return self.error(d.span, msg);
+                }
+                if d.ty.size().is_none() || matches!(d.ty, CType::Array(_, 0)) {
+                    return self.error(
+                        d.span,
+                        format!("incomplete type \"{}\" is not allowed", d.ty),
+                    );
+                }
+                names.push(name.clone());
+                members.push((name, d.ty));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(";")?;
+        }
+        Ok(members)
+    }
+
+    /// `enum [name] [: type] [{ A, B = 2, … }]`.
+    fn enum_specifier(&mut self) -> PResult<CType> {
+        let kw = self.span();
+        self.pos += 1;
+        if self.at("class") || self.at("struct") {
+            let span = self.span();
+            return self.error(span, "scoped enumerations are not supported yet");
+        }
+        let name = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                Some((t.text.to_string(), t.span()))
+            }
+            _ => None,
+        };
+        if self.eat(":") {
+            let span = self.span();
+            let t = self.type_name()?;
+            if !t.is_integer() {
+                return self.error(
+                    span,
+                    "the underlying type of an enumeration must be integral",
+                );
+            }
+        }
+        let existing = name.as_ref().and_then(|(n, _)| self.tags.get(n).cloned());
+        let ty = match (&existing, &name) {
+            (Some(t @ CType::Enum(_)), _) => t.clone(),
+            (Some(_), Some((n, span))) => {
+                return self.error(span.clone(), format!("\"{n}\" is not an enum"))
+            }
+            _ => {
+                let t = CType::Enum(std::rc::Rc::new(EnumType {
+                    name: std::cell::RefCell::new(
+                        name.as_ref().map(|(n, _)| n.clone()).unwrap_or_default(),
+                    ),
+                }));
+                if let Some((n, _)) = &name {
+                    self.declare_tag(n, &t);
+                }
+                t
+            }
+        };
+        if !self.eat("{") {
+            if name.is_none() {
+                return self.error(kw, "expected an identifier");
+            }
+            return Ok(ty);
+        }
+        let mut next = 0i64;
+        while !self.eat("}") {
+            let (ename, span) = self.ident()?;
+            let value = if self.eat("=") {
+                let vspan = self.span();
+                let e = self.conditional()?;
+                match self.const_value(&e) {
+                    Some(v) => v,
+                    None => return self.error(vspan, "expression must have a constant value"),
+                }
+            } else {
+                next
+            };
+            if self.enumerators.contains_key(&ename) || self.typedefs.contains_key(&ename) {
+                let msg = format!("\"{ename}\" has already been declared in the current scope");
+                return self.error(span, msg);
+            }
+            self.enumerators.insert(ename, (value, ty.clone()));
+            next = value.wrapping_add(1);
+            if !self.eat(",") {
+                self.expect("}")?;
+                break;
+            }
+        }
+        Ok(ty)
+    }
+
     fn type_name(&mut self) -> PResult<CType> {
         let span = self.span();
         let s = self.specifiers()?;
@@ -1115,8 +1507,9 @@ impl<'a> Parser<'a> {
             } else if self.eat(".") {
                 let (name, _) = self.ident()?;
                 e = Expr::new(ExprKind::Member(Box::new(e), name), span);
-            } else if self.at("->") {
-                return self.error(span, "struct member access is not supported yet");
+            } else if self.eat("->") {
+                let (name, _) = self.ident()?;
+                e = Expr::new(ExprKind::Arrow(Box::new(e), name), span);
             } else if self.eat("++") {
                 e = Expr::new(ExprKind::Unary(UnOp::PostInc, Box::new(e)), span);
             } else if self.eat("--") {
@@ -1219,6 +1612,64 @@ impl<'a> Parser<'a> {
             ),
         }
     }
+}
+
+/// The C layout of members in order (a union's all at offset 0).
+fn layout(members: Vec<(String, CType)>, is_union: bool, min_align: u64) -> Layout {
+    let mut align = min_align.max(1);
+    let mut end = 0u64;
+    let mut fields = Vec::new();
+    for (name, ty) in members {
+        let a = ty.align().max(1);
+        let size = ty.size().unwrap_or(0);
+        let offset = if is_union { 0 } else { end.div_ceil(a) * a };
+        end = if is_union {
+            end.max(size)
+        } else {
+            offset.saturating_add(size)
+        };
+        align = align.max(a);
+        fields.push(Field { name, ty, offset });
+    }
+    // C++: an empty struct still takes a byte.
+    let size = end.max(1).div_ceil(align).saturating_mul(align);
+    Layout {
+        fields,
+        size,
+        align,
+    }
+}
+
+/// Every member name a struct makes visible (those of anonymous members too).
+fn member_names(l: &Layout) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &l.fields {
+        if !f.name.is_empty() {
+            out.push(f.name.clone());
+        } else if let CType::Record(r) = &f.ty {
+            if let Some(inner) = r.layout() {
+                out.extend(member_names(&inner));
+            }
+        }
+    }
+    out
+}
+
+/// `typedef struct { … } S;`: an unnamed struct (or enum) takes the typedef's
+/// name for linkage, so it mangles and prints as `S`.
+fn name_unnamed(t: &CType, name: &str) {
+    match t {
+        CType::Record(r) if r.name.borrow().is_empty() => *r.name.borrow_mut() = name.to_string(),
+        CType::Enum(e) if e.name.borrow().is_empty() => *e.name.borrow_mut() = name.to_string(),
+        _ => {}
+    }
+}
+
+fn is_label(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::Case(_) | StmtKind::Default | StmtKind::Label(_)
+    )
 }
 
 fn is_keyword(w: &str) -> bool {

@@ -50,7 +50,13 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         global_scope.insert(g.source_name.clone(), i);
-        let mut cx = Checker::new(&sigs, diags, CType::Void, ExecSpace::Host, &global_scope);
+        let names = Names {
+            sigs: &sigs,
+            globals: &global_scope,
+            enumerators: &tu.enumerators,
+            vector_types: &tu.vector_types,
+        };
+        let mut cx = Checker::new(names, diags, CType::Void, ExecSpace::Host);
         cx.global_initializer(g);
     }
     let mut defined: HashMap<String, Span> = HashMap::new();
@@ -69,7 +75,13 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         defined.insert(f.name.clone(), f.span.clone());
-        let mut cx = Checker::new(&sigs, diags, f.ret.clone(), f.space, &global_scope);
+        let names = Names {
+            sigs: &sigs,
+            globals: &global_scope,
+            enumerators: &tu.enumerators,
+            vector_types: &tu.vector_types,
+        };
+        let mut cx = Checker::new(names, diags, f.ret.clone(), f.space);
         cx.globals.append(&mut globals);
         cx.function_symbol = super::mangle::symbol_name(f);
         for p in &f.params {
@@ -84,14 +96,27 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         if let Some(body) = &mut f.body {
             cx.stmt(body);
         }
+        cx.check_gotos();
         f.locals = cx.locals;
         globals = cx.globals;
     }
     tu.globals = globals;
 }
 
+/// What names at namespace scope mean: functions, variables, enumerators
+/// and the vector types (for `make_float4`).
+#[derive(Clone, Copy)]
+struct Names<'a> {
+    sigs: &'a HashMap<String, Signature>,
+    globals: &'a HashMap<String, usize>,
+    enumerators: &'a HashMap<String, (i64, CType)>,
+    vector_types: &'a HashMap<String, CType>,
+}
+
 struct Checker<'a> {
     sigs: &'a HashMap<String, Signature>,
+    enumerators: &'a HashMap<String, (i64, CType)>,
+    vector_types: &'a HashMap<String, CType>,
     diags: &'a mut Vec<Diagnostic>,
     locals: Vec<Local>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -103,38 +128,110 @@ struct Checker<'a> {
     function_symbol: String,
     ret: CType,
     loops: u32,
+    /// The switch statements around the statement being checked, innermost last.
+    switches: Vec<SwitchLabels>,
+    /// Loops and switches around the statement (what `break` may leave).
+    breakable: u32,
+    /// Labels defined in the function, and `goto`s (checked at its end).
+    labels: HashMap<String, Span>,
+    gotos: Vec<(String, Span)>,
     space: ExecSpace,
 }
 
-/// How many scalars an object of this type holds.
-fn scalar_count(t: &CType) -> u64 {
-    match t {
-        CType::Array(e, n) => n * scalar_count(e),
-        _ => 1,
+/// The labels met so far in one switch body.
+struct SwitchLabels {
+    /// The (promoted) type of the condition: case values convert to it.
+    ty: CType,
+    /// Each case value and the line of its label.
+    cases: HashMap<i64, u32>,
+    default: bool,
+}
+
+/// A zero of a scalar type.
+fn zero(t: &CType, span: &Span) -> Expr {
+    let kind = if t.is_float() {
+        ExprKind::FloatLit(0.0)
+    } else {
+        ExprKind::IntLit(0)
+    };
+    mk(kind, span.clone(), t.clone())
+}
+
+/// Zeros for every scalar of an object of type `t` at byte offset `base`.
+fn zero_fill(t: &CType, base: u64, span: &Span, out: &mut Vec<(u64, Expr)>) {
+    let mut parts = Vec::new();
+    t.scalar_parts(base, &mut parts);
+    out.extend(parts.into_iter().map(|(off, ty)| (off, zero(&ty, span))));
+}
+
+/// Zeros for the bytes `[from, to)`, in the widest aligned integers.
+fn zero_bytes(from: u64, to: u64, span: &Span, out: &mut Vec<(u64, Expr)>) {
+    let mut off = from;
+    while off < to {
+        let mut w = 8;
+        while off + w > to || !off.is_multiple_of(w) {
+            w /= 2;
+        }
+        let kind = match w {
+            1 => IntKind::UChar,
+            2 => IntKind::UShort,
+            4 => IntKind::UInt,
+            _ => IntKind::ULongLong,
+        };
+        out.push((off, zero(&CType::Int(kind), span)));
+        off += w;
     }
 }
 
-/// Zero elements for the part of an object an initializer does not give.
-fn zero_fill(t: &CType, span: &Span, out: &mut Vec<Expr>) {
-    for _ in 0..scalar_count(t) {
-        let elem = match t {
-            CType::Array(..) => base_element(t),
-            t => t.clone(),
-        };
-        let kind = if elem.is_float() {
-            ExprKind::FloatLit(0.0)
-        } else {
-            ExprKind::IntLit(0)
-        };
-        out.push(mk(kind, span.clone(), elem));
+/// One object's initializer, structured like its type: brace elision and
+/// designators resolved, conversions made.
+#[derive(Clone)]
+enum InitTree {
+    /// Not initialized by the list: zero.
+    Zero,
+    /// A scalar's value, or a whole struct given by one expression.
+    Value(Expr),
+    /// The elements of an array or the members of a struct, in order
+    /// (missing trailing ones are zero).
+    Parts(Vec<InitTree>),
+    /// A union: the member initialized (index) and its initializer.
+    Union(usize, Box<InitTree>),
+}
+
+/// An initializer list item: as written, or already typed (an expression
+/// looked at for brace elision and handed to the next sub-object).
+enum Item {
+    Raw(Initializer),
+    Typed(Expr),
+}
+
+/// The sub-objects of an aggregate: (type, offset) of element or member
+/// `k`, how many there are (`None`: an array of unknown size), and whether
+/// it is a union.
+fn sub_object(t: &CType, k: usize) -> Option<(CType, u64)> {
+    match t {
+        CType::Array(e, n) if *n == 0 || (k as u64) < *n => {
+            Some(((**e).clone(), k as u64 * e.size().unwrap_or(0)))
+        }
+        CType::Record(r) => {
+            let l = r.layout()?;
+            l.fields.get(k).map(|f| (f.ty.clone(), f.offset))
+        }
+        _ => None,
     }
 }
 
-fn base_element(t: &CType) -> CType {
+fn sub_count(t: &CType) -> Option<usize> {
     match t {
-        CType::Array(e, _) => base_element(e),
-        t => t.clone(),
+        CType::Array(_, 0) => None,
+        CType::Array(_, n) => Some(usize::try_from(*n).unwrap_or(usize::MAX)),
+        CType::Record(r) => Some(r.layout().map_or(0, |l| l.fields.len())),
+        _ => Some(0),
     }
+}
+
+fn is_aggregate(t: &CType) -> bool {
+    matches!(t, CType::Array(..) | CType::Record(_))
 }
 
 /// What a name in a block scope refers to.
@@ -172,7 +269,7 @@ pub fn convert(e: Expr, ty: &CType) -> Expr {
 /// C's integer promotion: anything narrower than int becomes int.
 pub fn promote(t: &CType) -> CType {
     match t {
-        CType::Bool => CType::INT,
+        CType::Bool | CType::Enum(_) => CType::INT,
         CType::Int(k) if k.rank() < IntKind::Int.rank() => CType::INT,
         t => t.clone(),
     }
@@ -207,22 +304,27 @@ fn common_type(a: &CType, b: &CType) -> CType {
 
 impl<'a> Checker<'a> {
     fn new(
-        sigs: &'a HashMap<String, Signature>,
+        names: Names<'a>,
         diags: &'a mut Vec<Diagnostic>,
         ret: CType,
         space: ExecSpace,
-        global_scope: &'a HashMap<String, usize>,
     ) -> Checker<'a> {
         Checker {
-            sigs,
+            sigs: names.sigs,
+            enumerators: names.enumerators,
+            vector_types: names.vector_types,
             diags,
             locals: Vec::new(),
             scopes: vec![HashMap::new()],
             ret,
             loops: 0,
+            switches: Vec::new(),
+            breakable: 0,
+            labels: HashMap::new(),
+            gotos: Vec::new(),
             space,
             globals: Vec::new(),
-            global_scope,
+            global_scope: names.globals,
             function_symbol: String::new(),
         }
     }
@@ -233,10 +335,10 @@ impl<'a> Checker<'a> {
         let ty = g.ty.clone();
         let (ty, exprs) = self.initializer_elements(init, &ty);
         g.ty = ty;
-        for e in exprs {
+        for (off, e) in exprs {
             match const_eval(&e) {
-                Some(v) => g.init_values.push(v),
-                None => {
+                Some(v) if e.ty.is_scalar() => g.init_values.push((off, e.ty.clone(), v)),
+                _ => {
                     self.err(&e.span, "expression must have a constant value");
                     return;
                 }
@@ -244,65 +346,341 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Flattens an initializer for an object of type `ty` into its scalar
-    /// elements in memory order, each converted to the element type; missing
-    /// elements are zero. An array of unknown size (`T x[]`) takes its size
-    /// from the list. Returns the completed type and the elements.
-    fn initializer_elements(&mut self, init: Initializer, ty: &CType) -> (CType, Vec<Expr>) {
-        let mut out = Vec::new();
-        let ty = match (ty, &init) {
-            (CType::Array(elem, 0), Initializer::List(items, _)) => {
-                CType::Array(elem.clone(), (items.len() as u64).max(1))
+    /// Flattens an initializer for an object of type `ty` into the values
+    /// of its scalars with their byte offsets, in memory order, each
+    /// converted to its type; what the initializer leaves out is zero (a
+    /// struct given by one expression stays one value, copied whole). An
+    /// array of unknown size (`T x[]`) takes its size from the list.
+    /// Returns the completed type and the values.
+    fn initializer_elements(&mut self, init: Initializer, ty: &CType) -> (CType, Vec<(u64, Expr)>) {
+        let span = match &init {
+            Initializer::Expr(e) => e.span.clone(),
+            Initializer::List(_, s) | Initializer::Designated(_, _, s) => s.clone(),
+        };
+        let tree = self.init_tree(Item::Raw(init), ty);
+        let ty = match (ty, &tree) {
+            (CType::Array(elem, 0), InitTree::Parts(parts)) => {
+                CType::Array(elem.clone(), (parts.len() as u64).max(1))
             }
             (t, _) => t.clone(),
         };
-        self.flatten(init, &ty, &mut out);
+        let mut out = Vec::new();
+        self.emit_init(tree, &ty, 0, &span, &mut out);
         (ty, out)
     }
 
-    fn flatten(&mut self, init: Initializer, ty: &CType, out: &mut Vec<Expr>) {
-        match (ty, init) {
-            (CType::Array(elem, n), Initializer::List(items, span)) => {
-                if items.len() as u64 > *n {
+    /// The initializer tree of one object from one item (a list, or one
+    /// expression).
+    fn init_tree(&mut self, item: Item, ty: &CType) -> InitTree {
+        let e = match item {
+            Item::Raw(Initializer::List(items, span)) => {
+                if !is_aggregate(ty) {
+                    // `int x = {5};`, `int y = {};`
+                    let mut items = items.into_iter();
+                    let first = items.next();
+                    if items.next().is_some() {
+                        self.err(&span, "too many initializer values");
+                    }
+                    return match first {
+                        Some(Initializer::Designated(_, _, s)) => {
+                            self.err(&s, "a designator cannot be used with a non-aggregate type");
+                            InitTree::Zero
+                        }
+                        Some(i) => self.init_tree(Item::Raw(i), ty),
+                        None => InitTree::Zero,
+                    };
+                }
+                let mut queue: std::collections::VecDeque<Item> =
+                    items.into_iter().map(Item::Raw).collect();
+                let tree = self.aggregate_tree(&mut queue, ty, true, &span);
+                if !queue.is_empty() {
                     self.err(&span, "too many initializer values");
                 }
-                let mut items = items.into_iter();
-                for _ in 0..*n {
-                    match items.next() {
-                        Some(Initializer::List(inner, s)) if !elem.is_scalar() => {
-                            self.flatten(Initializer::List(inner, s), elem, out)
+                return tree;
+            }
+            Item::Raw(Initializer::Designated(_, _, span)) => {
+                self.err(&span, "a designator is only allowed in a braced list");
+                return InitTree::Zero;
+            }
+            Item::Raw(Initializer::Expr(e)) => self.rvalue(e),
+            Item::Typed(e) => e,
+        };
+        if ty.is_scalar() {
+            return InitTree::Value(self.assign_convert(e, ty, "initialize an entity"));
+        }
+        if ty.is_record() {
+            return InitTree::Value(self.assign_convert(e, ty, "initialize an entity"));
+        }
+        let msg = format!(
+            "initialization of an object of type \"{ty}\" with an expression is not supported"
+        );
+        self.err(&e.span, msg);
+        InitTree::Zero
+    }
+
+    /// The members (or elements) of an aggregate from the items of a list.
+    /// With `braced` the list is the aggregate's own; otherwise braces were
+    /// elided and the aggregate takes what it needs, leaving the rest (and
+    /// any designator, which belongs to the enclosing list) to its parent.
+    fn aggregate_tree(
+        &mut self,
+        items: &mut std::collections::VecDeque<Item>,
+        ty: &CType,
+        braced: bool,
+        span: &Span,
+    ) -> InitTree {
+        let is_union = matches!(ty, CType::Record(r) if r.is_union);
+        let mut parts: Vec<InitTree> = match sub_count(ty) {
+            Some(n) if n <= 4096 => vec![InitTree::Zero; n],
+            _ => Vec::new(),
+        };
+        let mut member = 0;
+        let mut k = self.fill_parts(&mut parts, &mut member, ty, 0, items, span);
+        while braced && !items.is_empty() {
+            match items.front() {
+                Some(Item::Raw(Initializer::Designated(..))) => {
+                    let Some(Item::Raw(Initializer::Designated(path, value, dspan))) =
+                        items.pop_front()
+                    else {
+                        break;
+                    };
+                    let old = InitTree::Parts(std::mem::take(&mut parts));
+                    let old = if is_union {
+                        InitTree::Union(member, Box::new(old))
+                    } else {
+                        old
+                    };
+                    let (tree, next) =
+                        self.designated_tree(old, ty, &path, *value, &dspan, items, true);
+                    match tree {
+                        InitTree::Parts(p) => parts = p,
+                        InitTree::Union(m, t) => {
+                            member = m;
+                            parts = vec![InitTree::Zero; m + 1];
+                            parts[m] = *t;
                         }
-                        Some(Initializer::Expr(e)) if !elem.is_scalar() => {
-                            // Brace elision: a scalar fills the sub-aggregate from its first element.
-                            self.flatten(
-                                Initializer::List(vec![Initializer::Expr(e)], span.clone()),
-                                elem,
-                                out,
-                            );
-                        }
-                        Some(item) => self.flatten(item, elem, out),
-                        None => zero_fill(elem, &span, out),
+                        _ => {}
                     }
+                    k = next;
+                }
+                Some(_) => {
+                    let full = sub_count(ty).is_some_and(|n| k >= n) || (is_union && k >= 1);
+                    if full {
+                        self.err(span, "too many initializer values");
+                        items.clear();
+                        break;
+                    }
+                    k = self.fill_parts(&mut parts, &mut member, ty, k, items, span);
+                }
+                None => break,
+            }
+        }
+        if is_union {
+            let tree = parts
+                .get_mut(member)
+                .map_or(InitTree::Zero, |t| std::mem::replace(t, InitTree::Zero));
+            return InitTree::Union(member, Box::new(tree));
+        }
+        InitTree::Parts(parts)
+    }
+
+    /// Fills the sub-objects of an aggregate from `k` on, in order, with
+    /// the plain items at the front of the queue, until the aggregate is
+    /// full or a designator comes. Returns the next position.
+    fn fill_parts(
+        &mut self,
+        parts: &mut Vec<InitTree>,
+        member: &mut usize,
+        ty: &CType,
+        mut k: usize,
+        items: &mut std::collections::VecDeque<Item>,
+        span: &Span,
+    ) -> usize {
+        let is_union = matches!(ty, CType::Record(r) if r.is_union);
+        while let Some(front) = items.front() {
+            if matches!(front, Item::Raw(Initializer::Designated(..))) {
+                break;
+            }
+            if sub_count(ty).is_some_and(|n| k >= n) || (is_union && k >= 1) {
+                break;
+            }
+            let Some((sub_ty, _)) = sub_object(ty, k) else {
+                break;
+            };
+            let item = items.pop_front().expect("front exists");
+            let tree = match item {
+                Item::Raw(Initializer::Expr(e)) if is_aggregate(&sub_ty) => {
+                    let e = self.rvalue(e);
+                    self.elided(e, &sub_ty, items, span)
+                }
+                Item::Typed(e) if is_aggregate(&sub_ty) => self.elided(e, &sub_ty, items, span),
+                item => self.init_tree(item, &sub_ty),
+            };
+            if parts.len() <= k {
+                parts.resize(k + 1, InitTree::Zero);
+            }
+            parts[k] = tree;
+            *member = k;
+            k += 1;
+        }
+        k
+    }
+
+    /// An expression met where a sub-aggregate begins: the whole struct when
+    /// it has the struct's type, else the first scalar of the sub-aggregate
+    /// (brace elision), which takes the items after it as needed.
+    fn elided(
+        &mut self,
+        e: Expr,
+        sub_ty: &CType,
+        items: &mut std::collections::VecDeque<Item>,
+        span: &Span,
+    ) -> InitTree {
+        if e.ty == *sub_ty {
+            return InitTree::Value(e);
+        }
+        items.push_front(Item::Typed(e));
+        self.aggregate_tree(items, sub_ty, false, span)
+    }
+
+    /// Where the first designator of a path points in an aggregate.
+    fn designator_index(&mut self, ty: &CType, d: &Designator, span: &Span) -> Option<usize> {
+        match (ty, d) {
+            (CType::Array(_, n), Designator::Index(i)) => {
+                if *n != 0 && i >= n {
+                    self.err(span, "array index out of range in designator");
+                    return None;
+                }
+                usize::try_from(*i)
+                    .ok()
+                    .filter(|i| *i <= 1 << 24)
+                    .or_else(|| {
+                        self.err(span, "array index out of range in designator");
+                        None
+                    })
+            }
+            (CType::Record(r), Designator::Field(name)) => {
+                let found = r
+                    .layout()
+                    .and_then(|l| l.fields.iter().position(|f| f.name == *name));
+                if found.is_none() {
+                    let msg = format!("class \"{ty}\" has no member \"{name}\"");
+                    self.err(span, msg);
+                }
+                found
+            }
+            (CType::Record(_), Designator::Index(_)) => {
+                self.err(span, "an array designator is not allowed for a struct");
+                None
+            }
+            (_, Designator::Field(name)) => {
+                let msg =
+                    format!("a member designator (\".{name}\") is not allowed for type \"{ty}\"");
+                self.err(span, msg);
+                None
+            }
+            (_, Designator::Index(_)) => {
+                let msg = format!("an array designator is not allowed for type \"{ty}\"");
+                self.err(span, msg);
+                None
+            }
+        }
+    }
+
+    /// Applies a designator path to the tree of an aggregate: the value goes
+    /// to the sub-object the path names; then, as in C, the plain items after
+    /// it fill the sub-objects that follow it, innermost aggregate first
+    /// (`.tags[2] = 7, 8` sets `tags[3]` to 8). Returns the new tree and, for
+    /// the outermost aggregate (`top`), the position after the path's first step.
+    #[allow(clippy::too_many_arguments)]
+    fn designated_tree(
+        &mut self,
+        old: InitTree,
+        ty: &CType,
+        path: &[Designator],
+        value: Initializer,
+        span: &Span,
+        items: &mut std::collections::VecDeque<Item>,
+        top: bool,
+    ) -> (InitTree, usize) {
+        let Some(first) = path.first() else {
+            return (self.init_tree(Item::Raw(value), ty), 0);
+        };
+        let Some(k) = self.designator_index(ty, first, span) else {
+            return (old, 0);
+        };
+        let Some((sub_ty, _)) = sub_object(ty, k) else {
+            return (old, 0);
+        };
+        let is_union = matches!(ty, CType::Record(r) if r.is_union);
+        let (mut parts, mut member) = match old {
+            InitTree::Parts(p) => (p, k),
+            InitTree::Union(m, t) if m == k => (
+                {
+                    let mut p = vec![InitTree::Zero; k + 1];
+                    p[k] = *t;
+                    p
+                },
+                k,
+            ),
+            _ => (Vec::new(), k),
+        };
+        if parts.len() <= k {
+            parts.resize(k + 1, InitTree::Zero);
+        }
+        let inner = std::mem::replace(&mut parts[k], InitTree::Zero);
+        parts[k] = if path.len() == 1 {
+            self.init_tree(Item::Raw(value), &sub_ty)
+        } else {
+            self.designated_tree(inner, &sub_ty, &path[1..], value, span, items, false)
+                .0
+        };
+        let next = if top {
+            k + 1
+        } else {
+            self.fill_parts(&mut parts, &mut member, ty, k + 1, items, span)
+        };
+        let tree = if is_union {
+            let at = member.min(parts.len() - 1);
+            let t = std::mem::replace(&mut parts[at], InitTree::Zero);
+            InitTree::Union(member, Box::new(t))
+        } else {
+            InitTree::Parts(parts)
+        };
+        (tree, next)
+    }
+
+    /// The values of an initializer tree for an object of type `ty` at byte
+    /// offset `base`, in memory order, zeros where the tree has none.
+    fn emit_init(
+        &mut self,
+        tree: InitTree,
+        ty: &CType,
+        base: u64,
+        span: &Span,
+        out: &mut Vec<(u64, Expr)>,
+    ) {
+        match tree {
+            InitTree::Zero => zero_fill(ty, base, span, out),
+            InitTree::Value(e) => out.push((base, e)),
+            InitTree::Parts(parts) => {
+                let n = sub_count(ty).unwrap_or(parts.len());
+                let mut parts = parts.into_iter();
+                for k in 0..n {
+                    let Some((sub_ty, off)) = sub_object(ty, k) else {
+                        break;
+                    };
+                    let t = parts.next().unwrap_or(InitTree::Zero);
+                    self.emit_init(t, &sub_ty, base + off, span, out);
                 }
             }
-            (t, Initializer::List(items, span)) if t.is_scalar() => {
-                // `int x = {5};`
-                match items.into_iter().next() {
-                    Some(item) => self.flatten(item, t, out),
-                    None => zero_fill(t, &span, out),
-                }
-            }
-            (t, Initializer::Expr(e)) if t.is_scalar() => {
-                let e = self.rvalue(e);
-                out.push(self.assign_convert(e, t, "initialize an entity"));
-            }
-            (t, Initializer::Expr(e)) => {
-                let msg = format!("initialization of an object of type \"{t}\" with an expression is not supported");
-                self.err(&e.span, msg);
-            }
-            (t, Initializer::List(_, span)) => {
-                let msg = format!("a braced initializer for type \"{t}\" is not supported");
-                self.err(&span, msg);
+            InitTree::Union(k, t) => {
+                let Some((sub_ty, off)) = sub_object(ty, k) else {
+                    return;
+                };
+                self.emit_init(*t, &sub_ty, base + off, span, out);
+                let used = off + sub_ty.size().unwrap_or(0);
+                zero_bytes(base + used, base + ty.size().unwrap_or(0), span, out);
             }
         }
     }
@@ -332,12 +710,15 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A block-scope name, else a namespace-scope variable (enumerators,
+    /// between the two, are looked up by the caller).
     fn lookup(&self, name: &str) -> Option<Binding> {
-        self.scopes
-            .iter()
-            .rev()
-            .find_map(|s| s.get(name).copied())
+        self.lookup_block(name)
             .or_else(|| self.global_scope.get(name).map(|g| Binding::Global(*g)))
+    }
+
+    fn lookup_block(&self, name: &str) -> Option<Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
     }
 
     /// A function-local `__shared__` variable: static storage, named as nvcc
@@ -461,32 +842,124 @@ impl<'a> Checker<'a> {
                     (None, true) => {}
                 }
             }
-            StmtKind::Break | StmtKind::Continue => {
-                if self.loops == 0 {
-                    let what = if matches!(s.kind, StmtKind::Break) {
-                        "break"
-                    } else {
-                        "continue"
-                    };
+            StmtKind::Break => {
+                if self.breakable == 0 {
                     self.err(
                         &s.span,
-                        format!("a {what} statement may only be used within a loop"),
+                        "a break statement may only be used within a loop or switch",
                     );
                 }
             }
+            StmtKind::Continue => {
+                if self.loops == 0 {
+                    self.err(
+                        &s.span,
+                        "a continue statement may only be used within a loop",
+                    );
+                }
+            }
+            StmtKind::Switch(c, body) => {
+                self.expr_in_place(c, false);
+                if !c.ty.is_integer() {
+                    self.err(&c.span, "expression must have integral or enum type");
+                }
+                let ty = if c.ty.is_integer() {
+                    promote(&c.ty)
+                } else {
+                    CType::INT
+                };
+                let taken =
+                    std::mem::replace(c, mk(ExprKind::IntLit(0), Span::default(), CType::Void));
+                *c = convert(taken, &ty);
+                self.switches.push(SwitchLabels {
+                    ty,
+                    cases: HashMap::new(),
+                    default: false,
+                });
+                self.breakable += 1;
+                self.stmt(body);
+                self.breakable -= 1;
+                self.switches.pop();
+            }
+            StmtKind::Case(v) => {
+                let Some(sw) = self.switches.last() else {
+                    self.err(&s.span, "a case label may only be used within a switch");
+                    return;
+                };
+                let ty = sw.ty.clone();
+                self.expr_in_place(v, false);
+                let value = if v.ty.is_integer() {
+                    const_eval(&convert(v.clone(), &ty)).map(|c| c.as_i64())
+                } else {
+                    None
+                };
+                let Some(value) = value else {
+                    self.err(&v.span, "expression must have a constant value");
+                    return;
+                };
+                let sw = self.switches.last_mut().expect("checked above");
+                if let Some(line) = sw.cases.get(&value).copied() {
+                    let msg = format!(
+                        "case label value has already appeared in this switch at line {line}"
+                    );
+                    self.err(&v.span, msg);
+                } else {
+                    sw.cases.insert(value, v.span.line);
+                }
+                let span = v.span.clone();
+                *v = mk(ExprKind::IntLit(value as u64), span, ty);
+            }
+            StmtKind::Default => match self.switches.last_mut() {
+                None => self.err(&s.span, "a default label may only be used within a switch"),
+                Some(sw) if sw.default => {
+                    self.err(&s.span, "default label has already appeared in this switch")
+                }
+                Some(sw) => sw.default = true,
+            },
+            StmtKind::Label(name) => {
+                if let Some(prev) = self.labels.get(name.as_str()) {
+                    let msg = format!(
+                        "label \"{name}\" has already been defined (previous definition at line {})",
+                        prev.line
+                    );
+                    self.err(&s.span, msg);
+                } else {
+                    self.labels.insert(name.clone(), s.span.clone());
+                }
+            }
+            StmtKind::Goto(name) => self.gotos.push((name.clone(), s.span.clone())),
             StmtKind::Empty => {}
         }
     }
 
     fn loop_body(&mut self, body: &mut Stmt) {
         self.loops += 1;
+        self.breakable += 1;
         self.stmt(body);
+        self.breakable -= 1;
         self.loops -= 1;
+    }
+
+    /// Every `goto` names a label of the function.
+    fn check_gotos(&mut self) {
+        for (name, span) in std::mem::take(&mut self.gotos) {
+            if !self.labels.contains_key(&name) {
+                self.err(
+                    &span,
+                    format!("label \"{name}\" was referenced but not defined"),
+                );
+            }
+        }
     }
 
     fn condition(&mut self, c: &mut Expr) {
         self.expr_in_place(c, true);
-        if !c.ty.is_scalar() && c.ty != CType::Void {
+        if c.ty.is_record() {
+            self.err(
+                &c.span,
+                "expression must have bool type (or be convertible to bool)",
+            );
+        } else if !c.ty.is_scalar() && c.ty != CType::Void {
             let msg = format!(
                 "expression must have scalar type but it has type \"{}\"",
                 c.ty
@@ -527,8 +1000,25 @@ impl<'a> Checker<'a> {
                 },
             ) => (pa == pb && (!ka || *kb)) || **pa == CType::Void || **pb == CType::Void,
             (CType::Int(_), CType::Ptr { .. }) => matches!(e.kind, ExprKind::IntLit(0)),
+            (a, b) if a.is_record() => a == b,
+            // `dim3 d = blockDim;`, `uint3 t = threadIdx;`
+            (CType::Builtin(v), CType::Record(r)) => {
+                r.name.borrow().as_str()
+                    == match v {
+                        BuiltinVar::BlockDim | BuiltinVar::GridDim => "dim3",
+                        _ => "uint3",
+                    }
+            }
             _ => false,
         };
+        if !ok && (e.ty.is_record() || to.is_record()) {
+            let msg = format!(
+                "no suitable conversion function from \"{}\" to \"{}\" exists",
+                e.ty, to
+            );
+            self.err(&e.span, msg);
+            return e;
+        }
         if !ok {
             let msg = format!(
                 "a value of type \"{}\" cannot be used to {} of type \"{}\"",
@@ -543,6 +1033,13 @@ impl<'a> Checker<'a> {
     fn arith_operand(&mut self, e: &Expr, op: &str) -> bool {
         if e.ty.is_arithmetic() {
             return true;
+        }
+        if e.ty.is_record() {
+            self.err(
+                &e.span,
+                format!("no operator \"{op}\" matches these operands"),
+            );
+            return false;
         }
         let msg = format!(
             "expression must have arithmetic type (operator \"{}\") but it has type \"{}\"",
@@ -560,6 +1057,11 @@ impl<'a> Checker<'a> {
             | ExprKind::BoolLit(_)
             | ExprKind::StrLit(_) => e,
             ExprKind::Ident(name) => {
+                if self.lookup_block(&name).is_none() {
+                    if let Some((v, ty)) = self.enumerators.get(&name) {
+                        return mk(ExprKind::IntLit(*v as u64), span, ty.clone());
+                    }
+                }
                 match self.lookup(&name) {
                     Some(Binding::Local(id)) => {
                         let ty = self.locals[id].ty.clone();
@@ -625,15 +1127,56 @@ impl<'a> Checker<'a> {
                     };
                     return mk(ExprKind::SpecialReg(b, comp), span, CType::UINT);
                 }
-                self.err(
-                    &span,
-                    format!(
-                        "expression must have class type but it has type \"{}\"",
-                        base.ty
-                    ),
-                );
-                mk(ExprKind::IntLit(0), span, CType::INT)
+                let CType::Record(r) = base.ty.clone() else {
+                    self.err(
+                        &span,
+                        format!(
+                            "expression must have class type but it has type \"{}\"",
+                            base.ty
+                        ),
+                    );
+                    return mk(ExprKind::IntLit(0), span, CType::INT);
+                };
+                self.member(base, &r, &field, span)
             }
+            ExprKind::Arrow(base, field) => {
+                let base = self.rvalue(*base);
+                let record = match &base.ty {
+                    CType::Ptr { pointee, .. } => match &**pointee {
+                        CType::Record(r) => Ok(r.clone()),
+                        _ => Err(format!(
+                            "expression must have pointer-to-class type but it has type \"{}\"",
+                            base.ty
+                        )),
+                    },
+                    t => Err(format!(
+                        "operator -> or ->* applied to \"{t}\" instead of to a pointer type"
+                    )),
+                };
+                let r = match record {
+                    Ok(r) => r,
+                    Err(msg) => {
+                        self.err(&span, msg);
+                        return mk(ExprKind::IntLit(0), span, CType::INT);
+                    }
+                };
+                if r.layout().is_none() {
+                    let msg = format!(
+                        "pointer or reference to incomplete type \"{}\" is not allowed",
+                        CType::Record(r.clone())
+                    );
+                    self.err(&span, msg);
+                    return mk(ExprKind::IntLit(0), span, CType::INT);
+                }
+                let object = Expr {
+                    kind: ExprKind::Unary(UnOp::Deref, Box::new(base)),
+                    span: span.clone(),
+                    ty: CType::Record(r.clone()),
+                    lvalue: true,
+                };
+                self.member(object, &r, &field, span)
+            }
+            ExprKind::Field(..) | ExprKind::RecordInit(_) => e,
             ExprKind::Var(_)
             | ExprKind::Global(_)
             | ExprKind::Builtin(_)
@@ -737,8 +1280,9 @@ impl<'a> Checker<'a> {
                             let t = promote(&rhs.ty);
                             convert(rhs, &t)
                         } else {
-                            if !(self.arith_operand(&lhs, op.spelling())
-                                && self.arith_operand(&rhs, op.spelling()))
+                            let spelling = format!("{}=", op.spelling());
+                            if !(self.arith_operand(&lhs, &spelling)
+                                && self.arith_operand(&rhs, &spelling))
                             {
                                 return mk(ExprKind::IntLit(0), span, CType::INT);
                             }
@@ -809,6 +1353,46 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `object.name` for a struct or union object.
+    fn member(&mut self, object: Expr, r: &std::rc::Rc<Record>, name: &str, span: Span) -> Expr {
+        match r.member(name) {
+            Some((offset, ty)) => Expr {
+                lvalue: object.lvalue,
+                kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
+                span,
+                ty,
+            },
+            None => {
+                let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
+                self.err(&span, msg);
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
+        }
+    }
+
+    /// `make_float4(x, y, z, w)`: a vector from its members.
+    fn make_vector(&mut self, ty: CType, args: Vec<Expr>, span: Span) -> Expr {
+        let CType::Record(r) = &ty else {
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        let fields: Vec<(u64, CType)> = r
+            .layout()
+            .map(|l| l.fields.iter().map(|f| (f.offset, f.ty.clone())).collect())
+            .unwrap_or_default();
+        if args.len() < fields.len() {
+            self.err(&span, "too few arguments in function call");
+        } else if args.len() > fields.len() {
+            self.err(&span, "too many arguments in function call");
+        }
+        let mut members = Vec::new();
+        for (k, (a, (off, fty))) in args.into_iter().zip(fields).enumerate() {
+            let a = self.rvalue(a);
+            let what = format!("initialize a parameter (argument {})", k + 1);
+            members.push((off, self.assign_convert(a, &fty, &what)));
+        }
+        mk(ExprKind::RecordInit(members), span, ty)
+    }
+
     fn check_modifiable(&mut self, e: &Expr) {
         if !e.lvalue || matches!(e.ty, CType::Array(..)) {
             self.err(&e.span, "expression must be a modifiable lvalue");
@@ -817,6 +1401,12 @@ impl<'a> Checker<'a> {
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
         if self.sigs.get(&name).is_none() {
+            if let Some(t) = name
+                .strip_prefix("make_")
+                .and_then(|v| self.vector_types.get(v))
+            {
+                return self.make_vector(t.clone(), args, span);
+            }
             if let Some(b) = super::builtins::BUILTINS
                 .iter()
                 .position(|b| b.name == name)

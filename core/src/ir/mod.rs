@@ -751,6 +751,17 @@ pub struct Param {
     pub noalias: bool,
     /// The pointee is only read (`const T *`): allows `ld.global.nc`.
     pub readonly: bool,
+    /// A struct passed by value: the pointer points to the caller's copy of
+    /// its bytes (`ptr byval([12 x i8]) align 4 %s`). The function only
+    /// reads it; PTX passes the bytes in the `.param` space.
+    pub byval: Option<ByVal>,
+}
+
+/// The size and alignment of a by-value struct parameter's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByVal {
+    pub size: u64,
+    pub align: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -712,11 +712,33 @@ impl Parser {
             loop {
                 let (ty, _) = self.ty()?;
                 let (mut noalias, mut readonly) = (false, false);
+                let mut byval = None;
                 loop {
                     if self.eat_word("noalias") {
                         noalias = true;
                     } else if self.eat_word("readonly") {
                         readonly = true;
+                    } else if self.eat_word("byval") {
+                        // `byval([12 x i8]) align 4`: a struct passed by value.
+                        self.expect_punct('(')?;
+                        let (bty, bt) = self.ty()?;
+                        self.expect_punct(')')?;
+                        self.expect_word("align")?;
+                        let at = self.peek().clone();
+                        let align = self.number("an alignment", 1 << 32)?;
+                        if !align.is_power_of_two() {
+                            return Err(error_at(
+                                &at,
+                                format!("alignment {align} is not a power of two"),
+                            ));
+                        }
+                        if ty != Type::Ptr(addrspace::GENERIC) {
+                            return Err(error_at(&bt, "byval needs a 'ptr' parameter"));
+                        }
+                        byval = Some(ByVal {
+                            size: bty.size(),
+                            align,
+                        });
                     } else {
                         break;
                     }
@@ -745,6 +767,7 @@ impl Parser {
                     ty,
                     noalias,
                     readonly,
+                    byval,
                 });
                 if self.eat_punct(')') {
                     break;

@@ -210,6 +210,9 @@ fn signature(f: &Function) -> String {
             if p.readonly {
                 s.push_str(" readonly");
             }
+            if let Some(b) = p.byval {
+                s.push_str(&format!(" byval([{} x i8]) align {}", b.size, b.align));
+            }
             format!("{s} %{}", p.name)
         })
         .collect();

@@ -71,21 +71,60 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
     }
     for name in called {
         if let Some(src) = tu.functions.iter().find(|f| symbol_name(f) == name) {
-            let params = src
-                .params
-                .iter()
-                .map(|p| Param {
-                    name: p.name.clone(),
-                    ty: ir_type(&p.ty),
-                    noalias: false,
-                    readonly: false,
-                })
-                .collect();
             m.functions
-                .push(Function::new(name, ir_type(&src.ret), params));
+                .push(Function::new(name, return_type(&src.ret), ir_params(src)));
         }
     }
     m
+}
+
+/// A function's IR parameters. A struct returned by value comes back
+/// through a first, hidden pointer parameter (`%agg.result`, clang's name)
+/// to the caller's memory; a struct parameter is a pointer to the bytes of
+/// the caller's copy (`byval`).
+fn ir_params(src: &ast::FunctionDef) -> Vec<Param> {
+    let mut params = Vec::new();
+    if src.ret.is_record() {
+        params.push(Param {
+            name: "agg.result".into(),
+            ty: Type::Ptr(addrspace::GENERIC),
+            noalias: false,
+            readonly: false,
+            byval: None,
+        });
+    }
+    for (i, p) in src.params.iter().enumerate() {
+        let name = if p.name.is_empty() {
+            format!("arg{i}")
+        } else {
+            p.name.clone()
+        };
+        let byval = p.ty.is_record().then(|| ByVal {
+            size: p.ty.size().unwrap_or(0),
+            align: p.ty.align(),
+        });
+        params.push(Param {
+            name,
+            ty: if byval.is_some() {
+                Type::Ptr(addrspace::GENERIC)
+            } else {
+                ir_type(&p.ty)
+            },
+            noalias: p.restrict && p.ty.is_pointer(),
+            readonly: matches!(&p.ty, CType::Ptr { konst: true, .. }),
+            byval,
+        });
+    }
+    params
+}
+
+/// A function's IR return type (a struct is returned through `%agg.result`).
+fn return_type(t: &CType) -> Type {
+    if t.is_record() {
+        Type::Void
+    } else {
+        ir_type(t)
+    }
 }
 
 /// The address space of a variable's storage, `None` for host variables.
@@ -106,24 +145,52 @@ fn base_type(t: &CType) -> &CType {
     }
 }
 
-/// A device variable as an IR global, its initializer as constants.
+/// A device variable as an IR global, its initializer as constants: one per
+/// element for an array of scalars, else (structs) its bytes.
 fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
     let space = storage_space(g.storage)?;
     let elem = base_type(&g.ty);
-    let ety = mem_type(elem);
+    let constant = |ty: &Type, v: &ast::Scalar| match ty {
+        Type::F32 => Value::f32(v.as_f64() as f32),
+        Type::F64 => Value::f64(v.as_f64()),
+        t => int_const(t.clone(), v.as_i64()),
+    };
     let init = if g.external || g.storage == ast::Storage::Shared {
         Init::Undef
-    } else if g.init_values.iter().all(|v| v.as_f64() == 0.0) {
+    } else if g.init_values.iter().all(|(_, _, v)| v.as_f64() == 0.0) {
         Init::Zero
-    } else {
+    } else if !elem.is_record() {
+        let ety = mem_type(elem);
         Init::Values(
             g.init_values
                 .iter()
-                .map(|v| match ety {
-                    Type::F32 => Value::f32(v.as_f64() as f32),
-                    Type::F64 => Value::f64(v.as_f64()),
-                    ref t => int_const(t.clone(), v.as_i64()),
-                })
+                .map(|(_, _, v)| constant(&ety, v))
+                .collect(),
+        )
+    } else {
+        // A struct's bytes (the IR has no struct constants), little-endian.
+        let size = g.ty.size().unwrap_or(0);
+        let mut bytes = vec![0u8; usize::try_from(size).unwrap_or(0)];
+        for (off, t, v) in &g.init_values {
+            let le: Vec<u8> = match constant(&mem_type(t), v) {
+                Value::Float(Type::F32, b) => (f64::from_bits(b) as f32).to_le_bytes().to_vec(),
+                Value::Float(_, b) => b.to_le_bytes().to_vec(),
+                Value::Int(ty, c) => c.to_le_bytes()[..ty.size() as usize].to_vec(),
+                _ => Vec::new(),
+            };
+            for (k, b) in le.into_iter().enumerate() {
+                if let Some(slot) = usize::try_from(*off)
+                    .ok()
+                    .and_then(|o| bytes.get_mut(o + k))
+                {
+                    *slot = b;
+                }
+            }
+        }
+        Init::Values(
+            bytes
+                .into_iter()
+                .map(|b| Value::Int(Type::I8, i64::from(b as i8)))
                 .collect(),
         )
     };
@@ -158,6 +225,9 @@ pub fn ir_type(t: &CType) -> Type {
         CType::Ptr { .. } => Type::Ptr(addrspace::GENERIC),
         CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
         CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
+        CType::Enum(_) => Type::I32,
+        // A struct in memory: its bytes (the IR has no struct types).
+        CType::Record(_) => Type::Array(t.size().unwrap_or(0), Box::new(Type::I8)),
     }
 }
 
@@ -169,9 +239,18 @@ fn mem_type(t: &CType) -> Type {
     }
 }
 
+/// Where `break` and `continue` go: a loop sets both; a switch only
+/// `break` (a `continue` in it belongs to the loop around it).
 struct LoopTargets {
     brk: BlockId,
-    cont: BlockId,
+    cont: Option<BlockId>,
+}
+
+/// The case blocks of a switch being lowered, in the order its labels
+/// appear in the body (`None` value: `default`), and how many were met.
+struct SwitchBlocks {
+    blocks: Vec<BlockId>,
+    next: usize,
 }
 
 struct Gen<'a> {
@@ -184,6 +263,9 @@ struct Gen<'a> {
     slots: Vec<Value>,
     cur: Option<BlockId>,
     loops: Vec<LoopTargets>,
+    switches: Vec<SwitchBlocks>,
+    /// The block of each `goto` label, made when first named.
+    labels: std::collections::HashMap<String, BlockId>,
     loc: Option<DebugLoc>,
     /// String literals of the module so far: bytes (with the NUL) and global name.
     strings: Vec<(Vec<u8>, String)>,
@@ -196,26 +278,7 @@ impl<'a> Gen<'a> {
         globals: &'a [ast::GlobalVar],
         opts: &'a Options,
     ) -> Gen<'a> {
-        let params = src
-            .params
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let name = if p.name.is_empty() {
-                    format!("arg{i}")
-                } else {
-                    p.name.clone()
-                };
-                let readonly = matches!(&p.ty, CType::Ptr { konst: true, .. });
-                Param {
-                    name,
-                    ty: ir_type(&p.ty),
-                    noalias: p.restrict && p.ty.is_pointer(),
-                    readonly,
-                }
-            })
-            .collect();
-        let mut f = Function::new(symbol_name(src), ir_type(&src.ret), params);
+        let mut f = Function::new(symbol_name(src), return_type(&src.ret), ir_params(src));
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
         f.attrs.noinline = src.inline == ast::InlineHint::Never;
         f.attrs.alwaysinline = src.inline == ast::InlineHint::Always;
@@ -231,6 +294,8 @@ impl<'a> Gen<'a> {
             slots: Vec::new(),
             cur: None,
             loops: Vec::new(),
+            switches: Vec::new(),
+            labels: std::collections::HashMap::new(),
             loc: None,
             strings: Vec::new(),
         }
@@ -306,9 +371,16 @@ impl<'a> Gen<'a> {
             );
             self.slots.push(v);
         }
+        let first = u32::from(self.src.ret.is_record());
         for (i, l) in locals.iter().take(self.src.params.len()).enumerate() {
             let ptr = self.slots[i].clone();
-            self.store(Value::Arg(i as u32), ptr, &l.ty);
+            let arg = Value::Arg(first + i as u32);
+            if l.ty.is_record() {
+                // The callee's own copy of a struct passed by value.
+                self.copy(ptr, arg, &l.ty);
+            } else {
+                self.store(arg, ptr, &l.ty);
+            }
         }
         self.stmt(body);
         if self.cur.is_some() {
@@ -326,6 +398,71 @@ impl<'a> Gen<'a> {
                     .create_inst("", Type::Void, InstKind::Unreachable, None);
                 self.f.block_mut(b).insts.push(id);
             }
+        }
+    }
+
+    /// `base + off` bytes (`getelementptr inbounds i8`, LLVM's canonical
+    /// form of a constant offset); `base` itself for 0.
+    fn byte_offset(&mut self, base: Value, off: u64, name: &str) -> Value {
+        if off == 0 {
+            return base;
+        }
+        self.emit(
+            name,
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Gep {
+                elem_ty: Type::I8,
+                base,
+                indices: vec![Value::i64(off as i64)],
+            },
+        )
+    }
+
+    /// Copies a struct (or union) from `src` to `dst`, scalar by scalar
+    /// (sroa can then split the copies of locals).
+    fn copy(&mut self, dst: Value, src: Value, ty: &CType) {
+        let mut parts = Vec::new();
+        ty.scalar_parts(0, &mut parts);
+        for (off, t) in parts {
+            let from = self.byte_offset(src.clone(), off, "agg.src");
+            let v = self.load("agg.val", from, &t, false);
+            let to = self.byte_offset(dst.clone(), off, "agg.dst");
+            self.store(v, to, &t);
+        }
+    }
+
+    /// A fresh slot for a struct value (`agg.tmp`), in the entry block
+    /// after the other allocas.
+    fn temp(&mut self, ty: &CType) -> Value {
+        let entry = self.f.entry();
+        let id = self.f.create_inst(
+            "agg.tmp",
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Alloca {
+                ty: mem_type(ty),
+                align: ty.align(),
+            },
+            self.loc,
+        );
+        let at = self
+            .f
+            .block(entry)
+            .insts
+            .iter()
+            .take_while(|&&i| matches!(self.f.inst(i).kind, InstKind::Alloca { .. }))
+            .count();
+        self.f.block_mut(entry).insts.insert(at, id);
+        Value::Inst(id)
+    }
+
+    /// Stores the value of `e` (a scalar or a struct) at `ptr`.
+    fn store_expr(&mut self, e: &ast::Expr, ptr: Value) {
+        if e.ty.is_record() {
+            let src = self.agg(e);
+            self.copy(ptr, src, &e.ty);
+        } else {
+            let v = self.rvalue(e);
+            self.store(v, ptr, &e.ty);
         }
     }
 
@@ -394,30 +531,30 @@ impl<'a> Gen<'a> {
                     }
                     self.set_loc(&d.span);
                     if let Some(init) = &d.init {
-                        let v = self.rvalue(init);
                         let ptr = self.slots[d.local].clone();
-                        self.store(v, ptr, &d.ty);
+                        self.store_expr(init, ptr);
                     }
                     if let Some(elems) = &d.list {
-                        // Element k of the flattened list goes to element k of the object.
+                        // Each value goes to its offset in the object: an
+                        // array of scalars by element index, else by bytes.
                         let base = self.slots[d.local].clone();
                         let elem = base_type(&d.ty).clone();
-                        for (k, e) in elems.iter().enumerate() {
-                            let v = self.rvalue(e);
-                            let ptr = if matches!(d.ty, CType::Array(..)) {
+                        let size = elem.size().unwrap_or(1).max(1);
+                        for (off, e) in elems {
+                            let ptr = if matches!(d.ty, CType::Array(..)) && e.ty == elem {
                                 self.emit(
                                     "arrayinit",
                                     Type::Ptr(addrspace::GENERIC),
                                     InstKind::Gep {
                                         elem_ty: mem_type(&elem),
                                         base: base.clone(),
-                                        indices: vec![Value::i64(k as i64)],
+                                        indices: vec![Value::i64((off / size) as i64)],
                                     },
                                 )
                             } else {
-                                base.clone()
+                                self.byte_offset(base.clone(), *off, "init")
                             };
-                            self.store(v, ptr, &elem);
+                            self.store_expr(e, ptr);
                         }
                     }
                 }
@@ -457,7 +594,7 @@ impl<'a> Gen<'a> {
                 self.start(body_b);
                 self.loops.push(LoopTargets {
                     brk: end_b,
-                    cont: cond_b,
+                    cont: Some(cond_b),
                 });
                 self.stmt(body);
                 self.loops.pop();
@@ -474,7 +611,7 @@ impl<'a> Gen<'a> {
                 self.start(body_b);
                 self.loops.push(LoopTargets {
                     brk: end_b,
-                    cont: cond_b,
+                    cont: Some(cond_b),
                 });
                 self.stmt(body);
                 self.loops.pop();
@@ -512,7 +649,7 @@ impl<'a> Gen<'a> {
                 self.start(body_b);
                 self.loops.push(LoopTargets {
                     brk: end_b,
-                    cont: inc_b,
+                    cont: Some(inc_b),
                 });
                 self.stmt(body);
                 self.loops.pop();
@@ -527,6 +664,11 @@ impl<'a> Gen<'a> {
                 self.hint(latch, *unroll);
                 self.start(end_b);
             }
+            StmtKind::Return(Some(e)) if e.ty.is_record() => {
+                // Into the caller's memory, through `%agg.result`.
+                self.store_expr(e, Value::Arg(0));
+                self.emit("", Type::Void, InstKind::Ret { val: None });
+            }
             StmtKind::Return(e) => {
                 let val = e.as_ref().map(|e| self.rvalue(e));
                 self.emit("", Type::Void, InstKind::Ret { val });
@@ -539,13 +681,103 @@ impl<'a> Gen<'a> {
                 }
             }
             StmtKind::Continue => {
-                if let Some(t) = self.loops.last() {
-                    let b = t.cont;
+                if let Some(b) = self.loops.iter().rev().find_map(|t| t.cont) {
                     self.br(b);
                     self.cur = None;
                 }
             }
+            StmtKind::Switch(c, body) => self.switch(c, body),
+            StmtKind::Case(_) | StmtKind::Default => {
+                // The next block of the innermost switch, in label order.
+                let Some(sw) = self.switches.last_mut() else {
+                    return;
+                };
+                let Some(&b) = sw.blocks.get(sw.next) else {
+                    return;
+                };
+                sw.next += 1;
+                self.br(b);
+                self.start(b);
+            }
+            StmtKind::Label(name) => {
+                let b = self.label_block(name);
+                self.br(b);
+                self.start(b);
+            }
+            StmtKind::Goto(name) => {
+                let b = self.label_block(name);
+                self.br(b);
+                self.cur = None;
+            }
         }
+    }
+
+    /// The block a `goto` label names (clang names it after the label).
+    fn label_block(&mut self, name: &str) -> BlockId {
+        if let Some(&b) = self.labels.get(name) {
+            return b;
+        }
+        let b = self.new_block(name);
+        self.labels.insert(name.to_string(), b);
+        b
+    }
+
+    /// A switch as a chain of compares (the IR has no switch instruction):
+    /// `icmp eq` against each case value in label order, branching to the
+    /// case's block (`sw.bb`) or to the next compare (`sw.cmp`); the last
+    /// falls to `sw.default`, or past the switch to `sw.epilog`.
+    fn switch(&mut self, c: &ast::Expr, body: &ast::Stmt) {
+        let mut labels = Vec::new();
+        collect_case_labels(body, &mut labels);
+        let v = self.rvalue(c);
+        let ty = ir_type(&c.ty);
+        let epilog = self.new_block("sw.epilog");
+        let blocks: Vec<BlockId> = labels
+            .iter()
+            .map(|l| self.new_block(if l.is_some() { "sw.bb" } else { "sw.default" }))
+            .collect();
+        let default = labels
+            .iter()
+            .position(|l| l.is_none())
+            .map_or(epilog, |k| blocks[k]);
+        let cases: Vec<(i64, BlockId)> = labels
+            .iter()
+            .zip(&blocks)
+            .filter_map(|(l, b)| l.map(|v| (v, *b)))
+            .collect();
+        for (k, (value, b)) in cases.iter().enumerate() {
+            let next = if k + 1 == cases.len() {
+                default
+            } else {
+                self.new_block("sw.cmp")
+            };
+            let cmp = self.emit(
+                "cmp",
+                Type::I1,
+                InstKind::ICmp {
+                    pred: ICmp::Eq,
+                    lhs: v.clone(),
+                    rhs: int_const(ty.clone(), *value),
+                },
+            );
+            self.cond_br(cmp, *b, next);
+            if next != default {
+                self.start(next);
+            }
+        }
+        if cases.is_empty() {
+            self.br(default);
+        }
+        self.switches.push(SwitchBlocks { blocks, next: 0 });
+        self.loops.push(LoopTargets {
+            brk: epilog,
+            cont: None,
+        });
+        self.stmt(body);
+        self.loops.pop();
+        self.switches.pop();
+        self.br(epilog);
+        self.start(epilog);
     }
 
     fn hint(&mut self, latch: Option<BlockId>, unroll: Option<ast::Unroll>) {
@@ -635,9 +867,123 @@ impl<'a> Gen<'a> {
                 let idx = self.rvalue(i);
                 self.gep_index(base, idx, &i.ty, &e.ty, "arrayidx")
             }
+            // A member of a struct that is an object or a temporary.
+            ExprKind::Field(object, off, name) => {
+                let base = self.agg(object);
+                self.byte_offset(base, *off, name)
+            }
             // Sema only marks the above as lvalues; anything else was reported.
             _ => Value::Undef(Type::Ptr(addrspace::GENERIC)),
         }
+    }
+
+    /// The address of a struct value: an object's own address, or a
+    /// temporary (`agg.tmp`) holding a computed one.
+    fn agg(&mut self, e: &ast::Expr) -> Value {
+        match &e.kind {
+            _ if e.lvalue => self.lvalue(e),
+            ExprKind::Field(..) => self.lvalue(e),
+            ExprKind::Call(..) => self.call(e),
+            ExprKind::RecordInit(members) => {
+                let t = self.temp(&e.ty);
+                for (off, m) in members {
+                    let p = self.byte_offset(t.clone(), *off, "init");
+                    self.store_expr(m, p);
+                }
+                t
+            }
+            ExprKind::Cast { expr, .. } => match expr.ty {
+                // `uint3 t = threadIdx;`: the special registers.
+                CType::Builtin(b) => {
+                    let t = self.temp(&e.ty);
+                    for (k, c) in ["x", "y", "z"].iter().enumerate() {
+                        let v = self.emit(
+                            &format!("{}.{c}", b.sreg()),
+                            Type::I32,
+                            InstKind::Call {
+                                callee: format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg()),
+                                args: vec![],
+                            },
+                        );
+                        let p = self.byte_offset(t.clone(), 4 * k as u64, c);
+                        self.store(v, p, &CType::UINT);
+                    }
+                    t
+                }
+                _ => self.agg(expr),
+            },
+            ExprKind::Assign(None, lhs, rhs) => {
+                let src = self.agg(rhs);
+                let dst = self.lvalue(lhs);
+                self.set_loc(&e.span);
+                self.copy(dst.clone(), src, &e.ty);
+                dst
+            }
+            ExprKind::Comma(a, b) => {
+                self.rvalue(a);
+                self.agg(b)
+            }
+            ExprKind::Cond(c, a, b) => {
+                let cv = self.condition(c);
+                let t_b = self.new_block("cond.true");
+                let f_b = self.new_block("cond.false");
+                let end_b = self.new_block("cond.end");
+                self.cond_br(cv, t_b, f_b);
+                self.start(t_b);
+                let av = self.agg(a);
+                let a_end = self.block();
+                self.br(end_b);
+                self.start(f_b);
+                let bv = self.agg(b);
+                let b_end = self.block();
+                self.br(end_b);
+                self.start(end_b);
+                self.emit(
+                    "cond",
+                    Type::Ptr(addrspace::GENERIC),
+                    InstKind::Phi {
+                        incoming: vec![(av, a_end), (bv, b_end)],
+                    },
+                )
+            }
+            _ => Value::Undef(Type::Ptr(addrspace::GENERIC)),
+        }
+    }
+
+    /// A call of a device function. A struct argument is passed as the
+    /// address of a copy (the callee copies it again into its own variable);
+    /// a struct result comes back in a temporary whose address is the
+    /// call's value.
+    fn call(&mut self, e: &ast::Expr) -> Value {
+        let ExprKind::Call(name, args) = &e.kind else {
+            return Value::Undef(Type::Void);
+        };
+        let result = e.ty.is_record().then(|| self.temp(&e.ty));
+        let mut vals: Vec<Value> = result.iter().cloned().collect();
+        for a in args {
+            if a.ty.is_record() {
+                // A copy of its own (clang's `agg.tmp`): the argument's
+                // variable does not escape into the call.
+                let src = self.agg(a);
+                let t = self.temp(&a.ty);
+                self.copy(t.clone(), src, &a.ty);
+                vals.push(t);
+            } else {
+                vals.push(self.rvalue(a));
+            }
+        }
+        self.set_loc(&e.span);
+        let callee = self
+            .symbols
+            .iter()
+            .find(|(s, _)| s == name)
+            .map_or_else(|| name.clone(), |(_, m)| m.clone());
+        let v = self.emit(
+            "call",
+            return_type(&e.ty),
+            InstKind::Call { callee, args: vals },
+        );
+        result.unwrap_or(v)
     }
 
     /// `base + idx` elements of `elem`, with the index widened to i64 as clang does.
@@ -680,7 +1026,11 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The value of an expression; for a struct, the address of its value.
     fn rvalue(&mut self, e: &ast::Expr) -> Value {
+        if e.ty.is_record() {
+            return self.agg(e);
+        }
         match &e.kind {
             ExprKind::IntLit(v) => match &e.ty {
                 CType::Ptr { .. } => Value::Null(addrspace::GENERIC),
@@ -863,16 +1213,10 @@ impl<'a> Gen<'a> {
                 self.rvalue(a);
                 self.rvalue(b)
             }
-            ExprKind::Call(name, args) => {
-                let vals: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
-                self.set_loc(&e.span);
-                let callee = self
-                    .symbols
-                    .iter()
-                    .find(|(s, _)| s == name)
-                    .map_or_else(|| name.clone(), |(_, m)| m.clone());
-                let ty = ir_type(&e.ty);
-                self.emit("call", ty, InstKind::Call { callee, args: vals })
+            ExprKind::Call(..) => self.call(e),
+            ExprKind::Field(_, _, name) => {
+                let ptr = self.lvalue(e);
+                self.load(name, ptr, &e.ty, false)
             }
             ExprKind::BuiltinCall(index, _, args) => {
                 let vals: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
@@ -888,9 +1232,11 @@ impl<'a> Gen<'a> {
                 self.convert(v, &expr.ty, &e.ty)
             }
             ExprKind::SizeofType(t) => int_const(ir_type(&e.ty), t.size().unwrap_or(0) as i64),
-            ExprKind::Ident(_) | ExprKind::Builtin(_) | ExprKind::Member(..) => {
-                Value::Undef(ir_type(&e.ty))
-            }
+            ExprKind::Ident(_)
+            | ExprKind::Builtin(_)
+            | ExprKind::Member(..)
+            | ExprKind::Arrow(..)
+            | ExprKind::RecordInit(_) => Value::Undef(ir_type(&e.ty)),
         }
     }
 
@@ -1501,6 +1847,39 @@ impl<'a> Gen<'a> {
             return c;
         }
         self.emit("conv", tt, InstKind::Cast { op, val: v })
+    }
+}
+
+/// The case labels of a switch body in order (`None`: `default`), not
+/// looking into nested switches.
+fn collect_case_labels(s: &ast::Stmt, out: &mut Vec<Option<i64>>) {
+    match &s.kind {
+        StmtKind::Case(e) => out.push(Some(match e.kind {
+            ExprKind::IntLit(v) => v as i64,
+            _ => 0,
+        })),
+        StmtKind::Default => out.push(None),
+        StmtKind::Compound(stmts) => {
+            for s in stmts {
+                collect_case_labels(s, out);
+            }
+        }
+        StmtKind::If(_, a, b) => {
+            collect_case_labels(a, out);
+            if let Some(b) = b {
+                collect_case_labels(b, out);
+            }
+        }
+        StmtKind::While(_, body, _) | StmtKind::DoWhile(body, _, _) => {
+            collect_case_labels(body, out)
+        }
+        StmtKind::For { init, body, .. } => {
+            if let Some(i) = init {
+                collect_case_labels(i, out);
+            }
+            collect_case_labels(body, out);
+        }
+        _ => {}
     }
 }
 

@@ -24,7 +24,8 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             at += 1;
         }
         for a in 0..f.params.len() {
-            if f.params[a].ty != Type::Ptr(addrspace::GENERIC) {
+            // A struct by value points to its bytes in the .param space.
+            if f.params[a].ty != Type::Ptr(addrspace::GENERIC) || f.params[a].byval.is_some() {
                 continue;
             }
             let arg = Value::Arg(a as u32);

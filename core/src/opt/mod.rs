@@ -29,6 +29,7 @@ mod reassociate;
 pub use nvvm_reflect::reflect_value;
 mod sccp;
 mod simplifycfg;
+mod sroa;
 
 use crate::compilation::{FunctionText, Stage, StageKind};
 use crate::ir::{print_function, verify, Module};
@@ -158,6 +159,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "simplifycfg",
         description: "Simplifies the control-flow graph: folds branches on constants, deletes unreachable blocks, merges a block into its only predecessor.",
         run: simplifycfg::run,
+    },
+    PassInfo {
+        name: "sroa",
+        description: "Scalar replacement of aggregates: splits a local struct or array whose every use is a load or store at a constant offset into one scalar variable per piece used, so mem2reg can promote them.",
+        run: sroa::run,
     },
 ];
 

@@ -156,8 +156,10 @@ pub struct MBlock {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MParam {
     pub name: String,
-    /// `.u32`, `.u64`, `.f32`, …
+    /// `.u32`, `.u64`, `.f32`, … (`.b8` for a struct's bytes)
     pub ty: &'static str,
+    /// A struct passed by value: `.param .align A .b8 name[S]` (align, size).
+    pub bytes: Option<(u64, u64)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

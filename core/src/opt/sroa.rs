@@ -1,0 +1,359 @@
+//! sroa (scalar replacement of aggregates): splits a local struct or array
+//! — an `alloca [N x i8]` or `[N x T]` — into one scalar alloca per piece
+//! the function reads or writes (`%p.x.addr`, `%p.sroa.8.addr`), when every
+//! use is a load or store at a constant offset (through constant
+//! `getelementptr`s). mem2reg then promotes the pieces to registers, so a
+//! struct local stays out of local memory.
+//!
+//! Pieces are the (offset, size) ranges accessed; two accesses of one piece
+//! with different types of the same size (a union's `float` and `int`, a
+//! pointer copied as an `i64`) share the first one's type, the others
+//! converted with `bitcast`, `ptrtoint` or `inttoptr`. An alloca is left
+//! alone when an access overlaps a piece partly, its address escapes
+//! (stored, passed to a call, compared, indexed by a variable), or an
+//! access is volatile.
+
+use crate::ir::*;
+use std::collections::BTreeMap;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if !f.is_declaration() {
+            changed |= run_function(f);
+        }
+    }
+    changed
+}
+
+/// A load or store of an alloca at a constant offset.
+struct Access {
+    inst: InstId,
+    offset: u64,
+    ty: Type,
+}
+
+/// What an alloca's uses allow: the accesses and the address computations
+/// (constant geps) that reach them; `None` when it cannot be split.
+struct Uses {
+    accesses: Vec<Access>,
+    geps: Vec<InstId>,
+}
+
+fn run_function(f: &mut Function) -> bool {
+    let entry = f.entry();
+    let allocas: Vec<InstId> = f
+        .block(entry)
+        .insts
+        .iter()
+        .copied()
+        .filter(|&i| matches!(f.inst(i).kind, InstKind::Alloca { ref ty, .. } if matches!(ty, Type::Array(..))))
+        .collect();
+    if allocas.is_empty() {
+        return false;
+    }
+    let users = users(f);
+    let mut changed = false;
+    for a in allocas {
+        let Some(uses) = analyze(f, a, &users) else {
+            continue;
+        };
+        changed |= split(f, a, uses);
+    }
+    changed
+}
+
+/// For every instruction, the live instructions that use it, in layout order.
+fn users(f: &Function) -> Vec<Vec<InstId>> {
+    let mut users = vec![Vec::new(); f.insts.len()];
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            for op in f.inst(i).kind.operands() {
+                if let Value::Inst(d) = op {
+                    let list: &mut Vec<InstId> = &mut users[d.0 as usize];
+                    if list.last() != Some(&i) {
+                        list.push(i);
+                    }
+                }
+            }
+        }
+    }
+    users
+}
+
+/// The byte offset of a gep whose indices are all constants.
+fn const_offset(elem_ty: &Type, indices: &[Value]) -> Option<i64> {
+    let mut off = 0i64;
+    let mut ty = elem_ty.clone();
+    for (k, idx) in indices.iter().enumerate() {
+        let c = idx.as_int()?;
+        if k > 0 {
+            match &ty {
+                Type::Array(_, e) => ty = (**e).clone(),
+                _ => return None,
+            }
+        }
+        off = off.checked_add(c.checked_mul(i64::try_from(ty.size()).ok()?)?)?;
+    }
+    Some(off)
+}
+
+/// Follows every use of the alloca `a`: loads and stores at constant
+/// offsets, through constant geps. `None` if some use is anything else.
+fn analyze(f: &Function, a: InstId, users: &[Vec<InstId>]) -> Option<Uses> {
+    let size = match &f.inst(a).kind {
+        InstKind::Alloca { ty, .. } => ty.size(),
+        _ => return None,
+    };
+    let mut out = Uses {
+        accesses: Vec::new(),
+        geps: Vec::new(),
+    };
+    let mut work = vec![(a, 0i64)];
+    while let Some((p, off)) = work.pop() {
+        let pv = Value::Inst(p);
+        for &u in &users[p.0 as usize] {
+            let inst = f.inst(u);
+            match &inst.kind {
+                InstKind::Gep {
+                    elem_ty,
+                    base,
+                    indices,
+                } if *base == pv => {
+                    let d = const_offset(elem_ty, indices)?;
+                    out.geps.push(u);
+                    work.push((u, off.checked_add(d)?));
+                }
+                InstKind::Load {
+                    ptr,
+                    volatile: false,
+                    ..
+                } if *ptr == pv => out.accesses.push(Access {
+                    inst: u,
+                    offset: u64::try_from(off).ok()?,
+                    ty: inst.ty.clone(),
+                }),
+                InstKind::Store {
+                    val,
+                    ptr,
+                    volatile: false,
+                    ..
+                } if *ptr == pv && *val != pv => out.accesses.push(Access {
+                    inst: u,
+                    offset: u64::try_from(off).ok()?,
+                    ty: f.value_type(val),
+                }),
+                _ => return None,
+            }
+        }
+    }
+    for acc in &out.accesses {
+        let end = acc.offset.checked_add(acc.ty.size())?;
+        if acc.ty.size() == 0 || end > size || matches!(acc.ty, Type::Array(..) | Type::Void) {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// Whether a value of `from` can stand for one of `to` in a piece (same
+/// size; pointers and 64-bit integers convert, floats and integers bitcast).
+fn convertible(from: &Type, to: &Type) -> bool {
+    from.size() == to.size() && *from != Type::I1 && *to != Type::I1
+}
+
+fn cast_op(from: &Type, to: &Type) -> CastOp {
+    match (from, to) {
+        (Type::Ptr(_), t) if t.is_int() => CastOp::PtrToInt,
+        (f, Type::Ptr(_)) if f.is_int() => CastOp::IntToPtr,
+        (Type::Ptr(_), Type::Ptr(_)) => CastOp::AddrSpaceCast,
+        _ => CastOp::BitCast,
+    }
+}
+
+/// The source-level name of a piece: the name of a member load at its
+/// offset (`p.x`), else `p.sroa.OFFSET`.
+fn piece_name(f: &Function, base: &str, offset: u64, accesses: &[&Access]) -> String {
+    for acc in accesses {
+        let inst = f.inst(acc.inst);
+        if !matches!(inst.kind, InstKind::Load { .. }) {
+            continue;
+        }
+        let name = inst.name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let name = name.strip_suffix('.').unwrap_or(name);
+        let generic = name.is_empty()
+            || name.starts_with("agg.")
+            || name.starts_with("arrayval")
+            || name.contains('.');
+        if !generic {
+            return format!("{base}.{name}");
+        }
+    }
+    format!("{base}.sroa.{offset}")
+}
+
+fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
+    // The pieces: each offset's accesses, which must all have one size and
+    // must not overlap the next piece.
+    let mut pieces: BTreeMap<u64, Vec<&Access>> = BTreeMap::new();
+    for acc in &uses.accesses {
+        pieces.entry(acc.offset).or_default().push(acc);
+    }
+    let mut end = 0u64;
+    for (&off, accs) in &pieces {
+        let ty = &accs[0].ty;
+        if off < end
+            || accs
+                .iter()
+                .any(|x| !(x.ty == *ty || convertible(&x.ty, ty)))
+        {
+            return false;
+        }
+        end = off + ty.size();
+    }
+    let base = f.inst(a).name.trim_end_matches(".addr").to_string();
+    let align = match f.inst(a).kind {
+        InstKind::Alloca { align, .. } => align,
+        _ => 1,
+    };
+    let loc = f.inst(a).loc;
+    let entry = f.entry();
+    let mut at = f
+        .block(entry)
+        .insts
+        .iter()
+        .position(|&i| i == a)
+        .unwrap_or(0);
+    // One scalar alloca per piece, where the aggregate's was.
+    let mut rewrites: Vec<(InstId, Value, Type)> = Vec::new();
+    for (&off, accs) in &pieces {
+        let ty = accs[0].ty.clone();
+        // The piece's alignment: what the aggregate's promises at this offset.
+        let piece_align = if off == 0 {
+            align.max(1)
+        } else {
+            align.max(1).min(1 << off.trailing_zeros().min(63))
+        };
+        let name = format!("{}.addr", piece_name(f, &base, off, accs));
+        let slot = f.create_inst(
+            &name,
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Alloca {
+                ty: ty.clone(),
+                align: piece_align,
+            },
+            loc,
+        );
+        at += 1;
+        f.block_mut(entry).insts.insert(at, slot);
+        for acc in accs {
+            rewrites.push((acc.inst, Value::Inst(slot), ty.clone()));
+        }
+    }
+    // Conversions go in front of their access, block by block.
+    let mut before: std::collections::HashMap<InstId, InstId> = std::collections::HashMap::new();
+    for (inst, slot, ty) in rewrites {
+        if let Some(new) = retarget(f, inst, slot, &ty) {
+            before.insert(inst, new);
+        }
+    }
+    if !before.is_empty() {
+        for b in f.layout.clone() {
+            let insts = std::mem::take(&mut f.block_mut(b).insts);
+            let mut out = Vec::with_capacity(insts.len());
+            for i in insts {
+                if let Some(&n) = before.get(&i) {
+                    out.push(n);
+                }
+                out.push(i);
+            }
+            f.block_mut(b).insts = out;
+        }
+    }
+    // The aggregate and its address computations are dead now.
+    let mut dead = uses.geps.clone();
+    dead.push(a);
+    dead.sort();
+    for b in f.layout.clone() {
+        f.block_mut(b)
+            .insts
+            .retain(|i| dead.binary_search(i).is_err());
+    }
+    for i in dead {
+        f.erase_inst(i);
+    }
+    true
+}
+
+/// Points a load or store at its piece's alloca, converting the value when
+/// the piece has another type of the same size; returns the instruction to
+/// place in front of it (the piece's load, or the stored value's conversion).
+fn retarget(f: &mut Function, inst: InstId, slot: Value, piece_ty: &Type) -> Option<InstId> {
+    match f.inst(inst).kind.clone() {
+        InstKind::Load {
+            align, volatile, ..
+        } => {
+            let ty = f.inst(inst).ty.clone();
+            let align = align.min(piece_ty.align());
+            if ty == *piece_ty {
+                f.inst_mut(inst).kind = InstKind::Load {
+                    ptr: slot,
+                    align,
+                    volatile,
+                };
+                return None;
+            }
+            // Load the piece's type, then convert to what was loaded.
+            let name = f.inst(inst).name.clone();
+            let loc = f.inst(inst).loc;
+            let load = f.create_inst(
+                &format!("{name}.sroa"),
+                piece_ty.clone(),
+                InstKind::Load {
+                    ptr: slot,
+                    align,
+                    volatile,
+                },
+                loc,
+            );
+            f.inst_mut(inst).kind = InstKind::Cast {
+                op: cast_op(piece_ty, &ty),
+                val: Value::Inst(load),
+            };
+            Some(load)
+        }
+        InstKind::Store {
+            val,
+            align,
+            volatile,
+            ..
+        } => {
+            let vt = f.value_type(&val);
+            let mut placed = None;
+            let val = if vt == *piece_ty {
+                val
+            } else {
+                let loc = f.inst(inst).loc;
+                let c = f.create_inst(
+                    "sroa.cast",
+                    piece_ty.clone(),
+                    InstKind::Cast {
+                        op: cast_op(&vt, piece_ty),
+                        val,
+                    },
+                    loc,
+                );
+                placed = Some(c);
+                Value::Inst(c)
+            };
+            f.inst_mut(inst).kind = InstKind::Store {
+                val,
+                ptr: slot,
+                align: align.min(piece_ty.align()),
+                volatile,
+            };
+            placed
+        }
+        _ => None,
+    }
+}
