@@ -218,7 +218,7 @@ impl Component for App {
             editor: None,
             editor_ref: NodeRef::default(),
             panes_ref: NodeRef::default(),
-            widths: [1.1, 1.6, 1.0],
+            widths: [1.0, 1.9, 1.0],
             drag: None,
             share_link: None,
             fragment: current_fragment(),
