@@ -78,6 +78,14 @@ test("an error is underlined and listed; fixing it brings the PTX back", async (
   assert.match(await tooltip.textContent(), /expected/);
   await screenshot(page, "error.png");
 
+  // Clicking the diagnostic puts the cursor on its line.
+  await page.locator($("pass-list")).click();
+  await diagnostic.click();
+  const line = Number((await diagnostic.textContent()).match(/^kernel\.cu\((\d+)\)/)[1]);
+  const active = page.locator(`${$("source-editor")} .cm-activeLine`);
+  const lines = await page.locator(`${$("source-editor")} .cm-line`).allTextContents();
+  assert.equal(await active.textContent(), lines[line - 1]);
+
   await setSource(page, good);
   await waitForPtx(page, ".visible .entry");
   assert.equal(await page.locator($("diagnostics")).locator("li").count(), 0);

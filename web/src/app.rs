@@ -435,7 +435,10 @@ impl Component for App {
                 if fragment == self.fragment {
                     return false;
                 }
-                let (state, notice) = restore_from_url();
+                let (mut state, notice) = restore_from_url();
+                if state.source.is_empty() {
+                    state = State::initial();
+                }
                 self.fragment = fragment;
                 self.state = state;
                 self.notice = notice;
