@@ -132,10 +132,20 @@ fn to_ir(
     let t = Instant::now();
     if let Err(missing) = link::libdevice(&mut module, opts) {
         for m in missing {
+            // At the first call of the function, when the call has a line.
+            let at = module
+                .functions
+                .iter()
+                .flat_map(|f| f.insts.iter())
+                .find(
+                    |i| matches!(&i.kind, crate::ir::InstKind::Call { callee, .. } if *callee == m),
+                )
+                .and_then(|i| i.loc)
+                .unwrap_or_default();
             let span = Span {
                 file: name.into(),
-                line: 0,
-                column: 0,
+                line: at.line,
+                column: at.column,
                 len: 1,
             };
             c.diagnostics.push(Diagnostic::error(

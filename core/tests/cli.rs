@@ -292,3 +292,131 @@ fn struct_locals_stay_out_of_local_memory_at_o3() {
         assert!(o0.contains("__local_depot"), "{file} at -O0:\n{o0}");
     }
 }
+
+/// Every math function that maps to one PTX instruction, in NVRTC's
+/// spelling, and with -ftz / -prec-sqrt=false as NVRTC changes them; the
+/// PTX assembles for every target.
+#[test]
+fn math_intrinsics_have_nvrtcs_spellings() {
+    let dir = common::scratch("cli-math");
+    let src = dir.join("m.cu");
+    std::fs::write(
+        &src,
+        "__global__ void k(float *o, double *d, int *r, const float *a) {
+    float x = a[0], y = a[1], z = a[2];
+    o[0] = sqrtf(x); o[1] = rsqrtf(x); o[2] = fabsf(x); o[3] = fminf(x, y);
+    o[4] = fmaxf(x, y); o[5] = floorf(x); o[6] = ceilf(x); o[7] = truncf(x);
+    o[8] = rintf(x); o[9] = fmaf(x, y, z); o[10] = __fdividef(x, y);
+    o[11] = __frcp_rn(x); o[12] = __fsqrt_rn(y); o[13] = __fadd_rz(x, y);
+    o[14] = __fadd_ru(x, y); o[15] = __fadd_rd(x, y); o[16] = __fmul_rn(x, y);
+    o[17] = __fmul_rz(x, y); o[18] = __fmaf_rn(x, y, z); o[19] = __saturatef(x);
+    o[20] = __sinf(x); o[21] = __cosf(x); o[22] = __expf(x); o[23] = __logf(x);
+    o[24] = __int_as_float(r[9]);
+    r[0] = __float2int_rn(x); r[1] = __float2int_rz(x); r[2] = __float2int_ru(x);
+    r[3] = __float2int_rd(x); r[4] = min(r[5], r[6]); r[7] = abs(r[8]);
+    d[0] = sqrt((double)x); d[1] = floor(d[2]); d[3] = fma(d[4], d[5], d[6]);
+    d[7] = fmax(d[8], d[9]); d[10] = rsqrt(d[11]);
+}
+",
+    )
+    .unwrap();
+    let plain = ptx_of(&src, &[]);
+    for op in [
+        "sqrt.rn.f32",
+        "rsqrt.approx.f32",
+        "abs.f32",
+        "min.f32",
+        "max.f32",
+        "cvt.rmi.f32.f32",
+        "cvt.rpi.f32.f32",
+        "cvt.rzi.f32.f32",
+        "cvt.rni.f32.f32",
+        "fma.rn.f32",
+        "div.approx.f32",
+        "rcp.rn.f32",
+        "add.rz.f32",
+        "add.rp.f32",
+        "add.rm.f32",
+        "mul.rn.f32",
+        "mul.rz.f32",
+        "cvt.sat.f32.f32",
+        "sin.approx.f32",
+        "cos.approx.f32",
+        "ex2.approx.f32",
+        "lg2.approx.f32",
+        "cvt.rni.s32.f32",
+        "cvt.rzi.s32.f32",
+        "cvt.rpi.s32.f32",
+        "cvt.rmi.s32.f32",
+        "min.s32",
+        "abs.s32",
+        "sqrt.rn.f64",
+        "cvt.rmi.f64.f64",
+        "fma.rn.f64",
+        "max.f64",
+        "rsqrt.approx.f64",
+        "mov.b32",
+    ] {
+        assert!(plain.contains(&format!("\t{op} ")), "no {op}:\n{plain}");
+    }
+    // __expf is 2^(x·log2 e), __logf lg2(x)·ln 2, with NVRTC's constants.
+    assert!(
+        plain.contains(", 0f3FB8AA3B;") && plain.contains(", 0f3F317218;"),
+        "{plain}"
+    );
+    let ftz = ptx_of(&src, &["-ftz=true"]);
+    for op in [
+        "sqrt.rn.ftz.f32",
+        "rsqrt.approx.ftz.f32",
+        "abs.ftz.f32",
+        "min.ftz.f32",
+        "cvt.rmi.ftz.f32.f32",
+        "div.approx.ftz.f32",
+        "rcp.rn.ftz.f32",
+        "add.rz.ftz.f32",
+        "cvt.ftz.sat.f32.f32",
+        "sin.approx.ftz.f32",
+        "ex2.approx.ftz.f32",
+        "cvt.rni.ftz.s32.f32",
+        "fma.rn.ftz.f32",
+    ] {
+        assert!(
+            ftz.contains(&format!("\t{op} ")),
+            "no {op} with -ftz:\n{ftz}"
+        );
+    }
+    assert!(
+        ftz.contains("\tsqrt.rn.f64 "),
+        "doubles never flush:\n{ftz}"
+    );
+    let approx = ptx_of(&src, &["-prec-sqrt=false"]);
+    assert!(approx.contains("\tsqrt.approx.f32 "), "{approx}");
+    // __fsqrt_rn stays IEEE-rounded whatever the flags.
+    assert!(approx.contains("\tsqrt.rn.f32 "), "{approx}");
+    let Some(ptxas) = common::ptxas() else {
+        eprintln!("SKIPPED the ptxas half: ptxas not found");
+        return;
+    };
+    for (n, ptx) in [plain, ftz, approx].iter().enumerate() {
+        for arch in common::TARGETS {
+            let file = dir.join(format!("m{n}-{arch}.ptx"));
+            std::fs::write(
+                &file,
+                ptx.replace(".target sm_75", &format!(".target {arch}")),
+            )
+            .unwrap();
+            let out = Command::new(&ptxas)
+                .arg(format!("-arch={arch}"))
+                .arg(&file)
+                .arg("-o")
+                .arg(dir.join("m.cubin"))
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "ptxas {arch}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}

@@ -57,6 +57,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void k(float4 *p) {\n  p[0].v = 1.0f;\n}\n", 2, "class \"float4\" has no member \"v\""),
     ("enum E { A, B };\nenum F { C, A };\n", 2, "\"A\" has already been declared in the current scope"),
     ("struct P { int x; };\n__global__ void k(P *p) {\n  p[0] += p[1];\n}\n", 3, "no operator \"+=\" matches these operands"),
+    ("__global__ void k(float *p) {\n  p[0] = 1.0f;\n  p[1] = y1f(p[2]);\n}\n", 3, "libdevice has no function \"__nv_y1f\" yet"),
+    ("__global__ void k(double *p) {\n  p[1] = erfcinv(p[2]);\n}\n", 2, "libdevice has no function \"__nv_erfcinv\" yet"),
 ];
 
 #[test]

@@ -433,6 +433,72 @@ fn loops() -> Case {
     .expect("out", Data::F32(want))
 }
 
+fn math_intrinsics() -> Case {
+    let mut r = Rng(33);
+    let n = 60usize;
+    let a: Vec<f32> = (0..n * 2).map(|_| r.f32(-50.0, 50.0)).collect();
+    let b: Vec<f64> = (0..n * 2).map(|_| r.f64(-50.0, 50.0)).collect();
+    let c: Vec<i32> = (0..n * 2)
+        .map(|_| r.int(-1 << 30, 1 << 30) as i32)
+        .collect();
+    let (mut f, mut d, mut ints) = (Vec::new(), Vec::new(), Vec::new());
+    for t in 0..n {
+        let (x, y) = (a[2 * t], a[2 * t + 1]);
+        let (p, q) = (b[2 * t], b[2 * t + 1]);
+        let (j, k) = (c[2 * t], c[2 * t + 1]);
+        f.extend([
+            x.abs().sqrt(),
+            x.min(y),
+            x.max(y),
+            x.floor(),
+            x.ceil(),
+            x.trunc(),
+            x.round_ties_even(),
+            x.mul_add(y, 1.0),
+            x.copysign(y),
+            y.abs().sqrt() + x.mul_add(x, y),
+            j as f32,
+            -x,
+        ]);
+        d.extend([
+            p.abs().sqrt(),
+            p.min(q),
+            p.max(q),
+            p.floor(),
+            p.ceil(),
+            p.trunc(),
+            p.round_ties_even(),
+            p.mul_add(q, 0.5),
+            p.copysign(q) + f64::from(x.floor()),
+        ]);
+        ints.extend([
+            j.min(k),
+            j.max(k),
+            j.abs(),
+            (j as u32).min(k as u32) as i32,
+            (j as u32).max(k as u32) as i32,
+            x.to_bits() as i32,
+        ]);
+    }
+    Case::new(
+        "math_intrinsics.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("f", Data::F32(vec![0.0; n * 12])),
+            Arg::Buf("d", Data::F64(vec![0.0; n * 9])),
+            Arg::Buf("ints", Data::I32(vec![0; n * 6])),
+            Arg::Buf("a", Data::F32(a)),
+            Arg::Buf("b", Data::F64(b)),
+            Arg::Buf("c", Data::I32(c)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("f", Data::F32(f))
+    .expect("d", Data::F64(d))
+    .expect("ints", Data::I32(ints))
+}
+
 fn matrix2d() -> Case {
     let mut r = Rng(5);
     let (m, n, k) = (37usize, 45usize, 29usize);
@@ -1277,6 +1343,7 @@ fn cases() -> Vec<Case> {
         logic(),
         loops(),
         macros(),
+        math_intrinsics(),
         matrix2d(),
         pointers(),
         reflect(),

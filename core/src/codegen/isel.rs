@@ -372,6 +372,28 @@ impl Sel<'_> {
                 }
             }
         }
+        // The compare of a min/max/abs select, and abs's negation, live in
+        // the select's instruction.
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if self.min_max_abs(i).is_none() {
+                    continue;
+                }
+                let InstKind::Select { cond, t, .. } = &f.inst(i).kind else {
+                    continue;
+                };
+                for v in [cond, t] {
+                    if let Some(d) = single_local_use(v, i, &self.uses) {
+                        if matches!(
+                            f.inst(d).kind,
+                            InstKind::ICmp { .. } | InstKind::Bin { op: BinOp::Sub, .. }
+                        ) {
+                            self.folded.insert(d);
+                        }
+                    }
+                }
+            }
+        }
         // Addresses in a by-value struct parameter are `[k_param_0+off]`
         // operands, never registers.
         for &b in &f.layout {
@@ -383,6 +405,57 @@ impl Sel<'_> {
                 }
             }
         }
+    }
+
+    /// `select (icmp slt a, b), a, b` and its kin: `min.s32 a, b`, `max.u64`,
+    /// or (`select (icmp slt x, 0), (sub 0, x), x`) `abs.s32 x`. The opcode
+    /// and operands, when the select is one of these.
+    fn min_max_abs(&self, id: InstId) -> Option<(String, Value, Option<Value>)> {
+        let f = self.f;
+        let InstKind::Select { cond, t, f: e } = &f.inst(id).kind else {
+            return None;
+        };
+        let ty = f.inst(id).ty.clone();
+        if !matches!(ty, Type::I16 | Type::I32 | Type::I64) {
+            return None;
+        }
+        let InstKind::ICmp { pred, lhs, rhs } = &f.inst(cond.as_inst()?).kind else {
+            return None;
+        };
+        let (kind, is_max) = match pred {
+            ICmp::Slt | ICmp::Sle => ('s', false),
+            ICmp::Sgt | ICmp::Sge => ('s', true),
+            ICmp::Ult | ICmp::Ule => ('u', false),
+            ICmp::Ugt | ICmp::Uge => ('u', true),
+            _ => return None,
+        };
+        if lhs == t && rhs == e {
+            let op = if is_max { "max" } else { "min" };
+            return Some((
+                format!("{op}{}", int_suffix(&ty, kind)),
+                t.clone(),
+                Some(e.clone()),
+            ));
+        }
+        if lhs == e && rhs == t {
+            let op = if is_max { "min" } else { "max" };
+            return Some((
+                format!("{op}{}", int_suffix(&ty, kind)),
+                t.clone(),
+                Some(e.clone()),
+            ));
+        }
+        // abs: x < 0 ? 0 - x : x
+        let negated = |v: &Value, x: &Value| {
+            v.as_inst().is_some_and(|n| {
+                matches!(&f.inst(n).kind, InstKind::Bin { op: BinOp::Sub, lhs: z, rhs: y, .. }
+                    if z.as_int() == Some(0) && y == x)
+            })
+        };
+        if *pred == ICmp::Slt && rhs.as_int() == Some(0) && lhs == e && negated(t, e) {
+            return Some((format!("abs{}", int_suffix(&ty, 's')), e.clone(), None));
+        }
+        None
     }
 
     /// Parameter loads and the stack frame, in the entry block.
@@ -849,6 +922,17 @@ impl Sel<'_> {
                 self.emit(op, vec![Operand::Reg(d), a, b]);
             }
             InstKind::Select { cond, t, f: e } => {
+                if let Some((op, a, b)) = self.min_max_abs(id) {
+                    let a = Operand::Reg(self.reg(&a));
+                    let mut ops = vec![a];
+                    if let Some(b) = b {
+                        ops.push(self.operand(&b));
+                    }
+                    let d = self.def(id);
+                    ops.insert(0, Operand::Reg(d));
+                    self.emit(op, ops);
+                    return;
+                }
                 let c = self.reg(cond);
                 if ty == Type::I1 {
                     let (a, b) = (self.reg(t), self.reg(e));
@@ -1224,8 +1308,117 @@ impl Sel<'_> {
                 let ftz = if c.contains(".ftz.") { ".ftz" } else { "" };
                 self.emit(format!("{op}{ftz}.f32"), vec![Operand::Reg(d), a]);
             }
+            c if self.float_math(id, c, args) => {}
             _ => self.unsupported(&format!("the intrinsic \"{callee}\"")),
         }
+    }
+
+    /// The math intrinsics PTX has an instruction for, spelled as NVRTC's
+    /// PTX spells them: `llvm.sqrt.f32` (`sqrt.rn.f32`, or `sqrt.approx.f32`
+    /// under -prec-sqrt=false), `llvm.floor.f64` (`cvt.rmi.f64.f64`),
+    /// NVVM's `llvm.nvvm.add.rz.ftz.f` (`add.rz.ftz.f32`), … Generic
+    /// (`llvm.*`) intrinsics take `.ftz` from -ftz, NVVM's from their name.
+    /// False when `callee` is none of them.
+    fn float_math(&mut self, id: InstId, callee: &str, args: &[Value]) -> bool {
+        let ty = self.f.inst(id).ty.clone();
+        let (opcode, arity) = if let Some(rest) = callee.strip_prefix("llvm.nvvm.") {
+            let mut parts: Vec<&str> = rest.split('.').collect();
+            // `….f` / `….d`; `f2i.rn[.ftz]` converts to an integer instead.
+            let (fs, int_dst) = match parts.last() {
+                Some(&"f") => (".f32", None),
+                Some(&"d") => (".f64", None),
+                _ => (
+                    ".f32",
+                    Some(if parts[0] == "f2ui" { ".u32" } else { ".s32" }),
+                ),
+            };
+            if int_dst.is_none() {
+                parts.pop();
+            }
+            let ftz = if parts.last() == Some(&"ftz") {
+                parts.pop();
+                ".ftz"
+            } else {
+                ""
+            };
+            let rounding = |m: &str| match m {
+                "rn" => Some("rni"),
+                "rz" => Some("rzi"),
+                "rp" => Some("rpi"),
+                "rm" => Some("rmi"),
+                _ => None,
+            };
+            match (parts.as_slice(), int_dst) {
+                (["f2i" | "f2ui", m], Some(dst)) => match rounding(m) {
+                    Some(r) => (format!("cvt.{r}{ftz}{dst}.f32"), 1),
+                    None => return false,
+                },
+                (["sqrt", "rn"], None) => (format!("sqrt.rn{ftz}{fs}"), 1),
+                (["rsqrt", "approx"], None) => (format!("rsqrt.approx{ftz}{fs}"), 1),
+                (["rcp", "rn"], None) => (format!("rcp.rn{ftz}{fs}"), 1),
+                (["div", "approx"], None) => (format!("div.approx{ftz}{fs}"), 2),
+                (["sin", "approx"], None) => (format!("sin.approx{ftz}{fs}"), 1),
+                (["cos", "approx"], None) => (format!("cos.approx{ftz}{fs}"), 1),
+                (["saturate"], None) => (format!("cvt{ftz}.sat{fs}{fs}"), 1),
+                ([op @ ("add" | "mul"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                    (format!("{op}.{m}{ftz}{fs}"), 2)
+                }
+                (["fma", m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                    (format!("fma.{m}{ftz}{fs}"), 3)
+                }
+                _ => return false,
+            }
+        } else {
+            let Some((base, t)) = callee
+                .strip_prefix("llvm.")
+                .and_then(|r| r.rsplit_once('.'))
+            else {
+                return false;
+            };
+            if !matches!(t, "f32" | "f64") {
+                return false;
+            }
+            let fs = float_suffix(&ty);
+            let ftz = self.ftz(&ty);
+            match base {
+                "sqrt" if ty == Type::F32 && !self.opts.prec_sqrt => {
+                    (format!("sqrt.approx{ftz}{fs}"), 1)
+                }
+                "sqrt" => (format!("sqrt.rn{ftz}{fs}"), 1),
+                "fabs" => (format!("abs{ftz}{fs}"), 1),
+                "minnum" => (format!("min{ftz}{fs}"), 2),
+                "maxnum" => (format!("max{ftz}{fs}"), 2),
+                "floor" => (format!("cvt.rmi{ftz}{fs}{fs}"), 1),
+                "ceil" => (format!("cvt.rpi{ftz}{fs}{fs}"), 1),
+                "trunc" => (format!("cvt.rzi{ftz}{fs}{fs}"), 1),
+                "rint" | "nearbyint" => (format!("cvt.rni{ftz}{fs}{fs}"), 1),
+                "fma" => (format!("fma.rn{ftz}{fs}"), 3),
+                "copysign" => {
+                    // PTX's copysign takes the sign first: copysign(mag, sign).
+                    let sign = self.reg(&args[1]);
+                    let mag = self.reg(&args[0]);
+                    let d = self.def(id);
+                    self.emit(
+                        format!("copysign{fs}"),
+                        vec![Operand::Reg(d), Operand::Reg(sign), Operand::Reg(mag)],
+                    );
+                    return true;
+                }
+                _ => return false,
+            }
+        };
+        if args.len() != arity {
+            return false;
+        }
+        let mut ops = vec![Operand::Reg(self.reg(&args[0]))];
+        for a in &args[1..] {
+            let op = self.operand(a);
+            ops.push(op);
+        }
+        let d = self.def(id);
+        ops.insert(0, Operand::Reg(d));
+        self.emit(opcode, ops);
+        true
     }
 
     /// A value in a register of at least 32 bits, as `.param` passing wants it.

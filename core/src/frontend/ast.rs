@@ -705,7 +705,7 @@ pub enum ExprKind {
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Call(String, Vec<Expr>),
-    /// A call of a built-in (after sema): the index in `builtins::BUILTINS`,
+    /// A call of a built-in (after sema): the index in `builtins::all()`,
     /// the chosen overload (index in `builtins::overloads`), the arguments
     /// converted to its parameter types.
     BuiltinCall(usize, usize, Vec<Expr>),

@@ -19,7 +19,25 @@ pub struct Overload {
 pub enum Lowering {
     /// A call of this function with the same arguments: an intrinsic
     /// (`llvm.*`) or a libdevice function (`__nv_*`, added by the link stage).
+    /// In the name, `{}` stands for the overload's type (`f32`, `f64`,
+    /// `i32`, `i64`: `llvm.sqrt.{}`), `{f}` for `f` in a float overload
+    /// (`__nv_sin{f}`), and `{ftz}` for `.ftz` under -ftz (NVVM's
+    /// flush-to-zero variants: `llvm.nvvm.sin.approx{ftz}.f`).
     Intrinsic(&'static str),
+    /// `min`/`max` (`true`): a compare and select for integers (isel
+    /// makes it `min.s32`), `llvm.minnum`/`llvm.maxnum` for floats.
+    MinMax(bool),
+    /// `abs`: a compare and select of the negation for integers (`abs.s32`),
+    /// `llvm.fabs` for floats.
+    Abs,
+    /// `__expf(x)`: `ex2.approx(x * log2(e))`.
+    FastExp,
+    /// `__logf(x)`: `lg2.approx(x) * ln(2)`.
+    FastLog,
+    /// The bits of the argument as the result type (`__float_as_int`).
+    Bitcast,
+    /// A C conversion to the result type (`__int2float_rn` is `(float)i`).
+    Convert,
     Atomic(AtomicOp, SyncScope),
     /// `atomicSub`: an add of the negated value (PTX has no atom.sub).
     AtomicSub(SyncScope),
@@ -62,6 +80,570 @@ const SHFL_OVERLOADS: &[Overload] = &[
     o("i", &["u", "i", "i", "i"]),
     o("u", &["u", "u", "i", "i"]),
     o("f", &["u", "f", "i", "i"]),
+];
+
+macro_rules! math {
+    ($name:literal, [$($ov:expr),*], $lowering:expr) => {
+        Builtin { name: $name, overloads: &[$($ov),*], trailing_default: None, lowering: $lowering }
+    };
+}
+
+/// `T f(T)` for double and float (C++'s overloads of `sqrt`, `floor`, …).
+const UNARY_FD: &[Overload] = &[o("d", &["d"]), o("f", &["f"])];
+const BINARY_FD: &[Overload] = &[o("d", &["d", "d"]), o("f", &["f", "f"])];
+const F1: &[Overload] = &[o("f", &["f"])];
+const F2: &[Overload] = &[o("f", &["f", "f"])];
+const F3: &[Overload] = &[o("f", &["f", "f", "f"])];
+const D1: &[Overload] = &[o("d", &["d"])];
+const D2: &[Overload] = &[o("d", &["d", "d"])];
+/// CUDA's `min`/`max`: the integer types (a signed and an unsigned
+/// argument give unsigned), float and double.
+const MINMAX: &[Overload] = &[
+    o("i", &["i", "i"]),
+    o("u", &["u", "u"]),
+    o("u", &["i", "u"]),
+    o("u", &["u", "i"]),
+    o("l", &["l", "l"]),
+    o("y", &["y", "y"]),
+    o("f", &["f", "f"]),
+    o("d", &["d", "d"]),
+];
+
+/// The math functions PTX has an instruction for (no libdevice needed),
+/// spelled as NVRTC's PTX has them (`sqrt.rn.f32`, `cvt.rmi.f32.f32`).
+const MATH: &[Builtin] = &[
+    math!(
+        "sqrtf",
+        [o("f", &["f"])],
+        Lowering::Intrinsic("llvm.sqrt.f32")
+    ),
+    Builtin {
+        name: "sqrt",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.sqrt.{}"),
+    },
+    Builtin {
+        name: "rsqrtf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.rsqrt.approx{ftz}.f"),
+    },
+    Builtin {
+        name: "rsqrt",
+        overloads: D1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.rsqrt.approx.d"),
+    },
+    Builtin {
+        name: "fabsf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.fabs.f32"),
+    },
+    Builtin {
+        name: "fabs",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.fabs.{}"),
+    },
+    Builtin {
+        name: "fminf",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.minnum.f32"),
+    },
+    Builtin {
+        name: "fmaxf",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.maxnum.f32"),
+    },
+    Builtin {
+        name: "fmin",
+        overloads: BINARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.minnum.{}"),
+    },
+    Builtin {
+        name: "fmax",
+        overloads: BINARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.maxnum.{}"),
+    },
+    Builtin {
+        name: "floorf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.floor.f32"),
+    },
+    Builtin {
+        name: "ceilf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.ceil.f32"),
+    },
+    Builtin {
+        name: "truncf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.trunc.f32"),
+    },
+    Builtin {
+        name: "rintf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.rint.f32"),
+    },
+    Builtin {
+        name: "nearbyintf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.rint.f32"),
+    },
+    Builtin {
+        name: "floor",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.floor.{}"),
+    },
+    Builtin {
+        name: "ceil",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.ceil.{}"),
+    },
+    Builtin {
+        name: "trunc",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.trunc.{}"),
+    },
+    Builtin {
+        name: "rint",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.rint.{}"),
+    },
+    Builtin {
+        name: "nearbyint",
+        overloads: UNARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.rint.{}"),
+    },
+    Builtin {
+        name: "fmaf",
+        overloads: F3,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.fma.f32"),
+    },
+    Builtin {
+        name: "fma",
+        overloads: &[o("d", &["d", "d", "d"]), o("f", &["f", "f", "f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.fma.{}"),
+    },
+    Builtin {
+        name: "copysignf",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.copysign.f32"),
+    },
+    Builtin {
+        name: "copysign",
+        overloads: BINARY_FD,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.copysign.{}"),
+    },
+    Builtin {
+        name: "__fdividef",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.div.approx{ftz}.f"),
+    },
+    Builtin {
+        name: "__frcp_rn",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.rcp.rn{ftz}.f"),
+    },
+    Builtin {
+        name: "__fsqrt_rn",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.sqrt.rn{ftz}.f"),
+    },
+    Builtin {
+        name: "__fadd_rn",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.add.rn{ftz}.f"),
+    },
+    Builtin {
+        name: "__fadd_rz",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.add.rz{ftz}.f"),
+    },
+    Builtin {
+        name: "__fadd_ru",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.add.rp{ftz}.f"),
+    },
+    Builtin {
+        name: "__fadd_rd",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.add.rm{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmul_rn",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mul.rn{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmul_rz",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mul.rz{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmul_ru",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mul.rp{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmul_rd",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mul.rm{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmaf_rn",
+        overloads: F3,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.fma.rn{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmaf_rz",
+        overloads: F3,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.fma.rz{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmaf_ru",
+        overloads: F3,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.fma.rp{ftz}.f"),
+    },
+    Builtin {
+        name: "__fmaf_rd",
+        overloads: F3,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.fma.rm{ftz}.f"),
+    },
+    Builtin {
+        name: "__dadd_rn",
+        overloads: D2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.add.rn.d"),
+    },
+    Builtin {
+        name: "__dmul_rn",
+        overloads: D2,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mul.rn.d"),
+    },
+    Builtin {
+        name: "__saturatef",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.saturate{ftz}.f"),
+    },
+    Builtin {
+        name: "__sinf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.sin.approx{ftz}.f"),
+    },
+    Builtin {
+        name: "__cosf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.cos.approx{ftz}.f"),
+    },
+    Builtin {
+        name: "__expf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::FastExp,
+    },
+    Builtin {
+        name: "__logf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::FastLog,
+    },
+    Builtin {
+        name: "__float2int_rn",
+        overloads: &[o("i", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.f2i.rn{ftz}"),
+    },
+    Builtin {
+        name: "__float2int_rz",
+        overloads: &[o("i", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.f2i.rz{ftz}"),
+    },
+    Builtin {
+        name: "__float2int_ru",
+        overloads: &[o("i", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.f2i.rp{ftz}"),
+    },
+    Builtin {
+        name: "__float2int_rd",
+        overloads: &[o("i", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.f2i.rm{ftz}"),
+    },
+    Builtin {
+        name: "__float2uint_rn",
+        overloads: &[o("u", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.f2ui.rn{ftz}"),
+    },
+    Builtin {
+        name: "__float2uint_rz",
+        overloads: &[o("u", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.f2ui.rz{ftz}"),
+    },
+    Builtin {
+        name: "__int2float_rn",
+        overloads: &[o("f", &["i"])],
+        trailing_default: None,
+        lowering: Lowering::Convert,
+    },
+    Builtin {
+        name: "__uint2float_rn",
+        overloads: &[o("f", &["u"])],
+        trailing_default: None,
+        lowering: Lowering::Convert,
+    },
+    Builtin {
+        name: "__int2double_rn",
+        overloads: &[o("d", &["i"])],
+        trailing_default: None,
+        lowering: Lowering::Convert,
+    },
+    Builtin {
+        name: "__float_as_int",
+        overloads: &[o("i", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "__float_as_uint",
+        overloads: &[o("u", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "__int_as_float",
+        overloads: &[o("f", &["i"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "__uint_as_float",
+        overloads: &[o("f", &["u"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "__double_as_longlong",
+        overloads: &[o("l", &["d"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "__longlong_as_double",
+        overloads: &[o("d", &["l"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "min",
+        overloads: MINMAX,
+        trailing_default: None,
+        lowering: Lowering::MinMax(false),
+    },
+    Builtin {
+        name: "max",
+        overloads: MINMAX,
+        trailing_default: None,
+        lowering: Lowering::MinMax(true),
+    },
+    Builtin {
+        name: "umin",
+        overloads: &[o("u", &["u", "u"])],
+        trailing_default: None,
+        lowering: Lowering::MinMax(false),
+    },
+    Builtin {
+        name: "umax",
+        overloads: &[o("u", &["u", "u"])],
+        trailing_default: None,
+        lowering: Lowering::MinMax(true),
+    },
+    Builtin {
+        name: "llmin",
+        overloads: &[o("l", &["l", "l"])],
+        trailing_default: None,
+        lowering: Lowering::MinMax(false),
+    },
+    Builtin {
+        name: "llmax",
+        overloads: &[o("l", &["l", "l"])],
+        trailing_default: None,
+        lowering: Lowering::MinMax(true),
+    },
+    Builtin {
+        name: "abs",
+        overloads: &[
+            o("i", &["i"]),
+            o("l", &["l"]),
+            o("f", &["f"]),
+            o("d", &["d"]),
+        ],
+        trailing_default: None,
+        lowering: Lowering::Abs,
+    },
+    Builtin {
+        name: "labs",
+        overloads: &[o("l", &["l"])],
+        trailing_default: None,
+        lowering: Lowering::Abs,
+    },
+    Builtin {
+        name: "llabs",
+        overloads: &[o("l", &["l"])],
+        trailing_default: None,
+        lowering: Lowering::Abs,
+    },
+];
+
+macro_rules! nv {
+    ($name:literal, $ovs:expr, $callee:literal) => {
+        Builtin {
+            name: $name,
+            overloads: $ovs,
+            trailing_default: None,
+            lowering: Lowering::Intrinsic($callee),
+        }
+    };
+}
+
+/// The rest of the CUDA math API: calls of libdevice functions (`sinf` is
+/// `__nv_sinf`; C++'s `sin(float)` too). The link stage adds the ones
+/// libdevice defines and names the others in its error. Entries of
+/// `BUILTINS` with the same name come first.
+const LIBDEVICE: &[Builtin] = &[
+    nv!("sinf", F1, "__nv_sinf"),
+    nv!("sin", UNARY_FD, "__nv_sin{f}"),
+    nv!("cosf", F1, "__nv_cosf"),
+    nv!("cos", UNARY_FD, "__nv_cos{f}"),
+    nv!("tanf", F1, "__nv_tanf"),
+    nv!("tan", UNARY_FD, "__nv_tan{f}"),
+    nv!("expf", F1, "__nv_expf"),
+    nv!("exp", UNARY_FD, "__nv_exp{f}"),
+    nv!("exp2f", F1, "__nv_exp2f"),
+    nv!("exp2", UNARY_FD, "__nv_exp2{f}"),
+    nv!("exp10f", F1, "__nv_exp10f"),
+    nv!("exp10", UNARY_FD, "__nv_exp10{f}"),
+    nv!("expm1f", F1, "__nv_expm1f"),
+    nv!("expm1", UNARY_FD, "__nv_expm1{f}"),
+    nv!("logf", F1, "__nv_logf"),
+    nv!("log", UNARY_FD, "__nv_log{f}"),
+    nv!("log2f", F1, "__nv_log2f"),
+    nv!("log2", UNARY_FD, "__nv_log2{f}"),
+    nv!("log10f", F1, "__nv_log10f"),
+    nv!("log10", UNARY_FD, "__nv_log10{f}"),
+    nv!("log1pf", F1, "__nv_log1pf"),
+    nv!("log1p", UNARY_FD, "__nv_log1p{f}"),
+    nv!("erff", F1, "__nv_erff"),
+    nv!("erf", UNARY_FD, "__nv_erf{f}"),
+    nv!("erfcf", F1, "__nv_erfcf"),
+    nv!("erfc", UNARY_FD, "__nv_erfc{f}"),
+    nv!("erfinvf", F1, "__nv_erfinvf"),
+    nv!("erfinv", UNARY_FD, "__nv_erfinv{f}"),
+    nv!("erfcinvf", F1, "__nv_erfcinvf"),
+    nv!("erfcinv", UNARY_FD, "__nv_erfcinv{f}"),
+    nv!("sinhf", F1, "__nv_sinhf"),
+    nv!("sinh", UNARY_FD, "__nv_sinh{f}"),
+    nv!("coshf", F1, "__nv_coshf"),
+    nv!("cosh", UNARY_FD, "__nv_cosh{f}"),
+    nv!("tanhf", F1, "__nv_tanhf"),
+    nv!("tanh", UNARY_FD, "__nv_tanh{f}"),
+    nv!("asinf", F1, "__nv_asinf"),
+    nv!("asin", UNARY_FD, "__nv_asin{f}"),
+    nv!("acosf", F1, "__nv_acosf"),
+    nv!("acos", UNARY_FD, "__nv_acos{f}"),
+    nv!("atanf", F1, "__nv_atanf"),
+    nv!("atan", UNARY_FD, "__nv_atan{f}"),
+    nv!("asinhf", F1, "__nv_asinhf"),
+    nv!("asinh", UNARY_FD, "__nv_asinh{f}"),
+    nv!("acoshf", F1, "__nv_acoshf"),
+    nv!("acosh", UNARY_FD, "__nv_acosh{f}"),
+    nv!("atanhf", F1, "__nv_atanhf"),
+    nv!("atanh", UNARY_FD, "__nv_atanh{f}"),
+    nv!("cbrtf", F1, "__nv_cbrtf"),
+    nv!("cbrt", UNARY_FD, "__nv_cbrt{f}"),
+    nv!("rcbrtf", F1, "__nv_rcbrtf"),
+    nv!("rcbrt", UNARY_FD, "__nv_rcbrt{f}"),
+    nv!("roundf", F1, "__nv_roundf"),
+    nv!("round", UNARY_FD, "__nv_round{f}"),
+    nv!("lgammaf", F1, "__nv_lgammaf"),
+    nv!("lgamma", UNARY_FD, "__nv_lgamma{f}"),
+    nv!("tgammaf", F1, "__nv_tgammaf"),
+    nv!("tgamma", UNARY_FD, "__nv_tgamma{f}"),
+    nv!("sinpif", F1, "__nv_sinpif"),
+    nv!("sinpi", UNARY_FD, "__nv_sinpi{f}"),
+    nv!("cospif", F1, "__nv_cospif"),
+    nv!("cospi", UNARY_FD, "__nv_cospi{f}"),
+    nv!("logbf", F1, "__nv_logbf"),
+    nv!("logb", UNARY_FD, "__nv_logb{f}"),
+    nv!("normcdff", F1, "__nv_normcdff"),
+    nv!("normcdf", UNARY_FD, "__nv_normcdf{f}"),
+    nv!("normcdfinvf", F1, "__nv_normcdfinvf"),
+    nv!("normcdfinv", UNARY_FD, "__nv_normcdfinv{f}"),
+    nv!("j0f", F1, "__nv_j0f"),
+    nv!("j0", UNARY_FD, "__nv_j0{f}"),
+    nv!("j1f", F1, "__nv_j1f"),
+    nv!("j1", UNARY_FD, "__nv_j1{f}"),
+    nv!("y0f", F1, "__nv_y0f"),
+    nv!("y0", UNARY_FD, "__nv_y0{f}"),
+    nv!("y1f", F1, "__nv_y1f"),
+    nv!("y1", UNARY_FD, "__nv_y1{f}"),
+    nv!("powf", F2, "__nv_powf"),
+    nv!("pow", BINARY_FD, "__nv_pow{f}"),
+    nv!("atan2f", F2, "__nv_atan2f"),
+    nv!("atan2", BINARY_FD, "__nv_atan2{f}"),
+    nv!("hypotf", F2, "__nv_hypotf"),
+    nv!("hypot", BINARY_FD, "__nv_hypot{f}"),
+    nv!("fmodf", F2, "__nv_fmodf"),
+    nv!("fmod", BINARY_FD, "__nv_fmod{f}"),
+    nv!("remainderf", F2, "__nv_remainderf"),
+    nv!("remainder", BINARY_FD, "__nv_remainder{f}"),
+    nv!("fdimf", F2, "__nv_fdimf"),
+    nv!("fdim", BINARY_FD, "__nv_fdim{f}"),
+    nv!("nextafterf", F2, "__nv_nextafterf"),
+    nv!("nextafter", BINARY_FD, "__nv_nextafter{f}"),
 ];
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
@@ -534,7 +1116,22 @@ pub const BUILTINS: &[Builtin] = &[
 pub const ATOMIC_FADD: &[Overload] = &[o("f", &["*f", "f"]), o("d", &["*d", "d"])];
 
 pub fn find(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    all().find(|b| b.name == name)
+}
+
+/// Every built-in: `BUILTINS`, then the math functions.
+pub fn all() -> impl Iterator<Item = &'static Builtin> {
+    BUILTINS.iter().chain(MATH).chain(LIBDEVICE)
+}
+
+/// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).
+pub fn get(index: usize) -> &'static Builtin {
+    all().nth(index).unwrap_or(&BUILTINS[0])
+}
+
+/// The index in [`all`] of the built-in named `name`.
+pub fn position(name: &str) -> Option<usize> {
+    all().position(|b| b.name == name)
 }
 
 /// The C type a spelling letter stands for.

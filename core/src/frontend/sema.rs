@@ -1407,10 +1407,7 @@ impl<'a> Checker<'a> {
             {
                 return self.make_vector(t.clone(), args, span);
             }
-            if let Some(b) = super::builtins::BUILTINS
-                .iter()
-                .position(|b| b.name == name)
-            {
+            if let Some(b) = super::builtins::position(&name) {
                 return self.builtin_call(b, args, span);
             }
         }
@@ -1465,8 +1462,8 @@ impl<'a> Checker<'a> {
     /// A call of a built-in: the overload that fits the arguments best
     /// (exact types first), arguments converted to its parameters.
     fn builtin_call(&mut self, index: usize, args: Vec<Expr>, span: Span) -> Expr {
-        use super::builtins::{ctype, overloads, BUILTINS};
-        let b = &BUILTINS[index];
+        use super::builtins::{ctype, overloads};
+        let b = super::builtins::get(index);
         if !self.space.on_device() {
             self.err(
                 &span,

@@ -718,6 +718,49 @@ pub fn is_pure_intrinsic(name: &str) -> bool {
         || name.starts_with("llvm.nvvm.mul")
         || name.starts_with("llvm.nvvm.prmt")
         || name.starts_with("llvm.nvvm.sad")
+        || is_math_intrinsic(name)
+}
+
+/// The floating-point math intrinsics (`llvm.sqrt.f32`, `llvm.nvvm.sin.approx.f`,
+/// `llvm.nvvm.f2i.rn`, …): pure functions of their arguments.
+fn is_math_intrinsic(name: &str) -> bool {
+    if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
+        return [
+            "add.",
+            "fma.",
+            "div.approx",
+            "rcp.",
+            "sqrt.",
+            "rsqrt.",
+            "sin.approx",
+            "cos.approx",
+            "ex2.approx",
+            "lg2.approx",
+            "saturate",
+            "f2i.",
+            "f2ui.",
+            "bitcast.",
+        ]
+        .iter()
+        .any(|p| rest.starts_with(p));
+    }
+    let Some((base, ty)) = name.strip_prefix("llvm.").and_then(|r| r.rsplit_once('.')) else {
+        return false;
+    };
+    matches!(ty, "f32" | "f64")
+        && matches!(
+            base,
+            "sqrt"
+                | "fabs"
+                | "minnum"
+                | "maxnum"
+                | "floor"
+                | "ceil"
+                | "trunc"
+                | "rint"
+                | "fma"
+                | "copysign"
+        )
 }
 
 /// A source position carried from the frontend to PTX `.loc` lines.

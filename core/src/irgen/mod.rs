@@ -1280,11 +1280,147 @@ impl<'a> Gen<'a> {
         vals: Vec<Value>,
         ret: &CType,
     ) -> Value {
-        use crate::frontend::builtins::{Lowering, BUILTINS};
-        let b = &BUILTINS[index];
+        use crate::frontend::builtins::{get, Lowering};
+        let b = get(index);
         let rty = ir_type(ret);
         let short = b.name.trim_start_matches('_');
         match b.lowering {
+            Lowering::Intrinsic(template) if template.contains('{') => {
+                // `llvm.sqrt.{}` → `llvm.sqrt.f64`; `{ftz}` → `.ftz` under -ftz.
+                let ftz = if self.opts.ftz { ".ftz" } else { "" };
+                let suffix = match rty {
+                    Type::F32 | Type::F64 => float_name(&rty).to_string(),
+                    ref t => t.to_string(),
+                };
+                let f = if rty == Type::F32 { "f" } else { "" };
+                let callee = template
+                    .replace("{ftz}", ftz)
+                    .replace("{f}", f)
+                    .replace("{}", &suffix);
+                self.emit(short, rty, InstKind::Call { callee, args: vals })
+            }
+            Lowering::MinMax(max) => {
+                let (a, b) = (vals[0].clone(), vals[1].clone());
+                if ret.is_float() {
+                    let callee = format!(
+                        "llvm.{}.{}",
+                        if max { "maxnum" } else { "minnum" },
+                        float_name(&rty)
+                    );
+                    return self.emit(short, rty, InstKind::Call { callee, args: vals });
+                }
+                // min(a, b) = a < b ? a : b (isel selects min.s32/max.u32).
+                let pred = match (max, ret.is_signed()) {
+                    (false, true) => ICmp::Slt,
+                    (false, false) => ICmp::Ult,
+                    (true, true) => ICmp::Sgt,
+                    (true, false) => ICmp::Ugt,
+                };
+                let c = self.emit(
+                    "cmp",
+                    Type::I1,
+                    InstKind::ICmp {
+                        pred,
+                        lhs: a.clone(),
+                        rhs: b.clone(),
+                    },
+                );
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::Select {
+                        cond: c,
+                        t: a,
+                        f: b,
+                    },
+                )
+            }
+            Lowering::Abs => {
+                let x = vals[0].clone();
+                if ret.is_float() {
+                    let callee = format!("llvm.fabs.{}", float_name(&rty));
+                    return self.emit(short, rty, InstKind::Call { callee, args: vals });
+                }
+                // abs(x) = x < 0 ? -x : x (isel selects abs.s32).
+                let neg = self.emit(
+                    "neg",
+                    rty.clone(),
+                    InstKind::Bin {
+                        op: BinOp::Sub,
+                        lhs: Value::Int(rty.clone(), 0),
+                        rhs: x.clone(),
+                        flags: Flags::default(),
+                    },
+                );
+                let c = self.emit(
+                    "isneg",
+                    Type::I1,
+                    InstKind::ICmp {
+                        pred: ICmp::Slt,
+                        lhs: x.clone(),
+                        rhs: Value::Int(rty.clone(), 0),
+                    },
+                );
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::Select {
+                        cond: c,
+                        t: neg,
+                        f: x,
+                    },
+                )
+            }
+            Lowering::FastExp | Lowering::FastLog => {
+                let ftz = if self.opts.ftz { ".ftz" } else { "" };
+                let flags = Flags {
+                    contract: self.opts.fmad,
+                    ..Default::default()
+                };
+                if b.lowering == Lowering::FastExp {
+                    // 2^(x·log2 e), with log2 e rounded to float as NVRTC's 0f3FB8AA3B.
+                    let m = self.emit(
+                        "mul",
+                        Type::F32,
+                        InstKind::Bin {
+                            op: BinOp::FMul,
+                            lhs: vals[0].clone(),
+                            rhs: Value::f32(std::f32::consts::LOG2_E),
+                            flags,
+                        },
+                    );
+                    let callee = format!("llvm.nvvm.ex2.approx{ftz}.f");
+                    return self.emit(
+                        short,
+                        rty,
+                        InstKind::Call {
+                            callee,
+                            args: vec![m],
+                        },
+                    );
+                }
+                let callee = format!("llvm.nvvm.lg2.approx{ftz}.f");
+                let l = self.emit("lg2", Type::F32, InstKind::Call { callee, args: vals });
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::Bin {
+                        op: BinOp::FMul,
+                        lhs: l,
+                        rhs: Value::f32(std::f32::consts::LN_2),
+                        flags,
+                    },
+                )
+            }
+            Lowering::Bitcast => self.emit(
+                short,
+                rty,
+                InstKind::Cast {
+                    op: CastOp::BitCast,
+                    val: vals[0].clone(),
+                },
+            ),
+            Lowering::Convert => self.convert(vals[0].clone(), &args[0].ty, ret),
             Lowering::Intrinsic(name) => {
                 // Predicates are passed to votes as i1.
                 let vals = if name.starts_with("llvm.nvvm.vote") {
@@ -1880,6 +2016,15 @@ fn collect_case_labels(s: &ast::Stmt, out: &mut Vec<Option<i64>>) {
             collect_case_labels(body, out);
         }
         _ => {}
+    }
+}
+
+/// `f32` or `f64`: an intrinsic's type suffix.
+fn float_name(t: &Type) -> &'static str {
+    if *t == Type::F64 {
+        "f64"
+    } else {
+        "f32"
     }
 }
 
