@@ -251,7 +251,7 @@ fn nvvm_reflect_follows_the_target_and_ftz() {
 #[test]
 fn struct_parameters_pass_through_the_param_space() {
     let ptx = ptx_of(&common::corpus_dir().join("structs.cu"), &[]);
-    let k = "_Z7structsP8ParticlePf6Paramsi";
+    let k = "_Z7structsP8ParticlePf6ParamsiP4Hist";
     // A struct kernel parameter: bytes with the struct's alignment, read in
     // place member by member (as NVRTC declares and reads it).
     assert!(

@@ -164,6 +164,20 @@ fn hostile_inputs_never_panic_or_hang() {
     ));
     inputs.push("__global__ void k(int *p) { a: goto a; b: goto c; c: goto b; }".into());
     inputs.push("__global__ void k(int *p) { switch (p[0]) { case 1: { case 2: p[0] = 2; } default:; } goto x; }".into());
+    // Huge structs: copied in a loop, never listed scalar by scalar.
+    inputs.push(
+        "struct B { float a[50000000]; };\n__global__ void k(B *p) { B x = p[0]; p[1] = x; }"
+            .into(),
+    );
+    inputs.push(
+        "struct B { float a[50000000]; };\n__global__ void k(B *p) { B x = {}; p[1] = x; }".into(),
+    );
+    inputs.push("struct S { struct S s; };".into());
+    inputs.push(format!(
+        "{}int x;{}",
+        "struct { ".repeat(10_000),
+        " } v;".repeat(10_000)
+    ));
     inputs.push("#include __FILE__\n".into());
     for (n, src) in inputs.iter().enumerate() {
         // The CLI and the web worker give the compiler 16 MiB of stack; so does this test.

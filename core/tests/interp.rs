@@ -1192,6 +1192,15 @@ fn structs() -> Case {
         let tag = w[5] as u8 as i8;
         want_out[i] = s[0] + s[1] + s[2] + offset as f32 + (w[4] & 1) as f32 + f32::from(tag);
     }
+    // Hist: 80 ints; h[2] and h[3] become copies of h[0] and h[1] with
+    // bins[3] and bins[4] raised by 7.
+    let h: Vec<i32> = (0..320).map(|_| r.int(-1000, 1000) as i32).collect();
+    let mut want_h = h.clone();
+    for i in 0..2 {
+        let mut tmp = h[i * 80..i * 80 + 80].to_vec();
+        tmp[i + 3] += 7;
+        want_h[(i + 2) * 80..(i + 3) * 80].copy_from_slice(&tmp);
+    }
     Case::new(
         "structs.cu",
         [1, 1, 1],
@@ -1201,10 +1210,12 @@ fn structs() -> Case {
             Arg::Buf("out", Data::F32(vec![0.0; 128])),
             Arg::Buf("prm", Data::I32(params)),
             Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Buf("h", Data::I32(h)),
         ],
     )
     .expect("ps", Data::I32(want_ps))
     .expect("out", Data::F32(want_out))
+    .expect("h", Data::I32(want_h))
 }
 
 fn struct_init() -> Case {

@@ -318,6 +318,23 @@ impl CType {
         }
     }
 
+    /// How many scalars `scalar_parts` gives for this type (saturating).
+    pub fn scalar_count(&self) -> u64 {
+        match self {
+            CType::Array(e, n) => n.saturating_mul(e.scalar_count()),
+            CType::Record(r) => r.layout().map_or(1, |l| {
+                if r.is_union {
+                    l.size.div_ceil(l.align.clamp(1, 8))
+                } else {
+                    l.fields
+                        .iter()
+                        .fold(0u64, |n, f| n.saturating_add(f.ty.scalar_count()))
+                }
+            }),
+            _ => 1,
+        }
+    }
+
     /// The scalars an object of this type is copied as, with their byte
     /// offsets from `base`: the members of a struct, the elements of an
     /// array, and for a union unsigned integers as wide as its alignment

@@ -147,6 +147,9 @@ struct SwitchLabels {
     default: bool,
 }
 
+/// The most scalars an initializer list may give values (or zeros) to.
+const MAX_INIT_SCALARS: u64 = 1 << 20;
+
 /// A zero of a scalar type.
 fn zero(t: &CType, span: &Span) -> Expr {
     let kind = if t.is_float() {
@@ -357,6 +360,14 @@ impl<'a> Checker<'a> {
             Initializer::Expr(e) => e.span.clone(),
             Initializer::List(_, s) | Initializer::Designated(_, _, s) => s.clone(),
         };
+        // Each scalar becomes an expression and a store: refuse the absurd.
+        if matches!(init, Initializer::List(..)) && ty.scalar_count() > MAX_INIT_SCALARS {
+            let msg = format!(
+                "an initializer list for an object of more than {MAX_INIT_SCALARS} scalars is not supported"
+            );
+            self.err(&span, msg);
+            return (ty.clone(), Vec::new());
+        }
         let tree = self.init_tree(Item::Raw(init), ty);
         let ty = match (ty, &tree) {
             (CType::Array(elem, 0), InitTree::Parts(parts)) => {

@@ -419,8 +419,12 @@ impl<'a> Gen<'a> {
     }
 
     /// Copies a struct (or union) from `src` to `dst`, scalar by scalar
-    /// (sroa can then split the copies of locals).
+    /// (sroa can then split the copies of locals); a large one (an array
+    /// member of many elements) in a loop over words instead.
     fn copy(&mut self, dst: Value, src: Value, ty: &CType) {
+        if ty.scalar_count() > 64 {
+            return self.copy_loop(dst, src, ty);
+        }
         let mut parts = Vec::new();
         ty.scalar_parts(0, &mut parts);
         for (off, t) in parts {
@@ -429,6 +433,101 @@ impl<'a> Gen<'a> {
             let to = self.byte_offset(dst.clone(), off, "agg.dst");
             self.store(v, to, &t);
         }
+    }
+
+    /// `for (i = 0; i < n; i++) dst[i] = src[i]` over words as wide as the
+    /// struct's alignment (at most 8 bytes).
+    fn copy_loop(&mut self, dst: Value, src: Value, ty: &CType) {
+        let (word, wty) = match ty.align() {
+            1 => (1, Type::I8),
+            2 => (2, Type::I16),
+            4 => (4, Type::I32),
+            _ => (8, Type::I64),
+        };
+        let n = ty.size().unwrap_or(0) / word;
+        let pre = self.block();
+        let cond_b = self.new_block("agg.copy.cond");
+        let body_b = self.new_block("agg.copy.body");
+        let end_b = self.new_block("agg.copy.end");
+        self.br(cond_b);
+        self.start(cond_b);
+        let i = self.emit(
+            "agg.i",
+            Type::I64,
+            InstKind::Phi {
+                incoming: vec![(Value::i64(0), pre)],
+            },
+        );
+        let more = self.emit(
+            "agg.more",
+            Type::I1,
+            InstKind::ICmp {
+                pred: ICmp::Ult,
+                lhs: i.clone(),
+                rhs: Value::i64(n as i64),
+            },
+        );
+        self.cond_br(more, body_b, end_b);
+        self.start(body_b);
+        let from = self.emit(
+            "agg.src",
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Gep {
+                elem_ty: wty.clone(),
+                base: src,
+                indices: vec![i.clone()],
+            },
+        );
+        let v = self.emit(
+            "agg.val",
+            wty.clone(),
+            InstKind::Load {
+                ptr: from,
+                align: word,
+                volatile: false,
+            },
+        );
+        let to = self.emit(
+            "agg.dst",
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Gep {
+                elem_ty: wty,
+                base: dst,
+                indices: vec![i.clone()],
+            },
+        );
+        self.emit(
+            "",
+            Type::Void,
+            InstKind::Store {
+                val: v,
+                ptr: to,
+                align: word,
+                volatile: false,
+            },
+        );
+        let next = self.emit(
+            "agg.i.next",
+            Type::I64,
+            InstKind::Bin {
+                op: BinOp::Add,
+                lhs: i.clone(),
+                rhs: Value::i64(1),
+                flags: Flags {
+                    nuw: true,
+                    nsw: true,
+                    ..Default::default()
+                },
+            },
+        );
+        let latch = self.block();
+        self.br(cond_b);
+        if let Value::Inst(phi) = i {
+            if let InstKind::Phi { incoming } = &mut self.f.inst_mut(phi).kind {
+                incoming.push((next, latch));
+            }
+        }
+        self.start(end_b);
     }
 
     /// A fresh slot for a struct value (`agg.tmp`), in the entry block

@@ -19,6 +19,11 @@ typedef struct {
 
 enum Op { OP_ADD, OP_SCALE = 4, OP_FLIP };
 
+// Large enough to be copied in a loop rather than member by member.
+struct Hist {
+    int bins[80];
+};
+
 struct Params {
     Op op;
     float factor;
@@ -38,8 +43,13 @@ __device__ __noinline__ Vec3 add(Vec3 a, const Vec3 b) {
     return a;
 }
 
-__global__ void structs(Particle *ps, float *out, Params prm, int n) {
+__global__ void structs(Particle *ps, float *out, Params prm, int n, Hist *h) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < 2) {
+        Hist tmp = h[i];
+        tmp.bins[i + 3] += 7;
+        h[i + 2] = tmp;
+    }
     if (i >= n) return;
     Particle p = ps[i];
     Vec3 d = {1.0f, 2.0f};
