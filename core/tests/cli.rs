@@ -420,3 +420,29 @@ fn math_intrinsics_have_nvrtcs_spellings() {
         }
     }
 }
+
+#[test]
+fn whole_vector_types_load_and_store_as_ptx_vectors() {
+    let ptx = ptx_of(&common::corpus_dir().join("vector_types.cu"), &["-O3"]);
+    // As NVRTC: a float4 copy is one 16-byte access, an int2 or double2 one
+    // 8- or 16-byte pair, a uchar4 four bytes at once.
+    for op in [
+        "ld.global.v4.f32",
+        "st.global.v4.f32",
+        "ld.global.v2.u32",
+        "st.global.v2.u32",
+        "ld.global.v4.u8",
+        "st.global.v4.u8",
+        "ld.global.v2.f64",
+        "st.global.v2.f64",
+    ] {
+        assert!(
+            ptx.contains(&format!("\t{op} \t{{")) || ptx.contains(&format!("\t{op} \t[")),
+            "no {op}:\n{ptx}"
+        );
+    }
+    // A float3 is only 4-byte aligned: three scalar loads.
+    assert!(!ptx.contains(".v4.f32 \t{%f5"), "{ptx}");
+    let loads = ptx.lines().filter(|l| l.contains("ld.global.f32")).count();
+    assert_eq!(loads, 3, "{ptx}");
+}

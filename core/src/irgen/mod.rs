@@ -427,11 +427,36 @@ impl<'a> Gen<'a> {
         }
         let mut parts = Vec::new();
         ty.scalar_parts(0, &mut parts);
+        let align = ty.align().max(1);
         for (off, t) in parts {
+            // What the struct's alignment promises at this offset (16 at a
+            // float4's .x): isel may then load the members as one vector.
+            let known = if off == 0 {
+                align
+            } else {
+                align.min(1 << off.trailing_zeros().min(63))
+            };
             let from = self.byte_offset(src.clone(), off, "agg.src");
-            let v = self.load("agg.val", from, &t, false);
+            let v = self.emit(
+                "agg.val",
+                mem_type(&t),
+                InstKind::Load {
+                    ptr: from,
+                    align: known.max(t.align()),
+                    volatile: false,
+                },
+            );
             let to = self.byte_offset(dst.clone(), off, "agg.dst");
-            self.store(v, to, &t);
+            self.emit(
+                "",
+                Type::Void,
+                InstKind::Store {
+                    val: v,
+                    ptr: to,
+                    align: known.max(t.align()),
+                    volatile: false,
+                },
+            );
         }
     }
 
