@@ -69,6 +69,18 @@ test("-ftz picks the other __nvvm_reflect branch", async () => {
   assert.doesNotMatch(off, /0f3F000000/);
 });
 
+test("-ftz changes libdevice's sinf", async () => {
+  await page.locator($("examples-select")).selectOption("sinf-ftz");
+  await waitForPtx(page, ".entry sines");
+  assert.equal(await page.locator($("flag-ftz")).isChecked(), true);
+  const names = await page.locator($("pass-item")).evaluateAll((els) => els.map((e) => e.dataset.pass));
+  assert.ok(names.includes("link"));
+  assert.match(await ptxText(page), /setp\.lt\.ftz\.f32/);
+  const [, off] = await toggle("-ftz", false);
+  assert.doesNotMatch(off, /\.ftz/);
+  assert.match(off, /\.entry sines/);
+});
+
 test("-prec-div changes division; -prec-sqrt answers __nvvm_reflect", async () => {
   // libdevice has no sqrtf yet: the flag is seen through __nvvm_reflect, as libdevice would.
   await setSource(page, `extern "C" __global__ void k(float *o, const float *a, const float *b) {

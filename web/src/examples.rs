@@ -114,12 +114,12 @@ __global__ void histogram(const unsigned char *data, int n, unsigned *bins) {
         id: "reflect-ftz",
         title: "nvvm-reflect and -ftz",
         hint: "Toggle -ftz: nvvm-reflect answers __nvvm_reflect(\"__CUDA_FTZ\") and nvvm-reflect-pp deletes the branch not taken.",
-        // libdevice has no sinf yet, so this calls __nvvm_reflect directly, as
-        // libdevice's own functions do to pick their flush-to-zero variant.
+        // __nvvm_reflect called directly, as libdevice's own functions do to
+        // pick their flush-to-zero variant: the smallest view of the two passes.
         source: r#"// How libdevice picks a variant: __nvvm_reflect("__CUDA_FTZ") is 1 under
 // -ftz=true and 0 otherwise. nvvm-reflect replaces the call with that
 // constant; nvvm-reflect-pp then deletes the branch that is never taken.
-// (This calls it directly: ptxlab's libdevice has no sinf yet.)
+// (The sinf example shows the same inside libdevice.)
 __device__ float scale(float x) {
     if (__nvvm_reflect("__CUDA_FTZ"))
         return x * 0.5f;      // the flush-to-zero variant
@@ -134,9 +134,23 @@ extern "C" __global__ void reflect_ftz(float *data, int n) {
         ftz: true,
     },
     Example {
+        id: "sinf-ftz",
+        title: "sinf with -ftz on and off",
+        hint: "sinf links libdevice's __nv_sinf; toggle -ftz and nvvm-reflect answers its __nvvm_reflect(\"__CUDA_FTZ\"): the flush-to-zero path (abs.ftz, setp.ftz) replaces the IEEE one.",
+        source: r#"// sinf is libdevice's __nv_sinf, linked by the `link` stage. Inside, it asks
+// __nvvm_reflect("__CUDA_FTZ"): nvvm-reflect answers from -ftz, and the
+// branch for the other setting is deleted. Toggle -ftz and compare.
+extern "C" __global__ void sines(float *out, const float *in, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = sinf(in[i]);
+}
+"#,
+        ftz: true,
+    },
+    Example {
         id: "noinline",
         title: "__noinline__ device function",
-        hint: "A __noinline__ function stays a .func, called with the .param convention; the other one is inlined.",
+        hint: "A __noinline__ function stays a .func; its struct argument travels as a .param .b8 array. The plain __device__ function is inlined.",
         source: NOINLINE,
         ftz: false,
     },
@@ -165,16 +179,22 @@ extern "C" __global__ void saxpy(int n, float a, const float* __restrict__ x, fl
 "#;
 
 const NOINLINE: &str = r#"// A __noinline__ device function is kept as a .func and called with the
-// .param convention; the plain __device__ one is inlined into the kernel.
-__device__ __noinline__ float lerp(float a, float b, float t) {
-    return a + t * (b - a);
+// .param convention: the struct travels as an aligned .param .b8 array.
+// The plain __device__ function is inlined into the kernel.
+struct Range {
+    float lo;
+    float hi;
+};
+
+__device__ __noinline__ float clamp_to(float v, Range r) {
+    return v < r.lo ? r.lo : (v > r.hi ? r.hi : v);
 }
 
-__device__ float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+__device__ float lerp(float a, float b, float t) { return a + t * (b - a); }
 
-extern "C" __global__ void blend(const float *a, const float *b, float *out, float t, int n) {
+extern "C" __global__ void blend(const float *a, const float *b, float *out, Range r, float t, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = lerp(a[i], b[i], clamp01(t));
+    if (i < n) out[i] = clamp_to(lerp(a[i], b[i], t), r);
 }
 "#;
 
@@ -242,8 +262,23 @@ mod tests {
         assert!(ptx("warp-shuffle", &o3).contains("shfl.sync.down"));
         assert!(ptx("histogram", &o3).contains("red.shared.add"));
         assert!(ptx("histogram", &o3).contains("red.global.add"));
-        assert!(ptx("noinline", &o3).contains(".func"));
-        assert!(ptx("noinline", &o3).contains("call"));
+        let noinline = ptx("noinline", &o3);
+        assert!(
+            noinline.contains(".func") && noinline.contains("call"),
+            "{noinline}"
+        );
+        assert!(noinline.contains(".param .align 4 .b8"), "{noinline}");
+        // sinf's flush-to-zero path only under -ftz.
+        let sin_ftz = ptx(
+            "sinf-ftz",
+            &Options {
+                ftz: true,
+                ..o3.clone()
+            },
+        );
+        let sin_ieee = ptx("sinf-ftz", &o3);
+        assert!(sin_ftz.contains("setp.lt.ftz.f32"), "{sin_ftz}");
+        assert!(!sin_ieee.contains(".ftz"), "{sin_ieee}");
         assert!(ptx("launch-bounds", &o3).contains(".maxntid 128"));
         assert!(ptx("launch-bounds", &o3).contains(".minnctapersm 4"));
 

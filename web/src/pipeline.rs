@@ -3,7 +3,7 @@
 //! the rows of the pass list (filtered, with unchanged runs collapsed as in
 //! Go's ssa.html).
 
-use ptxlab_core::{Compilation, Stage};
+use ptxlab_core::{Compilation, Stage, StageKind};
 
 /// Every function name in any stage, in first-seen order (`<module>` last).
 pub fn functions(c: &Compilation) -> Vec<String> {
@@ -19,12 +19,16 @@ pub fn functions(c: &Compilation) -> Vec<String> {
 }
 
 /// A run's text: one function's, or every function's when `function` is
-/// `None` or the stage has no such function (the final PTX is one module).
+/// `None` or the run is the final PTX (one module). A function the run does
+/// not have (inlined and deleted, or not yet linked) is a one-line note.
 pub fn text(stage: &Stage, function: Option<&str>) -> String {
-    function
-        .and_then(|name| stage.functions.iter().find(|f| f.name == name))
-        .map(|f| f.text.clone())
-        .unwrap_or_else(|| stage.text())
+    let Some(name) = function.filter(|_| stage.kind != StageKind::Ptx) else {
+        return stage.text();
+    };
+    match stage.functions.iter().find(|f| f.name == name) {
+        Some(f) => f.text.clone(),
+        None => format!("; @{name} is not in the module after this run (inlined and deleted, or not linked yet)\n"),
+    }
 }
 
 /// Whether run `i` changed what is shown: the stage's own mark for the whole
@@ -131,7 +135,7 @@ pub fn step(rows: &[Row], run: Option<usize>, delta: isize) -> Option<usize> {
 pub fn default_run(c: &Compilation) -> Option<usize> {
     c.stages
         .iter()
-        .rposition(|s| s.kind == ptxlab_core::StageKind::Ir)
+        .rposition(|s| s.kind == StageKind::Ir)
         .or(c.stages.len().checked_sub(1))
 }
 
@@ -200,6 +204,9 @@ mod tests {
         );
         assert!(text(&c.stages[0], Some("saxpy")).contains("@saxpy"));
         assert!(!text(&c.stages[0], Some("saxpy")).contains(&other));
+        let ptx = c.stages.last().unwrap();
+        assert_eq!(text(ptx, Some("saxpy")), ptx.text());
+        assert!(text(&c.stages[0], Some("gone")).starts_with("; @gone is not in the module"));
     }
 
     #[test]
