@@ -128,6 +128,12 @@ struct Sel<'a> {
     vector_groups: HashMap<InstId, Vec<InstId>>,
     /// The other members of those groups: nothing of their own to emit.
     in_vector: HashSet<InstId>,
+    /// Struct arguments built in a temporary only to be passed: the
+    /// temporary's alloca → the values stored into it (offset, value); its
+    /// stores go straight to the call's `.param` array instead.
+    param_temps: HashMap<InstId, Vec<(i64, Value)>>,
+    /// Those temporaries, their stores and addresses: nothing to emit.
+    param_temp_parts: HashSet<InstId>,
     uses: Vec<u32>,
     /// Offsets of allocas in the local frame.
     frame_offsets: HashMap<InstId, u64>,
@@ -199,6 +205,8 @@ pub fn select(
         address_folded: HashSet::new(),
         vector_groups: HashMap::new(),
         in_vector: HashSet::new(),
+        param_temps: HashMap::new(),
+        param_temp_parts: HashSet::new(),
         uses: f.use_counts(),
         frame_offsets: HashMap::new(),
         sp: None,
@@ -208,6 +216,7 @@ pub fn select(
         loc: None,
         diags: Vec::new(),
     };
+    s.plan_param_temps();
     s.plan_folds();
     s.plan_vectors();
     s.prologue();
@@ -225,7 +234,10 @@ pub fn select(
     for (n, &b) in f.layout.iter().enumerate() {
         s.cur = n;
         for &i in &f.block(b).insts {
-            if !s.folded.contains(&i) && !s.address_folded.contains(&i) && !s.in_vector.contains(&i)
+            if !s.folded.contains(&i)
+                && !s.address_folded.contains(&i)
+                && !s.in_vector.contains(&i)
+                && !s.param_temp_parts.contains(&i)
             {
                 s.inst(i);
             }
@@ -656,6 +668,103 @@ impl Sel<'_> {
         );
     }
 
+    /// Finds struct temporaries that are only filled and passed by value to
+    /// one call in the same block (irgen's `agg.tmp` of an argument): their
+    /// stores become the call's `st.param`s, and they take no local memory,
+    /// as NVRTC passes a struct from registers.
+    fn plan_param_temps(&mut self) {
+        let f = self.f;
+        let mut block_of: HashMap<InstId, (BlockId, usize)> = HashMap::new();
+        for &b in &f.layout {
+            for (n, &i) in f.block(b).insts.iter().enumerate() {
+                block_of.insert(i, (b, n));
+            }
+        }
+        let mut users: HashMap<InstId, Vec<InstId>> = HashMap::new();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                for op in f.inst(i).kind.operands() {
+                    if let Value::Inst(d) = op {
+                        users.entry(*d).or_default().push(i);
+                    }
+                }
+            }
+        }
+        'alloca: for &a in &f.block(f.entry()).insts {
+            if !matches!(f.inst(a).kind, InstKind::Alloca { .. }) {
+                continue;
+            }
+            // The one call that passes it by value.
+            let mut call = None;
+            let mut stores = Vec::new();
+            let mut parts = vec![a];
+            let mut work = vec![(a, 0i64)];
+            while let Some((p, off)) = work.pop() {
+                for &u in users.get(&p).map_or(&[][..], |v| v.as_slice()) {
+                    match &f.inst(u).kind {
+                        InstKind::Gep {
+                            elem_ty,
+                            base,
+                            indices,
+                        } if base.as_inst() == Some(p) => {
+                            let Some(d) = const_offset(elem_ty, indices) else {
+                                continue 'alloca;
+                            };
+                            parts.push(u);
+                            work.push((u, off + d));
+                        }
+                        InstKind::Store {
+                            val,
+                            ptr,
+                            volatile: false,
+                            ..
+                        } if ptr.as_inst() == Some(p) && val.as_inst() != Some(p) => {
+                            stores.push((u, off, val.clone()));
+                        }
+                        InstKind::Call { callee, args }
+                            if p == a
+                                && call.is_none()
+                                && args.iter().filter(|x| x.as_inst() == Some(a)).count() == 1 =>
+                        {
+                            let k = args.iter().position(|x| x.as_inst() == Some(a));
+                            let byval = k.and_then(|k| {
+                                self.module
+                                    .function(callee)
+                                    .and_then(|g| g.params.get(k))
+                                    .and_then(|q| q.byval)
+                            });
+                            if byval.is_none() {
+                                continue 'alloca;
+                            }
+                            call = Some(u);
+                        }
+                        _ => continue 'alloca,
+                    }
+                }
+            }
+            let Some(call) = call else { continue };
+            let (cb, cn) = block_of[&call];
+            // Every store in the call's block before it; no store of a
+            // value computed after it (impossible) or in another block.
+            if stores.iter().any(|(s, _, _)| {
+                let (sb, sn) = block_of[s];
+                sb != cb || sn > cn
+            }) {
+                continue;
+            }
+            let mut vals: Vec<(i64, Value)> = Vec::new();
+            stores.sort_by_key(|(s, _, _)| block_of[s].1);
+            for (s, off, v) in stores {
+                vals.retain(|(o, _)| *o != off);
+                vals.push((off, v));
+                parts.push(s);
+            }
+            vals.sort_by_key(|(o, _)| *o);
+            self.param_temp_parts.extend(parts);
+            self.param_temps.insert(a, vals);
+        }
+    }
+
     /// Parameter loads and the stack frame, in the entry block.
     fn prologue(&mut self) {
         let f = self.f;
@@ -663,6 +772,9 @@ impl Sel<'_> {
         let mut size = 0u64;
         let mut align = 1u64;
         for &i in &f.block(f.entry()).insts {
+            if self.param_temps.contains_key(&i) {
+                continue;
+            }
             if let InstKind::Alloca { ty, align: a } = &f.inst(i).kind {
                 let a = (*a).max(ty.align()).max(1);
                 size = size.div_ceil(a) * a;
@@ -1744,6 +1856,33 @@ impl Sel<'_> {
             format!(".param .align {} .b8 {name}[{}]", b.align.max(1), b.size),
             vec![],
         );
+        if let Some(vals) = ptr
+            .as_inst()
+            .and_then(|a| self.param_temps.get(&a))
+            .cloned()
+        {
+            // Straight from the registers the temporary was filled from.
+            for (off, v) in vals {
+                let t = self.f.value_type(&v);
+                let sfx = match t {
+                    Type::F32 => ".f32",
+                    Type::F64 => ".f64",
+                    Type::I8 | Type::I1 => ".b8",
+                    Type::I16 => ".b16",
+                    Type::I32 => ".b32",
+                    _ => ".b64",
+                };
+                let r = self.reg(&v);
+                self.emit(
+                    format!("st.param{sfx}"),
+                    vec![
+                        Operand::Addr(Box::new(Operand::Sym(name.to_string())), off),
+                        Operand::Reg(r),
+                    ],
+                );
+            }
+            return;
+        }
         let Operand::Addr(base, base_off) = self.address(ptr) else {
             return;
         };
