@@ -46,6 +46,9 @@ fn add_library(m: &mut Module, lib: Module) {
     }
     for mut f in lib.functions.into_iter().filter(|f| !f.is_declaration()) {
         for inst in &mut f.insts {
+            // Library lines are not lines of the user's file: inlined copies
+            // take the call's location instead.
+            inst.loc = None;
             for op in inst.kind.operands_mut() {
                 if let Value::Global(name, _) = op {
                     if let Some((_, to)) = renames.iter().find(|(from, _)| from == name) {
