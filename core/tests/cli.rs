@@ -281,7 +281,20 @@ fn struct_parameters_pass_through_the_param_space() {
     // The argument's members go from registers to the .param array, as in
     // NVRTC's PTX; the temporary that held them takes no local memory.
     assert!(ptx.contains("st.param.f32 \t[param1+8], %f"), "{ptx}");
-    assert!(ptx.contains("st.param.f32 \t[param2+4], %f"), "{ptx}");
+    assert!(ptx.contains("st.param.f32 \t[param0+4], %f"), "{ptx}");
+    // A struct result comes back in a .param array too, read from there
+    // straight into registers.
+    assert!(
+        ptx.contains(".func  (.param .align 4 .b8 func_retval0[12]) _Z3add4Vec3S_(\n\t.param .align 4 .b8 _Z3add4Vec3S__param_0[12],"),
+        "{ptx}"
+    );
+    assert!(ptx.contains("st.param.f32 \t[func_retval0+8], %f"), "{ptx}");
+    assert!(
+        ptx.contains(".param .align 4 .b8 retval0[12];\n\tcall.uni \t(retval0), _Z3add4Vec3S_, (param0, param1);"),
+        "{ptx}"
+    );
+    assert!(ptx.contains("ld.param.f32 \t%f"), "{ptx}");
+    assert!(ptx.contains(", [retval0+4];"), "{ptx}");
 }
 
 #[test]

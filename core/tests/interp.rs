@@ -1669,6 +1669,7 @@ fn neighbour_kernel(n: u32, with_barrier: bool) -> Module {
             noalias: false,
             readonly: false,
             byval: None,
+            sret: None,
         }],
     );
     f.attrs.kernel = true;

@@ -295,6 +295,18 @@ const MALFORMED: &[(&str, &str)] = &[
         "define void @f(ptr %p) {\nentry:\n  %o = cmpxchg ptr %p, i32 0, i64 1 monotonic\n  ret void\n}\n",
         "3:31: cmpxchg's new value must have the compared type i32, found i64",
     ),
+    (
+        "define void @f(i32 byval([4 x i8]) align 4 %s) {\nentry:\n  ret void\n}\n",
+        "1:16: byval needs a 'ptr' parameter",
+    ),
+    (
+        "define void @f(ptr sret([12 x i8]) align 6 %r) {\nentry:\n  ret void\n}\n",
+        "1:42: alignment 6 is not a power of two",
+    ),
+    (
+        "define void @f(ptr byval([4 x i8]) %s) {\nentry:\n  ret void\n}\n",
+        "1:36: expected 'align', found '%s'",
+    ),
 ];
 
 #[test]

@@ -224,9 +224,13 @@ fn signature(f: &MFunction) -> String {
     let mut out = if f.kernel {
         format!(".visible .entry {}(", f.name)
     } else {
-        match f.ret {
-            Some(t) => format!(".func  (.param {t} func_retval0) {}(", f.name),
-            None => format!(".func {}(", f.name),
+        match (f.ret, f.ret_bytes) {
+            (_, Some((align, size))) => format!(
+                ".func  (.param .align {align} .b8 func_retval0[{size}]) {}(",
+                f.name
+            ),
+            (Some(t), None) => format!(".func  (.param {t} func_retval0) {}(", f.name),
+            (None, None) => format!(".func {}(", f.name),
         }
     };
     if f.params.is_empty() {

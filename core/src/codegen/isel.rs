@@ -111,6 +111,9 @@ fn space_name(space: u32) -> &'static str {
 
 struct Sel<'a> {
     module: &'a Module,
+    /// The `.param` symbol of each IR parameter (`func_retval0` for a
+    /// struct result's pointer).
+    param_names: Vec<String>,
     f: &'a Function,
     opts: &'a Options,
     m: MFunction,
@@ -132,8 +135,14 @@ struct Sel<'a> {
     /// temporary's alloca → the values stored into it (offset, value); its
     /// stores go straight to the call's `.param` array instead.
     param_temps: HashMap<InstId, Vec<(i64, Value)>>,
-    /// Those temporaries, their stores and addresses: nothing to emit.
+    /// Struct results read straight from the call's `retval0`: the call →
+    /// the loads of its result temporary (load, offset), defined in the
+    /// callseq by `ld.param`.
+    result_temps: HashMap<InstId, Vec<(InstId, i64)>>,
+    /// Those temporaries, their stores, loads and addresses: nothing to emit.
     param_temp_parts: HashSet<InstId>,
+    /// Allocas that get no slot in the local frame (the temporaries above).
+    frameless: HashSet<InstId>,
     uses: Vec<u32>,
     /// Offsets of allocas in the local frame.
     frame_offsets: HashMap<InstId, u64>,
@@ -165,12 +174,23 @@ pub fn select(
             insts: Vec::new(),
         })
         .collect();
+    // A struct result's pointer is no PTX parameter: the result is
+    // `func_retval0`, and the parameters are numbered without it.
+    let sret = f.params.first().and_then(|p| p.sret);
+    let first = usize::from(sret.is_some());
+    let param_names: Vec<String> = (0..f.params.len())
+        .map(|n| match n.checked_sub(first) {
+            Some(k) => format!("{}_param_{k}", f.name),
+            None => "func_retval0".to_string(),
+        })
+        .collect();
     let params = f
         .params
         .iter()
         .enumerate()
+        .skip(first)
         .map(|(n, p)| MParam {
-            name: format!("{}_param_{n}", f.name),
+            name: param_names[n].clone(),
             ty: if p.byval.is_some() {
                 ".b8"
             } else if f.attrs.kernel {
@@ -192,8 +212,10 @@ pub fn select(
         index,
         directives: kernel_directives(f, opts),
         ret: (f.ret != Type::Void).then(|| func_param_types(&f.ret).0),
+        ret_bytes: sret.map(|b| (b.align.max(1), b.size)),
     };
     let mut s = Sel {
+        param_names,
         module,
         f,
         opts,
@@ -206,7 +228,9 @@ pub fn select(
         vector_groups: HashMap::new(),
         in_vector: HashSet::new(),
         param_temps: HashMap::new(),
+        result_temps: HashMap::new(),
         param_temp_parts: HashSet::new(),
+        frameless: HashSet::new(),
         uses: f.use_counts(),
         frame_offsets: HashMap::new(),
         sp: None,
@@ -513,7 +537,10 @@ impl Sel<'_> {
         for &b in &f.layout {
             let insts = &f.block(b).insts;
             for (p, &first) in insts.iter().enumerate() {
-                if self.in_vector.contains(&first) || self.vector_groups.contains_key(&first) {
+                if self.in_vector.contains(&first)
+                    || self.vector_groups.contains_key(&first)
+                    || self.param_temp_parts.contains(&first)
+                {
                     continue;
                 }
                 let (is_store, ptr, align, ty) = match &f.inst(first).kind {
@@ -569,6 +596,7 @@ impl Sel<'_> {
                     if let Some(mp) = member {
                         if self.base_and_offset(mp) == (base.clone(), want)
                             && !self.in_vector.contains(&i)
+                            && !self.param_temp_parts.contains(&i)
                         {
                             group.push(i);
                             continue;
@@ -762,6 +790,76 @@ impl Sel<'_> {
             vals.sort_by_key(|(o, _)| *o);
             self.param_temp_parts.extend(parts);
             self.param_temps.insert(a, vals);
+            self.frameless.insert(a);
+        }
+        self.plan_result_temps(&block_of, &users);
+    }
+
+    /// Finds the temporaries a struct result is returned into (a call's
+    /// `sret` argument) that are only read, by loads after the call in its
+    /// block: each load becomes an `ld.param [retval0+off]` in the callseq.
+    fn plan_result_temps(
+        &mut self,
+        block_of: &HashMap<InstId, (BlockId, usize)>,
+        users: &HashMap<InstId, Vec<InstId>>,
+    ) {
+        let f = self.f;
+        'alloca: for &a in &f.block(f.entry()).insts {
+            if !matches!(f.inst(a).kind, InstKind::Alloca { .. }) {
+                continue;
+            }
+            let mut call = None;
+            let mut loads = Vec::new();
+            let mut parts = vec![a];
+            let mut work = vec![(a, 0i64)];
+            while let Some((p, off)) = work.pop() {
+                for &u in users.get(&p).map_or(&[][..], |v| v.as_slice()) {
+                    match &f.inst(u).kind {
+                        InstKind::Gep {
+                            elem_ty,
+                            base,
+                            indices,
+                        } if base.as_inst() == Some(p) => {
+                            let Some(d) = const_offset(elem_ty, indices) else {
+                                continue 'alloca;
+                            };
+                            parts.push(u);
+                            work.push((u, off + d));
+                        }
+                        InstKind::Load {
+                            ptr,
+                            volatile: false,
+                            ..
+                        } if ptr.as_inst() == Some(p) => loads.push((u, off)),
+                        InstKind::Call { callee, args }
+                            if p == a
+                                && call.is_none()
+                                && args.first().and_then(|x| x.as_inst()) == Some(a)
+                                && args.iter().filter(|x| x.as_inst() == Some(a)).count() == 1
+                                && self
+                                    .module
+                                    .function(callee)
+                                    .and_then(|g| g.params.first())
+                                    .is_some_and(|q| q.sret.is_some()) =>
+                        {
+                            call = Some(u);
+                        }
+                        _ => continue 'alloca,
+                    }
+                }
+            }
+            let Some(call) = call else { continue };
+            let (cb, cn) = block_of[&call];
+            if loads.iter().any(|(l, _)| {
+                let (lb, ln) = block_of[l];
+                lb != cb || ln < cn
+            }) {
+                continue;
+            }
+            parts.extend(loads.iter().map(|(l, _)| *l));
+            self.param_temp_parts.extend(parts);
+            self.frameless.insert(a);
+            self.result_temps.insert(call, loads);
         }
     }
 
@@ -772,7 +870,7 @@ impl Sel<'_> {
         let mut size = 0u64;
         let mut align = 1u64;
         for &i in &f.block(f.entry()).insts {
-            if self.param_temps.contains_key(&i) {
+            if self.frameless.contains(&i) {
                 continue;
             }
             if let InstKind::Alloca { ty, align: a } = &f.inst(i).kind {
@@ -810,12 +908,13 @@ impl Sel<'_> {
                         .iter()
                         .any(|v| **v == Value::Arg(n as u32))
                 });
-            // A struct by value is read in place: `ld.param [f_param_0+4]`.
-            if !used || p.byval.is_some() {
+            // A struct by value is read in place: `ld.param [f_param_0+4]`;
+            // a struct result is written in place: `st.param [func_retval0+4]`.
+            if !used || p.byval.is_some() || p.sret.is_some() {
                 continue;
             }
             let class = reg_class(&p.ty);
-            let name = self.m.params[n].name.clone();
+            let name = self.param_names[n].clone();
             if !f.attrs.kernel {
                 // A `.func` parameter: 32 bits at least, read with its value type.
                 let (_, ld) = func_param_types(&p.ty);
@@ -903,7 +1002,7 @@ impl Sel<'_> {
                     .f
                     .params
                     .get(*a as usize)
-                    .is_some_and(|p| p.byval.is_some())
+                    .is_some_and(|p| p.byval.is_some() || p.sret.is_some())
                 {
                     self.unsupported(
                         "using a by-value struct parameter other than by loads of its members",
@@ -1005,8 +1104,8 @@ impl Sel<'_> {
             match v {
                 Value::Arg(a) => {
                     let p = self.f.params.get(a as usize)?;
-                    p.byval?;
-                    return Some((self.m.params[a as usize].name.clone(), off));
+                    p.byval.or(p.sret)?;
+                    return Some((self.param_names[a as usize].clone(), off));
                 }
                 Value::Inst(i) => match &self.f.inst(i).kind {
                     InstKind::Gep {
@@ -1136,6 +1235,7 @@ impl Sel<'_> {
             } => {
                 let vt = f.value_type(val);
                 let space = match f.value_type(ptr) {
+                    _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
                     Type::Ptr(s) => s,
                     _ => 0,
                 };
@@ -1768,15 +1868,22 @@ impl Sel<'_> {
         let n = self.calls;
         self.calls += 1;
         self.emit(format!("{{ // callseq {n}, 0"), vec![]);
+        // A struct result comes back in `retval0`, not through its pointer.
+        let sret = self
+            .module
+            .function(callee)
+            .and_then(|g| g.params.first())
+            .and_then(|p| p.sret);
+        let first = usize::from(sret.is_some());
         let mut names = Vec::new();
-        for (k, a) in args.iter().enumerate() {
+        for (k, a) in args.iter().enumerate().skip(first) {
             let byval = self
                 .module
                 .function(callee)
                 .and_then(|g| g.params.get(k))
                 .and_then(|p| p.byval);
+            let name = format!("param{}", k - first);
             if let Some(b) = byval {
-                let name = format!("param{k}");
                 self.byval_arg(&name, a, b);
                 names.push(name);
                 continue;
@@ -1789,7 +1896,6 @@ impl Sel<'_> {
             } else {
                 st
             };
-            let name = format!("param{k}");
             self.emit(format!(".param {decl} {name}"), vec![]);
             self.emit(
                 format!("st.param{st}"),
@@ -1807,11 +1913,21 @@ impl Sel<'_> {
             self.emit(format!(".param {decl} retval0"), vec![]);
             ops.push(Operand::Sym("(retval0)".into()));
         }
+        if let Some(b) = sret {
+            self.emit(
+                format!(".param .align {} .b8 retval0[{}]", b.align.max(1), b.size),
+                vec![],
+            );
+            ops.push(Operand::Sym("(retval0)".into()));
+        }
         ops.push(Operand::Sym(callee.to_string()));
         if !names.is_empty() {
             ops.push(Operand::Sym(format!("({})", names.join(", "))));
         }
         self.emit("call.uni", ops);
+        if let Some(b) = sret {
+            self.struct_result(id, &args[0], b);
+        }
         if ret != Type::Void {
             let (_, ld) = func_param_types(&ret);
             let class = reg_class(&ret);
@@ -1847,6 +1963,58 @@ impl Sel<'_> {
             }
         }
         self.emit(format!("}} // callseq {n}"), vec![]);
+    }
+
+    /// A struct result in `retval0`: straight into the registers of the
+    /// loads that read it (`plan_result_temps`), else copied to the memory
+    /// the call's `sret` pointer names.
+    fn struct_result(&mut self, call: InstId, ptr: &Value, b: ByVal) {
+        if let Some(loads) = self.result_temps.get(&call).cloned() {
+            for (load, off) in loads {
+                let t = self.f.inst(load).ty.clone();
+                let d = self.def(load);
+                self.emit(
+                    format!("ld.param{}", mem_suffix(&t)),
+                    vec![
+                        Operand::Reg(d),
+                        Operand::Addr(Box::new(Operand::Sym("retval0".into())), off),
+                    ],
+                );
+            }
+            return;
+        }
+        let Operand::Addr(base, base_off) = self.address(ptr) else {
+            return;
+        };
+        let mut off = 0u64;
+        while off < b.size {
+            let mut w = b.align.clamp(1, 8);
+            while off + w > b.size || !off.is_multiple_of(w) {
+                w /= 2;
+            }
+            let (class, bits) = match w {
+                1 => (RegClass::B16, 8),
+                2 => (RegClass::B16, 16),
+                4 => (RegClass::B32, 32),
+                _ => (RegClass::B64, 64),
+            };
+            let r = self.m.new_reg(class);
+            self.emit(
+                format!("ld.param.b{bits}"),
+                vec![
+                    Operand::Reg(r),
+                    Operand::Addr(Box::new(Operand::Sym("retval0".into())), off as i64),
+                ],
+            );
+            self.emit(
+                format!("st.u{bits}"),
+                vec![
+                    Operand::Addr(base.clone(), base_off + off as i64),
+                    Operand::Reg(r),
+                ],
+            );
+            off += w;
+        }
     }
 
     /// A struct argument: `.param .align A .b8 paramK[S]`, filled from the

@@ -798,9 +798,14 @@ pub struct Param {
     /// its bytes (`ptr byval([12 x i8]) align 4 %s`). The function only
     /// reads it; PTX passes the bytes in the `.param` space.
     pub byval: Option<ByVal>,
+    /// Where a struct result goes: the caller's memory for the value
+    /// (`ptr sret([12 x i8]) align 4 %agg.result`); PTX returns the bytes in
+    /// a `.param` array (`func_retval0`).
+    pub sret: Option<ByVal>,
 }
 
-/// The size and alignment of a by-value struct parameter's bytes.
+/// The size and alignment of a by-value struct parameter's (or struct
+/// result's) bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ByVal {
     pub size: u64,

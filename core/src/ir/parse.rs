@@ -710,18 +710,25 @@ impl Parser {
         let mut unnamed: Option<bool> = None;
         if !self.eat_punct(')') {
             loop {
-                let (ty, _) = self.ty()?;
+                let (ty, ty_at) = self.ty()?;
                 let (mut noalias, mut readonly) = (false, false);
-                let mut byval = None;
+                let (mut byval, mut sret) = (None, None);
                 loop {
                     if self.eat_word("noalias") {
                         noalias = true;
                     } else if self.eat_word("readonly") {
                         readonly = true;
-                    } else if self.eat_word("byval") {
-                        // `byval([12 x i8]) align 4`: a struct passed by value.
+                    } else if let Some(is_sret) = if self.eat_word("byval") {
+                        Some(false)
+                    } else if self.eat_word("sret") {
+                        Some(true)
+                    } else {
+                        None
+                    } {
+                        // `byval([12 x i8]) align 4`: a struct passed by value;
+                        // `sret(…)`: where a struct result goes.
                         self.expect_punct('(')?;
-                        let (bty, bt) = self.ty()?;
+                        let (bty, _) = self.ty()?;
                         self.expect_punct(')')?;
                         self.expect_word("align")?;
                         let at = self.peek().clone();
@@ -732,13 +739,22 @@ impl Parser {
                                 format!("alignment {align} is not a power of two"),
                             ));
                         }
+                        let what = if is_sret { "sret" } else { "byval" };
                         if ty != Type::Ptr(addrspace::GENERIC) {
-                            return Err(error_at(&bt, "byval needs a 'ptr' parameter"));
+                            return Err(error_at(
+                                &ty_at,
+                                format!("{what} needs a 'ptr' parameter"),
+                            ));
                         }
-                        byval = Some(ByVal {
+                        let b = Some(ByVal {
                             size: bty.size(),
                             align,
                         });
+                        if is_sret {
+                            sret = b;
+                        } else {
+                            byval = b;
+                        }
                     } else {
                         break;
                     }
@@ -768,6 +784,7 @@ impl Parser {
                     noalias,
                     readonly,
                     byval,
+                    sret,
                 });
                 if self.eat_punct(')') {
                     break;

@@ -213,6 +213,9 @@ fn signature(f: &Function) -> String {
             if let Some(b) = p.byval {
                 s.push_str(&format!(" byval([{} x i8]) align {}", b.size, b.align));
             }
+            if let Some(b) = p.sret {
+                s.push_str(&format!(" sret([{} x i8]) align {}", b.size, b.align));
+            }
             format!("{s} %{}", p.name)
         })
         .collect();

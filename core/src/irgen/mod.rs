@@ -91,6 +91,10 @@ fn ir_params(src: &ast::FunctionDef) -> Vec<Param> {
             noalias: false,
             readonly: false,
             byval: None,
+            sret: Some(ByVal {
+                size: src.ret.size().unwrap_or(0),
+                align: src.ret.align(),
+            }),
         });
     }
     for (i, p) in src.params.iter().enumerate() {
@@ -113,6 +117,7 @@ fn ir_params(src: &ast::FunctionDef) -> Vec<Param> {
             noalias: p.restrict && p.ty.is_pointer(),
             readonly: matches!(&p.ty, CType::Ptr { konst: true, .. }),
             byval,
+            sret: None,
         });
     }
     params

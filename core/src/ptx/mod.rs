@@ -180,6 +180,8 @@ pub struct MFunction {
     pub directives: Vec<String>,
     /// A device function's return value: its `.param` type (`.b32`), if any.
     pub ret: Option<&'static str>,
+    /// A struct result: `.param .align A .b8 func_retval0[S]` (align, size).
+    pub ret_bytes: Option<(u64, u64)>,
 }
 
 impl MFunction {
