@@ -299,7 +299,12 @@ fn struct_parameters_pass_through_the_param_space() {
 
 #[test]
 fn struct_locals_stay_out_of_local_memory_at_o3() {
-    for file in ["vector_types.cu", "struct_init.cu", "designators.cu"] {
+    for file in [
+        "vector_types.cu",
+        "struct_init.cu",
+        "designators.cu",
+        "shared_structs.cu",
+    ] {
         let path = common::corpus_dir().join(file);
         let o3 = ptx_of(&path, &["-O3"]);
         assert!(!o3.contains(".local"), "{file} at -O3:\n{o3}");

@@ -1218,6 +1218,37 @@ fn structs() -> Case {
     .expect("h", Data::I32(want_h))
 }
 
+fn shared_structs() -> Case {
+    let mut r = Rng(34);
+    let c = 5;
+    let input: Vec<f32> = (0..256).map(|_| r.f32(-8.0, 8.0)).collect();
+    let (mut out, mut vout) = (Vec::new(), Vec::new());
+    for t in 0..64usize {
+        let v = if t as i32 & c != 0 {
+            let a = ((t + 1) & 63) as f32;
+            [a, a * 2.0, a * 3.0]
+        } else {
+            [1.0, 2.0, 3.0]
+        };
+        vout.extend(v);
+        let q = &input[(63 - t) * 4..(63 - t) * 4 + 4];
+        out.extend([q[0] + (v[0] + 4.0), q[1], q[2], q[3]]);
+    }
+    Case::new(
+        "shared_structs.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("out", Data::F32(vec![0.0; 256])),
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("vout", Data::F32(vec![0.0; 192])),
+            Arg::Scalar(ArgValue::I32(c)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("vout", Data::F32(vout))
+}
+
 fn struct_init() -> Case {
     let threads = 6;
     let table = [(1, 1.5f32), (2, 0.0), (3, 4.5)];
@@ -1360,6 +1391,7 @@ fn cases() -> Vec<Case> {
         reflect(),
         saxpy(),
         shared_reduce(),
+        shared_structs(),
         struct_init(),
         structs(),
         switch_goto(),

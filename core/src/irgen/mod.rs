@@ -433,6 +433,10 @@ impl<'a> Gen<'a> {
         let mut parts = Vec::new();
         ty.scalar_parts(0, &mut parts);
         let align = ty.align().max(1);
+        // Every member is read, then every member written (a copy's source
+        // and destination never overlap partly), so isel can make vectors
+        // of both.
+        let mut loaded = Vec::new();
         for (off, t) in parts {
             // What the struct's alignment promises at this offset (16 at a
             // float4's .x): isel may then load the members as one vector.
@@ -451,6 +455,9 @@ impl<'a> Gen<'a> {
                     volatile: false,
                 },
             );
+            loaded.push((off, v, known.max(t.align())));
+        }
+        for (off, v, align) in loaded {
             let to = self.byte_offset(dst.clone(), off, "agg.dst");
             self.emit(
                 "",
@@ -458,7 +465,7 @@ impl<'a> Gen<'a> {
                 InstKind::Store {
                     val: v,
                     ptr: to,
-                    align: known.max(t.align()),
+                    align,
                     volatile: false,
                 },
             );
@@ -1053,27 +1060,23 @@ impl<'a> Gen<'a> {
                 self.agg(b)
             }
             ExprKind::Cond(c, a, b) => {
+                // Each arm copies its struct into one temporary, as clang
+                // evaluates an aggregate conditional into its destination
+                // (a phi of the arms' addresses would keep them in memory).
+                let t = self.temp(&e.ty);
                 let cv = self.condition(c);
                 let t_b = self.new_block("cond.true");
                 let f_b = self.new_block("cond.false");
                 let end_b = self.new_block("cond.end");
                 self.cond_br(cv, t_b, f_b);
                 self.start(t_b);
-                let av = self.agg(a);
-                let a_end = self.block();
+                self.store_expr(a, t.clone());
                 self.br(end_b);
                 self.start(f_b);
-                let bv = self.agg(b);
-                let b_end = self.block();
+                self.store_expr(b, t.clone());
                 self.br(end_b);
                 self.start(end_b);
-                self.emit(
-                    "cond",
-                    Type::Ptr(addrspace::GENERIC),
-                    InstKind::Phi {
-                        incoming: vec![(av, a_end), (bv, b_end)],
-                    },
-                )
+                t
             }
             _ => Value::Undef(Type::Ptr(addrspace::GENERIC)),
         }
