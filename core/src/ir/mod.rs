@@ -850,6 +850,19 @@ pub struct Function {
     /// Every name in use by parameters, live instructions and blocks (one
     /// namespace, as in LLVM's printer); kept by the methods that create and erase.
     names: HashSet<String>,
+    /// For a base name: the lowest suffix not known to be taken (cleared
+    /// whenever a name is freed), so taking `add`, `add1`, … is not quadratic.
+    name_hints: NameHints,
+}
+
+/// `fresh_name`'s memo; not part of what a function is (always equal).
+#[derive(Clone, Debug, Default)]
+struct NameHints(std::collections::HashMap<String, u32>);
+
+impl PartialEq for NameHints {
+    fn eq(&self, _: &NameHints) -> bool {
+        true
+    }
 }
 
 impl Function {
@@ -865,6 +878,7 @@ impl Function {
             layout: Vec::new(),
             loop_hints: Vec::new(),
             names,
+            name_hints: NameHints::default(),
         }
     }
 
@@ -895,32 +909,48 @@ impl Function {
     /// A name based on `base` that is not used yet: `base`, `base1`, `base2`, …
     /// (LLVM's scheme; a dot before the number when `base` ends in a digit).
     pub fn fresh_name(&self, base: &str) -> String {
+        self.fresh_name_from(base, 1).0
+    }
+
+    /// The first free name `base`, `base{n}`, `base{n+1}`, … and its suffix.
+    fn fresh_name_from(&self, base: &str, start: u32) -> (String, u32) {
         let base = if base.is_empty() { "t" } else { base };
         if !self.names.contains(base) {
-            return base.to_string();
+            return (base.to_string(), 0);
         }
         let sep = if base.ends_with(|c: char| c.is_ascii_digit()) {
             "."
         } else {
             ""
         };
-        (1..)
-            .map(|n| format!("{base}{sep}{n}"))
-            .find(|n| !self.names.contains(n.as_str()))
+        (start.max(1)..)
+            .map(|n| (format!("{base}{sep}{n}"), n))
+            .find(|(n, _)| !self.names.contains(n.as_str()))
             .expect("unbounded")
     }
 
     /// Takes a fresh name based on `base` and marks it used.
     fn take_name(&mut self, base: &str) -> String {
-        let name = self.fresh_name(base);
+        let start = self.name_hints.0.get(base).copied().unwrap_or(1);
+        let (name, n) = self.fresh_name_from(base, start);
+        if n > 0 {
+            // Every suffix below n is taken (no name was freed since the hint).
+            self.name_hints.0.insert(base.to_string(), n + 1);
+        }
         self.names.insert(name.clone());
         name
+    }
+
+    /// Frees a name (and forgets the hints: a lower suffix may be free again).
+    fn free_name(&mut self, name: &str) {
+        self.names.remove(name);
+        self.name_hints.0.clear();
     }
 
     /// Renames an instruction (to a fresh name based on `base`), freeing its old name.
     pub fn rename_inst(&mut self, id: InstId, base: &str) {
         let old = std::mem::take(&mut self.insts[id.0 as usize].name);
-        self.names.remove(&old);
+        self.free_name(&old);
         let name = self.take_name(base);
         self.insts[id.0 as usize].name = name;
     }
@@ -928,9 +958,11 @@ impl Function {
     /// Marks an instruction dead: the caller has taken it out of its block.
     /// Its name becomes free for new values.
     pub fn erase_inst(&mut self, id: InstId) {
+        let old = std::mem::take(&mut self.insts[id.0 as usize].name);
+        if !old.is_empty() {
+            self.free_name(&old);
+        }
         let inst = &mut self.insts[id.0 as usize];
-        self.names.remove(&inst.name);
-        inst.name.clear();
         inst.ty = Type::Void;
         inst.kind = InstKind::Unreachable;
     }
@@ -943,7 +975,7 @@ impl Function {
             self.erase_inst(i);
         }
         let name = std::mem::take(&mut self.blocks[b.0 as usize].name);
-        self.names.remove(&name);
+        self.free_name(&name);
         self.loop_hints.retain(|h| h.latch != b);
     }
 
