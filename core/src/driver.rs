@@ -255,7 +255,15 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     next += 1;
 
     let t = Instant::now();
-    let e = emit::module(&module.globals, &funcs, target, name, opts.lineinfo);
+    let externs = emit::extern_prototypes(&module);
+    let e = emit::module(
+        &module.globals,
+        &externs,
+        &funcs,
+        target,
+        name,
+        opts.lineinfo,
+    );
     c.stats.kernels = funcs.iter().filter(|f| f.kernel).count();
     c.stats.ptx_instructions = e.instructions;
     c.stages.push(stage(

@@ -467,3 +467,47 @@ fn whole_vector_types_load_and_store_as_ptx_vectors() {
     let loads = ptx.lines().filter(|l| l.contains("ld.global.f32")).count();
     assert_eq!(loads, 3, "{ptx}");
 }
+
+#[test]
+fn device_printf_becomes_vprintf() {
+    let dir = common::scratch("cli-printf");
+    let file = dir.join("p.cu");
+    std::fs::write(&file, "#include <stdio.h>\n__global__ void k(const float *x) {\n  printf(\"%d %f %c\\n\", (int)threadIdx.x, x[0], 'z');\n}\n").unwrap();
+    let ptx = ptx_of(&file, &["-arch=sm_80"]);
+    assert!(
+        ptx.contains(".extern .func  (.param .b32 func_retval0) vprintf("),
+        "{ptx}"
+    );
+    assert!(
+        ptx.contains("call.uni \t(retval0), vprintf, (param0, param1);"),
+        "{ptx}"
+    );
+    // The double argument sits at offset 8 of the buffer, the char (as int) at 16.
+    assert!(
+        ptx.contains("+8], %fd") && ptx.contains("+16], %r"),
+        "{ptx}"
+    );
+    if let Some(ptxas) = common::ptxas() {
+        let f = dir.join("p.ptx");
+        std::fs::write(&f, &ptx).unwrap();
+        let out = Command::new(ptxas)
+            .args(["-arch=sm_80"])
+            .arg(&f)
+            .arg("-o")
+            .arg(dir.join("p.cubin"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Without the header too, as NVRTC.
+    std::fs::write(
+        &file,
+        "__global__ void k(int *p) { printf(\"%d\\n\", p[0]); }\n",
+    )
+    .unwrap();
+    assert!(ptx_of(&file, &[]).contains("vprintf"));
+}

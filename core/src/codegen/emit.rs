@@ -16,6 +16,7 @@ pub struct Emitted {
 /// Writes the whole module. `lineinfo` adds `.file`/`.loc` lines.
 pub fn module(
     globals: &[Global],
+    externs: &str,
     funcs: &[MFunction],
     target: &Target,
     source_file: &str,
@@ -43,6 +44,7 @@ pub fn module(
         out.push('\n');
     }
     // Device functions are declared first, so calls may precede definitions.
+    out.push_str(externs);
     for f in funcs.iter().filter(|f| !f.kernel) {
         out.push_str(&signature(f));
         out.push_str(";\n\n");
@@ -247,6 +249,58 @@ fn signature(f: &MFunction) -> String {
             .collect();
         out.push_str(&params.join(",\n"));
         out.push_str("\n)");
+    }
+    out
+}
+
+/// `.extern .func` declarations of the functions the module calls but does
+/// not define (`vprintf`), from the calls' argument and result types.
+pub fn extern_prototypes(m: &crate::ir::Module) -> String {
+    use crate::ir::InstKind;
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = String::new();
+    for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        for b in &f.layout {
+            for &i in &f.block(*b).insts {
+                let InstKind::Call { callee, args } = &f.inst(i).kind else {
+                    continue;
+                };
+                let defined = m.function(callee).is_some_and(|g| !g.is_declaration());
+                if defined
+                    || callee.starts_with("llvm.")
+                    || callee.starts_with("__nvvm_")
+                    || seen.contains(callee)
+                {
+                    continue;
+                }
+                seen.push(callee.clone());
+                let ret = &f.inst(i).ty;
+                let mut s = match ret {
+                    Type::Void => format!(".extern .func {callee}("),
+                    t => format!(
+                        ".extern .func  (.param {} func_retval0) {callee}(",
+                        super::isel::func_param_types(t).0
+                    ),
+                };
+                let params: Vec<String> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(k, a)| {
+                        format!(
+                            "\t.param {} {callee}_param_{k}",
+                            super::isel::func_param_types(&f.value_type(a)).0
+                        )
+                    })
+                    .collect();
+                if !params.is_empty() {
+                    s.push('\n');
+                    s.push_str(&params.join(",\n"));
+                    s.push('\n');
+                }
+                s.push_str(");\n\n");
+                out.push_str(&s);
+            }
+        }
     }
     out
 }

@@ -27,7 +27,7 @@ typedef unsigned long uintptr_t;
 
 const STDIO: &str = "#pragma once
 #include <stddef.h>
-int printf(const char *format, ...);
+__host__ __device__ int printf(const char *format, ...);
 ";
 
 const CUDA_RUNTIME: &str = "#pragma once

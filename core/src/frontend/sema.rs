@@ -37,6 +37,19 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         }
         sigs.insert(f.name.clone(), sig);
     }
+    // printf is CUDA's __host__ __device__ function, declared or not
+    // (irgen turns a device-side call into vprintf).
+    let printf = sigs.entry("printf".to_string()).or_insert(Signature {
+        ret: CType::INT,
+        params: vec![CType::Ptr {
+            pointee: Box::new(CType::Int(IntKind::Char)),
+            konst: true,
+            volatile: false,
+        }],
+        variadic: true,
+        space: ExecSpace::HostDevice,
+    });
+    printf.space = ExecSpace::HostDevice;
     // Namespace-scope variables: types, initializers, a scope for device code.
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();

@@ -1090,6 +1090,9 @@ impl<'a> Gen<'a> {
         let ExprKind::Call(name, args) = &e.kind else {
             return Value::Undef(Type::Void);
         };
+        if name == "printf" && !args.is_empty() {
+            return self.printf(args);
+        }
         let result = e.ty.is_record().then(|| self.temp(&e.ty));
         let mut vals: Vec<Value> = result.iter().cloned().collect();
         for a in args {
@@ -1116,6 +1119,52 @@ impl<'a> Gen<'a> {
             InstKind::Call { callee, args: vals },
         );
         result.unwrap_or(v)
+    }
+
+    /// `printf(fmt, args…)` in device code is `vprintf(fmt, buffer)`, as
+    /// nvcc lowers it: the (already promoted) arguments are stored in a local
+    /// buffer, each at an offset aligned to its size.
+    fn printf(&mut self, args: &[ast::Expr]) -> Value {
+        let fmt = self.rvalue(&args[0]);
+        let mut layout = Vec::new();
+        let mut size = 0u64;
+        for a in &args[1..] {
+            let bytes = a.ty.size().unwrap_or(8).clamp(1, 8);
+            size = size.div_ceil(bytes) * bytes;
+            layout.push((a, size));
+            size += bytes;
+        }
+        let buf = if layout.is_empty() {
+            Value::Null(addrspace::GENERIC)
+        } else {
+            let words = size.div_ceil(8);
+            let buf = self.temp(&CType::Array(
+                Box::new(CType::Int(ast::IntKind::LongLong)),
+                words,
+            ));
+            for (a, off) in layout {
+                let v = self.rvalue(a);
+                let p = self.emit(
+                    "printf.arg",
+                    Type::Ptr(addrspace::GENERIC),
+                    InstKind::Gep {
+                        elem_ty: Type::I8,
+                        base: buf.clone(),
+                        indices: vec![Value::i64(off as i64)],
+                    },
+                );
+                self.store(v, p, &a.ty);
+            }
+            buf
+        };
+        self.emit(
+            "call",
+            Type::I32,
+            InstKind::Call {
+                callee: "vprintf".into(),
+                args: vec![fmt, buf],
+            },
+        )
     }
 
     /// `base + idx` elements of `elem`, with the index widened to i64 as clang does.
