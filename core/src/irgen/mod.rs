@@ -1966,14 +1966,8 @@ impl<'a> Gen<'a> {
                     },
                 );
             }
-            let pred = match op {
-                AstBin::Lt => ICmp::Ult,
-                AstBin::Le => ICmp::Ule,
-                AstBin::Gt => ICmp::Ugt,
-                AstBin::Ge => ICmp::Uge,
-                AstBin::Eq => ICmp::Eq,
-                _ => ICmp::Ne,
-            };
+            // Pointers compare as unsigned addresses.
+            let pred = int_predicate(op, false);
             return self.emit(
                 "cmp",
                 Type::I1,
@@ -2030,18 +2024,7 @@ impl<'a> Gen<'a> {
             );
         }
         if op.is_comparison() {
-            let pred = match (op, signed) {
-                (AstBin::Lt, true) => ICmp::Slt,
-                (AstBin::Lt, false) => ICmp::Ult,
-                (AstBin::Le, true) => ICmp::Sle,
-                (AstBin::Le, false) => ICmp::Ule,
-                (AstBin::Gt, true) => ICmp::Sgt,
-                (AstBin::Gt, false) => ICmp::Ugt,
-                (AstBin::Ge, true) => ICmp::Sge,
-                (AstBin::Ge, false) => ICmp::Uge,
-                (AstBin::Eq, _) => ICmp::Eq,
-                _ => ICmp::Ne,
-            };
+            let pred = int_predicate(op, signed);
             return self.emit(
                 "cmp",
                 Type::I1,
@@ -2206,6 +2189,22 @@ fn float_name(t: &Type) -> &'static str {
         "f64"
     } else {
         "f32"
+    }
+}
+
+/// The `icmp` predicate of a C comparison on integers (or pointers, unsigned).
+fn int_predicate(op: AstBin, signed: bool) -> ICmp {
+    match (op, signed) {
+        (AstBin::Lt, true) => ICmp::Slt,
+        (AstBin::Lt, false) => ICmp::Ult,
+        (AstBin::Le, true) => ICmp::Sle,
+        (AstBin::Le, false) => ICmp::Ule,
+        (AstBin::Gt, true) => ICmp::Sgt,
+        (AstBin::Gt, false) => ICmp::Ugt,
+        (AstBin::Ge, true) => ICmp::Sge,
+        (AstBin::Ge, false) => ICmp::Uge,
+        (AstBin::Eq, _) => ICmp::Eq,
+        _ => ICmp::Ne,
     }
 }
 
