@@ -203,13 +203,7 @@ fn unknown_arch_is_an_error() {
 #[test]
 fn launch_bounds_become_kernel_directives() {
     let file = common::corpus_dir().join("launch_bounds.cu");
-    let out = ptxlab()
-        .arg(&file)
-        .args(["-o", "-", "-arch=sm_80"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let ptx = String::from_utf8(out.stdout).unwrap();
+    let ptx = ptx_of(&file, &["-arch=sm_80"]);
     assert!(
         ptx.contains(")\n.maxntid 128, 1, 1\n.minnctapersm 4\n{"),
         "{ptx}"
@@ -218,14 +212,7 @@ fn launch_bounds_become_kernel_directives() {
         !ptx.contains(".maxclusterrank"),
         "sm_80 has no clusters:\n{ptx}"
     );
-    let out = ptxlab()
-        .arg(&file)
-        .args(["-o", "-", "-arch=sm_90"])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .contains(".minnctapersm 2\n.maxclusterrank 8\n{"));
+    assert!(ptx_of(&file, &["-arch=sm_90"]).contains(".minnctapersm 2\n.maxclusterrank 8\n{"));
 }
 
 #[test]
