@@ -97,3 +97,93 @@ fn target_table_versions_are_what_ptxas_accepts() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The registers an instruction line writes: its first operand (a register
+/// or a `{…}` list of them), for instructions that have a destination.
+fn written_regs(line: &str) -> Vec<String> {
+    let line = line.trim();
+    let line = match line.strip_prefix('@') {
+        Some(rest) => rest
+            .split_once(char::is_whitespace)
+            .map_or("", |(_, r)| r)
+            .trim(),
+        None => line,
+    };
+    let Some((op, rest)) = line.split_once(char::is_whitespace) else {
+        return Vec::new();
+    };
+    let no_dest = [
+        "st.", "bra", "bar", "ret", "red.", "call", "exit", "membar", "fence",
+    ];
+    let has_dest = op.starts_with("bar.red");
+    if !has_dest && no_dest.iter().any(|p| op.starts_with(p))
+        || op.starts_with('.')
+        || op.ends_with(':')
+    {
+        return Vec::new();
+    }
+    let rest = rest.trim();
+    let first = if rest.starts_with('{') {
+        rest.split_once('}').map_or(rest, |(a, _)| a)
+    } else {
+        rest.split(',').next().unwrap_or("")
+    };
+    registers(first)
+}
+
+fn registers(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(p) = rest.find('%') {
+        let tail = &rest[p + 1..];
+        let end = tail
+            .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .unwrap_or(tail.len());
+        let name = &tail[..end];
+        // Virtual registers (%r12, %rd3, %f7, %p1), not special ones (%tid.x).
+        if name.ends_with(|c: char| c.is_ascii_digit()) && !tail[end..].starts_with('.') {
+            out.push(name.to_string());
+        }
+        rest = &tail[end..];
+    }
+    out
+}
+
+/// Every virtual register a function reads is written somewhere in it (a
+/// read of a never-written register is garbage that ptxas accepts silently).
+#[test]
+fn every_register_read_is_written() {
+    let mut failures = Vec::new();
+    for (name, text) in common::corpus() {
+        for opt_level in [0, 3] {
+            let opts = Options {
+                arch: "sm_80".into(),
+                opt_level,
+                ..Options::default()
+            };
+            let c = compile_source(&name, &text, &opts);
+            let ptx = c.ptx.as_deref().unwrap_or_default();
+            for body in ptx.split("\n{\n").skip(1) {
+                let body = body.split("\n}\n").next().unwrap_or(body);
+                let lines: Vec<&str> = body
+                    .lines()
+                    .map(|l| l.split("//").next().unwrap_or(""))
+                    .filter(|l| !l.trim_start().starts_with(".reg"))
+                    .collect();
+                let written: std::collections::HashSet<String> =
+                    lines.iter().flat_map(|l| written_regs(l)).collect();
+                for l in &lines {
+                    for r in registers(l) {
+                        if !written.contains(&r) {
+                            failures.push(format!(
+                                "{name} -O{opt_level}: %{r} is never written: {}",
+                                l.trim()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -55,11 +55,17 @@ fn reads(i: &Instr) -> Vec<Reg> {
 /// after that point in the block (nor by another copy of this edge), the
 /// computation writes the phi's register directly and the copy goes:
 /// `add.s32 %r5, %r2, 1; mov.b32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
+/// `pending` holds the copies of the edges not placed yet: a copy on another
+/// edge out of `from` (placed at its end, or in the block that splits the
+/// edge, where the phi's register still holds the value) is renamed with the
+/// computation; one on an edge out of another block keeps it from coalescing.
 fn coalesce(
     f: &mut MFunction,
     from: usize,
     copies: Vec<(Reg, Operand)>,
     phi_regs: &[Reg],
+    pending: &mut [(Edge, Vec<(Reg, Operand)>)],
+    split_from: &dyn Fn(usize) -> usize,
 ) -> Vec<(Reg, Operand)> {
     let mut kept = Vec::new();
     for (k, (dst, src)) in copies.iter().enumerate() {
@@ -92,7 +98,11 @@ fn coalesce(
                 // … and the phi register keeps its old value until the end of the
                 // block (the defining instruction itself may read it: it reads
                 // before it writes).
+                let read_by_other_edge = pending.iter().any(|((b, _), cs)| {
+                    split_from(*b) != from && cs.iter().any(|(_, s)| s.reg() == Some(*r))
+                });
                 !read_elsewhere
+                    && !read_by_other_edge
                     && !defined_elsewhere
                     && !blk.insts[d + 1..].iter().any(|i| reads(i).contains(dst))
             }
@@ -112,6 +122,11 @@ fn coalesce(
                     if *g == *r {
                         *g = *dst;
                     }
+                }
+            }
+            for (_, cs) in pending.iter_mut() {
+                for (_, s) in cs.iter_mut() {
+                    rename(s, *r, *dst);
                 }
             }
         } else {
@@ -265,8 +280,23 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             }
         }
     }
-    for ((from, _to), copies) in per_edge {
-        let copies = coalesce(f, from, copies, &phi_regs);
+    // The block an edge's copies go to was split off this one (or is it).
+    let split_from = |b: usize| {
+        edge_block
+            .iter()
+            .find(|(_, nb)| **nb == b)
+            .map_or(b, |((pred, _), _)| *pred)
+    };
+    for k in 0..per_edge.len() {
+        let ((from, _to), copies) = std::mem::take(&mut per_edge[k]);
+        let copies = coalesce(
+            f,
+            from,
+            copies,
+            &phi_regs,
+            &mut per_edge[k + 1..],
+            &split_from,
+        );
         let seq = sequentialize(f, copies);
         let at = insertion_point(&f.blocks[from]);
         let blk = &mut f.blocks[from];
