@@ -16,6 +16,7 @@ pub mod frontend;
 pub mod interp;
 pub mod ir;
 pub mod irgen;
+pub mod libdevice_report;
 pub mod link;
 pub mod opt;
 pub mod options;

@@ -6,6 +6,7 @@
 //! C99 Annex F exactly.
 
 use ptxlab_core::interp::{run_kernel, ArgValue, Config, Launch, Memory};
+use ptxlab_core::libdevice_report as report;
 use ptxlab_core::{compile_to_ir, NoFiles, Options};
 
 /// `f(x)` for every input, computed by the compiled kernel in the interpreter.
@@ -40,130 +41,59 @@ fn eval(func: &str, inputs: &[f32], opts: &Options) -> Vec<f32> {
     mem.download(y)
 }
 
-/// The error of `got` in ulps of the f32 nearest `exact`.
-fn ulps(got: f32, exact: f64) -> f64 {
-    if exact.is_nan() {
-        return if got.is_nan() { 0.0 } else { f64::INFINITY };
-    }
-    if exact.is_infinite() || got.is_infinite() {
-        return if f64::from(got) == exact {
-            0.0
-        } else {
-            f64::INFINITY
-        };
-    }
-    let mag = exact.abs().max(f64::from(f32::MIN_POSITIVE));
-    let ulp = 2f64
-        .powi(mag.log2().floor() as i32 - 23)
-        .max(2f64.powi(-149));
-    (f64::from(got) - exact).abs() / ulp
-}
-
-/// Deterministic inputs: uniform and log-uniform over `[lo, hi]`.
-fn inputs(lo: f32, hi: f32, n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed;
-    let mut next = || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
-    let mut v = Vec::with_capacity(n);
-    for k in 0..n {
-        let u = next();
-        let x = if k % 2 == 0 || lo <= 0.0 {
-            f64::from(lo) + u * (f64::from(hi) - f64::from(lo))
-        } else {
-            (f64::from(lo).ln() + u * (f64::from(hi).ln() - f64::from(lo).ln())).exp()
-        };
-        v.push(x as f32);
-    }
-    v
-}
-
-struct Case {
-    func: &'static str,
-    reference: fn(f64) -> f64,
-    bound: f64,
-    domains: &'static [(f32, f32)],
-}
-
-const CASES: &[Case] = &[
-    Case {
-        func: "sinf",
-        reference: f64::sin,
-        bound: 2.0,
-        domains: &[(-3.2, 3.2), (-10000.0, 10000.0)],
-    },
-    Case {
-        func: "cosf",
-        reference: f64::cos,
-        bound: 2.0,
-        domains: &[(-3.2, 3.2), (-10000.0, 10000.0)],
-    },
-    Case {
-        func: "expf",
-        reference: f64::exp,
-        bound: 2.0,
-        domains: &[(-10.0, 10.0), (-87.0, 88.5), (-103.0, -87.0)],
-    },
-    Case {
-        func: "exp2f",
-        reference: f64::exp2,
-        bound: 2.0,
-        domains: &[(-10.0, 10.0), (-126.0, 127.9), (-149.0, -126.0)],
-    },
-    Case {
-        func: "logf",
-        reference: f64::ln,
-        bound: 1.0,
-        domains: &[(0.5, 2.0), (1e-30, 1e30), (1e-44, 1e-38)],
-    },
-    Case {
-        func: "log2f",
-        reference: f64::log2,
-        bound: 1.0,
-        domains: &[(0.5, 2.0), (1e-30, 1e30)],
-    },
-];
-
+/// Every function of the report is within its documented bound on a few
+/// thousand inputs, and matches every special value (the report's own
+/// table of functions and bounds; `ptxlab libdevice-report` runs more).
 #[test]
 fn libdevice_functions_are_within_the_documented_ulp() {
     let opts = Options::default();
-    let mut report = Vec::new();
-    let mut failures = Vec::new();
-    for c in CASES {
-        let mut xs = Vec::new();
-        for (k, (lo, hi)) in c.domains.iter().enumerate() {
-            xs.extend(inputs(*lo, *hi, 4000, 7 + k as u64));
-        }
-        let ys = eval(c.func, &xs, &opts);
-        let (mut worst, mut at) = (0f64, 0f32);
-        for (x, y) in xs.iter().zip(&ys) {
-            let e = ulps(*y, (c.reference)(f64::from(*x)));
-            if e > worst {
-                worst = e;
-                at = *x;
-            }
-        }
-        report.push(format!(
-            "{:<6} max {worst:.2} ulp (at {at:e}), bound {}",
-            c.func, c.bound
-        ));
-        if worst > c.bound {
-            failures.push(format!(
-                "{}: {worst:.2} ulp at {at:e} exceeds {}",
-                c.func, c.bound
-            ));
-        }
-    }
-    eprintln!("{}", report.join("\n"));
-    assert!(
-        failures.is_empty(),
-        "{}\n{}",
-        failures.join("\n"),
-        report.join("\n")
-    );
+    let rows: Vec<_> = report::FUNCTIONS
+        .iter()
+        .map(|f| report::measure(f, 3000, &opts))
+        .collect();
+    let table = report::format(&rows);
+    eprintln!("{table}");
+    let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
+    assert!(failing.is_empty(), "over bound: {failing:?}\n{table}");
+}
+
+/// The report itself: a function over its bound, a wrong special value and
+/// a wrong integer result are each reported as failing.
+#[test]
+fn the_report_catches_errors() {
+    use report::{MathFunction, Ty, UNARY};
+    let opts = Options::default();
+    // expf measured against a reference that is off by a factor 1 + 2^-20 (8 ulp).
+    let off = MathFunction {
+        name: "expf",
+        ty: Ty::F32,
+        shape: UNARY,
+        reference: |a| [a[0].exp() * (1.0 + 2f64.powi(-20)), 0.0],
+        bound: 2.0,
+        regions: &[&[(-1.0, 1.0)]],
+        hard: &[],
+    };
+    let r = report::measure(&off, 200, &opts);
+    assert!(!r.pass() && r.max_ulp > 4.0, "{r:?}");
+    // floorf against ceil: special values (ceil(-0.5) = -0, floor's is -1) differ.
+    let wrong = MathFunction {
+        name: "floorf",
+        ty: Ty::F32,
+        shape: UNARY,
+        reference: |a| [a[0].ceil(), 0.0],
+        bound: 0.0,
+        regions: &[&[(-0.9, -0.1)]],
+        hard: &[],
+    };
+    let r = report::measure(&wrong, 50, &opts);
+    assert!(!r.pass() && r.special_count > 0, "{r:?}");
+    // An unknown function is a compile error in the row, not a panic.
+    let missing = MathFunction {
+        name: "no_such_functionf",
+        ..off
+    };
+    let r = report::measure(&missing, 10, &opts);
+    assert!(r.error.is_some() && !r.pass(), "{r:?}");
 }
 
 #[test]

@@ -192,6 +192,10 @@ fn main() -> ExitCode {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
         return run_main(RunCli::parse_from(normalize_args(args.map(|(_, a)| a))));
     }
+    if std::env::args().nth(1).as_deref() == Some("libdevice-report") {
+        let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
+        return report_main(ReportCli::parse_from(args.map(|(_, a)| a)));
+    }
     let cli = Cli::parse_from(normalize_args(std::env::args()));
     if cli.list_passes {
         for p in opt::PASSES {
@@ -496,4 +500,61 @@ fn buffer_json(memory: &interp::Memory, b: &spec::BoundBuffer) -> String {
         E::F64 => serde_json::to_string(&memory.download::<f64>(id)),
     };
     json.unwrap_or_else(|_| "null".to_string())
+}
+
+/// `ptxlab libdevice-report`: the accuracy of the math functions.
+#[derive(Parser, Debug)]
+#[command(
+    name = "ptxlab libdevice-report",
+    about = "Measure the math functions (our libdevice, run in the IR interpreter) against an f64 reference, in ulp"
+)]
+struct ReportCli {
+    /// Random inputs per function (special values and hard cases come on top).
+    #[arg(long, default_value_t = 10000)]
+    samples: usize,
+    /// The functions to measure (default: all), by CUDA name (sinf, powf, …).
+    funcs: Vec<String>,
+}
+
+fn report_main(cli: ReportCli) -> ExitCode {
+    use ptxlab_core::libdevice_report as report;
+    let funcs = match report::select(&cli.funcs) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("ptxlab libdevice-report: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = std::time::Instant::now();
+    let samples = cli.samples;
+    // The compiler needs its big stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(ptxlab_core::STACK_SIZE)
+        .spawn(move || {
+            let opts = Options::default();
+            funcs
+                .iter()
+                .map(|f| report::measure(f, samples, &opts))
+                .collect::<Vec<_>>()
+        });
+    let rows = match worker.map(|h| h.join()) {
+        Ok(Ok(rows)) => rows,
+        _ => {
+            eprintln!("ptxlab fatal   : internal compiler error (the report thread failed)");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!("{}", report::format(&rows));
+    let failed = rows.iter().filter(|r| !r.pass()).count();
+    println!(
+        "{} functions, {} within bound, {failed} failing ({:.1} s)",
+        rows.len(),
+        rows.len() - failed,
+        start.elapsed().as_secs_f64()
+    );
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

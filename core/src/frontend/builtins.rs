@@ -703,43 +703,6 @@ pub const BUILTINS: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.lg2.approx.ftz.f"),
     },
-    // The CUDA math API: calls of libdevice functions, linked on demand.
-    Builtin {
-        name: "sinf",
-        overloads: &[o("f", &["f"])],
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("__nv_sinf"),
-    },
-    Builtin {
-        name: "cosf",
-        overloads: &[o("f", &["f"])],
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("__nv_cosf"),
-    },
-    Builtin {
-        name: "expf",
-        overloads: &[o("f", &["f"])],
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("__nv_expf"),
-    },
-    Builtin {
-        name: "exp2f",
-        overloads: &[o("f", &["f"])],
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("__nv_exp2f"),
-    },
-    Builtin {
-        name: "logf",
-        overloads: &[o("f", &["f"])],
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("__nv_logf"),
-    },
-    Builtin {
-        name: "log2f",
-        overloads: &[o("f", &["f"])],
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("__nv_log2f"),
-    },
     Builtin {
         name: "__nvvm_reflect",
         overloads: &[o("i", &["*c"])],

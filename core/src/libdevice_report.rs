@@ -1,0 +1,699 @@
+//! The accuracy report of the CUDA math functions (`ptxlab libdevice-report`
+//! and `tests/libdevice.rs`): each function, compiled by our pipeline (with
+//! its libdevice code linked) and run in the IR interpreter, one launch over
+//! all samples, against a reference in f64, in units in the last place (ulp)
+//! of the result type. [`FUNCTIONS`] is the single table of what is measured
+//! and of the documented bounds (CUDA C Programming Guide, "Mathematical
+//! Functions", maximum ulp error per function).
+//!
+//! Samples: uniform and log-uniform over each function's regions, every
+//! combination of the special values ([`specials`]: ±0, denormals, ±1, ±Inf,
+//! NaN, the largest finite) and the function's own hard cases. Where the
+//! reference is NaN, ±Inf or ±0 the result must be the same exactly (C99
+//! Annex F); elsewhere its error counts toward the maximum.
+
+use crate::interp::{run_kernel, ArgValue, BufferId, Config, Launch, Memory};
+use crate::options::Options;
+
+/// The floating type a function computes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    F32,
+    F64,
+}
+
+impl Ty {
+    fn c_name(self) -> &'static str {
+        match self {
+            Ty::F32 => "float",
+            Ty::F64 => "double",
+        }
+    }
+
+    /// `v` rounded to this type.
+    pub fn round(self, v: f64) -> f64 {
+        match self {
+            Ty::F32 => f64::from(v as f32),
+            Ty::F64 => v,
+        }
+    }
+
+    /// The width of one ulp at `v` (finite), with the denormals' spacing as floor.
+    fn ulp(self, v: f64) -> f64 {
+        let (mant, min_exp) = match self {
+            Ty::F32 => (23, -126),
+            Ty::F64 => (52, -1022),
+        };
+        let e = if v == 0.0 {
+            min_exp
+        } else {
+            (v.abs().log2().floor() as i32).max(min_exp)
+        };
+        2f64.powi(e - mant)
+    }
+
+    /// One ulp past the largest finite value: where an infinite result sits
+    /// when measuring how far it is from a finite one.
+    fn overflow(self) -> f64 {
+        match self {
+            Ty::F32 => 2f64.powi(128),
+            Ty::F64 => f64::MAX,
+        }
+    }
+}
+
+/// A parameter of the measured function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// A value of the function's type.
+    Float,
+    /// An `int` (`ldexpf`'s exponent).
+    Int,
+}
+
+/// A result of the measured function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// A value of the function's type, measured in ulp.
+    Float,
+    /// An `int`, exact (`ilogbf`; `frexpf`'s exponent).
+    Int,
+    /// A `long` (`lroundf`), exact.
+    Long,
+    /// `remquof`'s quotient: its sign and its last 3 bits must be right.
+    Quo,
+}
+
+/// The C signature: parameters, then results. When `returns`, the first
+/// result is the return value and the others are written through pointers
+/// after the parameters (`modff(x, &ip)`); otherwise every result is
+/// (`sincosf(x, &s, &c)`).
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub args: &'static [Arg],
+    pub outs: &'static [Out],
+    pub returns: bool,
+}
+
+pub const UNARY: Shape = Shape {
+    args: &[Arg::Float],
+    outs: &[Out::Float],
+    returns: true,
+};
+pub const BINARY: Shape = Shape {
+    args: &[Arg::Float, Arg::Float],
+    outs: &[Out::Float],
+    returns: true,
+};
+pub const TERNARY: Shape = Shape {
+    args: &[Arg::Float, Arg::Float, Arg::Float],
+    outs: &[Out::Float],
+    returns: true,
+};
+/// `T f(T x, int n)`.
+pub const FLOAT_INT: Shape = Shape {
+    args: &[Arg::Float, Arg::Int],
+    outs: &[Out::Float],
+    returns: true,
+};
+/// `int f(T x)`.
+pub const TO_INT: Shape = Shape {
+    args: &[Arg::Float],
+    outs: &[Out::Int],
+    returns: true,
+};
+/// `long f(T x)`.
+pub const TO_LONG: Shape = Shape {
+    args: &[Arg::Float],
+    outs: &[Out::Long],
+    returns: true,
+};
+/// `T f(T x, T *p)`.
+pub const OUT_FLOAT: Shape = Shape {
+    args: &[Arg::Float],
+    outs: &[Out::Float, Out::Float],
+    returns: true,
+};
+/// `T f(T x, int *p)`.
+pub const OUT_INT: Shape = Shape {
+    args: &[Arg::Float],
+    outs: &[Out::Float, Out::Int],
+    returns: true,
+};
+/// `T f(T x, T y, int *quo)`.
+pub const QUO: Shape = Shape {
+    args: &[Arg::Float, Arg::Float],
+    outs: &[Out::Float, Out::Quo],
+    returns: true,
+};
+/// `void f(T x, T *a, T *b)`.
+pub const PAIR: Shape = Shape {
+    args: &[Arg::Float],
+    outs: &[Out::Float, Out::Float],
+    returns: false,
+};
+
+/// The reference: the exact results (as well as f64 holds them) for the
+/// arguments (ints as f64). A NaN for an integer result means "unspecified"
+/// (`lroundf` out of range), which is not checked.
+pub type Reference = fn(&[f64]) -> [f64; 2];
+
+/// One measured function: a row of the report.
+pub struct MathFunction {
+    /// The CUDA name (`sinf`), called as the user would.
+    pub name: &'static str,
+    pub ty: Ty,
+    pub shape: Shape,
+    pub reference: Reference,
+    /// The documented maximum error in ulp from the correctly rounded
+    /// result (0: correctly rounded).
+    pub bound: f64,
+    /// Where to sample: one range per parameter, per region.
+    pub regions: &'static [&'static [(f64, f64)]],
+    /// Arguments to try besides the special values (one value per parameter).
+    pub hard: &'static [&'static [f64]],
+}
+
+macro_rules! f1 {
+    ($name:literal, $reference:expr, $bound:expr, [$($lo:expr => $hi:expr),*] $(, hard [$($h:expr),*])?) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F32,
+            shape: UNARY,
+            reference: |a| [$reference(a[0]), 0.0],
+            bound: $bound,
+            regions: &[$(&[($lo, $hi)]),*],
+            hard: &[$($(&[$h]),*)?],
+        }
+    };
+}
+
+/// The largest finite float, as f64.
+const FMAX: f64 = f32::MAX as f64;
+
+/// Every function the report measures, with its documented bound.
+pub const FUNCTIONS: &[MathFunction] = &[
+    f1!("sqrtf", f64::sqrt, 0.0, [0.0 => 4.0, 0.0 => FMAX]),
+    f1!("fabsf", f64::abs, 0.0, [-FMAX => FMAX]),
+    f1!("floorf", f64::floor, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [-0.5, 0.5, -1.5]),
+    f1!("ceilf", f64::ceil, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [-0.5, 0.5, -1.5]),
+    f1!("truncf", f64::trunc, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [-0.5, 0.5, -1.5]),
+    f1!("rintf", f64::round_ties_even, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [-0.5, 2.5, -1.5]),
+    f1!("nearbyintf", f64::round_ties_even, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [-0.5, 2.5, -1.5]),
+    MathFunction {
+        name: "fminf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [a[0].min(a[1]), 0.0],
+        bound: 0.0,
+        regions: &[&[(-10.0, 10.0), (-10.0, 10.0)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "fmaxf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [a[0].max(a[1]), 0.0],
+        bound: 0.0,
+        regions: &[&[(-10.0, 10.0), (-10.0, 10.0)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "copysignf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [a[0].copysign(a[1]), 0.0],
+        bound: 0.0,
+        regions: &[&[(-FMAX, FMAX), (-1.0, 1.0)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "fmaf",
+        ty: Ty::F32,
+        shape: TERNARY,
+        // The product of two floats is exact in f64: one rounding of the sum
+        // (to f64, then to f32) can double-round, which a later ulp check
+        // tolerates only below half an ulp; fma's bound is 0, so compute
+        // it exactly instead.
+        reference: |a| [fma_f32_exact(a[0], a[1], a[2]), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0), (-100.0, 100.0)],
+            &[(-1e20, 1e20), (-1e20, 1e20), (-FMAX, FMAX)],
+        ],
+        hard: &[&[1.0, 1.0, -1.0], &[FMAX, 2.0, -FMAX]],
+    },
+    f1!("expf", f64::exp, 2.0, [-10.0 => 10.0, -87.0 => 88.5, -103.0 => -87.0], hard [88.72, 88.73, -103.97, -104.0]),
+    f1!("exp2f", f64::exp2, 2.0, [-10.0 => 10.0, -126.0 => 127.9, -149.0 => -126.0], hard [127.99, 128.0, -149.0, -150.0, 3.0]),
+    f1!("logf", f64::ln, 1.0, [0.5 => 2.0, 1e-30 => 1e30, 1e-44 => 1e-38]),
+    f1!("log2f", f64::log2, 1.0, [0.5 => 2.0, 1e-30 => 1e30, 1e-44 => 1e-38], hard [8.0, 0.125]),
+];
+
+/// `a * b + c` rounded once to f32, for float arguments.
+fn fma_f32_exact(a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b; // exact: 24 + 24 bits
+    if !p.is_finite() || !c.is_finite() {
+        return Ty::F32.round(p + c);
+    }
+    // p + c = s + t exactly (two-sum); rounding s to f32 is right unless s
+    // lies exactly halfway between two floats, where t decides.
+    let s = p + c;
+    let bb = s - p;
+    let t = (p - (s - bb)) + (c - bb);
+    let r = Ty::F32.round(s);
+    if t == 0.0 || !r.is_finite() || r == s {
+        return r;
+    }
+    // The float on s's other side of r: s is a tie when exactly halfway.
+    let other = if s < r {
+        f64::from((r as f32).next_down())
+    } else {
+        f64::from((r as f32).next_up())
+    };
+    if s - r == (other - r) / 2.0 && (other - s).signum() == t.signum() {
+        return other;
+    }
+    r
+}
+
+/// The values every float parameter is tried with.
+pub fn specials(ty: Ty) -> Vec<f64> {
+    let (tiny, max_denorm, min_normal, max) = match ty {
+        Ty::F32 => (
+            f64::from(f32::from_bits(1)),
+            f64::from(f32::from_bits(0x007f_ffff)),
+            f64::from(f32::MIN_POSITIVE),
+            f64::from(f32::MAX),
+        ),
+        Ty::F64 => (
+            f64::from_bits(1),
+            f64::from_bits(0x000f_ffff_ffff_ffff),
+            f64::MIN_POSITIVE,
+            f64::MAX,
+        ),
+    };
+    let mut v = vec![f64::NAN];
+    for x in [
+        0.0,
+        tiny,
+        max_denorm,
+        min_normal,
+        0.5,
+        1.0,
+        2.0,
+        max,
+        f64::INFINITY,
+    ] {
+        v.push(x);
+        v.push(-x);
+    }
+    v
+}
+
+const INT_SPECIALS: &[f64] = &[
+    0.0,
+    1.0,
+    -1.0,
+    23.0,
+    127.0,
+    -126.0,
+    -149.0,
+    300.0,
+    -300.0,
+    2147483647.0,
+    -2147483648.0,
+];
+
+/// A deterministic generator (a 64-bit LCG's top bits).
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in `[lo, hi]` (`log`: log-uniform in magnitude, with the signs
+    /// the range allows).
+    fn sample(&mut self, lo: f64, hi: f64, log: bool) -> f64 {
+        let u = self.unit();
+        if !log {
+            return lo + u * (hi - lo);
+        }
+        let (mlo, mhi) = if lo >= 0.0 {
+            (lo, hi)
+        } else if hi <= 0.0 {
+            (-hi, -lo)
+        } else {
+            (0.0, lo.abs().max(hi))
+        };
+        let mlo = mlo.max(mhi * 1e-30).max(f64::MIN_POSITIVE);
+        let m = (mlo.ln() + u * (mhi.ln() - mlo.ln())).exp();
+        let negative = if lo >= 0.0 {
+            false
+        } else if hi <= 0.0 {
+            true
+        } else {
+            self.unit() < -lo / (hi - lo)
+        };
+        if negative {
+            -m.min(-lo)
+        } else {
+            m.min(hi)
+        }
+    }
+}
+
+/// The inputs for `f`: about `n` random ones over its regions, then the
+/// special and hard cases. Each is one value per parameter, already of the
+/// parameter's type.
+pub fn inputs(f: &MathFunction, n: usize) -> Vec<Vec<f64>> {
+    let arity = f.shape.args.len();
+    let round = |k: usize, v: f64| match f.shape.args[k] {
+        Arg::Float => f.ty.round(v),
+        Arg::Int => v.round().clamp(-2147483648.0, 2147483647.0),
+    };
+    let mut out = Vec::new();
+    let mut rng = Rng(0x5eed ^ f.name.len() as u64);
+    let per_region = n.div_ceil(f.regions.len().max(1));
+    for region in f.regions {
+        for i in 0..per_region {
+            let x = (0..arity)
+                .map(|k| {
+                    let (lo, hi) = region.get(k).copied().unwrap_or((-1.0, 1.0));
+                    round(k, rng.sample(lo, hi, i % 2 == 1))
+                })
+                .collect();
+            out.push(x);
+        }
+    }
+    let specials_of = |k: usize| match f.shape.args[k] {
+        Arg::Float => specials(f.ty),
+        Arg::Int => INT_SPECIALS.to_vec(),
+    };
+    // Every combination of special values (for three parameters, a sparser set).
+    let mut combos: Vec<Vec<f64>> = vec![vec![]];
+    for k in 0..arity {
+        let mut s = specials_of(k);
+        if arity == 3 {
+            s.retain(|v| !(v.abs() > 0.0 && v.abs() < 1e-300 && f.ty == Ty::F64));
+            s.truncate(11);
+        }
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                s.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push(*v);
+                    c
+                })
+            })
+            .collect();
+    }
+    out.extend(combos);
+    for h in f.hard {
+        out.push(
+            (0..arity)
+                .map(|k| round(k, h.get(k).copied().unwrap_or(1.0)))
+                .collect(),
+        );
+    }
+    out
+}
+
+/// The kernel that evaluates `f` once per thread: parameter buffers `a0…`,
+/// result buffers `r0…`, then the count.
+pub fn kernel_source(f: &MathFunction) -> String {
+    let t = f.ty.c_name();
+    let out_ty = |o: Out| match o {
+        Out::Float => t,
+        Out::Int | Out::Quo => "int",
+        Out::Long => "long long",
+    };
+    let mut params = Vec::new();
+    for (k, a) in f.shape.args.iter().enumerate() {
+        let ty = if *a == Arg::Int { "int" } else { t };
+        params.push(format!("const {ty} *a{k}"));
+    }
+    for (k, o) in f.shape.outs.iter().enumerate() {
+        params.push(format!("{} *r{k}", out_ty(*o)));
+    }
+    params.push("int n".to_string());
+    let mut body = String::new();
+    let first_ptr = usize::from(f.shape.returns);
+    for (k, o) in f.shape.outs.iter().enumerate().skip(first_ptr) {
+        body.push_str(&format!("  {} o{k};\n", out_ty(*o)));
+    }
+    let mut call_args: Vec<String> = (0..f.shape.args.len())
+        .map(|k| format!("a{k}[i]"))
+        .collect();
+    call_args.extend((first_ptr..f.shape.outs.len()).map(|k| format!("&o{k}")));
+    let call = format!("{}({})", f.name, call_args.join(", "));
+    if f.shape.returns {
+        body.push_str(&format!("  r0[i] = {call};\n"));
+    } else {
+        body.push_str(&format!("  {call};\n"));
+    }
+    for k in first_ptr..f.shape.outs.len() {
+        body.push_str(&format!("  r{k}[i] = o{k};\n"));
+    }
+    format!(
+        "__global__ void k({}) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i >= n) return;\n{body}}}\n",
+        params.join(", ")
+    )
+}
+
+/// The error of `got` against the exact `want`, in ulp of `ty`; `None` when
+/// `want` is a special value (NaN, ±Inf, ±0) that `got` does not match exactly.
+pub fn ulp_error(got: f64, want: f64, ty: Ty) -> Option<f64> {
+    if want.is_nan() || want.is_infinite() || want == 0.0 {
+        let same = (got.is_nan() && want.is_nan())
+            || (got == want && got.is_sign_negative() == want.is_sign_negative());
+        return same.then_some(0.0);
+    }
+    if got.is_nan() {
+        return Some(f64::INFINITY);
+    }
+    if ty.round(want).is_infinite() && got == ty.round(want) {
+        return Some(0.0); // beyond the overflow threshold: ∞ is the rounded result
+    }
+    let got = if got.is_infinite() {
+        ty.overflow().copysign(got)
+    } else {
+        got
+    };
+    Some((got - want).abs() / ty.ulp(want))
+}
+
+/// One row of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub name: &'static str,
+    pub samples: usize,
+    /// The largest error seen, in ulp, and the arguments where.
+    pub max_ulp: f64,
+    pub worst: Vec<f64>,
+    pub bound: f64,
+    /// Special values not matched exactly: `f(args) = got, want want`, the
+    /// first few, and how many in all.
+    pub special_mismatches: Vec<String>,
+    pub special_count: usize,
+    /// Why the function could not be measured (a compile or launch error).
+    pub error: Option<String>,
+}
+
+impl Row {
+    /// Within bound: CUDA's bounds count ulp from the correctly rounded
+    /// result, which is itself up to half an ulp from the exact one.
+    pub fn pass(&self) -> bool {
+        self.error.is_none() && self.special_count == 0 && self.max_ulp <= self.bound + 0.5
+    }
+}
+
+fn fmt_args(args: &[f64]) -> String {
+    args.iter()
+        .map(|v| format!("{v:e}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Measures `f` on about `n` random inputs plus its special and hard cases,
+/// compiled with `opts` (whose `-ftz` must be off: the reference keeps denormals).
+pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
+    let mut row = Row {
+        name: f.name,
+        samples: 0,
+        max_ulp: 0.0,
+        worst: Vec::new(),
+        bound: f.bound,
+        special_mismatches: Vec::new(),
+        special_count: 0,
+        error: None,
+    };
+    let xs = inputs(f, n);
+    row.samples = xs.len();
+    match evaluate(f, &xs, opts) {
+        Ok(results) => {
+            for (x, got) in xs.iter().zip(&results) {
+                let want = (f.reference)(x);
+                for (k, o) in f.shape.outs.iter().enumerate() {
+                    let (g, w) = (got[k], want[k]);
+                    let err = match o {
+                        Out::Float => ulp_error(g, w, f.ty),
+                        Out::Int | Out::Long => (w.is_nan() || g == w).then_some(0.0),
+                        Out::Quo => {
+                            let ok = w.is_nan()
+                                || (g.signum() == w.signum() || w == 0.0 || g == 0.0)
+                                    && (g.abs() as i64) % 8 == (w.abs() as i64) % 8;
+                            ok.then_some(0.0)
+                        }
+                    };
+                    match err {
+                        Some(e) if e > row.max_ulp || (row.worst.is_empty() && e.is_nan()) => {
+                            row.max_ulp = e;
+                            row.worst.clone_from(x);
+                        }
+                        Some(_) => {}
+                        None => {
+                            row.special_count += 1;
+                            if row.special_mismatches.len() < 5 {
+                                let which = if f.shape.outs.len() > 1 {
+                                    format!("[{k}]")
+                                } else {
+                                    String::new()
+                                };
+                                row.special_mismatches.push(format!(
+                                    "{}({}){which} = {g:e}, want {w:e}",
+                                    f.name,
+                                    fmt_args(x)
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Err(e) => row.error = Some(e),
+    }
+    row
+}
+
+/// Runs `f` on every input in one launch; each result as f64.
+fn evaluate(f: &MathFunction, xs: &[Vec<f64>], opts: &Options) -> Result<Vec<[f64; 2]>, String> {
+    let src = kernel_source(f);
+    let m = crate::compile_to_ir("report.cu", &src, &crate::NoFiles, opts, None).map_err(|d| {
+        d.iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let kernel = m
+        .functions
+        .iter()
+        .find(|g| g.attrs.kernel)
+        .map(|g| g.name.clone())
+        .ok_or("no kernel")?;
+    let mut mem = Memory::new();
+    let mut args = Vec::new();
+    for (k, a) in f.shape.args.iter().enumerate() {
+        let col = xs.iter().map(|x| x[k]);
+        args.push(ArgValue::Buffer(match (a, f.ty) {
+            (Arg::Int, _) => mem.upload(&col.map(|v| v as i32).collect::<Vec<_>>()),
+            (Arg::Float, Ty::F32) => mem.upload(&col.map(|v| v as f32).collect::<Vec<_>>()),
+            (Arg::Float, Ty::F64) => mem.upload(&col.collect::<Vec<_>>()),
+        }));
+    }
+    let n = xs.len();
+    let mut outs: Vec<(Out, BufferId)> = Vec::new();
+    for o in f.shape.outs {
+        let id = match (o, f.ty) {
+            (Out::Float, Ty::F32) => mem.upload(&vec![0f32; n]),
+            (Out::Float, Ty::F64) => mem.upload(&vec![0f64; n]),
+            (Out::Long, _) => mem.upload(&vec![0i64; n]),
+            (Out::Int | Out::Quo, _) => mem.upload(&vec![0i32; n]),
+        };
+        outs.push((*o, id));
+        args.push(ArgValue::Buffer(id));
+    }
+    args.push(ArgValue::I32(n as i32));
+    let launch = Launch::new([(n as u32).div_ceil(256), 1, 1], [256, 1, 1], args);
+    let config = Config {
+        max_steps: 1 << 40,
+        ..Config::for_options(opts)
+    };
+    run_kernel(&m, &kernel, &launch, &mut mem, &config).map_err(|e| e.to_string())?;
+    let mut results = vec![[0.0; 2]; n];
+    for (k, (o, id)) in outs.iter().enumerate() {
+        let col: Vec<f64> = match (o, f.ty) {
+            (Out::Float, Ty::F32) => mem
+                .download::<f32>(*id)
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+            (Out::Float, Ty::F64) => mem.download::<f64>(*id),
+            (Out::Long, _) => mem
+                .download::<i64>(*id)
+                .into_iter()
+                .map(|v| v as f64)
+                .collect(),
+            (Out::Int | Out::Quo, _) => mem
+                .download::<i32>(*id)
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+        };
+        for (r, v) in results.iter_mut().zip(col) {
+            r[k] = v;
+        }
+    }
+    Ok(results)
+}
+
+/// The functions named (all when `names` is empty), or the unknown name.
+pub fn select(names: &[String]) -> Result<Vec<&'static MathFunction>, String> {
+    if names.is_empty() {
+        return Ok(FUNCTIONS.iter().collect());
+    }
+    names
+        .iter()
+        .map(|n| {
+            FUNCTIONS
+                .iter()
+                .find(|f| f.name == n)
+                .ok_or_else(|| format!("no function '{n}' in the report"))
+        })
+        .collect()
+}
+
+/// The report as a table, one line per row, and the special-value mismatches under it.
+pub fn format(rows: &[Row]) -> String {
+    let mut s = format!(
+        "{:<12} {:>8} {:>10} {:>6}  {:<6} {:>8}  worst at\n",
+        "function", "samples", "max ulp", "bound", "result", "specials"
+    );
+    for r in rows {
+        let verdict = if r.pass() { "pass" } else { "FAIL" };
+        s.push_str(&format!(
+            "{:<12} {:>8} {:>10.3} {:>6}  {:<6} {:>8}  {}\n",
+            r.name,
+            r.samples,
+            r.max_ulp,
+            r.bound,
+            verdict,
+            r.special_count,
+            fmt_args(&r.worst)
+        ));
+    }
+    for r in rows {
+        if let Some(e) = &r.error {
+            s.push_str(&format!("{}: error: {e}\n", r.name));
+        }
+        for m in &r.special_mismatches {
+            s.push_str(&format!("{}: special value: {m}\n", r.name));
+        }
+    }
+    s
+}
