@@ -1290,6 +1290,94 @@ fn struct_init() -> Case {
     .expect("floats", Data::F32(floats))
 }
 
+fn sparse_switch() -> Case {
+    let mut r = Rng(23);
+    let n = 300usize;
+    let op_values = [
+        -40,
+        -3,
+        0,
+        5,
+        6,
+        7,
+        8,
+        17,
+        99,
+        250,
+        1000,
+        4096,
+        70000,
+        1 << 24,
+        4,
+        9,
+        16,
+        18,
+        -39,
+        1001,
+    ];
+    let key_values: [i64; 9] = [
+        3_000_000_000,
+        -3_000_000_000,
+        12,
+        13,
+        1 << 40,
+        11,
+        14,
+        3_000_000_001,
+        (1 << 40) + 1,
+    ];
+    let ops: Vec<i32> = (0..n)
+        .map(|_| {
+            if r.int(0, 4) == 0 {
+                r.int(-100, 100) as i32
+            } else {
+                op_values[r.int(0, op_values.len() as i64) as usize]
+            }
+        })
+        .collect();
+    let keys: Vec<i64> = (0..n)
+        .map(|_| key_values[r.int(0, key_values.len() as i64) as usize])
+        .collect();
+    let cost = |op: i32| match op {
+        -40 => 7,
+        -3 => 11,
+        0 => 1,
+        5..=8 => 2,
+        17 => 3,
+        99 => 5,
+        250 => 8,
+        1000 => 13,
+        4096 => 21,
+        70000 => 34,
+        0x100_0000 => 55,
+        _ => -1,
+    };
+    let mut out = vec![-7i32; 320];
+    for i in 0..n {
+        out[i] = cost(ops[i])
+            + match keys[i] {
+                3_000_000_000 => 100,
+                -3_000_000_000 => 200,
+                12 => 700,
+                13 => 400,
+                0x100_0000_0000 => 500,
+                _ => 0,
+            };
+    }
+    Case::new(
+        "sparse_switch.cu",
+        [5, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I32(vec![-7; 320])),
+            Arg::Buf("ops", Data::I32(ops)),
+            Arg::Buf("keys", Data::I64(keys)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+}
+
 fn switch_goto() -> Case {
     let mut r = Rng(22);
     let n = 200usize;
@@ -1394,6 +1482,7 @@ fn cases() -> Vec<Case> {
         shared_structs(),
         struct_init(),
         structs(),
+        sparse_switch(),
         switch_goto(),
         tiled_matmul(),
         vector_add(),

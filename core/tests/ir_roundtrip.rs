@@ -307,6 +307,18 @@ const MALFORMED: &[(&str, &str)] = &[
         "define void @f(ptr byval([4 x i8]) %s) {\nentry:\n  ret void\n}\n",
         "1:36: expected 'align', found '%s'",
     ),
+    (
+        "define void @f(i32 %x) {\nentry:\n  switch i32 %x, label %a [ i32 1, label %a i32 1, label %a ]\n\na:\n  ret void\n}\n",
+        "3:49: duplicate case value 1",
+    ),
+    (
+        "define void @f(float %x) {\nentry:\n  switch float %x, label %a [ ]\n\na:\n  ret void\n}\n",
+        "3:10: a switch value must be an integer, found float",
+    ),
+    (
+        "define void @f(i8 %x) {\nentry:\n  switch i8 %x, label %a [ i32 1, label %a ]\n\na:\n  ret void\n}\n",
+        "3:28: a case value must have the switch's type i8, found i32",
+    ),
 ];
 
 #[test]

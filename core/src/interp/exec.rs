@@ -737,6 +737,22 @@ impl Exec<'_, '_> {
                     pc = e.pc as usize;
                     continue;
                 }
+                Op::Switch {
+                    val,
+                    bits,
+                    default,
+                    cases,
+                } => {
+                    let v = get(&t.regs, base, *val) & super::program::mask(*bits);
+                    let to = cases
+                        .iter()
+                        .find(|(c, _)| *c == v)
+                        .map_or(*default, |(_, e)| *e);
+                    let e = &func.edges[to as usize];
+                    self.phi_moves(t, base, &e.moves);
+                    pc = e.pc as usize;
+                    continue;
+                }
                 Op::Call {
                     dst,
                     func: callee,

@@ -413,6 +413,14 @@ pub(crate) enum Op {
         t: u32,
         f: u32,
     },
+    /// The edge of the case equal to `val` (case values masked to `bits`),
+    /// else `default`.
+    Switch {
+        val: Opnd,
+        bits: u32,
+        default: u32,
+        cases: Box<[(u64, u32)]>,
+    },
     Ret {
         val: Option<Opnd>,
     },
@@ -1135,6 +1143,22 @@ impl Decoder<'_> {
                 t: edge(*t),
                 f: edge(*e),
             },
+            InstKind::Switch {
+                val,
+                default,
+                cases,
+            } => {
+                let bits = scalar(&f.value_type(val))?.bits();
+                Op::Switch {
+                    val: o(val)?,
+                    bits,
+                    default: edge(*default),
+                    cases: cases
+                        .iter()
+                        .map(|(c, b)| (*c as u64 & mask(bits), edge(*b)))
+                        .collect(),
+                }
+            }
             InstKind::Ret { val } => Op::Ret {
                 val: val.as_ref().map(o).transpose()?,
             },

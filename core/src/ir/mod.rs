@@ -608,6 +608,14 @@ pub enum InstKind {
         t: BlockId,
         f: BlockId,
     },
+    /// `switch i32 %x, label %default [ i32 0, label %a  i32 1, label %b ]`:
+    /// jumps to the block of the case equal to `val` (values distinct,
+    /// sign-extended to 64 bits as in `Value::Int`), else to `default`.
+    Switch {
+        val: Value,
+        default: BlockId,
+        cases: Vec<(i64, BlockId)>,
+    },
     Ret {
         val: Option<Value>,
     },
@@ -620,16 +628,33 @@ impl InstKind {
             self,
             InstKind::Br { .. }
                 | InstKind::CondBr { .. }
+                | InstKind::Switch { .. }
                 | InstKind::Ret { .. }
                 | InstKind::Unreachable
         )
     }
 
-    /// Successor blocks of a terminator.
+    /// Successor blocks of a terminator, one per edge (a block reached by
+    /// several edges is listed as often: its phis have an entry per edge).
     pub fn successors(&self) -> Vec<BlockId> {
         match self {
             InstKind::Br { dest } => vec![*dest],
             InstKind::CondBr { t, f, .. } => vec![*t, *f],
+            InstKind::Switch { default, cases, .. } => std::iter::once(*default)
+                .chain(cases.iter().map(|(_, b)| *b))
+                .collect(),
+            _ => vec![],
+        }
+    }
+
+    /// The successor slots of a terminator, to retarget edges.
+    pub fn successors_mut(&mut self) -> Vec<&mut BlockId> {
+        match self {
+            InstKind::Br { dest } => vec![dest],
+            InstKind::CondBr { t, f, .. } => vec![t, f],
+            InstKind::Switch { default, cases, .. } => std::iter::once(default)
+                .chain(cases.iter_mut().map(|(_, b)| b))
+                .collect(),
             _ => vec![],
         }
     }
@@ -667,7 +692,7 @@ impl InstKind {
             InstKind::Select { cond, t, f } => vec![cond, t, f],
             InstKind::Call { args, .. } => args.iter().collect(),
             InstKind::Phi { incoming } => incoming.iter().map(|(v, _)| v).collect(),
-            InstKind::CondBr { cond, .. } => vec![cond],
+            InstKind::CondBr { cond, .. } | InstKind::Switch { val: cond, .. } => vec![cond],
             InstKind::Ret { val } => val.iter().collect(),
         }
     }
@@ -692,10 +717,18 @@ impl InstKind {
             InstKind::Select { cond, t, f } => vec![cond, t, f],
             InstKind::Call { args, .. } => args.iter_mut().collect(),
             InstKind::Phi { incoming } => incoming.iter_mut().map(|(v, _)| v).collect(),
-            InstKind::CondBr { cond, .. } => vec![cond],
+            InstKind::CondBr { cond, .. } | InstKind::Switch { val: cond, .. } => vec![cond],
             InstKind::Ret { val } => val.iter_mut().collect(),
         }
     }
+}
+
+/// Where a switch on the constant `c` (sign-extended, as case values are) goes.
+pub fn switch_target(default: BlockId, cases: &[(i64, BlockId)], c: i64) -> BlockId {
+    cases
+        .iter()
+        .find(|(v, _)| *v == c)
+        .map_or(default, |(_, b)| *b)
 }
 
 /// Intrinsics with no side effects: reads of special registers.
@@ -1051,6 +1084,44 @@ impl Function {
             }
         }
         preds
+    }
+
+    /// Removes up to `n` of the entries from `pred` in the phis of `block`
+    /// (one per edge `pred → block` that goes away).
+    pub fn drop_phi_entries(&mut self, block: BlockId, pred: BlockId, n: usize) {
+        for i in self.block(block).insts.clone() {
+            if let InstKind::Phi { incoming } = &mut self.inst_mut(i).kind {
+                for _ in 0..n {
+                    match incoming.iter().position(|(_, b)| *b == pred) {
+                        Some(pos) => {
+                            incoming.remove(pos);
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replaces the terminator of `b` by `br label %dest` (`dest` one of its
+    /// successors), dropping the phi entries of the edges that go.
+    pub fn replace_terminator_with_br(&mut self, b: BlockId, dest: BlockId) {
+        let Some(&term) = self.block(b).insts.last() else {
+            return;
+        };
+        let mut succ = self.inst(term).kind.successors();
+        if let Some(k) = succ.iter().position(|s| *s == dest) {
+            succ.remove(k);
+        }
+        succ.sort();
+        let mut k = 0;
+        while k < succ.len() {
+            let s = succ[k];
+            let n = succ[k..].iter().take_while(|x| **x == s).count();
+            self.drop_phi_entries(s, b, n);
+            k += n;
+        }
+        self.inst_mut(term).kind = InstKind::Br { dest };
     }
 
     /// Replaces every use of `from` with `to` in live blocks.

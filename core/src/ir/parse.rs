@@ -1397,6 +1397,47 @@ impl Parser {
                     (Type::Void, InstKind::CondBr { cond, t, f })
                 }
             }
+            "switch" => {
+                let (ty, val, t) = self.typed(st)?;
+                if !ty.is_int() {
+                    return Err(error_at(
+                        &t,
+                        format!("a switch value must be an integer, found {ty}"),
+                    ));
+                }
+                self.expect_punct(',')?;
+                self.expect_word("label")?;
+                let default = self.block_ref(st)?;
+                self.expect_punct('[')?;
+                let mut cases: Vec<(i64, BlockId)> = Vec::new();
+                while !self.eat_punct(']') {
+                    let (cty, ct) = self.ty()?;
+                    if cty != ty {
+                        return Err(error_at(
+                            &ct,
+                            format!("a case value must have the switch's type {ty}, found {cty}"),
+                        ));
+                    }
+                    let vt = self.peek().clone();
+                    let Value::Int(_, c) = self.constant(&ty)? else {
+                        return Err(error_at(&vt, "a case value must be an integer constant"));
+                    };
+                    if cases.iter().any(|(x, _)| *x == c) {
+                        return Err(error_at(&vt, format!("duplicate case value {c}")));
+                    }
+                    self.expect_punct(',')?;
+                    self.expect_word("label")?;
+                    cases.push((c, self.block_ref(st)?));
+                }
+                (
+                    Type::Void,
+                    InstKind::Switch {
+                        val,
+                        default,
+                        cases,
+                    },
+                )
+            }
             "ret" => {
                 let t = self.peek().clone();
                 let (ty, val) = if self.eat_word("void") {

@@ -191,6 +191,20 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
             block(t),
             block(e)
         ),
+        InstKind::Switch {
+            val,
+            default,
+            cases,
+        } => {
+            let ty = f.value_type(val);
+            let mut s = format!("switch {}, label {} [", typed(f, val), block(default));
+            for (c, b) in cases {
+                let c = value_text(f, &Value::Int(ty.clone(), *c));
+                let _ = write!(s, " {ty} {c}, label {}", block(b));
+            }
+            s.push_str(" ]");
+            s
+        }
         InstKind::Ret { val: Some(v) } => format!("ret {}", typed(f, v)),
         InstKind::Ret { val: None } => "ret void".to_string(),
         InstKind::Unreachable => "unreachable".to_string(),
@@ -253,10 +267,13 @@ pub fn print_function(f: &Function) -> String {
         let blk = f.block(b);
         let _ = write!(out, "{}:", blk.name);
         if n > 0 {
-            let ps: Vec<String> = preds[b.0 as usize]
-                .iter()
-                .map(|p| format!("%{}", f.block(*p).name))
-                .collect();
+            let mut ps: Vec<String> = Vec::new();
+            for p in &preds[b.0 as usize] {
+                let name = format!("%{}", f.block(*p).name);
+                if !ps.contains(&name) {
+                    ps.push(name);
+                }
+            }
             if !ps.is_empty() {
                 let pad = 40usize.saturating_sub(blk.name.len() + 1);
                 let _ = write!(out, "{:pad$}; preds = {}", "", ps.join(", "));

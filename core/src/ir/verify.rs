@@ -176,6 +176,23 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
         InstKind::CondBr { cond, .. } | InstKind::Select { cond, .. } if ty(cond) != Type::I1 => {
             err(Some(i), "condition must be i1".into());
         }
+        InstKind::Switch { val, cases, .. } => {
+            let t = ty(val);
+            if !t.is_int() {
+                err(
+                    Some(i),
+                    format!("a switch value must be an integer, found {t}"),
+                );
+            }
+            for (k, (c, _)) in cases.iter().enumerate() {
+                if cases[..k].iter().any(|(x, _)| x == c) {
+                    err(Some(i), format!("duplicate case value {c}"));
+                }
+                if t.is_int() && fold::int_const(t.clone(), *c) != Value::Int(t.clone(), *c) {
+                    err(Some(i), format!("case value {c} does not fit in {t}"));
+                }
+            }
+        }
         InstKind::Ret { val } => {
             let got = val.as_ref().map_or(Type::Void, ty);
             if got != f.ret {

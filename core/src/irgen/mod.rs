@@ -858,10 +858,9 @@ impl<'a> Gen<'a> {
         b
     }
 
-    /// A switch as a chain of compares (the IR has no switch instruction):
-    /// `icmp eq` against each case value in label order, branching to the
-    /// case's block (`sw.bb`) or to the next compare (`sw.cmp`); the last
-    /// falls to `sw.default`, or past the switch to `sw.epilog`.
+    /// A switch as clang emits it: one `switch` on the value, to the case
+    /// blocks (`sw.bb`, in label order, falling through to the next) and to
+    /// `sw.default`, or past the switch to `sw.epilog`.
     fn switch(&mut self, c: &ast::Expr, body: &ast::Stmt) {
         let mut labels = Vec::new();
         collect_case_labels(body, &mut labels);
@@ -876,34 +875,24 @@ impl<'a> Gen<'a> {
             .iter()
             .position(|l| l.is_none())
             .map_or(epilog, |k| blocks[k]);
-        let cases: Vec<(i64, BlockId)> = labels
-            .iter()
-            .zip(&blocks)
-            .filter_map(|(l, b)| l.map(|v| (v, *b)))
-            .collect();
-        for (k, (value, b)) in cases.iter().enumerate() {
-            let next = if k + 1 == cases.len() {
-                default
-            } else {
-                self.new_block("sw.cmp")
-            };
-            let cmp = self.emit(
-                "cmp",
-                Type::I1,
-                InstKind::ICmp {
-                    pred: ICmp::Eq,
-                    lhs: v.clone(),
-                    rhs: int_const(ty.clone(), *value),
-                },
-            );
-            self.cond_br(cmp, *b, next);
-            if next != default {
-                self.start(next);
+        let mut cases: Vec<(i64, BlockId)> = Vec::new();
+        for (l, b) in labels.iter().zip(&blocks) {
+            let Some(value) = l else { continue };
+            let value = int_const(ty.clone(), *value).as_int().unwrap_or(0);
+            // A repeated value (diagnosed by sema) keeps its first block.
+            if !cases.iter().any(|(x, _)| *x == value) {
+                cases.push((value, *b));
             }
         }
-        if cases.is_empty() {
-            self.br(default);
-        }
+        self.emit(
+            "",
+            Type::Void,
+            InstKind::Switch {
+                val: v,
+                default,
+                cases,
+            },
+        );
         self.switches.push(SwitchBlocks { blocks, next: 0 });
         self.loops.push(LoopTargets {
             brk: epilog,

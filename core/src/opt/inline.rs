@@ -273,10 +273,10 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
                         *from = block_map[from];
                     }
                 }
-                InstKind::Br { dest } => *dest = block_map[dest],
-                InstKind::CondBr { t, f: e, .. } => {
-                    *t = block_map[t];
-                    *e = block_map[e];
+                InstKind::Br { .. } | InstKind::CondBr { .. } | InstKind::Switch { .. } => {
+                    for s in kind.successors_mut() {
+                        *s = block_map[s];
+                    }
                 }
                 InstKind::Ret { val } => {
                     returns.push((val.clone(), nb));

@@ -370,12 +370,11 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
                             *from = bm[from];
                         }
                     }
-                    InstKind::Br { dest } => *dest = *bm.get(dest).unwrap_or(dest),
-                    InstKind::CondBr { t, f: e, .. } => {
-                        *t = *bm.get(t).unwrap_or(t);
-                        *e = *bm.get(e).unwrap_or(e);
+                    k => {
+                        for s in k.successors_mut() {
+                            *s = *bm.get(s).unwrap_or(s);
+                        }
                     }
-                    _ => {}
                 }
                 let Value::Inst(id) = vm[&i] else {
                     unreachable!("created above")

@@ -197,17 +197,10 @@ pub fn redirect_edge(f: &mut Function, from: BlockId, old: BlockId, new: BlockId
     let Some(&term) = f.block(from).insts.last() else {
         return;
     };
-    match &mut f.inst_mut(term).kind {
-        InstKind::Br { dest } if *dest == old => *dest = new,
-        InstKind::CondBr { t, f: e, .. } => {
-            if *t == old {
-                *t = new;
-            }
-            if *e == old {
-                *e = new;
-            }
+    for s in f.inst_mut(term).kind.successors_mut() {
+        if *s == old {
+            *s = new;
         }
-        _ => {}
     }
 }
 

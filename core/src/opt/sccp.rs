@@ -148,6 +148,28 @@ impl Solver<'_> {
                     }
                     return;
                 }
+                InstKind::Switch {
+                    val,
+                    default,
+                    cases,
+                } => {
+                    match self.value(val) {
+                        Lat::Const(c) => {
+                            let dest = match c.as_int() {
+                                Some(c) => switch_target(*default, cases, c),
+                                None => *default,
+                            };
+                            self.mark_edge(b, dest);
+                        }
+                        Lat::Varying => {
+                            for s in f.inst(id).kind.successors() {
+                                self.mark_edge(b, s);
+                            }
+                        }
+                        Lat::Unknown => {}
+                    }
+                    return;
+                }
                 InstKind::Br { dest } => {
                     self.mark_edge(b, *dest);
                     return;
@@ -253,6 +275,21 @@ fn run_function(f: &mut Function) -> bool {
                 }
                 f.inst_mut(term).kind = InstKind::Br { dest };
                 changed = true;
+            }
+        }
+        // A switch whose one executable edge is known goes there.
+        if let InstKind::Switch { .. } = f.inst(term).kind {
+            let succ = f.inst(term).kind.successors();
+            let live: Vec<BlockId> = succ
+                .iter()
+                .copied()
+                .filter(|s| edges.contains(&(b, *s)))
+                .collect();
+            if let Some(&dest) = live.first() {
+                if live.iter().all(|s| *s == dest) && succ.iter().any(|s| *s != dest) {
+                    f.replace_terminator_with_br(b, dest);
+                    changed = true;
+                }
             }
         }
     }

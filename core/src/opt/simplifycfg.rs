@@ -1,6 +1,8 @@
 //! simplifycfg: folds branches on constants, deletes unreachable blocks,
 //! and merges a block into its predecessor when that is its only one and
-//! it is the predecessor's only successor.
+//! it is the predecessor's only successor. A switch on a constant becomes a
+//! jump, its cases that go to the default go, and a switch left with one
+//! case becomes a compare and a conditional branch.
 
 use crate::ir::*;
 
@@ -11,7 +13,10 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             continue;
         }
         for _ in 0..64 {
-            let c = fold_constant_branches(f) | remove_unreachable(f) | merge_blocks(f);
+            let c = fold_constant_branches(f)
+                | simplify_switches(f)
+                | remove_unreachable(f)
+                | merge_blocks(f);
             if !c {
                 break;
             }
@@ -57,6 +62,114 @@ pub(super) fn fold_constant_branches(f: &mut Function) -> bool {
         changed = true;
     }
     changed
+}
+
+/// Folds what can be folded in the switches of `f` (see the module comment).
+pub(super) fn simplify_switches(f: &mut Function) -> bool {
+    let mut changed = false;
+    for b in f.layout.clone() {
+        changed |= simplify_switch(f, b);
+    }
+    changed
+}
+
+fn simplify_switch(f: &mut Function, b: BlockId) -> bool {
+    let Some(&term) = f.block(b).insts.last() else {
+        return false;
+    };
+    let InstKind::Switch {
+        val,
+        default,
+        cases,
+    } = f.inst(term).kind.clone()
+    else {
+        return false;
+    };
+    if matches!(val, Value::Int(..) | Value::Undef(_)) {
+        let c = val.as_int().unwrap_or(0);
+        let dest = switch_target(default, &cases, c);
+        f.replace_terminator_with_br(b, dest);
+        return true;
+    }
+    let mut changed = false;
+    // A case whose block only jumps on (clang's block for a label that falls
+    // through to the next) goes straight there, so cases that share code
+    // share a destination (and adjacent ones become one range for isel).
+    let cases: Vec<(i64, BlockId)> = cases
+        .into_iter()
+        .map(|(c, d)| match forwarding_target(f, d) {
+            Some(s) if s != d && s != b => {
+                changed = true;
+                (c, s)
+            }
+            _ => (c, d),
+        })
+        .collect();
+    let to_default = cases.iter().filter(|(_, d)| *d == default).count();
+    let cases: Vec<(i64, BlockId)> = if to_default > 0 {
+        f.drop_phi_entries(default, b, to_default);
+        changed = true;
+        cases.into_iter().filter(|(_, d)| *d != default).collect()
+    } else {
+        cases
+    };
+    let loc = f.inst(term).loc;
+    match cases.as_slice() {
+        [] => {
+            f.inst_mut(term).kind = InstKind::Br { dest: default };
+            return true;
+        }
+        [(c, dest)] => {
+            // `switch %x, %d [ c, %a ]` is `br (icmp eq %x, c), %a, %d`.
+            let ty = f.value_type(&val);
+            let cmp = f.create_inst(
+                "switch.cmp",
+                Type::I1,
+                InstKind::ICmp {
+                    pred: ICmp::Eq,
+                    lhs: val.clone(),
+                    rhs: Value::Int(ty, *c),
+                },
+                loc,
+            );
+            let blk = f.block_mut(b);
+            let at = blk.insts.len() - 1;
+            blk.insts.insert(at, cmp);
+            f.inst_mut(term).kind = InstKind::CondBr {
+                cond: Value::Inst(cmp),
+                t: *dest,
+                f: default,
+            };
+            return true;
+        }
+        _ => {}
+    }
+    if changed {
+        // Retargeted edges are still edges into blocks without phis: no entries to fix.
+        f.inst_mut(term).kind = InstKind::Switch {
+            val,
+            default,
+            cases,
+        };
+    }
+    changed
+}
+
+/// Where a block that holds nothing but `br label %s` goes, when neither it
+/// nor `s` has phis (so moving an edge from it to `s` needs no phi entries).
+fn forwarding_target(f: &Function, d: BlockId) -> Option<BlockId> {
+    let [only] = f.block(d).insts.as_slice() else {
+        return None;
+    };
+    let InstKind::Br { dest } = f.inst(*only).kind else {
+        return None;
+    };
+    let has_phi = f
+        .block(dest)
+        .insts
+        .first()
+        .is_some_and(|i| matches!(f.inst(*i).kind, InstKind::Phi { .. }));
+    (!has_phi && !f.loop_hints.iter().any(|h| h.latch == d)).then_some(dest)
 }
 
 pub(super) fn remove_unreachable(f: &mut Function) -> bool {

@@ -1,0 +1,114 @@
+//! The shapes of PTX the backend writes, compared with what NVRTC writes for
+//! the same source (switches, local frames, f16, warp matches).
+
+use ptxlab_core::{compile_source, Options};
+
+fn ptx(src: &str, arch: &str, opt_level: u8) -> String {
+    let opts = Options {
+        arch: arch.to_string(),
+        opt_level,
+        ..Options::default()
+    };
+    let c = compile_source("t.cu", src, &opts);
+    match c.ptx {
+        Some(p) => p,
+        None => panic!("{:?}", c.diagnostics),
+    }
+}
+
+/// The instruction lines (without guards' `@%p` and without `;`), trimmed.
+fn lines(ptx: &str) -> Vec<String> {
+    ptx.lines()
+        .map(|l| l.trim().trim_end_matches(';').replace('\t', ""))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Whether an instruction `opcode ..., last` is there (`last` its final operand).
+fn has(ptx: &str, opcode: &str, last: &str) -> bool {
+    lines(ptx).iter().any(|l| {
+        let l = l.strip_prefix('@').map_or(l.as_str(), |r| {
+            r.split_once(' ').map_or(r, |(_, rest)| rest)
+        });
+        l.split_once(' ')
+            .is_some_and(|(op, ops)| op == opcode && ops.rsplit(", ").next() == Some(last))
+    })
+}
+
+const SPARSE: &str = "
+__global__ void k(int *out, const int *in) {
+    int r;
+    switch (in[threadIdx.x]) {
+    case -7: r = in[4] ^ 9; break;
+    case 3: r = in[1] * 3; break;
+    case 61: r = in[7] | 17; break;
+    case 100: r = in[2] + 7; break;
+    case 555: r = in[6] + 13; break;
+    case 2000: r = in[3] - 5; break;
+    case 40000: r = in[5] * 11; break;
+    case 1 << 20: r = in[8] * 19; break;
+    default: r = -1;
+    }
+    out[threadIdx.x] = r;
+}
+";
+
+#[test]
+fn a_switch_of_many_cases_is_a_binary_search_as_nvvm_writes_it() {
+    let p = ptx(SPARSE, "sm_75", 3);
+    // NVRTC: the root splits at 555, its sides at 61 and 40000; leaves of two compares.
+    for (op, imm) in [
+        ("setp.gt.s32", "554"),
+        ("setp.gt.s32", "60"),
+        ("setp.gt.s32", "39999"),
+        ("setp.eq.s32", "-7"),
+        ("setp.eq.s32", "1048576"),
+    ] {
+        assert!(has(&p, op, imm), "no {op} …, {imm}:\n{p}");
+    }
+    let compares = lines(&p).iter().filter(|l| l.starts_with("setp.")).count();
+    assert_eq!(compares, 3 + 8, "{p}");
+}
+
+#[test]
+fn a_switch_of_three_cases_is_a_chain_of_compares() {
+    let src = "__global__ void k(int *out, const int *in) {
+        int r = -1;
+        switch (in[threadIdx.x]) {
+        case 3: r = in[1]; break;
+        case 100: r = in[2]; break;
+        case 2000: r = in[3]; break;
+        }
+        out[threadIdx.x] = r;
+    }";
+    let p = ptx(src, "sm_75", 3);
+    assert!(!lines(&p).iter().any(|l| l.starts_with("setp.gt")), "{p}");
+    for imm in ["3", "100", "2000"] {
+        assert!(has(&p, "setp.eq.s32", imm), "{p}");
+    }
+}
+
+#[test]
+fn adjacent_cases_with_one_body_are_one_range_compare() {
+    let src = "__global__ void k(int *out, const int *in) {
+        int r = 0;
+        switch (in[threadIdx.x]) {
+        case 5: case 6: case 7: case 8: r = 2; break;
+        case 17: r = 3; break;
+        }
+        out[threadIdx.x] = r;
+    }";
+    let p = ptx(src, "sm_75", 3);
+    // NVRTC: add.s32 %r, %x, -5; setp.lt.u32 %p, %r, 4.
+    assert!(
+        has(&p, "add.s32", "-5") && has(&p, "setp.lt.u32", "4"),
+        "{p}"
+    );
+    assert!(!has(&p, "setp.eq.s32", "6"), "{p}");
+}
+
+#[test]
+fn switches_compile_at_o0() {
+    let p = ptx(SPARSE, "sm_75", 0);
+    assert!(has(&p, "setp.gt.s32", "554"), "{p}");
+}
