@@ -1454,11 +1454,48 @@ fn switch_goto() -> Case {
     .expect("out", Data::I32(out))
 }
 
+fn cxx_refs() -> Case {
+    let mut r = Rng(41);
+    let n = 200usize;
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-4.0, 4.0)).collect();
+    let mut out = vec![0.0f32; n];
+    let mut ops = vec![0i32; n];
+    for i in 0..n {
+        let mut acc = 0.0f32;
+        for k in 0..3 {
+            acc += input[(i + k) % n];
+        }
+        acc += 0.5;
+        out[i] = acc + i as f32 * 0.25;
+        let x = i as i32;
+        let applied = match i % 3 {
+            0 => x + 3,
+            1 => x * 4,
+            _ => x.min(10),
+        };
+        ops[i] = applied + (input[i].to_bits() & 1) as i32 + 1;
+    }
+    Case::new(
+        "cxx_refs.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("ops", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("ops", Data::I32(ops))
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
         constant_memory(),
         conversions(),
+        cxx_refs(),
         designators(),
         device_functions(),
         dynamic_shared(),

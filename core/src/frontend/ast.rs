@@ -201,10 +201,14 @@ impl fmt::Debug for Record {
     }
 }
 
-/// An enumeration type: its values are `int`s, its name counts in overloading
-/// and mangling.
+/// An enumeration type: its name counts in overloading and mangling. A
+/// scoped one (`enum class E : short`) names its enumerators `E::A` and does
+/// not convert to integers implicitly.
 pub struct EnumType {
     pub name: RefCell<String>,
+    /// The underlying type (`int` unless one is given).
+    pub underlying: IntKind,
+    pub scoped: bool,
 }
 
 impl PartialEq for EnumType {
@@ -239,6 +243,15 @@ pub enum CType {
     /// A struct or union (CUDA's vector types `float4`, `dim3`, … too).
     Record(Rc<Record>),
     Enum(Rc<EnumType>),
+    /// A C++ reference (`T&`, `const T&`): a pointer that sema dereferences
+    /// wherever the reference is named. Only variables, parameters and
+    /// return types have it; no expression does.
+    Ref {
+        pointee: Box<CType>,
+        konst: bool,
+    },
+    /// `auto` before sema gives a variable the type of its initializer.
+    Auto,
 }
 
 impl CType {
@@ -255,6 +268,23 @@ impl CType {
 
     pub fn is_integer(&self) -> bool {
         matches!(self, CType::Int(_) | CType::Bool | CType::Enum(_))
+    }
+
+    /// An `enum class`: no implicit conversions to or from integers.
+    pub fn is_scoped_enum(&self) -> bool {
+        matches!(self, CType::Enum(e) if e.scoped)
+    }
+
+    pub fn is_ref(&self) -> bool {
+        matches!(self, CType::Ref { .. })
+    }
+
+    /// The type a reference refers to (the type itself otherwise).
+    pub fn unref(&self) -> &CType {
+        match self {
+            CType::Ref { pointee, .. } => pointee,
+            t => t,
+        }
     }
 
     pub fn is_record(&self) -> bool {
@@ -280,7 +310,8 @@ impl CType {
     pub fn is_signed(&self) -> bool {
         match self {
             CType::Int(k) => k.signed(),
-            CType::Float | CType::Double | CType::Enum(_) => true,
+            CType::Enum(e) => e.underlying.signed(),
+            CType::Float | CType::Double => true,
             _ => false,
         }
     }
@@ -296,15 +327,15 @@ impl CType {
     /// Size in bytes (as on the 64-bit NVPTX target), `None` for incomplete types.
     pub fn size(&self) -> Option<u64> {
         Some(match self {
-            CType::Void => return None,
+            CType::Void | CType::Auto => return None,
             CType::Bool => 1,
             CType::Int(k) => u64::from(k.bits() / 8),
             CType::Float => 4,
             CType::Double => 8,
-            CType::Ptr { .. } => 8,
+            CType::Ptr { .. } | CType::Ref { .. } => 8,
             CType::Array(e, n) => e.size()?.checked_mul(*n)?,
             CType::Builtin(_) => 12,
-            CType::Enum(_) => 4,
+            CType::Enum(e) => u64::from(e.underlying.bits() / 8),
             CType::Record(r) => r.layout()?.size,
         })
     }
@@ -409,6 +440,13 @@ impl fmt::Display for CType {
                 }
             }
             CType::Enum(e) => f.write_str(&e.name.borrow()),
+            CType::Ref { pointee, konst } => {
+                if *konst {
+                    f.write_str("const ")?;
+                }
+                write!(f, "{pointee} &")
+            }
+            CType::Auto => f.write_str("auto"),
         }
     }
 }
@@ -449,6 +487,10 @@ pub struct TranslationUnit {
     pub enumerators: std::collections::HashMap<String, (i64, CType)>,
     /// CUDA's vector types by name (`float4`), for their `make_float4`.
     pub vector_types: std::collections::HashMap<String, CType>,
+    /// `constexpr` variables at namespace scope (qualified names) and their values.
+    pub constants: std::collections::HashMap<String, (Scalar, CType)>,
+    /// The namespaces of `using namespace` directives (qualified).
+    pub usings: Vec<String>,
 }
 
 /// Where a variable lives.
@@ -539,6 +581,8 @@ pub struct Param {
     pub ty: CType,
     pub restrict: bool,
     pub span: Span,
+    /// A default argument (`int n = 4`).
+    pub default: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]
@@ -744,6 +788,33 @@ pub enum ExprKind {
     },
     SizeofType(CType),
     Comma(Box<Expr>, Box<Expr>),
+    /// `static_cast<T>(e)` and friends as written (the target in
+    /// `Expr::ty`); sema checks the kind's rules and makes it a `Cast`.
+    NamedCast(CastKind, Box<Expr>),
+    /// `T(args)` or `T{args}` as written: a functional cast, a constructor
+    /// call or an aggregate built in place (sema decides which).
+    Construct(CType, Vec<Expr>, bool),
+    /// `object.f(args)` (and `p->f(args)`, with `*p` as the object) as
+    /// written; sema makes it a `Call` with the object's address first.
+    MemberCall(Box<Expr>, String, Vec<Expr>),
+}
+
+/// Which C++ named cast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastKind {
+    Static,
+    Reinterpret,
+    Const,
+}
+
+impl CastKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            CastKind::Static => "static_cast",
+            CastKind::Reinterpret => "reinterpret_cast",
+            CastKind::Const => "const_cast",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -3,21 +3,140 @@
 
 use super::ast::{CType, FunctionDef, IntKind};
 
-/// The symbol a function gets in PTX.
+/// The symbol a function gets in PTX. A qualified name (`N::f`, a member
+/// function `S::f` whose first parameter is `this`) mangles as a nested
+/// name (`_ZN1N1fEv`, `_ZNK1S3lenEv`); a constructor is `C1`, an operator
+/// its two-letter code.
 pub fn symbol_name(f: &FunctionDef) -> String {
     if f.extern_c || f.name == "main" {
         return f.name.clone();
     }
-    let mut out = format!("_Z{}{}", f.name.len(), f.name);
-    if f.params.is_empty() && !f.variadic {
+    let parts: Vec<&str> = f.name.split("::").collect();
+    let method = f.params.first().is_some_and(|p| p.name == "this");
+    let konst = method && matches!(f.params[0].ty, CType::Ptr { konst: true, .. });
+    let params = if method {
+        &f.params[1..]
+    } else {
+        &f.params[..]
+    };
+    let last = parts.last().copied().unwrap_or_default();
+    let n = parts.len();
+    let is_ctor = method && n >= 2 && parts[n - 2] == last;
+    let unqualified = if is_ctor {
+        "C1".to_string()
+    } else if let Some(code) = last
+        .strip_prefix("operator")
+        .and_then(|op| operator_code(op, params.len() + usize::from(method)))
+    {
+        code.to_string()
+    } else {
+        source_name(last)
+    };
+    let mut subs = Vec::new();
+    let mut out = "_Z".to_string();
+    if n == 1 {
+        out.push_str(&unqualified);
+    } else {
+        out.push('N');
+        if konst {
+            out.push('K');
+        }
+        out.push_str(&prefix(&parts[..n - 1], &mut subs));
+        out.push_str(&unqualified);
+        out.push('E');
+    }
+    if params.is_empty() && !f.variadic {
         out.push('v');
     }
-    let mut subs = Vec::new();
-    for p in &f.params {
+    for p in params {
         out.push_str(&mangle(&p.ty, &mut subs));
     }
     if f.variadic {
         out.push('z');
+    }
+    out
+}
+
+/// The symbol of a variable at namespace scope: its name, or for one in a
+/// namespace the nested name (`_ZN1N5countE`).
+pub fn global_symbol(qualified: &str) -> String {
+    let parts: Vec<&str> = qualified.split("::").collect();
+    if parts.len() == 1 {
+        return qualified.to_string();
+    }
+    format!("_ZN{}E", prefix(&parts, &mut Vec::new()))
+}
+
+/// The Itanium code of an operator with `arity` operands.
+fn operator_code(op: &str, arity: usize) -> Option<&'static str> {
+    Some(match (op, arity) {
+        ("+", 1) => "ps",
+        ("-", 1) => "ng",
+        ("*", 1) => "de",
+        ("&", 1) => "ad",
+        ("+", _) => "pl",
+        ("-", _) => "mi",
+        ("*", _) => "ml",
+        ("/", _) => "dv",
+        ("%", _) => "rm",
+        ("&", _) => "an",
+        ("|", _) => "or",
+        ("^", _) => "eo",
+        ("=", _) => "aS",
+        ("+=", _) => "pL",
+        ("-=", _) => "mI",
+        ("*=", _) => "mL",
+        ("/=", _) => "dV",
+        ("%=", _) => "rM",
+        ("&=", _) => "aN",
+        ("|=", _) => "oR",
+        ("^=", _) => "eO",
+        ("<<", _) => "ls",
+        (">>", _) => "rs",
+        ("<<=", _) => "lS",
+        (">>=", _) => "rS",
+        ("==", _) => "eq",
+        ("!=", _) => "ne",
+        ("<", _) => "lt",
+        (">", _) => "gt",
+        ("<=", _) => "le",
+        (">=", _) => "ge",
+        ("!", _) => "nt",
+        ("~", _) => "co",
+        ("&&", _) => "aa",
+        ("||", _) => "oo",
+        ("++", _) => "pp",
+        ("--", _) => "mm",
+        ("[]", _) => "ix",
+        ("()", _) => "cl",
+        _ => return None,
+    })
+}
+
+/// The substitution key of a (possibly nested) name: `1S`, `N1N1SE`.
+fn name_key(parts: &[&str]) -> String {
+    if parts.len() == 1 {
+        return source_name(parts[0]);
+    }
+    let inner: String = parts.iter().map(|p| source_name(p)).collect();
+    format!("N{inner}E")
+}
+
+/// The prefix of a nested name (namespaces and classes), each step a
+/// substitution candidate; the longest one already seen is a reference.
+fn prefix(parts: &[&str], subs: &mut Vec<String>) -> String {
+    let mut start = 0;
+    let mut out = String::new();
+    for k in (1..=parts.len()).rev() {
+        if let Some(i) = subs.iter().position(|s| *s == name_key(&parts[..k])) {
+            out = sub_ref(i);
+            start = k;
+            break;
+        }
+    }
+    for k in start..parts.len() {
+        out.push_str(&source_name(parts[k]));
+        subs.push(name_key(&parts[..=k]));
     }
     out
 }
@@ -65,10 +184,11 @@ fn canonical(t: &CType) -> String {
             konst,
             volatile,
         } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee)),
+        CType::Ref { pointee, konst } => format!("R{}{}", quals(*konst, false), canonical(pointee)),
         CType::Array(e, n) => format!("A{n}_{}", canonical(e)),
         CType::Builtin(_) => "4dim3".to_string(),
-        CType::Record(r) => source_name(&r.name.borrow()),
-        CType::Enum(e) => source_name(&e.name.borrow()),
+        CType::Record(r) => name_key(&r.name.borrow().split("::").collect::<Vec<_>>()),
+        CType::Enum(e) => name_key(&e.name.borrow().split("::").collect::<Vec<_>>()),
         _ => String::new(),
     }
 }
@@ -109,33 +229,58 @@ fn mangle(t: &CType, subs: &mut Vec<String>) -> String {
     if let Some(i) = subs.iter().position(|s| *s == key) {
         return sub_ref(i);
     }
-    let out = match t {
+    let (letter, pointee, konst, volatile) = match t {
         CType::Ptr {
             pointee,
             konst,
             volatile,
-        } => {
-            let q = quals(*konst, *volatile);
-            let inner = if q.is_empty() {
-                mangle(pointee, subs)
-            } else {
-                let qkey = format!("{q}{}", canonical(pointee));
-                match subs.iter().position(|s| *s == qkey) {
-                    Some(i) => sub_ref(i),
-                    None => {
-                        let m = format!("{q}{}", mangle(pointee, subs));
-                        subs.push(qkey);
-                        m
-                    }
-                }
+        } => ('P', pointee, *konst, *volatile),
+        CType::Ref { pointee, konst } => ('R', pointee, *konst, false),
+        CType::Record(r) => return named_type(&r.name.borrow(), subs),
+        CType::Enum(e) => return named_type(&e.name.borrow(), subs),
+        _ => {
+            let out = match t {
+                CType::Array(e, n) => format!("A{n}_{}", mangle(e, subs)),
+                _ => key.clone(),
             };
-            format!("P{inner}")
+            subs.push(key);
+            return out;
         }
-        CType::Array(e, n) => format!("A{n}_{}", mangle(e, subs)),
-        _ => key.clone(),
+    };
+    let out = {
+        let q = quals(konst, volatile);
+        let inner = if q.is_empty() {
+            mangle(pointee, subs)
+        } else {
+            let qkey = format!("{q}{}", canonical(pointee));
+            match subs.iter().position(|s| *s == qkey) {
+                Some(i) => sub_ref(i),
+                None => {
+                    let m = format!("{q}{}", mangle(pointee, subs));
+                    subs.push(qkey);
+                    m
+                }
+            }
+        };
+        format!("{letter}{inner}")
     };
     subs.push(key);
     out
+}
+
+/// A class or enum type by name (`6float4`, `N1N1SE`), each prefix of a
+/// nested name a substitution candidate.
+fn named_type(name: &str, subs: &mut Vec<String>) -> String {
+    if name.is_empty() {
+        return "Ut_".to_string();
+    }
+    let parts: Vec<&str> = name.split("::").collect();
+    if parts.len() == 1 {
+        let key = source_name(name);
+        subs.push(key.clone());
+        return key;
+    }
+    format!("N{}E", prefix(&parts, subs))
 }
 
 #[cfg(test)]
@@ -155,6 +300,7 @@ mod tests {
                     ty,
                     restrict: false,
                     span: Default::default(),
+                    default: None,
                 })
                 .collect(),
             variadic: false,

@@ -11,6 +11,9 @@ use super::ast::*;
 use super::lex::{TokKind, Token};
 use crate::diag::{Diagnostic, Span};
 use std::collections::HashMap;
+use std::rc::Rc;
+
+mod cxx;
 
 const MAX_DEPTH: usize = 256;
 
@@ -29,6 +32,7 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         eof_span,
         pending_unroll: None,
         globals: Vec::new(),
+        cxx: CxxScope::default(),
     };
     let mut functions = Vec::new();
     while !p.at_eof() {
@@ -36,6 +40,7 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         if let Err(Stop) = p.top_level(&mut functions, false) {
             p.recover_top_level();
         }
+        functions.append(&mut p.cxx.methods);
         if p.pos == before {
             p.pos += 1;
         }
@@ -45,7 +50,32 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         globals: p.globals,
         enumerators: p.enumerators,
         vector_types,
+        constants: p.cxx.constants,
+        usings: p.cxx.usings,
     }
+}
+
+/// What the parser knows of C++ names: the namespace being parsed, the
+/// `using namespace` directives, `constexpr` values and functions (for
+/// array sizes), and the member functions of the struct being parsed.
+#[derive(Default)]
+struct CxxScope {
+    /// The enclosing namespaces (and structs), outermost first.
+    ns: Vec<String>,
+    /// Every namespace declared (qualified).
+    namespaces: std::collections::HashSet<String>,
+    /// `using namespace N;` (qualified names).
+    usings: Vec<String>,
+    /// `constexpr` variables with a constant initializer (qualified).
+    constants: HashMap<String, (Scalar, CType)>,
+    /// `constexpr` functions whose body is one `return e;`: parameter
+    /// names and the expression.
+    constexpr_fns: HashMap<String, (Vec<String>, Expr)>,
+    /// Member functions parsed in struct bodies, added to the unit after
+    /// the declaration.
+    methods: Vec<FunctionDef>,
+    /// The struct whose members are being parsed (its constructors' name).
+    ctor_name: Option<String>,
 }
 
 /// An error was reported; unwind to a recovery point.
@@ -65,6 +95,7 @@ struct Parser<'a> {
     eof_span: Span,
     pending_unroll: Option<Unroll>,
     globals: Vec<GlobalVar>,
+    cxx: CxxScope,
 }
 
 /// What the declaration specifiers said.
@@ -81,6 +112,8 @@ struct Specs {
     extern_c: bool,
     /// `extern` (without a linkage string).
     is_extern: bool,
+    constexpr: bool,
+    is_static: bool,
     inline: InlineHint,
     /// `__launch_bounds__(max threads[, min blocks per SM[, max blocks per cluster]])`.
     launch_bounds: Option<(Span, Vec<u32>)>,
@@ -239,7 +272,7 @@ impl<'a> Parser<'a> {
                 && (TYPE_WORDS.contains(&&*t.text)
                     || QUALIFIERS.contains(&&*t.text)
                     || IGNORED_SPECIFIERS.contains(&&*t.text)
-                    || self.typedefs.contains_key(&*t.text)
+                    || self.type_name_at(n).is_some()
                     || matches!(
                         &*t.text,
                         "__global__"
@@ -254,7 +287,7 @@ impl<'a> Parser<'a> {
                             | "enum"
                             | "__launch_bounds__"
                     ))
-        })
+        }) || (self.peek_at(n).is_some_and(|t| t.is("::")) && self.type_name_at(n).is_some())
     }
 
     // ----- declarations -----
@@ -294,12 +327,13 @@ impl<'a> Parser<'a> {
             }
             return self.declaration(functions, c);
         }
-        for (word, what) in [
-            ("template", "templates"),
-            ("namespace", "namespaces"),
-            ("class", "classes"),
-            ("using", "using-declarations"),
-        ] {
+        if t.is("namespace") {
+            return self.namespace_def(functions);
+        }
+        if t.is("using") {
+            return self.using();
+        }
+        for (word, what) in [("template", "templates"), ("class", "classes")] {
             if t.is(word) {
                 let span = t.span();
                 return self.error(span, format!("{what} are not supported yet"));
@@ -336,6 +370,7 @@ impl<'a> Parser<'a> {
             };
             if specs.typedef {
                 name_unnamed(&d.ty, &name);
+                let name = self.qualify(&name);
                 self.typedefs.insert(name, d.ty);
             } else if let Some((params, variadic)) = d.func {
                 let space = match (specs.global, specs.device, specs.host) {
@@ -364,11 +399,16 @@ impl<'a> Parser<'a> {
                         self.skip_braces();
                         None
                     } else {
-                        Some(self.compound()?)
+                        // Local `constexpr` values end with the body.
+                        let outer = self.cxx.constants.clone();
+                        let body = self.compound();
+                        self.cxx.constants = outer;
+                        Some(body?)
                     }
                 } else {
                     None
                 };
+                let name = self.qualify(&name);
                 let has_body =
                     body.is_some() || space == ExecSpace::Host && !self.at(";") && !self.at(",");
                 functions.push(FunctionDef {
@@ -388,6 +428,12 @@ impl<'a> Parser<'a> {
                     body,
                     locals: Vec::new(),
                 });
+                if specs.constexpr {
+                    if let Some(f) = functions.last() {
+                        let f = f.clone();
+                        self.record_constexpr_fn(&f);
+                    }
+                }
                 if has_body || functions.last().is_some_and(|f| f.body.is_some()) {
                     return Ok(());
                 }
@@ -402,6 +448,18 @@ impl<'a> Parser<'a> {
                 } else {
                     None
                 };
+                let source_name = self.qualify(&name);
+                if specs.constexpr {
+                    if let Some(Initializer::Expr(e)) = &init {
+                        if self.record_constant(source_name.clone(), &d.ty, e) {
+                            if !self.eat(",") {
+                                break;
+                            }
+                            continue;
+                        }
+                    }
+                }
+                let name = super::mangle::global_symbol(&source_name);
                 if matches!(d.ty, CType::Array(_, 0))
                     && init.is_none()
                     && !(specs.is_extern && storage == Storage::Shared)
@@ -412,8 +470,8 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 self.globals.push(GlobalVar {
-                    name: name.clone(),
-                    source_name: name,
+                    name,
+                    source_name,
                     ty: d.ty,
                     storage,
                     init,
@@ -464,6 +522,8 @@ impl<'a> Parser<'a> {
                 "__managed__" => s.storage = Some(Storage::Device),
                 "__noinline__" => s.inline = InlineHint::Never,
                 "__forceinline__" => s.inline = InlineHint::Always,
+                "constexpr" => s.constexpr = true,
+                "static" => s.is_static = true,
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true
                 }
@@ -505,15 +565,17 @@ impl<'a> Parser<'a> {
                     s.ty = Some(self.enum_specifier()?);
                     continue;
                 }
-                "auto" => {
-                    let span = t.span();
-                    return self.error(span, format!("'{w}' types are not supported yet"));
-                }
+                "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
-                _ if words.is_empty() && s.ty.is_none() && self.typedefs.contains_key(w) => {
-                    s.ty = self.typedefs.get(w).cloned();
-                }
+                _ if words.is_empty() && s.ty.is_none() => match self.type_name_at(0) {
+                    Some((t, len)) => {
+                        s.ty = Some(t);
+                        self.pos += len;
+                        continue;
+                    }
+                    None => break,
+                },
                 _ => break,
             }
             self.pos += 1;
@@ -558,18 +620,31 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
         }
-        if self.at("&") {
+        if self.at("&&") {
             let span = self.span();
-            return self.error(span, "references are not supported yet");
+            return self.error(span, "rvalue references are not supported yet");
+        }
+        if self.eat("&") {
+            ty = CType::Ref {
+                pointee: Box::new(ty),
+                konst,
+            };
         }
         let (name, span) = match self.peek() {
+            Some(t) if t.is("operator") => {
+                self.pos += 1;
+                (Some(self.operator_name()?), t.span())
+            }
             Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
                 self.pos += 1;
                 (Some(t.text.to_string()), t.span())
             }
             _ => (None, self.span()),
         };
-        if self.at("(") {
+        // `S s(1, 2)` initializes; `f(int a)` and `f()` declare a function.
+        let params_follow =
+            self.starts_type_at(1) || self.peek_at(1).is_some_and(|t| t.is(")") || t.is("..."));
+        if self.at("(") && params_follow {
             self.pos += 1;
             let (params, variadic) = self.params()?;
             return Ok(Declarator {
@@ -636,11 +711,17 @@ impl<'a> Parser<'a> {
                 CType::Array(e, _) => CType::ptr_to(*e),
                 t => t,
             };
+            let default = if self.eat("=") {
+                Some(self.assignment()?)
+            } else {
+                None
+            };
             params.push(Param {
                 name: d.name.unwrap_or_default(),
                 ty,
                 restrict: d.restrict,
                 span: d.span,
+                default,
             });
             if self.eat(")") {
                 return Ok((params, false));
@@ -837,6 +918,10 @@ impl<'a> Parser<'a> {
                 self.pos += 2;
                 StmtKind::Label(w.to_string())
             }
+            "using" if t.kind == TokKind::Ident => {
+                self.using()?;
+                StmtKind::Empty
+            }
             _ if self.starts_type() => return self.local_decl(),
             _ => {
                 let e = self.expr()?;
@@ -917,7 +1002,10 @@ impl<'a> Parser<'a> {
                 return self.error(d.span, "local function declarations are not supported");
             }
             let (mut init, mut init_list) = (None, None);
-            if self.eat("=") {
+            if self.at("(") {
+                let span = self.span();
+                init = Some(self.construct(d.ty.clone(), span)?);
+            } else if self.eat("=") {
                 if storage == Storage::Shared {
                     let span = self.span();
                     return self.error(span, "initializer not allowed for __shared__ variable");
@@ -932,6 +1020,11 @@ impl<'a> Parser<'a> {
                 && !(s.is_extern && storage == Storage::Shared)
             {
                 return self.error(d.span, "incomplete type is not allowed");
+            }
+            if s.constexpr {
+                if let Some(e) = &init {
+                    self.record_constant(name.clone(), &d.ty, e);
+                }
             }
             decls.push(VarDecl {
                 name,
@@ -1200,10 +1293,34 @@ impl<'a> Parser<'a> {
         }
         match &mut e.kind {
             ExprKind::Ident(name) => {
-                if let Some((v, ty)) = self.enumerators.get(name.as_str()) {
-                    e.kind = ExprKind::IntLit(*v as u64);
-                    e.ty = ty.clone();
+                if let Some(lit) = self.constant_literal(name, &e.span) {
+                    *e = lit;
                 }
+            }
+            ExprKind::Call(name, args) => {
+                if let Some(mut body) = self.inline_constexpr(name, args) {
+                    self.substitute_enumerators(&mut body, depth + 1);
+                    *e = body;
+                }
+            }
+            ExprKind::NamedCast(_, a) => {
+                let inner =
+                    std::mem::replace(&mut **a, Expr::new(ExprKind::IntLit(0), Span::default()));
+                e.kind = ExprKind::Cast {
+                    expr: Box::new(inner),
+                    implicit: false,
+                };
+                self.substitute_enumerators(e, depth + 1);
+            }
+            ExprKind::Construct(t, args, _) if t.is_arithmetic() && args.len() == 1 => {
+                let t = t.clone();
+                let inner = args.pop().expect("one argument");
+                e.kind = ExprKind::Cast {
+                    expr: Box::new(inner),
+                    implicit: false,
+                };
+                e.ty = t;
+                self.substitute_enumerators(e, depth + 1);
             }
             ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } => {
                 self.substitute_enumerators(a, depth + 1)
@@ -1276,6 +1393,11 @@ impl<'a> Parser<'a> {
             let Some((name, span)) = name else {
                 return self.error(kw, "expected an identifier");
             };
+            let found = self
+                .candidates(&name)
+                .into_iter()
+                .find(|c| self.tags.contains_key(c));
+            let name = found.unwrap_or_else(|| self.qualify(&name));
             return match self.tags.get(&name) {
                 Some(CType::Record(r)) if r.is_union == is_union => Ok(CType::Record(r.clone())),
                 Some(_) => self.error(span, format!("\"{name}\" is not a {keyword}")),
@@ -1287,6 +1409,7 @@ impl<'a> Parser<'a> {
                 }
             };
         }
+        let name = name.map(|(n, span)| (self.qualify(&n), span));
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
                 Some(CType::Record(r)) if r.is_union == is_union && r.layout().is_none() => {
@@ -1313,13 +1436,24 @@ impl<'a> Parser<'a> {
             .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
         self.pos += 1; // `{`
         self.enter()?;
-        let members = self.members();
+        let outer = self.cxx.ctor_name.replace(
+            record
+                .name
+                .borrow()
+                .rsplit("::")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        );
+        let members = self.members(&record);
+        self.cxx.ctor_name = outer;
         self.leave();
         let members = members?;
         *record.layout.borrow_mut() = Some(std::rc::Rc::new(layout(members, is_union, min_align)));
         Ok(CType::Record(record))
     }
 
+    /// Declares a tag by its full name (`N::S`).
     fn declare_tag(&mut self, name: &str, t: &CType) {
         self.tags.insert(name.to_string(), t.clone());
         // C++: the tag names the type without `struct` too.
@@ -1329,7 +1463,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A struct's member declarations, up to and including the `}`.
-    fn members(&mut self) -> PResult<Vec<(String, CType)>> {
+    fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<(String, CType)>> {
         let mut members: Vec<(String, CType)> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
@@ -1341,11 +1475,31 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let start = self.span();
-            if !self.starts_type() {
+            if ["public", "private", "protected"]
+                .iter()
+                .any(|w| self.at(w))
+                && self.peek_at(1).is_some_and(|t| t.is(":"))
+            {
+                self.pos += 2;
+                continue;
+            }
+            if self.at("~") {
+                return self.error(start, "destructors are not supported yet");
+            }
+            let ctor = self.cxx.ctor_name.clone();
+            let at_ctor = |p: &Self| {
+                p.peek().is_some_and(|t| Some(&*t.text) == ctor.as_deref())
+                    && p.peek_at(1).is_some_and(|t| t.is("("))
+            };
+            if !self.starts_type() && !at_ctor(self) {
                 return self.error(start, "expected a member declaration");
             }
             let s = self.specifiers()?;
-            let Some(base) = s.ty else {
+            if s.ty.is_none() && at_ctor(self) {
+                self.constructor(record, &s)?;
+                continue;
+            }
+            let Some(base) = s.ty.clone() else {
                 return self.error(start, "expected a type specifier");
             };
             if s.typedef || s.storage.is_some() {
@@ -1371,10 +1525,13 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
+            let mut is_method = false;
             loop {
                 let d = self.declarator(base.clone(), s.konst, s.volatile)?;
                 if d.func.is_some() {
-                    return self.error(d.span, "member functions are not supported yet");
+                    self.method(record, &s, d)?;
+                    is_method = true;
+                    break;
                 }
                 if self.at(":") {
                     let span = self.span();
@@ -1399,7 +1556,9 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
-            self.expect(";")?;
+            if !is_method {
+                self.expect(";")?;
+            }
         }
         Ok(members)
     }
@@ -1408,10 +1567,7 @@ impl<'a> Parser<'a> {
     fn enum_specifier(&mut self) -> PResult<CType> {
         let kw = self.span();
         self.pos += 1;
-        if self.at("class") || self.at("struct") {
-            let span = self.span();
-            return self.error(span, "scoped enumerations are not supported yet");
-        }
+        let scoped = self.eat("class") || self.eat("struct");
         let name = match self.peek() {
             Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
                 self.pos += 1;
@@ -1419,16 +1575,34 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         };
+        if scoped && name.is_none() {
+            return self.error(kw, "expected an identifier");
+        }
+        let mut underlying = IntKind::Int;
         if self.eat(":") {
             let span = self.span();
-            let t = self.type_name()?;
-            if !t.is_integer() {
-                return self.error(
-                    span,
-                    "the underlying type of an enumeration must be integral",
-                );
+            match self.type_name()? {
+                CType::Int(k) => underlying = k,
+                CType::Bool => underlying = IntKind::UChar,
+                _ => {
+                    return self.error(
+                        span,
+                        "the underlying type of an enumeration must be integral",
+                    )
+                }
             }
         }
+        let simple = name.as_ref().map(|(n, _)| n.clone());
+        let name = name.map(|(n, span)| {
+            let full = if self.at("{") {
+                None
+            } else {
+                self.candidates(&n)
+                    .into_iter()
+                    .find(|c| self.tags.contains_key(c))
+            };
+            (full.unwrap_or_else(|| self.qualify(&n)), span)
+        });
         let existing = name.as_ref().and_then(|(n, _)| self.tags.get(n).cloned());
         let ty = match (&existing, &name) {
             (Some(t @ CType::Enum(_)), _) => t.clone(),
@@ -1440,6 +1614,8 @@ impl<'a> Parser<'a> {
                     name: std::cell::RefCell::new(
                         name.as_ref().map(|(n, _)| n.clone()).unwrap_or_default(),
                     ),
+                    underlying,
+                    scoped,
                 }));
                 if let Some((n, _)) = &name {
                     self.declare_tag(n, &t);
@@ -1453,6 +1629,18 @@ impl<'a> Parser<'a> {
             }
             return Ok(ty);
         }
+        // A scoped enumeration's enumerators are named in it (`E::A`).
+        let depth = self.cxx.ns.len();
+        if scoped {
+            self.cxx.ns.extend(simple);
+        }
+        let body = self.enumerators_body(&ty);
+        self.cxx.ns.truncate(depth);
+        body?;
+        Ok(ty)
+    }
+
+    fn enumerators_body(&mut self, ty: &CType) -> PResult<()> {
         let mut next = 0i64;
         while !self.eat("}") {
             let (ename, span) = self.ident()?;
@@ -1466,8 +1654,10 @@ impl<'a> Parser<'a> {
             } else {
                 next
             };
+            let ename = self.qualify(&ename);
             if self.enumerators.contains_key(&ename) || self.typedefs.contains_key(&ename) {
-                let msg = format!("\"{ename}\" has already been declared in the current scope");
+                let short = ename.rsplit("::").next().unwrap_or_default();
+                let msg = format!("\"{short}\" has already been declared in the current scope");
                 return self.error(span, msg);
             }
             self.enumerators.insert(ename, (value, ty.clone()));
@@ -1477,7 +1667,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        Ok(ty)
+        Ok(())
     }
 
     fn type_name(&mut self) -> PResult<CType> {
@@ -1504,12 +1694,33 @@ impl<'a> Parser<'a> {
                 let i = self.expr()?;
                 self.expect("]")?;
                 e = Expr::new(ExprKind::Index(Box::new(e), Box::new(i)), span);
-            } else if self.eat(".") {
-                let (name, _) = self.ident()?;
-                e = Expr::new(ExprKind::Member(Box::new(e), name), span);
-            } else if self.eat("->") {
-                let (name, _) = self.ident()?;
-                e = Expr::new(ExprKind::Arrow(Box::new(e), name), span);
+            } else if self.at(".") || self.at("->") {
+                let arrow = self.at("->");
+                self.pos += 1;
+                let name = if self.eat("operator") {
+                    self.operator_name()?
+                } else {
+                    self.ident()?.0
+                };
+                if self.at("(") {
+                    let Expr {
+                        kind: ExprKind::Construct(_, args, _),
+                        ..
+                    } = self.construct(CType::Void, span.clone())?
+                    else {
+                        return self.error(span, "expected an argument list");
+                    };
+                    let object = if arrow {
+                        Expr::new(ExprKind::Unary(UnOp::Deref, Box::new(e)), span.clone())
+                    } else {
+                        e
+                    };
+                    e = Expr::new(ExprKind::MemberCall(Box::new(object), name, args), span);
+                } else if arrow {
+                    e = Expr::new(ExprKind::Arrow(Box::new(e), name), span);
+                } else {
+                    e = Expr::new(ExprKind::Member(Box::new(e), name), span);
+                }
             } else if self.eat("++") {
                 e = Expr::new(ExprKind::Unary(UnOp::PostInc, Box::new(e)), span);
             } else if self.eat("--") {
@@ -1593,11 +1804,41 @@ impl<'a> Parser<'a> {
                     e.ty = CType::ptr_to(CType::Void);
                     Ok(e)
                 }
+                "static_cast" => self.named_cast(CastKind::Static, span),
+                "reinterpret_cast" => self.named_cast(CastKind::Reinterpret, span),
+                "const_cast" => self.named_cast(CastKind::Const, span),
+                w if TYPE_WORDS.contains(&w) && (self.at("(") || self.at("{")) => {
+                    let ty = type_from_words(&[w.to_string()]).unwrap_or(CType::INT);
+                    self.construct(ty, span)
+                }
                 w if is_keyword(w) => {
                     self.error(span, format!("expected an expression before \"{w}\""))
                 }
-                w => Ok(Expr::new(ExprKind::Ident(w.to_string()), span)),
+                _ => {
+                    // A (qualified) name; a type's name before `(` or `{`
+                    // builds a value of the type.
+                    self.pos -= 1;
+                    let len = self.qualified_len(0).max(1);
+                    let name = self.qualified_text(0, len);
+                    self.pos += len;
+                    if self.at("(") || self.at("{") {
+                        if let Some(ty) = self.find_type(&name) {
+                            return self.construct(ty, span);
+                        }
+                    }
+                    Ok(Expr::new(ExprKind::Ident(name), span))
+                }
             },
+            _ if t.is("::") => {
+                self.pos -= 1;
+                let len = self.qualified_len(0);
+                if len == 0 {
+                    return self.error(span, "expected an identifier");
+                }
+                let name = self.qualified_text(0, len);
+                self.pos += len;
+                Ok(Expr::new(ExprKind::Ident(name), span))
+            }
             _ if t.is("(") => {
                 self.enter()?;
                 let e = self.expr();

@@ -10,46 +10,96 @@ use super::ast::*;
 use crate::diag::{Diagnostic, Span};
 use std::collections::HashMap;
 
-/// A function's signature, for checking calls.
+mod cxx;
+
+/// A function's signature, for checking calls. Functions of one name are
+/// its overloads.
 #[derive(Clone)]
 struct Signature {
+    /// The qualified name (`N::f`, `S::len`).
+    name: String,
+    /// The mangled symbol calls use.
+    symbol: String,
     ret: CType,
+    /// The parameters (`this` first for a member function).
     params: Vec<CType>,
+    /// Default arguments, one per parameter.
+    defaults: Vec<Option<Expr>>,
     variadic: bool,
     space: ExecSpace,
+    /// A (non-static) member function: `params[0]` is `this`.
+    method: bool,
 }
 
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
-    let mut sigs: HashMap<String, Signature> = HashMap::new();
+    let mut sigs: HashMap<String, Vec<Signature>> = HashMap::new();
     for f in &tu.functions {
         let sig = Signature {
+            name: f.name.clone(),
+            symbol: super::mangle::symbol_name(f),
             ret: f.ret.clone(),
             params: f.params.iter().map(|p| p.ty.clone()).collect(),
+            defaults: f.params.iter().map(|p| p.default.clone()).collect(),
             variadic: f.variadic,
             space: f.space,
+            method: f.params.first().is_some_and(|p| p.name == "this"),
         };
-        if let Some(old) = sigs.get(&f.name) {
-            if old.params != sig.params || old.ret != sig.ret {
-                diags.push(Diagnostic::error(f.span.clone(), format!("declaration of \"{}\" is incompatible with an earlier one (overloading is not supported yet)", f.name)));
+        let set = sigs.entry(f.name.clone()).or_default();
+        if let Some(old) = set.iter_mut().find(|o| o.params == sig.params) {
+            if old.ret != sig.ret {
+                diags.push(Diagnostic::error(
+                    f.span.clone(),
+                    format!(
+                        "declaration of \"{}\" is incompatible with an earlier one",
+                        f.name
+                    ),
+                ));
                 continue;
             }
+            // A redeclaration may add default arguments.
+            for (d, n) in old.defaults.iter_mut().zip(sig.defaults) {
+                if d.is_none() {
+                    *d = n;
+                }
+            }
+            continue;
         }
-        sigs.insert(f.name.clone(), sig);
+        if f.extern_c && !set.is_empty() {
+            diags.push(Diagnostic::error(
+                f.span.clone(),
+                format!(
+                    "more than one instance of overloaded function \"{}\" has \"C\" linkage",
+                    f.name
+                ),
+            ));
+            continue;
+        }
+        set.push(sig);
     }
     // printf is CUDA's __host__ __device__ function, declared or not
     // (irgen turns a device-side call into vprintf).
-    let printf = sigs.entry("printf".to_string()).or_insert(Signature {
-        ret: CType::INT,
-        params: vec![CType::Ptr {
-            pointee: Box::new(CType::Int(IntKind::Char)),
-            konst: true,
-            volatile: false,
-        }],
-        variadic: true,
-        space: ExecSpace::HostDevice,
-    });
-    printf.space = ExecSpace::HostDevice;
+    let printf = sigs.entry("printf".to_string()).or_default();
+    if printf.is_empty() {
+        printf.push(Signature {
+            name: "printf".into(),
+            symbol: "printf".into(),
+            ret: CType::INT,
+            params: vec![CType::Ptr {
+                pointee: Box::new(CType::Int(IntKind::Char)),
+                konst: true,
+                volatile: false,
+            }],
+            defaults: vec![None],
+            variadic: true,
+            space: ExecSpace::HostDevice,
+            method: false,
+        });
+    }
+    for p in printf.iter_mut() {
+        p.space = ExecSpace::HostDevice;
+        p.symbol = "printf".into();
+    }
     // Namespace-scope variables: types, initializers, a scope for device code.
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -68,8 +118,11 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             globals: &global_scope,
             enumerators: &tu.enumerators,
             vector_types: &tu.vector_types,
+            constants: &tu.constants,
+            usings: &tu.usings,
         };
         let mut cx = Checker::new(names, diags, CType::Void, ExecSpace::Host);
+        cx.ns = scope_of(&g.source_name);
         cx.global_initializer(g);
     }
     let mut defined: HashMap<String, Span> = HashMap::new();
@@ -77,7 +130,8 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         if f.body.is_none() {
             continue;
         }
-        if let Some(prev) = defined.get(&f.name) {
+        let symbol = super::mangle::symbol_name(f);
+        if let Some(prev) = defined.get(&symbol) {
             diags.push(Diagnostic::error(
                 f.span.clone(),
                 format!(
@@ -87,16 +141,26 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             ));
             continue;
         }
-        defined.insert(f.name.clone(), f.span.clone());
+        defined.insert(symbol.clone(), f.span.clone());
         let names = Names {
             sigs: &sigs,
             globals: &global_scope,
             enumerators: &tu.enumerators,
             vector_types: &tu.vector_types,
+            constants: &tu.constants,
+            usings: &tu.usings,
         };
         let mut cx = Checker::new(names, diags, f.ret.clone(), f.space);
         cx.globals.append(&mut globals);
-        cx.function_symbol = super::mangle::symbol_name(f);
+        cx.function_symbol = symbol;
+        cx.ns = scope_of(&f.name);
+        if let Some(CType::Ptr { pointee, .. }) =
+            f.params.first().filter(|p| p.name == "this").map(|p| &p.ty)
+        {
+            if let CType::Record(r) = &**pointee {
+                cx.class = Some(r.clone());
+            }
+        }
         for p in &f.params {
             if p.ty == CType::Void || p.ty.size().is_none() {
                 cx.diags.push(Diagnostic::error(
@@ -120,16 +184,32 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
 /// and the vector types (for `make_float4`).
 #[derive(Clone, Copy)]
 struct Names<'a> {
-    sigs: &'a HashMap<String, Signature>,
+    sigs: &'a HashMap<String, Vec<Signature>>,
     globals: &'a HashMap<String, usize>,
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
+    constants: &'a HashMap<String, (Scalar, CType)>,
+    usings: &'a [String],
+}
+
+/// The namespaces (and class) a qualified name is declared in: `N::S::f`
+/// → `[N, S]`.
+fn scope_of(name: &str) -> Vec<String> {
+    let mut parts: Vec<String> = name.split("::").map(str::to_string).collect();
+    parts.pop();
+    parts
 }
 
 struct Checker<'a> {
-    sigs: &'a HashMap<String, Signature>,
+    sigs: &'a HashMap<String, Vec<Signature>>,
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
+    constants: &'a HashMap<String, (Scalar, CType)>,
+    usings: &'a [String],
+    /// The namespaces (and class) of the function being checked.
+    ns: Vec<String>,
+    /// The class of the member function being checked.
+    class: Option<std::rc::Rc<Record>>,
     diags: &'a mut Vec<Diagnostic>,
     locals: Vec<Local>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -285,7 +365,8 @@ pub fn convert(e: Expr, ty: &CType) -> Expr {
 /// C's integer promotion: anything narrower than int becomes int.
 pub fn promote(t: &CType) -> CType {
     match t {
-        CType::Bool | CType::Enum(_) => CType::INT,
+        CType::Bool => CType::INT,
+        CType::Enum(e) => promote(&CType::Int(e.underlying)),
         CType::Int(k) if k.rank() < IntKind::Int.rank() => CType::INT,
         t => t.clone(),
     }
@@ -329,6 +410,10 @@ impl<'a> Checker<'a> {
             sigs: names.sigs,
             enumerators: names.enumerators,
             vector_types: names.vector_types,
+            constants: names.constants,
+            usings: names.usings,
+            ns: Vec::new(),
+            class: None,
             diags,
             locals: Vec::new(),
             scopes: vec![HashMap::new()],
@@ -738,7 +823,7 @@ impl<'a> Checker<'a> {
     /// between the two, are looked up by the caller).
     fn lookup(&self, name: &str) -> Option<Binding> {
         self.lookup_block(name)
-            .or_else(|| self.global_scope.get(name).map(|g| Binding::Global(*g)))
+            .or_else(|| self.global_named(name).map(Binding::Global))
     }
 
     fn lookup_block(&self, name: &str) -> Option<Binding> {
@@ -794,6 +879,7 @@ impl<'a> Checker<'a> {
                         self.declare_shared(d);
                         continue;
                     }
+                    let done = self.cxx_declaration(d);
                     if let Some(list) = d.init_list.take() {
                         let (ty, elems) = self.initializer_elements(list, &d.ty.clone());
                         d.ty = ty;
@@ -805,10 +891,17 @@ impl<'a> Checker<'a> {
                             format!("incomplete type \"{}\" is not allowed", d.ty),
                         );
                     }
-                    if let Some(init) = d.init.take() {
-                        let init = self.rvalue(init);
-                        d.init =
-                            Some(self.assign_convert(init, &d.ty.clone(), "initialize an entity"));
+                    if let Some(init) = if done { None } else { d.init.take() } {
+                        d.init = Some(match d.ty.clone() {
+                            CType::Ref { pointee, konst } => {
+                                let init = self.expr(init);
+                                self.bind_ref(init, &pointee, konst, "initialize an entity")
+                            }
+                            ty => {
+                                let init = self.rvalue(init);
+                                self.assign_convert(init, &ty, "initialize an entity")
+                            }
+                        });
                     }
                     d.local = self.declare(&d.name, d.ty.clone(), &d.span);
                 }
@@ -859,8 +952,16 @@ impl<'a> Checker<'a> {
                         );
                     }
                     (Some(v), false) => {
-                        let v = self.rvalue(v);
-                        *e = Some(self.assign_convert(v, &ret, "return a value"));
+                        *e = Some(match &ret {
+                            CType::Ref { pointee, konst } => {
+                                let v = self.expr(v);
+                                self.bind_ref(v, pointee, *konst, "return a value")
+                            }
+                            _ => {
+                                let v = self.rvalue(v);
+                                self.assign_convert(v, &ret, "return a value")
+                            }
+                        });
                     }
                     (None, false) => self.err(&s.span, "return value expected"),
                     (None, true) => {}
@@ -1009,6 +1110,7 @@ impl<'a> Checker<'a> {
 
     fn assign_convert(&mut self, e: Expr, to: &CType, what: &str) -> Expr {
         let ok = match (&e.ty, to) {
+            (a, b) if a.is_scoped_enum() || b.is_scoped_enum() => a == b,
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
             (CType::Ptr { .. }, CType::Bool) => true,
             (
@@ -1082,20 +1184,15 @@ impl<'a> Checker<'a> {
             | ExprKind::StrLit(_) => e,
             ExprKind::Ident(name) => {
                 if self.lookup_block(&name).is_none() {
-                    if let Some((v, ty)) = self.enumerators.get(&name) {
-                        return mk(ExprKind::IntLit(*v as u64), span, ty.clone());
+                    if let Some(m) = self.member_of_this(&name, &span) {
+                        return m;
+                    }
+                    if let Some(c) = self.named_constant(&name, &span) {
+                        return c;
                     }
                 }
                 match self.lookup(&name) {
-                    Some(Binding::Local(id)) => {
-                        let ty = self.locals[id].ty.clone();
-                        return Expr {
-                            kind: ExprKind::Var(id),
-                            span,
-                            ty,
-                            lvalue: true,
-                        };
-                    }
+                    Some(Binding::Local(id)) => return self.local_value(id, span),
                     Some(Binding::Global(id)) => {
                         let Some(g) = self.globals.get(id) else {
                             // Another namespace-scope variable, named in an initializer.
@@ -1220,6 +1317,9 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(name, args) => self.call(name, args, span),
             ExprKind::BuiltinCall(..) => e,
+            ExprKind::NamedCast(kind, inner) => self.named_cast(kind, *inner, e.ty, span),
+            ExprKind::Construct(ty, args, braced) => self.construct(ty, args, braced, span),
+            ExprKind::MemberCall(object, name, args) => self.member_call(*object, name, args, span),
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = e.ty.clone();
@@ -1252,6 +1352,16 @@ impl<'a> Checker<'a> {
             ExprKind::Index(a, i) => {
                 let a = self.rvalue(*a);
                 let i = self.rvalue(*i);
+                let (a, i) = match self.operator_call("[]", vec![a, i], &span) {
+                    Ok(call) => return call,
+                    Err(ops) => {
+                        let mut ops = ops.into_iter();
+                        let (Some(a), Some(i)) = (ops.next(), ops.next()) else {
+                            return mk(ExprKind::IntLit(0), span, CType::INT);
+                        };
+                        (a, i)
+                    }
+                };
                 // `i[a]` is `a[i]`.
                 let (ptr, idx) = if i.ty.is_pointer() && a.ty.is_integer() {
                     (i, a)
@@ -1290,6 +1400,17 @@ impl<'a> Checker<'a> {
             ExprKind::Assign(op, lhs, rhs) => {
                 let lhs = self.expr(*lhs);
                 let rhs = self.rvalue(*rhs);
+                let spelling = op.map_or("=".to_string(), |o| format!("{}=", o.spelling()));
+                let (lhs, rhs) = match self.operator_call(&spelling, vec![lhs, rhs], &span) {
+                    Ok(call) => return call,
+                    Err(ops) => {
+                        let mut ops = ops.into_iter();
+                        let (Some(l), Some(r)) = (ops.next(), ops.next()) else {
+                            return mk(ExprKind::IntLit(0), span, CType::INT);
+                        };
+                        (l, r)
+                    }
+                };
                 self.check_modifiable(&lhs);
                 let lty = lhs.ty.clone();
                 let rhs = match op {
@@ -1424,63 +1545,20 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
-        if self.sigs.get(&name).is_none() {
-            if let Some(t) = name
-                .strip_prefix("make_")
-                .and_then(|v| self.vector_types.get(v))
-            {
-                return self.make_vector(t.clone(), args, span);
-            }
-            if let Some(b) = super::builtins::position(&name) {
-                return self.builtin_call(b, args, span);
-            }
+        if let Some(set) = self.function_set(&name) {
+            return self.call_set(&name, set, args, span);
         }
-        let sig = match self.sigs.get(&name).cloned() {
-            Some(s) => s,
-            None => {
-                self.err(&span, format!("identifier \"{name}\" is undefined"));
-                return mk(ExprKind::IntLit(0), span, CType::INT);
-            }
-        };
-        if sig.space == ExecSpace::Host && self.space.on_device() {
-            let here = if self.space == ExecSpace::Global {
-                "__global__"
-            } else {
-                "__device__"
-            };
-            self.err(
-                &span,
-                format!(
-                    "calling a __host__ function(\"{name}\") from a {here} function is not allowed"
-                ),
-            );
+        if let Some(t) = name
+            .strip_prefix("make_")
+            .and_then(|v| self.vector_types.get(v))
+        {
+            return self.make_vector(t.clone(), args, span);
         }
-        if args.len() < sig.params.len() {
-            self.err(&span, "too few arguments in function call");
-        } else if args.len() > sig.params.len() && !sig.variadic {
-            self.err(&span, "too many arguments in function call");
+        if let Some(b) = super::builtins::position(&name) {
+            return self.builtin_call(b, args, span);
         }
-        let mut typed = Vec::new();
-        for (i, a) in args.into_iter().enumerate() {
-            let a = self.rvalue(a);
-            let a = match sig.params.get(i) {
-                Some(p) => {
-                    let what = format!("initialize a parameter (argument {})", i + 1);
-                    self.assign_convert(a, p, &what)
-                }
-                None => {
-                    // Default argument promotions for `...`.
-                    let t = if a.ty == CType::Float {
-                        CType::Double
-                    } else {
-                        promote(&a.ty)
-                    };
-                    convert(a, &t)
-                }
-            };
-            typed.push(a);
-        }
-        mk(ExprKind::Call(name, typed), span, sig.ret)
+        self.err(&span, format!("identifier \"{name}\" is undefined"));
+        mk(ExprKind::IntLit(0), span, CType::INT)
     }
 
     /// A call of a built-in: the overload that fits the arguments best
@@ -1597,6 +1675,18 @@ impl<'a> Checker<'a> {
                     UnOp::Plus => "+",
                     _ => "~",
                 };
+                let inner = match self.operator_call(sym, vec![inner], &span) {
+                    Ok(call) => return call,
+                    Err(mut ops) => match ops.pop() {
+                        Some(i) => i,
+                        None => return mk(ExprKind::IntLit(0), span, CType::INT),
+                    },
+                };
+                let sym = match op {
+                    UnOp::Neg => "-",
+                    UnOp::Plus => "+",
+                    _ => "~",
+                };
                 if !self.arith_operand(&inner, sym) {
                     return inner;
                 }
@@ -1623,6 +1713,36 @@ impl<'a> Checker<'a> {
         }
         let a = self.rvalue(a);
         let b = self.rvalue(b);
+        let (a, b) = match self.operator_call(op.spelling(), vec![a, b], &span) {
+            Ok(call) => return call,
+            Err(ops) => {
+                let mut ops = ops.into_iter();
+                let (Some(a), Some(b)) = (ops.next(), ops.next()) else {
+                    return mk(ExprKind::IntLit(0), span, CType::INT);
+                };
+                (a, b)
+            }
+        };
+        if a.ty.is_scoped_enum() || b.ty.is_scoped_enum() {
+            if !(op.is_comparison() && a.ty == b.ty) {
+                let msg = format!(
+                    "no operator \"{}\" matches these operands (operand types are: {} {} {})",
+                    op.spelling(),
+                    a.ty,
+                    op.spelling(),
+                    b.ty
+                );
+                self.err(&span, msg);
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            }
+            let t = promote(&a.ty);
+            let (a, b) = (convert(a, &t), convert(b, &t));
+            return mk(
+                ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                span,
+                CType::Bool,
+            );
+        }
         // Pointer arithmetic and comparison.
         if a.ty.is_pointer() || b.ty.is_pointer() {
             match op {

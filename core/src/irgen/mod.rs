@@ -15,11 +15,6 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         source_file: source_file.to_string(),
         ..Default::default()
     };
-    let symbols: Vec<(String, String)> = tu
-        .functions
-        .iter()
-        .map(|f| (f.name.clone(), symbol_name(f)))
-        .collect();
     let mut strings: Vec<(Vec<u8>, String)> = Vec::new();
     for g in &tu.globals {
         if let Some(global) = lower_global(g) {
@@ -31,7 +26,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
             continue;
         }
         let Some(body) = &f.body else { continue };
-        let mut g = Gen::new(f, &symbols, &tu.globals, opts);
+        let mut g = Gen::new(f, &tu.globals, opts);
         g.strings = std::mem::take(&mut strings);
         g.function_body(body);
         strings = std::mem::take(&mut g.strings);
@@ -227,10 +222,12 @@ pub fn ir_type(t: &CType) -> Type {
         },
         CType::Float => Type::F32,
         CType::Double => Type::F64,
-        CType::Ptr { .. } => Type::Ptr(addrspace::GENERIC),
+        // A reference is the address of its object.
+        CType::Ptr { .. } | CType::Ref { .. } => Type::Ptr(addrspace::GENERIC),
         CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
         CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
-        CType::Enum(_) => Type::I32,
+        CType::Enum(e) => ir_type(&CType::Int(e.underlying)),
+        CType::Auto => Type::Void,
         // A struct in memory: its bytes (the IR has no struct types).
         CType::Record(_) => Type::Array(t.size().unwrap_or(0), Box::new(Type::I8)),
     }
@@ -261,7 +258,6 @@ struct SwitchBlocks {
 struct Gen<'a> {
     f: Function,
     src: &'a ast::FunctionDef,
-    symbols: &'a [(String, String)],
     globals: &'a [ast::GlobalVar],
     opts: &'a Options,
     /// The alloca of each local.
@@ -277,12 +273,7 @@ struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    fn new(
-        src: &'a ast::FunctionDef,
-        symbols: &'a [(String, String)],
-        globals: &'a [ast::GlobalVar],
-        opts: &'a Options,
-    ) -> Gen<'a> {
+    fn new(src: &'a ast::FunctionDef, globals: &'a [ast::GlobalVar], opts: &'a Options) -> Gen<'a> {
         let mut f = Function::new(symbol_name(src), return_type(&src.ret), ir_params(src));
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
         f.attrs.noinline = src.inline == ast::InlineHint::Never;
@@ -293,7 +284,6 @@ impl<'a> Gen<'a> {
         Gen {
             f,
             src,
-            symbols,
             globals,
             opts,
             slots: Vec::new(),
@@ -1097,11 +1087,8 @@ impl<'a> Gen<'a> {
             }
         }
         self.set_loc(&e.span);
-        let callee = self
-            .symbols
-            .iter()
-            .find(|(s, _)| s == name)
-            .map_or_else(|| name.clone(), |(_, m)| m.clone());
+        // Sema named the callee by its symbol (the overload chosen).
+        let callee = name.clone();
         let v = self.emit(
             "call",
             return_type(&e.ty),
@@ -1406,6 +1393,9 @@ impl<'a> Gen<'a> {
             | ExprKind::Builtin(_)
             | ExprKind::Member(..)
             | ExprKind::Arrow(..)
+            | ExprKind::NamedCast(..)
+            | ExprKind::Construct(..)
+            | ExprKind::MemberCall(..)
             | ExprKind::RecordInit(_) => Value::Undef(ir_type(&e.ty)),
         }
     }

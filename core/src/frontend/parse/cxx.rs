@@ -1,0 +1,543 @@
+//! The parser's C++ (non-template) part: qualified names and namespaces,
+//! `using`, named and functional casts, `constexpr` values for constant
+//! expressions, operator names, and the member functions and constructors
+//! of a struct.
+
+use super::*;
+
+/// The longest operator name after `operator` (`[]`, `()`, `+=`, …).
+const OPERATORS: &[&str] = &[
+    "+", "-", "*", "/", "%", "^", "&", "|", "~", "!", "=", "<", ">", "+=", "-=", "*=", "/=", "%=",
+    "^=", "&=", "|=", "<<", ">>", "<<=", ">>=", "==", "!=", "<=", ">=", "&&", "||", "++", "--",
+];
+
+impl<'a> Parser<'a> {
+    /// How many tokens the qualified name at offset `n` takes (`A::B::c`,
+    /// `::c`); 0 when there is none.
+    pub(super) fn qualified_len(&self, n: usize) -> usize {
+        let mut k = n;
+        if self.peek_at(k).is_some_and(|t| t.is("::")) {
+            k += 1;
+        }
+        loop {
+            match self.peek_at(k) {
+                Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => k += 1,
+                _ => return 0,
+            }
+            if self.peek_at(k).is_some_and(|t| t.is("::"))
+                && self
+                    .peek_at(k + 1)
+                    .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            {
+                k += 1;
+            } else {
+                return k - n;
+            }
+        }
+    }
+
+    /// The text of `len` tokens from offset `n`, joined (`A::B::c`).
+    pub(super) fn qualified_text(&self, n: usize, len: usize) -> String {
+        (n..n + len)
+            .filter_map(|k| self.peek_at(k).map(|t| t.text.to_string()))
+            .collect()
+    }
+
+    /// The full names a name written here may mean, innermost scope first:
+    /// in each enclosing namespace, then in the `using` ones.
+    pub(super) fn candidates(&self, name: &str) -> Vec<String> {
+        if let Some(global) = name.strip_prefix("::") {
+            return vec![global.to_string()];
+        }
+        let mut out = Vec::new();
+        for k in (1..=self.cxx.ns.len()).rev() {
+            out.push(format!("{}::{name}", self.cxx.ns[..k].join("::")));
+        }
+        out.push(name.to_string());
+        for u in &self.cxx.usings {
+            out.push(format!("{u}::{name}"));
+        }
+        out
+    }
+
+    /// The type a (possibly qualified) name means here.
+    pub(super) fn find_type(&self, name: &str) -> Option<CType> {
+        self.candidates(name)
+            .into_iter()
+            .find_map(|c| self.typedefs.get(&c).cloned())
+    }
+
+    /// The type named by the qualified name at offset `n`, and its length.
+    pub(super) fn type_name_at(&self, n: usize) -> Option<(CType, usize)> {
+        let len = self.qualified_len(n);
+        if len == 0 {
+            return None;
+        }
+        let name = self.qualified_text(n, len);
+        if self.cxx.ctor_name.as_deref() == Some(name.as_str())
+            && self.peek_at(n + len).is_some_and(|t| t.is("("))
+        {
+            return None; // a constructor's declaration
+        }
+        self.find_type(&name).map(|t| (t, len))
+    }
+
+    /// A name declared here, with the namespaces around it (`N::f`).
+    pub(super) fn qualify(&self, name: &str) -> String {
+        if self.cxx.ns.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}::{name}", self.cxx.ns.join("::"))
+        }
+    }
+
+    /// `namespace N { … }` (also `namespace A::B { … }`).
+    pub(super) fn namespace_def(&mut self, functions: &mut Vec<FunctionDef>) -> PResult<()> {
+        let kw = self.span();
+        self.pos += 1;
+        if self.at("{") {
+            return self.error(kw, "unnamed namespaces are not supported yet");
+        }
+        let mut names = vec![self.ident()?.0];
+        while self.eat("::") {
+            names.push(self.ident()?.0);
+        }
+        if self.at("=") {
+            return self.error(kw, "namespace aliases are not supported yet");
+        }
+        self.expect("{")?;
+        self.enter()?;
+        let depth = self.cxx.ns.len();
+        for n in names {
+            self.cxx.ns.push(n);
+            let q = self.cxx.ns.join("::");
+            self.cxx.namespaces.insert(q);
+        }
+        while !self.at("}") && !self.at_eof() {
+            let before = self.pos;
+            if let Err(Stop) = self.top_level(functions, false) {
+                self.recover_top_level();
+            }
+            if self.pos == before {
+                self.pos += 1;
+            }
+        }
+        self.cxx.ns.truncate(depth);
+        self.leave();
+        self.expect("}")
+    }
+
+    /// `using namespace N;` or `using T = type;` (an alias).
+    pub(super) fn using(&mut self) -> PResult<()> {
+        let kw = self.span();
+        self.pos += 1;
+        if self.eat("namespace") {
+            let span = self.span();
+            let len = self.qualified_len(0);
+            if len == 0 {
+                return self.error(span, "expected an identifier");
+            }
+            let name = self.qualified_text(0, len);
+            self.pos += len;
+            let Some(full) = self
+                .candidates(&name)
+                .into_iter()
+                .find(|c| self.cxx.namespaces.contains(c))
+            else {
+                return self.error(span, format!("name must be a namespace name: \"{name}\""));
+            };
+            if !self.cxx.usings.contains(&full) {
+                self.cxx.usings.push(full);
+            }
+            return self.expect(";");
+        }
+        if self.peek_at(1).is_some_and(|t| t.is("=")) {
+            let (name, _) = self.ident()?;
+            self.pos += 1;
+            let ty = self.type_name()?;
+            name_unnamed(&ty, &name);
+            let q = self.qualify(&name);
+            self.typedefs.insert(q, ty);
+            return self.expect(";");
+        }
+        self.error(kw, "using-declarations are not supported yet")
+    }
+
+    /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`
+    /// (the keyword already read).
+    pub(super) fn named_cast(&mut self, kind: CastKind, span: Span) -> PResult<Expr> {
+        self.expect("<")?;
+        let ty = self.type_name()?;
+        self.expect(">")?;
+        self.expect("(")?;
+        self.enter()?;
+        let e = self.expr();
+        self.leave();
+        let e = e?;
+        self.expect(")")?;
+        let mut cast = Expr::new(ExprKind::NamedCast(kind, Box::new(e)), span);
+        cast.ty = ty;
+        Ok(cast)
+    }
+
+    /// `T(args)` or `T{args}` after the type `T`.
+    pub(super) fn construct(&mut self, ty: CType, span: Span) -> PResult<Expr> {
+        let braced = self.at("{");
+        let close = if braced { "}" } else { ")" };
+        self.pos += 1;
+        self.enter()?;
+        let mut args = Vec::new();
+        while !self.at(close) {
+            match self.assignment() {
+                Ok(a) => args.push(a),
+                Err(Stop) => {
+                    self.leave();
+                    return Err(Stop);
+                }
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.leave();
+        self.expect(close)?;
+        Ok(Expr::new(ExprKind::Construct(ty, args, braced), span))
+    }
+
+    /// The name after `operator` (`operator+`, `operator[]`, `operator()`).
+    pub(super) fn operator_name(&mut self) -> PResult<String> {
+        let span = self.span();
+        if self.at("[") && self.peek_at(1).is_some_and(|t| t.is("]")) {
+            self.pos += 2;
+            return Ok("operator[]".into());
+        }
+        if self.at("(") && self.peek_at(1).is_some_and(|t| t.is(")")) {
+            self.pos += 2;
+            return Ok("operator()".into());
+        }
+        match self.peek() {
+            Some(t) if t.kind == TokKind::Punct && OPERATORS.contains(&&*t.text) => {
+                self.pos += 1;
+                Ok(format!("operator{}", t.text))
+            }
+            _ => self.error(span, "expected an operator"),
+        }
+    }
+
+    /// The value of a `constexpr` variable or enumerator named `name`, as
+    /// a literal (for constant expressions in the parser).
+    pub(super) fn constant_literal(&self, name: &str, span: &Span) -> Option<Expr> {
+        for c in self.candidates(name) {
+            if let Some((v, ty)) = self.enumerators.get(&c) {
+                let mut e = Expr::new(ExprKind::IntLit(*v as u64), span.clone());
+                e.ty = ty.clone();
+                return Some(e);
+            }
+            if let Some((v, ty)) = self.cxx.constants.get(&c) {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                let mut e = Expr::new(kind, span.clone());
+                e.ty = ty.clone();
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    /// A call of a one-`return` `constexpr` function with its arguments
+    /// put in place of the parameters.
+    pub(super) fn inline_constexpr(&self, name: &str, args: &[Expr]) -> Option<Expr> {
+        let (params, body) = self
+            .candidates(name)
+            .into_iter()
+            .find_map(|c| self.cxx.constexpr_fns.get(&c))?;
+        if params.len() != args.len() {
+            return None;
+        }
+        let mut e = body.clone();
+        replace_params(&mut e, params, args, 0);
+        Some(e)
+    }
+
+    /// Records a `constexpr` variable's value when its initializer is constant.
+    pub(super) fn record_constant(&mut self, name: String, ty: &CType, init: &Expr) -> bool {
+        let mut e = init.clone();
+        self.substitute_enumerators(&mut e, 0);
+        let Some(v) = const_eval(&e) else {
+            return false;
+        };
+        let ty = if *ty == CType::Auto {
+            if e.ty == CType::Void {
+                CType::INT
+            } else {
+                e.ty.clone()
+            }
+        } else {
+            ty.clone()
+        };
+        let v = match &ty {
+            CType::Float => Scalar::Float(f64::from(v.as_f64() as f32)),
+            CType::Double => Scalar::Float(v.as_f64()),
+            t if t.is_integer() => Scalar::Int(v.as_i64()),
+            _ => return false,
+        };
+        self.cxx.constants.insert(name, (v, ty));
+        true
+    }
+
+    /// Records a `constexpr` function whose body is `{ return e; }`.
+    pub(super) fn record_constexpr_fn(&mut self, f: &FunctionDef) {
+        let Some(Stmt {
+            kind: StmtKind::Compound(stmts),
+            ..
+        }) = &f.body
+        else {
+            return;
+        };
+        if let [Stmt {
+            kind: StmtKind::Return(Some(e)),
+            ..
+        }] = stmts.as_slice()
+        {
+            let params = f.params.iter().map(|p| p.name.clone()).collect();
+            self.cxx
+                .constexpr_fns
+                .insert(f.name.clone(), (params, e.clone()));
+        }
+    }
+
+    /// A constructor in a struct body (`S(int a) : x(a) { … }`), the
+    /// specifiers before it already read.
+    pub(super) fn constructor(&mut self, record: &Rc<Record>, specs: &Specs) -> PResult<()> {
+        let (_, span) = self.ident()?;
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        // Member initializers become assignments at the start of the body.
+        let mut inits = Vec::new();
+        if self.eat(":") {
+            loop {
+                let (member, mspan) = self.ident()?;
+                let braced = self.at("{");
+                if !braced && !self.at("(") {
+                    return self.expect("(");
+                }
+                let Expr {
+                    kind: ExprKind::Construct(_, args, _),
+                    ..
+                } = self.construct(CType::Void, mspan.clone())?
+                else {
+                    return self.error(mspan, "expected a member initializer");
+                };
+                if args.len() != 1 {
+                    return self.error(mspan, "a member initializer must have exactly one value");
+                }
+                let this = Expr::new(ExprKind::Ident("this".into()), mspan.clone());
+                let target = Expr::new(ExprKind::Arrow(Box::new(this), member), mspan.clone());
+                let value = args.into_iter().next().expect("one argument");
+                let assign = Expr::new(
+                    ExprKind::Assign(None, Box::new(target), Box::new(value)),
+                    mspan.clone(),
+                );
+                inits.push(Stmt {
+                    kind: StmtKind::Expr(assign),
+                    span: mspan,
+                });
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        let body = if self.eat("=") {
+            // `= default`: an empty constructor.
+            let (word, wspan) = self.ident()?;
+            if word != "default" {
+                return self.error(wspan, "deleted functions are not supported yet");
+            }
+            self.expect(";")?;
+            Some(Stmt {
+                kind: StmtKind::Compound(Vec::new()),
+                span: span.clone(),
+            })
+        } else if self.at("{") {
+            Some(self.compound()?)
+        } else {
+            self.expect(";")?;
+            None
+        };
+        let body = body.map(|b| match b.kind {
+            StmtKind::Compound(stmts) => Stmt {
+                kind: StmtKind::Compound(inits.into_iter().chain(stmts).collect()),
+                span: b.span,
+            },
+            _ => b,
+        });
+        let simple = record.name.borrow().clone();
+        let simple = simple.rsplit("::").next().unwrap_or_default().to_string();
+        self.push_method(
+            record,
+            &simple,
+            CType::Void,
+            params,
+            variadic,
+            specs,
+            span,
+            false,
+            body,
+        );
+        Ok(())
+    }
+
+    /// A member function (`float len() const { … }`): its declarator read.
+    pub(super) fn method(
+        &mut self,
+        record: &Rc<Record>,
+        specs: &Specs,
+        d: Declarator,
+    ) -> PResult<()> {
+        let Some((params, variadic)) = d.func else {
+            return Ok(());
+        };
+        let Some(name) = d.name else {
+            return self.error(d.span, "expected an identifier");
+        };
+        let konst = self.eat("const");
+        let body = if self.at("{") {
+            if specs.device || specs.global {
+                Some(self.compound()?)
+            } else {
+                // Host code is accepted and not compiled for the device.
+                self.skip_braces();
+                None
+            }
+        } else {
+            self.expect(";")?;
+            None
+        };
+        let span = d.span;
+        if specs.is_static {
+            let f = self.function_def(
+                format!("{}::{name}", record.name.borrow()),
+                d.ty,
+                params,
+                variadic,
+                specs,
+                span,
+                body,
+            );
+            self.cxx.methods.push(f);
+        } else {
+            self.push_method(
+                record, &name, d.ty, params, variadic, specs, span, konst, body,
+            );
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_method(
+        &mut self,
+        record: &Rc<Record>,
+        name: &str,
+        ret: CType,
+        params: Vec<Param>,
+        variadic: bool,
+        specs: &Specs,
+        span: Span,
+        konst: bool,
+        body: Option<Stmt>,
+    ) {
+        let this = Param {
+            name: "this".into(),
+            ty: CType::Ptr {
+                pointee: Box::new(CType::Record(record.clone())),
+                konst,
+                volatile: false,
+            },
+            restrict: false,
+            span: span.clone(),
+            default: None,
+        };
+        let params = std::iter::once(this).chain(params).collect();
+        let f = self.function_def(
+            format!("{}::{name}", record.name.borrow()),
+            ret,
+            params,
+            variadic,
+            specs,
+            span,
+            body,
+        );
+        self.cxx.methods.push(f);
+    }
+
+    /// A function's definition from what was parsed of it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn function_def(
+        &mut self,
+        name: String,
+        ret: CType,
+        params: Vec<Param>,
+        variadic: bool,
+        specs: &Specs,
+        span: Span,
+        body: Option<Stmt>,
+    ) -> FunctionDef {
+        let space = match (specs.global, specs.device, specs.host) {
+            (true, _, _) => ExecSpace::Global,
+            (false, true, true) => ExecSpace::HostDevice,
+            (false, true, false) => ExecSpace::Device,
+            _ => ExecSpace::Host,
+        };
+        let f = FunctionDef {
+            name,
+            span,
+            ret,
+            params,
+            variadic,
+            space,
+            extern_c: specs.extern_c,
+            inline: specs.inline,
+            launch_bounds: Vec::new(),
+            body,
+            locals: Vec::new(),
+        };
+        if specs.constexpr {
+            self.record_constexpr_fn(&f);
+        }
+        f
+    }
+}
+
+/// Puts the arguments in place of the parameters named in `e`.
+fn replace_params(e: &mut Expr, params: &[String], args: &[Expr], depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match &mut e.kind {
+        ExprKind::Ident(name) => {
+            if let Some(k) = params.iter().position(|p| p == name) {
+                *e = args[k].clone();
+            }
+        }
+        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::NamedCast(_, a) => {
+            replace_params(a, params, args, depth + 1)
+        }
+        ExprKind::Binary(_, a, b) => {
+            replace_params(a, params, args, depth + 1);
+            replace_params(b, params, args, depth + 1);
+        }
+        ExprKind::Cond(c, a, b) => {
+            replace_params(c, params, args, depth + 1);
+            replace_params(a, params, args, depth + 1);
+            replace_params(b, params, args, depth + 1);
+        }
+        ExprKind::Call(_, xs) => {
+            for x in xs {
+                replace_params(x, params, args, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}

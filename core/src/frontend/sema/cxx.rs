@@ -1,0 +1,930 @@
+//! Sema's C++ (non-template) part: qualified name lookup, overload
+//! resolution (for functions, member functions, operators and
+//! constructors), references, named and functional casts, `auto`.
+//!
+//! A reference is a pointer sema dereferences wherever it is named: binding
+//! one takes the address of an lvalue (or of a temporary for `const T&`).
+//! A member function is a function whose first parameter is `this`; a call
+//! passes the object's address there.
+
+use super::*;
+
+/// How well an argument fits a parameter (C++'s ranks; lower is better).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Rank {
+    Exact,
+    /// Exact but for an added `const` (binding `const T&` to a `T`).
+    Qualified,
+    Promotion,
+    Conversion,
+}
+
+/// What a call names, for messages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum CallKind {
+    Function,
+    Operator,
+    Constructor,
+}
+
+impl<'a> Checker<'a> {
+    /// The full names a name written here may mean, innermost scope first.
+    pub(super) fn candidates(&self, name: &str) -> Vec<String> {
+        if let Some(global) = name.strip_prefix("::") {
+            return vec![global.to_string()];
+        }
+        let mut out = Vec::new();
+        for k in (1..=self.ns.len()).rev() {
+            out.push(format!("{}::{name}", self.ns[..k].join("::")));
+        }
+        out.push(name.to_string());
+        for u in self.usings {
+            out.push(format!("{u}::{name}"));
+        }
+        out
+    }
+
+    /// The functions a name means here: those of the innermost scope that
+    /// has the name (a namespace and the ones it `using`s count as one).
+    pub(super) fn function_set(&self, name: &str) -> Option<Vec<Signature>> {
+        let cands = self.candidates(name);
+        let plain = cands.iter().position(|c| c == name);
+        for (k, c) in cands.iter().enumerate() {
+            if Some(k) > plain {
+                break;
+            }
+            if Some(k) == plain {
+                // The global namespace and every `using namespace`.
+                let set: Vec<Signature> = cands[k..]
+                    .iter()
+                    .filter_map(|c| self.sigs.get(c))
+                    .flatten()
+                    .cloned()
+                    .collect();
+                return (!set.is_empty()).then_some(set);
+            }
+            if let Some(set) = self.sigs.get(c) {
+                return Some(set.clone());
+            }
+        }
+        None
+    }
+
+    /// An enumerator or `constexpr` variable named here, as a literal.
+    pub(super) fn named_constant(&self, name: &str, span: &Span) -> Option<Expr> {
+        for c in self.candidates(name) {
+            if let Some((v, ty)) = self.enumerators.get(&c) {
+                return Some(mk(ExprKind::IntLit(*v as u64), span.clone(), ty.clone()));
+            }
+            if let Some((v, ty)) = self.constants.get(&c) {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                return Some(mk(kind, span.clone(), ty.clone()));
+            }
+        }
+        None
+    }
+
+    /// A namespace-scope variable named here.
+    pub(super) fn global_named(&self, name: &str) -> Option<usize> {
+        self.candidates(name)
+            .into_iter()
+            .find_map(|c| self.global_scope.get(&c).copied())
+    }
+
+    /// `*this` in a member function.
+    pub(super) fn this_object(&mut self, span: &Span) -> Option<Expr> {
+        let Some(Binding::Local(id)) = self.lookup_block("this") else {
+            return None;
+        };
+        let ptr = Expr {
+            kind: ExprKind::Var(id),
+            span: span.clone(),
+            ty: self.locals[id].ty.clone(),
+            lvalue: true,
+        };
+        let ty = ptr.ty.pointee()?.clone();
+        Some(Expr {
+            kind: ExprKind::Unary(UnOp::Deref, Box::new(ptr)),
+            span: span.clone(),
+            ty,
+            lvalue: true,
+        })
+    }
+
+    /// A data member named without `this->` in a member function.
+    pub(super) fn member_of_this(&mut self, name: &str, span: &Span) -> Option<Expr> {
+        let r = self.class.clone()?;
+        r.member(name)?;
+        let object = self.this_object(span)?;
+        Some(self.member(object, &r, name, span.clone()))
+    }
+
+    /// A local variable's value: a reference names the object it refers to.
+    pub(super) fn local_value(&self, id: usize, span: Span) -> Expr {
+        let ty = self.locals[id].ty.clone();
+        match ty {
+            CType::Ref { pointee, konst } => {
+                let ptr = Expr {
+                    kind: ExprKind::Var(id),
+                    span: span.clone(),
+                    ty: CType::Ptr {
+                        pointee: pointee.clone(),
+                        konst,
+                        volatile: false,
+                    },
+                    lvalue: true,
+                };
+                Expr {
+                    kind: ExprKind::Unary(UnOp::Deref, Box::new(ptr)),
+                    span,
+                    ty: *pointee,
+                    lvalue: true,
+                }
+            }
+            ty => Expr {
+                kind: ExprKind::Var(id),
+                span,
+                ty,
+                lvalue: true,
+            },
+        }
+    }
+
+    /// A hidden local holding `e` (a temporary), and its address.
+    pub(super) fn temporary_address(&mut self, e: Expr) -> Expr {
+        let span = e.span.clone();
+        let ty = e.ty.clone();
+        let id = self.locals.len();
+        self.locals.push(Local {
+            name: "ref.tmp".into(),
+            ty: ty.clone(),
+            span: span.clone(),
+        });
+        let var = Expr {
+            kind: ExprKind::Var(id),
+            span: span.clone(),
+            ty: ty.clone(),
+            lvalue: true,
+        };
+        let store = mk(
+            ExprKind::Assign(None, Box::new(var.clone()), Box::new(e)),
+            span.clone(),
+            ty.clone(),
+        );
+        let addr = mk(
+            ExprKind::Unary(UnOp::AddrOf, Box::new(var)),
+            span.clone(),
+            CType::ptr_to(ty.clone()),
+        );
+        mk(
+            ExprKind::Comma(Box::new(store), Box::new(addr)),
+            span,
+            CType::ptr_to(ty),
+        )
+    }
+
+    /// The address of an object: an lvalue's own, else a temporary's.
+    pub(super) fn address_of(&mut self, e: Expr) -> Expr {
+        if e.lvalue {
+            let ty = CType::ptr_to(e.ty.clone());
+            let span = e.span.clone();
+            return mk(ExprKind::Unary(UnOp::AddrOf, Box::new(e)), span, ty);
+        }
+        self.temporary_address(e)
+    }
+
+    /// Binds a reference of type `pointee&` (`const` with `konst`) to `e`
+    /// (typed, not decayed): the address it holds.
+    pub(super) fn bind_ref(&mut self, e: Expr, pointee: &CType, konst: bool, what: &str) -> Expr {
+        let ref_ty = CType::Ref {
+            pointee: Box::new(pointee.clone()),
+            konst,
+        };
+        let as_ptr = |e: Expr| {
+            let t = CType::Ptr {
+                pointee: Box::new(pointee.clone()),
+                konst,
+                volatile: false,
+            };
+            convert(e, &t)
+        };
+        if e.lvalue && e.ty == *pointee {
+            let a = self.address_of(e);
+            return as_ptr(a);
+        }
+        // `c ? x : y` of two lvalues is one: the address of either.
+        if let ExprKind::Cond(c, x, y) = &e.kind {
+            if x.lvalue && y.lvalue && x.ty == *pointee && y.ty == *pointee {
+                let (x, y) = ((**x).clone(), (**y).clone());
+                let (x, y) = (self.address_of(x), self.address_of(y));
+                let t = x.ty.clone();
+                let cond = mk(
+                    ExprKind::Cond(c.clone(), Box::new(x), Box::new(y)),
+                    e.span.clone(),
+                    t,
+                );
+                return as_ptr(cond);
+            }
+        }
+        if !konst {
+            let msg = if e.lvalue {
+                format!(
+                    "a reference of type \"{ref_ty}\" (not const-qualified) cannot be initialized with a value of type \"{}\"",
+                    e.ty
+                )
+            } else {
+                "initial value of reference to non-const must be an lvalue".to_string()
+            };
+            self.err(&e.span, msg);
+            return mk(ExprKind::IntLit(0), e.span, CType::ptr_to(pointee.clone()));
+        }
+        let v = self.decay(e);
+        let v = self.assign_convert(v, pointee, what);
+        let a = self.temporary_address(v);
+        as_ptr(a)
+    }
+
+    /// Array-to-pointer decay of a typed expression.
+    pub(super) fn decay(&mut self, e: Expr) -> Expr {
+        if let CType::Array(elem, _) = &e.ty {
+            let ty = CType::ptr_to((**elem).clone());
+            return convert(e, &ty);
+        }
+        e
+    }
+
+    /// How well the typed argument `a` fits a parameter of type `p`; `None`
+    /// when it does not.
+    pub(super) fn rank(&self, a: &Expr, p: &CType) -> Option<Rank> {
+        if let CType::Ref { pointee, konst } = p {
+            if a.lvalue && a.ty == **pointee {
+                return Some(if *konst { Rank::Qualified } else { Rank::Exact });
+            }
+            if !konst {
+                return None;
+            }
+            return self.rank(&rvalue_of(a), pointee);
+        }
+        let at = match &a.ty {
+            CType::Array(e, _) => CType::ptr_to((**e).clone()),
+            t => t.clone(),
+        };
+        if at == *p {
+            return Some(Rank::Exact);
+        }
+        if at.is_scoped_enum() || p.is_scoped_enum() {
+            return None;
+        }
+        match (&at, p) {
+            (
+                CType::Ptr {
+                    pointee: pa,
+                    konst: ka,
+                    volatile: va,
+                },
+                CType::Ptr {
+                    pointee: pb,
+                    konst: kb,
+                    volatile: vb,
+                },
+            ) => {
+                if pa == pb && (!ka || *kb) && (!va || *vb) {
+                    Some(Rank::Exact)
+                } else if (**pb == CType::Void && (!ka || *kb))
+                    || (matches!(a.kind, ExprKind::IntLit(0)) && **pa == CType::Void)
+                {
+                    // To `void *`, or `nullptr` to any pointer.
+                    Some(Rank::Conversion)
+                } else {
+                    None
+                }
+            }
+            (CType::Int(_), CType::Ptr { .. }) if matches!(a.kind, ExprKind::IntLit(0)) => {
+                Some(Rank::Conversion)
+            }
+            (CType::Ptr { .. }, CType::Bool) => Some(Rank::Conversion),
+            (x, y) if x.is_arithmetic() && y.is_arithmetic() => {
+                let promotion = (x.is_integer() && *y == promote(x) && *y != *x)
+                    || (*x == CType::Float && *y == CType::Double);
+                Some(if promotion {
+                    Rank::Promotion
+                } else {
+                    Rank::Conversion
+                })
+            }
+            (CType::Builtin(_), CType::Record(_)) => Some(Rank::Exact),
+            _ => None,
+        }
+    }
+
+    /// The ranks of one candidate's parameters against the arguments
+    /// (`object` first for a member function); `None` when not viable.
+    fn ranks(&self, sig: &Signature, object: Option<&Expr>, args: &[Expr]) -> Option<Vec<Rank>> {
+        let mut ranks = Vec::new();
+        let params: &[CType] = if sig.method {
+            let object = object?;
+            let CType::Ptr { konst, .. } = &sig.params[0] else {
+                return None;
+            };
+            ranks.push(if *konst && !is_const_object(object) {
+                Rank::Qualified
+            } else {
+                Rank::Exact
+            });
+            &sig.params[1..]
+        } else {
+            &sig.params
+        };
+        let defaults = &sig.defaults[sig.defaults.len() - params.len()..];
+        if args.len() > params.len() && !sig.variadic {
+            return None;
+        }
+        if args.len() < params.len() && defaults[args.len()].is_none() {
+            return None;
+        }
+        for (a, p) in args.iter().zip(params) {
+            ranks.push(self.rank(a, p)?);
+        }
+        Some(ranks)
+    }
+
+    /// Calls one of the functions of `set` named `name` with the arguments
+    /// as written.
+    pub(super) fn call_set(
+        &mut self,
+        name: &str,
+        set: Vec<Signature>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        let object = if set.iter().any(|s| s.method) {
+            self.this_object(&span)
+        } else {
+            None
+        };
+        self.resolve_and_call(name, CallKind::Function, set, object, args, span)
+    }
+
+    /// Overload resolution among `set` and the call of the best candidate.
+    /// With an object, member functions are called on it; for an operator,
+    /// a free function takes the object as its first operand.
+    pub(super) fn resolve_and_call(
+        &mut self,
+        name: &str,
+        kind: CallKind,
+        set: Vec<Signature>,
+        object: Option<Expr>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let operands = |sig: &Signature, args: &[Expr]| -> Vec<Expr> {
+            match (&object, sig.method, kind) {
+                (Some(o), false, CallKind::Operator) => std::iter::once(o.clone())
+                    .chain(args.iter().cloned())
+                    .collect(),
+                _ => args.to_vec(),
+            }
+        };
+        let chosen = if set.len() == 1 && kind == CallKind::Function && !set[0].method {
+            // One function: its own messages for each argument.
+            Some(set[0].clone())
+        } else {
+            let viable: Vec<(Signature, Vec<Rank>)> = set
+                .iter()
+                .filter_map(|s| {
+                    let ops = operands(s, &args);
+                    self.ranks(s, object.as_ref(), &ops).map(|r| (s.clone(), r))
+                })
+                .collect();
+            let best: Vec<&(Signature, Vec<Rank>)> = viable
+                .iter()
+                .filter(|(c, rc)| {
+                    viable
+                        .iter()
+                        .all(|(d, rd)| std::ptr::eq(c, d) || better(rc, rd))
+                })
+                .collect();
+            let types = {
+                let all: Vec<&Expr> = object
+                    .iter()
+                    .filter(|_| kind == CallKind::Operator)
+                    .chain(args.iter())
+                    .collect();
+                let names: Vec<String> = all.iter().map(|a| a.ty.to_string()).collect();
+                if kind == CallKind::Operator {
+                    let op = name.trim_start_matches("operator");
+                    format!("operand types are: {}", names.join(&format!(" {op} ")))
+                } else {
+                    format!("argument types are: ({})", names.join(", "))
+                }
+            };
+            let what = match kind {
+                CallKind::Function => format!("overloaded function \"{name}\""),
+                CallKind::Constructor => format!("constructor \"{name}\""),
+                CallKind::Operator => {
+                    format!("operator \"{}\"", name.trim_start_matches("operator"))
+                }
+            };
+            match best.as_slice() {
+                [(sig, _)] => Some(sig.clone()),
+                [] if viable.is_empty() => {
+                    let msg = match kind {
+                        CallKind::Operator => format!("no {what} matches these operands ({types})"),
+                        _ => format!("no instance of {what} matches the argument list ({types})"),
+                    };
+                    self.err(&span, msg);
+                    None
+                }
+                _ => {
+                    let msg = match kind {
+                        CallKind::Operator => {
+                            format!("more than one {what} matches these operands ({types})")
+                        }
+                        _ => format!(
+                            "more than one instance of {what} matches the argument list ({types})"
+                        ),
+                    };
+                    self.err(&span, msg);
+                    None
+                }
+            }
+        };
+        let Some(sig) = chosen else {
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        let ops = operands(&sig, &args);
+        self.call_signature(&sig, object, ops, span)
+    }
+
+    /// The call of one function: arguments converted (references bound,
+    /// defaults added), the object's address first for a member function.
+    fn call_signature(
+        &mut self,
+        sig: &Signature,
+        object: Option<Expr>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let name = sig.name.clone();
+        if sig.space == ExecSpace::Host && self.space.on_device() {
+            let here = if self.space == ExecSpace::Global {
+                "__global__"
+            } else {
+                "__device__"
+            };
+            self.err(
+                &span,
+                format!(
+                    "calling a __host__ function(\"{name}\") from a {here} function is not allowed"
+                ),
+            );
+        }
+        let mut typed = Vec::new();
+        let first = usize::from(sig.method);
+        if sig.method {
+            let Some(object) = object else {
+                self.err(
+                    &span,
+                    "a nonstatic member reference must be relative to a specific object",
+                );
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            };
+            let this = self.address_of(object);
+            typed.push(convert(this, &sig.params[0]));
+        }
+        let params = &sig.params[first..];
+        let defaults = &sig.defaults[first..];
+        let needed = defaults
+            .iter()
+            .position(|d| d.is_some())
+            .unwrap_or(params.len());
+        if args.len() < needed {
+            self.err(&span, "too few arguments in function call");
+        } else if args.len() > params.len() && !sig.variadic {
+            self.err(&span, "too many arguments in function call");
+        }
+        let count = args.len();
+        let defaulted = defaults
+            .iter()
+            .skip(count)
+            .map_while(|d| d.clone())
+            .map(|d| self.expr(d));
+        let all: Vec<Expr> = args
+            .into_iter()
+            .chain(defaulted.collect::<Vec<_>>())
+            .collect();
+        for (i, a) in all.into_iter().enumerate() {
+            let what = format!("initialize a parameter (argument {})", i + 1);
+            let a = match params.get(i) {
+                Some(CType::Ref { pointee, konst }) => self.bind_ref(a, pointee, *konst, &what),
+                Some(p) => {
+                    let a = self.decay(a);
+                    self.assign_convert(a, p, &what)
+                }
+                None => {
+                    // Default argument promotions for `...`.
+                    let a = self.decay(a);
+                    let t = if a.ty == CType::Float {
+                        CType::Double
+                    } else {
+                        promote(&a.ty)
+                    };
+                    convert(a, &t)
+                }
+            };
+            typed.push(a);
+        }
+        let symbol = sig.symbol.clone();
+        match &sig.ret {
+            CType::Ref { pointee, konst } => {
+                let ptr = CType::Ptr {
+                    pointee: pointee.clone(),
+                    konst: *konst,
+                    volatile: false,
+                };
+                let call = mk(ExprKind::Call(symbol, typed), span.clone(), ptr);
+                Expr {
+                    kind: ExprKind::Unary(UnOp::Deref, Box::new(call)),
+                    span,
+                    ty: (**pointee).clone(),
+                    lvalue: true,
+                }
+            }
+            ret => mk(ExprKind::Call(symbol, typed), span, ret.clone()),
+        }
+    }
+
+    /// The member functions `name` of a class (and its static ones).
+    fn methods(&self, r: &Record, name: &str) -> Vec<Signature> {
+        let key = format!("{}::{name}", r.name.borrow());
+        self.sigs.get(&key).cloned().unwrap_or_default()
+    }
+
+    /// `object.f(args)`.
+    pub(super) fn member_call(
+        &mut self,
+        object: Expr,
+        name: String,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let object = self.expr(object);
+        let CType::Record(r) = object.ty.clone() else {
+            let msg = format!(
+                "expression must have class type but it has type \"{}\"",
+                object.ty
+            );
+            self.err(&span, msg);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        let set = self.methods(&r, &name);
+        if set.is_empty() {
+            let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
+            self.err(&span, msg);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
+        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        let qualified = format!("{}::{name}", r.name.borrow());
+        self.resolve_and_call(
+            &qualified,
+            CallKind::Function,
+            set,
+            Some(object),
+            args,
+            span,
+        )
+    }
+
+    /// An operator on a class operand (typed operands, the object first):
+    /// the call of the `operator@` that fits, or the operands back when no
+    /// such function exists.
+    pub(super) fn operator_call(
+        &mut self,
+        op: &str,
+        operands: Vec<Expr>,
+        span: &Span,
+    ) -> Result<Expr, Vec<Expr>> {
+        let name = format!("operator{op}");
+        let Some(first) = operands.first() else {
+            return Err(operands);
+        };
+        if !operands.iter().any(|o| o.ty.is_record()) {
+            return Err(operands);
+        }
+        let n = operands.len();
+        let mut set: Vec<Signature> = self
+            .function_set(&name)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|s| !s.method && (s.params.len() == n || s.variadic))
+            .collect();
+        if let CType::Record(r) = &first.ty {
+            set.extend(
+                self.methods(r, &name)
+                    .into_iter()
+                    .filter(|s| s.method && s.params.len() == n),
+            );
+        }
+        if set.is_empty() {
+            return Err(operands);
+        }
+        let mut operands = operands.into_iter();
+        let object = operands.next();
+        let rest: Vec<Expr> = operands.collect();
+        Ok(self.resolve_and_call(&name, CallKind::Operator, set, object, rest, span.clone()))
+    }
+
+    /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`.
+    pub(super) fn named_cast(
+        &mut self,
+        kind: CastKind,
+        inner: Expr,
+        to: CType,
+        span: Span,
+    ) -> Expr {
+        let inner = self.rvalue(inner);
+        let from = inner.ty.clone();
+        let same_pointee = |a: &CType, b: &CType| match (a, b) {
+            (CType::Ptr { pointee: pa, .. }, CType::Ptr { pointee: pb, .. }) => pa == pb,
+            _ => false,
+        };
+        let ok = match kind {
+            CastKind::Static => {
+                to == CType::Void
+                    || from == to
+                    || (from.is_arithmetic() && to.is_arithmetic())
+                    || (from.is_pointer()
+                        && to.is_pointer()
+                        && (same_pointee(&from, &to)
+                            || from.pointee() == Some(&CType::Void)
+                            || to.pointee() == Some(&CType::Void)))
+                    || (to.is_pointer() && matches!(inner.kind, ExprKind::IntLit(0)))
+                    || (from.is_pointer() && to == CType::Bool)
+            }
+            CastKind::Reinterpret => {
+                from == to
+                    || (from.is_pointer() && to.is_pointer())
+                    || (from.is_pointer() && to.is_integer() && to.size() == Some(8))
+                    || (from.is_integer() && to.is_pointer())
+            }
+            CastKind::Const => from.is_pointer() && to.is_pointer() && same_pointee(&from, &to),
+        };
+        if !ok {
+            let msg = match kind {
+                CastKind::Const => format!(
+                    "a const_cast can only adjust type qualifiers; it cannot change the underlying type (from \"{from}\" to \"{to}\")"
+                ),
+                _ => format!("invalid type conversion from \"{from}\" to \"{to}\""),
+            };
+            self.err(&span, msg);
+            return mk(ExprKind::IntLit(0), span, to);
+        }
+        if to.is_record() {
+            return inner;
+        }
+        mk(
+            ExprKind::Cast {
+                expr: Box::new(inner),
+                implicit: false,
+            },
+            span,
+            to,
+        )
+    }
+
+    /// `T(args)` / `T{args}`: a functional cast for a scalar type, a
+    /// constructor call, or an aggregate built from its members (`dim3(8, 8)`
+    /// has `1` for the members left out).
+    pub(super) fn construct(
+        &mut self,
+        ty: CType,
+        args: Vec<Expr>,
+        braced: bool,
+        span: Span,
+    ) -> Expr {
+        if ty.is_scalar() {
+            let mut args = args.into_iter();
+            let (Some(a), None) = (args.next(), args.next()) else {
+                return zero(&ty, &span);
+            };
+            if braced {
+                let a = self.rvalue(a);
+                return self.assign_convert(a, &ty, "initialize an entity");
+            }
+            let cast = mk(
+                ExprKind::Cast {
+                    expr: Box::new(a),
+                    implicit: false,
+                },
+                span,
+                ty,
+            );
+            return self.expr(cast);
+        }
+        let CType::Record(r) = &ty else {
+            let msg = format!("a value of type \"{ty}\" cannot be constructed");
+            self.err(&span, msg);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        let simple = r
+            .name
+            .borrow()
+            .rsplit("::")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let ctors = self.methods(r, &simple);
+        if !ctors.is_empty() {
+            let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+            // The object is a temporary the constructor fills.
+            let id = self.locals.len();
+            self.locals.push(Local {
+                name: "tmp".into(),
+                ty: ty.clone(),
+                span: span.clone(),
+            });
+            let var = Expr {
+                kind: ExprKind::Var(id),
+                span: span.clone(),
+                ty: ty.clone(),
+                lvalue: true,
+            };
+            let name = format!("{}::{simple}", r.name.borrow());
+            let call = self.resolve_and_call(
+                &name,
+                CallKind::Constructor,
+                ctors,
+                Some(var.clone()),
+                args,
+                span.clone(),
+            );
+            return Expr {
+                kind: ExprKind::Comma(Box::new(call), Box::new(var)),
+                span,
+                ty,
+                lvalue: true,
+            };
+        }
+        if args.len() == 1 && !braced {
+            let a = self.rvalue(args.into_iter().next().expect("one argument"));
+            return self.assign_convert(a, &ty, "initialize an entity");
+        }
+        let mut items: Vec<Initializer> = args.into_iter().map(Initializer::Expr).collect();
+        if !braced {
+            if r.name.borrow().as_str() != "dim3" || items.is_empty() {
+                let name = format!("{}::{simple}", r.name.borrow());
+                let msg =
+                    format!("no instance of constructor \"{name}\" matches the argument list");
+                self.err(&span, msg);
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            }
+            // CUDA's `dim3(x, y = 1, z = 1)`.
+            while items.len() < 3 {
+                items.push(Initializer::Expr(mk(
+                    ExprKind::IntLit(1),
+                    span.clone(),
+                    CType::UINT,
+                )));
+            }
+        }
+        let (_, members) = self.initializer_elements(Initializer::List(items, span.clone()), &ty);
+        mk(ExprKind::RecordInit(members), span, ty)
+    }
+
+    /// A local declaration's C++ part: `auto` deduced from the initializer,
+    /// a struct with constructors constructed. Returns whether the
+    /// initializer is done (typed and converted).
+    pub(super) fn cxx_declaration(&mut self, d: &mut VarDecl) -> bool {
+        let has_auto = d.ty == CType::Auto
+            || matches!(&d.ty, CType::Ref { pointee, .. } | CType::Ptr { pointee, .. } if **pointee == CType::Auto);
+        if has_auto {
+            let Some(init) = d.init.take() else {
+                self.err(
+                    &d.span,
+                    "cannot deduce \"auto\" type (initializer required)",
+                );
+                d.ty = CType::INT;
+                d.init_list = None;
+                return true;
+            };
+            let init = self.expr(init);
+            d.ty = self.deduce(&d.ty, &init);
+            d.init = Some(match d.ty.clone() {
+                CType::Ref { pointee, konst } => {
+                    self.bind_ref(init, &pointee, konst, "initialize an entity")
+                }
+                ty => {
+                    let init = self.decay(init);
+                    self.assign_convert(init, &ty, "initialize an entity")
+                }
+            });
+            return true;
+        }
+        let CType::Record(r) = &d.ty else {
+            return false;
+        };
+        let simple = r
+            .name
+            .borrow()
+            .rsplit("::")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        if d.init.is_some() || self.methods(r, &simple).is_empty() {
+            return false;
+        }
+        let args = match d.init_list.take() {
+            None => Vec::new(),
+            Some(Initializer::List(items, _))
+                if items.iter().all(|i| matches!(i, Initializer::Expr(_))) =>
+            {
+                items
+                    .into_iter()
+                    .filter_map(|i| match i {
+                        Initializer::Expr(e) => Some(e),
+                        _ => None,
+                    })
+                    .collect()
+            }
+            Some(other) => {
+                d.init_list = Some(other);
+                return false;
+            }
+        };
+        let ty = d.ty.clone();
+        d.init = Some(self.construct(ty, args, true, d.span.clone()));
+        true
+    }
+
+    /// The type `auto` (in `auto`, `auto&`, `const auto&`, `auto*`) stands
+    /// for, from the initializer.
+    pub(super) fn deduce(&mut self, declared: &CType, init: &Expr) -> CType {
+        match declared {
+            CType::Auto => match &init.ty {
+                CType::Array(e, _) => CType::ptr_to((**e).clone()),
+                CType::Builtin(b) => {
+                    let name = match b {
+                        BuiltinVar::BlockDim | BuiltinVar::GridDim => "dim3",
+                        _ => "uint3",
+                    };
+                    self.vector_types.get(name).cloned().unwrap_or(CType::INT)
+                }
+                t => t.clone(),
+            },
+            CType::Ref { pointee, konst } if **pointee == CType::Auto => CType::Ref {
+                pointee: Box::new(init.ty.clone()),
+                konst: *konst,
+            },
+            CType::Ptr {
+                pointee,
+                konst,
+                volatile,
+            } if **pointee == CType::Auto => match init.ty.pointee() {
+                Some(p) => CType::Ptr {
+                    pointee: Box::new(p.clone()),
+                    konst: *konst,
+                    volatile: *volatile,
+                },
+                None => {
+                    let msg = format!(
+                        "cannot deduce \"auto *\" from a value of type \"{}\"",
+                        init.ty
+                    );
+                    self.err(&init.span, msg);
+                    CType::INT
+                }
+            },
+            t => t.clone(),
+        }
+    }
+}
+
+/// Whether candidate ranks `a` are better than `b`: no worse for any
+/// argument and better for one.
+fn better(a: &[Rank], b: &[Rank]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| x <= y)
+        && a.iter().zip(b).any(|(x, y)| x < y)
+}
+
+/// An object reached through a pointer to const (`*this` in a const member
+/// function, a `const T&`).
+fn is_const_object(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Unary(UnOp::Deref, p) => matches!(p.ty, CType::Ptr { konst: true, .. }),
+        ExprKind::Field(o, ..) => is_const_object(o),
+        _ => false,
+    }
+}
+
+/// The same expression seen as a value (for ranking a conversion).
+fn rvalue_of(a: &Expr) -> Expr {
+    Expr {
+        lvalue: false,
+        ..a.clone()
+    }
+}
