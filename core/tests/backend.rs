@@ -112,3 +112,82 @@ fn switches_compile_at_o0() {
     let p = ptx(SPARSE, "sm_75", 0);
     assert!(has(&p, "setp.gt.s32", "554"), "{p}");
 }
+
+const LOCAL_ARRAY: &str = "
+__global__ void k(int *out, const int *sel) {
+    int buf[8];
+    for (int k = 0; k < 8; k++) buf[k] = k * threadIdx.x;
+    out[threadIdx.x] = buf[sel[threadIdx.x] & 7];
+}
+";
+
+#[test]
+fn a_local_array_is_read_and_written_in_the_local_space_through_spl() {
+    let p = ptx(LOCAL_ARRAY, "sm_75", 3);
+    // NVRTC: mov.u64 %SPL, __local_depot0; add.u64 %rd4, %SPL, 0; st.local …; ld.local ….
+    assert!(
+        p.contains(".local .align 4 .b8 \t__local_depot0[32];"),
+        "{p}"
+    );
+    assert!(has(&p, "mov.u64", "__local_depot0"), "{p}");
+    assert!(
+        lines(&p)
+            .iter()
+            .any(|l| l.starts_with("add.u64") && l.contains("%SPL, 0")),
+        "{p}"
+    );
+    assert!(
+        lines(&p).iter().any(|l| l.starts_with("ld.local.u32")),
+        "{p}"
+    );
+    assert!(
+        lines(&p).iter().any(|l| l.starts_with("st.local.u32")),
+        "{p}"
+    );
+    // The address never escapes: no generic frame pointer, no generic access.
+    assert!(!p.contains("cvta.local"), "{p}");
+    assert!(
+        !lines(&p)
+            .iter()
+            .any(|l| l.starts_with("ld.u32") || l.starts_with("st.u32")),
+        "{p}"
+    );
+}
+
+#[test]
+fn a_local_array_whose_address_escapes_is_passed_as_sp_plus_offset() {
+    let src = "
+__device__ __noinline__ int sum(const int *p, int n) {
+    int s = 0;
+    for (int i = 0; i < n; i++) s += p[i];
+    return s;
+}
+__global__ void esc(int *out, const int *sel) {
+    int buf[8];
+    for (int k = 0; k < 8; k++) buf[k] = k * threadIdx.x;
+    buf[sel[threadIdx.x] & 7] = 5;
+    out[threadIdx.x] = sum(buf, sel[0] & 7);
+}
+";
+    let p = ptx(src, "sm_75", 3);
+    // NVRTC: cvta.local.u64 %SP, %SPL; add.u64 %rd3, %SP, 0 (passed to the
+    // call); add.u64 %rd4, %SPL, 0 (the stores).
+    assert!(has(&p, "cvta.local.u64", "%SPL"), "{p}");
+    assert!(
+        lines(&p)
+            .iter()
+            .any(|l| l.starts_with("add.u64") && l.contains("%SP, 0")),
+        "{p}"
+    );
+    assert!(
+        lines(&p)
+            .iter()
+            .any(|l| l.starts_with("add.u64") && l.contains("%SPL, 0")),
+        "{p}"
+    );
+    assert!(
+        lines(&p).iter().any(|l| l.starts_with("st.local.u32")),
+        "{p}"
+    );
+    assert!(!lines(&p).iter().any(|l| l.starts_with("st.u32")), "{p}");
+}

@@ -146,7 +146,11 @@ struct Sel<'a> {
     uses: Vec<u32>,
     /// Offsets of allocas in the local frame.
     frame_offsets: HashMap<InstId, u64>,
-    sp: Option<Reg>,
+    /// `%SP`, the frame's generic address, when some use needs it.
+    sp: Option<Operand>,
+    /// Frame allocas whose generic address is used (not only their
+    /// `addrspacecast` to the local space).
+    generic_frame: HashSet<InstId>,
     /// Call sequences emitted so far (for `// callseq N`).
     calls: u32,
     /// The machine blocks a lowered switch added, per IR block (machine
@@ -237,6 +241,7 @@ pub fn select(
         uses: f.use_counts(),
         frame_offsets: HashMap::new(),
         sp: None,
+        generic_frame: HashSet::new(),
         calls: 0,
         wide_index: HashMap::new(),
         switch_edges: HashMap::new(),
@@ -898,17 +903,44 @@ impl Sel<'_> {
         if !self.frame_offsets.is_empty() {
             let size = size.div_ceil(align) * align;
             self.m.frame = Some((align, size));
-            let sp = self.m.new_reg(RegClass::B64);
             let depot = self.m.depot_name();
             self.emit(
                 "mov.u64",
                 vec![Operand::Sym("%SPL".into()), Operand::Sym(depot)],
             );
-            self.emit(
-                "cvta.local.u64",
-                vec![Operand::Reg(sp), Operand::Sym("%SPL".into())],
-            );
-            self.sp = Some(sp);
+            // A frame slot's generic address (`%SP`-based) is needed only where
+            // it escapes as a generic pointer; its local address is `%SPL`-based.
+            let mut generic_uses = false;
+            for &b in &f.layout {
+                for &i in &f.block(b).insts {
+                    let inst = f.inst(i);
+                    let to_local = matches!(
+                        inst.kind,
+                        InstKind::Cast {
+                            op: CastOp::AddrSpaceCast,
+                            ..
+                        }
+                    ) && inst.ty == Type::Ptr(addrspace::LOCAL);
+                    if self.local_slot_to_generic(i).is_some() {
+                        generic_uses = true;
+                    }
+                    for op in inst.kind.operands() {
+                        if let Value::Inst(a) = op {
+                            if self.frame_offsets.contains_key(a) && !to_local {
+                                self.generic_frame.insert(*a);
+                                generic_uses = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if generic_uses {
+                self.emit(
+                    "cvta.local.u64",
+                    vec![Operand::Sym("%SP".into()), Operand::Sym("%SPL".into())],
+                );
+                self.sp = Some(Operand::Sym("%SP".into()));
+            }
         }
         for (n, p) in f.params.iter().enumerate() {
             let used = f
@@ -1138,6 +1170,30 @@ impl Sel<'_> {
         None
     }
 
+    /// For `addrspacecast ptr addrspace(5) %a.local to ptr` where `%a.local`
+    /// is a frame slot's local address: the slot's offset.
+    fn local_slot_to_generic(&self, id: InstId) -> Option<u64> {
+        let inst = self.f.inst(id);
+        let InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val,
+        } = &inst.kind
+        else {
+            return None;
+        };
+        if inst.ty != Type::Ptr(addrspace::GENERIC) {
+            return None;
+        }
+        let InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val: inner,
+        } = &self.f.inst(val.as_inst()?).kind
+        else {
+            return None;
+        };
+        self.frame_offsets.get(&inner.as_inst()?).copied()
+    }
+
     /// The address operand of a load or store: `[reg]` or `[reg+off]`.
     fn address(&mut self, ptr: &Value) -> Operand {
         if let Some((sym, off)) = self.byval_address(ptr) {
@@ -1178,8 +1234,8 @@ impl Sel<'_> {
             }
             if let Some(&off) = self.frame_offsets.get(g) {
                 // A stack slot: addressed from the frame pointer.
-                if let Some(sp) = self.sp {
-                    return Operand::Addr(Box::new(Operand::Reg(sp)), off as i64);
+                if let Some(sp) = self.sp.clone() {
+                    return Operand::Addr(Box::new(sp), off as i64);
                 }
             }
         }
@@ -1196,9 +1252,14 @@ impl Sel<'_> {
         let ty = inst.ty.clone();
         match &inst.kind {
             InstKind::Alloca { .. } => {
+                // Only a slot whose generic address is used has one computed
+                // here; its local address comes with its `addrspacecast`.
+                if !self.generic_frame.contains(&id) {
+                    return;
+                }
                 let off = self.frame_offsets.get(&id).copied().unwrap_or(0);
                 let d = self.def(id);
-                let sp = self.sp.map_or(Operand::Imm(0), Operand::Reg);
+                let sp = self.sp.clone().unwrap_or(Operand::Imm(0));
                 self.emit(
                     "add.u64",
                     vec![Operand::Reg(d), sp, Operand::Imm(off as i64)],
@@ -2654,6 +2715,24 @@ impl Sel<'_> {
                 }
             }
             CastOp::AddrSpaceCast => {
+                // A frame slot: `%SPL + off` in the local space, `%SP + off` as
+                // a generic pointer (NVPTX folds the cvta into the frame register).
+                let slot = match val.as_inst() {
+                    Some(a) if to == Type::Ptr(addrspace::LOCAL) => self.frame_offsets.get(&a),
+                    _ => None,
+                };
+                let slot = slot.copied().map(|off| (Operand::Sym("%SPL".into()), off));
+                if let Some((base, off)) = slot.or_else(|| {
+                    let off = self.local_slot_to_generic(id)?;
+                    Some((self.sp.clone()?, off))
+                }) {
+                    let d = self.def(id);
+                    self.emit(
+                        "add.u64",
+                        vec![Operand::Reg(d), base, Operand::Imm(off as i64)],
+                    );
+                    return;
+                }
                 let r = self.reg(val);
                 let d = self.def(id);
                 let (Type::Ptr(a), Type::Ptr(b)) = (&from, &to) else {

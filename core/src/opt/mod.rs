@@ -19,6 +19,7 @@ mod loop_rotate;
 mod loop_simplify;
 mod loop_unroll;
 mod loops;
+mod lower_alloca;
 mod lower_args;
 mod mem2reg;
 mod memory_space_opt;
@@ -124,6 +125,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "memory-space-opt",
         description: "Infers address spaces: a generic pointer known to point into global (or shared, local, const) memory becomes a pointer of that space, so loads and stores name it (ld.global).",
         run: memory_space_opt::run,
+    },
+    PassInfo {
+        name: "nvptx-lower-alloca",
+        description: "Local variables left in memory live in the local frame: casts each alloca to addrspace(5) and back, so memory-space-opt can use ld.local/st.local (the generic address stays only where it escapes).",
+        run: lower_alloca::run,
     },
     PassInfo {
         name: "nvptx-lower-args",

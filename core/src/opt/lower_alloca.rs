@@ -1,0 +1,112 @@
+//! nvptx-lower-alloca: a local variable left in memory (an array indexed at
+//! run time, a value whose address is taken) lives in the thread's local
+//! frame. Each alloca gets an `addrspacecast` to `ptr addrspace(5)` and back
+//! after the entry's allocas, as NVVM's NVPTXLowerAlloca does; memory-space-opt
+//! then follows the local pointer to the loads and stores (`ld.local`), and
+//! only uses that let the address escape keep the generic one (`%SP`).
+//! Allocas passed as a struct argument's bytes or a struct result's place
+//! (`byval`, `sret` parameters) are left alone: isel gives those temporaries
+//! no frame slot at all.
+
+use crate::ir::*;
+use std::collections::HashMap;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    // Per function: which parameters take a struct's bytes (byval, sret).
+    let by_bytes: HashMap<String, Vec<bool>> = m
+        .functions
+        .iter()
+        .map(|f| {
+            let v = f
+                .params
+                .iter()
+                .map(|p| p.byval.is_some() || p.sret.is_some())
+                .collect();
+            (f.name.clone(), v)
+        })
+        .collect();
+    let mut changed = false;
+    for f in &mut m.functions {
+        if !f.is_declaration() {
+            changed |= run_function(f, &by_bytes);
+        }
+    }
+    changed
+}
+
+fn run_function(f: &mut Function, by_bytes: &HashMap<String, Vec<bool>>) -> bool {
+    let entry = f.entry();
+    let allocas: Vec<InstId> = f
+        .block(entry)
+        .insts
+        .iter()
+        .copied()
+        .filter(|&i| matches!(f.inst(i).kind, InstKind::Alloca { .. }))
+        .collect();
+    let mut at = f
+        .block(entry)
+        .insts
+        .iter()
+        .position(|&i| !matches!(f.inst(i).kind, InstKind::Alloca { .. }))
+        .unwrap_or(f.block(entry).insts.len());
+    let mut changed = false;
+    for a in allocas {
+        let me = Value::Inst(a);
+        let mut used = false;
+        let mut passed = false;
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                let kind = &f.inst(i).kind;
+                if !kind.operands().contains(&&me) {
+                    continue;
+                }
+                used = true;
+                match kind {
+                    InstKind::Call { callee, args } => {
+                        let bytes = by_bytes.get(callee);
+                        passed |= args.iter().enumerate().any(|(k, v)| {
+                            *v == me && bytes.is_some_and(|b| b.get(k).copied().unwrap_or(false))
+                        });
+                    }
+                    // Already lowered (a second run of the pass).
+                    InstKind::Cast {
+                        op: CastOp::AddrSpaceCast,
+                        ..
+                    } if f.inst(i).ty == Type::Ptr(addrspace::LOCAL) => passed = true,
+                    _ => {}
+                }
+            }
+        }
+        if !used || passed || f.inst(a).ty != Type::Ptr(addrspace::GENERIC) {
+            continue;
+        }
+        let name = f.inst(a).name.clone();
+        let loc = f.inst(a).loc;
+        let local = f.create_inst(
+            &format!("{name}.local"),
+            Type::Ptr(addrspace::LOCAL),
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val: me.clone(),
+            },
+            loc,
+        );
+        let generic = f.create_inst(
+            &format!("{name}.gen"),
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val: Value::Inst(local),
+            },
+            loc,
+        );
+        // The casts are not placed yet, so this leaves the first cast's operand alone.
+        f.replace_all_uses(&me, &Value::Inst(generic));
+        let insts = &mut f.block_mut(entry).insts;
+        insts.insert(at, local);
+        insts.insert(at + 1, generic);
+        at += 2;
+        changed = true;
+    }
+    changed
+}
