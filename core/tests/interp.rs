@@ -67,11 +67,15 @@ impl Rng {
     }
 }
 
-/// A buffer's contents, compared bit for bit (NaN and -0.0 included).
+/// A buffer's contents, compared bit for bit (NaN and -0.0 included), or
+/// for the results of approximate instructions within a tolerance.
 #[derive(Clone, Debug)]
 enum Data {
     F32(Vec<f32>),
     F64(Vec<f64>),
+    /// Expected values, each with the absolute error allowed.
+    F32Near(Vec<f32>, Vec<f32>),
+    F64Near(Vec<f64>, Vec<f64>),
     I8(Vec<i8>),
     I16(Vec<i16>),
     I32(Vec<i32>),
@@ -82,8 +86,8 @@ enum Data {
 impl Data {
     fn upload(&self, m: &mut Memory) -> BufferId {
         match self {
-            Data::F32(v) => m.upload(v),
-            Data::F64(v) => m.upload(v),
+            Data::F32(v) | Data::F32Near(v, _) => m.upload(v),
+            Data::F64(v) | Data::F64Near(v, _) => m.upload(v),
             Data::I8(v) => m.upload(v),
             Data::I16(v) => m.upload(v),
             Data::I32(v) => m.upload(v),
@@ -95,8 +99,8 @@ impl Data {
     /// The same kind of data, read from a buffer.
     fn download(&self, m: &Memory, id: BufferId) -> Data {
         match self {
-            Data::F32(_) => Data::F32(m.download(id)),
-            Data::F64(_) => Data::F64(m.download(id)),
+            Data::F32(_) | Data::F32Near(..) => Data::F32(m.download(id)),
+            Data::F64(_) | Data::F64Near(..) => Data::F64(m.download(id)),
             Data::I8(_) => Data::I8(m.download(id)),
             Data::I16(_) => Data::I16(m.download(id)),
             Data::I32(_) => Data::I32(m.download(id)),
@@ -108,11 +112,13 @@ impl Data {
     /// Each element as text and its bits.
     fn elems(&self) -> Vec<(String, u64)> {
         match self {
-            Data::F32(v) => v
+            Data::F32(v) | Data::F32Near(v, _) => v
                 .iter()
                 .map(|x| (format!("{x:?}"), u64::from(x.to_bits())))
                 .collect(),
-            Data::F64(v) => v.iter().map(|x| (format!("{x:?}"), x.to_bits())).collect(),
+            Data::F64(v) | Data::F64Near(v, _) => {
+                v.iter().map(|x| (format!("{x:?}"), x.to_bits())).collect()
+            }
             Data::I8(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
             Data::I16(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
             Data::I32(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
@@ -120,12 +126,24 @@ impl Data {
             Data::I64(v) => v.iter().map(|x| (x.to_string(), *x as u64)).collect(),
         }
     }
+
+    /// Whether element `i` of a result, `got` (its bits), is what this
+    /// expected data wants: the same bits, or within the tolerance.
+    fn accepts(&self, i: usize, got: u64, want: u64) -> bool {
+        match self {
+            Data::F32Near(v, tol) => {
+                (f64::from(f32::from_bits(got as u32)) - f64::from(v[i])).abs() <= f64::from(tol[i])
+            }
+            Data::F64Near(v, tol) => (f64::from_bits(got) - v[i]).abs() <= tol[i],
+            _ => got == want,
+        }
+    }
 }
 
 /// The first difference between two sets of named buffers, described.
 fn difference(got: &[(String, Data)], want: &[(String, Data)]) -> Option<String> {
-    for ((name, g), (_, w)) in got.iter().zip(want) {
-        let (g, w) = (g.elems(), w.elems());
+    for ((name, g), (_, want)) in got.iter().zip(want) {
+        let (g, w) = (g.elems(), want.elems());
         if g.len() != w.len() {
             return Some(format!(
                 "{name}: {} elements, expected {}",
@@ -133,7 +151,9 @@ fn difference(got: &[(String, Data)], want: &[(String, Data)]) -> Option<String>
                 w.len()
             ));
         }
-        let bad: Vec<usize> = (0..g.len()).filter(|i| g[*i].1 != w[*i].1).collect();
+        let bad: Vec<usize> = (0..g.len())
+            .filter(|&i| !want.accepts(i, g[i].1, w[i].1))
+            .collect();
         if let Some(&i) = bad.first() {
             return Some(format!(
                 "{name}[{i}] = {}, expected {} ({} of {} elements differ)",
@@ -1490,6 +1510,109 @@ fn cxx_refs() -> Case {
     .expect("ops", Data::I32(ops))
 }
 
+/// `exact` rounded to f32 in a direction: 'n', 'z', 'u' or 'd'.
+fn round_to_f32(exact: f64, mode: char) -> f32 {
+    let r = exact as f32;
+    let rv = f64::from(r);
+    match mode {
+        'u' if rv < exact => r.next_up(),
+        'd' if rv > exact => r.next_down(),
+        'z' if rv.abs() > exact.abs() => {
+            if r > 0.0 {
+                r.next_down()
+            } else {
+                r.next_up()
+            }
+        }
+        _ => r,
+    }
+}
+
+fn fast_math() -> Case {
+    let mut r = Rng(34);
+    let n = 64usize;
+    // Multiples of 2^-10 below 64: sums and products of them are exact in
+    // f64, so the reference rounds the exact value once.
+    let mut k = |lo: i64, hi: i64| r.int(lo, hi) as f32 / 1024.0;
+    let mut a: Vec<f32> = (0..n * 3).map(|_| k(-64 * 1024, 64 * 1024)).collect();
+    // Halfway cases for the rounding conversions.
+    a[0] = 2.5;
+    a[3] = -2.5;
+    a[6] = -0.5;
+    a[4] = 3.0;
+    let b: Vec<f64> = (0..n * 2).map(|_| r.f64(-1e3, 1e3)).collect();
+    let (mut exact, mut approx, mut tol, mut ints, mut d, mut da, mut dtol) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    for t in 0..n {
+        let (x, y, z) = (a[3 * t], a[3 * t + 1], a[3 * t + 2]);
+        let (xd, yd, zd) = (f64::from(x), f64::from(y), f64::from(z));
+        let s = y * 2f32.powi(-20);
+        let sum = xd + f64::from(s);
+        let prod = xd * yd;
+        let fma = prod + zd;
+        for (v, m) in [(sum, 'n'), (sum, 'z'), (sum, 'u'), (sum, 'd')]
+            .into_iter()
+            .chain([(prod, 'n'), (prod, 'z'), (prod, 'u'), (prod, 'd')])
+            .chain([(fma, 'n'), (fma, 'z'), (fma, 'u'), (fma, 'd')])
+        {
+            exact.push(round_to_f32(v, m));
+        }
+        exact.push((x * 0.02).clamp(0.0, 1.0));
+        exact.push(1.0 / y);
+        ints.extend([
+            x.round_ties_even() as i32,
+            x.trunc() as i32,
+            x.ceil() as i32,
+            x.floor() as i32,
+            (x * 1e9) as i32, // saturates
+            x.round_ties_even() as u32 as i32,
+            (y * 1e9) as u32 as i32,
+        ]);
+        // Approximations with PTX's documented error bounds (absolute here).
+        let w = f64::from(x * 0.05);
+        let e = f64::from(x * 0.1);
+        let l = f64::from(x.abs() + 1.0);
+        let yy = f64::from(y.abs() + 1.0);
+        let want = [w.sin(), w.cos(), e.exp(), l.ln(), xd / yd, 1.0 / yy.sqrt()];
+        let bound = [
+            2f64.powi(-20),
+            2f64.powi(-20),
+            // ex2.approx's 2 ulp, plus x·log2(e) rounded to f32 (|x·0.1| < 7).
+            e.exp() * 2f64.powi(-19),
+            2f64.powi(-21) * l.ln().max(1.0),
+            (xd / yd).abs() * 2f64.powi(-21),
+            2f64.powi(-22),
+        ];
+        approx.extend(want.map(|v| v as f32));
+        tol.extend(bound.map(|v| v as f32));
+        let (p, q) = (b[2 * t], b[2 * t + 1]);
+        d.extend([p + q, p * q]);
+        let rs = 1.0 / (p.abs() + 1.0).sqrt();
+        da.push(rs);
+        dtol.push(rs * 2f64.powi(-40));
+    }
+    Case::new(
+        "fast_math.cu",
+        [2, 1, 1],
+        [32, 1, 1],
+        vec![
+            Arg::Buf("exact", Data::F32(vec![0.0; n * 14])),
+            Arg::Buf("approx", Data::F32(vec![0.0; n * 6])),
+            Arg::Buf("ints", Data::I32(vec![0; n * 7])),
+            Arg::Buf("d", Data::F64(vec![0.0; n * 2])),
+            Arg::Buf("dapprox", Data::F64(vec![0.0; n])),
+            Arg::Buf("a", Data::F32(a)),
+            Arg::Buf("b", Data::F64(b)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("exact", Data::F32(exact))
+    .expect("approx", Data::F32Near(approx, tol))
+    .expect("ints", Data::I32(ints))
+    .expect("d", Data::F64(d))
+    .expect("dapprox", Data::F64Near(da, dtol))
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
@@ -1499,6 +1622,7 @@ fn cases() -> Vec<Case> {
         designators(),
         device_functions(),
         dynamic_shared(),
+        fast_math(),
         float_math(),
         grid_stride(),
         histogram(),

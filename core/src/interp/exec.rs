@@ -1,11 +1,11 @@
 //! Execution: blocks one after another, a block's threads as resumable state
 //! machines that run until they reach a barrier or exit.
 
-use super::float;
 use super::memory::{space_name, Memory, Ptr, MAX_REGIONS, MAX_REGION_BYTES};
 use super::program::{
     mask, sext, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg, WarpOp,
 };
+use super::{float, rounding};
 use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
 use crate::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
 
@@ -1155,22 +1155,7 @@ fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
 /// A float converted to an integer of `bits` as `cvt.rzi` does: toward zero,
 /// saturating at the type's range, NaN to 0.
 fn float_to_int(v: f64, bits: u32, signed: bool) -> u64 {
-    if v.is_nan() {
-        return 0;
-    }
-    let r = if signed {
-        if bits >= 64 {
-            v as i64
-        } else {
-            let lim = (1i64 << (bits - 1)) as f64;
-            v.trunc().clamp(-lim, lim - 1.0) as i64
-        }
-    } else if bits >= 64 {
-        v as u64 as i64
-    } else {
-        v.trunc().clamp(0.0, mask(bits) as f64) as i64
-    };
-    r as u64 & mask(bits)
+    rounding::float_to_int(v, rounding::Rounding::Zero, bits, signed)
 }
 
 fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {

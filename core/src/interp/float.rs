@@ -2,6 +2,7 @@
 //! own type, PTX's flush-to-zero for f32 when asked, and half precision
 //! computed through f32 (exact for + − × ÷: f32 has more than 2·11+2 bits).
 
+use super::rounding::{self, ApproxOp, RoundOp, Rounding};
 use crate::ir::{BinOp, FCmp};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +124,8 @@ pub(crate) fn compare(pred: FCmp, a: u64, b: u64, ty: FloatTy, ftz: bool) -> boo
     }
 }
 
-/// Math intrinsics (`llvm.fma.f32`, `llvm.sqrt.f64`, …) the interpreter knows.
+/// Math intrinsics (`llvm.fma.f32`, `llvm.sqrt.f64`, NVVM's
+/// `llvm.nvvm.add.rz.f`, `llvm.nvvm.sin.approx.ftz.f`, …) the interpreter knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MathFn {
     Fma,
@@ -136,32 +138,47 @@ pub(crate) enum MathFn {
     Trunc,
     Rint,
     CopySign,
-    /// 2^x (`ex2.approx`: computed exactly here).
-    Exp2,
-    /// log2(x) (`lg2.approx`: computed exactly here).
-    Log2,
+    /// A correctly rounded operation in a rounding mode (`add.rz.f32`).
+    Round(RoundOp, Rounding),
+    /// An approximate instruction (`sin.approx.f32`, `ex2.approx.f32`).
+    Approx(ApproxOp),
+    /// `cvt.sat`: clamped to [0, 1], NaN to 0.
+    Saturate,
+    /// A float of the type to an integer of `bits` (`llvm.nvvm.f2i.rm`:
+    /// `cvt.rmi.s32.f32`), saturating.
+    ToInt {
+        mode: Rounding,
+        bits: u32,
+        signed: bool,
+    },
+    /// An integer of `bits` to a float of the type (`llvm.nvvm.ll2f.rz`).
+    FromInt {
+        mode: Rounding,
+        bits: u32,
+        signed: bool,
+    },
+    /// An f64 to f32 (`llvm.nvvm.d2f.rp`).
+    Narrow(Rounding),
     /// A reinterpretation of the bits (`llvm.nvvm.bitcast.f2i`/`i2f`).
     Bits,
 }
 
+/// A decoded math intrinsic: the function, the float type it works on, and
+/// for NVVM's intrinsics the `.ftz` their name asks for (generic `llvm.*`
+/// ones follow -ftz).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MathIntrinsic {
+    pub f: MathFn,
+    pub ty: FloatTy,
+    pub ftz: Option<bool>,
+}
+
 impl MathFn {
-    /// The function and its type from an intrinsic name such as `llvm.fma.f32`
-    /// (or NVVM's `llvm.nvvm.fma.rn.f`, `llvm.nvvm.sqrt.rn.d`).
-    pub fn parse(name: &str) -> Option<(MathFn, FloatTy)> {
+    /// The function from an intrinsic name such as `llvm.fma.f32` (or NVVM's
+    /// `llvm.nvvm.fma.rn.f`, `llvm.nvvm.sqrt.rn.d`, `llvm.nvvm.f2i.rm.ftz`).
+    pub fn parse(name: &str) -> Option<MathIntrinsic> {
         if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
-            let (f, ty) = match rest {
-                "fma.rn.f" => (MathFn::Fma, FloatTy::F32),
-                "fma.rn.d" => (MathFn::Fma, FloatTy::F64),
-                "sqrt.rn.f" => (MathFn::Sqrt, FloatTy::F32),
-                "sqrt.rn.d" => (MathFn::Sqrt, FloatTy::F64),
-                "fabs.f" => (MathFn::Fabs, FloatTy::F32),
-                "fabs.d" => (MathFn::Fabs, FloatTy::F64),
-                "ex2.approx.f" | "ex2.approx.ftz.f" => (MathFn::Exp2, FloatTy::F32),
-                "lg2.approx.f" | "lg2.approx.ftz.f" => (MathFn::Log2, FloatTy::F32),
-                "bitcast.f2i" | "bitcast.i2f" => (MathFn::Bits, FloatTy::F32),
-                _ => return None,
-            };
-            return Some((f, ty));
+            return parse_nvvm(rest);
         }
         let rest = name.strip_prefix("llvm.")?;
         let (base, ty) = rest.rsplit_once('.')?;
@@ -184,13 +201,15 @@ impl MathFn {
             "copysign" => MathFn::CopySign,
             _ => return None,
         };
-        Some((f, ty))
+        Some(MathIntrinsic { f, ty, ftz: None })
     }
 
     pub fn arity(self) -> usize {
         match self {
             MathFn::Fma => 3,
             MathFn::MinNum | MathFn::MaxNum | MathFn::CopySign => 2,
+            MathFn::Round(op, _) => op.arity(),
+            MathFn::Approx(op) => op.arity(),
             _ => 1,
         }
     }
@@ -198,18 +217,31 @@ impl MathFn {
     /// Applies the function to values of `ty` (f16 through f32, except fma,
     /// which rounds once from f64: exact for 11-bit operands).
     pub fn apply(self, args: [u64; 3], ty: FloatTy, ftz: bool) -> u64 {
-        if self == MathFn::Bits {
-            return args[0];
+        match self {
+            MathFn::Bits => return args[0],
+            MathFn::FromInt { mode, bits, signed } => {
+                let v = if signed {
+                    sext64(args[0], bits) as u64
+                } else {
+                    args[0] & low_mask(bits)
+                };
+                return match ty {
+                    FloatTy::F64 => rounding::int_to_f64(v, signed, mode).to_bits(),
+                    _ => u64::from(flush_if(rounding::int_to_f32(v, signed, mode), ftz).to_bits()),
+                };
+            }
+            MathFn::Narrow(mode) => {
+                let r = rounding::f64_to_f32(f64::from_bits(args[0]), mode);
+                return u64::from(flush_if(r, ftz).to_bits());
+            }
+            MathFn::ToInt { mode, bits, signed } => {
+                let v = to_f64(flush_bits(args[0], ty, ftz), ty);
+                return rounding::float_to_int(v, mode, bits, signed);
+            }
+            _ => {}
         }
         if ty == FloatTy::F32 {
-            let [a, b, c] = args.map(|x| {
-                let v = f32::from_bits(x as u32);
-                if ftz {
-                    flush(v)
-                } else {
-                    v
-                }
-            });
+            let [a, b, c] = args.map(|x| flush_if(f32::from_bits(x as u32), ftz));
             let r = match self {
                 MathFn::Fma => a.mul_add(b, c),
                 MathFn::Sqrt => a.sqrt(),
@@ -221,11 +253,15 @@ impl MathFn {
                 MathFn::Trunc => a.trunc(),
                 MathFn::Rint => a.round_ties_even(),
                 MathFn::CopySign => a.copysign(b),
-                MathFn::Exp2 => a.exp2(),
-                MathFn::Log2 => a.log2(),
-                MathFn::Bits => a,
+                MathFn::Round(op, mode) => rounding::round_f32(op, mode, a, b, c),
+                MathFn::Approx(op) => op.eval(f64::from(a), f64::from(b), true) as f32,
+                MathFn::Saturate => saturate(f64::from(a)) as f32,
+                MathFn::Bits
+                | MathFn::FromInt { .. }
+                | MathFn::ToInt { .. }
+                | MathFn::Narrow(_) => a,
             };
-            return u64::from(if ftz { flush(r) } else { r }.to_bits());
+            return u64::from(flush_if(r, ftz).to_bits());
         }
         let [a, b, c] = args.map(|x| to_f64(x, ty));
         let r = match self {
@@ -239,11 +275,100 @@ impl MathFn {
             MathFn::Trunc => a.trunc(),
             MathFn::Rint => a.round_ties_even(),
             MathFn::CopySign => a.copysign(b),
-            MathFn::Exp2 => a.exp2(),
-            MathFn::Log2 => a.log2(),
-            MathFn::Bits => a,
+            MathFn::Round(op, mode) => rounding::round_f64(op, mode, a, b, c),
+            MathFn::Approx(op) => op.eval(a, b, false),
+            MathFn::Saturate => saturate(a),
+            MathFn::Bits | MathFn::FromInt { .. } | MathFn::ToInt { .. } | MathFn::Narrow(_) => a,
         };
         from_f64(r, ty)
+    }
+}
+
+/// NVVM's float intrinsics, `llvm.nvvm.` stripped: `OP.MODE[.ftz].{f,d}`
+/// (add, mul, fma, div, rcp, sqrt), `OP.approx[.ftz].{f,d}`, `div.full[.ftz]`,
+/// `saturate[.ftz].{f,d}`, `fabs.{f,d}`, conversions `F2I.MODE[.ftz]` (f2i,
+/// f2ui, f2ll, f2ull, d2i, d2ui, d2ll, d2ull, i2f, ui2f, ll2f, ull2f, i2d,
+/// ui2d, ll2d, ull2d, d2f) and `bitcast.f2i/i2f`.
+fn parse_nvvm(rest: &str) -> Option<MathIntrinsic> {
+    let mut parts: Vec<&str> = rest.split('.').collect();
+    let ftz = parts.contains(&"ftz");
+    parts.retain(|p| *p != "ftz");
+    let float = |t: &str| match t {
+        "f" => Some(FloatTy::F32),
+        "d" => Some(FloatTy::F64),
+        _ => None,
+    };
+    let (f, ty) = match parts.as_slice() {
+        ["bitcast", "f2i" | "i2f"] => (MathFn::Bits, FloatTy::F32),
+        ["fabs", t] => (MathFn::Fabs, float(t)?),
+        ["saturate", t] => (MathFn::Saturate, float(t)?),
+        ["div", "full"] => (MathFn::Approx(ApproxOp::DivFull), FloatTy::F32),
+        [op, "approx", t] => (MathFn::Approx(ApproxOp::parse(op)?), float(t)?),
+        [op, mode, t] => (
+            MathFn::Round(RoundOp::parse(op)?, Rounding::parse(mode)?),
+            float(t)?,
+        ),
+        [conv, mode] => {
+            let mode = Rounding::parse(mode)?;
+            let (from, to) = conv.split_once('2')?;
+            let int = |s: &str| match s {
+                "i" => Some((32, true)),
+                "ui" => Some((32, false)),
+                "ll" => Some((64, true)),
+                "ull" => Some((64, false)),
+                _ => None,
+            };
+            match (from, to) {
+                ("d", "f") => (MathFn::Narrow(mode), FloatTy::F32),
+                (f @ ("f" | "d"), i) => {
+                    let (bits, signed) = int(i)?;
+                    (MathFn::ToInt { mode, bits, signed }, float(f)?)
+                }
+                (i, f) => {
+                    let (bits, signed) = int(i)?;
+                    (MathFn::FromInt { mode, bits, signed }, float(f)?)
+                }
+            }
+        }
+        _ => return None,
+    };
+    Some(MathIntrinsic {
+        f,
+        ty,
+        ftz: Some(ftz),
+    })
+}
+
+fn flush_if(x: f32, ftz: bool) -> f32 {
+    if ftz {
+        flush(x)
+    } else {
+        x
+    }
+}
+
+/// `cvt.sat`: clamped to [0, 1]; NaN becomes +0.
+fn saturate(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1.0)
+    }
+}
+
+fn low_mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+fn sext64(v: u64, bits: u32) -> i64 {
+    if bits >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - bits)) as i64) >> (64 - bits)
     }
 }
 
@@ -331,15 +456,58 @@ mod tests {
 
     #[test]
     fn intrinsic_names() {
+        let parse = |n: &str| MathFn::parse(n).map(|m| (m.f, m.ty, m.ftz));
         assert_eq!(
-            MathFn::parse("llvm.fma.f32"),
-            Some((MathFn::Fma, FloatTy::F32))
+            parse("llvm.fma.f32"),
+            Some((MathFn::Fma, FloatTy::F32, None))
         );
         assert_eq!(
-            MathFn::parse("llvm.nvvm.sqrt.rn.d"),
-            Some((MathFn::Sqrt, FloatTy::F64))
+            parse("llvm.nvvm.sqrt.rn.d"),
+            Some((
+                MathFn::Round(RoundOp::Sqrt, Rounding::Nearest),
+                FloatTy::F64,
+                Some(false)
+            ))
         );
-        assert_eq!(MathFn::parse("llvm.nvvm.barrier0"), None);
+        assert_eq!(
+            parse("llvm.nvvm.add.rz.ftz.f"),
+            Some((
+                MathFn::Round(RoundOp::Add, Rounding::Zero),
+                FloatTy::F32,
+                Some(true)
+            ))
+        );
+        assert_eq!(
+            parse("llvm.nvvm.f2i.rm.ftz"),
+            Some((
+                MathFn::ToInt {
+                    mode: Rounding::Down,
+                    bits: 32,
+                    signed: true
+                },
+                FloatTy::F32,
+                Some(true)
+            ))
+        );
+        assert_eq!(
+            parse("llvm.nvvm.ull2d.rp"),
+            Some((
+                MathFn::FromInt {
+                    mode: Rounding::Up,
+                    bits: 64,
+                    signed: false
+                },
+                FloatTy::F64,
+                Some(false)
+            ))
+        );
+        assert_eq!(
+            parse("llvm.nvvm.sin.approx.ftz.f"),
+            Some((MathFn::Approx(ApproxOp::Sin), FloatTy::F32, Some(true)))
+        );
+        assert_eq!(parse("llvm.nvvm.barrier0"), None);
+        assert_eq!(parse("llvm.nvvm.add.rq.f"), None);
+        assert_eq!(parse("llvm.nvvm.f2x.rn"), None);
         // fma rounds once: 1 + 2^-30 squared minus 1 keeps the 2^-60 term.
         let x = 1.0 + 2f64.powi(-30);
         let r = MathFn::Fma.apply(

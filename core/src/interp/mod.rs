@@ -39,7 +39,11 @@
 //!   instruction rounded on its own (`contract` allows a backend to fuse, it does
 //!   not fuse here); with `ftz`, f32 denormal inputs and results are flushed to
 //!   zero as PTX's `.ftz` instructions do; `fptosi`/`fptoui` saturate and map
-//!   NaN to 0 as `cvt.rzi` does.
+//!   NaN to 0 as `cvt.rzi` does. NVVM's intrinsics with a rounding mode
+//!   (`add.rz`, `fma.rm`, `cvt.rpi`, `cvt.rz.f32.s64`) round exactly in that
+//!   mode, their `.ftz` coming from the name; the approximate ones
+//!   (`sin.approx`, `rsqrt.approx`, `div.approx`) are computed in f64 and
+//!   rounded once, within PTX's documented error (`rounding.rs`).
 //!
 //! Architecture Invariant: no input (module, launch or memory) makes the
 //! interpreter panic or run without bound: the step limit stops loops, the
@@ -49,6 +53,7 @@ mod exec;
 mod float;
 mod memory;
 mod program;
+mod rounding;
 pub mod spec;
 
 pub use memory::{BufferId, Elem, Memory};

@@ -1091,21 +1091,21 @@ impl Decoder<'_> {
                         args,
                         bits,
                     }
-                } else if let Some((mf, ty)) = MathFn::parse(callee) {
-                    if ops.len() != mf.arity() {
+                } else if let Some(m) = MathFn::parse(callee) {
+                    if ops.len() != m.f.arity() {
                         return Err((
                             ErrorKind::Unsupported,
-                            format!("@{callee} takes {} arguments", mf.arity()),
+                            format!("@{callee} takes {} arguments", m.f.arity()),
                         ));
                     }
                     let mut a = [Opnd::Imm(0); 3];
                     a[..ops.len()].copy_from_slice(&ops);
                     Op::Math {
                         dst: dst.unwrap_or(0),
-                        f: mf,
+                        f: m.f,
                         args: a,
-                        ty,
-                        ftz: ftz_for(ty),
+                        ty: m.ty,
+                        ftz: m.ftz.unwrap_or_else(|| ftz_for(m.ty)),
                     }
                 } else if let Some(&func) = self.functions.get(callee.as_str()) {
                     let callee_fn = &self.module.functions[func as usize];

@@ -2,8 +2,8 @@
 // fabs, fmin/fmax, floor/ceil/trunc/rint (cvt.rmi/rpi/rzi/rni), fma,
 // copysign for float and double; __fsqrt_rn, __fmaf_rn, __int2float_rn,
 // __float_as_int/__int_as_float; min/max/abs on int and unsigned (min.s32,
-// max.u32, abs.s32). (The approximate ones — __sinf, rsqrtf, __fdividef,
-// __expf, ... — are checked for their PTX in tests/cli.rs.)
+// max.u32, abs.s32). (The approximate and directed-rounding ones — __sinf,
+// rsqrtf, __fdividef, __fadd_rz, ... — are in fast_math.cu.)
 __global__ void math_intrinsics(float *f, double *d, int *ints, const float *a,
                                 const double *b, const int *c, int n) {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
