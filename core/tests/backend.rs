@@ -191,3 +191,38 @@ __global__ void esc(int *out, const int *sel) {
     );
     assert!(!lines(&p).iter().any(|l| l.starts_with("st.u32")), "{p}");
 }
+
+#[test]
+fn warp_matches_are_match_sync_on_the_values_bits() {
+    let src = "
+__global__ void m(unsigned *out, const int *in, const long long *in64, const float *fin) {
+    int pred;
+    unsigned a = __match_any_sync(0xffffffff, in[threadIdx.x]);
+    unsigned c = __match_any_sync(0xffffffff, in64[threadIdx.x]);
+    unsigned d = __match_all_sync(0xffffffff, fin[threadIdx.x], &pred);
+    out[threadIdx.x] = a + c * 5 + d * 7 + pred;
+}
+";
+    let p = ptx(src, "sm_75", 3);
+    // NVRTC: match.any.sync.b32 %r4, %r2, %r3; match.any.sync.b64 %r6, %rd13, %r3;
+    // match.all.sync.b32 %r8|%p2, %r7, %r3 (the float's bits).
+    let ls = lines(&p);
+    assert!(
+        ls.iter().any(|l| l.starts_with("match.any.sync.b32 %r")),
+        "{p}"
+    );
+    assert!(
+        ls.iter()
+            .any(|l| l.starts_with("match.any.sync.b64 %r") && l.contains(", %rd")),
+        "{p}"
+    );
+    assert!(
+        ls.iter().any(|l| l.starts_with("match.all.sync.b32 %r")),
+        "{p}"
+    );
+    assert!(
+        ls.iter()
+            .any(|l| l.starts_with("mov.b32 %r") && l.contains(", %f")),
+        "{p}"
+    );
+}

@@ -1398,6 +1398,55 @@ fn sparse_switch() -> Case {
     .expect("out", Data::I32(out))
 }
 
+fn warp_match() -> Case {
+    let mut r = Rng(24);
+    let n = 128usize;
+    let keys: Vec<i32> = (0..n).map(|_| r.int(0, 5) as i32).collect();
+    let wide: Vec<i64> = (0..n).map(|_| (r.int(0, 3) << 40) | 7).collect();
+    // The second warp's floats are all equal; the others' are not.
+    let f: Vec<f32> = (0..n)
+        .map(|i| if i / 32 == 1 { 2.5 } else { r.int(0, 3) as f32 })
+        .collect();
+    let mut groups = vec![0u32; n];
+    let mut counts = vec![-1i32; n];
+    let mut all_same = vec![0i32; n];
+    for w in 0..n / 32 {
+        let lanes = w * 32..w * 32 + 32;
+        let same_f = lanes.clone().all(|k| f[k] == f[w * 32]);
+        for i in lanes.clone() {
+            let peers = lanes
+                .clone()
+                .filter(|k| keys[*k] == keys[i])
+                .fold(0u32, |m, k| m | 1 << (k - w * 32));
+            let wide_peers = lanes
+                .clone()
+                .filter(|k| wide[*k] == wide[i])
+                .fold(0u32, |m, k| m | 1 << (k - w * 32));
+            groups[i] = peers ^ (wide_peers << 1);
+            if peers.trailing_zeros() as usize == i - w * 32 {
+                counts[i] = peers.count_ones() as i32;
+            }
+            all_same[i] = i32::from(same_f) * 100 + 10 + i32::from(same_f) + 1000;
+        }
+    }
+    Case::new(
+        "warp_match.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("groups", Data::U32(vec![0; n])),
+            Arg::Buf("counts", Data::I32(vec![-1; n])),
+            Arg::Buf("all_same", Data::I32(vec![0; n])),
+            Arg::Buf("keys", Data::I32(keys)),
+            Arg::Buf("wide", Data::I64(wide)),
+            Arg::Buf("f", Data::F32(f)),
+        ],
+    )
+    .expect("groups", Data::U32(groups))
+    .expect("counts", Data::I32(counts))
+    .expect("all_same", Data::I32(all_same))
+}
+
 fn switch_goto() -> Case {
     let mut r = Rng(22);
     let n = 200usize;
@@ -1641,13 +1690,14 @@ fn cases() -> Vec<Case> {
         saxpy(),
         shared_reduce(),
         shared_structs(),
+        sparse_switch(),
         struct_init(),
         structs(),
-        sparse_switch(),
         switch_goto(),
         tiled_matmul(),
         vector_add(),
         vector_types(),
+        warp_match(),
         warp_reduce(),
     ]
 }

@@ -1815,6 +1815,26 @@ impl Sel<'_> {
                 let m = self.operand(&args[0]);
                 self.emit("bar.warp.sync", vec![m]);
             }
+            "llvm.nvvm.match.any.sync.i32"
+            | "llvm.nvvm.match.any.sync.i64"
+            | "llvm.nvvm.match.all.sync.i32"
+            | "llvm.nvvm.match.all.sync.i64" => {
+                // `match.any.sync.b32 %r, value, mask` (sm_70+); all's
+                // predicate is computed from its result by the IR's `icmp ne`.
+                let m = self.operand(&args[0]);
+                let v = reg(self, 1);
+                let d = self.def(id);
+                let kind = if callee.contains(".all.") {
+                    "all"
+                } else {
+                    "any"
+                };
+                let bits = if callee.ends_with("i64") { 64 } else { 32 };
+                self.emit(
+                    format!("match.{kind}.sync.b{bits}"),
+                    vec![Operand::Reg(d), v, m],
+                );
+            }
             "llvm.nvvm.activemask" => {
                 let d = self.def(id);
                 self.emit("activemask.b32", vec![Operand::Reg(d)]);

@@ -50,6 +50,10 @@ pub enum Lowering {
     FindFirstSet,
     /// `__funnelshift_l/r(lo, hi, shift)`: `llvm.fshl/fshr(hi, lo, shift)`.
     FunnelShift(&'static str),
+    /// `__match_any_sync(mask, v)` (`false`) and `__match_all_sync(mask, v,
+    /// &pred)` (`true`): `llvm.nvvm.match.{any,all}.sync.i32/i64` on the
+    /// value's bits; all's predicate is whether its result is not 0.
+    Match(bool),
 }
 
 pub struct Builtin {
@@ -76,6 +80,26 @@ const BITS_OVERLOADS: &[Overload] = &[
     o("u", &["*u", "u"]),
     o("y", &["*y", "y"]),
 ];
+/// `__match_any_sync(mask, v)` for CUDA's integer and float types.
+const MATCH_ANY_OVERLOADS: &[Overload] = &[
+    o("u", &["u", "u"]),
+    o("u", &["u", "i"]),
+    o("u", &["u", "y"]),
+    o("u", &["u", "l"]),
+    o("u", &["u", "f"]),
+    o("u", &["u", "d"]),
+];
+
+/// `__match_all_sync(mask, v, &pred)`.
+const MATCH_ALL_OVERLOADS: &[Overload] = &[
+    o("u", &["u", "u", "*i"]),
+    o("u", &["u", "i", "*i"]),
+    o("u", &["u", "y", "*i"]),
+    o("u", &["u", "l", "*i"]),
+    o("u", &["u", "f", "*i"]),
+    o("u", &["u", "d", "*i"]),
+];
+
 const SHFL_OVERLOADS: &[Overload] = &[
     o("i", &["u", "i", "i", "i"]),
     o("u", &["u", "u", "i", "i"]),
@@ -928,6 +952,18 @@ pub const BUILTINS: &[Builtin] = &[
         overloads: &[o("i", &["u", "i"])],
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.vote.all.sync"),
+    },
+    Builtin {
+        name: "__match_any_sync",
+        overloads: MATCH_ANY_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Match(false),
+    },
+    Builtin {
+        name: "__match_all_sync",
+        overloads: MATCH_ALL_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Match(true),
     },
     Builtin {
         name: "__activemask",

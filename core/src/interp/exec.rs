@@ -328,6 +328,19 @@ impl Exec<'_, '_> {
             }
             WarpOp::Any => results = [u64::from(lanes().any(pred)); WARP_SIZE],
             WarpOp::All => results = [u64::from(lanes().all(pred)); WARP_SIZE],
+            WarpOp::MatchAny => {
+                for l in lanes() {
+                    let v = warp[l].pending[1];
+                    results[l] = lanes()
+                        .filter(|k| warp[*k].pending[1] == v)
+                        .fold(0u64, |m, k| m | (1 << k));
+                }
+            }
+            WarpOp::MatchAll => {
+                let v = warp[lead].pending[1];
+                let same = lanes().all(|k| warp[k].pending[1] == v);
+                results = [if same { u64::from(members) } else { 0 }; WARP_SIZE];
+            }
             WarpOp::Shuffle(mode) => {
                 for l in lanes() {
                     let [_, _, b, c] = warp[l].pending;

@@ -218,6 +218,10 @@ pub(crate) enum WarpOp {
     All,
     ActiveMask,
     Shuffle(ShflMode),
+    /// `__match_any_sync`: the lanes whose value equals this lane's.
+    MatchAny,
+    /// `__match_all_sync`: the mask if every lane's value is equal, else 0.
+    MatchAll,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,6 +240,8 @@ impl WarpOp {
             "llvm.nvvm.vote.any.sync" => WarpOp::Any,
             "llvm.nvvm.vote.all.sync" => WarpOp::All,
             "llvm.nvvm.activemask" => WarpOp::ActiveMask,
+            "llvm.nvvm.match.any.sync.i32" | "llvm.nvvm.match.any.sync.i64" => WarpOp::MatchAny,
+            "llvm.nvvm.match.all.sync.i32" | "llvm.nvvm.match.all.sync.i64" => WarpOp::MatchAll,
             _ => {
                 let rest = name.strip_prefix("llvm.nvvm.shfl.sync.")?;
                 let (mode, ty) = rest.split_once('.')?;
@@ -257,7 +263,7 @@ impl WarpOp {
         match self {
             WarpOp::ActiveMask => 0,
             WarpOp::Sync => 1,
-            WarpOp::Ballot | WarpOp::Any | WarpOp::All => 2,
+            WarpOp::Ballot | WarpOp::Any | WarpOp::All | WarpOp::MatchAny | WarpOp::MatchAll => 2,
             WarpOp::Shuffle(_) => 4,
         }
     }

@@ -1725,6 +1725,68 @@ impl<'a> Gen<'a> {
                     },
                 )
             }
+            Lowering::Match(all) => {
+                // The value's bits: floats as integers of their width.
+                let v = vals[1].clone();
+                let vt = self.f.value_type(&v);
+                let it = if vt.bits() == 64 {
+                    Type::I64
+                } else {
+                    Type::I32
+                };
+                let v = if vt.is_float() {
+                    self.emit(
+                        "bits",
+                        it.clone(),
+                        InstKind::Cast {
+                            op: CastOp::BitCast,
+                            val: v,
+                        },
+                    )
+                } else {
+                    v
+                };
+                let kind = if all { "all" } else { "any" };
+                let m = self.emit(
+                    short,
+                    Type::I32,
+                    InstKind::Call {
+                        callee: format!("llvm.nvvm.match.{kind}.sync.{it}"),
+                        args: vec![vals[0].clone(), v],
+                    },
+                );
+                if all {
+                    // *pred = every lane named agreed, i.e. the result is not 0.
+                    let ok = self.emit(
+                        "match.pred",
+                        Type::I1,
+                        InstKind::ICmp {
+                            pred: ICmp::Ne,
+                            lhs: m.clone(),
+                            rhs: Value::i32(0),
+                        },
+                    );
+                    let ok = self.emit(
+                        "match.pred",
+                        Type::I32,
+                        InstKind::Cast {
+                            op: CastOp::ZExt,
+                            val: ok,
+                        },
+                    );
+                    self.emit(
+                        "",
+                        Type::Void,
+                        InstKind::Store {
+                            val: ok,
+                            ptr: vals[2].clone(),
+                            align: 4,
+                            volatile: false,
+                        },
+                    );
+                }
+                m
+            }
             Lowering::FindFirstSet => {
                 // ffs(x) = x == 0 ? 0 : cttz(x) + 1
                 let x = vals[0].clone();
