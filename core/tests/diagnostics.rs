@@ -65,6 +65,23 @@ const CASES: &[(&str, u32, &str)] = &[
     ("struct P { int x; };\n__global__ void k(P *p) {\n  p[0] += p[1];\n}\n", 3, "no operator \"+=\" matches these operands"),
     ("__global__ void k(float *p) {\n  p[0] = 1.0f;\n  p[1] = y1f(p[2]);\n}\n", 3, "libdevice has no function \"__nv_y1f\" yet"),
     ("__global__ void k(double *p) {\n  p[1] = erfcinv(p[2]);\n}\n", 2, "libdevice has no function \"__nv_erfcinv\" yet"),
+    // Templates.
+    ("template <typename T> __device__ T mx(T a, T b) { return a > b ? a : b; }\n__global__ void k(float *p) {\n  p[0] = mx(p[1], 2);\n}\n", 3, "no instance of function template \"mx\" matches the argument list (argument types are: (float, int))"),
+    ("template <typename T> __device__ T mx(T a, T b) { return a > b ? a : b; }\n__global__ void k(float *p) {\n  p[0] = mx<float, int>(p[1], 2);\n}\n", 3, "no instance of function template \"mx\" matches the argument list"),
+    ("template <typename T, int N> __device__ T times(T a) { return a * N; }\n__global__ void k(float *p) {\n  p[0] = times(p[1]);\n}\n", 3, "no instance of function template \"times\" matches the argument list"),
+    ("template <typename T> __device__ T one() { return 1; }\n__global__ void k(float *p) {\n  p[0] = one<4>();\n}\n", 3, "no instance of function template \"one\" matches the argument list"),
+    ("template <typename T> struct P { T a; };\n__global__ void k(float *p) {\n  P<float, int> q;\n}\n", 3, "too many arguments for class template \"P\""),
+    ("template <typename T, typename U> struct P { T a; U b; };\n__global__ void k(float *p) {\n  P<float> q;\n}\n", 3, "too few arguments for class template \"P\""),
+    ("template <typename T> struct P { T a; };\n__global__ void k(float *p) {\n  P q;\n}\n", 3, "argument list for class template \"P\" is missing"),
+    ("template <typename T> __global__ void k(T *x) {}\n\ntemplate __global__ void k<float>(double *);\n", 3, "no instance of function template \"k\" matches the specified type"),
+    ("template <typename T> __global__ void k(T *x) {}\ntemplate __global__ void k(float *, int);\n", 2, "no instance of function template \"k\" matches the specified type"),
+    ("__global__ void q(float *x) {}\ntemplate __global__ void q<float>(float *);\n", 2, "q is not a template"),
+    ("template <typename T>\n__device__ T get(T a) {\n  return a.zz;\n}\n__global__ void k(float *p) { p[0] = get(p[1]); }\n", 3, "expression must have class type but it has type \"float\""),
+    ("template <typename T, int N>\nstruct A { T v[N]; };\n__global__ void k(float *p) {\n  A<float, 0> a;\n}\n", 2, "array size must be a positive integer constant"),
+    ("template <typename T> __global__ void k(T *x) {}\nvoid host(float *x) {\n  k<<<1, 1>>>(x);\n}\n", 3, "the template arguments of \"k\" cannot be deduced from a launch in host code"),
+    ("template <int N> __device__ int f() { return f<N + 1>(); }\n__global__ void k(int *p) {\n  p[0] = f<0>();\n}\n", 1, "excessive recursion at instantiation of function"),
+    ("template <int N> struct R { R<N + 1> *next; };\n__global__ void k(int *p) {\n  R<0> r;\n}\n", 1, "excessive recursion at instantiation of class"),
+    ("template <typename T> __device__ T h(T a);\nint host_fn();\ntemplate <typename T> T hostt(T a) { return a; }\n__global__ void k(int *p) {\n  p[0] = hostt(1);\n}\n", 5, "calling a __host__ function(\"hostt\") from a __global__ function is not allowed"),
 ];
 
 #[test]
@@ -129,6 +146,16 @@ fn hostile_inputs_never_panic_or_hang() {
         "__global__ void k(float *p) { for (;;) { break; } p[0] = 1.0e999; }".into(),
         "__device__ void d(); __global__ void k() { d(); }".into(),
         "template <typename T> __global__ void k(T *p) {}".into(),
+        "template <".into(),
+        "template <typename T".into(),
+        "template <typename T> struct".into(),
+        "template <typename T = > struct P { T a; }; __global__ void k() { P<> p; }".into(),
+        "template <typename T> struct P { T a; }; __global__ void k() { P<P<P<int>>> p; P<P<int> > q; P<P<int>>> r; }".into(),
+        "template <typename T, int N> __global__ void k(T *p) { p[0] = N; }\ntemplate __global__ void k<float, (1 > 2) + 3>(float *);".into(),
+        "template <int N> struct R { R<N - 1> *p; int a[N]; }; __global__ void k() { R<5> r; }".into(),
+        "template <typename T> __device__ T f(T a) { return f(a + 1); } __global__ void k(int *p) { p[0] = f(1); }".into(),
+        "template void k<int>(int);".into(),
+        "template <typename T> __global__ void k(T x) {}\ntemplate __global__ void k<int, int, int>(int);".into(),
         "\u{0}\u{1}\u{ff}\u{feff}é€".into(),
     ];
     // Deep nesting and long chains.

@@ -188,6 +188,8 @@ struct Case {
     base: Options,
     /// The source, when it is not the corpus file's.
     source: Option<&'static str>,
+    /// The kernel to launch (its symbol), when the file has several.
+    kernel: Option<&'static str>,
 }
 
 impl Case {
@@ -202,7 +204,18 @@ impl Case {
             dynamic_shared: 0,
             base: Options::default(),
             source: None,
+            kernel: None,
         }
+    }
+
+    fn kernel(mut self, symbol: &'static str) -> Case {
+        self.kernel = Some(symbol);
+        self
+    }
+
+    /// The kernel the case launches in `m`.
+    fn kernel_of(&self, m: &Module) -> String {
+        self.kernel.map_or_else(|| kernel_name(m), str::to_string)
     }
 
     fn expect_symbol(mut self, name: &str, data: Data) -> Case {
@@ -251,7 +264,7 @@ impl Case {
             ..Launch::new(self.grid, self.block, args)
         };
         let config = Config::for_options(&self.options(0));
-        let stats = run_kernel(m, &kernel_name(m), &launch, &mut mem, &config)?;
+        let stats = run_kernel(m, &self.kernel_of(m), &launch, &mut mem, &config)?;
         let mut out: Vec<(String, Data)> = self
             .expected
             .iter()
@@ -1662,6 +1675,125 @@ fn fast_math() -> Case {
     .expect("dapprox", Data::F64Near(da, dtol))
 }
 
+fn template_reduce() -> Case {
+    let mut r = Rng(31);
+    let n = 1000usize;
+    let (block, items) = (128usize, 2usize);
+    let blocks = n.div_ceil(block * items);
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
+    // Each thread adds its ITEMS elements, then the same tree as the kernel.
+    let sums: Vec<f32> = (0..blocks)
+        .map(|b| {
+            let mut s: Vec<f32> = (0..block)
+                .map(|t| {
+                    (0..items)
+                        .map(|k| b * block * items + t + k * block)
+                        .filter(|&i| i < n)
+                        .fold(0.0f32, |acc, i| acc + input[i])
+                })
+                .collect();
+            let mut half = block / 2;
+            while half > 0 {
+                for t in 0..half {
+                    s[t] += s[t + half];
+                }
+                half /= 2;
+            }
+            s[0]
+        })
+        .collect();
+    Case::new(
+        "template_reduce.cu",
+        [blocks as u32, 1, 1],
+        [block as u32, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; blocks])),
+            Arg::Buf("bytes", Data::I32(vec![0])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(sums))
+    // sizeof(__shared__ float s[128]) + sizeof(float) * ITEMS
+    .expect("bytes", Data::I32(vec![128 * 4 + 4 * 2]))
+}
+
+/// `saxpy_t<float>` (instantiated by a launch in host code).
+fn template_saxpy_float() -> Case {
+    let mut r = Rng(32);
+    let n = 700;
+    let a = -1.5f32;
+    let x: Vec<f32> = (0..n).map(|_| r.f32(-2.0, 2.0)).collect();
+    let y: Vec<f32> = (0..n).map(|_| r.f32(-2.0, 2.0)).collect();
+    let want: Vec<f32> = x.iter().zip(&y).map(|(x, y)| a * x + y).collect();
+    Case::new(
+        "template_saxpy.cu",
+        [3, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Scalar(ArgValue::I32(n)),
+            Arg::Scalar(ArgValue::F32(a)),
+            Arg::Buf("x", Data::F32(x)),
+            Arg::Buf("y", Data::F32(y)),
+        ],
+    )
+    .kernel("_Z7saxpy_tIfEviT_PKS0_PS0_")
+    .expect("y", Data::F32(want))
+}
+
+/// `saxpy_t<double>` (explicitly instantiated, the argument deduced).
+fn template_saxpy_double() -> Case {
+    let mut r = Rng(33);
+    let n = 600;
+    let a = 0.375f64;
+    let x: Vec<f64> = (0..n).map(|_| r.f64(-2.0, 2.0)).collect();
+    let y: Vec<f64> = (0..n).map(|_| r.f64(-2.0, 2.0)).collect();
+    let want: Vec<f64> = x.iter().zip(&y).map(|(x, y)| a * x + y).collect();
+    Case::new(
+        "template_saxpy.cu",
+        [3, 1, 1],
+        [256, 1, 1],
+        vec![
+            Arg::Scalar(ArgValue::I32(n)),
+            Arg::Scalar(ArgValue::F64(a)),
+            Arg::Buf("x", Data::F64(x)),
+            Arg::Buf("y", Data::F64(y)),
+        ],
+    )
+    .kernel("_Z7saxpy_tIdEviT_PKS0_PS0_")
+    .expect("y", Data::F64(want))
+}
+
+fn template_struct() -> Case {
+    let mut r = Rng(34);
+    let n = 50usize;
+    let data: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let a: Vec<f32> = (0..3 * n).map(|_| r.f32(-4.0, 4.0)).collect();
+    let b: Vec<f32> = (0..3 * n).map(|_| r.f32(-4.0, 4.0)).collect();
+    let dots: Vec<f32> = (0..n)
+        .map(|i| (0..3).fold(0.0f32, |s, k| s + a[3 * i + k] * b[3 * i + k]))
+        .collect();
+    let (lo, hi) = (*data.iter().min().unwrap(), *data.iter().max().unwrap());
+    Case::new(
+        "template_struct.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("data", Data::I32(data)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Buf("range", Data::I32(vec![0, 0])),
+            Arg::Buf("a", Data::F32(a)),
+            Arg::Buf("b", Data::F32(b)),
+            Arg::Buf("dots", Data::F32(vec![0.0; n])),
+            Arg::Buf("sizes", Data::I32(vec![0; 3])),
+        ],
+    )
+    .expect("range", Data::I32(vec![lo, hi]))
+    .expect("dots", Data::F32(dots))
+    // Pair<int>, Vec<double, 5>, Pair<Pair<char>>
+    .expect("sizes", Data::I32(vec![8, 40, 4]))
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
@@ -1694,6 +1826,10 @@ fn cases() -> Vec<Case> {
         struct_init(),
         structs(),
         switch_goto(),
+        template_reduce(),
+        template_saxpy_double(),
+        template_saxpy_float(),
+        template_struct(),
         tiled_matmul(),
         vector_add(),
         vector_types(),
@@ -1864,7 +2000,7 @@ fn hostile_launches_give_errors_not_panics() {
                     dynamic_shared: 64,
                     ..Launch::new([2, 1, 1], block, args)
                 };
-                match run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &config) {
+                match run_kernel(&m, &case.kernel_of(&m), &launch, &mut mem, &config) {
                     Ok(_) => {}
                     Err(e) => {
                         errors += 1;

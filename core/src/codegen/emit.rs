@@ -224,7 +224,8 @@ fn global(g: &Global) -> String {
 /// the body: the head of a definition and, with `;`, a declaration.
 fn signature(f: &MFunction) -> String {
     let mut out = if f.kernel {
-        format!(".visible .entry {}(", f.name)
+        let linkage = if f.weak { ".weak" } else { ".visible" };
+        format!("{linkage} .entry {}(", f.name)
     } else {
         match (f.ret, f.ret_bytes) {
             (_, Some((align, size))) => format!(

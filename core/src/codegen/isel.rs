@@ -211,6 +211,7 @@ pub fn select(
     let m = MFunction {
         name: f.name.clone(),
         kernel: f.attrs.kernel,
+        weak: f.attrs.weak,
         params,
         blocks,
         order: (0..f.layout.len()).collect(),

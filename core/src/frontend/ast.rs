@@ -128,6 +128,9 @@ pub struct Record {
     pub layout: RefCell<Option<Rc<Layout>>>,
     /// The line of the definition, for "already defined" messages.
     pub defined_at: Cell<u32>,
+    /// For an instance of a class template (`Pair<float>`): the template's
+    /// name and the arguments, for mangling (`4PairIfE`).
+    pub template: RefCell<Option<(String, Vec<TemplateArg>)>>,
 }
 
 /// The members of a complete struct or union, with its size and alignment.
@@ -154,6 +157,7 @@ impl Record {
             is_union,
             layout: RefCell::new(None),
             defined_at: Cell::new(0),
+            template: RefCell::new(None),
         }
     }
 
@@ -451,6 +455,33 @@ impl fmt::Display for CType {
     }
 }
 
+/// A template argument: a type, or the value of a non-type parameter with
+/// the parameter's type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplateArg {
+    Type(CType),
+    Value(i64, CType),
+}
+
+impl fmt::Display for TemplateArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TemplateArg::Type(t) => write!(f, "{t}"),
+            TemplateArg::Value(v, CType::Bool) => {
+                f.write_str(if *v != 0 { "true" } else { "false" })
+            }
+            TemplateArg::Value(v, t) if !t.is_signed() => write!(f, "{}U", *v as u64),
+            TemplateArg::Value(v, _) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// `name<a, b>` as nvcc prints a template instance.
+pub fn template_id(name: &str, args: &[TemplateArg]) -> String {
+    let list: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    format!("{name}<{}>", list.join(", "))
+}
+
 /// What the source asked of the inliner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum InlineHint {
@@ -491,6 +522,9 @@ pub struct TranslationUnit {
     pub constants: std::collections::HashMap<String, (Scalar, CType)>,
     /// The namespaces of `using namespace` directives (qualified).
     pub usings: Vec<String>,
+    /// The templates, the instantiations asked for, and what sema needs to
+    /// make more (parser → sema; sema instantiates functions).
+    pub templates: super::template::Templates,
 }
 
 /// Where a variable lives.
@@ -601,6 +635,9 @@ pub struct FunctionDef {
     pub body: Option<Stmt>,
     /// Filled by sema: every local variable, parameters first.
     pub locals: Vec<Local>,
+    /// The symbol of a template instance (set by sema, which names the
+    /// instance `scale<float>` and mangles it from the template's signature).
+    pub symbol: Option<String>,
 }
 
 /// A local variable (or parameter), numbered by sema.
@@ -766,6 +803,9 @@ pub enum ExprKind {
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Call(String, Vec<Expr>),
+    /// A call with explicit template arguments, `f<float, 4>(x)`, as
+    /// written; sema turns it into a `Call` of the instance.
+    TemplateCall(String, Vec<TemplateArg>, Vec<Expr>),
     /// A call of a built-in (after sema): the index in `builtins::all()`,
     /// the chosen overload (index in `builtins::overloads`), the arguments
     /// converted to its parameter types.

@@ -1,13 +1,18 @@
 //! Itanium C++ name mangling, as nvcc applies it to device symbols that are
 //! not `extern "C"` (`_Z5saxpyifPKfPf`).
 
-use super::ast::{CType, FunctionDef, IntKind};
+use super::ast::{CType, FunctionDef, IntKind, Record, TemplateArg};
+use super::template::{TemplateDef, TemplateKind};
+use std::rc::Rc;
 
 /// The symbol a function gets in PTX. A qualified name (`N::f`, a member
 /// function `S::f` whose first parameter is `this`) mangles as a nested
 /// name (`_ZN1N1fEv`, `_ZNK1S3lenEv`); a constructor is `C1`, an operator
 /// its two-letter code.
 pub fn symbol_name(f: &FunctionDef) -> String {
+    if let Some(s) = &f.symbol {
+        return s.clone();
+    }
     if f.extern_c || f.name == "main" {
         return f.name.clone();
     }
@@ -49,12 +54,79 @@ pub fn symbol_name(f: &FunctionDef) -> String {
         out.push('v');
     }
     for p in params {
-        out.push_str(&mangle(&p.ty, &mut subs));
+        out.push_str(&mangle(&p.ty, &mut subs, &[]));
     }
     if f.variadic {
         out.push('z');
     }
     out
+}
+
+/// The symbol of an instance of a function template: the name, the
+/// arguments, then the return and parameter types as the template writes
+/// them (a type parameter is `T_`, `T0_`, …): `_Z5scaleIfEvPT_S0_i`.
+pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
+    let TemplateKind::Function { ret, params, .. } = &def.kind else {
+        return def.name.clone();
+    };
+    let ph: Vec<Rc<Record>> = def.params.iter().map(|p| p.placeholder.clone()).collect();
+    let name = source_name(&def.name);
+    let mut subs = vec![name.clone()];
+    let mut out = format!("_Z{name}I");
+    for a in args {
+        out.push_str(&template_arg(a, &mut subs, &ph));
+    }
+    out.push('E');
+    out.push_str(&mangle(ret, &mut subs, &ph));
+    if params.is_empty() {
+        out.push('v');
+    }
+    for p in params {
+        out.push_str(&mangle(p, &mut subs, &ph));
+    }
+    out
+}
+
+/// A template parameter by index: `T_`, `T0_`, `T1_`, ….
+fn template_param(i: usize) -> String {
+    if i == 0 {
+        "T_".to_string()
+    } else {
+        format!("T{}_", i - 1)
+    }
+}
+
+/// A non-type template argument: `Li256E`, `Lin3E`, `Lb1E`.
+fn literal(v: i64, t: &CType) -> String {
+    let code = builtin_code(t).unwrap_or("i");
+    if v < 0 && t.is_signed() {
+        format!("L{code}n{}E", v.unsigned_abs())
+    } else if t.is_signed() {
+        format!("L{code}{v}E")
+    } else {
+        let bits = t.size().unwrap_or(8) * 8;
+        let v = if bits >= 64 {
+            v as u64
+        } else {
+            (v as u64) & ((1u64 << bits) - 1)
+        };
+        format!("L{code}{v}E")
+    }
+}
+
+fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
+    match a {
+        TemplateArg::Type(t) => mangle(t, subs, ph),
+        TemplateArg::Value(v, t) => literal(*v, t),
+    }
+}
+
+/// The index of a template's placeholder type among `ph` (see `template.rs`).
+fn placeholder(t: &CType, ph: &[Rc<Record>]) -> Option<usize> {
+    match t {
+        CType::Record(r) => ph.iter().position(|p| Rc::ptr_eq(p, r)),
+        _ => None,
+    }
 }
 
 /// The symbol of a variable at namespace scope: its name, or for one in a
@@ -174,19 +246,36 @@ fn quals(konst: bool, volatile: bool) -> &'static str {
 }
 
 /// The mangling with no substitutions: the key of the substitution table.
-fn canonical(t: &CType) -> String {
+/// `ph`: the placeholder types of a template's parameters.
+fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
     if let Some(c) = builtin_code(t) {
         return c.to_string();
+    }
+    if let Some(i) = placeholder(t, ph) {
+        return template_param(i);
     }
     match t {
         CType::Ptr {
             pointee,
             konst,
             volatile,
-        } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee)),
-        CType::Ref { pointee, konst } => format!("R{}{}", quals(*konst, false), canonical(pointee)),
-        CType::Array(e, n) => format!("A{n}_{}", canonical(e)),
+        } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee, ph)),
+        CType::Ref { pointee, konst } => {
+            format!("R{}{}", quals(*konst, false), canonical(pointee, ph))
+        }
+        CType::Array(e, n) => format!("A{n}_{}", canonical(e, ph)),
         CType::Builtin(_) => "4dim3".to_string(),
+        CType::Record(r) if r.template.borrow().is_some() => {
+            let (name, args) = r.template.borrow().clone().unwrap_or_default();
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| match a {
+                    TemplateArg::Type(t) => canonical(t, ph),
+                    TemplateArg::Value(v, t) => literal(*v, t),
+                })
+                .collect();
+            format!("{}I{}E", source_name(&name), args.concat())
+        }
         CType::Record(r) => name_key(&r.name.borrow().split("::").collect::<Vec<_>>()),
         CType::Enum(e) => name_key(&e.name.borrow().split("::").collect::<Vec<_>>()),
         _ => String::new(),
@@ -221,13 +310,37 @@ fn sub_ref(i: usize) -> String {
     format!("S{}_", String::from_utf8_lossy(&s))
 }
 
-fn mangle(t: &CType, subs: &mut Vec<String>) -> String {
+fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
     if let Some(c) = builtin_code(t) {
         return c.to_string();
     }
-    let key = canonical(t);
+    let key = canonical(t, ph);
     if let Some(i) = subs.iter().position(|s| *s == key) {
         return sub_ref(i);
+    }
+    if placeholder(t, ph).is_some() {
+        subs.push(key.clone());
+        return key;
+    }
+    if let CType::Record(r) = t {
+        if let Some((name, args)) = r.template.borrow().clone() {
+            // `4PairIfE`: the template's name and the whole are candidates.
+            let name = source_name(&name);
+            let mut out = match subs.iter().position(|s| *s == name) {
+                Some(i) => sub_ref(i),
+                None => {
+                    subs.push(name.clone());
+                    name
+                }
+            };
+            out.push('I');
+            for a in &args {
+                out.push_str(&template_arg(a, subs, ph));
+            }
+            out.push('E');
+            subs.push(key);
+            return out;
+        }
     }
     let (letter, pointee, konst, volatile) = match t {
         CType::Ptr {
@@ -240,7 +353,7 @@ fn mangle(t: &CType, subs: &mut Vec<String>) -> String {
         CType::Enum(e) => return named_type(&e.name.borrow(), subs),
         _ => {
             let out = match t {
-                CType::Array(e, n) => format!("A{n}_{}", mangle(e, subs)),
+                CType::Array(e, n) => format!("A{n}_{}", mangle(e, subs, ph)),
                 _ => key.clone(),
             };
             subs.push(key);
@@ -250,13 +363,13 @@ fn mangle(t: &CType, subs: &mut Vec<String>) -> String {
     let out = {
         let q = quals(konst, volatile);
         let inner = if q.is_empty() {
-            mangle(pointee, subs)
+            mangle(pointee, subs, ph)
         } else {
-            let qkey = format!("{q}{}", canonical(pointee));
+            let qkey = format!("{q}{}", canonical(pointee, ph));
             match subs.iter().position(|s| *s == qkey) {
                 Some(i) => sub_ref(i),
                 None => {
-                    let m = format!("{q}{}", mangle(pointee, subs));
+                    let m = format!("{q}{}", mangle(pointee, subs, ph));
                     subs.push(qkey);
                     m
                 }
@@ -310,6 +423,7 @@ mod tests {
             launch_bounds: vec![],
             body: None,
             locals: vec![],
+            symbol: None,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod mangle;
 pub mod parse;
 pub mod preprocess;
 pub mod sema;
+pub mod template;
 pub mod vectors;
 
 use crate::diag::Diagnostic;

@@ -9,6 +9,10 @@
 
 use super::ast::*;
 use super::lex::{TokKind, Token};
+use super::template::{
+    ParamKind, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates, MAX_INSTANCES,
+    MAX_NESTING,
+};
 use crate::diag::{Diagnostic, Span};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -33,6 +37,11 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         pending_unroll: None,
         globals: Vec::new(),
         cxx: CxxScope::default(),
+        templates: Templates::default(),
+        template_values: HashMap::new(),
+        no_gt: false,
+        half_gt: false,
+        nesting: 0,
     };
     let mut functions = Vec::new();
     while !p.at_eof() {
@@ -45,6 +54,16 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
             p.pos += 1;
         }
     }
+    let mut templates = p.templates;
+    templates.scope = Scope {
+        typedefs: p.typedefs,
+        tags: p.tags,
+        enumerators: p.enumerators.clone(),
+        cxx: CxxScope {
+            methods: Vec::new(),
+            ..p.cxx.clone()
+        },
+    };
     TranslationUnit {
         functions,
         globals: p.globals,
@@ -52,14 +71,15 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         vector_types,
         constants: p.cxx.constants,
         usings: p.cxx.usings,
+        templates,
     }
 }
 
 /// What the parser knows of C++ names: the namespace being parsed, the
 /// `using namespace` directives, `constexpr` values and functions (for
 /// array sizes), and the member functions of the struct being parsed.
-#[derive(Default)]
-struct CxxScope {
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CxxScope {
     /// The enclosing namespaces (and structs), outermost first.
     ns: Vec<String>,
     /// Every namespace declared (qualified).
@@ -76,6 +96,43 @@ struct CxxScope {
     methods: Vec<FunctionDef>,
     /// The struct whose members are being parsed (its constructors' name).
     ctor_name: Option<String>,
+}
+
+/// Parses an instance of function template `def` with these (complete)
+/// arguments: the template's tokens again, each parameter bound. `None`
+/// when it does not parse (reported) or has no body.
+pub fn instantiate_function(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<FunctionDef> {
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
+    p.pos = def.decl_start;
+    p.bind(&def, args);
+    let mut functions = Vec::new();
+    let result = p.declaration(&mut functions, false);
+    *templates = p.templates;
+    result.ok()?;
+    functions.pop().filter(|f| f.body.is_some())
+}
+
+/// Template arguments completed with the defaults of the parameters not
+/// given (parsed with the earlier arguments bound) and converted to the
+/// parameters' types. `None` when one has no value or is of the wrong kind.
+pub fn complete_template_args(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    given: Vec<Option<TemplateArg>>,
+) -> Option<Vec<TemplateArg>> {
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&[], diags, scope, std::mem::take(templates), 0, 1);
+    let result = p.complete_args(def, given);
+    *templates = p.templates;
+    result.ok().flatten()
 }
 
 /// An error was reported; unwind to a recovery point.
@@ -96,6 +153,15 @@ struct Parser<'a> {
     pending_unroll: Option<Unroll>,
     globals: Vec<GlobalVar>,
     cxx: CxxScope,
+    templates: Templates,
+    /// The non-type template parameters bound while parsing an instance.
+    template_values: HashMap<String, (i64, CType)>,
+    /// In a template argument list: `>` ends the list, it is no operator.
+    no_gt: bool,
+    /// A `>>` whose first `>` closed an inner template argument list.
+    half_gt: bool,
+    /// How many instantiations are being parsed around this one.
+    nesting: usize,
 }
 
 /// What the declaration specifiers said.
@@ -273,6 +339,7 @@ impl<'a> Parser<'a> {
                     || QUALIFIERS.contains(&&*t.text)
                     || IGNORED_SPECIFIERS.contains(&&*t.text)
                     || self.type_name_at(n).is_some()
+                    || self.class_template(&t.text).is_some()
                     || matches!(
                         &*t.text,
                         "__global__"
@@ -333,7 +400,10 @@ impl<'a> Parser<'a> {
         if t.is("using") {
             return self.using();
         }
-        for (word, what) in [("template", "templates"), ("class", "classes")] {
+        if t.is("template") {
+            return self.template_decl(functions.len());
+        }
+        for (word, what) in [("class", "classes")] {
             if t.is(word) {
                 let span = t.span();
                 return self.error(span, format!("{what} are not supported yet"));
@@ -395,8 +465,11 @@ impl<'a> Parser<'a> {
                 }
                 let body = if self.at("{") {
                     if space == ExecSpace::Host {
-                        // Host code is accepted and not compiled for the device.
+                        // Host code is accepted and not compiled for the device;
+                        // the kernel templates it launches are instantiated.
+                        let start = self.pos;
                         self.skip_braces();
+                        self.scan_launches(start, self.pos, functions.len());
                         None
                     } else {
                         // Local `constexpr` values end with the body.
@@ -427,6 +500,7 @@ impl<'a> Parser<'a> {
                         .unwrap_or_default(),
                     body,
                     locals: Vec::new(),
+                    symbol: None,
                 });
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
@@ -568,6 +642,20 @@ impl<'a> Parser<'a> {
                 "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
+                _ if words.is_empty() && s.ty.is_none() && self.class_template(w).is_some() => {
+                    let def = self.class_template(w).unwrap_or(0);
+                    let span = t.span();
+                    self.pos += 1;
+                    if !self.eat("<") {
+                        return self.error(
+                            span,
+                            format!("argument list for class template \"{w}\" is missing"),
+                        );
+                    }
+                    let args = self.template_args()?;
+                    s.ty = Some(self.class_instance(def, args, &span)?);
+                    continue;
+                }
                 _ if words.is_empty() && s.ty.is_none() => match self.type_name_at(0) {
                     Some((t, len)) => {
                         s.ty = Some(t);
@@ -776,10 +864,13 @@ impl<'a> Parser<'a> {
                 .take_while(|t| t.kind != TokKind::Newline)
                 .collect();
             if words.first().is_some_and(|w| w.is("unroll")) {
-                let count = words
-                    .get(1)
-                    .and_then(|n| parse_int_literal(&n.text))
-                    .map(|v| v.0);
+                let count = words.get(1).and_then(|n| {
+                    parse_int_literal(&n.text).map(|v| v.0).or_else(|| {
+                        self.template_values
+                            .get(&*n.text)
+                            .map(|(v, _)| (*v).max(0) as u64)
+                    })
+                });
                 self.pending_unroll = Some(match count {
                     Some(n) => Unroll::Count(n.min(u32::MAX as u64) as u32),
                     None => Unroll::Full,
@@ -1199,7 +1290,7 @@ impl<'a> Parser<'a> {
                 "%" => (BinOp::Rem, 10),
                 _ => return Ok(lhs),
             };
-            if prec < min_prec {
+            if prec < min_prec || self.no_gt && matches!(op, BinOp::Gt | BinOp::Shr) {
                 return Ok(lhs);
             }
             let span = t.span();
@@ -1731,16 +1822,7 @@ impl<'a> Parser<'a> {
                 };
                 let name = name.clone();
                 self.pos += 1;
-                let mut args = Vec::new();
-                if !self.eat(")") {
-                    loop {
-                        args.push(self.assignment()?);
-                        if self.eat(")") {
-                            break;
-                        }
-                        self.expect(",")?;
-                    }
-                }
+                let args = self.call_args()?;
                 e = Expr::new(ExprKind::Call(name, args), e.span);
             } else {
                 return Ok(e);
@@ -1814,6 +1896,30 @@ impl<'a> Parser<'a> {
                 w if is_keyword(w) => {
                     self.error(span, format!("expected an expression before \"{w}\""))
                 }
+                w if self.template_values.contains_key(w) => {
+                    let (v, ty) = self.template_values[w].clone();
+                    let mut e = Expr::new(ExprKind::IntLit(v as u64), span);
+                    e.ty = ty;
+                    Ok(e)
+                }
+                w if self.at("<")
+                    && self
+                        .templates
+                        .find(w)
+                        .is_some_and(|d| self.templates.defs[d].is_function()) =>
+                {
+                    self.pos += 1;
+                    let targs = self.template_args()?;
+                    if !self.eat("(") {
+                        let at = self.span();
+                        return self.error(at, "expected a \"(\"");
+                    }
+                    let args = self.call_args()?;
+                    Ok(Expr::new(
+                        ExprKind::TemplateCall(w.to_string(), targs, args),
+                        span,
+                    ))
+                }
                 _ => {
                     // A (qualified) name; a type's name before `(` or `{`
                     // builds a value of the type.
@@ -1841,7 +1947,9 @@ impl<'a> Parser<'a> {
             }
             _ if t.is("(") => {
                 self.enter()?;
+                let no_gt = std::mem::replace(&mut self.no_gt, false);
                 let e = self.expr();
+                self.no_gt = no_gt;
                 self.leave();
                 let e = e?;
                 self.expect(")")?;
@@ -1852,6 +1960,580 @@ impl<'a> Parser<'a> {
                 format!("expected an expression before \"{}\"", t.text),
             ),
         }
+    }
+}
+
+// ----- templates -----
+
+impl<'a> Parser<'a> {
+    /// A parser over other tokens (a template's), with these names in scope.
+    fn sub<'b>(
+        toks: &'b [Token],
+        diags: &'b mut Vec<Diagnostic>,
+        scope: Scope,
+        templates: Templates,
+        depth: usize,
+        nesting: usize,
+    ) -> Parser<'b> {
+        Parser {
+            toks,
+            pos: 0,
+            diags,
+            typedefs: scope.typedefs,
+            tags: scope.tags,
+            enumerators: scope.enumerators,
+            depth,
+            eof_span: toks.last().map(|t| t.span()).unwrap_or_default(),
+            pending_unroll: None,
+            globals: Vec::new(),
+            cxx: scope.cxx,
+            templates,
+            template_values: HashMap::new(),
+            no_gt: false,
+            half_gt: false,
+            nesting,
+        }
+    }
+
+    /// Runs `f` on a parser over `toks` from `pos`, with this parser's names
+    /// (those it declares stay in it) and templates (shared).
+    fn sub_parse<R>(
+        &mut self,
+        toks: &[Token],
+        pos: usize,
+        f: impl FnOnce(&mut Parser<'_>) -> PResult<R>,
+    ) -> PResult<R> {
+        let scope = Scope {
+            typedefs: self.typedefs.clone(),
+            tags: self.tags.clone(),
+            enumerators: self.enumerators.clone(),
+            cxx: CxxScope {
+                methods: Vec::new(),
+                ctor_name: None,
+                ..self.cxx.clone()
+            },
+        };
+        let templates = std::mem::take(&mut self.templates);
+        let mut sub = Parser::sub(
+            toks,
+            &mut *self.diags,
+            scope,
+            templates,
+            self.depth,
+            self.nesting + 1,
+        );
+        sub.pos = pos;
+        let mut result = f(&mut sub);
+        if let Some(m) = sub.cxx.methods.first() {
+            let msg = "member functions of class templates are not supported yet";
+            sub.diags.push(Diagnostic::error(m.span.clone(), msg));
+            result = Err(Stop);
+        }
+        self.templates = sub.templates;
+        result
+    }
+
+    /// Binds a template's parameters to arguments: a type parameter is a
+    /// typedef, a non-type one a constant.
+    fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
+        self.template_values.clear();
+        for (p, a) in def.params.iter().zip(args) {
+            match a {
+                TemplateArg::Type(t) => {
+                    self.typedefs.insert(p.name.clone(), t.clone());
+                }
+                TemplateArg::Value(v, t) => {
+                    self.typedefs.remove(&p.name);
+                    self.template_values.insert(p.name.clone(), (*v, t.clone()));
+                }
+            }
+        }
+    }
+
+    fn class_template(&self, name: &str) -> Option<usize> {
+        let i = self.templates.find(name)?;
+        (!self.templates.defs[i].is_function()).then_some(i)
+    }
+
+    fn function_template(&self, name: &str) -> Option<usize> {
+        let i = self.templates.find(name)?;
+        self.templates.defs[i].is_function().then_some(i)
+    }
+
+    /// Closes a template argument or parameter list: `>`, or half of `>>`.
+    fn close_angle(&mut self) -> bool {
+        if self.at(">") && !self.half_gt {
+            self.pos += 1;
+            return true;
+        }
+        if self.at(">>") {
+            if self.half_gt {
+                self.pos += 1;
+            }
+            self.half_gt = !self.half_gt;
+            return true;
+        }
+        false
+    }
+
+    /// The arguments of a call, after its `(`, up to and including `)`.
+    fn call_args(&mut self) -> PResult<Vec<Expr>> {
+        let no_gt = std::mem::replace(&mut self.no_gt, false);
+        let mut args = Vec::new();
+        let result = (|| {
+            if !self.eat(")") {
+                loop {
+                    args.push(self.assignment()?);
+                    if self.eat(")") {
+                        break;
+                    }
+                    self.expect(",")?;
+                }
+            }
+            Ok(())
+        })();
+        self.no_gt = no_gt;
+        result.map(|()| args)
+    }
+
+    /// Template arguments after the `<`, up to and including the `>`: types
+    /// and integer constant expressions.
+    fn template_args(&mut self) -> PResult<Vec<TemplateArg>> {
+        let mut args = Vec::new();
+        if self.close_angle() {
+            return Ok(args);
+        }
+        loop {
+            if self.starts_type() {
+                args.push(TemplateArg::Type(self.type_name()?));
+            } else {
+                let span = self.span();
+                let no_gt = std::mem::replace(&mut self.no_gt, true);
+                let e = self.conditional();
+                self.no_gt = no_gt;
+                let e = e?;
+                let Some(v) = self.const_value(&e) else {
+                    return self.error(span, "expression must have a constant value");
+                };
+                let ty = if e.ty.is_integer() { e.ty } else { CType::INT };
+                args.push(TemplateArg::Value(v, ty));
+            }
+            if self.eat(",") {
+                continue;
+            }
+            if self.close_angle() {
+                return Ok(args);
+            }
+            let span = self.span();
+            return self.error(span, "expected a \">\"");
+        }
+    }
+
+    /// Skips a default template argument: up to the `,` or `>` that ends it.
+    fn skip_template_arg(&mut self) {
+        let mut depth = 0i32;
+        while let Some(t) = self.peek() {
+            if depth == 0 && (t.is(",") || t.is(">") || t.is(">>")) {
+                return;
+            }
+            if t.is("(") || t.is("[") || t.is("<") || t.is("{") {
+                depth += 1;
+            } else if t.is(")") || t.is("]") || t.is(">") || t.is("}") {
+                depth -= 1;
+            } else if t.is(">>") {
+                depth -= 2;
+            } else if t.is(";") {
+                return;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// `template <…> declaration`, `template declaration` (an explicit
+    /// instantiation).
+    fn template_decl(&mut self, declared: usize) -> PResult<()> {
+        let start = self.pos;
+        let kw = self.span();
+        self.pos += 1;
+        if !self.eat("<") {
+            return self.explicit_instantiation(declared);
+        }
+        if self.at(">") {
+            return self.error(kw, "explicit specializations are not supported yet");
+        }
+        let mut params: Vec<TemplateParam> = Vec::new();
+        loop {
+            let pspan = self.span();
+            let (name, kind) = if self.eat("typename") || self.eat("class") {
+                let name = match self.peek() {
+                    Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                        self.pos += 1;
+                        t.text.to_string()
+                    }
+                    _ => String::new(),
+                };
+                (name, ParamKind::Type)
+            } else {
+                let s = self.specifiers()?;
+                let Some(base) = s.ty else {
+                    return self.error(pspan, "expected a template parameter");
+                };
+                let d = self.declarator(base, s.konst, s.volatile)?;
+                if !d.ty.is_integer() {
+                    return self.error(
+                        d.span,
+                        format!(
+                            "non-type template parameters of type \"{}\" are not supported yet",
+                            d.ty
+                        ),
+                    );
+                }
+                (d.name.unwrap_or_default(), ParamKind::Value(d.ty))
+            };
+            if !name.is_empty() && params.iter().any(|p| p.name == name) {
+                let msg = format!("template parameter \"{name}\" has already been declared");
+                return self.error(pspan, msg);
+            }
+            let default = if self.eat("=") {
+                let at = self.pos - start;
+                self.skip_template_arg();
+                Some(at)
+            } else {
+                None
+            };
+            let placeholder = Rc::new(Record::new(&name, false));
+            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout {
+                fields: Vec::new(),
+                size: 1,
+                align: 1,
+            }));
+            params.push(TemplateParam {
+                name,
+                kind,
+                default,
+                placeholder,
+            });
+            if self.eat(",") {
+                continue;
+            }
+            if self.close_angle() {
+                break;
+            }
+            let span = self.span();
+            return self.error(span, "expected a \">\"");
+        }
+        let decl_start = self.pos - start;
+        let is_class = (self.at("struct") || self.at("class") || self.at("union"))
+            && self
+                .peek_at(1)
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            && self.peek_at(2).is_some_and(|t| t.is("{") || t.is(";"));
+        let (name, span, kind) = if is_class {
+            let is_union = self.at("union");
+            let (name, span) = match self.peek_at(1) {
+                Some(t) => (t.text.to_string(), t.span()),
+                None => return self.error(kw, "expected an identifier"),
+            };
+            self.pos += 2;
+            if self.eat(";") {
+                return Ok(()); // a declaration: the definition comes later
+            }
+            self.skip_braces();
+            self.expect(";")?;
+            (name, span, TemplateKind::Class { is_union })
+        } else {
+            // The signature, each type parameter a placeholder type.
+            let saved: Vec<(String, Option<CType>)> = params
+                .iter()
+                .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
+                .collect();
+            let saved_values = std::mem::take(&mut self.template_values);
+            for p in &params {
+                match &p.kind {
+                    ParamKind::Type => {
+                        self.typedefs
+                            .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
+                    }
+                    ParamKind::Value(t) => {
+                        self.template_values.insert(p.name.clone(), (1, t.clone()));
+                    }
+                }
+            }
+            let header = self.function_template_header();
+            for (n, old) in saved {
+                match old {
+                    Some(t) => self.typedefs.insert(n, t),
+                    None => self.typedefs.remove(&n),
+                };
+            }
+            self.template_values = saved_values;
+            let (name, span, kind) = header?;
+            if self.at("{") {
+                self.skip_braces();
+            } else {
+                self.expect(";")?;
+            }
+            (name, span, kind)
+        };
+        if let Some(prev) = self.templates.find(&name) {
+            let p = &self.templates.defs[prev];
+            if p.is_function() != matches!(kind, TemplateKind::Function { .. })
+                || p.is_function() && p.tokens.last().is_some_and(|t| t.is("}"))
+            {
+                let msg = if p.is_function() {
+                    format!("function template \"{name}\" has already been defined (overloaded function templates are not supported yet)")
+                } else {
+                    format!("\"{name}\" has already been declared in the current scope")
+                };
+                return self.error(span, msg);
+            }
+        }
+        if !is_class && self.typedefs.contains_key(&name) {
+            return self.error(
+                span,
+                format!("\"{name}\" has already been declared in the current scope"),
+            );
+        }
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.defs.push(TemplateDef {
+            name,
+            span,
+            params,
+            tokens,
+            decl_start,
+            kind,
+        });
+        Ok(())
+    }
+
+    /// The declaration of a function template up to its body: name, span,
+    /// signature.
+    fn function_template_header(&mut self) -> PResult<(String, Span, TemplateKind)> {
+        let start = self.span();
+        let s = self.specifiers()?;
+        let Some(base) = s.ty else {
+            return self.error(start, "expected a type specifier");
+        };
+        let d = self.declarator(base, s.konst, s.volatile)?;
+        let (Some(name), Some((params, _))) = (d.name, d.func) else {
+            return self.error(d.span, "expected a function or class template");
+        };
+        let space = match (s.global, s.device, s.host) {
+            (true, _, _) => ExecSpace::Global,
+            (false, true, true) => ExecSpace::HostDevice,
+            (false, true, false) => ExecSpace::Device,
+            _ => ExecSpace::Host,
+        };
+        Ok((
+            name,
+            d.span,
+            TemplateKind::Function {
+                ret: d.ty,
+                params: params.into_iter().map(|p| p.ty).collect(),
+                space,
+            },
+        ))
+    }
+
+    /// `template __global__ void k<float>(float *, int);` and
+    /// `template struct Pair<float>;`.
+    fn explicit_instantiation(&mut self, at: usize) -> PResult<()> {
+        if self.at("struct") || self.at("class") {
+            self.pos += 1;
+            let (name, span) = self.ident()?;
+            let Some(def) = self.class_template(&name) else {
+                return self.error(span, format!("{name} is not a template"));
+            };
+            self.expect("<")?;
+            let args = self.template_args()?;
+            self.class_instance(def, args, &span)?;
+            return self.expect(";");
+        }
+        let start = self.span();
+        let s = self.specifiers()?;
+        if s.ty.is_none() {
+            return self.error(start, "expected a type specifier");
+        }
+        let (name, span) = self.ident()?;
+        if self.function_template(&name).is_none() {
+            return self.error(span, format!("{name} is not a template"));
+        }
+        let args = if self.eat("<") {
+            self.template_args()?
+        } else {
+            Vec::new()
+        };
+        self.expect("(")?;
+        let (params, _) = self.params()?;
+        self.expect(";")?;
+        self.templates.requests.push(Request {
+            name,
+            args,
+            params: Some(params.into_iter().map(|p| p.ty).collect()),
+            span,
+            at,
+        });
+        Ok(())
+    }
+
+    /// Launches of kernel templates in a host function's body (which is not
+    /// parsed): `k<float, 128><<<g, b>>>(…)` asks for `k<float, 128>`.
+    fn scan_launches(&mut self, start: usize, end: usize, at: usize) {
+        let (saved, ndiags) = (self.pos, self.diags.len());
+        let toks = self.toks;
+        for i in start..end {
+            let t = &toks[i];
+            if t.kind != TokKind::Ident || self.function_template(&t.text).is_none() {
+                continue;
+            }
+            let next = |k: usize| toks.get(i + k).filter(|_| i + k < end);
+            let launch_at = |k: usize| {
+                next(k).is_some_and(|t| t.is("<<")) && next(k + 1).is_some_and(|t| t.is("<"))
+            };
+            let args = if launch_at(1) {
+                Some(Vec::new())
+            } else if next(1).is_some_and(|t| t.is("<")) {
+                self.pos = i + 2;
+                self.half_gt = false;
+                match self.template_args() {
+                    Ok(args) if self.pos < end && launch_at(self.pos - i) => Some(args),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            self.diags.truncate(ndiags);
+            self.half_gt = false;
+            if let Some(args) = args {
+                self.templates.requests.push(Request {
+                    name: t.text.to_string(),
+                    args,
+                    params: None,
+                    span: t.span(),
+                    at,
+                });
+            }
+        }
+        self.pos = saved;
+    }
+
+    /// Completes template arguments with defaults (see `complete_template_args`).
+    fn complete_args(
+        &mut self,
+        def: usize,
+        mut given: Vec<Option<TemplateArg>>,
+    ) -> PResult<Option<Vec<TemplateArg>>> {
+        let Some(d) = self.templates.defs.get(def).cloned() else {
+            return Ok(None);
+        };
+        if given.len() > d.params.len() {
+            return Ok(None);
+        }
+        given.resize(d.params.len(), None);
+        let mut args = Vec::new();
+        for (i, p) in d.params.iter().enumerate() {
+            let arg = match given[i].take() {
+                Some(a) => a,
+                None => {
+                    let Some(at) = p.default else { return Ok(None) };
+                    let bound = args.clone();
+                    let value = self.sub_parse(&d.tokens, at, |sub| {
+                        sub.bind(&d, &bound);
+                        if matches!(p.kind, ParamKind::Type) {
+                            return Ok(Some(TemplateArg::Type(sub.type_name()?)));
+                        }
+                        sub.no_gt = true;
+                        let e = sub.conditional()?;
+                        Ok(sub
+                            .const_value(&e)
+                            .map(|v| TemplateArg::Value(v, CType::INT)))
+                    })?;
+                    let Some(v) = value else { return Ok(None) };
+                    v
+                }
+            };
+            let arg = match (&p.kind, arg) {
+                (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
+                (ParamKind::Value(t), TemplateArg::Value(v, _)) => {
+                    let mut e = Expr::new(ExprKind::IntLit(v as u64), Span::default());
+                    e.ty = CType::Int(IntKind::LongLong);
+                    let mut c = Expr::new(
+                        ExprKind::Cast {
+                            expr: Box::new(e),
+                            implicit: true,
+                        },
+                        Span::default(),
+                    );
+                    c.ty = t.clone();
+                    let v = const_eval(&c).map_or(v, |s| s.as_i64());
+                    TemplateArg::Value(v, t.clone())
+                }
+                _ => return Ok(None),
+            };
+            args.push(arg);
+        }
+        Ok(Some(args))
+    }
+
+    /// The instance of class template `def` for these arguments, made the
+    /// first time it is named.
+    fn class_instance(
+        &mut self,
+        def: usize,
+        args: Vec<TemplateArg>,
+        span: &Span,
+    ) -> PResult<CType> {
+        let d = self.templates.defs[def].clone();
+        let n = args.len();
+        let Some(args) = self.complete_args(def, args.into_iter().map(Some).collect())? else {
+            let msg = if n > d.params.len() {
+                format!("too many arguments for class template \"{}\"", d.name)
+            } else if n < d.params.len() {
+                format!("too few arguments for class template \"{}\"", d.name)
+            } else {
+                format!(
+                    "the template arguments do not match the parameters of class template \"{}\"",
+                    d.name
+                )
+            };
+            return self.error(span.clone(), msg);
+        };
+        if let Some((_, _, t)) = self
+            .templates
+            .class_instances
+            .iter()
+            .find(|(i, a, _)| *i == def && *a == args)
+        {
+            return Ok(t.clone());
+        }
+        let id = template_id(&d.name, &args);
+        if self.nesting >= MAX_NESTING || self.templates.count >= MAX_INSTANCES {
+            return self.error(
+                span.clone(),
+                format!("excessive recursion at instantiation of class \"{id}\""),
+            );
+        }
+        self.templates.count += 1;
+        let is_union = matches!(d.kind, TemplateKind::Class { is_union: true });
+        let record = Rc::new(Record::new(&id, is_union));
+        *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        record.defined_at.set(d.span.line);
+        let ty = CType::Record(record.clone());
+        self.templates
+            .class_instances
+            .push((def, args.clone(), ty.clone()));
+        self.sub_parse(&d.tokens, d.decl_start, |p| {
+            p.bind(&d, &args);
+            p.pos += 2; // `struct Name`
+            p.expect("{")?;
+            p.enter()?;
+            p.cxx.ctor_name = Some(d.name.clone());
+            let members = p.members(&record);
+            p.leave();
+            *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
+            Ok(())
+        })?;
+        Ok(ty)
     }
 }
 

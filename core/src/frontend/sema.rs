@@ -7,7 +7,9 @@
 //! Messages follow nvcc's (EDG's) wording.
 
 use super::ast::*;
+use super::template::{deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
 use crate::diag::{Diagnostic, Span};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 mod cxx;
@@ -101,6 +103,11 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         p.symbol = "printf".into();
     }
     // Namespace-scope variables: types, initializers, a scope for device code.
+    let no_instances = RefCell::new(Instances {
+        templates: Templates::default(),
+        made: HashMap::new(),
+        pending: Vec::new(),
+    });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
     for (i, g) in globals.iter_mut().enumerate() {
@@ -120,10 +127,33 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             vector_types: &tu.vector_types,
             constants: &tu.constants,
             usings: &tu.usings,
+            inst: &no_instances,
         };
         let mut cx = Checker::new(names, diags, CType::Void, ExecSpace::Host);
         cx.ns = scope_of(&g.source_name);
         cx.global_initializer(g);
+    }
+    let inst = RefCell::new(Instances {
+        templates: std::mem::take(&mut tu.templates),
+        made: HashMap::new(),
+        pending: Vec::new(),
+    });
+    let names = Names {
+        sigs: &sigs,
+        globals: &global_scope,
+        enumerators: &tu.enumerators,
+        vector_types: &tu.vector_types,
+        constants: &tu.constants,
+        usings: &tu.usings,
+        inst: &inst,
+    };
+    // Explicit instantiations and launches in host code, in file order.
+    let requests = std::mem::take(&mut inst.borrow_mut().templates.requests);
+    let mut placed: Vec<(usize, String)> = Vec::new();
+    for r in requests {
+        if let Some(id) = request(&inst, &r, diags) {
+            placed.push((r.at, id));
+        }
     }
     let mut defined: HashMap<String, Span> = HashMap::new();
     for f in &mut tu.functions {
@@ -142,42 +172,204 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         defined.insert(symbol.clone(), f.span.clone());
-        let names = Names {
-            sigs: &sigs,
-            globals: &global_scope,
-            enumerators: &tu.enumerators,
-            vector_types: &tu.vector_types,
-            constants: &tu.constants,
-            usings: &tu.usings,
-        };
-        let mut cx = Checker::new(names, diags, f.ret.clone(), f.space);
-        cx.globals.append(&mut globals);
-        cx.function_symbol = symbol;
-        cx.ns = scope_of(&f.name);
-        if let Some(CType::Ptr { pointee, .. }) =
-            f.params.first().filter(|p| p.name == "this").map(|p| &p.ty)
-        {
-            if let CType::Record(r) = &**pointee {
-                cx.class = Some(r.clone());
-            }
-        }
-        for p in &f.params {
-            if p.ty == CType::Void || p.ty.size().is_none() {
-                cx.diags.push(Diagnostic::error(
-                    p.span.clone(),
-                    format!("parameter \"{}\" has incomplete type \"{}\"", p.name, p.ty),
-                ));
-            }
-            cx.declare(&p.name, p.ty.clone(), &p.span);
-        }
-        if let Some(body) = &mut f.body {
-            cx.stmt(body);
-        }
-        cx.check_gotos();
-        f.locals = cx.locals;
-        globals = cx.globals;
+        check_function(f, symbol, names, &mut globals, diags);
     }
+    // Instances, as calls ask for more of them.
+    let mut instances: Vec<FunctionDef> = Vec::new();
+    loop {
+        let next = inst.borrow_mut().pending.pop();
+        let Some(mut f) = next else { break };
+        let symbol = super::mangle::symbol_name(&f);
+        check_function(&mut f, symbol, names, &mut globals, diags);
+        instances.push(f);
+    }
+    // Each instance an explicit instantiation (or launch) asked for goes
+    // where it was asked for, as NVRTC orders them; the others at the end.
+    let mut functions = Vec::new();
+    placed.sort_by_key(|(at, _)| *at);
+    let mut placed = placed.into_iter().peekable();
+    for (i, f) in std::mem::take(&mut tu.functions).into_iter().enumerate() {
+        while let Some((_, id)) = placed.next_if(|(at, _)| *at <= i) {
+            if let Some(k) = instances.iter().position(|f| f.name == id) {
+                functions.push(instances.remove(k));
+            }
+        }
+        functions.push(f);
+    }
+    for (_, id) in placed {
+        if let Some(k) = instances.iter().position(|f| f.name == id) {
+            functions.push(instances.remove(k));
+        }
+    }
+    functions.extend(instances);
+    tu.functions = functions;
+    tu.templates = inst.into_inner().templates;
     tu.globals = globals;
+}
+
+/// Types one function's body (`globals` gains its `__shared__` variables).
+fn check_function(
+    f: &mut FunctionDef,
+    symbol: String,
+    names: Names<'_>,
+    globals: &mut Vec<GlobalVar>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut cx = Checker::new(names, diags, f.ret.clone(), f.space);
+    cx.globals.append(globals);
+    cx.function_symbol = symbol;
+    cx.ns = scope_of(&f.name);
+    if let Some(CType::Ptr { pointee, .. }) =
+        f.params.first().filter(|p| p.name == "this").map(|p| &p.ty)
+    {
+        if let CType::Record(r) = &**pointee {
+            cx.class = Some(r.clone());
+        }
+    }
+    for p in &f.params {
+        if p.ty == CType::Void || p.ty.size().is_none() {
+            cx.diags.push(Diagnostic::error(
+                p.span.clone(),
+                format!("parameter \"{}\" has incomplete type \"{}\"", p.name, p.ty),
+            ));
+        }
+        cx.declare(&p.name, p.ty.clone(), &p.span);
+    }
+    if let Some(body) = &mut f.body {
+        cx.stmt(body);
+    }
+    cx.check_gotos();
+    f.locals = cx.locals;
+    *globals = cx.globals;
+}
+
+/// The function instances made so far, and those still to be checked.
+struct Instances {
+    templates: Templates,
+    /// By instance name (`scale<float>`): the signature, `None` when the
+    /// instance could not be made (reported once).
+    made: HashMap<String, Option<Signature>>,
+    pending: Vec<FunctionDef>,
+}
+
+impl Instances {
+    fn function_template(&self, name: &str) -> Option<usize> {
+        let i = self.templates.find(name)?;
+        self.templates.defs[i].is_function().then_some(i)
+    }
+
+    /// The template arguments for a use of template `def` with these
+    /// explicit arguments and (when known) argument types: explicit ones
+    /// first, then deduced, then defaults.
+    fn deduce(
+        &mut self,
+        def: usize,
+        explicit: &[TemplateArg],
+        types: Option<&[CType]>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Vec<TemplateArg>> {
+        let d = &self.templates.defs[def];
+        if explicit.len() > d.params.len() {
+            return None;
+        }
+        let mut out: Vec<Option<TemplateArg>> = vec![None; d.params.len()];
+        for (o, a) in out.iter_mut().zip(explicit) {
+            *o = Some(a.clone());
+        }
+        if let (Some(types), TemplateKind::Function { params, .. }) = (types, &d.kind) {
+            if types.len() != params.len() {
+                return None;
+            }
+            for (p, a) in params.iter().zip(types) {
+                if !deduce(d, p, a, &mut out) {
+                    return None;
+                }
+            }
+        }
+        super::parse::complete_template_args(&mut self.templates, diags, def, out)
+    }
+
+    /// The instance of function template `def` for complete arguments: its
+    /// name and signature, made (parsed, queued for checking) the first time.
+    fn instance(
+        &mut self,
+        def: usize,
+        args: Vec<TemplateArg>,
+        span: &Span,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<(String, Signature)> {
+        let d = &self.templates.defs[def];
+        let id = template_id(&d.name, &args);
+        if let Some(made) = self.made.get(&id) {
+            return made.clone().map(|s| (id, s));
+        }
+        if self.templates.count >= MAX_INSTANCES {
+            diags.push(Diagnostic::error(
+                span.clone(),
+                format!("excessive recursion at instantiation of function \"{id}\""),
+            ));
+            self.made.insert(id, None);
+            return None;
+        }
+        self.templates.count += 1;
+        let symbol = super::mangle::template_symbol(d, &args);
+        let Some(mut f) =
+            super::parse::instantiate_function(&mut self.templates, diags, def, &args)
+        else {
+            self.made.insert(id, None);
+            return None;
+        };
+        f.name = id.clone();
+        f.symbol = Some(symbol);
+        let sig = Signature {
+            name: id.clone(),
+            symbol: super::mangle::symbol_name(&f),
+            ret: f.ret.clone(),
+            params: f.params.iter().map(|p| p.ty.clone()).collect(),
+            defaults: f.params.iter().map(|p| p.default.clone()).collect(),
+            variadic: f.variadic,
+            space: f.space,
+            method: false,
+        };
+        self.made.insert(id.clone(), Some(sig.clone()));
+        self.pending.push(f);
+        Some((id, sig))
+    }
+}
+
+/// An explicit instantiation or a launch in host code: the instance's name.
+fn request(inst: &RefCell<Instances>, r: &Request, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let mut inst = inst.borrow_mut();
+    let def = inst.function_template(&r.name)?;
+    if let TemplateKind::Function { space, .. } = &inst.templates.defs[def].kind {
+        if !space.on_device() {
+            return None; // host code is not compiled
+        }
+    }
+    let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
+        let msg = if r.params.is_some() {
+            format!(
+                "no instance of function template \"{}\" matches the specified type",
+                r.name
+            )
+        } else {
+            format!("the template arguments of \"{}\" cannot be deduced from a launch in host code; give them: {}<…><<<…>>>", r.name, r.name)
+        };
+        diags.push(Diagnostic::error(r.span.clone(), msg));
+        return None;
+    };
+    let (id, sig) = inst.instance(def, args, &r.span, diags)?;
+    if let Some(params) = &r.params {
+        if *params != sig.params {
+            let msg = format!(
+                "no instance of function template \"{}\" matches the specified type",
+                r.name
+            );
+            diags.push(Diagnostic::error(r.span.clone(), msg));
+            return None;
+        }
+    }
+    Some(id)
 }
 
 /// What names at namespace scope mean: functions, variables, enumerators
@@ -190,6 +382,7 @@ struct Names<'a> {
     vector_types: &'a HashMap<String, CType>,
     constants: &'a HashMap<String, (Scalar, CType)>,
     usings: &'a [String],
+    inst: &'a RefCell<Instances>,
 }
 
 /// The namespaces (and class) a qualified name is declared in: `N::S::f`
@@ -202,6 +395,7 @@ fn scope_of(name: &str) -> Vec<String> {
 
 struct Checker<'a> {
     sigs: &'a HashMap<String, Vec<Signature>>,
+    inst: &'a RefCell<Instances>,
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
     constants: &'a HashMap<String, (Scalar, CType)>,
@@ -408,6 +602,7 @@ impl<'a> Checker<'a> {
     ) -> Checker<'a> {
         Checker {
             sigs: names.sigs,
+            inst: names.inst,
             enumerators: names.enumerators,
             vector_types: names.vector_types,
             constants: names.constants,
@@ -1316,6 +1511,9 @@ impl<'a> Checker<'a> {
                 mk(ExprKind::IntLit(size), span, CType::Int(IntKind::ULong))
             }
             ExprKind::Call(name, args) => self.call(name, args, span),
+            ExprKind::TemplateCall(name, targs, args) => {
+                self.template_call(name, targs, args, span)
+            }
             ExprKind::BuiltinCall(..) => e,
             ExprKind::NamedCast(kind, inner) => self.named_cast(kind, *inner, e.ty, span),
             ExprKind::Construct(ty, args, braced) => self.construct(ty, args, braced, span),
@@ -1545,6 +1743,11 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
+        if self.function_set(&name).is_none()
+            && self.inst.borrow().function_template(&name).is_some()
+        {
+            return self.template_call(name, Vec::new(), args, span);
+        }
         if let Some(set) = self.function_set(&name) {
             return self.call_set(&name, set, args, span);
         }
@@ -1559,6 +1762,63 @@ impl<'a> Checker<'a> {
         }
         self.err(&span, format!("identifier \"{name}\" is undefined"));
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// A call of a function template: deduction, then a call of the instance.
+    fn template_call(
+        &mut self,
+        name: String,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        let Some(def) = self.inst.borrow().function_template(&name) else {
+            self.err(&span, format!("{name} is not a template"));
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        // What deduction sees: arrays decay to pointers.
+        let types: Vec<CType> = args
+            .iter()
+            .map(|a| match &a.ty {
+                CType::Array(e, _) => CType::ptr_to((**e).clone()),
+                t => t.clone(),
+            })
+            .collect();
+        let made = {
+            let mut inst = self.inst.borrow_mut();
+            let space = match &inst.templates.defs[def].kind {
+                TemplateKind::Function { space, .. } => *space,
+                TemplateKind::Class { .. } => ExecSpace::Host,
+            };
+            if space == ExecSpace::Host && self.space.on_device() {
+                Err(Some(space))
+            } else {
+                match inst.deduce(def, &explicit, Some(&types), self.diags) {
+                    Some(targs) => inst
+                        .instance(def, targs, &span, self.diags)
+                        .ok_or(Some(space)),
+                    None => Err(None),
+                }
+            }
+        };
+        match made {
+            Ok((_, sig)) => self.call_signature(&sig, None, args, span),
+            Err(reported) => {
+                if reported == Some(ExecSpace::Host) {
+                    let here = if self.space == ExecSpace::Global {
+                        "__global__"
+                    } else {
+                        "__device__"
+                    };
+                    self.err(&span, format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed"));
+                } else if reported.is_none() {
+                    let list: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+                    self.err(&span, format!("no instance of function template \"{name}\" matches the argument list (argument types are: ({}))", list.join(", ")));
+                }
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
+        }
     }
 
     /// A call of a built-in: the overload that fits the arguments best

@@ -849,6 +849,9 @@ pub struct ByVal {
 pub struct FnAttrs {
     /// A `__global__` function: a PTX `.entry`.
     pub kernel: bool,
+    /// A template instance: any translation unit may define it, one
+    /// definition is kept (`weak_odr`; a kernel is a `.weak .entry`).
+    pub weak: bool,
     /// `__noinline__`: never inlined.
     pub noinline: bool,
     /// `__forceinline__`: inlined even at -O0 (`always-inline`).

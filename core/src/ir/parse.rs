@@ -692,12 +692,13 @@ impl Parser {
 
     // ------------------------------------------------------------ functions
 
-    /// `define|declare [ptx_kernel] RET @name(PARAMS) [ATTRS] [{ BODY }]`.
+    /// `define|declare [weak_odr] [ptx_kernel] RET @name(PARAMS) [ATTRS] [{ BODY }]`.
     /// Returns the function and whether its parameters were unnamed (only a
     /// `declare` in a module, `unnamed_ok`, may leave them so).
     fn function(&mut self, unnamed_ok: bool) -> PResult<(Function, bool)> {
         let kw = self.bump();
         let define = kw.tok == Tok::Word("define".into());
+        let weak = self.eat_word("weak_odr");
         let kernel = self.eat_word("ptx_kernel");
         let ret = self.ret_ty()?;
         let nt = self.bump();
@@ -794,6 +795,7 @@ impl Parser {
         }
         let mut f = Function::new(name, ret, params);
         f.attrs.kernel = kernel;
+        f.attrs.weak = weak;
         loop {
             if self.eat_word("noinline") {
                 f.attrs.noinline = true;

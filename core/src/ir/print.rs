@@ -233,6 +233,7 @@ fn signature(f: &Function) -> String {
             format!("{s} %{}", p.name)
         })
         .collect();
+    let linkage = if f.attrs.weak { "weak_odr " } else { "" };
     let cc = if f.attrs.kernel { "ptx_kernel " } else { "" };
     let mut attrs = String::new();
     if f.attrs.noinline {
@@ -250,7 +251,12 @@ fn signature(f: &Function) -> String {
             attrs.push_str(&format!(" \"nvvm.{name}\"=\"{v}\""));
         }
     }
-    format!("{cc}{} @{}({}){attrs}", f.ret, f.name, params.join(", "))
+    format!(
+        "{linkage}{cc}{} @{}({}){attrs}",
+        f.ret,
+        f.name,
+        params.join(", ")
+    )
 }
 
 /// One function: `define … { … }`, or `declare …` for a declaration.

@@ -276,6 +276,7 @@ impl<'a> Gen<'a> {
     fn new(src: &'a ast::FunctionDef, globals: &'a [ast::GlobalVar], opts: &'a Options) -> Gen<'a> {
         let mut f = Function::new(symbol_name(src), return_type(&src.ret), ir_params(src));
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
+        f.attrs.weak = src.symbol.is_some();
         f.attrs.noinline = src.inline == ast::InlineHint::Never;
         f.attrs.alwaysinline = src.inline == ast::InlineHint::Always;
         f.attrs.maxntid = src.launch_bounds.first().copied();
@@ -1390,6 +1391,7 @@ impl<'a> Gen<'a> {
             }
             ExprKind::SizeofType(t) => int_const(ir_type(&e.ty), t.size().unwrap_or(0) as i64),
             ExprKind::Ident(_)
+            | ExprKind::TemplateCall(..)
             | ExprKind::Builtin(_)
             | ExprKind::Member(..)
             | ExprKind::Arrow(..)

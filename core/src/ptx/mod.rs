@@ -166,6 +166,8 @@ pub struct MParam {
 pub struct MFunction {
     pub name: String,
     pub kernel: bool,
+    /// `.weak` rather than `.visible` (a kernel template's instance).
+    pub weak: bool,
     pub params: Vec<MParam>,
     pub blocks: Vec<MBlock>,
     /// Block order for emission (indices into `blocks`).

@@ -118,6 +118,7 @@ pub fn entry_names(ptx: &str) -> Vec<String> {
         .filter_map(|l| {
             l.trim_start()
                 .strip_prefix(".visible .entry ")
+                .or_else(|| l.trim_start().strip_prefix(".weak .entry "))
                 .or_else(|| l.trim_start().strip_prefix(".entry "))
         })
         .map(|rest| rest.split(['(', ' ']).next().unwrap_or("").to_string())

@@ -502,6 +502,7 @@ impl<'a> Parser<'a> {
             launch_bounds: Vec::new(),
             body,
             locals: Vec::new(),
+            symbol: None,
         };
         if specs.constexpr {
             self.record_constexpr_fn(&f);

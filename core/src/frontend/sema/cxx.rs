@@ -462,7 +462,7 @@ impl<'a> Checker<'a> {
 
     /// The call of one function: arguments converted (references bound,
     /// defaults added), the object's address first for a member function.
-    fn call_signature(
+    pub(super) fn call_signature(
         &mut self,
         sig: &Signature,
         object: Option<Expr>,

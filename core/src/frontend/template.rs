@@ -1,0 +1,183 @@
+//! C++ templates: the table of function and class templates the parser
+//! found, and template argument deduction.
+//!
+//! A template is kept as its tokens. An instance is made by parsing them
+//! again with the parameters bound (a type parameter as a typedef, a
+//! non-type one as a constant): `parse::instantiate_function` and the
+//! parser's class instantiation. Sema decides which function instances exist
+//! (explicit instantiations, launches in host code, calls, with deduction)
+//! and names each `f<float, 256>`, so irgen sees ordinary functions. Class
+//! instances are made by the parser where a type is named (`Pair<float>`),
+//! as types are resolved while parsing; each is made once.
+
+use super::ast::{CType, ExecSpace, Record, TemplateArg};
+use super::lex::Token;
+use crate::diag::Span;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Most instances a translation unit may make (recursive templates end
+/// here with a diagnostic).
+pub const MAX_INSTANCES: usize = 1000;
+
+/// How deep instantiations may nest (one made while parsing another).
+pub const MAX_NESTING: usize = 32;
+
+#[derive(Clone, Debug)]
+pub enum ParamKind {
+    /// `typename T` / `class T`.
+    Type,
+    /// `int N`: the parameter's type.
+    Value(CType),
+}
+
+#[derive(Clone, Debug)]
+pub struct TemplateParam {
+    pub name: String,
+    pub kind: ParamKind,
+    /// Where the default argument starts in the template's tokens.
+    pub default: Option<usize>,
+    /// The type that stands for a type parameter in the template's own
+    /// signature (compared by identity): deduction matches it, mangling
+    /// writes it `T_`, `T0_`, ….
+    pub placeholder: Rc<Record>,
+}
+
+#[derive(Clone, Debug)]
+pub enum TemplateKind {
+    /// A function template with its signature in terms of the placeholders.
+    Function {
+        ret: CType,
+        params: Vec<CType>,
+        space: ExecSpace,
+    },
+    /// A class (struct) template.
+    Class { is_union: bool },
+}
+
+#[derive(Clone, Debug)]
+pub struct TemplateDef {
+    pub name: String,
+    pub span: Span,
+    pub params: Vec<TemplateParam>,
+    /// From `template` to the end of the declaration.
+    pub tokens: Rc<[Token]>,
+    /// Where the declaration after `template <…>` starts in `tokens`.
+    pub decl_start: usize,
+    pub kind: TemplateKind,
+}
+
+impl TemplateDef {
+    pub fn is_function(&self) -> bool {
+        matches!(self.kind, TemplateKind::Function { .. })
+    }
+
+    /// The index of a placeholder among the parameters.
+    pub fn placeholder_index(&self, r: &Rc<Record>) -> Option<usize> {
+        self.params
+            .iter()
+            .position(|p| Rc::ptr_eq(&p.placeholder, r))
+    }
+}
+
+/// An instantiation asked for outside a call: `template void k<float>(float *);`
+/// (with the parameter types written) or a launch `k<float><<<g, b>>>(…)` in
+/// host code (without).
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub name: String,
+    pub args: Vec<TemplateArg>,
+    pub params: Option<Vec<CType>>,
+    pub span: Span,
+    /// How many functions the file declared before it: where the instance goes.
+    pub at: usize,
+}
+
+/// The parser's names at the end of the file, which instances made by sema
+/// see.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    pub typedefs: HashMap<String, CType>,
+    pub tags: HashMap<String, CType>,
+    pub enumerators: HashMap<String, (i64, CType)>,
+    pub(crate) cxx: super::parse::CxxScope,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Templates {
+    pub defs: Vec<TemplateDef>,
+    /// Class instances made so far: the template, its arguments, the type.
+    pub class_instances: Vec<(usize, Vec<TemplateArg>, CType)>,
+    pub requests: Vec<Request>,
+    pub scope: Scope,
+    /// Instances made (classes and functions), against `MAX_INSTANCES`.
+    pub count: usize,
+}
+
+impl Templates {
+    /// The template of that name (the last declared).
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.defs.iter().rposition(|d| d.name == name)
+    }
+}
+
+/// Deduces template arguments from one parameter type of the template's
+/// signature and the type of what is passed. `false` on a conflict (two
+/// different types for one parameter).
+pub fn deduce(
+    def: &TemplateDef,
+    pattern: &CType,
+    arg: &CType,
+    out: &mut [Option<TemplateArg>],
+) -> bool {
+    deduce_depth(def, pattern, arg, out, 0)
+}
+
+fn deduce_depth(
+    def: &TemplateDef,
+    pattern: &CType,
+    arg: &CType,
+    out: &mut [Option<TemplateArg>],
+    depth: usize,
+) -> bool {
+    if depth > 64 {
+        return true;
+    }
+    match (pattern, arg) {
+        (CType::Record(p), _) if def.placeholder_index(p).is_some() => {
+            let i = def.placeholder_index(p).unwrap_or(0);
+            let a = TemplateArg::Type(arg.clone());
+            match &out[i] {
+                Some(prev) => *prev == a,
+                None => {
+                    out[i] = Some(a);
+                    true
+                }
+            }
+        }
+        (CType::Ref { pointee: p, .. }, CType::Ref { pointee: a, .. }) => {
+            deduce_depth(def, p, a, out, depth + 1)
+        }
+        (CType::Ref { pointee: p, .. }, a) => deduce_depth(def, p, a, out, depth + 1),
+        (CType::Ptr { pointee: p, .. }, CType::Ptr { pointee: a, .. }) => {
+            deduce_depth(def, p, a, out, depth + 1)
+        }
+        (CType::Array(p, _), CType::Array(a, _)) => deduce_depth(def, p, a, out, depth + 1),
+        (CType::Record(p), CType::Record(a)) => {
+            let (pt, at) = (p.template.borrow(), a.template.borrow());
+            let (Some((pn, pargs)), Some((an, aargs))) = (&*pt, &*at) else {
+                return true;
+            };
+            if pn != an || pargs.len() != aargs.len() {
+                return true;
+            }
+            pargs.iter().zip(aargs).all(|(pa, aa)| match (pa, aa) {
+                (TemplateArg::Type(p), TemplateArg::Type(a)) => {
+                    deduce_depth(def, p, a, out, depth + 1)
+                }
+                _ => true,
+            })
+        }
+        _ => true,
+    }
+}
