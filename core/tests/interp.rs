@@ -190,6 +190,8 @@ struct Case {
     source: Option<&'static str>,
     /// The kernel to launch (its symbol), when the file has several.
     kernel: Option<&'static str>,
+    /// What device printf writes.
+    output: String,
 }
 
 impl Case {
@@ -205,6 +207,7 @@ impl Case {
             base: Options::default(),
             source: None,
             kernel: None,
+            output: String::new(),
         }
     }
 
@@ -216,6 +219,11 @@ impl Case {
     /// The kernel the case launches in `m`.
     fn kernel_of(&self, m: &Module) -> String {
         self.kernel.map_or_else(|| kernel_name(m), str::to_string)
+    }
+
+    fn expect_output(mut self, text: String) -> Case {
+        self.output = text;
+        self
     }
 
     fn expect_symbol(mut self, name: &str, data: Data) -> Case {
@@ -295,7 +303,7 @@ impl Case {
     /// The results after every pass run of the -O3 pipeline equal -O0's.
     fn check_every_pass_run(&self) {
         let pipeline = opt::pipeline::passes(3);
-        let (base, _) = self
+        let (base, base_stats) = self
             .run(&self.module(0, None))
             .unwrap_or_else(|e| panic!("{} at -O0: {e}", self.file));
         // 0 is the module as irgen and link leave it; n is after pass run n.
@@ -306,7 +314,7 @@ impl Case {
             } else {
                 format!("pass run {n} ({})", pipeline[n - 1])
             };
-            let (got, _) = self
+            let (got, stats) = self
                 .run(&m)
                 .unwrap_or_else(|e| panic!("{} after {after}: {e}", self.file));
             if let Some(d) = difference(&got, &base) {
@@ -315,6 +323,11 @@ impl Case {
                     self.file
                 );
             }
+            assert_eq!(
+                stats.output, base_stats.output,
+                "{}: the printf output changed after {after}",
+                self.file
+            );
         }
     }
 
@@ -328,6 +341,11 @@ impl Case {
             if let Some(d) = difference(&got, &self.all_expected()) {
                 panic!("{} at -O{level}: {d}", self.file);
             }
+            assert_eq!(
+                stats.output, self.output,
+                "{} at -O{level}: printf's output",
+                self.file
+            );
         }
     }
 }
@@ -1794,6 +1812,49 @@ fn template_struct() -> Case {
     .expect("sizes", Data::I32(vec![8, 40, 4]))
 }
 
+fn printf() -> Case {
+    let (grid, block, n) = (3u32, 32u32, 90usize);
+    let v: Vec<f32> = (0..n).map(|i| i as f32 * 1.37 - 50.0).collect();
+    let mut text = String::new();
+    let mut out = vec![0i32; n];
+    for b in 0..grid as usize {
+        text += &format!("block {b} of {grid}\n");
+        for t in 0..block as usize {
+            let i = b * block as usize + t;
+            if i >= n {
+                continue;
+            }
+            let parity = if i % 2 == 1 { "odd" } else { "even" };
+            // C's `#` adds 0x only to a nonzero value.
+            let hex = if i == 0 {
+                "000000".to_string()
+            } else {
+                format!("{:#06x}", i * 17)
+            };
+            let c = char::from(b'a' + (i % 26) as u8);
+            text += &format!(
+                "[{i:2}] {parity:<4}|x={:8.3}|{hex}|{c}|{}|{}|ok%\n",
+                f64::from(v[i]),
+                (i as i64) << 40,
+                (i as u32).wrapping_neg()
+            );
+            out[i] = 8;
+        }
+    }
+    Case::new(
+        "printf.cu",
+        [grid, 1, 1],
+        [block, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I32(vec![0; n])),
+            Arg::Buf("v", Data::F32(v)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+    .expect_output(text)
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
@@ -1818,6 +1879,7 @@ fn cases() -> Vec<Case> {
         math_intrinsics(),
         matrix2d(),
         pointers(),
+        printf(),
         reflect(),
         saxpy(),
         shared_reduce(),
@@ -2424,6 +2486,46 @@ fn run_src(
 }
 
 #[test]
+fn printf_output_survives_a_failure_and_bad_formats_are_errors() {
+    // Thread 0 prints, then thread 1 reads out of bounds: the text printed
+    // before the failure comes with the error.
+    let src = "__global__ void k(int *p) {\n  int t = threadIdx.x;\n  printf(\"t%d:%s\\n\", t, t ? \"one\" : \"zero\");\n  p[t * 100] = printf(0);\n}\n";
+    for level in [0, 3] {
+        let mut mem = Memory::new();
+        let p = mem.upload(&[0i32; 4]);
+        let e = run_src(
+            src,
+            level,
+            2,
+            vec![ArgValue::Buffer(p)],
+            &mut mem,
+            &Config::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::OutOfBounds, "{e}");
+        assert_eq!(e.output, "t0:zero\nt1:one\n");
+        // printf(NULL) returns -1, as CUDA's does.
+        assert_eq!(mem.download::<i32>(p)[0], -1);
+    }
+    // A format that reads past the arguments the call passes (the buffer
+    // is whole 8-byte words, as nvcc's: a second %d reads its padding).
+    let src = "__global__ void k(int *p) {\n  printf(\"%d %d %s\\n\", p[0]);\n}\n";
+    let mut mem = Memory::new();
+    let p = mem.upload(&[7i32]);
+    let e = run_src(
+        src,
+        0,
+        1,
+        vec![ArgValue::Buffer(p)],
+        &mut mem,
+        &Config::default(),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("argument 3"), "{e}");
+    assert_eq!(e.at.as_ref().and_then(|a| a.line), Some(2), "{e}");
+}
+
+#[test]
 fn out_of_bounds_reads_name_the_instruction_and_thread() {
     let src = "__global__ void shift(const float *x, float *y) {\n  int i = threadIdx.x;\n  y[i] = x[i + 1];\n}\n";
     for level in [0, 3] {
@@ -2658,6 +2760,29 @@ fn cli_runs_saxpy_and_prints_the_buffers_as_json() {
     // Keys in parameter order.
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.find("\"x\"") < text.find("\"y\""));
+}
+
+#[test]
+fn cli_prints_device_printf_to_stderr_and_keeps_stdout_json() {
+    let out = ptxlab()
+        .arg("run")
+        .arg(common::corpus_dir().join("printf.cu"))
+        .args(["--kernel", "print_values", "--grid", "2", "--block", "4"])
+        .args(["--args", "i32[7],f32[7]:iota,7"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["out"][6].as_i64(), Some(8));
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2 + 7, "{stderr}");
+    assert_eq!(lines[0], "block 0 of 2");
+    assert_eq!(
+        lines[2],
+        "[ 1] odd |x=   1.000|0x0011|b|1099511627776|4294967295|ok%"
+    );
+    assert_eq!(lines[5], "block 1 of 2");
 }
 
 #[test]

@@ -301,7 +301,9 @@ fn print_diagnostics(diags: &[Diagnostic], path_text: &str, source: &str) {
     after_help = "ARGS is comma-separated, in parameter order. A scalar is a literal (1024, -3, 0x10, 2.5), \
 converted to the parameter's type. A buffer is TYPE[N]:INIT with TYPE one of i8 u8 i16 u16 i32 u32 i64 u64 f32 f64 \
 and INIT one of zeros, ones, iota (0,1,2,...), rand:SEED (floats in [0,1), integers in 0..100) or a list [1,2,3] \
-of N values; TYPE[N] alone is zeros.\n\nExample: ptxlab run saxpy.cu --kernel saxpy --grid 4 --block 256 \
+of N values; TYPE[N] alone is zeros.\n\nText the kernel writes with printf goes to stderr (also when the launch \
+fails), in execution order: block after block, a block's threads one after another between barriers; stdout \
+has only the JSON.\n\nExample: ptxlab run saxpy.cu --kernel saxpy --grid 4 --block 256 \
 --args 1000,2.0,f32[1000]:iota,f32[1000]:ones"
 )]
 struct RunCli {
@@ -447,6 +449,16 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
     let start = std::time::Instant::now();
     let result = interp::run_kernel(&module, &kernel.name, &launch, &mut memory, &config);
     let elapsed = start.elapsed();
+    // Device printf's text: on stderr, so stdout stays one JSON value.
+    let printed = match &result {
+        Ok(s) => &s.output,
+        Err(e) => &e.output,
+    };
+    if !printed.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(printed.as_bytes());
+        let _ = err.flush();
+    }
     let stats = match result {
         Ok(s) => s,
         Err(e) => {

@@ -5,7 +5,7 @@ use super::memory::{space_name, Memory, Ptr, MAX_REGIONS, MAX_REGION_BYTES};
 use super::program::{
     mask, sext, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg, WarpOp,
 };
-use super::{float, rounding};
+use super::{float, printf, rounding};
 use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
 use crate::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
 
@@ -106,7 +106,16 @@ struct Exec<'p, 'm> {
     steps: u64,
     /// Phi sources read before any destination is written.
     scratch: Vec<u64>,
+    /// What `printf` wrote, in execution order, up to [`MAX_OUTPUT`].
+    output: Vec<u8>,
 }
+
+/// The most `printf` text a launch keeps (CUDA's default FIFO is 1 MiB);
+/// the rest is dropped with a note.
+pub(crate) const MAX_OUTPUT: usize = 1 << 20;
+
+/// The longest format or `%s` string `printf` reads.
+const MAX_PRINTF_STRING: u64 = 64 * 1024;
 
 pub(crate) fn run(
     p: &Program,
@@ -126,6 +135,7 @@ pub(crate) fn run(
         block_idx: [0; 3],
         steps: 0,
         scratch: Vec::new(),
+        output: Vec::new(),
     };
     let mut stats = Stats::default();
     let [gx, gy, gz] = launch.grid;
@@ -146,13 +156,20 @@ pub(crate) fn run(
                         }
                     }
                 }
-                stats.barriers += ex.run_block(&mut threads, &mut shared)?;
+                match ex.run_block(&mut threads, &mut shared) {
+                    Ok(b) => stats.barriers += b,
+                    Err(mut e) => {
+                        e.output = String::from_utf8_lossy(&ex.output).into_owned();
+                        return Err(e);
+                    }
+                }
                 stats.blocks += 1;
                 stats.threads += nthreads as u64;
             }
         }
     }
     stats.steps = ex.steps;
+    stats.output = String::from_utf8_lossy(&ex.output).into_owned();
     Ok(stats)
 }
 
@@ -423,6 +440,7 @@ impl Exec<'_, '_> {
         InterpError {
             kind,
             message,
+            output: String::new(),
             at: Some(Box::new(Location {
                 function: f.name.clone(),
                 inst,
@@ -430,6 +448,21 @@ impl Exec<'_, '_> {
                 block_idx: self.block_idx,
                 thread_idx: tid,
             })),
+        }
+    }
+
+    /// Appends `printf` text to the launch's output, up to its limit.
+    fn print(&mut self, text: &[u8]) {
+        const NOTE: &[u8] = b"\n[ptxlab: printf output truncated at 1 MiB]\n";
+        if self.output.len() >= MAX_OUTPUT {
+            return;
+        }
+        let room = MAX_OUTPUT - self.output.len();
+        if text.len() <= room {
+            self.output.extend_from_slice(text);
+        } else {
+            self.output.extend_from_slice(&text[..room]);
+            self.output.extend_from_slice(NOTE);
         }
     }
 
@@ -734,6 +767,36 @@ impl Exec<'_, '_> {
                     let v = crate::opt::reflect_value(&query, &self.cfg.options) as u64;
                     t.regs[base + *dst as usize] = v & mask(32);
                 }
+                Op::Printf { dst, fmt, buf } => {
+                    let fmt = get(&t.regs, base, *fmt);
+                    let buf = get(&t.regs, base, *buf);
+                    if fmt == 0 {
+                        // CUDA's printf returns -1 for a null format.
+                        if let Some(d) = dst {
+                            t.regs[base + *d as usize] = mask(32);
+                        }
+                        pc += 1;
+                        continue;
+                    }
+                    let text =
+                        tri!(
+                            read_bytes(self.mem, shared, &mut t.locals, fmt, MAX_PRINTF_STRING)
+                                .map_err(|(k, m)| (k, format!("printf's format: {m}")))
+                        );
+                    let mut args = PrintfArgs {
+                        mem: self.mem,
+                        shared,
+                        locals: &mut t.locals,
+                        buf,
+                    };
+                    let (out, n) =
+                        tri!(printf::format(&text, &mut args)
+                            .map_err(|m| (ErrorKind::OutOfBounds, m)));
+                    self.print(&out);
+                    if let Some(d) = dst {
+                        t.regs[base + *d as usize] = u64::from(n);
+                    }
+                }
                 Op::Clock { dst, bits } => {
                     t.regs[base + *dst as usize] = self.steps & mask(*bits);
                 }
@@ -951,18 +1014,51 @@ fn read_string(
     locals: &mut [Vec<u8>],
     addr: u64,
 ) -> Result<String, Fault> {
+    let bytes = read_bytes(mem, shared, locals, addr, 256)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A NUL-terminated string's bytes (without the NUL), at most `limit` of them.
+fn read_bytes(
+    mem: &mut Memory,
+    shared: &mut [Vec<u8>],
+    locals: &mut [Vec<u8>],
+    addr: u64,
+    limit: u64,
+) -> Result<Vec<u8>, Fault> {
     let mut bytes = Vec::new();
-    for i in 0..256u64 {
+    for i in 0..limit {
         let b = access(mem, shared, locals, addr.wrapping_add(i), 1, 1, 0, false)?[0];
         if b == 0 {
-            return Ok(String::from_utf8_lossy(&bytes).into_owned());
+            return Ok(bytes);
         }
         bytes.push(b);
     }
     Err((
         ErrorKind::OutOfBounds,
-        "the string has no NUL in its first 256 bytes".into(),
+        format!("the string has no NUL in its first {limit} bytes"),
     ))
+}
+
+/// `printf`'s argument buffer and strings, read from the thread's view of memory.
+struct PrintfArgs<'a> {
+    mem: &'a mut Memory,
+    shared: &'a mut [Vec<u8>],
+    locals: &'a mut [Vec<u8>],
+    buf: u64,
+}
+
+impl printf::Args for PrintfArgs<'_> {
+    fn arg(&mut self, offset: u64, size: u64) -> Result<u64, String> {
+        let addr = self.buf.wrapping_add(offset);
+        access(self.mem, self.shared, self.locals, addr, size, 1, 0, false)
+            .map(|b| read_le(b))
+            .map_err(|(_, m)| m)
+    }
+
+    fn string(&mut self, ptr: u64) -> Result<Vec<u8>, String> {
+        read_bytes(self.mem, self.shared, self.locals, ptr, MAX_PRINTF_STRING).map_err(|(_, m)| m)
+    }
 }
 
 /// Up to eight little-endian bytes as a number.

@@ -52,6 +52,7 @@
 mod exec;
 mod float;
 mod memory;
+mod printf;
 mod program;
 mod rounding;
 pub mod spec;
@@ -143,6 +144,9 @@ pub struct Stats {
     pub threads: u64,
     /// Barriers passed, counted once per block.
     pub barriers: u64,
+    /// The text device `printf` wrote, in execution order (a block's threads
+    /// one after another between barriers, blocks in order), at most 1 MiB.
+    pub output: String,
 }
 
 /// The kind of a failed launch, for callers that react to it.
@@ -192,6 +196,8 @@ pub struct InterpError {
     pub message: String,
     /// `None` for errors in the launch itself.
     pub at: Option<Box<Location>>,
+    /// What device `printf` wrote before the failure.
+    pub output: String,
 }
 
 impl InterpError {
@@ -200,6 +206,7 @@ impl InterpError {
             kind: ErrorKind::Launch,
             message: message.into(),
             at: None,
+            output: String::new(),
         }
     }
 }

@@ -399,6 +399,13 @@ pub(crate) enum Op {
         dst: u32,
         query: Opnd,
     },
+    /// `vprintf(fmt, buf)` (device `printf`): the formatted text is appended
+    /// to the launch's output; the result is the number of arguments read.
+    Printf {
+        dst: Option<u32>,
+        fmt: Opnd,
+        buf: Opnd,
+    },
     /// `clock`/`clock64`: the launch's instruction count so far (deterministic
     /// and increasing).
     Clock {
@@ -1061,6 +1068,12 @@ impl Decoder<'_> {
                     };
                     Op::Barrier {
                         reduce: Some((r, dst, *pred)),
+                    }
+                } else if callee == "vprintf" && ops.len() == 2 {
+                    Op::Printf {
+                        dst,
+                        fmt: ops[0],
+                        buf: ops[1],
                     }
                 } else if callee == "__nvvm_reflect" && ops.len() == 1 && dst.is_some() {
                     Op::Reflect {
