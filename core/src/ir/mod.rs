@@ -89,6 +89,25 @@ impl Type {
     }
 }
 
+/// Bytes per unit of each index of `getelementptr elem_ty, p, i0, i1, …`:
+/// the first index steps over whole `elem_ty`s, each next one over the
+/// elements of the array the previous one selected. `None` when an index
+/// goes into something that is not an array.
+pub fn gep_index_scales(elem_ty: &Type, n: usize) -> Option<Vec<i64>> {
+    let mut ty = elem_ty;
+    let mut scales = Vec::with_capacity(n);
+    for k in 0..n {
+        if k > 0 {
+            match ty {
+                Type::Array(_, e) => ty = e,
+                _ => return None,
+            }
+        }
+        scales.push(i64::try_from(ty.size()).ok()?);
+    }
+    Some(scales)
+}
+
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

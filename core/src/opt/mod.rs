@@ -29,6 +29,7 @@ pub mod pipeline;
 mod reassociate;
 pub use nvvm_reflect::reflect_value;
 mod sccp;
+mod separate_const_offset;
 mod simplifycfg;
 mod sroa;
 
@@ -160,6 +161,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "sccp",
         description: "Sparse conditional constant propagation: finds values that are constant on every path that can run, following only branches that can be taken, and folds them.",
         run: sccp::run,
+    },
+    PassInfo {
+        name: "separate-const-offset-from-gep",
+        description: "Moves the constant part of an address outward: a[i][3] becomes (&a[i][0]) + 12 bytes, so the addresses of unrolled copies share one base (merged by early-cse) and each access is [%rd+12].",
+        run: separate_const_offset::run,
     },
     PassInfo {
         name: "simplifycfg",

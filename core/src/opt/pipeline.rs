@@ -75,6 +75,10 @@ const O2: &[&str] = &[
     "dse",
     "adce",
     "simplifycfg",
+    // NVPTX's straight-line scalar optimizations before isel: constant
+    // address offsets move out of geps, then early-cse merges the bases.
+    "separate-const-offset-from-gep",
+    "early-cse",
 ];
 
 /// O2 plus cicc's LICM after unrolling (digest part 2, the tier
@@ -115,6 +119,10 @@ const O3: &[&str] = &[
     "simplifycfg",
     "early-cse",
     "instcombine",
+    // NVPTX's straight-line scalar optimizations before isel: constant
+    // address offsets move out of geps, then early-cse merges the bases.
+    "separate-const-offset-from-gep",
+    "early-cse",
     "globaldce",
 ];
 

@@ -1,0 +1,181 @@
+//! separate-const-offset-from-gep: the constant part of an address moves to
+//! the outside. `getelementptr float, (getelementptr [16 x float], @Bs, i64 3), i64 %x`
+//! becomes `getelementptr i8, (getelementptr float, @Bs, i64 %x), i64 192`;
+//! an index `sext (add nsw i32 %i, 1)` gives `sext %i` and 4 bytes. The
+//! addresses of an unrolled loop then share one variable base (early-cse
+//! merges the copies) and isel writes each as `[%rd+192]`, as LLVM's pass of
+//! that name does before NVPTX's instruction selection. One pass over the
+//! blocks in reverse post-order; a gep whose base was split adds its
+//! constant to the base's.
+
+use crate::ir::*;
+use std::collections::HashMap;
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for f in &mut m.functions {
+        if !f.is_declaration() {
+            changed |= run_function(f);
+        }
+    }
+    changed
+}
+
+/// An index as a variable part (`None`: none) plus a constant.
+enum Split {
+    Const(i64),
+    /// `add i64 %x, C`: `%x` and C.
+    Add(Value, i64),
+    /// `sext (add nsw i32 %x, C)` (or `zext (add nuw …)`): a new cast of `%x` and C.
+    Ext(CastOp, Value, i64),
+    Var,
+}
+
+fn split_index(f: &Function, v: &Value) -> Split {
+    let add_of_const = |v: &Value, need: fn(&Flags) -> bool| -> Option<(Value, i64)> {
+        let InstKind::Bin {
+            op: BinOp::Add,
+            lhs,
+            rhs,
+            flags,
+        } = &f.inst(v.as_inst()?).kind
+        else {
+            return None;
+        };
+        if !need(flags) {
+            return None;
+        }
+        match (lhs.as_int(), rhs.as_int()) {
+            (None, Some(c)) => Some((lhs.clone(), c)),
+            (Some(c), None) => Some((rhs.clone(), c)),
+            _ => None,
+        }
+    };
+    if let Some(c) = v.as_int() {
+        return Split::Const(c);
+    }
+    let Some(d) = v.as_inst() else {
+        return Split::Var;
+    };
+    match &f.inst(d).kind {
+        // 64-bit address arithmetic wraps like the add itself: no flag needed.
+        InstKind::Bin { .. } if f.inst(d).ty == Type::I64 => match add_of_const(v, |_| true) {
+            Some((x, c)) => Split::Add(x, c),
+            None => Split::Var,
+        },
+        InstKind::Cast {
+            op: op @ (CastOp::SExt | CastOp::ZExt),
+            val,
+        } if f.inst(d).ty == Type::I64 => {
+            let need: fn(&Flags) -> bool = if *op == CastOp::SExt {
+                |fl| fl.nsw
+            } else {
+                |fl| fl.nuw
+            };
+            match add_of_const(val, need) {
+                // zext of a negative constant part is not its sign extension.
+                Some((x, c)) if *op == CastOp::SExt || c >= 0 => Split::Ext(*op, x, c),
+                _ => Split::Var,
+            }
+        }
+        _ => Split::Var,
+    }
+}
+
+fn run_function(f: &mut Function) -> bool {
+    let mut changed = false;
+    // A gep already split: its variable base and its constant bytes.
+    let mut split: HashMap<InstId, (Value, i64)> = HashMap::new();
+    for b in f.reverse_postorder() {
+        let old = std::mem::take(&mut f.block_mut(b).insts);
+        let mut new = Vec::with_capacity(old.len());
+        for id in old {
+            if let Some(kind) = rewrite(f, id, &mut split, &mut new) {
+                f.inst_mut(id).kind = kind;
+                changed = true;
+            }
+            new.push(id);
+        }
+        f.block_mut(b).insts = new;
+    }
+    if changed {
+        // The inner geps whose constants moved out are dead now.
+        super::dce::run_function(f);
+    }
+    changed
+}
+
+/// The new form of gep `id` (its variable part is pushed to `out` first), or
+/// `None` when it stays as it is.
+fn rewrite(
+    f: &mut Function,
+    id: InstId,
+    split: &mut HashMap<InstId, (Value, i64)>,
+    out: &mut Vec<InstId>,
+) -> Option<InstKind> {
+    let InstKind::Gep {
+        elem_ty,
+        base,
+        indices,
+    } = f.inst(id).kind.clone()
+    else {
+        return None;
+    };
+    let scales = gep_index_scales(&elem_ty, indices.len())?;
+    let (root, mut bytes) = match base.as_inst().and_then(|b| split.get(&b)) {
+        Some((root, c)) => (root.clone(), *c),
+        None => (base.clone(), 0),
+    };
+    let ty = f.inst(id).ty.clone();
+    let loc = f.inst(id).loc;
+    let mut var = Vec::with_capacity(indices.len());
+    for (idx, scale) in indices.iter().zip(&scales) {
+        let (v, c) = match split_index(f, idx) {
+            Split::Const(c) => (Value::Int(f.value_type(idx), 0), c),
+            Split::Add(x, c) => (x, c),
+            Split::Ext(op, x, c) => {
+                let name = format!("{}.var", f.inst(idx.as_inst()?).name);
+                let cast = f.create_inst(&name, Type::I64, InstKind::Cast { op, val: x }, loc);
+                out.push(cast);
+                (Value::Inst(cast), c)
+            }
+            Split::Var => (idx.clone(), 0),
+        };
+        bytes = bytes.wrapping_add(c.wrapping_mul(*scale));
+        var.push(v);
+    }
+    let all_zero = var.iter().all(|v| v.as_int() == Some(0));
+    let var_ptr = if all_zero {
+        root
+    } else if bytes == 0 {
+        // No constant at all: the gep is its own variable part (on a split base).
+        let kind = InstKind::Gep {
+            elem_ty,
+            base: root,
+            indices: var,
+        };
+        split.insert(id, (Value::Inst(id), 0));
+        return (kind != f.inst(id).kind).then_some(kind);
+    } else {
+        let name = format!("{}.base", f.inst(id).name);
+        let g = f.create_inst(
+            &name,
+            ty,
+            InstKind::Gep {
+                elem_ty,
+                base: root,
+                indices: var,
+            },
+            loc,
+        );
+        out.push(g);
+        Value::Inst(g)
+    };
+    split.insert(id, (var_ptr.clone(), bytes));
+    let kind = InstKind::Gep {
+        elem_ty: Type::I8,
+        base: var_ptr,
+        indices: vec![Value::i64(bytes)],
+    };
+    (kind != f.inst(id).kind).then_some(kind)
+}
