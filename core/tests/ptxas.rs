@@ -150,7 +150,8 @@ fn registers(text: &str) -> Vec<String> {
 }
 
 /// Every virtual register a function reads is written somewhere in it (a
-/// read of a never-written register is garbage that ptxas accepts silently).
+/// read of a never-written register is garbage that ptxas accepts silently),
+/// and no instruction sits where it cannot run.
 #[test]
 fn every_register_read_is_written() {
     let mut failures = Vec::new();
@@ -172,6 +173,17 @@ fn every_register_read_is_written() {
                     .collect();
                 let written: std::collections::HashSet<String> =
                     lines.iter().flat_map(|l| written_regs(l)).collect();
+                // Nothing follows an unconditional branch or ret but a label:
+                // an instruction there never runs (a copy placed after its
+                // block's branch).
+                for w in lines.windows(2) {
+                    let (a, b) = (w[0].trim(), w[1].trim());
+                    if (a.starts_with("bra.uni") || a.starts_with("ret;"))
+                        && !(b.is_empty() || b.ends_with(':') || b == "}")
+                    {
+                        failures.push(format!("{name} -O{opt_level}: unreachable: {a} / {b}"));
+                    }
+                }
                 for l in &lines {
                     for r in registers(l) {
                         if !written.contains(&r) {

@@ -289,7 +289,19 @@ pub fn select(
             };
             s.cur = p;
             // Constants and arguments become operands here; the copy is placed by out-of-SSA.
+            // What the operand needs computed (a predicate constant's setp, a
+            // symbol's address) goes before the block's branches, not after.
+            let before = s.m.blocks[p].insts.len();
             let op = s.operand(v);
+            let blk = &mut s.m.blocks[p].insts;
+            let mut at = before;
+            while at > 0 && blk[at - 1].is_terminator() {
+                at -= 1;
+            }
+            let made: Vec<Instr> = blk.drain(before..).collect();
+            for (k, i) in made.into_iter().enumerate() {
+                blk.insert(at + k, i);
+            }
             match s.switch_edges.get(&p) {
                 // A switch's edges leave from the blocks of its compares.
                 Some(edges) => {
@@ -414,8 +426,10 @@ impl Sel<'_> {
                 }
             }
         }
-        // Geps with constant offsets used only as load/store addresses in
-        // their own block become `[reg+off]` in each of them.
+        // Geps with constant offsets used only as load/store addresses
+        // become `[reg+off]` in each of them (in any block: the base
+        // dominates the gep, so its register holds it at every use; licm
+        // hoists such geps out of loops, where their loads stay).
         let mut address_uses: HashMap<InstId, u32> = HashMap::new();
         for &b in &f.layout {
             for &i in &f.block(b).insts {
@@ -425,9 +439,7 @@ impl Sel<'_> {
                     _ => continue,
                 };
                 if let Some(d) = ptr.as_inst() {
-                    if block_of.get(&d) == Some(&b) {
-                        *address_uses.entry(d).or_default() += 1;
-                    }
+                    *address_uses.entry(d).or_default() += 1;
                 }
             }
         }
