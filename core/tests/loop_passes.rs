@@ -149,10 +149,25 @@ fn header_value_used_in_the_body() {
 
 #[test]
 fn a_test_over_several_blocks_is_not_rotated() {
-    // `&&` leaves the exit test in three blocks: loop-rotate leaves the loop alone.
+    // `&&` with a load on its right leaves the exit test in three blocks
+    // (simplifycfg does not run a load speculatively): loop-rotate leaves
+    // the loop alone.
     same_as_o0(
         "a_test_over_several_blocks_is_not_rotated",
         &[],
+        "  int i = 0, s = 0, x;
+  while ((x = in[i & 63] * 2) < 150 && in[(i + 1) & 63] != n) { s += x ^ i; i++; }
+  out[t] = s + x;",
+    );
+}
+
+#[test]
+fn a_cheap_and_test_becomes_one_block_and_is_rotated() {
+    // simplifycfg turns `a && i < n` into `select a, (i < n), false`: the
+    // test is one block again, so loop-rotate rotates the loop.
+    same_as_o0(
+        "a_cheap_and_test_becomes_one_block_and_is_rotated",
+        &["loop-rotate"],
         "  int i = 0, s = 0, x;
   while ((x = in[i & 63] * 2) < 150 && i < n) { s += x ^ i; i++; }
   out[t] = s + x;",

@@ -328,6 +328,21 @@ impl ICmp {
         }
     }
 
+    /// The predicate with its operands exchanged: `a < b` is `b > a`.
+    pub fn swapped(self) -> ICmp {
+        match self {
+            ICmp::Eq | ICmp::Ne => self,
+            ICmp::Slt => ICmp::Sgt,
+            ICmp::Sle => ICmp::Sge,
+            ICmp::Sgt => ICmp::Slt,
+            ICmp::Sge => ICmp::Sle,
+            ICmp::Ult => ICmp::Ugt,
+            ICmp::Ule => ICmp::Uge,
+            ICmp::Ugt => ICmp::Ult,
+            ICmp::Uge => ICmp::Ule,
+        }
+    }
+
     /// The predicate that holds exactly when this one does not.
     pub fn inverse(self) -> ICmp {
         match self {

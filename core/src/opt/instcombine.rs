@@ -146,6 +146,14 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             if let Some(b) = fold::icmp(*pred, lhs, rhs, &opty) {
                 return Some(Action::Replace(Value::bool(b)));
             }
+            // Constants go to the right: `0 < x` is `x > 0`.
+            if lhs.is_const() && !rhs.is_const() {
+                return Some(Action::Rewrite(InstKind::ICmp {
+                    pred: pred.swapped(),
+                    lhs: rhs.clone(),
+                    rhs: lhs.clone(),
+                }));
+            }
             // `zext i1 %b` compared with 0 is `%b` (or its negation).
             if let (Value::Inst(z), true) = (lhs, is_int(rhs, 0)) {
                 if let InstKind::Cast {
@@ -176,7 +184,29 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             if let Some(c) = cond.as_int() {
                 return Some(Action::Replace(if c != 0 { t.clone() } else { e.clone() }));
             }
-            (t == e).then(|| Action::Replace(t.clone()))
+            if t == e {
+                return Some(Action::Replace(t.clone()));
+            }
+            // On i1: `c ? x : false` is `c & x`, `c ? true : x` is `c | x`,
+            // `c ? true : false` is `c`.
+            if *ty == Type::I1 {
+                let logic = |op, x: &Value| {
+                    Some(Action::Rewrite(InstKind::Bin {
+                        op,
+                        lhs: cond.clone(),
+                        rhs: x.clone(),
+                        flags: Flags::default(),
+                    }))
+                };
+                return match (t.as_int(), e.as_int()) {
+                    (Some(-1), Some(0)) => Some(Action::Replace(cond.clone())),
+                    (Some(0), Some(-1)) => logic(BinOp::Xor, &Value::bool(true)),
+                    (_, Some(0)) => logic(BinOp::And, t),
+                    (Some(-1), _) => logic(BinOp::Or, e),
+                    _ => None,
+                };
+            }
+            None
         }
         InstKind::Cast { op, val } => {
             let from = f.value_type(val);
@@ -185,6 +215,18 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             }
             if from == *ty && matches!(op, CastOp::BitCast | CastOp::AddrSpaceCast) {
                 return Some(Action::Replace(val.clone()));
+            }
+            // `trunc (zext x)` (or sext) back to x's type is x (C's bool round trips).
+            if *op == CastOp::Trunc {
+                if let Some(InstKind::Cast {
+                    op: CastOp::ZExt | CastOp::SExt,
+                    val: x,
+                }) = val.as_inst().map(|d| &f.inst(d).kind)
+                {
+                    if f.value_type(x) == *ty {
+                        return Some(Action::Replace(x.clone()));
+                    }
+                }
             }
             None
         }

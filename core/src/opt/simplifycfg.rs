@@ -1,8 +1,12 @@
 //! simplifycfg: folds branches on constants, deletes unreachable blocks,
-//! and merges a block into its predecessor when that is its only one and
-//! it is the predecessor's only successor. A switch on a constant becomes a
-//! jump, its cases that go to the default go, and a switch left with one
-//! case becomes a compare and a conditional branch.
+//! merges a block into its predecessor when that is its only one and it is
+//! the predecessor's only successor, branches on `c` instead of `!c` (the
+//! targets swapped), and turns an if whose arms only compute a few values
+//! for a phi (`c && d`, `c ? 1 : 2`) into selects (LLVM's
+//! FoldTwoEntryPHINode: both arms' instructions run, the branch goes). A
+//! switch on a constant becomes a jump, its cases that go to the default
+//! go, and a switch left with one case becomes a compare and a conditional
+//! branch.
 
 use crate::ir::*;
 
@@ -16,6 +20,8 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             let c = fold_constant_branches(f)
                 | simplify_switches(f)
                 | remove_unreachable(f)
+                | invert_not_branches(f)
+                | fold_two_entry_phis(f)
                 | merge_blocks(f);
             if !c {
                 break;
@@ -257,6 +263,148 @@ fn merge_blocks(f: &mut Function) -> bool {
             }
         }
         f.remove_block(s);
+        return true;
+    }
+    false
+}
+
+/// `br (xor c, true), A, B` → `br c, B, A`.
+fn invert_not_branches(f: &mut Function) -> bool {
+    let mut changed = false;
+    for b in f.layout.clone() {
+        let Some(&term) = f.block(b).insts.last() else {
+            continue;
+        };
+        let InstKind::CondBr {
+            cond: Value::Inst(x),
+            t,
+            f: e,
+        } = f.inst(term).kind.clone()
+        else {
+            continue;
+        };
+        let InstKind::Bin {
+            op: BinOp::Xor,
+            lhs,
+            rhs,
+            ..
+        } = &f.inst(x).kind
+        else {
+            continue;
+        };
+        if f.inst(x).ty != Type::I1 || rhs.as_int() != Some(-1) {
+            continue;
+        }
+        f.inst_mut(term).kind = InstKind::CondBr {
+            cond: lhs.clone(),
+            t: e,
+            f: t,
+        };
+        changed = true;
+    }
+    changed
+}
+
+/// The most instructions (besides its branch) an arm may have to be run
+/// unconditionally: a few cheap operations cost less than a branch.
+const SPECULATE_LIMIT: usize = 3;
+
+/// Whether running `k` when its arm was not taken is harmless and cheap:
+/// no memory access, call or side effect, and no division (it may trap).
+fn speculatable(k: &InstKind) -> bool {
+    match k {
+        InstKind::Bin { op, .. } => {
+            !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem)
+        }
+        InstKind::ICmp { .. }
+        | InstKind::FCmp { .. }
+        | InstKind::Select { .. }
+        | InstKind::Cast { .. }
+        | InstKind::FNeg(_)
+        | InstKind::Gep { .. } => true,
+        _ => false,
+    }
+}
+
+/// Merges `if (c) { a } else { b }` (a diamond) or `if (c) { a }` (a
+/// triangle) whose arms are short and speculatable into the branching
+/// block: the arms' instructions move there, the merge block's phis become
+/// `select c, …` (keeping their names) and the branch goes. One if per call.
+fn fold_two_entry_phis(f: &mut Function) -> bool {
+    let preds = f.predecessors();
+    let entry = f.entry();
+    // An arm: entered only from one block, ends in `br m`, speculatable body.
+    let arm_of = |f: &Function, x: BlockId, m: BlockId| -> Option<BlockId> {
+        let p = &preds[x.0 as usize];
+        if p.len() != 1 || x == entry || f.loop_hints.iter().any(|h| h.latch == x) {
+            return None;
+        }
+        let insts = &f.block(x).insts;
+        let (&last, body) = insts.split_last()?;
+        if f.inst(last).kind != (InstKind::Br { dest: m }) || body.len() > SPECULATE_LIMIT {
+            return None;
+        }
+        body.iter()
+            .all(|i| speculatable(&f.inst(*i).kind))
+            .then_some(p[0])
+    };
+    for m in f.layout.clone() {
+        let ps = &preds[m.0 as usize];
+        if m == entry || ps.len() != 2 || ps[0] == ps[1] {
+            continue;
+        }
+        let (a, b) = (ps[0], ps[1]);
+        let (d, arms) = match (arm_of(f, a, m), arm_of(f, b, m)) {
+            (Some(da), Some(db)) if da == db => (da, vec![a, b]),
+            (Some(da), _) if da == b => (b, vec![a]),
+            (_, Some(db)) if db == a => (a, vec![b]),
+            _ => continue,
+        };
+        if d == m || f.loop_hints.iter().any(|h| h.latch == d) {
+            continue;
+        }
+        let Some(&term) = f.block(d).insts.last() else {
+            continue;
+        };
+        let InstKind::CondBr { cond, t, f: e } = f.inst(term).kind.clone() else {
+            continue;
+        };
+        // The blocks the phis' values come from on the true and false edges.
+        let from = |x: BlockId| if x == m { d } else { x };
+        let (tp, fp) = (from(t), from(e));
+        if tp == fp || !ps.contains(&tp) || !ps.contains(&fp) {
+            continue;
+        }
+        // The arms' instructions run in `d`, before its branch (now `br m`).
+        f.block_mut(d).insts.pop();
+        for &arm in &arms {
+            let mut insts = std::mem::take(&mut f.block_mut(arm).insts);
+            if let Some(br) = insts.pop() {
+                f.erase_inst(br);
+            }
+            f.block_mut(d).insts.extend(insts);
+            f.remove_block(arm);
+        }
+        f.inst_mut(term).kind = InstKind::Br { dest: m };
+        f.block_mut(d).insts.push(term);
+        for i in f.block(m).insts.clone() {
+            let InstKind::Phi { incoming } = &f.inst(i).kind else {
+                break;
+            };
+            let val = |p: BlockId| {
+                incoming
+                    .iter()
+                    .find(|(_, b)| *b == p)
+                    .map(|(v, _)| v.clone())
+                    .unwrap_or(Value::Undef(f.inst(i).ty.clone()))
+            };
+            let (tv, fv) = (val(tp), val(fp));
+            f.inst_mut(i).kind = InstKind::Select {
+                cond: cond.clone(),
+                t: tv,
+                f: fv,
+            };
+        }
         return true;
     }
     false

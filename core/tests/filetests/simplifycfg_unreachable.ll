@@ -1,12 +1,14 @@
 ; RUN: simplifycfg
 ; A block no path reaches (the code after a `return` inside a loop, say)
 ; is deleted with its instructions, and the phis of its successor forget it.
+; (Arm a divides, so the if stays an if.)
 
 define i32 @f(i1 %c, i32 %x) {
 entry:
   br i1 %c, label %a, label %b
 
 a:                                      ; preds = %entry
+  %q = sdiv i32 %x, 3
   br label %join
 
 dead:
@@ -17,7 +19,7 @@ b:                                      ; preds = %entry
   br label %join
 
 join:                                   ; preds = %a, %dead, %b
-  %r = phi i32 [ 1, %a ], [ %d, %dead ], [ 2, %b ]
+  %r = phi i32 [ %q, %a ], [ %d, %dead ], [ 2, %b ]
   ret i32 %r
 }
 
@@ -25,5 +27,5 @@ join:                                   ; preds = %a, %dead, %b
 ; CHECK-NEXT: br i1 %c, label %a, label %b
 ; CHECK-NOT: dead
 ; CHECK: join: ; preds = %a, %b
-; CHECK-NEXT: %r = phi i32 [ 1, %a ], [ 2, %b ]
+; CHECK-NEXT: %r = phi i32 [ %q, %a ], [ 2, %b ]
 ; CHECK-NOT: add
