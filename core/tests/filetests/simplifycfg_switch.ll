@@ -40,6 +40,7 @@ end:                                    ; preds = %entry, %seven
 ; CHECK-NEXT: ret i32 %b
 ; CHECK-NOT: switch
 ; CHECK: define i32 @one_case(i32 %x) {
+; The compare and branch that replace the switch then fold with the empty
+; arm into a select.
 ; CHECK: %switch.cmp = icmp eq i32 %x, 7
-; CHECK-NEXT: br i1 %switch.cmp, label %seven, label %end
-; CHECK: %r = phi i32 [ 70, %seven ], [ 0, %entry ]
+; CHECK-NEXT: %r = select i1 %switch.cmp, i32 70, i32 0
