@@ -353,6 +353,75 @@ impl Case {
 // ---------------------------------------------------------------------------
 // The corpus, each kernel with inputs and a reference computed here
 
+fn cxx_overloads() -> Case {
+    // Small integers as floats: every product and sum is exact, so
+    // contraction into fma cannot change a result.
+    let mut r = Rng(43);
+    let n = 150usize;
+    let input: Vec<f32> = (0..n).map(|_| r.int(-50, 50) as f32).collect();
+    let iout_in: Vec<i32> = (0..n).map(|_| r.int(-9, 9) as i32).collect();
+    let mut out = vec![0.0f32; n];
+    let mut iout = vec![0i32; n];
+    for i in 0..n {
+        let mut acc = 0.0f32;
+        for k in 0..8 {
+            acc += input[(i + k) % n] * (0.5 * k as f32);
+        }
+        out[i] = acc * 2.0 + acc * 0.5 + 0.5;
+        let x = i as i32;
+        // scale(int), combine(int, int), combine(unsigned, unsigned),
+        // combine(int, nullptr), pick(int) twice and pick(float).
+        iout[i] = x * 3 + (x * 10 + 7) + 5 - x + 103 + 201 + 102;
+    }
+    Case::new(
+        "cxx_overloads.cu",
+        [2, 1, 1],
+        [96, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("iout", Data::I32(iout_in)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("iout", Data::I32(iout))
+}
+
+fn cxx_structs() -> Case {
+    // Small integers as floats: every result is exact.
+    let mut r = Rng(47);
+    let n = 100usize;
+    let input: Vec<f32> = (0..2 * n).map(|_| r.int(-20, 20) as f32).collect();
+    let mut out = vec![0.0f32; 4 * n];
+    let mut counts = vec![0i32; n];
+    for i in 0..n {
+        let (x0, x1) = (input[2 * i], input[2 * i + 1]);
+        let c = (x0 + 1.0, x1 + 1.0);
+        let d = (x0 + 1.0, x1 - 2.0);
+        let f = (-(2.0 * d.0), -(2.0 * d.1) + 0.5);
+        out[4 * i] = (x0 - 2.0 * x1) + (c.0.abs() + c.1.abs());
+        out[4 * i + 1] = (f.0 + f.1) + 1.0;
+        out[4 * i + 2] = (x0 - 1.0) * 2.0 + 4.0;
+        out[4 * i + 3] = 1.0 + if c == (x0, x1) { 1.0 } else { 0.0 };
+        let hits = (0..6).filter(|k| input[(i + k) % (2 * n)] > 0.0).count() as i32;
+        counts[i] = 600 + hits + 32 + 2;
+    }
+    Case::new(
+        "cxx_structs.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 4 * n])),
+            Arg::Buf("counts", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("counts", Data::I32(counts))
+}
+
 fn reflect() -> Case {
     let out: Vec<f32> = (0..32).map(|i| i as f32 - 10.0).collect();
     // Without -ftz the non-FTZ branch (x * 3); sm_75 is __CUDA_ARCH 750.
@@ -1860,7 +1929,9 @@ fn cases() -> Vec<Case> {
         barrier(),
         constant_memory(),
         conversions(),
+        cxx_overloads(),
         cxx_refs(),
+        cxx_structs(),
         designators(),
         device_functions(),
         dynamic_shared(),

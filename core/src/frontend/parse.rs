@@ -214,6 +214,7 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "extern",
     "constexpr",
     "register",
+    "explicit",
 ];
 
 impl<'a> Parser<'a> {
@@ -1096,6 +1097,12 @@ impl<'a> Parser<'a> {
             if self.at("(") {
                 let span = self.span();
                 init = Some(self.construct(d.ty.clone(), span)?);
+            } else if self.at("{") {
+                // `S s{1, 2};`: list initialization.
+                match self.initializer()? {
+                    Initializer::Expr(e) => init = Some(e),
+                    list => init_list = Some(list),
+                }
             } else if self.eat("=") {
                 if storage == Storage::Shared {
                     let span = self.span();

@@ -762,20 +762,16 @@ impl<'a> Checker<'a> {
                 args,
                 span.clone(),
             );
-            return Expr {
-                kind: ExprKind::Comma(Box::new(call), Box::new(var)),
-                span,
-                ty,
-                lvalue: true,
-            };
+            return mk(ExprKind::Comma(Box::new(call), Box::new(var)), span, ty);
         }
-        if args.len() == 1 && !braced {
+        let is_dim3 = r.name.borrow().as_str() == "dim3";
+        if args.len() == 1 && !braced && !is_dim3 {
             let a = self.rvalue(args.into_iter().next().expect("one argument"));
             return self.assign_convert(a, &ty, "initialize an entity");
         }
         let mut items: Vec<Initializer> = args.into_iter().map(Initializer::Expr).collect();
         if !braced {
-            if r.name.borrow().as_str() != "dim3" || items.is_empty() {
+            if !is_dim3 {
                 let name = format!("{}::{simple}", r.name.borrow());
                 let msg =
                     format!("no instance of constructor \"{name}\" matches the argument list");
