@@ -226,3 +226,41 @@ __global__ void m(unsigned *out, const int *in, const long long *in64, const flo
         "{p}"
     );
 }
+
+const HALF: &str = "
+#include <cuda_fp16.h>
+__global__ void h(__half *out, const __half *a, const __half *b, const float *f, float *fo, int *lt) {
+    int i = threadIdx.x;
+    __half x = a[i], y = b[i];
+    __half q = __hfma(x, y, __hmul(__hadd(x, y), y));
+    out[i] = __hsub(q, __float2half(f[i])) / y;
+    fo[i] = __half2float(q);
+    lt[i] = __hlt(x, y) + (x < y);
+}
+";
+
+#[test]
+fn halves_live_in_rs_registers_and_use_f16_instructions() {
+    for arch in ["sm_75", "sm_80"] {
+        let p = ptx(HALF, arch, 3);
+        let ls = lines(&p);
+        let starts = |op: &str| ls.iter().any(|l| l.starts_with(&format!("{op} %rs")));
+        // cuda_fp16's spellings: add.f16, mul.f16 (contractable), fma.rn.f16,
+        // cvt.rn.f16.f32 in, cvt.f32.f16 out, setp.lt.f16, on .b16 registers.
+        for op in [
+            "add.f16",
+            "mul.f16",
+            "fma.rn.f16",
+            "sub.f16",
+            "cvt.rn.f16.f32",
+        ] {
+            assert!(starts(op), "{arch}: no {op} on %rs:\n{p}");
+        }
+        assert!(ls.iter().any(|l| l.starts_with("cvt.f32.f16 %f")), "{p}");
+        assert!(ls.iter().any(|l| l.starts_with("setp.lt.f16 %p")), "{p}");
+        assert!(ls.iter().any(|l| l.starts_with("ld.global.u16 %rs")), "{p}");
+        // No f16 division in PTX: through f32.
+        assert!(ls.iter().any(|l| l.starts_with("div.rn.f32")), "{p}");
+        assert!(!ls.iter().any(|l| l.starts_with("div.rn.f16")), "{p}");
+    }
+}

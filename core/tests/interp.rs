@@ -1116,6 +1116,116 @@ fn shared_reduce() -> Case {
     .expect("out", Data::F32(sums))
 }
 
+/// An IEEE half's value (the reference's own decoding).
+fn half_value(h: u16) -> f64 {
+    let sign = if h >> 15 == 1 { -1.0 } else { 1.0 };
+    let (e, m) = (i32::from(h >> 10 & 31), f64::from(h & 1023));
+    match e {
+        0 => sign * m / 1024.0 * 2f64.powi(-14),
+        31 if m == 0.0 => sign * f64::INFINITY,
+        31 => f64::NAN,
+        _ => sign * (1.0 + m / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+/// The half nearest to a finite `v` (ties to the even one), found by binary
+/// search over the ordered positive halves; beyond the largest, infinity
+/// when `v` is at least halfway to 2^16.
+fn nearest_half(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    // Positive finite halves 0..=0x7bff increase with their bits.
+    let (mut lo, mut hi) = (0u16, 0x7bffu16);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if half_value(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let below = lo;
+    let above = if half_value(below) == a || below == 0x7bff {
+        below
+    } else {
+        below + 1
+    };
+    let (db, da) = (a - half_value(below), half_value(above) - a);
+    sign | if db < da || (db == da && below % 2 == 0) {
+        below
+    } else {
+        above
+    }
+}
+
+fn half_math() -> Case {
+    let mut r = Rng(25);
+    let n = 200usize;
+    let rn = |v: f64| nearest_half(v);
+    let hv = half_value;
+    let pick = |r: &mut Rng| -> u16 {
+        match r.int(0, 8) {
+            0 => rn(r.int(-8, 8) as f64),
+            1 => rn(r.int(1, 1000) as f64 * 2f64.powi(-20)), // subnormal halves
+            _ => rn((r.int(-100_000, 100_000) as f64) / 1000.0),
+        }
+    };
+    let x: Vec<u16> = (0..n).map(|_| pick(&mut r)).collect();
+    let y: Vec<u16> = (0..n)
+        .map(|i| if i % 9 == 0 { x[i] } else { pick(&mut r) })
+        .collect();
+    let f: Vec<f32> = (0..n)
+        .map(|_| r.int(-3_000_000, 3_000_000) as f32 / 77.0)
+        .collect();
+    let mut out = vec![0u16; 4 * n];
+    let mut wide = vec![0f32; n];
+    let mut flags = vec![0i32; n];
+    for i in 0..n {
+        let (a, b) = (hv(x[i]), hv(y[i]));
+        let s = rn(a + b);
+        let d = rn(a - b);
+        let p = rn(hv(s) * hv(d));
+        let q = rn(0.5 * hv(p) + a); // exact in f64, one rounding
+        let rr = rn(-hv(q) + hv(rn(f64::from(f[i]))));
+        let t = rn(hv(rn(a * b)) + hv(rn(a / 3.0)));
+        out[4 * i] = rr;
+        out[4 * i + 1] = t;
+        out[4 * i + 2] = rn(f64::from(f[i] * 1000.0));
+        out[4 * i + 3] = rn(hv(rn(a * a)) - hv(rn(b + 1.0)));
+        wide[i] = hv(s) as f32 + hv(p) as f32 * 2.0;
+        let dd = hv(d);
+        flags[i] = i32::from(a < b)
+            + 2 * i32::from(a <= b)
+            + 4 * i32::from(a == b)
+            // d / d is NaN for 0 (and for infinities and NaN).
+            + 8 * i32::from(dd == 0.0 || !dd.is_finite())
+            // Unordered or greater.
+            + 16 * i32::from(a > b || a.is_nan() || b.is_nan())
+            + 32 * i32::from(a != b);
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "half_math.cu",
+        [4, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I16(vec![0; 4 * n])),
+            Arg::Buf("wide", Data::F32(vec![0.0; n])),
+            Arg::Buf("flags", Data::I32(vec![0; n])),
+            Arg::Buf("x", bits(x)),
+            Arg::Buf("y", bits(y)),
+            Arg::Buf("f", Data::F32(f)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", bits(out))
+    .expect("wide", Data::F32(wide))
+    .expect("flags", Data::I32(flags))
+}
+
 fn histogram() -> Case {
     let mut r = Rng(19);
     let n = 5000usize;
@@ -1938,6 +2048,7 @@ fn cases() -> Vec<Case> {
         fast_math(),
         float_math(),
         grid_stride(),
+        half_math(),
         histogram(),
         init_lists(),
         integer_ops(),

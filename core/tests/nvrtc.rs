@@ -62,3 +62,27 @@ fn entry_names_equal_nvrtcs() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(compared >= 10, "only {compared} kernels compared");
 }
+
+/// `__half` is a struct (`6__half` in mangled names) in our cuda_fp16.h as in
+/// NVIDIA's: a kernel taking halves has NVRTC's name. NVRTC gets a stand-in
+/// struct, since its PyPI package has no cuda_fp16.h.
+#[test]
+fn half_kernels_have_nvrtcs_names() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let kernel = "__global__ void k(__half *o, const __half *x, __half y, half z, float f) {}\n";
+    let ours = compile_source(
+        "h.cu",
+        &format!("#include <cuda_fp16.h>\n{kernel}"),
+        &Options::default(),
+    );
+    let ptx = ours.ptx.unwrap_or_else(|| panic!("{:?}", ours.diagnostics));
+    let stand_in =
+        format!("struct __half {{ unsigned short x; }};\ntypedef __half half;\n{kernel}");
+    let theirs = nvrtc.compile("h.cu", &stand_in, "sm_80", &[]).unwrap();
+    assert_eq!(entry_names(&ptx), entry_names(&theirs));
+    assert_eq!(entry_names(&ptx), ["_Z1kP6__halfPKS_S_S_f"]);
+}

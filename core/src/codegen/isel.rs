@@ -1087,6 +1087,19 @@ impl Sel<'_> {
                 Operand::Reg(r)
             }
             Value::Int(_, c) => Operand::Imm(*c),
+            // PTX's f16 instructions take no immediates: the bits go into a `%rs`.
+            Value::Float(Type::Half, _) | Value::Undef(Type::Half) => {
+                let bits = match v {
+                    Value::Float(_, b) => crate::ir::fold::f64_to_f16(f64::from_bits(*b)),
+                    _ => 0,
+                };
+                let r = self.m.new_reg(RegClass::B16);
+                self.emit(
+                    "mov.b16",
+                    vec![Operand::Reg(r), Operand::Sym(format!("0x{bits:04X}"))],
+                );
+                Operand::Reg(r)
+            }
             Value::Float(Type::F64, b) => Operand::F64(*b),
             Value::Float(_, b) => Operand::F32((f64::from_bits(*b) as f32).to_bits()),
             Value::Null(_) => Operand::Imm(0),
@@ -2081,7 +2094,8 @@ impl Sel<'_> {
             else {
                 return false;
             };
-            if !matches!(t, "f32" | "f64") {
+            // Half precision: only the fma (`fma.rn.f16`) so far.
+            if !(matches!(t, "f32" | "f64") || t == "f16" && base == "fma") {
                 return false;
             }
             let fs = float_suffix(&ty);
@@ -2490,6 +2504,25 @@ impl Sel<'_> {
                 self.emit(opcode, vec![Operand::Reg(d), a, b, c]);
                 return;
             }
+        }
+        if op == BinOp::FDiv && ty == Type::Half {
+            // PTX has no f16 division: divide in f32 (one rounding to f32,
+            // then to half, is the correctly rounded half quotient).
+            let (a, b) = (self.reg(lhs), self.reg(rhs));
+            let (fa, fb, q) = (
+                self.m.new_reg(RegClass::F32),
+                self.m.new_reg(RegClass::F32),
+                self.m.new_reg(RegClass::F32),
+            );
+            self.emit("cvt.f32.f16", vec![Operand::Reg(fa), Operand::Reg(a)]);
+            self.emit("cvt.f32.f16", vec![Operand::Reg(fb), Operand::Reg(b)]);
+            self.emit(
+                "div.rn.f32",
+                vec![Operand::Reg(q), Operand::Reg(fa), Operand::Reg(fb)],
+            );
+            let d = self.def(id);
+            self.emit("cvt.rn.f16.f32", vec![Operand::Reg(d), Operand::Reg(q)]);
+            return;
         }
         if op.is_float() {
             let a = Operand::Reg(self.reg(lhs));

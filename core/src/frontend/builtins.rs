@@ -3,10 +3,10 @@
 //! single source for both sema (types, overload choice) and irgen (lowering).
 
 use super::ast::{CType, IntKind};
-use crate::ir::{AtomicOp, SyncScope};
+use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
 /// The parameter and return types of one overload, in a compact spelling:
-/// `c` char, `i` int, `u` unsigned, `l` long long, `y` unsigned long long, `f` float,
+/// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long, `f` float,
 /// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next.
 #[derive(Clone, Copy, Debug)]
 pub struct Overload {
@@ -50,10 +50,30 @@ pub enum Lowering {
     FindFirstSet,
     /// `__funnelshift_l/r(lo, hi, shift)`: `llvm.fshl/fshr(hi, lo, shift)`.
     FunnelShift(&'static str),
+    /// Half-precision arithmetic on the bits of a half (`unsigned short`,
+    /// what `cuda_fp16.h`'s `__half` holds): IR `half` values in between.
+    Half(HalfOp),
     /// `__match_any_sync(mask, v)` (`false`) and `__match_all_sync(mask, v,
     /// &pred)` (`true`): `llvm.nvvm.match.{any,all}.sync.i32/i64` on the
     /// value's bits; all's predicate is whether its result is not 0.
     Match(bool),
+}
+
+/// What a half-precision built-in does (see [`Lowering::Half`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HalfOp {
+    /// `float` → half, rounded to nearest even (`cvt.rn.f16.f32`).
+    FromFloat,
+    /// half → `float` (exact: `cvt.f32.f16`).
+    ToFloat,
+    /// `fadd`/`fsub`/`fmul`/`fdiv`; `true`: may be contracted into an fma
+    /// (`__hadd`, written `add.f16`), `false`: never (`__hadd_rn`, `add.rn.f16`).
+    Arith(BinOp, bool),
+    /// `llvm.fma.f16` (`fma.rn.f16`).
+    Fma,
+    Neg,
+    /// A comparison, 1 or 0.
+    Compare(FCmp),
 }
 
 pub struct Builtin {
@@ -954,6 +974,150 @@ pub const BUILTINS: &[Builtin] = &[
         lowering: Lowering::Intrinsic("llvm.nvvm.vote.all.sync"),
     },
     Builtin {
+        name: "__f16_from_float_rn",
+        overloads: &[o("t", &["f"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::FromFloat),
+    },
+    Builtin {
+        name: "__f16_to_float",
+        overloads: &[o("f", &["t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::ToFloat),
+    },
+    Builtin {
+        name: "__f16_add",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FAdd, true)),
+    },
+    Builtin {
+        name: "__f16_add_rn",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FAdd, false)),
+    },
+    Builtin {
+        name: "__f16_sub",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FSub, true)),
+    },
+    Builtin {
+        name: "__f16_sub_rn",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FSub, false)),
+    },
+    Builtin {
+        name: "__f16_mul",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FMul, true)),
+    },
+    Builtin {
+        name: "__f16_mul_rn",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FMul, false)),
+    },
+    Builtin {
+        name: "__f16_div",
+        overloads: &[o("t", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Arith(BinOp::FDiv, false)),
+    },
+    Builtin {
+        name: "__f16_fma",
+        overloads: &[o("t", &["t", "t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Fma),
+    },
+    Builtin {
+        name: "__f16_neg",
+        overloads: &[o("t", &["t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Neg),
+    },
+    Builtin {
+        name: "__f16_eq",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Oeq)),
+    },
+    Builtin {
+        name: "__f16_ne",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::One)),
+    },
+    Builtin {
+        name: "__f16_lt",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Olt)),
+    },
+    Builtin {
+        name: "__f16_le",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Ole)),
+    },
+    Builtin {
+        name: "__f16_gt",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Ogt)),
+    },
+    Builtin {
+        name: "__f16_ge",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Oge)),
+    },
+    Builtin {
+        name: "__f16_equ",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Ueq)),
+    },
+    Builtin {
+        name: "__f16_neu",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Une)),
+    },
+    Builtin {
+        name: "__f16_ltu",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Ult)),
+    },
+    Builtin {
+        name: "__f16_leu",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Ule)),
+    },
+    Builtin {
+        name: "__f16_gtu",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Ugt)),
+    },
+    Builtin {
+        name: "__f16_geu",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Uge)),
+    },
+    Builtin {
+        name: "__f16_isnan",
+        overloads: &[o("i", &["t", "t"])],
+        trailing_default: None,
+        lowering: Lowering::Half(HalfOp::Compare(FCmp::Uno)),
+    },
+    Builtin {
         name: "__match_any_sync",
         overloads: MATCH_ANY_OVERLOADS,
         trailing_default: None,
@@ -1142,6 +1306,7 @@ pub fn ctype(spelling: &str) -> CType {
         "c" => CType::Int(IntKind::Char),
         "i" => CType::INT,
         "u" => CType::UINT,
+        "t" => CType::Int(IntKind::UShort),
         "l" => CType::Int(IntKind::LongLong),
         "y" => CType::Int(IntKind::ULongLong),
         "f" => CType::Float,

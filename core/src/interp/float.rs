@@ -3,6 +3,7 @@
 //! computed through f32 (exact for + − × ÷: f32 has more than 2·11+2 bits).
 
 use super::rounding::{self, ApproxOp, RoundOp, Rounding};
+pub(crate) use crate::ir::fold::{f16_to_f64, f64_to_f16};
 use crate::ir::{BinOp, FCmp};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -369,44 +370,6 @@ fn sext64(v: u64, bits: u32) -> i64 {
         v as i64
     } else {
         ((v << (64 - bits)) as i64) >> (64 - bits)
-    }
-}
-
-/// An IEEE half's value.
-pub(crate) fn f16_to_f64(h: u16) -> f64 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = i32::from((h >> 10) & 0x1f);
-    let man = f64::from(h & 0x3ff);
-    match exp {
-        0 => sign * man * 2f64.powi(-24),
-        31 if man == 0.0 => sign * f64::INFINITY,
-        31 => f64::NAN,
-        e => sign * (1024.0 + man) * 2f64.powi(e - 25),
-    }
-}
-
-/// `v` rounded to the nearest half (ties to even).
-pub(crate) fn f64_to_f16(v: f64) -> u16 {
-    let sign = ((v.to_bits() >> 48) & 0x8000) as u16;
-    if v.is_nan() {
-        return sign | 0x7e00;
-    }
-    let a = v.abs();
-    // 65520 lies halfway between the largest half (65504) and 65536: ties to even is infinity.
-    if a >= 65520.0 {
-        return sign | 0x7c00;
-    }
-    let e = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    if e < -25 {
-        return sign; // below half the smallest subnormal
-    }
-    // The spacing of halves near `a`: 2^(e-10) for normals, 2^-24 below 2^-14.
-    let q = e.max(-14) - 10;
-    let r = (a * 2f64.powi(-q)).round_ties_even() as u16;
-    if e < -14 {
-        sign | r // a subnormal; r = 1024 is the smallest normal
-    } else {
-        sign | ((((e + 15) as u16) << 10) + r - 1024)
     }
 }
 

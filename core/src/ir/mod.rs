@@ -814,7 +814,7 @@ fn is_math_intrinsic(name: &str) -> bool {
     let Some((base, ty)) = name.strip_prefix("llvm.").and_then(|r| r.rsplit_once('.')) else {
         return false;
     };
-    matches!(ty, "f32" | "f64")
+    matches!(ty, "f16" | "f32" | "f64")
         && matches!(
             base,
             "sqrt"

@@ -4,6 +4,7 @@
 //! follow clang's (`for.cond`, `if.then`, …) so the IR reads like clang's.
 
 use crate::frontend::ast::{self, BinOp as AstBin, CType, ExprKind, StmtKind, UnOp};
+use crate::frontend::builtins::HalfOp;
 use crate::frontend::mangle::symbol_name;
 use crate::ir::fold::int_const;
 use crate::ir::*;
@@ -839,6 +840,109 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// A half-precision built-in on the bits of halves (`i16`): bitcasts to
+    /// IR `half` around the operation (isel keeps both in one `%rs` register).
+    fn half_builtin(&mut self, op: HalfOp, vals: &[Value], rty: &Type, short: &str) -> Value {
+        let half = |s: &mut Self, v: &Value| {
+            s.emit(
+                "h",
+                Type::Half,
+                InstKind::Cast {
+                    op: CastOp::BitCast,
+                    val: v.clone(),
+                },
+            )
+        };
+        let bits = |s: &mut Self, v: Value| {
+            s.emit(
+                short,
+                Type::I16,
+                InstKind::Cast {
+                    op: CastOp::BitCast,
+                    val: v,
+                },
+            )
+        };
+        match op {
+            HalfOp::FromFloat => {
+                let h = self.emit(
+                    "h",
+                    Type::Half,
+                    InstKind::Cast {
+                        op: CastOp::FPTrunc,
+                        val: vals[0].clone(),
+                    },
+                );
+                bits(self, h)
+            }
+            HalfOp::ToFloat => {
+                let h = half(self, &vals[0]);
+                self.emit(
+                    short,
+                    Type::F32,
+                    InstKind::Cast {
+                        op: CastOp::FPExt,
+                        val: h,
+                    },
+                )
+            }
+            HalfOp::Arith(bop, contract) => {
+                let (a, b) = (half(self, &vals[0]), half(self, &vals[1]));
+                let r = self.emit(
+                    "h",
+                    Type::Half,
+                    InstKind::Bin {
+                        op: bop,
+                        lhs: a,
+                        rhs: b,
+                        flags: Flags {
+                            contract,
+                            ..Flags::default()
+                        },
+                    },
+                );
+                bits(self, r)
+            }
+            HalfOp::Fma => {
+                let args: Vec<Value> = vals.iter().map(|v| half(self, v)).collect();
+                let r = self.emit(
+                    "h",
+                    Type::Half,
+                    InstKind::Call {
+                        callee: "llvm.fma.f16".into(),
+                        args,
+                    },
+                );
+                bits(self, r)
+            }
+            HalfOp::Neg => {
+                let a = half(self, &vals[0]);
+                let r = self.emit("h", Type::Half, InstKind::FNeg(a));
+                bits(self, r)
+            }
+            HalfOp::Compare(pred) => {
+                let (a, b) = (half(self, &vals[0]), half(self, &vals[1]));
+                let c = self.emit(
+                    short,
+                    Type::I1,
+                    InstKind::FCmp {
+                        pred,
+                        lhs: a,
+                        rhs: b,
+                    },
+                );
+                self.emit(
+                    "conv",
+                    rty.clone(),
+                    InstKind::Cast {
+                        op: CastOp::ZExt,
+                        val: c,
+                    },
+                )
+            }
+        }
+    }
+
     /// The block a `goto` label names (clang names it after the label).
     fn label_block(&mut self, name: &str) -> BlockId {
         if let Some(&b) = self.labels.get(name) {
@@ -987,6 +1091,11 @@ impl<'a> Gen<'a> {
             ExprKind::Field(object, off, name) => {
                 let base = self.agg(object);
                 self.byte_offset(base, *off, name)
+            }
+            // A constructed object: the constructor's call, then its temporary.
+            ExprKind::Comma(a, b) => {
+                self.rvalue(a);
+                self.lvalue(b)
             }
             // Sema only marks the above as lvalues; anything else was reported.
             _ => Value::Undef(Type::Ptr(addrspace::GENERIC)),
@@ -1727,6 +1836,7 @@ impl<'a> Gen<'a> {
                     },
                 )
             }
+            Lowering::Half(op) => self.half_builtin(op, &vals, &rty, short),
             Lowering::Match(all) => {
                 // The value's bits: floats as integers of their width.
                 let v = vals[1].clone();

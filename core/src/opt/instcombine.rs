@@ -228,6 +228,19 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     }
                 }
             }
+            // bitcast (bitcast x to B) to A, with x of type A, is x (a half's
+            // bits and back).
+            if *op == CastOp::BitCast {
+                if let Some(InstKind::Cast {
+                    op: CastOp::BitCast,
+                    val: inner,
+                }) = val.as_inst().map(|i| &f.inst(i).kind)
+                {
+                    if f.value_type(inner) == *ty {
+                        return Some(Action::Replace(inner.clone()));
+                    }
+                }
+            }
             None
         }
         InstKind::Phi { incoming } => {
