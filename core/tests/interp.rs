@@ -2034,6 +2034,38 @@ fn printf() -> Case {
     .expect_output(text)
 }
 
+fn scan() -> Case {
+    let mut r = Rng(42);
+    let (n, block) = (1000usize, 128usize);
+    let per = 2 * block;
+    let blocks = n.div_ceil(per);
+    let input: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
+    // Each block's exclusive prefix sums, and its total.
+    let mut out = vec![0i32; n];
+    let mut sums = vec![0i32; blocks];
+    for b in 0..blocks {
+        let mut acc = 0i32;
+        for i in b * per..((b + 1) * per).min(n) {
+            out[i] = acc;
+            acc += input[i];
+        }
+        sums[b] = acc;
+    }
+    Case::new(
+        "scan.cu",
+        [blocks as u32, 1, 1],
+        [block as u32, 1, 1],
+        vec![
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Buf("out", Data::I32(vec![-1; n])),
+            Arg::Buf("sums", Data::I32(vec![-1; blocks])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+    .expect("sums", Data::I32(sums))
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
@@ -2064,6 +2096,7 @@ fn cases() -> Vec<Case> {
         printf(),
         reflect(),
         saxpy(),
+        scan(),
         shared_reduce(),
         shared_structs(),
         sparse_switch(),
