@@ -61,6 +61,22 @@ pub struct Stage {
 }
 
 impl Stage {
+    /// Per line of [`Stage::text`], the source line (0: none); empty when a
+    /// function has no line map (machine stages, PTX).
+    pub fn text_lines(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (i, f) in self.functions.iter().enumerate() {
+            if f.lines.len() != f.text.lines().count() {
+                return Vec::new();
+            }
+            if i > 0 {
+                out.push(0);
+            }
+            out.extend(&f.lines);
+        }
+        out
+    }
+
     /// All functions' text joined, as the CLI's `--print-after-all` shows it.
     pub fn text(&self) -> String {
         let mut out = String::new();
@@ -77,10 +93,25 @@ impl Stage {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FunctionText {
     pub name: String,
     pub text: String,
+    /// For IR stages, per line of `text`, the source line it came from (0:
+    /// none); empty for the machine stages and the PTX (see `line_map`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<u32>,
+}
+
+impl FunctionText {
+    /// A text with no source lines.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> FunctionText {
+        FunctionText {
+            name: name.into(),
+            text: text.into(),
+            lines: Vec::new(),
+        }
+    }
 }
 
 /// One PTX line that came from one source line.

@@ -116,7 +116,7 @@ fn to_ir(
 
     let t = Instant::now();
     let mut module = irgen::lower(&tu, name, opts);
-    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", opt::snapshot(&module), None, t.elapsed().as_micros() as u64));
+    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", opt::snapshot_with(&module, opts.lineinfo), None, t.elapsed().as_micros() as u64));
     if VERIFY_EACH {
         let errs = verify::verify_module(&module);
         if !errs.is_empty() {
@@ -160,7 +160,7 @@ fn to_ir(
         1,
         StageKind::Ir,
         "Links the libdevice (__nv_*) math functions the module calls, and nothing else.",
-        opt::snapshot(&module),
+        opt::snapshot_with(&module, opts.lineinfo),
         c.stages.last(),
         t.elapsed().as_micros() as u64,
     );
@@ -227,10 +227,7 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     let machine_text = |funcs: &[crate::ptx::MFunction]| {
         funcs
             .iter()
-            .map(|f| FunctionText {
-                name: f.name.clone(),
-                text: print_machine_function(f),
-            })
+            .map(|f| FunctionText::new(f.name.clone(), print_machine_function(f)))
             .collect::<Vec<_>>()
     };
     let mut funcs: Vec<crate::ptx::MFunction> = selected.iter().map(|s| s.func.clone()).collect();
@@ -271,7 +268,7 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
         next,
         StageKind::Ptx,
         "Emits the PTX module: header for the target, parameters, register declarations, instructions.",
-        vec![FunctionText { name: "<module>".into(), text: e.text.clone() }],
+        vec![FunctionText::new("<module>", e.text.clone())],
         None,
         t.elapsed().as_micros() as u64,
     ));

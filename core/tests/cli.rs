@@ -86,6 +86,31 @@ fn errors_are_reported_in_nvcc_form_with_exit_status_1() {
 }
 
 #[test]
+fn ir_dumps_show_source_locations_only_with_lineinfo() {
+    let file = common::corpus_dir().join("saxpy.cu");
+    for lineinfo in [false, true] {
+        let mut cmd = ptxlab();
+        cmd.arg(&file).args(["-o", "-", "--print-after-all"]);
+        if lineinfo {
+            cmd.arg("--lineinfo");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        let located = err
+            .lines()
+            .filter(|l| l.contains(", !dbg !DILocation(line: "))
+            .count();
+        if lineinfo {
+            // Every instruction of the kernel after irgen has a location.
+            assert!(located > 20, "{located}\n{err}");
+        } else {
+            assert_eq!(located, 0, "{err}");
+        }
+    }
+}
+
+#[test]
 fn print_after_all_and_print_changed() {
     let file = common::corpus_dir().join("loops.cu");
     let out = ptxlab()

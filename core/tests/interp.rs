@@ -2043,13 +2043,13 @@ fn scan() -> Case {
     // Each block's exclusive prefix sums, and its total.
     let mut out = vec![0i32; n];
     let mut sums = vec![0i32; blocks];
-    for b in 0..blocks {
+    for (b, sum) in sums.iter_mut().enumerate() {
         let mut acc = 0i32;
         for i in b * per..((b + 1) * per).min(n) {
             out[i] = acc;
             acc += input[i];
         }
-        sums[b] = acc;
+        *sum = acc;
     }
     Case::new(
         "scan.cu",

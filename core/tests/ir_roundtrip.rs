@@ -5,7 +5,8 @@
 mod common;
 
 use ptxlab_core::ir::{
-    parse_function, parse_module, print_function, print_module, verify, ParseError,
+    function_text, module_text, parse_function, parse_module, print_function, print_module, verify,
+    ParseError,
 };
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options, StageKind};
 
@@ -93,6 +94,43 @@ fn every_corpus_module_prints_back_identically() {
     );
 }
 
+#[test]
+fn debug_locations_print_and_read_back() {
+    let mut located = 0;
+    for (file, src) in common::corpus() {
+        for level in [0, 3] {
+            let m = compile_to_ir(&file, &src, &NoFiles, &opts(level), None)
+                .unwrap_or_else(|d| panic!("{file}: {d:?}"));
+            let text = module_text(&m, true);
+            let at = format!("{file} -O{level}");
+            let parsed = parse_module(&text).unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
+            let back = module_text(&parsed, true);
+            assert!(back == text, "{at}: {}", first_difference(&text, &back));
+            // The same locations on the same lines, and the clean form is the default.
+            assert_eq!(print_module(&parsed), print_module(&m), "{at}");
+            for (f, g) in m.functions.iter().zip(&parsed.functions) {
+                assert_eq!(function_text(f, false).1, function_text(g, false).1, "{at}");
+            }
+            located += text.matches("!dbg !DILocation(line: ").count();
+        }
+    }
+    assert!(located > 500, "only {located} located instructions");
+    // One function's text, and a location without a column.
+    let f =
+        parse_function("define void @f() {\nentry:\n  ret void, !dbg !DILocation(line: 7)\n}\n")
+            .unwrap();
+    let (text, lines) = function_text(&f, true);
+    assert!(
+        text.contains("ret void, !dbg !DILocation(line: 7, column: 0)"),
+        "{text}"
+    );
+    assert_eq!(lines, [0, 0, 7, 0]);
+    assert_eq!(
+        print_function(&f),
+        "define void @f() {\nentry:\n  ret void\n}\n"
+    );
+}
+
 const GOOD: &str = "\
 @tile = addrspace(3) global [4 x float] undef, align 4
 
@@ -167,6 +205,22 @@ declare float @h(float)
 
 /// (text, expected `line:column: message`)
 const MALFORMED: &[(&str, &str)] = &[
+    (
+        "define void @f() {\nentry:\n  ret void, !dbg !DILocation(col: 3)\n}\n",
+        "3:30: expected 'line', found 'col'",
+    ),
+    (
+        "define void @f() {\nentry:\n  ret void, !dbg !loc\n}\n",
+        "3:18: expected '!DILocation' after '!dbg', found '!loc'",
+    ),
+    (
+        "define void @f() {\nentry:\n  ret void, !dbg !DILocation(line: 1), !dbg !DILocation(line: 2)\n}\n",
+        "3:40: a second !dbg location",
+    ),
+    (
+        "define void @f() {\nentry:\n  ret void, !frob\n}\n",
+        "3:13: unknown metadata '!frob' (!dbg, !llvm.loop.unroll.full, !llvm.loop.unroll.count N)",
+    ),
     (
         "define void @f() {\nentry:\n  %x = frob i32 1, 2\n  ret void\n}\n",
         "3:8: unknown instruction 'frob'",

@@ -135,7 +135,6 @@ pub struct App {
     /// Per line of `run_text`, its source line (empty: not known).
     run_src: Rc<Vec<u32>>,
     /// The IR stages' source lines for the compilation shown (`seq`).
-    ir_lines: Option<(u64, Rc<crate::irmap::IrLines>)>,
     shown_seq: u64,
 
     worker: Option<WorkerClient>,
@@ -200,7 +199,6 @@ impl Component for App {
             run_lang: Lang::Ir,
             run_diff: None,
             run_src: Rc::default(),
-            ir_lines: None,
             shown_seq: 0,
             worker: None,
             worker_gen: 0,
@@ -556,13 +554,6 @@ impl App {
                     format!("The compiler crashed ({message}); restarted it. Edit the source to try again."),
                 );
             }
-            FromWorker::IrLines { seq, lines } => {
-                if seq != self.shown_seq {
-                    return false;
-                }
-                self.ir_lines = Some((seq, Rc::new(lines)));
-                self.refresh();
-            }
             FromWorker::Compiled(response) => {
                 self.limit_timer = None;
                 let arrival = self.scheduler.arrived(response.seq);
@@ -622,7 +613,6 @@ impl App {
 
     fn show(&mut self, response: CompileResponse) {
         self.shown_seq = response.seq;
-        self.ir_lines = None;
         let c = response.compilation;
         if self.first_ptx_ms.is_none() && c.ptx.is_some() {
             self.first_ptx_ms = Some(now_ms());
@@ -715,13 +705,7 @@ impl App {
         self.run_src = match stage.kind {
             StageKind::Ptx => self.ptx_src.clone(),
             StageKind::Machine => Rc::default(),
-            StageKind::Ir => match &self.ir_lines {
-                Some((_, maps)) => Rc::new(
-                    maps.get(run)
-                        .map_or_else(Vec::new, |m| crate::irmap::text_lines(stage, m, function)),
-                ),
-                None => Rc::default(),
-            },
+            StageKind::Ir => Rc::new(crate::irmap::text_lines(stage, function)),
         };
         self.run_diff = match self.state.view {
             View::Ir => None,

@@ -53,11 +53,6 @@ pub enum FromWorker {
     /// The compiler is running and takes requests.
     Ready,
     Compiled(CompileResponse),
-    /// Sent after `Compiled`: the IR stages' source lines (irmap.rs).
-    IrLines {
-        seq: u64,
-        lines: crate::irmap::IrLines,
-    },
     /// The compiler panicked (the wasm instance is dead after this).
     Panicked {
         message: String,

@@ -36,18 +36,6 @@ pub fn run() {
                 Ok(request) => {
                     let message = FromWorker::Compiled(protocol::compile(&request));
                     post(&scope, &message);
-                    // Then the IR's source lines (a second pass over the
-                    // pipeline), after the PTX is on its way. Benchmarks time
-                    // compiles only.
-                    if let (FromWorker::Compiled(r), 1) = (&message, request.runs) {
-                        let lines = crate::irmap::ir_lines(
-                            &request.name,
-                            &request.source,
-                            &request.options,
-                            &r.compilation,
-                        );
-                        post(&scope, &FromWorker::IrLines { seq: r.seq, lines });
-                    }
                 }
                 Err(e) => post(
                     &scope,

@@ -70,7 +70,9 @@ struct Cli {
     /// -ftz=true -prec-div=false -prec-sqrt=false -fmad=true.
     #[arg(long = "use_fast_math", alias = "use-fast-math")]
     use_fast_math: bool,
-    /// Write .file/.loc line information into the PTX.
+    /// Write .file/.loc line information into the PTX, and each IR
+    /// instruction's source location (`, !dbg !DILocation(line: L, column: C)`)
+    /// into the IR that --print-after-all and --stages-json show.
     #[arg(long)]
     lineinfo: bool,
     /// Print the IR after every stage to stderr.

@@ -13,7 +13,7 @@ pub mod verify;
 
 pub use parse::{parse_function, parse_module, ParseError};
 pub(crate) use print::inst_text;
-pub use print::{print_function, print_module};
+pub use print::{function_text, location_text, module_text, print_function, print_module};
 
 use std::collections::HashSet;
 use std::fmt;

@@ -427,8 +427,10 @@ impl Parser {
         matches!(&self.peek().tok, Tok::Word(x) if x == w)
     }
 
+    /// Takes `c` if it comes next; a comma before metadata (`, !dbg …`)
+    /// ends the operands instead, so it is left for the instruction's end.
     fn eat_punct(&mut self, c: char) -> bool {
-        let yes = self.is_punct(c);
+        let yes = self.is_punct(c) && !(c == ',' && matches!(self.peek_at(1).tok, Tok::Meta(_)));
         if yes {
             self.bump();
         }
@@ -1025,11 +1027,22 @@ impl Parser {
         };
         let (ty, kind) = self.inst_body(st, opcode, &op)?;
         let mut hint = None;
-        if self.is_punct(',') && matches!(self.peek_at(1).tok, Tok::Meta(_)) {
+        let mut loc = None;
+        while self.is_punct(',') && matches!(self.peek_at(1).tok, Tok::Meta(_)) {
             self.bump();
             let m = self.bump();
+            if m.tok == Tok::Meta("dbg".into()) {
+                if loc.is_some() {
+                    return Err(error_at(&m, "a second !dbg location"));
+                }
+                loc = Some(self.location()?);
+                continue;
+            }
             if !kind.is_terminator() {
                 return Err(error_at(&m, "a loop hint must follow a block's terminator"));
+            }
+            if hint.is_some() {
+                return Err(error_at(&m, "a second loop hint"));
             }
             hint = Some(match &m.tok {
                 Tok::Meta(h) if h == "llvm.loop.unroll.full" => 0,
@@ -1045,7 +1058,7 @@ impl Parser {
                     return Err(error_at(
                         &m,
                         format!(
-                        "unknown loop hint {} (!llvm.loop.unroll.full, !llvm.loop.unroll.count N)",
+                        "unknown metadata {} (!dbg, !llvm.loop.unroll.full, !llvm.loop.unroll.count N)",
                         describe(&m.tok)
                     ),
                     ))
@@ -1083,7 +1096,7 @@ impl Parser {
             }
         }
         let id =
-            st.f.create_inst(name.as_deref().unwrap_or(""), ty.clone(), kind, None);
+            st.f.create_inst(name.as_deref().unwrap_or(""), ty.clone(), kind, loc);
         if let Some(n) = name {
             st.values.insert(n, (Value::Inst(id), ty));
         }
@@ -1092,6 +1105,27 @@ impl Parser {
             st.f.loop_hints.push(LoopHint { latch: cur, unroll });
         }
         Ok(())
+    }
+
+    /// After `!dbg`: `!DILocation(line: L, column: C)` (the column may be left out).
+    fn location(&mut self) -> PResult<DebugLoc> {
+        let t = self.bump();
+        if t.tok != Tok::Meta("DILocation".into()) {
+            return Err(self.unexpected(&t, "'!DILocation' after '!dbg'"));
+        }
+        self.expect_punct('(')?;
+        self.expect_word("line")?;
+        self.expect_punct(':')?;
+        let line = self.number("a line number", u64::from(u32::MAX))? as u32;
+        let mut column = 0;
+        if self.is_punct(',') {
+            self.bump();
+            self.expect_word("column")?;
+            self.expect_punct(':')?;
+            column = self.number("a column number", u64::from(u32::MAX))? as u32;
+        }
+        self.expect_punct(')')?;
+        Ok(DebugLoc { line, column })
     }
 
     /// The operands of `opcode`; returns the result type and the instruction.

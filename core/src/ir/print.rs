@@ -261,14 +261,24 @@ fn signature(f: &Function) -> String {
 
 /// One function: `define … { … }`, or `declare …` for a declaration.
 pub fn print_function(f: &Function) -> String {
+    function_text(f, false).0
+}
+
+/// A function's text, with each instruction's source location as
+/// `, !dbg !DILocation(line: L, column: C)` when `debug_locs` (see
+/// [`location_text`]), and per line of the text the source line it came from
+/// (0 for lines with no instruction or no location).
+pub fn function_text(f: &Function, debug_locs: bool) -> (String, Vec<u32>) {
     if f.is_declaration() {
-        return format!("declare {}\n", signature(f));
+        return (format!("declare {}\n", signature(f)), vec![0]);
     }
     let mut out = format!("define {} {{\n", signature(f));
+    let mut lines = vec![0];
     let preds = f.predecessors();
     for (n, &b) in f.layout.iter().enumerate() {
         if n > 0 {
             out.push('\n');
+            lines.push(0);
         }
         let blk = f.block(b);
         let _ = write!(out, "{}:", blk.name);
@@ -286,9 +296,11 @@ pub fn print_function(f: &Function) -> String {
             }
         }
         out.push('\n');
+        lines.push(0);
         for &i in &blk.insts {
+            let inst = f.inst(i);
             let _ = write!(out, "  {}", inst_text(f, i));
-            if f.inst(i).kind.is_terminator() {
+            if inst.kind.is_terminator() {
                 if let Some(h) = f.loop_hints.iter().find(|h| h.latch == b) {
                     let _ = match h.unroll {
                         0 => write!(out, ", !llvm.loop.unroll.full"),
@@ -296,11 +308,28 @@ pub fn print_function(f: &Function) -> String {
                     };
                 }
             }
+            if let Some(loc) = inst.loc.filter(|_| debug_locs) {
+                let _ = write!(out, ", {}", location_text(loc));
+            }
             out.push('\n');
+            lines.push(inst.loc.map_or(0, |l| l.line));
         }
     }
     out.push_str("}\n");
-    out
+    lines.push(0);
+    (out, lines)
+}
+
+/// A source location as the IR text writes it: `!dbg !DILocation(line: 12,
+/// column: 5)`. LLVM's inline form of the metadata, without the scope (there
+/// is one source file) and without numbered `!N` nodes: each snapshot stays
+/// self-contained, and a pass that deletes an instruction does not renumber
+/// every later location, so diffs show only what changed.
+pub fn location_text(loc: DebugLoc) -> String {
+    format!(
+        "!dbg !DILocation(line: {}, column: {})",
+        loc.line, loc.column
+    )
 }
 
 /// A global's line: `@x = addrspace(4) global [2 x float] [float 1.000000e+00, float 2.000000e+00], align 4`.
@@ -352,6 +381,11 @@ pub fn global_text(g: &Global) -> String {
 /// The whole module: globals, definitions, then declarations of every
 /// function called but not defined (intrinsics included), sorted by name.
 pub fn print_module(m: &Module) -> String {
+    module_text(m, false)
+}
+
+/// [`print_module`], with the instructions' source locations when `debug_locs`.
+pub fn module_text(m: &Module, debug_locs: bool) -> String {
     let mut out = String::new();
     for g in &m.globals {
         let _ = writeln!(out, "{}", global_text(g));
@@ -364,7 +398,7 @@ pub fn print_module(m: &Module) -> String {
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&print_function(f));
+        out.push_str(&function_text(f, debug_locs).0);
         for id in f.layout.iter().flat_map(|b| f.block(*b).insts.iter()) {
             let inst = f.inst(*id);
             if let InstKind::Call { callee, args } = &inst.kind {

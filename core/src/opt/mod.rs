@@ -34,7 +34,7 @@ mod simplifycfg;
 mod sroa;
 
 use crate::compilation::{FunctionText, Stage, StageKind};
-use crate::ir::{print_function, verify, Module};
+use crate::ir::{function_text, verify, Module};
 use crate::options::Options;
 use web_time::Instant;
 
@@ -184,16 +184,26 @@ pub fn find_pass(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)
 }
 
-/// Per-function texts of a module (declarations left out).
-pub fn snapshot(m: &Module) -> Vec<FunctionText> {
+/// Per-function texts of a module (declarations left out), with their
+/// source lines; the text shows the locations (`!dbg`) when `debug_locs`.
+pub fn snapshot_with(m: &Module, debug_locs: bool) -> Vec<FunctionText> {
     m.functions
         .iter()
         .filter(|f| !f.is_declaration())
-        .map(|f| FunctionText {
-            name: f.name.clone(),
-            text: print_function(f),
+        .map(|f| {
+            let (text, lines) = function_text(f, debug_locs);
+            FunctionText {
+                name: f.name.clone(),
+                text,
+                lines,
+            }
         })
         .collect()
+}
+
+/// [`snapshot_with`] in the clean form (no `!dbg`).
+pub fn snapshot(m: &Module) -> Vec<FunctionText> {
+    snapshot_with(m, false)
 }
 
 /// A pass run that left the IR invalid: the verifier's messages.
@@ -218,7 +228,7 @@ pub fn run(
 ) -> (Vec<Stage>, Option<BrokenIr>) {
     let cx = PassContext { opts };
     let mut stages = Vec::new();
-    let mut before = snapshot(m);
+    let mut before = snapshot_with(m, opts.lineinfo);
     for (n, name) in passes.iter().enumerate() {
         let index = first_index + n;
         let Some(pass) = find_pass(name) else {
@@ -233,7 +243,7 @@ pub fn run(
         // the one before (printing every function after every run is the
         // largest cost of a compile). Tests check the report is honest.
         let after = if reported || verify_each {
-            snapshot(m)
+            snapshot_with(m, opts.lineinfo)
         } else {
             before.clone()
         };
