@@ -98,6 +98,14 @@ pub fn cast(op: CastOp, v: &Value, from: &Type, to: &Type) -> Option<Value> {
     })
 }
 
+/// Folds `fneg` of a constant: the sign flipped (NaNs included, as `neg` does).
+pub fn fneg(v: &Value) -> Option<Value> {
+    match v {
+        Value::Float(ty, bits) => Some(Value::Float(ty.clone(), bits ^ (1 << 63))),
+        _ => None,
+    }
+}
+
 /// Folds a binary operation on two constants of type `ty`. Division by zero
 /// and overflowing signed division are left alone (they are undefined).
 pub fn binary(op: BinOp, a: &Value, b: &Value, ty: &Type) -> Option<Value> {

@@ -177,6 +177,7 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             }
             None
         }
+        InstKind::FNeg(v) => fold::fneg(v).map(Action::Replace),
         InstKind::FCmp { pred, lhs, rhs } => {
             fold::fcmp(*pred, lhs, rhs).map(|b| Action::Replace(Value::bool(b)))
         }
