@@ -1951,7 +1951,11 @@ impl Sel<'_> {
                     );
                 }
             }
-            "llvm.nvvm.mulhi.i" | "llvm.nvvm.mulhi.ui" | "llvm.nvvm.mul24.i"
+            "llvm.nvvm.mulhi.i"
+            | "llvm.nvvm.mulhi.ui"
+            | "llvm.nvvm.mulhi.ll"
+            | "llvm.nvvm.mulhi.ull"
+            | "llvm.nvvm.mul24.i"
             | "llvm.nvvm.mul24.ui" => {
                 let a = reg(self, 0);
                 let b = self.operand(&args[1]);
@@ -1959,6 +1963,8 @@ impl Sel<'_> {
                 let op = match callee {
                     "llvm.nvvm.mulhi.i" => "mul.hi.s32",
                     "llvm.nvvm.mulhi.ui" => "mul.hi.u32",
+                    "llvm.nvvm.mulhi.ll" => "mul.hi.s64",
+                    "llvm.nvvm.mulhi.ull" => "mul.hi.u64",
                     "llvm.nvvm.mul24.i" => "mul24.lo.s32",
                     _ => "mul24.lo.u32",
                 };

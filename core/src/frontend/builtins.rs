@@ -174,12 +174,6 @@ const MATH: &[Builtin] = &[
         lowering: Lowering::Intrinsic("llvm.nvvm.rsqrt.approx{ftz}.f"),
     },
     Builtin {
-        name: "rsqrt",
-        overloads: D1,
-        trailing_default: None,
-        lowering: Lowering::Intrinsic("llvm.nvvm.rsqrt.approx.d"),
-    },
-    Builtin {
         name: "fabsf",
         overloads: F1,
         trailing_default: None,
@@ -688,6 +682,54 @@ const LIBDEVICE: &[Builtin] = &[
     nv!("fdim", BINARY_FD, "__nv_fdim{f}"),
     nv!("nextafterf", F2, "__nv_nextafterf"),
     nv!("nextafter", BINARY_FD, "__nv_nextafter{f}"),
+    nv!("rsqrt", D1, "__nv_rsqrt"),
+    nv!("rhypotf", F2, "__nv_rhypotf"),
+    nv!("rhypot", BINARY_FD, "__nv_rhypot{f}"),
+    nv!("sincosf", &[o("v", &["f", "*f", "*f"])], "__nv_sincosf"),
+    nv!(
+        "sincos",
+        &[o("v", &["d", "*d", "*d"]), o("v", &["f", "*f", "*f"])],
+        "__nv_sincos{f}"
+    ),
+    nv!("sincospif", &[o("v", &["f", "*f", "*f"])], "__nv_sincospif"),
+    nv!(
+        "sincospi",
+        &[o("v", &["d", "*d", "*d"]), o("v", &["f", "*f", "*f"])],
+        "__nv_sincospi{f}"
+    ),
+    nv!("ldexpf", &[o("f", &["f", "i"])], "__nv_ldexpf"),
+    nv!(
+        "ldexp",
+        &[o("d", &["d", "i"]), o("f", &["f", "i"])],
+        "__nv_ldexp{f}"
+    ),
+    nv!("scalbnf", &[o("f", &["f", "i"])], "__nv_scalbnf"),
+    nv!(
+        "scalbn",
+        &[o("d", &["d", "i"]), o("f", &["f", "i"])],
+        "__nv_scalbn{f}"
+    ),
+    nv!("frexpf", &[o("f", &["f", "*i"])], "__nv_frexpf"),
+    nv!(
+        "frexp",
+        &[o("d", &["d", "*i"]), o("f", &["f", "*i"])],
+        "__nv_frexp{f}"
+    ),
+    nv!("modff", &[o("f", &["f", "*f"])], "__nv_modff"),
+    nv!(
+        "modf",
+        &[o("d", &["d", "*d"]), o("f", &["f", "*f"])],
+        "__nv_modf{f}"
+    ),
+    nv!("ilogbf", &[o("i", &["f"])], "__nv_ilogbf"),
+    nv!("ilogb", &[o("i", &["d"]), o("i", &["f"])], "__nv_ilogb{f}"),
+    nv!("__double2hiint", &[o("i", &["d"])], "__nv_double2hiint"),
+    nv!("__double2loint", &[o("i", &["d"])], "__nv_double2loint"),
+    nv!(
+        "__hiloint2double",
+        &[o("d", &["i", "i"])],
+        "__nv_hiloint2double"
+    ),
 ];
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
@@ -746,6 +788,32 @@ pub const BUILTINS: &[Builtin] = &[
         overloads: &[o("f", &["f"])],
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.lg2.approx.ftz.f"),
+    },
+    // The double forms libdevice's double functions use.
+    nv!(
+        "__nvvm_fma_rn_d",
+        &[o("d", &["d", "d", "d"])],
+        "llvm.fma.f64"
+    ),
+    nv!("__nvvm_rint_d", D1, "llvm.rint.f64"),
+    nv!("__nvvm_fabs_d", D1, "llvm.fabs.f64"),
+    nv!("__nvvm_floor_d", D1, "llvm.floor.f64"),
+    nv!("__nvvm_ceil_d", D1, "llvm.ceil.f64"),
+    nv!("__nvvm_trunc_d", D1, "llvm.trunc.f64"),
+    nv!("__nvvm_sqrt_rn_d", D1, "llvm.nvvm.sqrt.rn.d"),
+    nv!("__nvvm_fmin_d", D2, "llvm.minnum.f64"),
+    nv!("__nvvm_fmax_d", D2, "llvm.maxnum.f64"),
+    Builtin {
+        name: "__nvvm_bitcast_d2ll",
+        overloads: &[o("l", &["d"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
+    },
+    Builtin {
+        name: "__nvvm_bitcast_ll2d",
+        overloads: &[o("d", &["l"])],
+        trailing_default: None,
+        lowering: Lowering::Bitcast,
     },
     Builtin {
         name: "__nvvm_reflect",
@@ -1242,6 +1310,18 @@ pub const BUILTINS: &[Builtin] = &[
         overloads: &[o("u", &["u", "u"])],
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.mulhi.ui"),
+    },
+    Builtin {
+        name: "__mul64hi",
+        overloads: &[o("l", &["l", "l"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mulhi.ll"),
+    },
+    Builtin {
+        name: "__umul64hi",
+        overloads: &[o("y", &["y", "y"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.mulhi.ull"),
     },
     Builtin {
         name: "__byte_perm",

@@ -1379,7 +1379,11 @@ impl<'a> Gen<'a> {
                 let v = self.rvalue(inner);
                 let ty = ir_type(&e.ty);
                 if ty.is_float() {
-                    self.emit("fneg", ty, InstKind::FNeg(v))
+                    // `-0.25` is a constant, as clang's constant evaluator makes it.
+                    match crate::ir::fold::fneg(&v) {
+                        Some(c) => c,
+                        None => self.emit("fneg", ty, InstKind::FNeg(v)),
+                    }
                 } else {
                     let flags = Flags {
                         nsw: e.ty.is_signed(),
@@ -1563,7 +1567,15 @@ impl<'a> Gen<'a> {
                     Type::F32 | Type::F64 => float_name(&rty).to_string(),
                     ref t => t.to_string(),
                 };
-                let f = if rty == Type::F32 { "f" } else { "" };
+                // The float overload: by its result, or by its first
+                // argument where the result is not a float (`ilogb`, `sincos`).
+                let first = vals.first().map(|v| self.f.value_type(v));
+                let float_arg = !rty.is_float() && first == Some(Type::F32);
+                let f = if rty == Type::F32 || float_arg {
+                    "f"
+                } else {
+                    ""
+                };
                 let callee = template
                     .replace("{ftz}", ftz)
                     .replace("{f}", f)

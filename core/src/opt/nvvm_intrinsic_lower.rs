@@ -32,6 +32,10 @@ fn fold_call(callee: &str, args: &[i64]) -> Option<i64> {
         ("llvm.nvvm.mulhi.ui", [a, b]) => {
             ((u64::from(u32v(*a)) * u64::from(u32v(*b))) >> 32) as i64
         }
+        ("llvm.nvvm.mulhi.ll", [a, b]) => ((i128::from(*a) * i128::from(*b)) >> 64) as i64,
+        ("llvm.nvvm.mulhi.ull", [a, b]) => {
+            ((u128::from(*a as u64) * u128::from(*b as u64)) >> 64) as i64
+        }
         ("llvm.nvvm.mul24.i", [a, b]) => {
             let s = |v: i64| i64::from(((v as i32) << 8) >> 8);
             s(*a).wrapping_mul(s(*b))
