@@ -30,7 +30,11 @@ fn add_library(m: &mut Module, lib: Module) {
     let mut renames: Vec<(String, String)> = Vec::new();
     for g in lib.globals {
         if let Some(same) = m.globals.iter().find(|h| {
-            h.ty == g.ty && h.init == g.init && h.space == g.space && h.name.starts_with("$str")
+            // Query strings, and the tables that several functions' sources define.
+            h.ty == g.ty
+                && h.init == g.init
+                && h.space == g.space
+                && (h.name.starts_with("$str") || h.name == g.name)
         }) {
             renames.push((g.name.clone(), same.name.clone()));
             continue;

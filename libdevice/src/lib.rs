@@ -192,9 +192,16 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     },
 ];
 
+pub mod double;
+
+/// Every function: the float ones above, then the double ones.
+pub fn all() -> impl Iterator<Item = &'static LibdeviceFunction> {
+    FUNCTIONS.iter().chain(double::FUNCTIONS)
+}
+
 /// Looks up a function by its `__nv_*` name.
 pub fn find(name: &str) -> Option<&'static LibdeviceFunction> {
-    FUNCTIONS.iter().find(|f| f.name == name)
+    all().find(|f| f.name == name)
 }
 
 #[cfg(test)]

@@ -1,0 +1,204 @@
+//! A high-precision reference for double results: `astro-float-num`
+//! (pure Rust, arbitrary precision) at 320 bits, and the error of a double
+//! result against it in units in the last place.
+#![allow(dead_code)]
+
+use astro_float_num::{BigFloat, Consts, RoundingMode, Sign};
+
+/// Working precision: far beyond the 53 bits measured (cancellation in
+/// `x - 1`-style references is handled by series below).
+pub const P: usize = 320;
+const RM: RoundingMode = RoundingMode::ToEven;
+
+pub struct Ref {
+    pub cc: Consts,
+}
+
+pub fn big(x: f64) -> BigFloat {
+    if x != 0.0 && x.abs() < f64::MIN_POSITIVE {
+        // astro-float's from_f64 takes normal numbers: scale a denormal up
+        // (exactly) and back down.
+        let up = BigFloat::from_f64(x * 2f64.powi(600), P);
+        return up.mul(&BigFloat::from_f64(2f64.powi(-600), P), P, RM);
+    }
+    BigFloat::from_f64(x, P)
+}
+
+/// 2^k exactly.
+fn pow2(k: i32) -> BigFloat {
+    let mut r = big(1.0);
+    let step = if k >= 0 {
+        big(2f64.powi(500))
+    } else {
+        big(2f64.powi(-500))
+    };
+    let mut k = k;
+    while k.abs() > 500 {
+        r = r.mul(&step, P, RM);
+        k -= 500 * k.signum();
+    }
+    r.mul(&big(2f64.powi(k)), P, RM)
+}
+
+/// The value rounded to a double (with overflow to infinity and gradual
+/// underflow), within a fraction of an ulp: enough to compare results.
+pub fn to_f64(b: &BigFloat) -> f64 {
+    if b.is_nan() {
+        return f64::NAN;
+    }
+    if b.is_inf_pos() {
+        return f64::INFINITY;
+    }
+    if b.is_inf_neg() {
+        return f64::NEG_INFINITY;
+    }
+    let Some((m, _, sign, e, _)) = b.as_raw_parts() else {
+        return f64::NAN;
+    };
+    let top = m.last().copied().unwrap_or(0);
+    if top == 0 {
+        return 0.0;
+    }
+    let next = if m.len() > 1 { m[m.len() - 2] } else { 0 };
+    // value = 0.top next … · 2^e, top normalized.
+    let v = top as f64 + (next >> 11) as f64 * 2f64.powi(-53);
+    let k = e - 64;
+    let r = if k > 1100 {
+        f64::INFINITY
+    } else if k < -1300 {
+        0.0
+    } else {
+        v * 2f64.powi(k / 2) * 2f64.powi(k - k / 2)
+    };
+    if sign == Sign::Neg {
+        -r
+    } else {
+        r
+    }
+}
+
+/// The error of `got` in ulps of the double nearest `exact` (0 when both
+/// are the same NaN/infinity; infinite when one is and the other is not).
+pub fn ulps(got: f64, exact: &BigFloat) -> f64 {
+    let e = to_f64(exact);
+    if e.is_nan() {
+        return if got.is_nan() { 0.0 } else { f64::INFINITY };
+    }
+    if got.is_nan() {
+        return f64::INFINITY;
+    }
+    if e.is_infinite() || got.is_infinite() {
+        return if got == e { 0.0 } else { f64::INFINITY };
+    }
+    let Some(ex) = exact.exponent() else {
+        return if got == 0.0 { 0.0 } else { f64::INFINITY };
+    };
+    if exact.is_zero() {
+        return if got == 0.0 { 0.0 } else { f64::INFINITY };
+    }
+    // |exact| in [2^(ex-1), 2^ex): ulp 2^(ex-53), at least 2^-1074.
+    let ulp_exp = (ex - 53).max(-1074);
+    let diff = big(got).sub(exact, P, RM).abs();
+    to_f64(&diff.mul(&pow2(-ulp_exp), P, RM))
+}
+
+impl Ref {
+    pub fn new() -> Ref {
+        Ref {
+            cc: Consts::new().expect("astro-float constants"),
+        }
+    }
+
+    pub fn pi(&mut self) -> BigFloat {
+        self.cc.pi(P, RM)
+    }
+
+    /// The reference value of the libdevice function `name` at `(a, b)`.
+    pub fn eval(&mut self, name: &str, a: f64, b: f64) -> BigFloat {
+        let x = big(a);
+        let y = big(b);
+        let cc = &mut self.cc;
+        let one = big(1.0);
+        match name {
+            "sin" => x.sin(P, RM, cc),
+            "cos" => x.cos(P, RM, cc),
+            "tan" => x.tan(P, RM, cc),
+            "asin" => x.asin(P, RM, cc),
+            "acos" => x.acos(P, RM, cc),
+            "atan" => x.atan(P, RM, cc),
+            "sinh" => x.sinh(P, RM, cc),
+            "cosh" => x.cosh(P, RM, cc),
+            "tanh" => x.tanh(P, RM, cc),
+            "asinh" => x.asinh(P, RM, cc),
+            "acosh" => x.acosh(P, RM, cc),
+            "atanh" => x.atanh(P, RM, cc),
+            "exp" => x.exp(P, RM, cc),
+            "exp2" => x.mul(&cc.ln_2(P, RM), P, RM).exp(P, RM, cc),
+            "exp10" => x.mul(&cc.ln_10(P, RM), P, RM).exp(P, RM, cc),
+            "expm1" => {
+                if a.abs() < 1e-9 {
+                    // x + x²/2 + x³/6 + x⁴/24 (the next term is below 2^-150 relative)
+                    let x2 = x.mul(&x, P, RM);
+                    let x3 = x2.mul(&x, P, RM);
+                    let x4 = x3.mul(&x, P, RM);
+                    x.add(&x2.div(&big(2.0), P, RM), P, RM)
+                        .add(&x3.div(&big(6.0), P, RM), P, RM)
+                        .add(&x4.div(&big(24.0), P, RM), P, RM)
+                } else {
+                    x.exp(P, RM, cc).sub(&one, P, RM)
+                }
+            }
+            "log" => x.ln(P, RM, cc),
+            "log2" => x.log2(P, RM, cc),
+            "log10" => x.log10(P, RM, cc),
+            "log1p" => {
+                if a.abs() < 1e-9 {
+                    let x2 = x.mul(&x, P, RM);
+                    let x3 = x2.mul(&x, P, RM);
+                    let x4 = x3.mul(&x, P, RM);
+                    x.sub(&x2.div(&big(2.0), P, RM), P, RM)
+                        .add(&x3.div(&big(3.0), P, RM), P, RM)
+                        .sub(&x4.div(&big(4.0), P, RM), P, RM)
+                } else {
+                    // 1 + x is exact at this precision for |x| >= 1e-9.
+                    x.add(&one, P + 1200, RM).ln(P, RM, cc)
+                }
+            }
+            "pow" => {
+                let r = x.abs().pow(&y, P, RM, cc);
+                let odd = b.trunc() == b && b.abs() < 2f64.powi(53) && (b as i64) % 2 != 0;
+                if a < 0.0 && odd {
+                    r.neg()
+                } else {
+                    r
+                }
+            }
+            "sqrt" => x.sqrt(P, RM),
+            "rsqrt" => one.div(&x.sqrt(P, RM), P, RM),
+            "cbrt" => x.cbrt(P, RM),
+            "rcbrt" => one.div(&x.cbrt(P, RM), P, RM),
+            "hypot" => x.mul(&x, P, RM).add(&y.mul(&y, P, RM), P, RM).sqrt(P, RM),
+            "rhypot" => one.div(
+                &x.mul(&x, P, RM).add(&y.mul(&y, P, RM), P, RM).sqrt(P, RM),
+                P,
+                RM,
+            ),
+            "atan2" => {
+                // atan(y/x), moved to the quadrant of (x, y).
+                // atan2(a, b): a is y, b is x.
+                let t = x.div(&y, P, RM).atan(P, RM, cc);
+                let pi = cc.pi(P, RM);
+                if b > 0.0 {
+                    t
+                } else if a >= 0.0 {
+                    t.add(&pi, P, RM)
+                } else {
+                    t.sub(&pi, P, RM)
+                }
+            }
+            "sinpi" => x.mul(&cc.pi(P + 1100, RM), P + 1100, RM).sin(P, RM, cc),
+            "cospi" => x.mul(&cc.pi(P + 1100, RM), P + 1100, RM).cos(P, RM, cc),
+            _ => panic!("no reference for {name}"),
+        }
+    }
+}
