@@ -2722,6 +2722,27 @@ fn printf_output_survives_a_failure_and_bad_formats_are_errors() {
         // printf(NULL) returns -1, as CUDA's does.
         assert_eq!(mem.download::<i32>(p)[0], -1);
     }
+    // The output stops at 1 MiB, with a note; wide fields cost no more.
+    let src = "__global__ void k(int *p) {\n  printf(\"%3000d%3000d\\n\", threadIdx.x, 1);\n}\n";
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0i32]);
+    let stats = run_src(
+        src,
+        3,
+        1024,
+        vec![ArgValue::Buffer(p)],
+        &mut mem,
+        &Config::default(),
+    )
+    .unwrap();
+    assert!(
+        stats.output.len() < (1 << 20) + 100,
+        "{}",
+        stats.output.len()
+    );
+    assert!(stats
+        .output
+        .ends_with("printf output truncated at 1 MiB]\n"));
     // A format that reads past the arguments the call passes (the buffer
     // is whole 8-byte words, as nvcc's: a second %d reads its padding).
     let src = "__global__ void k(int *p) {\n  printf(\"%d %d %s\\n\", p[0]);\n}\n";

@@ -789,9 +789,12 @@ impl Exec<'_, '_> {
                         locals: &mut t.locals,
                         buf,
                     };
-                    let (out, n) =
-                        tri!(printf::format(&text, &mut args)
-                            .map_err(|m| (ErrorKind::OutOfBounds, m)));
+                    let (out, n) = tri!(printf::format(
+                        &text,
+                        &mut args,
+                        MAX_OUTPUT.saturating_sub(self.output.len())
+                    )
+                    .map_err(|m| (ErrorKind::OutOfBounds, m)));
                     self.print(&out);
                     if let Some(d) = dst {
                         t.regs[base + *d as usize] = u64::from(n);

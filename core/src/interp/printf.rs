@@ -31,7 +31,13 @@ struct Spec {
 const MAX_FIELD: usize = 4096;
 
 /// The text `fmt` makes of the arguments, and how many arguments it read.
-pub(crate) fn format(fmt: &[u8], args: &mut dyn Args) -> Result<(Vec<u8>, u32), String> {
+/// Formatting stops once the text is longer than `limit` bytes (the caller
+/// keeps no more), so a format full of wide fields cannot take much memory.
+pub(crate) fn format(
+    fmt: &[u8],
+    args: &mut dyn Args,
+    limit: usize,
+) -> Result<(Vec<u8>, u32), String> {
     let mut out = Vec::new();
     let mut r = Reader {
         offset: 0,
@@ -39,7 +45,7 @@ pub(crate) fn format(fmt: &[u8], args: &mut dyn Args) -> Result<(Vec<u8>, u32), 
     };
     let mut next = |args: &mut dyn Args, size: u64| r.next(args, size);
     let mut i = 0;
-    while i < fmt.len() {
+    while i < fmt.len() && out.len() <= limit {
         let c = fmt[i];
         i += 1;
         if c != b'%' {
@@ -455,7 +461,7 @@ mod tests {
     }
 
     fn f(fmt: &str, mut a: Packed) -> String {
-        String::from_utf8(format(fmt.as_bytes(), &mut a).unwrap().0).unwrap()
+        String::from_utf8(format(fmt.as_bytes(), &mut a, 1 << 20).unwrap().0).unwrap()
     }
 
     #[test]
@@ -537,9 +543,17 @@ mod tests {
         );
         assert_eq!(f("%p %p", Packed::new().l(0x10).l(0)), "0x10 (nil)");
         assert_eq!(f("100%% %q %", Packed::new()), "100% %q %");
-        let e = format(b"%d %d", &mut Packed::new().i(1)).unwrap_err();
+        let e = format(b"%d %d", &mut Packed::new().i(1), 100).unwrap_err();
         assert!(e.contains("argument 2"), "{e}");
-        let (_, n) = format(b"%d %s %f", &mut Packed::new().i(1).s(8, "x").d(1.0)).unwrap();
+        let (_, n) = format(b"%d %s %f", &mut Packed::new().i(1).s(8, "x").d(1.0), 100).unwrap();
         assert_eq!(n, 3);
+        // Wide fields stop at the limit.
+        let (out, _) = format(
+            b"%4000d%4000d%4000d",
+            &mut Packed::new().i(1).i(2).i(3),
+            5000,
+        )
+        .unwrap();
+        assert!(out.len() <= 8000, "{}", out.len());
     }
 }
