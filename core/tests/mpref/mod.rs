@@ -198,7 +198,108 @@ impl Ref {
             }
             "sinpi" => x.mul(&cc.pi(P + 1100, RM), P + 1100, RM).sin(P, RM, cc),
             "cospi" => x.mul(&cc.pi(P + 1100, RM), P + 1100, RM).cos(P, RM, cc),
+            "erf" => erf(&x, a, cc),
+            "erfc" => {
+                if a < 3.0 {
+                    one.sub(&erf(&x, a, cc), P, RM)
+                } else {
+                    erfc_cf(&x, cc)
+                }
+            }
+            "lgamma" => lgamma(a, cc),
+            "tgamma" => {
+                let r = lgamma(a, cc).exp(P, RM, cc);
+                if a < 0.0 && (a.floor() as i64) % 2 != 0 {
+                    r.neg()
+                } else {
+                    r
+                }
+            }
             _ => panic!("no reference for {name}"),
         }
     }
+}
+
+/// erf by its Taylor series (|x| < 6: the largest term is below 2^52, far
+/// inside the extra 200 bits).
+fn erf(x: &BigFloat, a: f64, cc: &mut Consts) -> BigFloat {
+    if a.abs() >= 6.0 {
+        // 1 - erfc, erfc < 2^-55: the continued fraction.
+        let r = big(1.0).sub(&erfc_cf(&x.abs(), cc), P, RM);
+        return if a < 0.0 { r.neg() } else { r };
+    }
+    let q = P + 200;
+    let x2 = x.mul(x, q, RM);
+    let mut term = x.clone(); // x^(2n+1) (-1)^n / n!
+    let mut sum = x.clone();
+    let mut n = 0u32;
+    loop {
+        n += 1;
+        term = term.mul(&x2, q, RM).div(&big(-f64::from(n)), q, RM);
+        let t = term.div(&big(f64::from(2 * n + 1)), q, RM);
+        sum = sum.add(&t, q, RM);
+        if n > 20 && t.exponent().unwrap_or(i32::MIN) < sum.exponent().unwrap_or(0) - q as i32 {
+            break;
+        }
+        if n > 2000 {
+            break;
+        }
+    }
+    let two_over_sqrt_pi = big(2.0).div(&cc.pi(q, RM).sqrt(q, RM), q, RM);
+    sum.mul(&two_over_sqrt_pi, P, RM)
+}
+
+/// erfc(x) for x >= 3: e^(-x²)/√π over x + (1/2)/(x + 1/(x + …)), 600 deep.
+fn erfc_cf(x: &BigFloat, cc: &mut Consts) -> BigFloat {
+    let mut t = x.clone();
+    for k in (1..=600).rev() {
+        t = x.add(&big(0.5 * f64::from(k)).div(&t, P, RM), P, RM);
+    }
+    let e = x.mul(x, P, RM).neg().exp(P, RM, cc);
+    e.div(&cc.pi(P, RM).sqrt(P, RM), P, RM).div(&t, P, RM)
+}
+
+/// lgamma: Stirling's series at x + n >= 100 less log(x·(x+1)···), and for
+/// x < 0 the reflection log(π / |x·sin(πx)|) - lgamma(-x).
+fn lgamma(a: f64, cc: &mut Consts) -> BigFloat {
+    let q = P + 100;
+    if a < 0.0 {
+        let x = big(a);
+        let s = x.mul(&cc.pi(q + 1100, RM), q + 1100, RM).sin(q, RM, cc);
+        let d = x.mul(&s, q, RM).abs();
+        let l = cc.pi(q, RM).div(&d, q, RM).ln(q, RM, cc);
+        return l.sub(&lgamma(-a, cc), P, RM);
+    }
+    let mut z = big(a);
+    let mut prod = big(1.0);
+    while to_f64(&z) < 100.0 {
+        prod = prod.mul(&z, q, RM);
+        z = z.add(&big(1.0), q, RM);
+    }
+    let half = big(0.5);
+    let ln_z = z.ln(q, RM, cc);
+    let mut s = z.sub(&half, q, RM).mul(&ln_z, q, RM).sub(&z, q, RM);
+    let two_pi = cc.pi(q, RM).mul(&big(2.0), q, RM);
+    s = s.add(&two_pi.ln(q, RM, cc).mul(&half, q, RM), q, RM);
+    // B2k / (2k(2k-1)): 1/12, -1/360, 1/1260, -1/1680, 1/1188, -691/360360, 1/156, -3617/122400, 43867/244188, -174611/125400
+    let coef: [(f64, f64); 10] = [
+        (1.0, 12.0),
+        (-1.0, 360.0),
+        (1.0, 1260.0),
+        (-1.0, 1680.0),
+        (1.0, 1188.0),
+        (-691.0, 360360.0),
+        (1.0, 156.0),
+        (-3617.0, 122400.0),
+        (43867.0, 244188.0),
+        (-174611.0, 125400.0),
+    ];
+    let w = big(1.0).div(&z, q, RM);
+    let w2 = w.mul(&w, q, RM);
+    let mut p = w.clone();
+    for (n, d) in coef {
+        s = s.add(&p.mul(&big(n), q, RM).div(&big(d), q, RM), q, RM);
+        p = p.mul(&w2, q, RM);
+    }
+    s.sub(&prod.ln(q, RM, cc), P, RM)
 }
