@@ -1982,13 +1982,13 @@ fn template_struct() -> Case {
             Arg::Buf("a", Data::F32(a)),
             Arg::Buf("b", Data::F32(b)),
             Arg::Buf("dots", Data::F32(vec![0.0; n])),
-            Arg::Buf("sizes", Data::I32(vec![0; 3])),
+            Arg::Buf("sizes", Data::I32(vec![0; 4])),
         ],
     )
     .expect("range", Data::I32(vec![lo, hi]))
     .expect("dots", Data::F32(dots))
-    // Pair<int>, Vec<double, 5>, Pair<Pair<char>>
-    .expect("sizes", Data::I32(vec![8, 40, 4]))
+    // Pair<int>, Vec<double, 5>, Pair<Pair<char>>, then the width widened by 2
+    .expect("sizes", Data::I32(vec![8, 40, 4, hi - lo + 2]))
 }
 
 fn printf() -> Case {

@@ -86,3 +86,80 @@ fn half_kernels_have_nvrtcs_names() {
     assert_eq!(entry_names(&ptx), entry_names(&theirs));
     assert_eq!(entry_names(&ptx), ["_Z1kP6__halfPKS_S_S_f"]);
 }
+
+/// The names of the functions a PTX text defines (`.func` with a body).
+fn func_names(ptx: &str) -> Vec<String> {
+    let mut names: Vec<String> = ptx
+        .lines()
+        .filter(|l| l.starts_with(".func") || l.starts_with(".visible .func"))
+        .filter(|l| l.trim_end().ends_with('('))
+        .filter_map(|l| l.trim_end().strip_suffix('('))
+        .filter_map(|l| l.split_whitespace().last())
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Template instances that stay functions (`__noinline__`): instances of
+/// function templates (deduced through pointers, references and class
+/// template arguments, `XT0_E`), member functions of class template
+/// instances (`_ZNK4PairIfE5widthEv`), each named as NVRTC names it.
+#[test]
+fn template_function_names_equal_nvrtcs() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let src = r#"
+template <typename T, int N> struct Vec { T v[N]; };
+template <typename T> struct Pair {
+    T lo, hi;
+    __device__ __noinline__ T width() const { return hi - lo; }
+    __device__ __noinline__ void widen(T d) { lo -= d; hi += d; }
+    __device__ __noinline__ Pair add(Pair o) const { Pair r; r.lo = lo + o.lo; r.hi = hi + o.hi; return r; }
+    __device__ __noinline__ T never(T x) { return x.nothing; }
+};
+template <typename T, int N>
+__device__ __noinline__ T dot(const Vec<T, N> *a, const Vec<T, N> *b) {
+    T s = 0;
+    for (int k = 0; k < N; k++) s += a->v[k] * b->v[k];
+    return s;
+}
+template <typename T> __device__ __noinline__ void swap2(T &a, T &b) { T t = a; a = b; b = t; }
+template <typename A, typename B> __device__ __noinline__ A conv(B b, const B *p, A *q) { return (A)b + (A)*p + *q; }
+template <typename T> __device__ __noinline__ Pair<T> mk(T a) { Pair<T> p; p.lo = a; p.hi = a; return p; }
+__global__ void k(const Vec<float, 3> *a, const Vec<double, 2> *b, float *o, double *d, int *n) {
+    o[0] = dot(a, a + 1);
+    d[0] = dot(b, b + 1);
+    swap2(o[1], o[2]);
+    swap2(n[0], n[1]);
+    d[1] = conv(n[2], n + 3, d + 2);
+    o[3] = conv<float>(d[3], d + 4, o + 4);
+    Pair<float> p = mk(o[5]);
+    p.widen(1.0f);
+    o[6] = p.add(p).width();
+    Pair<int> q = mk(n[4]);
+    n[5] = q.width();
+}
+"#;
+    let ours = compile_source(
+        "t.cu",
+        src,
+        &Options {
+            arch: "sm_80".into(),
+            ..Options::default()
+        },
+    );
+    let Some(ptx) = ours.ptx else {
+        panic!("we did not compile it: {:?}", ours.diagnostics);
+    };
+    let theirs = nvrtc
+        .compile("t.cu", src, "sm_80", &[])
+        .expect("NVRTC compiles it");
+    let (a, b) = (func_names(&ptx), func_names(&theirs));
+    assert!(b.len() >= 9, "NVRTC kept only {b:?}");
+    assert_eq!(a, b);
+}

@@ -2,7 +2,7 @@
 //! not `extern "C"` (`_Z5saxpyifPKfPf`).
 
 use super::ast::{CType, FunctionDef, IntKind, Record, TemplateArg};
-use super::template::{TemplateDef, TemplateKind};
+use super::template::{pattern_param, TemplateDef, TemplateKind};
 use std::rc::Rc;
 
 /// The symbol a function gets in PTX. A qualified name (`N::f`, a member
@@ -46,7 +46,15 @@ pub fn symbol_name(f: &FunctionDef) -> String {
         if konst {
             out.push('K');
         }
-        out.push_str(&prefix(&parts[..n - 1], &mut subs));
+        // A member of a class template's instance: `4PairIfE`.
+        let class = f.params.first().filter(|_| method && n == 2).and_then(|p| {
+            p.ty.pointee()
+                .filter(|t| matches!(t, CType::Record(r) if r.template.borrow().is_some()))
+        });
+        match class {
+            Some(c) => out.push_str(&mangle(c, &mut subs, &[])),
+            None => out.push_str(&prefix(&parts[..n - 1], &mut subs)),
+        }
         out.push_str(&unqualified);
         out.push('E');
     }
@@ -117,7 +125,16 @@ fn literal(v: i64, t: &CType) -> String {
 fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
     match a {
         TemplateArg::Type(t) => mangle(t, subs, ph),
-        TemplateArg::Value(v, t) => literal(*v, t),
+        TemplateArg::Value(v, t) => value_arg(*v, t, ph),
+    }
+}
+
+/// A non-type argument: a literal, or in a template's own signature one of
+/// its parameters (`XT0_E`).
+fn value_arg(v: i64, t: &CType, ph: &[Rc<Record>]) -> String {
+    match pattern_param(v, ph.len()) {
+        Some(i) => format!("X{}E", template_param(i)),
+        None => literal(v, t),
     }
 }
 
@@ -271,7 +288,7 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                 .iter()
                 .map(|a| match a {
                     TemplateArg::Type(t) => canonical(t, ph),
-                    TemplateArg::Value(v, t) => literal(*v, t),
+                    TemplateArg::Value(v, t) => value_arg(*v, t, ph),
                 })
                 .collect();
             format!("{}I{}E", source_name(&name), args.concat())

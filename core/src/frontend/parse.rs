@@ -11,7 +11,7 @@ use super::ast::*;
 use super::lex::{TokKind, Token};
 use super::template::{
     ParamKind, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates, MAX_INSTANCES,
-    MAX_NESTING,
+    MAX_NESTING, PATTERN_VALUE,
 };
 use crate::diag::{Diagnostic, Span};
 use std::collections::HashMap;
@@ -42,6 +42,7 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         no_gt: false,
         half_gt: false,
         nesting: 0,
+        pattern: false,
     };
     let mut functions = Vec::new();
     while !p.at_eof() {
@@ -100,13 +101,15 @@ pub(crate) struct CxxScope {
 
 /// Parses an instance of function template `def` with these (complete)
 /// arguments: the template's tokens again, each parameter bound. `None`
-/// when it does not parse (reported) or has no body.
+/// when it does not parse (reported) or has no body. Also the member
+/// functions of the class instances made on the way (lazy: see
+/// `Templates::lazy_methods`).
 pub fn instantiate_function(
     templates: &mut Templates,
     diags: &mut Vec<Diagnostic>,
     def: usize,
     args: &[TemplateArg],
-) -> Option<FunctionDef> {
+) -> Option<(FunctionDef, Vec<FunctionDef>)> {
     let def = templates.defs.get(def)?.clone();
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
@@ -116,7 +119,8 @@ pub fn instantiate_function(
     let result = p.declaration(&mut functions, false);
     *templates = p.templates;
     result.ok()?;
-    functions.pop().filter(|f| f.body.is_some())
+    let f = functions.pop().filter(|f| f.body.is_some())?;
+    Some((f, p.cxx.methods))
 }
 
 /// Template arguments completed with the defaults of the parameters not
@@ -162,6 +166,8 @@ struct Parser<'a> {
     half_gt: bool,
     /// How many instantiations are being parsed around this one.
     nesting: usize,
+    /// Parsing a function template's signature, its parameters placeholders.
+    pattern: bool,
 }
 
 /// What the declaration specifiers said.
@@ -643,7 +649,12 @@ impl<'a> Parser<'a> {
                 "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
-                _ if words.is_empty() && s.ty.is_none() && self.class_template(w).is_some() => {
+                _ if words.is_empty()
+                    && s.ty.is_none()
+                    && self.class_template(w).is_some()
+                    && (self.peek_at(1).is_some_and(|t| t.is("<"))
+                        || !self.typedefs.contains_key(w)) =>
+                {
                     let def = self.class_template(w).unwrap_or(0);
                     let span = t.span();
                     self.pos += 1;
@@ -1999,6 +2010,7 @@ impl<'a> Parser<'a> {
             no_gt: false,
             half_gt: false,
             nesting,
+            pattern: false,
         }
     }
 
@@ -2030,12 +2042,10 @@ impl<'a> Parser<'a> {
             self.nesting + 1,
         );
         sub.pos = pos;
-        let mut result = f(&mut sub);
-        if let Some(m) = sub.cxx.methods.first() {
-            let msg = "member functions of class templates are not supported yet";
-            sub.diags.push(Diagnostic::error(m.span.clone(), msg));
-            result = Err(Stop);
-        }
+        sub.pattern = self.pattern;
+        let result = f(&mut sub);
+        // The member functions of class instances made there.
+        self.cxx.methods.append(&mut sub.cxx.methods);
         self.templates = sub.templates;
         result
     }
@@ -2255,18 +2265,21 @@ impl<'a> Parser<'a> {
                 .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
                 .collect();
             let saved_values = std::mem::take(&mut self.template_values);
-            for p in &params {
+            for (i, p) in params.iter().enumerate() {
                 match &p.kind {
                     ParamKind::Type => {
                         self.typedefs
                             .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
                     }
                     ParamKind::Value(t) => {
-                        self.template_values.insert(p.name.clone(), (1, t.clone()));
+                        let v = PATTERN_VALUE + i as i64;
+                        self.template_values.insert(p.name.clone(), (v, t.clone()));
                     }
                 }
             }
+            let pattern = std::mem::replace(&mut self.pattern, true);
             let header = self.function_template_header();
+            self.pattern = pattern;
             for (n, old) in saved {
                 match old {
                     Some(t) => self.typedefs.insert(n, t),
@@ -2529,17 +2542,35 @@ impl<'a> Parser<'a> {
         self.templates
             .class_instances
             .push((def, args.clone(), ty.clone()));
-        self.sub_parse(&d.tokens, d.decl_start, |p| {
+        let (ndiags, nmethods) = (self.diags.len(), self.cxx.methods.len());
+        let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
             p.bind(&d, &args);
             p.pos += 2; // `struct Name`
             p.expect("{")?;
             p.enter()?;
             p.cxx.ctor_name = Some(d.name.clone());
+            // In its own body the template's name is the instance.
+            p.typedefs
+                .insert(d.name.clone(), CType::Record(record.clone()));
             let members = p.members(&record);
             p.leave();
             *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
             Ok(())
-        })?;
+        });
+        if self.pattern {
+            // An instance for a template's own signature (`Pair<T>` with T
+            // a placeholder): its type is all that is needed; what its
+            // members say about placeholders is not an error.
+            self.diags.truncate(ndiags);
+            self.cxx.methods.truncate(nmethods);
+            if record.layout().is_none() {
+                *record.layout.borrow_mut() = Some(Rc::new(layout(Vec::new(), is_union, 0)));
+            }
+            return Ok(ty);
+        }
+        let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
+        self.templates.lazy_methods.extend(methods);
+        parsed?;
         Ok(ty)
     }
 }

@@ -33,20 +33,25 @@ struct Signature {
     method: bool,
 }
 
+/// A function's signature, as calls see it.
+fn signature(f: &FunctionDef) -> Signature {
+    Signature {
+        name: f.name.clone(),
+        symbol: super::mangle::symbol_name(f),
+        ret: f.ret.clone(),
+        params: f.params.iter().map(|p| p.ty.clone()).collect(),
+        defaults: f.params.iter().map(|p| p.default.clone()).collect(),
+        variadic: f.variadic,
+        space: f.space,
+        method: f.params.first().is_some_and(|p| p.name == "this"),
+    }
+}
+
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     let mut sigs: HashMap<String, Vec<Signature>> = HashMap::new();
-    for f in &tu.functions {
-        let sig = Signature {
-            name: f.name.clone(),
-            symbol: super::mangle::symbol_name(f),
-            ret: f.ret.clone(),
-            params: f.params.iter().map(|p| p.ty.clone()).collect(),
-            defaults: f.params.iter().map(|p| p.default.clone()).collect(),
-            variadic: f.variadic,
-            space: f.space,
-            method: f.params.first().is_some_and(|p| p.name == "this"),
-        };
+    for f in tu.functions.iter().chain(&tu.templates.lazy_methods) {
+        let sig = signature(f);
         let set = sigs.entry(f.name.clone()).or_default();
         if let Some(old) = set.iter_mut().find(|o| o.params == sig.params) {
             if old.ret != sig.ret {
@@ -107,6 +112,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         templates: Templates::default(),
         made: HashMap::new(),
         pending: Vec::new(),
+        methods: HashMap::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -137,6 +143,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         templates: std::mem::take(&mut tu.templates),
         made: HashMap::new(),
         pending: Vec::new(),
+        methods: HashMap::new(),
     });
     let names = Names {
         sigs: &sigs,
@@ -250,6 +257,26 @@ struct Instances {
     /// instance could not be made (reported once).
     made: HashMap<String, Option<Signature>>,
     pending: Vec<FunctionDef>,
+    /// Member functions of class instances made while instantiating
+    /// functions (after `sigs` was made), by qualified name.
+    methods: HashMap<String, Vec<Signature>>,
+}
+
+impl Instances {
+    /// A call of `symbol`: a class instance's member function not checked
+    /// yet is checked (and compiled) from now on.
+    fn use_symbol(&mut self, symbol: &str) {
+        let lazy = &mut self.templates.lazy_methods;
+        if let Some(i) = lazy
+            .iter()
+            .position(|f| super::mangle::symbol_name(f) == symbol)
+        {
+            let f = lazy.remove(i);
+            if f.body.is_some() {
+                self.pending.push(f);
+            }
+        }
+    }
 }
 
 impl Instances {
@@ -313,7 +340,8 @@ impl Instances {
         }
         self.templates.count += 1;
         let symbol = super::mangle::template_symbol(d, &args);
-        let Some(mut f) =
+        let known = self.templates.lazy_methods.len();
+        let Some((mut f, _)) =
             super::parse::instantiate_function(&mut self.templates, diags, def, &args)
         else {
             self.made.insert(id, None);
@@ -321,18 +349,15 @@ impl Instances {
         };
         f.name = id.clone();
         f.symbol = Some(symbol);
-        let sig = Signature {
-            name: id.clone(),
-            symbol: super::mangle::symbol_name(&f),
-            ret: f.ret.clone(),
-            params: f.params.iter().map(|p| p.ty.clone()).collect(),
-            defaults: f.params.iter().map(|p| p.default.clone()).collect(),
-            variadic: f.variadic,
-            space: f.space,
-            method: false,
-        };
+        let sig = signature(&f);
         self.made.insert(id.clone(), Some(sig.clone()));
         self.pending.push(f);
+        for m in self.templates.lazy_methods.iter().skip(known) {
+            self.methods
+                .entry(m.name.clone())
+                .or_default()
+                .push(signature(m));
+        }
         Some((id, sig))
     }
 }

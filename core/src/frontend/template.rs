@@ -23,6 +23,17 @@ pub const MAX_INSTANCES: usize = 1000;
 /// How deep instantiations may nest (one made while parsing another).
 pub const MAX_NESTING: usize = 32;
 
+/// In a template's own signature, non-type parameter `i` stands as the
+/// value `PATTERN_VALUE + i` (an `int` far from any array size or count
+/// one writes): deduction matches it, mangling writes it `XT_E`.
+pub const PATTERN_VALUE: i64 = 0x3FFF_0000;
+
+/// The parameter a pattern value stands for, among `count` parameters.
+pub fn pattern_param(v: i64, count: usize) -> Option<usize> {
+    let i = v.checked_sub(PATTERN_VALUE)?;
+    (0..count as i64).contains(&i).then_some(i as usize)
+}
+
 #[derive(Clone, Debug)]
 pub enum ParamKind {
     /// `typename T` / `class T`.
@@ -112,6 +123,10 @@ pub struct Templates {
     pub scope: Scope,
     /// Instances made (classes and functions), against `MAX_INSTANCES`.
     pub count: usize,
+    /// The member functions of class instances: as in C++, one is checked
+    /// and compiled only when called (`Pair<Pair<char>>::width` would not
+    /// compile).
+    pub lazy_methods: Vec<super::ast::FunctionDef>,
 }
 
 impl Templates {
@@ -174,6 +189,23 @@ fn deduce_depth(
             pargs.iter().zip(aargs).all(|(pa, aa)| match (pa, aa) {
                 (TemplateArg::Type(p), TemplateArg::Type(a)) => {
                     deduce_depth(def, p, a, out, depth + 1)
+                }
+                (TemplateArg::Value(p, _), TemplateArg::Value(..)) => {
+                    match pattern_param(*p, def.params.len())
+                        .filter(|i| matches!(def.params[*i].kind, ParamKind::Value(_)))
+                    {
+                        Some(i) => match &out[i] {
+                            Some(TemplateArg::Value(prev, _)) => {
+                                matches!(aa, TemplateArg::Value(v, _) if v == prev)
+                            }
+                            Some(_) => false,
+                            None => {
+                                out[i] = Some(aa.clone());
+                                true
+                            }
+                        },
+                        None => true,
+                    }
                 }
                 _ => true,
             })

@@ -1,8 +1,14 @@
-// Class templates used as plain structs, passed to and returned from device
-// function templates that deduce their parameters through them.
+// Class templates used as structs with member functions, passed to and
+// returned from device function templates that deduce their parameters
+// through them.
 template <typename T>
 struct Pair {
     T lo, hi;
+    __device__ T width() const { return hi - lo; }
+    __device__ void widen(T d) {
+        lo -= d;
+        hi += d;
+    }
 };
 
 template <typename T, int N>
@@ -33,9 +39,12 @@ __global__ void struct_templates(const int *data, int n, Pair<int> *range, const
         Pair<int> p = {data[0], data[0]};
         for (int k = 1; k < n; k++) p = minmax(p, data[k]);
         *range = p;
+        Pair<int> w = p;
+        w.widen(1);
+        sizes[3] = w.width();
         sizes[0] = sizeof(Pair<int>);
         sizes[1] = sizeof(Vec<double, 5>);
         sizes[2] = sizeof(Pair<Pair<char>>);
     }
-    if (i < n) dots[i] = dot<float, 3>(&a[i], &b[i]);
+    if (i < n) dots[i] = dot(&a[i], &b[i]);
 }

@@ -539,6 +539,7 @@ impl<'a> Checker<'a> {
             typed.push(a);
         }
         let symbol = sig.symbol.clone();
+        self.inst.borrow_mut().use_symbol(&symbol);
         match &sig.ret {
             CType::Ref { pointee, konst } => {
                 let ptr = CType::Ptr {
@@ -561,7 +562,12 @@ impl<'a> Checker<'a> {
     /// The member functions `name` of a class (and its static ones).
     fn methods(&self, r: &Record, name: &str) -> Vec<Signature> {
         let key = format!("{}::{name}", r.name.borrow());
-        self.sigs.get(&key).cloned().unwrap_or_default()
+        let mut set = self.sigs.get(&key).cloned().unwrap_or_default();
+        // Those of class template instances made by sema's instantiations.
+        if let Some(more) = self.inst.borrow().methods.get(&key) {
+            set.extend(more.iter().cloned());
+        }
+        set
     }
 
     /// `object.f(args)`.
