@@ -12,6 +12,7 @@ mod divconst;
 mod dse;
 mod early_cse;
 mod globaldce;
+mod indvars;
 mod inline;
 mod instcombine;
 mod licm;
@@ -86,6 +87,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "gvn",
         description: "Global value numbering: like early-cse, and a load reuses a value loaded or stored in a dominating block when no path between may write that memory (never across a barrier).",
         run: early_cse::run_gvn,
+    },
+    PassInfo {
+        name: "indvars",
+        description: "Induction-variable simplification: an int loop counter that indexes arrays (sign-extended to 64 bits) gets a 64-bit twin counting alongside, so no extension runs per iteration (exact: the counter's overflow is undefined).",
+        run: indvars::run,
     },
     PassInfo {
         name: "inline",
