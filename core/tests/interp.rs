@@ -422,6 +422,47 @@ fn cxx_structs() -> Case {
     .expect("counts", Data::I32(counts))
 }
 
+fn cxx_bitfields() -> Case {
+    let mut r = Rng(53);
+    let n = 120usize;
+    let input: Vec<i32> = (0..n).map(|_| r.int(-100, 100) as i32).collect();
+    let sext = |v: i64, bits: u32| (v << (64 - bits)) >> (64 - bits);
+    let (mut out, mut ps) = (vec![0i32; 8 * n], vec![0i32; 4 * n]);
+    for (i, &v) in input.iter().enumerate() {
+        let lo = (v as u32) & 15;
+        let mid = (7u32.wrapping_add((v * 3) as u32)) & 0xfff;
+        let sgn = sext(i64::from(v - 40) & 0x7f, 7) as i32;
+        let flag = (v & 1) as u32;
+        let big = sext(i64::from(v) * -1_000_000_000, 40);
+        out[8 * i..8 * i + 8].copy_from_slice(&[
+            lo as i32,
+            mid as i32,
+            sgn,
+            flag as i32,
+            0,
+            (big / 1000) as i32,
+            -21 + 9 + 1000 + 300 + 1,
+            16 * 100 - 5000 + i32::from(b'x'),
+        ]);
+        let w0 = lo | mid << 4 | ((sgn as u32) & 0x7f) << 16 | flag << 23;
+        let w3 = ((big >> 32) as u32 & 0xff) | u32::from(b'a') << 8;
+        ps[4 * i..4 * i + 4].copy_from_slice(&[w0 as i32, 0, big as i32, w3 as i32]);
+    }
+    Case::new(
+        "cxx_bitfields.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Buf("out", Data::I32(vec![0; 8 * n])),
+            Arg::Buf("ps", Data::I32(vec![0; 4 * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+    .expect("ps", Data::I32(ps))
+}
+
 fn reflect() -> Case {
     let out: Vec<f32> = (0..32).map(|i| i as f32 - 10.0).collect();
     // Without -ftz the non-FTZ branch (x * 3); sm_75 is __CUDA_ARCH 750.
@@ -2071,6 +2112,7 @@ fn cases() -> Vec<Case> {
         barrier(),
         constant_memory(),
         conversions(),
+        cxx_bitfields(),
         cxx_overloads(),
         cxx_refs(),
         cxx_structs(),

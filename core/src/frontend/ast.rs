@@ -148,6 +148,9 @@ pub struct Field {
     pub name: String,
     pub ty: CType,
     pub offset: u64,
+    /// A bit-field: its first bit in the unit of its type at `offset`, and
+    /// its width.
+    pub bits: Option<(u32, u32)>,
 }
 
 impl Record {
@@ -176,6 +179,25 @@ impl Record {
                 if let CType::Record(inner) = &f.ty {
                     if let Some((off, t)) = inner.member(name) {
                         return Some((f.offset + off, t));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The bits of a bit-field member (looking into anonymous members):
+    /// the first bit in its unit and the width.
+    pub fn bitfield(&self, name: &str) -> Option<(u32, u32)> {
+        let layout = self.layout()?;
+        for f in &layout.fields {
+            if f.name == name {
+                return f.bits;
+            }
+            if f.name.is_empty() {
+                if let CType::Record(inner) = &f.ty {
+                    if inner.member(name).is_some() {
+                        return inner.bitfield(name);
                     }
                 }
             }
@@ -402,6 +424,14 @@ impl CType {
                     }
                 } else {
                     for f in &layout.fields {
+                        // Bit-fields sharing a unit copy it once.
+                        if f.bits.is_some()
+                            && out
+                                .last()
+                                .is_some_and(|(o, t)| *o == base + f.offset && *t == f.ty)
+                        {
+                            continue;
+                        }
                         f.ty.scalar_parts(base + f.offset, out);
                     }
                 }

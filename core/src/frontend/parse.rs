@@ -1572,8 +1572,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A struct's member declarations, up to and including the `}`.
-    fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<(String, CType)>> {
-        let mut members: Vec<(String, CType)> = Vec::new();
+    fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+        let mut members: Vec<Member> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
             if self.at_eof() {
@@ -1629,7 +1629,7 @@ impl<'a> Parser<'a> {
                             }
                             names.push(n);
                         }
-                        members.push((String::new(), base));
+                        members.push((String::new(), base, None));
                     }
                 }
                 continue;
@@ -1642,13 +1642,27 @@ impl<'a> Parser<'a> {
                     is_method = true;
                     break;
                 }
-                if self.at(":") {
-                    let span = self.span();
-                    return self.error(span, "bit-fields are not supported yet");
-                }
-                let Some(name) = d.name else {
+                let width = if self.eat(":") {
+                    Some(self.bit_width(&d)?)
+                } else {
+                    None
+                };
+                let Some(name) = d.name.or_else(|| width.map(|_| String::new())) else {
                     return self.error(d.span, "expected an identifier");
                 };
+                if width.is_some() {
+                    if !name.is_empty() && names.contains(&name) {
+                        let msg =
+                            format!("\"{name}\" has already been declared in the current scope");
+                        return self.error(d.span, msg);
+                    }
+                    names.push(name.clone());
+                    members.push((name, d.ty, width));
+                    if !self.eat(",") {
+                        break;
+                    }
+                    continue;
+                }
                 if names.contains(&name) {
                     let msg = format!("\"{name}\" has already been declared in the current scope");
                     return self.error(d.span, msg);
@@ -1660,7 +1674,7 @@ impl<'a> Parser<'a> {
                     );
                 }
                 names.push(name.clone());
-                members.push((name, d.ty));
+                members.push((name, d.ty, None));
                 if !self.eat(",") {
                     break;
                 }
@@ -1670,6 +1684,28 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(members)
+    }
+
+    /// The width after `:` of a bit-field declared by `d`.
+    fn bit_width(&mut self, d: &Declarator) -> PResult<u32> {
+        let span = self.span();
+        let e = self.conditional()?;
+        if !d.ty.is_integer() {
+            return self.error(d.span.clone(), "invalid type for a bit field");
+        }
+        let bits = d.ty.size().unwrap_or(4) * 8;
+        match self.const_value(&e) {
+            Some(w) if w < 0 => self.error(span, "bit field width must be positive"),
+            Some(w) if w as u64 > bits => self.error(
+                span,
+                format!("bit field size ({w}) is larger than the size of its type ({bits})"),
+            ),
+            Some(0) if d.name.is_some() => {
+                self.error(span, "a named bit field must have a positive width")
+            }
+            Some(w) => Ok(w as u32),
+            None => self.error(span, "expression must have a constant value"),
+        }
     }
 
     /// `enum [name] [: type] [{ A, B = 2, … }]`.
@@ -2575,22 +2611,67 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The C layout of members in order (a union's all at offset 0).
-fn layout(members: Vec<(String, CType)>, is_union: bool, min_align: u64) -> Layout {
+/// A member declaration: name, type and bit-field width.
+type Member = (String, CType, Option<u32>);
+
+/// The C layout of members in order (a union's all at offset 0). A
+/// bit-field goes at the next bit unless it would cross a boundary of its
+/// type's size, then at that boundary (the SysV rule nvcc follows); its
+/// `offset` is the start of that unit of its type, with the bit position in
+/// it. A zero-width one moves to the next such boundary.
+fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
     let mut align = min_align.max(1);
     let mut end = 0u64;
+    let mut end_bits = 0u64;
     let mut fields = Vec::new();
-    for (name, ty) in members {
+    for (name, ty, width) in members {
         let a = ty.align().max(1);
         let size = ty.size().unwrap_or(0);
+        if let Some(w) = width {
+            let unit = size.max(1) * 8;
+            let w = u64::from(w);
+            let mut at = if is_union { 0 } else { end_bits };
+            if w == 0 || at / unit != (at + w - 1) / unit {
+                at = at.div_ceil(unit) * unit;
+            }
+            if w > 0 && !name.is_empty() {
+                align = align.max(a);
+            }
+            if w > 0 {
+                let offset = at / unit * size;
+                let bit = (at - offset * 8) as u32;
+                if !name.is_empty() {
+                    fields.push(Field {
+                        name,
+                        ty,
+                        offset,
+                        bits: Some((bit, w as u32)),
+                    });
+                }
+            }
+            let stop = at + w;
+            if is_union {
+                end = end.max(stop.div_ceil(8));
+            } else {
+                end_bits = stop;
+                end = stop.div_ceil(8);
+            }
+            continue;
+        }
         let offset = if is_union { 0 } else { end.div_ceil(a) * a };
         end = if is_union {
             end.max(size)
         } else {
             offset.saturating_add(size)
         };
+        end_bits = end * 8;
         align = align.max(a);
-        fields.push(Field { name, ty, offset });
+        fields.push(Field {
+            name,
+            ty,
+            offset,
+            bits: None,
+        });
     }
     // C++: an empty struct still takes a byte.
     let size = end.max(1).div_ceil(align).saturating_mul(align);

@@ -536,6 +536,14 @@ fn sub_object(t: &CType, k: usize) -> Option<(CType, u64)> {
     }
 }
 
+/// The bits of member `k` of a struct when it is a bit-field.
+fn bitfield_at(t: &CType, k: usize) -> Option<(u32, u32)> {
+    match t {
+        CType::Record(r) if !r.is_union => r.layout()?.fields.get(k)?.bits,
+        _ => None,
+    }
+}
+
 fn sub_count(t: &CType) -> Option<usize> {
     match t {
         CType::Array(_, 0) => None,
@@ -995,11 +1003,86 @@ impl<'a> Checker<'a> {
             InitTree::Parts(parts) => {
                 let n = sub_count(ty).unwrap_or(parts.len());
                 let mut parts = parts.into_iter();
+                // Bit-fields sharing a unit give it one value: their bits or'ed.
+                let mut units: Vec<(usize, u64, CType)> = Vec::new();
                 for k in 0..n {
                     let Some((sub_ty, off)) = sub_object(ty, k) else {
                         break;
                     };
                     let t = parts.next().unwrap_or(InitTree::Zero);
+                    if let Some((bit, width)) = bitfield_at(ty, k) {
+                        let unit_ty = match &sub_ty {
+                            CType::Int(k) => CType::Int(k.to_unsigned()),
+                            CType::Enum(e) => CType::Int(e.underlying.to_unsigned()),
+                            _ => CType::UINT,
+                        };
+                        let at = base + off;
+                        let size = unit_ty.size().unwrap_or(4);
+                        // A unit overlapping one met before (of another
+                        // type) is within it, or contains it: one value.
+                        let found = units.iter().position(|(_, o, t)| {
+                            let osize = t.size().unwrap_or(4);
+                            at < o + osize && *o < at + size
+                        });
+                        let (slot, shift, uty) = match found {
+                            Some(u) => {
+                                let (slot, o, t) = units[u].clone();
+                                let osize = t.size().unwrap_or(4);
+                                if osize >= size {
+                                    (slot, (at - o) * 8, t)
+                                } else {
+                                    // Widen the earlier unit to this one.
+                                    let prev =
+                                        std::mem::replace(&mut out[slot].1, zero(&unit_ty, span));
+                                    let lit = mk(
+                                        ExprKind::IntLit((o - at) * 8),
+                                        span.clone(),
+                                        unit_ty.clone(),
+                                    );
+                                    out[slot] = (
+                                        at,
+                                        mk(
+                                            ExprKind::Binary(
+                                                BinOp::Shl,
+                                                Box::new(convert(prev, &unit_ty)),
+                                                Box::new(lit),
+                                            ),
+                                            span.clone(),
+                                            unit_ty.clone(),
+                                        ),
+                                    );
+                                    units[u] = (slot, at, unit_ty.clone());
+                                    (slot, 0, unit_ty.clone())
+                                }
+                            }
+                            None => {
+                                out.push((at, zero(&unit_ty, span)));
+                                units.push((out.len() - 1, at, unit_ty.clone()));
+                                (out.len() - 1, 0, unit_ty.clone())
+                            }
+                        };
+                        if let InitTree::Value(v) = t {
+                            let lit =
+                                |v: i64| mk(ExprKind::IntLit(v as u64), span.clone(), uty.clone());
+                            let mask = if width >= 64 { -1 } else { (1i64 << width) - 1 };
+                            let bin = |op, a: Expr, b: Expr| {
+                                mk(
+                                    ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                                    span.clone(),
+                                    uty.clone(),
+                                )
+                            };
+                            let v = convert(convert(v, &unit_ty), &uty);
+                            let piece = bin(
+                                BinOp::Shl,
+                                bin(BinOp::BitAnd, v, lit(mask)),
+                                lit(i64::from(bit) + shift as i64),
+                            );
+                            let prev = std::mem::replace(&mut out[slot].1, zero(&uty, span));
+                            out[slot].1 = bin(BinOp::BitOr, prev, piece);
+                        }
+                        continue;
+                    }
                     self.emit_init(t, &sub_ty, base + off, span, out);
                 }
             }
@@ -1911,6 +1994,13 @@ impl<'a> Checker<'a> {
         match op {
             UnOp::AddrOf => {
                 let inner = self.expr(inner);
+                if let ExprKind::Field(object, _, name) = &inner.kind {
+                    if let CType::Record(r) = &object.ty {
+                        if r.bitfield(name).is_some() {
+                            self.err(&span, "taking the address of a bit field is not allowed");
+                        }
+                    }
+                }
                 if !inner.lvalue {
                     self.err(
                         &span,

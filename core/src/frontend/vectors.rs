@@ -34,6 +34,7 @@ fn vector(name: &str, elem: &CType, n: usize, align: u64) -> CType {
             name: m.to_string(),
             ty: elem.clone(),
             offset: k as u64 * size,
+            bits: None,
         })
         .collect();
     let record = Record::new(name, false);

@@ -642,6 +642,80 @@ impl<'a> Gen<'a> {
         v
     }
 
+    /// `lhs op rhs`, integers of the type of `rhs` (or `lhs` when `rhs`
+    /// is not a constant).
+    fn bin(&mut self, name: &str, op: BinOp, lhs: Value, rhs: Value) -> Value {
+        let ty = match (&rhs, &lhs) {
+            (Value::Int(t, _), _) | (_, Value::Int(t, _)) => t.clone(),
+            _ => Type::I32,
+        };
+        self.emit(
+            name,
+            ty,
+            InstKind::Bin {
+                op,
+                lhs,
+                rhs,
+                flags: Flags::default(),
+            },
+        )
+    }
+
+    /// Reads the object `e` designates (at `ptr`): a bit-field's bits are
+    /// shifted down from its unit and sign- or zero-extended.
+    fn load_lvalue(&mut self, name: &str, e: &ast::Expr, ptr: Value) -> Value {
+        let Some((off, width)) = bitfield_of(e) else {
+            return self.load(name, ptr, &e.ty, false);
+        };
+        let unit = self.load("bf.load", ptr, &e.ty, false);
+        let ty = ir_type(&e.ty);
+        let bits = ty.bits();
+        if e.ty.is_signed() {
+            let up = int_const(ty.clone(), i64::from(bits - off - width));
+            let shl = self.bin("bf.shl", BinOp::Shl, unit, up);
+            let down = int_const(ty, i64::from(bits - width));
+            self.bin(name, BinOp::AShr, shl, down)
+        } else {
+            let down = int_const(ty.clone(), i64::from(off));
+            let shr = self.bin("bf.lshr", BinOp::LShr, unit, down);
+            let mask = int_const(ty, low_bits(width));
+            self.bin(name, BinOp::And, shr, mask)
+        }
+    }
+
+    /// Writes `val` to the object `e` designates (at `ptr`): a bit-field
+    /// replaces its bits in its unit.
+    fn store_lvalue(&mut self, e: &ast::Expr, val: Value, ptr: Value) {
+        let Some((off, width)) = bitfield_of(e) else {
+            self.store(val, ptr, &e.ty);
+            return;
+        };
+        let unit = self.load("bf.load", ptr.clone(), &e.ty, false);
+        let ty = ir_type(&e.ty);
+        let field = low_bits(width);
+        let v = self.bin("bf.value", BinOp::And, val, int_const(ty.clone(), field));
+        let v = self.bin(
+            "bf.shl",
+            BinOp::Shl,
+            v,
+            int_const(ty.clone(), i64::from(off)),
+        );
+        let keep = !(field << off);
+        let ty_of_unit = ty.clone();
+        let cleared = self.bin("bf.clear", BinOp::And, unit, int_const(ty, keep));
+        let new = self.emit(
+            "bf.set",
+            ty_of_unit,
+            InstKind::Bin {
+                op: BinOp::Or,
+                lhs: cleared,
+                rhs: v,
+                flags: Flags::default(),
+            },
+        );
+        self.store(new, ptr, &e.ty);
+    }
+
     // ----- statements -----
 
     fn stmt(&mut self, s: &ast::Stmt) {
@@ -1350,10 +1424,10 @@ impl<'a> Gen<'a> {
                     ExprKind::Var(id) => self.src.locals[*id].name.clone(),
                     _ => "val".to_string(),
                 };
-                let old = self.load(&name, ptr.clone(), &inner.ty, false);
+                let old = self.load_lvalue(&name, inner, ptr.clone());
                 let inc = matches!(op, UnOp::PreInc | UnOp::PostInc);
                 let new = self.step(old.clone(), &inner.ty, inc);
-                self.store(new.clone(), ptr, &inner.ty);
+                self.store_lvalue(inner, new.clone(), ptr);
                 if matches!(op, UnOp::PreInc | UnOp::PreDec) {
                     new
                 } else {
@@ -1433,7 +1507,7 @@ impl<'a> Gen<'a> {
                             ExprKind::Var(id) => self.src.locals[*id].name.clone(),
                             _ => "val".to_string(),
                         };
-                        let old = self.load(&name, ptr.clone(), &lhs.ty, false);
+                        let old = self.load_lvalue(&name, lhs, ptr.clone());
                         if lhs.ty.is_pointer() {
                             self.binary(*op, old, &lhs.ty, rv, &rhs.ty)
                         } else {
@@ -1451,7 +1525,7 @@ impl<'a> Gen<'a> {
                         }
                     }
                 };
-                self.store(val.clone(), ptr, &lhs.ty);
+                self.store_lvalue(lhs, val.clone(), ptr);
                 val
             }
             ExprKind::Cond(c, a, b) => {
@@ -1487,7 +1561,7 @@ impl<'a> Gen<'a> {
             ExprKind::Call(..) => self.call(e),
             ExprKind::Field(_, _, name) => {
                 let ptr = self.lvalue(e);
-                self.load(name, ptr, &e.ty, false)
+                self.load_lvalue(name, e, ptr)
             }
             ExprKind::BuiltinCall(index, _, args) => {
                 let vals: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
@@ -2312,6 +2386,26 @@ impl<'a> Gen<'a> {
             return c;
         }
         self.emit("conv", tt, InstKind::Cast { op, val: v })
+    }
+}
+
+/// The bits of a bit-field member expression: first bit and width.
+fn bitfield_of(e: &ast::Expr) -> Option<(u32, u32)> {
+    match (&e.kind, e.ty.is_integer()) {
+        (ExprKind::Field(object, _, name), true) => match &object.ty {
+            CType::Record(r) => r.bitfield(name),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// An integer with the low `n` bits set.
+fn low_bits(n: u32) -> i64 {
+    if n >= 64 {
+        -1
+    } else {
+        (1i64 << n) - 1
     }
 }
 
