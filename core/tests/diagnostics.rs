@@ -53,6 +53,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("struct S { int a; };\n__global__ void k(S s, S t, int *p) {\n  p[0] = s == t;\n}\n", 3, "no operator \"==\" matches these operands"),
     ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  if (s) p[0] = 1;\n}\n", 3, "expression must have bool type (or be convertible to bool)"),
     ("struct S {\n  int a : 3;\n  float f : 3;\n};\n", 3, "invalid type for a bit field"),
+    ("struct F {\n  unsigned v : 7;\n  bool on : 1;\n};\n", 3, "bool bit-fields are not supported yet"),
     ("struct T { int b : 3; };\n__global__ void k(T t, int **p) {\n  p[0] = &t.b;\n}\n", 3, "taking the address of a bit field is not allowed"),
     ("__global__ void k(int *p) {\n  p[0] = static_cast<int>(p);\n}\n", 2, "invalid type conversion"),
     ("__global__ void k(int *p) {\n  const int *c = p;\n  float *q = const_cast<float *>(c);\n}\n", 3, "a const_cast can only adjust type qualifiers"),

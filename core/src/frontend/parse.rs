@@ -1693,6 +1693,9 @@ impl<'a> Parser<'a> {
         if !d.ty.is_integer() {
             return self.error(d.span.clone(), "invalid type for a bit field");
         }
+        if d.ty == CType::Bool {
+            return self.error(d.span.clone(), "bool bit-fields are not supported yet");
+        }
         let bits = d.ty.size().unwrap_or(4) * 8;
         match self.const_value(&e) {
             Some(w) if w < 0 => self.error(span, "bit field width must be positive"),
