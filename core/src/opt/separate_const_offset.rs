@@ -1,7 +1,8 @@
 //! separate-const-offset-from-gep: the constant part of an address moves to
 //! the outside. `getelementptr float, (getelementptr [16 x float], @Bs, i64 3), i64 %x`
 //! becomes `getelementptr i8, (getelementptr float, @Bs, i64 %x), i64 192`;
-//! an index `sext (add nsw i32 %i, 1)` gives `sext %i` and 4 bytes. The
+//! an index `sext (add nsw i32 %i, 1)` gives `sext %i` and 4 bytes (through
+//! a few nested `add nsw`/`sub nsw` of constants: `i + k - 2`). The
 //! addresses of an unrolled loop then share one variable base (early-cse
 //! merges the copies) and isel writes each as `[%rd+192]`, as LLVM's pass of
 //! that name does before NVPTX's instruction selection. One pass over the
@@ -31,26 +32,41 @@ enum Split {
     Var,
 }
 
-fn split_index(f: &Function, v: &Value) -> Split {
-    let add_of_const = |v: &Value, need: fn(&Flags) -> bool| -> Option<(Value, i64)> {
-        let InstKind::Bin {
-            op: BinOp::Add,
+/// `v` as a value plus a constant, looking through up to four `add`/`sub`
+/// of a constant whose flags `need` accepts: `(%i + 1) - 2` is `%i` and -1
+/// (`unsigned`: for a zext, adds of non-negative constants only).
+fn peel(f: &Function, v: &Value, need: fn(&Flags) -> bool, unsigned: bool) -> (Value, i64) {
+    let (mut x, mut c) = (v.clone(), 0i64);
+    for _ in 0..4 {
+        let Some(InstKind::Bin {
+            op,
             lhs,
             rhs,
             flags,
-        } = &f.inst(v.as_inst()?).kind
+        }) = x.as_inst().map(|d| &f.inst(d).kind)
         else {
-            return None;
+            break;
         };
         if !need(flags) {
-            return None;
+            break;
         }
-        match (lhs.as_int(), rhs.as_int()) {
-            (None, Some(c)) => Some((lhs.clone(), c)),
-            (Some(c), None) => Some((rhs.clone(), c)),
-            _ => None,
+        let (next, k) = match (op, lhs.as_int(), rhs.as_int()) {
+            (BinOp::Add, None, Some(k)) => (lhs.clone(), k),
+            (BinOp::Add, Some(k), None) => (rhs.clone(), k),
+            (BinOp::Sub, None, Some(k)) if k != i64::MIN => (lhs.clone(), -k),
+            _ => break,
+        };
+        // Under zext the constants are unsigned: only adds of small ones.
+        if unsigned && (*op == BinOp::Sub || k < 0) {
+            break;
         }
-    };
+        x = next;
+        c = c.wrapping_add(k);
+    }
+    (x, c)
+}
+
+fn split_index(f: &Function, v: &Value) -> Split {
     if let Some(c) = v.as_int() {
         return Split::Const(c);
     }
@@ -59,9 +75,9 @@ fn split_index(f: &Function, v: &Value) -> Split {
     };
     match &f.inst(d).kind {
         // 64-bit address arithmetic wraps like the add itself: no flag needed.
-        InstKind::Bin { .. } if f.inst(d).ty == Type::I64 => match add_of_const(v, |_| true) {
-            Some((x, c)) => Split::Add(x, c),
-            None => Split::Var,
+        InstKind::Bin { .. } if f.inst(d).ty == Type::I64 => match peel(f, v, |_| true, false) {
+            (x, c) if c != 0 => Split::Add(x, c),
+            _ => Split::Var,
         },
         InstKind::Cast {
             op: op @ (CastOp::SExt | CastOp::ZExt),
@@ -72,9 +88,8 @@ fn split_index(f: &Function, v: &Value) -> Split {
             } else {
                 |fl| fl.nuw
             };
-            match add_of_const(val, need) {
-                // zext of a negative constant part is not its sign extension.
-                Some((x, c)) if *op == CastOp::SExt || c >= 0 => Split::Ext(*op, x, c),
+            match peel(f, val, need, *op == CastOp::ZExt) {
+                (x, c) if c != 0 => Split::Ext(*op, x, c),
                 _ => Split::Var,
             }
         }

@@ -3,7 +3,7 @@
 ; the inner gep, leaving one variable base per copy (early-cse merges them)
 ; and the bytes in an i8 gep; the dead row geps go. An index
 ; sext (add nsw %i, 2) splits into sext %i and 8 bytes; a gep with no
-; constant stays as it is.
+; constant stays as it is. sext ((%i + 1) - 3) with nsw is sext %i and -8 bytes.
 
 @b = addrspace(3) global [256 x float] undef, align 4
 
@@ -24,11 +24,17 @@ entry:
   %w = load float, ptr addrspace(1) %q, align 4
   %r = getelementptr inbounds float, ptr addrspace(1) %p, i64 %x
   %z = load float, ptr addrspace(1) %r, align 4
+  %k1 = add nsw i32 %i, 1
+  %k2 = sub nsw i32 %k1, 3
+  %kdx = sext i32 %k2 to i64
+  %t = getelementptr inbounds float, ptr addrspace(1) %p, i64 %kdx
+  %y = load float, ptr addrspace(1) %t, align 4
   %s0 = fadd float %v0, %v1
   %s1 = fadd float %s0, %v3
   %s2 = fadd float %s1, %w
   %s3 = fadd float %s2, %z
-  ret float %s3
+  %s4 = fadd float %s3, %y
+  ret float %s4
 }
 
 ; CHECK: entry:
@@ -46,3 +52,6 @@ entry:
 ; CHECK-NEXT: %q = getelementptr inbounds i8, ptr addrspace(1) %q.base, i64 8
 ; CHECK-NEXT: %w = load float, ptr addrspace(1) %q, align 4
 ; CHECK-NEXT: %r = getelementptr inbounds float, ptr addrspace(1) %p, i64 %x
+; CHECK: %kdx.var = sext i32 %i to i64
+; CHECK-NEXT: %t.base = getelementptr inbounds float, ptr addrspace(1) %p, i64 %kdx.var
+; CHECK-NEXT: %t = getelementptr inbounds i8, ptr addrspace(1) %t.base, i64 -8
