@@ -245,9 +245,367 @@ pub const FUNCTIONS: &[MathFunction] = &[
     },
     f1!("expf", f64::exp, 2.0, [-10.0 => 10.0, -87.0 => 88.5, -103.0 => -87.0], hard [88.72, 88.73, -103.97, -104.0]),
     f1!("exp2f", f64::exp2, 2.0, [-10.0 => 10.0, -126.0 => 127.9, -149.0 => -126.0], hard [127.99, 128.0, -149.0, -150.0, 3.0]),
+    f1!("exp10f", |x: f64| 10f64.powf(x), 2.0, [-5.0 => 5.0, -45.0 => 38.5], hard [38.53, 38.54, -45.2, 2.0]),
+    f1!("expm1f", f64::exp_m1, 1.0, [-1.0 => 1.0, -1e-3 => 1e-3, -20.0 => 88.7], hard [88.72, 88.73, -17.0, 1e-30]),
     f1!("logf", f64::ln, 1.0, [0.5 => 2.0, 1e-30 => 1e30, 1e-44 => 1e-38]),
     f1!("log2f", f64::log2, 1.0, [0.5 => 2.0, 1e-30 => 1e30, 1e-44 => 1e-38], hard [8.0, 0.125]),
+    f1!("log10f", f64::log10, 2.0, [0.5 => 2.0, 1e-30 => 1e30, 1e-44 => 1e-38], hard [1000.0, 0.001]),
+    f1!("log1pf", f64::ln_1p, 1.0, [-0.5 => 1.0, -1e-3 => 1e-3, -1.0 => 1e30], hard [-0.9999999, 1e-30]),
+    f1!("sinf", f64::sin, 2.0, [-3.2 => 3.2, -1e4 => 1e4, -1e6 => 1e6, -FMAX => FMAX], hard [105615.0, 105616.0, 1e5, 3.0e38, std::f64::consts::FRAC_PI_2, std::f64::consts::PI, 7.2362077e4]),
+    f1!("cosf", f64::cos, 2.0, [-3.2 => 3.2, -1e4 => 1e4, -1e6 => 1e6, -FMAX => FMAX], hard [105615.0, 105616.0, 1e5, 3.0e38, std::f64::consts::FRAC_PI_2, std::f64::consts::PI]),
+    f1!("tanf", f64::tan, 4.0, [-1.6 => 1.6, -1e4 => 1e4, -FMAX => FMAX], hard [1.5707964, 105616.0, 3.0e38]),
+    MathFunction {
+        name: "sincosf",
+        ty: Ty::F32,
+        shape: PAIR,
+        reference: |a| [a[0].sin(), a[0].cos()],
+        bound: 2.0,
+        regions: &[&[(-3.2, 3.2)], &[(-1e4, 1e4)], &[(-FMAX, FMAX)]],
+        hard: &[&[105616.0], &[1.5707964]],
+    },
+    f1!("sinpif", sinpi, 1.0, [-2.0 => 2.0, -1e4 => 1e4, -1e8 => 1e8], hard [0.5, 1.0, -1.0, 2.5, 8388607.5, 1e-30]),
+    f1!("cospif", cospi, 1.0, [-2.0 => 2.0, -1e4 => 1e4, -1e8 => 1e8], hard [0.5, 1.0, -1.5, 8388607.5, 8388609.0, 1e-30]),
+    f1!("asinf", f64::asin, 2.0, [-1.0 => 1.0, -1e-3 => 1e-3], hard [0.99999994, -0.5]),
+    f1!("acosf", f64::acos, 2.0, [-1.0 => 1.0, -1e-3 => 1e-3], hard [0.99999994, -0.99999994]),
+    f1!("atanf", f64::atan, 2.0, [-4.0 => 4.0, -1e10 => 1e10]),
+    MathFunction {
+        name: "atan2f",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [a[0].atan2(a[1]), 0.0],
+        bound: 3.0,
+        regions: &[&[(-4.0, 4.0), (-4.0, 4.0)], &[(-1e30, 1e30), (-1e30, 1e30)]],
+        hard: &[&[1.0, -1e30], &[1e-30, -1.0]],
+    },
+    f1!("sinhf", f64::sinh, 3.0, [-1.0 => 1.0, -10.0 => 10.0, -89.5 => 89.5], hard [89.41, 89.42, 1e-30]),
+    f1!("coshf", f64::cosh, 2.0, [-1.0 => 1.0, -10.0 => 10.0, -89.5 => 89.5], hard [89.41, 89.42]),
+    f1!("tanhf", f64::tanh, 2.0, [-1.0 => 1.0, -10.0 => 10.0], hard [9.01, 1e-30]),
+    f1!("asinhf", f64::asinh, 3.0, [-2.0 => 2.0, -FMAX => FMAX], hard [1e-30]),
+    f1!("acoshf", f64::acosh, 4.0, [1.0 => 3.0, 1.0 => FMAX], hard [1.0000001, 0.99999994]),
+    f1!("atanhf", f64::atanh, 3.0, [-1.0 => 1.0, -1e-3 => 1e-3], hard [0.99999994, -0.99999994]),
+    MathFunction {
+        name: "powf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [a[0].powf(a[1]), 0.0],
+        bound: 4.0,
+        regions: &[
+            &[(0.0, 10.0), (-30.0, 30.0)],
+            &[(0.5, 2.0), (-250.0, 250.0)],
+            &[(1e-30, 1e30), (-4.0, 4.0)],
+            &[(-10.0, 0.0), (-30.0, 30.0)],
+        ],
+        hard: &[
+            &[-2.0, 3.0],
+            &[-2.0, -3.0],
+            &[-8.0, 1.0 / 3.0],
+            &[2.0, 127.99],
+            &[2.0, -149.0],
+            &[-0.5, -125.0],
+        ],
+    },
+    f1!("cbrtf", f64::cbrt, 1.0, [-10.0 => 10.0, -FMAX => FMAX], hard [27.0, -8.0, 1e-45]),
+    f1!("rcbrtf", |x: f64| 1.0 / x.cbrt(), 1.0, [-10.0 => 10.0, -FMAX => FMAX], hard [27.0, -8.0, 1e-45]),
+    MathFunction {
+        name: "hypotf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [a[0].hypot(a[1]), 0.0],
+        bound: 3.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[3.0, 4.0], &[3e38, 3e38], &[1e-45, 1e-45]],
+    },
+    MathFunction {
+        name: "rhypotf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [1.0 / a[0].hypot(a[1]), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[3.0, 4.0], &[1e-45, 1e-45]],
+    },
+    MathFunction {
+        name: "norm3df",
+        ty: Ty::F32,
+        shape: TERNARY,
+        reference: |a| {
+            let r = if a.iter().any(|v| v.is_infinite()) {
+                f64::INFINITY
+            } else {
+                (a[0] * a[0] + a[1] * a[1] + a[2] * a[2]).sqrt()
+            };
+            [r, 0.0]
+        },
+        bound: 3.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0], &[3e38, 3e38, 3e38]],
+    },
+    f1!("erff", libm::erf, 2.0, [-1.0 => 1.0, -4.0 => 4.0, -1e-3 => 1e-3], hard [0.5, 1.0, 2.5, 3.9]),
+    f1!("erfcf", libm::erfc, 4.0, [-1.0 => 1.0, -4.0 => 4.0, 0.0 => 10.1], hard [0.5, 2.5, 10.05, 10.06]),
+    f1!("erfinvf", erfinv, 2.0, [-1.0 => 1.0, -1e-3 => 1e-3], hard [0.99999994, 0.5, -0.999]),
+    f1!("erfcinvf", erfcinv, 4.0, [0.0 => 2.0, 1e-40 => 1e-2, 1.99 => 2.0], hard [1e-45, 1.0, 0.5, 1.5, 1.9999999]),
+    f1!("lgammaf", libm::lgamma, 6.0, [0.0 => 10.0, 1e-30 => 1e30, -2.264 => 0.0, -100.0 => -10.001], hard [1.0, 2.0, 1.0000001, 1.9999999, -0.5, 2.0e36, 1e-45]),
+    f1!("tgammaf", libm::tgamma, 5.0, [0.0 => 10.0, 0.0 => 35.0, -10.0 => 0.0, -45.0 => -10.0], hard [1.0, 0.5, 35.04, 35.05, -0.5, 1e-45]),
+    f1!("roundf", f64::round, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [0.5, -0.5, 2.5, -1.5, 0.49999997, 8388609.0]),
+    MathFunction {
+        name: "lroundf",
+        ty: Ty::F32,
+        shape: TO_LONG,
+        reference: |a| {
+            let r = a[0].round();
+            [if r.abs() < 9.2e18 { r } else { f64::NAN }, 0.0]
+        },
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5]],
+    },
+    MathFunction {
+        name: "modff",
+        ty: Ty::F32,
+        shape: OUT_FLOAT,
+        reference: |a| {
+            let (frac, int) = libm::modf(a[0]);
+            [frac, int]
+        },
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-FMAX, FMAX)]],
+        hard: &[&[-3.0], &[-0.5], &[8388608.5]],
+    },
+    MathFunction {
+        name: "frexpf",
+        ty: Ty::F32,
+        shape: OUT_INT,
+        reference: |a| {
+            let (m, e) = libm::frexp(a[0]);
+            [
+                m,
+                if a[0].is_finite() {
+                    f64::from(e)
+                } else {
+                    f64::NAN
+                },
+            ]
+        },
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-FMAX, FMAX)]],
+        hard: &[&[1e-45], &[-3e-39]],
+    },
+    MathFunction {
+        name: "ldexpf",
+        ty: Ty::F32,
+        shape: FLOAT_INT,
+        reference: |a| [libm::ldexpf(a[0] as f32, a[1] as i32).into(), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-160.0, 160.0)],
+            &[(-FMAX, FMAX), (-300.0, 300.0)],
+        ],
+        hard: &[&[1.5, -149.0], &[1.5, -150.0], &[0.75, 128.0]],
+    },
+    MathFunction {
+        name: "scalbnf",
+        ty: Ty::F32,
+        shape: FLOAT_INT,
+        reference: |a| [libm::scalbnf(a[0] as f32, a[1] as i32).into(), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-160.0, 160.0)],
+            &[(-FMAX, FMAX), (-300.0, 300.0)],
+        ],
+        hard: &[&[1.5, -149.0], &[1.5, -150.0]],
+    },
+    MathFunction {
+        name: "ilogbf",
+        ty: Ty::F32,
+        shape: TO_INT,
+        reference: |a| [f64::from(libm::ilogbf(a[0] as f32)), 0.0],
+        bound: 0.0,
+        regions: &[&[(-FMAX, FMAX)], &[(-1e-38, 1e-38)]],
+        hard: &[],
+    },
+    f1!("logbf", |x: f64| if x == 0.0 { f64::NEG_INFINITY } else if !x.is_finite() { x.abs() } else { f64::from(libm::ilogbf(x as f32)) }, 0.0, [-FMAX => FMAX, -1e-38 => 1e-38]),
+    MathFunction {
+        name: "fmodf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [libm::fmodf(a[0] as f32, a[1] as f32).into(), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-100.0, 100.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-1e-30, 1e-30)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[-4.0, 2.0], &[3e38, 1e-45], &[5.0, 2.5]],
+    },
+    MathFunction {
+        name: "remainderf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [libm::remainderf(a[0] as f32, a[1] as f32).into(), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-100.0, 100.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-1e-30, 1e-30)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[
+            &[-4.0, 2.0],
+            &[3e38, 1e-45],
+            &[5.0, 2.0],
+            &[7.0, 2.0],
+            &[-3.0, 2.0],
+        ],
+    },
+    MathFunction {
+        name: "remquof",
+        ty: Ty::F32,
+        shape: QUO,
+        reference: |a| {
+            let (r, q) = libm::remquof(a[0] as f32, a[1] as f32);
+            [r.into(), if r.is_nan() { f64::NAN } else { f64::from(q) }]
+        },
+        bound: 0.0,
+        regions: &[
+            &[(-100.0, 100.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-1e-30, 1e-30)],
+        ],
+        hard: &[&[-4.0, 2.0], &[5.0, 2.0], &[7.0, -2.0], &[-3.0, 2.0]],
+    },
+    MathFunction {
+        name: "nextafterf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| [libm::nextafterf(a[0] as f32, a[1] as f32).into(), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[1.0, 2.0], &[1.0, 0.0], &[-1e-45, 1.0]],
+    },
+    MathFunction {
+        name: "fdimf",
+        ty: Ty::F32,
+        shape: BINARY,
+        reference: |a| {
+            [
+                if a[0].is_nan() || a[1].is_nan() {
+                    f64::NAN
+                } else {
+                    if a[0] > a[1] {
+                        Ty::F32.round(a[0] - a[1])
+                    } else {
+                        0.0
+                    }
+                },
+                0.0,
+            ]
+        },
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[],
+    },
 ];
+
+/// sin(πx), ±0 at the integers (C23's sinpi).
+fn sinpi(x: f64) -> f64 {
+    if x.is_infinite() {
+        return f64::NAN;
+    }
+    let t = x % 2.0;
+    if t == t.trunc() {
+        return 0f64.copysign(x);
+    }
+    (std::f64::consts::PI * t).sin()
+}
+
+/// cos(πx), +0 at the half-integers.
+fn cospi(x: f64) -> f64 {
+    if x.is_infinite() {
+        return f64::NAN;
+    }
+    let t = x % 2.0;
+    if (t + 0.5) == (t + 0.5).trunc() {
+        return 0.0;
+    }
+    (std::f64::consts::PI * t).cos()
+}
+
+/// The inverse of erfc for c in (0, 2), by Newton's method on ln erfc (for
+/// c ≤ 1) with erfc's symmetry above.
+fn erfcinv(c: f64) -> f64 {
+    if c.is_nan() || !(0.0..=2.0).contains(&c) {
+        return f64::NAN;
+    }
+    if c == 0.0 {
+        return f64::INFINITY;
+    }
+    if c == 2.0 {
+        return f64::NEG_INFINITY;
+    }
+    if c > 1.0 {
+        return -erfcinv(2.0 - c);
+    }
+    if c == 1.0 {
+        return 0.0;
+    }
+    let target = c.ln();
+    let mut x: f64 = if c < 0.5 {
+        (-target).sqrt()
+    } else {
+        (1.0 - c) * 0.886
+    };
+    for _ in 0..100 {
+        let e = libm::erfc(x);
+        // d/dx ln erfc(x) = -2/√π e^(-x²) / erfc(x)
+        let d = -2.0 / std::f64::consts::PI.sqrt() * (-x * x).exp() / e;
+        let step = (e.ln() - target) / d;
+        x -= step;
+        if step.abs() <= 1e-17 * x.abs() {
+            break;
+        }
+    }
+    x
+}
+
+/// The inverse of erf: Newton's method on erf near 0, erfcinv(1 - y) beyond.
+fn erfinv(y: f64) -> f64 {
+    if y.is_nan() || y.abs() > 1.0 {
+        return f64::NAN;
+    }
+    if y == 0.0 || y.abs() == 1.0 {
+        return if y == 0.0 {
+            y
+        } else {
+            f64::INFINITY.copysign(y)
+        };
+    }
+    if y.abs() >= 0.5 {
+        return erfcinv(1.0 - y.abs()).copysign(y);
+    }
+    let mut x = y * 0.886;
+    for _ in 0..100 {
+        let d = 2.0 / std::f64::consts::PI.sqrt() * (-x * x).exp();
+        let step = (libm::erf(x) - y) / d;
+        x -= step;
+        if step.abs() <= 1e-17 * x.abs() {
+            break;
+        }
+    }
+    x
+}
 
 /// `a * b + c` rounded once to f32, for float arguments.
 fn fma_f32_exact(a: f64, b: f64, c: f64) -> f64 {

@@ -163,15 +163,20 @@ fn ftz_flushes_denormals_and_leaves_one_path() {
 
 mod common;
 
-/// A kernel calling every libdevice function assembles for every target,
-/// with and without -ftz.
+/// A kernel calling every function of the report assembles for every
+/// target, with and without -ftz.
 #[test]
 fn ptxas_accepts_the_linked_functions() {
     let Some(ptxas) = common::ptxas() else {
         eprintln!("SKIPPED: ptxas not found (run `cargo xtask test`, which installs it)");
         return;
     };
-    let src = "__global__ void k(float *x) {\n  float v = x[threadIdx.x];\n  x[threadIdx.x] = sinf(v) + cosf(v) + expf(v) + exp2f(v) + logf(v) + log2f(v);\n}\n";
+    // The report's kernels, one per function, in one module.
+    let src: String = report::FUNCTIONS
+        .iter()
+        .map(|f| report::kernel_source(f).replace("void k(", &format!("void k_{}(", f.name)))
+        .collect();
+    let src = src.as_str();
     let dir = common::scratch("libdevice");
     for arch in common::TARGETS {
         for ftz in [false, true] {

@@ -730,6 +730,9 @@ const LIBDEVICE: &[Builtin] = &[
         &[o("d", &["i", "i"])],
         "__nv_hiloint2double"
     ),
+    nv!("norm3df", F3, "__nv_norm3df"),
+    nv!("lroundf", &[o("l", &["f"])], "__nv_lroundf"),
+    nv!("remquof", &[o("f", &["f", "f", "*i"])], "__nv_remquof"),
 ];
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
