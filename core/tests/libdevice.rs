@@ -179,7 +179,14 @@ fn ptxas_accepts_the_linked_functions() {
     let src = src.as_str();
     let dir = common::scratch("libdevice");
     for arch in common::TARGETS {
-        for ftz in [false, true] {
+        // -ftz changes the instructions' modifiers, not what a target accepts:
+        // one target checks it.
+        let ftzs: &[bool] = if *arch == common::TARGETS[0] {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &ftz in ftzs {
             let opts = Options {
                 arch: arch.to_string(),
                 ftz,
