@@ -63,6 +63,13 @@ fn assemble(
             .arg(&cubin)
             .output()
             .expect("cuobjdump");
+        if !out.status.success() {
+            // No SASS counts is a broken measurement, not a zero: say why.
+            panic!(
+                "cuobjdump -sass failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
         let text = String::from_utf8_lossy(&out.stdout);
         let mut func = String::new();
         for line in text.lines() {

@@ -1,6 +1,6 @@
 //! Installing what the commands need, each only when it is missing: the wasm32
 //! target, wasm-bindgen-cli at the version in Cargo.lock, chromium, the e2e npm
-//! packages, and the Python venv holding NVIDIA's ptxas, NVRTC and cuobjdump (the oracles).
+//! packages, and the Python venv holding NVIDIA's ptxas, NVRTC, cuobjdump and nvdisasm (the oracles).
 
 use crate::{output_of, root, run_cmd, step, Result};
 use std::path::{Path, PathBuf};
@@ -13,6 +13,8 @@ const PY_PACKAGES: &[(&str, &str)] = &[
     ("nvidia-cuda-nvcc", "13.5.37"),
     ("nvidia-cuda-nvrtc", "13.5.37"),
     ("nvidia-cuda-cuobjdump", "13.5.37"),
+    // cuobjdump -sass runs nvdisasm (the bench's SASS instruction counts).
+    ("nvidia-cuda-nvdisasm", "13.5.37"),
 ];
 
 pub fn ensure_wasm_target() -> Result {
@@ -198,7 +200,9 @@ pub fn ensure_python_oracles() -> Result<Oracles> {
     let ptxas = cu13.join("bin").join("ptxas");
     let nvrtc = cu13.join("lib").join("libnvrtc.so.13");
     let cuobjdump = cu13.join("bin").join("cuobjdump");
-    for p in [&ptxas, &nvrtc, &cuobjdump] {
+    // cuobjdump looks for nvdisasm beside itself, on PATH or at NVDISASM_PATH.
+    let nvdisasm = cu13.join("bin").join("nvdisasm");
+    for p in [&ptxas, &nvrtc, &cuobjdump, &nvdisasm] {
         if !p.exists() {
             return Err(format!(
                 "{} is missing after installing the pip packages",
@@ -211,6 +215,7 @@ pub fn ensure_python_oracles() -> Result<Oracles> {
             ("PTXLAB_PTXAS", ptxas),
             ("PTXLAB_NVRTC", nvrtc),
             ("PTXLAB_CUOBJDUMP", cuobjdump),
+            ("NVDISASM_PATH", cu13.join("bin")),
         ],
     })
 }
