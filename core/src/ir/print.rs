@@ -19,38 +19,89 @@ pub(crate) fn float_literal(bits: u64) -> String {
     format!("0x{bits:016X}")
 }
 
-pub(crate) fn value_text(f: &Function, v: &Value) -> String {
-    match v {
-        Value::Inst(i) => format!("%{}", f.inst(*i).name),
-        Value::Arg(a) => format!(
-            "%{}",
-            f.params
-                .get(*a as usize)
-                .map_or("<bad-arg>", |p| p.name.as_str())
-        ),
-        Value::Int(Type::I1, v) => (if *v != 0 { "true" } else { "false" }).to_string(),
-        Value::Int(_, v) => v.to_string(),
-        Value::Float(_, bits) => float_literal(*bits),
-        Value::Undef(_) => "undef".to_string(),
-        Value::Null(_) => "null".to_string(),
-        Value::Global(name, _) => format!("@{name}"),
+// The printer appends to one buffer (`push_*`): a snapshot after every pass
+// run prints every function, the largest cost of a compile, so no instruction
+// builds intermediate strings.
+
+fn push_type(out: &mut String, ty: &Type) {
+    match ty {
+        Type::Void => out.push_str("void"),
+        Type::I1 => out.push_str("i1"),
+        Type::I8 => out.push_str("i8"),
+        Type::I16 => out.push_str("i16"),
+        Type::I32 => out.push_str("i32"),
+        Type::I64 => out.push_str("i64"),
+        Type::Half => out.push_str("half"),
+        Type::F32 => out.push_str("float"),
+        Type::F64 => out.push_str("double"),
+        Type::Ptr(0) => out.push_str("ptr"),
+        _ => {
+            let _ = write!(out, "{ty}");
+        }
     }
 }
 
-fn typed(f: &Function, v: &Value) -> String {
-    format!("{} {}", f.value_type(v), value_text(f, v))
+fn push_value(out: &mut String, f: &Function, v: &Value) {
+    match v {
+        Value::Inst(i) => {
+            out.push('%');
+            out.push_str(&f.inst(*i).name);
+        }
+        Value::Arg(a) => {
+            out.push('%');
+            out.push_str(
+                f.params
+                    .get(*a as usize)
+                    .map_or("<bad-arg>", |p| p.name.as_str()),
+            );
+        }
+        Value::Int(Type::I1, v) => out.push_str(if *v != 0 { "true" } else { "false" }),
+        Value::Int(_, v) => {
+            let _ = write!(out, "{v}");
+        }
+        Value::Float(_, bits) => out.push_str(&float_literal(*bits)),
+        Value::Undef(_) => out.push_str("undef"),
+        Value::Null(_) => out.push_str("null"),
+        Value::Global(name, _) => {
+            out.push('@');
+            out.push_str(name);
+        }
+    }
+}
+
+/// The type of `v` as [`Function::value_type`] gives it, without cloning it.
+fn push_value_type(out: &mut String, f: &Function, v: &Value) {
+    match v {
+        Value::Inst(i) => push_type(out, &f.inst(*i).ty),
+        Value::Arg(a) => match f.params.get(*a as usize) {
+            Some(p) => push_type(out, &p.ty),
+            None => out.push_str("void"),
+        },
+        Value::Int(t, _) | Value::Float(t, _) | Value::Undef(t) => push_type(out, t),
+        Value::Null(space) | Value::Global(_, space) => push_type(out, &Type::Ptr(*space)),
+    }
+}
+
+/// `float %x`: the operand with its type.
+fn push_typed(out: &mut String, f: &Function, v: &Value) {
+    push_value_type(out, f, v);
+    out.push(' ');
+    push_value(out, f, v);
+}
+
+fn push_block(out: &mut String, f: &Function, b: BlockId) {
+    out.push('%');
+    out.push_str(&f.block(b).name);
 }
 
 /// ` syncscope("block")`; nothing for the system scope (LLVM's default).
-fn scope_text(s: SyncScope) -> String {
-    match s {
-        SyncScope::System => String::new(),
-        s => format!(" syncscope(\"{}\")", s.name()),
+fn push_scope(out: &mut String, s: SyncScope) {
+    if s != SyncScope::System {
+        let _ = write!(out, " syncscope(\"{}\")", s.name());
     }
 }
 
-fn flags_text(flags: &Flags) -> String {
-    let mut s = String::new();
+fn push_flags(out: &mut String, flags: &Flags) {
     for (on, name) in [
         (flags.nuw, " nuw"),
         (flags.nsw, " nsw"),
@@ -58,34 +109,48 @@ fn flags_text(flags: &Flags) -> String {
         (flags.contract, " contract"),
     ] {
         if on {
-            s.push_str(name);
+            out.push_str(name);
         }
     }
-    s
 }
 
 /// The text of one instruction, without indentation.
 pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
+    let mut s = String::new();
+    push_inst(&mut s, f, id);
+    s
+}
+
+/// Appends the text of one instruction, without indentation.
+fn push_inst(out: &mut String, f: &Function, id: InstId) {
     let inst = f.inst(id);
-    let lhs = if inst.ty == Type::Void {
-        String::new()
-    } else {
-        format!("%{} = ", inst.name)
+    if inst.ty != Type::Void {
+        out.push('%');
+        out.push_str(&inst.name);
+        out.push_str(" = ");
+    }
+    // `op a, b`: the first operand typed, the second not (LLVM's binary form).
+    let pair = |out: &mut String, a: &Value, b: &Value| {
+        push_typed(out, f, a);
+        out.push_str(", ");
+        push_value(out, f, b);
     };
-    let block = |b: &BlockId| format!("%{}", f.block(*b).name);
-    let body = match &inst.kind {
-        InstKind::Alloca { ty, align } => format!("alloca {ty}, align {align}"),
+    match &inst.kind {
+        InstKind::Alloca { ty, align } => {
+            out.push_str("alloca ");
+            push_type(out, ty);
+            let _ = write!(out, ", align {align}");
+        }
         InstKind::Load {
             ptr,
             align,
             volatile,
         } => {
-            format!(
-                "load {}{}, {}, align {align}",
-                if *volatile { "volatile " } else { "" },
-                inst.ty,
-                typed(f, ptr)
-            )
+            out.push_str(if *volatile { "load volatile " } else { "load " });
+            push_type(out, &inst.ty);
+            out.push_str(", ");
+            push_typed(out, f, ptr);
+            let _ = write!(out, ", align {align}");
         }
         InstKind::Store {
             val,
@@ -93,24 +158,29 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
             align,
             volatile,
         } => {
-            format!(
-                "store {}{}, {}, align {align}",
-                if *volatile { "volatile " } else { "" },
-                typed(f, val),
-                typed(f, ptr)
-            )
+            out.push_str(if *volatile {
+                "store volatile "
+            } else {
+                "store "
+            });
+            push_typed(out, f, val);
+            out.push_str(", ");
+            push_typed(out, f, ptr);
+            let _ = write!(out, ", align {align}");
         }
         InstKind::Gep {
             elem_ty,
             base,
             indices,
         } => {
-            let mut s = format!("getelementptr inbounds {elem_ty}, {}", typed(f, base));
+            out.push_str("getelementptr inbounds ");
+            push_type(out, elem_ty);
+            out.push_str(", ");
+            push_typed(out, f, base);
             for i in indices {
-                s.push_str(", ");
-                s.push_str(&typed(f, i));
+                out.push_str(", ");
+                push_typed(out, f, i);
             }
-            s
         }
         InstKind::Bin {
             op,
@@ -118,42 +188,74 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
             rhs: b,
             flags,
         } => {
-            format!(
-                "{}{} {}, {}",
-                op.name(),
-                flags_text(flags),
-                typed(f, a),
-                value_text(f, b)
-            )
+            out.push_str(op.name());
+            push_flags(out, flags);
+            out.push(' ');
+            pair(out, a, b);
         }
-        InstKind::FNeg(v) => format!("fneg {}", typed(f, v)),
+        InstKind::FNeg(v) => {
+            out.push_str("fneg ");
+            push_typed(out, f, v);
+        }
         InstKind::ICmp {
             pred,
             lhs: a,
             rhs: b,
-        } => format!("icmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
+        } => {
+            out.push_str("icmp ");
+            out.push_str(pred.name());
+            out.push(' ');
+            pair(out, a, b);
+        }
         InstKind::FCmp {
             pred,
             lhs: a,
             rhs: b,
-        } => format!("fcmp {} {}, {}", pred.name(), typed(f, a), value_text(f, b)),
-        InstKind::Select { cond, t, f: e } => format!(
-            "select {}, {}, {}",
-            typed(f, cond),
-            typed(f, t),
-            typed(f, e)
-        ),
-        InstKind::Cast { op, val } => format!("{} {} to {}", op.name(), typed(f, val), inst.ty),
+        } => {
+            out.push_str("fcmp ");
+            out.push_str(pred.name());
+            out.push(' ');
+            pair(out, a, b);
+        }
+        InstKind::Select { cond, t, f: e } => {
+            out.push_str("select ");
+            push_typed(out, f, cond);
+            out.push_str(", ");
+            push_typed(out, f, t);
+            out.push_str(", ");
+            push_typed(out, f, e);
+        }
+        InstKind::Cast { op, val } => {
+            out.push_str(op.name());
+            out.push(' ');
+            push_typed(out, f, val);
+            out.push_str(" to ");
+            push_type(out, &inst.ty);
+        }
         InstKind::Call { callee, args } => {
-            let args: Vec<String> = args.iter().map(|a| typed(f, a)).collect();
-            format!("call {} @{}({})", inst.ty, callee, args.join(", "))
+            out.push_str("call ");
+            push_type(out, &inst.ty);
+            out.push_str(" @");
+            out.push_str(callee);
+            out.push('(');
+            for (n, a) in args.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                push_typed(out, f, a);
+            }
+            out.push(')');
         }
         InstKind::Phi { incoming } => {
-            let parts: Vec<String> = incoming
-                .iter()
-                .map(|(v, b)| format!("[ {}, {} ]", value_text(f, v), block(b)))
-                .collect();
-            format!("phi {} {}", inst.ty, parts.join(", "))
+            out.push_str("phi ");
+            push_type(out, &inst.ty);
+            for (n, (v, b)) in incoming.iter().enumerate() {
+                out.push_str(if n > 0 { ", [ " } else { " [ " });
+                push_value(out, f, v);
+                out.push_str(", ");
+                push_block(out, f, *b);
+                out.push_str(" ]");
+            }
         }
         InstKind::AtomicRmw {
             op,
@@ -161,13 +263,14 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
             val,
             scope,
         } => {
-            format!(
-                "atomicrmw {} {}, {}{} monotonic",
-                op.name(),
-                typed(f, ptr),
-                typed(f, val),
-                scope_text(*scope)
-            )
+            out.push_str("atomicrmw ");
+            out.push_str(op.name());
+            out.push(' ');
+            push_typed(out, f, ptr);
+            out.push_str(", ");
+            push_typed(out, f, val);
+            push_scope(out, *scope);
+            out.push_str(" monotonic");
         }
         InstKind::CmpXchg {
             ptr,
@@ -175,41 +278,58 @@ pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
             new,
             scope,
         } => {
-            format!(
-                "cmpxchg {}, {}, {}{} monotonic",
-                typed(f, ptr),
-                typed(f, cmp),
-                typed(f, new),
-                scope_text(*scope)
-            )
+            out.push_str("cmpxchg ");
+            push_typed(out, f, ptr);
+            out.push_str(", ");
+            push_typed(out, f, cmp);
+            out.push_str(", ");
+            push_typed(out, f, new);
+            push_scope(out, *scope);
+            out.push_str(" monotonic");
         }
-        InstKind::Fence { scope } => format!("fence{} seq_cst", scope_text(*scope)),
-        InstKind::Br { dest } => format!("br label {}", block(dest)),
-        InstKind::CondBr { cond, t, f: e } => format!(
-            "br {}, label {}, label {}",
-            typed(f, cond),
-            block(t),
-            block(e)
-        ),
+        InstKind::Fence { scope } => {
+            out.push_str("fence");
+            push_scope(out, *scope);
+            out.push_str(" seq_cst");
+        }
+        InstKind::Br { dest } => {
+            out.push_str("br label ");
+            push_block(out, f, *dest);
+        }
+        InstKind::CondBr { cond, t, f: e } => {
+            out.push_str("br ");
+            push_typed(out, f, cond);
+            out.push_str(", label ");
+            push_block(out, f, *t);
+            out.push_str(", label ");
+            push_block(out, f, *e);
+        }
         InstKind::Switch {
             val,
             default,
             cases,
         } => {
             let ty = f.value_type(val);
-            let mut s = format!("switch {}, label {} [", typed(f, val), block(default));
+            out.push_str("switch ");
+            push_typed(out, f, val);
+            out.push_str(", label ");
+            push_block(out, f, *default);
+            out.push_str(" [");
             for (c, b) in cases {
-                let c = value_text(f, &Value::Int(ty.clone(), *c));
-                let _ = write!(s, " {ty} {c}, label {}", block(b));
+                out.push(' ');
+                push_typed(out, f, &Value::Int(ty.clone(), *c));
+                out.push_str(", label ");
+                push_block(out, f, *b);
             }
-            s.push_str(" ]");
-            s
+            out.push_str(" ]");
         }
-        InstKind::Ret { val: Some(v) } => format!("ret {}", typed(f, v)),
-        InstKind::Ret { val: None } => "ret void".to_string(),
-        InstKind::Unreachable => "unreachable".to_string(),
-    };
-    format!("{lhs}{body}")
+        InstKind::Ret { val: Some(v) } => {
+            out.push_str("ret ");
+            push_typed(out, f, v);
+        }
+        InstKind::Ret { val: None } => out.push_str("ret void"),
+        InstKind::Unreachable => out.push_str("unreachable"),
+    }
 }
 
 fn signature(f: &Function) -> String {
@@ -299,7 +419,8 @@ pub fn function_text(f: &Function, debug_locs: bool) -> (String, Vec<u32>) {
         lines.push(0);
         for &i in &blk.insts {
             let inst = f.inst(i);
-            let _ = write!(out, "  {}", inst_text(f, i));
+            out.push_str("  ");
+            push_inst(&mut out, f, i);
             if inst.kind.is_terminator() {
                 if let Some(h) = f.loop_hints.iter().find(|h| h.latch == b) {
                     let _ = match h.unroll {
