@@ -18,6 +18,8 @@ pub mod ir;
 pub mod irgen;
 pub mod libdevice_report;
 pub mod link;
+#[cfg(feature = "mpref")]
+pub mod mpref;
 pub mod opt;
 pub mod options;
 pub mod ptx;

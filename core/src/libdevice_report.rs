@@ -49,7 +49,8 @@ impl Ty {
         } else {
             (v.abs().log2().floor() as i32).max(min_exp)
         };
-        2f64.powi(e - mant)
+        // ldexp: powi would compute 2^-1074 as 1 / 2^1074, which overflows.
+        libm::ldexp(1.0, e - mant)
     }
 
     /// One ulp past the largest finite value: where an infinite result sits
@@ -163,6 +164,12 @@ pub struct MathFunction {
     /// The CUDA name (`sinf`), called as the user would.
     pub name: &'static str,
     pub ty: Ty,
+    /// The names of the 320-bit references ([`crate::mpref`]) of the float
+    /// results, one per result; empty when `reference` is exact enough (f32
+    /// functions, and double functions whose result f64 holds exactly). Where
+    /// an argument is ±0, ±Inf or NaN, or `reference` gives NaN, ±Inf or ±0, `reference` decides (C99 Annex F)
+    /// even then.
+    pub mp: &'static [&'static str],
     pub shape: Shape,
     pub reference: Reference,
     /// The documented maximum error in ulp from the correctly rounded
@@ -179,6 +186,7 @@ macro_rules! f1 {
         MathFunction {
             name: $name,
             ty: Ty::F32,
+        mp: &[],
             shape: UNARY,
             reference: |a| [$reference(a[0]), 0.0],
             bound: $bound,
@@ -187,6 +195,81 @@ macro_rules! f1 {
         }
     };
 }
+
+/// A unary double function measured against its 320-bit reference; `$reference`
+/// (f64, C99 Annex F) decides the special values.
+macro_rules! d1 {
+    ($name:literal, $reference:expr, $bound:expr, [$($lo:expr => $hi:expr),*] $(, hard [$($h:expr),*])?) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F64,
+            mp: &[$name],
+            shape: UNARY,
+            reference: |a| [$reference(a[0]), 0.0],
+            bound: $bound,
+            regions: &[$(&[($lo, $hi)]),*],
+            hard: &[$($(&[$h]),*)?],
+        }
+    };
+}
+
+/// A unary double function whose f64 reference is exact (rounding, fabs, sqrt).
+macro_rules! dx {
+    ($name:literal, $reference:expr, [$($lo:expr => $hi:expr),*] $(, hard [$($h:expr),*])?) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F64,
+            mp: &[],
+            shape: UNARY,
+            reference: |a| [$reference(a[0]), 0.0],
+            bound: 0.0,
+            regions: &[$(&[($lo, $hi)]),*],
+            hard: &[$($(&[$h]),*)?],
+        }
+    };
+}
+
+/// A binary double function whose f64 reference is exact.
+macro_rules! dx2 {
+    ($name:literal, $reference:expr, [$([$alo:expr => $ahi:expr, $blo:expr => $bhi:expr]),*] $(, hard [$([$ha:expr, $hb:expr]),*])?) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F64,
+            mp: &[],
+            shape: BINARY,
+            reference: |a| [$reference(a[0], a[1]), 0.0],
+            bound: 0.0,
+            regions: &[$(&[($alo, $ahi), ($blo, $bhi)]),*],
+            hard: &[$($(&[$ha, $hb]),*)?],
+        }
+    };
+}
+
+/// A binary double function measured against its 320-bit reference.
+macro_rules! d2 {
+    ($name:literal, $reference:expr, $bound:expr, [$([$alo:expr => $ahi:expr, $blo:expr => $bhi:expr]),*] $(, hard [$([$ha:expr, $hb:expr]),*])?) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F64,
+            mp: &[$name],
+            shape: BINARY,
+            reference: |a| [$reference(a[0], a[1]), 0.0],
+            bound: $bound,
+            regions: &[$(&[($alo, $ahi), ($blo, $bhi)]),*],
+            hard: &[$($(&[$ha, $hb]),*)?],
+        }
+    };
+}
+
+/// The largest finite double, and a bound short of it for ranges.
+const DMAX: f64 = f64::MAX;
+const BIG: f64 = 1.0e300;
+/// The smallest positive double (a denormal).
+const DMIN: f64 = 4.9e-324;
+const PI: f64 = std::f64::consts::PI;
+/// 6381956970095103·2^797: the double closest to a multiple of π/2 (x mod
+/// π/2 is about 2^-61), the hardest argument of the trig reduction.
+const TRIG_HARDEST: f64 = 5.319372648326541e255;
 
 /// The largest finite float, as f64.
 const FMAX: f64 = f32::MAX as f64;
@@ -203,6 +286,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "fminf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [a[0].min(a[1]), 0.0],
         bound: 0.0,
@@ -212,6 +296,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "fmaxf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [a[0].max(a[1]), 0.0],
         bound: 0.0,
@@ -221,6 +306,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "copysignf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [a[0].copysign(a[1]), 0.0],
         bound: 0.0,
@@ -230,6 +316,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "fmaf",
         ty: Ty::F32,
+        mp: &[],
         shape: TERNARY,
         // The product of two floats is exact in f64: one rounding of the sum
         // (to f64, then to f32) can double-round, which a later ulp check
@@ -257,6 +344,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "sincosf",
         ty: Ty::F32,
+        mp: &[],
         shape: PAIR,
         reference: |a| [a[0].sin(), a[0].cos()],
         bound: 2.0,
@@ -271,6 +359,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "atan2f",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [a[0].atan2(a[1]), 0.0],
         bound: 3.0,
@@ -286,6 +375,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "powf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [a[0].powf(a[1]), 0.0],
         bound: 4.0,
@@ -309,6 +399,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "hypotf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [a[0].hypot(a[1]), 0.0],
         bound: 3.0,
@@ -321,6 +412,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "rhypotf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [1.0 / a[0].hypot(a[1]), 0.0],
         bound: 2.0,
@@ -333,6 +425,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "norm3df",
         ty: Ty::F32,
+        mp: &[],
         shape: TERNARY,
         reference: |a| {
             let r = if a.iter().any(|v| v.is_infinite()) {
@@ -359,6 +452,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "lroundf",
         ty: Ty::F32,
+        mp: &[],
         shape: TO_LONG,
         reference: |a| {
             let r = a[0].round();
@@ -371,6 +465,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "modff",
         ty: Ty::F32,
+        mp: &[],
         shape: OUT_FLOAT,
         reference: |a| {
             let (frac, int) = libm::modf(a[0]);
@@ -383,6 +478,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "frexpf",
         ty: Ty::F32,
+        mp: &[],
         shape: OUT_INT,
         reference: |a| {
             let (m, e) = libm::frexp(a[0]);
@@ -402,6 +498,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "ldexpf",
         ty: Ty::F32,
+        mp: &[],
         shape: FLOAT_INT,
         reference: |a| [libm::ldexpf(a[0] as f32, a[1] as i32).into(), 0.0],
         bound: 0.0,
@@ -414,6 +511,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "scalbnf",
         ty: Ty::F32,
+        mp: &[],
         shape: FLOAT_INT,
         reference: |a| [libm::scalbnf(a[0] as f32, a[1] as i32).into(), 0.0],
         bound: 0.0,
@@ -426,6 +524,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "ilogbf",
         ty: Ty::F32,
+        mp: &[],
         shape: TO_INT,
         reference: |a| [f64::from(libm::ilogbf(a[0] as f32)), 0.0],
         bound: 0.0,
@@ -436,6 +535,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "fmodf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [libm::fmodf(a[0] as f32, a[1] as f32).into(), 0.0],
         bound: 0.0,
@@ -449,6 +549,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "remainderf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [libm::remainderf(a[0] as f32, a[1] as f32).into(), 0.0],
         bound: 0.0,
@@ -468,6 +569,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "remquof",
         ty: Ty::F32,
+        mp: &[],
         shape: QUO,
         reference: |a| {
             let (r, q) = libm::remquof(a[0] as f32, a[1] as f32);
@@ -483,6 +585,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "nextafterf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| [libm::nextafterf(a[0] as f32, a[1] as f32).into(), 0.0],
         bound: 0.0,
@@ -495,6 +598,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
     MathFunction {
         name: "fdimf",
         ty: Ty::F32,
+        mp: &[],
         shape: BINARY,
         reference: |a| {
             [
@@ -517,7 +621,165 @@ pub const FUNCTIONS: &[MathFunction] = &[
         ],
         hard: &[],
     },
+    // Doubles: the bounds of the CUDA C Programming Guide's double-precision
+    // table; the ranges reach the reductions' hard parts (huge trig
+    // arguments, the overflow and underflow edges, denormals).
+    dx!("sqrt", f64::sqrt, [0.0 => 4.0, DMIN => DMAX]),
+    dx!("fabs", f64::abs, [-DMAX => DMAX]),
+    dx!("floor", f64::floor, [-100.0 => 100.0, -1e17 => 1e17], hard [-0.5, 0.5, -1.5]),
+    dx!("ceil", f64::ceil, [-100.0 => 100.0, -1e17 => 1e17], hard [-0.5, 0.5, -1.5]),
+    dx!("trunc", f64::trunc, [-100.0 => 100.0, -1e17 => 1e17], hard [-0.5, 0.5, -1.5]),
+    dx!("round", f64::round, [-100.0 => 100.0, -1e17 => 1e17], hard [0.5, -0.5, 2.5, -1.5, 0.49999999999999994, 4503599627370497.0]),
+    dx!("rint", f64::round_ties_even, [-100.0 => 100.0, -1e17 => 1e17], hard [-0.5, 2.5, -1.5]),
+    dx!("nearbyint", f64::round_ties_even, [-100.0 => 100.0, -1e17 => 1e17], hard [-0.5, 2.5, -1.5]),
+    dx2!("fmin", f64::min, [[-10.0 => 10.0, -10.0 => 10.0]]),
+    dx2!("fmax", f64::max, [[-10.0 => 10.0, -10.0 => 10.0]]),
+    dx2!("copysign", f64::copysign, [[-DMAX => DMAX, -1.0 => 1.0]]),
+    dx2!("fmod", libm::fmod, [[-100.0 => 100.0, -10.0 => 10.0], [-DMAX => DMAX, -1e-300 => 1e-300], [-DMAX => DMAX, -DMAX => DMAX]], hard [[-4.0, 2.0], [1e308, DMIN], [5.0, 2.5]]),
+    dx2!("remainder", libm::remainder, [[-100.0 => 100.0, -10.0 => 10.0], [-DMAX => DMAX, -1e-300 => 1e-300], [-DMAX => DMAX, -DMAX => DMAX]], hard [[5.0, 2.0], [7.0, 2.0], [-3.0, 2.0], [1e308, DMIN]]),
+    dx2!("fdim", libm::fdim, [[-10.0 => 10.0, -10.0 => 10.0], [-DMAX => DMAX, -DMAX => DMAX]]),
+    dx2!("nextafter", libm::nextafter, [[-10.0 => 10.0, -10.0 => 10.0], [-DMAX => DMAX, -DMAX => DMAX]], hard [[1.0, 2.0], [1.0, 0.0], [-DMIN, 1.0], [DMAX, f64::INFINITY]]),
+    MathFunction {
+        name: "fma",
+        ty: Ty::F64,
+        mp: &[],
+        shape: TERNARY,
+        reference: |a| [a[0].mul_add(a[1], a[2]), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0), (-100.0, 100.0)],
+            &[(-1e150, 1e150), (-1e150, 1e150), (-DMAX, DMAX)],
+        ],
+        hard: &[&[1.0, 1.0, -1.0], &[DMAX, 2.0, -DMAX]],
+    },
+    MathFunction {
+        name: "ldexp",
+        ty: Ty::F64,
+        mp: &[],
+        shape: FLOAT_INT,
+        reference: |a| [libm::ldexp(a[0], a[1] as i32), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-1100.0, 1100.0)],
+            &[(-DMAX, DMAX), (-2200.0, 2200.0)],
+        ],
+        hard: &[&[1.5, -1074.0], &[1.5, -1075.0], &[0.75, 1024.0]],
+    },
+    MathFunction {
+        name: "scalbn",
+        ty: Ty::F64,
+        mp: &[],
+        shape: FLOAT_INT,
+        reference: |a| [libm::scalbn(a[0], a[1] as i32), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-1100.0, 1100.0)],
+            &[(-DMAX, DMAX), (-2200.0, 2200.0)],
+        ],
+        hard: &[&[1.5, -1074.0], &[1.5, -1075.0]],
+    },
+    MathFunction {
+        name: "ilogb",
+        ty: Ty::F64,
+        mp: &[],
+        shape: TO_INT,
+        reference: |a| [f64::from(libm::ilogb(a[0])), 0.0],
+        bound: 0.0,
+        regions: &[&[(-DMAX, DMAX)], &[(-1e-307, 1e-307)]],
+        hard: &[],
+    },
+    dx!("logb", |x: f64| if x == 0.0 { f64::NEG_INFINITY } else if !x.is_finite() { x.abs() } else { f64::from(libm::ilogb(x)) }, [-DMAX => DMAX, -1e-307 => 1e-307]),
+    MathFunction {
+        name: "frexp",
+        ty: Ty::F64,
+        mp: &[],
+        shape: OUT_INT,
+        reference: |a| {
+            let (m, e) = libm::frexp(a[0]);
+            [
+                m,
+                if a[0].is_finite() {
+                    f64::from(e)
+                } else {
+                    f64::NAN
+                },
+            ]
+        },
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-DMAX, DMAX)]],
+        hard: &[&[DMIN], &[-3e-310]],
+    },
+    MathFunction {
+        name: "modf",
+        ty: Ty::F64,
+        mp: &[],
+        shape: OUT_FLOAT,
+        reference: |a| {
+            let (frac, int) = libm::modf(a[0]);
+            [frac, int]
+        },
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-DMAX, DMAX)]],
+        hard: &[&[-3.0], &[-0.5], &[4503599627370496.5]],
+    },
+    d1!("sin", f64::sin, 2.0, [-PI => PI, -1e6 => 1e6, 1e6 => 1e22, 1e22 => BIG, 1e-310 => 1e-5], hard [TRIG_HARDEST, -TRIG_HARDEST, 1073741823.5, 355.0, 103993.0, 1.0715086071862673e301]),
+    d1!("cos", f64::cos, 2.0, [-PI => PI, -1e6 => 1e6, 1e6 => 1e22, -BIG => -1e22], hard [TRIG_HARDEST, -TRIG_HARDEST, 1073741823.5, 355.0, 103993.0, 1.0715086071862673e301]),
+    d1!("tan", f64::tan, 2.0, [-1.6 => 1.6, -1e6 => 1e6, 1e9 => BIG, 1e-300 => 1e-5], hard [std::f64::consts::FRAC_PI_2, TRIG_HARDEST, -TRIG_HARDEST, 355.0, 103993.0]),
+    MathFunction {
+        name: "sincos",
+        ty: Ty::F64,
+        mp: &["sin", "cos"],
+        shape: PAIR,
+        reference: |a| [a[0].sin(), a[0].cos()],
+        bound: 2.0,
+        regions: &[&[(-PI, PI)], &[(-1e6, 1e6)], &[(1e6, BIG)]],
+        hard: &[&[std::f64::consts::FRAC_PI_2]],
+    },
+    d1!("sinpi", sinpi, 2.0, [-2.0 => 2.0, -1e6 => 1e6, 1e10 => 4e15, 1e-300 => 1e-5], hard [0.5, 1.0, -1.0, 2.5, 4503599627370495.5]),
+    d1!("cospi", cospi, 2.0, [-2.0 => 2.0, -1e6 => 1e6, 1e10 => 4e15], hard [0.5, 1.0, -1.5, 4503599627370495.5]),
+    d1!("asin", f64::asin, 2.0, [-1.0 => 1.0, 0.9 => 1.0, 1e-300 => 0.5]),
+    d1!("acos", f64::acos, 2.0, [-1.0 => 1.0, 0.9 => 1.0, -1.0 => -0.9, 1e-300 => 0.5]),
+    d1!("atan", f64::atan, 2.0, [-2.0 => 2.0, -1e6 => 1e6, 1e-300 => 1.0, 1.0 => BIG]),
+    d1!("sinh", f64::sinh, 2.0, [-1.0 => 1.0, -30.0 => 30.0, 1.0 => 710.4, 1e-300 => 1e-3], hard [710.47, 710.48]),
+    d1!("cosh", f64::cosh, 1.0, [-1.0 => 1.0, -30.0 => 30.0, 1.0 => 710.4, 1e-300 => 1e-3], hard [710.47, 710.48]),
+    d1!("tanh", f64::tanh, 1.0, [-1.0 => 1.0, -25.0 => 25.0, 1e-300 => 1e-3]),
+    d1!("asinh", libm::asinh, 3.0, [-2.0 => 2.0, 1.0 => BIG, -BIG => -1e-300, 1e-300 => 1e-3]),
+    d1!("acosh", libm::acosh, 3.0, [1.0 => 2.0, 1.0 => 1.0001, 2.0 => BIG]),
+    d1!("atanh", f64::atanh, 2.0, [-1.0 => 1.0, 0.99 => 1.0, 1e-300 => 1e-3]),
+    d1!("exp", f64::exp, 1.0, [-1.0 => 1.0, -700.0 => 709.7, -745.1 => -708.0, 1e-300 => 1e-10], hard [709.78, 709.79, -745.13, -745.14]),
+    d1!("exp2", f64::exp2, 1.0, [-1.0 => 1.0, -1022.0 => 1023.9, -1074.0 => -1022.0], hard [1023.99, 1024.0, -1074.0, -1075.0, 3.0]),
+    d1!("exp10", libm::exp10, 1.0, [-1.0 => 1.0, -307.0 => 308.2, -323.0 => -307.0], hard [308.25, 308.26, 2.0]),
+    d1!("expm1", f64::exp_m1, 1.0, [-1.0 => 1.0, -40.0 => 709.7, 1e-300 => 1e-3, -1e-3 => -1e-300], hard [709.78, 709.79, -40.0]),
+    d1!("log", f64::ln, 1.0, [0.5 => 2.0, 1e-300 => BIG, DMIN => 2.2e-308, 0.999 => 1.001]),
+    d1!("log2", f64::log2, 1.0, [0.5 => 2.0, 1e-300 => BIG, DMIN => 2.2e-308], hard [8.0, 0.125]),
+    d1!("log10", f64::log10, 1.0, [0.5 => 2.0, 1e-300 => BIG, DMIN => 2.2e-308], hard [1000.0, 0.001]),
+    d1!("log1p", f64::ln_1p, 1.0, [-0.5 => 1.0, -1.0 => -0.5, 1e-300 => 1e-3, -1e-3 => -1e-300, 1.0 => BIG]),
+    d1!("erf", libm::erf, 2.0, [-1.0 => 1.0, -6.0 => 6.0, 1e-300 => 1e-3, 1.0 => 6.5]),
+    d1!("erfc", libm::erfc, 5.0, [-1.0 => 1.0, -6.0 => 6.0, 1.0 => 27.5, -1e-3 => 1e-3], hard [26.5, 27.3]),
+    // The bound holds outside [-11.0001, -2.2637], where lgamma has zeros.
+    d1!("lgamma", libm::lgamma, 4.0, [0.0 => 3.0, 0.9 => 2.1, 3.0 => 1e6, 1e6 => 1e300, -2.2637 => 0.0, -1e5 => -11.0001, 1e-320 => 1e-3], hard [1.0, 2.0, -0.5]),
+    d1!("tgamma", libm::tgamma, 10.0, [0.0 => 3.0, 3.0 => 171.6, -2.2637 => 0.0, -170.0 => -11.0001, -200.0 => -170.0, 1e-306 => 1e-3], hard [1.0, 0.5, 171.62, 171.63, -0.5]),
+    d1!("rsqrt", |x: f64| 1.0 / x.sqrt(), 1.0, [0.25 => 4.0, DMIN => BIG]),
+    d1!("cbrt", f64::cbrt, 1.0, [-8.0 => 8.0, 1e-300 => BIG, -BIG => -1e-300, DMIN => 2.2e-308], hard [27.0, -8.0]),
+    d1!("rcbrt", |x: f64| 1.0 / x.cbrt(), 1.0, [-8.0 => 8.0, 1e-300 => BIG, -BIG => -1e-300, DMIN => 2.2e-308], hard [27.0, -8.0]),
+    d2!("pow", f64::powf, 2.0, [[0.0 => 4.0, -10.0 => 10.0], [1e-300 => BIG, -1.0 => 1.0], [0.99 => 1.01, -6e4 => 6e4], [0.0 => 4.0, -300.0 => 300.0]], hard [[-2.0, 3.0], [-2.0, -3.0], [2.0, 1023.99], [2.0, -1074.0], [-0.5, -1074.0]]),
+    d2!("atan2", f64::atan2, 2.0, [[-2.0 => 2.0, -2.0 => 2.0], [1e-300 => BIG, -BIG => BIG], [-BIG => -1e-300, -1.0 => 1.0]], hard [[1.0, -1e300], [1e-300, -1.0]]),
+    d2!("hypot", f64::hypot, 2.0, [[-2.0 => 2.0, -2.0 => 2.0], [1e-300 => BIG, 1e-300 => BIG], [1e-320 => 1e-300, -1e-300 => 1e-300]], hard [[3.0, 4.0], [1e308, 1e308], [DMIN, DMIN]]),
+    d2!("rhypot", rhypot, 1.0, [[-2.0 => 2.0, -2.0 => 2.0], [1e-300 => BIG, 1e-300 => BIG]], hard [[3.0, 4.0], [DMIN, DMIN]]),
 ];
+
+/// 1 / hypot(a, b), without hypot's overflow (rhypot(DBL_MAX, DBL_MAX) is a
+/// denormal, not 0).
+fn rhypot(a: f64, b: f64) -> f64 {
+    let m = a.abs().max(b.abs());
+    if a.is_infinite() || b.is_infinite() {
+        return 0.0;
+    }
+    if m == 0.0 || m.is_nan() {
+        return 1.0 / a.hypot(b);
+    }
+    1.0 / m / (a / m).hypot(b / m)
+}
 
 /// sin(πx), ±0 at the integers (C23's sinpi).
 fn sinpi(x: f64) -> f64 {
@@ -893,6 +1155,11 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
     };
     let xs = inputs(f, n);
     row.samples = xs.len();
+    let mut precise = Precise::new(f);
+    if let Err(e) = &precise {
+        row.error = Some(e.clone());
+        return row;
+    }
     match evaluate(f, &xs, opts) {
         Ok(results) => {
             for (x, got) in xs.iter().zip(&results) {
@@ -900,7 +1167,12 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
                 for (k, o) in f.shape.outs.iter().enumerate() {
                     let (g, w) = (got[k], want[k]);
                     let err = match o {
-                        Out::Float => ulp_error(g, w, f.ty),
+                        Out::Float => {
+                            match precise.as_mut().ok().and_then(|p| p.ulps(x, k, g, w)) {
+                                Some(e) => Some(e),
+                                None => ulp_error(g, w, f.ty),
+                            }
+                        }
                         Out::Int | Out::Long => (w.is_nan() || g == w).then_some(0.0),
                         Out::Quo => {
                             let ok = w.is_nan()
@@ -937,6 +1209,54 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
         Err(e) => row.error = Some(e),
     }
     row
+}
+
+/// The 320-bit reference of a function with [`MathFunction::mp`] names.
+struct Precise {
+    names: &'static [&'static str],
+    #[cfg(feature = "mpref")]
+    reference: Option<crate::mpref::Ref>,
+}
+
+impl Precise {
+    /// An error when `f` needs the reference and this build lacks it.
+    fn new(f: &MathFunction) -> Result<Precise, String> {
+        if f.mp.is_empty() {
+            return Ok(Precise {
+                names: f.mp,
+                #[cfg(feature = "mpref")]
+                reference: None,
+            });
+        }
+        #[cfg(feature = "mpref")]
+        return Ok(Precise {
+            names: f.mp,
+            reference: Some(crate::mpref::Ref::new()),
+        });
+        #[cfg(not(feature = "mpref"))]
+        Err("measuring a double function needs the 'mpref' feature".into())
+    }
+
+    /// The error of result `k`, `got`, in ulp against the 320-bit value at
+    /// `args`; `None` where the f64 reference's `want` decides: the special
+    /// arguments (±0, ±Inf, NaN) and results (NaN, ±Inf) of C99 Annex F.
+    #[cfg_attr(not(feature = "mpref"), allow(unused_variables))]
+    fn ulps(&mut self, args: &[f64], k: usize, got: f64, want: f64) -> Option<f64> {
+        let name = self.names.get(k)?;
+        // An exact zero (lgamma(1), sinpi(2)) is compared exactly too: the
+        // 320-bit value of a zero is a tiny residue.
+        if !want.is_finite() || want == 0.0 || args.iter().any(|a| !a.is_finite() || *a == 0.0) {
+            return None;
+        }
+        #[cfg(feature = "mpref")]
+        {
+            let r = self.reference.as_mut()?;
+            let exact = r.eval(name, args[0], args.get(1).copied().unwrap_or(0.0));
+            Some(crate::mpref::ulps(got, &exact))
+        }
+        #[cfg(not(feature = "mpref"))]
+        None
+    }
 }
 
 /// Runs `f` on every input in one launch; each result as f64.

@@ -67,6 +67,7 @@ fn the_report_catches_errors() {
     let off = MathFunction {
         name: "expf",
         ty: Ty::F32,
+        mp: &[],
         shape: UNARY,
         reference: |a| [a[0].exp() * (1.0 + 2f64.powi(-20)), 0.0],
         bound: 2.0,
@@ -79,6 +80,7 @@ fn the_report_catches_errors() {
     let wrong = MathFunction {
         name: "floorf",
         ty: Ty::F32,
+        mp: &[],
         shape: UNARY,
         reference: |a| [a[0].ceil(), 0.0],
         bound: 0.0,
@@ -94,6 +96,33 @@ fn the_report_catches_errors() {
     };
     let r = report::measure(&missing, 10, &opts);
     assert!(r.error.is_some() && !r.pass(), "{r:?}");
+    // A double function measured against the wrong 320-bit reference (sin
+    // against cos) fails on the finite arguments, where the reference decides.
+    let sin_as_cos = MathFunction {
+        name: "sin",
+        ty: Ty::F64,
+        mp: &["cos"],
+        shape: UNARY,
+        reference: |a| [a[0].sin(), 0.0],
+        bound: 2.0,
+        regions: &[&[(-1.0, 1.0)]],
+        hard: &[],
+    };
+    let r = report::measure(&sin_as_cos, 50, &opts);
+    assert!(!r.pass() && r.max_ulp > 1e6, "{r:?}");
+    // The same machinery passes the real exp, within an ulp of the 320-bit value.
+    let exp = MathFunction {
+        name: "exp",
+        ty: Ty::F64,
+        mp: &["exp"],
+        shape: UNARY,
+        reference: |a| [a[0].exp(), 0.0],
+        bound: 1.0,
+        regions: &[&[(0.25, 1.0)]],
+        hard: &[],
+    };
+    let r = report::measure(&exp, 50, &opts);
+    assert!(r.pass() && r.max_ulp < 1.0, "{r:?}");
 }
 
 #[test]

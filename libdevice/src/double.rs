@@ -246,6 +246,149 @@ __device__ __forceinline__ int __nv_dint_log_special(double x, double *r) {
     };
 }
 
+/// lgamma in double-double for finite arguments (lgamma and tgamma).
+macro_rules! d_lgamma {
+    () => {
+        r#"
+/* lgamma(x) for finite x > 0 as a double-double: Taylor series about 1 and
+   2 (coefficients from ζ(k)) within 0.1 of them, elsewhere Stirling's
+   series at x + n >= 10 less log(x·(x+1)···(x+n-1)), all in double-double. */
+__device__ __forceinline__ double __nv_dint_lgamma_pos(double x, double *lo) {
+    double t = 0.0;
+    int near = 0;
+    if (x >= 0.9 && x <= 1.1) { t = x - 1.0; near = 1; }
+    if (x >= 1.9 && x <= 2.1) { t = x - 2.0; near = 2; }
+    if (near) {
+        double p, c;
+        if (near == 1) {
+            p = __nvvm_fma_rn_d(t, -0.058823978658684585, 0.06250095514121304);
+            p = __nvvm_fma_rn_d(p, t, -0.06666870588242046);
+            p = __nvvm_fma_rn_d(p, t, 0.07143294629536133);
+            p = __nvvm_fma_rn_d(p, t, -0.0769325164113522);
+            p = __nvvm_fma_rn_d(p, t, 0.083353840546109);
+            p = __nvvm_fma_rn_d(p, t, -0.09095401714582904);
+            p = __nvvm_fma_rn_d(p, t, 0.1000994575127818);
+            p = __nvvm_fma_rn_d(p, t, -0.11133426586956469);
+            p = __nvvm_fma_rn_d(p, t, 0.12550966952474304);
+            p = __nvvm_fma_rn_d(p, t, -0.1440498967688461);
+            p = __nvvm_fma_rn_d(p, t, 0.1695571769974082);
+            p = __nvvm_fma_rn_d(p, t, -0.20738555102867398);
+            p = __nvvm_fma_rn_d(p, t, 0.27058080842778454);
+            p = __nvvm_fma_rn_d(p, t, -0.40068563438653143);
+            p = __nvvm_fma_rn_d(p, t, 0.8224670334241132);
+            c = -0.5772156649015329;
+        } else {
+            p = __nvvm_fma_rn_d(t, -4.492469198764566e-07, 9.55141213040742e-07);
+            p = __nvvm_fma_rn_d(p, t, -2.039215753801366e-06);
+            p = __nvvm_fma_rn_d(p, t, 4.374866789907488e-06);
+            p = __nvvm_fma_rn_d(p, t, -9.439488275268397e-06);
+            p = __nvvm_fma_rn_d(p, t, 2.050721277567069e-05);
+            p = __nvvm_fma_rn_d(p, t, -4.492623673813314e-05);
+            p = __nvvm_fma_rn_d(p, t, 9.945751278180853e-05);
+            p = __nvvm_fma_rn_d(p, t, -0.00022315475845357939);
+            p = __nvvm_fma_rn_d(p, t, 0.0005096695247430425);
+            p = __nvvm_fma_rn_d(p, t, -0.001192753911703261);
+            p = __nvvm_fma_rn_d(p, t, 0.0028905103307415234);
+            p = __nvvm_fma_rn_d(p, t, -0.007385551028673986);
+            p = __nvvm_fma_rn_d(p, t, 0.020580808427784546);
+            p = __nvvm_fma_rn_d(p, t, -0.0673523010531981);
+            p = __nvvm_fma_rn_d(p, t, 0.3224670334241132);
+            c = 0.42278433509846713;
+        }
+        /* c·t in double-double, plus t²·p */
+        double h = c * t;
+        double l = __nvvm_fma_rn_d(c, t, -h) + (4.942915152430645e-18 * t + t * t * p);
+        double r = h + l;
+        *lo = (h - r) + l;
+        return r;
+    }
+    /* z = x + n >= 10 as zh + zl; the product x·(x+1)···(x+n-1) as ph + pl. */
+    double zh = x, zl = 0.0, ph = 1.0, pl = 0.0;
+    int shifted = 0;
+    while (zh < 10.0) {
+        double q = ph * zh;
+        double qe = __nvvm_fma_rn_d(ph, zh, -q) + (ph * zl + pl * zh);
+        ph = q + qe;
+        pl = (q - ph) + qe;
+        double e;
+        zh = __nv_dint_two_sum(zh, 1.0, &e);
+        zl = zl + e;
+        shifted = 1;
+    }
+    /* (z - 1/2)·log z - z + log(2π)/2 + Σ B2k / (2k(2k-1) z^(2k-1)) */
+    double ll;
+    double lh = __nv_dint_log_dd(zh, &ll);
+    ll = ll + zl / zh;
+    double al;
+    double ah = __nv_dint_two_sum(zh, -0.5, &al);
+    al = al + zl;
+    double m = ah * lh;
+    double ml = __nvvm_fma_rn_d(ah, lh, -m) + (ah * ll + al * lh);
+    double e1, e2;
+    double s = __nv_dint_two_sum(m, -zh, &e1);
+    s = __nv_dint_two_sum(s, 0.9189385332046728, &e2);
+    double w = 1.0 / zh;
+    double w2 = w * w;
+    double st = __nvvm_fma_rn_d(w2, 0.17964437236883057, -0.029550653594771242);
+    st = __nvvm_fma_rn_d(st, w2, 0.00641025641025641);
+    st = __nvvm_fma_rn_d(st, w2, -0.0019175269175269176);
+    st = __nvvm_fma_rn_d(st, w2, 0.0008417508417508417);
+    st = __nvvm_fma_rn_d(st, w2, -0.0005952380952380953);
+    st = __nvvm_fma_rn_d(st, w2, 0.0007936507936507937);
+    st = __nvvm_fma_rn_d(st, w2, -0.002777777777777778);
+    st = __nvvm_fma_rn_d(st, w2, 0.08333333333333333);
+    double low = ml + e1 + e2 - zl - 3.8782941580672414e-17 + st * w;
+    double h = s + low;
+    double l = (s - h) + low;
+    if (shifted) {
+        double gl;
+        double g = __nv_dint_log_dd(ph, &gl);
+        gl = gl + pl / ph;
+        h = __nv_dint_sub_dd(h, l, g, gl, &l);
+    }
+    *lo = l;
+    return h;
+}
+/* lgamma(x) for finite x that is not a pole, as a double-double; for x < 0
+   from Γ(x)·Γ(-x) = -π / (x·sin(πx)). */
+__device__ __forceinline__ double __nv_dint_lgamma(double x, double *lo) {
+    if (x > 0.0) return __nv_dint_lgamma_pos(x, lo);
+    double ax = -x;
+    /* -log|x| - γx: the rest is far below an ulp, and π·x below would be a
+       denormal that has lost its digits */
+    if (ax < 1e-200) {
+        double l;
+        double h = __nv_dint_log_dd(ax, &l);
+        *lo = -l;
+        return -h;
+    }
+    double gl;
+    double g = __nv_dint_lgamma_pos(ax, &gl);
+    /* |sin(πx)| */
+    double k = __nvvm_rint_d(ax + ax);
+    double fr = ax - 0.5 * k;
+    int q = (int)((long long)k & 3LL);
+    double rh = fr * 3.141592653589793;
+    double rl = __nvvm_fma_rn_d(fr, 3.141592653589793, -rh) + fr * 1.2246467991473532e-16;
+    double sl;
+    double sn = __nv_dint_sincos_q(rh, rl, q, &sl);
+    double nl;
+    double n = __nv_dint_log_dd(__nvvm_fabs_d(sn), &nl);
+    nl = nl + sl / sn;
+    double xl;
+    double xh = __nv_dint_log_dd(ax, &xl);
+    /* log π - log|x| - log|sin(πx)| - lgamma(-x) */
+    double l;
+    double h = __nv_dint_sub_dd(1.1447298858494002, 1.0265951162707826e-17, xh, xl, &l);
+    h = __nv_dint_sub_dd(h, l, n, nl, &l);
+    h = __nv_dint_sub_dd(h, l, g, gl, &l);
+    *lo = l;
+    return h;
+}
+"#
+    };
+}
+
 /// Reduction modulo π/2 for every double (Cody–Waite below 2^30, Payne–Hanek above) and the sin/cos kernels on [-π/4, π/4].
 macro_rules! d_trig {
     () => {
@@ -691,6 +834,8 @@ extern "C" __device__ double __nv_tan(double x) {
 extern "C" __device__ double __nv_sinpi(double x) {
     if (x != x) return x + x;
     if (__nvvm_fabs_d(x) == __nv_dint_inf()) return x - x;
+    /* |x| >= 2^53 is an even integer (and x + x below could overflow) */
+    if (__nvvm_fabs_d(x) >= 9007199254740992.0) return __nv_dint_copysign(0.0, x);
     double k = __nvvm_rint_d(x + x);
     double fr = x - 0.5 * k;
     int q = (int)((long long)__nvvm_fmin_d(__nvvm_fmax_d(k, -1.152921504606847e18), 1.152921504606847e18) & 3LL);
@@ -713,6 +858,8 @@ extern "C" __device__ double __nv_sinpi(double x) {
 extern "C" __device__ double __nv_cospi(double x) {
     if (x != x) return x + x;
     if (__nvvm_fabs_d(x) == __nv_dint_inf()) return x - x;
+    /* |x| >= 2^53 is an even integer (and x + x below could overflow) */
+    if (__nvvm_fabs_d(x) >= 9007199254740992.0) return 1.0;
     double k = __nvvm_rint_d(x + x);
     double fr = x - 0.5 * k;
     int q = (int)((long long)__nvvm_fmin_d(__nvvm_fmax_d(k, -1.152921504606847e18), 1.152921504606847e18) & 3LL) + 1;
@@ -1665,139 +1812,15 @@ extern "C" __device__ double __nv_erfc(double x) {
             d_log!(),
             d_trig!(),
             d_atan!(),
+            d_lgamma!(),
             r#"
-/* lgamma(x) for finite x > 0 as a double-double: Taylor series about 1 and
-   2 (coefficients from ζ(k)) within 0.1 of them, elsewhere Stirling's
-   series at x + n >= 10 less log(x·(x+1)···(x+n-1)), all in double-double. */
-__device__ __forceinline__ double __nv_dint_lgamma_pos(double x, double *lo) {
-    double t = 0.0;
-    int near = 0;
-    if (x >= 0.9 && x <= 1.1) { t = x - 1.0; near = 1; }
-    if (x >= 1.9 && x <= 2.1) { t = x - 2.0; near = 2; }
-    if (near) {
-        double p, c;
-        if (near == 1) {
-            p = __nvvm_fma_rn_d(t, -0.058823978658684585, 0.06250095514121304);
-            p = __nvvm_fma_rn_d(p, t, -0.06666870588242046);
-            p = __nvvm_fma_rn_d(p, t, 0.07143294629536133);
-            p = __nvvm_fma_rn_d(p, t, -0.0769325164113522);
-            p = __nvvm_fma_rn_d(p, t, 0.083353840546109);
-            p = __nvvm_fma_rn_d(p, t, -0.09095401714582904);
-            p = __nvvm_fma_rn_d(p, t, 0.1000994575127818);
-            p = __nvvm_fma_rn_d(p, t, -0.11133426586956469);
-            p = __nvvm_fma_rn_d(p, t, 0.12550966952474304);
-            p = __nvvm_fma_rn_d(p, t, -0.1440498967688461);
-            p = __nvvm_fma_rn_d(p, t, 0.1695571769974082);
-            p = __nvvm_fma_rn_d(p, t, -0.20738555102867398);
-            p = __nvvm_fma_rn_d(p, t, 0.27058080842778454);
-            p = __nvvm_fma_rn_d(p, t, -0.40068563438653143);
-            p = __nvvm_fma_rn_d(p, t, 0.8224670334241132);
-            c = -0.5772156649015329;
-        } else {
-            p = __nvvm_fma_rn_d(t, -4.492469198764566e-07, 9.55141213040742e-07);
-            p = __nvvm_fma_rn_d(p, t, -2.039215753801366e-06);
-            p = __nvvm_fma_rn_d(p, t, 4.374866789907488e-06);
-            p = __nvvm_fma_rn_d(p, t, -9.439488275268397e-06);
-            p = __nvvm_fma_rn_d(p, t, 2.050721277567069e-05);
-            p = __nvvm_fma_rn_d(p, t, -4.492623673813314e-05);
-            p = __nvvm_fma_rn_d(p, t, 9.945751278180853e-05);
-            p = __nvvm_fma_rn_d(p, t, -0.00022315475845357939);
-            p = __nvvm_fma_rn_d(p, t, 0.0005096695247430425);
-            p = __nvvm_fma_rn_d(p, t, -0.001192753911703261);
-            p = __nvvm_fma_rn_d(p, t, 0.0028905103307415234);
-            p = __nvvm_fma_rn_d(p, t, -0.007385551028673986);
-            p = __nvvm_fma_rn_d(p, t, 0.020580808427784546);
-            p = __nvvm_fma_rn_d(p, t, -0.0673523010531981);
-            p = __nvvm_fma_rn_d(p, t, 0.3224670334241132);
-            c = 0.42278433509846713;
-        }
-        /* c·t in double-double, plus t²·p */
-        double h = c * t;
-        double l = __nvvm_fma_rn_d(c, t, -h) + (4.942915152430645e-18 * t + t * t * p);
-        double r = h + l;
-        *lo = (h - r) + l;
-        return r;
-    }
-    /* z = x + n >= 10 as zh + zl; the product x·(x+1)···(x+n-1) as ph + pl. */
-    double zh = x, zl = 0.0, ph = 1.0, pl = 0.0;
-    int shifted = 0;
-    while (zh < 10.0) {
-        double q = ph * zh;
-        double qe = __nvvm_fma_rn_d(ph, zh, -q) + (ph * zl + pl * zh);
-        ph = q + qe;
-        pl = (q - ph) + qe;
-        double e;
-        zh = __nv_dint_two_sum(zh, 1.0, &e);
-        zl = zl + e;
-        shifted = 1;
-    }
-    /* (z - 1/2)·log z - z + log(2π)/2 + Σ B2k / (2k(2k-1) z^(2k-1)) */
-    double ll;
-    double lh = __nv_dint_log_dd(zh, &ll);
-    ll = ll + zl / zh;
-    double al;
-    double ah = __nv_dint_two_sum(zh, -0.5, &al);
-    al = al + zl;
-    double m = ah * lh;
-    double ml = __nvvm_fma_rn_d(ah, lh, -m) + (ah * ll + al * lh);
-    double e1, e2;
-    double s = __nv_dint_two_sum(m, -zh, &e1);
-    s = __nv_dint_two_sum(s, 0.9189385332046728, &e2);
-    double w = 1.0 / zh;
-    double w2 = w * w;
-    double st = __nvvm_fma_rn_d(w2, 0.17964437236883057, -0.029550653594771242);
-    st = __nvvm_fma_rn_d(st, w2, 0.00641025641025641);
-    st = __nvvm_fma_rn_d(st, w2, -0.0019175269175269176);
-    st = __nvvm_fma_rn_d(st, w2, 0.0008417508417508417);
-    st = __nvvm_fma_rn_d(st, w2, -0.0005952380952380953);
-    st = __nvvm_fma_rn_d(st, w2, 0.0007936507936507937);
-    st = __nvvm_fma_rn_d(st, w2, -0.002777777777777778);
-    st = __nvvm_fma_rn_d(st, w2, 0.08333333333333333);
-    double low = ml + e1 + e2 - zl - 3.8782941580672414e-17 + st * w;
-    double h = s + low;
-    double l = (s - h) + low;
-    if (shifted) {
-        double gl;
-        double g = __nv_dint_log_dd(ph, &gl);
-        gl = gl + pl / ph;
-        h = __nv_dint_sub_dd(h, l, g, gl, &l);
-    }
-    *lo = l;
-    return h;
-}
-/* lgamma(x) for finite x that is not a pole, as a double-double; for x < 0
-   from Γ(x)·Γ(-x) = -π / (x·sin(πx)). */
-__device__ __forceinline__ double __nv_dint_lgamma(double x, double *lo) {
-    if (x > 0.0) return __nv_dint_lgamma_pos(x, lo);
-    double ax = -x;
-    double gl;
-    double g = __nv_dint_lgamma_pos(ax, &gl);
-    /* |sin(πx)| */
-    double k = __nvvm_rint_d(ax + ax);
-    double fr = ax - 0.5 * k;
-    int q = (int)((long long)k & 3LL);
-    double rh = fr * 3.141592653589793;
-    double rl = __nvvm_fma_rn_d(fr, 3.141592653589793, -rh) + fr * 1.2246467991473532e-16;
-    double sl;
-    double sn = __nv_dint_sincos_q(rh, rl, q, &sl);
-    double nl;
-    double n = __nv_dint_log_dd(__nvvm_fabs_d(sn), &nl);
-    nl = nl + sl / sn;
-    double xl;
-    double xh = __nv_dint_log_dd(ax, &xl);
-    /* log π - log|x| - log|sin(πx)| - lgamma(-x) */
-    double l;
-    double h = __nv_dint_sub_dd(1.1447298858494002, 1.0265951162707826e-17, xh, xl, &l);
-    h = __nv_dint_sub_dd(h, l, n, nl, &l);
-    h = __nv_dint_sub_dd(h, l, g, gl, &l);
-    *lo = l;
-    return h;
-}
 extern "C" __device__ double __nv_lgamma(double x) {
     if (x != x) return x + x;
     double ax = __nvvm_fabs_d(x);
     if (ax == __nv_dint_inf() || x == 0.0) return __nv_dint_inf();
     if (x < 0.0 && __nvvm_trunc_d(x) == x) return __nv_dint_inf();
+    /* beyond here lgamma(x) > DBL_MAX (and x·log x would overflow below) */
+    if (x > 2.5599833278516384e305) return __nv_dint_inf();
     if (x == 1.0 || x == 2.0) return 0.0;
     double l;
     double h = __nv_dint_lgamma(x, &l);
@@ -1814,134 +1837,8 @@ extern "C" __device__ double __nv_lgamma(double x) {
             d_log!(),
             d_trig!(),
             d_atan!(),
+            d_lgamma!(),
             r#"
-/* lgamma(x) for finite x > 0 as a double-double: Taylor series about 1 and
-   2 (coefficients from ζ(k)) within 0.1 of them, elsewhere Stirling's
-   series at x + n >= 10 less log(x·(x+1)···(x+n-1)), all in double-double. */
-__device__ __forceinline__ double __nv_dint_lgamma_pos(double x, double *lo) {
-    double t = 0.0;
-    int near = 0;
-    if (x >= 0.9 && x <= 1.1) { t = x - 1.0; near = 1; }
-    if (x >= 1.9 && x <= 2.1) { t = x - 2.0; near = 2; }
-    if (near) {
-        double p, c;
-        if (near == 1) {
-            p = __nvvm_fma_rn_d(t, -0.058823978658684585, 0.06250095514121304);
-            p = __nvvm_fma_rn_d(p, t, -0.06666870588242046);
-            p = __nvvm_fma_rn_d(p, t, 0.07143294629536133);
-            p = __nvvm_fma_rn_d(p, t, -0.0769325164113522);
-            p = __nvvm_fma_rn_d(p, t, 0.083353840546109);
-            p = __nvvm_fma_rn_d(p, t, -0.09095401714582904);
-            p = __nvvm_fma_rn_d(p, t, 0.1000994575127818);
-            p = __nvvm_fma_rn_d(p, t, -0.11133426586956469);
-            p = __nvvm_fma_rn_d(p, t, 0.12550966952474304);
-            p = __nvvm_fma_rn_d(p, t, -0.1440498967688461);
-            p = __nvvm_fma_rn_d(p, t, 0.1695571769974082);
-            p = __nvvm_fma_rn_d(p, t, -0.20738555102867398);
-            p = __nvvm_fma_rn_d(p, t, 0.27058080842778454);
-            p = __nvvm_fma_rn_d(p, t, -0.40068563438653143);
-            p = __nvvm_fma_rn_d(p, t, 0.8224670334241132);
-            c = -0.5772156649015329;
-        } else {
-            p = __nvvm_fma_rn_d(t, -4.492469198764566e-07, 9.55141213040742e-07);
-            p = __nvvm_fma_rn_d(p, t, -2.039215753801366e-06);
-            p = __nvvm_fma_rn_d(p, t, 4.374866789907488e-06);
-            p = __nvvm_fma_rn_d(p, t, -9.439488275268397e-06);
-            p = __nvvm_fma_rn_d(p, t, 2.050721277567069e-05);
-            p = __nvvm_fma_rn_d(p, t, -4.492623673813314e-05);
-            p = __nvvm_fma_rn_d(p, t, 9.945751278180853e-05);
-            p = __nvvm_fma_rn_d(p, t, -0.00022315475845357939);
-            p = __nvvm_fma_rn_d(p, t, 0.0005096695247430425);
-            p = __nvvm_fma_rn_d(p, t, -0.001192753911703261);
-            p = __nvvm_fma_rn_d(p, t, 0.0028905103307415234);
-            p = __nvvm_fma_rn_d(p, t, -0.007385551028673986);
-            p = __nvvm_fma_rn_d(p, t, 0.020580808427784546);
-            p = __nvvm_fma_rn_d(p, t, -0.0673523010531981);
-            p = __nvvm_fma_rn_d(p, t, 0.3224670334241132);
-            c = 0.42278433509846713;
-        }
-        /* c·t in double-double, plus t²·p */
-        double h = c * t;
-        double l = __nvvm_fma_rn_d(c, t, -h) + (4.942915152430645e-18 * t + t * t * p);
-        double r = h + l;
-        *lo = (h - r) + l;
-        return r;
-    }
-    /* z = x + n >= 10 as zh + zl; the product x·(x+1)···(x+n-1) as ph + pl. */
-    double zh = x, zl = 0.0, ph = 1.0, pl = 0.0;
-    int shifted = 0;
-    while (zh < 10.0) {
-        double q = ph * zh;
-        double qe = __nvvm_fma_rn_d(ph, zh, -q) + (ph * zl + pl * zh);
-        ph = q + qe;
-        pl = (q - ph) + qe;
-        double e;
-        zh = __nv_dint_two_sum(zh, 1.0, &e);
-        zl = zl + e;
-        shifted = 1;
-    }
-    /* (z - 1/2)·log z - z + log(2π)/2 + Σ B2k / (2k(2k-1) z^(2k-1)) */
-    double ll;
-    double lh = __nv_dint_log_dd(zh, &ll);
-    ll = ll + zl / zh;
-    double al;
-    double ah = __nv_dint_two_sum(zh, -0.5, &al);
-    al = al + zl;
-    double m = ah * lh;
-    double ml = __nvvm_fma_rn_d(ah, lh, -m) + (ah * ll + al * lh);
-    double e1, e2;
-    double s = __nv_dint_two_sum(m, -zh, &e1);
-    s = __nv_dint_two_sum(s, 0.9189385332046728, &e2);
-    double w = 1.0 / zh;
-    double w2 = w * w;
-    double st = __nvvm_fma_rn_d(w2, 0.17964437236883057, -0.029550653594771242);
-    st = __nvvm_fma_rn_d(st, w2, 0.00641025641025641);
-    st = __nvvm_fma_rn_d(st, w2, -0.0019175269175269176);
-    st = __nvvm_fma_rn_d(st, w2, 0.0008417508417508417);
-    st = __nvvm_fma_rn_d(st, w2, -0.0005952380952380953);
-    st = __nvvm_fma_rn_d(st, w2, 0.0007936507936507937);
-    st = __nvvm_fma_rn_d(st, w2, -0.002777777777777778);
-    st = __nvvm_fma_rn_d(st, w2, 0.08333333333333333);
-    double low = ml + e1 + e2 - zl - 3.8782941580672414e-17 + st * w;
-    double h = s + low;
-    double l = (s - h) + low;
-    if (shifted) {
-        double gl;
-        double g = __nv_dint_log_dd(ph, &gl);
-        gl = gl + pl / ph;
-        h = __nv_dint_sub_dd(h, l, g, gl, &l);
-    }
-    *lo = l;
-    return h;
-}
-/* lgamma(x) for finite x that is not a pole, as a double-double; for x < 0
-   from Γ(x)·Γ(-x) = -π / (x·sin(πx)). */
-__device__ __forceinline__ double __nv_dint_lgamma(double x, double *lo) {
-    if (x > 0.0) return __nv_dint_lgamma_pos(x, lo);
-    double ax = -x;
-    double gl;
-    double g = __nv_dint_lgamma_pos(ax, &gl);
-    /* |sin(πx)| */
-    double k = __nvvm_rint_d(ax + ax);
-    double fr = ax - 0.5 * k;
-    int q = (int)((long long)k & 3LL);
-    double rh = fr * 3.141592653589793;
-    double rl = __nvvm_fma_rn_d(fr, 3.141592653589793, -rh) + fr * 1.2246467991473532e-16;
-    double sl;
-    double sn = __nv_dint_sincos_q(rh, rl, q, &sl);
-    double nl;
-    double n = __nv_dint_log_dd(__nvvm_fabs_d(sn), &nl);
-    nl = nl + sl / sn;
-    double xl;
-    double xh = __nv_dint_log_dd(ax, &xl);
-    /* log π - log|x| - log|sin(πx)| - lgamma(-x) */
-    double l;
-    double h = __nv_dint_sub_dd(1.1447298858494002, 1.0265951162707826e-17, xh, xl, &l);
-    h = __nv_dint_sub_dd(h, l, n, nl, &l);
-    h = __nv_dint_sub_dd(h, l, g, gl, &l);
-    *lo = l;
-    return h;
-}
 extern "C" __device__ double __nv_tgamma(double x) {
     if (x != x) return x + x;
     if (x == __nv_dint_inf()) return x;

@@ -1,7 +1,6 @@
 //! A high-precision reference for double results: `astro-float-num`
 //! (pure Rust, arbitrary precision) at 320 bits, and the error of a double
 //! result against it in units in the last place.
-#![allow(dead_code)]
 
 use astro_float_num::{BigFloat, Consts, RoundingMode, Sign};
 
@@ -100,6 +99,12 @@ pub fn ulps(got: f64, exact: &BigFloat) -> f64 {
     let ulp_exp = (ex - 53).max(-1074);
     let diff = big(got).sub(exact, P, RM).abs();
     to_f64(&diff.mul(&pow2(-ulp_exp), P, RM))
+}
+
+impl Default for Ref {
+    fn default() -> Self {
+        Ref::new()
+    }
 }
 
 impl Ref {
