@@ -11,6 +11,13 @@
 //! NaN, the largest finite) and the function's own hard cases. Where the
 //! reference is NaN, ±Inf or ±0 the result must be the same exactly (C99
 //! Annex F); elsewhere its error counts toward the maximum.
+//!
+//! Double functions are measured against a 320-bit reference ([`crate::mpref`],
+//! the `mpref` feature). The fast intrinsics (`__sinf`, `__expf`, …) are one
+//! to three approximate PTX instructions (`sin.approx`, `ex2.approx`, …),
+//! which the interpreter computes correctly rounded: their rows check the
+//! lowering (the scale constants, the operands, the special values), not
+//! the approximation error of the hardware.
 
 use crate::interp::{run_kernel, ArgValue, BufferId, Config, Launch, Memory};
 use crate::options::Options;
@@ -159,6 +166,20 @@ pub const PAIR: Shape = Shape {
 /// (`lroundf` out of range), which is not checked.
 pub type Reference = fn(&[f64]) -> [f64; 2];
 
+/// What a documented bound measures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// ulp from the exact result, everywhere.
+    Ulp,
+    /// `bound + floor(|coef·x|)` ulp (`__expf`: 2 + floor(|1.173x|)): the
+    /// row shows the error less the `x`-dependent part.
+    UlpPlus(f64),
+    /// An absolute error (`bound` itself, not ulp) for arguments in
+    /// `[lo, hi]`; CUDA documents nothing outside, where only special
+    /// values are checked.
+    Abs(f64, f64),
+}
+
 /// One measured function: a row of the report.
 pub struct MathFunction {
     /// The CUDA name (`sinf`), called as the user would.
@@ -170,6 +191,8 @@ pub struct MathFunction {
     /// an argument is ±0, ±Inf or NaN, or `reference` gives NaN, ±Inf or ±0, `reference` decides (C99 Annex F)
     /// even then.
     pub mp: &'static [&'static str],
+    /// How [`MathFunction::bound`] counts.
+    pub kind: Kind,
     pub shape: Shape,
     pub reference: Reference,
     /// The documented maximum error in ulp from the correctly rounded
@@ -187,6 +210,7 @@ macro_rules! f1 {
             name: $name,
             ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
             shape: UNARY,
             reference: |a| [$reference(a[0]), 0.0],
             bound: $bound,
@@ -204,6 +228,7 @@ macro_rules! d1 {
             name: $name,
             ty: Ty::F64,
             mp: &[$name],
+            kind: Kind::Ulp,
             shape: UNARY,
             reference: |a| [$reference(a[0]), 0.0],
             bound: $bound,
@@ -220,6 +245,7 @@ macro_rules! dx {
             name: $name,
             ty: Ty::F64,
             mp: &[],
+            kind: Kind::Ulp,
             shape: UNARY,
             reference: |a| [$reference(a[0]), 0.0],
             bound: 0.0,
@@ -236,6 +262,7 @@ macro_rules! dx2 {
             name: $name,
             ty: Ty::F64,
             mp: &[],
+            kind: Kind::Ulp,
             shape: BINARY,
             reference: |a| [$reference(a[0], a[1]), 0.0],
             bound: 0.0,
@@ -252,6 +279,7 @@ macro_rules! d2 {
             name: $name,
             ty: Ty::F64,
             mp: &[$name],
+            kind: Kind::Ulp,
             shape: BINARY,
             reference: |a| [$reference(a[0], a[1]), 0.0],
             bound: $bound,
@@ -287,6 +315,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "fminf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [a[0].min(a[1]), 0.0],
         bound: 0.0,
@@ -297,6 +326,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "fmaxf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [a[0].max(a[1]), 0.0],
         bound: 0.0,
@@ -307,6 +337,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "copysignf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [a[0].copysign(a[1]), 0.0],
         bound: 0.0,
@@ -317,6 +348,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "fmaf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: TERNARY,
         // The product of two floats is exact in f64: one rounding of the sum
         // (to f64, then to f32) can double-round, which a later ulp check
@@ -345,6 +377,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "sincosf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: PAIR,
         reference: |a| [a[0].sin(), a[0].cos()],
         bound: 2.0,
@@ -360,6 +393,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "atan2f",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [a[0].atan2(a[1]), 0.0],
         bound: 3.0,
@@ -376,6 +410,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "powf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [a[0].powf(a[1]), 0.0],
         bound: 4.0,
@@ -400,6 +435,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "hypotf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [a[0].hypot(a[1]), 0.0],
         bound: 3.0,
@@ -413,6 +449,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "rhypotf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [1.0 / a[0].hypot(a[1]), 0.0],
         bound: 2.0,
@@ -426,6 +463,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "norm3df",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: TERNARY,
         reference: |a| {
             let r = if a.iter().any(|v| v.is_infinite()) {
@@ -453,6 +491,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "lroundf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: TO_LONG,
         reference: |a| {
             let r = a[0].round();
@@ -466,6 +505,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "modff",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: OUT_FLOAT,
         reference: |a| {
             let (frac, int) = libm::modf(a[0]);
@@ -479,6 +519,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "frexpf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: OUT_INT,
         reference: |a| {
             let (m, e) = libm::frexp(a[0]);
@@ -499,6 +540,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "ldexpf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: FLOAT_INT,
         reference: |a| [libm::ldexpf(a[0] as f32, a[1] as i32).into(), 0.0],
         bound: 0.0,
@@ -512,6 +554,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "scalbnf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: FLOAT_INT,
         reference: |a| [libm::scalbnf(a[0] as f32, a[1] as i32).into(), 0.0],
         bound: 0.0,
@@ -525,6 +568,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "ilogbf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: TO_INT,
         reference: |a| [f64::from(libm::ilogbf(a[0] as f32)), 0.0],
         bound: 0.0,
@@ -536,6 +580,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "fmodf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [libm::fmodf(a[0] as f32, a[1] as f32).into(), 0.0],
         bound: 0.0,
@@ -550,6 +595,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "remainderf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [libm::remainderf(a[0] as f32, a[1] as f32).into(), 0.0],
         bound: 0.0,
@@ -570,6 +616,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "remquof",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: QUO,
         reference: |a| {
             let (r, q) = libm::remquof(a[0] as f32, a[1] as f32);
@@ -586,6 +633,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "nextafterf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| [libm::nextafterf(a[0] as f32, a[1] as f32).into(), 0.0],
         bound: 0.0,
@@ -599,6 +647,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "fdimf",
         ty: Ty::F32,
         mp: &[],
+        kind: Kind::Ulp,
         shape: BINARY,
         reference: |a| {
             [
@@ -614,6 +663,102 @@ pub const FUNCTIONS: &[MathFunction] = &[
                 0.0,
             ]
         },
+        bound: 0.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[],
+    },
+    // The fast intrinsics (approximate PTX instructions) and the IEEE-rounded
+    // ones, with the bounds CUDA documents for them.
+    MathFunction {
+        name: "__sinf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Abs(-PI, PI),
+        shape: UNARY,
+        reference: |a| [a[0].sin(), 0.0],
+        bound: 3.6029e-7, // 2^-21.41
+        regions: &[&[(-PI, PI)], &[(-100.0, 100.0)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "__cosf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Abs(-PI, PI),
+        shape: UNARY,
+        reference: |a| [a[0].cos(), 0.0],
+        bound: 4.1723e-7, // 2^-21.19
+        regions: &[&[(-PI, PI)], &[(-100.0, 100.0)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "__expf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::UlpPlus(1.173),
+        shape: UNARY,
+        reference: |a| [a[0].exp(), 0.0],
+        bound: 2.0,
+        regions: &[&[(-10.0, 10.0)], &[(-87.0, 88.7)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "__exp10f",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::UlpPlus(2.97),
+        shape: UNARY,
+        reference: |a| [10f64.powf(a[0]), 0.0],
+        bound: 2.0,
+        regions: &[&[(-5.0, 5.0)], &[(-37.0, 38.5)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "__logf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Abs(0.5, 2.0),
+        shape: UNARY,
+        reference: |a| [a[0].ln(), 0.0],
+        bound: 3.6029e-7, // 2^-21.41
+        regions: &[&[(0.5, 2.0)], &[(1e-30, 1e30)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "__log2f",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Abs(0.5, 2.0),
+        shape: UNARY,
+        reference: |a| [a[0].log2(), 0.0],
+        bound: 2.384185791015625e-7, // 2^-22
+        regions: &[&[(0.5, 2.0)], &[(1e-30, 1e30)]],
+        hard: &[],
+    },
+    MathFunction {
+        name: "__log10f",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Abs(0.5, 2.0),
+        shape: UNARY,
+        reference: |a| [a[0].log10(), 0.0],
+        bound: 5.960464477539063e-8, // 2^-24
+        regions: &[&[(0.5, 2.0)], &[(1e-30, 1e30)]],
+        hard: &[],
+    },
+    f1!("rsqrtf", |x: f64| 1.0 / x.sqrt(), 2.0, [0.25 => 4.0, 0.0 => FMAX]),
+    f1!("__fsqrt_rn", f64::sqrt, 0.0, [0.0 => 4.0, 0.0 => FMAX]),
+    f1!("__frcp_rn", |x: f64| 1.0 / x, 0.0, [-4.0 => 4.0, -FMAX => FMAX]),
+    MathFunction {
+        name: "__fdiv_rn",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: BINARY,
+        reference: |a| [a[0] / a[1], 0.0],
         bound: 0.0,
         regions: &[
             &[(-10.0, 10.0), (-10.0, 10.0)],
@@ -643,6 +788,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "fma",
         ty: Ty::F64,
         mp: &[],
+        kind: Kind::Ulp,
         shape: TERNARY,
         reference: |a| [a[0].mul_add(a[1], a[2]), 0.0],
         bound: 0.0,
@@ -656,6 +802,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "ldexp",
         ty: Ty::F64,
         mp: &[],
+        kind: Kind::Ulp,
         shape: FLOAT_INT,
         reference: |a| [libm::ldexp(a[0], a[1] as i32), 0.0],
         bound: 0.0,
@@ -669,6 +816,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "scalbn",
         ty: Ty::F64,
         mp: &[],
+        kind: Kind::Ulp,
         shape: FLOAT_INT,
         reference: |a| [libm::scalbn(a[0], a[1] as i32), 0.0],
         bound: 0.0,
@@ -682,6 +830,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "ilogb",
         ty: Ty::F64,
         mp: &[],
+        kind: Kind::Ulp,
         shape: TO_INT,
         reference: |a| [f64::from(libm::ilogb(a[0])), 0.0],
         bound: 0.0,
@@ -693,6 +842,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "frexp",
         ty: Ty::F64,
         mp: &[],
+        kind: Kind::Ulp,
         shape: OUT_INT,
         reference: |a| {
             let (m, e) = libm::frexp(a[0]);
@@ -713,6 +863,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "modf",
         ty: Ty::F64,
         mp: &[],
+        kind: Kind::Ulp,
         shape: OUT_FLOAT,
         reference: |a| {
             let (frac, int) = libm::modf(a[0]);
@@ -729,6 +880,7 @@ pub const FUNCTIONS: &[MathFunction] = &[
         name: "sincos",
         ty: Ty::F64,
         mp: &["sin", "cos"],
+        kind: Kind::Ulp,
         shape: PAIR,
         reference: |a| [a[0].sin(), a[0].cos()],
         bound: 2.0,
@@ -1117,6 +1269,8 @@ pub struct Row {
     pub max_ulp: f64,
     pub worst: Vec<f64>,
     pub bound: f64,
+    /// What `bound` and `max_ulp` count (ulp, or an absolute error).
+    pub kind: Kind,
     /// Special values not matched exactly: `f(args) = got, want want`, the
     /// first few, and how many in all.
     pub special_mismatches: Vec<String>,
@@ -1129,7 +1283,12 @@ impl Row {
     /// Within bound: CUDA's bounds count ulp from the correctly rounded
     /// result, which is itself up to half an ulp from the exact one.
     pub fn pass(&self) -> bool {
-        self.error.is_none() && self.special_count == 0 && self.max_ulp <= self.bound + 0.5
+        let slack = if matches!(self.kind, Kind::Abs(..)) {
+            0.0
+        } else {
+            0.5
+        };
+        self.error.is_none() && self.special_count == 0 && self.max_ulp <= self.bound + slack
     }
 }
 
@@ -1149,6 +1308,7 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
         max_ulp: 0.0,
         worst: Vec::new(),
         bound: f.bound,
+        kind: f.kind,
         special_mismatches: Vec::new(),
         special_count: 0,
         error: None,
@@ -1167,12 +1327,30 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
                 for (k, o) in f.shape.outs.iter().enumerate() {
                     let (g, w) = (got[k], want[k]);
                     let err = match o {
-                        Out::Float => {
-                            match precise.as_mut().ok().and_then(|p| p.ulps(x, k, g, w)) {
-                                Some(e) => Some(e),
-                                None => ulp_error(g, w, f.ty),
+                        Out::Float => match f.kind {
+                            Kind::Ulp => {
+                                match precise.as_mut().ok().and_then(|p| p.ulps(x, k, g, w)) {
+                                    Some(e) => Some(e),
+                                    None => ulp_error(g, w, f.ty),
+                                }
                             }
-                        }
+                            Kind::UlpPlus(coef) => ulp_error(g, w, f.ty)
+                                .map(|e| (e - (coef * x[0]).abs().floor()).max(0.0)),
+                            Kind::Abs(lo, hi) => {
+                                let inside = x.iter().all(|v| (lo..=hi).contains(v));
+                                if w.is_nan() || w.is_infinite() || w == 0.0 {
+                                    ulp_error(g, w, f.ty)
+                                } else if inside {
+                                    Some(if g.is_nan() {
+                                        f64::INFINITY
+                                    } else {
+                                        (g - w).abs()
+                                    })
+                                } else {
+                                    Some(0.0) // no documented bound out there
+                                }
+                            }
+                        },
                         Out::Int | Out::Long => (w.is_nan() || g == w).then_some(0.0),
                         Out::Quo => {
                             let ok = w.is_nan()
@@ -1257,6 +1435,50 @@ impl Precise {
         #[cfg(not(feature = "mpref"))]
         None
     }
+}
+
+/// [`measure`] for every function of `funcs`, on `threads` threads (each
+/// with the compiler's stack), the rows in `funcs`' order.
+pub fn measure_all(
+    funcs: &[&'static MathFunction],
+    n: usize,
+    opts: &Options,
+    threads: usize,
+) -> Vec<Row> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let rows = std::sync::Mutex::new(vec![None; funcs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, funcs.len().max(1)) {
+            let work = || loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(f) = funcs.get(k) else { break };
+                let row = measure(f, n, opts);
+                rows.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(row);
+            };
+            std::thread::Builder::new()
+                .stack_size(crate::STACK_SIZE)
+                .spawn_scoped(scope, work)
+                .expect("a report thread");
+        }
+    });
+    rows.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .zip(funcs)
+        .map(|(r, f)| {
+            r.unwrap_or_else(|| Row {
+                name: f.name,
+                samples: 0,
+                max_ulp: 0.0,
+                worst: Vec::new(),
+                bound: f.bound,
+                kind: f.kind,
+                special_mismatches: Vec::new(),
+                special_count: 0,
+                error: Some("its thread failed".into()),
+            })
+        })
+        .collect()
 }
 
 /// Runs `f` on every input in one launch; each result as f64.
@@ -1349,23 +1571,41 @@ pub fn select(names: &[String]) -> Result<Vec<&'static MathFunction>, String> {
 /// The report as a table, one line per row, and the special-value mismatches under it.
 pub fn format(rows: &[Row]) -> String {
     let mut s = format!(
-        "{:<12} {:>8} {:>10} {:>6}  {:<6} {:>8}  worst at\n",
-        "function", "samples", "max ulp", "bound", "result", "specials"
+        "{:<12} {:>8} {:>10} {:>14}  {:<6} {:>8}  worst at\n",
+        "function", "samples", "max error", "bound", "result", "specials"
     );
     for r in rows {
         let verdict = if r.pass() { "pass" } else { "FAIL" };
+        let (max, bound) = match r.kind {
+            Kind::Ulp => (format!("{:.3}", r.max_ulp), format!("{} ulp", r.bound)),
+            Kind::UlpPlus(c) => (
+                format!("{:.3}", r.max_ulp),
+                format!("{}+|{c}x| ulp", r.bound),
+            ),
+            Kind::Abs(..) => (
+                if r.max_ulp == 0.0 {
+                    "0".to_string()
+                } else {
+                    format!("2^{:.2}", r.max_ulp.log2())
+                },
+                format!("2^{:.2} abs", r.bound.log2()),
+            ),
+        };
         s.push_str(&format!(
-            "{:<12} {:>8} {:>10.3} {:>6}  {:<6} {:>8}  {}\n",
+            "{:<12} {:>8} {max:>10} {bound:>14}  {verdict:<6} {:>8}  {}\n",
             r.name,
             r.samples,
-            r.max_ulp,
-            r.bound,
-            verdict,
             r.special_count,
             fmt_args(&r.worst)
         ));
     }
     for r in rows {
+        if let Kind::Abs(lo, hi) = r.kind {
+            s.push_str(&format!(
+                "{}: absolute error for arguments in [{lo}, {hi}] (no documented bound outside; special values checked everywhere)\n",
+                r.name
+            ));
+        }
         if let Some(e) = &r.error {
             s.push_str(&format!("{}: error: {e}\n", r.name));
         }

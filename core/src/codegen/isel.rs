@@ -2078,14 +2078,15 @@ impl Sel<'_> {
                     Some(r) => (format!("cvt.{r}{ftz}{dst}.f32"), 1),
                     None => return false,
                 },
-                (["sqrt", "rn"], None) => (format!("sqrt.rn{ftz}{fs}"), 1),
+                ([op @ ("sqrt" | "rcp"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                    (format!("{op}.{m}{ftz}{fs}"), 1)
+                }
                 (["rsqrt", "approx"], None) => (format!("rsqrt.approx{ftz}{fs}"), 1),
-                (["rcp", "rn"], None) => (format!("rcp.rn{ftz}{fs}"), 1),
                 (["div", "approx"], None) => (format!("div.approx{ftz}{fs}"), 2),
                 (["sin", "approx"], None) => (format!("sin.approx{ftz}{fs}"), 1),
                 (["cos", "approx"], None) => (format!("cos.approx{ftz}{fs}"), 1),
                 (["saturate"], None) => (format!("cvt{ftz}.sat{fs}{fs}"), 1),
-                ([op @ ("add" | "mul"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                ([op @ ("add" | "mul" | "div"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
                     (format!("{op}.{m}{ftz}{fs}"), 2)
                 }
                 (["fma", m @ ("rn" | "rz" | "rp" | "rm")], None) => {

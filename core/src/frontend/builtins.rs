@@ -30,10 +30,14 @@ pub enum Lowering {
     /// `abs`: a compare and select of the negation for integers (`abs.s32`),
     /// `llvm.fabs` for floats.
     Abs,
-    /// `__expf(x)`: `ex2.approx(x * log2(e))`.
-    FastExp,
-    /// `__logf(x)`: `lg2.approx(x) * ln(2)`.
-    FastLog,
+    /// `ex2.approx(x * scale)`: `__expf` (scale log2 e), `__exp10f` (log2 10).
+    FastExp(f32),
+    /// `lg2.approx(x) * scale`: `__logf` (scale ln 2), `__log10f` (log10 2).
+    FastLog(f32),
+    /// `__powf(x, y)`: `ex2.approx(y * lg2.approx(x))`.
+    FastPow,
+    /// `__tanf(x)`: `div.approx(sin.approx(x), cos.approx(x))`.
+    FastTan,
     /// The bits of the argument as the result type (`__float_as_int`).
     Bitcast,
     /// A C conversion to the result type (`__int2float_rn` is `(float)i`).
@@ -414,16 +418,46 @@ const MATH: &[Builtin] = &[
         lowering: Lowering::Intrinsic("llvm.nvvm.cos.approx{ftz}.f"),
     },
     Builtin {
+        name: "__tanf",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::FastTan,
+    },
+    Builtin {
         name: "__expf",
         overloads: F1,
         trailing_default: None,
-        lowering: Lowering::FastExp,
+        lowering: Lowering::FastExp(std::f32::consts::LOG2_E),
+    },
+    Builtin {
+        name: "__exp10f",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::FastExp(std::f32::consts::LOG2_10),
     },
     Builtin {
         name: "__logf",
         overloads: F1,
         trailing_default: None,
-        lowering: Lowering::FastLog,
+        lowering: Lowering::FastLog(std::f32::consts::LN_2),
+    },
+    Builtin {
+        name: "__log2f",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.lg2.approx{ftz}.f"),
+    },
+    Builtin {
+        name: "__log10f",
+        overloads: F1,
+        trailing_default: None,
+        lowering: Lowering::FastLog(std::f32::consts::LOG10_2),
+    },
+    Builtin {
+        name: "__powf",
+        overloads: F2,
+        trailing_default: None,
+        lowering: Lowering::FastPow,
     },
     Builtin {
         name: "__float2int_rn",
@@ -586,6 +620,40 @@ macro_rules! nv {
         }
     };
 }
+
+/// The IEEE operations in a chosen rounding mode beyond those above: one
+/// PTX instruction each (`div.rz.f32`, `sqrt.rm.f64`, …); NVVM spells
+/// down and up `rm` and `rp`.
+const ROUNDED: &[Builtin] = &[
+    nv!("__fdiv_rn", F2, "llvm.nvvm.div.rn{ftz}.f"),
+    nv!("__fdiv_rz", F2, "llvm.nvvm.div.rz{ftz}.f"),
+    nv!("__fdiv_ru", F2, "llvm.nvvm.div.rp{ftz}.f"),
+    nv!("__fdiv_rd", F2, "llvm.nvvm.div.rm{ftz}.f"),
+    nv!("__frcp_rz", F1, "llvm.nvvm.rcp.rz{ftz}.f"),
+    nv!("__frcp_ru", F1, "llvm.nvvm.rcp.rp{ftz}.f"),
+    nv!("__frcp_rd", F1, "llvm.nvvm.rcp.rm{ftz}.f"),
+    nv!("__fsqrt_rz", F1, "llvm.nvvm.sqrt.rz{ftz}.f"),
+    nv!("__fsqrt_ru", F1, "llvm.nvvm.sqrt.rp{ftz}.f"),
+    nv!("__fsqrt_rd", F1, "llvm.nvvm.sqrt.rm{ftz}.f"),
+    nv!("__dadd_rz", D2, "llvm.nvvm.add.rz.d"),
+    nv!("__dadd_ru", D2, "llvm.nvvm.add.rp.d"),
+    nv!("__dadd_rd", D2, "llvm.nvvm.add.rm.d"),
+    nv!("__dmul_rz", D2, "llvm.nvvm.mul.rz.d"),
+    nv!("__dmul_ru", D2, "llvm.nvvm.mul.rp.d"),
+    nv!("__dmul_rd", D2, "llvm.nvvm.mul.rm.d"),
+    nv!("__ddiv_rn", D2, "llvm.nvvm.div.rn.d"),
+    nv!("__ddiv_rz", D2, "llvm.nvvm.div.rz.d"),
+    nv!("__ddiv_ru", D2, "llvm.nvvm.div.rp.d"),
+    nv!("__ddiv_rd", D2, "llvm.nvvm.div.rm.d"),
+    nv!("__drcp_rn", D1, "llvm.nvvm.rcp.rn.d"),
+    nv!("__drcp_rz", D1, "llvm.nvvm.rcp.rz.d"),
+    nv!("__drcp_ru", D1, "llvm.nvvm.rcp.rp.d"),
+    nv!("__drcp_rd", D1, "llvm.nvvm.rcp.rm.d"),
+    nv!("__dsqrt_rn", D1, "llvm.nvvm.sqrt.rn.d"),
+    nv!("__dsqrt_rz", D1, "llvm.nvvm.sqrt.rz.d"),
+    nv!("__dsqrt_ru", D1, "llvm.nvvm.sqrt.rp.d"),
+    nv!("__dsqrt_rd", D1, "llvm.nvvm.sqrt.rm.d"),
+];
 
 /// The rest of the CUDA math API: calls of libdevice functions (`sinf` is
 /// `__nv_sinf`; C++'s `sin(float)` too). The link stage adds the ones
@@ -1365,9 +1433,9 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
     all().find(|b| b.name == name)
 }
 
-/// Every built-in: `BUILTINS`, then the math functions.
+/// Every built-in: `BUILTINS`, the rounded operations, then the math functions.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(MATH).chain(LIBDEVICE)
+    BUILTINS.iter().chain(ROUNDED).chain(MATH).chain(LIBDEVICE)
 }
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).

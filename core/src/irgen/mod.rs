@@ -1728,46 +1728,49 @@ impl<'a> Gen<'a> {
                     },
                 )
             }
-            Lowering::FastExp | Lowering::FastLog => {
+            Lowering::FastExp(_) | Lowering::FastLog(_) | Lowering::FastPow | Lowering::FastTan => {
                 let ftz = if self.opts.ftz { ".ftz" } else { "" };
                 let flags = Flags {
                     contract: self.opts.fmad,
                     ..Default::default()
                 };
-                if b.lowering == Lowering::FastExp {
-                    // 2^(x·log2 e), with log2 e rounded to float as NVRTC's 0f3FB8AA3B.
-                    let m = self.emit(
-                        "mul",
+                let approx = |g: &mut Self, name: &str, op: &str, args: Vec<Value>| {
+                    let callee = format!("llvm.nvvm.{op}.approx{ftz}.f");
+                    g.emit(name, Type::F32, InstKind::Call { callee, args })
+                };
+                let mul = |g: &mut Self, name: &str, lhs: Value, rhs: Value| {
+                    g.emit(
+                        name,
                         Type::F32,
                         InstKind::Bin {
                             op: BinOp::FMul,
-                            lhs: vals[0].clone(),
-                            rhs: Value::f32(std::f32::consts::LOG2_E),
+                            lhs,
+                            rhs,
                             flags,
                         },
-                    );
-                    let callee = format!("llvm.nvvm.ex2.approx{ftz}.f");
-                    return self.emit(
-                        short,
-                        rty,
-                        InstKind::Call {
-                            callee,
-                            args: vec![m],
-                        },
-                    );
+                    )
+                };
+                match b.lowering {
+                    // 2^(x·scale), the scale rounded to float as NVRTC's 0f3FB8AA3B.
+                    Lowering::FastExp(scale) => {
+                        let m = mul(self, "mul", vals[0].clone(), Value::f32(scale));
+                        approx(self, short, "ex2", vec![m])
+                    }
+                    Lowering::FastLog(scale) => {
+                        let l = approx(self, "lg2", "lg2", vals);
+                        mul(self, short, l, Value::f32(scale))
+                    }
+                    Lowering::FastPow => {
+                        let l = approx(self, "lg2", "lg2", vec![vals[0].clone()]);
+                        let m = mul(self, "mul", vals[1].clone(), l);
+                        approx(self, short, "ex2", vec![m])
+                    }
+                    _ => {
+                        let sn = approx(self, "sin", "sin", vec![vals[0].clone()]);
+                        let cs = approx(self, "cos", "cos", vec![vals[0].clone()]);
+                        approx(self, short, "div", vec![sn, cs])
+                    }
                 }
-                let callee = format!("llvm.nvvm.lg2.approx{ftz}.f");
-                let l = self.emit("lg2", Type::F32, InstKind::Call { callee, args: vals });
-                self.emit(
-                    short,
-                    rty,
-                    InstKind::Bin {
-                        op: BinOp::FMul,
-                        lhs: l,
-                        rhs: Value::f32(std::f32::consts::LN_2),
-                        flags,
-                    },
-                )
             }
             Lowering::Bitcast => self.emit(
                 short,
