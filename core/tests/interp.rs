@@ -1774,6 +1774,38 @@ fn switch_goto() -> Case {
     .expect("out", Data::I32(out))
 }
 
+fn cxx_conversions() -> Case {
+    let mut r = Rng(53);
+    let n = 120usize;
+    let input: Vec<i32> = (0..n).map(|_| r.int(-320, 320) as i32).collect();
+    let mut out = vec![0.0f32; n];
+    let mut flags = vec![0i32; n];
+    for i in 0..n {
+        let a = input[i] as f32 / 16.0;
+        let odd = input[i] & 1 != 0;
+        let mut v = a + 2.0 * a + a * 2.0 - a + 3.0;
+        if odd {
+            v += 100.0;
+        }
+        // `g` is true after `+= 5` whatever it was.
+        out[i] = v + -a + 1.0;
+        flags[i] = (input[i] & 1) + 5;
+    }
+    Case::new(
+        "cxx_conversions.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("flags", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("flags", Data::I32(flags))
+}
+
 fn cxx_refs() -> Case {
     let mut r = Rng(41);
     let n = 200usize;
@@ -2113,6 +2145,7 @@ fn cases() -> Vec<Case> {
         constant_memory(),
         conversions(),
         cxx_bitfields(),
+        cxx_conversions(),
         cxx_overloads(),
         cxx_refs(),
         cxx_structs(),

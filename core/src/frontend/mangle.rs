@@ -27,8 +27,13 @@ pub fn symbol_name(f: &FunctionDef) -> String {
     let last = parts.last().copied().unwrap_or_default();
     let n = parts.len();
     let is_ctor = method && n >= 2 && parts[n - 2] == last;
+    // A conversion function `operator T` is `cv` and `T`, mangled after
+    // the prefix (its substitutions come first).
+    let conversion = last.starts_with("operator ");
     let unqualified = if is_ctor {
         "C1".to_string()
+    } else if conversion {
+        String::new()
     } else if let Some(code) = last
         .strip_prefix("operator")
         .and_then(|op| operator_code(op, params.len() + usize::from(method)))
@@ -54,6 +59,10 @@ pub fn symbol_name(f: &FunctionDef) -> String {
         match class {
             Some(c) => out.push_str(&mangle(c, &mut subs, &[])),
             None => out.push_str(&prefix(&parts[..n - 1], &mut subs)),
+        }
+        if conversion {
+            out.push_str("cv");
+            out.push_str(&mangle(&f.ret, &mut subs, &[]));
         }
         out.push_str(&unqualified);
         out.push('E');

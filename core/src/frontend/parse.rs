@@ -1600,12 +1600,16 @@ impl<'a> Parser<'a> {
                 p.peek().is_some_and(|t| Some(&*t.text) == ctor.as_deref())
                     && p.peek_at(1).is_some_and(|t| t.is("("))
             };
-            if !self.starts_type() && !at_ctor(self) {
+            if !self.starts_type() && !at_ctor(self) && !self.at("operator") {
                 return self.error(start, "expected a member declaration");
             }
             let s = self.specifiers()?;
             if s.ty.is_none() && at_ctor(self) {
                 self.constructor(record, &s)?;
+                continue;
+            }
+            if s.ty.is_none() && self.at("operator") {
+                self.conversion(record, &s)?;
                 continue;
             }
             let Some(base) = s.ty.clone() else {

@@ -1383,6 +1383,10 @@ impl<'a> Checker<'a> {
     fn condition(&mut self, c: &mut Expr) {
         self.expr_in_place(c, true);
         if c.ty.is_record() {
+            let taken = std::mem::replace(c, mk(ExprKind::IntLit(0), Span::default(), CType::Void));
+            *c = self.user_conversion(taken, Some(&CType::Bool));
+        }
+        if c.ty.is_record() {
             self.err(
                 &c.span,
                 "expression must have bool type (or be convertible to bool)",
@@ -1412,6 +1416,15 @@ impl<'a> Checker<'a> {
     }
 
     fn assign_convert(&mut self, e: Expr, to: &CType, what: &str) -> Expr {
+        let e = if e.ty.is_record() && e.ty != *to {
+            let v = self.user_conversion(e, Some(to));
+            if !v.ty.is_record() {
+                return self.assign_convert(v, to, what);
+            }
+            v
+        } else {
+            e
+        };
         let ok = match (&e.ty, to) {
             (a, b) if a.is_scoped_enum() || b.is_scoped_enum() => a == b,
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
@@ -1629,6 +1642,7 @@ impl<'a> Checker<'a> {
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = e.ty.clone();
+                let inner = self.user_conversion(inner, Some(&to));
                 let ok = (inner.ty.is_scalar() && to.is_scalar()) || to == CType::Void;
                 if !ok {
                     let msg = format!(
@@ -2053,7 +2067,7 @@ impl<'a> Checker<'a> {
                 let inner = match self.operator_call(sym, vec![inner], &span) {
                     Ok(call) => return call,
                     Err(mut ops) => match ops.pop() {
-                        Some(i) => i,
+                        Some(i) => self.user_conversion(i, None),
                         None => return mk(ExprKind::IntLit(0), span, CType::INT),
                     },
                 };
@@ -2091,6 +2105,11 @@ impl<'a> Checker<'a> {
         let (a, b) = match self.operator_call(op.spelling(), vec![a, b], &span) {
             Ok(call) => return call,
             Err(ops) => {
+                // A class operand of a built-in operator: its conversion.
+                let ops: Vec<Expr> = ops
+                    .into_iter()
+                    .map(|o| self.user_conversion(o, None))
+                    .collect();
                 let mut ops = ops.into_iter();
                 let (Some(a), Some(b)) = (ops.next(), ops.next()) else {
                     return mk(ExprKind::IntLit(0), span, CType::INT);

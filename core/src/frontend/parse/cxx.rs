@@ -435,6 +435,52 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// A conversion function (`operator float() const { … }`), the
+    /// specifiers before it already read. Its name is `operator T`.
+    pub(super) fn conversion(&mut self, record: &Rc<Record>, specs: &Specs) -> PResult<()> {
+        let span = self.span();
+        self.pos += 1; // `operator`
+        let tspan = self.span();
+        let s = self.specifiers()?;
+        let Some(mut ty) = s.ty else {
+            return self.error(tspan, "expected a type specifier");
+        };
+        // The qualifiers of what the next `*` or `&` points to.
+        let (mut konst, mut volatile) = (s.konst, s.volatile);
+        loop {
+            if self.eat("*") {
+                ty = CType::Ptr {
+                    pointee: Box::new(ty),
+                    konst,
+                    volatile,
+                };
+                konst = self.eat("const");
+                volatile = self.eat("volatile");
+            } else if self.eat("&") {
+                ty = CType::Ref {
+                    pointee: Box::new(ty),
+                    konst,
+                };
+            } else {
+                break;
+            }
+        }
+        self.expect("(")?;
+        if !self.at(")") {
+            let span = self.span();
+            return self.error(span, "a conversion function cannot have parameters");
+        }
+        self.expect(")")?;
+        let d = Declarator {
+            name: Some(format!("operator {ty}")),
+            span,
+            ty,
+            restrict: false,
+            func: Some((Vec::new(), false)),
+        };
+        self.method(record, specs, d)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn push_method(
         &mut self,

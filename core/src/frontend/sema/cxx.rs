@@ -570,6 +570,69 @@ impl<'a> Checker<'a> {
         set
     }
 
+    /// The conversion functions (`operator T`) of a class, by name.
+    fn conversions(&self, r: &Record) -> Vec<Signature> {
+        let prefix = format!("{}::operator ", r.name.borrow());
+        let mut names: Vec<String> = self
+            .sigs
+            .keys()
+            .chain(self.inst.borrow().methods.keys())
+            .filter(|k| k.starts_with(&prefix))
+            .cloned()
+            .collect();
+        names.sort();
+        names.dedup();
+        let mut out = Vec::new();
+        for n in names {
+            out.extend(self.methods(r, &n[prefix.len() - "operator ".len()..]));
+        }
+        out
+    }
+
+    /// A class object converted by one of its conversion functions: to
+    /// `to` (the one returning it, or else the only one to an arithmetic
+    /// type when `to` is arithmetic), or with no target (an operand of a
+    /// built-in operator) by its only one. The object back when none fits.
+    pub(super) fn user_conversion(&mut self, e: Expr, to: Option<&CType>) -> Expr {
+        let CType::Record(r) = &e.ty else {
+            return e;
+        };
+        let all = self.conversions(r);
+        let value = |t: &CType| match t {
+            CType::Ref { pointee, .. } => (**pointee).clone(),
+            t => t.clone(),
+        };
+        let chosen = match to {
+            Some(to) => match all.iter().find(|s| value(&s.ret) == *to) {
+                Some(s) => Some(s),
+                None => {
+                    let arith: Vec<&Signature> = all
+                        .iter()
+                        .filter(|s| value(&s.ret).is_arithmetic() && to.is_arithmetic())
+                        .collect();
+                    if arith.len() > 1 {
+                        let msg = format!(
+                            "more than one conversion function from \"{}\" to \"{to}\" applies",
+                            e.ty
+                        );
+                        self.err(&e.span, msg);
+                        return mk(ExprKind::IntLit(0), e.span.clone(), to.clone());
+                    }
+                    arith.first().copied()
+                }
+            },
+            None => match all.as_slice() {
+                [one] => Some(one),
+                _ => None,
+            },
+        };
+        let Some(sig) = chosen.cloned() else {
+            return e;
+        };
+        let span = e.span.clone();
+        self.call_signature(&sig, Some(e), Vec::new(), span)
+    }
+
     /// `object.f(args)`.
     pub(super) fn member_call(
         &mut self,
@@ -653,6 +716,10 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Expr {
         let inner = self.rvalue(inner);
+        let inner = match kind {
+            CastKind::Static => self.user_conversion(inner, Some(&to)),
+            _ => inner,
+        };
         let from = inner.ty.clone();
         let same_pointee = |a: &CType, b: &CType| match (a, b) {
             (CType::Ptr { pointee: pa, .. }, CType::Ptr { pointee: pb, .. }) => pa == pb,
