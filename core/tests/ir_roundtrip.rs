@@ -5,8 +5,8 @@
 mod common;
 
 use ptxlab_core::ir::{
-    function_text, module_text, parse_function, parse_module, print_function, print_module, verify,
-    ParseError,
+    function_text, gep_const_offset, gep_steps, module_text, parse_function, parse_module,
+    print_function, print_module, verify, GepStep, InstKind, ParseError, Type,
 };
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options, StageKind};
 
@@ -373,6 +373,18 @@ const MALFORMED: &[(&str, &str)] = &[
         "define void @f(i8 %x) {\nentry:\n  switch i8 %x, label %a [ i32 1, label %a ]\n\na:\n  ret void\n}\n",
         "3:28: a case value must have the switch's type i8, found i32",
     ),
+    (
+        "define void @f() {\nentry:\n  %p = alloca %struct.P, align 4\n  ret void\n}\n",
+        "3:15: undefined type '%struct.P'",
+    ),
+    (
+        "%struct.P = type { i32 }\n%struct.P = type { float }\n",
+        "2:1: type '%struct.P' defined twice",
+    ),
+    (
+        "%struct.P = type { i32, }\n",
+        "1:25: expected a type, found '}'",
+    ),
 ];
 
 #[test]
@@ -389,6 +401,68 @@ fn malformed_ir_gets_the_expected_error_and_position() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Struct types as LLVM writes them: named definitions at the top (a struct
+/// after the ones it holds), literal ones inline, struct geps mixed with
+/// array indices; LLVM's natural layout.
+#[test]
+fn struct_types_read_back_with_natural_layout() {
+    let text = "\
+%struct.P = type { i8, double }
+%struct.Q = type { [2 x %struct.P], i16, { i8, i32 } }
+
+define void @f(ptr %q, i64 %i) {
+entry:
+  %a = alloca %struct.Q, align 8
+  %b = alloca {}, align 1
+  %x = getelementptr inbounds %struct.Q, ptr %q, i64 %i, i32 0, i64 1, i32 1
+  %y = getelementptr inbounds %struct.Q, ptr %a, i32 0, i32 2, i32 1
+  ret void
+}
+";
+    let m = parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(verify::verify_module(&m).is_empty());
+    assert_eq!(print_module(&m), text);
+    // A function's text stands alone: it starts with the types it names.
+    let f = &m.functions[0];
+    let (ft, lines) = function_text(f, false);
+    assert_eq!(ft, text, "one function: the same text");
+    assert_eq!(lines.len(), ft.lines().count());
+    assert_eq!(print_function(&parse_function(&ft).unwrap()), ft);
+    let InstKind::Alloca { ty, .. } = &f.inst(f.block(f.layout[0]).insts[0]).kind else {
+        panic!("not an alloca")
+    };
+    // P: i8 at 0, double at 8, size 16; Q: [2 x P] at 0, i16 at 32, {i8, i32} at 36.
+    assert_eq!((ty.size(), ty.align()), (48, 8));
+    let insts = &f.block(f.layout[0]).insts;
+    let gep = |k: usize| match &f.inst(insts[k]).kind {
+        InstKind::Gep {
+            elem_ty, indices, ..
+        } => (elem_ty.clone(), indices.clone()),
+        _ => panic!("not a gep"),
+    };
+    let (qt, y) = gep(3);
+    assert_eq!(gep_const_offset(&qt, &y), Some(40));
+    let (qt, x) = gep(2);
+    let (steps, last) = gep_steps(&qt, &x).unwrap();
+    assert_eq!(
+        steps,
+        [
+            GepStep::Scale(48),
+            GepStep::Field(0),
+            GepStep::Scale(16),
+            GepStep::Field(8)
+        ]
+    );
+    assert_eq!(last, Type::F64);
+    // A struct index must be a constant field number.
+    let bad = text.replace("i32 2, i32 1", "i32 2, i32 2");
+    let errors = verify::verify_module(&parse_module(&bad).unwrap());
+    assert!(
+        errors.iter().any(|e| e.contains("constant field number")),
+        "{errors:?}"
+    );
 }
 
 #[test]

@@ -550,7 +550,7 @@ impl Sel<'_> {
             else {
                 break;
             };
-            let Some(d) = const_offset(elem_ty, indices) else {
+            let Some(d) = gep_const_offset(elem_ty, indices) else {
                 break;
             };
             off += d;
@@ -767,7 +767,7 @@ impl Sel<'_> {
                             base,
                             indices,
                         } if base.as_inst() == Some(p) => {
-                            let Some(d) = const_offset(elem_ty, indices) else {
+                            let Some(d) = gep_const_offset(elem_ty, indices) else {
                                 continue 'alloca;
                             };
                             parts.push(u);
@@ -852,7 +852,7 @@ impl Sel<'_> {
                             base,
                             indices,
                         } if base.as_inst() == Some(p) => {
-                            let Some(d) = const_offset(elem_ty, indices) else {
+                            let Some(d) = gep_const_offset(elem_ty, indices) else {
                                 continue 'alloca;
                             };
                             parts.push(u);
@@ -1185,7 +1185,7 @@ impl Sel<'_> {
                         base,
                         indices,
                     } => {
-                        off = off.checked_add(const_offset(elem_ty, indices)?)?;
+                        off = off.checked_add(gep_const_offset(elem_ty, indices)?)?;
                         v = base.clone();
                     }
                     _ => return None,
@@ -1236,7 +1236,7 @@ impl Sel<'_> {
                     indices,
                 } = &self.f.inst(*g).kind
                 {
-                    let off = const_offset(elem_ty, indices).unwrap_or(0);
+                    let off = gep_const_offset(elem_ty, indices).unwrap_or(0);
                     if let Operand::Addr(b, o) = self.address(&base.clone()) {
                         return Operand::Addr(b, o + off);
                     }
@@ -1250,7 +1250,7 @@ impl Sel<'_> {
                 } = self.f.inst(*g).kind.clone()
                 {
                     self.folded.remove(g);
-                    let off = const_offset(&elem_ty, &indices).unwrap_or(0);
+                    let off = gep_const_offset(&elem_ty, &indices).unwrap_or(0);
                     if let Value::Global(name, _) = &base {
                         return Operand::Addr(Box::new(Operand::Sym(name.clone())), off);
                     }
@@ -2399,7 +2399,7 @@ impl Sel<'_> {
 
     fn gep(&mut self, id: InstId, elem_ty: &Type, base: &Value, indices: &[Value]) {
         let b = self.reg(base);
-        if let Some(off) = const_offset(elem_ty, indices) {
+        if let Some(off) = gep_const_offset(elem_ty, indices) {
             let d = self.def(id);
             if off == 0 {
                 self.emit("mov.b64", vec![Operand::Reg(d), Operand::Reg(b)]);
@@ -2412,18 +2412,25 @@ impl Sel<'_> {
             return;
         }
         let mut acc = b;
-        let mut ty = elem_ty.clone();
-        for (k, idx) in indices.iter().enumerate() {
-            let size = ty.size().max(1) as i64;
-            if k > 0 {
-                if let Type::Array(_, e) = &ty {
-                    ty = (**e).clone();
+        // Verified geps always have steps.
+        let steps = gep_steps(elem_ty, indices).map_or_else(Vec::new, |(s, _)| s);
+        for (k, (idx, step)) in indices.iter().zip(steps).enumerate() {
+            let scale = match step {
+                GepStep::Scale(s) => s,
+                GepStep::Field(off) => {
+                    // A field number: its offset, whatever the index's value.
+                    let d = if k + 1 == indices.len() {
+                        self.def(id)
+                    } else {
+                        self.m.new_reg(RegClass::B64)
+                    };
+                    self.emit(
+                        "add.s64",
+                        vec![Operand::Reg(d), Operand::Reg(acc), Operand::Imm(off)],
+                    );
+                    acc = d;
+                    continue;
                 }
-            }
-            let scale = if k == 0 {
-                size
-            } else {
-                ty.size().max(1) as i64
             };
             let term = match idx {
                 Value::Int(_, c) => Operand::Imm(c * scale),
@@ -2862,21 +2869,4 @@ fn gep_index_uses(f: &Function, d: InstId, b: BlockId) -> u32 {
         }
     }
     n
-}
-
-/// The byte offset of a gep whose indices are all constants.
-fn const_offset(elem_ty: &Type, indices: &[Value]) -> Option<i64> {
-    let mut off = 0i64;
-    let mut ty = elem_ty.clone();
-    for (k, idx) in indices.iter().enumerate() {
-        let c = idx.as_int()?;
-        if k > 0 {
-            match &ty {
-                Type::Array(_, e) => ty = (**e).clone(),
-                _ => return None,
-            }
-        }
-        off = off.checked_add(c.checked_mul(ty.size().max(1) as i64)?)?;
-    }
-    Some(off)
 }

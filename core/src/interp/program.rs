@@ -8,8 +8,8 @@ use super::float::{FloatTy, MathFn};
 use super::memory::{Memory, Ptr, MAX_REGIONS};
 use super::{ArgValue, Config, ErrorKind, InterpError, Launch};
 use crate::ir::{
-    addrspace, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, ICmp, Init, InstId, InstKind,
-    Module, Type, Value,
+    addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
+    InstId, InstKind, Module, Type, Value,
 };
 use std::collections::HashMap;
 
@@ -41,7 +41,7 @@ impl Scalar {
             Type::F32 => Scalar::F32,
             Type::F64 => Scalar::F64,
             Type::Ptr(_) => Scalar::Ptr,
-            Type::Void | Type::Array(..) => return None,
+            Type::Void | Type::Array(..) | Type::Struct(_) => return None,
         })
     }
 
@@ -484,6 +484,13 @@ const MAX_SYMBOL_BYTES: u64 = 256 << 20;
 pub(crate) fn type_size(ty: &Type) -> Option<u64> {
     match ty {
         Type::Array(n, e) => n.checked_mul(type_size(e)?),
+        Type::Struct(s) => {
+            let end = s.fields.iter().try_fold(0u64, |n, f| {
+                n.checked_next_multiple_of(f.align())?
+                    .checked_add(type_size(f)?)
+            })?;
+            end.checked_next_multiple_of(s.align())
+        }
         t => Some(t.size()),
     }
 }
@@ -950,22 +957,22 @@ impl Decoder<'_> {
                 base,
                 indices,
             } => {
+                let Some((steps, _)) = gep_steps(elem_ty, indices) else {
+                    return Err((
+                        ErrorKind::Unsupported,
+                        format!("getelementptr indexes into a scalar of {elem_ty}"),
+                    ));
+                };
                 let mut disp = 0u64;
                 let mut terms = Vec::new();
-                let mut ty = elem_ty.clone();
-                for (n, idx) in indices.iter().enumerate() {
-                    if n > 0 {
-                        ty = match ty {
-                            Type::Array(_, e) => *e,
-                            t => {
-                                return Err((
-                                    ErrorKind::Unsupported,
-                                    format!("getelementptr indexes into {t}"),
-                                ))
-                            }
-                        };
-                    }
-                    let scale = type_size(&ty).unwrap_or(u64::MAX);
+                for (step, idx) in steps.iter().zip(indices) {
+                    let scale = match *step {
+                        GepStep::Field(off) => {
+                            disp = disp.wrapping_add(off as u64);
+                            continue;
+                        }
+                        GepStep::Scale(s) => s as u64,
+                    };
                     let bits = f.value_type(idx).bits();
                     match o(idx)? {
                         Opnd::Imm(c) => {

@@ -41,6 +41,45 @@ pub enum Type {
     F64,
     Ptr(u32),
     Array(u64, Box<Type>),
+    /// `{ i32, float }`, or a named one, `%struct.P`, whose body the module
+    /// defines (`%struct.P = type { … }`).
+    Struct(Box<StructType>),
+}
+
+/// A struct type: its fields, laid out as LLVM's NVPTX data layout does (each
+/// field at its alignment, the size rounded up to the largest one).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructType {
+    /// `struct.P` for `%struct.P`; `None` for a literal `{ … }`.
+    pub name: Option<String>,
+    pub fields: Vec<Type>,
+}
+
+impl StructType {
+    /// The byte offset of each field, and the struct's size.
+    pub fn layout(&self) -> (Vec<u64>, u64) {
+        let mut offsets = Vec::with_capacity(self.fields.len());
+        let mut off = 0u64;
+        for t in &self.fields {
+            off = off.next_multiple_of(t.align());
+            offsets.push(off);
+            off = off.saturating_add(t.size());
+        }
+        (offsets, off.next_multiple_of(self.align()))
+    }
+
+    pub fn align(&self) -> u64 {
+        self.fields.iter().map(Type::align).max().unwrap_or(1)
+    }
+
+    /// The body as LLVM writes it: `{ i32, float }`, `{}`.
+    pub fn body_text(&self) -> String {
+        if self.fields.is_empty() {
+            return "{}".into();
+        }
+        let fields: Vec<String> = self.fields.iter().map(Type::to_string).collect();
+        format!("{{ {} }}", fields.join(", "))
+    }
 }
 
 impl Type {
@@ -67,7 +106,28 @@ impl Type {
             Type::I16 | Type::Half => 16,
             Type::I32 | Type::F32 => 32,
             Type::I64 | Type::F64 | Type::Ptr(_) => 64,
-            Type::Void | Type::Array(..) => 0,
+            Type::Void | Type::Array(..) | Type::Struct(_) => 0,
+        }
+    }
+
+    pub fn is_aggregate(&self) -> bool {
+        matches!(self, Type::Array(..) | Type::Struct(_))
+    }
+
+    /// Adds to `seen` every named struct type inside this one not there yet,
+    /// a struct after the structs of its fields (the order definitions print).
+    pub fn named_structs<'a>(&'a self, seen: &mut Vec<&'a StructType>) {
+        match self {
+            Type::Array(_, e) => e.named_structs(seen),
+            Type::Struct(s) => {
+                for t in &s.fields {
+                    t.named_structs(seen);
+                }
+                if s.name.is_some() && !seen.iter().any(|x| x.name == s.name) {
+                    seen.push(s);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -77,6 +137,7 @@ impl Type {
             Type::Void => 0,
             Type::I1 | Type::I8 => 1,
             Type::Array(n, e) => n * e.size(),
+            Type::Struct(s) => s.layout().1,
             t => u64::from(t.bits() / 8),
         }
     }
@@ -84,28 +145,63 @@ impl Type {
     pub fn align(&self) -> u64 {
         match self {
             Type::Array(_, e) => e.align(),
+            Type::Struct(s) => s.align(),
             t => t.size().max(1),
         }
     }
 }
 
-/// Bytes per unit of each index of `getelementptr elem_ty, p, i0, i1, …`:
-/// the first index steps over whole `elem_ty`s, each next one over the
-/// elements of the array the previous one selected. `None` when an index
-/// goes into something that is not an array.
-pub fn gep_index_scales(elem_ty: &Type, n: usize) -> Option<Vec<i64>> {
+/// What one index of `getelementptr elem_ty, p, i0, i1, …` adds to the address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GepStep {
+    /// The index times this many bytes: the first index (whole `elem_ty`s)
+    /// and an index into an array (its elements).
+    Scale(i64),
+    /// A struct field (the index is a constant): the field's byte offset.
+    Field(i64),
+}
+
+/// The one place that knows how a gep's indices address bytes, for every
+/// source element type: per index a [`GepStep`], and the type the last
+/// index selects. `None` when an index goes into a scalar, or a struct index
+/// is not a constant field number.
+pub fn gep_steps(elem_ty: &Type, indices: &[Value]) -> Option<(Vec<GepStep>, Type)> {
     let mut ty = elem_ty;
-    let mut scales = Vec::with_capacity(n);
-    for k in 0..n {
-        if k > 0 {
-            match ty {
-                Type::Array(_, e) => ty = e,
-                _ => return None,
-            }
+    let mut steps = Vec::with_capacity(indices.len());
+    for (k, idx) in indices.iter().enumerate() {
+        if k == 0 {
+            steps.push(GepStep::Scale(i64::try_from(ty.size()).ok()?));
+            continue;
         }
-        scales.push(i64::try_from(ty.size()).ok()?);
+        match ty {
+            Type::Array(_, e) => {
+                ty = e;
+                steps.push(GepStep::Scale(i64::try_from(ty.size()).ok()?));
+            }
+            Type::Struct(s) => {
+                let i = usize::try_from(idx.as_int()?).ok()?;
+                ty = s.fields.get(i)?;
+                let off = s.layout().0[i];
+                steps.push(GepStep::Field(i64::try_from(off).ok()?));
+            }
+            _ => return None,
+        }
     }
-    Some(scales)
+    Some((steps, ty.clone()))
+}
+
+/// The byte offset of a gep whose indices are all constants.
+pub fn gep_const_offset(elem_ty: &Type, indices: &[Value]) -> Option<i64> {
+    let (steps, _) = gep_steps(elem_ty, indices)?;
+    let mut off = 0i64;
+    for (step, idx) in steps.iter().zip(indices) {
+        let d = match *step {
+            GepStep::Scale(s) => idx.as_int()?.checked_mul(s)?,
+            GepStep::Field(o) => o,
+        };
+        off = off.checked_add(d)?;
+    }
+    Some(off)
 }
 
 impl fmt::Display for Type {
@@ -123,6 +219,10 @@ impl fmt::Display for Type {
             Type::Ptr(0) => f.write_str("ptr"),
             Type::Ptr(n) => write!(f, "ptr addrspace({n})"),
             Type::Array(n, e) => write!(f, "[{n} x {e}]"),
+            Type::Struct(s) => match &s.name {
+                Some(n) => write!(f, "%{n}"),
+                None => f.write_str(&s.body_text()),
+            },
         }
     }
 }
@@ -936,6 +1036,24 @@ impl PartialEq for NameHints {
 }
 
 impl Function {
+    /// Adds to `seen` the named struct types the function's signature and
+    /// instructions name (see [`Type::named_structs`]), in order of use.
+    pub fn named_structs<'a>(&'a self, seen: &mut Vec<&'a StructType>) {
+        self.ret.named_structs(seen);
+        for p in &self.params {
+            p.ty.named_structs(seen);
+        }
+        for id in self.layout.iter().flat_map(|b| self.block(*b).insts.iter()) {
+            let inst = self.inst(*id);
+            match &inst.kind {
+                InstKind::Alloca { ty, .. } => ty.named_structs(seen),
+                InstKind::Gep { elem_ty, .. } => elem_ty.named_structs(seen),
+                _ => {}
+            }
+            inst.ty.named_structs(seen);
+        }
+    }
+
     pub fn new(name: impl Into<String>, ret: Type, params: Vec<Param>) -> Function {
         let names = params.iter().map(|p| p.name.clone()).collect();
         Function {

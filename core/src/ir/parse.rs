@@ -38,6 +38,7 @@ impl std::error::Error for ParseError {}
 /// one with named parameters is a function of the module.
 pub fn parse_module(text: &str) -> Result<Module, ParseError> {
     let mut p = Parser::new(text);
+    p.type_definitions()?;
     let mut items: Vec<Item> = Vec::new();
     let mut globals: Vec<(Global, Token)> = Vec::new();
     loop {
@@ -77,6 +78,7 @@ pub fn parse_module(text: &str) -> Result<Module, ParseError> {
 /// against the rest of a module, which this text does not have.
 pub fn parse_function(text: &str) -> Result<Function, ParseError> {
     let mut p = Parser::new(text);
+    p.type_definitions()?;
     let tok = p.peek().clone();
     if !matches!(&tok.tok, Tok::Word(w) if w == "define" || w == "declare") {
         return Err(p.unexpected(&tok, "'define' or 'declare'"));
@@ -371,6 +373,8 @@ struct Parser {
     last_line: u32,
     calls: Vec<CallSite>,
     global_refs: Vec<GlobalRef>,
+    /// Named struct types defined so far (`%struct.P = type { … }`).
+    structs: HashMap<String, StructType>,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -391,6 +395,7 @@ impl Parser {
             last_line: 1,
             calls: Vec::new(),
             global_refs: Vec::new(),
+            structs: HashMap::new(),
         }
     }
 
@@ -516,6 +521,18 @@ impl Parser {
                 }
                 _ => return Err(self.unexpected(&t, "a type")),
             }),
+            Tok::Local(name) => match self.structs.get(name) {
+                Some(s) => Ok(Type::Struct(Box::new(s.clone()))),
+                None => Err(error_at(&t, format!("undefined type '%{name}'"))),
+            },
+            Tok::Punct('{') => {
+                if depth >= MAX_TYPE_DEPTH {
+                    return Err(error_at(&t, "struct type nested too deeply"));
+                }
+                self.pos -= 1;
+                let fields = self.struct_body(depth + 1)?;
+                Ok(Type::Struct(Box::new(StructType { name: None, fields })))
+            }
             Tok::Punct('[') => {
                 if depth >= MAX_TYPE_DEPTH {
                     return Err(error_at(&t, "array type nested too deeply"));
@@ -531,6 +548,50 @@ impl Parser {
             }
             _ => Err(self.unexpected(&t, "a type")),
         }
+    }
+
+    /// `{ T, T, … }` or `{}`: a struct's fields.
+    fn struct_body(&mut self, depth: u32) -> PResult<Vec<Type>> {
+        self.expect_punct('{')?;
+        let mut fields = Vec::new();
+        if self.eat_punct('}') {
+            return Ok(fields);
+        }
+        loop {
+            fields.push(self.type_at_depth(false, depth)?);
+            if self.eat_punct('}') {
+                return Ok(fields);
+            }
+            self.expect_punct(',')?;
+        }
+    }
+
+    /// `%struct.P = type { … }`, at the top of a module or a function's text.
+    fn type_definitions(&mut self) -> PResult<()> {
+        while matches!(self.peek().tok, Tok::Local(_)) {
+            let t = self.bump();
+            let Tok::Local(name) = t.tok.clone() else {
+                unreachable!("peeked a local")
+            };
+            self.expect_punct('=')?;
+            self.expect_word("type")?;
+            if self.structs.contains_key(&name) {
+                return Err(error_at(&t, format!("type '%{name}' defined twice")));
+            }
+            let fields = self.struct_body(1)?;
+            let size = fields.iter().try_fold(0u64, |n, f| {
+                n.checked_next_multiple_of(f.align())?.checked_add(f.size())
+            });
+            if size.is_none_or(|n| n > u64::MAX / 2) {
+                return Err(error_at(&t, "struct type too large"));
+            }
+            let s = StructType {
+                name: Some(name.clone()),
+                fields,
+            };
+            self.structs.insert(name, s);
+        }
+        Ok(())
     }
 
     // ------------------------------------------------------------ constants

@@ -389,6 +389,32 @@ pub fn print_function(f: &Function) -> String {
 /// [`location_text`]), and per line of the text the source line it came from
 /// (0 for lines with no instruction or no location).
 pub fn function_text(f: &Function, debug_locs: bool) -> (String, Vec<u32>) {
+    // A snapshot stands alone: it starts with the named struct types it uses.
+    let mut seen = Vec::new();
+    f.named_structs(&mut seen);
+    let (mut out, mut lines) = (type_definitions(&seen), vec![0; seen.len()]);
+    if !seen.is_empty() {
+        out.push('\n');
+        lines.push(0);
+    }
+    let (body, body_lines) = body_text(f, debug_locs);
+    out.push_str(&body);
+    lines.extend(body_lines);
+    (out, lines)
+}
+
+/// `%struct.P = type { i32, float }`, one line each.
+fn type_definitions(structs: &[&StructType]) -> String {
+    let mut out = String::new();
+    for s in structs {
+        if let Some(n) = &s.name {
+            let _ = writeln!(out, "%{n} = type {}", s.body_text());
+        }
+    }
+    out
+}
+
+fn body_text(f: &Function, debug_locs: bool) -> (String, Vec<u32>) {
     if f.is_declaration() {
         return (format!("declare {}\n", signature(f)), vec![0]);
     }
@@ -507,7 +533,17 @@ pub fn print_module(m: &Module) -> String {
 
 /// [`print_module`], with the instructions' source locations when `debug_locs`.
 pub fn module_text(m: &Module, debug_locs: bool) -> String {
-    let mut out = String::new();
+    let mut seen = Vec::new();
+    for g in &m.globals {
+        g.ty.named_structs(&mut seen);
+    }
+    for f in &m.functions {
+        f.named_structs(&mut seen);
+    }
+    let mut out = type_definitions(&seen);
+    if !seen.is_empty() {
+        out.push('\n');
+    }
     for g in &m.globals {
         let _ = writeln!(out, "{}", global_text(g));
     }
@@ -519,7 +555,7 @@ pub fn module_text(m: &Module, debug_locs: bool) -> String {
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&function_text(f, debug_locs).0);
+        out.push_str(&body_text(f, debug_locs).0);
         for id in f.layout.iter().flat_map(|b| f.block(*b).insts.iter()) {
             let inst = f.inst(*id);
             if let InstKind::Call { callee, args } = &inst.kind {

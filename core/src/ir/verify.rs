@@ -162,7 +162,19 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
         InstKind::Store { ptr, .. } if !ty(ptr).is_ptr() => {
             err(Some(i), "store to a non-pointer".into())
         }
-        InstKind::Gep { base, indices, .. } => {
+        InstKind::Gep {
+            elem_ty,
+            base,
+            indices,
+        } => {
+            if gep_steps(elem_ty, indices).is_none() {
+                err(
+                    Some(i),
+                    format!(
+                        "getelementptr indexes into a scalar, or a field of {elem_ty} that is not a constant field number"
+                    ),
+                );
+            }
             if !ty(base).is_ptr() || ty(base) != inst.ty {
                 err(
                     Some(i),

@@ -244,6 +244,21 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             }
             None
         }
+        InstKind::Gep {
+            elem_ty,
+            base,
+            indices,
+        } if contains_struct(elem_ty) => {
+            // As LLVM ≥ 19: a constant-offset struct gep is a byte offset
+            // (`getelementptr inbounds i8, ptr %p, i64 4`), which later passes
+            // and isel fold like any other.
+            let off = gep_const_offset(elem_ty, indices)?;
+            Some(Action::Rewrite(InstKind::Gep {
+                elem_ty: Type::I8,
+                base: base.clone(),
+                indices: vec![Value::i64(off)],
+            }))
+        }
         InstKind::Phi { incoming } => {
             // A phi whose inputs are all one value (or itself) is that value.
             let me = Value::Inst(id);
@@ -253,6 +268,14 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 .then(|| Action::Replace(first.clone()))
         }
         _ => None,
+    }
+}
+
+fn contains_struct(t: &Type) -> bool {
+    match t {
+        Type::Struct(_) => true,
+        Type::Array(_, e) => contains_struct(e),
+        _ => false,
     }
 }
 

@@ -136,7 +136,7 @@ fn rewrite(
     else {
         return None;
     };
-    let scales = gep_index_scales(&elem_ty, indices.len())?;
+    let (steps, _) = gep_steps(&elem_ty, &indices)?;
     let (root, mut bytes) = match base.as_inst().and_then(|b| split.get(&b)) {
         Some((root, c)) => (root.clone(), *c),
         None => (base.clone(), 0),
@@ -144,7 +144,16 @@ fn rewrite(
     let ty = f.inst(id).ty.clone();
     let loc = f.inst(id).loc;
     let mut var = Vec::with_capacity(indices.len());
-    for (idx, scale) in indices.iter().zip(&scales) {
+    for (idx, step) in indices.iter().zip(&steps) {
+        let scale = match *step {
+            GepStep::Scale(s) => s,
+            // A field number stays in the variable gep (it is not a count of
+            // bytes); canonical struct geps have been bytes since instcombine.
+            GepStep::Field(_) => {
+                var.push(idx.clone());
+                continue;
+            }
+        };
         let (v, c) = match split_index(f, idx) {
             Split::Const(c) => (Value::Int(f.value_type(idx), 0), c),
             Split::Add(x, c) => (x, c),
@@ -156,7 +165,7 @@ fn rewrite(
             }
             Split::Var => (idx.clone(), 0),
         };
-        bytes = bytes.wrapping_add(c.wrapping_mul(*scale));
+        bytes = bytes.wrapping_add(c.wrapping_mul(scale));
         var.push(v);
     }
     let all_zero = var.iter().all(|v| v.as_int() == Some(0));

@@ -47,7 +47,7 @@ fn run_function(f: &mut Function) -> bool {
         .insts
         .iter()
         .copied()
-        .filter(|&i| matches!(f.inst(i).kind, InstKind::Alloca { ref ty, .. } if matches!(ty, Type::Array(..))))
+        .filter(|&i| matches!(f.inst(i).kind, InstKind::Alloca { ref ty, .. } if ty.is_aggregate()))
         .collect();
     if allocas.is_empty() {
         return false;
@@ -81,23 +81,6 @@ fn users(f: &Function) -> Vec<Vec<InstId>> {
     users
 }
 
-/// The byte offset of a gep whose indices are all constants.
-fn const_offset(elem_ty: &Type, indices: &[Value]) -> Option<i64> {
-    let mut off = 0i64;
-    let mut ty = elem_ty.clone();
-    for (k, idx) in indices.iter().enumerate() {
-        let c = idx.as_int()?;
-        if k > 0 {
-            match &ty {
-                Type::Array(_, e) => ty = (**e).clone(),
-                _ => return None,
-            }
-        }
-        off = off.checked_add(c.checked_mul(i64::try_from(ty.size()).ok()?)?)?;
-    }
-    Some(off)
-}
-
 /// Follows every use of the alloca `a`: loads and stores at constant
 /// offsets, through constant geps. `None` if some use is anything else.
 fn analyze(f: &Function, a: InstId, users: &[Vec<InstId>]) -> Option<Uses> {
@@ -120,7 +103,7 @@ fn analyze(f: &Function, a: InstId, users: &[Vec<InstId>]) -> Option<Uses> {
                     base,
                     indices,
                 } if *base == pv => {
-                    let d = const_offset(elem_ty, indices)?;
+                    let d = gep_const_offset(elem_ty, indices)?;
                     out.geps.push(u);
                     work.push((u, off.checked_add(d)?));
                 }
@@ -149,7 +132,7 @@ fn analyze(f: &Function, a: InstId, users: &[Vec<InstId>]) -> Option<Uses> {
     }
     for acc in &out.accesses {
         let end = acc.offset.checked_add(acc.ty.size())?;
-        if acc.ty.size() == 0 || end > size || matches!(acc.ty, Type::Array(..) | Type::Void) {
+        if acc.ty.size() == 0 || end > size || acc.ty.is_aggregate() || acc.ty == Type::Void {
             return None;
         }
     }
