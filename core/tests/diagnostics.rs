@@ -45,6 +45,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void k(int *p) {\n  struct U u;\n}\n", 2, "incomplete type \"U\" is not allowed"),
     ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "no suitable conversion function from \"S\" to \"int\" exists"),
     ("struct S { int a; __device__ operator float() const; __device__ operator double() const; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "more than one conversion function from \"S\" to \"int\" applies"),
+    ("struct S { int a; };\n__device__ int S::get() const { return a; }\n", 2, "class \"S\" has no member \"get\""),
+    ("struct S {\n  static int n;\n};\n", 2, "static data members without an initializer are not supported yet"),
     ("struct S { int a; __device__ operator int *(); };\n__global__ void k(S s, float *p) {\n  p[0] = s;\n}\n", 3, "no suitable conversion function from \"S\" to \"float\" exists"),
     ("struct S { int a; };\n__global__ void k(S *s, int *p) {\n  p[0] = s.a;\n}\n", 3, "expression must have class type but it has type \"S *\""),
     ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s->a;\n}\n", 3, "operator -> or ->* applied to \"S\" instead of to a pointer type"),

@@ -1806,6 +1806,35 @@ fn cxx_conversions() -> Case {
     .expect("flags", Data::I32(flags))
 }
 
+fn cxx_members() -> Case {
+    // Small integers as floats: every result is exact.
+    let mut r = Rng(59);
+    let n = 100usize;
+    let input: Vec<f32> = (0..2 * n).map(|_| r.int(-20, 20) as f32).collect();
+    let mut out = vec![0.0f32; 2 * n];
+    let mut idx = vec![0i32; n];
+    for i in 0..n {
+        let (x, y) = (input[2 * i], input[2 * i + 1]);
+        let (bx, by) = (x * 0.5 + 1.0, y * 0.5 + 2.0);
+        out[2 * i] = x * bx + y * by + 1.0;
+        out[2 * i + 1] = bx - by;
+        idx[i] = i as i32 * 2 + 3 + 3;
+    }
+    Case::new(
+        "cxx_members.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 2 * n])),
+            Arg::Buf("idx", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("idx", Data::I32(idx))
+}
+
 fn cxx_refs() -> Case {
     let mut r = Rng(41);
     let n = 200usize;
@@ -2146,6 +2175,7 @@ fn cases() -> Vec<Case> {
         conversions(),
         cxx_bitfields(),
         cxx_conversions(),
+        cxx_members(),
         cxx_overloads(),
         cxx_refs(),
         cxx_structs(),

@@ -171,7 +171,7 @@ struct Parser<'a> {
 }
 
 /// What the declaration specifiers said.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Specs {
     ty: Option<CType>,
     konst: bool,
@@ -432,6 +432,9 @@ impl<'a> Parser<'a> {
         let start = self.span();
         let mut specs = self.specifiers()?;
         specs.extern_c |= extern_c;
+        if self.out_of_class(&specs, functions)? {
+            return Ok(());
+        }
         let base = match specs.ty.clone() {
             Some(t) => t,
             None => return self.error(start, "expected a type specifier"),
@@ -1554,7 +1557,17 @@ impl<'a> Parser<'a> {
                 .unwrap_or_default()
                 .to_string(),
         );
+        // Names declared inside (nested structs, typedefs, static members)
+        // are the struct's (`S::Inner`), and found from inside it.
+        let scoped = !record.name.borrow().is_empty();
+        if scoped {
+            let simple = self.cxx.ctor_name.clone().unwrap_or_default();
+            self.cxx.ns.push(simple);
+        }
         let members = self.members(&record);
+        if scoped {
+            self.cxx.ns.pop();
+        }
         self.cxx.ctor_name = outer;
         self.leave();
         let members = members?;
@@ -1600,6 +1613,10 @@ impl<'a> Parser<'a> {
                 p.peek().is_some_and(|t| Some(&*t.text) == ctor.as_deref())
                     && p.peek_at(1).is_some_and(|t| t.is("("))
             };
+            if self.at("using") {
+                self.using()?;
+                continue;
+            }
             if !self.starts_type() && !at_ctor(self) && !self.at("operator") {
                 return self.error(start, "expected a member declaration");
             }
@@ -1615,7 +1632,11 @@ impl<'a> Parser<'a> {
             let Some(base) = s.ty.clone() else {
                 return self.error(start, "expected a type specifier");
             };
-            if s.typedef || s.storage.is_some() {
+            if s.typedef || s.is_static && !self.function_follows() {
+                self.member_declaration(&s, base)?;
+                continue;
+            }
+            if s.storage.is_some() {
                 return self.error(start, "only data members are supported in a struct");
             }
             if self.eat(";") {

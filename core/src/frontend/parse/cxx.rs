@@ -435,6 +435,195 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// An out-of-class definition of a member function (`float
+    /// Vec::dot(const Vec &o) const { … }`, `Vec::Vec(float a) : x(a) {}`,
+    /// `Vec &Vec::operator+=(…)`), the specifiers before it already read.
+    /// False (nothing read) when what follows is not one.
+    pub(super) fn out_of_class(
+        &mut self,
+        specs: &Specs,
+        functions: &[FunctionDef],
+    ) -> PResult<bool> {
+        // The return type's `*` and `&`.
+        let mut n = 0;
+        while self.peek_at(n).is_some_and(|t| t.is("*") || t.is("&")) {
+            n += 1;
+        }
+        if specs.ty.is_none() && n > 0 {
+            return Ok(false);
+        }
+        // `A::B::name`: the class is the longest prefix naming a struct.
+        let mut parts: Vec<(String, usize)> = Vec::new();
+        let mut k = n;
+        loop {
+            match self.peek_at(k) {
+                Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                    parts.push((t.text.to_string(), k));
+                }
+                Some(t) if t.is("operator") && !parts.is_empty() => {
+                    parts.push(("operator".into(), k));
+                    break;
+                }
+                _ => return Ok(false),
+            }
+            if self.peek_at(k + 1).is_some_and(|t| t.is("::")) {
+                k += 2;
+            } else {
+                break;
+            }
+        }
+        if parts.len() < 2 {
+            return Ok(false);
+        }
+        let class: Vec<&str> = parts[..parts.len() - 1]
+            .iter()
+            .map(|(p, _)| p.as_str())
+            .collect();
+        let Some(CType::Record(record)) = self.find_type(&class.join("::")) else {
+            return Ok(false);
+        };
+        let (last, at) = parts.last().cloned().unwrap_or_default();
+        let simple = class.last().copied().unwrap_or_default().to_string();
+        let full = record.name.borrow().clone();
+        let span = self.peek_at(at).map(|t| t.span()).unwrap_or_default();
+        // The definition is read in the class's scope (its names are found).
+        let outer = std::mem::replace(
+            &mut self.cxx.ns,
+            full.split("::").map(str::to_string).collect(),
+        );
+        let r =
+            self.member_definition(specs, &record, n, at, last, &simple, &full, span, functions);
+        self.cxx.ns = outer;
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn member_definition(
+        &mut self,
+        specs: &Specs,
+        record: &Rc<Record>,
+        n: usize,
+        at: usize,
+        last: String,
+        simple: &str,
+        full: &str,
+        span: Span,
+        functions: &[FunctionDef],
+    ) -> PResult<bool> {
+        if specs.ty.is_none() {
+            if last != simple {
+                return Ok(false);
+            }
+            // A constructor: read as in the class (the name, then as there).
+            self.pos += at;
+            self.constructor(record, specs)?;
+            return Ok(true);
+        }
+        let Some(ret) = specs.ty.clone() else {
+            return Ok(false);
+        };
+        // The return type as the declarator would read it.
+        self.pos += n;
+        let mut ty = ret;
+        let mut konst = specs.konst;
+        for k in 0..n {
+            if self.peek_at(k).is_some_and(|t| t.is("*")) {
+                ty = CType::Ptr {
+                    pointee: Box::new(ty),
+                    konst,
+                    volatile: false,
+                };
+                konst = false;
+            } else {
+                ty = CType::Ref {
+                    pointee: Box::new(ty),
+                    konst,
+                };
+            }
+        }
+        self.pos += at - n + 1;
+        let name = if last == "operator" {
+            if self.at("(") && !self.peek_at(1).is_some_and(|t| t.is(")")) {
+                // not an operator name: `operator T()` is read by `conversion`.
+                return self.error(span, "expected an operator");
+            }
+            self.operator_name()?
+        } else {
+            last
+        };
+        let qualified = format!("{full}::{name}");
+        let declared: Vec<&FunctionDef> = functions
+            .iter()
+            .chain(&self.cxx.methods)
+            .filter(|f| f.name == qualified)
+            .collect();
+        if declared.is_empty() {
+            return self.error(span, format!("class \"{full}\" has no member \"{name}\""));
+        }
+        let is_static = declared
+            .iter()
+            .all(|f| f.params.first().is_none_or(|p| p.name != "this"));
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        let d = Declarator {
+            name: Some(name),
+            span,
+            ty,
+            restrict: false,
+            func: Some((params, variadic)),
+        };
+        let mut specs = specs.clone();
+        specs.is_static = is_static;
+        self.method(record, &specs, d)?;
+        Ok(true)
+    }
+
+    /// Whether a function's declarator follows (`f(`, `*f(`, `operator`).
+    pub(super) fn function_follows(&self) -> bool {
+        let mut k = 0;
+        while self.peek_at(k).is_some_and(|t| t.is("*") || t.is("&")) {
+            k += 1;
+        }
+        self.peek_at(k).is_some_and(|t| t.is("operator"))
+            || self.peek_at(k + 1).is_some_and(|t| t.is("("))
+    }
+
+    /// A `typedef` or a static data member in a struct (`static constexpr
+    /// int kN = 4;`, also `static const` with a constant initializer): a
+    /// type or a constant named in the struct (`S::kN`).
+    pub(super) fn member_declaration(&mut self, specs: &Specs, base: CType) -> PResult<()> {
+        loop {
+            let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
+            let Some(name) = d.name else {
+                return self.error(d.span, "expected an identifier");
+            };
+            let q = self.qualify(&name);
+            if specs.typedef {
+                name_unnamed(&d.ty, &name);
+                self.typedefs.insert(q, d.ty);
+            } else {
+                let span = self.span();
+                if !self.eat("=") {
+                    return self.error(
+                        span,
+                        "static data members without an initializer are not supported yet",
+                    );
+                }
+                let init = self.assignment()?;
+                if !(specs.constexpr || specs.konst) || !self.record_constant(q, &d.ty, &init) {
+                    return self.error(
+                        d.span,
+                        "only constexpr (or const) static data members with a constant initializer are supported",
+                    );
+                }
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")
+    }
+
     /// A conversion function (`operator float() const { … }`), the
     /// specifiers before it already read. Its name is `operator T`.
     pub(super) fn conversion(&mut self, record: &Rc<Record>, specs: &Specs) -> PResult<()> {
