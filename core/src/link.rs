@@ -66,6 +66,46 @@ fn add_library(m: &mut Module, lib: Module) {
     }
 }
 
+/// Compiled libdevice functions by name and options: each is parsed and
+/// lowered once per process (the web worker recompiles on every edit).
+type Cache = std::collections::HashMap<String, Option<Module>>;
+
+static CACHE: std::sync::LazyLock<std::sync::Mutex<Cache>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// The entries kept at most (every option combination of every function is
+/// far fewer; a bound all the same).
+const CACHE_LIMIT: usize = 4096;
+
+/// The IR of one libdevice function's source under `opts`, from the cache
+/// when it was compiled before; `None` when its source does not compile.
+fn compiled(name: &str, source: &str, opts: &Options) -> Option<Module> {
+    // Everything in the options can change the lowering (the target's
+    // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key.
+    let key = format!("{name}\u{0}{opts:?}");
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(m) = cache.get(&key) {
+        return m.clone();
+    }
+    let target = crate::target::find(&opts.arch).unwrap_or(&crate::target::TARGETS[0]);
+    let mut diags = Vec::new();
+    let tu = crate::frontend::compile_unit(
+        "<libdevice>",
+        source,
+        &crate::NoFiles,
+        opts,
+        target,
+        &mut diags,
+    );
+    let lib = (!diags.iter().any(|d| d.is_error()))
+        .then(|| crate::irgen::lower(&tu, "<libdevice>", opts));
+    if cache.len() >= CACHE_LIMIT {
+        cache.clear();
+    }
+    cache.insert(key, lib.clone());
+    lib
+}
+
 /// Links libdevice into `m`. Returns the names linked, or the names that
 /// libdevice lacks.
 pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<String>> {
@@ -87,21 +127,10 @@ pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<Stri
                 missing.push(name);
                 continue;
             };
-            let target = crate::target::find(&opts.arch).unwrap_or(&crate::target::TARGETS[0]);
-            let mut diags = Vec::new();
-            let tu = crate::frontend::compile_unit(
-                "<libdevice>",
-                def.source,
-                &crate::NoFiles,
-                opts,
-                target,
-                &mut diags,
-            );
-            if diags.iter().any(|d| d.is_error()) {
+            let Some(lib) = compiled(&name, def.source, opts) else {
                 missing.push(name);
                 continue;
-            }
-            let lib = crate::irgen::lower(&tu, "<libdevice>", opts);
+            };
             add_library(m, lib);
             linked.push(name);
         }
