@@ -456,6 +456,18 @@ entry:
         ]
     );
     assert_eq!(last, Type::F64);
+    // One name, one body, in a whole module.
+    let mut two = m.clone();
+    let mut g = parse_function("%struct.P = type { i32 }\n\ndefine void @g() {\nentry:\n  %a = alloca %struct.P, align 4\n  ret void\n}\n").unwrap();
+    g.name = "g".into();
+    two.functions.push(g);
+    let errors = verify::verify_module(&two);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("type %struct.P has two bodies")),
+        "{errors:?}"
+    );
     // A struct index must be a constant field number.
     let bad = text.replace("i32 2, i32 1", "i32 2, i32 2");
     let errors = verify::verify_module(&parse_module(&bad).unwrap());

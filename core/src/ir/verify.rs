@@ -234,5 +234,28 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
 
 /// Checks every function of a module.
 pub fn verify_module(m: &Module) -> Vec<String> {
-    m.functions.iter().flat_map(verify_function).collect()
+    let mut errors: Vec<String> = m.functions.iter().flat_map(verify_function).collect();
+    // A name is one type: the module's text defines it once.
+    let mut seen = Vec::new();
+    for g in &m.globals {
+        g.ty.named_structs(&mut seen);
+    }
+    for f in &m.functions {
+        let mut own = Vec::new();
+        f.named_structs(&mut own);
+        for s in own {
+            match seen.iter().find(|x| x.name == s.name) {
+                Some(x) if *x != s => errors.push(format!(
+                    "@{}: type %{} has two bodies, {} and {}",
+                    f.name,
+                    s.name.as_deref().unwrap_or_default(),
+                    x.body_text(),
+                    s.body_text()
+                )),
+                Some(_) => {}
+                None => seen.push(s),
+            }
+        }
+    }
+    errors
 }

@@ -10,8 +10,11 @@ use crate::ir::fold::int_const;
 use crate::ir::*;
 use crate::options::Options;
 
+mod records;
+
 /// Lowers every device function with a body.
 pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Module {
+    records::start_module();
     let mut m = Module {
         source_file: source_file.to_string(),
         ..Default::default()
@@ -200,9 +203,17 @@ fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
     } else {
         g.ty.align().max(1)
     };
+    // A struct variable is typed as the bytes of its initializer.
+    fn bytes_type(t: &CType) -> Type {
+        match t {
+            CType::Array(e, n) => Type::Array(*n, Box::new(bytes_type(e))),
+            CType::Record(_) => Type::Array(t.size().unwrap_or(0), Box::new(Type::I8)),
+            t => mem_type(t),
+        }
+    }
     Some(Global {
         name: g.name.clone(),
-        ty: mem_type(&g.ty),
+        ty: bytes_type(&g.ty),
         space,
         align,
         init,
@@ -229,8 +240,7 @@ pub fn ir_type(t: &CType) -> Type {
         CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
         CType::Enum(e) => ir_type(&CType::Int(e.underlying)),
         CType::Auto => Type::Void,
-        // A struct in memory: its bytes (the IR has no struct types).
-        CType::Record(_) => Type::Array(t.size().unwrap_or(0), Box::new(Type::I8)),
+        CType::Record(r) => records::record_type(r),
     }
 }
 
@@ -396,6 +406,27 @@ impl<'a> Gen<'a> {
                 self.f.block_mut(b).insts.push(id);
             }
         }
+    }
+
+    /// The member of the struct of type `ty` at `base` that starts at byte
+    /// `off`, as clang addresses it: `getelementptr inbounds %struct.P, ptr
+    /// %p, i32 0, i32 K` (a union's members are at `base` itself).
+    fn member(&mut self, base: Value, ty: &CType, off: u64, name: &str) -> Value {
+        let Some((elem_ty, k)) = records::field_at(ty, off) else {
+            return self.byte_offset(base, off, name);
+        };
+        self.emit(
+            name,
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Gep {
+                elem_ty,
+                base,
+                indices: vec![
+                    Value::Int(Type::I32, 0),
+                    Value::Int(Type::I32, i64::from(k)),
+                ],
+            },
+        )
     }
 
     /// `base + off` bytes (`getelementptr inbounds i8`, LLVM's canonical
@@ -1164,7 +1195,7 @@ impl<'a> Gen<'a> {
             // A member of a struct that is an object or a temporary.
             ExprKind::Field(object, off, name) => {
                 let base = self.agg(object);
-                self.byte_offset(base, *off, name)
+                self.member(base, &object.ty, *off, name)
             }
             // A constructed object: the constructor's call, then its temporary.
             ExprKind::Comma(a, b) => {

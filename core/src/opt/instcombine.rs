@@ -251,8 +251,11 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
         } if contains_struct(elem_ty) => {
             // As LLVM ≥ 19: a constant-offset struct gep is a byte offset
             // (`getelementptr inbounds i8, ptr %p, i64 4`), which later passes
-            // and isel fold like any other.
+            // and isel fold like any other; at offset 0 it is its base.
             let off = gep_const_offset(elem_ty, indices)?;
+            if off == 0 {
+                return Some(Action::Replace(base.clone()));
+            }
             Some(Action::Rewrite(InstKind::Gep {
                 elem_ty: Type::I8,
                 base: base.clone(),
