@@ -692,6 +692,8 @@ pub struct VarDecl {
     pub init_list: Option<Initializer>,
     pub storage: Storage,
     pub external: bool,
+    /// Declared `const` (the object itself, not what it points to).
+    pub konst: bool,
     pub span: Span,
     /// Set by sema: the index into `FunctionDef::locals` (or `TranslationUnit::globals`
     /// for a `__shared__` variable).

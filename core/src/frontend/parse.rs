@@ -1138,6 +1138,7 @@ impl<'a> Parser<'a> {
                     self.record_constant(name.clone(), &d.ty, e);
                 }
             }
+            let konst = s.konst && !d.ty.is_pointer() && !d.ty.is_ref();
             decls.push(VarDecl {
                 name,
                 ty: d.ty,
@@ -1146,6 +1147,7 @@ impl<'a> Parser<'a> {
                 init_list,
                 storage,
                 external: s.is_extern,
+                konst,
                 span: d.span,
                 local: usize::MAX,
             });

@@ -448,6 +448,8 @@ struct Checker<'a> {
     labels: HashMap<String, Span>,
     gotos: Vec<(String, Span)>,
     space: ExecSpace,
+    /// The locals declared `const`.
+    const_locals: std::collections::HashSet<usize>,
 }
 
 /// The labels met so far in one switch body.
@@ -655,6 +657,7 @@ impl<'a> Checker<'a> {
             globals: Vec::new(),
             global_scope: names.globals,
             function_symbol: String::new(),
+            const_locals: Default::default(),
         }
     }
 
@@ -1207,6 +1210,9 @@ impl<'a> Checker<'a> {
                         });
                     }
                     d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    if d.konst {
+                        self.const_locals.insert(d.local);
+                    }
                 }
             }
             StmtKind::Expr(e) => self.expr_in_place(e, false),
@@ -1859,7 +1865,7 @@ impl<'a> Checker<'a> {
     }
 
     fn check_modifiable(&mut self, e: &Expr) {
-        if !e.lvalue || matches!(e.ty, CType::Array(..)) {
+        if !e.lvalue || matches!(e.ty, CType::Array(..)) || self.is_const_lvalue(e) {
             self.err(&e.span, "expression must be a modifiable lvalue");
         }
     }

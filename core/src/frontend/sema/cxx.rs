@@ -329,7 +329,7 @@ impl<'a> Checker<'a> {
             let CType::Ptr { konst, .. } = &sig.params[0] else {
                 return None;
             };
-            ranks.push(if *konst && !is_const_object(object) {
+            ranks.push(if *konst && !self.is_const_lvalue(object) {
                 Rank::Qualified
             } else {
                 Rank::Exact
@@ -568,6 +568,24 @@ impl<'a> Checker<'a> {
             set.extend(more.iter().cloned());
         }
         set
+    }
+
+    /// Whether an lvalue designates a `const` object: a `const` local, what
+    /// a pointer (or reference) to const points to (`this` in a `const`
+    /// member function), an element or member of one.
+    pub(super) fn is_const_lvalue(&self, e: &Expr) -> bool {
+        let to_const = |p: &Expr| matches!(p.ty, CType::Ptr { konst: true, .. });
+        match &e.kind {
+            ExprKind::Var(id) => self.const_locals.contains(id),
+            ExprKind::Unary(UnOp::Deref, p) => to_const(p),
+            ExprKind::Index(p, _) => {
+                to_const(p)
+                    || matches!(&p.kind, ExprKind::Cast { expr, .. }
+                        if matches!(expr.ty, CType::Array(..)) && self.is_const_lvalue(expr))
+            }
+            ExprKind::Field(o, ..) => self.is_const_lvalue(o),
+            _ => false,
+        }
     }
 
     /// The conversion functions (`operator T`) of a class, by name.
@@ -978,16 +996,6 @@ fn better(a: &[Rank], b: &[Rank]) -> bool {
     a.len() == b.len()
         && a.iter().zip(b).all(|(x, y)| x <= y)
         && a.iter().zip(b).any(|(x, y)| x < y)
-}
-
-/// An object reached through a pointer to const (`*this` in a const member
-/// function, a `const T&`).
-fn is_const_object(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Unary(UnOp::Deref, p) => matches!(p.ty, CType::Ptr { konst: true, .. }),
-        ExprKind::Field(o, ..) => is_const_object(o),
-        _ => false,
-    }
 }
 
 /// The same expression seen as a value (for ranking a conversion).
