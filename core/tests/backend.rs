@@ -356,3 +356,34 @@ __global__ void k(float *y, const float *x, double *d, const double *e) {
         "{y:?}"
     );
 }
+
+/// At -O0 a member of a member of a local (`o.in[1].a`: struct geps, an
+/// array index and field 0 included) is one frame address: `o` is at 8 in
+/// the frame (after the parameter's copy), `.in[1].a` at 12 in it.
+#[test]
+fn a_nested_member_of_a_local_is_one_frame_address_at_o0() {
+    let src = "
+struct In { int a; int b; };
+struct Out { int x; In in[2]; };
+__global__ void k(int *out) {
+    Out o;
+    o.in[1].a = threadIdx.x;
+    o.in[0].b = 3;
+    out[threadIdx.x] = o.in[1].a + o.in[0].b;
+}
+";
+    let p = ptx(src, "sm_75", 0);
+    let ls = lines(&p);
+    for addr in ["[%SP+20]", "[%SP+16]"] {
+        assert!(
+            ls.iter()
+                .any(|l| l.starts_with("st.u32") && l.contains(addr)),
+            "no store to {addr}:\n{p}"
+        );
+        assert!(
+            ls.iter()
+                .any(|l| l.starts_with("ld.u32") && l.contains(addr)),
+            "no load from {addr}:\n{p}"
+        );
+    }
+}

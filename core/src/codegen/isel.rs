@@ -443,11 +443,28 @@ impl Sel<'_> {
                 }
             }
         }
-        for (d, n) in address_uses {
-            if let InstKind::Gep { indices, .. } = &f.inst(d).kind {
-                if n == self.uses[d.0 as usize] && indices.iter().all(|x| x.as_int().is_some()) {
-                    self.address_folded.insert(d);
-                }
+        // A constant gep whose uses are all folded geps folds too (a member
+        // of a member: `[%SP+20]`), so the analysis runs to a fixed point.
+        let constant_gep = |d: InstId| match &f.inst(d).kind {
+            InstKind::Gep { indices, .. } => indices.iter().all(|x| x.as_int().is_some()),
+            _ => false,
+        };
+        let mut work: Vec<InstId> = address_uses.keys().copied().collect();
+        work.sort();
+        while let Some(d) = work.pop() {
+            let n = address_uses.get(&d).copied().unwrap_or(0);
+            if self.address_folded.contains(&d) || n != self.uses[d.0 as usize] || !constant_gep(d)
+            {
+                continue;
+            }
+            self.address_folded.insert(d);
+            if let InstKind::Gep {
+                base: Value::Inst(b),
+                ..
+            } = &f.inst(d).kind
+            {
+                *address_uses.entry(*b).or_default() += 1;
+                work.push(*b);
             }
         }
         // The compare of a min/max/abs select, and abs's negation, live in
