@@ -63,6 +63,7 @@ const IR_TYPES: &[&str] = &[
 ];
 
 const IR_KEYWORDS: &[&str] = &[
+    "type",
     "define",
     "declare",
     "ptx_kernel",
@@ -128,6 +129,12 @@ pub fn line(lang: Lang, text: &str) -> Vec<(Class, &str)> {
                 ('@', Lang::Ptx) => Class::Reg,
                 ('@', _) => Class::Symbol,
                 ('$', _) => Class::Label,
+                // Named struct types, as irgen names them.
+                ('%', Lang::Ir)
+                    if rest[1..].starts_with("struct.") || rest[1..].starts_with("union.") =>
+                {
+                    Class::Type
+                }
                 _ => Class::Reg,
             };
             // `@%p1` (a PTX guard) is one span with its register.
@@ -254,6 +261,29 @@ mod tests {
             classes(Lang::Ptx, "$L__BB0_2:")[0],
             (Class::Label, "$L__BB0_2".into())
         );
+    }
+
+    #[test]
+    fn ir_struct_types_are_types() {
+        assert_eq!(
+            classes(Lang::Ir, "%struct.P = type { i32, float }"),
+            [
+                (Class::Type, "%struct.P".into()),
+                (Class::Plain, "=".into()),
+                (Class::Keyword, "type".into()),
+                (Class::Plain, "{".into()),
+                (Class::Type, "i32".into()),
+                (Class::Plain, ",".into()),
+                (Class::Type, "float".into()),
+                (Class::Plain, "}".into()),
+            ]
+        );
+        let c = classes(
+            Lang::Ir,
+            "  %b = getelementptr inbounds %union.U, ptr %p, i32 0, i32 1",
+        );
+        assert_eq!(c[0], (Class::Reg, "%b".into()));
+        assert!(c.contains(&(Class::Type, "%union.U".into())), "{c:?}");
     }
 
     #[test]
