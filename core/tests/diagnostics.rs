@@ -45,6 +45,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void k(int *p) {\n  struct U u;\n}\n", 2, "incomplete type \"U\" is not allowed"),
     ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "no suitable conversion function from \"S\" to \"int\" exists"),
     ("struct S { int a; __device__ operator float() const; __device__ operator double() const; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "more than one conversion function from \"S\" to \"int\" applies"),
+    ("template <typename T> __device__ T f(T x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 3, "\"f\" has already been explicitly specialized for these arguments"),
+    ("__device__ float f(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 2, "\"f\" is not a template"),
     ("__global__ void k(int *q) {\n  const int x = q[0];\n  x = 2;\n}\n", 3, "expression must be a modifiable lvalue"),
     ("__global__ void k(const int *p) {\n  p[0] = 1;\n}\n", 2, "expression must be a modifiable lvalue"),
     ("__global__ void k(int *q) {\n  const float w[2] = {1.0f, 2.0f};\n  w[1] += 1.0f;\n}\n", 3, "expression must be a modifiable lvalue"),

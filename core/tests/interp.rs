@@ -1835,6 +1835,45 @@ fn cxx_members() -> Case {
     .expect("idx", Data::I32(idx))
 }
 
+/// `specialized<float>`: `adjust<float>` is the explicit specialization.
+fn cxx_specialization_float() -> Case {
+    let mut r = Rng(61);
+    let n = 90usize;
+    let p: Vec<f32> = (0..n).map(|_| r.int(-100, 100) as f32).collect();
+    // adjust<float> (specialized) x * 2, repeat<float, 3>, repeat<float, 2>.
+    let want: Vec<f32> = p.iter().map(|x| x * 2.0 + x * 3.0 + x * 2.0).collect();
+    Case::new(
+        "cxx_specialization.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("p", Data::F32(p)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z11specializedIfEvPT_i")
+    .expect("p", Data::F32(want))
+}
+
+/// `specialized<int>`: `repeat<int, 3>` is the explicit specialization.
+fn cxx_specialization_int() -> Case {
+    let mut r = Rng(62);
+    let n = 90usize;
+    let p: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let want: Vec<i32> = p.iter().map(|x| (x + 1) + (x - 3) + x * 2).collect();
+    Case::new(
+        "cxx_specialization.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("p", Data::I32(p)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z11specializedIiEvPT_i")
+    .expect("p", Data::I32(want))
+}
+
 fn cxx_refs() -> Case {
     let mut r = Rng(41);
     let n = 200usize;
@@ -2176,6 +2215,8 @@ fn cases() -> Vec<Case> {
         cxx_bitfields(),
         cxx_conversions(),
         cxx_members(),
+        cxx_specialization_float(),
+        cxx_specialization_int(),
         cxx_overloads(),
         cxx_refs(),
         cxx_structs(),

@@ -110,6 +110,13 @@ pub fn instantiate_function(
     def: usize,
     args: &[TemplateArg],
 ) -> Option<(FunctionDef, Vec<FunctionDef>)> {
+    if let Some((_, _, f)) = templates
+        .specializations
+        .iter()
+        .find(|(d, a, _)| *d == def && a == args)
+    {
+        return Some((f.clone(), Vec::new()));
+    }
     let def = templates.defs.get(def)?.clone();
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
@@ -2241,8 +2248,8 @@ impl<'a> Parser<'a> {
         if !self.eat("<") {
             return self.explicit_instantiation(declared);
         }
-        if self.at(">") {
-            return self.error(kw, "explicit specializations are not supported yet");
+        if self.eat(">") {
+            return self.explicit_specialization(kw);
         }
         let mut params: Vec<TemplateParam> = Vec::new();
         loop {

@@ -127,6 +127,10 @@ pub struct Templates {
     /// and compiled only when called (`Pair<Pair<char>>::width` would not
     /// compile).
     pub lazy_methods: Vec<super::ast::FunctionDef>,
+    /// Explicit specializations of function templates (`template <> float
+    /// f<float>(float x) { … }`): the instance they define, used instead
+    /// of instantiating the template for those arguments.
+    pub specializations: Vec<(usize, Vec<TemplateArg>, super::ast::FunctionDef)>,
 }
 
 impl Templates {

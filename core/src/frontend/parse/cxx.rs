@@ -578,6 +578,67 @@ impl<'a> Parser<'a> {
         Ok(true)
     }
 
+    /// `template <> float f<float>(float x) { … }` (after `template <>`):
+    /// the instance `f<float>` defined here.
+    pub(super) fn explicit_specialization(&mut self, kw: Span) -> PResult<()> {
+        if self.at("struct") || self.at("union") || self.at("class") {
+            return self.error(
+                kw,
+                "explicit specializations of class templates are not supported yet",
+            );
+        }
+        let start = self.span();
+        let specs = self.specifiers()?;
+        let Some(ret) = specs.ty.clone() else {
+            return self.error(start, "expected a type specifier");
+        };
+        let d = self.declarator(ret, specs.konst, specs.volatile)?;
+        let Some(name) = d.name.clone() else {
+            return self.error(d.span, "expected an identifier");
+        };
+        let Some(def) = self
+            .candidates(&name)
+            .into_iter()
+            .find_map(|c| self.templates.find(&c))
+        else {
+            return self.error(d.span, format!("\"{name}\" is not a template"));
+        };
+        if !self.eat("<") {
+            return self.error(
+                d.span,
+                "an explicit specialization must give its template arguments (f<T>)",
+            );
+        }
+        let given = self.template_args()?;
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        if !self.at("{") {
+            return self.error(d.span, "an explicit specialization must be defined here");
+        }
+        let body = self.compound()?;
+        let full = self.templates.defs[def].name.clone();
+        let Some(args) = self.complete_args(def, given.into_iter().map(Some).collect())? else {
+            return self.error(
+                d.span,
+                format!("no instance of function template \"{full}\" matches the specified type"),
+            );
+        };
+        if self
+            .templates
+            .specializations
+            .iter()
+            .any(|(x, a, _)| *x == def && *a == args)
+        {
+            return self.error(
+                d.span,
+                format!("\"{full}\" has already been explicitly specialized for these arguments"),
+            );
+        }
+        let f = self.function_def(full, d.ty, params, variadic, &specs, d.span, Some(body));
+        self.templates.specializations.push((def, args, f));
+        Ok(())
+    }
+
     /// Whether a function's declarator follows (`f(`, `*f(`, `operator`).
     pub(super) fn function_follows(&self) -> bool {
         let mut k = 0;
