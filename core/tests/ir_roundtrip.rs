@@ -412,7 +412,7 @@ fn struct_types_read_back_with_natural_layout() {
 %struct.P = type { i8, double }
 %struct.Q = type { [2 x %struct.P], i16, { i8, i32 } }
 
-define void @f(ptr %q, i64 %i) {
+define void @f(ptr %q, i64 %i, ptr byval(%struct.P) align 8 %s) {
 entry:
   %a = alloca %struct.Q, align 8
   %b = alloca {}, align 1
@@ -456,6 +456,8 @@ entry:
         ]
     );
     assert_eq!(last, Type::F64);
+    // A by-value struct parameter names its type; its bytes are the type's.
+    assert_eq!(f.params[2].byval.as_ref().map(|b| b.size()), Some(16));
     // One name, one body, in a whole module.
     let mut two = m.clone();
     let mut g = parse_function("%struct.P = type { i32 }\n\ndefine void @g() {\nentry:\n  %a = alloca %struct.P, align 4\n  ret void\n}\n").unwrap();

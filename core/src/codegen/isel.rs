@@ -183,7 +183,7 @@ pub fn select(
         .collect();
     // A struct result's pointer is no PTX parameter: the result is
     // `func_retval0`, and the parameters are numbered without it.
-    let sret = f.params.first().and_then(|p| p.sret);
+    let sret = f.params.first().and_then(|p| p.sret.clone());
     let first = usize::from(sret.is_some());
     let param_names: Vec<String> = (0..f.params.len())
         .map(|n| match n.checked_sub(first) {
@@ -205,7 +205,7 @@ pub fn select(
             } else {
                 func_param_types(&p.ty).0
             },
-            bytes: p.byval.map(|b| (b.align.max(1), b.size)),
+            bytes: p.byval.as_ref().map(|b| (b.align.max(1), b.size())),
         })
         .collect();
     let m = MFunction {
@@ -220,7 +220,7 @@ pub fn select(
         index,
         directives: kernel_directives(f, opts),
         ret: (f.ret != Type::Void).then(|| func_param_types(&f.ret).0),
-        ret_bytes: sret.map(|b| (b.align.max(1), b.size)),
+        ret_bytes: sret.map(|b| (b.align.max(1), b.size())),
     };
     let mut s = Sel {
         param_names,
@@ -808,7 +808,7 @@ impl Sel<'_> {
                                 self.module
                                     .function(callee)
                                     .and_then(|g| g.params.get(k))
-                                    .and_then(|q| q.byval)
+                                    .and_then(|q| q.byval.clone())
                             });
                             if byval.is_none() {
                                 continue 'alloca;
@@ -1193,7 +1193,7 @@ impl Sel<'_> {
             match v {
                 Value::Arg(a) => {
                     let p = self.f.params.get(a as usize)?;
-                    p.byval.or(p.sret)?;
+                    p.byval.as_ref().or(p.sret.as_ref())?;
                     return Some((self.param_names[a as usize].clone(), off));
                 }
                 Value::Inst(i) => match &self.f.inst(i).kind {
@@ -2202,7 +2202,7 @@ impl Sel<'_> {
             .module
             .function(callee)
             .and_then(|g| g.params.first())
-            .and_then(|p| p.sret);
+            .and_then(|p| p.sret.clone());
         let first = usize::from(sret.is_some());
         let mut names = Vec::new();
         for (k, a) in args.iter().enumerate().skip(first) {
@@ -2210,7 +2210,7 @@ impl Sel<'_> {
                 .module
                 .function(callee)
                 .and_then(|g| g.params.get(k))
-                .and_then(|p| p.byval);
+                .and_then(|p| p.byval.clone());
             let name = format!("param{}", k - first);
             if let Some(b) = byval {
                 self.byval_arg(&name, a, b);
@@ -2242,9 +2242,9 @@ impl Sel<'_> {
             self.emit(format!(".param {decl} retval0"), vec![]);
             ops.push(Operand::Sym("(retval0)".into()));
         }
-        if let Some(b) = sret {
+        if let Some(b) = &sret {
             self.emit(
-                format!(".param .align {} .b8 retval0[{}]", b.align.max(1), b.size),
+                format!(".param .align {} .b8 retval0[{}]", b.align.max(1), b.size()),
                 vec![],
             );
             ops.push(Operand::Sym("(retval0)".into()));
@@ -2316,9 +2316,9 @@ impl Sel<'_> {
             return;
         };
         let mut off = 0u64;
-        while off < b.size {
+        while off < b.size() {
             let mut w = b.align.clamp(1, 8);
-            while off + w > b.size || !off.is_multiple_of(w) {
+            while off + w > b.size() || !off.is_multiple_of(w) {
                 w /= 2;
             }
             let (class, bits) = match w {
@@ -2350,7 +2350,7 @@ impl Sel<'_> {
     /// bytes `ptr` points to in the widest pieces its alignment allows.
     fn byval_arg(&mut self, name: &str, ptr: &Value, b: ByVal) {
         self.emit(
-            format!(".param .align {} .b8 {name}[{}]", b.align.max(1), b.size),
+            format!(".param .align {} .b8 {name}[{}]", b.align.max(1), b.size()),
             vec![],
         );
         if let Some(vals) = ptr
@@ -2384,9 +2384,9 @@ impl Sel<'_> {
             return;
         };
         let mut off = 0u64;
-        while off < b.size {
+        while off < b.size() {
             let mut w = b.align.clamp(1, 8);
-            while off + w > b.size || !off.is_multiple_of(w) {
+            while off + w > b.size() || !off.is_multiple_of(w) {
                 w /= 2;
             }
             let (class, bits) = match w {

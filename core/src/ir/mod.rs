@@ -971,12 +971,19 @@ pub struct Param {
     pub sret: Option<ByVal>,
 }
 
-/// The size and alignment of a by-value struct parameter's (or struct
-/// result's) bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The type and alignment of a by-value struct parameter (or struct result):
+/// `byval(%struct.P) align 4`, `sret([12 x i8]) align 4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByVal {
-    pub size: u64,
+    pub ty: Type,
     pub align: u64,
+}
+
+impl ByVal {
+    /// The bytes the `.param` space holds.
+    pub fn size(&self) -> u64 {
+        self.ty.size()
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1042,6 +1049,9 @@ impl Function {
         self.ret.named_structs(seen);
         for p in &self.params {
             p.ty.named_structs(seen);
+            for b in [&p.byval, &p.sret].into_iter().flatten() {
+                b.ty.named_structs(seen);
+            }
         }
         for id in self.layout.iter().flat_map(|b| self.block(*b).insts.iter()) {
             let inst = self.inst(*id);

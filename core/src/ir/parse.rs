@@ -810,10 +810,7 @@ impl Parser {
                                 format!("{what} needs a 'ptr' parameter"),
                             ));
                         }
-                        let b = Some(ByVal {
-                            size: bty.size(),
-                            align,
-                        });
+                        let b = Some(ByVal { ty: bty, align });
                         if is_sret {
                             sret = b;
                         } else {

@@ -344,11 +344,11 @@ fn signature(f: &Function) -> String {
             if p.readonly {
                 s.push_str(" readonly");
             }
-            if let Some(b) = p.byval {
-                s.push_str(&format!(" byval([{} x i8]) align {}", b.size, b.align));
+            if let Some(b) = &p.byval {
+                s.push_str(&format!(" byval({}) align {}", b.ty, b.align));
             }
-            if let Some(b) = p.sret {
-                s.push_str(&format!(" sret([{} x i8]) align {}", b.size, b.align));
+            if let Some(b) = &p.sret {
+                s.push_str(&format!(" sret({}) align {}", b.ty, b.align));
             }
             format!("{s} %{}", p.name)
         })

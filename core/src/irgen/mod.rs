@@ -91,7 +91,7 @@ fn ir_params(src: &ast::FunctionDef) -> Vec<Param> {
             readonly: false,
             byval: None,
             sret: Some(ByVal {
-                size: src.ret.size().unwrap_or(0),
+                ty: mem_type(&src.ret),
                 align: src.ret.align(),
             }),
         });
@@ -103,7 +103,7 @@ fn ir_params(src: &ast::FunctionDef) -> Vec<Param> {
             p.name.clone()
         };
         let byval = p.ty.is_record().then(|| ByVal {
-            size: p.ty.size().unwrap_or(0),
+            ty: mem_type(&p.ty),
             align: p.ty.align(),
         });
         params.push(Param {
