@@ -470,6 +470,15 @@ entry:
             .any(|e| e.contains("type %struct.P has two bodies")),
         "{errors:?}"
     );
+    // A field number is an i32.
+    let bad = text.replace("i32 2, i32 1", "i32 2, i64 1");
+    let errors = verify::verify_module(&parse_module(&bad).unwrap());
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("a struct field number is an i32 constant, found i64")),
+        "{errors:?}"
+    );
     // A struct index must be a constant field number.
     let bad = text.replace("i32 2, i32 1", "i32 2, i32 2");
     let errors = verify::verify_module(&parse_module(&bad).unwrap());

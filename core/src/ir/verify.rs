@@ -167,7 +167,20 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
             base,
             indices,
         } => {
-            if gep_steps(elem_ty, indices).is_none() {
+            if let Some((steps, _)) = gep_steps(elem_ty, indices) {
+                let field_ty = steps
+                    .iter()
+                    .zip(indices)
+                    .filter(|(s, _)| matches!(s, GepStep::Field(_)))
+                    .map(|(_, x)| ty(x))
+                    .find(|t| *t != Type::I32);
+                if let Some(t) = field_ty {
+                    err(
+                        Some(i),
+                        format!("a struct field number is an i32 constant, found {t}"),
+                    );
+                }
+            } else {
                 err(
                     Some(i),
                     format!(
