@@ -46,6 +46,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("struct S { int a; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "no suitable conversion function from \"S\" to \"int\" exists"),
     ("struct S { int a; __device__ operator float() const; __device__ operator double() const; };\n__global__ void k(S s, int *p) {\n  p[0] = s;\n}\n", 3, "more than one conversion function from \"S\" to \"int\" applies"),
     ("template <typename T> __device__ T f(T x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 3, "\"f\" has already been explicitly specialized for these arguments"),
+    ("template <typename T> struct S { T v; };\n__device__ S<int> s;\ntemplate <> struct S<int> { int w; };\n", 3, "explicit specialization of class \"S<int>\" must precede its first use"),
     ("__device__ float f(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 2, "\"f\" is not a template"),
     ("__global__ void k(int *q) {\n  const int x = q[0];\n  x = 2;\n}\n", 3, "expression must be a modifiable lvalue"),
     ("__global__ void k(const int *p) {\n  p[0] = 1;\n}\n", 2, "expression must be a modifiable lvalue"),

@@ -1835,13 +1835,18 @@ fn cxx_members() -> Case {
     .expect("idx", Data::I32(idx))
 }
 
-/// `specialized<float>`: `adjust<float>` is the explicit specialization.
+/// `specialized<float>`: `adjust<float>` and `Traits<float>` are the
+/// explicit specializations.
 fn cxx_specialization_float() -> Case {
     let mut r = Rng(61);
     let n = 90usize;
     let p: Vec<f32> = (0..n).map(|_| r.int(-100, 100) as f32).collect();
-    // adjust<float> (specialized) x * 2, repeat<float, 3>, repeat<float, 2>.
-    let want: Vec<f32> = p.iter().map(|x| x * 2.0 + x * 3.0 + x * 2.0).collect();
+    // adjust<float> (specialized) x * 2, repeat<float, 3>, repeat<float, 2>,
+    // Traits<float> (specialized): one() 1.5, size 4.
+    let want: Vec<f32> = p
+        .iter()
+        .map(|x| x * 2.0 + x * 3.0 + x * 2.0 + 1.5 + 4.0)
+        .collect();
     Case::new(
         "cxx_specialization.cu",
         [2, 1, 1],
@@ -1855,12 +1860,17 @@ fn cxx_specialization_float() -> Case {
     .expect("p", Data::F32(want))
 }
 
-/// `specialized<int>`: `repeat<int, 3>` is the explicit specialization.
+/// `specialized<int>`: `repeat<int, 3>` is the explicit specialization,
+/// `Traits<int>` the template's instance.
 fn cxx_specialization_int() -> Case {
     let mut r = Rng(62);
     let n = 90usize;
     let p: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
-    let want: Vec<i32> = p.iter().map(|x| (x + 1) + (x - 3) + x * 2).collect();
+    // Traits<int> from the template: one() 1, size 1.
+    let want: Vec<i32> = p
+        .iter()
+        .map(|x| (x + 1) + (x - 3) + x * 2 + 1 + 1)
+        .collect();
     Case::new(
         "cxx_specialization.cu",
         [2, 1, 1],

@@ -13,6 +13,16 @@ pub fn symbol_name(f: &FunctionDef) -> String {
     if let Some(s) = &f.symbol {
         return s.clone();
     }
+    symbol_in(f, None)
+}
+
+/// The symbol of a static member function of a class template's instance
+/// (`_ZN6TraitsIfE3oneEv`): its class is not in a `this` parameter.
+pub fn static_member_symbol(f: &FunctionDef, class: &CType) -> String {
+    symbol_in(f, Some(class))
+}
+
+fn symbol_in(f: &FunctionDef, static_class: Option<&CType>) -> String {
     if f.extern_c || f.name == "main" {
         return f.name.clone();
     }
@@ -52,9 +62,11 @@ pub fn symbol_name(f: &FunctionDef) -> String {
             out.push('K');
         }
         // A member of a class template's instance: `4PairIfE`.
-        let class = f.params.first().filter(|_| method && n == 2).and_then(|p| {
-            p.ty.pointee()
-                .filter(|t| matches!(t, CType::Record(r) if r.template.borrow().is_some()))
+        let class = static_class.or_else(|| {
+            f.params.first().filter(|_| method && n == 2).and_then(|p| {
+                p.ty.pointee()
+                    .filter(|t| matches!(t, CType::Record(r) if r.template.borrow().is_some()))
+            })
         });
         match class {
             Some(c) => out.push_str(&mangle(c, &mut subs, &[])),

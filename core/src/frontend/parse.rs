@@ -1997,6 +1997,31 @@ impl<'a> Parser<'a> {
                     && self
                         .templates
                         .find(w)
+                        .is_some_and(|d| !self.templates.defs[d].is_function()) =>
+                {
+                    // `Traits<T>::size`, `Traits<T>::one()`, `Pair<T>(a, b)`.
+                    self.pos -= 1;
+                    let ty = self.type_name()?;
+                    if self.eat("::") {
+                        let (member, _) = self.ident()?;
+                        let CType::Record(r) = &ty else {
+                            return self.error(span, format!("\"{ty}\" is not a class"));
+                        };
+                        let name = format!("{}::{member}", r.name.borrow());
+                        if let Some(lit) = self.constant_literal(&name, &span) {
+                            return Ok(lit);
+                        }
+                        return Ok(Expr::new(ExprKind::Ident(name), span));
+                    }
+                    if self.at("(") || self.at("{") {
+                        return self.construct(ty, span);
+                    }
+                    self.error(span, "expected a \"(\"")
+                }
+                w if self.at("<")
+                    && self
+                        .templates
+                        .find(w)
                         .is_some_and(|d| self.templates.defs[d].is_function()) =>
                 {
                     self.pos += 1;
@@ -2568,6 +2593,72 @@ impl<'a> Parser<'a> {
         Ok(Some(args))
     }
 
+    /// `template <> struct Traits<float> { … };` (after `template <>`):
+    /// the instance `Traits<float>` defined here instead of made from the
+    /// template.
+    pub(super) fn class_specialization(&mut self) -> PResult<()> {
+        let is_union = self.at("union");
+        self.pos += 1;
+        let (name, span) = self.ident()?;
+        let Some(def) = self
+            .candidates(&name)
+            .into_iter()
+            .find_map(|c| self.templates.find(&c))
+            .filter(|&d| !self.templates.defs[d].is_function())
+        else {
+            return self.error(span, format!("\"{name}\" is not a class template"));
+        };
+        self.expect("<")?;
+        let given = self.template_args()?;
+        let d = self.templates.defs[def].clone();
+        let Some(args) = self.complete_args(def, given.into_iter().map(Some).collect())? else {
+            let msg = format!(
+                "the template arguments do not match the parameters of class template \"{}\"",
+                d.name
+            );
+            return self.error(span, msg);
+        };
+        let id = template_id(&d.name, &args);
+        if self
+            .templates
+            .class_instances
+            .iter()
+            .any(|(i, a, _)| *i == def && *a == args)
+        {
+            let msg =
+                format!("explicit specialization of class \"{id}\" must precede its first use");
+            return self.error(span, msg);
+        }
+        let record = Rc::new(Record::new(&id, is_union));
+        *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        record.defined_at.set(span.line);
+        let ty = CType::Record(record.clone());
+        self.templates.class_instances.push((def, args, ty));
+        self.expect("{")?;
+        self.enter()?;
+        let simple = d.name.rsplit("::").next().unwrap_or_default().to_string();
+        let outer_ctor = self.cxx.ctor_name.replace(simple);
+        let outer_ns = std::mem::replace(&mut self.cxx.ns, instance_scope(&d.name, &id));
+        // In its own body the template's name is this instance.
+        let outer_name = self
+            .typedefs
+            .insert(d.name.clone(), CType::Record(record.clone()));
+        let nmethods = self.cxx.methods.len();
+        let members = self.members(&record);
+        match outer_name {
+            Some(t) => self.typedefs.insert(d.name.clone(), t),
+            None => self.typedefs.remove(&d.name),
+        };
+        self.cxx.ns = outer_ns;
+        self.cxx.ctor_name = outer_ctor;
+        self.leave();
+        *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
+        // Compiled once called, as the members of made instances.
+        let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
+        self.templates.lazy_methods.extend(methods);
+        self.expect(";")
+    }
+
     /// The instance of class template `def` for these arguments, made the
     /// first time it is named.
     fn class_instance(
@@ -2616,19 +2707,41 @@ impl<'a> Parser<'a> {
             .class_instances
             .push((def, args.clone(), ty.clone()));
         let (ndiags, nmethods) = (self.diags.len(), self.cxx.methods.len());
+        // Its members are named in it (`Traits<float>::size`).
+        let scope = instance_scope(&d.name, &id);
         let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
             p.bind(&d, &args);
             p.pos += 2; // `struct Name`
             p.expect("{")?;
             p.enter()?;
-            p.cxx.ctor_name = Some(d.name.clone());
+            p.cxx.ctor_name = Some(d.name.rsplit("::").next().unwrap_or_default().to_string());
+            p.cxx.ns = scope;
             // In its own body the template's name is the instance.
             p.typedefs
                 .insert(d.name.clone(), CType::Record(record.clone()));
             let members = p.members(&record);
             p.leave();
             *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
-            Ok(())
+            // Its static constants and member typedefs.
+            let prefix = format!("{id}::");
+            let constants: Vec<_> = p
+                .cxx
+                .constants
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let typedefs: Vec<_> = p
+                .typedefs
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            Ok((constants, typedefs))
+        });
+        let parsed = parsed.map(|(constants, typedefs)| {
+            self.cxx.constants.extend(constants);
+            self.typedefs.extend(typedefs);
         });
         if self.pattern {
             // An instance for a template's own signature (`Pair<T>` with T
@@ -2645,6 +2758,19 @@ impl<'a> Parser<'a> {
         self.templates.lazy_methods.extend(methods);
         parsed?;
         Ok(ty)
+    }
+}
+
+/// The scope of a class template's instance `id` (`N::Traits<float>`):
+/// its namespaces, then the instance.
+fn instance_scope(template: &str, id: &str) -> Vec<String> {
+    match template.rsplit_once("::") {
+        Some((outer, _)) => outer
+            .split("::")
+            .map(str::to_string)
+            .chain(std::iter::once(id[outer.len() + 2..].to_string()))
+            .collect(),
+        None => vec![id.to_string()],
     }
 }
 

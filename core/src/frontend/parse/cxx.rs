@@ -417,7 +417,7 @@ impl<'a> Parser<'a> {
         };
         let span = d.span;
         if specs.is_static {
-            let f = self.function_def(
+            let mut f = self.function_def(
                 format!("{}::{name}", record.name.borrow()),
                 d.ty,
                 params,
@@ -426,6 +426,10 @@ impl<'a> Parser<'a> {
                 span,
                 body,
             );
+            if record.template.borrow().is_some() {
+                let class = CType::Record(record.clone());
+                f.symbol = Some(super::super::mangle::static_member_symbol(&f, &class));
+            }
             self.cxx.methods.push(f);
         } else {
             self.push_method(
@@ -581,11 +585,11 @@ impl<'a> Parser<'a> {
     /// `template <> float f<float>(float x) { … }` (after `template <>`):
     /// the instance `f<float>` defined here.
     pub(super) fn explicit_specialization(&mut self, kw: Span) -> PResult<()> {
-        if self.at("struct") || self.at("union") || self.at("class") {
-            return self.error(
-                kw,
-                "explicit specializations of class templates are not supported yet",
-            );
+        if self.at("struct") || self.at("union") {
+            return self.class_specialization();
+        }
+        if self.at("class") {
+            return self.error(kw, "classes are not supported yet");
         }
         let start = self.span();
         let specs = self.specifiers()?;

@@ -49,22 +49,26 @@ impl<'a> Checker<'a> {
     pub(super) fn function_set(&self, name: &str) -> Option<Vec<Signature>> {
         let cands = self.candidates(name);
         let plain = cands.iter().position(|c| c == name);
+        // Those declared, and the static members of class instances made
+        // by sema's instantiations.
+        let inst = self.inst.borrow();
+        let get = |c: &String| {
+            let mut set: Vec<Signature> = self.sigs.get(c).cloned().unwrap_or_default();
+            set.extend(inst.methods.get(c).into_iter().flatten().cloned());
+            set
+        };
         for (k, c) in cands.iter().enumerate() {
             if Some(k) > plain {
                 break;
             }
             if Some(k) == plain {
                 // The global namespace and every `using namespace`.
-                let set: Vec<Signature> = cands[k..]
-                    .iter()
-                    .filter_map(|c| self.sigs.get(c))
-                    .flatten()
-                    .cloned()
-                    .collect();
+                let set: Vec<Signature> = cands[k..].iter().flat_map(get).collect();
                 return (!set.is_empty()).then_some(set);
             }
-            if let Some(set) = self.sigs.get(c) {
-                return Some(set.clone());
+            let set = get(c);
+            if !set.is_empty() {
+                return Some(set);
             }
         }
         None
