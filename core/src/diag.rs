@@ -38,6 +38,10 @@ pub struct Diagnostic {
     pub severity: Severity,
     pub span: Span,
     pub message: String,
+    /// Where it was met, printed after the source line as nvcc does:
+    /// `instantiation of "T f(T) [with T=float]" at line 2`, innermost first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub context: Vec<String>,
 }
 
 impl Diagnostic {
@@ -46,6 +50,7 @@ impl Diagnostic {
             severity: Severity::Error,
             span,
             message: message.into(),
+            context: Vec::new(),
         }
     }
 
@@ -54,6 +59,7 @@ impl Diagnostic {
             severity: Severity::Warning,
             span,
             message: message.into(),
+            context: Vec::new(),
         }
     }
 
@@ -79,6 +85,20 @@ impl Diagnostic {
                 out.push(if ch == '\t' { '\t' } else { ' ' });
             }
             out.push('^');
+        }
+        match self.context.as_slice() {
+            [] => {}
+            [one] => {
+                out.push_str("\n          detected during ");
+                out.push_str(one);
+            }
+            all => {
+                out.push_str("\n          detected during:");
+                for c in all {
+                    out.push_str("\n            ");
+                    out.push_str(c);
+                }
+            }
         }
         out
     }

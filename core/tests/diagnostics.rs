@@ -256,3 +256,45 @@ fn hostile_inputs_never_panic_or_hang() {
         );
     }
 }
+
+#[test]
+fn errors_in_template_instances_say_where_they_were_instantiated() {
+    // As NVRTC prints it: the instance, then what asked for it.
+    let src = "template <typename T> __device__ T f(T x) { return x.foo; }\n\
+               template <typename T> __global__ void k(T *p) { p[0] = f(p[0]); }\n\
+               template __global__ void k<float>(float *);\n";
+    let c = compile_source("k.cu", src, &Options::default());
+    let [d] = c.diagnostics.as_slice() else {
+        panic!("one error expected: {:?}", c.diagnostics);
+    };
+    assert_eq!(d.span.line, 1);
+    assert_eq!(
+        d.context,
+        [
+            "instantiation of \"T f(T) [with T=float]\" at line 2",
+            "instantiation of \"void k(T *) [with T=float]\" at line 3",
+        ]
+    );
+    let text = d.render_with_source(Some(src.lines().next().unwrap_or_default()));
+    assert!(
+        text.ends_with(
+            "\n          detected during:\n            instantiation of \"T f(T) [with T=float]\" at line 2\n            instantiation of \"void k(T *) [with T=float]\" at line 3"
+        ),
+        "{text}"
+    );
+    // One instantiation: on one line; `N`, not in the parameters, is
+    // written after the name.
+    let src = "template <typename T, int N> __global__ void k(T *p) { p[N] = p[0].x; }\n\
+               template __global__ void k<int, 4>(int *);\n";
+    let c = compile_source("k.cu", src, &Options::default());
+    let [d] = c.diagnostics.as_slice() else {
+        panic!("one error expected: {:?}", c.diagnostics);
+    };
+    let text = d.render_with_source(None);
+    assert!(
+        text.ends_with(
+            "\n          detected during instantiation of \"void k<T,N>(T *) [with T=int, N=4]\" at line 2"
+        ),
+        "{text}"
+    );
+}

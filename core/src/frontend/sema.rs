@@ -113,6 +113,8 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         made: HashMap::new(),
         pending: Vec::new(),
         methods: HashMap::new(),
+        contexts: HashMap::new(),
+        current: Vec::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -144,6 +146,8 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         made: HashMap::new(),
         pending: Vec::new(),
         methods: HashMap::new(),
+        contexts: HashMap::new(),
+        current: Vec::new(),
     });
     let names = Names {
         sigs: &sigs,
@@ -187,7 +191,21 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         let next = inst.borrow_mut().pending.pop();
         let Some(mut f) = next else { break };
         let symbol = super::mangle::symbol_name(&f);
+        let context = inst
+            .borrow()
+            .contexts
+            .get(&f.name)
+            .cloned()
+            .unwrap_or_default();
+        inst.borrow_mut().current = context.clone();
+        let before = diags.len();
         check_function(&mut f, symbol, names, &mut globals, diags);
+        for d in &mut diags[before..] {
+            if d.context.is_empty() {
+                d.context = context.clone();
+            }
+        }
+        inst.borrow_mut().current.clear();
         instances.push(f);
     }
     // Each instance an explicit instantiation (or launch) asked for goes
@@ -260,6 +278,11 @@ struct Instances {
     /// Member functions of class instances made while instantiating
     /// functions (after `sigs` was made), by qualified name.
     methods: HashMap<String, Vec<Signature>>,
+    /// By instance name: where it was asked for (`instantiation of "T
+    /// f(T) [with T=float]" at line 2`), then what asked for that.
+    contexts: HashMap<String, Vec<String>>,
+    /// The context of the instance being checked.
+    current: Vec<String>,
 }
 
 impl Instances {
@@ -347,6 +370,14 @@ impl Instances {
             self.made.insert(id, None);
             return None;
         };
+        let context = std::iter::once(format!(
+            "instantiation of \"{}\" at line {}",
+            instance_description(&self.templates.defs[def], &args),
+            span.line
+        ))
+        .chain(self.current.iter().cloned())
+        .collect();
+        self.contexts.insert(id.clone(), context);
         f.name = id.clone();
         f.symbol = Some(symbol);
         let sig = signature(&f);
@@ -360,6 +391,40 @@ impl Instances {
         }
         Some((id, sig))
     }
+}
+
+/// A function template's instance as nvcc describes it: `T f(T) [with
+/// T=float]`.
+fn instance_description(d: &super::template::TemplateDef, args: &[TemplateArg]) -> String {
+    let sig = match &d.kind {
+        TemplateKind::Function { ret, params, .. } => {
+            let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+            // Template parameters the function's parameters do not show are
+            // written after the name: `k<T,N>(T *)`.
+            let words: Vec<&str> = params
+                .iter()
+                .flat_map(|p| p.split(|c: char| !c.is_alphanumeric() && c != '_'))
+                .collect();
+            let name = if d.params.iter().all(|p| words.contains(&p.name.as_str())) {
+                d.name.clone()
+            } else {
+                let names: Vec<&str> = d.params.iter().map(|p| p.name.as_str()).collect();
+                format!("{}<{}>", d.name, names.join(","))
+            };
+            format!("{ret} {name}({})", params.join(", "))
+        }
+        TemplateKind::Class { .. } => d.name.clone(),
+    };
+    let with: Vec<String> = d
+        .params
+        .iter()
+        .zip(args)
+        .map(|(p, a)| match a {
+            TemplateArg::Type(t) => format!("{}={t}", p.name),
+            TemplateArg::Value(v, _) => format!("{}={v}", p.name),
+        })
+        .collect();
+    format!("{sig} [with {}]", with.join(", "))
 }
 
 /// An explicit instantiation or a launch in host code: the instance's name.
