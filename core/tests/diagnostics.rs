@@ -48,6 +48,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("template <typename T> __device__ T f(T x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 3, "\"f\" has already been explicitly specialized for these arguments"),
     ("template <typename T> struct S { T v; };\n__device__ S<int> s;\ntemplate <> struct S<int> { int w; };\n", 3, "explicit specialization of class \"S<int>\" must precede its first use"),
     ("__device__ float f(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 2, "\"f\" is not a template"),
+    ("struct A {\n  int v;\n  __device__ ~A() { v = 0; }\n};\n", 3, "destructors that do something are not supported yet"),
+    ("struct A {\n  int v;\n  ~B() {}\n};\n", 3, "the name of a destructor must be the class name"),
     ("__global__ void k(int *q) {\n  const int x = q[0];\n  x = 2;\n}\n", 3, "expression must be a modifiable lvalue"),
     ("__global__ void k(const int *p) {\n  p[0] = 1;\n}\n", 2, "expression must be a modifiable lvalue"),
     ("__global__ void k(int *q) {\n  const float w[2] = {1.0f, 2.0f};\n  w[1] += 1.0f;\n}\n", 3, "expression must be a modifiable lvalue"),

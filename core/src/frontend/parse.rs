@@ -1615,7 +1615,8 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.at("~") {
-                return self.error(start, "destructors are not supported yet");
+                self.destructor()?;
+                continue;
             }
             let ctor = self.cxx.ctor_name.clone();
             let at_ctor = |p: &Self| {
@@ -1632,6 +1633,10 @@ impl<'a> Parser<'a> {
             let s = self.specifiers()?;
             if s.ty.is_none() && at_ctor(self) {
                 self.constructor(record, &s)?;
+                continue;
+            }
+            if s.ty.is_none() && self.at("~") {
+                self.destructor()?;
                 continue;
             }
             if s.ty.is_none() && self.at("operator") {

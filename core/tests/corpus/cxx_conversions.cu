@@ -1,16 +1,18 @@
 // Conversion functions (`operator T() const`) used implicitly: in an
 // initialization, as an argument, as an operand of built-in operators, as
-// a condition, and explicitly in casts.
+// a condition, and explicitly in casts. Trivial destructors.
 struct Fixed {
     int raw;
     __device__ Fixed(int r) : raw(r) {}
     __device__ operator float() const { return raw / 16.0f; }
+    __device__ ~Fixed() {}
 };
 
 struct Flag {
     int v;
     __device__ operator bool() const { return v != 0; }
     __device__ operator int *() { return &v; }
+    ~Flag() = default;
 };
 
 __device__ float twice(float x) { return 2.0f * x; }

@@ -351,10 +351,7 @@ impl<'a> Parser<'a> {
         }
         let body = if self.eat("=") {
             // `= default`: an empty constructor.
-            let (word, wspan) = self.ident()?;
-            if word != "default" {
-                return self.error(wspan, "deleted functions are not supported yet");
-            }
+            self.defaulted()?;
             self.expect(";")?;
             Some(Stmt {
                 kind: StmtKind::Compound(Vec::new()),
@@ -386,6 +383,49 @@ impl<'a> Parser<'a> {
             false,
             body,
         );
+        Ok(())
+    }
+
+    /// `default` after `=` in a special member's declaration.
+    fn defaulted(&mut self) -> PResult<()> {
+        let span = self.span();
+        if self.eat("default") {
+            return Ok(());
+        }
+        if self.at("delete") {
+            return self.error(span, "deleted functions are not supported yet");
+        }
+        self.error(span, "expected \"default\"")
+    }
+
+    /// A destructor in a struct body (`~S() {}`, `~S() = default;`): a
+    /// trivial one does nothing and is accepted; one with statements is
+    /// not supported.
+    pub(super) fn destructor(&mut self) -> PResult<()> {
+        let span = self.span();
+        self.pos += 1; // `~`
+        let (name, nspan) = self.ident()?;
+        let class = self.cxx.ctor_name.clone().unwrap_or_default();
+        if name != class {
+            return self.error(
+                nspan,
+                format!("the name of a destructor must be the class name (\"~{class}\")"),
+            );
+        }
+        self.expect("(")?;
+        self.eat("void");
+        self.expect(")")?;
+        if self.eat("=") {
+            self.defaulted()?;
+            return self.expect(";");
+        }
+        if !self.at("{") {
+            return self.expect(";");
+        }
+        let body = self.compound()?;
+        if matches!(&body.kind, StmtKind::Compound(stmts) if !stmts.is_empty()) {
+            return self.error(span, "destructors that do something are not supported yet");
+        }
         Ok(())
     }
 
