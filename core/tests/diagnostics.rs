@@ -50,6 +50,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__device__ float f(float x) { return x; }\ntemplate <> __device__ float f<float>(float x) { return x; }\n", 2, "\"f\" is not a template"),
     ("struct A {\n  int v;\n  __device__ ~A() { v = 0; }\n};\n", 3, "destructors that do something are not supported yet"),
     ("struct A {\n  int v;\n  ~B() {}\n};\n", 3, "the name of a destructor must be the class name"),
+    ("struct S { int v; __device__ void set(int x) { v = x; } };\n__global__ void k(int *p) {\n  const S s{1};\n  s.set(2);\n}\n", 4, "the object has type qualifiers that are not compatible with the member function \"S::set\""),
     ("__global__ void k(int *q) {\n  const int x = q[0];\n  x = 2;\n}\n", 3, "expression must be a modifiable lvalue"),
     ("__global__ void k(const int *p) {\n  p[0] = 1;\n}\n", 2, "expression must be a modifiable lvalue"),
     ("__global__ void k(int *q) {\n  const float w[2] = {1.0f, 2.0f};\n  w[1] += 1.0f;\n}\n", 3, "expression must be a modifiable lvalue"),

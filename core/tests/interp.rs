@@ -1817,7 +1817,8 @@ fn cxx_members() -> Case {
         let (x, y) = (input[2 * i], input[2 * i + 1]);
         let (bx, by) = (x * 0.5 + 1.0, y * 0.5 + 2.0);
         out[2 * i] = x * bx + y * by + 1.0;
-        out[2 * i + 1] = bx - by;
+        // pick() const on the const copy (3), pick() on b (1).
+        out[2 * i + 1] = bx - by + 3.0 - 1.0;
         idx[i] = i as i32 * 2 + 3 + 3;
     }
     Case::new(

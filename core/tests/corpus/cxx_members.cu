@@ -17,6 +17,9 @@ struct Vec {
     __device__ Vec scaled(value_type s) const;
     __device__ Vec &operator+=(const Vec &o);
     __device__ static value_type unit();
+    // Overloaded on const: a const object calls the const one.
+    __device__ value_type pick() { return 1.0f; }
+    __device__ value_type pick() const { return 3.0f; }
 
     struct Cell {
         index_type k;
@@ -47,7 +50,8 @@ __global__ void members(const float *in, float *out, int *idx, int n) {
     parts[1] = b.y;
     geo::Vec::value_type d = a.dot(b) + geo::Vec::unit();
     out[2 * i] = d;
-    out[2 * i + 1] = parts[0] - parts[1];
+    const geo::Vec cb = b;
+    out[2 * i + 1] = parts[0] - parts[1] + cb.pick() - b.pick();
     geo::Vec::Cell c{i};
     idx[i] = c.offset() + geo::Vec::kBias;
 }

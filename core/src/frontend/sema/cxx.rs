@@ -333,6 +333,9 @@ impl<'a> Checker<'a> {
             let CType::Ptr { konst, .. } = &sig.params[0] else {
                 return None;
             };
+            if !*konst && self.is_const_lvalue(object) {
+                return None; // a non-const member function of a const object
+            }
             ranks.push(if *konst && !self.is_const_lvalue(object) {
                 Rank::Qualified
             } else {
@@ -678,8 +681,19 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         }
-        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
         let qualified = format!("{}::{name}", r.name.borrow());
+        let non_const = |s: &Signature| {
+            s.method && !matches!(s.params.first(), Some(CType::Ptr { konst: true, .. }))
+        };
+        if self.is_const_lvalue(&object) && set.iter().all(non_const) {
+            let msg = format!(
+                "the object has type qualifiers that are not compatible with the member function \"{qualified}\"\n            object type is: const {}",
+                object.ty
+            );
+            self.err(&span, msg);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
+        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
         self.resolve_and_call(
             &qualified,
             CallKind::Function,
