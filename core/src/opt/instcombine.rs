@@ -43,6 +43,27 @@ enum Action {
     Rewrite(InstKind),
 }
 
+/// 1/c for a float constant c = ±2^k whose reciprocal is a normal number
+/// of c's type (f32 or f64).
+fn exact_reciprocal(c: &Value) -> Option<Value> {
+    let Value::Float(ty, bits) = c else {
+        return None;
+    };
+    let v = f64::from_bits(*bits);
+    let max_exp = match ty {
+        Type::F32 => 126,
+        Type::F64 => 1022,
+        _ => return None,
+    };
+    if v == 0.0 || !v.is_finite() {
+        return None;
+    }
+    let (mant, exp) = libm::frexp(v.abs());
+    // v = ±0.5·2^exp: a power of two 2^(exp-1).
+    let k = exp - 1;
+    (mant == 0.5 && k.abs() <= max_exp).then(|| Value::Float(ty.clone(), (1.0 / v).to_bits()))
+}
+
 fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
     let inst = f.inst(id);
     let ty = &inst.ty;
@@ -116,6 +137,16 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                         }
                     }))
                 }
+                // x / 2^k is x * 2^-k exactly (both round the same exact
+                // value), when 2^-k is a normal number of the type.
+                BinOp::FDiv => exact_reciprocal(rhs).map(|r| {
+                    Action::Rewrite(InstKind::Bin {
+                        op: BinOp::FMul,
+                        lhs: lhs.clone(),
+                        rhs: r,
+                        flags: *flags,
+                    })
+                }),
                 BinOp::Mul | BinOp::And if is_int(rhs, 0) => Some(Action::Replace(rhs.clone())),
                 BinOp::And if is_int(rhs, -1) => Some(Action::Replace(lhs.clone())),
                 BinOp::And | BinOp::Or if same => Some(Action::Replace(lhs.clone())),
