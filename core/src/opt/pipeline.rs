@@ -63,6 +63,11 @@ const O2: &[&str] = &[
     "licm",
     "indvars",
     "loop-unroll",
+    // As LLVM after full unrolling: SROA again, for what unrolling and the
+    // first promotion freed (array elements now at constant indices, objects
+    // whose `this` pointers lived in promoted allocas), then their promotion.
+    "sroa",
+    "mem2reg",
     "nvvm-reflect",
     "instcombine",
     "simplifycfg",
@@ -105,6 +110,11 @@ const O3: &[&str] = &[
     "licm",
     "indvars",
     "loop-unroll",
+    // As LLVM after full unrolling: SROA again, for what unrolling and the
+    // first promotion freed (array elements now at constant indices, objects
+    // whose `this` pointers lived in promoted allocas), then their promotion.
+    "sroa",
+    "mem2reg",
     "nvvm-reflect",
     "instcombine",
     "simplifycfg",
