@@ -94,6 +94,27 @@ fn promote(f: &mut Function) -> bool {
     let mut phi_for: HashMap<(BlockId, usize), InstId> = HashMap::new();
     let mut phi_var: HashMap<InstId, usize> = HashMap::new();
     let mut bases: Vec<String> = Vec::new();
+    // The reachable blocks storing to each variable, in layout order, found in
+    // one walk (not one walk per variable).
+    let mut store_blocks: Vec<Vec<BlockId>> = vec![Vec::new(); allocas.len()];
+    for &b in &f.layout {
+        if !dom.is_reachable(b) {
+            continue;
+        }
+        for &i in &f.block(b).insts {
+            if let InstKind::Store {
+                ptr: Value::Inst(p),
+                ..
+            } = &f.inst(i).kind
+            {
+                if let Some(&n) = index.get(p) {
+                    if store_blocks[n].last() != Some(&b) {
+                        store_blocks[n].push(b);
+                    }
+                }
+            }
+        }
+    }
     for (n, &a) in allocas.iter().enumerate() {
         let ty = match &f.inst(a).kind {
             InstKind::Alloca { ty, .. } => ty.clone(),
@@ -101,12 +122,7 @@ fn promote(f: &mut Function) -> bool {
         };
         let base = f.inst(a).name.trim_end_matches(".addr").to_string();
         bases.push(base.clone());
-        let mut work: Vec<BlockId> = f
-            .layout
-            .iter()
-            .copied()
-            .filter(|&b| dom.is_reachable(b) && f.block(b).insts.iter().any(|&i| matches!(&f.inst(i).kind, InstKind::Store { ptr: Value::Inst(p), .. } if *p == a)))
-            .collect();
+        let mut work: Vec<BlockId> = std::mem::take(&mut store_blocks[n]);
         let mut has_phi = vec![false; f.blocks.len()];
         while let Some(b) = work.pop() {
             for &d in &df[b.0 as usize] {
