@@ -220,6 +220,23 @@ macro_rules! f1 {
     };
 }
 
+/// A fast float intrinsic with its documented kind of bound.
+macro_rules! fast1 {
+    ($name:literal, $reference:expr, $kind:expr, $bound:expr, [$($lo:expr => $hi:expr),*]) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F32,
+            mp: &[],
+            kind: $kind,
+            shape: UNARY,
+            reference: |a| [$reference(a[0]), 0.0],
+            bound: $bound,
+            regions: &[$(&[($lo, $hi)]),*],
+            hard: &[],
+        }
+    };
+}
+
 /// A unary double function measured against its 320-bit reference; `$reference`
 /// (f64, C99 Annex F) decides the special values.
 macro_rules! d1 {
@@ -672,83 +689,14 @@ pub const FUNCTIONS: &[MathFunction] = &[
     },
     // The fast intrinsics (approximate PTX instructions) and the IEEE-rounded
     // ones, with the bounds CUDA documents for them.
-    MathFunction {
-        name: "__sinf",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::Abs(-PI, PI),
-        shape: UNARY,
-        reference: |a| [a[0].sin(), 0.0],
-        bound: 3.6029e-7, // 2^-21.41
-        regions: &[&[(-PI, PI)], &[(-100.0, 100.0)]],
-        hard: &[],
-    },
-    MathFunction {
-        name: "__cosf",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::Abs(-PI, PI),
-        shape: UNARY,
-        reference: |a| [a[0].cos(), 0.0],
-        bound: 4.1723e-7, // 2^-21.19
-        regions: &[&[(-PI, PI)], &[(-100.0, 100.0)]],
-        hard: &[],
-    },
-    MathFunction {
-        name: "__expf",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::UlpPlus(1.173),
-        shape: UNARY,
-        reference: |a| [a[0].exp(), 0.0],
-        bound: 2.0,
-        regions: &[&[(-10.0, 10.0)], &[(-87.0, 88.7)]],
-        hard: &[],
-    },
-    MathFunction {
-        name: "__exp10f",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::UlpPlus(2.97),
-        shape: UNARY,
-        reference: |a| [10f64.powf(a[0]), 0.0],
-        bound: 2.0,
-        regions: &[&[(-5.0, 5.0)], &[(-37.0, 38.5)]],
-        hard: &[],
-    },
-    MathFunction {
-        name: "__logf",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::Abs(0.5, 2.0),
-        shape: UNARY,
-        reference: |a| [a[0].ln(), 0.0],
-        bound: 3.6029e-7, // 2^-21.41
-        regions: &[&[(0.5, 2.0)], &[(1e-30, 1e30)]],
-        hard: &[],
-    },
-    MathFunction {
-        name: "__log2f",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::Abs(0.5, 2.0),
-        shape: UNARY,
-        reference: |a| [a[0].log2(), 0.0],
-        bound: 2.384185791015625e-7, // 2^-22
-        regions: &[&[(0.5, 2.0)], &[(1e-30, 1e30)]],
-        hard: &[],
-    },
-    MathFunction {
-        name: "__log10f",
-        ty: Ty::F32,
-        mp: &[],
-        kind: Kind::Abs(0.5, 2.0),
-        shape: UNARY,
-        reference: |a| [a[0].log10(), 0.0],
-        bound: 5.960464477539063e-8, // 2^-24
-        regions: &[&[(0.5, 2.0)], &[(1e-30, 1e30)]],
-        hard: &[],
-    },
+    // 2^-21.41, 2^-21.19, 2^-22, 2^-24: the absolute errors CUDA documents.
+    fast1!("__sinf", f64::sin, Kind::Abs(-PI, PI), 3.6029e-7, [-PI => PI, -100.0 => 100.0]),
+    fast1!("__cosf", f64::cos, Kind::Abs(-PI, PI), 4.1723e-7, [-PI => PI, -100.0 => 100.0]),
+    fast1!("__expf", f64::exp, Kind::UlpPlus(1.173), 2.0, [-10.0 => 10.0, -87.0 => 88.7]),
+    fast1!("__exp10f", |x: f64| 10f64.powf(x), Kind::UlpPlus(2.97), 2.0, [-5.0 => 5.0, -37.0 => 38.5]),
+    fast1!("__logf", f64::ln, Kind::Abs(0.5, 2.0), 3.6029e-7, [0.5 => 2.0, 1e-30 => 1e30]),
+    fast1!("__log2f", f64::log2, Kind::Abs(0.5, 2.0), 2.384185791015625e-7, [0.5 => 2.0, 1e-30 => 1e30]),
+    fast1!("__log10f", f64::log10, Kind::Abs(0.5, 2.0), 5.960464477539063e-8, [0.5 => 2.0, 1e-30 => 1e30]),
     f1!("rsqrtf", |x: f64| 1.0 / x.sqrt(), 2.0, [0.25 => 4.0, 0.0 => FMAX]),
     f1!("__fsqrt_rn", f64::sqrt, 0.0, [0.0 => 4.0, 0.0 => FMAX]),
     f1!("__frcp_rn", |x: f64| 1.0 / x, 0.0, [-4.0 => 4.0, -FMAX => FMAX]),

@@ -542,10 +542,12 @@ fn report_main(cli: ReportCli) -> ExitCode {
     let start = std::time::Instant::now();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let rows = report::measure_all(&funcs, cli.samples, &Options::default(), threads);
-    print!("{}", report::format(&rows));
     let failed = rows.iter().filter(|r| !r.pass()).count();
-    println!(
-        "{} functions, {} within bound, {failed} failing ({:.1} s)",
+    // A closed pipe (`| head`) ends the output, not the process with a panic.
+    let _ = write!(
+        std::io::stdout(),
+        "{}{} functions, {} within bound, {failed} failing ({:.1} s)\n",
+        report::format(&rows),
         rows.len(),
         rows.len() - failed,
         start.elapsed().as_secs_f64()
