@@ -544,9 +544,9 @@ fn report_main(cli: ReportCli) -> ExitCode {
     let rows = report::measure_all(&funcs, cli.samples, &Options::default(), threads);
     let failed = rows.iter().filter(|r| !r.pass()).count();
     // A closed pipe (`| head`) ends the output, not the process with a panic.
-    let _ = write!(
+    let _ = writeln!(
         std::io::stdout(),
-        "{}{} functions, {} within bound, {failed} failing ({:.1} s)\n",
+        "{}{} functions, {} within bound, {failed} failing ({:.1} s)",
         report::format(&rows),
         rows.len(),
         rows.len() - failed,
