@@ -2218,6 +2218,37 @@ fn scan() -> Case {
     .expect("sums", Data::I32(sums))
 }
 
+/// A struct through a loop by value and a constructor's initializer list
+/// (the two shapes of an -O3 miscompile once found).
+fn struct_loop() -> Case {
+    let mut r = Rng(67);
+    let (m, n) = (7usize, 75usize);
+    let data: Vec<i32> = (0..m * n).map(|_| r.int(-50, 50) as i32).collect();
+    let mut ranges = vec![0i32; 2 * n];
+    let mut means = vec![0f32; n];
+    for i in 0..n {
+        let row = &data[i * m..(i + 1) * m];
+        ranges[2 * i] = row.iter().min().unwrap() - 1;
+        ranges[2 * i + 1] = row.iter().max().unwrap() + 1;
+        let sum: f32 = row[1..].iter().map(|&v| v as f32).sum();
+        means[i] = sum / (m - 1) as f32;
+    }
+    Case::new(
+        "struct_loop.cu",
+        [2, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("data", Data::I32(data)),
+            Arg::Scalar(ArgValue::I32(m as i32)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Buf("ranges", Data::I32(vec![0; 2 * n])),
+            Arg::Buf("means", Data::F32(vec![0.0; n])),
+        ],
+    )
+    .expect("ranges", Data::I32(ranges))
+    .expect("means", Data::F32(means))
+}
+
 fn cases() -> Vec<Case> {
     vec![
         barrier(),
@@ -2226,6 +2257,7 @@ fn cases() -> Vec<Case> {
         cxx_bitfields(),
         cxx_conversions(),
         cxx_members(),
+        struct_loop(),
         cxx_specialization_float(),
         cxx_specialization_int(),
         cxx_overloads(),
