@@ -387,3 +387,45 @@ __global__ void k(int *out) {
         );
     }
 }
+
+const SHARED: &str = "
+__device__ __noinline__ float first(const float *p) { return p[0]; }
+__global__ void k(float *out, const float *in) {
+    __shared__ float tile[256];
+    int t = threadIdx.x;
+    tile[t] = in[t];
+    __syncthreads();
+    out[t] = tile[255 - t] + first(&tile[t]);
+}
+";
+
+#[test]
+fn shared_addresses_are_32_bit_as_nvvm_writes_them() {
+    // NVVM's data layout makes shared pointers 32-bit (p3:32:32:32): the
+    // array's address is a `mov.u32`, indices scale in 32 bits, and the
+    // accesses go through `%r` registers.
+    let p = ptx(SHARED, "sm_80", 3);
+    let l = lines(&p);
+    assert!(
+        l.iter()
+            .any(|x| x.starts_with("mov.u32 %r") && x.ends_with("_ZZ1kPfPKfE4tile")),
+        "{p}"
+    );
+    assert!(has(&p, "shl.b32", "2"), "{p}");
+    assert!(l.iter().any(|x| x.starts_with("st.shared.f32 [%r")), "{p}");
+    assert!(
+        l.iter()
+            .any(|x| x.starts_with("ld.shared.f32 %f") && x.contains(", [%r")),
+        "{p}"
+    );
+    assert!(
+        !l.iter().any(
+            |x| (x.starts_with("ld.shared") || x.starts_with("st.shared")) && x.contains("%rd")
+        ),
+        "{p}"
+    );
+    // A shared address that escapes as a generic pointer is widened, then converted.
+    let widen = l.iter().position(|x| x.starts_with("cvt.u64.u32 %rd"));
+    let cvta = l.iter().position(|x| x.starts_with("cvta.shared.u64 %rd"));
+    assert!(matches!((widen, cvta), (Some(w), Some(c)) if w < c), "{p}");
+}

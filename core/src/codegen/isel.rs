@@ -27,10 +27,21 @@ pub fn reg_class(t: &Type) -> RegClass {
     match t {
         Type::I1 => RegClass::Pred,
         Type::I8 | Type::I16 | Type::Half => RegClass::B16,
-        Type::I32 => RegClass::B32,
+        Type::I32 | Type::Ptr(addrspace::SHARED) => RegClass::B32,
         Type::F32 => RegClass::F32,
         Type::F64 => RegClass::F64,
         _ => RegClass::B64,
+    }
+}
+
+/// The width of a value of type `t` in a register: its IR width, except
+/// that a shared-memory pointer is 32 bits, as NVVM's data layout has it
+/// (`p3:32:32:32`, on by default from sm_70): shared addresses are offsets
+/// in a window of at most 228 KiB, so their arithmetic is 32-bit.
+pub fn reg_bits(t: &Type) -> u32 {
+    match t {
+        Type::Ptr(addrspace::SHARED) => 32,
+        t => t.bits(),
     }
 }
 
@@ -39,7 +50,7 @@ fn int_suffix(t: &Type, kind: char) -> String {
     let bits = match t {
         Type::I1 => return ".pred".into(),
         Type::I8 if kind == 'b' => 16,
-        t => t.bits(),
+        t => reg_bits(t),
     };
     format!(".{kind}{bits}")
 }
@@ -71,6 +82,7 @@ fn mem_suffix(t: &Type) -> &'static str {
 /// (NVVM declares 32-bit float parameters `.b32` and loads them `.f32`).
 pub fn func_param_types(t: &Type) -> (&'static str, &'static str) {
     match t {
+        Type::Ptr(addrspace::SHARED) => (".b32", ".u32"),
         Type::F32 => (".b32", ".f32"),
         Type::F64 => (".b64", ".f64"),
         Type::I64 | Type::Ptr(_) => (".b64", ".u64"),
@@ -82,7 +94,7 @@ pub fn param_type(t: &Type) -> &'static str {
     match t {
         Type::I1 | Type::I8 => ".u8",
         Type::I16 => ".u16",
-        Type::I32 => ".u32",
+        Type::I32 | Type::Ptr(addrspace::SHARED) => ".u32",
         Type::F32 => ".f32",
         Type::F64 => ".f64",
         _ => ".u64",
@@ -156,8 +168,9 @@ struct Sel<'a> {
     /// The machine blocks a lowered switch added, per IR block (machine
     /// index): (added block, the block it branches to), for the phis.
     switch_edges: HashMap<usize, Vec<(usize, usize)>>,
-    /// `mul.wide` results of folded index extensions: (extension, scale) → register.
-    wide_index: HashMap<(InstId, i64), Reg>,
+    /// Scaled folded index extensions (`mul.wide`, or 32-bit for shared
+    /// addresses): (extension, scale, address width) → register.
+    wide_index: HashMap<(InstId, i64, u32), Reg>,
     cur: usize,
     loc: Option<DebugLoc>,
     diags: Vec<Diagnostic>,
@@ -1343,6 +1356,12 @@ impl Sel<'_> {
                         "setp.ne.s16",
                         vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(0)],
                     );
+                } else if reg_bits(&ty) != ty.bits() {
+                    // A shared address in memory is 64 bits wide.
+                    let w = self.m.new_reg(RegClass::B64);
+                    self.emit(op, vec![Operand::Reg(w), addr]);
+                    let d = self.def(id);
+                    self.emit("cvt.u32.u64", vec![Operand::Reg(d), Operand::Reg(w)]);
                 } else {
                     let d = self.def(id);
                     self.emit(op, vec![Operand::Reg(d), addr]);
@@ -1370,6 +1389,12 @@ impl Sel<'_> {
                         ],
                     );
                     Operand::Reg(b)
+                } else if reg_bits(&vt) != vt.bits() {
+                    // A shared address in memory is 64 bits wide.
+                    let r = self.reg(val);
+                    let w = self.m.new_reg(RegClass::B64);
+                    self.emit("cvt.u64.u32", vec![Operand::Reg(w), Operand::Reg(r)]);
+                    Operand::Reg(w)
                 } else {
                     Operand::Reg(self.reg(val))
                 };
@@ -1426,7 +1451,11 @@ impl Sel<'_> {
                 let a = Operand::Reg(self.reg(lhs));
                 let b = self.operand(rhs);
                 let d = self.def(id);
-                let t = if t.is_ptr() { Type::I64 } else { t };
+                let t = match t {
+                    Type::Ptr(addrspace::SHARED) => Type::I32,
+                    Type::Ptr(_) => Type::I64,
+                    t => t,
+                };
                 let sfx = int_suffix(&t, kind).replace("8", "16");
                 self.emit(format!("setp.{cmp}{sfx}"), vec![Operand::Reg(d), a, b]);
             }
@@ -1580,7 +1609,7 @@ impl Sel<'_> {
                     Type::Ptr(s) => s,
                     _ => 0,
                 };
-                let bits = f.value_type(cmp).bits();
+                let bits = reg_bits(&f.value_type(cmp));
                 let (c, n) = (self.reg(cmp), self.reg(new));
                 let addr = self.address(ptr);
                 let d = self.def(id);
@@ -2416,13 +2445,19 @@ impl Sel<'_> {
 
     fn gep(&mut self, id: InstId, elem_ty: &Type, base: &Value, indices: &[Value]) {
         let b = self.reg(base);
+        // A shared-memory address is 32-bit (see `reg_bits`): its offsets
+        // are added in 32 bits, 64-bit indices truncated, as NVPTX does.
+        let (class, w) = match reg_class(&self.f.value_type(base)) {
+            RegClass::B32 => (RegClass::B32, 32),
+            _ => (RegClass::B64, 64),
+        };
         if let Some(off) = gep_const_offset(elem_ty, indices) {
             let d = self.def(id);
             if off == 0 {
-                self.emit("mov.b64", vec![Operand::Reg(d), Operand::Reg(b)]);
+                self.emit(format!("mov.b{w}"), vec![Operand::Reg(d), Operand::Reg(b)]);
             } else {
                 self.emit(
-                    "add.s64",
+                    format!("add.s{w}"),
                     vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(off)],
                 );
             }
@@ -2439,10 +2474,10 @@ impl Sel<'_> {
                     let d = if k + 1 == indices.len() {
                         self.def(id)
                     } else {
-                        self.m.new_reg(RegClass::B64)
+                        self.m.new_reg(class)
                     };
                     self.emit(
-                        "add.s64",
+                        format!("add.s{w}"),
                         vec![Operand::Reg(d), Operand::Reg(acc), Operand::Imm(off)],
                     );
                     acc = d;
@@ -2455,59 +2490,97 @@ impl Sel<'_> {
                     if self.folded.contains(i)
                         && matches!(self.f.inst(*i).kind, InstKind::Cast { .. }) =>
                 {
-                    // sext/zext i32 folded: multiply-wide from the 32-bit value,
-                    // shared by every gep of the block with the same scale.
-                    if let Some(&t) = self.wide_index.get(&(*i, scale)) {
+                    // sext/zext i32 folded: multiply-wide from the 32-bit value
+                    // (a plain multiply for a 32-bit address), shared by every
+                    // gep of the block with the same scale.
+                    if let Some(&t) = self.wide_index.get(&(*i, scale, w)) {
                         Operand::Reg(t)
                     } else {
                         let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else {
                             unreachable!("matched above")
                         };
                         let r32 = self.reg(&val);
-                        let t = self.m.new_reg(RegClass::B64);
-                        let sign = if op == CastOp::SExt { "s32" } else { "u32" };
-                        self.emit(
-                            format!("mul.wide.{sign}"),
-                            vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)],
-                        );
-                        self.wide_index.insert((*i, scale), t);
+                        let t = if w == 32 {
+                            self.scaled(r32, scale, 32)
+                        } else if scale == 1 {
+                            let t = self.m.new_reg(RegClass::B64);
+                            let sign = if op == CastOp::SExt { "s" } else { "u" };
+                            self.emit(
+                                format!("cvt.{sign}64.{sign}32"),
+                                vec![Operand::Reg(t), Operand::Reg(r32)],
+                            );
+                            t
+                        } else {
+                            let t = self.m.new_reg(RegClass::B64);
+                            let sign = if op == CastOp::SExt { "s32" } else { "u32" };
+                            self.emit(
+                                format!("mul.wide.{sign}"),
+                                vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)],
+                            );
+                            t
+                        };
+                        self.wide_index.insert((*i, scale, w), t);
                         Operand::Reg(t)
                     }
                 }
                 v => {
-                    let r = self.reg(v);
-                    if scale == 1 {
-                        Operand::Reg(r)
-                    } else {
-                        let t = self.m.new_reg(RegClass::B64);
-                        if scale > 0 && (scale & (scale - 1)) == 0 {
-                            self.emit(
-                                "shl.b64",
-                                vec![
-                                    Operand::Reg(t),
-                                    Operand::Reg(r),
-                                    Operand::Imm(i64::from(scale.trailing_zeros())),
-                                ],
-                            );
-                        } else {
-                            self.emit(
-                                "mul.lo.s64",
-                                vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(scale)],
-                            );
-                        }
-                        Operand::Reg(t)
+                    // A 32-bit address takes an extended 32-bit index as it is.
+                    let narrow_src = match v {
+                        Value::Inst(i) if w == 32 => match &self.f.inst(*i).kind {
+                            InstKind::Cast {
+                                op: CastOp::SExt | CastOp::ZExt,
+                                val,
+                            } if self.f.value_type(val) == Type::I32 => Some(val.clone()),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let mut r = self.reg(narrow_src.as_ref().unwrap_or(v));
+                    if w == 32 && r.class == RegClass::B64 {
+                        let t = self.m.new_reg(RegClass::B32);
+                        self.emit("cvt.u32.u64", vec![Operand::Reg(t), Operand::Reg(r)]);
+                        r = t;
                     }
+                    Operand::Reg(self.scaled(r, scale, w))
                 }
             };
             let last = k + 1 == indices.len();
             let d = if last {
                 self.def(id)
             } else {
-                self.m.new_reg(RegClass::B64)
+                self.m.new_reg(class)
             };
-            self.emit("add.s64", vec![Operand::Reg(d), Operand::Reg(acc), term]);
+            self.emit(
+                format!("add.s{w}"),
+                vec![Operand::Reg(d), Operand::Reg(acc), term],
+            );
             acc = d;
         }
+    }
+
+    /// `r * scale` in a `w`-bit register: `r` itself, a shift for a power of
+    /// two, else a multiply.
+    fn scaled(&mut self, r: Reg, scale: i64, w: u32) -> Reg {
+        if scale == 1 {
+            return r;
+        }
+        let t = self.m.new_reg(r.class);
+        if scale > 0 && (scale & (scale - 1)) == 0 {
+            self.emit(
+                format!("shl.b{w}"),
+                vec![
+                    Operand::Reg(t),
+                    Operand::Reg(r),
+                    Operand::Imm(i64::from(scale.trailing_zeros())),
+                ],
+            );
+        } else {
+            self.emit(
+                format!("mul.lo.s{w}"),
+                vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(scale)],
+            );
+        }
+        t
     }
 
     fn binary(&mut self, id: InstId, op: BinOp, lhs: &Value, rhs: &Value, flags: &Flags) {
@@ -2802,11 +2875,10 @@ impl Sel<'_> {
                     RegClass::B16 => ".b16",
                     _ => ".b64",
                 };
-                if to.bits() < from.bits() {
-                    self.emit(
-                        format!("cvt.u{}.u{}", to.bits(), from.bits()),
-                        vec![Operand::Reg(d), r],
-                    );
+                let (tb, fb) = (reg_bits(&to), reg_bits(&from));
+                if tb != fb && !matches!(r, Operand::Imm(_)) {
+                    // A 32-bit shared address to or from a 64-bit integer.
+                    self.emit(format!("cvt.u{tb}.u{fb}"), vec![Operand::Reg(d), r]);
                 } else {
                     self.emit(format!("mov{sfx}"), vec![Operand::Reg(d), r]);
                 }
@@ -2830,17 +2902,32 @@ impl Sel<'_> {
                     );
                     return;
                 }
-                let r = self.reg(val);
+                let mut r = self.reg(val);
                 let d = self.def(id);
                 let (Type::Ptr(a), Type::Ptr(b)) = (&from, &to) else {
                     return;
+                };
+                // cvta is 64-bit: a 32-bit shared address is widened before
+                // it and narrowed after it.
+                if r.class == RegClass::B32 {
+                    let t = self.m.new_reg(RegClass::B64);
+                    self.emit("cvt.u64.u32", vec![Operand::Reg(t), Operand::Reg(r)]);
+                    r = t;
+                }
+                let out = if d.class == RegClass::B32 {
+                    self.m.new_reg(RegClass::B64)
+                } else {
+                    d
                 };
                 let opcode = if *a == addrspace::GENERIC {
                     format!("cvta.to{}.u64", space_name(*b))
                 } else {
                     format!("cvta{}.u64", space_name(*a))
                 };
-                self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
+                self.emit(opcode, vec![Operand::Reg(out), Operand::Reg(r)]);
+                if out != d {
+                    self.emit("cvt.u32.u64", vec![Operand::Reg(d), Operand::Reg(out)]);
+                }
             }
         }
     }
