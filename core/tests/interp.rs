@@ -1288,6 +1288,32 @@ fn histogram() -> Case {
     .expect("bins", Data::U32(bins))
 }
 
+fn shared_pointers() -> Case {
+    // Every thread sums the even elements below n of one buffer, plus two
+    // neighbours of its own.
+    let (threads, n) = (256usize, 37usize);
+    let run = |flip: bool| -> Vec<f32> {
+        let buf: Vec<f32> = (0..threads)
+            .map(|t| if flip { t as f32 } else { (2 * t + 1) as f32 })
+            .collect();
+        let s: f32 = (0..n).step_by(2).map(|i| buf[i]).sum();
+        (0..threads)
+            .map(|t| s + (buf[t & 127] + buf[(t & 127) + 1]))
+            .collect()
+    };
+    Case::new(
+        "shared_pointers.cu",
+        [1, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("out", Data::F32(vec![0.0; threads])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Scalar(ArgValue::I32(1)),
+        ],
+    )
+    .expect("out", Data::F32(run(true)))
+}
+
 fn intrinsics() -> Case {
     let threads = 64u32;
     let mut p0 = vec![0i32; 69];
@@ -2271,6 +2297,7 @@ fn cases() -> Vec<Case> {
         grid_stride(),
         half_math(),
         histogram(),
+        shared_pointers(),
         init_lists(),
         integer_ops(),
         intrinsics(),

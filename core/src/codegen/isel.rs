@@ -1518,7 +1518,12 @@ impl Sel<'_> {
                     );
                     return;
                 }
-                let (a, b) = (self.operand(t), self.operand(e));
+                // selp takes registers and immediates, not a variable's address.
+                let mut pick = |v: &Value| match self.operand(v) {
+                    Operand::Sym(_) => Operand::Reg(self.reg(v)),
+                    op => op,
+                };
+                let (a, b) = (pick(t), pick(e));
                 let d = self.def(id);
                 let sfx = reg_class(&ty).bits_type();
                 self.emit(

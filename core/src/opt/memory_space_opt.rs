@@ -1,11 +1,21 @@
-//! memory-space-opt (LLVM's infer-address-spaces): when a generic pointer is
-//! a cast of a pointer in a specific space, or an address computed from one,
-//! loads and stores through it use the specific pointer, so PTX names the
-//! space (`ld.global.f32` rather than `ld.f32`). The generic casts left
-//! unused are deleted by dce.
+//! memory-space-opt (cicc's MemorySpaceOpt, LLVM's infer-address-spaces):
+//! when a generic pointer can only hold addresses of one specific space, the
+//! accesses through it use a pointer in that space, so PTX names the space
+//! (`ld.shared.f32` rather than `ld.f32`).
+//!
+//! The space of each generic pointer is found by dataflow over the
+//! pointers made from others: an `addrspacecast` from a specific space is
+//! in that space; a `getelementptr` is in its base's; a `phi` or `select` is
+//! in the space all its inputs share (a loop's pointer induction variable,
+//! `flip ? a : b` of two shared arrays); anything else (arguments, loads,
+//! calls, null) may be anywhere. Each pointer with a known space gets a twin
+//! in that space (it takes the source name; the generic one is renamed
+//! `.generic`), then loads, stores, atomics and pointer comparisons use the
+//! twins. Other uses (a call's argument, a stored pointer) keep the generic
+//! value; the generic values left unused are deleted by dce.
 
 use crate::ir::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -17,121 +27,306 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     changed
 }
 
+/// What a generic pointer may point to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Space {
+    /// Nothing known yet (optimistic start; an `undef` input).
+    Any,
+    /// Only this specific space.
+    In(u32),
+    /// Several spaces, or not known: it stays generic.
+    Generic,
+}
+
+fn join(a: Space, b: Space) -> Space {
+    match (a, b) {
+        (Space::Any, x) | (x, Space::Any) => x,
+        (Space::In(x), Space::In(y)) if x == y => Space::In(x),
+        _ => Space::Generic,
+    }
+}
+
+fn is_generic_ptr(t: &Type) -> bool {
+    *t == Type::Ptr(addrspace::GENERIC)
+}
+
 fn run_function(f: &mut Function) -> bool {
-    // Generic value → the same address as a pointer in a specific space.
-    let mut specific: HashMap<InstId, Value> = HashMap::new();
+    let order: Vec<InstId> = f
+        .reverse_postorder()
+        .into_iter()
+        .flat_map(|b| f.block(b).insts.clone())
+        .collect();
+    let space = infer(f, &order);
+    if !space.values().any(|s| matches!(s, Space::In(_))) {
+        return false;
+    }
+    let (twins, made) = make_twins(f, &order, &space);
     let mut changed = false;
-    for b in f.reverse_postorder() {
-        let mut k = 0;
-        while k < f.block(b).insts.len() {
-            let id = f.block(b).insts[k];
-            let kind = f.inst(id).kind.clone();
-            let lookup = |v: &Value| v.as_inst().and_then(|i| specific.get(&i).cloned());
-            match kind {
-                InstKind::Cast {
-                    op: CastOp::AddrSpaceCast,
-                    val,
-                } if f.inst(id).ty == Type::Ptr(addrspace::GENERIC) => {
-                    if matches!(f.value_type(&val), Type::Ptr(s) if s != addrspace::GENERIC) {
-                        specific.insert(id, val);
-                    }
+    let twin = |v: &Value| v.as_inst().and_then(|i| twins.get(&i).cloned());
+    for &id in &order {
+        let kind = &mut f.inst_mut(id).kind;
+        match kind {
+            InstKind::Load { ptr, .. }
+            | InstKind::Store { ptr, .. }
+            | InstKind::AtomicRmw { ptr, .. }
+            | InstKind::CmpXchg { ptr, .. } => {
+                if let Some(t) = twin(ptr) {
+                    *ptr = t;
+                    changed = true;
                 }
+            }
+            InstKind::ICmp { lhs, rhs, .. } => {
+                // Both sides in the same space: compare the twins (offsets
+                // in one space order as the generic addresses do).
+                let same = match (lhs.as_inst(), rhs.as_inst()) {
+                    (Some(x), Some(y)) => space.get(&x) == space.get(&y),
+                    _ => false,
+                };
+                if let (true, Some(a), Some(b)) = (same, twin(lhs), twin(rhs)) {
+                    *lhs = a;
+                    *rhs = b;
+                    changed = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    if changed {
+        let casts = cast_back(f, &made);
+        // The twins nobody uses, and the generic values nobody uses any more.
+        super::dce::run_function(f);
+        // A cast back takes the name its generic value had.
+        for (cast, name) in casts {
+            if f.inst(cast).ty != Type::Void {
+                f.rename_inst(cast, &format!("{name}.generic"));
+            }
+        }
+    } else {
+        // No access moved: the twins go, and the function is as it was.
+        for &(_, twin, _) in &made {
+            for b in f.layout.clone() {
+                f.block_mut(b).insts.retain(|&i| i != twin);
+            }
+            f.erase_inst(twin);
+        }
+    }
+    // A generic value whose twin went unused keeps its own name.
+    for (generic, twin, name) in made {
+        if f.inst(twin).ty == Type::Void && f.inst(generic).ty != Type::Void {
+            f.rename_inst(generic, &name);
+        }
+    }
+    changed
+}
+
+/// Uses of a generic pointer outside the generic chain that made its twin
+/// (a call's argument, a stored pointer) read the twin cast back to generic
+/// instead, as LLVM's infer-address-spaces does, so the generic chain dies:
+/// one cast at the end instead of a generic copy of every step. Returns the
+/// casts with the names of their generic values.
+fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId, String)> {
+    let chain: HashSet<InstId> = made.iter().map(|m| m.0).collect();
+    let mut casts = Vec::new();
+    for (generic, twin, name) in made {
+        let from = Value::Inst(*generic);
+        let users: Vec<InstId> = f
+            .layout
+            .iter()
+            .flat_map(|&b| f.block(b).insts.iter().copied())
+            .filter(|u| !chain.contains(u) && f.inst(*u).kind.operands().contains(&&from))
+            .collect();
+        if users.is_empty() {
+            continue;
+        }
+        let loc = f.inst(*twin).loc;
+        let cast = f.create_inst(
+            &format!("{name}.cast"),
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val: Value::Inst(*twin),
+            },
+            loc,
+        );
+        // Right after the twin (after the block's phis for a phi).
+        let b = f
+            .layout
+            .iter()
+            .copied()
+            .find(|&b| f.block(b).insts.contains(twin))
+            .expect("the twin is placed");
+        let insts = &f.block(b).insts;
+        let at = if matches!(f.inst(*twin).kind, InstKind::Phi { .. }) {
+            insts
+                .iter()
+                .position(|&i| !matches!(f.inst(i).kind, InstKind::Phi { .. }))
+                .unwrap_or(insts.len())
+        } else {
+            insts.iter().position(|i| i == twin).map_or(0, |p| p + 1)
+        };
+        f.block_mut(b).insts.insert(at, cast);
+        for u in users {
+            for op in f.inst_mut(u).kind.operands_mut() {
+                if *op == from {
+                    *op = Value::Inst(cast);
+                }
+            }
+        }
+        casts.push((cast, name.clone()));
+    }
+    casts
+}
+
+/// The space of every generic pointer made from other pointers, by
+/// iteration to a fixed point from the optimistic `Any`.
+fn infer(f: &Function, order: &[InstId]) -> HashMap<InstId, Space> {
+    let mut space: HashMap<InstId, Space> = HashMap::new();
+    for &id in order {
+        let inst = f.inst(id);
+        if !is_generic_ptr(&inst.ty) {
+            continue;
+        }
+        let s = match &inst.kind {
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val,
+            } => match f.value_type(val) {
+                Type::Ptr(s) if s != addrspace::GENERIC => Space::In(s),
+                _ => Space::Generic,
+            },
+            InstKind::Gep { .. } | InstKind::Phi { .. } | InstKind::Select { .. } => Space::Any,
+            _ => Space::Generic,
+        };
+        space.insert(id, s);
+    }
+    let of = |space: &HashMap<InstId, Space>, v: &Value| match v {
+        Value::Inst(i) => space.get(i).copied().unwrap_or(Space::Generic),
+        Value::Undef(_) => Space::Any,
+        _ => Space::Generic,
+    };
+    loop {
+        let mut changed = false;
+        for &id in order {
+            let Some(&old) = space.get(&id) else { continue };
+            let new = match &f.inst(id).kind {
+                InstKind::Gep { base, .. } => of(&space, base),
+                InstKind::Select { t, f: e, .. } => join(of(&space, t), of(&space, e)),
+                InstKind::Phi { incoming } => incoming
+                    .iter()
+                    .fold(Space::Any, |acc, (v, _)| join(acc, of(&space, v))),
+                _ => continue,
+            };
+            // Monotone: a value only moves down from Any to In to Generic.
+            let new = join(old, new);
+            if new != old {
+                space.insert(id, new);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // A cycle of phis fed only by undef is known nowhere.
+    for s in space.values_mut() {
+        if *s == Space::Any {
+            *s = Space::Generic;
+        }
+    }
+    space
+}
+
+/// Makes the specific-space twin of every pointer `infer` placed in one
+/// space: a cast's source, or a new gep, select or phi beside the generic
+/// one. Phis are made first with their inputs filled in afterwards, since
+/// a loop's phi reads values defined after it.
+/// Returns the twins, and each new instruction with its generic value and
+/// the name it took from it.
+#[allow(clippy::type_complexity)]
+fn make_twins(
+    f: &mut Function,
+    order: &[InstId],
+    space: &HashMap<InstId, Space>,
+) -> (HashMap<InstId, Value>, Vec<(InstId, InstId, String)>) {
+    let mut twins: HashMap<InstId, Value> = HashMap::new();
+    let mut made = Vec::new();
+    let mut phis: Vec<(InstId, InstId)> = Vec::new();
+    let block_of: HashMap<InstId, BlockId> = f
+        .layout
+        .iter()
+        .flat_map(|&b| f.block(b).insts.iter().map(move |&i| (i, b)))
+        .collect();
+    let twin_of = |twins: &HashMap<InstId, Value>, v: &Value, s: u32| match v {
+        Value::Inst(i) => twins.get(i).cloned(),
+        Value::Undef(_) => Some(Value::Undef(Type::Ptr(s))),
+        _ => None,
+    };
+    for &id in order {
+        let Some(&Space::In(s)) = space.get(&id) else {
+            continue;
+        };
+        let ty = Type::Ptr(s);
+        let kind = match f.inst(id).kind.clone() {
+            InstKind::Cast { val, .. } => {
+                twins.insert(id, val);
+                continue;
+            }
+            InstKind::Gep {
+                elem_ty,
+                base,
+                indices,
+            } => {
+                let Some(base) = twin_of(&twins, &base, s) else {
+                    continue;
+                };
                 InstKind::Gep {
                     elem_ty,
                     base,
                     indices,
-                } => {
-                    if let Some(sp) = lookup(&base) {
-                        let ty = f.value_type(&sp);
-                        // The new address takes the source name; the generic one dies.
-                        let name = f.inst(id).name.clone();
-                        f.rename_inst(id, &format!("{name}.generic"));
-                        let new = f.create_inst(
-                            &name,
-                            ty,
-                            InstKind::Gep {
-                                elem_ty,
-                                base: sp,
-                                indices,
-                            },
-                            f.inst(id).loc,
-                        );
-                        f.block_mut(b).insts.insert(k, new);
-                        k += 1;
-                        specific.insert(id, Value::Inst(new));
-                        changed = true;
-                    }
                 }
-                InstKind::Load {
-                    ptr,
-                    align,
-                    volatile,
-                } => {
-                    if let Some(sp) = lookup(&ptr) {
-                        f.inst_mut(id).kind = InstKind::Load {
-                            ptr: sp,
-                            align,
-                            volatile,
-                        };
-                        changed = true;
-                    }
-                }
-                InstKind::Store {
-                    val,
-                    ptr,
-                    align,
-                    volatile,
-                } => {
-                    if let Some(sp) = lookup(&ptr) {
-                        f.inst_mut(id).kind = InstKind::Store {
-                            val,
-                            ptr: sp,
-                            align,
-                            volatile,
-                        };
-                        changed = true;
-                    }
-                }
-                InstKind::AtomicRmw {
-                    op,
-                    ptr,
-                    val,
-                    scope,
-                } => {
-                    if let Some(sp) = lookup(&ptr) {
-                        f.inst_mut(id).kind = InstKind::AtomicRmw {
-                            op,
-                            ptr: sp,
-                            val,
-                            scope,
-                        };
-                        changed = true;
-                    }
-                }
-                InstKind::CmpXchg {
-                    ptr,
-                    cmp,
-                    new,
-                    scope,
-                } => {
-                    if let Some(sp) = lookup(&ptr) {
-                        f.inst_mut(id).kind = InstKind::CmpXchg {
-                            ptr: sp,
-                            cmp,
-                            new,
-                            scope,
-                        };
-                        changed = true;
-                    }
-                }
-                _ => {}
             }
-            k += 1;
+            InstKind::Select { cond, t, f: e } => {
+                let (Some(t), Some(e)) = (twin_of(&twins, &t, s), twin_of(&twins, &e, s)) else {
+                    continue;
+                };
+                InstKind::Select { cond, t, f: e }
+            }
+            InstKind::Phi { .. } => InstKind::Phi {
+                incoming: Vec::new(),
+            },
+            _ => continue,
+        };
+        let is_phi = matches!(kind, InstKind::Phi { .. });
+        // The twin takes the source name; the generic value is renamed.
+        let name = f.inst(id).name.clone();
+        f.rename_inst(id, &format!("{name}.generic"));
+        let new = f.create_inst(&name, ty, kind, f.inst(id).loc);
+        let b = block_of[&id];
+        let insts = &mut f.block_mut(b).insts;
+        let at = insts.iter().position(|&i| i == id).unwrap_or(0);
+        // A phi goes before the generic one (phis stay first); others after it.
+        insts.insert(if is_phi { at } else { at + 1 }, new);
+        if is_phi {
+            phis.push((id, new));
         }
+        twins.insert(id, Value::Inst(new));
+        made.push((id, new, name));
     }
-    if changed {
-        // The generic geps that nothing reads any more, and their casts.
-        super::dce::run_function(f);
+    for (generic, twin) in phis {
+        let InstKind::Phi { incoming } = f.inst(generic).kind.clone() else {
+            continue;
+        };
+        let Some(&Space::In(s)) = space.get(&generic) else {
+            continue;
+        };
+        let incoming: Vec<(Value, BlockId)> = incoming
+            .iter()
+            .map(|(v, b)| {
+                let v = twin_of(&twins, v, s).unwrap_or(Value::Undef(Type::Ptr(s)));
+                (v, *b)
+            })
+            .collect();
+        f.inst_mut(twin).kind = InstKind::Phi { incoming };
     }
-    changed
+    (twins, made)
 }
