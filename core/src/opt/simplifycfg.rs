@@ -6,7 +6,11 @@
 //! FoldTwoEntryPHINode: both arms' instructions run, the branch goes). A
 //! switch on a constant becomes a jump, its cases that go to the default
 //! go, and a switch left with one case becomes a compare and a conditional
-//! branch.
+//! branch. A block that holds only `br label %s` goes, its predecessors
+//! branching to `s` directly (LLVM's TryToSimplifyUncondBranchFromEmptyBlock:
+//! the empty `cond.false` of `c ? x : 0` leaves, and the 0 flows into the
+//! phi straight from the branch), unless `s` heads a loop (its preheader
+//! stays) or a predecessor reaches `s` already with another value.
 
 use crate::ir::*;
 
@@ -22,7 +26,8 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
                 | remove_unreachable(f)
                 | invert_not_branches(f)
                 | fold_two_entry_phis(f)
-                | merge_blocks(f);
+                | merge_blocks(f)
+                | remove_forwarding_blocks(f);
             if !c {
                 break;
             }
@@ -263,6 +268,80 @@ fn merge_blocks(f: &mut Function) -> bool {
             }
         }
         f.remove_block(s);
+        return true;
+    }
+    false
+}
+
+/// Removes one block that only branches on (see the module comment).
+fn remove_forwarding_blocks(f: &mut Function) -> bool {
+    let preds = f.predecessors();
+    let entry = f.entry();
+    let dom = DomTree::new(f);
+    for e in f.layout.clone() {
+        let [only] = f.block(e).insts.as_slice() else {
+            continue;
+        };
+        let InstKind::Br { dest: s } = f.inst(*only).kind else {
+            continue;
+        };
+        let into_e = &preds[e.0 as usize];
+        if e == entry || s == e || into_e.is_empty() || f.loop_hints.iter().any(|h| h.latch == e) {
+            continue;
+        }
+        // A loop header keeps its preheader (and its latches); a block
+        // reached only from `e` is merged into it instead (keeping `e`'s name).
+        if preds[s.0 as usize].len() == 1
+            || preds[s.0 as usize].iter().any(|&q| dom.dominates(s, q))
+        {
+            continue;
+        }
+        let phis: Vec<InstId> = f
+            .block(s)
+            .insts
+            .iter()
+            .copied()
+            .filter(|&i| matches!(f.inst(i).kind, InstKind::Phi { .. }))
+            .collect();
+        let value_from = |f: &Function, phi: InstId, b: BlockId| match &f.inst(phi).kind {
+            InstKind::Phi { incoming } => incoming
+                .iter()
+                .find(|(_, x)| *x == b)
+                .map(|(v, _)| v.clone()),
+            _ => None,
+        };
+        // A predecessor that already reaches `s` must bring the same values.
+        let agree = into_e.iter().all(|&p| {
+            !preds[s.0 as usize].contains(&p)
+                || phis
+                    .iter()
+                    .all(|&phi| value_from(f, phi, p) == value_from(f, phi, e))
+        });
+        if !agree {
+            continue;
+        }
+        for &phi in &phis {
+            let v = value_from(f, phi, e).unwrap_or(Value::Undef(f.inst(phi).ty.clone()));
+            if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
+                incoming.retain(|(_, b)| *b != e);
+                for &p in into_e {
+                    incoming.push((v.clone(), p));
+                }
+            }
+        }
+        for &p in into_e {
+            let term = *f
+                .block(p)
+                .insts
+                .last()
+                .expect("a predecessor has a terminator");
+            for slot in f.inst_mut(term).kind.successors_mut() {
+                if *slot == e {
+                    *slot = s;
+                }
+            }
+        }
+        f.remove_block(e);
         return true;
     }
     false
