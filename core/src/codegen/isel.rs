@@ -131,6 +131,8 @@ struct Sel<'a> {
     vector_groups: HashMap<InstId, Vec<InstId>>,
     /// The other members of those groups: nothing of their own to emit.
     in_vector: HashSet<InstId>,
+    /// The lane registers of each vector load.
+    vec_regs: HashMap<InstId, Vec<Reg>>,
     /// Struct arguments built in a temporary only to be passed: the
     /// temporary's alloca → the values stored into it (offset, value); its
     /// stores go straight to the call's `.param` array instead.
@@ -235,6 +237,7 @@ pub fn select(
         address_folded: HashSet::new(),
         vector_groups: HashMap::new(),
         in_vector: HashSet::new(),
+        vec_regs: HashMap::new(),
         param_temps: HashMap::new(),
         result_temps: HashMap::new(),
         param_temp_parts: HashSet::new(),
@@ -795,7 +798,10 @@ impl Sel<'_> {
                             ptr,
                             volatile: false,
                             ..
-                        } if ptr.as_inst() == Some(p) && val.as_inst() != Some(p) => {
+                        } if ptr.as_inst() == Some(p)
+                            && val.as_inst() != Some(p)
+                            && !f.value_type(val).is_vector() =>
+                        {
                             stores.push((u, off, val.clone()));
                         }
                         InstKind::Call { callee, args }
@@ -879,7 +885,9 @@ impl Sel<'_> {
                             ptr,
                             volatile: false,
                             ..
-                        } if ptr.as_inst() == Some(p) => loads.push((u, off)),
+                        } if ptr.as_inst() == Some(p) && !f.inst(u).ty.is_vector() => {
+                            loads.push((u, off))
+                        }
                         InstKind::Call { callee, args }
                             if p == a
                                 && call.is_none()
@@ -1133,20 +1141,53 @@ impl Sel<'_> {
 
     /// A value in a register (immediates are moved into one).
     fn reg(&mut self, v: &Value) -> Reg {
-        match self.operand(v) {
+        let op = self.operand(v);
+        let t = self.f.value_type(v);
+        self.in_reg(op, &t)
+    }
+
+    /// An operand of type `t` in a register (an immediate is moved into one).
+    fn in_reg(&mut self, op: Operand, t: &Type) -> Reg {
+        match op {
             Operand::Reg(r) => r,
             op => {
-                let t = self.f.value_type(v);
-                let class = reg_class(&t);
+                let class = reg_class(t);
                 let r = self.m.new_reg(class);
                 let ty = match class {
                     RegClass::F32 => ".f32".to_string(),
                     RegClass::F64 => ".f64".to_string(),
-                    _ => int_suffix(&t, 'u').replace(".u8", ".u16"),
+                    _ => int_suffix(t, 'u').replace(".u8", ".u16"),
                 };
                 self.emit(format!("mov{ty}"), vec![Operand::Reg(r), op]);
                 r
             }
+        }
+    }
+
+    /// Lane `k` of a vector value: a vector load's register for it, or the
+    /// element the last insertelement of the lane put there (a chain is
+    /// followed back to its start, `undef`).
+    fn lane(&mut self, vec: &Value, k: u32) -> Operand {
+        match vector_lane(self.f, vec, k) {
+            Lane::Scalar(v) => return self.operand(&v),
+            Lane::Of(Value::Inst(i)) => {
+                if let Some(r) = self.vec_regs.get(&i).and_then(|r| r.get(k as usize)) {
+                    return Operand::Reg(*r);
+                }
+            }
+            Lane::Of(_) => {}
+        }
+        self.unsupported("a vector value other than a load or an insertelement chain");
+        Operand::Imm(0)
+    }
+
+    /// The state space a load or store at `ptr` names (`.param` for a
+    /// by-value struct parameter's bytes).
+    fn access_space(&self, ptr: &Value) -> u32 {
+        match self.f.value_type(ptr) {
+            _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
+            Type::Ptr(s) => s,
+            _ => 0,
         }
     }
 
@@ -1314,11 +1355,7 @@ impl Sel<'_> {
                 self.vector_access(id);
             }
             InstKind::Load { ptr, volatile, .. } => {
-                let space = match f.value_type(ptr) {
-                    _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
-                    Type::Ptr(s) => s,
-                    _ => 0,
-                };
+                let space = self.access_space(ptr);
                 let nc = space == addrspace::GLOBAL
                     && !volatile
                     && f.attrs.kernel
@@ -1328,14 +1365,28 @@ impl Sel<'_> {
                         .is_some_and(|p| p.noalias && p.readonly);
                 let addr = self.address(ptr);
                 let vol = if *volatile { ".volatile" } else { "" };
+                let (v, elem) = match ty.as_vector() {
+                    Some((n, e)) => (format!(".v{n}"), e.clone()),
+                    None => (String::new(), ty.clone()),
+                };
                 let op = format!(
-                    "ld{}{}{}{}",
+                    "ld{}{}{}{v}{}",
                     vol,
                     space_name(space),
                     if nc { ".nc" } else { "" },
-                    mem_suffix(&ty)
+                    mem_suffix(&elem)
                 );
-                if ty == Type::I1 {
+                if let Some((n, _)) = ty.as_vector() {
+                    // One register per lane: `{%f1, %f2, %f3, %f4}`.
+                    let regs: Vec<Reg> = (0..n).map(|_| self.m.new_reg(reg_class(&elem))).collect();
+                    let list = regs
+                        .iter()
+                        .map(Reg::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    self.vec_regs.insert(id, regs);
+                    self.emit(op, vec![Operand::Sym(format!("{{{list}}}")), addr]);
+                } else if ty == Type::I1 {
                     let b = self.m.new_reg(RegClass::B16);
                     self.emit(op, vec![Operand::Reg(b), addr]);
                     let d = self.def(id);
@@ -1352,11 +1403,24 @@ impl Sel<'_> {
                 val, ptr, volatile, ..
             } => {
                 let vt = f.value_type(val);
-                let space = match f.value_type(ptr) {
-                    _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
-                    Type::Ptr(s) => s,
-                    _ => 0,
-                };
+                let space = self.access_space(ptr);
+                if let Some((n, e)) = vt.as_vector() {
+                    // `{%f1, %f2, %f3, %f4}`: the lanes' registers.
+                    let e = e.clone();
+                    let regs: Vec<String> = (0..n)
+                        .map(|k| {
+                            let op = self.lane(val, k);
+                            self.in_reg(op, &e).to_string()
+                        })
+                        .collect();
+                    let addr = self.address(ptr);
+                    let vol = if *volatile { ".volatile" } else { "" };
+                    self.emit(
+                        format!("st{vol}{}.v{n}{}", space_name(space), mem_suffix(&e)),
+                        vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
+                    );
+                    return;
+                }
                 let v = if vt == Type::I1 {
                     let p = self.reg(val);
                     let b = self.m.new_reg(RegClass::B16);
@@ -1380,6 +1444,18 @@ impl Sel<'_> {
                     vec![addr, v],
                 );
             }
+            // A lane is the register (or constant) that lane already is.
+            InstKind::ExtractElement { vec, idx } => {
+                let Some(k) = idx.as_int().and_then(|k| u32::try_from(k).ok()) else {
+                    self.unsupported("extractelement of a lane that is not a constant");
+                    return;
+                };
+                let op = self.lane(vec, k);
+                self.vals.insert(id, op);
+            }
+            // Nothing to compute: a store (or extractelement) of the vector
+            // reads each lane where it was defined.
+            InstKind::InsertElement { .. } => {}
             InstKind::Gep {
                 elem_ty,
                 base,
