@@ -125,12 +125,6 @@ struct Sel<'a> {
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
-    /// Loads and stores of consecutive words that become one vector access
-    /// (`ld.global.v4.f32`): the member that emits it (a group's first
-    /// load, last store) → the members in address order.
-    vector_groups: HashMap<InstId, Vec<InstId>>,
-    /// The other members of those groups: nothing of their own to emit.
-    in_vector: HashSet<InstId>,
     /// The lane registers of each vector load.
     vec_regs: HashMap<InstId, Vec<Reg>>,
     /// Struct arguments built in a temporary only to be passed: the
@@ -235,8 +229,6 @@ pub fn select(
         block_index,
         folded: HashSet::new(),
         address_folded: HashSet::new(),
-        vector_groups: HashMap::new(),
-        in_vector: HashSet::new(),
         vec_regs: HashMap::new(),
         param_temps: HashMap::new(),
         result_temps: HashMap::new(),
@@ -255,7 +247,6 @@ pub fn select(
     };
     s.plan_param_temps();
     s.plan_folds();
-    s.plan_vectors();
     s.prologue();
     let mut phis = Vec::new();
     // Phi destinations first, so uses in any order find them.
@@ -273,7 +264,6 @@ pub fn select(
         for &i in &f.block(b).insts {
             if !s.folded.contains(&i)
                 && !s.address_folded.contains(&i)
-                && !s.in_vector.contains(&i)
                 && !s.param_temp_parts.contains(&i)
             {
                 s.inst(i);
@@ -554,198 +544,6 @@ impl Sel<'_> {
             return Some((format!("abs{}", int_suffix(&ty, 's')), e.clone(), None));
         }
         None
-    }
-
-    /// A pointer as a base and a constant byte offset (through constant geps).
-    fn base_and_offset(&self, ptr: &Value) -> (Value, i64) {
-        let mut v = ptr.clone();
-        let mut off = 0i64;
-        for _ in 0..64 {
-            let Value::Inst(i) = v else { break };
-            let InstKind::Gep {
-                elem_ty,
-                base,
-                indices,
-            } = &self.f.inst(i).kind
-            else {
-                break;
-            };
-            let Some(d) = gep_const_offset(elem_ty, indices) else {
-                break;
-            };
-            off += d;
-            v = base.clone();
-        }
-        (v, off)
-    }
-
-    /// Finds loads (and stores) of 2 or 4 consecutive words from one base,
-    /// the first aligned to the whole vector, with nothing between them
-    /// that could write memory (for stores: that could touch it at all):
-    /// each group becomes one `ld.v4`/`st.v2`, as NVVM's
-    /// load-store-vectorizer makes of a float4's members.
-    fn plan_vectors(&mut self) {
-        let f = self.f;
-        for &b in &f.layout {
-            let insts = &f.block(b).insts;
-            for (p, &first) in insts.iter().enumerate() {
-                if self.in_vector.contains(&first)
-                    || self.vector_groups.contains_key(&first)
-                    || self.param_temp_parts.contains(&first)
-                {
-                    continue;
-                }
-                let (is_store, ptr, align, ty) = match &f.inst(first).kind {
-                    InstKind::Load {
-                        ptr,
-                        align,
-                        volatile: false,
-                    } => (false, ptr, *align, f.inst(first).ty.clone()),
-                    InstKind::Store {
-                        val,
-                        ptr,
-                        align,
-                        volatile: false,
-                    } => (true, ptr, *align, f.value_type(val)),
-                    _ => continue,
-                };
-                let w = ty.size();
-                if !matches!(
-                    ty,
-                    Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::F32 | Type::F64
-                ) {
-                    continue;
-                }
-                let max_lanes: u64 = if w == 8 { 2 } else { 4 };
-                let (base, off) = self.base_and_offset(ptr);
-                let mut group = vec![first];
-                for &i in &insts[p + 1..] {
-                    if group.len() as u64 == max_lanes {
-                        break;
-                    }
-                    let want = off + group.len() as i64 * w as i64;
-                    let inst = f.inst(i);
-                    let member = match (&inst.kind, is_store) {
-                        (
-                            InstKind::Load {
-                                ptr,
-                                volatile: false,
-                                ..
-                            },
-                            false,
-                        ) => (inst.ty == ty).then_some(ptr),
-                        (
-                            InstKind::Store {
-                                val,
-                                ptr,
-                                volatile: false,
-                                ..
-                            },
-                            true,
-                        ) => (f.value_type(val) == ty).then_some(ptr),
-                        _ => None,
-                    };
-                    if let Some(mp) = member {
-                        if self.base_and_offset(mp) == (base.clone(), want)
-                            && !self.in_vector.contains(&i)
-                            && !self.param_temp_parts.contains(&i)
-                        {
-                            group.push(i);
-                            continue;
-                        }
-                    }
-                    let harmless = match &inst.kind {
-                        InstKind::Load {
-                            volatile: false, ..
-                        } => !is_store,
-                        InstKind::Store { .. }
-                        | InstKind::AtomicRmw { .. }
-                        | InstKind::CmpXchg { .. }
-                        | InstKind::Fence { .. }
-                        | InstKind::Load { .. } => false,
-                        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
-                        k => !k.is_terminator(),
-                    };
-                    if !harmless {
-                        break;
-                    }
-                }
-                let lanes = match group.len() {
-                    4 => 4,
-                    2 | 3 => 2,
-                    _ => continue,
-                };
-                group.truncate(lanes);
-                if align < lanes as u64 * w {
-                    continue;
-                }
-                let leader = if is_store { group[lanes - 1] } else { group[0] };
-                for &m in &group {
-                    if m != leader {
-                        self.in_vector.insert(m);
-                    }
-                }
-                self.vector_groups.insert(leader, group);
-            }
-        }
-    }
-
-    /// One vector load or store for a group of `plan_vectors`.
-    fn vector_access(&mut self, leader: InstId) {
-        let f = self.f;
-        let group = self.vector_groups[&leader].clone();
-        let first = group[0];
-        let (ptr, is_store) = match &f.inst(first).kind {
-            InstKind::Load { ptr, .. } => (ptr.clone(), false),
-            InstKind::Store { ptr, .. } => (ptr.clone(), true),
-            _ => return,
-        };
-        let ty = if is_store {
-            match &f.inst(first).kind {
-                InstKind::Store { val, .. } => f.value_type(val),
-                _ => return,
-            }
-        } else {
-            f.inst(first).ty.clone()
-        };
-        let space = match f.value_type(&ptr) {
-            _ if self.byval_address(&ptr).is_some() => addrspace::PARAM,
-            Type::Ptr(s) => s,
-            _ => 0,
-        };
-        let v = format!(".v{}", group.len());
-        if is_store {
-            let regs: Vec<String> = group
-                .iter()
-                .map(|&m| match &f.inst(m).kind {
-                    InstKind::Store { val, .. } => self.reg(&val.clone()).to_string(),
-                    _ => String::new(),
-                })
-                .collect();
-            let addr = self.address(&ptr);
-            self.emit(
-                format!("st{}{v}{}", space_name(space), mem_suffix(&ty)),
-                vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
-            );
-            return;
-        }
-        let nc = space == addrspace::GLOBAL
-            && f.attrs.kernel
-            && self
-                .base_param(&ptr)
-                .and_then(|a| f.params.get(a as usize))
-                .is_some_and(|p| p.noalias && p.readonly);
-        let addr = self.address(&ptr);
-        let regs: Vec<String> = group.iter().map(|&m| self.def(m).to_string()).collect();
-        self.emit(
-            format!(
-                "ld{}{}{v}{}",
-                space_name(space),
-                if nc { ".nc" } else { "" },
-                mem_suffix(&ty)
-            ),
-            vec![Operand::Sym(format!("{{{}}}", regs.join(", "))), addr],
-        );
     }
 
     /// Finds struct temporaries that are only filled and passed by value to
@@ -1348,11 +1146,6 @@ impl Sel<'_> {
                     "add.u64",
                     vec![Operand::Reg(d), sp, Operand::Imm(off as i64)],
                 );
-            }
-            InstKind::Load { .. } | InstKind::Store { .. }
-                if self.vector_groups.contains_key(&id) =>
-            {
-                self.vector_access(id);
             }
             InstKind::Load { ptr, volatile, .. } => {
                 let space = self.access_space(ptr);
