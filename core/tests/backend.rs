@@ -429,3 +429,76 @@ fn shared_addresses_are_32_bit_as_nvvm_writes_them() {
     let cvta = l.iter().position(|x| x.starts_with("cvta.shared.u64 %rd"));
     assert!(matches!((widen, cvta), (Some(w), Some(c)) if w < c), "{p}");
 }
+
+/// The load-store-vectorizer pass makes the vectors (a stage of its own in
+/// the pass list), isel only prints them: a float4's loads are one
+/// `ld.global.nc.v4.f32` whose lanes are the members' registers (an
+/// extractelement is no instruction), its stores one `st.global.v4.f32` of
+/// the stored values' registers; a by-value struct parameter is read with
+/// `ld.param.v4`, a struct result written with `st.param.v4`.
+#[test]
+fn vector_accesses_come_from_the_vectorizer_pass_and_name_their_lanes() {
+    let src = "
+struct __align__(16) V { float x, y, z, w; };
+__device__ __noinline__ V rev(V v) { V r = {v.w, v.z, v.y, v.x}; return r; }
+__global__ void k(const float4 *__restrict__ in, float4 *out, V *s) {
+    int i = threadIdx.x;
+    float4 a = in[i];
+    out[i] = make_float4(a.w, a.z, a.y, 2.0f);
+    V v = {a.x, a.y, a.z, a.w};
+    s[i] = rev(v);
+}
+";
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let c = compile_source("t.cu", src, &opts);
+    let p = c
+        .ptx
+        .clone()
+        .unwrap_or_else(|| panic!("{:?}", c.diagnostics));
+    let ls = lines(&p);
+    let find = |prefix: &str| {
+        ls.iter()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix}:\n{p}"))
+            .clone()
+    };
+    // `ld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [%rd8]`: the lanes.
+    let ld = find("ld.global.nc.v4.f32 ");
+    let lanes: Vec<&str> = ld
+        .split_once('{')
+        .and_then(|(_, r)| r.split_once('}'))
+        .map(|(l, _)| l.split(", ").collect())
+        .unwrap_or_default();
+    assert_eq!(lanes.len(), 4, "{ld}");
+    // w, z, y and a constant: the loaded lanes themselves, no copies.
+    let st = find("st.global.v4.f32 ");
+    let want = format!("{{{}, {}, {}, %f", lanes[3], lanes[2], lanes[1]);
+    assert!(st.contains(&want), "{st} does not store {want}…");
+    assert!(
+        !ls.iter()
+            .any(|l| l.starts_with("mov.f32") && lanes.iter().any(|r| l.ends_with(r))),
+        "a lane is copied:\n{p}"
+    );
+    find("ld.param.v4.f32 ");
+    find("st.param.v4.f32 [func_retval0], ");
+    // The pass's stage shows the vectors; isel's input has no scalar member loads left.
+    let stage = c
+        .stages
+        .iter()
+        .find(|s| s.name == "load-store-vectorizer")
+        .expect("a load-store-vectorizer stage");
+    assert!(stage.changed);
+    let text: String = stage.functions.iter().map(|f| f.text.as_str()).collect();
+    assert!(
+        text.contains("= load <4 x float>, ptr addrspace(1)"),
+        "{text}"
+    );
+    assert!(text.contains("= extractelement <4 x float>"), "{text}");
+    assert!(text.contains("store <4 x float>"), "{text}");
+    // -O0 runs no vectorizer: scalar accesses.
+    let p0 = ptx(src, "sm_80", 0);
+    assert!(!p0.contains(".v4."), "{p0}");
+}

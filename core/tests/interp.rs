@@ -3407,3 +3407,72 @@ fn the_compile_form_still_works_beside_run() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains(".visible .entry saxpy("));
 }
+
+#[test]
+fn vector_loads_stores_and_lanes_run_as_whole_accesses() {
+    // Each thread reads a float4 as one <4 x float>, builds the reversed
+    // vector lane by lane (lane 3 set twice: the last insert counts) and
+    // stores it; a <2 x i32> store of an undef vector with lane 1 set
+    // writes 0 in lane 0. Then a <4 x float> load 4 bytes into a buffer
+    // is misaligned, whatever its align says.
+    let text = "\
+define ptx_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = sext i32 %tid to i64
+  %a = getelementptr inbounds <4 x float>, ptr addrspace(1) %p, i64 %i
+  %v = load <4 x float>, ptr addrspace(1) %a, align 16
+  %x = extractelement <4 x float> %v, i32 0
+  %y = extractelement <4 x float> %v, i32 1
+  %z = extractelement <4 x float> %v, i64 2
+  %w = extractelement <4 x float> %v, i32 3
+  %r0 = insertelement <4 x float> undef, float %w, i32 0
+  %r1 = insertelement <4 x float> %r0, float %z, i32 1
+  %r2 = insertelement <4 x float> %r1, float %y, i32 2
+  %r3 = insertelement <4 x float> %r2, float 0.000000e+00, i32 3
+  %r4 = insertelement <4 x float> %r3, float %x, i32 3
+  store <4 x float> %r4, ptr addrspace(1) %a, align 16
+  %b = getelementptr inbounds <2 x i32>, ptr addrspace(1) %q, i64 %i
+  %u = insertelement <2 x i32> undef, i32 %tid, i32 1
+  store <2 x i32> %u, ptr addrspace(1) %b, align 8
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+";
+    let m = ptxlab_core::ir::parse_module(text).unwrap();
+    assert!(ptxlab_core::ir::verify::verify_module(&m).is_empty());
+    let mut mem = Memory::new();
+    let input: Vec<f32> = (0..8).map(|x| x as f32).collect();
+    let p = mem.upload(&input);
+    let q = mem.upload(&[-1i32; 4]);
+    let launch = Launch::new(
+        [1, 1, 1],
+        [2, 1, 1],
+        vec![ArgValue::Buffer(p), ArgValue::Buffer(q)],
+    );
+    run_kernel(&m, "k", &launch, &mut mem, &Config::default()).unwrap();
+    assert_eq!(
+        mem.download::<f32>(p),
+        vec![3.0, 2.0, 1.0, 0.0, 7.0, 6.0, 5.0, 4.0]
+    );
+    assert_eq!(mem.download::<i32>(q), vec![0, 0, 0, 1]);
+
+    let text = "\
+define ptx_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  %a = getelementptr inbounds i8, ptr addrspace(1) %p, i64 4
+  %v = load <4 x float>, ptr addrspace(1) %a, align 16
+  %x = extractelement <4 x float> %v, i32 0
+  store float %x, ptr addrspace(1) %p, align 4
+  ret void
+}
+";
+    let m = ptxlab_core::ir::parse_module(text).unwrap();
+    let mut mem = Memory::new();
+    let p = mem.upload(&[0f32; 8]);
+    let launch = Launch::new([1, 1, 1], [1, 1, 1], vec![ArgValue::Buffer(p)]);
+    let e = run_kernel(&m, "k", &launch, &mut mem, &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Misaligned, "{e}");
+    assert!(e.message.contains("not a multiple of 16"), "{e}");
+}

@@ -385,6 +385,34 @@ const MALFORMED: &[(&str, &str)] = &[
         "%struct.P = type { i32, }\n",
         "1:25: expected a type, found '}'",
     ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %v = load <3 x float>, ptr %p, align 16\n  ret void\n}\n",
+        "3:13: unsupported vector type <3 x float> (2 or 4 lanes of i8, i16, i32, i64, half, float or double; 128 bits at most)",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %v = load <4 x double>, ptr %p, align 32\n  ret void\n}\n",
+        "3:13: unsupported vector type <4 x double> (2 or 4 lanes of i8, i16, i32, i64, half, float or double; 128 bits at most)",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %v = load <4 x float, ptr %p, align 16\n  ret void\n}\n",
+        "3:23: expected '>', found ','",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %v = load <4 x float>, ptr %p, align 16\n  %x = extractelement <4 x float> %v, float 0.000000e+00\n  ret void\n}\n",
+        "4:39: a lane index must be an integer, found float",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %x = extractelement float 0.000000e+00, i32 0\n  ret void\n}\n",
+        "3:23: extractelement needs a vector, found float",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %v = insertelement <2 x i32> undef, i64 1, i32 0\n  ret void\n}\n",
+        "3:39: insertelement into <2 x i32> needs a i32 element, found i64",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  %v = insertelement <2 x i32> 0, i32 1, i32 0\n  ret void\n}\n",
+        "3:32: '0' is not a constant of type <2 x i32>",
+    ),
 ];
 
 #[test]
@@ -485,6 +513,87 @@ entry:
     assert!(
         errors.iter().any(|e| e.contains("constant field number")),
         "{errors:?}"
+    );
+}
+
+/// Small vectors as LLVM writes them: `<4 x float>` loads and stores,
+/// `extractelement`/`insertelement` by a constant lane, an `undef` vector;
+/// LLVM's layout. The verifier keeps vectors where isel and the
+/// interpreter handle them.
+#[test]
+fn vector_types_read_back_and_are_verified() {
+    let text = "\
+define void @f(ptr addrspace(1) %p, ptr addrspace(3) %s, half %h) {
+entry:
+  %v = load <4 x float>, ptr addrspace(1) %p, align 16
+  %x = extractelement <4 x float> %v, i32 3
+  %y = extractelement <4 x float> %v, i64 0
+  %w0 = insertelement <2 x half> undef, half %h, i32 0
+  %w1 = insertelement <2 x half> %w0, half 1.000000e+00, i32 1
+  store <2 x half> %w1, ptr addrspace(3) %s, align 4
+  %b = load volatile <4 x i8>, ptr addrspace(3) %s, align 4
+  %q = getelementptr inbounds <2 x double>, ptr addrspace(1) %p, i64 1
+  %d = load <2 x double>, ptr addrspace(1) %q, align 16
+  store <4 x float> %v, ptr addrspace(1) %p, align 16
+  ret void
+}
+";
+    let m = parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(verify::verify_module(&m), Vec::<String>::new());
+    assert_eq!(print_module(&m), text);
+    let f = &m.functions[0];
+    let ty = |k: usize| f.inst(f.block(f.layout[0]).insts[k]).ty.clone();
+    assert_eq!(ty(0).to_string(), "<4 x float>");
+    assert_eq!((ty(0).size(), ty(0).align()), (16, 16));
+    assert_eq!(ty(1), Type::F32);
+    assert_eq!((ty(4).size(), ty(4).align()), (4, 4));
+    assert_eq!((ty(6).size(), ty(6).align()), (4, 4));
+    assert_eq!((ty(8).size(), ty(8).align()), (16, 16));
+
+    let errors_of = |from: &str, to: &str| {
+        let bad = text.replace(from, to);
+        assert_ne!(bad, text, "{from}");
+        let m = parse_module(&bad).unwrap_or_else(|e| panic!("{e}\n{bad}"));
+        verify::verify_module(&m)
+    };
+    let has = |errors: Vec<String>, want: &str| {
+        assert!(
+            errors.iter().any(|e| e.contains(want)),
+            "want '{want}' in {errors:?}"
+        );
+    };
+    // Lanes are constants in range.
+    has(
+        errors_of("<4 x float> %v, i32 3", "<4 x float> %v, i32 4"),
+        "lane index 4 is out of range for 4 lanes",
+    );
+    has(
+        errors_of("%v, i64 0\n", "%v, i64 undef\n"),
+        "a lane index must be a constant",
+    );
+    // A vector access is aligned to its size, as PTX's ld.v4/st.v2 are.
+    has(
+        errors_of("%p, align 16\n  %x", "%p, align 8\n  %x"),
+        "a <4 x float> load or store must be aligned to its 16 bytes",
+    );
+    // Vectors only in loads, stores and lane operations.
+    has(
+        errors_of(
+            "  ret void",
+            "  %bad = select i1 true, <4 x float> %v, <4 x float> %v\n  ret void",
+        ),
+        "a vector value is only loaded, stored",
+    );
+    has(
+        errors_of(
+            "  ret void",
+            "  %slot = alloca <4 x float>, align 16\n  ret void",
+        ),
+        "a vector value is only loaded, stored",
+    );
+    has(
+        errors_of("half %h)", "half %h, <2 x i32> %arg)"),
+        "<2 x i32>: a vector value is only loaded, stored",
     );
 }
 

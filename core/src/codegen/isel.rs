@@ -137,12 +137,8 @@ struct Sel<'a> {
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
-    /// Loads and stores of consecutive words that become one vector access
-    /// (`ld.global.v4.f32`): the member that emits it (a group's first
-    /// load, last store) → the members in address order.
-    vector_groups: HashMap<InstId, Vec<InstId>>,
-    /// The other members of those groups: nothing of their own to emit.
-    in_vector: HashSet<InstId>,
+    /// The lane registers of each vector load.
+    vec_regs: HashMap<InstId, Vec<Reg>>,
     /// Struct arguments built in a temporary only to be passed: the
     /// temporary's alloca → the values stored into it (offset, value); its
     /// stores go straight to the call's `.param` array instead.
@@ -246,8 +242,7 @@ pub fn select(
         block_index,
         folded: HashSet::new(),
         address_folded: HashSet::new(),
-        vector_groups: HashMap::new(),
-        in_vector: HashSet::new(),
+        vec_regs: HashMap::new(),
         param_temps: HashMap::new(),
         result_temps: HashMap::new(),
         param_temp_parts: HashSet::new(),
@@ -265,7 +260,6 @@ pub fn select(
     };
     s.plan_param_temps();
     s.plan_folds();
-    s.plan_vectors();
     s.prologue();
     let mut phis = Vec::new();
     // Phi destinations first, so uses in any order find them.
@@ -283,7 +277,6 @@ pub fn select(
         for &i in &f.block(b).insts {
             if !s.folded.contains(&i)
                 && !s.address_folded.contains(&i)
-                && !s.in_vector.contains(&i)
                 && !s.param_temp_parts.contains(&i)
             {
                 s.inst(i);
@@ -566,198 +559,6 @@ impl Sel<'_> {
         None
     }
 
-    /// A pointer as a base and a constant byte offset (through constant geps).
-    fn base_and_offset(&self, ptr: &Value) -> (Value, i64) {
-        let mut v = ptr.clone();
-        let mut off = 0i64;
-        for _ in 0..64 {
-            let Value::Inst(i) = v else { break };
-            let InstKind::Gep {
-                elem_ty,
-                base,
-                indices,
-            } = &self.f.inst(i).kind
-            else {
-                break;
-            };
-            let Some(d) = gep_const_offset(elem_ty, indices) else {
-                break;
-            };
-            off += d;
-            v = base.clone();
-        }
-        (v, off)
-    }
-
-    /// Finds loads (and stores) of 2 or 4 consecutive words from one base,
-    /// the first aligned to the whole vector, with nothing between them
-    /// that could write memory (for stores: that could touch it at all):
-    /// each group becomes one `ld.v4`/`st.v2`, as NVVM's
-    /// load-store-vectorizer makes of a float4's members.
-    fn plan_vectors(&mut self) {
-        let f = self.f;
-        for &b in &f.layout {
-            let insts = &f.block(b).insts;
-            for (p, &first) in insts.iter().enumerate() {
-                if self.in_vector.contains(&first)
-                    || self.vector_groups.contains_key(&first)
-                    || self.param_temp_parts.contains(&first)
-                {
-                    continue;
-                }
-                let (is_store, ptr, align, ty) = match &f.inst(first).kind {
-                    InstKind::Load {
-                        ptr,
-                        align,
-                        volatile: false,
-                    } => (false, ptr, *align, f.inst(first).ty.clone()),
-                    InstKind::Store {
-                        val,
-                        ptr,
-                        align,
-                        volatile: false,
-                    } => (true, ptr, *align, f.value_type(val)),
-                    _ => continue,
-                };
-                let w = ty.size();
-                if !matches!(
-                    ty,
-                    Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::F32 | Type::F64
-                ) {
-                    continue;
-                }
-                let max_lanes: u64 = if w == 8 { 2 } else { 4 };
-                let (base, off) = self.base_and_offset(ptr);
-                let mut group = vec![first];
-                for &i in &insts[p + 1..] {
-                    if group.len() as u64 == max_lanes {
-                        break;
-                    }
-                    let want = off + group.len() as i64 * w as i64;
-                    let inst = f.inst(i);
-                    let member = match (&inst.kind, is_store) {
-                        (
-                            InstKind::Load {
-                                ptr,
-                                volatile: false,
-                                ..
-                            },
-                            false,
-                        ) => (inst.ty == ty).then_some(ptr),
-                        (
-                            InstKind::Store {
-                                val,
-                                ptr,
-                                volatile: false,
-                                ..
-                            },
-                            true,
-                        ) => (f.value_type(val) == ty).then_some(ptr),
-                        _ => None,
-                    };
-                    if let Some(mp) = member {
-                        if self.base_and_offset(mp) == (base.clone(), want)
-                            && !self.in_vector.contains(&i)
-                            && !self.param_temp_parts.contains(&i)
-                        {
-                            group.push(i);
-                            continue;
-                        }
-                    }
-                    let harmless = match &inst.kind {
-                        InstKind::Load {
-                            volatile: false, ..
-                        } => !is_store,
-                        InstKind::Store { .. }
-                        | InstKind::AtomicRmw { .. }
-                        | InstKind::CmpXchg { .. }
-                        | InstKind::Fence { .. }
-                        | InstKind::Load { .. } => false,
-                        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
-                        k => !k.is_terminator(),
-                    };
-                    if !harmless {
-                        break;
-                    }
-                }
-                let lanes = match group.len() {
-                    4 => 4,
-                    2 | 3 => 2,
-                    _ => continue,
-                };
-                group.truncate(lanes);
-                if align < lanes as u64 * w {
-                    continue;
-                }
-                let leader = if is_store { group[lanes - 1] } else { group[0] };
-                for &m in &group {
-                    if m != leader {
-                        self.in_vector.insert(m);
-                    }
-                }
-                self.vector_groups.insert(leader, group);
-            }
-        }
-    }
-
-    /// One vector load or store for a group of `plan_vectors`.
-    fn vector_access(&mut self, leader: InstId) {
-        let f = self.f;
-        let group = self.vector_groups[&leader].clone();
-        let first = group[0];
-        let (ptr, is_store) = match &f.inst(first).kind {
-            InstKind::Load { ptr, .. } => (ptr.clone(), false),
-            InstKind::Store { ptr, .. } => (ptr.clone(), true),
-            _ => return,
-        };
-        let ty = if is_store {
-            match &f.inst(first).kind {
-                InstKind::Store { val, .. } => f.value_type(val),
-                _ => return,
-            }
-        } else {
-            f.inst(first).ty.clone()
-        };
-        let space = match f.value_type(&ptr) {
-            _ if self.byval_address(&ptr).is_some() => addrspace::PARAM,
-            Type::Ptr(s) => s,
-            _ => 0,
-        };
-        let v = format!(".v{}", group.len());
-        if is_store {
-            let regs: Vec<String> = group
-                .iter()
-                .map(|&m| match &f.inst(m).kind {
-                    InstKind::Store { val, .. } => self.reg(&val.clone()).to_string(),
-                    _ => String::new(),
-                })
-                .collect();
-            let addr = self.address(&ptr);
-            self.emit(
-                format!("st{}{v}{}", space_name(space), mem_suffix(&ty)),
-                vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
-            );
-            return;
-        }
-        let nc = space == addrspace::GLOBAL
-            && f.attrs.kernel
-            && self
-                .base_param(&ptr)
-                .and_then(|a| f.params.get(a as usize))
-                .is_some_and(|p| p.noalias && p.readonly);
-        let addr = self.address(&ptr);
-        let regs: Vec<String> = group.iter().map(|&m| self.def(m).to_string()).collect();
-        self.emit(
-            format!(
-                "ld{}{}{v}{}",
-                space_name(space),
-                if nc { ".nc" } else { "" },
-                mem_suffix(&ty)
-            ),
-            vec![Operand::Sym(format!("{{{}}}", regs.join(", "))), addr],
-        );
-    }
-
     /// Finds struct temporaries that are only filled and passed by value to
     /// one call in the same block (irgen's `agg.tmp` of an argument): their
     /// stores become the call's `st.param`s, and they take no local memory,
@@ -808,7 +609,10 @@ impl Sel<'_> {
                             ptr,
                             volatile: false,
                             ..
-                        } if ptr.as_inst() == Some(p) && val.as_inst() != Some(p) => {
+                        } if ptr.as_inst() == Some(p)
+                            && val.as_inst() != Some(p)
+                            && !f.value_type(val).is_vector() =>
+                        {
                             stores.push((u, off, val.clone()));
                         }
                         InstKind::Call { callee, args }
@@ -892,7 +696,9 @@ impl Sel<'_> {
                             ptr,
                             volatile: false,
                             ..
-                        } if ptr.as_inst() == Some(p) => loads.push((u, off)),
+                        } if ptr.as_inst() == Some(p) && !f.inst(u).ty.is_vector() => {
+                            loads.push((u, off))
+                        }
                         InstKind::Call { callee, args }
                             if p == a
                                 && call.is_none()
@@ -1146,20 +952,53 @@ impl Sel<'_> {
 
     /// A value in a register (immediates are moved into one).
     fn reg(&mut self, v: &Value) -> Reg {
-        match self.operand(v) {
+        let op = self.operand(v);
+        let t = self.f.value_type(v);
+        self.in_reg(op, &t)
+    }
+
+    /// An operand of type `t` in a register (an immediate is moved into one).
+    fn in_reg(&mut self, op: Operand, t: &Type) -> Reg {
+        match op {
             Operand::Reg(r) => r,
             op => {
-                let t = self.f.value_type(v);
-                let class = reg_class(&t);
+                let class = reg_class(t);
                 let r = self.m.new_reg(class);
                 let ty = match class {
                     RegClass::F32 => ".f32".to_string(),
                     RegClass::F64 => ".f64".to_string(),
-                    _ => int_suffix(&t, 'u').replace(".u8", ".u16"),
+                    _ => int_suffix(t, 'u').replace(".u8", ".u16"),
                 };
                 self.emit(format!("mov{ty}"), vec![Operand::Reg(r), op]);
                 r
             }
+        }
+    }
+
+    /// Lane `k` of a vector value: a vector load's register for it, or the
+    /// element the last insertelement of the lane put there (a chain is
+    /// followed back to its start, `undef`).
+    fn lane(&mut self, vec: &Value, k: u32) -> Operand {
+        match vector_lane(self.f, vec, k) {
+            Lane::Scalar(v) => return self.operand(&v),
+            Lane::Of(Value::Inst(i)) => {
+                if let Some(r) = self.vec_regs.get(&i).and_then(|r| r.get(k as usize)) {
+                    return Operand::Reg(*r);
+                }
+            }
+            Lane::Of(_) => {}
+        }
+        self.unsupported("a vector value other than a load or an insertelement chain");
+        Operand::Imm(0)
+    }
+
+    /// The state space a load or store at `ptr` names (`.param` for a
+    /// by-value struct parameter's bytes).
+    fn access_space(&self, ptr: &Value) -> u32 {
+        match self.f.value_type(ptr) {
+            _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
+            Type::Ptr(s) => s,
+            _ => 0,
         }
     }
 
@@ -1321,17 +1160,8 @@ impl Sel<'_> {
                     vec![Operand::Reg(d), sp, Operand::Imm(off as i64)],
                 );
             }
-            InstKind::Load { .. } | InstKind::Store { .. }
-                if self.vector_groups.contains_key(&id) =>
-            {
-                self.vector_access(id);
-            }
             InstKind::Load { ptr, volatile, .. } => {
-                let space = match f.value_type(ptr) {
-                    _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
-                    Type::Ptr(s) => s,
-                    _ => 0,
-                };
+                let space = self.access_space(ptr);
                 let nc = space == addrspace::GLOBAL
                     && !volatile
                     && f.attrs.kernel
@@ -1341,14 +1171,28 @@ impl Sel<'_> {
                         .is_some_and(|p| p.noalias && p.readonly);
                 let addr = self.address(ptr);
                 let vol = if *volatile { ".volatile" } else { "" };
+                let (v, elem) = match ty.as_vector() {
+                    Some((n, e)) => (format!(".v{n}"), e.clone()),
+                    None => (String::new(), ty.clone()),
+                };
                 let op = format!(
-                    "ld{}{}{}{}",
+                    "ld{}{}{}{v}{}",
                     vol,
                     space_name(space),
                     if nc { ".nc" } else { "" },
-                    mem_suffix(&ty)
+                    mem_suffix(&elem)
                 );
-                if ty == Type::I1 {
+                if let Some((n, _)) = ty.as_vector() {
+                    // One register per lane: `{%f1, %f2, %f3, %f4}`.
+                    let regs: Vec<Reg> = (0..n).map(|_| self.m.new_reg(reg_class(&elem))).collect();
+                    let list = regs
+                        .iter()
+                        .map(Reg::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    self.vec_regs.insert(id, regs);
+                    self.emit(op, vec![Operand::Sym(format!("{{{list}}}")), addr]);
+                } else if ty == Type::I1 {
                     let b = self.m.new_reg(RegClass::B16);
                     self.emit(op, vec![Operand::Reg(b), addr]);
                     let d = self.def(id);
@@ -1371,11 +1215,24 @@ impl Sel<'_> {
                 val, ptr, volatile, ..
             } => {
                 let vt = f.value_type(val);
-                let space = match f.value_type(ptr) {
-                    _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
-                    Type::Ptr(s) => s,
-                    _ => 0,
-                };
+                let space = self.access_space(ptr);
+                if let Some((n, e)) = vt.as_vector() {
+                    // `{%f1, %f2, %f3, %f4}`: the lanes' registers.
+                    let e = e.clone();
+                    let regs: Vec<String> = (0..n)
+                        .map(|k| {
+                            let op = self.lane(val, k);
+                            self.in_reg(op, &e).to_string()
+                        })
+                        .collect();
+                    let addr = self.address(ptr);
+                    let vol = if *volatile { ".volatile" } else { "" };
+                    self.emit(
+                        format!("st{vol}{}.v{n}{}", space_name(space), mem_suffix(&e)),
+                        vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
+                    );
+                    return;
+                }
                 let v = if vt == Type::I1 {
                     let p = self.reg(val);
                     let b = self.m.new_reg(RegClass::B16);
@@ -1405,6 +1262,18 @@ impl Sel<'_> {
                     vec![addr, v],
                 );
             }
+            // A lane is the register (or constant) that lane already is.
+            InstKind::ExtractElement { vec, idx } => {
+                let Some(k) = idx.as_int().and_then(|k| u32::try_from(k).ok()) else {
+                    self.unsupported("extractelement of a lane that is not a constant");
+                    return;
+                };
+                let op = self.lane(vec, k);
+                self.vals.insert(id, op);
+            }
+            // Nothing to compute: a store (or extractelement) of the vector
+            // reads each lane where it was defined.
+            InstKind::InsertElement { .. } => {}
             InstKind::Gep {
                 elem_ty,
                 base,

@@ -3,7 +3,7 @@
 
 use super::memory::{space_name, Memory, Ptr, MAX_REGIONS, MAX_REGION_BYTES};
 use super::program::{
-    mask, sext, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg, WarpOp,
+    lane, mask, sext, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg, WarpOp,
 };
 use super::{float, printf, rounding};
 use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
@@ -603,6 +603,7 @@ impl Exec<'_, '_> {
                     dst,
                     ptr,
                     ty,
+                    lanes,
                     space,
                     align,
                 } => {
@@ -613,25 +614,31 @@ impl Exec<'_, '_> {
                         shared,
                         &mut t.locals,
                         addr,
-                        size,
+                        size * u64::from(*lanes),
                         *align,
                         *space,
                         false
                     ));
-                    let mut v = read_le(bytes);
-                    if *ty == Scalar::I1 {
-                        v &= 1;
+                    for (k, lane) in bytes.chunks(size as usize).enumerate() {
+                        let mut v = read_le(lane);
+                        if *ty == Scalar::I1 {
+                            v &= 1;
+                        }
+                        t.regs[base + *dst as usize + k] = v;
                     }
-                    t.regs[base + *dst as usize] = v;
                 }
                 Op::Store {
                     val,
                     ptr,
                     ty,
+                    lanes,
                     space,
                     align,
                 } => {
-                    let v = get(&t.regs, base, *val);
+                    let mut vals = [0u64; 4];
+                    for (k, v) in vals.iter_mut().enumerate().take(*lanes as usize) {
+                        *v = get(&t.regs, base, lane(*val, k as u32));
+                    }
                     let addr = get(&t.regs, base, *ptr);
                     let size = ty.size();
                     let bytes = tri!(access(
@@ -639,12 +646,34 @@ impl Exec<'_, '_> {
                         shared,
                         &mut t.locals,
                         addr,
-                        size,
+                        size * u64::from(*lanes),
                         *align,
                         *space,
                         true
                     ));
-                    write_le(bytes, v);
+                    for (chunk, v) in bytes.chunks_mut(size as usize).zip(vals) {
+                        write_le(chunk, v);
+                    }
+                }
+                Op::Copy { dst, src } => {
+                    t.regs[base + *dst as usize] = get(&t.regs, base, *src);
+                }
+                Op::Insert {
+                    dst,
+                    vec,
+                    lanes,
+                    k,
+                    elt,
+                } => {
+                    let x = get(&t.regs, base, *elt);
+                    for j in 0..*lanes {
+                        let v = if j == *k {
+                            x
+                        } else {
+                            get(&t.regs, base, lane(*vec, j))
+                        };
+                        t.regs[base + (*dst + j) as usize] = v;
+                    }
                 }
                 Op::Alloca { dst, size } => {
                     let total = t.local_bytes.saturating_add(*size);

@@ -41,7 +41,7 @@ impl Scalar {
             Type::F32 => Scalar::F32,
             Type::F64 => Scalar::F64,
             Type::Ptr(_) => Scalar::Ptr,
-            Type::Void | Type::Array(..) | Type::Struct(_) => return None,
+            Type::Void | Type::Array(..) | Type::Struct(_) | Type::Vector(..) => return None,
         })
     }
 
@@ -93,6 +93,21 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
 pub(crate) enum Opnd {
     Reg(u32),
     Imm(u64),
+}
+
+/// Lane `k` of a vector operand: a vector value lives in consecutive
+/// registers, the first one its operand; a constant vector (`undef`) is
+/// that constant in every lane.
+pub(crate) fn lane(v: Opnd, k: u32) -> Opnd {
+    match v {
+        Opnd::Reg(r) => Opnd::Reg(r + k),
+        imm => imm,
+    }
+}
+
+/// How many registers a value of type `ty` takes (a vector one per lane).
+fn reg_count(ty: &Type) -> u32 {
+    ty.as_vector().map_or(1, |(n, _)| n)
 }
 
 /// A special register (`%tid.x`, …).
@@ -276,20 +291,38 @@ pub(crate) enum Op {
         dst: u32,
         size: u64,
     },
+    /// A load of `lanes` consecutive values of `ty` (1 for a scalar, 2 or
+    /// 4 for a vector) into `dst`, `dst + 1`, ….
     Load {
         dst: u32,
         ptr: Opnd,
         ty: Scalar,
+        lanes: u32,
         /// The pointer operand's address space (0: generic, any).
         space: u32,
         align: u64,
     },
+    /// A store of `lanes` values: lane k of `val` (see [`lane`]).
     Store {
         val: Opnd,
         ptr: Opnd,
         ty: Scalar,
+        lanes: u32,
         space: u32,
         align: u64,
+    },
+    /// `dst = src` (an extractelement: `src` is the lane's register).
+    Copy {
+        dst: u32,
+        src: Opnd,
+    },
+    /// An insertelement: lanes `dst..dst + lanes` get `vec`'s, then lane `k` gets `elt`.
+    Insert {
+        dst: u32,
+        vec: Opnd,
+        lanes: u32,
+        k: u32,
+        elt: Opnd,
     },
     /// `base + disp + Σ sext(index) · scale`.
     Gep {
@@ -786,9 +819,10 @@ impl Decoder<'_> {
         };
         for &b in &f.layout {
             for &i in &f.block(b).insts {
-                if f.inst(i).ty != Type::Void {
+                let ty = &f.inst(i).ty;
+                if *ty != Type::Void {
                     regs.of_inst[i.0 as usize] = regs.count;
-                    regs.count += 1;
+                    regs.count += reg_count(ty);
                 }
             }
         }
@@ -931,27 +965,78 @@ impl Decoder<'_> {
             })
         };
         let ftz_for = |ty: FloatTy| self.ftz && ty == FloatTy::F32;
+        // What a load or store moves: a scalar, or a vector's lanes.
+        let elements = |t: &Type| match t.as_vector() {
+            Some((n, e)) if t.vector_ok() => Ok((scalar(e)?, n)),
+            Some(_) => Err((
+                ErrorKind::Unsupported,
+                format!("values of type {t} are not supported"),
+            )),
+            None => Ok((scalar(t)?, 1)),
+        };
+        // A constant lane number of a vector of type `t`.
+        let lane_of = |t: &Type, idx: &Value| {
+            match (t.as_vector(), idx.as_int()) {
+            (Some((n, _)), Some(k)) if (0..i64::from(n)).contains(&k) => Ok(k as u32),
+            _ => Err((
+                ErrorKind::Unsupported,
+                format!("lane {idx:?} of a value of type {t}: a lane is a constant below the vector's length"),
+            )),
+        }
+        };
         Ok(match &inst.kind {
             InstKind::Alloca { ty, .. } => Op::Alloca {
                 dst,
                 size: type_size(ty).unwrap_or(u64::MAX),
             },
-            InstKind::Load { ptr, align, .. } => Op::Load {
-                dst,
-                ptr: o(ptr)?,
-                ty: scalar(&inst.ty)?,
-                space: space_of(ptr),
-                align: *align,
-            },
+            InstKind::Load { ptr, align, .. } => {
+                let (ty, lanes) = elements(&inst.ty)?;
+                Op::Load {
+                    dst,
+                    ptr: o(ptr)?,
+                    ty,
+                    lanes,
+                    space: space_of(ptr),
+                    align: *align,
+                }
+            }
             InstKind::Store {
                 val, ptr, align, ..
-            } => Op::Store {
-                val: o(val)?,
-                ptr: o(ptr)?,
-                ty: scalar(&f.value_type(val))?,
-                space: space_of(ptr),
-                align: *align,
-            },
+            } => {
+                let (ty, lanes) = elements(&f.value_type(val))?;
+                Op::Store {
+                    val: o(val)?,
+                    ptr: o(ptr)?,
+                    ty,
+                    lanes,
+                    space: space_of(ptr),
+                    align: *align,
+                }
+            }
+            InstKind::ExtractElement { vec, idx } => {
+                let k = lane_of(&f.value_type(vec), idx)?;
+                Op::Copy {
+                    dst,
+                    src: lane(o(vec)?, k),
+                }
+            }
+            InstKind::InsertElement { vec, elt, idx } => {
+                let vt = f.value_type(vec);
+                let k = lane_of(&vt, idx)?;
+                if vt != inst.ty {
+                    return Err((
+                        ErrorKind::Unsupported,
+                        format!("insertelement into {vt} giving {}", inst.ty),
+                    ));
+                }
+                Op::Insert {
+                    dst,
+                    vec: o(vec)?,
+                    lanes: reg_count(&vt),
+                    k,
+                    elt: o(elt)?,
+                }
+            }
             InstKind::Gep {
                 elem_ty,
                 base,

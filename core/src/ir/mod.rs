@@ -44,6 +44,12 @@ pub enum Type {
     /// `{ i32, float }`, or a named one, `%struct.P`, whose body the module
     /// defines (`%struct.P = type { … }`).
     Struct(Box<StructType>),
+    /// `<4 x float>`: a small vector of scalars (see [`Type::vector_ok`]),
+    /// LLVM's layout (size N·size(T), aligned to its size as NVPTX's data
+    /// layout says for v2/v4). Only the load-store-vectorizer makes them:
+    /// a vector is loaded or stored whole and read or built lane by lane
+    /// (`extractelement`, `insertelement`).
+    Vector(u32, Box<Type>),
 }
 
 /// A struct type: its fields, laid out as LLVM's NVPTX data layout does (each
@@ -98,6 +104,41 @@ impl Type {
         matches!(self, Type::Ptr(_))
     }
 
+    pub fn is_vector(&self) -> bool {
+        matches!(self, Type::Vector(..))
+    }
+
+    /// A vector's lane count and element type.
+    pub fn as_vector(&self) -> Option<(u32, &Type)> {
+        match self {
+            Type::Vector(n, e) => Some((*n, e)),
+            _ => None,
+        }
+    }
+
+    /// Whether a vector type is one our IR has: 2 or 4 lanes of an integer
+    /// (not i1), half or float type, 128 bits at most (what one PTX
+    /// `ld.v2`/`ld.v4` moves).
+    pub fn vector_ok(&self) -> bool {
+        match self {
+            Type::Vector(n, e) => {
+                matches!(n, 2 | 4)
+                    && matches!(
+                        **e,
+                        Type::I8
+                            | Type::I16
+                            | Type::I32
+                            | Type::I64
+                            | Type::Half
+                            | Type::F32
+                            | Type::F64
+                    )
+                    && self.size() <= 16
+            }
+            _ => false,
+        }
+    }
+
     /// Width in bits of a scalar type (pointers are 64-bit).
     pub fn bits(&self) -> u32 {
         match self {
@@ -106,7 +147,7 @@ impl Type {
             Type::I16 | Type::Half => 16,
             Type::I32 | Type::F32 => 32,
             Type::I64 | Type::F64 | Type::Ptr(_) => 64,
-            Type::Void | Type::Array(..) | Type::Struct(_) => 0,
+            Type::Void | Type::Array(..) | Type::Struct(_) | Type::Vector(..) => 0,
         }
     }
 
@@ -138,6 +179,7 @@ impl Type {
             Type::I1 | Type::I8 => 1,
             Type::Array(n, e) => n * e.size(),
             Type::Struct(s) => s.layout().1,
+            Type::Vector(n, e) => u64::from(*n) * e.size(),
             t => u64::from(t.bits() / 8),
         }
     }
@@ -146,6 +188,8 @@ impl Type {
         match self {
             Type::Array(_, e) => e.align(),
             Type::Struct(s) => s.align(),
+            // LLVM's natural vector alignment: the size, rounded up to a power of two.
+            Type::Vector(..) => self.size().max(1).next_power_of_two(),
             t => t.size().max(1),
         }
     }
@@ -190,6 +234,39 @@ pub fn gep_steps(elem_ty: &Type, indices: &[Value]) -> Option<(Vec<GepStep>, Typ
     Some((steps, ty.clone()))
 }
 
+/// Where lane `k` of a vector value comes from, following insertelement
+/// chains back (the one place that reads them: instcombine, isel).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lane {
+    /// The scalar an insertelement put there (`undef` for a lane of an
+    /// `undef` vector no insertelement set).
+    Scalar(Value),
+    /// Lane `k` of this vector, which is no insertelement (a load).
+    Of(Value),
+}
+
+/// [`Lane`] `k` of `vec`, a vector value of `f`.
+pub fn vector_lane(f: &Function, vec: &Value, k: u32) -> Lane {
+    let mut v = vec;
+    // A chain is at most every instruction long (in unreachable code it may be a cycle).
+    for _ in 0..=f.insts.len() {
+        match v {
+            Value::Inst(i) => match &f.inst(*i).kind {
+                InstKind::InsertElement { vec, elt, idx } => {
+                    if idx.as_int() == Some(i64::from(k)) {
+                        return Lane::Scalar(elt.clone());
+                    }
+                    v = vec;
+                }
+                _ => break,
+            },
+            Value::Undef(Type::Vector(_, e)) => return Lane::Scalar(Value::Undef((**e).clone())),
+            _ => break,
+        }
+    }
+    Lane::Of(v.clone())
+}
+
 /// The byte offset of a gep whose indices are all constants.
 pub fn gep_const_offset(elem_ty: &Type, indices: &[Value]) -> Option<i64> {
     let (steps, _) = gep_steps(elem_ty, indices)?;
@@ -219,6 +296,7 @@ impl fmt::Display for Type {
             Type::Ptr(0) => f.write_str("ptr"),
             Type::Ptr(n) => write!(f, "ptr addrspace({n})"),
             Type::Array(n, e) => write!(f, "[{n} x {e}]"),
+            Type::Vector(n, e) => write!(f, "<{n} x {e}>"),
             Type::Struct(s) => match &s.name {
                 Some(n) => write!(f, "%{n}"),
                 None => f.write_str(&s.body_text()),
@@ -712,6 +790,20 @@ pub enum InstKind {
         callee: String,
         args: Vec<Value>,
     },
+    /// `extractelement <4 x float> %v, i32 K`: lane K of a vector (K a
+    /// constant lane number: the verifier's rule, as PTX names lanes by
+    /// register).
+    ExtractElement {
+        vec: Value,
+        idx: Value,
+    },
+    /// `insertelement <4 x float> %v, float %x, i32 K`: the vector with
+    /// lane K replaced by `elt` (K a constant lane number).
+    InsertElement {
+        vec: Value,
+        elt: Value,
+        idx: Value,
+    },
     Phi {
         incoming: Vec<(Value, BlockId)>,
     },
@@ -824,6 +916,8 @@ impl InstKind {
             | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
             InstKind::FNeg(v) | InstKind::Cast { val: v, .. } => vec![v],
             InstKind::Select { cond, t, f } => vec![cond, t, f],
+            InstKind::ExtractElement { vec, idx } => vec![vec, idx],
+            InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter().collect(),
             InstKind::Phi { incoming } => incoming.iter().map(|(v, _)| v).collect(),
             InstKind::CondBr { cond, .. } | InstKind::Switch { val: cond, .. } => vec![cond],
@@ -849,6 +943,8 @@ impl InstKind {
             | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
             InstKind::FNeg(v) | InstKind::Cast { val: v, .. } => vec![v],
             InstKind::Select { cond, t, f } => vec![cond, t, f],
+            InstKind::ExtractElement { vec, idx } => vec![vec, idx],
+            InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter_mut().collect(),
             InstKind::Phi { incoming } => incoming.iter_mut().map(|(v, _)| v).collect(),
             InstKind::CondBr { cond, .. } | InstKind::Switch { val: cond, .. } => vec![cond],

@@ -224,7 +224,7 @@ fn lex(text: &str) -> Vec<Token> {
                 let j = scan(i, &is_name_char);
                 Tok::Word(take(&mut i, &mut col, j))
             }
-            '(' | ')' | '[' | ']' | '{' | '}' | ',' | '=' | ':' => {
+            '(' | ')' | '[' | ']' | '{' | '}' | '<' | '>' | ',' | '=' | ':' => {
                 let j = i + 1;
                 take(&mut i, &mut col, j);
                 Tok::Punct(c)
@@ -532,6 +532,23 @@ impl Parser {
                 self.pos -= 1;
                 let fields = self.struct_body(depth + 1)?;
                 Ok(Type::Struct(Box::new(StructType { name: None, fields })))
+            }
+            Tok::Punct('<') => {
+                if depth >= MAX_TYPE_DEPTH {
+                    return Err(error_at(&t, "vector type nested too deeply"));
+                }
+                let n = self.number("a vector length", u64::from(u32::MAX))?;
+                self.expect_word("x")?;
+                let elem = self.type_at_depth(false, depth + 1)?;
+                self.expect_punct('>')?;
+                let v = Type::Vector(n as u32, Box::new(elem));
+                if !v.vector_ok() {
+                    return Err(error_at(
+                        &t,
+                        format!("unsupported vector type {v} (2 or 4 lanes of i8, i16, i32, i64, half, float or double; 128 bits at most)"),
+                    ));
+                }
+                Ok(v)
             }
             Tok::Punct('[') => {
                 if depth >= MAX_TYPE_DEPTH {
@@ -1374,6 +1391,40 @@ impl Parser {
                 });
                 (ret, InstKind::Call { callee, args })
             }
+            "extractelement" => {
+                let (vty, vec, vt) = self.typed(st)?;
+                let Some((_, elem)) = vty.as_vector() else {
+                    return Err(error_at(
+                        &vt,
+                        format!("extractelement needs a vector, found {vty}"),
+                    ));
+                };
+                let elem = elem.clone();
+                self.expect_punct(',')?;
+                let idx = self.lane_index(st)?;
+                (elem, InstKind::ExtractElement { vec, idx })
+            }
+            "insertelement" => {
+                let (vty, vec, vt) = self.typed(st)?;
+                let Some((_, elem)) = vty.as_vector() else {
+                    return Err(error_at(
+                        &vt,
+                        format!("insertelement needs a vector, found {vty}"),
+                    ));
+                };
+                let elem = elem.clone();
+                self.expect_punct(',')?;
+                let (ety, elt, et) = self.typed(st)?;
+                if ety != elem {
+                    return Err(error_at(
+                        &et,
+                        format!("insertelement into {vty} needs a {elem} element, found {ety}"),
+                    ));
+                }
+                self.expect_punct(',')?;
+                let idx = self.lane_index(st)?;
+                (vty, InstKind::InsertElement { vec, elt, idx })
+            }
             "phi" => {
                 let (ty, _) = self.ty()?;
                 let mut incoming = Vec::new();
@@ -1551,6 +1602,18 @@ impl Parser {
             "unreachable" => (Type::Void, InstKind::Unreachable),
             _ => return Err(error_at(op, format!("unknown instruction '{opcode}'"))),
         })
+    }
+
+    /// A lane number: `i32 K` (any integer type, as LLVM allows).
+    fn lane_index(&mut self, st: &mut FnState) -> PResult<Value> {
+        let (ity, idx, it) = self.typed(st)?;
+        if !ity.is_int() || ity == Type::I1 {
+            return Err(error_at(
+                &it,
+                format!("a lane index must be an integer, found {ity}"),
+            ));
+        }
+        Ok(idx)
     }
 
     /// `OP [flags] TYPE a, b`

@@ -246,6 +246,20 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             }
             out.push(')');
         }
+        InstKind::ExtractElement { vec, idx } => {
+            out.push_str("extractelement ");
+            push_typed(out, f, vec);
+            out.push_str(", ");
+            push_typed(out, f, idx);
+        }
+        InstKind::InsertElement { vec, elt, idx } => {
+            out.push_str("insertelement ");
+            push_typed(out, f, vec);
+            out.push_str(", ");
+            push_typed(out, f, elt);
+            out.push_str(", ");
+            push_typed(out, f, idx);
+        }
         InstKind::Phi { incoming } => {
             out.push_str("phi ");
             push_type(out, &inst.ty);

@@ -21,6 +21,14 @@ pub fn verify_function(f: &Function) -> Vec<String> {
     if f.attrs.kernel && f.ret != Type::Void {
         err(None, "a kernel must return void".into());
     }
+    let sig_types = std::iter::once(&f.ret).chain(f.params.iter().flat_map(|p| {
+        std::iter::once(&p.ty).chain([&p.byval, &p.sret].into_iter().flatten().map(|b| &b.ty))
+    }));
+    for t in sig_types {
+        if has_vector(t) {
+            err(None, format!("{t}: {VECTOR_USES}"));
+        }
+    }
     // Where each instruction is defined: (block, position).
     let mut def_at: HashMap<InstId, (BlockId, usize)> = HashMap::new();
     for &b in &f.layout {
@@ -120,10 +128,133 @@ pub fn verify_function(f: &Function) -> Vec<String> {
     errs
 }
 
+/// Where our IR has vector values (the verifier's rule).
+const VECTOR_USES: &str = "a vector value is only loaded, stored, and read or built lane by lane (extractelement, insertelement)";
+
+/// Whether a type is or contains a vector type.
+fn has_vector(t: &Type) -> bool {
+    match t {
+        Type::Vector(..) => true,
+        Type::Array(_, e) => has_vector(e),
+        Type::Struct(s) => s.fields.iter().any(has_vector),
+        _ => false,
+    }
+}
+
+/// Vector types appear only as the value a load gives or a store takes,
+/// the vector an extractelement reads or an insertelement reads and gives,
+/// and the type a gep steps over; nowhere inside other types, and no
+/// alloca holds one.
+fn check_vector_uses(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, String)) {
+    let inst = f.inst(i);
+    let (result_ok, vector_operand) = match &inst.kind {
+        InstKind::Load { .. } => (true, None),
+        InstKind::Store { val, .. } => (false, Some(val)),
+        InstKind::ExtractElement { vec, .. } => (false, Some(vec)),
+        InstKind::InsertElement { vec, .. } => (true, Some(vec)),
+        _ => (false, None),
+    };
+    let mut bad = if result_ok {
+        inst.ty.as_vector().is_none() && has_vector(&inst.ty)
+    } else {
+        has_vector(&inst.ty)
+    };
+    for op in inst.kind.operands() {
+        let t = f.value_type(op);
+        if has_vector(&t) && !(vector_operand == Some(op) && t.is_vector()) {
+            bad = true;
+        }
+    }
+    // A gep may step over vectors (`getelementptr <4 x float>, ptr %p, i64 %i`);
+    // memory is not a vector variable.
+    if let InstKind::Alloca { ty, .. } = &inst.kind {
+        bad |= has_vector(ty);
+    }
+    if bad {
+        err(Some(i), VECTOR_USES.into());
+    }
+}
+
+/// A lane number's problem: not an integer constant below `lanes`.
+fn lane_problem(f: &Function, idx: &Value, lanes: u32) -> Option<String> {
+    let t = f.value_type(idx);
+    if !t.is_int() || t == Type::I1 {
+        return Some(format!("a lane index must be an integer, found {t}"));
+    }
+    match idx.as_int() {
+        None => Some("a lane index must be a constant".into()),
+        Some(k) if !(0..i64::from(lanes)).contains(&k) => {
+            Some(format!("lane index {k} is out of range for {lanes} lanes"))
+        }
+        Some(_) => None,
+    }
+}
+
 fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, String)) {
     let inst = f.inst(i);
     let ty = |v: &Value| f.value_type(v);
+    check_vector_uses(f, i, err);
     match &inst.kind {
+        InstKind::ExtractElement { vec, idx } => {
+            let vt = ty(vec);
+            match vt.as_vector() {
+                Some((n, e)) => {
+                    if *e != inst.ty {
+                        err(
+                            Some(i),
+                            format!("extractelement of {vt} gives {e}, not {}", inst.ty),
+                        );
+                    }
+                    if let Some(m) = lane_problem(f, idx, n) {
+                        err(Some(i), m);
+                    }
+                }
+                None => err(
+                    Some(i),
+                    format!("extractelement needs a vector, found {vt}"),
+                ),
+            }
+        }
+        InstKind::InsertElement { vec, elt, idx } => {
+            let vt = ty(vec);
+            match vt.as_vector() {
+                Some((n, e)) => {
+                    if vt != inst.ty {
+                        err(
+                            Some(i),
+                            format!("insertelement into {vt} gives {vt}, not {}", inst.ty),
+                        );
+                    }
+                    if ty(elt) != *e {
+                        err(
+                            Some(i),
+                            format!(
+                                "insertelement into {vt} needs a {e} element, found {}",
+                                ty(elt)
+                            ),
+                        );
+                    }
+                    if let Some(m) = lane_problem(f, idx, n) {
+                        err(Some(i), m);
+                    }
+                }
+                None => err(Some(i), format!("insertelement needs a vector, found {vt}")),
+            }
+        }
+        InstKind::Load { ptr, align, .. } | InstKind::Store { ptr, align, .. }
+            if ty(ptr).is_ptr() =>
+        {
+            let vt = match &inst.kind {
+                InstKind::Store { val, .. } => ty(val),
+                _ => inst.ty.clone(),
+            };
+            if vt.is_vector() && *align < vt.size() {
+                err(
+                    Some(i),
+                    format!("a {vt} load or store must be aligned to its {} bytes (as PTX's vector accesses)", vt.size()),
+                );
+            }
+        }
         InstKind::Bin { op, lhs, rhs, .. } => {
             if ty(lhs) != inst.ty || ty(rhs) != inst.ty {
                 err(
@@ -248,6 +379,11 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
 /// Checks every function of a module.
 pub fn verify_module(m: &Module) -> Vec<String> {
     let mut errors: Vec<String> = m.functions.iter().flat_map(verify_function).collect();
+    for g in &m.globals {
+        if has_vector(&g.ty) {
+            errors.push(format!("@{}: {}: {VECTOR_USES}", g.name, g.ty));
+        }
+    }
     // A name is one type: the module's text defines it once.
     let mut seen = Vec::new();
     for g in &m.globals {

@@ -110,6 +110,8 @@ fn key(f: &Function, id: InstId) -> Option<String> {
         | InstKind::FCmp { .. }
         | InstKind::Select { .. }
         | InstKind::Cast { .. }
+        | InstKind::ExtractElement { .. }
+        | InstKind::InsertElement { .. }
         | InstKind::Gep { .. } => {}
         InstKind::Call { callee, .. } if is_pure_intrinsic(callee) => {}
         _ => return None,

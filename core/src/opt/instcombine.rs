@@ -293,6 +293,19 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 indices: vec![Value::i64(off)],
             }))
         }
+        // A lane an insertelement set is the element it inserted; a lane
+        // it left is read from the vector before it.
+        InstKind::ExtractElement { vec, idx } => {
+            let k = u32::try_from(idx.as_int()?).ok()?;
+            match vector_lane(f, vec, k) {
+                Lane::Scalar(v) => Some(Action::Replace(v)),
+                Lane::Of(v) if v != *vec => Some(Action::Rewrite(InstKind::ExtractElement {
+                    vec: v,
+                    idx: idx.clone(),
+                })),
+                Lane::Of(_) => None,
+            }
+        }
         InstKind::Phi { incoming } => {
             // A phi whose inputs are all one value (or itself) is that value.
             let me = Value::Inst(id);

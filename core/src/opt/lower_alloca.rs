@@ -11,10 +11,11 @@
 use crate::ir::*;
 use std::collections::HashMap;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
-    // Per function: which parameters take a struct's bytes (byval, sret).
-    let by_bytes: HashMap<String, Vec<bool>> = m
-        .functions
+/// Per function: which parameters take a struct's bytes (byval, sret).
+pub(super) type ByBytes = HashMap<String, Vec<bool>>;
+
+pub(super) fn by_bytes_params(m: &Module) -> ByBytes {
+    m.functions
         .iter()
         .map(|f| {
             let v = f
@@ -24,7 +25,24 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
                 .collect();
             (f.name.clone(), v)
         })
-        .collect();
+        .collect()
+}
+
+/// Whether `kind` is a call that passes `v` as a struct argument's bytes or
+/// a struct result's place: isel makes such an alloca a temporary of the
+/// call's `.param` arrays (its stores `st.param`, its loads `ld.param`).
+pub(super) fn passes_by_bytes(kind: &InstKind, v: &Value, by_bytes: &ByBytes) -> bool {
+    let InstKind::Call { callee, args } = kind else {
+        return false;
+    };
+    let bytes = by_bytes.get(callee);
+    args.iter()
+        .enumerate()
+        .any(|(k, a)| a == v && bytes.is_some_and(|b| b.get(k).copied().unwrap_or(false)))
+}
+
+pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+    let by_bytes = by_bytes_params(m);
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
@@ -34,7 +52,7 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     changed
 }
 
-fn run_function(f: &mut Function, by_bytes: &HashMap<String, Vec<bool>>) -> bool {
+fn run_function(f: &mut Function, by_bytes: &ByBytes) -> bool {
     let entry = f.entry();
     let allocas: Vec<InstId> = f
         .block(entry)
@@ -62,12 +80,7 @@ fn run_function(f: &mut Function, by_bytes: &HashMap<String, Vec<bool>>) -> bool
                 }
                 used = true;
                 match kind {
-                    InstKind::Call { callee, args } => {
-                        let bytes = by_bytes.get(callee);
-                        passed |= args.iter().enumerate().any(|(k, v)| {
-                            *v == me && bytes.is_some_and(|b| b.get(k).copied().unwrap_or(false))
-                        });
-                    }
+                    InstKind::Call { .. } => passed |= passes_by_bytes(kind, &me, by_bytes),
                     // Already lowered (a second run of the pass).
                     InstKind::Cast {
                         op: CastOp::AddrSpaceCast,

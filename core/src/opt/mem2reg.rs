@@ -24,7 +24,7 @@ fn promotable(f: &Function) -> Vec<InstId> {
         .insts
         .iter()
         .copied()
-        .filter(|&i| matches!(&f.inst(i).kind, InstKind::Alloca { ty, .. } if !ty.is_aggregate() && *ty != Type::Void))
+        .filter(|&i| matches!(&f.inst(i).kind, InstKind::Alloca { ty, .. } if !ty.is_aggregate() && !ty.is_vector() && *ty != Type::Void))
         .collect();
     let mut cands: std::collections::HashSet<InstId> = order.iter().copied().collect();
     for &b in &f.layout {

@@ -16,6 +16,7 @@ mod indvars;
 mod inline;
 mod instcombine;
 mod licm;
+mod load_store_vectorizer;
 mod loop_rotate;
 mod loop_simplify;
 mod loop_unroll;
@@ -107,6 +108,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "licm",
         description: "Loop-invariant code motion: computations whose operands do not change in a loop move to its preheader and run once; loads only when they run every iteration and nothing in the loop can write their memory.",
         run: licm::run,
+    },
+    PassInfo {
+        name: "load-store-vectorizer",
+        description: "Merges loads (or stores) of 2 or 4 consecutive elements from one base into one vector access when the first is aligned to the whole vector and nothing between may write that memory: a float4's four loads become one ld.global.v4.f32 and four extractelements.",
+        run: load_store_vectorizer::run,
     },
     PassInfo {
         name: "loop-rotate",

@@ -35,6 +35,8 @@ const O1: &[&str] = &[
     "dse",
     "adce",
     "simplifycfg",
+    // NVPTX's load-store vectorizer, late (before isel, as addIRPasses).
+    "load-store-vectorizer",
 ];
 
 /// O1 plus cicc's loop passes after the first clean-up round
@@ -85,6 +87,9 @@ const O2: &[&str] = &[
     // address offsets move out of geps, then early-cse merges the bases.
     "separate-const-offset-from-gep",
     "early-cse",
+    // Then NVPTX's load-store vectorizer: consecutive loads and stores,
+    // their addresses now one base plus constants, become vector accesses.
+    "load-store-vectorizer",
 ];
 
 /// O2 plus cicc's LICM after unrolling (digest part 2, the tier
@@ -135,6 +140,9 @@ const O3: &[&str] = &[
     // address offsets move out of geps, then early-cse merges the bases.
     "separate-const-offset-from-gep",
     "early-cse",
+    // Then NVPTX's load-store vectorizer: consecutive loads and stores,
+    // their addresses now one base plus constants, become vector accesses.
+    "load-store-vectorizer",
     "globaldce",
 ];
 

@@ -132,7 +132,13 @@ fn analyze(f: &Function, a: InstId, users: &[Vec<InstId>]) -> Option<Uses> {
     }
     for acc in &out.accesses {
         let end = acc.offset.checked_add(acc.ty.size())?;
-        if acc.ty.size() == 0 || end > size || acc.ty.is_aggregate() || acc.ty == Type::Void {
+        // A vector access (the load-store-vectorizer's) covers several pieces: left alone.
+        if acc.ty.size() == 0
+            || end > size
+            || acc.ty.is_aggregate()
+            || acc.ty.is_vector()
+            || acc.ty == Type::Void
+        {
             return None;
         }
     }
