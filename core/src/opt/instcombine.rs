@@ -381,7 +381,7 @@ fn insert_before(f: &mut Function, before: InstId, base: &str, ty: Type, kind: I
     Value::Inst(id)
 }
 
-/// 32-bit division and remainder by a constant, as multiplications and shifts
+/// 32- and 64-bit division and remainder by a constant, as multiplications and shifts
 /// (see divconst.rs); signed division by a power of two as shifts with the
 /// rounding toward zero fixed up. Returns the value replacing `id`.
 fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
@@ -395,11 +395,27 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
     else {
         return None;
     };
-    if inst.ty != Type::I32 || !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem)
-    {
+    let ty = inst.ty.clone();
+    let bits = match ty {
+        Type::I32 => 32,
+        Type::I64 => 64,
+        _ => return None,
+    };
+    if !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem) {
         return None;
     }
-    let c = rhs.as_int()? as i32;
+    // The constant as a signed and an unsigned value of the type's width.
+    let c = fold::int_const(ty.clone(), rhs.as_int()?).as_int()?;
+    let uc = if bits == 32 {
+        u64::from(c as u32)
+    } else {
+        c as u64
+    };
+    let min = if bits == 32 {
+        i64::from(i32::MIN)
+    } else {
+        i64::MIN
+    };
     let name = inst.name.clone();
     let x = lhs.clone();
     let bin = |op: BinOp, a: Value, b: Value| InstKind::Bin {
@@ -408,25 +424,24 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
         rhs: b,
         flags: Flags::default(),
     };
-    let i32c = |v: i64| fold::int_const(Type::I32, v);
+    let cst = |v: i64| fold::int_const(ty.clone(), v);
     let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
-    let uc = c as u32;
-    if c == 0 || (signed && (c == 1 || c == -1 || c == i32::MIN)) || (!signed && uc <= 1) {
+    if c == 0 || (signed && (c == 1 || c == -1 || c == min)) || (!signed && uc <= 1) {
         return None;
     }
     // Unsigned powers of two are instcombine's shifts and masks already.
     if !signed && uc.is_power_of_two() {
         return None;
     }
-    let quotient = if signed && c > 0 && (c as u32).is_power_of_two() {
+    let quotient = if signed && c > 0 && uc.is_power_of_two() {
         let k = i64::from(c.trailing_zeros());
         if flags.exact && op == BinOp::SDiv {
             insert_before(
                 f,
                 id,
                 &name,
-                Type::I32,
-                bin(BinOp::AShr, x.clone(), i32c(k)),
+                ty.clone(),
+                bin(BinOp::AShr, x.clone(), cst(k)),
             )
         } else {
             // Round toward zero: add c-1 to negative dividends first.
@@ -434,47 +449,52 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
                 f,
                 id,
                 &format!("{name}.sign"),
-                Type::I32,
-                bin(BinOp::AShr, x.clone(), i32c(31)),
+                ty.clone(),
+                bin(BinOp::AShr, x.clone(), cst(i64::from(bits - 1))),
             );
             let bias = insert_before(
                 f,
                 id,
                 &format!("{name}.bias"),
-                Type::I32,
-                bin(BinOp::LShr, sign, i32c(32 - k)),
+                ty.clone(),
+                bin(BinOp::LShr, sign, cst(i64::from(bits) - k)),
             );
             let t = insert_before(
                 f,
                 id,
                 &format!("{name}.biased"),
-                Type::I32,
+                ty.clone(),
                 bin(BinOp::Add, x.clone(), bias),
             );
             insert_before(
                 f,
                 id,
                 &format!("{name}.q"),
-                Type::I32,
-                bin(BinOp::AShr, t, i32c(k)),
+                ty.clone(),
+                bin(BinOp::AShr, t, cst(k)),
             )
         }
     } else if signed {
         if c < 0 && (c.unsigned_abs()).is_power_of_two() {
             return None;
         }
-        let (m, s) = super::divconst::magic_signed(c);
+        let (m, s) = super::divconst::magic_signed(c, bits);
         let call = InstKind::Call {
-            callee: "llvm.nvvm.mulhi.i".into(),
-            args: vec![x.clone(), i32c(i64::from(m))],
+            callee: if bits == 32 {
+                "llvm.nvvm.mulhi.i"
+            } else {
+                "llvm.nvvm.mulhi.ll"
+            }
+            .into(),
+            args: vec![x.clone(), cst(m)],
         };
-        let mut q = insert_before(f, id, &format!("{name}.mulhi"), Type::I32, call);
+        let mut q = insert_before(f, id, &format!("{name}.mulhi"), ty.clone(), call);
         if c > 0 && m < 0 {
             q = insert_before(
                 f,
                 id,
                 &format!("{name}.adj"),
-                Type::I32,
+                ty.clone(),
                 bin(BinOp::Add, q, x.clone()),
             );
         } else if c < 0 && m > 0 {
@@ -482,7 +502,7 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
                 f,
                 id,
                 &format!("{name}.adj"),
-                Type::I32,
+                ty.clone(),
                 bin(BinOp::Sub, q, x.clone()),
             );
         }
@@ -491,67 +511,72 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
                 f,
                 id,
                 &format!("{name}.sh"),
-                Type::I32,
-                bin(BinOp::AShr, q, i32c(i64::from(s))),
+                ty.clone(),
+                bin(BinOp::AShr, q, cst(i64::from(s))),
             );
         }
         let sign = insert_before(
             f,
             id,
             &format!("{name}.sign"),
-            Type::I32,
-            bin(BinOp::LShr, q.clone(), i32c(31)),
+            ty.clone(),
+            bin(BinOp::LShr, q.clone(), cst(i64::from(bits - 1))),
         );
         insert_before(
             f,
             id,
             &format!("{name}.q"),
-            Type::I32,
+            ty.clone(),
             bin(BinOp::Add, q, sign),
         )
     } else {
-        let (m, add, s) = super::divconst::magic_unsigned(uc);
+        let (m, add, s) = super::divconst::magic_unsigned(uc, bits);
         let call = InstKind::Call {
-            callee: "llvm.nvvm.mulhi.ui".into(),
-            args: vec![x.clone(), i32c(i64::from(m as i32))],
+            callee: if bits == 32 {
+                "llvm.nvvm.mulhi.ui"
+            } else {
+                "llvm.nvvm.mulhi.ull"
+            }
+            .into(),
+            args: vec![x.clone(), cst(m as i64)],
         };
-        let q = insert_before(f, id, &format!("{name}.mulhi"), Type::I32, call);
+        let q = insert_before(f, id, &format!("{name}.mulhi"), ty.clone(), call);
         if add {
             let t = insert_before(
                 f,
                 id,
                 &format!("{name}.t"),
-                Type::I32,
+                ty.clone(),
                 bin(BinOp::Sub, x.clone(), q.clone()),
             );
             let t = insert_before(
                 f,
                 id,
                 &format!("{name}.half"),
-                Type::I32,
-                bin(BinOp::LShr, t, i32c(1)),
+                ty.clone(),
+                bin(BinOp::LShr, t, cst(1)),
             );
             let t = insert_before(
                 f,
                 id,
                 &format!("{name}.sum"),
-                Type::I32,
+                ty.clone(),
                 bin(BinOp::Add, t, q),
             );
             insert_before(
                 f,
                 id,
                 &format!("{name}.q"),
-                Type::I32,
-                bin(BinOp::LShr, t, i32c(i64::from(s - 1))),
+                ty.clone(),
+                bin(BinOp::LShr, t, cst(i64::from(s - 1))),
             )
         } else {
             insert_before(
                 f,
                 id,
                 &format!("{name}.q"),
-                Type::I32,
-                bin(BinOp::LShr, q, i32c(i64::from(s))),
+                ty.clone(),
+                bin(BinOp::LShr, q, cst(i64::from(s))),
             )
         }
     };
@@ -563,14 +588,14 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
         f,
         id,
         &format!("{name}.prod"),
-        Type::I32,
-        bin(BinOp::Mul, quotient, i32c(i64::from(c))),
+        ty.clone(),
+        bin(BinOp::Mul, quotient, cst(c)),
     );
     Some(insert_before(
         f,
         id,
         &format!("{name}.r"),
-        Type::I32,
+        ty.clone(),
         bin(BinOp::Sub, x, prod),
     ))
 }
