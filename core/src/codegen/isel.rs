@@ -2514,6 +2514,12 @@ impl Sel<'_> {
             } else {
                 ".rn"
             };
+            // x * 2 is x + x, exactly (NVPTX's DAG combine): an add is cheaper.
+            let twice = matches!(rhs, Value::Float(_, v) if f64::from_bits(*v) == 2.0);
+            let (op, b) = match op {
+                BinOp::FMul if twice => (BinOp::FAdd, a.clone()),
+                op => (op, b),
+            };
             let opcode = match op {
                 BinOp::FAdd => format!("add{rn}{ftz}{fs}"),
                 BinOp::FSub => format!("sub{rn}{ftz}{fs}"),

@@ -33,6 +33,7 @@ pub use nvvm_reflect::reflect_value;
 mod sccp;
 mod separate_const_offset;
 mod simplifycfg;
+mod speculative_execution;
 mod sroa;
 
 use crate::compilation::{FunctionText, Stage, StageKind};
@@ -183,6 +184,11 @@ pub const PASSES: &[PassInfo] = &[
         name: "simplifycfg",
         description: "Simplifies the control-flow graph: folds branches on constants, deletes unreachable blocks, merges a block into its only predecessor.",
         run: simplifycfg::run,
+    },
+    PassInfo {
+        name: "speculative-execution",
+        description: "Hoists the cheap, side-effect-free instructions at the top of an if's arm (an index, an address) into the block that branches, so later passes can share them across arms; as NVPTX does, since GPU branches diverge.",
+        run: speculative_execution::run,
     },
     PassInfo {
         name: "sroa",

@@ -84,8 +84,10 @@ const O2: &[&str] = &[
     "adce",
     "simplifycfg",
     // NVPTX's straight-line scalar optimizations before isel: constant
-    // address offsets move out of geps, then early-cse merges the bases.
+    // address offsets move out of geps, cheap address arithmetic moves out
+    // of if-arms, then early-cse merges the bases.
     "separate-const-offset-from-gep",
+    "speculative-execution",
     "early-cse",
     // Then NVPTX's load-store vectorizer: consecutive loads and stores,
     // their addresses now one base plus constants, become vector accesses.
@@ -137,8 +139,10 @@ const O3: &[&str] = &[
     "early-cse",
     "instcombine",
     // NVPTX's straight-line scalar optimizations before isel: constant
-    // address offsets move out of geps, then early-cse merges the bases.
+    // address offsets move out of geps, cheap address arithmetic moves out
+    // of if-arms, then early-cse merges the bases.
     "separate-const-offset-from-gep",
+    "speculative-execution",
     "early-cse",
     // Then NVPTX's load-store vectorizer: consecutive loads and stores,
     // their addresses now one base plus constants, become vector accesses.
