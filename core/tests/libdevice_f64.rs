@@ -539,7 +539,7 @@ fn trig_reduction_holds_at_the_hardest_arguments() {
     for func in ["sin", "cos", "tan"] {
         let got = eval(&format!("{func}(a)"), &xs, &xs);
         for (x, g) in xs.iter().zip(got) {
-            let e = mpref::ulps(g, &r.eval(func, *x, 0.0));
+            let e = mpref::ulps(g, &r.eval(func, &[*x]));
             if e.is_nan() || e > 1.0 {
                 failures.push(format!("{func}({x:e}) = {g:e}: {e:.3} ulp"));
             }

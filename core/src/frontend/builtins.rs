@@ -142,6 +142,12 @@ const BINARY_FD: &[Overload] = &[o("d", &["d", "d"]), o("f", &["f", "f"])];
 const F1: &[Overload] = &[o("f", &["f"])];
 const F2: &[Overload] = &[o("f", &["f", "f"])];
 const F3: &[Overload] = &[o("f", &["f", "f", "f"])];
+const F4: &[Overload] = &[o("f", &["f", "f", "f", "f"])];
+const TERNARY_FD: &[Overload] = &[o("d", &["d", "d", "d"]), o("f", &["f", "f", "f"])];
+const QUATERNARY_FD: &[Overload] = &[o("d", &["d", "d", "d", "d"]), o("f", &["f", "f", "f", "f"])];
+/// `long long f(T)` for double and float (`lround`, `llrint`, …; CUDA's
+/// `long` is 64 bits, as `long long`).
+const TO_LONG_FD: &[Overload] = &[o("l", &["d"]), o("l", &["f"])];
 const D1: &[Overload] = &[o("d", &["d"])];
 const D2: &[Overload] = &[o("d", &["d", "d"])];
 /// CUDA's `min`/`max`: the integer types (a signed and an unsigned
@@ -799,8 +805,29 @@ const LIBDEVICE: &[Builtin] = &[
         "__nv_hiloint2double"
     ),
     nv!("norm3df", F3, "__nv_norm3df"),
+    nv!("norm3d", TERNARY_FD, "__nv_norm3d{f}"),
+    nv!("norm4df", F4, "__nv_norm4df"),
+    nv!("norm4d", QUATERNARY_FD, "__nv_norm4d{f}"),
+    nv!("rnorm3df", F3, "__nv_rnorm3df"),
+    nv!("rnorm3d", TERNARY_FD, "__nv_rnorm3d{f}"),
+    nv!("rnorm4df", F4, "__nv_rnorm4df"),
+    nv!("rnorm4d", QUATERNARY_FD, "__nv_rnorm4d{f}"),
+    nv!("erfcxf", F1, "__nv_erfcxf"),
+    nv!("erfcx", UNARY_FD, "__nv_erfcx{f}"),
     nv!("lroundf", &[o("l", &["f"])], "__nv_lroundf"),
+    nv!("lround", TO_LONG_FD, "__nv_lround{f}"),
+    nv!("llroundf", &[o("l", &["f"])], "__nv_llroundf"),
+    nv!("llround", TO_LONG_FD, "__nv_llround{f}"),
+    nv!("lrintf", &[o("l", &["f"])], "__nv_lrintf"),
+    nv!("lrint", TO_LONG_FD, "__nv_lrint{f}"),
+    nv!("llrintf", &[o("l", &["f"])], "__nv_llrintf"),
+    nv!("llrint", TO_LONG_FD, "__nv_llrint{f}"),
     nv!("remquof", &[o("f", &["f", "f", "*i"])], "__nv_remquof"),
+    nv!(
+        "remquo",
+        &[o("d", &["d", "d", "*i"]), o("f", &["f", "f", "*i"])],
+        "__nv_remquo{f}"
+    ),
 ];
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
