@@ -1310,11 +1310,16 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
 ];
 
+#[macro_use]
 pub mod double;
+pub mod bessel;
 
-/// Every function: the float ones above, then the double ones.
+/// Every function: the float ones above, the double ones, the Bessel functions.
 pub fn all() -> impl Iterator<Item = &'static LibdeviceFunction> {
-    FUNCTIONS.iter().chain(double::FUNCTIONS)
+    FUNCTIONS
+        .iter()
+        .chain(double::FUNCTIONS)
+        .chain(bessel::FUNCTIONS)
 }
 
 /// Looks up a function by its `__nv_*` name.

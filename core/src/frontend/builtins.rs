@@ -742,6 +742,22 @@ const LIBDEVICE: &[Builtin] = &[
     nv!("y0", UNARY_FD, "__nv_y0{f}"),
     nv!("y1f", F1, "__nv_y1f"),
     nv!("y1", UNARY_FD, "__nv_y1{f}"),
+    nv!("cyl_bessel_i0f", F1, "__nv_cyl_bessel_i0f"),
+    nv!("cyl_bessel_i0", UNARY_FD, "__nv_cyl_bessel_i0{f}"),
+    nv!("cyl_bessel_i1f", F1, "__nv_cyl_bessel_i1f"),
+    nv!("cyl_bessel_i1", UNARY_FD, "__nv_cyl_bessel_i1{f}"),
+    nv!("jnf", &[o("f", &["i", "f"])], "__nv_jnf"),
+    nv!(
+        "jn",
+        &[o("d", &["i", "d"]), o("f", &["i", "f"])],
+        "__nv_jn{f}"
+    ),
+    nv!("ynf", &[o("f", &["i", "f"])], "__nv_ynf"),
+    nv!(
+        "yn",
+        &[o("d", &["i", "d"]), o("f", &["i", "f"])],
+        "__nv_yn{f}"
+    ),
     nv!("powf", F2, "__nv_powf"),
     nv!("pow", BINARY_FD, "__nv_pow{f}"),
     nv!("atan2f", F2, "__nv_atan2f"),
