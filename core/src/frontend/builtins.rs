@@ -661,6 +661,104 @@ const ROUNDED: &[Builtin] = &[
     nv!("__dsqrt_rd", D1, "llvm.nvvm.sqrt.rm.d"),
 ];
 
+/// The conversions between floats and integers in a rounding mode beyond
+/// the ones above: one `cvt` each (`__double2ll_rz` is `cvt.rzi.s64.f64`).
+const CONVERSIONS: &[Builtin] = &[
+    nv!("__float2ll_rn", &[o("l", &["f"])], "llvm.nvvm.f2ll.rn{ftz}"),
+    nv!(
+        "__float2ull_rn",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rn{ftz}"
+    ),
+    nv!("__double2int_rn", &[o("i", &["d"])], "llvm.nvvm.d2i.rn"),
+    nv!("__double2uint_rn", &[o("u", &["d"])], "llvm.nvvm.d2ui.rn"),
+    nv!("__double2ll_rn", &[o("l", &["d"])], "llvm.nvvm.d2ll.rn"),
+    nv!("__double2ull_rn", &[o("y", &["d"])], "llvm.nvvm.d2ull.rn"),
+    nv!(
+        "__double2float_rn",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rn{ftz}"
+    ),
+    nv!("__ll2float_rn", &[o("f", &["l"])], "llvm.nvvm.ll2f.rn"),
+    nv!("__ull2float_rn", &[o("f", &["y"])], "llvm.nvvm.ull2f.rn"),
+    nv!("__ll2double_rn", &[o("d", &["l"])], "llvm.nvvm.ll2d.rn"),
+    nv!("__ull2double_rn", &[o("d", &["y"])], "llvm.nvvm.ull2d.rn"),
+    nv!("__float2ll_rz", &[o("l", &["f"])], "llvm.nvvm.f2ll.rz{ftz}"),
+    nv!(
+        "__float2ull_rz",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rz{ftz}"
+    ),
+    nv!("__double2int_rz", &[o("i", &["d"])], "llvm.nvvm.d2i.rz"),
+    nv!("__double2uint_rz", &[o("u", &["d"])], "llvm.nvvm.d2ui.rz"),
+    nv!("__double2ll_rz", &[o("l", &["d"])], "llvm.nvvm.d2ll.rz"),
+    nv!("__double2ull_rz", &[o("y", &["d"])], "llvm.nvvm.d2ull.rz"),
+    nv!(
+        "__double2float_rz",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rz{ftz}"
+    ),
+    nv!("__int2float_rz", &[o("f", &["i"])], "llvm.nvvm.i2f.rz"),
+    nv!("__uint2float_rz", &[o("f", &["u"])], "llvm.nvvm.ui2f.rz"),
+    nv!("__ll2float_rz", &[o("f", &["l"])], "llvm.nvvm.ll2f.rz"),
+    nv!("__ull2float_rz", &[o("f", &["y"])], "llvm.nvvm.ull2f.rz"),
+    nv!("__ll2double_rz", &[o("d", &["l"])], "llvm.nvvm.ll2d.rz"),
+    nv!("__ull2double_rz", &[o("d", &["y"])], "llvm.nvvm.ull2d.rz"),
+    nv!(
+        "__float2uint_ru",
+        &[o("u", &["f"])],
+        "llvm.nvvm.f2ui.rp{ftz}"
+    ),
+    nv!("__float2ll_ru", &[o("l", &["f"])], "llvm.nvvm.f2ll.rp{ftz}"),
+    nv!(
+        "__float2ull_ru",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rp{ftz}"
+    ),
+    nv!("__double2int_ru", &[o("i", &["d"])], "llvm.nvvm.d2i.rp"),
+    nv!("__double2uint_ru", &[o("u", &["d"])], "llvm.nvvm.d2ui.rp"),
+    nv!("__double2ll_ru", &[o("l", &["d"])], "llvm.nvvm.d2ll.rp"),
+    nv!("__double2ull_ru", &[o("y", &["d"])], "llvm.nvvm.d2ull.rp"),
+    nv!(
+        "__double2float_ru",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rp{ftz}"
+    ),
+    nv!("__int2float_ru", &[o("f", &["i"])], "llvm.nvvm.i2f.rp"),
+    nv!("__uint2float_ru", &[o("f", &["u"])], "llvm.nvvm.ui2f.rp"),
+    nv!("__ll2float_ru", &[o("f", &["l"])], "llvm.nvvm.ll2f.rp"),
+    nv!("__ull2float_ru", &[o("f", &["y"])], "llvm.nvvm.ull2f.rp"),
+    nv!("__ll2double_ru", &[o("d", &["l"])], "llvm.nvvm.ll2d.rp"),
+    nv!("__ull2double_ru", &[o("d", &["y"])], "llvm.nvvm.ull2d.rp"),
+    nv!(
+        "__float2uint_rd",
+        &[o("u", &["f"])],
+        "llvm.nvvm.f2ui.rm{ftz}"
+    ),
+    nv!("__float2ll_rd", &[o("l", &["f"])], "llvm.nvvm.f2ll.rm{ftz}"),
+    nv!(
+        "__float2ull_rd",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rm{ftz}"
+    ),
+    nv!("__double2int_rd", &[o("i", &["d"])], "llvm.nvvm.d2i.rm"),
+    nv!("__double2uint_rd", &[o("u", &["d"])], "llvm.nvvm.d2ui.rm"),
+    nv!("__double2ll_rd", &[o("l", &["d"])], "llvm.nvvm.d2ll.rm"),
+    nv!("__double2ull_rd", &[o("y", &["d"])], "llvm.nvvm.d2ull.rm"),
+    nv!(
+        "__double2float_rd",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rm{ftz}"
+    ),
+    nv!("__int2float_rd", &[o("f", &["i"])], "llvm.nvvm.i2f.rm"),
+    nv!("__uint2float_rd", &[o("f", &["u"])], "llvm.nvvm.ui2f.rm"),
+    nv!("__ll2float_rd", &[o("f", &["l"])], "llvm.nvvm.ll2f.rm"),
+    nv!("__ull2float_rd", &[o("f", &["y"])], "llvm.nvvm.ull2f.rm"),
+    nv!("__ll2double_rd", &[o("d", &["l"])], "llvm.nvvm.ll2d.rm"),
+    nv!("__ull2double_rd", &[o("d", &["y"])], "llvm.nvvm.ull2d.rm"),
+    nv!("__uint2double_rn", &[o("d", &["u"])], "llvm.nvvm.ui2d.rn"),
+];
+
 /// The rest of the CUDA math API: calls of libdevice functions (`sinf` is
 /// `__nv_sinf`; C++'s `sin(float)` too). The link stage adds the ones
 /// libdevice defines and names the others in its error. Entries of
@@ -1478,7 +1576,12 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
 
 /// Every built-in: `BUILTINS`, the rounded operations, then the math functions.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(ROUNDED).chain(MATH).chain(LIBDEVICE)
+    BUILTINS
+        .iter()
+        .chain(ROUNDED)
+        .chain(CONVERSIONS)
+        .chain(MATH)
+        .chain(LIBDEVICE)
 }
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).
