@@ -238,11 +238,11 @@ impl Ref {
                 let two = big(2.0);
                 erfcinv(2.0 * a, cc).mul(&two.sqrt(P + 64, RM), P, RM).neg()
             }
-            "norm3d" | "norm4d" | "rnorm3d" | "rnorm4d" => {
-                let n = if name.ends_with("3d") { 3 } else { 4 };
+            // sqrt(Σ a²) of all the arguments (`norm` of an array too)
+            "norm" | "rnorm" | "norm3d" | "norm4d" | "rnorm3d" | "rnorm4d" => {
                 let mut sum = big(0.0);
-                for k in 0..n {
-                    let v = big(arg(k));
+                for a in args {
+                    let v = big(*a);
                     sum = sum.add(&v.mul(&v, P + 64, RM), P + 64, RM);
                 }
                 let r = sum.sqrt(P, RM);

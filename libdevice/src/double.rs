@@ -782,6 +782,39 @@ __device__ __forceinline__ double __nv_dint_norm(double x, double y, double z, d
     double h = __nv_dint_norm4_dd(x, y, z, w, &l, &s);
     return (h + l) * s;
 }
+/* sqrt(Σ p[i]²) over dim elements (its reciprocal when `recip`): the
+   largest magnitude first (an infinity wins over a NaN), then the squares
+   scaled by 2^±600 when it is large or small, summed as a double-double. */
+__device__ __forceinline__ double __nv_dint_norm_n(int dim, const double *p, int recip) {
+    double inf = __nv_dint_inf();
+    double m = 0.0;
+    int nan = 0;
+    for (int i = 0; i < dim; i++) {
+        double a = __nvvm_fabs_d(p[i]);
+        if (a == inf) return recip ? 0.0 : inf;
+        if (a != a) nan = 1;
+        else m = __nvvm_fmax_d(m, a);
+    }
+    if (nan) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
+    if (m == 0.0) return recip ? inf : 0.0;
+    double s = 1.0, k = 1.0;
+    if (m > 1.0e150) { k = 2.409919865102884e-181; s = 4.149515568880993e+180; }
+    if (m < 1.0e-150) { k = 4.149515568880993e+180; s = 2.409919865102884e-181; }
+    double sh = 0.0, sl = 0.0, e;
+    for (int i = 0; i < dim; i++) {
+        double a = __nvvm_fabs_d(p[i]) * k;
+        double q = a * a;
+        sl = sl + __nvvm_fma_rn_d(a, a, -q);
+        sh = __nv_dint_two_sum(sh, q, &e);
+        sl = sl + e;
+    }
+    double h = __nvvm_sqrt_rn_d(sh);
+    double l = (__nvvm_fma_rn_d(-h, h, sh) + sl) / (h + h);
+    if (!recip) return (h + l) * s;
+    double r = 1.0 / h;
+    double rl = (__nvvm_fma_rn_d(-r, h, 1.0) - r * l) / h;
+    return (r + rl) / s;
+}
 __device__ __forceinline__ double __nv_dint_rnorm(double x, double y, double z, double w) {
     int sp = __nv_dint_norm_special(x, y, z, w);
     if (sp == 1) return 0.0;
@@ -2252,6 +2285,26 @@ extern "C" __device__ double __nv_rnorm3d(double x, double y, double z) { return
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_rnorm4d(double x, double y, double z, double w) { return __nv_dint_rnorm(x, y, z, w); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_norm",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_norm(int dim, const double *p) { return __nv_dint_norm_n(dim, p, 0); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_rnorm",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_rnorm(int dim, const double *p) { return __nv_dint_norm_n(dim, p, 1); }
 "#
         ),
     },

@@ -1259,6 +1259,41 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
 }"#
     ),
     f!(
+        "__nv_normf",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_normf(int dim, const float *p) {
+    /* Σ p[i]² exactly enough in double (the squares of floats are exact) */
+    double s = 0.0;
+    int nan = 0;
+    for (int i = 0; i < dim; i++) {
+        float a = __nv_internal_ftz(p[i]);
+        if (__nvvm_fabs_f(a) == 1.0f / 0.0f) return 1.0f / 0.0f;
+        if (a != a) nan = 1;
+        double d = (double)a;
+        s = fma(d, d, s);
+    }
+    if (nan) return 0.0f / 0.0f;
+    return __nv_internal_ftz((float)sqrt(s));
+}"#
+    ),
+    f!(
+        "__nv_rnormf",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_rnormf(int dim, const float *p) {
+    double s = 0.0;
+    int nan = 0;
+    for (int i = 0; i < dim; i++) {
+        float a = __nv_internal_ftz(p[i]);
+        if (__nvvm_fabs_f(a) == 1.0f / 0.0f) return 0.0f;
+        if (a != a) nan = 1;
+        double d = (double)a;
+        s = fma(d, d, s);
+    }
+    if (nan) return 0.0f / 0.0f;
+    return __nv_internal_ftz((float)(1.0 / sqrt(s)));
+}"#
+    ),
+    f!(
         "__nv_erfcxf",
         [common_f!(), erf_f!()],
         r#"extern "C" __device__ float __nv_erfcxf(float a) {

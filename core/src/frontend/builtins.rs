@@ -7,7 +7,8 @@ use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
 /// The parameter and return types of one overload, in a compact spelling:
 /// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long, `f` float,
-/// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next.
+/// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next,
+/// a leading `&` a pointer to const (`&d`: `const double *`).
 #[derive(Clone, Copy, Debug)]
 pub struct Overload {
     pub ret: &'static str,
@@ -918,6 +919,10 @@ const LIBDEVICE: &[Builtin] = &[
         &[o("d", &["i", "i"])],
         "__nv_hiloint2double"
     ),
+    nv!("normf", &[o("f", &["i", "&f"])], "__nv_normf"),
+    nv!("norm", &[o("d", &["i", "&d"])], "__nv_norm"),
+    nv!("rnormf", &[o("f", &["i", "&f"])], "__nv_rnormf"),
+    nv!("rnorm", &[o("d", &["i", "&d"])], "__nv_rnorm"),
     nv!("norm3df", F3, "__nv_norm3df"),
     nv!("norm3d", TERNARY_FD, "__nv_norm3d{f}"),
     nv!("norm4df", F4, "__nv_norm4df"),
@@ -1598,6 +1603,13 @@ pub fn position(name: &str) -> Option<usize> {
 pub fn ctype(spelling: &str) -> CType {
     if let Some(rest) = spelling.strip_prefix('*') {
         return CType::ptr_to(ctype(rest));
+    }
+    if let Some(rest) = spelling.strip_prefix('&') {
+        return CType::Ptr {
+            pointee: Box::new(ctype(rest)),
+            konst: true,
+            volatile: false,
+        };
     }
     match spelling {
         "c" => CType::Int(IntKind::Char),
