@@ -77,6 +77,9 @@ pub enum Arg {
     Float,
     /// An `int` (`ldexpf`'s exponent).
     Int,
+    /// A Bessel function's order (`jnf`'s `n`): an `int` sampled among
+    /// the orders ([`ORDER_SPECIALS`]) rather than `int`'s extremes.
+    Order,
 }
 
 /// A result of the measured function.
@@ -118,9 +121,20 @@ pub const TERNARY: Shape = Shape {
     outs: &[Out::Float],
     returns: true,
 };
+pub const QUATERNARY: Shape = Shape {
+    args: &[Arg::Float, Arg::Float, Arg::Float, Arg::Float],
+    outs: &[Out::Float],
+    returns: true,
+};
 /// `T f(T x, int n)`.
 pub const FLOAT_INT: Shape = Shape {
     args: &[Arg::Float, Arg::Int],
+    outs: &[Out::Float],
+    returns: true,
+};
+/// `T f(int n, T x)` (`jnf`).
+pub const ORDER_FLOAT: Shape = Shape {
+    args: &[Arg::Order, Arg::Float],
     outs: &[Out::Float],
     returns: true,
 };
@@ -167,7 +181,7 @@ pub const PAIR: Shape = Shape {
 pub type Reference = fn(&[f64]) -> [f64; 2];
 
 /// What a documented bound measures.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Kind {
     /// ulp from the exact result, everywhere.
     Ulp,
@@ -178,6 +192,27 @@ pub enum Kind {
     /// `[lo, hi]`; CUDA documents nothing outside, where only special
     /// values are checked.
     Abs(f64, f64),
+    /// Bounds that depend on the arguments (the Bessel functions,
+    /// `__fdividef`, `__powf`): `domain` says for each where `bound` ulp
+    /// hold (plus an extra that grows with the order or an argument: the
+    /// row shows the error less it), where the absolute error `abs` does
+    /// (0: nowhere), and where nothing is documented; `note` says so.
+    Split {
+        domain: fn(&[f64]) -> Domain,
+        abs: f64,
+        note: &'static str,
+    },
+}
+
+/// Which bound holds at an argument of a [`Kind::Split`] function.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Domain {
+    /// ulp, `bound` plus this much.
+    Ulp(f64),
+    /// The absolute error.
+    Abs,
+    /// None documented: only special values are checked.
+    Unbounded,
 }
 
 /// One measured function: a row of the report.
@@ -302,6 +337,46 @@ macro_rules! d2 {
             bound: $bound,
             regions: &[$(&[($alo, $ahi), ($blo, $bhi)]),*],
             hard: &[$($(&[$ha, $hb]),*)?],
+        }
+    };
+}
+
+/// A unary float function measured against the 320-bit reference `$mp`
+/// (where f64 has no reference as accurate as a float needs near its edges).
+macro_rules! d1f {
+    ($name:literal, $mp:literal, $reference:expr, $bound:expr, [$($lo:expr => $hi:expr),*] $(, hard [$($h:expr),*])?) => {
+        MathFunction {
+            name: $name,
+            ty: Ty::F32,
+            mp: &[$mp],
+            kind: Kind::Ulp,
+            shape: UNARY,
+            reference: |a| [$reference(a[0]), 0.0],
+            bound: $bound,
+            regions: &[$(&[($lo, $hi)]),*],
+            hard: &[$($(&[$h]),*)?],
+        }
+    };
+}
+
+/// j0 … y1 in float or double: `$ulp` ulp for |x| < 8 against the 320-bit
+/// `$mp`, an absolute error `$abs` beyond.
+macro_rules! bessel {
+    ($name:literal, $ty:expr, $mp:literal, $reference:expr, $ulp:expr, $abs:expr, [$($lo:expr => $hi:expr),*], hard [$($h:expr),*]) => {
+        MathFunction {
+            name: $name,
+            ty: $ty,
+            mp: &[$mp],
+            kind: Kind::Split {
+                domain: |a| if a[0].abs() < 8.0 { Domain::Ulp(0.0) } else { Domain::Abs },
+                abs: $abs,
+                note: "ulp for |x| < 8, absolute error beyond",
+            },
+            shape: UNARY,
+            reference: |a| [$reference(a[0]), 0.0],
+            bound: $ulp,
+            regions: &[$(&[($lo, $hi)]),*],
+            hard: &[$(&[$h]),*],
         }
     };
 }
@@ -501,6 +576,119 @@ pub const FUNCTIONS: &[MathFunction] = &[
     f1!("erfcf", libm::erfc, 4.0, [-1.0 => 1.0, -4.0 => 4.0, 0.0 => 10.1], hard [0.5, 2.5, 10.05, 10.06]),
     f1!("erfinvf", erfinv, 2.0, [-1.0 => 1.0, -1e-3 => 1e-3], hard [0.99999994, 0.5, -0.999]),
     f1!("erfcinvf", erfcinv, 4.0, [0.0 => 2.0, 1e-40 => 1e-2, 1.99 => 2.0], hard [1e-45, 1.0, 0.5, 1.5, 1.9999999]),
+    MathFunction {
+        name: "sincospif",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: PAIR,
+        reference: |a| [sinpi(a[0]), cospi(a[0])],
+        bound: 1.0,
+        regions: &[&[(-2.0, 2.0)], &[(-1e4, 1e4)], &[(-1e8, 1e8)]],
+        hard: &[
+            &[0.5],
+            &[1.0],
+            &[-1.5],
+            &[8388607.5],
+            &[8388609.0],
+            &[1e-30],
+        ],
+    },
+    MathFunction {
+        name: "norm4df",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: QUATERNARY,
+        reference: |a| [norm_ref(a), 0.0],
+        bound: 3.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0), (-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX), (-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0, 4.0], &[3e38, 3e38, 3e38, 3e38]],
+    },
+    MathFunction {
+        name: "rnorm3df",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TERNARY,
+        reference: |a| [rnorm_ref(a), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0], &[1e-45, 1e-45, 0.0]],
+    },
+    MathFunction {
+        name: "rnorm4df",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: QUATERNARY,
+        reference: |a| [rnorm_ref(a), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0), (-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-FMAX, FMAX), (-FMAX, FMAX), (-FMAX, FMAX)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0, 4.0], &[1e-45, 1e-45, 0.0, 0.0]],
+    },
+    f1!("erfcxf", erfcx, 4.0, [-1.0 => 1.0, -9.4 => 10.0, 0.0 => FMAX], hard [0.5, 2.5, -9.38, -9.39, 1e30]),
+    f1!("normcdff", normcdf, 5.0, [-4.0 => 4.0, -14.5 => 6.0], hard [0.0, -13.9, -14.1, -14.2, 5.5]),
+    f1!("normcdfinvf", normcdfinv, 5.0, [0.0 => 1.0, 1e-40 => 1e-2, 0.99 => 1.0], hard [1e-45, 0.5, 0.25, 0.99999994]),
+    bessel!("j0f", Ty::F32, "j0", libm::j0, 9.0, 2.2e-6, [-8.0 => 8.0, 8.0 => 1e4, -FMAX => FMAX, -1e-3 => 1e-3], hard [2.4048254, 5.520078, 2.4048257, 8.0, 7.9999995]),
+    bessel!("j1f", Ty::F32, "j1", j1, 9.0, 2.2e-6, [-8.0 => 8.0, 8.0 => 1e4, -FMAX => FMAX, -1e-3 => 1e-3], hard [3.831706, 7.0155869, 1e-45, -1e-45]),
+    bessel!("y0f", Ty::F32, "y0", y0, 9.0, 2.2e-6, [0.0 => 8.0, 8.0 => 1e4, 0.0 => FMAX, 1e-40 => 1e-3], hard [0.89357697, 3.9576783, 7.0860510, 0.7, 1e-45]),
+    bessel!("y1f", Ty::F32, "y1", y1, 9.0, 2.2e-6, [0.0 => 8.0, 8.0 => 1e4, 0.0 => FMAX, 1e-40 => 1e-3], hard [2.1971414, 5.4296808, 1.0, 1e-45, 1e-38]),
+    MathFunction {
+        name: "jnf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Split {
+            domain: |_| Domain::Abs,
+            abs: 2.2e-6,
+            note: "absolute error (CUDA documents it for n = 128; measured for every n sampled)",
+        },
+        shape: ORDER_FLOAT,
+        reference: |a| [jn(a[0], a[1]), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(0.0, 130.0), (-10.0, 10.0)],
+            &[(0.0, 130.0), (-200.0, 200.0)],
+            &[(0.0, 20.0), (-1e6, 1e6)],
+        ],
+        hard: &[&[128.0, 128.0], &[128.0, 140.0], &[2.0, 1e-30], &[50.0, 1.0]],
+    },
+    MathFunction {
+        name: "ynf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Split {
+            domain: |a| {
+                if a[1].abs() < a[0] {
+                    Domain::Ulp((2.5 * a[0]).ceil())
+                } else {
+                    Domain::Abs
+                }
+            },
+            abs: 2.2e-6,
+            note: "ceil(2 + 2.5n) ulp for |x| < n (the column shows the error less ceil(2.5n)), absolute error beyond",
+        },
+        shape: ORDER_FLOAT,
+        reference: |a| [yn(a[0], a[1]), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(0.0, 130.0), (0.0, 10.0)],
+            &[(0.0, 130.0), (0.0, 200.0)],
+            &[(0.0, 20.0), (0.0, 1e6)],
+        ],
+        hard: &[&[128.0, 128.0], &[128.0, 140.0], &[2.0, 1e-30], &[50.0, 1.0], &[30.0, 0.5]],
+    },
+    d1f!("cyl_bessel_i0f", "cyl_bessel_i0", bessel_i0, 6.0, [-10.0 => 10.0, -89.0 => 89.0, 0.0 => 1e-3], hard [3.75, 15.0, 88.0, 89.0]),
+    d1f!("cyl_bessel_i1f", "cyl_bessel_i1", bessel_i1, 6.0, [-10.0 => 10.0, -89.0 => 89.0, 0.0 => 1e-3], hard [3.75, 15.0, 88.0, 89.0, 1e-45]),
     f1!("lgammaf", libm::lgamma, 6.0, [0.0 => 10.0, 1e-30 => 1e30, -2.264 => 0.0, -100.0 => -10.001], hard [1.0, 2.0, 1.0000001, 1.9999999, -0.5, 2.0e36, 1e-45]),
     f1!("tgammaf", libm::tgamma, 5.0, [0.0 => 10.0, 0.0 => 35.0, -10.0 => 0.0, -45.0 => -10.0], hard [1.0, 0.5, 35.04, 35.05, -0.5, 1e-45]),
     f1!("roundf", f64::round, 0.0, [-100.0 => 100.0, -1e9 => 1e9], hard [0.5, -0.5, 2.5, -1.5, 0.49999997, 8388609.0]),
@@ -514,6 +702,39 @@ pub const FUNCTIONS: &[MathFunction] = &[
             let r = a[0].round();
             [if r.abs() < 9.2e18 { r } else { f64::NAN }, 0.0]
         },
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5]],
+    },
+    MathFunction {
+        name: "llroundf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round()), 0.0],
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5]],
+    },
+    MathFunction {
+        name: "lrintf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round_ties_even()), 0.0],
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5]],
+    },
+    MathFunction {
+        name: "llrintf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round_ties_even()), 0.0],
         bound: 0.0,
         regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
         hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5]],
@@ -697,6 +918,58 @@ pub const FUNCTIONS: &[MathFunction] = &[
     fast1!("__logf", f64::ln, Kind::Abs(0.5, 2.0), 3.6029e-7, [0.5 => 2.0, 1e-30 => 1e30]),
     fast1!("__log2f", f64::log2, Kind::Abs(0.5, 2.0), 2.384185791015625e-7, [0.5 => 2.0, 1e-30 => 1e30]),
     fast1!("__log10f", f64::log10, Kind::Abs(0.5, 2.0), 5.960464477539063e-8, [0.5 => 2.0, 1e-30 => 1e30]),
+    // __tanf, __powf: CUDA gives no number, only their implementations
+    // (__sinf(x)/__cosf(x), exp2(y·__log2f(x))); the bounds here follow from
+    // the documented bounds of those parts: (3.6e-7 + |tan x|·4.2e-7)/cos x
+    // plus the division's 2 ulp on [-π/4, π/4]; 2 + |y|·ln 2·2^-22/2^-24 ulp
+    // where __log2f's 2^-22 holds (x in [0.5, 2]).
+    fast1!("__tanf", f64::tan, Kind::Abs(-std::f64::consts::FRAC_PI_4, std::f64::consts::FRAC_PI_4), 1.22e-6, [-0.78 => 0.78, -100.0 => 100.0]),
+    MathFunction {
+        name: "__powf",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Split {
+            domain: |a| {
+                if (0.5..=2.0).contains(&a[0]) {
+                    Domain::Ulp((2.77 * a[1].abs()).floor())
+                } else {
+                    Domain::Unbounded
+                }
+            },
+            abs: 0.0,
+            note: "2 + floor(2.77|y|) ulp for x in [0.5, 2] (derived: CUDA states exp2(y·__log2f(x))), none documented elsewhere",
+        },
+        shape: BINARY,
+        reference: |a| [(a[1] * a[0].log2()).exp2(), 0.0],
+        bound: 2.0,
+        regions: &[&[(0.5, 2.0), (-30.0, 30.0)], &[(0.0, 1e10), (-4.0, 4.0)]],
+        hard: &[&[2.0, 10.0], &[0.5, -3.0], &[-2.0, 2.0]],
+    },
+    MathFunction {
+        name: "__fdividef",
+        ty: Ty::F32,
+        mp: &[],
+        kind: Kind::Split {
+            domain: |a| {
+                if (2f64.powi(-126)..=2f64.powi(126)).contains(&a[1].abs()) {
+                    Domain::Ulp(0.0)
+                } else {
+                    Domain::Unbounded
+                }
+            },
+            abs: 0.0,
+            note: "2 ulp for |y| in [2^-126, 2^126]; beyond, 0 (NaN for infinite x) as CUDA documents",
+        },
+        shape: BINARY,
+        reference: |a| [fdividef(a[0], a[1]), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(-10.0, 10.0), (-10.0, 10.0)],
+            &[(-FMAX, FMAX), (-1e38, 1e38)],
+            &[(-1e30, 1e30), (1e38, FMAX)],
+        ],
+        hard: &[&[1.0, 3.0], &[1.0, 1e38], &[f64::INFINITY, 1e38], &[3e38, 0.5]],
+    },
     f1!("rsqrtf", |x: f64| 1.0 / x.sqrt(), 2.0, [0.25 => 4.0, 0.0 => FMAX]),
     f1!("__fsqrt_rn", f64::sqrt, 0.0, [0.0 => 4.0, 0.0 => FMAX]),
     f1!("__frcp_rn", |x: f64| 1.0 / x, 0.0, [-4.0 => 4.0, -FMAX => FMAX]),
@@ -866,7 +1139,308 @@ pub const FUNCTIONS: &[MathFunction] = &[
     d2!("atan2", f64::atan2, 2.0, [[-2.0 => 2.0, -2.0 => 2.0], [1e-300 => BIG, -BIG => BIG], [-BIG => -1e-300, -1.0 => 1.0]], hard [[1.0, -1e300], [1e-300, -1.0]]),
     d2!("hypot", f64::hypot, 2.0, [[-2.0 => 2.0, -2.0 => 2.0], [1e-300 => BIG, 1e-300 => BIG], [1e-320 => 1e-300, -1e-300 => 1e-300]], hard [[3.0, 4.0], [1e308, 1e308], [DMIN, DMIN]]),
     d2!("rhypot", rhypot, 1.0, [[-2.0 => 2.0, -2.0 => 2.0], [1e-300 => BIG, 1e-300 => BIG]], hard [[3.0, 4.0], [DMIN, DMIN]]),
+    d1!("erfinv", erfinv, 5.0, [-1.0 => 1.0, -0.5 => 0.5, 0.999 => 1.0, 1e-300 => 1e-3]),
+    d1!("erfcinv", erfcinv, 6.0, [0.0 => 2.0, 1e-300 => 0.5, DMIN => 1e-300, 1.999 => 2.0], hard [DMIN, 1e-45, 0.289, 0.5, 1.5, 1.9999999999999998]),
+    d1!("erfcx", erfcx, 4.0, [-1.0 => 1.0, -26.6 => 30.0, 1.0 => BIG, -0.75 => 0.75], hard [0.75, -0.75, 26.6, -26.6, -26.7, 1e308]),
+    d1!("normcdf", normcdf, 5.0, [-5.0 => 5.0, -38.5 => 9.0, -1.0 => 1.0], hard [-36.8, -37.0, -38.4, -38.5, -38.6, 1.0607, -1.0607]),
+    d1!("normcdfinv", normcdfinv, 8.0, [0.0 => 1.0, 1e-300 => 0.25, DMIN => 1e-300, 0.999 => 1.0], hard [DMIN, 0.25, 0.75, 0.1445, 0.9999999999999999]),
+    MathFunction {
+        name: "sincospi",
+        ty: Ty::F64,
+        mp: &["sinpi", "cospi"],
+        kind: Kind::Ulp,
+        shape: PAIR,
+        reference: |a| [sinpi(a[0]), cospi(a[0])],
+        bound: 2.0,
+        regions: &[
+            &[(-2.0, 2.0)],
+            &[(-1e6, 1e6)],
+            &[(1e10, 4e15)],
+            &[(1e-300, 1e-5)],
+        ],
+        hard: &[&[0.5], &[1.0], &[-1.5], &[2.5], &[4503599627370495.5]],
+    },
+    MathFunction {
+        name: "norm3d",
+        ty: Ty::F64,
+        mp: &["norm3d"],
+        kind: Kind::Ulp,
+        shape: TERNARY,
+        reference: |a| [norm_ref(a), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(-2.0, 2.0), (-2.0, 2.0), (-2.0, 2.0)],
+            &[(-BIG, BIG), (-BIG, BIG), (-BIG, BIG)],
+            &[(-1e-300, 1e-300), (-1e-300, 1e-300), (-1e-300, 1e-300)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0], &[DMAX, DMAX, DMAX], &[DMIN, DMIN, DMIN]],
+    },
+    MathFunction {
+        name: "norm4d",
+        ty: Ty::F64,
+        mp: &["norm4d"],
+        kind: Kind::Ulp,
+        shape: QUATERNARY,
+        reference: |a| [norm_ref(a), 0.0],
+        bound: 2.0,
+        regions: &[
+            &[(-2.0, 2.0), (-2.0, 2.0), (-2.0, 2.0), (-2.0, 2.0)],
+            &[(-BIG, BIG), (-BIG, BIG), (-BIG, BIG), (-BIG, BIG)],
+            &[
+                (-1e-300, 1e-300),
+                (-1e-300, 1e-300),
+                (-1e-300, 1e-300),
+                (-1e-300, 1e-300),
+            ],
+        ],
+        hard: &[&[1.0, 2.0, 2.0, 4.0], &[DMAX, DMAX, DMAX, DMAX]],
+    },
+    MathFunction {
+        name: "rnorm3d",
+        ty: Ty::F64,
+        mp: &["rnorm3d"],
+        kind: Kind::Ulp,
+        shape: TERNARY,
+        reference: |a| [rnorm_ref(a), 0.0],
+        bound: 1.0,
+        regions: &[
+            &[(-2.0, 2.0), (-2.0, 2.0), (-2.0, 2.0)],
+            &[(-BIG, BIG), (-BIG, BIG), (-BIG, BIG)],
+            &[(-1e-300, 1e-300), (-1e-300, 1e-300), (-1e-300, 1e-300)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0], &[DMIN, DMIN, DMIN]],
+    },
+    MathFunction {
+        name: "rnorm4d",
+        ty: Ty::F64,
+        mp: &["rnorm4d"],
+        kind: Kind::Ulp,
+        shape: QUATERNARY,
+        reference: |a| [rnorm_ref(a), 0.0],
+        bound: 1.0,
+        regions: &[
+            &[(-2.0, 2.0), (-2.0, 2.0), (-2.0, 2.0), (-2.0, 2.0)],
+            &[(-BIG, BIG), (-BIG, BIG), (-BIG, BIG), (-BIG, BIG)],
+        ],
+        hard: &[&[1.0, 2.0, 2.0, 4.0], &[DMIN, DMIN, DMIN, DMIN]],
+    },
+    MathFunction {
+        name: "remquo",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: QUO,
+        reference: |a| {
+            let (r, q) = libm::remquo(a[0], a[1]);
+            [r, if r.is_nan() { f64::NAN } else { f64::from(q) }]
+        },
+        bound: 0.0,
+        regions: &[
+            &[(-100.0, 100.0), (-10.0, 10.0)],
+            &[(-DMAX, DMAX), (-1e-300, 1e-300)],
+            &[(-DMAX, DMAX), (-DMAX, DMAX)],
+        ],
+        hard: &[
+            &[-4.0, 2.0],
+            &[5.0, 2.0],
+            &[7.0, -2.0],
+            &[-3.0, 2.0],
+            &[1e308, DMIN],
+            &[DMAX, 3e307],
+        ],
+    },
+    bessel!("j0", Ty::F64, "j0", libm::j0, 7.0, 5e-12, [-8.0 => 8.0, 8.0 => 1e4, -BIG => BIG, -1e-3 => 1e-3], hard [2.404825557695773, 5.520078110286311, 2.4048255576957724, 8.0, 7.999999999999999]),
+    bessel!("j1", Ty::F64, "j1", j1, 7.0, 5e-12, [-8.0 => 8.0, 8.0 => 1e4, -BIG => BIG, -1e-3 => 1e-3], hard [3.8317059702075125, 7.015586669815619, DMIN, -DMIN]),
+    bessel!("y0", Ty::F64, "y0", y0, 7.0, 5e-12, [0.0 => 8.0, 8.0 => 1e4, 0.0 => BIG, 1e-300 => 1e-3], hard [0.8935769662791675, 3.957678419314858, 7.086051060301773, 0.7, DMIN]),
+    bessel!("y1", Ty::F64, "y1", y1, 7.0, 5e-12, [0.0 => 8.0, 8.0 => 1e4, 0.0 => BIG, 1e-300 => 1e-3], hard [2.197141326031017, 5.429681040794135, 1.0, DMIN, 1e-308]),
+    MathFunction {
+        name: "jn",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Split {
+            domain: |_| Domain::Abs,
+            abs: 5e-12,
+            note: "absolute error (CUDA documents it for n = 128; measured for every n sampled)",
+        },
+        shape: ORDER_FLOAT,
+        reference: |a| [jn(a[0], a[1]), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(0.0, 130.0), (-10.0, 10.0)],
+            &[(0.0, 130.0), (-200.0, 200.0)],
+            &[(0.0, 20.0), (-1e6, 1e6)],
+        ],
+        hard: &[&[128.0, 128.0], &[128.0, 140.0], &[2.0, 1e-300], &[50.0, 1.0]],
+    },
+    MathFunction {
+        name: "yn",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Split {
+            domain: |a| {
+                if a[1].abs() > 1.5 * a[0] {
+                    Domain::Abs
+                } else {
+                    Domain::Unbounded
+                }
+            },
+            abs: 5e-12,
+            note: "absolute error for |x| > 1.5n (nothing documented below; special values checked)",
+        },
+        shape: ORDER_FLOAT,
+        reference: |a| [yn(a[0], a[1]), 0.0],
+        bound: 0.0,
+        regions: &[
+            &[(0.0, 130.0), (0.0, 10.0)],
+            &[(0.0, 130.0), (0.0, 400.0)],
+            &[(0.0, 20.0), (0.0, 1e6)],
+        ],
+        hard: &[&[128.0, 192.5], &[128.0, 400.0], &[2.0, 1e-300], &[50.0, 1.0]],
+    },
+    d1!("cyl_bessel_i0", bessel_i0, 6.0, [-10.0 => 10.0, -714.0 => 714.0, 1e-300 => 1e-3], hard [3.75, 15.0, 713.98, 713.99, 3.7499999999999996]),
+    d1!("cyl_bessel_i1", bessel_i1, 6.0, [-10.0 => 10.0, -714.0 => 714.0, 1e-300 => 1e-3], hard [3.75, 15.0, 713.98, 713.99, DMIN]),
+    MathFunction {
+        name: "lround",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round()), 0.0],
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[
+            &[0.5],
+            &[-0.5],
+            &[2.5],
+            &[-1.5],
+            &[0.49999999999999994],
+            &[4503599627370497.0],
+        ],
+    },
+    MathFunction {
+        name: "llround",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round()), 0.0],
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[
+            &[0.5],
+            &[-0.5],
+            &[2.5],
+            &[-1.5],
+            &[0.49999999999999994],
+            &[4503599627370497.0],
+        ],
+    },
+    MathFunction {
+        name: "lrint",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round_ties_even()), 0.0],
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5], &[4503599627370497.0]],
+    },
+    MathFunction {
+        name: "llrint",
+        ty: Ty::F64,
+        mp: &[],
+        kind: Kind::Ulp,
+        shape: TO_LONG,
+        reference: |a| [to_long(a[0].round_ties_even()), 0.0],
+        bound: 0.0,
+        regions: &[&[(-100.0, 100.0)], &[(-1e18, 1e18)]],
+        hard: &[&[0.5], &[-0.5], &[2.5], &[-1.5], &[4503599627370497.0]],
+    },
 ];
+
+/// An integral value as `lround`'s result, NaN (unspecified) where no
+/// `long long` holds it.
+fn to_long(r: f64) -> f64 {
+    if r.abs() < 9.2e18 {
+        r
+    } else {
+        f64::NAN
+    }
+}
+
+/// sqrt(Σ a²) as a double-double (h, l) times 2^k, for finite arguments
+/// not all zero: scaled by a power of two, the squares and their sum as
+/// double-doubles, the square root corrected once.
+fn norm_dd(a: &[f64]) -> (f64, f64, i32) {
+    let m = a.iter().fold(0f64, |m, v| m.max(v.abs()));
+    let k = m.log2().floor() as i32;
+    let (mut sh, mut sl) = (0f64, 0f64);
+    for v in a {
+        let x = libm::ldexp(*v, -k);
+        let p = x * x;
+        let pl = x.mul_add(x, -p);
+        let s = sh + p;
+        let bb = s - sh;
+        sl += (sh - (s - bb)) + (p - bb) + pl;
+        sh = s;
+    }
+    let h = sh.sqrt();
+    (h, ((-h).mul_add(h, sh) + sl) / (h + h), k)
+}
+
+/// sqrt(Σ a²) within a fraction of an ulp for any doubles; infinite when
+/// an argument is (even beside a NaN).
+fn norm_ref(a: &[f64]) -> f64 {
+    if a.iter().any(|v| v.is_infinite()) {
+        return f64::INFINITY;
+    }
+    if a.iter().any(|v| v.is_nan()) {
+        return f64::NAN;
+    }
+    if a.iter().all(|v| *v == 0.0) {
+        return 0.0;
+    }
+    let (h, l, k) = norm_dd(a);
+    libm::ldexp(h + l, k)
+}
+
+/// 1/sqrt(Σ a²), as [`norm_ref`] (finite where the norm overflows).
+fn rnorm_ref(a: &[f64]) -> f64 {
+    if a.iter().any(|v| v.is_infinite() || v.is_nan()) || a.iter().all(|v| *v == 0.0) {
+        return 1.0 / norm_ref(a);
+    }
+    let (h, l, k) = norm_dd(a);
+    let r = 1.0 / h;
+    let rl = ((-r).mul_add(h, 1.0) - r * l) / h;
+    libm::ldexp(r + rl, -k)
+}
+
+/// erfcx(x) = e^(x²)·erfc(x) in f64 (the asymptotic series from 25 on).
+fn erfcx(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x >= 25.0 {
+        let r = 1.0 / (x * x);
+        let s = 1.0 - r * (0.5 - r * (0.75 - r * (1.875 - r * 6.5625)));
+        return s / x / std::f64::consts::PI.sqrt();
+    }
+    (x * x).exp() * libm::erfc(x)
+}
+
+/// The normal distribution's CDF, erfc(-x/√2)/2.
+fn normcdf(x: f64) -> f64 {
+    0.5 * libm::erfc(-x * std::f64::consts::FRAC_1_SQRT_2)
+}
+
+/// The inverse of [`normcdf`], -√2·erfcinv(2p) (+0 at p = 1/2).
+fn normcdfinv(p: f64) -> f64 {
+    if p == 0.5 {
+        return 0.0;
+    }
+    -std::f64::consts::SQRT_2 * erfcinv(2.0 * p)
+}
 
 /// 1 / hypot(a, b), without hypot's overflow (rhypot(DBL_MAX, DBL_MAX) is a
 /// denormal, not 0).
@@ -879,6 +1453,109 @@ fn rhypot(a: f64, b: f64) -> f64 {
         return 1.0 / a.hypot(b);
     }
     1.0 / m / (a / m).hypot(b / m)
+}
+
+/// I0 in f64 (which decides the special values): the power series below
+/// 30, the asymptotic series e^x/√(2πx)·(1 + 1/(8x) + 9/(128x²) + …) beyond,
+/// with e^x in halves so that it overflows only where I0 does.
+fn bessel_i0(x: f64) -> f64 {
+    bessel_i(x.abs(), false)
+}
+
+/// I1, odd.
+fn bessel_i1(x: f64) -> f64 {
+    bessel_i(x.abs(), true).copysign(x)
+}
+
+fn bessel_i(x: f64, order1: bool) -> f64 {
+    if x.is_nan() || x.is_infinite() {
+        return x;
+    }
+    if x < 30.0 {
+        let z = x * x / 4.0;
+        let (mut term, mut sum) = (1.0, 1.0);
+        for k in 1..200 {
+            let k = f64::from(k);
+            term *= z / if order1 { k * (k + 1.0) } else { k * k };
+            sum += term;
+        }
+        return if order1 { sum * x / 2.0 } else { sum };
+    }
+    if x > 720.0 {
+        return f64::INFINITY;
+    }
+    // Σ ∏(4n² - (2j-1)²) / (j! (8x)^j), n the order, alternating signs
+    let mu = if order1 { 4.0 } else { 0.0 };
+    let (mut term, mut sum) = (1.0, 1.0);
+    for j in 1..12 {
+        let j = f64::from(j);
+        term *= -(mu - (2.0 * j - 1.0) * (2.0 * j - 1.0)) / (j * 8.0 * x);
+        sum += term;
+    }
+    let half = (x / 2.0).exp();
+    half * (half / (2.0 * std::f64::consts::PI * x).sqrt()) * sum
+}
+
+/// `__fdividef(x, y)`: x times the reciprocal of y, which is 0 for |y| >
+/// 2^126 (so 0 there, NaN for an infinite x), else x/y.
+fn fdividef(x: f64, y: f64) -> f64 {
+    if y.abs() > 2f64.powi(126) {
+        return x * 0f64.copysign(y);
+    }
+    x / y
+}
+
+/// J1 with CUDA's ±0 at ±∞.
+fn j1(x: f64) -> f64 {
+    if x.is_infinite() {
+        0f64.copysign(x)
+    } else {
+        libm::j1(x)
+    }
+}
+
+/// Y0 and Y1: NaN below 0, -∞ at ±0.
+fn y0(x: f64) -> f64 {
+    if x == 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        libm::y0(x)
+    }
+}
+
+fn y1(x: f64) -> f64 {
+    if x == 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        libm::y1(x)
+    }
+}
+
+/// J_n as CUDA's `jn`: NaN for n < 0, J_n(-x) = (-1)^n J_n(x), ±0 at ±∞.
+fn jn(n: f64, x: f64) -> f64 {
+    if n < 0.0 {
+        return f64::NAN;
+    }
+    let odd = (n as i64) % 2 == 1;
+    if x.is_infinite() {
+        return if odd { 0f64.copysign(x) } else { 0.0 };
+    }
+    match n as i32 {
+        0 => libm::j0(x),
+        1 => j1(x),
+        k => libm::jn(k, x),
+    }
+}
+
+/// Y_n as CUDA's `yn`: NaN for n < 0 or x < 0, -∞ at ±0.
+fn yn(n: f64, x: f64) -> f64 {
+    if n < 0.0 || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    libm::yn(n as i32, x)
 }
 
 /// sin(πx), ±0 at the integers (C23's sinpi).
@@ -907,7 +1584,7 @@ fn cospi(x: f64) -> f64 {
 
 /// The inverse of erfc for c in (0, 2), by Newton's method on ln erfc (for
 /// c ≤ 1) with erfc's symmetry above.
-fn erfcinv(c: f64) -> f64 {
+pub(crate) fn erfcinv(c: f64) -> f64 {
     if c.is_nan() || !(0.0..=2.0).contains(&c) {
         return f64::NAN;
     }
@@ -930,10 +1607,11 @@ fn erfcinv(c: f64) -> f64 {
         (1.0 - c) * 0.886
     };
     for _ in 0..100 {
-        let e = libm::erfc(x);
-        // d/dx ln erfc(x) = -2/√π e^(-x²) / erfc(x)
-        let d = -2.0 / std::f64::consts::PI.sqrt() * (-x * x).exp() / e;
-        let step = (e.ln() - target) / d;
+        // ln erfc(x) = ln erfcx(x) - x² (no underflow), and its slope
+        // -2/(√π·erfcx(x))
+        let ex = erfcx(x);
+        let d = -2.0 / std::f64::consts::PI.sqrt() / ex;
+        let step = ((ex.ln() - x * x) - target) / d;
         x -= step;
         if step.abs() <= 1e-17 * x.abs() {
             break;
@@ -943,7 +1621,7 @@ fn erfcinv(c: f64) -> f64 {
 }
 
 /// The inverse of erf: Newton's method on erf near 0, erfcinv(1 - y) beyond.
-fn erfinv(y: f64) -> f64 {
+pub(crate) fn erfinv(y: f64) -> f64 {
     if y.is_nan() || y.abs() > 1.0 {
         return f64::NAN;
     }
@@ -1044,6 +1722,9 @@ const INT_SPECIALS: &[f64] = &[
     -2147483648.0,
 ];
 
+/// The orders a Bessel function is tried with.
+const ORDER_SPECIALS: &[f64] = &[0.0, 1.0, 2.0, 3.0, -1.0, -2.0, 17.0, 128.0, -128.0];
+
 /// A deterministic generator (a 64-bit LCG's top bits).
 struct Rng(u64);
 
@@ -1094,7 +1775,7 @@ pub fn inputs(f: &MathFunction, n: usize) -> Vec<Vec<f64>> {
     let arity = f.shape.args.len();
     let round = |k: usize, v: f64| match f.shape.args[k] {
         Arg::Float => f.ty.round(v),
-        Arg::Int => v.round().clamp(-2147483648.0, 2147483647.0),
+        Arg::Int | Arg::Order => v.round().clamp(-2147483648.0, 2147483647.0),
     };
     let mut out = Vec::new();
     let mut rng = Rng(0x5eed ^ f.name.len() as u64);
@@ -1113,14 +1794,15 @@ pub fn inputs(f: &MathFunction, n: usize) -> Vec<Vec<f64>> {
     let specials_of = |k: usize| match f.shape.args[k] {
         Arg::Float => specials(f.ty),
         Arg::Int => INT_SPECIALS.to_vec(),
+        Arg::Order => ORDER_SPECIALS.to_vec(),
     };
     // Every combination of special values (for three parameters, a sparser set).
     let mut combos: Vec<Vec<f64>> = vec![vec![]];
     for k in 0..arity {
         let mut s = specials_of(k);
-        if arity == 3 {
+        if arity >= 3 {
             s.retain(|v| !(v.abs() > 0.0 && v.abs() < 1e-300 && f.ty == Ty::F64));
-            s.truncate(11);
+            s.truncate(if arity == 3 { 11 } else { 7 });
         }
         combos = combos
             .into_iter()
@@ -1155,7 +1837,7 @@ pub fn kernel_source(f: &MathFunction) -> String {
     };
     let mut params = Vec::new();
     for (k, a) in f.shape.args.iter().enumerate() {
-        let ty = if *a == Arg::Int { "int" } else { t };
+        let ty = if *a == Arg::Float { t } else { "int" };
         params.push(format!("const {ty} *a{k}"));
     }
     for (k, o) in f.shape.outs.iter().enumerate() {
@@ -1209,13 +1891,17 @@ pub fn ulp_error(got: f64, want: f64, ty: Ty) -> Option<f64> {
 }
 
 /// One row of the report.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Row {
     pub name: &'static str,
     pub samples: usize,
     /// The largest error seen, in ulp, and the arguments where.
     pub max_ulp: f64,
     pub worst: Vec<f64>,
+    /// For [`Kind::Split`]: the largest absolute error where that bound
+    /// holds, and where.
+    pub max_abs: f64,
+    pub worst_abs: Vec<f64>,
     pub bound: f64,
     /// What `bound` and `max_ulp` count (ulp, or an absolute error).
     pub kind: Kind,
@@ -1236,7 +1922,23 @@ impl Row {
         } else {
             0.5
         };
-        self.error.is_none() && self.special_count == 0 && self.max_ulp <= self.bound + slack
+        let abs_ok = match self.kind {
+            Kind::Split { abs, .. } => self.max_abs <= abs,
+            _ => true,
+        };
+        self.error.is_none()
+            && self.special_count == 0
+            && self.max_ulp <= self.bound + slack
+            && abs_ok
+    }
+}
+
+/// An absolute error as a power of two (0 as 0).
+fn pow2(e: f64) -> String {
+    if e == 0.0 {
+        "0".to_string()
+    } else {
+        format!("2^{:.2}", e.log2())
     }
 }
 
@@ -1255,6 +1957,8 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
         samples: 0,
         max_ulp: 0.0,
         worst: Vec::new(),
+        max_abs: 0.0,
+        worst_abs: Vec::new(),
         bound: f.bound,
         kind: f.kind,
         special_mismatches: Vec::new(),
@@ -1277,13 +1981,44 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
                     let err = match o {
                         Out::Float => match f.kind {
                             Kind::Ulp => {
-                                match precise.as_mut().ok().and_then(|p| p.ulps(x, k, g, w)) {
+                                match precise.as_mut().ok().and_then(|p| p.ulps(x, k, g, w, f.ty)) {
                                     Some(e) => Some(e),
                                     None => ulp_error(g, w, f.ty),
                                 }
                             }
                             Kind::UlpPlus(coef) => ulp_error(g, w, f.ty)
                                 .map(|e| (e - (coef * x[0]).abs().floor()).max(0.0)),
+                            Kind::Split { domain, .. } => {
+                                if w.is_nan() || w.is_infinite() || w == 0.0 {
+                                    ulp_error(g, w, f.ty)
+                                } else {
+                                    match domain(x) {
+                                        Domain::Ulp(extra) => match precise
+                                            .as_mut()
+                                            .ok()
+                                            .and_then(|p| p.ulps(x, k, g, w, f.ty))
+                                        {
+                                            Some(e) => Some((e - extra).max(0.0)),
+                                            None => {
+                                                ulp_error(g, w, f.ty).map(|e| (e - extra).max(0.0))
+                                            }
+                                        },
+                                        Domain::Abs => {
+                                            let e = if g.is_nan() {
+                                                f64::INFINITY
+                                            } else {
+                                                (g - w).abs()
+                                            };
+                                            if e > row.max_abs {
+                                                row.max_abs = e;
+                                                row.worst_abs.clone_from(x);
+                                            }
+                                            Some(0.0)
+                                        }
+                                        Domain::Unbounded => Some(0.0),
+                                    }
+                                }
+                            }
                             Kind::Abs(lo, hi) => {
                                 let inside = x.iter().all(|v| (lo..=hi).contains(v));
                                 if w.is_nan() || w.is_infinite() || w == 0.0 {
@@ -1367,7 +2102,7 @@ impl Precise {
     /// `args`; `None` where the f64 reference's `want` decides: the special
     /// arguments (±0, ±Inf, NaN) and results (NaN, ±Inf) of C99 Annex F.
     #[cfg_attr(not(feature = "mpref"), allow(unused_variables))]
-    fn ulps(&mut self, args: &[f64], k: usize, got: f64, want: f64) -> Option<f64> {
+    fn ulps(&mut self, args: &[f64], k: usize, got: f64, want: f64, ty: Ty) -> Option<f64> {
         let name = self.names.get(k)?;
         // An exact zero (lgamma(1), sinpi(2)) is compared exactly too: the
         // 320-bit value of a zero is a tiny residue.
@@ -1377,8 +2112,12 @@ impl Precise {
         #[cfg(feature = "mpref")]
         {
             let r = self.reference.as_mut()?;
-            let exact = r.eval(name, args[0], args.get(1).copied().unwrap_or(0.0));
-            Some(crate::mpref::ulps(got, &exact))
+            let exact = r.eval(name, args);
+            match ty {
+                Ty::F64 => Some(crate::mpref::ulps(got, &exact)),
+                // The float's ulp against the exact value to a double's precision.
+                Ty::F32 => ulp_error(got, crate::mpref::to_f64(&exact), ty),
+            }
         }
         #[cfg(not(feature = "mpref"))]
         None
@@ -1419,6 +2158,8 @@ pub fn measure_all(
                 samples: 0,
                 max_ulp: 0.0,
                 worst: Vec::new(),
+                max_abs: 0.0,
+                worst_abs: Vec::new(),
                 bound: f.bound,
                 kind: f.kind,
                 special_mismatches: Vec::new(),
@@ -1449,7 +2190,7 @@ fn evaluate(f: &MathFunction, xs: &[Vec<f64>], opts: &Options) -> Result<Vec<[f6
     for (k, a) in f.shape.args.iter().enumerate() {
         let col = xs.iter().map(|x| x[k]);
         args.push(ArgValue::Buffer(match (a, f.ty) {
-            (Arg::Int, _) => mem.upload(&col.map(|v| v as i32).collect::<Vec<_>>()),
+            (Arg::Int | Arg::Order, _) => mem.upload(&col.map(|v| v as i32).collect::<Vec<_>>()),
             (Arg::Float, Ty::F32) => mem.upload(&col.map(|v| v as f32).collect::<Vec<_>>()),
             (Arg::Float, Ty::F64) => mem.upload(&col.collect::<Vec<_>>()),
         }));
@@ -1530,21 +2271,30 @@ pub fn format(rows: &[Row]) -> String {
                 format!("{:.3}", r.max_ulp),
                 format!("{}+|{c}x| ulp", r.bound),
             ),
-            Kind::Abs(..) => (
-                if r.max_ulp == 0.0 {
-                    "0".to_string()
-                } else {
-                    format!("2^{:.2}", r.max_ulp.log2())
-                },
-                format!("2^{:.2} abs", r.bound.log2()),
+            Kind::Abs(..) => (pow2(r.max_ulp), format!("2^{:.2} abs", r.bound.log2())),
+            Kind::Split { abs: 0.0, .. } => {
+                (format!("{:.3}", r.max_ulp), format!("{} ulp", r.bound))
+            }
+            // No ulp bound anywhere (jn): the absolute error alone.
+            Kind::Split { abs, .. } if r.bound == 0.0 => {
+                (pow2(r.max_abs), format!("2^{:.2} abs", abs.log2()))
+            }
+            Kind::Split { abs, .. } => (
+                format!("{:.3} | {}", r.max_ulp, pow2(r.max_abs)),
+                format!("{} ulp | 2^{:.2} abs", r.bound, abs.log2()),
             ),
+        };
+        let worst = if matches!(r.kind, Kind::Split { .. }) && r.bound == 0.0 {
+            &r.worst_abs
+        } else {
+            &r.worst
         };
         s.push_str(&format!(
             "{:<12} {:>8} {max:>10} {bound:>14}  {verdict:<6} {:>8}  {}\n",
             r.name,
             r.samples,
             r.special_count,
-            fmt_args(&r.worst)
+            fmt_args(worst)
         ));
     }
     for r in rows {
@@ -1553,6 +2303,14 @@ pub fn format(rows: &[Row]) -> String {
                 "{}: absolute error for arguments in [{lo}, {hi}] (no documented bound outside; special values checked everywhere)\n",
                 r.name
             ));
+        }
+        if let Kind::Split { note, abs, .. } = r.kind {
+            let worst = if abs == 0.0 {
+                String::new()
+            } else {
+                format!("; absolute error worst at {}", fmt_args(&r.worst_abs))
+            };
+            s.push_str(&format!("{}: {note}{worst}\n", r.name));
         }
         if let Some(e) = &r.error {
             s.push_str(&format!("{}: error: {e}\n", r.name));

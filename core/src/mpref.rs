@@ -118,8 +118,11 @@ impl Ref {
         self.cc.pi(P, RM)
     }
 
-    /// The reference value of the libdevice function `name` at `(a, b)`.
-    pub fn eval(&mut self, name: &str, a: f64, b: f64) -> BigFloat {
+    /// The reference value of the libdevice function `name` at `args`
+    /// (its float arguments, integers as f64).
+    pub fn eval(&mut self, name: &str, args: &[f64]) -> BigFloat {
+        let arg = |k: usize| args.get(k).copied().unwrap_or(0.0);
+        let (a, b) = (arg(0), arg(1));
         let x = big(a);
         let y = big(b);
         let cc = &mut self.cc;
@@ -220,6 +223,35 @@ impl Ref {
                     r
                 }
             }
+            "erfcx" => erfcx(a, cc),
+            "j0" | "j1" | "y0" | "y1" => bessel(name, a, cc),
+            "cyl_bessel_i0" | "cyl_bessel_i1" => bessel_i(name.ends_with('1'), a),
+            "normcdf" => {
+                // erfc(-x/√2)/2
+                let t = x.neg().div(&big(2.0).sqrt(P + 64, RM), P + 64, RM);
+                erfc(&t, cc).div(&big(2.0), P, RM)
+            }
+            "erfinv" => erfinv(a, cc),
+            "erfcinv" => erfcinv(a, cc),
+            "normcdfinv" => {
+                // -√2·erfcinv(2p)
+                let two = big(2.0);
+                erfcinv(2.0 * a, cc).mul(&two.sqrt(P + 64, RM), P, RM).neg()
+            }
+            // sqrt(Σ a²) of all the arguments (`norm` of an array too)
+            "norm" | "rnorm" | "norm3d" | "norm4d" | "rnorm3d" | "rnorm4d" => {
+                let mut sum = big(0.0);
+                for a in args {
+                    let v = big(*a);
+                    sum = sum.add(&v.mul(&v, P + 64, RM), P + 64, RM);
+                }
+                let r = sum.sqrt(P, RM);
+                if name.starts_with('r') {
+                    one.div(&r, P, RM)
+                } else {
+                    r
+                }
+            }
             _ => panic!("no reference for {name}"),
         }
     }
@@ -254,12 +286,18 @@ fn erf(x: &BigFloat, a: f64, cc: &mut Consts) -> BigFloat {
     sum.mul(&two_over_sqrt_pi, P, RM)
 }
 
-/// erfc(x) for x >= 3: e^(-x²)/√π over x + (1/2)/(x + 1/(x + …)), 600 deep.
-fn erfc_cf(x: &BigFloat, cc: &mut Consts) -> BigFloat {
+/// The continued fraction x + (1/2)/(x + 1/(x + (3/2)/(x + …))), 600 deep (x >= 3).
+fn erfc_t(x: &BigFloat) -> BigFloat {
     let mut t = x.clone();
     for k in (1..=600).rev() {
         t = x.add(&big(0.5 * f64::from(k)).div(&t, P, RM), P, RM);
     }
+    t
+}
+
+/// erfc(x) for x >= 3: e^(-x²)/√π over erfc's continued fraction.
+fn erfc_cf(x: &BigFloat, cc: &mut Consts) -> BigFloat {
+    let t = erfc_t(x);
     let e = x.mul(x, P, RM).neg().exp(P, RM, cc);
     e.div(&cc.pi(P, RM).sqrt(P, RM), P, RM).div(&t, P, RM)
 }
@@ -307,4 +345,181 @@ fn lgamma(a: f64, cc: &mut Consts) -> BigFloat {
         p = p.mul(&w2, q, RM);
     }
     s.sub(&prod.ln(q, RM, cc), P, RM)
+}
+
+/// erfc at any x (the series of erf below 3, the continued fraction above).
+fn erfc(x: &BigFloat, cc: &mut Consts) -> BigFloat {
+    let a = to_f64(x);
+    if a < 3.0 {
+        big(1.0).sub(&erf(x, a, cc), P, RM)
+    } else {
+        erfc_cf(x, cc)
+    }
+}
+
+/// erfcx(x) = e^(x²)·erfc(x): 1/(√π·t) with erfc's continued fraction t
+/// from 3 on, e^(x²)·(1 - erf(x)) below.
+fn erfcx(a: f64, cc: &mut Consts) -> BigFloat {
+    let x = big(a);
+    if a >= 3.0 {
+        let t = erfc_t(&x);
+        return big(1.0).div(&cc.pi(P, RM).sqrt(P, RM).mul(&t, P, RM), P, RM);
+    }
+    let e = x.mul(&x, P + 64, RM).exp(P + 64, RM, cc);
+    big(1.0).sub(&erf(&x, a, cc), P + 64, RM).mul(&e, P, RM)
+}
+
+/// The inverse of erf: Newton's method from the f64 estimate (erfcinv of
+/// 1 - |y| beyond 1/2, where erf is flat).
+fn erfinv(y: f64, cc: &mut Consts) -> BigFloat {
+    if y.abs() > 0.5 {
+        let r = erfcinv(1.0 - y.abs(), cc);
+        return if y < 0.0 { r.neg() } else { r };
+    }
+    let q = P + 64;
+    let target = big(y);
+    let two_over_sqrt_pi = big(2.0).div(&cc.pi(q, RM).sqrt(q, RM), q, RM);
+    let mut x = big(crate::libdevice_report::erfinv(y));
+    for _ in 0..6 {
+        let xf = to_f64(&x);
+        let f = erf(&x, xf, cc).sub(&target, q, RM);
+        let d = two_over_sqrt_pi.mul(&x.mul(&x, q, RM).neg().exp(q, RM, cc), q, RM);
+        x = x.sub(&f.div(&d, q, RM), q, RM);
+    }
+    x
+}
+
+/// The inverse of erfc for c in (0, 2): Newton's method on ln erfc (whose
+/// slope is -2/(√π·erfcx)) from the f64 estimate, erfinv(1 - c) from 1/2 on.
+fn erfcinv(c: f64, cc: &mut Consts) -> BigFloat {
+    if c > 1.0 {
+        // erfcinv(c) = -erfcinv(2 - c), 2 - c exact
+        return erfcinv(2.0 - c, cc).neg();
+    }
+    if c >= 0.5 {
+        return erfinv(1.0 - c, cc);
+    }
+    let q = P + 64;
+    let ln_c = big(c).ln(q, RM, cc);
+    let sqrt_pi = cc.pi(q, RM).sqrt(q, RM);
+    let mut x = big(crate::libdevice_report::erfcinv(c));
+    for _ in 0..7 {
+        let xf = to_f64(&x);
+        let x2 = x.mul(&x, q, RM);
+        let step = if xf >= 3.0 {
+            // ln erfc(x) = -x² - ln(√π·t); slope -2t
+            let t = erfc_t(&x);
+            let g = x2
+                .neg()
+                .sub(&sqrt_pi.mul(&t, q, RM).ln(q, RM, cc), q, RM)
+                .sub(&ln_c, q, RM);
+            g.div(&t.mul(&big(2.0), q, RM), q, RM)
+        } else {
+            let e = big(1.0).sub(&erf(&x, xf, cc), q, RM);
+            let g = e.ln(q, RM, cc).sub(&ln_c, q, RM);
+            // slope: -(2/√π)·e^(-x²)/erfc(x)
+            let slope = big(2.0)
+                .div(&sqrt_pi, q, RM)
+                .mul(&x2.neg().exp(q, RM, cc), q, RM)
+                .div(&e, q, RM);
+            g.div(&slope, q, RM)
+        };
+        x = x.add(&step, q, RM);
+    }
+    x
+}
+
+/// Euler's constant γ to 110 digits.
+const EULER: &str = "0.57721566490153286060651209008240243104215933593992359880576723488486772677766467093694706329174674951463144725";
+
+/// J0, J1, Y0, Y1 at |x| < 8 by their power series in (x/2)² (the largest
+/// term is below 2^8: the extra 64 bits cover the cancellation):
+/// J0 = Σ (-z)^k/k!², J1 = (x/2)·Σ (-z)^k/(k!(k+1)!),
+/// Y0 = (2/π)(ln(x/2) + γ)·J0 + (2/π)·Σ (-1)^(k+1) H_k z^k/k!²,
+/// Y1 = (2/π)·ln(x/2)·J1 - 2/(πx) - (1/π)·Σ (-1)^k (ψ(k+1) + ψ(k+2)) (x/2)^(2k+1)/(k!(k+1)!),
+/// with z = x²/4, H_k the harmonic numbers and ψ(k+1) = H_k - γ.
+fn bessel(name: &str, a: f64, cc: &mut Consts) -> BigFloat {
+    let q = P + 64;
+    let x = big(a).abs();
+    let h = x.div(&big(2.0), q, RM);
+    let z = h.mul(&h, q, RM);
+    let gamma = BigFloat::parse(EULER, astro_float_num::Radix::Dec, q, RM, cc);
+    let pi = cc.pi(q, RM);
+    let order1 = name.ends_with('1');
+    // term_k = (-z)^k/(k!(k+n)!), the sums of term_k and of term_k·c_k
+    let mut term = big(1.0);
+    let mut sum = big(1.0);
+    let mut hsum = big(0.0); // Σ term_k·H_k (order 0) or term_k·(H_k + H_(k+1)) (order 1)
+    let mut hk = big(0.0);
+    if order1 {
+        hsum = big(1.0); // k = 0: H_0 + H_1 = 1
+    }
+    for k in 1..400u32 {
+        let kf = f64::from(k);
+        let denom = if order1 { kf * (kf + 1.0) } else { kf * kf };
+        term = term.mul(&z, q, RM).div(&big(-denom), q, RM);
+        sum = sum.add(&term, q, RM);
+        hk = hk.add(&big(1.0).div(&big(kf), q, RM), q, RM);
+        let c = if order1 {
+            hk.add(&hk, q, RM)
+                .add(&big(1.0).div(&big(kf + 1.0), q, RM), q, RM)
+        } else {
+            hk.clone()
+        };
+        hsum = hsum.add(&term.mul(&c, q, RM), q, RM);
+        if k > 10 && term.exponent().unwrap_or(i32::MIN) < -(q as i32) - 20 {
+            break;
+        }
+    }
+    let two_over_pi = big(2.0).div(&pi, q, RM);
+    let r = match name {
+        "j0" => sum,
+        "j1" => h.mul(&sum, q, RM),
+        "y0" => {
+            let l = h.ln(q, RM, cc).add(&gamma, q, RM);
+            two_over_pi
+                .mul(&l.mul(&sum, q, RM), q, RM)
+                .sub(&two_over_pi.mul(&hsum, q, RM), q, RM)
+        }
+        _ => {
+            // Σ (-z)^k/(k!(k+1)!)·(ψ(k+1) + ψ(k+2)) = hsum - 2γ·sum
+            let j1 = h.mul(&sum, q, RM);
+            let psi = hsum.sub(&gamma.mul(&big(2.0), q, RM).mul(&sum, q, RM), q, RM);
+            two_over_pi
+                .mul(&h.ln(q, RM, cc).mul(&j1, q, RM), q, RM)
+                .sub(&two_over_pi.div(&x, q, RM), q, RM)
+                .sub(&h.mul(&psi, q, RM).div(&pi, q, RM), q, RM)
+        }
+    };
+    if name == "j1" && a < 0.0 {
+        r.neg()
+    } else {
+        r
+    }
+}
+
+/// I0 and I1 by their power series, Σ z^k/(k!(k+n)!) with z = x²/4 (all
+/// terms positive: no cancellation at any x), times (x/2)^n.
+fn bessel_i(order1: bool, a: f64) -> BigFloat {
+    let q = P + 64;
+    let h = big(a).div(&big(2.0), q, RM);
+    let z = h.mul(&h, q, RM);
+    let mut term = big(1.0);
+    let mut sum = big(1.0);
+    for k in 1..20000u32 {
+        let kf = f64::from(k);
+        let denom = if order1 { kf * (kf + 1.0) } else { kf * kf };
+        term = term.mul(&z, q, RM).div(&big(denom), q, RM);
+        sum = sum.add(&term, q, RM);
+        let small =
+            term.exponent().unwrap_or(i32::MIN) < sum.exponent().unwrap_or(i32::MIN) - q as i32;
+        if f64::from(k) > a && small {
+            break;
+        }
+    }
+    if order1 {
+        h.mul(&sum, P, RM)
+    } else {
+        sum
+    }
 }

@@ -89,8 +89,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void k(float4 *p) {\n  p[0].v = 1.0f;\n}\n", 2, "class \"float4\" has no member \"v\""),
     ("enum E { A, B };\nenum F { C, A };\n", 2, "\"A\" has already been declared in the current scope"),
     ("struct P { int x; };\n__global__ void k(P *p) {\n  p[0] += p[1];\n}\n", 3, "no operator \"+=\" matches these operands"),
-    ("__global__ void k(float *p) {\n  p[0] = 1.0f;\n  p[1] = y1f(p[2]);\n}\n", 3, "libdevice has no function \"__nv_y1f\" yet"),
-    ("__global__ void k(double *p) {\n  p[1] = erfcinv(p[2]);\n}\n", 2, "libdevice has no function \"__nv_erfcinv\" yet"),
+    ("extern \"C\" __device__ float __nv_fast_tanf(float a);\n__global__ void k(float *p) {\n  p[0] = 1.0f;\n  p[1] = __nv_fast_tanf(p[2]);\n}\n", 4, "libdevice has no function \"__nv_fast_tanf\" yet"),
+    ("extern \"C\" __device__ double __nv_dadd_rz(double a, double b);\n__global__ void k(double *p) {\n  p[1] = __nv_dadd_rz(p[2], p[3]);\n}\n", 3, "libdevice has no function \"__nv_dadd_rz\" yet"),
     // Templates.
     ("template <typename T> __device__ T mx(T a, T b) { return a > b ? a : b; }\n__global__ void k(float *p) {\n  p[0] = mx(p[1], 2);\n}\n", 3, "no instance of function template \"mx\" matches the argument list (argument types are: (float, int))"),
     ("template <typename T> __device__ T mx(T a, T b) { return a > b ? a : b; }\n__global__ void k(float *p) {\n  p[0] = mx<float, int>(p[1], 2);\n}\n", 3, "no instance of function template \"mx\" matches the argument list"),

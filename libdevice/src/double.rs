@@ -578,6 +578,258 @@ __device__ __forceinline__ double __nv_dint_sub_dd(double ah, double al, double 
     };
 }
 
+/// erf near 0 (Taylor) and the continued fraction of erfc beyond (erf, erfc, erfcx, normcdf, and the inverses' steps).
+macro_rules! d_erf {
+    () => {
+        r#"
+/* erf(x) = (2/√π)·x·(1 + z·P(z)), z = x², for |x| < 0.75 (Taylor to x^41), as
+   u + *lo with u = (2/√π)·x rounded; *v = z·P(z) for erfc's 1 - erf. */
+__device__ __forceinline__ double __nv_dint_erf_small(double x, double *ul, double *v) {
+    double z = x * x;
+    double p = __nvvm_fma_rn_d(z, 1.0025164934907719e-20, -2.107855191442136e-19);
+    p = __nvvm_fma_rn_d(p, z, 4.221407288807088e-18);
+    p = __nvvm_fma_rn_d(p, z, -8.032735012415773e-17);
+    p = __nvvm_fma_rn_d(p, z, 1.4483264643598138e-15);
+    p = __nvvm_fma_rn_d(p, z, -2.466827010264457e-14);
+    p = __nvvm_fma_rn_d(p, z, 3.9554295164585257e-13);
+    p = __nvvm_fma_rn_d(p, z, -5.9477940136376354e-12);
+    p = __nvvm_fma_rn_d(p, z, 8.35070279514724e-11);
+    p = __nvvm_fma_rn_d(p, z, -1.0892221037148573e-09);
+    p = __nvvm_fma_rn_d(p, z, 1.3122532963802806e-08);
+    p = __nvvm_fma_rn_d(p, z, -1.4503852223150468e-07);
+    p = __nvvm_fma_rn_d(p, z, 1.4589169000933706e-06);
+    p = __nvvm_fma_rn_d(p, z, -1.3227513227513228e-05);
+    p = __nvvm_fma_rn_d(p, z, 0.00010683760683760684);
+    p = __nvvm_fma_rn_d(p, z, -0.0007575757575757576);
+    p = __nvvm_fma_rn_d(p, z, 0.004629629629629629);
+    p = __nvvm_fma_rn_d(p, z, -0.023809523809523808);
+    p = __nvvm_fma_rn_d(p, z, 0.1);
+    p = __nvvm_fma_rn_d(p, z, -0.3333333333333333);
+    double u = 1.1283791670955126 * x;
+    *ul = __nvvm_fma_rn_d(1.1283791670955126, x, -u) + 1.533545961316588e-17 * x;
+    *v = z * p;
+    return u;
+}
+/* The continued fraction x + (1/2)/(x + 1/(x + (3/2)/(x + …))) for x >= 0.75,
+   evaluated from its depth back: erfc(x) = e^(-x²)/(√π·t), erfcx(x) = 1/(√π·t). */
+__device__ __forceinline__ double __nv_dint_erfc_t(double x) {
+    int n = (int)(16.0 + 220.0 / (x * x));
+    double t = x;
+    for (int k = n; k >= 1; k--) t = x + (0.5 * (double)k) / t;
+    return t;
+}
+/* erfc(x) for x >= 0.75, scaled by 2^256 on the way where the result is subnormal. */
+__device__ __forceinline__ double __nv_dint_erfc_cf(double x) {
+    if (x > 27.3) return 0.0;
+    double t = __nv_dint_erfc_t(x);
+    double z = x * x;
+    double zl = __nvvm_fma_rn_d(x, x, -z);
+    if (x < 26.0) return __nv_dint_exp_dd(-z, -zl) * 0.5641895835477563 / t;
+    double e;
+    double h = __nv_dint_two_sum(-z, 177.445678223346, &e);
+    double r = __nv_dint_exp_dd(h, e - zl + 5.936759843446527e-15) * 0.5641895835477563 / t;
+    return r * 8.636168555094445e-78;
+}
+"#
+    };
+}
+
+/// |x| mod |y| by long division of the mantissas, 11 bits a step (fmod, remainder, remquo).
+macro_rules! d_fmod {
+    () => {
+        r#"
+/* |x| mod |y| exactly, with the sign of x (x, y finite, y nonzero, |x| >= |y|). */
+__device__ __forceinline__ double __nv_dint_fmod(double x, double y) {
+    long long bx = __nvvm_bitcast_d2ll(x) & 0x7fffffffffffffffLL;
+    long long by = __nvvm_bitcast_d2ll(y) & 0x7fffffffffffffffLL;
+    int ex = (int)(bx >> 52);
+    int ey = (int)(by >> 52);
+    unsigned long long mx = (unsigned long long)(bx & 0x000fffffffffffffLL);
+    unsigned long long my = (unsigned long long)(by & 0x000fffffffffffffLL);
+    if (ex == 0) ex = 1; else mx = mx | 0x0010000000000000ULL;
+    if (ey == 0) ey = 1; else my = my | 0x0010000000000000ULL;
+    while (ex - ey >= 11) {
+        mx = (mx << 11) % my;
+        ex = ex - 11;
+    }
+    mx = (mx << (ex - ey)) % my;
+    /* mx·2^(ey - 1075), exact */
+    int sc = ey - 1075;
+    double r = (double)mx;
+    if (sc >= -1022) r = r * __nv_dint_pow2(sc);
+    else r = r * __nv_dint_pow2(sc + 64) * 5.421010862427522e-20;
+    return __nv_dint_copysign(r, x);
+}
+"#
+    };
+}
+
+/// The inverses of erf and erfc as double-doubles (erfinv, erfcinv, normcdfinv).
+macro_rules! d_erfinv {
+    () => {
+        r#"
+/* x with erf(x) = y (cmode 0, |y| <= 0.5) or erfc(x) = c (cmode 1,
+   0 < c <= 0.5), as x + *lo. The first value is the float functions'
+   erfinv(t)/t in w = -log(1 - t²) times t = 1 - c (relative error below
+   2^-35) or, for c below 1e-45, the asymptotic x² = -log c - log(x√π) +
+   log(1 - 1/(2x²)) (below 2^-21); then Halley's steps x - δ/(1 + xδ) with
+   δ = (erf(x) - y)/erf'(x), which is -(√π/2)·(erfcx(x) - c·e^(x²)) on
+   erfc's side, where c·e^(x²) = e^(x² + log c) keeps a subnormal c exact. */
+__device__ __forceinline__ double __nv_dint_erfinv_dd(double y, double c, int cmode, double *lo) {
+    double yh = y, yl = 0.0, lch = 0.0, lcl = 0.0, w, t;
+    if (cmode) {
+        yh = __nv_dint_two_sum(1.0, -c, &yl);
+        lch = __nv_dint_log_dd(c, &lcl);
+        double l2;
+        w = -lch - __nv_dint_log_dd(2.0 - c, &l2);
+        t = yh;
+    } else {
+        double l1;
+        w = -__nv_dint_log1p_dd(-y * y, 0.0, &l1);
+        t = y;
+    }
+    double x;
+    int steps = 1;
+    if (w < 104.0) {
+        x = __nv_internal_erfinv_core_d(w) * t;
+    } else {
+        double big = -lch;
+        x = __nvvm_sqrt_rn_d(big);
+        for (int i = 0; i < 3; i++) {
+            double r = 0.5 / (x * x);
+            double junk;
+            x = __nvvm_sqrt_rn_d(big - __nv_dint_log_dd(x * 1.772453850905516, &junk) - r - 0.5 * r * r);
+        }
+        steps = 2;
+    }
+    double xl = 0.0;
+    for (int k = 0; k < steps; k++) {
+        double d;
+        double z = x * x;
+        double zl = __nvvm_fma_rn_d(x, x, -z);
+        if (!cmode || x < 0.75) {
+            double ul, v;
+            double u = __nv_dint_erf_small(x, &ul, &v);
+            double r = (u - yh) + ((ul + u * v) - yl);
+            d = r / (1.1283791670955126 * __nv_dint_exp_dd(-z, -zl));
+        } else {
+            double ex = 0.5641895835477563 / __nv_dint_erfc_t(x);
+            double e;
+            double sh = __nv_dint_two_sum(z, lch, &e);
+            double ce = __nv_dint_exp_dd(sh, e + zl + lcl);
+            d = -0.886226925452758 * (ex - ce);
+        }
+        double corr = d / __nvvm_fma_rn_d(x, d, 1.0);
+        double h = x - corr;
+        xl = (x - h) - corr;
+        x = h;
+    }
+    *lo = xl;
+    return x;
+}
+"#
+    };
+}
+
+/// sqrt(x² + y² + z² + w²) as a double-double, scaled (norm3d, norm4d, rnorm3d, rnorm4d).
+macro_rules! d_norm {
+    () => {
+        r#"
+/* sqrt(x² + y² + z² + w²) = (h + *lo)·*scale for finite arguments, not all
+   zero: scaled by 2^±600 when large or small, the squares exact (fma) and
+   summed as a double-double, then the square root corrected once. */
+__device__ __forceinline__ double __nv_dint_norm4_dd(double x, double y, double z, double w, double *lo, double *scale) {
+    double a = __nvvm_fabs_d(x), b = __nvvm_fabs_d(y), c = __nvvm_fabs_d(z), d = __nvvm_fabs_d(w);
+    double m = __nvvm_fmax_d(__nvvm_fmax_d(a, b), __nvvm_fmax_d(c, d));
+    double s = 1.0, k = 1.0;
+    if (m > 1.0e150) { k = 2.409919865102884e-181; s = 4.149515568880993e+180; }
+    if (m < 1.0e-150) { k = 4.149515568880993e+180; s = 2.409919865102884e-181; }
+    a = a * k; b = b * k; c = c * k; d = d * k;
+    double sh = a * a;
+    double sl = __nvvm_fma_rn_d(a, a, -sh);
+    double e, p;
+    p = b * b;
+    sl = sl + __nvvm_fma_rn_d(b, b, -p);
+    sh = __nv_dint_two_sum(sh, p, &e);
+    sl = sl + e;
+    p = c * c;
+    sl = sl + __nvvm_fma_rn_d(c, c, -p);
+    sh = __nv_dint_two_sum(sh, p, &e);
+    sl = sl + e;
+    p = d * d;
+    sl = sl + __nvvm_fma_rn_d(d, d, -p);
+    sh = __nv_dint_two_sum(sh, p, &e);
+    sl = sl + e;
+    double h = __nvvm_sqrt_rn_d(sh);
+    *lo = (__nvvm_fma_rn_d(-h, h, sh) + sl) / (h + h);
+    *scale = s;
+    return h;
+}
+/* 0: finite; 1: an infinite argument (the result is +inf, or 0 for the
+   reciprocal, even beside a NaN); 2: a NaN and no infinity. */
+__device__ __forceinline__ int __nv_dint_norm_special(double x, double y, double z, double w) {
+    double inf = __nv_dint_inf();
+    if (__nvvm_fabs_d(x) == inf || __nvvm_fabs_d(y) == inf || __nvvm_fabs_d(z) == inf || __nvvm_fabs_d(w) == inf) return 1;
+    if (x != x || y != y || z != z || w != w) return 2;
+    return 0;
+}
+__device__ __forceinline__ double __nv_dint_norm(double x, double y, double z, double w) {
+    int sp = __nv_dint_norm_special(x, y, z, w);
+    if (sp == 1) return __nv_dint_inf();
+    if (sp == 2) return x + y + z + w;
+    if (x == 0.0 && y == 0.0 && z == 0.0 && w == 0.0) return 0.0;
+    double l, s;
+    double h = __nv_dint_norm4_dd(x, y, z, w, &l, &s);
+    return (h + l) * s;
+}
+/* sqrt(Σ p[i]²) over dim elements (its reciprocal when `recip`): the
+   largest magnitude first (an infinity wins over a NaN), then the squares
+   scaled by 2^±600 when it is large or small, summed as a double-double. */
+__device__ __forceinline__ double __nv_dint_norm_n(int dim, const double *p, int recip) {
+    double inf = __nv_dint_inf();
+    double m = 0.0;
+    int nan = 0;
+    for (int i = 0; i < dim; i++) {
+        double a = __nvvm_fabs_d(p[i]);
+        if (a == inf) return recip ? 0.0 : inf;
+        if (a != a) nan = 1;
+        else m = __nvvm_fmax_d(m, a);
+    }
+    if (nan) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
+    if (m == 0.0) return recip ? inf : 0.0;
+    double s = 1.0, k = 1.0;
+    if (m > 1.0e150) { k = 2.409919865102884e-181; s = 4.149515568880993e+180; }
+    if (m < 1.0e-150) { k = 4.149515568880993e+180; s = 2.409919865102884e-181; }
+    double sh = 0.0, sl = 0.0, e;
+    for (int i = 0; i < dim; i++) {
+        double a = __nvvm_fabs_d(p[i]) * k;
+        double q = a * a;
+        sl = sl + __nvvm_fma_rn_d(a, a, -q);
+        sh = __nv_dint_two_sum(sh, q, &e);
+        sl = sl + e;
+    }
+    double h = __nvvm_sqrt_rn_d(sh);
+    double l = (__nvvm_fma_rn_d(-h, h, sh) + sl) / (h + h);
+    if (!recip) return (h + l) * s;
+    double r = 1.0 / h;
+    double rl = (__nvvm_fma_rn_d(-r, h, 1.0) - r * l) / h;
+    return (r + rl) / s;
+}
+__device__ __forceinline__ double __nv_dint_rnorm(double x, double y, double z, double w) {
+    int sp = __nv_dint_norm_special(x, y, z, w);
+    if (sp == 1) return 0.0;
+    if (sp == 2) return x + y + z + w;
+    if (x == 0.0 && y == 0.0 && z == 0.0 && w == 0.0) return __nv_dint_inf();
+    double l, s;
+    double h = __nv_dint_norm4_dd(x, y, z, w, &l, &s);
+    double r = 1.0 / h;
+    double rl = (__nvvm_fma_rn_d(-r, h, 1.0) - r * l) / h;
+    return (r + rl) / s;
+}
+"#
+    };
+}
+
 /// The double functions, each with the helpers it uses.
 pub const FUNCTIONS: &[LibdeviceFunction] = &[
     LibdeviceFunction {
@@ -1414,29 +1666,8 @@ extern "C" __device__ double __nv_round(double x) {
         name: "__nv_fmod",
         source: concat!(
             d_core!(),
+            d_fmod!(),
             r#"
-/* |x| mod |y| exactly, with the sign of x (x, y finite, y nonzero, |x| >= |y|). */
-__device__ __forceinline__ double __nv_dint_fmod(double x, double y) {
-    long long bx = __nvvm_bitcast_d2ll(x) & 0x7fffffffffffffffLL;
-    long long by = __nvvm_bitcast_d2ll(y) & 0x7fffffffffffffffLL;
-    int ex = (int)(bx >> 52);
-    int ey = (int)(by >> 52);
-    unsigned long long mx = (unsigned long long)(bx & 0x000fffffffffffffLL);
-    unsigned long long my = (unsigned long long)(by & 0x000fffffffffffffLL);
-    if (ex == 0) ex = 1; else mx = mx | 0x0010000000000000ULL;
-    if (ey == 0) ey = 1; else my = my | 0x0010000000000000ULL;
-    while (ex - ey >= 11) {
-        mx = (mx << 11) % my;
-        ex = ex - 11;
-    }
-    mx = (mx << (ex - ey)) % my;
-    /* mx·2^(ey - 1075), exact */
-    int sc = ey - 1075;
-    double r = (double)mx;
-    if (sc >= -1022) r = r * __nv_dint_pow2(sc);
-    else r = r * __nv_dint_pow2(sc + 64) * 5.421010862427522e-20;
-    return __nv_dint_copysign(r, x);
-}
 extern "C" __device__ double __nv_fmod(double x, double y) {
     double ax = __nvvm_fabs_d(x);
     double ay = __nvvm_fabs_d(y);
@@ -1452,29 +1683,8 @@ extern "C" __device__ double __nv_fmod(double x, double y) {
         name: "__nv_remainder",
         source: concat!(
             d_core!(),
+            d_fmod!(),
             r#"
-/* |x| mod |y| exactly, with the sign of x (x, y finite, y nonzero, |x| >= |y|). */
-__device__ __forceinline__ double __nv_dint_fmod(double x, double y) {
-    long long bx = __nvvm_bitcast_d2ll(x) & 0x7fffffffffffffffLL;
-    long long by = __nvvm_bitcast_d2ll(y) & 0x7fffffffffffffffLL;
-    int ex = (int)(bx >> 52);
-    int ey = (int)(by >> 52);
-    unsigned long long mx = (unsigned long long)(bx & 0x000fffffffffffffLL);
-    unsigned long long my = (unsigned long long)(by & 0x000fffffffffffffLL);
-    if (ex == 0) ex = 1; else mx = mx | 0x0010000000000000ULL;
-    if (ey == 0) ey = 1; else my = my | 0x0010000000000000ULL;
-    while (ex - ey >= 11) {
-        mx = (mx << 11) % my;
-        ex = ex - 11;
-    }
-    mx = (mx << (ex - ey)) % my;
-    /* mx·2^(ey - 1075), exact */
-    int sc = ey - 1075;
-    double r = (double)mx;
-    if (sc >= -1022) r = r * __nv_dint_pow2(sc);
-    else r = r * __nv_dint_pow2(sc + 64) * 5.421010862427522e-20;
-    return __nv_dint_copysign(r, x);
-}
 extern "C" __device__ double __nv_remainder(double x, double y) {
     double ax = __nvvm_fabs_d(x);
     double ay = __nvvm_fabs_d(y);
@@ -1679,51 +1889,8 @@ extern "C" __device__ double __nv_hiloint2double(int hi, int lo) {
         source: concat!(
             d_core!(),
             d_exp!(),
+            d_erf!(),
             r#"
-/* erf(x) = (2/√π)·x·(1 + z·P(z)), z = x², for |x| < 0.75 (Taylor to x^41), as
-   u + *lo with u = (2/√π)·x rounded; *v = z·P(z) for erfc's 1 - erf. */
-__device__ __forceinline__ double __nv_dint_erf_small(double x, double *ul, double *v) {
-    double z = x * x;
-    double p = __nvvm_fma_rn_d(z, 1.0025164934907719e-20, -2.107855191442136e-19);
-    p = __nvvm_fma_rn_d(p, z, 4.221407288807088e-18);
-    p = __nvvm_fma_rn_d(p, z, -8.032735012415773e-17);
-    p = __nvvm_fma_rn_d(p, z, 1.4483264643598138e-15);
-    p = __nvvm_fma_rn_d(p, z, -2.466827010264457e-14);
-    p = __nvvm_fma_rn_d(p, z, 3.9554295164585257e-13);
-    p = __nvvm_fma_rn_d(p, z, -5.9477940136376354e-12);
-    p = __nvvm_fma_rn_d(p, z, 8.35070279514724e-11);
-    p = __nvvm_fma_rn_d(p, z, -1.0892221037148573e-09);
-    p = __nvvm_fma_rn_d(p, z, 1.3122532963802806e-08);
-    p = __nvvm_fma_rn_d(p, z, -1.4503852223150468e-07);
-    p = __nvvm_fma_rn_d(p, z, 1.4589169000933706e-06);
-    p = __nvvm_fma_rn_d(p, z, -1.3227513227513228e-05);
-    p = __nvvm_fma_rn_d(p, z, 0.00010683760683760684);
-    p = __nvvm_fma_rn_d(p, z, -0.0007575757575757576);
-    p = __nvvm_fma_rn_d(p, z, 0.004629629629629629);
-    p = __nvvm_fma_rn_d(p, z, -0.023809523809523808);
-    p = __nvvm_fma_rn_d(p, z, 0.1);
-    p = __nvvm_fma_rn_d(p, z, -0.3333333333333333);
-    double u = 1.1283791670955126 * x;
-    *ul = __nvvm_fma_rn_d(1.1283791670955126, x, -u) + 1.533545961316588e-17 * x;
-    *v = z * p;
-    return u;
-}
-/* erfc(x) for x >= 0.75: e^(-x²)/√π over the continued fraction
-   x + (1/2)/(x + 1/(x + (3/2)/(x + …))), evaluated from its depth back;
-   scaled by 2^256 on the way where the result is subnormal. */
-__device__ __forceinline__ double __nv_dint_erfc_cf(double x) {
-    if (x > 27.3) return 0.0;
-    int n = (int)(16.0 + 220.0 / (x * x));
-    double t = x;
-    for (int k = n; k >= 1; k--) t = x + (0.5 * (double)k) / t;
-    double z = x * x;
-    double zl = __nvvm_fma_rn_d(x, x, -z);
-    if (x < 26.0) return __nv_dint_exp_dd(-z, -zl) * 0.5641895835477563 / t;
-    double e;
-    double h = __nv_dint_two_sum(-z, 177.445678223346, &e);
-    double r = __nv_dint_exp_dd(h, e - zl + 5.936759843446527e-15) * 0.5641895835477563 / t;
-    return r * 8.636168555094445e-78;
-}
 extern "C" __device__ double __nv_erf(double x) {
     if (x != x) return x + x;
     if (x == 0.0) return x;
@@ -1744,51 +1911,8 @@ extern "C" __device__ double __nv_erf(double x) {
         source: concat!(
             d_core!(),
             d_exp!(),
+            d_erf!(),
             r#"
-/* erf(x) = (2/√π)·x·(1 + z·P(z)), z = x², for |x| < 0.75 (Taylor to x^41), as
-   u + *lo with u = (2/√π)·x rounded; *v = z·P(z) for erfc's 1 - erf. */
-__device__ __forceinline__ double __nv_dint_erf_small(double x, double *ul, double *v) {
-    double z = x * x;
-    double p = __nvvm_fma_rn_d(z, 1.0025164934907719e-20, -2.107855191442136e-19);
-    p = __nvvm_fma_rn_d(p, z, 4.221407288807088e-18);
-    p = __nvvm_fma_rn_d(p, z, -8.032735012415773e-17);
-    p = __nvvm_fma_rn_d(p, z, 1.4483264643598138e-15);
-    p = __nvvm_fma_rn_d(p, z, -2.466827010264457e-14);
-    p = __nvvm_fma_rn_d(p, z, 3.9554295164585257e-13);
-    p = __nvvm_fma_rn_d(p, z, -5.9477940136376354e-12);
-    p = __nvvm_fma_rn_d(p, z, 8.35070279514724e-11);
-    p = __nvvm_fma_rn_d(p, z, -1.0892221037148573e-09);
-    p = __nvvm_fma_rn_d(p, z, 1.3122532963802806e-08);
-    p = __nvvm_fma_rn_d(p, z, -1.4503852223150468e-07);
-    p = __nvvm_fma_rn_d(p, z, 1.4589169000933706e-06);
-    p = __nvvm_fma_rn_d(p, z, -1.3227513227513228e-05);
-    p = __nvvm_fma_rn_d(p, z, 0.00010683760683760684);
-    p = __nvvm_fma_rn_d(p, z, -0.0007575757575757576);
-    p = __nvvm_fma_rn_d(p, z, 0.004629629629629629);
-    p = __nvvm_fma_rn_d(p, z, -0.023809523809523808);
-    p = __nvvm_fma_rn_d(p, z, 0.1);
-    p = __nvvm_fma_rn_d(p, z, -0.3333333333333333);
-    double u = 1.1283791670955126 * x;
-    *ul = __nvvm_fma_rn_d(1.1283791670955126, x, -u) + 1.533545961316588e-17 * x;
-    *v = z * p;
-    return u;
-}
-/* erfc(x) for x >= 0.75: e^(-x²)/√π over the continued fraction
-   x + (1/2)/(x + 1/(x + (3/2)/(x + …))), evaluated from its depth back;
-   scaled by 2^256 on the way where the result is subnormal. */
-__device__ __forceinline__ double __nv_dint_erfc_cf(double x) {
-    if (x > 27.3) return 0.0;
-    int n = (int)(16.0 + 220.0 / (x * x));
-    double t = x;
-    for (int k = n; k >= 1; k--) t = x + (0.5 * (double)k) / t;
-    double z = x * x;
-    double zl = __nvvm_fma_rn_d(x, x, -z);
-    if (x < 26.0) return __nv_dint_exp_dd(-z, -zl) * 0.5641895835477563 / t;
-    double e;
-    double h = __nv_dint_two_sum(-z, 177.445678223346, &e);
-    double r = __nv_dint_exp_dd(h, e - zl + 5.936759843446527e-15) * 0.5641895835477563 / t;
-    return r * 8.636168555094445e-78;
-}
 extern "C" __device__ double __nv_erfc(double x) {
     if (x != x) return x + x;
     double ax = __nvvm_fabs_d(x);
@@ -1856,6 +1980,331 @@ extern "C" __device__ double __nv_tgamma(double x) {
     if (x < 0.0 && ((long long)__nvvm_floor_d(x) & 1LL) != 0) r = -r;
     return r;
 }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_erfcx",
+        source: concat!(
+            d_core!(),
+            d_exp!(),
+            d_erf!(),
+            r#"
+extern "C" __device__ double __nv_erfcx(double x) {
+    if (x != x) return x + x;
+    if (x >= 0.75) {
+        /* 1/(√π·t), 1/√π as a double-double */
+        double t = __nv_dint_erfc_t(x);
+        double r = 0.5641895835477563 / t;
+        if (x > 1.0e300) return r;
+        return r + (__nvvm_fma_rn_d(-r, t, 0.5641895835477563) + 7.66772980658294e-18) / t;
+    }
+    double z = x * x;
+    double zl = __nvvm_fma_rn_d(x, x, -z);
+    double e = __nv_dint_exp_dd(z, zl);
+    if (x > -0.75) {
+        double ul, v;
+        double u = __nv_dint_erf_small(x, &ul, &v);
+        double se;
+        double s = __nv_dint_two_sum(1.0, -u, &se);
+        return e * (s + (se - (ul + u * v)));
+    }
+    /* 2e^(x²) - erfcx(-x) */
+    if (x < -26.7) return __nv_dint_inf();
+    double a = -x;
+    double t = __nv_dint_erfc_t(a);
+    return 2.0 * e - 0.5641895835477563 / t;
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_normcdf",
+        source: concat!(
+            d_core!(),
+            d_exp!(),
+            d_erf!(),
+            r#"
+extern "C" __device__ double __nv_normcdf(double x) {
+    if (x != x) return x + x;
+    /* erfc(t)/2 with t = -x/√2 as th + tl */
+    double th = x * -0.7071067811865476;
+    double tl = __nvvm_fma_rn_d(x, -0.7071067811865476, -th) + x * 4.833646656726457e-17;
+    if (th >= 0.75) {
+        if (th > 27.5) return 0.0;
+        double t = __nv_dint_erfc_t(th);
+        double z = th * th;
+        double zl = __nvvm_fma_rn_d(th, th, -z) + 2.0 * th * tl;
+        if (th < 26.0) return __nv_dint_exp_dd(-z, -zl) * (0.28209479177387814 / t);
+        /* subnormal: e^(-t² + 256 log 2)·2^-256, rounded once */
+        double e;
+        double h = __nv_dint_two_sum(-z, 177.445678223346, &e);
+        double r = __nv_dint_exp_dd(h, e - zl + 5.936759843446527e-15) * (0.28209479177387814 / t);
+        return r * 8.636168555094445e-78;
+    }
+    if (th <= -0.75) {
+        double a = -th;
+        if (a > 27.3) return 1.0;
+        double t = __nv_dint_erfc_t(a);
+        double z = a * a;
+        double zl = __nvvm_fma_rn_d(a, a, -z) + 2.0 * th * tl;
+        return 1.0 - __nv_dint_exp_dd(-z, -zl) * (0.28209479177387814 / t);
+    }
+    /* (1 - erf(th + tl))/2, erf(th + tl) = erf(th) + (2/√π)e^(-th²)·tl */
+    double ul, v;
+    double u = __nv_dint_erf_small(th, &ul, &v);
+    double z = th * th;
+    double g = 1.0 - z * (1.0 - z * (0.5 - z * (0.16666666666666666 - z * 0.041666666666666664)));
+    double lo = ul + u * v + 1.1283791670955126 * tl * g;
+    double e;
+    double s = __nv_dint_two_sum(0.5, -0.5 * u, &e);
+    return s + (e - 0.5 * lo);
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_erfinv",
+        source: concat!(
+            d_core!(),
+            d_exp!(),
+            d_log!(),
+            d_erf!(),
+            erfinv_core_d!(),
+            d_erfinv!(),
+            r#"
+extern "C" __device__ double __nv_erfinv(double y) {
+    if (y != y) return y + y;
+    double ay = __nvvm_fabs_d(y);
+    if (ay > 1.0) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
+    if (ay == 1.0) return __nv_dint_copysign(__nv_dint_inf(), y);
+    if (y == 0.0) return y;
+    double h, l;
+    if (ay <= 0.5) {
+        h = __nv_dint_erfinv_dd(y, 0.0, 0, &l);
+        return h + l;
+    }
+    /* erfcinv(1 - |y|), 1 - |y| exact */
+    h = __nv_dint_erfinv_dd(0.0, 1.0 - ay, 1, &l);
+    return y < 0.0 ? -(h + l) : h + l;
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_erfcinv",
+        source: concat!(
+            d_core!(),
+            d_exp!(),
+            d_log!(),
+            d_erf!(),
+            erfinv_core_d!(),
+            d_erfinv!(),
+            r#"
+extern "C" __device__ double __nv_erfcinv(double c) {
+    if (c != c) return c + c;
+    if (!(c >= 0.0 && c <= 2.0)) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
+    if (c == 0.0) return __nv_dint_inf();
+    if (c == 2.0) return -__nv_dint_inf();
+    if (c == 1.0) return 0.0;
+    double h, l;
+    if (c >= 0.5 && c <= 1.5) {
+        h = __nv_dint_erfinv_dd(1.0 - c, 0.0, 0, &l);
+        return h + l;
+    }
+    if (c < 0.5) {
+        h = __nv_dint_erfinv_dd(0.0, c, 1, &l);
+        return h + l;
+    }
+    h = __nv_dint_erfinv_dd(0.0, 2.0 - c, 1, &l);
+    return -(h + l);
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_normcdfinv",
+        source: concat!(
+            d_core!(),
+            d_exp!(),
+            d_log!(),
+            d_erf!(),
+            erfinv_core_d!(),
+            d_erfinv!(),
+            r#"
+extern "C" __device__ double __nv_normcdfinv(double p) {
+    if (p != p) return p + p;
+    if (!(p >= 0.0 && p <= 1.0)) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
+    if (p == 0.0) return -__nv_dint_inf();
+    if (p == 1.0) return __nv_dint_inf();
+    if (p == 0.5) return 0.0;
+    /* -√2·erfcinv(2p), the product in double-double */
+    double c = 2.0 * p;
+    double h, l, sign = -1.0;
+    if (c >= 0.5 && c <= 1.5) {
+        h = __nv_dint_erfinv_dd(1.0 - c, 0.0, 0, &l);
+    } else if (c < 0.5) {
+        h = __nv_dint_erfinv_dd(0.0, c, 1, &l);
+    } else {
+        h = __nv_dint_erfinv_dd(0.0, 2.0 - c, 1, &l);
+        sign = 1.0;
+    }
+    double m = h * 1.4142135623730951;
+    double ml = __nvvm_fma_rn_d(h, 1.4142135623730951, -m) + (h * -9.667293313452913e-17 + l * 1.4142135623730951);
+    return sign * (m + ml);
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_lround",
+        source: r#"
+extern "C" __device__ long long __nv_lround(double x) {
+    double t = __nvvm_trunc_d(x);
+    if (__nvvm_fabs_d(x - t) >= 0.5) t = t + (x < 0.0 ? -1.0 : 1.0);
+    return (long long)t;
+}
+"#,
+    },
+    LibdeviceFunction {
+        name: "__nv_llround",
+        source: r#"
+extern "C" __device__ long long __nv_llround(double x) {
+    double t = __nvvm_trunc_d(x);
+    if (__nvvm_fabs_d(x - t) >= 0.5) t = t + (x < 0.0 ? -1.0 : 1.0);
+    return (long long)t;
+}
+"#,
+    },
+    LibdeviceFunction {
+        name: "__nv_lrint",
+        source: r#"
+extern "C" __device__ long long __nv_lrint(double x) { return (long long)__nvvm_rint_d(x); }
+"#,
+    },
+    LibdeviceFunction {
+        name: "__nv_llrint",
+        source: r#"
+extern "C" __device__ long long __nv_llrint(double x) { return (long long)__nvvm_rint_d(x); }
+"#,
+    },
+    LibdeviceFunction {
+        name: "__nv_remquo",
+        source: concat!(
+            d_core!(),
+            d_fmod!(),
+            r#"
+/* remainder(x, y) and the low 3 bits of the rounded quotient |x/y| with
+   the sign of x/y: |x| mod 8|y| first (exact), then the bits by exact
+   subtractions of 4|y|, 2|y| and |y|, then the rounding to nearest even. */
+extern "C" __device__ double __nv_remquo(double x, double y, int *quo) {
+    *quo = 0;
+    double ax = __nvvm_fabs_d(x);
+    double ay = __nvvm_fabs_d(y);
+    if (x != x || y != y) return x + y;
+    if (ax == __nv_dint_inf() || y == 0.0) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
+    if (ay == __nv_dint_inf()) return x;
+    double r = ax;
+    int q = 0;
+    if (ay < 2.247116418577895e+307 && ax >= 8.0 * ay) r = __nvvm_fabs_d(__nv_dint_fmod(ax, 8.0 * ay));
+    if (ay < 4.49423283715579e+307 && r >= 4.0 * ay) { r = r - 4.0 * ay; q = q + 4; }
+    if (ay < 8.98846567431158e+307 && r >= 2.0 * ay) { r = r - 2.0 * ay; q = q + 2; }
+    if (r >= ay) { r = r - ay; q = q + 1; }
+    if (ay < 4.450147717014403e-308) {
+        if (r + r > ay || (r + r == ay && (q & 1))) { r = r - ay; q = q + 1; }
+    } else {
+        double h = 0.5 * ay;
+        if (r > h || (r == h && (q & 1))) { r = r - ay; q = q + 1; }
+    }
+    q = q & 7;
+    *quo = __nv_dint_signbit(x) != __nv_dint_signbit(y) ? -q : q;
+    if (r == 0.0) return __nv_dint_copysign(0.0, x);
+    return __nv_dint_signbit(x) ? -r : r;
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_sincospi",
+        source: concat!(
+            d_core!(),
+            d_trig!(),
+            r#"
+extern "C" __device__ void __nv_sincospi(double x, double *sptr, double *cptr) {
+    if (x != x || __nvvm_fabs_d(x) == __nv_dint_inf()) { *sptr = x - x; *cptr = x - x; return; }
+    /* |x| >= 2^53 is an even integer */
+    if (__nvvm_fabs_d(x) >= 9007199254740992.0) { *sptr = __nv_dint_copysign(0.0, x); *cptr = 1.0; return; }
+    double k = __nvvm_rint_d(x + x);
+    double fr = x - 0.5 * k;
+    int q = (int)((long long)k & 3LL);
+    double rh = fr * 3.141592653589793;
+    double rl = __nvvm_fma_rn_d(fr, 3.141592653589793, -rh) + fr * 1.2246467991473532e-16;
+    double l, h;
+    if (fr == 0.0 && (q & 1) == 0) *sptr = __nv_dint_copysign(0.0, x);
+    else { h = __nv_dint_sincos_q(rh, rl, q, &l); *sptr = h + l; }
+    if (fr == 0.0 && (q & 1) == 1) *cptr = 0.0;
+    else { h = __nv_dint_sincos_q(rh, rl, q + 1, &l); *cptr = h + l; }
+}
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_norm3d",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_norm3d(double x, double y, double z) { return __nv_dint_norm(x, y, z, 0.0); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_norm4d",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_norm4d(double x, double y, double z, double w) { return __nv_dint_norm(x, y, z, w); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_rnorm3d",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_rnorm3d(double x, double y, double z) { return __nv_dint_rnorm(x, y, z, 0.0); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_rnorm4d",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_rnorm4d(double x, double y, double z, double w) { return __nv_dint_rnorm(x, y, z, w); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_norm",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_norm(int dim, const double *p) { return __nv_dint_norm_n(dim, p, 0); }
+"#
+        ),
+    },
+    LibdeviceFunction {
+        name: "__nv_rnorm",
+        source: concat!(
+            d_core!(),
+            d_norm!(),
+            r#"
+extern "C" __device__ double __nv_rnorm(int dim, const double *p) { return __nv_dint_norm_n(dim, p, 1); }
 "#
         ),
     },

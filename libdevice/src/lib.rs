@@ -311,75 +311,12 @@ __device__ __forceinline__ int __nv_internal_log_reduce(float a, float *r, float
     };
 }
 
-/// erf, erfc and erfinv in double: polynomials fitted for this crate
-/// (Chebyshev fits with mpmath, relative error below 2^-40 except the
-/// erfinv tail's 2^-27): erf(x)/x in x² on [0, 1]; erfc(x)·e^(x²) in
-/// x − 1.5 on [0.5, 2.5] and, times x, in 1/x − 0.25 beyond; erfinv(x)/x in
-/// w = −ln(1 − x²) − 2.5 for w < 5, then in √w − 3.4 and √w − 7.4.
-macro_rules! erf_f {
+/// erfinv(x)/x in double as a function of w = -ln(1 - x²) (a fitted
+/// polynomial per range of w; relative error below 2^-35 for w < 104, that
+/// is |x| < 1 - 1e-45).
+macro_rules! erfinv_core_d {
     () => {
         r#"
-__device__ __forceinline__ double __nv_internal_erf_small_d(double d) {
-    double z = d * d;
-    double p = -7.795898827002142e-10;
-    p = fma(p, z, 1.3720064546777686e-08);
-    p = fma(p, z, -1.6208483801871705e-07);
-    p = fma(p, z, 1.6447424703317362e-06);
-    p = fma(p, z, -1.492473690741966e-05);
-    p = fma(p, z, 0.00012055294904839707);
-    p = fma(p, z, -0.0008548325975389692);
-    p = fma(p, z, 0.0052239776071164225);
-    p = fma(p, z, -0.02686617064323777);
-    p = fma(p, z, 0.11283791670945006);
-    p = fma(p, z, -0.37612638903183543);
-    p = fma(p, z, 1.1283791670955126);
-    return d * p;
-}
-// erfc(x) for x >= 0.5.
-__device__ __forceinline__ double __nv_internal_erfc_big_d(double x) {
-    if (x > 11.0) return 0.0;
-    double e = __nv_internal_exp_d(-x * x);
-    if (x < 2.5) {
-        double u = x - 1.5;
-        double p = -4.34060840157494e-09;
-        p = fma(p, u, 1.675082376797335e-08);
-        p = fma(p, u, -4.378252861554685e-08);
-        p = fma(p, u, 1.5880092010442396e-07);
-        p = fma(p, u, -5.98347133499314e-07);
-        p = fma(p, u, 2.0760462135856326e-06);
-        p = fma(p, u, -6.9736378616561435e-06);
-        p = fma(p, u, 2.2858884591428235e-05);
-        p = fma(p, u, -7.26593949971721e-05);
-        p = fma(p, u, 0.00022331184057985932);
-        p = fma(p, u, -0.0006619299739516209);
-        p = fma(p, u, 0.0018861345061304);
-        p = fma(p, u, -0.005145957557022686);
-        p = fma(p, u, 0.013377340989325621);
-        p = fma(p, u, -0.0329309052992231);
-        p = fma(p, u, 0.07615103985411509);
-        p = fma(p, u, -0.16362291773256216);
-        p = fma(p, u, 0.3215854164543259);
-        return e * p;
-    }
-    double u = 1.0 / x - 0.25;
-    double p = 37.54277872516825;
-    p = fma(p, u, -6.486290028425693);
-    p = fma(p, u, -9.797706660668657);
-    p = fma(p, u, 7.187135001545877);
-    p = fma(p, u, -1.9166926921540952);
-    p = fma(p, u, -1.0248229394054924);
-    p = fma(p, u, 1.47873815891166);
-    p = fma(p, u, -0.7080936806747365);
-    p = fma(p, u, -0.09789732371239034);
-    p = fma(p, u, 0.41110065257204165);
-    p = fma(p, u, -0.2727636382681821);
-    p = fma(p, u, -0.028086232082195975);
-    p = fma(p, u, 0.21951300304218696);
-    p = fma(p, u, -0.16778618979290638);
-    p = fma(p, u, -0.11944693191961085);
-    p = fma(p, u, 0.5479978305002458);
-    return e * p / x;
-}
 // erfinv(x)/x as a function of w = -ln(1 - x²).
 __device__ __forceinline__ double __nv_internal_erfinv_core_d(double w) {
     double p;
@@ -436,6 +373,85 @@ __device__ __forceinline__ double __nv_internal_erfinv_core_d(double w) {
     return p;
 }
 "#
+    };
+}
+
+/// erf, erfc and erfinv in double: polynomials fitted for this crate
+/// (Chebyshev fits with mpmath, relative error below 2^-40 except the
+/// erfinv tail's 2^-27): erf(x)/x in x² on [0, 1]; erfc(x)·e^(x²) in
+/// x − 1.5 on [0.5, 2.5] and, times x, in 1/x − 0.25 beyond; erfinv(x)/x in
+/// w = −ln(1 − x²) − 2.5 for w < 5, then in √w − 3.4 and √w − 7.4.
+macro_rules! erf_f {
+    () => {
+        concat!(
+            r#"
+__device__ __forceinline__ double __nv_internal_erf_small_d(double d) {
+    double z = d * d;
+    double p = -7.795898827002142e-10;
+    p = fma(p, z, 1.3720064546777686e-08);
+    p = fma(p, z, -1.6208483801871705e-07);
+    p = fma(p, z, 1.6447424703317362e-06);
+    p = fma(p, z, -1.492473690741966e-05);
+    p = fma(p, z, 0.00012055294904839707);
+    p = fma(p, z, -0.0008548325975389692);
+    p = fma(p, z, 0.0052239776071164225);
+    p = fma(p, z, -0.02686617064323777);
+    p = fma(p, z, 0.11283791670945006);
+    p = fma(p, z, -0.37612638903183543);
+    p = fma(p, z, 1.1283791670955126);
+    return d * p;
+}
+// erfcx(x) = erfc(x)·e^(x²) for x >= 0.5.
+__device__ __forceinline__ double __nv_internal_erfcx_big_d(double x) {
+    if (x < 2.5) {
+        double u = x - 1.5;
+        double p = -4.34060840157494e-09;
+        p = fma(p, u, 1.675082376797335e-08);
+        p = fma(p, u, -4.378252861554685e-08);
+        p = fma(p, u, 1.5880092010442396e-07);
+        p = fma(p, u, -5.98347133499314e-07);
+        p = fma(p, u, 2.0760462135856326e-06);
+        p = fma(p, u, -6.9736378616561435e-06);
+        p = fma(p, u, 2.2858884591428235e-05);
+        p = fma(p, u, -7.26593949971721e-05);
+        p = fma(p, u, 0.00022331184057985932);
+        p = fma(p, u, -0.0006619299739516209);
+        p = fma(p, u, 0.0018861345061304);
+        p = fma(p, u, -0.005145957557022686);
+        p = fma(p, u, 0.013377340989325621);
+        p = fma(p, u, -0.0329309052992231);
+        p = fma(p, u, 0.07615103985411509);
+        p = fma(p, u, -0.16362291773256216);
+        p = fma(p, u, 0.3215854164543259);
+        return p;
+    }
+    double u = 1.0 / x - 0.25;
+    double p = 37.54277872516825;
+    p = fma(p, u, -6.486290028425693);
+    p = fma(p, u, -9.797706660668657);
+    p = fma(p, u, 7.187135001545877);
+    p = fma(p, u, -1.9166926921540952);
+    p = fma(p, u, -1.0248229394054924);
+    p = fma(p, u, 1.47873815891166);
+    p = fma(p, u, -0.7080936806747365);
+    p = fma(p, u, -0.09789732371239034);
+    p = fma(p, u, 0.41110065257204165);
+    p = fma(p, u, -0.2727636382681821);
+    p = fma(p, u, -0.028086232082195975);
+    p = fma(p, u, 0.21951300304218696);
+    p = fma(p, u, -0.16778618979290638);
+    p = fma(p, u, -0.11944693191961085);
+    p = fma(p, u, 0.5479978305002458);
+    return p / x;
+}
+// erfc(x) for x >= 0.5.
+__device__ __forceinline__ double __nv_internal_erfc_big_d(double x) {
+    if (x > 11.0) return 0.0;
+    return __nv_internal_exp_d(-x * x) * __nv_internal_erfcx_big_d(x);
+}
+"#,
+            erfinv_core_d!()
+        )
     };
 }
 
@@ -1150,13 +1166,195 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     return x > y ? x - y : 0.0f;
 }"#
     ),
+    f!(
+        "__nv_sincospif",
+        [common_f!()],
+        r#"extern "C" __device__ void __nv_sincospif(float a, float *sp, float *cp) {
+    a = __nv_internal_ftz(a);
+    float aa = __nvvm_fabs_f(a);
+    if (a != a || aa == 1.0f / 0.0f) {
+        *sp = 0.0f / 0.0f;
+        *cp = 0.0f / 0.0f;
+        return;
+    }
+    if (aa >= 8388608.0f) {
+        *sp = 0.0f * a;
+        *cp = (aa >= 16777216.0f || (__nvvm_bitcast_f2i(a) & 1) == 0) ? 1.0f : -1.0f;
+        return;
+    }
+    float s = (float)__nv_internal_sincospi_d((double)a, 0);
+    float c = (float)__nv_internal_sincospi_d((double)a, 1);
+    *sp = s == 0.0f ? 0.0f * a : __nv_internal_ftz(s);
+    *cp = c == 0.0f ? 0.0f : __nv_internal_ftz(c);
+}"#
+    ),
+    f!(
+        "__nv_lrintf",
+        [],
+        r#"extern "C" __device__ long long __nv_lrintf(float a) {
+    return (long long)__nvvm_rint_f(a);
+}"#
+    ),
+    f!(
+        "__nv_llrintf",
+        [],
+        r#"extern "C" __device__ long long __nv_llrintf(float a) {
+    return (long long)__nvvm_rint_f(a);
+}"#
+    ),
+    f!(
+        "__nv_llroundf",
+        [],
+        r#"extern "C" __device__ long long __nv_llroundf(float a) {
+    return (long long)roundf(a);
+}"#
+    ),
+    f!(
+        "__nv_norm4df",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_norm4df(float x, float y, float z, float w) {
+    x = __nv_internal_ftz(x);
+    y = __nv_internal_ftz(y);
+    z = __nv_internal_ftz(z);
+    w = __nv_internal_ftz(w);
+    float inf = 1.0f / 0.0f;
+    if (__nvvm_fabs_f(x) == inf || __nvvm_fabs_f(y) == inf || __nvvm_fabs_f(z) == inf || __nvvm_fabs_f(w) == inf) return inf;
+    double dx = (double)x;
+    double dy = (double)y;
+    double dz = (double)z;
+    double dw = (double)w;
+    return __nv_internal_ftz((float)sqrt(dx * dx + dy * dy + dz * dz + dw * dw));
+}"#
+    ),
+    f!(
+        "__nv_rnorm3df",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_rnorm3df(float x, float y, float z) {
+    x = __nv_internal_ftz(x);
+    y = __nv_internal_ftz(y);
+    z = __nv_internal_ftz(z);
+    float inf = 1.0f / 0.0f;
+    if (__nvvm_fabs_f(x) == inf || __nvvm_fabs_f(y) == inf || __nvvm_fabs_f(z) == inf) return 0.0f;
+    double dx = (double)x;
+    double dy = (double)y;
+    double dz = (double)z;
+    return __nv_internal_ftz((float)(1.0 / sqrt(dx * dx + dy * dy + dz * dz)));
+}"#
+    ),
+    f!(
+        "__nv_rnorm4df",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_rnorm4df(float x, float y, float z, float w) {
+    x = __nv_internal_ftz(x);
+    y = __nv_internal_ftz(y);
+    z = __nv_internal_ftz(z);
+    w = __nv_internal_ftz(w);
+    float inf = 1.0f / 0.0f;
+    if (__nvvm_fabs_f(x) == inf || __nvvm_fabs_f(y) == inf || __nvvm_fabs_f(z) == inf || __nvvm_fabs_f(w) == inf) return 0.0f;
+    double dx = (double)x;
+    double dy = (double)y;
+    double dz = (double)z;
+    double dw = (double)w;
+    return __nv_internal_ftz((float)(1.0 / sqrt(dx * dx + dy * dy + dz * dz + dw * dw)));
+}"#
+    ),
+    f!(
+        "__nv_normf",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_normf(int dim, const float *p) {
+    /* Σ p[i]² exactly enough in double (the squares of floats are exact) */
+    double s = 0.0;
+    int nan = 0;
+    for (int i = 0; i < dim; i++) {
+        float a = __nv_internal_ftz(p[i]);
+        if (__nvvm_fabs_f(a) == 1.0f / 0.0f) return 1.0f / 0.0f;
+        if (a != a) nan = 1;
+        double d = (double)a;
+        s = fma(d, d, s);
+    }
+    if (nan) return 0.0f / 0.0f;
+    return __nv_internal_ftz((float)sqrt(s));
+}"#
+    ),
+    f!(
+        "__nv_rnormf",
+        [common_f!()],
+        r#"extern "C" __device__ float __nv_rnormf(int dim, const float *p) {
+    double s = 0.0;
+    int nan = 0;
+    for (int i = 0; i < dim; i++) {
+        float a = __nv_internal_ftz(p[i]);
+        if (__nvvm_fabs_f(a) == 1.0f / 0.0f) return 0.0f;
+        if (a != a) nan = 1;
+        double d = (double)a;
+        s = fma(d, d, s);
+    }
+    if (nan) return 0.0f / 0.0f;
+    return __nv_internal_ftz((float)(1.0 / sqrt(s)));
+}"#
+    ),
+    f!(
+        "__nv_erfcxf",
+        [common_f!(), erf_f!()],
+        r#"extern "C" __device__ float __nv_erfcxf(float a) {
+    a = __nv_internal_ftz(a);
+    if (a != a) return a + a;
+    double d = (double)a;
+    double r;
+    if (d >= 0.5) {
+        r = __nv_internal_erfcx_big_d(d);
+    } else if (d > -1.0) {
+        r = __nv_internal_exp_d(d * d) * (1.0 - __nv_internal_erf_small_d(d));
+    } else {
+        /* 2e^(x²) - erfcx(-x), above FLT_MAX from x < -9.4 */
+        if (d < -9.5) return 1.0f / 0.0f;
+        r = 2.0 * __nv_internal_exp_d(d * d) - __nv_internal_erfcx_big_d(-d);
+    }
+    return __nv_internal_ftz((float)r);
+}"#
+    ),
+    f!(
+        "__nv_normcdff",
+        [common_f!(), erf_f!()],
+        r#"extern "C" __device__ float __nv_normcdff(float a) {
+    a = __nv_internal_ftz(a);
+    if (a != a) return a + a;
+    /* erfc(-x/√2)/2 */
+    double t = (double)a * -0.70710678118654752;
+    double r;
+    if (t >= 0.5) r = __nv_internal_erfc_big_d(t);
+    else if (t > -1.0) r = 1.0 - __nv_internal_erf_small_d(t);
+    else r = 2.0 - __nv_internal_erfc_big_d(-t);
+    return __nv_internal_ftz((float)(0.5 * r));
+}"#
+    ),
+    f!(
+        "__nv_normcdfinvf",
+        [common_f!(), erf_f!()],
+        r#"extern "C" __device__ float __nv_normcdfinvf(float a) {
+    a = __nv_internal_ftz(a);
+    if (!(a >= 0.0f && a <= 1.0f)) return 0.0f / 0.0f;
+    if (a == 0.0f) return -1.0f / 0.0f;
+    if (a == 1.0f) return 1.0f / 0.0f;
+    if (a == 0.5f) return 0.0f;
+    /* -√2·erfcinv(2p) */
+    double y = 2.0 * (double)a;
+    double w = -__nv_internal_log_d(y * (2.0 - y));
+    return (float)(-1.4142135623730951 * __nv_internal_erfinv_core_d(w) * (1.0 - y));
+}"#
+    ),
 ];
 
+#[macro_use]
 pub mod double;
+pub mod bessel;
 
-/// Every function: the float ones above, then the double ones.
+/// Every function: the float ones above, the double ones, the Bessel functions.
 pub fn all() -> impl Iterator<Item = &'static LibdeviceFunction> {
-    FUNCTIONS.iter().chain(double::FUNCTIONS)
+    FUNCTIONS
+        .iter()
+        .chain(double::FUNCTIONS)
+        .chain(bessel::FUNCTIONS)
 }
 
 /// Looks up a function by its `__nv_*` name.

@@ -1967,52 +1967,56 @@ impl Sel<'_> {
     fn float_math(&mut self, id: InstId, callee: &str, args: &[Value]) -> bool {
         let ty = self.f.inst(id).ty.clone();
         let (opcode, arity) = if let Some(rest) = callee.strip_prefix("llvm.nvvm.") {
-            let mut parts: Vec<&str> = rest.split('.').collect();
-            // `….f` / `….d`; `f2i.rn[.ftz]` converts to an integer instead.
-            let (fs, int_dst) = match parts.last() {
-                Some(&"f") => (".f32", None),
-                Some(&"d") => (".f64", None),
-                _ => (
-                    ".f32",
-                    Some(if parts[0] == "f2ui" { ".u32" } else { ".s32" }),
-                ),
-            };
-            if int_dst.is_none() {
-                parts.pop();
-            }
-            let ftz = if parts.last() == Some(&"ftz") {
-                parts.pop();
-                ".ftz"
+            if let Some(op) = conversion(rest) {
+                (op, 1)
             } else {
-                ""
-            };
-            let rounding = |m: &str| match m {
-                "rn" => Some("rni"),
-                "rz" => Some("rzi"),
-                "rp" => Some("rpi"),
-                "rm" => Some("rmi"),
-                _ => None,
-            };
-            match (parts.as_slice(), int_dst) {
-                (["f2i" | "f2ui", m], Some(dst)) => match rounding(m) {
-                    Some(r) => (format!("cvt.{r}{ftz}{dst}.f32"), 1),
-                    None => return false,
-                },
-                ([op @ ("sqrt" | "rcp"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
-                    (format!("{op}.{m}{ftz}{fs}"), 1)
+                let mut parts: Vec<&str> = rest.split('.').collect();
+                // `….f` / `….d`; `f2i.rn[.ftz]` converts to an integer instead.
+                let (fs, int_dst) = match parts.last() {
+                    Some(&"f") => (".f32", None),
+                    Some(&"d") => (".f64", None),
+                    _ => (
+                        ".f32",
+                        Some(if parts[0] == "f2ui" { ".u32" } else { ".s32" }),
+                    ),
+                };
+                if int_dst.is_none() {
+                    parts.pop();
                 }
-                (["rsqrt", "approx"], None) => (format!("rsqrt.approx{ftz}{fs}"), 1),
-                (["div", "approx"], None) => (format!("div.approx{ftz}{fs}"), 2),
-                (["sin", "approx"], None) => (format!("sin.approx{ftz}{fs}"), 1),
-                (["cos", "approx"], None) => (format!("cos.approx{ftz}{fs}"), 1),
-                (["saturate"], None) => (format!("cvt{ftz}.sat{fs}{fs}"), 1),
-                ([op @ ("add" | "mul" | "div"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
-                    (format!("{op}.{m}{ftz}{fs}"), 2)
+                let ftz = if parts.last() == Some(&"ftz") {
+                    parts.pop();
+                    ".ftz"
+                } else {
+                    ""
+                };
+                let rounding = |m: &str| match m {
+                    "rn" => Some("rni"),
+                    "rz" => Some("rzi"),
+                    "rp" => Some("rpi"),
+                    "rm" => Some("rmi"),
+                    _ => None,
+                };
+                match (parts.as_slice(), int_dst) {
+                    (["f2i" | "f2ui", m], Some(dst)) => match rounding(m) {
+                        Some(r) => (format!("cvt.{r}{ftz}{dst}.f32"), 1),
+                        None => return false,
+                    },
+                    ([op @ ("sqrt" | "rcp"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                        (format!("{op}.{m}{ftz}{fs}"), 1)
+                    }
+                    (["rsqrt", "approx"], None) => (format!("rsqrt.approx{ftz}{fs}"), 1),
+                    (["div", "approx"], None) => (format!("div.approx{ftz}{fs}"), 2),
+                    (["sin", "approx"], None) => (format!("sin.approx{ftz}{fs}"), 1),
+                    (["cos", "approx"], None) => (format!("cos.approx{ftz}{fs}"), 1),
+                    (["saturate"], None) => (format!("cvt{ftz}.sat{fs}{fs}"), 1),
+                    ([op @ ("add" | "mul" | "div"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                        (format!("{op}.{m}{ftz}{fs}"), 2)
+                    }
+                    (["fma", m @ ("rn" | "rz" | "rp" | "rm")], None) => {
+                        (format!("fma.{m}{ftz}{fs}"), 3)
+                    }
+                    _ => return false,
                 }
-                (["fma", m @ ("rn" | "rz" | "rp" | "rm")], None) => {
-                    (format!("fma.{m}{ftz}{fs}"), 3)
-                }
-                _ => return false,
             }
         } else {
             let Some((base, t)) = callee
@@ -2702,14 +2706,16 @@ impl Sel<'_> {
                         ],
                     );
                     return self.emit(
-                        format!("cvt.rn{ftz_dst}{}.u32", float_suffix(&to)),
+                        format!("cvt.rn{}.u32", float_suffix(&to)),
                         vec![Operand::Reg(d), Operand::Reg(t)],
                     );
                 } else {
                     format!(".{k}{}", from.bits())
                 };
+                // No .ftz: an integer has no denormal to flush (NVRTC's
+                // `cvt.rn.f32.s32` under -ftz too).
                 self.emit(
-                    format!("cvt.rn{ftz_dst}{}{src}", float_suffix(&to)),
+                    format!("cvt.rn{}{src}", float_suffix(&to)),
                     vec![Operand::Reg(d), Operand::Reg(r)],
                 );
             }
@@ -2853,4 +2859,48 @@ fn gep_index_uses(f: &Function, d: InstId, b: BlockId) -> u32 {
         }
     }
     n
+}
+
+/// NVVM's conversion intrinsics (`llvm.nvvm.` stripped), `F2T.MODE[.ftz]`
+/// with F and T among f, d (floats) and i, ui, ll, ull (integers), as the
+/// PTX `cvt` NVRTC writes: `d2ll.rz` is `cvt.rzi.s64.f64` (a float to an
+/// integer rounds to an integer: `rni`, …), `ll2d.rn` is `cvt.rn.f64.s64`,
+/// `d2f.rp.ftz` is `cvt.rp.ftz.f32.f64`. `f2i`/`f2ui` included; `None` for
+/// anything else.
+fn conversion(rest: &str) -> Option<String> {
+    let mut parts = rest.split('.');
+    let conv = parts.next()?;
+    let mode = parts.next()?;
+    let ftz = match parts.next() {
+        None => "",
+        Some("ftz") => ".ftz",
+        Some(_) => return None,
+    };
+    if parts.next().is_some() || !matches!(mode, "rn" | "rz" | "rp" | "rm") {
+        return None;
+    }
+    let (from, to) = conv.split_once('2')?;
+    let ty = |t: &str| match t {
+        "f" => Some((".f32", true)),
+        "d" => Some((".f64", true)),
+        "i" => Some((".s32", false)),
+        "ui" => Some((".u32", false)),
+        "ll" => Some((".s64", false)),
+        "ull" => Some((".u64", false)),
+        _ => None,
+    };
+    let ((src, src_float), (dst, dst_float)) = (ty(from)?, ty(to)?);
+    let rounding = match (src_float, dst_float) {
+        // float to integer: round to an integral value
+        (true, false) => format!("{mode}i"),
+        (false, true) => mode.to_string(),
+        // only d2f between floats
+        (true, true) if from == "d" && to == "f" => mode.to_string(),
+        _ => return None,
+    };
+    // .ftz is for f32 operands or results only
+    if !ftz.is_empty() && src != ".f32" && dst != ".f32" {
+        return None;
+    }
+    Some(format!("cvt.{rounding}{ftz}{dst}{src}"))
 }

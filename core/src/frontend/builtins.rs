@@ -7,7 +7,8 @@ use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
 /// The parameter and return types of one overload, in a compact spelling:
 /// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long, `f` float,
-/// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next.
+/// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next,
+/// a leading `&` a pointer to const (`&d`: `const double *`).
 #[derive(Clone, Copy, Debug)]
 pub struct Overload {
     pub ret: &'static str,
@@ -142,6 +143,12 @@ const BINARY_FD: &[Overload] = &[o("d", &["d", "d"]), o("f", &["f", "f"])];
 const F1: &[Overload] = &[o("f", &["f"])];
 const F2: &[Overload] = &[o("f", &["f", "f"])];
 const F3: &[Overload] = &[o("f", &["f", "f", "f"])];
+const F4: &[Overload] = &[o("f", &["f", "f", "f", "f"])];
+const TERNARY_FD: &[Overload] = &[o("d", &["d", "d", "d"]), o("f", &["f", "f", "f"])];
+const QUATERNARY_FD: &[Overload] = &[o("d", &["d", "d", "d", "d"]), o("f", &["f", "f", "f", "f"])];
+/// `long long f(T)` for double and float (`lround`, `llrint`, …; CUDA's
+/// `long` is 64 bits, as `long long`).
+const TO_LONG_FD: &[Overload] = &[o("l", &["d"]), o("l", &["f"])];
 const D1: &[Overload] = &[o("d", &["d"])];
 const D2: &[Overload] = &[o("d", &["d", "d"])];
 /// CUDA's `min`/`max`: the integer types (a signed and an unsigned
@@ -655,6 +662,104 @@ const ROUNDED: &[Builtin] = &[
     nv!("__dsqrt_rd", D1, "llvm.nvvm.sqrt.rm.d"),
 ];
 
+/// The conversions between floats and integers in a rounding mode beyond
+/// the ones above: one `cvt` each (`__double2ll_rz` is `cvt.rzi.s64.f64`).
+const CONVERSIONS: &[Builtin] = &[
+    nv!("__float2ll_rn", &[o("l", &["f"])], "llvm.nvvm.f2ll.rn{ftz}"),
+    nv!(
+        "__float2ull_rn",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rn{ftz}"
+    ),
+    nv!("__double2int_rn", &[o("i", &["d"])], "llvm.nvvm.d2i.rn"),
+    nv!("__double2uint_rn", &[o("u", &["d"])], "llvm.nvvm.d2ui.rn"),
+    nv!("__double2ll_rn", &[o("l", &["d"])], "llvm.nvvm.d2ll.rn"),
+    nv!("__double2ull_rn", &[o("y", &["d"])], "llvm.nvvm.d2ull.rn"),
+    nv!(
+        "__double2float_rn",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rn{ftz}"
+    ),
+    nv!("__ll2float_rn", &[o("f", &["l"])], "llvm.nvvm.ll2f.rn"),
+    nv!("__ull2float_rn", &[o("f", &["y"])], "llvm.nvvm.ull2f.rn"),
+    nv!("__ll2double_rn", &[o("d", &["l"])], "llvm.nvvm.ll2d.rn"),
+    nv!("__ull2double_rn", &[o("d", &["y"])], "llvm.nvvm.ull2d.rn"),
+    nv!("__float2ll_rz", &[o("l", &["f"])], "llvm.nvvm.f2ll.rz{ftz}"),
+    nv!(
+        "__float2ull_rz",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rz{ftz}"
+    ),
+    nv!("__double2int_rz", &[o("i", &["d"])], "llvm.nvvm.d2i.rz"),
+    nv!("__double2uint_rz", &[o("u", &["d"])], "llvm.nvvm.d2ui.rz"),
+    nv!("__double2ll_rz", &[o("l", &["d"])], "llvm.nvvm.d2ll.rz"),
+    nv!("__double2ull_rz", &[o("y", &["d"])], "llvm.nvvm.d2ull.rz"),
+    nv!(
+        "__double2float_rz",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rz{ftz}"
+    ),
+    nv!("__int2float_rz", &[o("f", &["i"])], "llvm.nvvm.i2f.rz"),
+    nv!("__uint2float_rz", &[o("f", &["u"])], "llvm.nvvm.ui2f.rz"),
+    nv!("__ll2float_rz", &[o("f", &["l"])], "llvm.nvvm.ll2f.rz"),
+    nv!("__ull2float_rz", &[o("f", &["y"])], "llvm.nvvm.ull2f.rz"),
+    nv!("__ll2double_rz", &[o("d", &["l"])], "llvm.nvvm.ll2d.rz"),
+    nv!("__ull2double_rz", &[o("d", &["y"])], "llvm.nvvm.ull2d.rz"),
+    nv!(
+        "__float2uint_ru",
+        &[o("u", &["f"])],
+        "llvm.nvvm.f2ui.rp{ftz}"
+    ),
+    nv!("__float2ll_ru", &[o("l", &["f"])], "llvm.nvvm.f2ll.rp{ftz}"),
+    nv!(
+        "__float2ull_ru",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rp{ftz}"
+    ),
+    nv!("__double2int_ru", &[o("i", &["d"])], "llvm.nvvm.d2i.rp"),
+    nv!("__double2uint_ru", &[o("u", &["d"])], "llvm.nvvm.d2ui.rp"),
+    nv!("__double2ll_ru", &[o("l", &["d"])], "llvm.nvvm.d2ll.rp"),
+    nv!("__double2ull_ru", &[o("y", &["d"])], "llvm.nvvm.d2ull.rp"),
+    nv!(
+        "__double2float_ru",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rp{ftz}"
+    ),
+    nv!("__int2float_ru", &[o("f", &["i"])], "llvm.nvvm.i2f.rp"),
+    nv!("__uint2float_ru", &[o("f", &["u"])], "llvm.nvvm.ui2f.rp"),
+    nv!("__ll2float_ru", &[o("f", &["l"])], "llvm.nvvm.ll2f.rp"),
+    nv!("__ull2float_ru", &[o("f", &["y"])], "llvm.nvvm.ull2f.rp"),
+    nv!("__ll2double_ru", &[o("d", &["l"])], "llvm.nvvm.ll2d.rp"),
+    nv!("__ull2double_ru", &[o("d", &["y"])], "llvm.nvvm.ull2d.rp"),
+    nv!(
+        "__float2uint_rd",
+        &[o("u", &["f"])],
+        "llvm.nvvm.f2ui.rm{ftz}"
+    ),
+    nv!("__float2ll_rd", &[o("l", &["f"])], "llvm.nvvm.f2ll.rm{ftz}"),
+    nv!(
+        "__float2ull_rd",
+        &[o("y", &["f"])],
+        "llvm.nvvm.f2ull.rm{ftz}"
+    ),
+    nv!("__double2int_rd", &[o("i", &["d"])], "llvm.nvvm.d2i.rm"),
+    nv!("__double2uint_rd", &[o("u", &["d"])], "llvm.nvvm.d2ui.rm"),
+    nv!("__double2ll_rd", &[o("l", &["d"])], "llvm.nvvm.d2ll.rm"),
+    nv!("__double2ull_rd", &[o("y", &["d"])], "llvm.nvvm.d2ull.rm"),
+    nv!(
+        "__double2float_rd",
+        &[o("f", &["d"])],
+        "llvm.nvvm.d2f.rm{ftz}"
+    ),
+    nv!("__int2float_rd", &[o("f", &["i"])], "llvm.nvvm.i2f.rm"),
+    nv!("__uint2float_rd", &[o("f", &["u"])], "llvm.nvvm.ui2f.rm"),
+    nv!("__ll2float_rd", &[o("f", &["l"])], "llvm.nvvm.ll2f.rm"),
+    nv!("__ull2float_rd", &[o("f", &["y"])], "llvm.nvvm.ull2f.rm"),
+    nv!("__ll2double_rd", &[o("d", &["l"])], "llvm.nvvm.ll2d.rm"),
+    nv!("__ull2double_rd", &[o("d", &["y"])], "llvm.nvvm.ull2d.rm"),
+    nv!("__uint2double_rn", &[o("d", &["u"])], "llvm.nvvm.ui2d.rn"),
+];
+
 /// The rest of the CUDA math API: calls of libdevice functions (`sinf` is
 /// `__nv_sinf`; C++'s `sin(float)` too). The link stage adds the ones
 /// libdevice defines and names the others in its error. Entries of
@@ -736,6 +841,22 @@ const LIBDEVICE: &[Builtin] = &[
     nv!("y0", UNARY_FD, "__nv_y0{f}"),
     nv!("y1f", F1, "__nv_y1f"),
     nv!("y1", UNARY_FD, "__nv_y1{f}"),
+    nv!("cyl_bessel_i0f", F1, "__nv_cyl_bessel_i0f"),
+    nv!("cyl_bessel_i0", UNARY_FD, "__nv_cyl_bessel_i0{f}"),
+    nv!("cyl_bessel_i1f", F1, "__nv_cyl_bessel_i1f"),
+    nv!("cyl_bessel_i1", UNARY_FD, "__nv_cyl_bessel_i1{f}"),
+    nv!("jnf", &[o("f", &["i", "f"])], "__nv_jnf"),
+    nv!(
+        "jn",
+        &[o("d", &["i", "d"]), o("f", &["i", "f"])],
+        "__nv_jn{f}"
+    ),
+    nv!("ynf", &[o("f", &["i", "f"])], "__nv_ynf"),
+    nv!(
+        "yn",
+        &[o("d", &["i", "d"]), o("f", &["i", "f"])],
+        "__nv_yn{f}"
+    ),
     nv!("powf", F2, "__nv_powf"),
     nv!("pow", BINARY_FD, "__nv_pow{f}"),
     nv!("atan2f", F2, "__nv_atan2f"),
@@ -798,9 +919,34 @@ const LIBDEVICE: &[Builtin] = &[
         &[o("d", &["i", "i"])],
         "__nv_hiloint2double"
     ),
+    nv!("normf", &[o("f", &["i", "&f"])], "__nv_normf"),
+    nv!("norm", &[o("d", &["i", "&d"])], "__nv_norm"),
+    nv!("rnormf", &[o("f", &["i", "&f"])], "__nv_rnormf"),
+    nv!("rnorm", &[o("d", &["i", "&d"])], "__nv_rnorm"),
     nv!("norm3df", F3, "__nv_norm3df"),
+    nv!("norm3d", TERNARY_FD, "__nv_norm3d{f}"),
+    nv!("norm4df", F4, "__nv_norm4df"),
+    nv!("norm4d", QUATERNARY_FD, "__nv_norm4d{f}"),
+    nv!("rnorm3df", F3, "__nv_rnorm3df"),
+    nv!("rnorm3d", TERNARY_FD, "__nv_rnorm3d{f}"),
+    nv!("rnorm4df", F4, "__nv_rnorm4df"),
+    nv!("rnorm4d", QUATERNARY_FD, "__nv_rnorm4d{f}"),
+    nv!("erfcxf", F1, "__nv_erfcxf"),
+    nv!("erfcx", UNARY_FD, "__nv_erfcx{f}"),
     nv!("lroundf", &[o("l", &["f"])], "__nv_lroundf"),
+    nv!("lround", TO_LONG_FD, "__nv_lround{f}"),
+    nv!("llroundf", &[o("l", &["f"])], "__nv_llroundf"),
+    nv!("llround", TO_LONG_FD, "__nv_llround{f}"),
+    nv!("lrintf", &[o("l", &["f"])], "__nv_lrintf"),
+    nv!("lrint", TO_LONG_FD, "__nv_lrint{f}"),
+    nv!("llrintf", &[o("l", &["f"])], "__nv_llrintf"),
+    nv!("llrint", TO_LONG_FD, "__nv_llrint{f}"),
     nv!("remquof", &[o("f", &["f", "f", "*i"])], "__nv_remquof"),
+    nv!(
+        "remquo",
+        &[o("d", &["d", "d", "*i"]), o("f", &["f", "f", "*i"])],
+        "__nv_remquo{f}"
+    ),
 ];
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
@@ -1435,7 +1581,12 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
 
 /// Every built-in: `BUILTINS`, the rounded operations, then the math functions.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(ROUNDED).chain(MATH).chain(LIBDEVICE)
+    BUILTINS
+        .iter()
+        .chain(ROUNDED)
+        .chain(CONVERSIONS)
+        .chain(MATH)
+        .chain(LIBDEVICE)
 }
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).
@@ -1452,6 +1603,13 @@ pub fn position(name: &str) -> Option<usize> {
 pub fn ctype(spelling: &str) -> CType {
     if let Some(rest) = spelling.strip_prefix('*') {
         return CType::ptr_to(ctype(rest));
+    }
+    if let Some(rest) = spelling.strip_prefix('&') {
+        return CType::Ptr {
+            pointee: Box::new(ctype(rest)),
+            konst: true,
+            volatile: false,
+        };
     }
     match spelling {
         "c" => CType::Int(IntKind::Char),

@@ -131,10 +131,10 @@ impl ApproxOp {
             ApproxOp::Div if single => {
                 // d = a * (1/b): 1/b of a divisor in (2^126, 2^128) is
                 // subnormal and flushed, so the quotient is zero (NaN for an
-                // infinite dividend), as PTX documents.
+                // infinite or NaN dividend), as PTX documents.
                 let m = b.abs();
                 if m > 2f64.powi(126) && m < 2f64.powi(128) {
-                    return if a.is_infinite() {
+                    return if a.is_infinite() || a.is_nan() {
                         f64::NAN
                     } else {
                         0.0f64.copysign(a) * 1.0f64.copysign(b)
