@@ -163,3 +163,55 @@ __global__ void k(const Vec<float, 3> *a, const Vec<double, 2> *b, float *o, dou
     assert!(b.len() >= 9, "NVRTC kept only {b:?}");
     assert_eq!(a, b);
 }
+
+/// Templates in namespaces, a namespace alias and a `using namespace`
+/// inside a namespace (as CUDA's cooperative_groups.h nests `__v1`): the
+/// names of entries and functions are NVRTC's (`_ZN1N5twiceIfEET_S1_`,
+/// `_ZNK1N1SIfE3getEv`, `N18cooperative_groups4__v117thread_block_tileILj32EvEE`).
+#[test]
+fn namespaced_template_names_equal_nvrtcs() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let src = r#"
+namespace N {
+template <class T> struct S { T v; __noinline__ __device__ T get() const { return v; } };
+template <typename T> __noinline__ __device__ T twice(T x) { return x + x; }
+__noinline__ __device__ float use(S<float> s) { return s.v; }
+class C { public: int n; };
+}
+namespace cooperative_groups {
+namespace __v1 { template <unsigned Size, class P = void> struct thread_block_tile { int x; }; }
+using namespace __v1;
+}
+namespace cg = cooperative_groups;
+using N::C;
+__noinline__ __device__ float tile_fn(cg::thread_block_tile<32> t, C c, float v) { return v + t.x + c.n; }
+__global__ void k(float *p, N::S<float> s, const cg::thread_block_tile<16> *t) {
+    C c;
+    c.n = (int)p[5];
+    p[0] = N::twice(p[1]) + N::use(s) + tile_fn(cg::thread_block_tile<32>(), c, p[4]) + s.get() + t->x;
+}
+"#;
+    let ours = compile_source(
+        "t.cu",
+        src,
+        &Options {
+            arch: "sm_80".into(),
+            opt_level: 0,
+            ..Options::default()
+        },
+    );
+    let Some(ptx) = ours.ptx else {
+        panic!("we did not compile it: {:?}", ours.diagnostics);
+    };
+    let theirs = nvrtc
+        .compile("t.cu", src, "sm_80", &[])
+        .expect("NVRTC compiles it");
+    let (a, b) = (func_names(&ptx), func_names(&theirs));
+    assert_eq!(a.len(), 4, "{a:?}");
+    assert_eq!(a, b);
+    assert_eq!(entry_names(&ptx), entry_names(&theirs));
+}

@@ -550,8 +550,8 @@ pub struct TranslationUnit {
     pub vector_types: std::collections::HashMap<String, CType>,
     /// `constexpr` variables at namespace scope (qualified names) and their values.
     pub constants: std::collections::HashMap<String, (Scalar, CType)>,
-    /// The namespaces of `using namespace` directives (qualified).
-    pub usings: Vec<String>,
+    /// Namespaces, `using` directives and declarations, namespace aliases.
+    pub lookup: super::lookup::Lookup,
     /// The templates, the instantiations asked for, and what sema needs to
     /// make more (parser → sema; sema instantiates functions).
     pub templates: super::template::Templates,

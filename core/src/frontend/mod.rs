@@ -5,6 +5,7 @@ pub mod ast;
 pub mod builtins;
 pub mod headers;
 pub mod lex;
+pub mod lookup;
 pub mod mangle;
 pub mod parse;
 pub mod preprocess;

@@ -71,7 +71,7 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         enumerators: p.enumerators,
         vector_types,
         constants: p.cxx.constants,
-        usings: p.cxx.usings,
+        lookup: p.cxx.lookup,
         templates,
     }
 }
@@ -83,10 +83,8 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
 pub(crate) struct CxxScope {
     /// The enclosing namespaces (and structs), outermost first.
     ns: Vec<String>,
-    /// Every namespace declared (qualified).
-    namespaces: std::collections::HashSet<String>,
-    /// `using namespace N;` (qualified names).
-    usings: Vec<String>,
+    /// Namespaces, `using` directives and declarations, namespace aliases.
+    pub(crate) lookup: super::lookup::Lookup,
     /// `constexpr` variables with a constant initializer (qualified).
     constants: HashMap<String, (Scalar, CType)>,
     /// `constexpr` functions whose body is one `return e;`: parameter
@@ -121,6 +119,9 @@ pub fn instantiate_function(
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.pos = def.decl_start;
+    // Read in the template's namespace, as where it was written.
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
     p.bind(&def, args);
     let mut functions = Vec::new();
     let result = p.declaration(&mut functions, false);
@@ -228,6 +229,8 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "constexpr",
     "register",
     "explicit",
+    "typename",
+    "mutable",
 ];
 
 impl<'a> Parser<'a> {
@@ -354,6 +357,9 @@ impl<'a> Parser<'a> {
                     || IGNORED_SPECIFIERS.contains(&&*t.text)
                     || self.type_name_at(n).is_some()
                     || self.class_template(&t.text).is_some()
+                    || self
+                        .template_id_from(self.pos + n)
+                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function())
                     || matches!(
                         &*t.text,
                         "__global__"
@@ -364,11 +370,16 @@ impl<'a> Parser<'a> {
                             | "typedef"
                             | "auto"
                             | "struct"
+                            | "class"
                             | "union"
                             | "enum"
                             | "__launch_bounds__"
                     ))
-        }) || (self.peek_at(n).is_some_and(|t| t.is("::")) && self.type_name_at(n).is_some())
+        }) || (self.peek_at(n).is_some_and(|t| t.is("::"))
+            && (self.type_name_at(n).is_some()
+                || self
+                    .template_id_from(self.pos + n)
+                    .is_some_and(|(d, _)| !self.templates.defs[d].is_function())))
     }
 
     // ----- declarations -----
@@ -408,7 +419,8 @@ impl<'a> Parser<'a> {
             }
             return self.declaration(functions, c);
         }
-        if t.is("namespace") {
+        if t.is("namespace") || t.is("inline") && self.peek_at(1).is_some_and(|t| t.is("namespace"))
+        {
             return self.namespace_def(functions);
         }
         if t.is("using") {
@@ -416,12 +428,6 @@ impl<'a> Parser<'a> {
         }
         if t.is("template") {
             return self.template_decl(functions.len());
-        }
-        for (word, what) in [("class", "classes")] {
-            if t.is(word) {
-                let span = t.span();
-                return self.error(span, format!("{what} are not supported yet"));
-            }
         }
         self.declaration(functions, in_extern_c)
     }
@@ -648,7 +654,7 @@ impl<'a> Parser<'a> {
                     s.extern_c = self.peek_at(1).is_some_and(|t| &*t.text == "\"C\"");
                     self.pos += 1;
                 }
-                "struct" | "union" if words.is_empty() && s.ty.is_none() => {
+                "struct" | "union" | "class" if words.is_empty() && s.ty.is_none() => {
                     s.ty = Some(self.record_specifier()?);
                     continue;
                 }
@@ -661,22 +667,29 @@ impl<'a> Parser<'a> {
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
                 _ if words.is_empty()
                     && s.ty.is_none()
-                    && self.class_template(w).is_some()
-                    && (self.peek_at(1).is_some_and(|t| t.is("<"))
-                        || !self.typedefs.contains_key(w)) =>
+                    && self
+                        .template_id_from(self.pos)
+                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
                 {
-                    let def = self.class_template(w).unwrap_or(0);
+                    // `Pair<float>`, `std::vector<int>::iterator`.
+                    let (def, len) = self.template_id_from(self.pos).unwrap_or((0, 1));
                     let span = t.span();
-                    self.pos += 1;
-                    if !self.eat("<") {
-                        return self.error(
-                            span,
-                            format!("argument list for class template \"{w}\" is missing"),
-                        );
-                    }
+                    self.pos += len + 1;
                     let args = self.template_args()?;
-                    s.ty = Some(self.class_instance(def, args, &span)?);
+                    let ty = self.class_instance(def, args, &span)?;
+                    s.ty = Some(self.member_type(ty)?);
                     continue;
+                }
+                _ if words.is_empty()
+                    && s.ty.is_none()
+                    && self.class_template(w).is_some()
+                    && self.find_type(w).is_none() =>
+                {
+                    let span = t.span();
+                    return self.error(
+                        span,
+                        format!("argument list for class template \"{w}\" is missing"),
+                    );
                 }
                 _ if words.is_empty() && s.ty.is_none() => match self.type_name_at(0) {
                     Some((t, len)) => {
@@ -1500,6 +1513,11 @@ impl<'a> Parser<'a> {
     fn record_specifier(&mut self) -> PResult<CType> {
         let kw = self.span();
         let is_union = self.at("union");
+        let keyword = match self.peek() {
+            Some(t) if t.is("class") => "class",
+            _ if is_union => "union",
+            _ => "struct",
+        };
         self.pos += 1;
         let min_align = self.type_attributes()?;
         let name = match self.peek() {
@@ -1509,7 +1527,6 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         };
-        let keyword = if is_union { "union" } else { "struct" };
         if !self.at("{") {
             let Some((name, span)) = name else {
                 return self.error(kw, "expected an identifier");
@@ -1557,15 +1574,10 @@ impl<'a> Parser<'a> {
             .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
         self.pos += 1; // `{`
         self.enter()?;
-        let outer = self.cxx.ctor_name.replace(
-            record
-                .name
-                .borrow()
-                .rsplit("::")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        );
+        let outer = self
+            .cxx
+            .ctor_name
+            .replace(super::lookup::last_part(&record.name.borrow()).to_string());
         // Names declared inside (nested structs, typedefs, static members)
         // are the struct's (`S::Inner`), and found from inside it.
         let scoped = !record.name.borrow().is_empty();
@@ -1998,15 +2010,15 @@ impl<'a> Parser<'a> {
                     e.ty = ty;
                     Ok(e)
                 }
-                w if self.at("<")
-                    && self
-                        .templates
-                        .find(w)
-                        .is_some_and(|d| !self.templates.defs[d].is_function()) =>
+                _ if self
+                    .template_id_from(self.pos - 1)
+                    .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
                 {
                     // `Traits<T>::size`, `Traits<T>::one()`, `Pair<T>(a, b)`.
                     self.pos -= 1;
-                    let ty = self.type_name()?;
+                    let Some(ty) = self.specifiers()?.ty else {
+                        return self.error(span, "expected a type specifier");
+                    };
                     if self.eat("::") {
                         let (member, _) = self.ident()?;
                         let CType::Record(r) = &ty else {
@@ -2023,23 +2035,22 @@ impl<'a> Parser<'a> {
                     }
                     self.error(span, "expected a \"(\"")
                 }
-                w if self.at("<")
-                    && self
-                        .templates
-                        .find(w)
-                        .is_some_and(|d| self.templates.defs[d].is_function()) =>
+                _ if self
+                    .template_id_from(self.pos - 1)
+                    .is_some_and(|(d, _)| self.templates.defs[d].is_function()) =>
                 {
-                    self.pos += 1;
+                    // `f<float>(x)`, `cg::tiled_partition<32>(block)`.
+                    self.pos -= 1;
+                    let len = self.qualified_len(0).max(1);
+                    let name = self.qualified_text(0, len);
+                    self.pos += len + 1;
                     let targs = self.template_args()?;
                     if !self.eat("(") {
                         let at = self.span();
                         return self.error(at, "expected a \"(\"");
                     }
                     let args = self.call_args()?;
-                    Ok(Expr::new(
-                        ExprKind::TemplateCall(w.to_string(), targs, args),
-                        span,
-                    ))
+                    Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span))
                 }
                 _ => {
                     // A (qualified) name; a type's name before `(` or `{`
@@ -2170,13 +2181,33 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// After a class type, `::name` names a type member of it
+    /// (`std::vector<float>::iterator`, `Traits<T>::type`).
+    fn member_type(&mut self, mut ty: CType) -> PResult<CType> {
+        while self.at("::") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Ident) {
+            let CType::Record(r) = &ty else { break };
+            let member = self
+                .peek_at(1)
+                .map(|t| t.text.to_string())
+                .unwrap_or_default();
+            let full = format!("{}::{member}", r.name.borrow());
+            // Not a type (`Traits<T>::size`): the expression parser reads it.
+            let Some(t) = self.typedefs.get(&full) else {
+                break;
+            };
+            ty = t.clone();
+            self.pos += 2;
+        }
+        Ok(ty)
+    }
+
     fn class_template(&self, name: &str) -> Option<usize> {
-        let i = self.templates.find(name)?;
+        let i = self.find_template(name)?;
         (!self.templates.defs[i].is_function()).then_some(i)
     }
 
     fn function_template(&self, name: &str) -> Option<usize> {
-        let i = self.templates.find(name)?;
+        let i = self.find_template(name)?;
         self.templates.defs[i].is_function().then_some(i)
     }
 
@@ -2398,6 +2429,8 @@ impl<'a> Parser<'a> {
             }
             (name, span, kind)
         };
+        // Templates are known by their full names (`std::max`).
+        let name = self.qualify(&name);
         if let Some(prev) = self.templates.find(&name) {
             let p = &self.templates.defs[prev];
             if p.is_function() != matches!(kind, TemplateKind::Function { .. })
@@ -2478,9 +2511,10 @@ impl<'a> Parser<'a> {
             return self.error(start, "expected a type specifier");
         }
         let (name, span) = self.ident()?;
-        if self.function_template(&name).is_none() {
+        let Some(def) = self.function_template(&name) else {
             return self.error(span, format!("{name} is not a template"));
-        }
+        };
+        let name = self.templates.defs[def].name.clone();
         let args = if self.eat("<") {
             self.template_args()?
         } else {
@@ -2506,9 +2540,21 @@ impl<'a> Parser<'a> {
         let toks = self.toks;
         for i in start..end {
             let t = &toks[i];
-            if t.kind != TokKind::Ident || self.function_template(&t.text).is_none() {
+            if t.kind != TokKind::Ident {
                 continue;
             }
+            // The name with its qualifiers (`N::k`).
+            let mut first = i;
+            while first >= start + 2
+                && toks[first - 1].is("::")
+                && toks[first - 2].kind == TokKind::Ident
+            {
+                first -= 2;
+            }
+            let written: String = toks[first..=i].iter().map(|t| &*t.text).collect();
+            let Some(def) = self.function_template(&written) else {
+                continue;
+            };
             let next = |k: usize| toks.get(i + k).filter(|_| i + k < end);
             let launch_at = |k: usize| {
                 next(k).is_some_and(|t| t.is("<<")) && next(k + 1).is_some_and(|t| t.is("<"))
@@ -2529,7 +2575,7 @@ impl<'a> Parser<'a> {
             self.half_gt = false;
             if let Some(args) = args {
                 self.templates.requests.push(Request {
-                    name: t.text.to_string(),
+                    name: self.templates.defs[def].name.clone(),
                     args,
                     params: None,
                     span: t.span(),
@@ -2562,6 +2608,8 @@ impl<'a> Parser<'a> {
                     let bound = args.clone();
                     let value = self.sub_parse(&d.tokens, at, |sub| {
                         sub.bind(&d, &bound);
+                        sub.cxx.ns = d.name.split("::").map(str::to_string).collect();
+                        sub.cxx.ns.pop();
                         if matches!(p.kind, ParamKind::Type) {
                             return Ok(Some(TemplateArg::Type(sub.type_name()?)));
                         }

@@ -134,7 +134,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             enumerators: &tu.enumerators,
             vector_types: &tu.vector_types,
             constants: &tu.constants,
-            usings: &tu.usings,
+            lookup: &tu.lookup,
             inst: &no_instances,
         };
         let mut cx = Checker::new(names, diags, CType::Void, ExecSpace::Host);
@@ -155,7 +155,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         enumerators: &tu.enumerators,
         vector_types: &tu.vector_types,
         constants: &tu.constants,
-        usings: &tu.usings,
+        lookup: &tu.lookup,
         inst: &inst,
     };
     // Explicit instantiations and launches in host code, in file order.
@@ -471,14 +471,17 @@ struct Names<'a> {
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
     constants: &'a HashMap<String, (Scalar, CType)>,
-    usings: &'a [String],
+    lookup: &'a super::lookup::Lookup,
     inst: &'a RefCell<Instances>,
 }
 
 /// The namespaces (and class) a qualified name is declared in: `N::S::f`
 /// → `[N, S]`.
 fn scope_of(name: &str) -> Vec<String> {
-    let mut parts: Vec<String> = name.split("::").map(str::to_string).collect();
+    let mut parts: Vec<String> = super::lookup::qualified_parts(name)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     parts.pop();
     parts
 }
@@ -489,7 +492,7 @@ struct Checker<'a> {
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
     constants: &'a HashMap<String, (Scalar, CType)>,
-    usings: &'a [String],
+    lookup: &'a super::lookup::Lookup,
     /// The namespaces (and class) of the function being checked.
     ns: Vec<String>,
     /// The class of the member function being checked.
@@ -706,7 +709,7 @@ impl<'a> Checker<'a> {
             enumerators: names.enumerators,
             vector_types: names.vector_types,
             constants: names.constants,
-            usings: names.usings,
+            lookup: names.lookup,
             ns: Vec::new(),
             class: None,
             diags,
@@ -1935,10 +1938,16 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The function template a name means here.
+    fn find_function_template(&self, name: &str) -> Option<usize> {
+        let inst = self.inst.borrow();
+        self.candidates(name)
+            .iter()
+            .find_map(|c| inst.function_template(c))
+    }
+
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
-        if self.function_set(&name).is_none()
-            && self.inst.borrow().function_template(&name).is_some()
-        {
+        if self.function_set(&name).is_none() && self.find_function_template(&name).is_some() {
             return self.template_call(name, Vec::new(), args, span);
         }
         if let Some(set) = self.function_set(&name) {
@@ -1966,7 +1975,7 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Expr {
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
-        let Some(def) = self.inst.borrow().function_template(&name) else {
+        let Some(def) = self.find_function_template(&name) else {
             self.err(&span, format!("{name} is not a template"));
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };

@@ -15,25 +15,50 @@ impl<'a> Parser<'a> {
     /// How many tokens the qualified name at offset `n` takes (`A::B::c`,
     /// `::c`); 0 when there is none.
     pub(super) fn qualified_len(&self, n: usize) -> usize {
-        let mut k = n;
-        if self.peek_at(k).is_some_and(|t| t.is("::")) {
+        self.qualified_len_from(self.pos.saturating_add(n))
+    }
+
+    /// `qualified_len` at token `start` of the file.
+    pub(super) fn qualified_len_from(&self, start: usize) -> usize {
+        let at = |k: usize| self.toks.get(k);
+        let mut k = start;
+        if at(k).is_some_and(|t| t.is("::")) {
             k += 1;
         }
         loop {
-            match self.peek_at(k) {
+            match at(k) {
                 Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => k += 1,
                 _ => return 0,
             }
-            if self.peek_at(k).is_some_and(|t| t.is("::"))
-                && self
-                    .peek_at(k + 1)
-                    .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            if at(k).is_some_and(|t| t.is("::"))
+                && at(k + 1).is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
             {
                 k += 1;
             } else {
-                return k - n;
+                return k - start;
             }
         }
+    }
+
+    /// The template a (qualified) name at token `start` followed by `<`
+    /// names, and the name's length: `Pair<`, `cg::tiled_partition<`.
+    pub(super) fn template_id_from(&self, start: usize) -> Option<(usize, usize)> {
+        let len = self.qualified_len_from(start);
+        if len == 0 || !self.toks.get(start + len).is_some_and(|t| t.is("<")) {
+            return None;
+        }
+        let name: String = self.toks[start..start + len]
+            .iter()
+            .map(|t| &*t.text)
+            .collect();
+        self.find_template(&name).map(|d| (d, len))
+    }
+
+    /// The template a (possibly qualified) name means here.
+    pub(super) fn find_template(&self, name: &str) -> Option<usize> {
+        self.candidates(name)
+            .into_iter()
+            .find_map(|c| self.templates.find(&c))
     }
 
     /// The text of `len` tokens from offset `n`, joined (`A::B::c`).
@@ -46,18 +71,7 @@ impl<'a> Parser<'a> {
     /// The full names a name written here may mean, innermost scope first:
     /// in each enclosing namespace, then in the `using` ones.
     pub(super) fn candidates(&self, name: &str) -> Vec<String> {
-        if let Some(global) = name.strip_prefix("::") {
-            return vec![global.to_string()];
-        }
-        let mut out = Vec::new();
-        for k in (1..=self.cxx.ns.len()).rev() {
-            out.push(format!("{}::{name}", self.cxx.ns[..k].join("::")));
-        }
-        out.push(name.to_string());
-        for u in &self.cxx.usings {
-            out.push(format!("{u}::{name}"));
-        }
-        out
+        self.cxx.lookup.candidates(&self.cxx.ns, name)
     }
 
     /// The type a (possibly qualified) name means here.
@@ -91,27 +105,54 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `namespace N { … }` (also `namespace A::B { … }`).
+    /// `namespace N { … }` (also `namespace A::B { … }`, `inline
+    /// namespace N { … }`, and the unnamed `namespace { … }`, whose names
+    /// are those of `_GLOBAL__N_1`, as Itanium mangling calls it, found
+    /// from the enclosing scope), or an alias `namespace cg = N;`.
     pub(super) fn namespace_def(&mut self, functions: &mut Vec<FunctionDef>) -> PResult<()> {
-        let kw = self.span();
+        let inline = self.eat("inline");
         self.pos += 1;
-        if self.at("{") {
-            return self.error(kw, "unnamed namespaces are not supported yet");
-        }
-        let mut names = vec![self.ident()?.0];
+        let unnamed = self.at("{");
+        let mut names = if unnamed {
+            vec!["_GLOBAL__N_1".to_string()]
+        } else {
+            vec![self.ident()?.0]
+        };
         while self.eat("::") {
             names.push(self.ident()?.0);
         }
-        if self.at("=") {
-            return self.error(kw, "namespace aliases are not supported yet");
+        if self.eat("=") {
+            let span = self.span();
+            let len = self.qualified_len(0);
+            if len == 0 || names.len() > 1 {
+                return self.error(span, "expected an identifier");
+            }
+            let target = self.qualified_text(0, len);
+            self.pos += len;
+            let Some(full) = self.cxx.lookup.namespace(&self.cxx.ns, &target) else {
+                return self.error(span, format!("name must be a namespace name: \"{target}\""));
+            };
+            let alias = self.qualify(&names[0]);
+            self.cxx.lookup.aliases.insert(alias, full);
+            return self.expect(";");
         }
         self.expect("{")?;
         self.enter()?;
         let depth = self.cxx.ns.len();
         for n in names {
+            let outer = self.cxx.ns.join("::");
             self.cxx.ns.push(n);
             let q = self.cxx.ns.join("::");
-            self.cxx.namespaces.insert(q);
+            if (inline || unnamed)
+                && !self
+                    .cxx
+                    .lookup
+                    .directives
+                    .contains(&(outer.clone(), q.clone()))
+            {
+                self.cxx.lookup.directives.push((outer, q.clone()));
+            }
+            self.cxx.lookup.namespaces.insert(q);
         }
         while !self.at("}") && !self.at_eof() {
             let before = self.pos;
@@ -127,9 +168,9 @@ impl<'a> Parser<'a> {
         self.expect("}")
     }
 
-    /// `using namespace N;` or `using T = type;` (an alias).
+    /// `using namespace N;`, `using T = type;` (an alias) or a
+    /// using-declaration `using N::name;` (`name` here stands for `N::name`).
     pub(super) fn using(&mut self) -> PResult<()> {
-        let kw = self.span();
         self.pos += 1;
         if self.eat("namespace") {
             let span = self.span();
@@ -139,15 +180,12 @@ impl<'a> Parser<'a> {
             }
             let name = self.qualified_text(0, len);
             self.pos += len;
-            let Some(full) = self
-                .candidates(&name)
-                .into_iter()
-                .find(|c| self.cxx.namespaces.contains(c))
-            else {
+            let Some(full) = self.cxx.lookup.namespace(&self.cxx.ns, &name) else {
                 return self.error(span, format!("name must be a namespace name: \"{name}\""));
             };
-            if !self.cxx.usings.contains(&full) {
-                self.cxx.usings.push(full);
+            let here = (self.cxx.ns.join("::"), full);
+            if !self.cxx.lookup.directives.contains(&here) {
+                self.cxx.lookup.directives.push(here);
             }
             return self.expect(";");
         }
@@ -160,7 +198,34 @@ impl<'a> Parser<'a> {
             self.typedefs.insert(q, ty);
             return self.expect(";");
         }
-        self.error(kw, "using-declarations are not supported yet")
+        self.eat("typename");
+        let span = self.span();
+        let len = self.qualified_len(0);
+        let name = self.qualified_text(0, len);
+        let Some((scope, last)) = name.rsplit_once("::").filter(|_| len > 0) else {
+            return self.error(
+                span,
+                "a using-declaration must name a member of a namespace or class (N::name)",
+            );
+        };
+        self.pos += len;
+        let full = if scope.is_empty() {
+            last.to_string()
+        } else if let Some(n) = self.cxx.lookup.namespace(&self.cxx.ns, scope) {
+            format!("{n}::{last}")
+        } else if let Some(CType::Record(r)) = self.find_type(scope) {
+            format!("{}::{last}", r.name.borrow())
+        } else {
+            return self.error(
+                span,
+                format!("name followed by \"::\" must be a class or namespace name: \"{scope}\""),
+            );
+        };
+        let here = self.qualify(last);
+        if here != full {
+            self.cxx.lookup.aliases.insert(here, full);
+        }
+        self.expect(";")
     }
 
     /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`
@@ -371,7 +436,7 @@ impl<'a> Parser<'a> {
             _ => b,
         });
         let simple = record.name.borrow().clone();
-        let simple = simple.rsplit("::").next().unwrap_or_default().to_string();
+        let simple = crate::frontend::lookup::last_part(&simple).to_string();
         self.push_method(
             record,
             &simple,
@@ -533,7 +598,10 @@ impl<'a> Parser<'a> {
         // The definition is read in the class's scope (its names are found).
         let outer = std::mem::replace(
             &mut self.cxx.ns,
-            full.split("::").map(str::to_string).collect(),
+            crate::frontend::lookup::qualified_parts(&full)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
         );
         let r =
             self.member_definition(specs, &record, n, at, last, &simple, &full, span, functions);

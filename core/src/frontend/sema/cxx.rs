@@ -30,18 +30,7 @@ pub(super) enum CallKind {
 impl<'a> Checker<'a> {
     /// The full names a name written here may mean, innermost scope first.
     pub(super) fn candidates(&self, name: &str) -> Vec<String> {
-        if let Some(global) = name.strip_prefix("::") {
-            return vec![global.to_string()];
-        }
-        let mut out = Vec::new();
-        for k in (1..=self.ns.len()).rev() {
-            out.push(format!("{}::{name}", self.ns[..k].join("::")));
-        }
-        out.push(name.to_string());
-        for u in self.usings {
-            out.push(format!("{u}::{name}"));
-        }
-        out
+        self.lookup.candidates(&self.ns, name)
     }
 
     /// The functions a name means here: those of the innermost scope that
@@ -839,13 +828,7 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
-        let simple = r
-            .name
-            .borrow()
-            .rsplit("::")
-            .next()
-            .unwrap_or_default()
-            .to_string();
+        let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         let ctors = self.methods(r, &simple);
         if !ctors.is_empty() {
             let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
@@ -874,6 +857,8 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::Comma(Box::new(call), Box::new(var)), span, ty);
         }
         let is_dim3 = r.name.borrow().as_str() == "dim3";
+        // `S()`: value-initialized, as `S{}`.
+        let braced = braced || args.is_empty() && !is_dim3;
         if args.len() == 1 && !braced && !is_dim3 {
             let a = self.rvalue(args.into_iter().next().expect("one argument"));
             return self.assign_convert(a, &ty, "initialize an entity");
@@ -932,13 +917,7 @@ impl<'a> Checker<'a> {
         let CType::Record(r) = &d.ty else {
             return false;
         };
-        let simple = r
-            .name
-            .borrow()
-            .rsplit("::")
-            .next()
-            .unwrap_or_default()
-            .to_string();
+        let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         if d.init.is_some() || self.methods(r, &simple).is_empty() {
             return false;
         }
