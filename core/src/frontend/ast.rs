@@ -131,6 +131,10 @@ pub struct Record {
     /// For an instance of a class template (`Pair<float>`): the template's
     /// name and the arguments, for mangling (`4PairIfE`).
     pub template: RefCell<Option<(String, Vec<TemplateArg>)>>,
+    /// It has default member initializers (`int n = 0;`): host code may
+    /// make such objects; device code may copy them but not make them
+    /// (the initializers are not applied yet).
+    pub member_defaults: Cell<bool>,
 }
 
 /// The members of a complete struct or union, with its size and alignment.
@@ -161,6 +165,7 @@ impl Record {
             layout: RefCell::new(None),
             defined_at: Cell::new(0),
             template: RefCell::new(None),
+            member_defaults: Cell::new(false),
         }
     }
 
@@ -668,6 +673,10 @@ pub struct FunctionDef {
     /// The symbol of a template instance (set by sema, which names the
     /// instance `scale<float>` and mangles it from the template's signature).
     pub symbol: Option<String>,
+    /// Declared `constexpr`: with no execution space it is a host function
+    /// that device code may call only under `--expt-relaxed-constexpr`
+    /// (which makes it `__host__ __device__`).
+    pub constexpr: bool,
 }
 
 /// A local variable (or parameter), numbered by sema.

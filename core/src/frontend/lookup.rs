@@ -23,6 +23,18 @@ pub struct Lookup {
 }
 
 impl Lookup {
+    /// What every compile starts with: namespace `std` with the C math
+    /// functions (`std::sqrt` is `sqrt`), as nvcc's force-included
+    /// cuda_runtime.h gives every file (see `headers::STD_MATH`).
+    pub fn with_std_math() -> Lookup {
+        let mut l = Lookup::default();
+        l.namespaces.insert("std".to_string());
+        for f in super::headers::STD_MATH {
+            l.aliases.insert(format!("std::{f}"), f.to_string());
+        }
+        l
+    }
+
     /// The full names `name`, written in scope `ns` (outermost first), may
     /// mean: innermost scope first, each followed by what aliases and the
     /// directives of its namespace make of it; the file scope's directives

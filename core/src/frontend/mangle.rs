@@ -299,6 +299,7 @@ fn operator_code(op: &str, arity: usize) -> Option<&'static str> {
         ("--", _) => "mm",
         ("[]", _) => "ix",
         ("()", _) => "cl",
+        ("->", _) => "pt",
         _ => return None,
     })
 }
@@ -536,6 +537,7 @@ mod tests {
             body: None,
             locals: vec![],
             symbol: None,
+            constexpr: false,
         }
     }
 

@@ -22,7 +22,11 @@ mod cxx;
 const MAX_DEPTH: usize = 256;
 
 /// Parses a whole translation unit.
-pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
+pub fn parse(
+    tokens: &[Token],
+    diags: &mut Vec<Diagnostic>,
+    opts: &crate::options::Options,
+) -> TranslationUnit {
     let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
     let vector_types: HashMap<String, CType> = super::vectors::vector_types().into_iter().collect();
     let mut p = Parser {
@@ -36,7 +40,11 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         eof_span,
         pending_unroll: None,
         globals: Vec::new(),
-        cxx: CxxScope::default(),
+        cxx: CxxScope {
+            relaxed_constexpr: opts.expt_relaxed_constexpr,
+            lookup: super::lookup::Lookup::with_std_math(),
+            ..CxxScope::default()
+        },
         templates: Templates::default(),
         template_values: HashMap::new(),
         no_gt: false,
@@ -95,6 +103,9 @@ pub(crate) struct CxxScope {
     methods: Vec<FunctionDef>,
     /// The struct whose members are being parsed (its constructors' name).
     ctor_name: Option<String>,
+    /// `--expt-relaxed-constexpr`: `constexpr` functions are `__host__
+    /// __device__`.
+    pub(crate) relaxed_constexpr: bool,
 }
 
 /// Parses an instance of function template `def` with these (complete)
@@ -466,12 +477,7 @@ impl<'a> Parser<'a> {
                 let name = self.qualify(&name);
                 self.typedefs.insert(name, d.ty);
             } else if let Some((params, variadic)) = d.func {
-                let space = match (specs.global, specs.device, specs.host) {
-                    (true, _, _) => ExecSpace::Global,
-                    (false, true, true) => ExecSpace::HostDevice,
-                    (false, true, false) => ExecSpace::Device,
-                    _ => ExecSpace::Host,
-                };
+                let space = self.exec_space(&specs);
                 if let Some((at, _)) = &specs.launch_bounds {
                     if space != ExecSpace::Global {
                         self.diags.push(Diagnostic::error(
@@ -524,6 +530,7 @@ impl<'a> Parser<'a> {
                     body,
                     locals: Vec::new(),
                     symbol: None,
+                    constexpr: specs.constexpr,
                 });
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
@@ -542,11 +549,37 @@ impl<'a> Parser<'a> {
                 });
                 let init = if self.eat("=") {
                     Some(self.initializer()?)
+                } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))
+                    && storage == Storage::Host
+                {
+                    // `static std::mt19937 rng(42);`: a host object's
+                    // construction is host code, not compiled here.
+                    if self.at("(") {
+                        self.skip_parens();
+                    } else {
+                        self.skip_braces();
+                    }
+                    None
+                } else if self.at("(") {
+                    let span = self.span();
+                    return self.error(
+                        span,
+                        "direct initialization of a device variable is not supported yet (write = …)",
+                    );
+                } else if self.at("{") {
+                    Some(self.initializer()?)
                 } else {
                     None
                 };
                 let source_name = self.qualify(&name);
-                if specs.constexpr {
+                // A `const` integer of the host with a constant initializer
+                // is a constant expression, which device code may read
+                // (`const int N = 256;`), as `constexpr`.
+                let const_int = specs.konst
+                    && d.ty.is_integer()
+                    && storage == Storage::Host
+                    && !specs.is_extern;
+                if specs.constexpr || const_int {
                     if let Some(Initializer::Expr(e)) = &init {
                         if self.record_constant(source_name.clone(), &d.ty, e) {
                             if !self.eat(",") {
@@ -770,6 +803,7 @@ impl<'a> Parser<'a> {
         if self.at("(") && params_follow {
             self.pos += 1;
             let (params, variadic) = self.params()?;
+            self.function_suffix()?;
             return Ok(Declarator {
                 name,
                 span,
@@ -1627,7 +1661,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.at("~") {
-                self.destructor()?;
+                self.destructor(None)?;
                 continue;
             }
             let ctor = self.cxx.ctor_name.clone();
@@ -1648,7 +1682,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if s.ty.is_none() && self.at("~") {
-                self.destructor()?;
+                self.destructor(Some(&s))?;
                 continue;
             }
             if s.ty.is_none() && self.at("operator") {
@@ -1726,6 +1760,11 @@ impl<'a> Parser<'a> {
                 }
                 names.push(name.clone());
                 members.push((name, d.ty, None));
+                // A default member initializer (`int n = 0;`, `float w{1};`).
+                if self.eat("=") || self.at("{") {
+                    self.initializer()?;
+                    record.member_defaults.set(true);
+                }
                 if !self.eat(",") {
                     break;
                 }
@@ -2310,7 +2349,7 @@ impl<'a> Parser<'a> {
             return self.explicit_instantiation(declared);
         }
         if self.eat(">") {
-            return self.explicit_specialization(kw);
+            return self.explicit_specialization();
         }
         let mut params: Vec<TemplateParam> = Vec::new();
         loop {
@@ -2467,19 +2506,14 @@ impl<'a> Parser<'a> {
     fn function_template_header(&mut self) -> PResult<(String, Span, TemplateKind)> {
         let start = self.span();
         let s = self.specifiers()?;
-        let Some(base) = s.ty else {
+        let Some(base) = s.ty.clone() else {
             return self.error(start, "expected a type specifier");
         };
         let d = self.declarator(base, s.konst, s.volatile)?;
         let (Some(name), Some((params, _))) = (d.name, d.func) else {
             return self.error(d.span, "expected a function or class template");
         };
-        let space = match (s.global, s.device, s.host) {
-            (true, _, _) => ExecSpace::Global,
-            (false, true, true) => ExecSpace::HostDevice,
-            (false, true, false) => ExecSpace::Device,
-            _ => ExecSpace::Host,
-        };
+        let space = self.exec_space(&s);
         Ok((
             name,
             d.span,
@@ -2487,6 +2521,7 @@ impl<'a> Parser<'a> {
                 ret: d.ty,
                 params: params.into_iter().map(|p| p.ty).collect(),
                 space,
+                constexpr: s.constexpr,
             },
         ))
     }

@@ -31,6 +31,8 @@ struct Signature {
     space: ExecSpace,
     /// A (non-static) member function: `params[0]` is `this`.
     method: bool,
+    /// `constexpr` (see `FunctionDef::constexpr`).
+    constexpr: bool,
 }
 
 /// A function's signature, as calls see it.
@@ -44,6 +46,7 @@ fn signature(f: &FunctionDef) -> Signature {
         variadic: f.variadic,
         space: f.space,
         method: f.params.first().is_some_and(|p| p.name == "this"),
+        constexpr: f.constexpr,
     }
 }
 
@@ -101,6 +104,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             variadic: true,
             space: ExecSpace::HostDevice,
             method: false,
+            constexpr: false,
         });
     }
     for p in printf.iter_mut() {
@@ -731,7 +735,33 @@ impl<'a> Checker<'a> {
 
     /// Types a namespace-scope variable's initializer and evaluates it.
     fn global_initializer(&mut self, g: &mut GlobalVar) {
+        if g.storage != Storage::Host {
+            return self.constant_initializer(g);
+        }
+        // A host variable's initializer may be host code (`std::string
+        // name = "x";`, `int n = f();`): when it is not a constant, the
+        // host runs it and it is none of the device's business.
+        let before = self.diags.len();
+        self.constant_initializer(g);
+        if self.diags[before..].iter().any(|d| d.is_error()) {
+            self.diags.truncate(before);
+            g.init_values.clear();
+            if g.ty == CType::Auto {
+                g.ty = CType::INT;
+            }
+        }
+    }
+
+    /// A namespace-scope variable's constant initializer: its scalars'
+    /// values by offset (`auto` takes the initializer's type).
+    fn constant_initializer(&mut self, g: &mut GlobalVar) {
         let Some(init) = g.init.take() else { return };
+        if g.ty == CType::Auto {
+            if let Initializer::Expr(e) = &init {
+                let e = self.expr(e.clone());
+                g.ty = self.decay(e).ty;
+            }
+        }
         let ty = g.ty.clone();
         let (ty, exprs) = self.initializer_elements(init, &ty);
         g.ty = ty;
@@ -1618,7 +1648,7 @@ impl<'a> Checker<'a> {
                 if name == "warpSize" {
                     return mk(ExprKind::IntLit(32), span, CType::INT);
                 }
-                self.err(&span, format!("identifier \"{name}\" is undefined"));
+                self.undefined(&name, &span);
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
             ExprKind::Member(base, field) => {
@@ -1947,9 +1977,6 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
-        if self.function_set(&name).is_none() && self.find_function_template(&name).is_some() {
-            return self.template_call(name, Vec::new(), args, span);
-        }
         if let Some(set) = self.function_set(&name) {
             return self.call_set(&name, set, args, span);
         }
@@ -1959,11 +1986,35 @@ impl<'a> Checker<'a> {
         {
             return self.make_vector(t.clone(), args, span);
         }
-        if let Some(b) = super::builtins::position(&name) {
-            return self.builtin_call(b, args, span);
+        // Built-ins are functions of the global namespace (`std::sqrt` is
+        // `sqrt` by <cmath>'s `using ::sqrt;`); the innermost scope that
+        // has the name wins, and there a function beats a template (CUDA's
+        // `min(float, float)` over `std::min` after `using namespace std`).
+        for c in self.candidates(&name) {
+            if let Some(b) = super::builtins::position(&c) {
+                return self.builtin_call(b, args, span);
+            }
+            if self.inst.borrow().function_template(&c).is_some() {
+                return self.template_call(c, Vec::new(), args, span);
+            }
         }
-        self.err(&span, format!("identifier \"{name}\" is undefined"));
+        self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// A name that means nothing here: `identifier "x" is undefined`, or
+    /// for `N::x` with `N` a namespace, `namespace "N" has no member "x"`.
+    fn undefined(&mut self, name: &str, span: &Span) {
+        let mut parts = super::lookup::qualified_parts(name);
+        let last = parts.pop().unwrap_or_default();
+        let scope = parts.join("::");
+        let msg = match self.lookup.namespace(&self.ns, &scope) {
+            Some(_) if !scope.is_empty() => {
+                format!("namespace \"{scope}\" has no member \"{last}\"")
+            }
+            _ => format!("identifier \"{name}\" is undefined"),
+        };
+        self.err(span, msg);
     }
 
     /// A call of a function template: deduction, then a call of the instance.
@@ -1987,33 +2038,34 @@ impl<'a> Checker<'a> {
                 t => t.clone(),
             })
             .collect();
+        let mut constexpr = false;
         let made = {
             let mut inst = self.inst.borrow_mut();
             let space = match &inst.templates.defs[def].kind {
-                TemplateKind::Function { space, .. } => *space,
+                TemplateKind::Function {
+                    space,
+                    constexpr: c,
+                    ..
+                } => {
+                    constexpr = *c;
+                    *space
+                }
                 TemplateKind::Class { .. } => ExecSpace::Host,
             };
-            if space == ExecSpace::Host && self.space.on_device() {
-                Err(Some(space))
-            } else {
-                match inst.deduce(def, &explicit, Some(&types), self.diags) {
-                    Some(targs) => inst
-                        .instance(def, targs, &span, self.diags)
-                        .ok_or(Some(space)),
-                    None => Err(None),
-                }
+            // Overload resolution first, then where the callee runs.
+            match inst.deduce(def, &explicit, Some(&types), self.diags) {
+                None => Err(None),
+                Some(_) if space == ExecSpace::Host && self.space.on_device() => Err(Some(space)),
+                Some(targs) => inst
+                    .instance(def, targs, &span, self.diags)
+                    .ok_or(Some(space)),
             }
         };
         match made {
             Ok((_, sig)) => self.call_signature(&sig, None, args, span),
             Err(reported) => {
                 if reported == Some(ExecSpace::Host) {
-                    let here = if self.space == ExecSpace::Global {
-                        "__global__"
-                    } else {
-                        "__device__"
-                    };
-                    self.err(&span, format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed"));
+                    self.host_call_error(&name, constexpr, &span);
                 } else if reported.is_none() {
                     let list: Vec<String> = types.iter().map(|t| t.to_string()).collect();
                     self.err(&span, format!("no instance of function template \"{name}\" matches the argument list (argument types are: ({}))", list.join(", ")));
@@ -2021,6 +2073,31 @@ impl<'a> Checker<'a> {
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
         }
+    }
+
+    /// Device code calls a host function: nvcc's error; for a `constexpr`
+    /// one, with its note of `--expt-relaxed-constexpr`.
+    fn host_call_error(&mut self, name: &str, constexpr: bool, span: &Span) {
+        let here = if self.space == ExecSpace::Global {
+            "__global__"
+        } else {
+            "__device__"
+        };
+        // A constructor of a class template's instance is named as the
+        // class is (`std::vector<float>::vector`).
+        let mut parts = super::lookup::qualified_parts(name);
+        let n = parts.len();
+        if n >= 2 && parts[n - 1] == parts[n - 2] {
+            parts[n - 1] = parts[n - 1].split('<').next().unwrap_or_default();
+        }
+        let name = parts.join("::");
+        let msg = if constexpr {
+            let short = super::lookup::last_part(&name);
+            format!("calling a constexpr __host__ function(\"{short}\") from a {here} function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.")
+        } else {
+            format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed")
+        };
+        self.err(span, msg);
     }
 
     /// A call of a built-in: the overload that fits the arguments best

@@ -9,6 +9,7 @@ use super::*;
 const OPERATORS: &[&str] = &[
     "+", "-", "*", "/", "%", "^", "&", "|", "~", "!", "=", "<", ">", "+=", "-=", "*=", "/=", "%=",
     "^=", "&=", "|=", "<<", ">>", "<<=", ">>=", "==", "!=", "<=", ">=", "&&", "||", "++", "--",
+    "->",
 ];
 
 impl<'a> Parser<'a> {
@@ -76,9 +77,27 @@ impl<'a> Parser<'a> {
 
     /// The type a (possibly qualified) name means here.
     pub(super) fn find_type(&self, name: &str) -> Option<CType> {
-        self.candidates(name)
+        if let Some(t) = self
+            .candidates(name)
             .into_iter()
             .find_map(|c| self.typedefs.get(&c).cloned())
+        {
+            return Some(t);
+        }
+        // `Clock::duration` with `Clock` naming a class (a template's
+        // parameter bound to one): that class's member type.
+        let mut parts = crate::frontend::lookup::qualified_parts(name);
+        let last = parts.pop()?;
+        if parts.is_empty() || parts == [""] {
+            return None;
+        }
+        match self.find_type(&parts.join("::"))? {
+            CType::Record(r) => self
+                .typedefs
+                .get(&format!("{}::{last}", r.name.borrow()))
+                .cloned(),
+            _ => None,
+        }
     }
 
     /// The type named by the qualified name at offset `n`, and its length.
@@ -379,6 +398,24 @@ impl<'a> Parser<'a> {
         let (_, span) = self.ident()?;
         self.expect("(")?;
         let (params, variadic) = self.params()?;
+        self.function_suffix()?;
+        if !self.exec_space(specs).on_device() && (self.at(":") || self.at("{")) {
+            // A host constructor's initializers and body are host code.
+            self.skip_host_constructor();
+            let simple = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
+            self.push_method(
+                record,
+                &simple,
+                CType::Void,
+                params,
+                variadic,
+                specs,
+                span,
+                false,
+                None,
+            );
+            return Ok(());
+        }
         // Member initializers become assignments at the start of the body.
         let mut inits = Vec::new();
         if self.eat(":") {
@@ -451,6 +488,33 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Skips a constructor's member initializers (`: a(1), b{2}`) and body.
+    fn skip_host_constructor(&mut self) {
+        if self.eat(":") {
+            loop {
+                while self
+                    .peek()
+                    .is_some_and(|t| !t.is("(") && !t.is("{") && !t.is(";"))
+                {
+                    self.pos += 1;
+                }
+                if self.at("(") {
+                    self.skip_parens();
+                } else if self.at("{") {
+                    self.skip_braces();
+                } else {
+                    return;
+                }
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        if self.at("{") {
+            self.skip_braces();
+        }
+    }
+
     /// `default` after `=` in a special member's declaration.
     fn defaulted(&mut self) -> PResult<()> {
         let span = self.span();
@@ -466,7 +530,7 @@ impl<'a> Parser<'a> {
     /// A destructor in a struct body (`~S() {}`, `~S() = default;`): a
     /// trivial one does nothing and is accepted; one with statements is
     /// not supported.
-    pub(super) fn destructor(&mut self) -> PResult<()> {
+    pub(super) fn destructor(&mut self, specs: Option<&Specs>) -> PResult<()> {
         let span = self.span();
         self.pos += 1; // `~`
         let (name, nspan) = self.ident()?;
@@ -484,8 +548,14 @@ impl<'a> Parser<'a> {
             self.defaulted()?;
             return self.expect(";");
         }
+        self.function_suffix()?;
         if !self.at("{") {
             return self.expect(";");
+        }
+        if !specs.is_some_and(|s| self.exec_space(s).on_device()) {
+            // A host destructor's body is host code.
+            self.skip_braces();
+            return Ok(());
         }
         let body = self.compound()?;
         if matches!(&body.kind, StmtKind::Compound(stmts) if !stmts.is_empty()) {
@@ -508,8 +578,9 @@ impl<'a> Parser<'a> {
             return self.error(d.span, "expected an identifier");
         };
         let konst = self.eat("const");
+        self.function_suffix()?;
         let body = if self.at("{") {
-            if specs.device || specs.global {
+            if self.exec_space(specs).on_device() {
                 Some(self.compound()?)
             } else {
                 // Host code is accepted and not compiled for the device.
@@ -692,12 +763,9 @@ impl<'a> Parser<'a> {
 
     /// `template <> float f<float>(float x) { … }` (after `template <>`):
     /// the instance `f<float>` defined here.
-    pub(super) fn explicit_specialization(&mut self, kw: Span) -> PResult<()> {
-        if self.at("struct") || self.at("union") {
+    pub(super) fn explicit_specialization(&mut self) -> PResult<()> {
+        if self.at("struct") || self.at("union") || self.at("class") {
             return self.class_specialization();
-        }
-        if self.at("class") {
-            return self.error(kw, "classes are not supported yet");
         }
         let start = self.span();
         let specs = self.specifiers()?;
@@ -880,6 +948,52 @@ impl<'a> Parser<'a> {
         self.cxx.methods.push(f);
     }
 
+    /// Where a function declared with these specifiers runs. A
+    /// `constexpr` one with no execution space is `__host__`, or
+    /// `__host__ __device__` under `--expt-relaxed-constexpr` (nvcc's
+    /// experimental flag), as for nvcc.
+    pub(super) fn exec_space(&self, specs: &Specs) -> ExecSpace {
+        match (specs.global, specs.device, specs.host) {
+            (true, _, _) => ExecSpace::Global,
+            (false, true, true) => ExecSpace::HostDevice,
+            (false, true, false) => ExecSpace::Device,
+            (false, false, false) if specs.constexpr && self.cxx.relaxed_constexpr => {
+                ExecSpace::HostDevice
+            }
+            _ => ExecSpace::Host,
+        }
+    }
+
+    /// What may follow a function's parameters (and `const`): `noexcept`,
+    /// `noexcept(…)`, `throw()`, `override`, `final` (all without effect here).
+    pub(super) fn function_suffix(&mut self) -> PResult<()> {
+        loop {
+            if self.eat("noexcept") || self.eat("throw") {
+                if self.at("(") {
+                    self.skip_parens();
+                }
+            } else if !(self.eat("override") || self.eat("final")) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Skips a balanced `( … )`.
+    pub(super) fn skip_parens(&mut self) {
+        let mut depth = 0;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                depth -= 1;
+                if depth <= 0 {
+                    return;
+                }
+            }
+        }
+    }
+
     /// A function's definition from what was parsed of it.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn function_def(
@@ -892,12 +1006,7 @@ impl<'a> Parser<'a> {
         span: Span,
         body: Option<Stmt>,
     ) -> FunctionDef {
-        let space = match (specs.global, specs.device, specs.host) {
-            (true, _, _) => ExecSpace::Global,
-            (false, true, true) => ExecSpace::HostDevice,
-            (false, true, false) => ExecSpace::Device,
-            _ => ExecSpace::Host,
-        };
+        let space = self.exec_space(specs);
         let f = FunctionDef {
             name,
             span,
@@ -911,6 +1020,7 @@ impl<'a> Parser<'a> {
             body,
             locals: Vec::new(),
             symbol: None,
+            constexpr: specs.constexpr,
         };
         if specs.constexpr {
             self.record_constexpr_fn(&f);

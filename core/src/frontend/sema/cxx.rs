@@ -467,17 +467,7 @@ impl<'a> Checker<'a> {
     ) -> Expr {
         let name = sig.name.clone();
         if sig.space == ExecSpace::Host && self.space.on_device() {
-            let here = if self.space == ExecSpace::Global {
-                "__global__"
-            } else {
-                "__device__"
-            };
-            self.err(
-                &span,
-                format!(
-                    "calling a __host__ function(\"{name}\") from a {here} function is not allowed"
-                ),
-            );
+            self.host_call_error(&name, sig.constexpr, &span);
         }
         let mut typed = Vec::new();
         let first = usize::from(sig.method);
@@ -828,6 +818,7 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
+        self.check_member_defaults(r, &span);
         let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         let ctors = self.methods(r, &simple);
         if !ctors.is_empty() {
@@ -885,6 +876,18 @@ impl<'a> Checker<'a> {
         mk(ExprKind::RecordInit(members), span, ty)
     }
 
+    /// Device code makes an object of a class with default member
+    /// initializers: not supported yet (they would not be applied).
+    fn check_member_defaults(&mut self, r: &Record, span: &Span) {
+        if r.member_defaults.get() && self.space.on_device() {
+            let msg = format!(
+                "default member initializers are not supported yet in device code (class \"{}\")",
+                r.name.borrow()
+            );
+            self.err(span, msg);
+        }
+    }
+
     /// A local declaration's C++ part: `auto` deduced from the initializer,
     /// a struct with constructors constructed. Returns whether the
     /// initializer is done (typed and converted).
@@ -917,6 +920,10 @@ impl<'a> Checker<'a> {
         let CType::Record(r) = &d.ty else {
             return false;
         };
+        // `S s = t;` copies; anything else makes an object.
+        if d.init.is_none() || d.init_list.is_some() {
+            self.check_member_defaults(r, &d.span);
+        }
         let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         if d.init.is_some() || self.methods(r, &simple).is_empty() {
             return false;
