@@ -4,6 +4,7 @@
 //! directly; these headers hold what host code and portable code name.
 //! The C++ standard headers are in `cxx.rs`, cooperative groups in `cg.rs`.
 
+mod cg;
 mod cxx;
 
 pub use cxx::STD_MATH;
@@ -289,6 +290,8 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "stdarg.h" | "cstdarg" => STDARG,
         "stdbool.h" => STDBOOL,
         "cuda_fp16.h" => CUDA_FP16,
+        "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
+        "cooperative_groups/reduce.h" => cg::REDUCE,
         "cuda_runtime.h"
         | "cuda.h"
         | "cuda_runtime_api.h"

@@ -1977,6 +1977,17 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
+        // `op(a, b)` with `op` a variable of class type: its `operator()`.
+        if let Some(Binding::Local(id)) = self.lookup(&name) {
+            let ty = match &self.locals[id].ty {
+                CType::Ref { pointee, .. } => &**pointee,
+                t => t,
+            };
+            if matches!(ty, CType::Record(_)) {
+                let object = mk(ExprKind::Ident(name), span.clone(), CType::Void);
+                return self.member_call(object, "operator()".into(), args, span);
+            }
+        }
         if let Some(set) = self.function_set(&name) {
             return self.call_set(&name, set, args, span);
         }

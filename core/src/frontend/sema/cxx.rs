@@ -47,9 +47,6 @@ impl<'a> Checker<'a> {
             set
         };
         for (k, c) in cands.iter().enumerate() {
-            if Some(k) > plain {
-                break;
-            }
             if Some(k) == plain {
                 // The global namespace and every `using namespace`.
                 let set: Vec<Signature> = cands[k..].iter().flat_map(get).collect();
