@@ -677,6 +677,10 @@ pub struct FunctionDef {
     /// that device code may call only under `--expt-relaxed-constexpr`
     /// (which makes it `__host__ __device__`).
     pub constexpr: bool,
+    /// Emitted only where called, as clang emits C++'s inline functions:
+    /// declared `inline`, `static`, `__forceinline__` or `constexpr`, or
+    /// defined in its class (template instances are made only when called).
+    pub discardable: bool,
 }
 
 /// A local variable (or parameter), numbered by sema.

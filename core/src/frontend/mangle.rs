@@ -538,6 +538,7 @@ mod tests {
             locals: vec![],
             symbol: None,
             constexpr: false,
+            discardable: false,
         }
     }
 

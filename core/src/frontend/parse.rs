@@ -51,6 +51,7 @@ pub fn parse(
         half_gt: false,
         nesting: 0,
         pattern: false,
+        in_class: false,
     };
     let mut functions = Vec::new();
     while !p.at_eof() {
@@ -187,6 +188,16 @@ struct Parser<'a> {
     nesting: usize,
     /// Parsing a function template's signature, its parameters placeholders.
     pattern: bool,
+    /// Parsing a class body (its member functions are inline).
+    in_class: bool,
+}
+
+impl Specs {
+    /// Whether a function declared so is C++'s inline kind (emitted only
+    /// where called).
+    fn discardable(&self) -> bool {
+        self.is_static || self.inline_kw || self.constexpr || self.inline == InlineHint::Always
+    }
 }
 
 /// What the declaration specifiers said.
@@ -205,6 +216,8 @@ struct Specs {
     is_extern: bool,
     constexpr: bool,
     is_static: bool,
+    /// `inline` (or `__inline__`).
+    inline_kw: bool,
     inline: InlineHint,
     /// `__launch_bounds__(max threads[, min blocks per SM[, max blocks per cluster]])`.
     launch_bounds: Option<(Span, Vec<u32>)>,
@@ -531,6 +544,7 @@ impl<'a> Parser<'a> {
                     locals: Vec::new(),
                     symbol: None,
                     constexpr: specs.constexpr,
+                    discardable: specs.discardable(),
                 });
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
@@ -654,6 +668,7 @@ impl<'a> Parser<'a> {
                 "__forceinline__" => s.inline = InlineHint::Always,
                 "constexpr" => s.constexpr = true,
                 "static" => s.is_static = true,
+                "inline" | "__inline__" => s.inline_kw = true,
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true
                 }
@@ -1641,6 +1656,13 @@ impl<'a> Parser<'a> {
 
     /// A struct's member declarations, up to and including the `}`.
     fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+        let outer = std::mem::replace(&mut self.in_class, true);
+        let members = self.member_list(record);
+        self.in_class = outer;
+        members
+    }
+
+    fn member_list(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
         let mut members: Vec<Member> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
@@ -2164,6 +2186,7 @@ impl<'a> Parser<'a> {
             half_gt: false,
             nesting,
             pattern: false,
+            in_class: false,
         }
     }
 

@@ -1021,6 +1021,7 @@ impl<'a> Parser<'a> {
             locals: Vec::new(),
             symbol: None,
             constexpr: specs.constexpr,
+            discardable: specs.discardable() || self.in_class,
         };
         if specs.constexpr {
             self.record_constexpr_fn(&f);
