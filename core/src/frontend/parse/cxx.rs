@@ -88,7 +88,8 @@ impl<'a> Parser<'a> {
         // parameter bound to one): that class's member type.
         let mut parts = crate::frontend::lookup::qualified_parts(name);
         let last = parts.pop()?;
-        if parts.is_empty() || parts == [""] {
+        // (Bounded: each step is a recursion.)
+        if parts.is_empty() || parts == [""] || parts.len() > 16 {
             return None;
         }
         match self.find_type(&parts.join("::"))? {
