@@ -66,12 +66,69 @@ int fscanf(FILE *f, const char *format, ...);
 int remove(const char *path);
 ";
 
-const CUDA_RUNTIME: &str = "#pragma once
+/// `cuda_runtime.h` (also `cuda.h`, `device_launch_parameters.h`, …): the
+/// runtime API's types and functions host code names. Every compile
+/// includes it first, as nvcc does.
+pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_H__ 1
 #include <stddef.h>
 #include <stdint.h>
 typedef int cudaError_t;
 #define cudaSuccess 0
-#define __CUDA_RUNTIME_H__ 1
+#define cudaErrorInvalidValue 1
+#define cudaErrorMemoryAllocation 2
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4
+};
+struct cudaDeviceProp {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    int major;
+    int minor;
+    int multiProcessorCount;
+};
+extern \"C\" {
+cudaError_t cudaMalloc(void **p, size_t size);
+cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags);
+cudaError_t cudaMallocHost(void **p, size_t size);
+cudaError_t cudaFree(void *p);
+cudaError_t cudaFreeHost(void *p);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t size, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t size, enum cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t cudaMemset(void *p, int value, size_t size);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t error);
+const char *cudaGetErrorName(cudaError_t error);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+}
+#endif
 ";
 
 const MATH: &str = "#pragma once
@@ -393,6 +450,19 @@ __global__ void k(float *p, const Config *c) { p[0] = std::sqrt(p[1]) + isnan(p[
         let c = compile_source("k.cu", src, &Options::default());
         let ptx = c.ptx.unwrap_or_else(|| panic!("{:#?}", c.diagnostics));
         assert!(ptx.contains(".entry _Z1kPfPK6Config("), "{ptx}");
+    }
+
+    /// nvcc includes cuda_runtime.h before every file: host code names
+    /// the runtime's types and functions without including it, and
+    /// including it (or `cuda.h`, the same text) again changes nothing.
+    #[test]
+    fn cuda_runtime_is_included_first() {
+        let src = "void run(dim3 g, dim3 b, cudaStream_t s, cudaEvent_t e, cudaMemcpyKind k, cudaDeviceProp *p);\n\
+                   #include <cuda.h>\n#include <cuda_runtime.h>\n\
+                   __global__ void k(int *p) { p[0] = cudaMemcpyDeviceToHost + cudaSuccess; }\n";
+        let c = compile_source("k.cu", src, &Options::default());
+        let ptx = c.ptx.unwrap_or_else(|| panic!("{:#?}", c.diagnostics));
+        assert!(ptx.contains("st.global.u32"), "{ptx}");
     }
 
     /// Each `std::` math name is a built-in (one table for `sqrt` and

@@ -453,6 +453,9 @@ impl<'a> Parser<'a> {
         if t.is("template") {
             return self.template_decl(functions.len());
         }
+        if t.is("static_assert") {
+            return self.static_assert();
+        }
         self.declaration(functions, in_extern_c)
     }
 
@@ -1097,6 +1100,10 @@ impl<'a> Parser<'a> {
                 self.using()?;
                 StmtKind::Empty
             }
+            "static_assert" => {
+                self.static_assert()?;
+                StmtKind::Empty
+            }
             _ if self.starts_type() => return self.local_decl(),
             _ => {
                 let e = self.expr()?;
@@ -1693,6 +1700,10 @@ impl<'a> Parser<'a> {
             };
             if self.at("using") {
                 self.using()?;
+                continue;
+            }
+            if self.at("static_assert") {
+                self.static_assert()?;
                 continue;
             }
             if !self.starts_type() && !at_ctor(self) && !self.at("operator") {

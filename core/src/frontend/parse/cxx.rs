@@ -489,6 +489,48 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `static_assert(e, "why");` (the message may be left out): checked
+    /// where the parser knows `e`'s value (sizes, constants, template
+    /// arguments in an instance); the error is nvcc's, "static assertion
+    /// failed with "why"".
+    pub(super) fn static_assert(&mut self) -> PResult<()> {
+        let kw = self.span();
+        self.pos += 1;
+        self.expect("(")?;
+        let e = self.conditional()?;
+        let mut why = None;
+        if self.eat(",") {
+            match self.peek() {
+                Some(t) if t.kind == TokKind::Str => {
+                    why = Some(
+                        String::from_utf8_lossy(&unescape(
+                            &t.text[1..t.text.len().saturating_sub(1).max(1)],
+                        ))
+                        .into_owned(),
+                    );
+                    self.pos += 1;
+                    while self.peek().is_some_and(|t| t.kind == TokKind::Str) {
+                        self.pos += 1;
+                    }
+                }
+                _ => {
+                    let span = self.span();
+                    return self.error(span, "expected a string literal");
+                }
+            }
+        }
+        self.expect(")")?;
+        self.expect(";")?;
+        if self.const_value(&e) == Some(0) && !self.pattern {
+            let msg = match why {
+                Some(w) => format!("static assertion failed with \"{w}\""),
+                None => "static assertion failed".to_string(),
+            };
+            self.diags.push(Diagnostic::error(kw, msg));
+        }
+        Ok(())
+    }
+
     /// Skips a constructor's member initializers (`: a(1), b{2}`) and body.
     fn skip_host_constructor(&mut self) {
         if self.eat(":") {
