@@ -135,6 +135,10 @@ pub struct Record {
     /// make such objects; device code may copy them but not make them
     /// (the initializers are not applied yet).
     pub member_defaults: Cell<bool>,
+    /// It derives from base classes (`class D : public B`): host code may
+    /// have such classes; device code may not use them yet (the bases'
+    /// members are not laid out).
+    pub has_bases: Cell<bool>,
 }
 
 /// The members of a complete struct or union, with its size and alignment.
@@ -166,6 +170,7 @@ impl Record {
             defined_at: Cell::new(0),
             template: RefCell::new(None),
             member_defaults: Cell::new(false),
+            has_bases: Cell::new(false),
         }
     }
 

@@ -445,11 +445,23 @@ inline void check(cudaError_t e, const char *file, int line) noexcept { if (e !=
 namespace { int helper(int x) { return x * 2; } }
 auto lambda_user = 3;
 std::pair<int, float> best(const std::vector<float> &v);
-__global__ void k(float *p, const Config *c) { p[0] = std::sqrt(p[1]) + isnan(p[2]) + c->n; }
+template <typename T>
+void check(T result, char const *const func, const char *const file, int const line) { if (result) std::exit(1); }
+struct Vec3 {
+    float x, y, z;
+    __host__ __device__ Vec3 operator+(const Vec3 &o) const { return Vec3{x + o.x, y + o.y, z + o.z}; }
+    friend std::ostream &operator<<(std::ostream &os, const Vec3 &v) { return os << v.x; }
+    friend __host__ __device__ Vec3 operator*(float s, const Vec3 &v) { return Vec3{s * v.x, s * v.y, s * v.z}; }
+};
+class Base { public: virtual ~Base() = default; virtual void run() = 0; Base &operator=(const Base &) = delete; };
+class Impl final : public Base { public: void run() override {} };
+template <typename T> class Holder : public Base { T value_; public: void run() override {} };
+static_assert(sizeof(Vec3) == 12, "Vec3");
+__global__ void k(float *p, const Config *c, Vec3 *v) { p[0] = std::sqrt(p[1]) + isnan(p[2]) + c->n; v[0] = 2.0f * (v[1] + v[2]); }
 "#;
         let c = compile_source("k.cu", src, &Options::default());
         let ptx = c.ptx.unwrap_or_else(|| panic!("{:#?}", c.diagnostics));
-        assert!(ptx.contains(".entry _Z1kPfPK6Config("), "{ptx}");
+        assert!(ptx.contains(".entry _Z1kPfPK6ConfigP4Vec3("), "{ptx}");
     }
 
     /// nvcc includes cuda_runtime.h before every file: host code names

@@ -255,6 +255,7 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "explicit",
     "typename",
     "mutable",
+    "virtual",
 ];
 
 impl<'a> Parser<'a> {
@@ -1583,7 +1584,11 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         };
-        if !self.at("{") {
+        let defines = self.at("{")
+            || name.is_some()
+                && (self.at(":") && !self.peek_at(1).is_some_and(|t| t.is(":"))
+                    || self.at("final"));
+        if !defines {
             let Some((name, span)) = name else {
                 return self.error(kw, "expected an identifier");
             };
@@ -1603,6 +1608,8 @@ impl<'a> Parser<'a> {
                 }
             };
         }
+        self.eat("final");
+        let bases = self.base_clause()?;
         let name = name.map(|(n, span)| (self.qualify(&n), span));
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
@@ -1625,6 +1632,7 @@ impl<'a> Parser<'a> {
             },
             None => std::rc::Rc::new(Record::new("", is_union)),
         };
+        record.has_bases.set(bases);
         record
             .defined_at
             .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
@@ -1704,6 +1712,10 @@ impl<'a> Parser<'a> {
             }
             if self.at("static_assert") {
                 self.static_assert()?;
+                continue;
+            }
+            if self.at("friend") {
+                self.friend()?;
                 continue;
             }
             if !self.starts_type() && !at_ctor(self) && !self.at("operator") {
@@ -2451,7 +2463,9 @@ impl<'a> Parser<'a> {
             && self
                 .peek_at(1)
                 .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
-            && self.peek_at(2).is_some_and(|t| t.is("{") || t.is(";"));
+            && self
+                .peek_at(2)
+                .is_some_and(|t| t.is("{") || t.is(";") || t.is(":") || t.is("final"));
         let (name, span, kind) = if is_class {
             let is_union = self.at("union");
             let (name, span) = match self.peek_at(1) {
@@ -2834,6 +2848,10 @@ impl<'a> Parser<'a> {
         let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
             p.bind(&d, &args);
             p.pos += 2; // `struct Name`
+            p.eat("final");
+            if p.base_clause()? {
+                record.has_bases.set(true);
+            }
             p.expect("{")?;
             p.enter()?;
             p.cxx.ctor_name = Some(d.name.rsplit("::").next().unwrap_or_default().to_string());

@@ -256,6 +256,9 @@ fn check_function(
         }
     }
     for p in &f.params {
+        if let CType::Record(r) = &p.ty {
+            cx.check_bases(r, &p.span);
+        }
         if p.ty == CType::Void || p.ty.size().is_none() {
             cx.diags.push(Diagnostic::error(
                 p.span.clone(),
@@ -1924,6 +1927,10 @@ impl<'a> Checker<'a> {
 
     /// `object.name` for a struct or union object.
     fn member(&mut self, object: Expr, r: &std::rc::Rc<Record>, name: &str, span: Span) -> Expr {
+        if r.has_bases.get() && self.space.on_device() {
+            self.check_bases(r, &span);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
         match r.member(name) {
             Some((offset, ty)) => Expr {
                 lvalue: object.lvalue,

@@ -531,6 +531,49 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// A class's base classes (`: public Base, private Other<int>`), after
+    /// its name: whether it has any. They are read (their names must be
+    /// types) and not laid out: see `Record::has_bases`.
+    pub(super) fn base_clause(&mut self) -> PResult<bool> {
+        if !self.eat(":") {
+            return Ok(false);
+        }
+        loop {
+            while ["public", "private", "protected", "virtual"]
+                .iter()
+                .any(|w| self.eat(w))
+            {}
+            let span = self.span();
+            if self.specifiers()?.ty.is_none() {
+                return self.error(span, "expected a class name");
+            }
+            if !self.eat(",") {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// A `friend` declaration in a class body: `friend class F;`, or a
+    /// function of the enclosing namespace declared (or defined) here.
+    pub(super) fn friend(&mut self) -> PResult<()> {
+        self.pos += 1;
+        if self.at("class") || self.at("struct") {
+            while !self.at(";") && !self.at_eof() {
+                self.pos += 1;
+            }
+            return self.expect(";");
+        }
+        // The function belongs to the namespace around the class.
+        let inner = self.cxx.ns.pop();
+        let ctor = self.cxx.ctor_name.take();
+        let mut functions = Vec::new();
+        let r = self.declaration(&mut functions, false);
+        self.cxx.ctor_name = ctor;
+        self.cxx.ns.extend(inner);
+        self.cxx.methods.append(&mut functions);
+        r
+    }
+
     /// Skips a constructor's member initializers (`: a(1), b{2}`) and body.
     fn skip_host_constructor(&mut self) {
         if self.eat(":") {
@@ -622,6 +665,12 @@ impl<'a> Parser<'a> {
         };
         let konst = self.eat("const");
         self.function_suffix()?;
+        // `= 0` (pure virtual), `= delete`, `= default`: declared only.
+        if self.eat("=") {
+            while !self.at(";") && !self.at_eof() {
+                self.pos += 1;
+            }
+        }
         let body = if self.at("{") {
             if self.exec_space(specs).on_device() {
                 Some(self.compound()?)

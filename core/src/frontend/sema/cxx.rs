@@ -651,6 +651,10 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
+        if r.has_bases.get() && self.space.on_device() {
+            self.check_bases(&r, &span);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
         let set = self.methods(&r, &name);
         if set.is_empty() {
             let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
@@ -876,9 +880,22 @@ impl<'a> Checker<'a> {
     /// Device code makes an object of a class with default member
     /// initializers: not supported yet (they would not be applied).
     fn check_member_defaults(&mut self, r: &Record, span: &Span) {
+        self.check_bases(r, span);
         if r.member_defaults.get() && self.space.on_device() {
             let msg = format!(
                 "default member initializers are not supported yet in device code (class \"{}\")",
+                r.name.borrow()
+            );
+            self.err(span, msg);
+        }
+    }
+
+    /// Device code uses a class with base classes: not supported yet (the
+    /// bases' members are not laid out).
+    pub(super) fn check_bases(&mut self, r: &Record, span: &Span) {
+        if r.has_bases.get() && self.space.on_device() {
+            let msg = format!(
+                "base classes are not supported yet in device code (class \"{}\")",
                 r.name.borrow()
             );
             self.err(span, msg);
