@@ -647,6 +647,8 @@ pub struct GlobalVar {
     /// `extern` (`extern __shared__ float dyn[];`): storage defined elsewhere.
     pub external: bool,
     pub span: Span,
+    /// `alignas(N)` (0: the type's alignment).
+    pub align: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -716,6 +718,8 @@ pub struct VarDecl {
     /// Set by sema: the index into `FunctionDef::locals` (or `TranslationUnit::globals`
     /// for a `__shared__` variable).
     pub local: usize,
+    /// `alignas(N)` (0: the type's alignment); kept for `__shared__` ones.
+    pub align: u64,
 }
 
 #[derive(Clone, Debug)]

@@ -457,11 +457,22 @@ class Base { public: virtual ~Base() = default; virtual void run() = 0; Base &op
 class Impl final : public Base { public: void run() override {} };
 template <typename T> class Holder : public Base { T value_; public: void run() override {} };
 static_assert(sizeof(Vec3) == 12, "Vec3");
+template <typename... Args> void log(const char *fmt, Args &&...args) { printf(fmt, args...); }
+void on_done(void (*callback)(int), int code) { callback(code); }
+auto twice(int x) -> int { return 2 * x; }
+[[nodiscard]] int compute(int a);
+decltype(twice(1)) g_twice = 0;
+template <int B> __global__ void tiled(float *p) { __shared__ alignas(16) float t[B]; [[maybe_unused]] int u = 0; t[threadIdx.x] = p[0]; p[1] = t[B - 1]; }
+void launch_tiled(float *p) { tiled<64><<<1, 64>>>(p); }
 __global__ void k(float *p, const Config *c, Vec3 *v) { p[0] = std::sqrt(p[1]) + isnan(p[2]) + c->n; v[0] = 2.0f * (v[1] + v[2]); }
 "#;
         let c = compile_source("k.cu", src, &Options::default());
         let ptx = c.ptx.unwrap_or_else(|| panic!("{:#?}", c.diagnostics));
         assert!(ptx.contains(".entry _Z1kPfPK6ConfigP4Vec3("), "{ptx}");
+        assert!(
+            ptx.contains(".shared .align 16 .b8 _ZZ5tiledILi64EEvPfE1t[256];"),
+            "{ptx}"
+        );
     }
 
     /// nvcc includes cuda_runtime.h before every file: host code names

@@ -221,6 +221,8 @@ struct Specs {
     inline: InlineHint,
     /// `__launch_bounds__(max threads[, min blocks per SM[, max blocks per cluster]])`.
     launch_bounds: Option<(Span, Vec<u32>)>,
+    /// `alignas(N)` (0: none).
+    align: u64,
 }
 
 struct Declarator {
@@ -399,6 +401,7 @@ impl<'a> Parser<'a> {
                             | "union"
                             | "enum"
                             | "__launch_bounds__"
+                            | "alignas"
                     ))
         }) || (self.peek_at(n).is_some_and(|t| t.is("::"))
             && (self.type_name_at(n).is_some()
@@ -451,13 +454,111 @@ impl<'a> Parser<'a> {
         if t.is("using") {
             return self.using();
         }
-        if t.is("template") {
-            return self.template_decl(functions.len());
-        }
         if t.is("static_assert") {
             return self.static_assert();
         }
-        self.declaration(functions, in_extern_c)
+        // Host functions are host code: one that does not parse (a
+        // variadic template, a trailing return type, a function pointer
+        // parameter, …) is skipped, not reported (see `host_function_end`).
+        let (start, ndiags, nfunctions) = (self.pos, self.diags.len(), functions.len());
+        let result = if t.is("template") {
+            self.template_decl(functions.len())
+        } else {
+            self.declaration(functions, in_extern_c)
+        };
+        if result.is_err() {
+            if let Some((body, end)) = self.host_function_end(start) {
+                self.diags.truncate(ndiags);
+                functions.truncate(nfunctions);
+                self.depth = 0;
+                self.pos = end;
+                if let Some(body) = body {
+                    self.scan_launches(body, end, functions.len());
+                }
+                return Ok(());
+            }
+        }
+        result
+    }
+
+    /// Whether the declaration at token `start` is a host function (no
+    /// execution space, storage or class definition before its parameter
+    /// list, a body or `;` after it): where its body starts and where the
+    /// declaration ends.
+    fn host_function_end(&self, start: usize) -> Option<(Option<usize>, usize)> {
+        let toks = self.toks;
+        let mut k = start;
+        let mut angle = 0i32;
+        // Up to the parameter list: the name's `(` outside template brackets.
+        loop {
+            let t = toks.get(k)?;
+            match &*t.text {
+                "__device__" | "__global__" | "__shared__" | "__constant__" | "__managed__"
+                | "typedef" | "{" | "}" | ";" | "=" | "struct" | "class" | "union" | "enum"
+                    if t.kind != TokKind::Str =>
+                {
+                    return None
+                }
+                "<" => angle += 1,
+                ">" => angle -= 1,
+                ">>" => angle -= 2,
+                "(" if angle <= 0 && k > start => break,
+                _ => {}
+            }
+            k += 1;
+            if k - start > 4096 {
+                return None;
+            }
+        }
+        // The parameters, then what may follow them, to `{` or `;`.
+        let mut depth = 0i32;
+        while let Some(t) = toks.get(k) {
+            if t.is("(") || t.is("[") {
+                depth += 1;
+            } else if t.is(")") || t.is("]") {
+                depth -= 1;
+            } else if depth == 0 && t.is(";") {
+                return Some((None, k + 1));
+            } else if depth == 0 && t.is("{") {
+                let body = k;
+                let mut braces = 0i32;
+                while let Some(t) = toks.get(k) {
+                    k += 1;
+                    if t.is("{") {
+                        braces += 1;
+                    } else if t.is("}") {
+                        braces -= 1;
+                        if braces == 0 {
+                            return Some((Some(body), k));
+                        }
+                    }
+                }
+                return None;
+            } else if depth == 0 && t.is("}") {
+                return None;
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// Skips C++ attributes: `[[nodiscard]]`, `[[maybe_unused]]`,
+    /// `[[likely]]` (none changes what is compiled here).
+    fn skip_attributes(&mut self) {
+        while self.at("[") && self.peek_at(1).is_some_and(|t| t.is("[")) {
+            let mut depth = 0i32;
+            while let Some(t) = self.peek() {
+                self.pos += 1;
+                if t.is("[") {
+                    depth += 1;
+                } else if t.is("]") {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     fn skip_pragma(&mut self) {
@@ -626,6 +727,7 @@ impl<'a> Parser<'a> {
                     init_values: Vec::new(),
                     external: specs.is_extern,
                     span: d.span,
+                    align: specs.align,
                 });
             }
             if !self.eat(",") {
@@ -655,9 +757,30 @@ impl<'a> Parser<'a> {
         let mut s = Specs::default();
         let mut words: Vec<String> = Vec::new();
         let start = self.span();
+        self.skip_attributes();
         while let Some(t) = self.peek().filter(|t| t.kind == TokKind::Ident) {
             let w = &*t.text;
             match w {
+                "alignas" => {
+                    let at = t.span();
+                    self.pos += 1;
+                    self.expect("(")?;
+                    let n = if self.starts_type() {
+                        Some(self.type_name()?.align())
+                    } else {
+                        let e = self.conditional()?;
+                        self.const_value(&e)
+                            .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
+                            .map(|n| n as u64)
+                    };
+                    let Some(n) = n else {
+                        return self.error(at, "alignment must be a power of two");
+                    };
+                    self.expect(")")?;
+                    s.align = s.align.max(n);
+                    self.skip_attributes();
+                    continue;
+                }
                 "const" => s.konst = true,
                 "volatile" => s.volatile = true,
                 "__restrict__" | "restrict" | "__restrict" => {}
@@ -754,6 +877,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
             self.pos += 1;
+            self.skip_attributes();
         }
         if !words.is_empty() {
             match type_from_words(&words) {
@@ -823,6 +947,17 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             let (params, variadic) = self.params()?;
             self.function_suffix()?;
+            // A trailing return type: `auto f(int x) -> int`.
+            if self.eat("->") {
+                let (konst, volatile) = (false, false);
+                let s = self.specifiers()?;
+                let span = self.span();
+                let Some(base) = s.ty else {
+                    return self.error(span, "expected a type specifier");
+                };
+                let d = self.declarator(base, s.konst || konst, s.volatile || volatile)?;
+                ty = d.ty;
+            }
             return Ok(Declarator {
                 name,
                 span,
@@ -969,6 +1104,10 @@ impl<'a> Parser<'a> {
                 kind: StmtKind::Empty,
                 span,
             });
+        }
+        if self.at("[") && self.peek_at(1).is_some_and(|t| t.is("[")) {
+            self.skip_attributes();
+            return self.statement();
         }
         let unroll = self.pending_unroll.take();
         let kind = match &*t.text {
@@ -1227,6 +1366,7 @@ impl<'a> Parser<'a> {
                 konst,
                 span: d.span,
                 local: usize::MAX,
+                align: s.align,
             });
             if !self.eat(",") {
                 break;

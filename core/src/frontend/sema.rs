@@ -1260,6 +1260,7 @@ impl<'a> Checker<'a> {
             init_values: Vec::new(),
             external: d.external,
             span: d.span.clone(),
+            align: d.align,
         });
         d.local = id;
         self.bind(&d.name.clone(), Binding::Global(id), &d.span.clone());

@@ -250,7 +250,7 @@ fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
     let align = if g.external && g.storage == ast::Storage::Shared {
         16
     } else {
-        g.ty.align().max(1)
+        g.ty.align().max(g.align).max(1)
     };
     // A struct variable is typed as the bytes of its initializer.
     fn bytes_type(t: &CType) -> Type {
