@@ -30,6 +30,11 @@ pub struct Options {
     pub disabled_passes: Vec<String>,
     /// Stop running passes after this many pass runs (`--opt-bisect-limit=N`).
     pub opt_bisect_limit: Option<usize>,
+    /// `--expt-relaxed-constexpr` (nvcc's experimental flag): device code
+    /// may call `constexpr` host functions (`std::max`,
+    /// `std::numeric_limits<float>::max()`), compiled for the device.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub expt_relaxed_constexpr: bool,
 }
 
 /// A `-D` macro definition.
@@ -53,6 +58,7 @@ impl Default for Options {
             lineinfo: false,
             disabled_passes: Vec::new(),
             opt_bisect_limit: None,
+            expt_relaxed_constexpr: false,
         }
     }
 }

@@ -549,3 +549,27 @@ fn libdevice_report_prints_a_row_per_function_and_fails_on_unknown_names() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no function 'nosuchf'"));
 }
+
+/// nvcc's `-expt-relaxed-constexpr` (one dash or two) lets device code call
+/// `constexpr` host functions such as `std::max`.
+#[test]
+fn expt_relaxed_constexpr_allows_std_max_on_the_device() {
+    let dir = common::scratch("cli-relaxed");
+    let file = dir.join("m.cu");
+    std::fs::write(
+        &file,
+        "#include <algorithm>\n__global__ void k(float *p) { p[0] = std::max(p[1], p[2]); }\n",
+    )
+    .unwrap();
+    let out = ptxlab().arg(&file).args(["-o", "-"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("m.cu(2): error: calling a constexpr __host__ function(\"max\") from a __global__ function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this."),
+        "{err}"
+    );
+    for flag in ["-expt-relaxed-constexpr", "--expt-relaxed-constexpr"] {
+        let ptx = ptx_of(&file, &[flag]);
+        assert!(ptx.contains(".entry _Z1kPf("), "{ptx}");
+    }
+}

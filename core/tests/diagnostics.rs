@@ -109,6 +109,25 @@ const CASES: &[(&str, u32, &str)] = &[
     ("template <int N> struct R { R<N + 1> *next; };\n__global__ void k(int *p) {\n  R<0> r;\n}\n", 1, "excessive recursion at instantiation of class"),
     ("template <typename T> struct P {\n  T a;\n  __device__ T get() { return a.zz; }\n};\n__global__ void k(float *p) {\n  P<float> q;\n  p[0] = q.get();\n}\n", 3, "expression must have class type but it has type \"float\""),
     ("template <typename T> __device__ T h(T a);\nint host_fn();\ntemplate <typename T> T hostt(T a) { return a; }\n__global__ void k(int *p) {\n  p[0] = hostt(1);\n}\n", 5, "calling a __host__ function(\"hostt\") from a __global__ function is not allowed"),
+    // The C++ standard library: device code may use what nvcc lets it.
+    ("#include <algorithm>\n__global__ void k(float *p) {\n  p[0] = std::max(1.0f, p[0]);\n}\n", 3, "calling a constexpr __host__ function(\"max\") from a __global__ function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this."),
+    ("#include <algorithm>\n__device__ int f(int a, int b) {\n  return std::min(a, b);\n}\n", 3, "calling a constexpr __host__ function(\"min\") from a __device__ function is not allowed"),
+    ("#include <limits>\n__global__ void k(float *p) {\n  p[0] = std::numeric_limits<float>::max();\n}\n", 3, "calling a constexpr __host__ function(\"max\") from a __global__ function is not allowed"),
+    ("#include <vector>\n__global__ void k(float *p) {\n  std::vector<float> v;\n  p[0] = v[0];\n}\n", 3, "calling a __host__ function(\"std::vector<float, std::allocator<float>>::vector\") from a __global__ function is not allowed"),
+    ("#include <vector>\n__device__ float first(const std::vector<float> &v) {\n  return v.front();\n}\n", 3, "calling a __host__ function(\"std::vector<float, std::allocator<float>>::front\") from a __device__ function is not allowed"),
+    ("#include <cstdio>\n__global__ void k(int *p) {\n  fprintf(stderr, \"%d\", p[0]);\n}\n", 3, "calling a __host__ function(\"fprintf\") from a __global__ function is not allowed"),
+    ("#include <vector>\n#include <thrust/device_vector.h>\n", 2, "cannot open source file \"thrust/device_vector.h\""),
+    ("__global__ void k(float *p) {\n  p[0] = std::nosuchfn(p[1]);\n}\n", 2, "namespace \"std\" has no member \"nosuchfn\""),
+    ("#include <algorithm>\n__global__ void k(float *p, int *q) {\n  p[0] = std::max(p[1], q[0]);\n}\n", 3, "no instance of function template \"std::max\" matches the argument list (argument types are: (float, int))"),
+    ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int *p) {\n  cg::this_grid().sync();\n}\n", 4, "class \"cooperative_groups::__v1::grid_group\" has no member \"sync\""),
+    ("static_assert(sizeof(float) == 4, \"ok\");\nstatic_assert(sizeof(float) == 8, \"float size\");\n", 2, "static assertion failed with \"float size\""),
+    ("template <int N> __global__ void k(int *p) {\n  static_assert(N % 32 == 0);\n}\ntemplate __global__ void k<48>(int *);\n", 2, "static assertion failed"),
+    ("struct A { int a; };\nstruct B : public A { int b; };\n__global__ void k(B *p, int *q) {\n  q[0] = p->a;\n}\n", 4, "base classes are not supported yet in device code (class \"B\")"),
+    ("struct A { int a; };\nstruct B : A { int b; };\n__global__ void k(B b) {\n}\n", 3, "base classes are not supported yet in device code (class \"B\")"),
+    ("struct P { int n = 3; };\n__global__ void k(int *q) {\n  P p;\n  q[0] = p.n;\n}\n", 3, "default member initializers are not supported yet in device code (class \"P\")"),
+    ("namespace cg = nowhere;\n", 1, "name must be a namespace name: \"nowhere\""),
+    ("using nowhere::f;\n", 1, "name followed by \"::\" must be a class or namespace name: \"nowhere\""),
+    ("__device__ float x(1.0f);\n", 1, "direct initialization of a device variable is not supported yet"),
 ];
 
 #[test]
@@ -300,4 +319,42 @@ fn errors_in_template_instances_say_where_they_were_instantiated() {
         ),
         "{text}"
     );
+}
+
+/// What nvcc's `--expt-relaxed-constexpr` allows is an error without it
+/// and compiles with it: `constexpr` host functions (the standard library's
+/// `std::max`, `std::numeric_limits<T>::max()`, `std::array`'s members, a
+/// file's own) become `__host__ __device__`.
+#[test]
+fn relaxed_constexpr_lets_device_code_call_constexpr_host_functions() {
+    let src = "#include <algorithm>\n#include <limits>\n#include <array>\n\
+               constexpr int twice(int x) { return 2 * x; }\n\
+               __global__ void k(float *p, int *q) {\n\
+                 std::array<float, 3> a = {p[1], p[2], p[3]};\n\
+                 p[0] = std::max(a[0], std::min(a[1], a[2])) + std::clamp(p[4], 0.0f, 1.0f);\n\
+                 p[5] = std::numeric_limits<float>::max();\n\
+                 q[0] = twice(q[1]) + std::numeric_limits<int>::min() + (int)a.size();\n\
+               }\n";
+    let plain = compile_source("k.cu", src, &Options::default());
+    let mut errors: Vec<u32> = plain
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && d.message.contains("--expt-relaxed-constexpr"))
+        .map(|d| d.span.line)
+        .collect();
+    errors.dedup();
+    assert_eq!(errors, [7, 8, 9], "{:#?}", plain.diagnostics);
+    let relaxed = compile_source(
+        "k.cu",
+        src,
+        &Options {
+            expt_relaxed_constexpr: true,
+            ..Options::default()
+        },
+    );
+    let ptx = relaxed
+        .ptx
+        .unwrap_or_else(|| panic!("{:#?}", relaxed.diagnostics));
+    assert!(ptx.contains("0f7F7FFFFF"), "FLT_MAX stored:\n{ptx}");
+    assert!(!ptx.contains(".func"), "all inlined at -O3:\n{ptx}");
 }

@@ -1440,6 +1440,90 @@ fn warp_reduce() -> Case {
     .expect("out", Data::F32(vec![total]))
 }
 
+fn whole_file() -> Case {
+    // The kernel of a whole .cu file (host code, standard headers around it).
+    let mut r = Rng(41);
+    let n = 700usize;
+    let x: Vec<f32> = (0..n).map(|_| r.f32(-3.0, 3.0)).collect();
+    let y: Vec<f32> = (0..n).map(|_| r.f32(-3.0, 3.0)).collect();
+    // `x * x + y * y` is an fmuladd, which the interpreter does unfused.
+    let dist: Vec<f32> = x
+        .iter()
+        .zip(&y)
+        .map(|(x, y)| (x * x + y * y).sqrt())
+        .collect();
+    let norm: Vec<f32> = x
+        .iter()
+        .zip(&y)
+        .map(|(x, y)| x / (1.0 + x.abs()) + y.abs().sqrt())
+        .collect();
+    Case::new(
+        "whole_file.cu",
+        [6, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("x", Data::F32(x)),
+            Arg::Buf("y", Data::F32(y)),
+            Arg::Buf("dist", Data::F32(vec![0.0; n])),
+            Arg::Buf("norm", Data::F32(vec![0.0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("dist", Data::F32(dist))
+    .expect("norm", Data::F32(norm))
+}
+
+fn coop_groups() -> Case {
+    let mut r = Rng(42);
+    let (blocks, threads, n) = (3usize, 128usize, 300usize);
+    let input: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
+    let mut sums = vec![0.0f32; blocks];
+    let mut counts = vec![0u32; blocks * threads / 8];
+    for b in 0..blocks {
+        let v: Vec<f32> = (0..threads)
+            .map(|t| input.get(b * threads + t).copied().unwrap_or(0.0))
+            .collect();
+        // cg::reduce over each warp: a butterfly, each lane `mine + other`.
+        let mut partial = Vec::new();
+        for w in v.chunks(32) {
+            let mut lanes = w.to_vec();
+            for m in [16, 8, 4, 2, 1] {
+                lanes = (0..32).map(|l| lanes[l] + lanes[l ^ m]).collect();
+            }
+            partial.push(lanes[0]);
+        }
+        // The first warp adds the partial sums with shfl_down (a lane
+        // past the end reads itself).
+        let mut p: Vec<f32> = (0..32)
+            .map(|l| partial.get(l).copied().unwrap_or(0.0))
+            .collect();
+        for o in [16, 8, 4, 2, 1] {
+            p = (0..32)
+                .map(|l| p[l] + if l + o < 32 { p[l + o] } else { p[l] })
+                .collect();
+        }
+        sums[b] = p[0];
+        for (k, tile) in v.chunks(8).enumerate() {
+            let positive = tile.iter().filter(|x| **x > 0.0).count() as u32;
+            let big = tile.iter().any(|x| *x > 0.9);
+            counts[b * threads / 8 + k] = positive + if big { 100 } else { 0 };
+        }
+    }
+    Case::new(
+        "coop_groups.cu",
+        [blocks as u32, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("block_sums", Data::F32(vec![0.0; blocks])),
+            Arg::Buf("counts", Data::U32(vec![0; blocks * threads / 8])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("block_sums", Data::F32(sums))
+    .expect("counts", Data::U32(counts))
+}
+
 fn structs() -> Case {
     // Particle: id, pos.x, pos.y, pos.z, weight (bits), tag (low byte): six
     // words. Params: op, factor, offset (two words), flag, padding.
@@ -2328,6 +2412,8 @@ fn cases() -> Vec<Case> {
         vector_types(),
         warp_match(),
         warp_reduce(),
+        whole_file(),
+        coop_groups(),
     ]
 }
 

@@ -16,6 +16,12 @@ fn entry_names_equal_nvrtcs() {
         return;
     };
     let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    // NVRTC's own CUDA headers (cooperative_groups.h), unpacked here by
+    // `--use-bundled-headers=DIR` for the files that ask for them.
+    let bundled = format!(
+        "--use-bundled-headers={}",
+        common::scratch("nvrtc-headers").display()
+    );
     let mut compared = 0;
     let mut failures = Vec::new();
     for (name, text) in common::corpus() {
@@ -39,6 +45,13 @@ fn entry_names_equal_nvrtcs() {
             .lines()
             .filter_map(|l| l.trim_start().strip_prefix("// nvrtc-options:"))
             .flat_map(|o| o.split_whitespace())
+            .map(|o| {
+                if o == "--use-bundled-headers" {
+                    bundled.as_str()
+                } else {
+                    o
+                }
+            })
             .collect();
         match nvrtc.compile(&name, &text, "sm_80", &options) {
             Ok(theirs) => {
@@ -162,4 +175,182 @@ __global__ void k(const Vec<float, 3> *a, const Vec<double, 2> *b, float *o, dou
     let (a, b) = (func_names(&ptx), func_names(&theirs));
     assert!(b.len() >= 9, "NVRTC kept only {b:?}");
     assert_eq!(a, b);
+}
+
+/// Templates in namespaces, a namespace alias and a `using namespace`
+/// inside a namespace (as CUDA's cooperative_groups.h nests `__v1`): the
+/// names of entries and functions are NVRTC's (`_ZN1N5twiceIfEET_S1_`,
+/// `_ZNK1N1SIfE3getEv`, `N18cooperative_groups4__v117thread_block_tileILj32EvEE`).
+#[test]
+fn namespaced_template_names_equal_nvrtcs() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let src = r#"
+namespace N {
+template <class T> struct S { T v; __noinline__ __device__ T get() const { return v; } };
+template <typename T> __noinline__ __device__ T twice(T x) { return x + x; }
+__noinline__ __device__ float use(S<float> s) { return s.v; }
+class C { public: int n; };
+}
+namespace cooperative_groups {
+namespace __v1 { template <unsigned Size, class P = void> struct thread_block_tile { int x; }; }
+using namespace __v1;
+}
+namespace cg = cooperative_groups;
+using N::C;
+__noinline__ __device__ float tile_fn(cg::thread_block_tile<32> t, C c, float v) { return v + t.x + c.n; }
+__global__ void k(float *p, N::S<float> s, const cg::thread_block_tile<16> *t) {
+    C c;
+    c.n = (int)p[5];
+    p[0] = N::twice(p[1]) + N::use(s) + tile_fn(cg::thread_block_tile<32>(), c, p[4]) + s.get() + t->x;
+}
+"#;
+    let ours = compile_source(
+        "t.cu",
+        src,
+        &Options {
+            arch: "sm_80".into(),
+            opt_level: 0,
+            ..Options::default()
+        },
+    );
+    let Some(ptx) = ours.ptx else {
+        panic!("we did not compile it: {:?}", ours.diagnostics);
+    };
+    let theirs = nvrtc
+        .compile("t.cu", src, "sm_80", &[])
+        .expect("NVRTC compiles it");
+    let (a, b) = (func_names(&ptx), func_names(&theirs));
+    assert_eq!(a.len(), 4, "{a:?}");
+    assert_eq!(a, b);
+    assert_eq!(entry_names(&ptx), entry_names(&theirs));
+}
+
+/// The warp and block operations of each kernel (`shfl.sync.bfly`,
+/// `vote.sync.ballot`, `barrier.sync`, `bar.warp.sync`, …) and how many
+/// of each, by kernel.
+fn sync_ops(ptx: &str) -> Vec<(String, Vec<(String, usize)>)> {
+    let mut out: Vec<(String, Vec<(String, usize)>)> = Vec::new();
+    for line in ptx.lines() {
+        if let Some(rest) = line.strip_prefix(".visible .entry ") {
+            out.push((rest.trim_end_matches('(').to_string(), Vec::new()));
+            continue;
+        }
+        let Some(op) = line.split_whitespace().next() else {
+            continue;
+        };
+        let watched = [
+            "shfl.sync",
+            "vote.sync",
+            "barrier.sync",
+            "bar.sync",
+            "bar.warp.sync",
+        ];
+        if let (Some((_, ops)), true) = (out.last_mut(), watched.iter().any(|w| op.starts_with(w)))
+        {
+            match ops.iter_mut().find(|(o, _)| o == op) {
+                Some((_, n)) => *n += 1,
+                None => ops.push((op.to_string(), 1)),
+            }
+        }
+    }
+    for (_, ops) in &mut out {
+        ops.sort();
+    }
+    out
+}
+
+/// Kernels using <cooperative_groups.h> (ours against NVRTC's own header):
+/// the same entry names and, kernel by kernel, the same warp and block
+/// instructions — the block's `barrier.sync 0`, the tile's `bar.warp.sync`,
+/// one `shfl.sync` of the right kind per shuffle, votes as ballots.
+#[test]
+fn cooperative_groups_make_nvrtcs_instructions() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let src = r#"
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void blk(unsigned *out) {
+    cg::thread_block b = cg::this_thread_block();
+    out[b.thread_rank()] = b.size() + b.num_threads();
+    b.sync();
+    dim3 g = b.group_index(), t = b.thread_index(), d = b.dim_threads();
+    out[1] = g.x + t.y + d.z;
+    cg::sync(b);
+}
+__global__ void tile(float *out, const float *in) {
+    cg::thread_block b = cg::this_thread_block();
+    cg::thread_block_tile<32> t = cg::tiled_partition<32>(b);
+    float v = in[b.thread_rank()];
+    v += t.shfl_down(v, 16);
+    v += t.shfl_xor(v, 8);
+    v += t.shfl_up(v, 1);
+    v += t.shfl(v, 0);
+    t.sync();
+    bool any = t.any(v > 0), all = t.all(v < 100);
+    if (any && all) out[t.meta_group_rank()] = v + t.ballot(v > 1) + t.thread_rank() + t.size();
+}
+__global__ void tile8(float *out, const float *in) {
+    auto b = cg::this_thread_block();
+    auto t = cg::tiled_partition<8>(b);
+    float v = in[b.thread_rank()];
+    v += t.shfl_down(v, 4);
+    t.sync();
+    out[t.meta_group_rank() * 8 + t.thread_rank()] = v + t.meta_group_size();
+}
+__global__ void red(float *out, const float *in) {
+    auto b = cg::this_thread_block();
+    auto t = cg::tiled_partition<32>(b);
+    float v = cg::reduce(t, in[b.thread_rank()], cg::plus<float>());
+    if (t.thread_rank() == 0) out[t.meta_group_rank()] = v;
+}
+__global__ void grid(unsigned long long *out) {
+    cg::grid_group g = cg::this_grid();
+    out[g.thread_rank()] = g.size() + g.num_threads();
+}
+"#;
+    let ours = compile_source(
+        "cg.cu",
+        src,
+        &Options {
+            arch: "sm_80".into(),
+            ..Options::default()
+        },
+    );
+    let Some(ptx) = ours.ptx else {
+        panic!("we did not compile it: {:?}", ours.diagnostics);
+    };
+    let dir = common::scratch("nvrtc-cg-headers");
+    let bundled = format!("--use-bundled-headers={}", dir.display());
+    let theirs = nvrtc
+        .compile("cg.cu", src, "sm_80", &[bundled.as_str()])
+        .expect("NVRTC compiles it");
+    assert_eq!(entry_names(&ptx), entry_names(&theirs));
+    let (a, b) = (sync_ops(&ptx), sync_ops(&theirs));
+    assert_eq!(a.len(), 5);
+    assert_eq!(a, b);
+    // The tile's lanes and width: a full warp's mask and clamps, a tile of
+    // 8's clamp (24 << 8 | 31).
+    let has = |op: &str, tail: &str| {
+        ptx.lines()
+            .any(|l| l.trim_start().starts_with(op) && l.contains(tail))
+    };
+    for (op, tail) in [
+        ("shfl.sync.down.b32", ", 16, 31, -1;"),
+        ("shfl.sync.up.b32", ", 1, 0, -1;"),
+        ("shfl.sync.down.b32", ", 4, 6175, %r"),
+        ("bar.warp.sync", "-1;"),
+        ("barrier.sync", "\t0;"),
+        ("mov.u32", "%laneid;"),
+    ] {
+        assert!(has(op, tail), "{op} …{tail}:\n{ptx}");
+    }
 }

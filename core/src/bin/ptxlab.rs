@@ -29,6 +29,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "use_fast_math",
     "lineinfo",
     "gpu-architecture",
+    "expt-relaxed-constexpr",
 ];
 
 #[derive(Parser, Debug)]
@@ -70,6 +71,10 @@ struct Cli {
     /// -ftz=true -prec-div=false -prec-sqrt=false -fmad=true.
     #[arg(long = "use_fast_math", alias = "use-fast-math")]
     use_fast_math: bool,
+    /// Let device code call constexpr host functions (std::max,
+    /// std::numeric_limits<T>::max()), as nvcc's experimental flag does.
+    #[arg(long = "expt-relaxed-constexpr")]
+    expt_relaxed_constexpr: bool,
     /// Write .file/.loc line information into the PTX, and each IR
     /// instruction's source location (`, !dbg !DILocation(line: L, column: C)`)
     /// into the IR that --print-after-all and --stages-json show.
@@ -158,6 +163,7 @@ fn options(cli: &Cli) -> Options {
         o.fmad = v;
     }
     o.lineinfo = cli.lineinfo;
+    o.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
     o.include_dirs.clone_from(&cli.include);
     o.defines = cli
         .define
@@ -344,6 +350,9 @@ struct RunCli {
     /// Flush f32 denormals to zero.
     #[arg(long, value_name = "true|false", value_parser = parse_bool)]
     ftz: Option<bool>,
+    /// Let device code call constexpr host functions (nvcc's experimental flag).
+    #[arg(long = "expt-relaxed-constexpr")]
+    expt_relaxed_constexpr: bool,
     /// Stop after this many instructions (all threads together).
     #[arg(long = "max-steps", value_name = "N", default_value_t = interp::Config::default().max_steps)]
     max_steps: u64,
@@ -385,6 +394,7 @@ fn run_main(cli: RunCli) -> ExitCode {
     if let Some(v) = cli.ftz {
         opts.ftz = v;
     }
+    opts.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
     opts.include_dirs.clone_from(&cli.include);
     opts.defines = cli
         .define

@@ -1728,6 +1728,10 @@ impl Sel<'_> {
         let reg = |s: &mut Self, k: usize| Operand::Reg(s.reg(&args[k]));
         match callee {
             "llvm.nvvm.barrier0" => self.emit("bar.sync", vec![Operand::Imm(0)]),
+            "llvm.nvvm.barrier.sync" => {
+                let id = self.operand(&args[0]);
+                self.emit("barrier.sync", vec![id]);
+            }
             "llvm.nvvm.barrier0.popc" | "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" => {
                 let v = reg(self, 0);
                 let p = self.m.new_reg(RegClass::Pred);

@@ -131,6 +131,14 @@ pub struct Record {
     /// For an instance of a class template (`Pair<float>`): the template's
     /// name and the arguments, for mangling (`4PairIfE`).
     pub template: RefCell<Option<(String, Vec<TemplateArg>)>>,
+    /// It has default member initializers (`int n = 0;`): host code may
+    /// make such objects; device code may copy them but not make them
+    /// (the initializers are not applied yet).
+    pub member_defaults: Cell<bool>,
+    /// It derives from base classes (`class D : public B`): host code may
+    /// have such classes; device code may not use them yet (the bases'
+    /// members are not laid out).
+    pub has_bases: Cell<bool>,
 }
 
 /// The members of a complete struct or union, with its size and alignment.
@@ -161,6 +169,8 @@ impl Record {
             layout: RefCell::new(None),
             defined_at: Cell::new(0),
             template: RefCell::new(None),
+            member_defaults: Cell::new(false),
+            has_bases: Cell::new(false),
         }
     }
 
@@ -550,8 +560,8 @@ pub struct TranslationUnit {
     pub vector_types: std::collections::HashMap<String, CType>,
     /// `constexpr` variables at namespace scope (qualified names) and their values.
     pub constants: std::collections::HashMap<String, (Scalar, CType)>,
-    /// The namespaces of `using namespace` directives (qualified).
-    pub usings: Vec<String>,
+    /// Namespaces, `using` directives and declarations, namespace aliases.
+    pub lookup: super::lookup::Lookup,
     /// The templates, the instantiations asked for, and what sema needs to
     /// make more (parser → sema; sema instantiates functions).
     pub templates: super::template::Templates,
@@ -637,6 +647,8 @@ pub struct GlobalVar {
     /// `extern` (`extern __shared__ float dyn[];`): storage defined elsewhere.
     pub external: bool,
     pub span: Span,
+    /// `alignas(N)` (0: the type's alignment).
+    pub align: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -668,6 +680,14 @@ pub struct FunctionDef {
     /// The symbol of a template instance (set by sema, which names the
     /// instance `scale<float>` and mangles it from the template's signature).
     pub symbol: Option<String>,
+    /// Declared `constexpr`: with no execution space it is a host function
+    /// that device code may call only under `--expt-relaxed-constexpr`
+    /// (which makes it `__host__ __device__`).
+    pub constexpr: bool,
+    /// Emitted only where called, as clang emits C++'s inline functions:
+    /// declared `inline`, `static`, `__forceinline__` or `constexpr`, or
+    /// defined in its class (template instances are made only when called).
+    pub discardable: bool,
 }
 
 /// A local variable (or parameter), numbered by sema.
@@ -698,6 +718,8 @@ pub struct VarDecl {
     /// Set by sema: the index into `FunctionDef::locals` (or `TranslationUnit::globals`
     /// for a `__shared__` variable).
     pub local: usize,
+    /// `alignas(N)` (0: the type's alignment); kept for `__shared__` ones.
+    pub align: u64,
 }
 
 #[derive(Clone, Debug)]

@@ -1044,6 +1044,21 @@ pub const BUILTINS: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.barrier0"),
     },
+    // `barrier.sync id`, the barrier without `.aligned` (cooperative
+    // groups' block sync, as CUDA's headers write it).
+    Builtin {
+        name: "__barrier_sync",
+        overloads: &[o("v", &["u"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.barrier.sync"),
+    },
+    // `%laneid` (clang's builtin).
+    Builtin {
+        name: "__nvvm_read_ptx_sreg_laneid",
+        overloads: &[o("i", &[])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.read.ptx.sreg.laneid"),
+    },
     Builtin {
         name: "__syncthreads_count",
         overloads: &[o("i", &["i"])],

@@ -2,6 +2,12 @@
 //! so `#include <cuda_runtime.h>` works with no CUDA toolkit (in the browser too).
 //! Device built-ins (`threadIdx`, `__syncthreads`, …) are known to sema
 //! directly; these headers hold what host code and portable code name.
+//! The C++ standard headers are in `cxx.rs`, cooperative groups in `cg.rs`.
+
+mod cg;
+mod cxx;
+
+pub use cxx::STD_MATH;
 
 const STDDEF: &str = "#pragma once
 typedef unsigned long size_t;
@@ -27,15 +33,102 @@ typedef unsigned long uintptr_t;
 
 const STDIO: &str = "#pragma once
 #include <stddef.h>
+#include <stdarg.h>
+typedef struct _IO_FILE FILE;
+extern FILE *stdin;
+extern FILE *stdout;
+extern FILE *stderr;
+#define EOF (-1)
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
 __host__ __device__ int printf(const char *format, ...);
+int fprintf(FILE *f, const char *format, ...);
+int sprintf(char *s, const char *format, ...);
+int snprintf(char *s, size_t n, const char *format, ...);
+int vprintf(const char *format, va_list args);
+int vfprintf(FILE *f, const char *format, va_list args);
+int puts(const char *s);
+int putchar(int c);
+int fputs(const char *s, FILE *f);
+char *fgets(char *s, int n, FILE *f);
+int fflush(FILE *f);
+FILE *fopen(const char *path, const char *mode);
+int fclose(FILE *f);
+size_t fread(void *p, size_t size, size_t n, FILE *f);
+size_t fwrite(const void *p, size_t size, size_t n, FILE *f);
+int fseek(FILE *f, long offset, int whence);
+long ftell(FILE *f);
+void perror(const char *s);
+int scanf(const char *format, ...);
+int sscanf(const char *s, const char *format, ...);
+int fscanf(FILE *f, const char *format, ...);
+int remove(const char *path);
 ";
 
-const CUDA_RUNTIME: &str = "#pragma once
+/// `cuda_runtime.h` (also `cuda.h`, `device_launch_parameters.h`, …): the
+/// runtime API's types and functions host code names. Every compile
+/// includes it first, as nvcc does.
+pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_H__ 1
 #include <stddef.h>
 #include <stdint.h>
 typedef int cudaError_t;
 #define cudaSuccess 0
-#define __CUDA_RUNTIME_H__ 1
+#define cudaErrorInvalidValue 1
+#define cudaErrorMemoryAllocation 2
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4
+};
+struct cudaDeviceProp {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    int major;
+    int minor;
+    int multiProcessorCount;
+};
+extern \"C\" {
+cudaError_t cudaMalloc(void **p, size_t size);
+cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags);
+cudaError_t cudaMallocHost(void **p, size_t size);
+cudaError_t cudaFree(void *p);
+cudaError_t cudaFreeHost(void *p);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t size, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t size, enum cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t cudaMemset(void *p, int value, size_t size);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t error);
+const char *cudaGetErrorName(cudaError_t error);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+}
+#endif
 ";
 
 const MATH: &str = "#pragma once
@@ -55,6 +148,16 @@ const MATH: &str = "#pragma once
 #define NAN (0.0f / 0.0f)
 #define HUGE_VALF INFINITY
 #define HUGE_VAL (1.0 / 0.0)
+/* C99's classification macros as C++'s overloads (CUDA's are functions
+   of the device too). */
+static __host__ __device__ __forceinline__ bool isnan(float x) { return x != x; }
+static __host__ __device__ __forceinline__ bool isnan(double x) { return x != x; }
+static __host__ __device__ __forceinline__ bool isinf(float x) { return fabsf(x) == __int_as_float(0x7f800000); }
+static __host__ __device__ __forceinline__ bool isinf(double x) { return fabs(x) == __longlong_as_double(0x7ff0000000000000LL); }
+static __host__ __device__ __forceinline__ bool isfinite(float x) { return fabsf(x) < __int_as_float(0x7f800000); }
+static __host__ __device__ __forceinline__ bool isfinite(double x) { return fabs(x) < __longlong_as_double(0x7ff0000000000000LL); }
+static __host__ __device__ __forceinline__ bool signbit(float x) { return __float_as_int(x) < 0; }
+static __host__ __device__ __forceinline__ bool signbit(double x) { return __double_as_longlong(x) < 0; }
 ";
 
 const FLOAT: &str = "#pragma once
@@ -106,9 +209,16 @@ void *calloc(size_t count, size_t size);
 void *realloc(void *p, size_t size);
 void free(void *p);
 int atoi(const char *s);
+long atol(const char *s);
 double atof(const char *s);
 long strtol(const char *s, char **end, int base);
+unsigned long strtoul(const char *s, char **end, int base);
+float strtof(const char *s, char **end);
+double strtod(const char *s, char **end);
 void exit(int status);
+void abort(void);
+char *getenv(const char *name);
+int system(const char *command);
 int rand(void);
 void srand(unsigned seed);
 ";
@@ -119,6 +229,10 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 char *strcpy(char *d, const char *s);
+char *strncpy(char *d, const char *s, size_t n);
+char *strcat(char *d, const char *s);
+char *strchr(const char *s, int c);
+char *strstr(const char *s, const char *t);
 ";
 
 // Device-side asserts are not checked yet: assert() compiles to nothing.
@@ -132,6 +246,7 @@ typedef long time_t;
 typedef long clock_t;
 #define CLOCKS_PER_SEC 1000000L
 time_t time(time_t *t);
+double difftime(time_t a, time_t b);
 ";
 
 const SYS_TIME: &str = "#pragma once
@@ -213,22 +328,27 @@ __HALF_FN __half &operator/=(__half &a, __half b) { a = __hdiv(a, b); return a; 
 
 /// The text of a built-in header, or `None` if we do not provide it.
 pub fn builtin(path: &str) -> Option<&'static str> {
+    if let Some(text) = cxx::header(path) {
+        return Some(text);
+    }
     Some(match path {
-        "stddef.h" | "cstddef" => STDDEF,
-        "stdint.h" | "cstdint" => STDINT,
-        "stdio.h" | "cstdio" => STDIO,
-        "stdlib.h" | "cstdlib" => STDLIB,
-        "string.h" | "cstring" => STRING,
-        "math.h" | "cmath" => MATH,
-        "float.h" | "cfloat" => FLOAT,
-        "limits.h" | "climits" => LIMITS,
-        "assert.h" | "cassert" => ASSERT,
-        "time.h" | "ctime" => TIME,
+        "stddef.h" => STDDEF,
+        "stdint.h" => STDINT,
+        "stdio.h" => STDIO,
+        "stdlib.h" => STDLIB,
+        "string.h" => STRING,
+        "math.h" => MATH,
+        "float.h" => FLOAT,
+        "limits.h" => LIMITS,
+        "assert.h" => ASSERT,
+        "time.h" => TIME,
         "sys/time.h" => SYS_TIME,
         "unistd.h" => UNISTD,
         "stdarg.h" | "cstdarg" => STDARG,
         "stdbool.h" => STDBOOL,
         "cuda_fp16.h" => CUDA_FP16,
+        "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
+        "cooperative_groups/reduce.h" => cg::REDUCE,
         "cuda_runtime.h"
         | "cuda.h"
         | "cuda_runtime_api.h"
@@ -271,7 +391,7 @@ mod tests {
             "cuda_fp16.h",
         ];
         let mut all = String::new();
-        for h in headers {
+        for h in headers.iter().chain(super::cxx::NAMES) {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());
             assert!(c.ptx.is_some(), "<{h}>: {:?}", c.diagnostics);
@@ -279,6 +399,129 @@ mod tests {
         }
         all.push_str("__global__ void k(float *f, int *i) { f[0] = FLT_MAX + (float)M_PI + INFINITY; i[0] = INT_MAX + CHAR_BIT + EXIT_FAILURE; assert(i[1] > 0); }\n");
         let c = compile_source("k.cu", &all, &Options::default());
+        assert!(c.ptx.is_some(), "{:?}", c.diagnostics);
+    }
+
+    /// What host code around kernels declares at namespace scope parses
+    /// (function bodies of the host are not read): standard library types
+    /// in signatures, globals, typedefs and classes, `using`, aliases,
+    /// host constructors, default member initializers, dynamic host
+    /// initializers.
+    #[test]
+    fn host_code_around_kernels_parses() {
+        let src = r#"#include <bits/stdc++.h>
+#include <cuda_runtime.h>
+using namespace std;
+using std::vector;
+namespace chr = std::chrono;
+typedef std::chrono::high_resolution_clock Clock;
+typedef chr::time_point<Clock> TimePoint;
+static std::mt19937 rng;
+static std::mt19937 rng2(42);
+std::random_device rd;
+std::uniform_int_distribution<int> pick{0, 9};
+std::vector<float> g_data;
+vector<int> g_counts(16, 0);
+std::map<std::string, std::vector<int>> g_index;
+std::unique_ptr<float[]> g_buffer;
+std::function<void(int)> g_callback;
+std::array<float, 4> g_weights = {1, 2, 3, 4};
+const std::string kName = "kernel";
+std::vector<float>::iterator g_it;
+std::chrono::duration<double, std::milli> g_elapsed;
+void fill(std::vector<float>& v, float x);
+std::vector<float> make(int n) { std::vector<float> v(n); return v; }
+template <typename T> void print(const std::vector<T> &v, std::ostream &os = std::cout) { for (auto &x : v) os << x; }
+template <typename T> T sum(const vector<T> &v) { return std::accumulate(v.begin(), v.end(), T(0)); }
+class Timer {
+public:
+    Timer() : start_(Clock::now()) {}
+    double ms() const { return chr::duration<double, std::milli>(Clock::now() - start_).count(); }
+private:
+    Clock::time_point start_;
+};
+struct Config { std::string name; int n = 0; std::vector<int> dims; };
+inline void check(cudaError_t e, const char *file, int line) noexcept { if (e != cudaSuccess) { fprintf(stderr, "%s(%d): %s\n", file, line, cudaGetErrorString(e)); std::exit(1); } }
+namespace { int helper(int x) { return x * 2; } }
+auto lambda_user = 3;
+std::pair<int, float> best(const std::vector<float> &v);
+template <typename T>
+void check(T result, char const *const func, const char *const file, int const line) { if (result) std::exit(1); }
+struct Vec3 {
+    float x, y, z;
+    __host__ __device__ Vec3 operator+(const Vec3 &o) const { return Vec3{x + o.x, y + o.y, z + o.z}; }
+    friend std::ostream &operator<<(std::ostream &os, const Vec3 &v) { return os << v.x; }
+    friend __host__ __device__ Vec3 operator*(float s, const Vec3 &v) { return Vec3{s * v.x, s * v.y, s * v.z}; }
+};
+class Base { public: virtual ~Base() = default; virtual void run() = 0; Base &operator=(const Base &) = delete; };
+class Impl final : public Base { public: void run() override {} };
+template <typename T> class Holder : public Base { T value_; public: void run() override {} };
+static_assert(sizeof(Vec3) == 12, "Vec3");
+template <typename... Args> void log(const char *fmt, Args &&...args) { printf(fmt, args...); }
+void on_done(void (*callback)(int), int code) { callback(code); }
+auto twice(int x) -> int { return 2 * x; }
+[[nodiscard]] int compute(int a);
+decltype(twice(1)) g_twice = 0;
+template <int B> __global__ void tiled(float *p) { __shared__ alignas(16) float t[B]; [[maybe_unused]] int u = 0; t[threadIdx.x] = p[0]; p[1] = t[B - 1]; }
+void launch_tiled(float *p) { tiled<64><<<1, 64>>>(p); }
+__global__ void k(float *p, const Config *c, Vec3 *v) { p[0] = std::sqrt(p[1]) + isnan(p[2]) + c->n; v[0] = 2.0f * (v[1] + v[2]); }
+"#;
+        let c = compile_source("k.cu", src, &Options::default());
+        let ptx = c.ptx.unwrap_or_else(|| panic!("{:#?}", c.diagnostics));
+        assert!(ptx.contains(".entry _Z1kPfPK6ConfigP4Vec3("), "{ptx}");
+        assert!(
+            ptx.contains(".shared .align 16 .b8 _ZZ5tiledILi64EEvPfE1t[256];"),
+            "{ptx}"
+        );
+    }
+
+    /// nvcc includes cuda_runtime.h before every file: host code names
+    /// the runtime's types and functions without including it, and
+    /// including it (or `cuda.h`, the same text) again changes nothing.
+    #[test]
+    fn cuda_runtime_is_included_first() {
+        let src = "void run(dim3 g, dim3 b, cudaStream_t s, cudaEvent_t e, cudaMemcpyKind k, cudaDeviceProp *p);\n\
+                   #include <cuda.h>\n#include <cuda_runtime.h>\n\
+                   __global__ void k(int *p) { p[0] = cudaMemcpyDeviceToHost + cudaSuccess; }\n";
+        let c = compile_source("k.cu", src, &Options::default());
+        let ptx = c.ptx.unwrap_or_else(|| panic!("{:#?}", c.diagnostics));
+        assert!(ptx.contains("st.global.u32"), "{ptx}");
+    }
+
+    /// Each `std::` math name is a built-in (one table for `sqrt` and
+    /// `std::sqrt`) or a function math.h defines.
+    #[test]
+    fn std_math_names_are_builtins_or_math_h_functions() {
+        for f in super::STD_MATH {
+            let in_math_h = super::MATH.contains(&format!(" {f}(float x)"));
+            assert!(
+                crate::frontend::builtins::find(f).is_some() || in_math_h,
+                "std::{f}"
+            );
+        }
+    }
+
+    /// `std::f(float)` is the float overload of the built-in, `std::f(double)`
+    /// the double one, as for `f`; math.h's classification functions too.
+    #[test]
+    fn std_math_resolves_as_the_global_functions() {
+        let src = "#include <cmath>\n__global__ void k(float *f, double *d, int *i) {\n\
+                   f[0] = std::sqrt(f[1]) + std::exp(f[2]) + std::fabs(f[3]) + std::abs(f[4]);\n\
+                   d[0] = std::sqrt(d[1]) + std::exp(d[2]);\n\
+                   i[0] = std::abs(i[1]) + std::isnan(f[5]) + std::isinf(d[3]);\n}\n";
+        let c = compile_source("k.cu", src, &Options::default());
+        let ptx = c.ptx.unwrap_or_else(|| panic!("{:?}", c.diagnostics));
+        for needle in ["sqrt.rn.f32", "sqrt.rn.f64", "abs.f32", "setp.neu.f32"] {
+            assert!(ptx.contains(needle), "{needle}:\n{ptx}");
+        }
+        let plain = compile_source("k.cu", &src.replace("std::", ""), &Options::default());
+        assert_eq!(plain.ptx.as_deref(), Some(ptx.as_str()));
+        // Without <cmath> too, as nvcc's cuda_runtime.h includes it.
+        let c = compile_source(
+            "k.cu",
+            "__global__ void k(float *f) { f[0] = std::sqrt(f[1]); }\n",
+            &Options::default(),
+        );
         assert!(c.ptx.is_some(), "{:?}", c.diagnostics);
     }
 }

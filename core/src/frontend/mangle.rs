@@ -26,7 +26,7 @@ fn symbol_in(f: &FunctionDef, static_class: Option<&CType>) -> String {
     if f.extern_c || f.name == "main" {
         return f.name.clone();
     }
-    let parts: Vec<&str> = f.name.split("::").collect();
+    let parts: Vec<&str> = super::lookup::qualified_parts(&f.name);
     let method = f.params.first().is_some_and(|p| p.name == "this");
     let konst = method && matches!(f.params[0].ty, CType::Ptr { konst: true, .. });
     let params = if method {
@@ -56,6 +56,10 @@ fn symbol_in(f: &FunctionDef, static_class: Option<&CType>) -> String {
     let mut out = "_Z".to_string();
     if n == 1 {
         out.push_str(&unqualified);
+    } else if unscoped_std(&parts) && !method && static_class.is_none() {
+        // `std::f`: `St1f`, no nested name.
+        out.push_str("St");
+        out.push_str(&unqualified);
     } else {
         out.push('N');
         if konst {
@@ -63,13 +67,13 @@ fn symbol_in(f: &FunctionDef, static_class: Option<&CType>) -> String {
         }
         // A member of a class template's instance: `4PairIfE`.
         let class = static_class.or_else(|| {
-            f.params.first().filter(|_| method && n == 2).and_then(|p| {
+            f.params.first().filter(|_| method).and_then(|p| {
                 p.ty.pointee()
                     .filter(|t| matches!(t, CType::Record(r) if r.template.borrow().is_some()))
             })
         });
         match class {
-            Some(c) => out.push_str(&mangle(c, &mut subs, &[])),
+            Some(c) => out.push_str(&class_prefix(c, &mut subs, &[])),
             None => out.push_str(&prefix(&parts[..n - 1], &mut subs)),
         }
         if conversion {
@@ -99,13 +103,23 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
         return def.name.clone();
     };
     let ph: Vec<Rc<Record>> = def.params.iter().map(|p| p.placeholder.clone()).collect();
-    let name = source_name(&def.name);
-    let mut subs = vec![name.clone()];
-    let mut out = format!("_Z{name}I");
+    let parts: Vec<&str> = def.name.split("::").collect();
+    let mut subs = Vec::new();
+    // `_Z5scaleIfE…`, `_ZSt3maxIfE…`, `_ZN1N5twiceIfEE…`.
+    let mut out = "_Z".to_string();
+    let nested = is_nested(&parts);
+    if nested {
+        out.push('N');
+    }
+    out.push_str(&template_name(&parts, &mut subs));
+    out.push('I');
     for a in args {
         out.push_str(&template_arg(a, &mut subs, &ph));
     }
     out.push('E');
+    if nested {
+        out.push('E');
+    }
     out.push_str(&mangle(ret, &mut subs, &ph));
     if params.is_empty() {
         out.push('v');
@@ -174,7 +188,73 @@ pub fn global_symbol(qualified: &str) -> String {
     if parts.len() == 1 {
         return qualified.to_string();
     }
-    format!("_ZN{}E", prefix(&parts, &mut Vec::new()))
+    format!("_Z{}", qualified_name(&parts, &mut Vec::new()))
+}
+
+/// `std::x`: written `St1x`, outside a nested name.
+fn unscoped_std(parts: &[&str]) -> bool {
+    parts.len() == 2 && parts[0] == "std"
+}
+
+/// Whether a qualified name is a nested name (`N…E`).
+fn is_nested(parts: &[&str]) -> bool {
+    parts.len() > 1 && !unscoped_std(parts)
+}
+
+/// A (possibly qualified) name of a type or variable: `1S`, `St4pair`,
+/// `N1N1SE`; the whole a substitution candidate, and each prefix.
+fn qualified_name(parts: &[&str], subs: &mut Vec<String>) -> String {
+    if is_nested(parts) {
+        format!("N{}E", prefix(parts, subs))
+    } else {
+        template_name(parts, subs)
+    }
+}
+
+/// A template's name before its arguments (`4Pair`, `St3max`, `1N4Pair`
+/// inside a nested name), each step a substitution candidate; a
+/// reference to one seen before.
+fn template_name(parts: &[&str], subs: &mut Vec<String>) -> String {
+    if is_nested(parts) {
+        return prefix(parts, subs);
+    }
+    let key = name_key(parts);
+    if let Some(i) = subs.iter().position(|s| *s == key) {
+        return sub_ref(i);
+    }
+    subs.push(key);
+    let last = parts.last().copied().unwrap_or_default();
+    if unscoped_std(parts) {
+        format!("St{}", source_name(last))
+    } else {
+        source_name(last)
+    }
+}
+
+/// A class as the prefix of a member's nested name: `1S`, `1N1S`,
+/// `4PairIfE`, `1N4PairIfE` (no `N…E` of its own).
+fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
+    let key = canonical(t, ph);
+    if let Some(i) = subs.iter().position(|s| *s == key) {
+        return sub_ref(i);
+    }
+    let CType::Record(r) = t else {
+        return mangle(t, subs, ph);
+    };
+    let Some((name, args)) = r.template.borrow().clone() else {
+        let name = r.name.borrow().clone();
+        let parts: Vec<&str> = name.split("::").collect();
+        return prefix(&parts, subs);
+    };
+    let parts: Vec<&str> = name.split("::").collect();
+    let mut out = template_name(&parts, subs);
+    out.push('I');
+    for a in &args {
+        out.push_str(&template_arg(a, subs, ph));
+    }
+    out.push('E');
+    subs.push(key);
+    out
 }
 
 /// The Itanium code of an operator with `arity` operands.
@@ -219,6 +299,7 @@ fn operator_code(op: &str, arity: usize) -> Option<&'static str> {
         ("--", _) => "mm",
         ("[]", _) => "ix",
         ("()", _) => "cl",
+        ("->", _) => "pt",
         _ => return None,
     })
 }
@@ -245,6 +326,10 @@ fn prefix(parts: &[&str], subs: &mut Vec<String>) -> String {
         }
     }
     for k in start..parts.len() {
+        if k == 0 && parts[0] == "std" {
+            out.push_str("St");
+            continue;
+        }
         out.push_str(&source_name(parts[k]));
         subs.push(name_key(&parts[..=k]));
     }
@@ -312,7 +397,8 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                     TemplateArg::Value(v, t) => value_arg(*v, t, ph),
                 })
                 .collect();
-            format!("{}I{}E", source_name(&name), args.concat())
+            let parts: Vec<&str> = name.split("::").collect();
+            format!("{}I{}E", name_key(&parts), args.concat())
         }
         CType::Record(r) => name_key(&r.name.borrow().split("::").collect::<Vec<_>>()),
         CType::Enum(e) => name_key(&e.name.borrow().split("::").collect::<Vec<_>>()),
@@ -361,23 +447,17 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
         return key;
     }
     if let CType::Record(r) = t {
-        if let Some((name, args)) = r.template.borrow().clone() {
-            // `4PairIfE`: the template's name and the whole are candidates.
-            let name = source_name(&name);
-            let mut out = match subs.iter().position(|s| *s == name) {
-                Some(i) => sub_ref(i),
-                None => {
-                    subs.push(name.clone());
-                    name
-                }
+        let template = r.template.borrow().clone();
+        if let Some((name, _)) = template {
+            // `4PairIfE`, `N1N4PairIfEE`: the template's name (and its
+            // prefixes) and the whole are candidates.
+            let parts: Vec<&str> = name.split("::").collect();
+            let inner = class_prefix(t, subs, ph);
+            return if is_nested(&parts) {
+                format!("N{inner}E")
+            } else {
+                inner
             };
-            out.push('I');
-            for a in &args {
-                out.push_str(&template_arg(a, subs, ph));
-            }
-            out.push('E');
-            subs.push(key);
-            return out;
         }
     }
     let (letter, pointee, konst, volatile) = match t {
@@ -426,12 +506,7 @@ fn named_type(name: &str, subs: &mut Vec<String>) -> String {
         return "Ut_".to_string();
     }
     let parts: Vec<&str> = name.split("::").collect();
-    if parts.len() == 1 {
-        let key = source_name(name);
-        subs.push(key.clone());
-        return key;
-    }
-    format!("N{}E", prefix(&parts, subs))
+    qualified_name(&parts, subs)
 }
 
 #[cfg(test)]
@@ -462,6 +537,8 @@ mod tests {
             body: None,
             locals: vec![],
             symbol: None,
+            constexpr: false,
+            discardable: false,
         }
     }
 

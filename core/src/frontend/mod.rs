@@ -5,6 +5,7 @@ pub mod ast;
 pub mod builtins;
 pub mod headers;
 pub mod lex;
+pub mod lookup;
 pub mod mangle;
 pub mod parse;
 pub mod preprocess;
@@ -28,7 +29,7 @@ pub fn compile_unit(
     diags: &mut Vec<Diagnostic>,
 ) -> ast::TranslationUnit {
     let pp = preprocess::preprocess(name, text, files, opts, target, diags);
-    let mut tu = parse::parse(&pp.tokens, diags);
+    let mut tu = parse::parse(&pp.tokens, diags, opts);
     for f in &tu.functions {
         // Clusters arrived with sm_90.
         if f.launch_bounds.len() == 3 && target.sm < 90 {

@@ -22,7 +22,11 @@ mod cxx;
 const MAX_DEPTH: usize = 256;
 
 /// Parses a whole translation unit.
-pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
+pub fn parse(
+    tokens: &[Token],
+    diags: &mut Vec<Diagnostic>,
+    opts: &crate::options::Options,
+) -> TranslationUnit {
     let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
     let vector_types: HashMap<String, CType> = super::vectors::vector_types().into_iter().collect();
     let mut p = Parser {
@@ -36,13 +40,18 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         eof_span,
         pending_unroll: None,
         globals: Vec::new(),
-        cxx: CxxScope::default(),
+        cxx: CxxScope {
+            relaxed_constexpr: opts.expt_relaxed_constexpr,
+            lookup: super::lookup::Lookup::with_std_math(),
+            ..CxxScope::default()
+        },
         templates: Templates::default(),
         template_values: HashMap::new(),
         no_gt: false,
         half_gt: false,
         nesting: 0,
         pattern: false,
+        in_class: false,
     };
     let mut functions = Vec::new();
     while !p.at_eof() {
@@ -71,7 +80,7 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
         enumerators: p.enumerators,
         vector_types,
         constants: p.cxx.constants,
-        usings: p.cxx.usings,
+        lookup: p.cxx.lookup,
         templates,
     }
 }
@@ -83,10 +92,8 @@ pub fn parse(tokens: &[Token], diags: &mut Vec<Diagnostic>) -> TranslationUnit {
 pub(crate) struct CxxScope {
     /// The enclosing namespaces (and structs), outermost first.
     ns: Vec<String>,
-    /// Every namespace declared (qualified).
-    namespaces: std::collections::HashSet<String>,
-    /// `using namespace N;` (qualified names).
-    usings: Vec<String>,
+    /// Namespaces, `using` directives and declarations, namespace aliases.
+    pub(crate) lookup: super::lookup::Lookup,
     /// `constexpr` variables with a constant initializer (qualified).
     constants: HashMap<String, (Scalar, CType)>,
     /// `constexpr` functions whose body is one `return e;`: parameter
@@ -97,6 +104,9 @@ pub(crate) struct CxxScope {
     methods: Vec<FunctionDef>,
     /// The struct whose members are being parsed (its constructors' name).
     ctor_name: Option<String>,
+    /// `--expt-relaxed-constexpr`: `constexpr` functions are `__host__
+    /// __device__`.
+    pub(crate) relaxed_constexpr: bool,
 }
 
 /// Parses an instance of function template `def` with these (complete)
@@ -121,6 +131,9 @@ pub fn instantiate_function(
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.pos = def.decl_start;
+    // Read in the template's namespace, as where it was written.
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
     p.bind(&def, args);
     let mut functions = Vec::new();
     let result = p.declaration(&mut functions, false);
@@ -175,6 +188,16 @@ struct Parser<'a> {
     nesting: usize,
     /// Parsing a function template's signature, its parameters placeholders.
     pattern: bool,
+    /// Parsing a class body (its member functions are inline).
+    in_class: bool,
+}
+
+impl Specs {
+    /// Whether a function declared so is C++'s inline kind (emitted only
+    /// where called).
+    fn discardable(&self) -> bool {
+        self.is_static || self.inline_kw || self.constexpr || self.inline == InlineHint::Always
+    }
 }
 
 /// What the declaration specifiers said.
@@ -193,9 +216,13 @@ struct Specs {
     is_extern: bool,
     constexpr: bool,
     is_static: bool,
+    /// `inline` (or `__inline__`).
+    inline_kw: bool,
     inline: InlineHint,
     /// `__launch_bounds__(max threads[, min blocks per SM[, max blocks per cluster]])`.
     launch_bounds: Option<(Span, Vec<u32>)>,
+    /// `alignas(N)` (0: none).
+    align: u64,
 }
 
 struct Declarator {
@@ -228,6 +255,9 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "constexpr",
     "register",
     "explicit",
+    "typename",
+    "mutable",
+    "virtual",
 ];
 
 impl<'a> Parser<'a> {
@@ -354,6 +384,9 @@ impl<'a> Parser<'a> {
                     || IGNORED_SPECIFIERS.contains(&&*t.text)
                     || self.type_name_at(n).is_some()
                     || self.class_template(&t.text).is_some()
+                    || self
+                        .template_id_from(self.pos + n)
+                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function())
                     || matches!(
                         &*t.text,
                         "__global__"
@@ -364,11 +397,17 @@ impl<'a> Parser<'a> {
                             | "typedef"
                             | "auto"
                             | "struct"
+                            | "class"
                             | "union"
                             | "enum"
                             | "__launch_bounds__"
+                            | "alignas"
                     ))
-        }) || (self.peek_at(n).is_some_and(|t| t.is("::")) && self.type_name_at(n).is_some())
+        }) || (self.peek_at(n).is_some_and(|t| t.is("::"))
+            && (self.type_name_at(n).is_some()
+                || self
+                    .template_id_from(self.pos + n)
+                    .is_some_and(|(d, _)| !self.templates.defs[d].is_function())))
     }
 
     // ----- declarations -----
@@ -408,22 +447,118 @@ impl<'a> Parser<'a> {
             }
             return self.declaration(functions, c);
         }
-        if t.is("namespace") {
+        if t.is("namespace") || t.is("inline") && self.peek_at(1).is_some_and(|t| t.is("namespace"))
+        {
             return self.namespace_def(functions);
         }
         if t.is("using") {
             return self.using();
         }
-        if t.is("template") {
-            return self.template_decl(functions.len());
+        if t.is("static_assert") {
+            return self.static_assert();
         }
-        for (word, what) in [("class", "classes")] {
-            if t.is(word) {
-                let span = t.span();
-                return self.error(span, format!("{what} are not supported yet"));
+        // Host functions are host code: one that does not parse (a
+        // variadic template, a trailing return type, a function pointer
+        // parameter, …) is skipped, not reported (see `host_function_end`).
+        let (start, ndiags, nfunctions) = (self.pos, self.diags.len(), functions.len());
+        let result = if t.is("template") {
+            self.template_decl(functions.len())
+        } else {
+            self.declaration(functions, in_extern_c)
+        };
+        if result.is_err() {
+            if let Some((body, end)) = self.host_function_end(start) {
+                self.diags.truncate(ndiags);
+                functions.truncate(nfunctions);
+                self.depth = 0;
+                self.pos = end;
+                if let Some(body) = body {
+                    self.scan_launches(body, end, functions.len());
+                }
+                return Ok(());
             }
         }
-        self.declaration(functions, in_extern_c)
+        result
+    }
+
+    /// Whether the declaration at token `start` is a host function (no
+    /// execution space, storage or class definition before its parameter
+    /// list, a body or `;` after it): where its body starts and where the
+    /// declaration ends.
+    fn host_function_end(&self, start: usize) -> Option<(Option<usize>, usize)> {
+        let toks = self.toks;
+        let mut k = start;
+        let mut angle = 0i32;
+        // Up to the parameter list: the name's `(` outside template brackets.
+        loop {
+            let t = toks.get(k)?;
+            match &*t.text {
+                "__device__" | "__global__" | "__shared__" | "__constant__" | "__managed__"
+                | "typedef" | "{" | "}" | ";" | "=" | "struct" | "class" | "union" | "enum"
+                    if t.kind != TokKind::Str =>
+                {
+                    return None
+                }
+                "<" => angle += 1,
+                ">" => angle -= 1,
+                ">>" => angle -= 2,
+                "(" if angle <= 0 && k > start => break,
+                _ => {}
+            }
+            k += 1;
+            if k - start > 4096 {
+                return None;
+            }
+        }
+        // The parameters, then what may follow them, to `{` or `;`.
+        let mut depth = 0i32;
+        while let Some(t) = toks.get(k) {
+            if t.is("(") || t.is("[") {
+                depth += 1;
+            } else if t.is(")") || t.is("]") {
+                depth -= 1;
+            } else if depth == 0 && t.is(";") {
+                return Some((None, k + 1));
+            } else if depth == 0 && t.is("{") {
+                let body = k;
+                let mut braces = 0i32;
+                while let Some(t) = toks.get(k) {
+                    k += 1;
+                    if t.is("{") {
+                        braces += 1;
+                    } else if t.is("}") {
+                        braces -= 1;
+                        if braces == 0 {
+                            return Some((Some(body), k));
+                        }
+                    }
+                }
+                return None;
+            } else if depth == 0 && t.is("}") {
+                return None;
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// Skips C++ attributes: `[[nodiscard]]`, `[[maybe_unused]]`,
+    /// `[[likely]]` (none changes what is compiled here).
+    fn skip_attributes(&mut self) {
+        while self.at("[") && self.peek_at(1).is_some_and(|t| t.is("[")) {
+            let mut depth = 0i32;
+            while let Some(t) = self.peek() {
+                self.pos += 1;
+                if t.is("[") {
+                    depth += 1;
+                } else if t.is("]") {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     fn skip_pragma(&mut self) {
@@ -460,12 +595,7 @@ impl<'a> Parser<'a> {
                 let name = self.qualify(&name);
                 self.typedefs.insert(name, d.ty);
             } else if let Some((params, variadic)) = d.func {
-                let space = match (specs.global, specs.device, specs.host) {
-                    (true, _, _) => ExecSpace::Global,
-                    (false, true, true) => ExecSpace::HostDevice,
-                    (false, true, false) => ExecSpace::Device,
-                    _ => ExecSpace::Host,
-                };
+                let space = self.exec_space(&specs);
                 if let Some((at, _)) = &specs.launch_bounds {
                     if space != ExecSpace::Global {
                         self.diags.push(Diagnostic::error(
@@ -518,6 +648,8 @@ impl<'a> Parser<'a> {
                     body,
                     locals: Vec::new(),
                     symbol: None,
+                    constexpr: specs.constexpr,
+                    discardable: specs.discardable(),
                 });
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
@@ -536,11 +668,37 @@ impl<'a> Parser<'a> {
                 });
                 let init = if self.eat("=") {
                     Some(self.initializer()?)
+                } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))
+                    && storage == Storage::Host
+                {
+                    // `static std::mt19937 rng(42);`: a host object's
+                    // construction is host code, not compiled here.
+                    if self.at("(") {
+                        self.skip_parens();
+                    } else {
+                        self.skip_braces();
+                    }
+                    None
+                } else if self.at("(") {
+                    let span = self.span();
+                    return self.error(
+                        span,
+                        "direct initialization of a device variable is not supported yet (write = …)",
+                    );
+                } else if self.at("{") {
+                    Some(self.initializer()?)
                 } else {
                     None
                 };
                 let source_name = self.qualify(&name);
-                if specs.constexpr {
+                // A `const` integer of the host with a constant initializer
+                // is a constant expression, which device code may read
+                // (`const int N = 256;`), as `constexpr`.
+                let const_int = specs.konst
+                    && d.ty.is_integer()
+                    && storage == Storage::Host
+                    && !specs.is_extern;
+                if specs.constexpr || const_int {
                     if let Some(Initializer::Expr(e)) = &init {
                         if self.record_constant(source_name.clone(), &d.ty, e) {
                             if !self.eat(",") {
@@ -569,6 +727,7 @@ impl<'a> Parser<'a> {
                     init_values: Vec::new(),
                     external: specs.is_extern,
                     span: d.span,
+                    align: specs.align,
                 });
             }
             if !self.eat(",") {
@@ -598,9 +757,30 @@ impl<'a> Parser<'a> {
         let mut s = Specs::default();
         let mut words: Vec<String> = Vec::new();
         let start = self.span();
+        self.skip_attributes();
         while let Some(t) = self.peek().filter(|t| t.kind == TokKind::Ident) {
             let w = &*t.text;
             match w {
+                "alignas" => {
+                    let at = t.span();
+                    self.pos += 1;
+                    self.expect("(")?;
+                    let n = if self.starts_type() {
+                        Some(self.type_name()?.align())
+                    } else {
+                        let e = self.conditional()?;
+                        self.const_value(&e)
+                            .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
+                            .map(|n| n as u64)
+                    };
+                    let Some(n) = n else {
+                        return self.error(at, "alignment must be a power of two");
+                    };
+                    self.expect(")")?;
+                    s.align = s.align.max(n);
+                    self.skip_attributes();
+                    continue;
+                }
                 "const" => s.konst = true,
                 "volatile" => s.volatile = true,
                 "__restrict__" | "restrict" | "__restrict" => {}
@@ -615,6 +795,7 @@ impl<'a> Parser<'a> {
                 "__forceinline__" => s.inline = InlineHint::Always,
                 "constexpr" => s.constexpr = true,
                 "static" => s.is_static = true,
+                "inline" | "__inline__" => s.inline_kw = true,
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true
                 }
@@ -648,7 +829,7 @@ impl<'a> Parser<'a> {
                     s.extern_c = self.peek_at(1).is_some_and(|t| &*t.text == "\"C\"");
                     self.pos += 1;
                 }
-                "struct" | "union" if words.is_empty() && s.ty.is_none() => {
+                "struct" | "union" | "class" if words.is_empty() && s.ty.is_none() => {
                     s.ty = Some(self.record_specifier()?);
                     continue;
                 }
@@ -661,22 +842,29 @@ impl<'a> Parser<'a> {
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
                 _ if words.is_empty()
                     && s.ty.is_none()
-                    && self.class_template(w).is_some()
-                    && (self.peek_at(1).is_some_and(|t| t.is("<"))
-                        || !self.typedefs.contains_key(w)) =>
+                    && self
+                        .template_id_from(self.pos)
+                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
                 {
-                    let def = self.class_template(w).unwrap_or(0);
+                    // `Pair<float>`, `std::vector<int>::iterator`.
+                    let (def, len) = self.template_id_from(self.pos).unwrap_or((0, 1));
                     let span = t.span();
-                    self.pos += 1;
-                    if !self.eat("<") {
-                        return self.error(
-                            span,
-                            format!("argument list for class template \"{w}\" is missing"),
-                        );
-                    }
+                    self.pos += len + 1;
                     let args = self.template_args()?;
-                    s.ty = Some(self.class_instance(def, args, &span)?);
+                    let ty = self.class_instance(def, args, &span)?;
+                    s.ty = Some(self.member_type(ty)?);
                     continue;
+                }
+                _ if words.is_empty()
+                    && s.ty.is_none()
+                    && self.class_template(w).is_some()
+                    && self.find_type(w).is_none() =>
+                {
+                    let span = t.span();
+                    return self.error(
+                        span,
+                        format!("argument list for class template \"{w}\" is missing"),
+                    );
                 }
                 _ if words.is_empty() && s.ty.is_none() => match self.type_name_at(0) {
                     Some((t, len)) => {
@@ -689,6 +877,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
             self.pos += 1;
+            self.skip_attributes();
         }
         if !words.is_empty() {
             match type_from_words(&words) {
@@ -757,6 +946,18 @@ impl<'a> Parser<'a> {
         if self.at("(") && params_follow {
             self.pos += 1;
             let (params, variadic) = self.params()?;
+            self.function_suffix()?;
+            // A trailing return type: `auto f(int x) -> int`.
+            if self.eat("->") {
+                let (konst, volatile) = (false, false);
+                let s = self.specifiers()?;
+                let span = self.span();
+                let Some(base) = s.ty else {
+                    return self.error(span, "expected a type specifier");
+                };
+                let d = self.declarator(base, s.konst || konst, s.volatile || volatile)?;
+                ty = d.ty;
+            }
             return Ok(Declarator {
                 name,
                 span,
@@ -904,6 +1105,10 @@ impl<'a> Parser<'a> {
                 span,
             });
         }
+        if self.at("[") && self.peek_at(1).is_some_and(|t| t.is("[")) {
+            self.skip_attributes();
+            return self.statement();
+        }
         let unroll = self.pending_unroll.take();
         let kind = match &*t.text {
             "{" if t.kind == TokKind::Punct => return self.compound(),
@@ -1035,6 +1240,10 @@ impl<'a> Parser<'a> {
                 self.using()?;
                 StmtKind::Empty
             }
+            "static_assert" => {
+                self.static_assert()?;
+                StmtKind::Empty
+            }
             _ if self.starts_type() => return self.local_decl(),
             _ => {
                 let e = self.expr()?;
@@ -1157,6 +1366,7 @@ impl<'a> Parser<'a> {
                 konst,
                 span: d.span,
                 local: usize::MAX,
+                align: s.align,
             });
             if !self.eat(",") {
                 break;
@@ -1500,6 +1710,11 @@ impl<'a> Parser<'a> {
     fn record_specifier(&mut self) -> PResult<CType> {
         let kw = self.span();
         let is_union = self.at("union");
+        let keyword = match self.peek() {
+            Some(t) if t.is("class") => "class",
+            _ if is_union => "union",
+            _ => "struct",
+        };
         self.pos += 1;
         let min_align = self.type_attributes()?;
         let name = match self.peek() {
@@ -1509,8 +1724,11 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         };
-        let keyword = if is_union { "union" } else { "struct" };
-        if !self.at("{") {
+        let defines = self.at("{")
+            || name.is_some()
+                && (self.at(":") && !self.peek_at(1).is_some_and(|t| t.is(":"))
+                    || self.at("final"));
+        if !defines {
             let Some((name, span)) = name else {
                 return self.error(kw, "expected an identifier");
             };
@@ -1530,6 +1748,8 @@ impl<'a> Parser<'a> {
                 }
             };
         }
+        self.eat("final");
+        let bases = self.base_clause()?;
         let name = name.map(|(n, span)| (self.qualify(&n), span));
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
@@ -1552,20 +1772,16 @@ impl<'a> Parser<'a> {
             },
             None => std::rc::Rc::new(Record::new("", is_union)),
         };
+        record.has_bases.set(bases);
         record
             .defined_at
             .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
         self.pos += 1; // `{`
         self.enter()?;
-        let outer = self.cxx.ctor_name.replace(
-            record
-                .name
-                .borrow()
-                .rsplit("::")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        );
+        let outer = self
+            .cxx
+            .ctor_name
+            .replace(super::lookup::last_part(&record.name.borrow()).to_string());
         // Names declared inside (nested structs, typedefs, static members)
         // are the struct's (`S::Inner`), and found from inside it.
         let scoped = !record.name.borrow().is_empty();
@@ -1595,6 +1811,13 @@ impl<'a> Parser<'a> {
 
     /// A struct's member declarations, up to and including the `}`.
     fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+        let outer = std::mem::replace(&mut self.in_class, true);
+        let members = self.member_list(record);
+        self.in_class = outer;
+        members
+    }
+
+    fn member_list(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
         let mut members: Vec<Member> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
@@ -1615,7 +1838,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.at("~") {
-                self.destructor()?;
+                self.destructor(None)?;
                 continue;
             }
             let ctor = self.cxx.ctor_name.clone();
@@ -1627,6 +1850,14 @@ impl<'a> Parser<'a> {
                 self.using()?;
                 continue;
             }
+            if self.at("static_assert") {
+                self.static_assert()?;
+                continue;
+            }
+            if self.at("friend") {
+                self.friend()?;
+                continue;
+            }
             if !self.starts_type() && !at_ctor(self) && !self.at("operator") {
                 return self.error(start, "expected a member declaration");
             }
@@ -1636,7 +1867,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if s.ty.is_none() && self.at("~") {
-                self.destructor()?;
+                self.destructor(Some(&s))?;
                 continue;
             }
             if s.ty.is_none() && self.at("operator") {
@@ -1714,6 +1945,11 @@ impl<'a> Parser<'a> {
                 }
                 names.push(name.clone());
                 members.push((name, d.ty, None));
+                // A default member initializer (`int n = 0;`, `float w{1};`).
+                if self.eat("=") || self.at("{") {
+                    self.initializer()?;
+                    record.member_defaults.set(true);
+                }
                 if !self.eat(",") {
                     break;
                 }
@@ -1998,15 +2234,15 @@ impl<'a> Parser<'a> {
                     e.ty = ty;
                     Ok(e)
                 }
-                w if self.at("<")
-                    && self
-                        .templates
-                        .find(w)
-                        .is_some_and(|d| !self.templates.defs[d].is_function()) =>
+                _ if self
+                    .template_id_from(self.pos - 1)
+                    .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
                 {
                     // `Traits<T>::size`, `Traits<T>::one()`, `Pair<T>(a, b)`.
                     self.pos -= 1;
-                    let ty = self.type_name()?;
+                    let Some(ty) = self.specifiers()?.ty else {
+                        return self.error(span, "expected a type specifier");
+                    };
                     if self.eat("::") {
                         let (member, _) = self.ident()?;
                         let CType::Record(r) = &ty else {
@@ -2023,23 +2259,22 @@ impl<'a> Parser<'a> {
                     }
                     self.error(span, "expected a \"(\"")
                 }
-                w if self.at("<")
-                    && self
-                        .templates
-                        .find(w)
-                        .is_some_and(|d| self.templates.defs[d].is_function()) =>
+                _ if self
+                    .template_id_from(self.pos - 1)
+                    .is_some_and(|(d, _)| self.templates.defs[d].is_function()) =>
                 {
-                    self.pos += 1;
+                    // `f<float>(x)`, `cg::tiled_partition<32>(block)`.
+                    self.pos -= 1;
+                    let len = self.qualified_len(0).max(1);
+                    let name = self.qualified_text(0, len);
+                    self.pos += len + 1;
                     let targs = self.template_args()?;
                     if !self.eat("(") {
                         let at = self.span();
                         return self.error(at, "expected a \"(\"");
                     }
                     let args = self.call_args()?;
-                    Ok(Expr::new(
-                        ExprKind::TemplateCall(w.to_string(), targs, args),
-                        span,
-                    ))
+                    Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span))
                 }
                 _ => {
                     // A (qualified) name; a type's name before `(` or `{`
@@ -2114,6 +2349,7 @@ impl<'a> Parser<'a> {
             half_gt: false,
             nesting,
             pattern: false,
+            in_class: false,
         }
     }
 
@@ -2170,13 +2406,33 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// After a class type, `::name` names a type member of it
+    /// (`std::vector<float>::iterator`, `Traits<T>::type`).
+    fn member_type(&mut self, mut ty: CType) -> PResult<CType> {
+        while self.at("::") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Ident) {
+            let CType::Record(r) = &ty else { break };
+            let member = self
+                .peek_at(1)
+                .map(|t| t.text.to_string())
+                .unwrap_or_default();
+            let full = format!("{}::{member}", r.name.borrow());
+            // Not a type (`Traits<T>::size`): the expression parser reads it.
+            let Some(t) = self.typedefs.get(&full) else {
+                break;
+            };
+            ty = t.clone();
+            self.pos += 2;
+        }
+        Ok(ty)
+    }
+
     fn class_template(&self, name: &str) -> Option<usize> {
-        let i = self.templates.find(name)?;
+        let i = self.find_template(name)?;
         (!self.templates.defs[i].is_function()).then_some(i)
     }
 
     fn function_template(&self, name: &str) -> Option<usize> {
-        let i = self.templates.find(name)?;
+        let i = self.find_template(name)?;
         self.templates.defs[i].is_function().then_some(i)
     }
 
@@ -2279,7 +2535,7 @@ impl<'a> Parser<'a> {
             return self.explicit_instantiation(declared);
         }
         if self.eat(">") {
-            return self.explicit_specialization(kw);
+            return self.explicit_specialization();
         }
         let mut params: Vec<TemplateParam> = Vec::new();
         loop {
@@ -2347,7 +2603,9 @@ impl<'a> Parser<'a> {
             && self
                 .peek_at(1)
                 .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
-            && self.peek_at(2).is_some_and(|t| t.is("{") || t.is(";"));
+            && self
+                .peek_at(2)
+                .is_some_and(|t| t.is("{") || t.is(";") || t.is(":") || t.is("final"));
         let (name, span, kind) = if is_class {
             let is_union = self.at("union");
             let (name, span) = match self.peek_at(1) {
@@ -2398,6 +2656,8 @@ impl<'a> Parser<'a> {
             }
             (name, span, kind)
         };
+        // Templates are known by their full names (`std::max`).
+        let name = self.qualify(&name);
         if let Some(prev) = self.templates.find(&name) {
             let p = &self.templates.defs[prev];
             if p.is_function() != matches!(kind, TemplateKind::Function { .. })
@@ -2434,19 +2694,14 @@ impl<'a> Parser<'a> {
     fn function_template_header(&mut self) -> PResult<(String, Span, TemplateKind)> {
         let start = self.span();
         let s = self.specifiers()?;
-        let Some(base) = s.ty else {
+        let Some(base) = s.ty.clone() else {
             return self.error(start, "expected a type specifier");
         };
         let d = self.declarator(base, s.konst, s.volatile)?;
         let (Some(name), Some((params, _))) = (d.name, d.func) else {
             return self.error(d.span, "expected a function or class template");
         };
-        let space = match (s.global, s.device, s.host) {
-            (true, _, _) => ExecSpace::Global,
-            (false, true, true) => ExecSpace::HostDevice,
-            (false, true, false) => ExecSpace::Device,
-            _ => ExecSpace::Host,
-        };
+        let space = self.exec_space(&s);
         Ok((
             name,
             d.span,
@@ -2454,6 +2709,7 @@ impl<'a> Parser<'a> {
                 ret: d.ty,
                 params: params.into_iter().map(|p| p.ty).collect(),
                 space,
+                constexpr: s.constexpr,
             },
         ))
     }
@@ -2478,9 +2734,10 @@ impl<'a> Parser<'a> {
             return self.error(start, "expected a type specifier");
         }
         let (name, span) = self.ident()?;
-        if self.function_template(&name).is_none() {
+        let Some(def) = self.function_template(&name) else {
             return self.error(span, format!("{name} is not a template"));
-        }
+        };
+        let name = self.templates.defs[def].name.clone();
         let args = if self.eat("<") {
             self.template_args()?
         } else {
@@ -2506,9 +2763,21 @@ impl<'a> Parser<'a> {
         let toks = self.toks;
         for i in start..end {
             let t = &toks[i];
-            if t.kind != TokKind::Ident || self.function_template(&t.text).is_none() {
+            if t.kind != TokKind::Ident {
                 continue;
             }
+            // The name with its qualifiers (`N::k`).
+            let mut first = i;
+            while first >= start + 2
+                && toks[first - 1].is("::")
+                && toks[first - 2].kind == TokKind::Ident
+            {
+                first -= 2;
+            }
+            let written: String = toks[first..=i].iter().map(|t| &*t.text).collect();
+            let Some(def) = self.function_template(&written) else {
+                continue;
+            };
             let next = |k: usize| toks.get(i + k).filter(|_| i + k < end);
             let launch_at = |k: usize| {
                 next(k).is_some_and(|t| t.is("<<")) && next(k + 1).is_some_and(|t| t.is("<"))
@@ -2529,7 +2798,7 @@ impl<'a> Parser<'a> {
             self.half_gt = false;
             if let Some(args) = args {
                 self.templates.requests.push(Request {
-                    name: t.text.to_string(),
+                    name: self.templates.defs[def].name.clone(),
                     args,
                     params: None,
                     span: t.span(),
@@ -2562,6 +2831,8 @@ impl<'a> Parser<'a> {
                     let bound = args.clone();
                     let value = self.sub_parse(&d.tokens, at, |sub| {
                         sub.bind(&d, &bound);
+                        sub.cxx.ns = d.name.split("::").map(str::to_string).collect();
+                        sub.cxx.ns.pop();
                         if matches!(p.kind, ParamKind::Type) {
                             return Ok(Some(TemplateArg::Type(sub.type_name()?)));
                         }
@@ -2717,6 +2988,10 @@ impl<'a> Parser<'a> {
         let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
             p.bind(&d, &args);
             p.pos += 2; // `struct Name`
+            p.eat("final");
+            if p.base_clause()? {
+                record.has_bases.set(true);
+            }
             p.expect("{")?;
             p.enter()?;
             p.cxx.ctor_name = Some(d.name.rsplit("::").next().unwrap_or_default().to_string());

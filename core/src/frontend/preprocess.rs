@@ -101,6 +101,8 @@ pub fn preprocess(
         ));
     }
     pp.run_file("<command-line>", &cmdline);
+    // nvcc includes cuda_runtime.h before every file.
+    pp.run_file("<cuda_runtime.h>", headers::CUDA_RUNTIME);
     pp.run_file(name, main);
     Preprocessed { tokens: pp.out }
 }
@@ -805,7 +807,13 @@ mod tests {
         let opts = Options::default();
         let t = crate::target::find("sm_90").unwrap();
         let out = preprocess("t.cu", src, &NoFiles, &opts, t, &mut d);
-        let text: Vec<String> = out.tokens.iter().map(|t| t.text.to_string()).collect();
+        // The file's own tokens (not the cuda_runtime.h every file gets).
+        let text: Vec<String> = out
+            .tokens
+            .iter()
+            .filter(|t| &*t.span().file == "t.cu")
+            .map(|t| t.text.to_string())
+            .collect();
         (text.join(" "), d)
     }
 

@@ -31,6 +31,8 @@ struct Signature {
     space: ExecSpace,
     /// A (non-static) member function: `params[0]` is `this`.
     method: bool,
+    /// `constexpr` (see `FunctionDef::constexpr`).
+    constexpr: bool,
 }
 
 /// A function's signature, as calls see it.
@@ -44,6 +46,7 @@ fn signature(f: &FunctionDef) -> Signature {
         variadic: f.variadic,
         space: f.space,
         method: f.params.first().is_some_and(|p| p.name == "this"),
+        constexpr: f.constexpr,
     }
 }
 
@@ -101,6 +104,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             variadic: true,
             space: ExecSpace::HostDevice,
             method: false,
+            constexpr: false,
         });
     }
     for p in printf.iter_mut() {
@@ -134,7 +138,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             enumerators: &tu.enumerators,
             vector_types: &tu.vector_types,
             constants: &tu.constants,
-            usings: &tu.usings,
+            lookup: &tu.lookup,
             inst: &no_instances,
         };
         let mut cx = Checker::new(names, diags, CType::Void, ExecSpace::Host);
@@ -155,7 +159,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         enumerators: &tu.enumerators,
         vector_types: &tu.vector_types,
         constants: &tu.constants,
-        usings: &tu.usings,
+        lookup: &tu.lookup,
         inst: &inst,
     };
     // Explicit instantiations and launches in host code, in file order.
@@ -252,6 +256,9 @@ fn check_function(
         }
     }
     for p in &f.params {
+        if let CType::Record(r) = &p.ty {
+            cx.check_bases(r, &p.span);
+        }
         if p.ty == CType::Void || p.ty.size().is_none() {
             cx.diags.push(Diagnostic::error(
                 p.span.clone(),
@@ -471,14 +478,17 @@ struct Names<'a> {
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
     constants: &'a HashMap<String, (Scalar, CType)>,
-    usings: &'a [String],
+    lookup: &'a super::lookup::Lookup,
     inst: &'a RefCell<Instances>,
 }
 
 /// The namespaces (and class) a qualified name is declared in: `N::S::f`
 /// → `[N, S]`.
 fn scope_of(name: &str) -> Vec<String> {
-    let mut parts: Vec<String> = name.split("::").map(str::to_string).collect();
+    let mut parts: Vec<String> = super::lookup::qualified_parts(name)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     parts.pop();
     parts
 }
@@ -489,7 +499,7 @@ struct Checker<'a> {
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
     constants: &'a HashMap<String, (Scalar, CType)>,
-    usings: &'a [String],
+    lookup: &'a super::lookup::Lookup,
     /// The namespaces (and class) of the function being checked.
     ns: Vec<String>,
     /// The class of the member function being checked.
@@ -706,7 +716,7 @@ impl<'a> Checker<'a> {
             enumerators: names.enumerators,
             vector_types: names.vector_types,
             constants: names.constants,
-            usings: names.usings,
+            lookup: names.lookup,
             ns: Vec::new(),
             class: None,
             diags,
@@ -728,7 +738,33 @@ impl<'a> Checker<'a> {
 
     /// Types a namespace-scope variable's initializer and evaluates it.
     fn global_initializer(&mut self, g: &mut GlobalVar) {
+        if g.storage != Storage::Host {
+            return self.constant_initializer(g);
+        }
+        // A host variable's initializer may be host code (`std::string
+        // name = "x";`, `int n = f();`): when it is not a constant, the
+        // host runs it and it is none of the device's business.
+        let before = self.diags.len();
+        self.constant_initializer(g);
+        if self.diags[before..].iter().any(|d| d.is_error()) {
+            self.diags.truncate(before);
+            g.init_values.clear();
+            if g.ty == CType::Auto {
+                g.ty = CType::INT;
+            }
+        }
+    }
+
+    /// A namespace-scope variable's constant initializer: its scalars'
+    /// values by offset (`auto` takes the initializer's type).
+    fn constant_initializer(&mut self, g: &mut GlobalVar) {
         let Some(init) = g.init.take() else { return };
+        if g.ty == CType::Auto {
+            if let Initializer::Expr(e) = &init {
+                let e = self.expr(e.clone());
+                g.ty = self.decay(e).ty;
+            }
+        }
         let ty = g.ty.clone();
         let (ty, exprs) = self.initializer_elements(init, &ty);
         g.ty = ty;
@@ -1224,6 +1260,7 @@ impl<'a> Checker<'a> {
             init_values: Vec::new(),
             external: d.external,
             span: d.span.clone(),
+            align: d.align,
         });
         d.local = id;
         self.bind(&d.name.clone(), Binding::Global(id), &d.span.clone());
@@ -1615,7 +1652,7 @@ impl<'a> Checker<'a> {
                 if name == "warpSize" {
                     return mk(ExprKind::IntLit(32), span, CType::INT);
                 }
-                self.err(&span, format!("identifier \"{name}\" is undefined"));
+                self.undefined(&name, &span);
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
             ExprKind::Member(base, field) => {
@@ -1891,6 +1928,10 @@ impl<'a> Checker<'a> {
 
     /// `object.name` for a struct or union object.
     fn member(&mut self, object: Expr, r: &std::rc::Rc<Record>, name: &str, span: Span) -> Expr {
+        if r.has_bases.get() && self.space.on_device() {
+            self.check_bases(r, &span);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
         match r.member(name) {
             Some((offset, ty)) => Expr {
                 lvalue: object.lvalue,
@@ -1935,11 +1976,25 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The function template a name means here.
+    fn find_function_template(&self, name: &str) -> Option<usize> {
+        let inst = self.inst.borrow();
+        self.candidates(name)
+            .iter()
+            .find_map(|c| inst.function_template(c))
+    }
+
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
-        if self.function_set(&name).is_none()
-            && self.inst.borrow().function_template(&name).is_some()
-        {
-            return self.template_call(name, Vec::new(), args, span);
+        // `op(a, b)` with `op` a variable of class type: its `operator()`.
+        if let Some(Binding::Local(id)) = self.lookup(&name) {
+            let ty = match &self.locals[id].ty {
+                CType::Ref { pointee, .. } => &**pointee,
+                t => t,
+            };
+            if matches!(ty, CType::Record(_)) {
+                let object = mk(ExprKind::Ident(name), span.clone(), CType::Void);
+                return self.member_call(object, "operator()".into(), args, span);
+            }
         }
         if let Some(set) = self.function_set(&name) {
             return self.call_set(&name, set, args, span);
@@ -1950,11 +2005,35 @@ impl<'a> Checker<'a> {
         {
             return self.make_vector(t.clone(), args, span);
         }
-        if let Some(b) = super::builtins::position(&name) {
-            return self.builtin_call(b, args, span);
+        // Built-ins are functions of the global namespace (`std::sqrt` is
+        // `sqrt` by <cmath>'s `using ::sqrt;`); the innermost scope that
+        // has the name wins, and there a function beats a template (CUDA's
+        // `min(float, float)` over `std::min` after `using namespace std`).
+        for c in self.candidates(&name) {
+            if let Some(b) = super::builtins::position(&c) {
+                return self.builtin_call(b, args, span);
+            }
+            if self.inst.borrow().function_template(&c).is_some() {
+                return self.template_call(c, Vec::new(), args, span);
+            }
         }
-        self.err(&span, format!("identifier \"{name}\" is undefined"));
+        self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// A name that means nothing here: `identifier "x" is undefined`, or
+    /// for `N::x` with `N` a namespace, `namespace "N" has no member "x"`.
+    fn undefined(&mut self, name: &str, span: &Span) {
+        let mut parts = super::lookup::qualified_parts(name);
+        let last = parts.pop().unwrap_or_default();
+        let scope = parts.join("::");
+        let msg = match self.lookup.namespace(&self.ns, &scope) {
+            Some(_) if !scope.is_empty() => {
+                format!("namespace \"{scope}\" has no member \"{last}\"")
+            }
+            _ => format!("identifier \"{name}\" is undefined"),
+        };
+        self.err(span, msg);
     }
 
     /// A call of a function template: deduction, then a call of the instance.
@@ -1966,7 +2045,7 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Expr {
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
-        let Some(def) = self.inst.borrow().function_template(&name) else {
+        let Some(def) = self.find_function_template(&name) else {
             self.err(&span, format!("{name} is not a template"));
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
@@ -1978,33 +2057,34 @@ impl<'a> Checker<'a> {
                 t => t.clone(),
             })
             .collect();
+        let mut constexpr = false;
         let made = {
             let mut inst = self.inst.borrow_mut();
             let space = match &inst.templates.defs[def].kind {
-                TemplateKind::Function { space, .. } => *space,
+                TemplateKind::Function {
+                    space,
+                    constexpr: c,
+                    ..
+                } => {
+                    constexpr = *c;
+                    *space
+                }
                 TemplateKind::Class { .. } => ExecSpace::Host,
             };
-            if space == ExecSpace::Host && self.space.on_device() {
-                Err(Some(space))
-            } else {
-                match inst.deduce(def, &explicit, Some(&types), self.diags) {
-                    Some(targs) => inst
-                        .instance(def, targs, &span, self.diags)
-                        .ok_or(Some(space)),
-                    None => Err(None),
-                }
+            // Overload resolution first, then where the callee runs.
+            match inst.deduce(def, &explicit, Some(&types), self.diags) {
+                None => Err(None),
+                Some(_) if space == ExecSpace::Host && self.space.on_device() => Err(Some(space)),
+                Some(targs) => inst
+                    .instance(def, targs, &span, self.diags)
+                    .ok_or(Some(space)),
             }
         };
         match made {
             Ok((_, sig)) => self.call_signature(&sig, None, args, span),
             Err(reported) => {
                 if reported == Some(ExecSpace::Host) {
-                    let here = if self.space == ExecSpace::Global {
-                        "__global__"
-                    } else {
-                        "__device__"
-                    };
-                    self.err(&span, format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed"));
+                    self.host_call_error(&name, constexpr, &span);
                 } else if reported.is_none() {
                     let list: Vec<String> = types.iter().map(|t| t.to_string()).collect();
                     self.err(&span, format!("no instance of function template \"{name}\" matches the argument list (argument types are: ({}))", list.join(", ")));
@@ -2012,6 +2092,31 @@ impl<'a> Checker<'a> {
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
         }
+    }
+
+    /// Device code calls a host function: nvcc's error; for a `constexpr`
+    /// one, with its note of `--expt-relaxed-constexpr`.
+    fn host_call_error(&mut self, name: &str, constexpr: bool, span: &Span) {
+        let here = if self.space == ExecSpace::Global {
+            "__global__"
+        } else {
+            "__device__"
+        };
+        // A constructor of a class template's instance is named as the
+        // class is (`std::vector<float>::vector`).
+        let mut parts = super::lookup::qualified_parts(name);
+        let n = parts.len();
+        if n >= 2 && parts[n - 1] == parts[n - 2] {
+            parts[n - 1] = parts[n - 1].split('<').next().unwrap_or_default();
+        }
+        let name = parts.join("::");
+        let msg = if constexpr {
+            let short = super::lookup::last_part(&name);
+            format!("calling a constexpr __host__ function(\"{short}\") from a {here} function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.")
+        } else {
+            format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed")
+        };
+        self.err(span, msg);
     }
 
     /// A call of a built-in: the overload that fits the arguments best

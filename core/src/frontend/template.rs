@@ -61,6 +61,8 @@ pub enum TemplateKind {
         ret: CType,
         params: Vec<CType>,
         space: ExecSpace,
+        /// `constexpr` (see `FunctionDef::constexpr`).
+        constexpr: bool,
     },
     /// A class (struct) template.
     Class { is_union: bool },

@@ -1144,7 +1144,8 @@ impl Decoder<'_> {
                         dst: dst.unwrap_or(0),
                         reg,
                     }
-                } else if callee == "llvm.nvvm.barrier0" {
+                } else if callee == "llvm.nvvm.barrier0" || callee == "llvm.nvvm.barrier.sync" {
+                    // Every named barrier is the block's: all its threads meet.
                     Op::Barrier { reduce: None }
                 } else if let Some(r) = match callee.as_str() {
                     "llvm.nvvm.barrier0.popc" => Some(Reduce::Popc),

@@ -25,6 +25,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
             m.globals.push(global);
         }
     }
+    let mut discardable = std::collections::HashSet::new();
     for f in &tu.functions {
         if !f.space.on_device() {
             continue;
@@ -34,8 +35,29 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         g.strings = std::mem::take(&mut strings);
         g.function_body(body);
         strings = std::mem::take(&mut g.strings);
+        if (f.discardable || f.symbol.is_some()) && f.space != ast::ExecSpace::Global {
+            discardable.insert(g.f.name.clone());
+        }
         m.functions.push(g.f);
     }
+    drop_uncalled(&mut m, &discardable);
+    // The string literals of the functions kept.
+    let named: std::collections::HashSet<String> = m
+        .functions
+        .iter()
+        .flat_map(|f| {
+            f.layout
+                .iter()
+                .flat_map(|b| f.block(*b).insts.iter())
+                .flat_map(|i| f.inst(*i).kind.operands())
+                .filter_map(|v| match v {
+                    Value::Global(g, _) => Some(g.clone()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    strings.retain(|(_, name)| named.contains(name));
     for (data, name) in strings {
         let ty = Type::Array(data.len() as u64, Box::new(Type::I8));
         let init = Init::Values(
@@ -75,6 +97,33 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         }
     }
     m
+}
+
+/// Deletes the inline kind of function (`discardable`) that no other kept
+/// function calls, as clang emits C++'s inline functions only where used:
+/// the unused functions of a header (`std::isnan`, cooperative groups'
+/// `this_grid`) do not show in the IR.
+fn drop_uncalled(m: &mut Module, discardable: &std::collections::HashSet<String>) {
+    let mut live: std::collections::HashSet<String> = m
+        .functions
+        .iter()
+        .filter(|f| !discardable.contains(&f.name))
+        .map(|f| f.name.clone())
+        .collect();
+    let mut work: Vec<String> = live.iter().cloned().collect();
+    while let Some(name) = work.pop() {
+        let Some(f) = m.function(&name) else { continue };
+        for b in &f.layout {
+            for i in &f.block(*b).insts {
+                if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
+                    if live.insert(callee.clone()) {
+                        work.push(callee.clone());
+                    }
+                }
+            }
+        }
+    }
+    m.functions.retain(|f| live.contains(&f.name));
 }
 
 /// A function's IR parameters. A struct returned by value comes back
@@ -201,7 +250,7 @@ fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
     let align = if g.external && g.storage == ast::Storage::Shared {
         16
     } else {
-        g.ty.align().max(1)
+        g.ty.align().max(g.align).max(1)
     };
     // A struct variable is typed as the bytes of its initializer.
     fn bytes_type(t: &CType) -> Type {

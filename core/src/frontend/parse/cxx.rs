@@ -9,31 +9,57 @@ use super::*;
 const OPERATORS: &[&str] = &[
     "+", "-", "*", "/", "%", "^", "&", "|", "~", "!", "=", "<", ">", "+=", "-=", "*=", "/=", "%=",
     "^=", "&=", "|=", "<<", ">>", "<<=", ">>=", "==", "!=", "<=", ">=", "&&", "||", "++", "--",
+    "->",
 ];
 
 impl<'a> Parser<'a> {
     /// How many tokens the qualified name at offset `n` takes (`A::B::c`,
     /// `::c`); 0 when there is none.
     pub(super) fn qualified_len(&self, n: usize) -> usize {
-        let mut k = n;
-        if self.peek_at(k).is_some_and(|t| t.is("::")) {
+        self.qualified_len_from(self.pos.saturating_add(n))
+    }
+
+    /// `qualified_len` at token `start` of the file.
+    pub(super) fn qualified_len_from(&self, start: usize) -> usize {
+        let at = |k: usize| self.toks.get(k);
+        let mut k = start;
+        if at(k).is_some_and(|t| t.is("::")) {
             k += 1;
         }
         loop {
-            match self.peek_at(k) {
+            match at(k) {
                 Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => k += 1,
                 _ => return 0,
             }
-            if self.peek_at(k).is_some_and(|t| t.is("::"))
-                && self
-                    .peek_at(k + 1)
-                    .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            if at(k).is_some_and(|t| t.is("::"))
+                && at(k + 1).is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
             {
                 k += 1;
             } else {
-                return k - n;
+                return k - start;
             }
         }
+    }
+
+    /// The template a (qualified) name at token `start` followed by `<`
+    /// names, and the name's length: `Pair<`, `cg::tiled_partition<`.
+    pub(super) fn template_id_from(&self, start: usize) -> Option<(usize, usize)> {
+        let len = self.qualified_len_from(start);
+        if len == 0 || !self.toks.get(start + len).is_some_and(|t| t.is("<")) {
+            return None;
+        }
+        let name: String = self.toks[start..start + len]
+            .iter()
+            .map(|t| &*t.text)
+            .collect();
+        self.find_template(&name).map(|d| (d, len))
+    }
+
+    /// The template a (possibly qualified) name means here.
+    pub(super) fn find_template(&self, name: &str) -> Option<usize> {
+        self.candidates(name)
+            .into_iter()
+            .find_map(|c| self.templates.find(&c))
     }
 
     /// The text of `len` tokens from offset `n`, joined (`A::B::c`).
@@ -46,25 +72,33 @@ impl<'a> Parser<'a> {
     /// The full names a name written here may mean, innermost scope first:
     /// in each enclosing namespace, then in the `using` ones.
     pub(super) fn candidates(&self, name: &str) -> Vec<String> {
-        if let Some(global) = name.strip_prefix("::") {
-            return vec![global.to_string()];
-        }
-        let mut out = Vec::new();
-        for k in (1..=self.cxx.ns.len()).rev() {
-            out.push(format!("{}::{name}", self.cxx.ns[..k].join("::")));
-        }
-        out.push(name.to_string());
-        for u in &self.cxx.usings {
-            out.push(format!("{u}::{name}"));
-        }
-        out
+        self.cxx.lookup.candidates(&self.cxx.ns, name)
     }
 
     /// The type a (possibly qualified) name means here.
     pub(super) fn find_type(&self, name: &str) -> Option<CType> {
-        self.candidates(name)
+        if let Some(t) = self
+            .candidates(name)
             .into_iter()
             .find_map(|c| self.typedefs.get(&c).cloned())
+        {
+            return Some(t);
+        }
+        // `Clock::duration` with `Clock` naming a class (a template's
+        // parameter bound to one): that class's member type.
+        let mut parts = crate::frontend::lookup::qualified_parts(name);
+        let last = parts.pop()?;
+        // (Bounded: each step is a recursion.)
+        if parts.is_empty() || parts == [""] || parts.len() > 16 {
+            return None;
+        }
+        match self.find_type(&parts.join("::"))? {
+            CType::Record(r) => self
+                .typedefs
+                .get(&format!("{}::{last}", r.name.borrow()))
+                .cloned(),
+            _ => None,
+        }
     }
 
     /// The type named by the qualified name at offset `n`, and its length.
@@ -91,27 +125,54 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `namespace N { … }` (also `namespace A::B { … }`).
+    /// `namespace N { … }` (also `namespace A::B { … }`, `inline
+    /// namespace N { … }`, and the unnamed `namespace { … }`, whose names
+    /// are those of `_GLOBAL__N_1`, as Itanium mangling calls it, found
+    /// from the enclosing scope), or an alias `namespace cg = N;`.
     pub(super) fn namespace_def(&mut self, functions: &mut Vec<FunctionDef>) -> PResult<()> {
-        let kw = self.span();
+        let inline = self.eat("inline");
         self.pos += 1;
-        if self.at("{") {
-            return self.error(kw, "unnamed namespaces are not supported yet");
-        }
-        let mut names = vec![self.ident()?.0];
+        let unnamed = self.at("{");
+        let mut names = if unnamed {
+            vec!["_GLOBAL__N_1".to_string()]
+        } else {
+            vec![self.ident()?.0]
+        };
         while self.eat("::") {
             names.push(self.ident()?.0);
         }
-        if self.at("=") {
-            return self.error(kw, "namespace aliases are not supported yet");
+        if self.eat("=") {
+            let span = self.span();
+            let len = self.qualified_len(0);
+            if len == 0 || names.len() > 1 {
+                return self.error(span, "expected an identifier");
+            }
+            let target = self.qualified_text(0, len);
+            self.pos += len;
+            let Some(full) = self.cxx.lookup.namespace(&self.cxx.ns, &target) else {
+                return self.error(span, format!("name must be a namespace name: \"{target}\""));
+            };
+            let alias = self.qualify(&names[0]);
+            self.cxx.lookup.aliases.insert(alias, full);
+            return self.expect(";");
         }
         self.expect("{")?;
         self.enter()?;
         let depth = self.cxx.ns.len();
         for n in names {
+            let outer = self.cxx.ns.join("::");
             self.cxx.ns.push(n);
             let q = self.cxx.ns.join("::");
-            self.cxx.namespaces.insert(q);
+            if (inline || unnamed)
+                && !self
+                    .cxx
+                    .lookup
+                    .directives
+                    .contains(&(outer.clone(), q.clone()))
+            {
+                self.cxx.lookup.directives.push((outer, q.clone()));
+            }
+            self.cxx.lookup.namespaces.insert(q);
         }
         while !self.at("}") && !self.at_eof() {
             let before = self.pos;
@@ -127,9 +188,9 @@ impl<'a> Parser<'a> {
         self.expect("}")
     }
 
-    /// `using namespace N;` or `using T = type;` (an alias).
+    /// `using namespace N;`, `using T = type;` (an alias) or a
+    /// using-declaration `using N::name;` (`name` here stands for `N::name`).
     pub(super) fn using(&mut self) -> PResult<()> {
-        let kw = self.span();
         self.pos += 1;
         if self.eat("namespace") {
             let span = self.span();
@@ -139,15 +200,12 @@ impl<'a> Parser<'a> {
             }
             let name = self.qualified_text(0, len);
             self.pos += len;
-            let Some(full) = self
-                .candidates(&name)
-                .into_iter()
-                .find(|c| self.cxx.namespaces.contains(c))
-            else {
+            let Some(full) = self.cxx.lookup.namespace(&self.cxx.ns, &name) else {
                 return self.error(span, format!("name must be a namespace name: \"{name}\""));
             };
-            if !self.cxx.usings.contains(&full) {
-                self.cxx.usings.push(full);
+            let here = (self.cxx.ns.join("::"), full);
+            if !self.cxx.lookup.directives.contains(&here) {
+                self.cxx.lookup.directives.push(here);
             }
             return self.expect(";");
         }
@@ -160,7 +218,34 @@ impl<'a> Parser<'a> {
             self.typedefs.insert(q, ty);
             return self.expect(";");
         }
-        self.error(kw, "using-declarations are not supported yet")
+        self.eat("typename");
+        let span = self.span();
+        let len = self.qualified_len(0);
+        let name = self.qualified_text(0, len);
+        let Some((scope, last)) = name.rsplit_once("::").filter(|_| len > 0) else {
+            return self.error(
+                span,
+                "a using-declaration must name a member of a namespace or class (N::name)",
+            );
+        };
+        self.pos += len;
+        let full = if scope.is_empty() {
+            last.to_string()
+        } else if let Some(n) = self.cxx.lookup.namespace(&self.cxx.ns, scope) {
+            format!("{n}::{last}")
+        } else if let Some(CType::Record(r)) = self.find_type(scope) {
+            format!("{}::{last}", r.name.borrow())
+        } else {
+            return self.error(
+                span,
+                format!("name followed by \"::\" must be a class or namespace name: \"{scope}\""),
+            );
+        };
+        let here = self.qualify(last);
+        if here != full {
+            self.cxx.lookup.aliases.insert(here, full);
+        }
+        self.expect(";")
     }
 
     /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`
@@ -314,6 +399,24 @@ impl<'a> Parser<'a> {
         let (_, span) = self.ident()?;
         self.expect("(")?;
         let (params, variadic) = self.params()?;
+        self.function_suffix()?;
+        if !self.exec_space(specs).on_device() && (self.at(":") || self.at("{")) {
+            // A host constructor's initializers and body are host code.
+            self.skip_host_constructor();
+            let simple = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
+            self.push_method(
+                record,
+                &simple,
+                CType::Void,
+                params,
+                variadic,
+                specs,
+                span,
+                false,
+                None,
+            );
+            return Ok(());
+        }
         // Member initializers become assignments at the start of the body.
         let mut inits = Vec::new();
         if self.eat(":") {
@@ -371,7 +474,7 @@ impl<'a> Parser<'a> {
             _ => b,
         });
         let simple = record.name.borrow().clone();
-        let simple = simple.rsplit("::").next().unwrap_or_default().to_string();
+        let simple = crate::frontend::lookup::last_part(&simple).to_string();
         self.push_method(
             record,
             &simple,
@@ -384,6 +487,118 @@ impl<'a> Parser<'a> {
             body,
         );
         Ok(())
+    }
+
+    /// `static_assert(e, "why");` (the message may be left out): checked
+    /// where the parser knows `e`'s value (sizes, constants, template
+    /// arguments in an instance); the error is nvcc's, "static assertion
+    /// failed with "why"".
+    pub(super) fn static_assert(&mut self) -> PResult<()> {
+        let kw = self.span();
+        self.pos += 1;
+        self.expect("(")?;
+        let e = self.conditional()?;
+        let mut why = None;
+        if self.eat(",") {
+            match self.peek() {
+                Some(t) if t.kind == TokKind::Str => {
+                    why = Some(
+                        String::from_utf8_lossy(&unescape(
+                            &t.text[1..t.text.len().saturating_sub(1).max(1)],
+                        ))
+                        .into_owned(),
+                    );
+                    self.pos += 1;
+                    while self.peek().is_some_and(|t| t.kind == TokKind::Str) {
+                        self.pos += 1;
+                    }
+                }
+                _ => {
+                    let span = self.span();
+                    return self.error(span, "expected a string literal");
+                }
+            }
+        }
+        self.expect(")")?;
+        self.expect(";")?;
+        if self.const_value(&e) == Some(0) && !self.pattern {
+            let msg = match why {
+                Some(w) => format!("static assertion failed with \"{w}\""),
+                None => "static assertion failed".to_string(),
+            };
+            self.diags.push(Diagnostic::error(kw, msg));
+        }
+        Ok(())
+    }
+
+    /// A class's base classes (`: public Base, private Other<int>`), after
+    /// its name: whether it has any. They are read (their names must be
+    /// types) and not laid out: see `Record::has_bases`.
+    pub(super) fn base_clause(&mut self) -> PResult<bool> {
+        if !self.eat(":") {
+            return Ok(false);
+        }
+        loop {
+            while ["public", "private", "protected", "virtual"]
+                .iter()
+                .any(|w| self.eat(w))
+            {}
+            let span = self.span();
+            if self.specifiers()?.ty.is_none() {
+                return self.error(span, "expected a class name");
+            }
+            if !self.eat(",") {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// A `friend` declaration in a class body: `friend class F;`, or a
+    /// function of the enclosing namespace declared (or defined) here.
+    pub(super) fn friend(&mut self) -> PResult<()> {
+        self.pos += 1;
+        if self.at("class") || self.at("struct") {
+            while !self.at(";") && !self.at_eof() {
+                self.pos += 1;
+            }
+            return self.expect(";");
+        }
+        // The function belongs to the namespace around the class.
+        let inner = self.cxx.ns.pop();
+        let ctor = self.cxx.ctor_name.take();
+        let mut functions = Vec::new();
+        let r = self.declaration(&mut functions, false);
+        self.cxx.ctor_name = ctor;
+        self.cxx.ns.extend(inner);
+        self.cxx.methods.append(&mut functions);
+        r
+    }
+
+    /// Skips a constructor's member initializers (`: a(1), b{2}`) and body.
+    fn skip_host_constructor(&mut self) {
+        if self.eat(":") {
+            loop {
+                while self
+                    .peek()
+                    .is_some_and(|t| !t.is("(") && !t.is("{") && !t.is(";"))
+                {
+                    self.pos += 1;
+                }
+                if self.at("(") {
+                    self.skip_parens();
+                } else if self.at("{") {
+                    self.skip_braces();
+                } else {
+                    return;
+                }
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        if self.at("{") {
+            self.skip_braces();
+        }
     }
 
     /// `default` after `=` in a special member's declaration.
@@ -401,7 +616,7 @@ impl<'a> Parser<'a> {
     /// A destructor in a struct body (`~S() {}`, `~S() = default;`): a
     /// trivial one does nothing and is accepted; one with statements is
     /// not supported.
-    pub(super) fn destructor(&mut self) -> PResult<()> {
+    pub(super) fn destructor(&mut self, specs: Option<&Specs>) -> PResult<()> {
         let span = self.span();
         self.pos += 1; // `~`
         let (name, nspan) = self.ident()?;
@@ -419,8 +634,14 @@ impl<'a> Parser<'a> {
             self.defaulted()?;
             return self.expect(";");
         }
+        self.function_suffix()?;
         if !self.at("{") {
             return self.expect(";");
+        }
+        if !specs.is_some_and(|s| self.exec_space(s).on_device()) {
+            // A host destructor's body is host code.
+            self.skip_braces();
+            return Ok(());
         }
         let body = self.compound()?;
         if matches!(&body.kind, StmtKind::Compound(stmts) if !stmts.is_empty()) {
@@ -443,8 +664,15 @@ impl<'a> Parser<'a> {
             return self.error(d.span, "expected an identifier");
         };
         let konst = self.eat("const");
+        self.function_suffix()?;
+        // `= 0` (pure virtual), `= delete`, `= default`: declared only.
+        if self.eat("=") {
+            while !self.at(";") && !self.at_eof() {
+                self.pos += 1;
+            }
+        }
         let body = if self.at("{") {
-            if specs.device || specs.global {
+            if self.exec_space(specs).on_device() {
                 Some(self.compound()?)
             } else {
                 // Host code is accepted and not compiled for the device.
@@ -533,7 +761,10 @@ impl<'a> Parser<'a> {
         // The definition is read in the class's scope (its names are found).
         let outer = std::mem::replace(
             &mut self.cxx.ns,
-            full.split("::").map(str::to_string).collect(),
+            crate::frontend::lookup::qualified_parts(&full)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
         );
         let r =
             self.member_definition(specs, &record, n, at, last, &simple, &full, span, functions);
@@ -624,12 +855,9 @@ impl<'a> Parser<'a> {
 
     /// `template <> float f<float>(float x) { … }` (after `template <>`):
     /// the instance `f<float>` defined here.
-    pub(super) fn explicit_specialization(&mut self, kw: Span) -> PResult<()> {
-        if self.at("struct") || self.at("union") {
+    pub(super) fn explicit_specialization(&mut self) -> PResult<()> {
+        if self.at("struct") || self.at("union") || self.at("class") {
             return self.class_specialization();
-        }
-        if self.at("class") {
-            return self.error(kw, "classes are not supported yet");
         }
         let start = self.span();
         let specs = self.specifiers()?;
@@ -812,6 +1040,52 @@ impl<'a> Parser<'a> {
         self.cxx.methods.push(f);
     }
 
+    /// Where a function declared with these specifiers runs. A
+    /// `constexpr` one with no execution space is `__host__`, or
+    /// `__host__ __device__` under `--expt-relaxed-constexpr` (nvcc's
+    /// experimental flag), as for nvcc.
+    pub(super) fn exec_space(&self, specs: &Specs) -> ExecSpace {
+        match (specs.global, specs.device, specs.host) {
+            (true, _, _) => ExecSpace::Global,
+            (false, true, true) => ExecSpace::HostDevice,
+            (false, true, false) => ExecSpace::Device,
+            (false, false, false) if specs.constexpr && self.cxx.relaxed_constexpr => {
+                ExecSpace::HostDevice
+            }
+            _ => ExecSpace::Host,
+        }
+    }
+
+    /// What may follow a function's parameters (and `const`): `noexcept`,
+    /// `noexcept(…)`, `throw()`, `override`, `final` (all without effect here).
+    pub(super) fn function_suffix(&mut self) -> PResult<()> {
+        loop {
+            if self.eat("noexcept") || self.eat("throw") {
+                if self.at("(") {
+                    self.skip_parens();
+                }
+            } else if !(self.eat("override") || self.eat("final")) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Skips a balanced `( … )`.
+    pub(super) fn skip_parens(&mut self) {
+        let mut depth = 0;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                depth -= 1;
+                if depth <= 0 {
+                    return;
+                }
+            }
+        }
+    }
+
     /// A function's definition from what was parsed of it.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn function_def(
@@ -824,12 +1098,7 @@ impl<'a> Parser<'a> {
         span: Span,
         body: Option<Stmt>,
     ) -> FunctionDef {
-        let space = match (specs.global, specs.device, specs.host) {
-            (true, _, _) => ExecSpace::Global,
-            (false, true, true) => ExecSpace::HostDevice,
-            (false, true, false) => ExecSpace::Device,
-            _ => ExecSpace::Host,
-        };
+        let space = self.exec_space(specs);
         let f = FunctionDef {
             name,
             span,
@@ -843,6 +1112,8 @@ impl<'a> Parser<'a> {
             body,
             locals: Vec::new(),
             symbol: None,
+            constexpr: specs.constexpr,
+            discardable: specs.discardable() || self.in_class,
         };
         if specs.constexpr {
             self.record_constexpr_fn(&f);

@@ -30,18 +30,7 @@ pub(super) enum CallKind {
 impl<'a> Checker<'a> {
     /// The full names a name written here may mean, innermost scope first.
     pub(super) fn candidates(&self, name: &str) -> Vec<String> {
-        if let Some(global) = name.strip_prefix("::") {
-            return vec![global.to_string()];
-        }
-        let mut out = Vec::new();
-        for k in (1..=self.ns.len()).rev() {
-            out.push(format!("{}::{name}", self.ns[..k].join("::")));
-        }
-        out.push(name.to_string());
-        for u in self.usings {
-            out.push(format!("{u}::{name}"));
-        }
-        out
+        self.lookup.candidates(&self.ns, name)
     }
 
     /// The functions a name means here: those of the innermost scope that
@@ -58,9 +47,6 @@ impl<'a> Checker<'a> {
             set
         };
         for (k, c) in cands.iter().enumerate() {
-            if Some(k) > plain {
-                break;
-            }
             if Some(k) == plain {
                 // The global namespace and every `using namespace`.
                 let set: Vec<Signature> = cands[k..].iter().flat_map(get).collect();
@@ -478,17 +464,7 @@ impl<'a> Checker<'a> {
     ) -> Expr {
         let name = sig.name.clone();
         if sig.space == ExecSpace::Host && self.space.on_device() {
-            let here = if self.space == ExecSpace::Global {
-                "__global__"
-            } else {
-                "__device__"
-            };
-            self.err(
-                &span,
-                format!(
-                    "calling a __host__ function(\"{name}\") from a {here} function is not allowed"
-                ),
-            );
+            self.host_call_error(&name, sig.constexpr, &span);
         }
         let mut typed = Vec::new();
         let first = usize::from(sig.method);
@@ -675,6 +651,10 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
+        if r.has_bases.get() && self.space.on_device() {
+            self.check_bases(&r, &span);
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
         let set = self.methods(&r, &name);
         if set.is_empty() {
             let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
@@ -839,13 +819,8 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
-        let simple = r
-            .name
-            .borrow()
-            .rsplit("::")
-            .next()
-            .unwrap_or_default()
-            .to_string();
+        self.check_member_defaults(r, &span);
+        let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         let ctors = self.methods(r, &simple);
         if !ctors.is_empty() {
             let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
@@ -874,6 +849,8 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::Comma(Box::new(call), Box::new(var)), span, ty);
         }
         let is_dim3 = r.name.borrow().as_str() == "dim3";
+        // `S()`: value-initialized, as `S{}`.
+        let braced = braced || args.is_empty() && !is_dim3;
         if args.len() == 1 && !braced && !is_dim3 {
             let a = self.rvalue(args.into_iter().next().expect("one argument"));
             return self.assign_convert(a, &ty, "initialize an entity");
@@ -898,6 +875,31 @@ impl<'a> Checker<'a> {
         }
         let (_, members) = self.initializer_elements(Initializer::List(items, span.clone()), &ty);
         mk(ExprKind::RecordInit(members), span, ty)
+    }
+
+    /// Device code makes an object of a class with default member
+    /// initializers: not supported yet (they would not be applied).
+    fn check_member_defaults(&mut self, r: &Record, span: &Span) {
+        self.check_bases(r, span);
+        if r.member_defaults.get() && self.space.on_device() {
+            let msg = format!(
+                "default member initializers are not supported yet in device code (class \"{}\")",
+                r.name.borrow()
+            );
+            self.err(span, msg);
+        }
+    }
+
+    /// Device code uses a class with base classes: not supported yet (the
+    /// bases' members are not laid out).
+    pub(super) fn check_bases(&mut self, r: &Record, span: &Span) {
+        if r.has_bases.get() && self.space.on_device() {
+            let msg = format!(
+                "base classes are not supported yet in device code (class \"{}\")",
+                r.name.borrow()
+            );
+            self.err(span, msg);
+        }
     }
 
     /// A local declaration's C++ part: `auto` deduced from the initializer,
@@ -932,13 +934,11 @@ impl<'a> Checker<'a> {
         let CType::Record(r) = &d.ty else {
             return false;
         };
-        let simple = r
-            .name
-            .borrow()
-            .rsplit("::")
-            .next()
-            .unwrap_or_default()
-            .to_string();
+        // `S s = t;` copies; anything else makes an object.
+        if d.init.is_none() || d.init_list.is_some() {
+            self.check_member_defaults(r, &d.span);
+        }
+        let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         if d.init.is_some() || self.methods(r, &simple).is_empty() {
             return false;
         }
