@@ -1314,6 +1314,45 @@ fn shared_pointers() -> Case {
     .expect("out", Data::F32(run(true)))
 }
 
+fn memops() -> Case {
+    let mut r = Rng(71);
+    let threads = 64usize;
+    let n = 40usize;
+    let input: Vec<f32> = (0..threads).map(|_| r.f32(-4.0, 4.0)).collect();
+    let bits: Vec<i32> = input.iter().map(|x| x.to_bits() as i32).collect();
+    let mut out = vec![0f32; 4 * threads];
+    let mut counts = [0i32; 32];
+    for t in 0..threads {
+        let mut local = [0f32; 4];
+        local.copy_from_slice(&input[4 * (t % 8)..4 * (t % 8) + 4]);
+        local[t % 4] += 1.0;
+        out[4 * t..4 * t + 4].copy_from_slice(&local);
+        counts[(bits[t] & 31) as usize] += 1;
+    }
+    let mut bytes = vec![0x5ai8; n];
+    let counted: Vec<i8> = counts
+        .iter()
+        .flat_map(|c| c.to_le_bytes())
+        .map(|b| b as i8)
+        .collect();
+    bytes.extend_from_slice(&counted[..n]);
+    Case::new(
+        "memops.cu",
+        [1, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("bits", Data::I32(vec![0; threads])),
+            Arg::Buf("out", Data::F32(vec![0.0; 4 * threads])),
+            Arg::Buf("bytes", Data::I8(vec![0; 2 * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("bits", Data::I32(bits))
+    .expect("out", Data::F32(out))
+    .expect("bytes", Data::I8(bytes))
+}
+
 fn intrinsics() -> Case {
     let threads = 64u32;
     let mut p0 = vec![0i32; 69];
@@ -2382,6 +2421,7 @@ fn cases() -> Vec<Case> {
         half_math(),
         histogram(),
         shared_pointers(),
+        memops(),
         init_lists(),
         integer_ops(),
         intrinsics(),

@@ -58,6 +58,10 @@ pub enum Lowering {
     /// Half-precision arithmetic on the bits of a half (`unsigned short`,
     /// what `cuda_fp16.h`'s `__half` holds): IR `half` values in between.
     Half(HalfOp),
+    /// `memcpy(d, s, n)` (`false`) and `memset(d, c, n)` (`true`): byte
+    /// copies (stores) as NVPTX expands them, whatever the pointers' types —
+    /// unrolled for a constant `n` up to 128, else a loop; the result is `d`.
+    MemOp(bool),
     /// `__match_any_sync(mask, v)` (`false`) and `__match_all_sync(mask, v,
     /// &pred)` (`true`): `llvm.nvvm.match.{any,all}.sync.i32/i64` on the
     /// value's bits; all's predicate is whether its result is not 0.
@@ -951,6 +955,19 @@ const LIBDEVICE: &[Builtin] = &[
 
 /// Every built-in function. Atomics come in device, `_block` and `_system` scopes.
 pub const BUILTINS: &[Builtin] = &[
+    // The C library's byte operations (CUDA's device memcpy/memset).
+    Builtin {
+        name: "memcpy",
+        overloads: &[o("*v", &["*v", "&v", "y"])],
+        trailing_default: None,
+        lowering: Lowering::MemOp(false),
+    },
+    Builtin {
+        name: "memset",
+        overloads: &[o("*v", &["*v", "i", "y"])],
+        trailing_default: None,
+        lowering: Lowering::MemOp(true),
+    },
     // NVVM's builtins for libdevice's own source (clang's spellings).
     Builtin {
         name: "__nvvm_bitcast_f2i",

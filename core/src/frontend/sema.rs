@@ -2153,6 +2153,16 @@ impl<'a> Checker<'a> {
                     {
                         2
                     }
+                    // Any object pointer converts to `void *` (`const void *`
+                    // for a pointer to const).
+                    (
+                        CType::Ptr {
+                            pointee: want,
+                            konst: wk,
+                            ..
+                        },
+                        CType::Ptr { konst: gk, .. },
+                    ) if **want == CType::Void && (*wk || !*gk) => 1,
                     (CType::Ptr { .. }, _) => return None,
                     (t, g) if t == g => 2,
                     (t, g) if t.is_arithmetic() && g.is_arithmetic() => 1,
