@@ -209,38 +209,62 @@ fn ptxas_accepts_the_linked_functions() {
         .collect();
     let src = src.as_str();
     let dir = common::scratch("libdevice");
-    for arch in common::TARGETS {
-        // -ftz changes the instructions' modifiers, not what a target accepts:
-        // one target checks it.
-        let ftzs: &[bool] = if *arch == common::TARGETS[0] {
-            &[false, true]
-        } else {
-            &[false]
-        };
-        for &ftz in ftzs {
-            let opts = Options {
-                arch: arch.to_string(),
-                ftz,
-                ..Options::default()
+    // -ftz changes the instructions' modifiers, not what a target accepts:
+    // one target checks it. The targets compile and assemble in parallel.
+    let jobs: Vec<(&str, bool)> = common::TARGETS
+        .iter()
+        .flat_map(|arch| {
+            let ftzs: &[bool] = if *arch == common::TARGETS[0] {
+                &[false, true]
+            } else {
+                &[false]
             };
-            let c = ptxlab_core::compile_source("k.cu", src, &opts);
-            let ptx = c
-                .ptx
-                .unwrap_or_else(|| panic!("{arch}: {:?}", c.diagnostics));
-            let file = dir.join(format!("k-{arch}-{ftz}.ptx"));
-            std::fs::write(&file, ptx).unwrap();
-            let out = std::process::Command::new(&ptxas)
-                .arg(format!("-arch={arch}"))
-                .arg(&file)
-                .arg("-o")
-                .arg(dir.join("k.cubin"))
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{arch} ftz={ftz}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-    }
+            ftzs.iter().map(move |&ftz| (*arch, ftz))
+        })
+        .collect();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = jobs
+            .chunks(jobs.len().div_ceil(workers))
+            .map(|chunk| {
+                let (dir, ptxas) = (&dir, &ptxas);
+                s.spawn(move || {
+                    let mut failed = Vec::new();
+                    for &(arch, ftz) in chunk {
+                        let opts = Options {
+                            arch: arch.to_string(),
+                            ftz,
+                            ..Options::default()
+                        };
+                        let c = ptxlab_core::compile_source("k.cu", src, &opts);
+                        let Some(ptx) = c.ptx else {
+                            failed.push(format!("{arch}: {:?}", c.diagnostics));
+                            continue;
+                        };
+                        let file = dir.join(format!("k-{arch}-{ftz}.ptx"));
+                        std::fs::write(&file, ptx).unwrap();
+                        let out = std::process::Command::new(ptxas)
+                            .arg(format!("-arch={arch}"))
+                            .arg(&file)
+                            .arg("-o")
+                            .arg(dir.join(format!("k-{arch}-{ftz}.cubin")))
+                            .output()
+                            .unwrap();
+                        if !out.status.success() {
+                            failed.push(format!(
+                                "{arch} ftz={ftz}: {}",
+                                String::from_utf8_lossy(&out.stderr)
+                            ));
+                        }
+                    }
+                    failed
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a ptxas worker panicked"))
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
