@@ -124,7 +124,7 @@ fn every_corpus_kernel_has_a_case() {
     for (file, _) in common::corpus() {
         assert!(
             covered.contains(&file.as_str()),
-            "{file} has no interpreter case: add inputs and a reference in tests/interp.rs"
+            "{file} has no case: add inputs and a reference in tests/common/cases.rs"
         );
     }
 }
