@@ -6,8 +6,8 @@
 //! `activemask`, the block at `bar.sync`/`bar.red`.
 
 use super::program::{
-    atomic_scalar, mask, BoolOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op, ParamCopy,
-    Program, Reduce, Src, Sreg, Ty, WarpOp,
+    atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
+    ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
 };
 use crate::interp::exec::{
     append_output, atomic_value, int_binary, int_compare, int_fn, read_le, shuffle_source,
@@ -56,6 +56,8 @@ struct Thread {
     /// Its results' registers (absolute).
     pending_d: Option<Dst>,
     pending_p: Option<Dst>,
+    /// The carry flag (`CC.CF`) of `add.cc` and friends.
+    carry: bool,
 }
 
 impl Thread {
@@ -71,6 +73,7 @@ impl Thread {
             pending: [0; 4],
             pending_d: None,
             pending_p: None,
+            carry: false,
         }
     }
 
@@ -96,6 +99,17 @@ impl Thread {
         self.params.resize(f.param_bytes as usize, 0);
         self.state = State::Running;
     }
+}
+
+/// The bytes a frame of `f` takes: its registers (8 bytes each), `.local`
+/// and `.param` areas. A thread's frames together are limited by
+/// `Config::max_local_bytes`, so no launch can take memory without bound.
+fn frame_bytes(f: &Func) -> u64 {
+    u64::from(f.nregs) * 8 + f.local_bytes + f.param_bytes
+}
+
+fn footprint(t: &Thread) -> u64 {
+    (t.regs.len() * 8 + t.local.len() + t.params.len()) as u64
 }
 
 /// A register written absolute (the frame's base added).
@@ -137,6 +151,20 @@ pub(crate) fn run(
     mem: &mut Memory,
     cfg: &Config,
 ) -> Result<Stats, InterpError> {
+    let kf = &p.funcs[kernel as usize];
+    if frame_bytes(kf) > cfg.max_local_bytes {
+        return Err(InterpError {
+            kind: ErrorKind::StackOverflow,
+            message: format!(
+                "{} needs {} bytes of registers, local and param memory per thread (limit {})",
+                kf.name,
+                frame_bytes(kf),
+                cfg.max_local_bytes
+            ),
+            at: None,
+            output: String::new(),
+        });
+    }
     let [bx, by, bz] = launch.block;
     let nthreads = (bx * by * bz) as usize;
     let mut threads: Vec<Thread> = (0..nthreads).map(|_| Thread::new()).collect();
@@ -576,6 +604,21 @@ impl Exec<'_> {
                         set!(*q, u64::from(rq));
                     }
                 }
+                Op::Carry {
+                    op,
+                    d,
+                    s,
+                    ty,
+                    cin,
+                    cout,
+                } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    let (r, c) = carry_op(*op, v, *ty, *cin && t.carry);
+                    if *cout {
+                        t.carry = c;
+                    }
+                    set!(*d, r);
+                }
                 Op::Selp { d, a, b, c } => {
                     let v = if get!(*c) & 1 != 0 {
                         get!(*a)
@@ -727,21 +770,15 @@ impl Exec<'_> {
                     }
                     let target = &p.funcs[*callee as usize];
                     let local = t.local.len() as u64;
-                    if local + target.local_bytes > self.cfg.max_local_bytes {
+                    let param = t.params.len() as u64;
+                    let total = footprint(t) + frame_bytes(target);
+                    if total > self.cfg.max_local_bytes {
                         fail!((
                             ErrorKind::StackOverflow,
                             format!(
-                                "local memory exhausted: the call would make {} bytes for the thread (limit {})",
-                                local + target.local_bytes,
+                                "stack exhausted: the call would make {total} bytes of registers, local and param memory for the thread (limit {})",
                                 self.cfg.max_local_bytes
                             )
-                        ));
-                    }
-                    let param = t.params.len() as u64;
-                    if param + target.param_bytes > self.cfg.max_local_bytes {
-                        fail!((
-                            ErrorKind::StackOverflow,
-                            "parameter memory exhausted by nested calls".into()
                         ));
                     }
                     t.local.resize((local + target.local_bytes) as usize, 0);
@@ -1216,6 +1253,33 @@ fn int_op(op: IntOp, s: [u64; 4], ty: Ty) -> Result<u64, Fault> {
     })
 }
 
+/// An operation of the carry chain: the result and the carry (for a
+/// subtraction, the borrow) out.
+fn carry_op(op: CarryOp, s: [u64; 3], ty: Ty, cin: bool) -> (u64, bool) {
+    let bits = ty.bits;
+    let m = mask(bits);
+    let [a, b, c] = s.map(|v| u128::from(v & m));
+    let cf = u128::from(cin);
+    let product = |a: u128, b: u128| -> u128 {
+        if ty.signed() {
+            let (x, y) = (sext(a as u64, bits), sext(b as u64, bits));
+            (i128::from(x) * i128::from(y)) as u128
+        } else {
+            a * b
+        }
+    };
+    let w: u128 = match op {
+        CarryOp::Add => a + b + cf,
+        CarryOp::Sub => {
+            let r = a.wrapping_sub(b + cf);
+            return (r as u64 & m, a < b + cf);
+        }
+        CarryOp::MadLo => (product(a, b) & u128::from(m)) + c + cf,
+        CarryOp::MadHi => ((product(a, b) >> bits) & u128::from(m)) + c + cf,
+    };
+    (w as u64 & m, w >> bits != 0)
+}
+
 /// `mul.wide`: the full product of two `bits`-bit operands.
 fn wide(a: u64, b: u64, bits: u32, signed: bool) -> u64 {
     if signed {
@@ -1538,6 +1602,30 @@ mod tests {
         assert_eq!(run(IntOp::AddSat, [0x7fff_ffff, 1, 0, 0], s32), 0x7fff_ffff);
         assert_eq!(run(IntOp::Abs, [0x8000_0000, 0, 0, 0], s32), 0x8000_0000);
         assert!(int_op(IntOp::Div, [1, 0, 0, 0], s32).is_err());
+    }
+
+    #[test]
+    fn carry_chains_add_multiword_numbers() {
+        let u32t = ty(Kind::U, 32);
+        // 0xffffffff_ffffffff + 1 in two words: add.cc then addc.
+        let (lo, c) = carry_op(CarryOp::Add, [0xffff_ffff, 1, 0], u32t, false);
+        assert_eq!((lo, c), (0, true));
+        let (hi, c) = carry_op(CarryOp::Add, [0xffff_ffff, 0, 0], u32t, c);
+        assert_eq!((hi, c), (0, true));
+        // 0x1_00000000 - 1: sub.cc borrows, subc takes it.
+        let (lo, b) = carry_op(CarryOp::Sub, [0, 1, 0], u32t, false);
+        assert_eq!((lo, b), (0xffff_ffff, true));
+        assert_eq!(carry_op(CarryOp::Sub, [1, 0, 0], u32t, b), (0, false));
+        // mad.lo.cc and madc.hi: 0xffffffff^2 + 0xffffffff + carry.
+        let (lo, c) = carry_op(
+            CarryOp::MadLo,
+            [0xffff_ffff, 0xffff_ffff, 0xffff_ffff],
+            u32t,
+            false,
+        );
+        assert_eq!((lo, c), (0, true));
+        let (hi, c) = carry_op(CarryOp::MadHi, [0xffff_ffff, 0xffff_ffff, 0], u32t, c);
+        assert_eq!((hi, c), (0xffff_ffff, false));
     }
 
     #[test]

@@ -28,7 +28,9 @@
 //! rounded one at a time (ptxas may fuse `mul` and `add` into an `fma`; the
 //! emulator does not). An error (out of bounds, misaligned, wrong space,
 //! divergent barrier or warp instruction, division by zero, `trap`, the
-//! step, call-depth and stack limits, an instruction the emulator does not
+//! step, call-depth and stack limits — a thread's frames, registers at 8
+//! bytes each plus `.local` and `.param` areas, share
+//! `Config::max_local_bytes` —, an instruction the emulator does not
 //! implement) names the PTX line and instruction, the function, and the
 //! thread and block: [`crate::interp::Location`]'s `line` is the PTX line.
 //!

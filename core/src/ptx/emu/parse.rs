@@ -318,8 +318,19 @@ fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
             Tok::Num(text[start..i].to_string())
         } else if is_word_start(c) {
             i += 1;
-            while i < b.len() && is_word_char(b[i]) {
-                i += 1;
+            loop {
+                while i < b.len() && is_word_char(b[i]) {
+                    i += 1;
+                }
+                // Qualifiers with `::` (`.L2::cache_hint`, `.shared::cta`).
+                if b.get(i) == Some(&b':')
+                    && b.get(i + 1) == Some(&b':')
+                    && b.get(i + 2).is_some_and(|c| is_word_char(*c))
+                {
+                    i += 2;
+                    continue;
+                }
+                break;
             }
             Tok::Word(text[start..i].to_string())
         } else if b",;:[]{}()+-!@|<>=".contains(&c) {
@@ -1188,7 +1199,7 @@ mod tests {
 	@!%p1 bra 	$L__BB0_2;
 	mov.f32 %f1, 0f3F800000;
 	setp.lt.s32 	%p1|%p2, %r5, -1;
-	ld.global.v2.f32 {%f1, _}, [%rd1+-8];
+	ld.global.L1::evict_last.v2.f32 {%f1, _}, [%rd1+-8];
 	{ // callseq 0, 0
 	.param .b32 param0;
 	call.uni (retval0),

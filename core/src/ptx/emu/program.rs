@@ -268,6 +268,16 @@ pub(crate) enum IntOp {
     Sad,
 }
 
+/// Extended-precision arithmetic through the carry flag (`add.cc`,
+/// `addc`, `sub.cc`, `subc`, `mad.lo.cc`, `madc.hi`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CarryOp {
+    Add,
+    Sub,
+    MadLo,
+    MadHi,
+}
+
 /// Float operations, each with the rounding its modifiers ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FloatOp {
@@ -379,6 +389,15 @@ pub(crate) enum Op {
         a: Src,
         b: Src,
         c: Src,
+    },
+    /// `cin`: adds (subtracts) the carry flag; `cout`: sets it.
+    Carry {
+        op: CarryOp,
+        d: Dst,
+        s: [Src; 3],
+        ty: Ty,
+        cin: bool,
+        cout: bool,
     },
     Cvt {
         d: Dst,
@@ -1339,6 +1358,7 @@ impl Cx<'_, '_, '_, '_> {
                     self.int(base, mods, ty)
                 }
             }
+            "addc" | "subc" | "madc" => self.carry(base, mods),
             "mul24" | "mad24" | "and" | "or" | "xor" | "not" | "cnot" | "shl" | "shr" | "popc"
             | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "prmt" | "shf" | "sad" => {
                 let ty = self.ty(mods)?;
@@ -1601,8 +1621,7 @@ impl Cx<'_, '_, '_, '_> {
     fn int(&self, base: &str, mods: &[&str], ty: Ty) -> DResult {
         let has = |m: &str| mods.contains(&m);
         let op = match base {
-            "add" if has("cc") => return self.unsupported(),
-            "sub" if has("cc") => return self.unsupported(),
+            "add" | "sub" if has("cc") => return self.carry(base, mods),
             "add" if has("sat") => IntOp::AddSat,
             "sub" if has("sat") => IntOp::SubSat,
             "add" => IntOp::Add,
@@ -1610,7 +1629,7 @@ impl Cx<'_, '_, '_, '_> {
             "mul" if has("hi") => IntOp::MulHi,
             "mul" if has("wide") => IntOp::MulWide,
             "mul" => IntOp::MulLo,
-            "mad" if has("cc") => return self.unsupported(),
+            "mad" if has("cc") => return self.carry(base, mods),
             "mad" if has("hi") => IntOp::MadHi,
             "mad" if has("wide") => IntOp::MadWide,
             "mad" => IntOp::MadLo,
@@ -1697,6 +1716,45 @@ impl Cx<'_, '_, '_, '_> {
             d: self.dst(&ops[0], dty)?,
             s,
             ty,
+        })
+    }
+
+    fn carry(&self, base: &str, mods: &[&str]) -> DResult {
+        let ty = self.ty(mods)?;
+        if ty.float().is_some() || ty.bits < 32 {
+            return self.err(format!(
+                "'{}' takes 32- or 64-bit integers",
+                self.inst.opcode
+            ));
+        }
+        let hi = mods.contains(&"hi");
+        let (op, cin) = match base {
+            "add" => (CarryOp::Add, false),
+            "addc" => (CarryOp::Add, true),
+            "sub" => (CarryOp::Sub, false),
+            "subc" => (CarryOp::Sub, true),
+            "mad" if hi => (CarryOp::MadHi, false),
+            "mad" => (CarryOp::MadLo, false),
+            _ if hi => (CarryOp::MadHi, true),
+            _ => (CarryOp::MadLo, true),
+        };
+        let n = if matches!(op, CarryOp::MadLo | CarryOp::MadHi) {
+            3
+        } else {
+            2
+        };
+        let ops = self.nops(n + 1)?;
+        let mut s = [Src::Imm(0); 3];
+        for (k, o) in ops[1..].iter().enumerate() {
+            s[k] = self.src(o, ty)?;
+        }
+        Ok(Op::Carry {
+            op,
+            d: self.dst(&ops[0], ty)?,
+            s,
+            ty,
+            cin,
+            cout: mods.contains(&"cc"),
         })
     }
 
