@@ -2210,6 +2210,48 @@ pub fn struct_loop() -> Case {
     .expect("means", Data::F32(means))
 }
 
+pub fn phi_copies() -> Case {
+    let mut r = Rng(71);
+    let n = 200usize;
+    let x: Vec<f64> = (0..n).map(|_| r.f64(-2.0, 4.0)).collect();
+    let (mut a, mut b, mut swaps) = (vec![0.0; n], vec![0.0; n], vec![0i32; n]);
+    let mut hits = 0;
+    for i in 0..n {
+        let v = x[i];
+        if v > 1.0 {
+            a[i] = v - 1.0;
+            b[i] = a[i];
+            hits += 1;
+        } else {
+            a[i] = v * 2.0;
+            b[i] = v * 3.0;
+        }
+        let (mut p, mut q, mut acc) = (i as i32, -(i as i32), 0i32);
+        for _ in 0..i & 7 {
+            (p, q) = (q, p);
+            acc = acc * 3 + p;
+        }
+        swaps[i] = acc;
+    }
+    Case::new(
+        "phi_copies.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("a", Data::F64(vec![0.0; n])),
+            Arg::Buf("b", Data::F64(vec![0.0; n])),
+            Arg::Buf("x", Data::F64(x)),
+            Arg::Buf("hits", Data::I32(vec![0])),
+            Arg::Buf("swaps", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("a", Data::F64(a))
+    .expect("b", Data::F64(b))
+    .expect("hits", Data::I32(vec![hits]))
+    .expect("swaps", Data::I32(swaps))
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         barrier(),
@@ -2243,6 +2285,7 @@ pub fn cases() -> Vec<Case> {
         macros(),
         math_intrinsics(),
         matrix2d(),
+        phi_copies(),
         pointers(),
         printf(),
         reflect(),
