@@ -853,13 +853,60 @@ fn line_information_is_skipped() {
     check(&case, &ptx).unwrap();
 }
 
+/// Measures `f` (`libdevice_report`'s inputs, references and bounds) on
+/// `ptx`, its kernel compiled by some compiler, in the emulator.
+fn measure_ptx(
+    f: &ptxlab_core::libdevice_report::MathFunction,
+    ptx: &str,
+) -> ptxlab_core::libdevice_report::Row {
+    ptxlab_core::libdevice_report::measure_with(f, 300, &mut |launch, mem| {
+        let m = PtxModule::parse(ptx).map_err(|e| e.to_string())?;
+        let k = m.kernels()[0].to_string();
+        let config = Config {
+            max_steps: 1 << 40,
+            ..Config::default()
+        };
+        run_kernel(&m, &k, launch, mem, &config)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Our libdevice through our whole pipeline, backend included: every
+/// function of the accuracy report, compiled to PTX (-O3, sm_80) and run in
+/// the emulator, meets its bound, as it does in the IR interpreter
+/// (`tests/libdevice.rs`). Tens of thousands of PTX lines of bit
+/// manipulation, double-double arithmetic and branches check isel and
+/// out-of-SSA by what they compute.
+#[test]
+fn our_libdevice_meets_its_bounds_as_ptx() {
+    use ptxlab_core::libdevice_report as report;
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let rows: Vec<report::Row> = report::FUNCTIONS
+        .iter()
+        .map(|f| {
+            let c = compile_source("report.cu", &report::kernel_source(f), &opts);
+            let ptx = c
+                .ptx
+                .unwrap_or_else(|| panic!("{}: {:?}", f.name, c.diagnostics));
+            measure_ptx(f, &ptx)
+        })
+        .collect();
+    let table = report::format(&rows);
+    let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
+    assert!(failing.is_empty(), "over bound: {failing:?}\n{table}");
+}
+
 /// NVIDIA's own libdevice, as NVRTC inlines it into each math function's
 /// kernel, run in the emulator: every function of the accuracy report
 /// (`libdevice_report::FUNCTIONS`, its inputs, references and CUDA's
 /// documented bounds) must meet its bound. Thousands of lines of NVIDIA's
 /// PTX — bit manipulation, `fma` chains, `.approx` instructions, `cvt`s,
-/// branches — check the emulator's instructions against the results
-/// NVIDIA's code is documented to give.
+/// carry chains, branches — check the emulator's instructions against the
+/// results NVIDIA's code is documented to give.
 #[test]
 fn nvidias_libdevice_meets_its_bounds_in_the_emulator() {
     use ptxlab_core::libdevice_report as report;
@@ -868,25 +915,16 @@ fn nvidias_libdevice_meets_its_bounds_in_the_emulator() {
         return;
     };
     let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let mut rows = Vec::new();
-    for f in report::FUNCTIONS {
-        let src = report::kernel_source(f);
-        let row = match nvrtc.compile("report.cu", &src, "sm_80", &[]) {
-            Ok(ptx) => report::measure_with(f, 300, &mut |launch, mem| {
-                let m = PtxModule::parse(&ptx).map_err(|e| e.to_string())?;
-                let k = m.kernels()[0].to_string();
-                let config = Config {
-                    max_steps: 1 << 40,
-                    ..Config::default()
-                };
-                run_kernel(&m, &k, launch, mem, &config)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }),
-            Err(log) => panic!("{}: NVRTC failed: {log}", f.name),
-        };
-        rows.push(row);
-    }
+    let rows: Vec<report::Row> = report::FUNCTIONS
+        .iter()
+        .map(|f| {
+            let src = report::kernel_source(f);
+            match nvrtc.compile("report.cu", &src, "sm_80", &[]) {
+                Ok(ptx) => measure_ptx(f, &ptx),
+                Err(log) => panic!("{}: NVRTC failed: {log}", f.name),
+            }
+        })
+        .collect();
     let table = report::format(&rows);
     eprintln!("{table}");
     let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
