@@ -1026,6 +1026,8 @@ pub fn launch_bounds() -> Case {
         vec![Arg::Buf("p", Data::F32(p))],
     )
     .expect("p", Data::F32(want))
+    // From sm_90 the file has a second kernel (with cluster dimensions).
+    .kernel("_Z7boundedPf")
 }
 
 pub fn tiled_matmul() -> Case {

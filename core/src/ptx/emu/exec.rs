@@ -647,10 +647,11 @@ impl Exec<'_> {
                     ds,
                     addr,
                     off,
+                    wrap32,
                     space,
                     ty,
                 } => {
-                    let a = get!(*addr).wrapping_add(*off as u64);
+                    let a = address(get!(*addr), *off, *wrap32);
                     let size = ty.size();
                     let n = ds.len() as u64;
                     let bytes = tri!(self.access(t, &fr, *space, a, size * n, false));
@@ -668,6 +669,7 @@ impl Exec<'_> {
                     vals,
                     addr,
                     off,
+                    wrap32,
                     space,
                     ty,
                 } => {
@@ -675,7 +677,7 @@ impl Exec<'_> {
                     for (k, s) in vals.iter().enumerate().take(8) {
                         v[k] = get!(*s);
                     }
-                    let a = get!(*addr).wrapping_add(*off as u64);
+                    let a = address(get!(*addr), *off, *wrap32);
                     let size = ty.size();
                     let bytes =
                         tri!(self.access(t, &fr, *space, a, size * vals.len() as u64, true));
@@ -688,12 +690,13 @@ impl Exec<'_> {
                     op,
                     addr,
                     off,
+                    wrap32,
                     space,
                     ty,
                     b,
                     cas,
                 } => {
-                    let a = get!(*addr).wrapping_add(*off as u64);
+                    let a = address(get!(*addr), *off, *wrap32);
                     let v = get!(*b) & mask(ty.bits);
                     let new = match cas {
                         Some(c) => Some(get!(*c) & mask(ty.bits)),
@@ -1059,6 +1062,16 @@ impl printf::Args for PrintfArgs<'_, '_, '_> {
         self.ex
             .read_string(self.t, self.fr, ptr, MAX_PRINTF_STRING)
             .map_err(|(_, m)| m)
+    }
+}
+
+/// `[base+off]`: a 32-bit base register's sum wraps at 32 bits.
+fn address(base: u64, off: i64, wrap32: bool) -> u64 {
+    let a = base.wrapping_add(off as u64);
+    if wrap32 {
+        a & 0xffff_ffff
+    } else {
+        a
     }
 }
 

@@ -150,8 +150,8 @@ pub enum Operand {
     Pair(String, String),
     /// `[base+offset]`: a name (register or symbol) or none (`[64]`).
     Addr(Option<String>, i64),
-    /// `{a, b, …}`; `None` for `_`.
-    Vector(Vec<Option<String>>),
+    /// `{a, b, …}`: each a `Name`, an `Imm` (stored values) or `Sink` (`_`).
+    Vector(Vec<Operand>),
     /// A call's parenthesized list: `(retval0)`, `(param0, param1)`.
     List(Vec<String>),
     /// `_`.
@@ -874,27 +874,20 @@ impl Parser<'_> {
             let w = self.word("a type")?;
             match w.as_str() {
                 ".align" => align = Some(self.number("an alignment")?),
-                ".ptr" | ".global" | ".const" | ".shared" | ".local" => {}
                 t if is_type(t) => break t[1..].to_string(),
                 other => return self.err(format!("'{other}' is not a type")),
             }
         };
-        // `.ptr .global .align 4` may follow the type too.
-        loop {
-            if self.eat_word(".ptr")
-                || self.eat_word(".global")
+        // `.ptr [.space] [.align N]` may follow the type: the alignment of
+        // what the pointer points to, not the parameter's.
+        if self.eat_word(".ptr") {
+            let _ = self.eat_word(".global")
                 || self.eat_word(".const")
                 || self.eat_word(".shared")
-                || self.eat_word(".local")
-            {
-                continue;
-            }
+                || self.eat_word(".local");
             if self.eat_word(".align") {
-                let a = self.number("an alignment")?;
-                align = align.or(Some(a));
-                continue;
+                self.number("an alignment")?;
             }
-            break;
         }
         let name = self.word("a parameter name")?;
         let mut count = None;
@@ -1094,8 +1087,21 @@ impl Parser<'_> {
                 self.pos += 1;
                 let mut elems = Vec::new();
                 loop {
-                    let w = self.word("a vector element")?;
-                    elems.push(if w == "_" { None } else { Some(w) });
+                    let elem = match self.peek() {
+                        Some(Tok::Word(w)) if w == "_" => {
+                            self.pos += 1;
+                            Operand::Sink
+                        }
+                        Some(Tok::Word(_)) => Operand::Name(self.word("a vector element")?),
+                        Some(Tok::Num(_) | Tok::Punct('-' | '+')) => Operand::Imm(self.imm()?),
+                        _ => {
+                            return self.err(format!(
+                                "expected a vector element, found {}",
+                                self.describe()
+                            ))
+                        }
+                    };
+                    elems.push(elem);
                     if self.eat_punct('}') {
                         break;
                     }
@@ -1185,7 +1191,8 @@ mod tests {
 .visible .entry saxpy(
 	.param .u32 saxpy_param_0,
 	.param .f32 saxpy_param_1,
-	.param .align 8 .b8 saxpy_param_2[16]
+	.param .align 8 .b8 saxpy_param_2[16],
+	.param .u64 .ptr .align 1 saxpy_param_3
 )
 .maxntid 128, 1, 1
 .minnctapersm 4
@@ -1200,6 +1207,7 @@ mod tests {
 	mov.f32 %f1, 0f3F800000;
 	setp.lt.s32 	%p1|%p2, %r5, -1;
 	ld.global.L1::evict_last.v2.f32 {%f1, _}, [%rd1+-8];
+	st.global.v2.b32 [%rd1], {%r1, 0};
 	{ // callseq 0, 0
 	.param .b32 param0;
 	call.uni (retval0),
@@ -1231,6 +1239,8 @@ $L__BB0_2:
         assert_eq!(k.maxntid, Some([128, 1, 1]));
         assert_eq!(k.params[2].count, Some(16));
         assert_eq!(k.params[2].align, Some(8));
+        // `.ptr .align 1` is the pointee's alignment, not the parameter's.
+        assert_eq!((k.params[3].ty.as_str(), k.params[3].align), ("u64", None));
         let body = k.body.as_ref().unwrap();
         let insts: Vec<&Inst> = body
             .iter()
@@ -1248,12 +1258,16 @@ $L__BB0_2:
         assert_eq!(insts[3].operands[2], Operand::Imm(Imm::Int(-1)));
         assert_eq!(
             insts[4].operands[0],
-            Operand::Vector(vec![Some("%f1".into()), None])
+            Operand::Vector(vec![Operand::Name("%f1".into()), Operand::Sink])
         );
         assert_eq!(insts[4].operands[1], Operand::Addr(Some("%rd1".into()), -8));
-        assert_eq!(insts[5].opcode, "call.uni");
-        assert_eq!(insts[5].operands[0], Operand::List(vec!["retval0".into()]));
-        assert_eq!(insts[5].text, "call.uni (retval0), twice, ( param0 );");
+        assert_eq!(
+            insts[5].operands[1],
+            Operand::Vector(vec![Operand::Name("%r1".into()), Operand::Imm(Imm::Int(0))])
+        );
+        assert_eq!(insts[6].opcode, "call.uni");
+        assert_eq!(insts[6].operands[0], Operand::List(vec!["retval0".into()]));
+        assert_eq!(insts[6].text, "call.uni (retval0), twice, ( param0 );");
         assert!(body
             .iter()
             .any(|s| matches!(s, Stmt::Label(l, _) if l == "$L__BB0_2")));

@@ -419,6 +419,8 @@ pub(crate) enum Op {
         ds: Vec<Option<Dst>>,
         addr: Src,
         off: i64,
+        /// The address wraps at 32 bits (a 32-bit base register).
+        wrap32: bool,
         space: Mem,
         ty: Ty,
     },
@@ -426,6 +428,8 @@ pub(crate) enum Op {
         vals: Vec<Src>,
         addr: Src,
         off: i64,
+        /// The address wraps at 32 bits (a 32-bit base register).
+        wrap32: bool,
         space: Mem,
         ty: Ty,
     },
@@ -434,6 +438,8 @@ pub(crate) enum Op {
         op: AtomicOp,
         addr: Src,
         off: i64,
+        /// The address wraps at 32 bits (a 32-bit base register).
+        wrap32: bool,
         space: Mem,
         ty: Ty,
         b: Src,
@@ -1285,17 +1291,20 @@ impl Cx<'_, '_, '_, '_> {
         }
     }
 
-    /// An address operand `[base+off]`, in `space`.
-    fn addr(&self, op: &Operand, space: Mem) -> Result<(Src, i64), ParseError> {
+    /// An address operand `[base+off]`, in `space`: the base, the offset,
+    /// and whether the sum wraps at 32 bits (a 32-bit register's address,
+    /// `[%r19+1008]` in shared memory).
+    fn addr(&self, op: &Operand, space: Mem) -> Result<(Src, i64, bool), ParseError> {
         let Operand::Addr(base, off) = op else {
             return self.err(format!("expected an address, found {op:?}"));
         };
         let Some(name) = base else {
-            return Ok((Src::Imm(*off as u64), 0));
+            return Ok((Src::Imm(*off as u64), 0, false));
         };
+        let wrap32 = matches!(self.b.lookup(name), Some(LocalSym::Reg(_, w)) if w <= 32);
         let generic = space == Mem::Generic;
         match self.dec.symbol(self.b, name, generic) {
-            Some(s) => Ok((s, *off)),
+            Some(s) => Ok((s, *off, wrap32)),
             None => self.err(format!("'{name}' is not a declared register or symbol")),
         }
     }
@@ -1316,7 +1325,7 @@ impl Cx<'_, '_, '_, '_> {
                         };
                         let ds = ds
                             .iter()
-                            .map(|n| n.as_ref().map(|n| self.dst_name(n, part)).transpose())
+                            .map(|o| self.vector_dst(o, part))
                             .collect::<Result<Vec<_>, _>>()?;
                         Ok(Op::Unpack {
                             ds,
@@ -1332,10 +1341,7 @@ impl Cx<'_, '_, '_, '_> {
                         };
                         let parts = parts
                             .iter()
-                            .map(|n| match n {
-                                Some(n) => self.src(&Operand::Name(n.clone()), part),
-                                None => Ok(Src::Imm(0)),
-                            })
+                            .map(|o| self.vector_src(o, part))
                             .collect::<Result<Vec<_>, _>>()?;
                         Ok(Op::Pack {
                             d: self.dst(d, ty)?,
@@ -1528,6 +1534,22 @@ impl Cx<'_, '_, '_, '_> {
                 })
             }
             _ => self.unsupported(),
+        }
+    }
+
+    /// An element of a vector that is read: a register, an immediate, `_` (0).
+    fn vector_src(&self, o: &Operand, ty: Ty) -> Result<Src, ParseError> {
+        match o {
+            Operand::Sink => Ok(Src::Imm(0)),
+            _ => self.src(o, ty),
+        }
+    }
+
+    /// An element of a vector that is written: a register, or `_` (dropped).
+    fn vector_dst(&self, o: &Operand, ty: Ty) -> Result<Option<Dst>, ParseError> {
+        match o {
+            Operand::Sink => Ok(None),
+            _ => self.dst(o, ty).map(Some),
         }
     }
 
@@ -1911,14 +1933,11 @@ impl Cx<'_, '_, '_, '_> {
             unreachable!()
         };
         if base == "st" {
-            let (addr, off) = self.addr(x, space)?;
+            let (addr, off, wrap32) = self.addr(x, space)?;
             let vals = match y {
                 Operand::Vector(v) if v.len() == lanes => v
                     .iter()
-                    .map(|n| match n {
-                        Some(n) => self.src(&Operand::Name(n.clone()), ty),
-                        None => Ok(Src::Imm(0)),
-                    })
+                    .map(|o| self.vector_src(o, ty))
                     .collect::<Result<Vec<_>, _>>()?,
                 _ if lanes == 1 => vec![self.src(y, ty)?],
                 _ => return self.err(format!("'{}' stores {lanes} values", self.inst.opcode)),
@@ -1927,15 +1946,16 @@ impl Cx<'_, '_, '_, '_> {
                 vals,
                 addr,
                 off,
+                wrap32,
                 space,
                 ty,
             });
         }
-        let (addr, off) = self.addr(y, space)?;
+        let (addr, off, wrap32) = self.addr(y, space)?;
         let ds = match x {
             Operand::Vector(v) if v.len() == lanes => v
                 .iter()
-                .map(|n| n.as_ref().map(|n| self.dst_name(n, ty)).transpose())
+                .map(|o| self.vector_dst(o, ty))
                 .collect::<Result<Vec<_>, _>>()?,
             _ if lanes == 1 => vec![Some(self.dst(x, ty)?)],
             _ => return self.err(format!("'{}' loads {lanes} values", self.inst.opcode)),
@@ -1944,6 +1964,7 @@ impl Cx<'_, '_, '_, '_> {
             ds,
             addr,
             off,
+            wrap32,
             space,
             ty,
         })
@@ -2014,12 +2035,13 @@ impl Cx<'_, '_, '_, '_> {
                 self.inst.opcode
             ));
         }
-        let (addr, off) = self.addr(&rest[0], space)?;
+        let (addr, off, wrap32) = self.addr(&rest[0], space)?;
         Ok(Op::Atom {
             d,
             op,
             addr,
             off,
+            wrap32,
             space,
             ty,
             b: self.src(&rest[1], ty)?,
