@@ -1147,20 +1147,6 @@ impl<'a> Decoder<'a> {
                 format!("the call's results do not match '{callee}''s"),
             ));
         }
-        if callee == "vprintf" && !target.defined {
-            let (fmt, _) = param(&args[0])?;
-            let (buf, _) = param(&args[1])?;
-            let ret = match rets.first() {
-                Some(r) => Some(param(r)?.0),
-                None => None,
-            };
-            return Ok(Op::Printf { fmt, buf, ret });
-        }
-        if !target.defined {
-            return Ok(Op::Unsupported(format!(
-                "'{callee}' has no body (an external function)"
-            )));
-        }
         let mut copies = Vec::new();
         for (a, (off, size)) in args.iter().zip(&target.params) {
             let (c, csize) = param(a)?;
@@ -1175,6 +1161,36 @@ impl<'a> Decoder<'a> {
                 callee: *off,
                 size: *size,
             });
+        }
+        if callee == "vprintf" && !target.defined {
+            // vprintf(const char *format, void *args) -> int
+            let sizes: Vec<u64> = copies.iter().map(|c| c.size).collect();
+            let ret = match (rets.first(), target.ret) {
+                (Some(r), Some((_, 4))) => match param(r)? {
+                    (off, size) if size >= 4 => Some(off),
+                    _ => {
+                        return Err(perr(
+                            line,
+                            format!("'{r}' is too small for vprintf's result"),
+                        ))
+                    }
+                },
+                (None, _) => None,
+                _ => return Err(perr(line, "vprintf returns a .b32")),
+            };
+            if sizes != [8, 8] {
+                return Err(perr(line, "vprintf takes two .b64 parameters"));
+            }
+            return Ok(Op::Printf {
+                fmt: copies[0].caller,
+                buf: copies[1].caller,
+                ret,
+            });
+        }
+        if !target.defined {
+            return Ok(Op::Unsupported(format!(
+                "'{callee}' has no body (an external function)"
+            )));
         }
         let ret = match (rets.first(), target.ret) {
             (Some(r), Some((off, size))) => {
@@ -1240,6 +1256,13 @@ impl Cx<'_, '_, '_, '_> {
             ));
         }
         Ok(ops)
+    }
+
+    /// Exactly `N` operands.
+    fn operands<const N: usize>(&self) -> Result<&[Operand; N], ParseError> {
+        self.nops(N)?
+            .try_into()
+            .or_else(|_| self.err("wrong number of operands"))
     }
 
     /// A register written with a result of type `ty`.
@@ -1313,9 +1336,7 @@ impl Cx<'_, '_, '_, '_> {
         match base {
             "mov" => {
                 let ty = self.ty(mods)?;
-                let [d, a] = self.nops(2)? else {
-                    unreachable!()
-                };
+                let [d, a] = self.operands::<2>()?;
                 match (d, a) {
                     (Operand::Vector(ds), _) => {
                         let bits = ty.bits / ds.len() as u32;
@@ -1373,9 +1394,7 @@ impl Cx<'_, '_, '_, '_> {
             "setp" => self.setp(mods),
             "selp" => {
                 let ty = self.ty(mods)?;
-                let [d, a, b, c] = self.nops(4)? else {
-                    unreachable!()
-                };
+                let [d, a, b, c] = self.operands::<4>()?;
                 Ok(Op::Selp {
                     d: self.dst(d, ty)?,
                     a: self.src(a, ty)?,
@@ -1399,9 +1418,7 @@ impl Cx<'_, '_, '_, '_> {
                     }
                 };
                 let ty = self.ty(mods)?;
-                let [d, a] = self.nops(2)? else {
-                    unreachable!()
-                };
+                let [d, a] = self.operands::<2>()?;
                 let src = match a {
                     // `cvta.shared.u64 %rd, tile`: the variable's address.
                     Operand::Name(n) if !to && self.b.lookup(n).is_none() => {
@@ -1440,9 +1457,7 @@ impl Cx<'_, '_, '_, '_> {
                     kind: Kind::B,
                     bits: 32,
                 };
-                let [d, a, bb, c, m] = self.nops(5)? else {
-                    unreachable!()
-                };
+                let [d, a, bb, c, m] = self.operands::<5>()?;
                 let (d, p) = self.dst_pair(d, b32)?;
                 Ok(Op::Warp {
                     op: WarpOp::Shfl(mode),
@@ -1476,9 +1491,7 @@ impl Cx<'_, '_, '_, '_> {
                     Some("ballot") => (WarpOp::Ballot, b32),
                     _ => return self.err("vote.sync needs all, any, uni or ballot"),
                 };
-                let [d, a, m] = self.nops(3)? else {
-                    unreachable!()
-                };
+                let [d, a, m] = self.operands::<3>()?;
                 let (a, negate) = self.pred_src(a)?;
                 Ok(Op::Warp {
                     op,
@@ -1502,9 +1515,7 @@ impl Cx<'_, '_, '_, '_> {
                     kind: Kind::B,
                     bits: 32,
                 };
-                let [d, a, m] = self.nops(3)? else {
-                    unreachable!()
-                };
+                let [d, a, m] = self.operands::<3>()?;
                 let (d, p) = self.dst_pair(d, b32)?;
                 Ok(Op::Warp {
                     op,
@@ -1524,7 +1535,7 @@ impl Cx<'_, '_, '_, '_> {
                     kind: Kind::B,
                     bits: 32,
                 };
-                let [d] = self.nops(1)? else { unreachable!() };
+                let [d] = self.operands::<1>()?;
                 Ok(Op::Warp {
                     op: WarpOp::ActiveMask,
                     d: Some(self.dst(d, b32)?),
@@ -1883,9 +1894,7 @@ impl Cx<'_, '_, '_, '_> {
         {
             return self.unsupported();
         }
-        let [d, a] = self.nops(2)? else {
-            unreachable!()
-        };
+        let [d, a] = self.operands::<2>()?;
         Ok(Op::Cvt {
             d: self.dst(d, *to)?,
             a: self.src(a, *from)?,
@@ -1929,9 +1938,7 @@ impl Cx<'_, '_, '_, '_> {
                 _ => None,
             })
             .unwrap_or(1);
-        let [x, y] = self.nops(2)? else {
-            unreachable!()
-        };
+        let [x, y] = self.operands::<2>()?;
         if base == "st" {
             let (addr, off, wrap32) = self.addr(x, space)?;
             let vals = match y {
@@ -2065,7 +2072,7 @@ impl Cx<'_, '_, '_, '_> {
                 if mods.get(1) != Some(&"sync") {
                     return self.unsupported();
                 }
-                let [m] = self.nops(1)? else { unreachable!() };
+                let [m] = self.operands::<1>()?;
                 return Ok(Op::Warp {
                     op: WarpOp::Sync,
                     d: None,
