@@ -66,7 +66,7 @@ impl Ty {
                 bits: 1,
             });
         }
-        let (k, n) = s.split_at(1);
+        let (k, n) = s.split_at_checked(1)?;
         let kind = match k {
             "b" => Kind::B,
             "u" => Kind::U,
