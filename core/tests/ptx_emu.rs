@@ -354,6 +354,8 @@ fn bad_ptx_is_an_error_with_its_line() {
     assert!(e.message.contains("'nothing'"), "{e}");
     let e = err(".visible .entry k()\n{\n\tcall.uni f, (param0);\n}\n");
     assert!(e.message.contains("no function"), "{e}");
+    let e = err(".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tadd. %r1, %r1, %r1;\n}\n");
+    assert!(e.message.contains("'add.' has no type"), "{e}");
     // A call's arguments are .param variables at least as big as the parameters.
     let vprintf = ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);\n";
     let e = err(&format!("{vprintf}.visible .entry k()\n{{\n\t{{\n\t.param .b32 param0;\n\t.param .b64 param1;\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n\t}}\n}}\n"));
