@@ -1952,6 +1952,45 @@ fn fmt_args(args: &[f64]) -> String {
 /// Measures `f` on about `n` random inputs plus its special and hard cases,
 /// compiled with `opts` (whose `-ftz` must be off: the reference keeps denormals).
 pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
+    measure_with(f, n, &mut |launch, mem| run_ours(f, launch, mem, opts))
+}
+
+/// [`kernel_source`] compiled by our pipeline and run in the IR interpreter.
+fn run_ours(
+    f: &MathFunction,
+    launch: &Launch,
+    mem: &mut Memory,
+    opts: &Options,
+) -> Result<(), String> {
+    let src = kernel_source(f);
+    let m = crate::compile_to_ir("report.cu", &src, &crate::NoFiles, opts, None).map_err(|d| {
+        d.iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let kernel = m
+        .functions
+        .iter()
+        .find(|g| g.attrs.kernel)
+        .map(|g| g.name.clone())
+        .ok_or("no kernel")?;
+    let config = Config {
+        max_steps: 1 << 40,
+        ..Config::for_options(opts)
+    };
+    run_kernel(&m, &kernel, launch, mem, &config).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// [`measure`] with the launch of [`kernel_source`]`(f)` run by `run` (on
+/// its inputs in `Memory`): another compiler's code, another executor (the
+/// PTX emulator runs NVIDIA's libdevice this way in `tests/ptx_emu.rs`).
+pub fn measure_with(
+    f: &MathFunction,
+    n: usize,
+    run: &mut dyn FnMut(&Launch, &mut Memory) -> Result<(), String>,
+) -> Row {
     let mut row = Row {
         name: f.name,
         samples: 0,
@@ -1972,7 +2011,7 @@ pub fn measure(f: &MathFunction, n: usize, opts: &Options) -> Row {
         row.error = Some(e.clone());
         return row;
     }
-    match evaluate(f, &xs, opts) {
+    match evaluate(f, &xs, run) {
         Ok(results) => {
             for (x, got) in xs.iter().zip(&results) {
                 let want = (f.reference)(x);
@@ -2170,21 +2209,12 @@ pub fn measure_all(
         .collect()
 }
 
-/// Runs `f` on every input in one launch; each result as f64.
-fn evaluate(f: &MathFunction, xs: &[Vec<f64>], opts: &Options) -> Result<Vec<[f64; 2]>, String> {
-    let src = kernel_source(f);
-    let m = crate::compile_to_ir("report.cu", &src, &crate::NoFiles, opts, None).map_err(|d| {
-        d.iter()
-            .map(|d| d.message.clone())
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
-    let kernel = m
-        .functions
-        .iter()
-        .find(|g| g.attrs.kernel)
-        .map(|g| g.name.clone())
-        .ok_or("no kernel")?;
+/// Runs `f` on every input in one launch (by `run`); each result as f64.
+fn evaluate(
+    f: &MathFunction,
+    xs: &[Vec<f64>],
+    run: &mut dyn FnMut(&Launch, &mut Memory) -> Result<(), String>,
+) -> Result<Vec<[f64; 2]>, String> {
     let mut mem = Memory::new();
     let mut args = Vec::new();
     for (k, a) in f.shape.args.iter().enumerate() {
@@ -2209,11 +2239,7 @@ fn evaluate(f: &MathFunction, xs: &[Vec<f64>], opts: &Options) -> Result<Vec<[f6
     }
     args.push(ArgValue::I32(n as i32));
     let launch = Launch::new([(n as u32).div_ceil(256), 1, 1], [256, 1, 1], args);
-    let config = Config {
-        max_steps: 1 << 40,
-        ..Config::for_options(opts)
-    };
-    run_kernel(&m, &kernel, &launch, &mut mem, &config).map_err(|e| e.to_string())?;
+    run(&launch, &mut mem)?;
     let mut results = vec![[0.0; 2]; n];
     for (k, (o, id)) in outs.iter().enumerate() {
         let col: Vec<f64> = match (o, f.ty) {

@@ -16,12 +16,6 @@ fn entry_names_equal_nvrtcs() {
         return;
     };
     let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    // NVRTC's own CUDA headers (cooperative_groups.h), unpacked here by
-    // `--use-bundled-headers=DIR` for the files that ask for them.
-    let bundled = format!(
-        "--use-bundled-headers={}",
-        common::scratch("nvrtc-headers").display()
-    );
     let mut compared = 0;
     let mut failures = Vec::new();
     for (name, text) in common::corpus() {
@@ -41,18 +35,8 @@ fn entry_names_equal_nvrtcs() {
             continue;
         };
         // `// nvrtc-options: -std=c++20`: what NVRTC needs beyond its defaults.
-        let options: Vec<&str> = text
-            .lines()
-            .filter_map(|l| l.trim_start().strip_prefix("// nvrtc-options:"))
-            .flat_map(|o| o.split_whitespace())
-            .map(|o| {
-                if o == "--use-bundled-headers" {
-                    bundled.as_str()
-                } else {
-                    o
-                }
-            })
-            .collect();
+        let options = common::nvrtc_file_options(&text);
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
         match nvrtc.compile(&name, &text, "sm_80", &options) {
             Ok(theirs) => {
                 if skip {

@@ -8,6 +8,10 @@
 //! `ptxlab run FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] --args ARGS`
 //! compiles to IR and runs one launch in the interpreter, printing the buffer
 //! arguments after the launch as JSON (see `run_main`).
+//!
+//! `ptxlab run-ptx FILE.ptx --kernel NAME --grid … --block … --args …` runs
+//! one launch of a PTX file (ours or NVRTC's) in the PTX emulator, with the
+//! same arguments and output (see `run_ptx_main`).
 
 use clap::Parser;
 use ptxlab_core::interp::{self, spec};
@@ -199,6 +203,10 @@ fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("run") {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
         return run_main(RunCli::parse_from(normalize_args(args.map(|(_, a)| a))));
+    }
+    if std::env::args().nth(1).as_deref() == Some("run-ptx") {
+        let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
+        return run_ptx_main(RunPtxCli::parse_from(args.map(|(_, a)| a)));
     }
     if std::env::args().nth(1).as_deref() == Some("libdevice-report") {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
@@ -461,16 +469,7 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
     let start = std::time::Instant::now();
     let result = interp::run_kernel(&module, &kernel.name, &launch, &mut memory, &config);
     let elapsed = start.elapsed();
-    // Device printf's text: on stderr, so stdout stays one JSON value.
-    let printed = match &result {
-        Ok(s) => &s.output,
-        Err(e) => &e.output,
-    };
-    if !printed.is_empty() {
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(printed.as_bytes());
-        let _ = err.flush();
-    }
+    print_output(&result);
     let stats = match result {
         Ok(s) => s,
         Err(e) => {
@@ -482,9 +481,18 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
             return ExitCode::FAILURE;
         }
     };
+    print_buffers(&memory, &buffers);
+    if cli.stats {
+        print_stats("ptxlab run", &stats, elapsed);
+    }
+    ExitCode::SUCCESS
+}
+
+/// The buffer arguments after a launch, as one JSON object on stdout.
+fn print_buffers(memory: &interp::Memory, buffers: &[spec::BoundBuffer]) {
     let mut out = String::from("{");
     for (i, b) in buffers.iter().enumerate() {
-        let values = buffer_json(&memory, b);
+        let values = buffer_json(memory, b);
         let key = serde_json::to_string(&b.param).unwrap_or_default();
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
         out.push_str(&format!("{key}: {values}"));
@@ -492,17 +500,185 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
     out.push_str(if buffers.is_empty() { "}" } else { "\n}" });
     // A closed pipe (`| head`) is not an error of the launch.
     let _ = writeln!(std::io::stdout().lock(), "{out}");
+}
+
+fn print_stats(who: &str, stats: &interp::Stats, elapsed: std::time::Duration) {
+    let secs = elapsed.as_secs_f64();
+    eprintln!(
+        "{who}: {} instructions in {} threads of {} blocks, {} barriers, {:.3} s ({:.1} M instructions/s)",
+        stats.steps,
+        stats.threads,
+        stats.blocks,
+        stats.barriers,
+        secs,
+        stats.steps as f64 / secs.max(1e-9) / 1e6
+    );
+}
+
+/// Device printf's text, on stderr so stdout stays one JSON value.
+fn print_output(result: &Result<interp::Stats, interp::InterpError>) {
+    let printed = match result {
+        Ok(s) => &s.output,
+        Err(e) => &e.output,
+    };
+    if !printed.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(printed.as_bytes());
+        let _ = err.flush();
+    }
+}
+
+/// `ptxlab run-ptx`: one kernel launch of a PTX file in the PTX emulator.
+#[derive(Parser, Debug)]
+#[command(
+    name = "ptxlab run-ptx",
+    about = "Run one kernel launch of a PTX file (ours or NVRTC's) in the PTX emulator and print the buffers after it as JSON",
+    after_help = "ARGS are written as for `ptxlab run` (see `ptxlab run --help`): scalars, and buffers TYPE[N]:INIT \
+for pointer parameters (.u64) and for structs passed by value (.b8 arrays: the buffer holds the bytes). \
+Errors name the PTX line.\n\nExample: ptxlab run-ptx saxpy.ptx --kernel saxpy --grid 4 --block 256 \
+--args 1000,2.0,f32[1000]:iota,f32[1000]:ones"
+)]
+struct RunPtxCli {
+    /// The PTX file.
+    file: PathBuf,
+    /// The kernel: its .entry name (_Z5saxpyifPKfPf) or, when that names one kernel, its source name (saxpy).
+    #[arg(long)]
+    kernel: String,
+    /// Blocks in the grid: X or X,Y or X,Y,Z.
+    #[arg(long, default_value = "1", value_parser = parse_dim3)]
+    grid: [u32; 3],
+    /// Threads in a block: X or X,Y or X,Y,Z.
+    #[arg(long, value_parser = parse_dim3)]
+    block: [u32; 3],
+    /// The kernel's arguments.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    args: String,
+    /// Bytes of dynamic shared memory (extern .shared).
+    #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
+    shared: u32,
+    /// Stop after this many instructions (all threads together).
+    #[arg(long = "max-steps", value_name = "N", default_value_t = interp::Config::default().max_steps)]
+    max_steps: u64,
+    /// Print what the launch did (instructions, threads, time) to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
+    use ptxlab_core::ptx::emu;
+    let fail = |msg: String| {
+        eprintln!("ptxlab run-ptx: error: {msg}");
+        ExitCode::FAILURE
+    };
+    let path_text = cli.file.to_string_lossy().into_owned();
+    let text = match std::fs::read(&cli.file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let module = match emu::PtxModule::parse(&text) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{path_text}({}): error: {}", e.line, e.message);
+            return ExitCode::FAILURE;
+        }
+    };
+    let kernels = module.kernels();
+    let kernel = if kernels.contains(&cli.kernel.as_str()) {
+        cli.kernel.clone()
+    } else {
+        let by_source: Vec<&&str> = kernels
+            .iter()
+            .filter(|k| spec::source_name(k) == cli.kernel)
+            .collect();
+        match by_source.as_slice() {
+            [k] => k.to_string(),
+            [] => {
+                return fail(format!(
+                    "no kernel named '{}' (kernels: {})",
+                    cli.kernel,
+                    if kernels.is_empty() {
+                        "none".to_string()
+                    } else {
+                        kernels.join(", ")
+                    }
+                ))
+            }
+            many => {
+                return fail(format!(
+                    "'{}' names {} kernels; give the .entry name: {}",
+                    cli.kernel,
+                    many.len(),
+                    many.iter()
+                        .map(|k| k.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+        }
+    };
+    let specs = match spec::parse_args(&cli.args) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("--args: {e}")),
+    };
+    // A 64-bit integer parameter given a buffer is a pointer; a byte array
+    // (a struct by value) takes a buffer of its bytes.
+    let params: Vec<(String, ptxlab_core::ir::Type)> = module
+        .kernel_params(&kernel)
+        .unwrap_or_default()
+        .iter()
+        .zip(specs.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(p, s)| {
+            use ptxlab_core::ir::{addrspace, Type};
+            let buffer = matches!(s, Some(spec::ArgSpec::Buffer { .. }));
+            let ty = match p.ty.as_str() {
+                _ if p.count.is_some() => Type::Ptr(addrspace::PARAM),
+                "u64" | "s64" | "b64" if buffer => Type::Ptr(addrspace::GLOBAL),
+                "u64" | "s64" | "b64" => Type::I64,
+                "u32" | "s32" | "b32" => Type::I32,
+                "u16" | "s16" | "b16" => Type::I16,
+                "u8" | "s8" | "b8" => Type::I8,
+                "f32" => Type::F32,
+                "f64" => Type::F64,
+                _ => Type::Void,
+            };
+            (p.name.clone(), ty)
+        })
+        .collect();
+    let mut memory = interp::Memory::new();
+    let (args, buffers) = match spec::bind_params(&specs, &params, &mut memory) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("--args: {e}")),
+    };
+    let launch = interp::Launch {
+        grid: cli.grid,
+        block: cli.block,
+        dynamic_shared: cli.shared,
+        args,
+    };
+    let config = interp::Config {
+        max_steps: cli.max_steps,
+        ..interp::Config::default()
+    };
+    let start = std::time::Instant::now();
+    let result = emu::run_kernel(&module, &kernel, &launch, &mut memory, &config);
+    let elapsed = start.elapsed();
+    print_output(&result);
+    let stats = match result {
+        Ok(s) => s,
+        Err(e) => {
+            match e.at.as_ref().and_then(|a| a.line) {
+                Some(l) => eprintln!("{path_text}({l}): error: {e}"),
+                None => eprintln!("{path_text}: error: {e}"),
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    print_buffers(&memory, &buffers);
     if cli.stats {
-        let secs = elapsed.as_secs_f64();
-        eprintln!(
-            "ptxlab run: {} instructions in {} threads of {} blocks, {} barriers, {:.3} s ({:.1} M instructions/s)",
-            stats.steps,
-            stats.threads,
-            stats.blocks,
-            stats.barriers,
-            secs,
-            stats.steps as f64 / secs.max(1e-9) / 1e6
-        );
+        print_stats("ptxlab run-ptx", &stats, elapsed);
     }
     ExitCode::SUCCESS
 }

@@ -55,20 +55,25 @@ fn reads(i: &Instr) -> Vec<Reg> {
 /// after that point in the block (nor by another copy of this edge), the
 /// computation writes the phi's register directly and the copy goes:
 /// `add.s32 %r5, %r2, 1; mov.b32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
-/// `pending` holds the copies of the edges not placed yet: a copy on another
-/// edge out of `from` (placed at its end, or in the block that splits the
-/// edge, where the phi's register still holds the value) is renamed with the
-/// computation; one on an edge out of another block keeps it from coalescing.
+/// Another copy of this edge that reads the same value (two phis of one
+/// block taking it) then reads the phi's register, which holds it at the
+/// block's end. `pending` holds the copies of the edges not placed yet: a
+/// copy on another edge out of `from` (placed at its end, or in the block
+/// that splits the edge, where the phi's register still holds the value) is
+/// renamed with the computation; one on an edge out of another block keeps
+/// it from coalescing.
 fn coalesce(
     f: &mut MFunction,
     from: usize,
-    copies: Vec<(Reg, Operand)>,
+    mut copies: Vec<(Reg, Operand)>,
     phi_regs: &[Reg],
     pending: &mut [(Edge, Vec<(Reg, Operand)>)],
     split_from: &dyn Fn(usize) -> usize,
 ) -> Vec<(Reg, Operand)> {
-    let mut kept = Vec::new();
-    for (k, (dst, src)) in copies.iter().enumerate() {
+    let mut kept: Vec<(Reg, Operand)> = Vec::new();
+    for k in 0..copies.len() {
+        let (dst, src) = copies[k].clone();
+        let (dst, src) = (&dst, &src);
         let Operand::Reg(r) = src else {
             kept.push((*dst, src.clone()));
             continue;
@@ -128,6 +133,10 @@ fn coalesce(
                 for (_, s) in cs.iter_mut() {
                     rename(s, *r, *dst);
                 }
+            }
+            // This edge's other copies of the value, placed or not.
+            for (_, s) in kept.iter_mut().chain(copies[k + 1..].iter_mut()) {
+                rename(s, *r, *dst);
             }
         } else {
             kept.push((*dst, src.clone()));

@@ -12,7 +12,7 @@ use crate::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
 pub(crate) const WARP_SIZE: usize = 32;
 
 /// An error before it is given its place.
-type Fault = (ErrorKind, String);
+pub(crate) type Fault = (ErrorKind, String);
 
 /// A call in progress.
 #[derive(Clone, Copy, Debug)]
@@ -115,7 +115,7 @@ struct Exec<'p, 'm> {
 pub(crate) const MAX_OUTPUT: usize = 1 << 20;
 
 /// The longest format or `%s` string `printf` reads.
-const MAX_PRINTF_STRING: u64 = 64 * 1024;
+pub(crate) const MAX_PRINTF_STRING: u64 = 64 * 1024;
 
 pub(crate) fn run(
     p: &Program,
@@ -361,7 +361,7 @@ impl Exec<'_, '_> {
             WarpOp::Shuffle(mode) => {
                 for l in lanes() {
                     let [_, _, b, c] = warp[l].pending;
-                    let src = shuffle_source(mode, l as u32, b as u32, c as u32) as usize;
+                    let src = shuffle_source(mode, l as u32, b as u32, c as u32).0 as usize;
                     if members & (1 << src) == 0 {
                         return Err(self.locate(
                             ErrorKind::DivergentWarp,
@@ -453,17 +453,7 @@ impl Exec<'_, '_> {
 
     /// Appends `printf` text to the launch's output, up to its limit.
     fn print(&mut self, text: &[u8]) {
-        const NOTE: &[u8] = b"\n[ptxlab: printf output truncated at 1 MiB]\n";
-        if self.output.len() >= MAX_OUTPUT {
-            return;
-        }
-        let room = MAX_OUTPUT - self.output.len();
-        if text.len() <= room {
-            self.output.extend_from_slice(text);
-        } else {
-            self.output.extend_from_slice(&text[..room]);
-            self.output.extend_from_slice(NOTE);
-        }
+        append_output(&mut self.output, text);
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
@@ -937,6 +927,21 @@ impl Exec<'_, '_> {
     }
 }
 
+/// Appends `printf` text to a launch's output, up to [`MAX_OUTPUT`] (then a note).
+pub(crate) fn append_output(output: &mut Vec<u8>, text: &[u8]) {
+    const NOTE: &[u8] = b"\n[ptxlab: printf output truncated at 1 MiB]\n";
+    if output.len() >= MAX_OUTPUT {
+        return;
+    }
+    let room = MAX_OUTPUT - output.len();
+    if text.len() <= room {
+        output.extend_from_slice(text);
+    } else {
+        output.extend_from_slice(&text[..room]);
+        output.extend_from_slice(NOTE);
+    }
+}
+
 /// The bytes an access of `size` bytes at `addr` touches, after checking the
 /// pointer, the space the instruction names, bounds and alignment.
 #[allow(clippy::too_many_arguments)]
@@ -1094,19 +1099,19 @@ impl printf::Args for PrintfArgs<'_> {
 }
 
 /// Up to eight little-endian bytes as a number.
-fn read_le(bytes: &[u8]) -> u64 {
+pub(crate) fn read_le(bytes: &[u8]) -> u64 {
     let mut buf = [0u8; 8];
     buf[..bytes.len()].copy_from_slice(bytes);
     u64::from_le_bytes(buf)
 }
 
-fn write_le(bytes: &mut [u8], v: u64) {
+pub(crate) fn write_le(bytes: &mut [u8], v: u64) {
     let n = bytes.len();
     bytes.copy_from_slice(&v.to_le_bytes()[..n]);
 }
 
 /// The value an `atomicrmw` leaves in memory.
-fn atomic_value(op: AtomicOp, old: u64, v: u64, ty: Scalar, ftz: bool) -> u64 {
+pub(crate) fn atomic_value(op: AtomicOp, old: u64, v: u64, ty: Scalar, ftz: bool) -> u64 {
     let bits = ty.bits();
     let (so, sv) = (sext(old, bits), sext(v, bits));
     let r = match op {
@@ -1156,8 +1161,9 @@ fn atomic_value(op: AtomicOp, old: u64, v: u64, ty: Scalar, ftz: bool) -> u64 {
 
 /// The lane a shuffle reads, as PTX's `shfl.sync` defines it: `c` holds the
 /// segment mask in bits 8–12 and the clamp lane in bits 0–4; a source outside
-/// the segment reads the lane itself.
-fn shuffle_source(mode: ShflMode, lane: u32, b: u32, c: u32) -> u32 {
+/// the segment reads the lane itself. The flag is `shfl`'s predicate result:
+/// whether the source was in range.
+pub(crate) fn shuffle_source(mode: ShflMode, lane: u32, b: u32, c: u32) -> (u32, bool) {
     let bval = b & 31;
     let clamp = c & 31;
     let seg = (c >> 8) & 31;
@@ -1182,14 +1188,14 @@ fn shuffle_source(mode: ShflMode, lane: u32, b: u32, c: u32) -> u32 {
         }
     };
     if ok {
-        j as u32
+        (j as u32, true)
     } else {
-        lane
+        (lane, false)
     }
 }
 
 /// An integer intrinsic on values of `bits` bits.
-fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
+pub(crate) fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
     let m = mask(bits);
     let x = a[0] & m;
     let r = match f {
@@ -1247,7 +1253,7 @@ fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
     r & m
 }
 
-fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fault> {
+pub(crate) fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fault> {
     let shift_out = b >= u64::from(bits);
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
@@ -1277,7 +1283,7 @@ fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fault> {
     Ok(r & mask(bits))
 }
 
-fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
+pub(crate) fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
     let (x, y) = (sext(a, bits), sext(b, bits));
     match pred {
         ICmp::Eq => a == b,

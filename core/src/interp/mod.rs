@@ -49,12 +49,12 @@
 //! interpreter panic or run without bound: the step limit stops loops, the
 //! call-depth limit stops recursion, the local-memory limit stops allocas.
 
-mod exec;
-mod float;
-mod memory;
-mod printf;
-mod program;
-mod rounding;
+pub(crate) mod exec;
+pub(crate) mod float;
+pub(crate) mod memory;
+pub(crate) mod printf;
+pub(crate) mod program;
+pub(crate) mod rounding;
 pub mod spec;
 
 pub use memory::{BufferId, Elem, Memory};
@@ -201,7 +201,7 @@ pub struct InterpError {
 }
 
 impl InterpError {
-    fn launch(message: impl Into<String>) -> InterpError {
+    pub(crate) fn launch(message: impl Into<String>) -> InterpError {
         InterpError {
             kind: ErrorKind::Launch,
             message: message.into(),

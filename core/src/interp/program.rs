@@ -509,9 +509,9 @@ pub(crate) struct Program<'m> {
 }
 
 /// Shared memory a block may use: the largest any GPU gives (227 KiB).
-const MAX_SHARED_BYTES: u64 = 227 * 1024;
+pub(crate) const MAX_SHARED_BYTES: u64 = 227 * 1024;
 /// The largest module variable the interpreter creates.
-const MAX_SYMBOL_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_SYMBOL_BYTES: u64 = 256 << 20;
 
 /// The size of a type, `None` when it overflows.
 pub(crate) fn type_size(ty: &Type) -> Option<u64> {
@@ -608,7 +608,7 @@ impl<'m> Program<'m> {
     }
 }
 
-fn check_dims(launch: &Launch) -> Result<(), InterpError> {
+pub(crate) fn check_dims(launch: &Launch) -> Result<(), InterpError> {
     let [gx, gy, gz] = launch.grid;
     let [bx, by, bz] = launch.block;
     if launch.grid.contains(&0) || launch.block.contains(&0) {

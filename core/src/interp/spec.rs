@@ -387,36 +387,47 @@ pub fn bind_args(
     kernel: &Function,
     memory: &mut Memory,
 ) -> Result<(Vec<ArgValue>, Vec<BoundBuffer>), String> {
-    if specs.len() != kernel.params.len() {
-        let names: Vec<String> = kernel
-            .params
-            .iter()
-            .map(|p| format!("{} {}", p.ty, p.name))
-            .collect();
+    let params: Vec<(String, Type)> = kernel
+        .params
+        .iter()
+        .map(|p| (p.name.clone(), p.ty.clone()))
+        .collect();
+    bind_params(specs, &params, memory)
+}
+
+/// [`bind_args`] for parameters given by name and IR type (a PTX kernel's
+/// `.param`s, for `ptxlab run-ptx`): a pointer takes a buffer, any other
+/// type a scalar.
+pub fn bind_params(
+    specs: &[ArgSpec],
+    params: &[(String, Type)],
+    memory: &mut Memory,
+) -> Result<(Vec<ArgValue>, Vec<BoundBuffer>), String> {
+    if specs.len() != params.len() {
+        let names: Vec<String> = params.iter().map(|(n, t)| format!("{t} {n}")).collect();
         return Err(format!(
             "the kernel takes {} argument{} ({}), --args gives {}",
-            kernel.params.len(),
-            if kernel.params.len() == 1 { "" } else { "s" },
+            params.len(),
+            if params.len() == 1 { "" } else { "s" },
             names.join(", "),
             specs.len()
         ));
     }
     let mut args = Vec::new();
     let mut buffers = Vec::new();
-    for (i, (spec, p)) in specs.iter().zip(&kernel.params).enumerate() {
-        let name = if p.name.is_empty() {
+    for (i, (spec, (pname, pty))) in specs.iter().zip(params).enumerate() {
+        let name = if pname.is_empty() {
             format!("arg{i}")
         } else {
-            p.name.clone()
+            pname.clone()
         };
         let at = |e: String| format!("argument {} ({name}): {e}", i + 1);
         match spec {
-            ArgSpec::Scalar(text) => args.push(scalar_arg(text, &p.ty).map_err(at)?),
+            ArgSpec::Scalar(text) => args.push(scalar_arg(text, pty).map_err(at)?),
             ArgSpec::Buffer { ty, .. } => {
-                if !p.ty.is_ptr() {
+                if !pty.is_ptr() {
                     return Err(at(format!(
-                        "the parameter is {}, not a pointer: give a scalar",
-                        p.ty
+                        "the parameter is {pty}, not a pointer: give a scalar"
                     )));
                 }
                 let bytes = spec.buffer_bytes().unwrap_or(Ok(Vec::new())).map_err(at)?;

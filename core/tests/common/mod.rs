@@ -59,6 +59,28 @@ pub fn ptxas() -> Option<PathBuf> {
     nvidia_tool("PTXLAB_PTXAS", "bin/ptxas")
 }
 
+/// The NVRTC options a corpus file's `// nvrtc-options: …` lines ask for;
+/// `--use-bundled-headers` alone gets a scratch directory where NVRTC
+/// unpacks its own CUDA headers (cooperative_groups.h).
+#[allow(dead_code)] // not every test file that includes this module asks
+pub fn nvrtc_file_options(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("// nvrtc-options:"))
+        .flat_map(|o| o.split_whitespace())
+        .map(|o| {
+            if o == "--use-bundled-headers" {
+                // A directory per call: tests run in parallel.
+                static CALLS: std::sync::atomic::AtomicUsize =
+                    std::sync::atomic::AtomicUsize::new(0);
+                let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                format!("{o}={}", scratch(&format!("nvrtc-headers-{n}")).display())
+            } else {
+                o.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A fresh scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("ptxlab-test-{}-{name}", std::process::id()));

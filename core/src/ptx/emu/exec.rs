@@ -1,0 +1,1670 @@
+//! Execution of a decoded PTX program: the IR interpreter's model
+//! (`interp/exec.rs`) over PTX instructions. Blocks run one after another;
+//! a block's threads are resumable state machines, each run until it
+//! reaches a barrier, a warp-wide instruction or its end; warps of 32 meet
+//! at `shfl.sync`, `vote.sync`, `match.sync`, `bar.warp.sync` and
+//! `activemask`, the block at `bar.sync`/`bar.red`.
+
+use super::program::{
+    atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
+    ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
+};
+use crate::interp::exec::{
+    append_output, atomic_value, int_binary, int_compare, int_fn, read_le, shuffle_source,
+    write_le, Fault, MAX_OUTPUT, MAX_PRINTF_STRING, WARP_SIZE,
+};
+use crate::interp::float::{self, FloatTy, MathFn};
+use crate::interp::memory::{Memory, Ptr, MAX_REGION_BYTES};
+use crate::interp::program::{sext, IntFn};
+use crate::interp::rounding::{self, RoundOp, Rounding};
+use crate::interp::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
+use crate::ir::{addrspace, BinOp};
+
+/// A call in progress.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    func: u32,
+    /// The frame's first register in the thread's register file.
+    base: u32,
+    /// The next op to run (for a caller: its call).
+    pc: u32,
+    /// The frame's `.local` and `.param` areas in the thread's stacks.
+    local: u64,
+    param: u64,
+    /// Where the result goes in the caller's `.param` area.
+    ret: Option<ParamCopy>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Running,
+    AtBarrier { func: u32, pc: u32 },
+    AtWarp { func: u32, pc: u32 },
+    Done,
+}
+
+struct Thread {
+    tid: [u32; 3],
+    linear: u32,
+    frames: Vec<Frame>,
+    regs: Vec<u64>,
+    local: Vec<u8>,
+    params: Vec<u8>,
+    state: State,
+    /// The operands of the warp instruction or barrier the thread waits at.
+    pending: [u64; 4],
+    /// Its results' registers (absolute).
+    pending_d: Option<Dst>,
+    pending_p: Option<Dst>,
+    /// The carry flag (`CC.CF`) of `add.cc` and friends.
+    carry: bool,
+}
+
+impl Thread {
+    fn new() -> Thread {
+        Thread {
+            tid: [0; 3],
+            linear: 0,
+            frames: Vec::new(),
+            regs: Vec::new(),
+            local: Vec::new(),
+            params: Vec::new(),
+            state: State::Done,
+            pending: [0; 4],
+            pending_d: None,
+            pending_p: None,
+            carry: false,
+        }
+    }
+
+    fn start(&mut self, p: &Program, kernel: u32, params: &[u8], tid: [u32; 3], linear: u32) {
+        let f = &p.funcs[kernel as usize];
+        self.tid = tid;
+        self.linear = linear;
+        self.frames.clear();
+        self.frames.push(Frame {
+            func: kernel,
+            base: 0,
+            pc: 0,
+            local: 0,
+            param: 0,
+            ret: None,
+        });
+        self.regs.clear();
+        self.regs.resize(f.nregs as usize, 0);
+        self.local.clear();
+        self.local.resize(f.local_bytes as usize, 0);
+        self.params.clear();
+        self.params.extend_from_slice(params);
+        self.params.resize(f.param_bytes as usize, 0);
+        self.state = State::Running;
+    }
+}
+
+/// The bytes a frame of `f` takes: its registers (8 bytes each), `.local`
+/// and `.param` areas. A thread's frames together are limited by
+/// `Config::max_local_bytes`, so no launch can take memory without bound.
+fn frame_bytes(f: &Func) -> u64 {
+    u64::from(f.nregs) * 8 + f.local_bytes + f.param_bytes
+}
+
+fn footprint(t: &Thread) -> u64 {
+    (t.regs.len() * 8 + t.local.len() + t.params.len()) as u64
+}
+
+/// A register written absolute (the frame's base added).
+fn at(d: Dst, base: u32) -> Dst {
+    Dst {
+        reg: d.reg + base,
+        ..d
+    }
+}
+
+/// `v`, a result of `d.from` bits, as the register keeps it.
+#[inline(always)]
+fn put(regs: &mut [u64], d: Dst, v: u64) {
+    let v = if d.signed {
+        sext(v, u32::from(d.from)) as u64
+    } else {
+        v & mask(u32::from(d.from))
+    };
+    regs[d.reg as usize] = v & mask(u32::from(d.width));
+}
+
+struct Exec<'p> {
+    p: &'p Program,
+    mem: &'p mut Memory,
+    cfg: &'p Config,
+    launch: &'p Launch,
+    block_idx: [u32; 3],
+    steps: u64,
+    output: Vec<u8>,
+    shared: Vec<u8>,
+}
+
+/// Runs the launch: every block of the grid.
+pub(crate) fn run(
+    p: &Program,
+    kernel: u32,
+    params: &[u8],
+    launch: &Launch,
+    mem: &mut Memory,
+    cfg: &Config,
+) -> Result<Stats, InterpError> {
+    let kf = &p.funcs[kernel as usize];
+    if frame_bytes(kf) > cfg.max_local_bytes {
+        return Err(InterpError {
+            kind: ErrorKind::StackOverflow,
+            message: format!(
+                "{} needs {} bytes of registers, local and param memory per thread (limit {})",
+                kf.name,
+                frame_bytes(kf),
+                cfg.max_local_bytes
+            ),
+            at: None,
+            output: String::new(),
+        });
+    }
+    let [bx, by, bz] = launch.block;
+    let nthreads = (bx * by * bz) as usize;
+    let mut threads: Vec<Thread> = (0..nthreads).map(|_| Thread::new()).collect();
+    let mut ex = Exec {
+        p,
+        mem,
+        cfg,
+        launch,
+        block_idx: [0; 3],
+        steps: 0,
+        output: Vec::new(),
+        shared: Vec::new(),
+    };
+    let shared_bytes = p.dynamic_offset + u64::from(launch.dynamic_shared);
+    let mut stats = Stats::default();
+    let [gx, gy, gz] = launch.grid;
+    for z in 0..gz {
+        for y in 0..gy {
+            for x in 0..gx {
+                ex.block_idx = [x, y, z];
+                ex.shared.clear();
+                ex.shared.resize(shared_bytes as usize, 0);
+                let mut n = 0;
+                for tz in 0..bz {
+                    for ty in 0..by {
+                        for tx in 0..bx {
+                            threads[n].start(p, kernel, params, [tx, ty, tz], n as u32);
+                            n += 1;
+                        }
+                    }
+                }
+                match ex.run_block(&mut threads) {
+                    Ok(b) => stats.barriers += b,
+                    Err(mut e) => {
+                        e.output = String::from_utf8_lossy(&ex.output).into_owned();
+                        return Err(e);
+                    }
+                }
+                stats.blocks += 1;
+                stats.threads += nthreads as u64;
+            }
+        }
+    }
+    stats.steps = ex.steps;
+    stats.output = String::from_utf8_lossy(&ex.output).into_owned();
+    Ok(stats)
+}
+
+/// The op a waiting thread waits at.
+fn waiting_op(p: &Program, s: State) -> Option<&Op> {
+    match s {
+        State::AtBarrier { func, pc } | State::AtWarp { func, pc } => {
+            p.funcs[func as usize].code.get(pc as usize)
+        }
+        _ => None,
+    }
+}
+
+impl Exec<'_> {
+    fn run_block(&mut self, threads: &mut [Thread]) -> Result<u64, InterpError> {
+        let mut barriers = 0;
+        loop {
+            for warp in threads.chunks_mut(WARP_SIZE) {
+                self.settle_warp(warp)?;
+            }
+            let mut waiting = threads.iter().filter(|t| t.state != State::Done);
+            let Some(first) = waiting.next() else {
+                return Ok(barriers);
+            };
+            // Every live thread waits at a barrier: the same one (id and kind).
+            let kind = |t: &Thread| match waiting_op(self.p, t.state) {
+                Some(Op::Bar { reduce, .. }) => Some((t.pending[0], reduce.map(|r| r.0))),
+                _ => None,
+            };
+            let want = kind(first);
+            if let Some(other) = waiting.find(|t| kind(t) != want) {
+                return Err(self.divergent(first, other));
+            }
+            barriers += 1;
+            if let Some((_, Some(r))) = want {
+                let live = threads.iter().filter(|t| t.state != State::Done);
+                let (n, set) = live.fold((0u64, 0u64), |(n, set), t| {
+                    (n + 1, set + (t.pending[1] & 1))
+                });
+                let v = match r {
+                    Reduce::Popc => set,
+                    Reduce::And => u64::from(set == n),
+                    Reduce::Or => u64::from(set > 0),
+                };
+                for t in threads.iter_mut().filter(|t| t.state != State::Done) {
+                    if let Some(d) = t.pending_d {
+                        put(&mut t.regs, d, v);
+                    }
+                }
+            }
+            for t in threads.iter_mut() {
+                if t.state != State::Done {
+                    t.state = State::Running;
+                }
+            }
+        }
+    }
+
+    fn settle_warp(&mut self, warp: &mut [Thread]) -> Result<(), InterpError> {
+        loop {
+            for t in warp.iter_mut() {
+                if t.state == State::Running {
+                    t.state = self.run_thread(t)?;
+                }
+            }
+            let Some(lead) = warp
+                .iter()
+                .position(|t| matches!(t.state, State::AtWarp { .. }))
+            else {
+                return Ok(());
+            };
+            self.warp_op(warp, lead)?;
+        }
+    }
+
+    fn site(t: &Thread) -> (u32, u32) {
+        match t.state {
+            State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
+            _ => (0, 0),
+        }
+    }
+
+    fn warp_op(&mut self, warp: &mut [Thread], lead: usize) -> Result<(), InterpError> {
+        let (func, pc) = Self::site(&warp[lead]);
+        let op_of = |t: &Thread| match waiting_op(self.p, t.state) {
+            Some(Op::Warp { op, .. }) => Some(*op),
+            _ => None,
+        };
+        let Some(op) = op_of(&warp[lead]) else {
+            return Ok(());
+        };
+        let mut members = 0u32;
+        if op == WarpOp::ActiveMask {
+            for (lane, t) in warp.iter().enumerate() {
+                if op_of(t) == Some(op) {
+                    members |= 1 << lane;
+                }
+            }
+        } else {
+            let mask = warp[lead].pending[0] as u32;
+            if mask & (1 << lead) == 0 {
+                return Err(self.locate(
+                    ErrorKind::DivergentWarp,
+                    format!("the mask {mask:#010x} of a warp-wide instruction does not name the calling lane {lead}"),
+                    warp[lead].tid,
+                    func,
+                    pc,
+                ));
+            }
+            for (lane, t) in warp.iter().enumerate() {
+                if mask & (1 << lane) == 0 || t.state == State::Done {
+                    continue;
+                }
+                if op_of(t) != Some(op) || t.pending[0] as u32 != mask {
+                    let (f2, p2) = Self::site(t);
+                    let there = self.inst_at(f2, p2);
+                    return Err(self.locate(
+                        ErrorKind::DivergentWarp,
+                        format!(
+                            "divergent warp instruction: lane {lane}, named in the mask {mask:#010x}, waits at {there}{}",
+                            if op_of(t) == Some(op) { " with another mask" } else { "" }
+                        ),
+                        warp[lead].tid,
+                        func,
+                        pc,
+                    ));
+                }
+                members |= 1 << lane;
+            }
+        }
+        let lanes = || (0..warp.len()).filter(move |l| members & (1 << l) != 0);
+        let val = |l: usize| warp[l].pending[1];
+        let pred = |l: usize| warp[l].pending[1] & 1 != 0;
+        let mut results = [(0u64, 0u64); WARP_SIZE];
+        let all = |v: u64, f: u64| [(v, f); WARP_SIZE];
+        match op {
+            WarpOp::Sync => {}
+            WarpOp::ActiveMask => results = all(u64::from(members), 0),
+            WarpOp::Ballot => {
+                let b = lanes().filter(|l| pred(*l)).fold(0u64, |m, l| m | (1 << l));
+                results = all(b, 0);
+            }
+            WarpOp::VoteAny => results = all(u64::from(lanes().any(pred)), 0),
+            WarpOp::VoteAll => results = all(u64::from(lanes().all(pred)), 0),
+            WarpOp::VoteUni => {
+                let p0 = pred(lead);
+                results = all(u64::from(lanes().all(|l| pred(l) == p0)), 0);
+            }
+            WarpOp::MatchAny => {
+                for l in lanes() {
+                    let v = val(l);
+                    let m = lanes()
+                        .filter(|k| val(*k) == v)
+                        .fold(0u64, |m, k| m | (1 << k));
+                    results[l] = (m, 0);
+                }
+            }
+            WarpOp::MatchAll => {
+                let v = val(lead);
+                let same = lanes().all(|k| val(k) == v);
+                results = all(if same { u64::from(members) } else { 0 }, u64::from(same));
+            }
+            WarpOp::Shfl(mode) => {
+                for l in lanes() {
+                    let [_, _, b, c] = warp[l].pending;
+                    let (src, ok) = shuffle_source(mode, l as u32, b as u32, c as u32);
+                    let src = src as usize;
+                    if members & (1 << src) == 0 {
+                        return Err(self.locate(
+                            ErrorKind::DivergentWarp,
+                            format!("lane {l} shuffles from lane {src}, which takes no part (not in the mask, exited, or not launched)"),
+                            warp[l].tid,
+                            func,
+                            pc,
+                        ));
+                    }
+                    results[l] = (val(src), u64::from(ok));
+                }
+            }
+        }
+        for l in lanes() {
+            let t = &mut warp[l];
+            if let Some(d) = t.pending_d {
+                put(&mut t.regs, d, results[l].0);
+            }
+            if let Some(p) = t.pending_p {
+                put(&mut t.regs, p, results[l].1);
+            }
+            t.state = State::Running;
+        }
+        Ok(())
+    }
+
+    fn inst_at(&self, func: u32, pc: u32) -> String {
+        let f = &self.p.funcs[func as usize];
+        match f.origin.get(pc as usize) {
+            Some((line, text)) => format!("'{text}' (line {line}) in {}", f.name),
+            None => format!("the end of {}", f.name),
+        }
+    }
+
+    fn divergent(&self, a: &Thread, b: &Thread) -> InterpError {
+        let (bf, bpc) = Self::site(b);
+        let [x, y, z] = b.tid;
+        let (af, apc) = Self::site(a);
+        self.locate(
+            ErrorKind::DivergentBarrier,
+            format!(
+                "divergent barrier: the threads of a block wait at different barriers (thread ({x},{y},{z}) waits at {})",
+                self.inst_at(bf, bpc)
+            ),
+            a.tid,
+            af,
+            apc,
+        )
+    }
+
+    fn locate(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError {
+        let f = &self.p.funcs[func as usize];
+        let (line, inst) = f
+            .origin
+            .get(pc as usize)
+            .cloned()
+            .unwrap_or((0, "(no instruction)".into()));
+        InterpError {
+            kind,
+            message,
+            output: String::new(),
+            at: Some(Box::new(Location {
+                function: f.name.clone(),
+                inst,
+                line: (line > 0).then_some(line),
+                block_idx: self.block_idx,
+                thread_idx: tid,
+            })),
+        }
+    }
+
+    fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
+        let lane = t.linear % WARP_SIZE as u32;
+        let threads = self.launch.block.iter().product::<u32>();
+        match r {
+            Sreg::Tid(a) => u64::from(t.tid[a]),
+            Sreg::Ntid(a) => u64::from(self.launch.block[a]),
+            Sreg::Ctaid(a) => u64::from(self.block_idx[a]),
+            Sreg::Nctaid(a) => u64::from(self.launch.grid[a]),
+            Sreg::LaneId => u64::from(lane),
+            Sreg::WarpId => u64::from(t.linear / WARP_SIZE as u32),
+            Sreg::NWarpId => u64::from(threads.div_ceil(WARP_SIZE as u32)),
+            Sreg::LaneMask(k) => {
+                let eq = 1u64 << lane;
+                let m = match k {
+                    0 => eq,
+                    1 => (eq << 1) - 1,
+                    2 => eq - 1,
+                    3 => !(eq - 1),
+                    _ => !((eq << 1) - 1),
+                };
+                m & 0xffff_ffff
+            }
+            Sreg::Clock => self.steps & 0xffff_ffff,
+            Sreg::Clock64 => self.steps,
+            Sreg::Const(v) => v,
+            Sreg::DynamicSmem => u64::from(self.launch.dynamic_shared),
+            Sreg::TotalSmem => self.shared.len() as u64,
+        }
+    }
+
+    /// Runs `t` until it reaches a barrier, a warp instruction or its end.
+    fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
+        let p = self.p;
+        let Some(mut fr) = t.frames.last().copied() else {
+            return Ok(State::Done);
+        };
+        let mut func: &Func = &p.funcs[fr.func as usize];
+        let mut pc = fr.pc as usize;
+        let mut base = fr.base;
+        macro_rules! fail {
+            ($fault:expr) => {{
+                let (kind, message): Fault = $fault;
+                return Err(self.locate(kind, message, t.tid, fr.func, pc as u32));
+            }};
+        }
+        macro_rules! tri {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(f) => fail!(f),
+                }
+            };
+        }
+        macro_rules! get {
+            ($s:expr) => {
+                match $s {
+                    Src::Reg(r) => t.regs[(base + r) as usize],
+                    Src::Imm(v) => v,
+                    other => self.special(t, &fr, other),
+                }
+            };
+        }
+        macro_rules! set {
+            ($d:expr, $v:expr) => {{
+                let v = $v;
+                put(&mut t.regs, at($d, base), v);
+            }};
+        }
+        loop {
+            self.steps += 1;
+            if self.steps > self.cfg.max_steps {
+                fail!((
+                    ErrorKind::StepLimit,
+                    format!(
+                        "step limit reached: {} instructions executed (a loop that does not end?)",
+                        self.cfg.max_steps
+                    )
+                ));
+            }
+            let Some(op) = func.code.get(pc) else {
+                fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
+            };
+            if let Some((g, neg)) = func.guards[pc] {
+                if (t.regs[(base + g) as usize] & 1 != 0) == neg {
+                    pc += 1;
+                    continue;
+                }
+            }
+            match op {
+                Op::Mov { d, a } => set!(*d, get!(*a)),
+                Op::Pack { d, parts, bits } => {
+                    let mut v = 0u64;
+                    for (k, s) in parts.iter().enumerate() {
+                        v |= (get!(*s) & mask(*bits)) << (k as u32 * bits);
+                    }
+                    set!(*d, v);
+                }
+                Op::Unpack { ds, a, bits } => {
+                    let v = get!(*a);
+                    for (k, d) in ds.iter().enumerate() {
+                        if let Some(d) = d {
+                            set!(*d, (v >> (k as u32 * bits)) & mask(*bits));
+                        }
+                    }
+                }
+                Op::Int { op, d, s, ty } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2]), get!(s[3])];
+                    set!(*d, tri!(int_op(*op, v, *ty)));
+                }
+                Op::Float {
+                    op,
+                    d,
+                    s,
+                    ty,
+                    ftz,
+                    sat,
+                } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    set!(*d, float_op(*op, v, *ty, *ftz, *sat));
+                }
+                Op::Setp {
+                    cmp,
+                    ty,
+                    ftz,
+                    a,
+                    b,
+                    combine,
+                    p,
+                    q,
+                } => {
+                    let (x, y) = (get!(*a), get!(*b));
+                    let r = compare(*cmp, x, y, *ty, *ftz);
+                    let (rp, rq) = match combine {
+                        None => (r, !r),
+                        Some((o, c, neg)) => {
+                            let c = (get!(*c) & 1 != 0) != *neg;
+                            let f = |v: bool| match o {
+                                BoolOp::And => v && c,
+                                BoolOp::Or => v || c,
+                                BoolOp::Xor => v != c,
+                            };
+                            (f(r), f(!r))
+                        }
+                    };
+                    set!(*p, u64::from(rp));
+                    if let Some(q) = q {
+                        set!(*q, u64::from(rq));
+                    }
+                }
+                Op::Carry {
+                    op,
+                    d,
+                    s,
+                    ty,
+                    cin,
+                    cout,
+                } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    let (r, c) = carry_op(*op, v, *ty, *cin && t.carry);
+                    if *cout {
+                        t.carry = c;
+                    }
+                    set!(*d, r);
+                }
+                Op::Selp { d, a, b, c } => {
+                    let v = if get!(*c) & 1 != 0 {
+                        get!(*a)
+                    } else {
+                        get!(*b)
+                    };
+                    set!(*d, v);
+                }
+                Op::Cvt {
+                    d,
+                    a,
+                    to,
+                    from,
+                    round,
+                    ftz,
+                    sat,
+                } => {
+                    let v = get!(*a);
+                    set!(*d, cvt(v, *to, *from, *round, *ftz, *sat));
+                }
+                Op::Cvta { d, a, space, to } => {
+                    let v = get!(*a);
+                    set!(*d, cvta(v, *space, *to));
+                }
+                Op::Ld {
+                    ds,
+                    addr,
+                    off,
+                    wrap32,
+                    space,
+                    ty,
+                } => {
+                    let a = address(get!(*addr), *off, *wrap32);
+                    let size = ty.size();
+                    let n = ds.len() as u64;
+                    let bytes = tri!(self.access(t, &fr, *space, a, size * n, false));
+                    let mut vals = [0u64; 8];
+                    for (k, chunk) in bytes.chunks(size as usize).enumerate().take(8) {
+                        vals[k] = read_le(chunk);
+                    }
+                    for (k, d) in ds.iter().enumerate() {
+                        if let Some(d) = d {
+                            set!(*d, vals[k]);
+                        }
+                    }
+                }
+                Op::St {
+                    vals,
+                    addr,
+                    off,
+                    wrap32,
+                    space,
+                    ty,
+                } => {
+                    let mut v = [0u64; 8];
+                    for (k, s) in vals.iter().enumerate().take(8) {
+                        v[k] = get!(*s);
+                    }
+                    let a = address(get!(*addr), *off, *wrap32);
+                    let size = ty.size();
+                    let bytes =
+                        tri!(self.access(t, &fr, *space, a, size * vals.len() as u64, true));
+                    for (chunk, x) in bytes.chunks_mut(size as usize).zip(v) {
+                        write_le(chunk, x);
+                    }
+                }
+                Op::Atom {
+                    d,
+                    op,
+                    addr,
+                    off,
+                    wrap32,
+                    space,
+                    ty,
+                    b,
+                    cas,
+                } => {
+                    let a = address(get!(*addr), *off, *wrap32);
+                    let v = get!(*b) & mask(ty.bits);
+                    let new = match cas {
+                        Some(c) => Some(get!(*c) & mask(ty.bits)),
+                        None => None,
+                    };
+                    let bytes = tri!(self.access(t, &fr, *space, a, ty.size(), true));
+                    let old = read_le(bytes);
+                    let r = match new {
+                        Some(n) => {
+                            if old == v {
+                                n
+                            } else {
+                                old
+                            }
+                        }
+                        // PTX: atom.add.f32 flushes subnormal inputs and results.
+                        None => atomic_value(*op, old, v, atomic_scalar(*ty), true),
+                    };
+                    write_le(bytes, r);
+                    if let Some(d) = d {
+                        set!(*d, old);
+                    }
+                }
+                Op::Bar { id, reduce } => {
+                    t.pending[0] = get!(*id);
+                    t.pending_d = None;
+                    if let Some((_, d, c, neg)) = reduce {
+                        t.pending[1] = u64::from((get!(*c) & 1 != 0) != *neg);
+                        t.pending_d = Some(at(*d, base));
+                    }
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtBarrier {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Warp {
+                    d,
+                    p: pd,
+                    args,
+                    negate,
+                    ..
+                } => {
+                    let mut v = [get!(args[0]), get!(args[1]), get!(args[2]), get!(args[3])];
+                    if *negate {
+                        v[1] ^= 1;
+                    }
+                    t.pending = v;
+                    t.pending_d = d.map(|d| at(d, base));
+                    t.pending_p = pd.map(|d| at(d, base));
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtWarp {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Bra { target } => {
+                    pc = *target as usize;
+                    continue;
+                }
+                Op::Call { callee, args, ret } => {
+                    if t.frames.len() >= self.cfg.max_call_depth {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "call depth limit reached ({} nested calls)",
+                                self.cfg.max_call_depth
+                            )
+                        ));
+                    }
+                    let target = &p.funcs[*callee as usize];
+                    let local = t.local.len() as u64;
+                    let param = t.params.len() as u64;
+                    let total = footprint(t) + frame_bytes(target);
+                    if total > self.cfg.max_local_bytes {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "stack exhausted: the call would make {total} bytes of registers, local and param memory for the thread (limit {})",
+                                self.cfg.max_local_bytes
+                            )
+                        ));
+                    }
+                    t.local.resize((local + target.local_bytes) as usize, 0);
+                    t.params.resize((param + target.param_bytes) as usize, 0);
+                    for c in args {
+                        let from = (fr.param + c.caller) as usize;
+                        let to = (param + c.callee) as usize;
+                        t.params.copy_within(from..from + c.size as usize, to);
+                    }
+                    let new_base = t.regs.len() as u32;
+                    t.regs.resize(t.regs.len() + target.nregs as usize, 0);
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    fr = Frame {
+                        func: *callee,
+                        base: new_base,
+                        pc: 0,
+                        local,
+                        param,
+                        ret: *ret,
+                    };
+                    t.frames.push(fr);
+                    func = target;
+                    base = new_base;
+                    pc = 0;
+                    continue;
+                }
+                Op::Ret => {
+                    t.frames.pop();
+                    let Some(caller) = t.frames.last().copied() else {
+                        return Ok(State::Done);
+                    };
+                    if let Some(c) = fr.ret {
+                        let from = (fr.param + c.callee) as usize;
+                        let to = (caller.param + c.caller) as usize;
+                        t.params.copy_within(from..from + c.size as usize, to);
+                    }
+                    t.regs.truncate(fr.base as usize);
+                    t.local.truncate(fr.local as usize);
+                    t.params.truncate(fr.param as usize);
+                    fr = caller;
+                    func = &p.funcs[fr.func as usize];
+                    base = fr.base;
+                    pc = fr.pc as usize;
+                    continue;
+                }
+                Op::Exit => {
+                    t.frames.clear();
+                    return Ok(State::Done);
+                }
+                Op::Trap => fail!((
+                    ErrorKind::Unreachable,
+                    "trap: the thread aborted the kernel".into()
+                )),
+                Op::Nop => {}
+                Op::Printf { fmt, buf, ret } => {
+                    let pbase = fr.param as usize;
+                    let read8 = |off: u64| -> u64 {
+                        let s = pbase + off as usize;
+                        read_le(&t.params[s..s + 8])
+                    };
+                    let (fmt_ptr, buf_ptr) = (read8(*fmt), read8(*buf));
+                    let n = if fmt_ptr == 0 {
+                        u64::from(u32::MAX)
+                    } else {
+                        let text = tri!(self
+                            .read_string(t, &fr, fmt_ptr, MAX_PRINTF_STRING)
+                            .map_err(|(k, m)| (k, format!("printf's format: {m}"))));
+                        let limit = MAX_OUTPUT.saturating_sub(self.output.len());
+                        let mut args = PrintfArgs {
+                            ex: self,
+                            t,
+                            fr: &fr,
+                            buf: buf_ptr,
+                        };
+                        let (out, n) = tri!(printf::format(&text, &mut args, limit)
+                            .map_err(|m| (ErrorKind::OutOfBounds, m)));
+                        append_output(&mut self.output, &out);
+                        u64::from(n)
+                    };
+                    if let Some(r) = ret {
+                        let s = pbase + *r as usize;
+                        write_le(&mut t.params[s..s + 4], n);
+                    }
+                }
+                Op::Unsupported(msg) => fail!((ErrorKind::Unsupported, msg.clone())),
+            }
+            pc += 1;
+        }
+    }
+
+    /// A special register, or the address of a local or param variable.
+    fn special(&self, t: &Thread, fr: &Frame, s: Src) -> u64 {
+        match s {
+            Src::Sreg(r) => self.sreg(t, r),
+            Src::Local(off, generic) => space_addr(Mem::Local, fr.local + off, generic),
+            Src::Param(off, generic) => space_addr(Mem::Param, fr.param + off, generic),
+            Src::Reg(_) | Src::Imm(_) => 0,
+        }
+    }
+
+    /// The bytes `size` bytes at `addr` in `space` are, after checking the
+    /// space, bounds and alignment.
+    fn access<'a>(
+        &'a mut self,
+        t: &'a mut Thread,
+        _fr: &Frame,
+        space: Mem,
+        addr: u64,
+        size: u64,
+        write: bool,
+    ) -> Result<&'a mut [u8], Fault> {
+        let what = if write { "store" } else { "load" };
+        // The space the address points into, and the offset there.
+        let (into, region, off) = match space {
+            Mem::Generic => {
+                if addr == 0 {
+                    return Err((
+                        ErrorKind::NullPointer,
+                        format!("{what} through a null pointer"),
+                    ));
+                }
+                let p = Ptr::decode(addr);
+                match p.space {
+                    addrspace::GLOBAL => (Mem::Global, p.region, p.offset),
+                    addrspace::CONST => (Mem::Const, p.region, p.offset),
+                    addrspace::SHARED if p.region == 0 => (Mem::Shared, 0, p.offset),
+                    addrspace::LOCAL if p.region == 0 => (Mem::Local, 0, p.offset),
+                    addrspace::PARAM if p.region == 0 => (Mem::Param, 0, p.offset),
+                    _ => {
+                        return Err((
+                            ErrorKind::OutOfBounds,
+                            format!("{what} at address {addr:#x}, which points into no memory"),
+                        ))
+                    }
+                }
+            }
+            Mem::Global | Mem::Const => {
+                let p = Ptr::decode(addr);
+                if p.space != space.addrspace() {
+                    let into = match p.space {
+                        addrspace::GLOBAL => "global memory",
+                        addrspace::CONST => "constant memory",
+                        addrspace::SHARED => "shared memory (a generic address)",
+                        addrspace::LOCAL => "local memory (a generic address)",
+                        addrspace::PARAM => "param memory (a generic address)",
+                        _ if addr == 0 => "nothing (a null pointer)",
+                        _ => "no memory",
+                    };
+                    return Err((
+                        ErrorKind::WrongSpace,
+                        format!(
+                            "{what}.{} at address {addr:#x}, which points into {into}",
+                            space.name()
+                        ),
+                    ));
+                }
+                (space, p.region, p.offset)
+            }
+            Mem::Shared | Mem::Local | Mem::Param => {
+                if addr >= 1 << 32 {
+                    return Err((
+                        ErrorKind::WrongSpace,
+                        format!(
+                            "{what}.{} at address {addr:#x}, which is no {} address (a generic address without cvta.to?)",
+                            space.name(),
+                            space.name()
+                        ),
+                    ));
+                }
+                (space, 0, addr)
+            }
+        };
+        if write && into == Mem::Const {
+            return Err((ErrorKind::WrongSpace, "store to constant memory".into()));
+        }
+        let place = match into {
+            Mem::Global | Mem::Const => format!("{} buffer {region}", into.name()),
+            _ => format!("{} memory", into.name()),
+        };
+        if off >= MAX_REGION_BYTES / 2 && matches!(into, Mem::Global | Mem::Const) {
+            return Err((
+                ErrorKind::OutOfBounds,
+                format!(
+                    "out-of-bounds {what} of {size} bytes at offset -{} of {} buffer {}",
+                    MAX_REGION_BYTES - off,
+                    into.name(),
+                    region.wrapping_add(1)
+                ),
+            ));
+        }
+        let bytes: Option<&mut Vec<u8>> = match into {
+            Mem::Global | Mem::Const => self.mem.bytes_mut(BufferId(region)),
+            Mem::Shared => Some(&mut self.shared),
+            Mem::Local => Some(&mut t.local),
+            _ => Some(&mut t.params),
+        };
+        let Some(bytes) = bytes else {
+            return Err((
+                ErrorKind::OutOfBounds,
+                format!("{what} through a pointer to {place}, which does not exist"),
+            ));
+        };
+        let len = bytes.len() as u64;
+        if off.checked_add(size).is_none_or(|end| end > len) {
+            return Err((
+                ErrorKind::OutOfBounds,
+                format!(
+                    "out-of-bounds {what} of {size} bytes at offset {off} of {place} ({len} bytes)"
+                ),
+            ));
+        }
+        if !off.is_multiple_of(size.max(1)) {
+            return Err((
+                ErrorKind::Misaligned,
+                format!("misaligned {what}: offset {off} of {place} is not a multiple of {size}"),
+            ));
+        }
+        Ok(&mut bytes[off as usize..(off + size) as usize])
+    }
+
+    /// A NUL-terminated string (generic address) without its NUL.
+    fn read_string(
+        &mut self,
+        t: &mut Thread,
+        fr: &Frame,
+        addr: u64,
+        limit: u64,
+    ) -> Result<Vec<u8>, Fault> {
+        let mut out = Vec::new();
+        for i in 0..limit {
+            let b = self.access(t, fr, Mem::Generic, addr.wrapping_add(i), 1, false)?[0];
+            if b == 0 {
+                return Ok(out);
+            }
+            out.push(b);
+        }
+        Err((
+            ErrorKind::OutOfBounds,
+            format!("the string has no NUL in its first {limit} bytes"),
+        ))
+    }
+}
+
+/// `vprintf`'s argument buffer and strings, read through generic addresses.
+struct PrintfArgs<'e, 'p, 't> {
+    ex: &'e mut Exec<'p>,
+    t: &'t mut Thread,
+    fr: &'t Frame,
+    buf: u64,
+}
+
+impl printf::Args for PrintfArgs<'_, '_, '_> {
+    fn arg(&mut self, offset: u64, size: u64) -> Result<u64, String> {
+        let addr = self.buf.wrapping_add(offset);
+        // The buffer's fields are aligned to their size; read byte by byte
+        // all the same, as the interpreter does.
+        let mut v = 0u64;
+        for k in 0..size {
+            let b = self
+                .ex
+                .access(
+                    self.t,
+                    self.fr,
+                    Mem::Generic,
+                    addr.wrapping_add(k),
+                    1,
+                    false,
+                )
+                .map_err(|(_, m)| m)?[0];
+            v |= u64::from(b) << (8 * k);
+        }
+        Ok(v)
+    }
+
+    fn string(&mut self, ptr: u64) -> Result<Vec<u8>, String> {
+        self.ex
+            .read_string(self.t, self.fr, ptr, MAX_PRINTF_STRING)
+            .map_err(|(_, m)| m)
+    }
+}
+
+/// `[base+off]`: a 32-bit base register's sum wraps at 32 bits.
+fn address(base: u64, off: i64, wrap32: bool) -> u64 {
+    let a = base.wrapping_add(off as u64);
+    if wrap32 {
+        a & 0xffff_ffff
+    } else {
+        a
+    }
+}
+
+/// The address `off` of a per-thread space, as a space address or a generic one.
+fn space_addr(space: Mem, off: u64, generic: bool) -> u64 {
+    if generic {
+        Ptr {
+            space: space.addrspace(),
+            region: 0,
+            offset: off,
+        }
+        .encode()
+    } else {
+        off
+    }
+}
+
+/// `cvta`: a space address to a generic one, or back (`to`). Global and
+/// constant addresses are generic ones already; a generic address of
+/// another space gives an address no access accepts.
+fn cvta(v: u64, space: Mem, to: bool) -> u64 {
+    match space {
+        Mem::Global | Mem::Const | Mem::Generic => v,
+        _ if !to => space_addr(space, v & 0xffff_ffff, true),
+        _ => {
+            let p = Ptr::decode(v);
+            if p.space == space.addrspace() && p.region == 0 {
+                p.offset
+            } else if v == 0 {
+                0
+            } else {
+                v | (1 << 32)
+            }
+        }
+    }
+}
+
+fn compare(cmp: Cmp, a: u64, b: u64, ty: Ty, ftz: bool) -> bool {
+    match cmp {
+        Cmp::Int(c) => {
+            let m = mask(ty.bits);
+            int_compare(c, a & m, b & m, ty.bits)
+        }
+        Cmp::Float(c) => match ty.float() {
+            Some(ft) => float::compare(c, a, b, ft, ftz),
+            None => false,
+        },
+    }
+}
+
+/// An integer operation on operands of `ty` (bits beyond the width ignored).
+fn int_op(op: IntOp, s: [u64; 4], ty: Ty) -> Result<u64, Fault> {
+    let bits = ty.bits;
+    let m = mask(bits);
+    let signed = ty.signed();
+    let [a, b, c, d] = s;
+    let (a, b) = (a & m, b & m);
+    let sx = |v: u64| sext(v, bits);
+    let bin = |o: BinOp| int_binary(o, a, b, bits);
+    Ok(match op {
+        IntOp::Add => bin(BinOp::Add)?,
+        IntOp::Sub => bin(BinOp::Sub)?,
+        IntOp::AddSat => {
+            (sx(a)
+                .saturating_add(sx(b))
+                .clamp(i32::MIN.into(), i32::MAX.into()) as u64)
+                & m
+        }
+        IntOp::SubSat => {
+            (sx(a)
+                .saturating_sub(sx(b))
+                .clamp(i32::MIN.into(), i32::MAX.into()) as u64)
+                & m
+        }
+        IntOp::MulLo => bin(BinOp::Mul)?,
+        IntOp::MulHi => int_fn(IntFn::MulHi { signed }, [a, b, 0], bits),
+        IntOp::MulWide => wide(a, b, bits, signed),
+        IntOp::MadLo => a.wrapping_mul(b).wrapping_add(c) & m,
+        IntOp::MadHi => int_fn(IntFn::MulHi { signed }, [a, b, 0], bits).wrapping_add(c) & m,
+        IntOp::MadWide => wide(a, b, bits, signed).wrapping_add(c) & mask(bits * 2),
+        IntOp::Mul24Lo | IntOp::Mul24Hi | IntOp::Mad24Lo | IntOp::Mad24Hi => {
+            let p = int_fn(IntFn::Mul24 { signed }, [a, b, 0], 64);
+            let r = if matches!(op, IntOp::Mul24Hi | IntOp::Mad24Hi) {
+                p >> 16
+            } else {
+                p
+            };
+            let r = if matches!(op, IntOp::Mad24Lo | IntOp::Mad24Hi) {
+                r.wrapping_add(c)
+            } else {
+                r
+            };
+            r & m
+        }
+        IntOp::Div => bin(if signed { BinOp::SDiv } else { BinOp::UDiv })?,
+        IntOp::Rem => bin(if signed { BinOp::SRem } else { BinOp::URem })?,
+        IntOp::Abs => (sx(a).wrapping_abs() as u64) & m,
+        IntOp::Neg => a.wrapping_neg() & m,
+        IntOp::Min => {
+            if (signed && sx(a) <= sx(b)) || (!signed && a <= b) {
+                a
+            } else {
+                b
+            }
+        }
+        IntOp::Max => {
+            if (signed && sx(a) >= sx(b)) || (!signed && a >= b) {
+                a
+            } else {
+                b
+            }
+        }
+        IntOp::Shl => int_binary(BinOp::Shl, a, s[1] & 0xffff_ffff, bits)?,
+        IntOp::Shr => int_binary(
+            if signed { BinOp::AShr } else { BinOp::LShr },
+            a,
+            s[1] & 0xffff_ffff,
+            bits,
+        )?,
+        IntOp::And => a & b,
+        IntOp::Or => a | b,
+        IntOp::Xor => a ^ b,
+        IntOp::Not => !a & m,
+        IntOp::CNot => u64::from(a == 0),
+        IntOp::Popc => int_fn(IntFn::Popc, [a, 0, 0], bits),
+        IntOp::Clz => int_fn(IntFn::Clz, [a, 0, 0], bits),
+        IntOp::Brev => int_fn(IntFn::BitReverse, [a, 0, 0], bits),
+        IntOp::Bfind { shiftamt } => {
+            // The most significant bit that is set (unsigned) or that differs
+            // from the sign (signed); 0xffffffff when there is none.
+            let x = if signed && sx(a) < 0 { !a & m } else { a };
+            if x == 0 {
+                0xffff_ffff
+            } else {
+                let pos = 63 - u64::from(x.leading_zeros());
+                if shiftamt {
+                    u64::from(bits - 1) - pos
+                } else {
+                    pos
+                }
+            }
+        }
+        IntOp::Bfe => {
+            let pos = s[1] & 0xff;
+            let len = s[2] & 0xff;
+            let msb = u64::from(bits - 1);
+            let sbit = if signed && len > 0 {
+                (a >> (pos + len - 1).min(msb)) & 1
+            } else {
+                0
+            };
+            let mut r = 0u64;
+            for i in 0..u64::from(bits) {
+                let bit = if i < len && pos + i <= msb {
+                    (a >> (pos + i)) & 1
+                } else {
+                    sbit
+                };
+                r |= bit << i;
+            }
+            r
+        }
+        IntOp::Bfi => {
+            let pos = c & 0xff;
+            let len = d & 0xff;
+            let msb = u64::from(bits - 1);
+            let mut r = b;
+            for i in 0..len {
+                if pos + i > msb {
+                    break;
+                }
+                let bit = (a >> i) & 1;
+                r = (r & !(1 << (pos + i))) | (bit << (pos + i));
+            }
+            r & m
+        }
+        IntOp::Prmt => int_fn(IntFn::BytePerm, [a, b, c], 32),
+        IntOp::Shf { left, clamp } => {
+            let n = if clamp {
+                (c & 0xffff_ffff).min(32)
+            } else {
+                c & 31
+            };
+            let wide = (b << 32) | a;
+            if left {
+                ((wide << n) >> 32) & 0xffff_ffff
+            } else {
+                (wide >> n) & 0xffff_ffff
+            }
+        }
+        IntOp::Sad => int_fn(IntFn::Sad { signed }, [a, b, c], bits),
+    })
+}
+
+/// An operation of the carry chain: the result and the carry (for a
+/// subtraction, the borrow) out.
+fn carry_op(op: CarryOp, s: [u64; 3], ty: Ty, cin: bool) -> (u64, bool) {
+    let bits = ty.bits;
+    let m = mask(bits);
+    let [a, b, c] = s.map(|v| u128::from(v & m));
+    let cf = u128::from(cin);
+    let product = |a: u128, b: u128| -> u128 {
+        if ty.signed() {
+            let (x, y) = (sext(a as u64, bits), sext(b as u64, bits));
+            (i128::from(x) * i128::from(y)) as u128
+        } else {
+            a * b
+        }
+    };
+    let w: u128 = match op {
+        CarryOp::Add => a + b + cf,
+        CarryOp::Sub => {
+            let r = a.wrapping_sub(b + cf);
+            return (r as u64 & m, a < b + cf);
+        }
+        CarryOp::MadLo => (product(a, b) & u128::from(m)) + c + cf,
+        CarryOp::MadHi => ((product(a, b) >> bits) & u128::from(m)) + c + cf,
+    };
+    (w as u64 & m, w >> bits != 0)
+}
+
+/// `mul.wide`: the full product of two `bits`-bit operands.
+fn wide(a: u64, b: u64, bits: u32, signed: bool) -> u64 {
+    if signed {
+        (sext(a, bits).wrapping_mul(sext(b, bits))) as u64
+    } else {
+        a.wrapping_mul(b)
+    }
+}
+
+fn float_op(op: FloatOp, s: [u64; 3], ty: FloatTy, ftz: bool, sat: bool) -> u64 {
+    let [a, b, c] = s;
+    let round = |o: RoundOp, m: Rounding, args: [u64; 3]| MathFn::Round(o, m).apply(args, ty, ftz);
+    let r = match op {
+        FloatOp::Add(Rounding::Nearest) => float::binary(BinOp::FAdd, a, b, ty, ftz),
+        FloatOp::Sub(Rounding::Nearest) => float::binary(BinOp::FSub, a, b, ty, ftz),
+        FloatOp::Mul(Rounding::Nearest) => float::binary(BinOp::FMul, a, b, ty, ftz),
+        FloatOp::Div(Rounding::Nearest) => float::binary(BinOp::FDiv, a, b, ty, ftz),
+        FloatOp::Add(m) => round(RoundOp::Add, m, [a, b, 0]),
+        FloatOp::Sub(m) => round(RoundOp::Add, m, [a, float::neg(b, ty, false), 0]),
+        FloatOp::Mul(m) => round(RoundOp::Mul, m, [a, b, 0]),
+        FloatOp::Div(m) => round(RoundOp::Div, m, [a, b, 0]),
+        FloatOp::Fma(Rounding::Nearest) => MathFn::Fma.apply([a, b, c], ty, ftz),
+        FloatOp::Fma(m) => round(RoundOp::Fma, m, [a, b, c]),
+        FloatOp::Rcp(m) => round(RoundOp::Rcp, m, [a, 0, 0]),
+        FloatOp::Sqrt(Rounding::Nearest) => MathFn::Sqrt.apply([a, 0, 0], ty, ftz),
+        FloatOp::Sqrt(m) => round(RoundOp::Sqrt, m, [a, 0, 0]),
+        FloatOp::Approx(o) => MathFn::Approx(o).apply([a, b, 0], ty, ftz),
+        FloatOp::Abs => MathFn::Fabs.apply([a, 0, 0], ty, ftz),
+        FloatOp::Neg => float::neg(a, ty, ftz),
+        FloatOp::Min => MathFn::MinNum.apply([a, b, 0], ty, ftz),
+        FloatOp::Max => MathFn::MaxNum.apply([a, b, 0], ty, ftz),
+        // copysign d, a, b: b's magnitude with a's sign.
+        FloatOp::Copysign => MathFn::CopySign.apply([b, a, 0], ty, false),
+    };
+    if sat {
+        MathFn::Saturate.apply([r, 0, 0], ty, ftz)
+    } else {
+        r
+    }
+}
+
+/// `cvt`: from `from` to `to` with the rounding, `.ftz` and `.sat` asked for.
+fn cvt(v: u64, to: Ty, from: Ty, round: CvtRound, ftz: bool, sat: bool) -> u64 {
+    let int_val = |v: u64| -> i128 {
+        if from.signed() {
+            i128::from(sext(v, from.bits))
+        } else {
+            i128::from(v & mask(from.bits))
+        }
+    };
+    match (from.float(), to.float()) {
+        (None, None) => {
+            let x = int_val(v);
+            if sat {
+                let (lo, hi) = if to.signed() {
+                    (-(1i128 << (to.bits - 1)), (1i128 << (to.bits - 1)) - 1)
+                } else {
+                    (0, (1i128 << to.bits) - 1)
+                };
+                return x.clamp(lo, hi) as u64 & mask(to.bits);
+            }
+            x as u64 & mask(to.bits)
+        }
+        (Some(ft), None) => {
+            let mode = match round {
+                CvtRound::Int(m) | CvtRound::Float(m) => m,
+                CvtRound::None => Rounding::Zero,
+            };
+            let x = float::to_f64(float::flush_bits(v, ft, ftz), ft);
+            rounding::float_to_int(x, mode, to.bits, to.signed())
+        }
+        (None, Some(tt)) => {
+            let mode = match round {
+                CvtRound::Float(m) | CvtRound::Int(m) => m,
+                CvtRound::None => Rounding::Nearest,
+            };
+            let x = int_val(v);
+            let r = match tt {
+                FloatTy::F32 => {
+                    u64::from(rounding::int_to_f32(x as i64 as u64, from.signed(), mode).to_bits())
+                }
+                FloatTy::F64 => rounding::int_to_f64(x as u64, from.signed(), mode).to_bits(),
+                FloatTy::F16 => float::from_f64(x as f64, FloatTy::F16),
+            };
+            let r = float::flush_bits(r, tt, ftz);
+            if sat {
+                MathFn::Saturate.apply([r, 0, 0], tt, ftz)
+            } else {
+                r
+            }
+        }
+        (Some(ft), Some(tt)) => {
+            let x = float::flush_bits(v, ft, ftz);
+            let r = match round {
+                CvtRound::Int(m) => {
+                    // An integral value in the same type (cvt.rni.f32.f32) or a wider one.
+                    let f = float::to_f64(x, ft);
+                    float::from_f64(m.integral(f), tt)
+                }
+                CvtRound::Float(m) if ft == FloatTy::F64 && tt == FloatTy::F32 => {
+                    u64::from(rounding::f64_to_f32(f64::from_bits(x), m).to_bits())
+                }
+                _ => float::from_f64(float::to_f64(x, ft), tt),
+            };
+            let r = float::flush_bits(r, tt, ftz);
+            if sat {
+                MathFn::Saturate.apply([r, 0, 0], tt, ftz)
+            } else {
+                r
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::program::Kind;
+    use super::*;
+
+    fn f32t() -> Ty {
+        Ty {
+            kind: Kind::F,
+            bits: 32,
+        }
+    }
+    fn ty(kind: Kind, bits: u32) -> Ty {
+        Ty { kind, bits }
+    }
+
+    #[test]
+    fn cvt_rounds_in_each_mode_and_saturates() {
+        let f = |x: f32| u64::from(x.to_bits());
+        let s32 = ty(Kind::S, 32);
+        let rni = |m| CvtRound::Int(m);
+        assert_eq!(
+            cvt(f(2.5), s32, f32t(), rni(Rounding::Nearest), false, false),
+            2
+        );
+        assert_eq!(
+            cvt(f(3.5), s32, f32t(), rni(Rounding::Nearest), false, false),
+            4
+        );
+        assert_eq!(
+            cvt(f(-2.5), s32, f32t(), rni(Rounding::Down), false, false),
+            (-3i32) as u32 as u64
+        );
+        assert_eq!(cvt(f(2.1), s32, f32t(), rni(Rounding::Up), false, false), 3);
+        assert_eq!(
+            cvt(f(-2.9), s32, f32t(), rni(Rounding::Zero), false, false),
+            (-2i32) as u32 as u64
+        );
+        assert_eq!(
+            cvt(f(1e20), s32, f32t(), rni(Rounding::Zero), false, false),
+            0x7fff_ffff
+        );
+        assert_eq!(
+            cvt(f(f32::NAN), s32, f32t(), rni(Rounding::Zero), false, false),
+            0
+        );
+        // cvt.rz.f32.f64 and cvt.rp.f32.f64 bracket a value between floats.
+        let third = (1.0f64 / 3.0).to_bits();
+        let f64t = ty(Kind::F, 64);
+        let down = cvt(
+            third,
+            f32t(),
+            f64t,
+            CvtRound::Float(Rounding::Zero),
+            false,
+            false,
+        );
+        let up = cvt(
+            third,
+            f32t(),
+            f64t,
+            CvtRound::Float(Rounding::Up),
+            false,
+            false,
+        );
+        assert_eq!(
+            f32::from_bits(up as u32),
+            f32::from_bits(down as u32).next_up()
+        );
+        // cvt.rz.f32.s32 of 2^24 + 1 truncates; .rp rounds up.
+        let big = (1u64 << 24) + 1;
+        let rz = cvt(
+            big,
+            f32t(),
+            s32,
+            CvtRound::Float(Rounding::Zero),
+            false,
+            false,
+        );
+        let rp = cvt(
+            big,
+            f32t(),
+            s32,
+            CvtRound::Float(Rounding::Up),
+            false,
+            false,
+        );
+        assert_eq!(f32::from_bits(rz as u32), 16777216.0);
+        assert_eq!(f32::from_bits(rp as u32), 16777218.0);
+        // cvt.sat.f32.f32 clamps to [0, 1], NaN to 0.
+        assert_eq!(
+            cvt(f(1.5), f32t(), f32t(), CvtRound::None, false, true),
+            f(1.0)
+        );
+        assert_eq!(
+            cvt(f(f32::NAN), f32t(), f32t(), CvtRound::None, false, true),
+            0
+        );
+        // Integer narrowing, and .sat's clamp.
+        let u8t = ty(Kind::U, 8);
+        assert_eq!(
+            cvt(0x1ff, u8t, ty(Kind::U, 32), CvtRound::None, false, false),
+            0xff
+        );
+        assert_eq!(
+            cvt(0x1ff, u8t, ty(Kind::U, 32), CvtRound::None, false, true),
+            0xff
+        );
+        assert_eq!(
+            cvt((-5i32) as u32 as u64, u8t, s32, CvtRound::None, false, true),
+            0
+        );
+        assert_eq!(
+            cvt(
+                0x80,
+                ty(Kind::S, 32),
+                ty(Kind::S, 8),
+                CvtRound::None,
+                false,
+                false
+            ),
+            0xffff_ff80
+        );
+        // ftz flushes a subnormal input.
+        let tiny = u64::from(f32::from_bits(1).to_bits());
+        assert_eq!(cvt(tiny, f64t, f32t(), CvtRound::None, true, false), 0);
+        assert_ne!(cvt(tiny, f64t, f32t(), CvtRound::None, false, false), 0);
+    }
+
+    #[test]
+    fn setp_unordered_comparisons_are_true_on_nan() {
+        use crate::ir::FCmp;
+        let nan = u64::from(f32::NAN.to_bits());
+        let one = u64::from(1.0f32.to_bits());
+        let c = |p| compare(Cmp::Float(p), nan, one, f32t(), false);
+        assert!(!c(FCmp::Olt) && !c(FCmp::Oeq) && !c(FCmp::One));
+        assert!(c(FCmp::Ult) && c(FCmp::Ueq) && c(FCmp::Une) && c(FCmp::Uno));
+        assert!(!c(FCmp::Ord));
+        let i = |p, a, b| compare(Cmp::Int(p), a, b, ty(Kind::S, 32), false);
+        use crate::ir::ICmp;
+        assert!(i(ICmp::Slt, 0xffff_ffff, 0));
+        // Bits above the width are ignored.
+        assert!(i(ICmp::Eq, 0x1_0000_0001, 1));
+    }
+
+    #[test]
+    fn integer_instructions_follow_ptx() {
+        let s32 = ty(Kind::S, 32);
+        let u32t = ty(Kind::U, 32);
+        let run = |op, s, t| int_op(op, s, t).unwrap();
+        // mul.wide.s32 of -2 and 3.
+        assert_eq!(
+            run(IntOp::MulWide, [0xffff_fffe, 3, 0, 0], s32),
+            (-6i64) as u64
+        );
+        assert_eq!(run(IntOp::MulHi, [0x8000_0000, 4, 0, 0], u32t), 2);
+        assert_eq!(run(IntOp::Shr, [0x8000_0000, 40, 0, 0], s32), 0xffff_ffff);
+        assert_eq!(run(IntOp::Shl, [1, 32, 0, 0], ty(Kind::B, 32)), 0);
+        assert_eq!(run(IntOp::Bfe, [0xf0, 4, 4, 0], u32t), 0xf);
+        assert_eq!(run(IntOp::Bfe, [0xf0, 4, 4, 0], s32), 0xffff_ffff);
+        assert_eq!(
+            run(IntOp::Bfi, [0b101, 0, 4, 3], ty(Kind::B, 32)),
+            0b101_0000
+        );
+        assert_eq!(
+            run(IntOp::Bfind { shiftamt: false }, [0x10, 0, 0, 0], u32t),
+            4
+        );
+        assert_eq!(
+            run(IntOp::Bfind { shiftamt: true }, [0x10, 0, 0, 0], u32t),
+            27
+        );
+        assert_eq!(
+            run(IntOp::Bfind { shiftamt: false }, [0, 0, 0, 0], u32t),
+            0xffff_ffff
+        );
+        assert_eq!(
+            run(
+                IntOp::Bfind { shiftamt: false },
+                [0xffff_fff0, 0, 0, 0],
+                s32
+            ),
+            3
+        );
+        assert_eq!(
+            run(
+                IntOp::Shf {
+                    left: true,
+                    clamp: false
+                },
+                [0x8000_0000, 1, 1, 0],
+                ty(Kind::B, 32)
+            ),
+            3
+        );
+        assert_eq!(
+            run(
+                IntOp::Shf {
+                    left: false,
+                    clamp: true
+                },
+                [0, 5, 40, 0],
+                ty(Kind::B, 32)
+            ),
+            5
+        );
+        assert_eq!(run(IntOp::AddSat, [0x7fff_ffff, 1, 0, 0], s32), 0x7fff_ffff);
+        assert_eq!(run(IntOp::Abs, [0x8000_0000, 0, 0, 0], s32), 0x8000_0000);
+        assert!(int_op(IntOp::Div, [1, 0, 0, 0], s32).is_err());
+    }
+
+    #[test]
+    fn carry_chains_add_multiword_numbers() {
+        let u32t = ty(Kind::U, 32);
+        // 0xffffffff_ffffffff + 1 in two words: add.cc then addc.
+        let (lo, c) = carry_op(CarryOp::Add, [0xffff_ffff, 1, 0], u32t, false);
+        assert_eq!((lo, c), (0, true));
+        let (hi, c) = carry_op(CarryOp::Add, [0xffff_ffff, 0, 0], u32t, c);
+        assert_eq!((hi, c), (0, true));
+        // 0x1_00000000 - 1: sub.cc borrows, subc takes it.
+        let (lo, b) = carry_op(CarryOp::Sub, [0, 1, 0], u32t, false);
+        assert_eq!((lo, b), (0xffff_ffff, true));
+        assert_eq!(carry_op(CarryOp::Sub, [1, 0, 0], u32t, b), (0, false));
+        // mad.lo.cc and madc.hi: 0xffffffff^2 + 0xffffffff + carry.
+        let (lo, c) = carry_op(
+            CarryOp::MadLo,
+            [0xffff_ffff, 0xffff_ffff, 0xffff_ffff],
+            u32t,
+            false,
+        );
+        assert_eq!((lo, c), (0, true));
+        let (hi, c) = carry_op(CarryOp::MadHi, [0xffff_ffff, 0xffff_ffff, 0], u32t, c);
+        assert_eq!((hi, c), (0xffff_ffff, false));
+    }
+
+    #[test]
+    fn shfl_clamps_and_reports_range() {
+        use crate::interp::program::ShflMode;
+        // down by 4 with clamp 31: lane 30 reads itself, out of range.
+        assert_eq!(shuffle_source(ShflMode::Down, 30, 4, 31), (30, false));
+        assert_eq!(shuffle_source(ShflMode::Down, 3, 4, 31), (7, true));
+        // Segments of 8 (c = 0x181f … as __shfl_down_sync(m, v, 2, 8)).
+        let c = ((32 - 8) << 8) | 31;
+        assert_eq!(shuffle_source(ShflMode::Down, 6, 2, c), (6, false));
+        assert_eq!(
+            shuffle_source(ShflMode::Up, 9, 2, (32 - 8) << 8),
+            (9, false)
+        );
+        assert_eq!(shuffle_source(ShflMode::Idx, 13, 2, c), (10, true));
+        assert_eq!(shuffle_source(ShflMode::Bfly, 5, 1, 31), (4, true));
+    }
+
+    #[test]
+    fn cvta_round_trips_and_rejects_other_spaces() {
+        let g = cvta(40, Mem::Shared, false);
+        assert_eq!(cvta(g, Mem::Shared, true), 40);
+        let l = cvta(40, Mem::Local, false);
+        assert!(cvta(l, Mem::Shared, true) >= 1 << 32);
+        let global = Ptr::global(BufferId(3)).encode();
+        assert_eq!(cvta(global, Mem::Global, true), global);
+    }
+}

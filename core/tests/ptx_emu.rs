@@ -1,0 +1,985 @@
+//! The PTX emulator as the backend's oracle: every corpus case that
+//! `tests/interp.rs` runs in the IR interpreter runs here as PTX — ours at
+//! -O0 and -O3 for sm_80, and NVRTC's for the same source — and its buffers
+//! must equal the same Rust reference. Our PTX checks isel, out-of-SSA,
+//! layout, switch lowering, shared addresses, vector accesses and the
+//! `.param` convention by what they compute; NVRTC's PTX checks the
+//! emulator itself against NVIDIA's compiler. Then the emulator's own
+//! behaviour on hand-written PTX: parse errors with lines, instruction
+//! semantics, errors that name the PTX line, and `ptxlab run-ptx`.
+//!
+//! Floats are compared as `tests/interp.rs` compares them: bit for bit,
+//! except the buffers a case gives a tolerance (`Data::F32Near`): those are
+//! the results of `.approx` instructions (`__sinf`, `__expf`, `rsqrtf`,
+//! `__fdividef` in fast_math.cu), which PTX defines only within an error
+//! bound. The emulator computes them as the interpreter does (in f64,
+//! rounded once), so they are deterministic here, but the reference is
+//! the exact function, so the case's bound applies.
+
+#[path = "common/cases.rs"]
+mod cases;
+mod common;
+
+use cases::*;
+use common::nvrtc::Nvrtc;
+use ptxlab_core::interp::{ArgValue, Config, ErrorKind, InterpError, Launch, Memory, Stats};
+use ptxlab_core::ptx::emu::{run_kernel, PtxModule};
+use ptxlab_core::{compile_source, Options};
+use std::process::Command;
+
+/// Corpus cases the emulator cannot run, each with the reason. Every other
+/// case must pass; a case listed here that passes is an error (remove it).
+/// (None today: every corpus kernel runs, ours and NVRTC's.)
+const SKIPS: &[(&str, &str)] = &[];
+
+/// Cases where NVRTC's PTX computes something else than the reference,
+/// because the reference (and our compiler) are wrong. Each must still
+/// differ: a listed case that passes is an error.
+const NVRTC_DIFFERS: &[(&str, &str)] = &[(
+    "cxx_conversions.cu",
+    "`if (g)` on a non-const Flag: C++ picks `operator int *()` (the better \
+     implicit object binding) over `operator bool() const`, so the branch is \
+     always taken, as NVRTC and g++ do; our sema picks `operator bool` \
+     (a frontend bug), and the reference follows our compiler",
+)];
+
+/// Cases where, with contraction on, our -O3 PTX and NVRTC's round
+/// differently (both correct), with the reason.
+const CONTRACTION_DIFFERS: &[(&str, &str)] = &[
+    ("cxx_conversions.cu", "the frontend bug of NVRTC_DIFFERS"),
+    (
+        "float_math.cu",
+        "NVRTC folds m - d * -m into fma(m, d, m); we keep mul and sub \
+         (a missed fold: one more rounding)",
+    ),
+    (
+        "fast_math.cu",
+        "rsqrt(double) is our libdevice's (a square root and a correction), \
+         NVIDIA's is rsqrt.approx.f64; both within the case's tolerance",
+    ),
+];
+
+fn listed(list: &[(&str, &'static str)], file: &str) -> Option<&'static str> {
+    list.iter().find(|(f, _)| *f == file).map(|(_, r)| *r)
+}
+
+fn skip_reason(file: &str) -> Option<&'static str> {
+    listed(SKIPS, file)
+}
+
+/// The target the PTX is for: sm_80, unless the case's reference assumes another.
+fn arch(case: &Case) -> &'static str {
+    case.arch.unwrap_or("sm_80")
+}
+
+/// The case's options at `level` for the PTX oracles: its own, for its
+/// target, without contraction. The references round every operation on
+/// its own, as the IR interpreter does (it never fuses); with contraction
+/// on (nvcc's default) both compilers fuse `a * b + c` into `fma.rn`,
+/// which rounds once, and results that are not exact differ in the last
+/// bit. `at_nvccs_defaults_our_ptx_computes_nvrtcs_bits` covers contraction.
+fn ptx_options(case: &Case, level: u8) -> Options {
+    Options {
+        arch: arch(case).into(),
+        fmad: false,
+        ..case.options(level)
+    }
+}
+
+/// Our PTX for the case at `level`.
+fn our_ptx(case: &Case, level: u8) -> String {
+    let opts = ptx_options(case, level);
+    let c = compile_source(case.file, &case.source_text(), &opts);
+    c.ptx
+        .unwrap_or_else(|| panic!("{} does not compile: {:?}", case.file, c.diagnostics))
+}
+
+/// NVRTC's flags for the case's options (and its file's `// nvrtc-options:` line).
+fn nvrtc_flags(case: &Case, text: &str) -> Vec<String> {
+    let o = &ptx_options(case, 3);
+    let mut flags = common::nvrtc_file_options(text);
+    flags.push(format!("--ftz={}", o.ftz));
+    flags.push(format!("--prec-div={}", o.prec_div));
+    flags.push(format!("--prec-sqrt={}", o.prec_sqrt));
+    flags.push(format!("--fmad={}", o.fmad));
+    for d in &o.defines {
+        flags.push(match &d.value {
+            Some(v) => format!("-D{}={v}", d.name),
+            None => format!("-D{}", d.name),
+        });
+    }
+    flags
+}
+
+/// The kernel the case launches: its symbol, or the module's only `.entry`.
+fn entry(case: &Case, m: &PtxModule) -> String {
+    if let Some(k) = case.kernel {
+        return k.to_string();
+    }
+    let kernels = m.kernels();
+    assert_eq!(kernels.len(), 1, "{}: expected one kernel", case.file);
+    kernels[0].to_string()
+}
+
+/// Runs the case on `ptx`; a description of what went wrong, if anything.
+fn check(case: &Case, ptx: &str) -> Result<Stats, String> {
+    let m = PtxModule::parse(ptx).map_err(|e| format!("the PTX does not parse: {e}"))?;
+    let kernel = entry(case, &m);
+    let config = Config::default();
+    let (got, stats) = case
+        .run_with(|launch, mem| run_kernel(&m, &kernel, launch, mem, &config))
+        .map_err(|e| e.to_string())?;
+    if let Some(d) = difference(&got, &case.all_expected()) {
+        return Err(d);
+    }
+    if stats.output != case.output {
+        return Err(format!(
+            "printf wrote {:?}, expected {:?}",
+            stats.output, case.output
+        ));
+    }
+    Ok(stats)
+}
+
+#[test]
+fn our_ptx_computes_the_reference_at_o0_and_o3() {
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    let mut skipped = Vec::new();
+    for case in cases() {
+        for level in [0, 3] {
+            let result = check(&case, &our_ptx(&case, level));
+            match (result, skip_reason(case.file)) {
+                (Ok(_), None) => passed += 1,
+                (Ok(_), Some(_)) => failures.push(format!(
+                    "{} at -O{level}: listed in SKIPS but passes; remove it",
+                    case.file
+                )),
+                (Err(e), None) => failures.push(format!("{} at -O{level}: {e}", case.file)),
+                (Err(_), Some(why)) => skipped.push(format!("{} -O{level} ({why})", case.file)),
+            }
+        }
+    }
+    eprintln!(
+        "our PTX: {passed} case runs pass, {} skipped: {skipped:?}",
+        skipped.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(passed >= 80, "only {passed} runs passed");
+}
+
+/// The NVRTC compiles each case is run in: sm_80 (the case's own target
+/// when its reference pins one), sm_100 (newer PTX: `.ptr .align` parameters,
+/// typed `.b32` moves, immediates in vectors) and -G (unoptimized, with
+/// debug information).
+const NVRTC_VARIANTS: &[(Option<&str>, &[&str])] =
+    &[(None, &[]), (Some("sm_100"), &[]), (None, &["-G"])];
+
+#[test]
+fn nvrtcs_ptx_computes_the_reference() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    let mut skipped = Vec::new();
+    for case in cases() {
+        let text = case.source_text();
+        if let Some(l) = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("// nvrtc: skip"))
+        {
+            skipped.push(format!("{} ({})", case.file, l.trim()));
+            continue;
+        }
+        for (target, extra) in NVRTC_VARIANTS {
+            // A reference for one target is checked on that target only.
+            let target = match (case.arch, target) {
+                (Some(_), Some(_)) => continue,
+                (Some(a), None) => a,
+                (None, t) => t.unwrap_or("sm_80"),
+            };
+            let what = format!(
+                "{} (NVRTC, {})",
+                case.file,
+                [&[target], *extra].concat().join(" ")
+            );
+            let mut flags = nvrtc_flags(&case, &text);
+            flags.extend(extra.iter().map(|f| f.to_string()));
+            let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+            let ptx = match nvrtc.compile(case.file, &text, target, &flags) {
+                Ok(p) => p,
+                Err(log) => {
+                    failures.push(format!("{what}: NVRTC failed:\n{log}"));
+                    continue;
+                }
+            };
+            let known = skip_reason(case.file).or(listed(NVRTC_DIFFERS, case.file));
+            match (check(&case, &ptx), known) {
+                (Ok(_), None) => passed += 1,
+                (Ok(_), Some(_)) => {
+                    failures.push(format!("{what}: listed as failing but passes; remove it"))
+                }
+                (Err(_), Some(why)) => skipped.push(format!("{what} ({why})")),
+                (Err(e), None) => failures.push(format!("{what}: {e}")),
+            }
+        }
+    }
+    eprintln!(
+        "NVRTC's PTX: {passed} runs pass, {} skipped: {skipped:?}",
+        skipped.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(passed >= 120, "only {passed} runs passed");
+}
+
+/// NVRTC's PTX for the case with nvcc's default math flags (contraction on).
+fn nvrtc_default_ptx(nvrtc: &Nvrtc, case: &Case, text: &str) -> String {
+    let mut flags = nvrtc_flags(case, text);
+    flags.retain(|f| !f.starts_with("--fmad"));
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    nvrtc
+        .compile(case.file, text, arch(case), &flags)
+        .unwrap_or_else(|log| panic!("{}: NVRTC failed:\n{log}", case.file))
+}
+
+/// The buffers the case's launch leaves, run on `ptx`.
+fn buffers(case: &Case, ptx: &str) -> Vec<(String, Data)> {
+    let m = PtxModule::parse(ptx).unwrap_or_else(|e| panic!("{}: {e}", case.file));
+    let kernel = entry(case, &m);
+    case.run_with(|l, mem| run_kernel(&m, &kernel, l, mem, &Config::default()))
+        .unwrap_or_else(|e| panic!("{}: {e}", case.file))
+        .0
+}
+
+/// With contraction on, as nvcc compiles by default, both compilers fuse
+/// multiplies and adds into `fma`; where they fuse the same ones our -O3
+/// PTX computes exactly NVRTC's bits.
+#[test]
+fn at_nvccs_defaults_our_ptx_computes_nvrtcs_bits() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let mut failures = Vec::new();
+    let mut same = 0;
+    for case in cases() {
+        let text = case.source_text();
+        if text.contains("// nvrtc: skip") {
+            continue;
+        }
+        let opts = Options {
+            arch: arch(&case).into(),
+            ..case.options(3)
+        };
+        assert!(opts.fmad);
+        let ours = compile_source(case.file, &text, &opts)
+            .ptx
+            .unwrap_or_else(|| panic!("{} does not compile", case.file));
+        let theirs = nvrtc_default_ptx(&nvrtc, &case, &text);
+        let d = difference(&buffers(&case, &ours), &buffers(&case, &theirs));
+        match (d, listed(CONTRACTION_DIFFERS, case.file)) {
+            (None, None) => same += 1,
+            (None, Some(_)) => failures.push(format!(
+                "{}: listed in CONTRACTION_DIFFERS but equal; remove it",
+                case.file
+            )),
+            (Some(_), Some(_)) => {}
+            (Some(d), None) => {
+                failures.push(format!("{}: ours {d} (NVRTC's is expected)", case.file))
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(same >= 40, "only {same} cases compared equal");
+}
+
+// ---------------------------------------------------------------------------
+// Hand-written PTX
+
+const HEAD: &str = ".version 9.5\n.target sm_80\n.address_size 64\n";
+
+fn module(body: &str) -> PtxModule {
+    let text = format!("{HEAD}{body}");
+    PtxModule::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Runs kernel `k` of `m` over one block of `threads` with an i32 buffer
+/// `buf` (its only argument); the buffer after the launch.
+fn run_buf(
+    m: &PtxModule,
+    threads: u32,
+    buf: &[i32],
+    config: &Config,
+) -> Result<(Vec<i32>, Stats), InterpError> {
+    let mut mem = Memory::new();
+    let id = mem.upload(buf);
+    let launch = Launch::new([1, 1, 1], [threads, 1, 1], vec![ArgValue::Buffer(id)]);
+    let stats = run_kernel(m, "k", &launch, &mut mem, config)?;
+    Ok((mem.download(id), stats))
+}
+
+/// A kernel `k(int *p)` with `body` after `%rd1` = p (global) and `%r1` = tid.x.
+fn kernel(decls: &str, body: &str) -> PtxModule {
+    module(&format!(
+        ".visible .entry k(.param .u64 k_param_0)\n{{\n\t.reg .pred %p<9>;\n\t.reg .b32 %r<33>;\n\t.reg .b64 %rd<9>;\n\t.reg .f32 %f<9>;\n{decls}\n\tld.param.u64 %rd1, [k_param_0];\n\tcvta.to.global.u64 %rd1, %rd1;\n\tmov.u32 %r1, %tid.x;\n{body}\n\tret;\n}}\n"
+    ))
+}
+
+#[test]
+fn bad_ptx_is_an_error_with_its_line() {
+    let err = |body: &str| PtxModule::parse(&format!("{HEAD}{body}")).unwrap_err();
+    // Line 6 of the text: the undeclared register.
+    let e = err(".visible .entry k()\n{\n\tmov.u32 %r1, 1;\n}\n");
+    assert_eq!(e.line, 6, "{e}");
+    assert!(
+        e.message.contains("'%r1' is not a declared register"),
+        "{e}"
+    );
+    let e = err(".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r2, 1;\n}\n");
+    assert_eq!(e.line, 7, "{e}");
+    let e = err(".visible .entry k()\n{\n\tbra $L__BB0_9;\n}\n");
+    assert!(e.message.contains("no label '$L__BB0_9'"), "{e}");
+    let e = err(".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tadd.s32 %r1, %r1;\n}\n");
+    assert!(e.message.contains("takes 3 operands"), "{e}");
+    let e = err(".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tld.global.u32 %r1, [nothing];\n}\n");
+    assert!(e.message.contains("'nothing'"), "{e}");
+    let e = err(".visible .entry k()\n{\n\tcall.uni f, (param0);\n}\n");
+    assert!(e.message.contains("no function"), "{e}");
+    let e = err(".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tadd. %r1, %r1, %r1;\n}\n");
+    assert!(e.message.contains("'add.' has no type"), "{e}");
+    // A call's arguments are .param variables at least as big as the parameters.
+    let vprintf = ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);\n";
+    let e = err(&format!("{vprintf}.visible .entry k()\n{{\n\t{{\n\t.param .b32 param0;\n\t.param .b64 param1;\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (param0, param1);\n\t}}\n}}\n"));
+    assert!(
+        e.message.contains("'param0' has 4 bytes, the parameter 8"),
+        "{e}"
+    );
+    let e = err(&format!("{vprintf}.visible .entry k()\n{{\n\t.reg .b32 %r<2>;\n\t.param .b32 retval0;\n\tcall.uni (retval0), vprintf, (%r1, %r1);\n}}\n"));
+    assert!(e.message.contains("not a .param variable"), "{e}");
+    let e = err(".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tadd.s32 %r1, %r1, 1.5;\n}\n");
+    assert!(e.message.contains("float immediate"), "{e}");
+    // At the end of the text: the last line that has something.
+    let e = err("\n.visible .entry k(\n\n");
+    assert_eq!(e.line, 5, "{e}");
+}
+
+#[test]
+fn errors_name_the_ptx_line_and_the_thread() {
+    // Thread 3 reads past the 4-element buffer.
+    let m = kernel(
+        "",
+        "\tmul.wide.u32 %rd2, %r1, 8;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tld.global.u32 %r2, [%rd3];\n\tst.global.u32 [%rd3], %r2;",
+    );
+    let e = run_buf(&m, 4, &[1, 2, 3, 4], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutOfBounds, "{e}");
+    let at = e.at.as_ref().unwrap();
+    assert_eq!(at.thread_idx, [2, 0, 0]);
+    assert_eq!(at.inst, "ld.global.u32 %r2, [%rd3];");
+    assert_eq!(at.line, Some(16));
+    assert_eq!(at.function, "k");
+    assert!(
+        e.to_string()
+            .contains("out-of-bounds load of 4 bytes at offset 16"),
+        "{e}"
+    );
+    // A shared address used with ld.global, and a generic one with ld.shared.
+    let m = kernel(
+        "\t.shared .align 4 .b8 tile[16];",
+        "\tmov.u64 %rd2, tile;\n\tld.global.u32 %r2, [%rd2];",
+    );
+    let e = run_buf(&m, 1, &[0], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::WrongSpace, "{e}");
+    let m = kernel("", "\tld.shared.u32 %r2, [%rd1];");
+    let e = run_buf(&m, 1, &[0], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::WrongSpace, "{e}");
+    // Misaligned, division by zero, trap, and an instruction not implemented
+    // (an error only when executed).
+    let m = kernel("", "\tld.global.u32 %r2, [%rd1+2];");
+    assert_eq!(
+        run_buf(&m, 1, &[0, 0], &Config::default())
+            .unwrap_err()
+            .kind,
+        ErrorKind::Misaligned
+    );
+    let m = kernel("", "\tmov.u32 %r3, 0;\n\tdiv.s32 %r2, %r1, %r3;");
+    assert_eq!(
+        run_buf(&m, 1, &[0], &Config::default()).unwrap_err().kind,
+        ErrorKind::DivisionByZero
+    );
+    let m = kernel("", "\ttrap;");
+    assert_eq!(
+        run_buf(&m, 1, &[0], &Config::default()).unwrap_err().kind,
+        ErrorKind::Unreachable
+    );
+}
+
+#[test]
+fn unimplemented_instructions_fail_only_when_executed() {
+    let m = kernel(
+        "",
+        "\tsetp.ne.s32 %p1, %r1, 5;\n\t@%p1 bra $L__BB0_1;\n\tdp4a.u32.u32 %r2, %r1, %r1, %r1;\n$L__BB0_1:\n\tst.global.u32 [%rd1], 7;",
+    );
+    // Thread 0 alone skips it.
+    assert_eq!(run_buf(&m, 1, &[0], &Config::default()).unwrap().0, vec![7]);
+    let e = run_buf(&m, 6, &[0], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unsupported, "{e}");
+    assert!(e.message.contains("dp4a.u32.u32"), "{e}");
+    assert_eq!(e.at.unwrap().thread_idx, [5, 0, 0]);
+}
+
+#[test]
+fn runaway_loops_and_recursion_hit_the_limits() {
+    let m = kernel("", "$L__BB0_1:\n\tbra.uni $L__BB0_1;");
+    let config = Config {
+        max_steps: 10_000,
+        ..Config::default()
+    };
+    let e = run_buf(&m, 1, &[0], &config).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::StepLimit);
+    // f calls itself forever, each frame with a local depot.
+    let m = module(
+        ".func f(.param .b32 f_param_0)\n{\n\t.local .align 4 .b8 __local_depot0[64];\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [f_param_0];\n\tadd.s32 %r2, %r1, 1;\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0], %r2;\n\tcall.uni f, (param0);\n\t}\n\tret;\n}\n.visible .entry k(.param .u64 k_param_0)\n{\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0], 0;\n\tcall.uni f, (param0);\n\t}\n\tret;\n}\n",
+    );
+    let e = run_buf(&m, 1, &[0], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::StackOverflow, "{e}");
+    // A frame bigger than a thread may have is refused before running.
+    let m = kernel(
+        "\t.local .align 4 .b8 big[8000000];\n\t.reg .b32 %q<100000>;",
+        "",
+    );
+    let e = run_buf(&m, 1024, &[0], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::StackOverflow, "{e}");
+    assert!(e.message.contains("per thread"), "{e}");
+}
+
+/// Recursion through the `.param` convention: each frame has its own
+/// parameters and local depot.
+#[test]
+fn recursive_calls_have_frames_of_their_own() {
+    // fact(n) = n <= 1 ? 1 : n * fact(n - 1), with n kept in the local depot
+    // across the call.
+    let m = module(
+        ".func (.param .b32 func_retval0) fact(.param .b32 fact_param_0)\n{\n\t.local .align 4 .b8 __local_depot0[4];\n\t.reg .b64 %SPL;\n\t.reg .pred %p<2>;\n\t.reg .b32 %r<6>;\n\tmov.u64 %SPL, __local_depot0;\n\tld.param.u32 %r1, [fact_param_0];\n\tst.local.u32 [%SPL], %r1;\n\tmov.u32 %r5, 1;\n\tsetp.le.s32 %p1, %r1, 1;\n\t@%p1 bra $L__BB0_2;\n\tadd.s32 %r2, %r1, -1;\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0], %r2;\n\t.param .b32 retval0;\n\tcall.uni (retval0), fact, (param0);\n\tld.param.b32 %r3, [retval0];\n\t}\n\tld.local.u32 %r4, [%SPL];\n\tmul.lo.s32 %r5, %r3, %r4;\n$L__BB0_2:\n\tst.param.b32 [func_retval0], %r5;\n\tret;\n}\n.visible .entry k(.param .u64 k_param_0)\n{\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n\tld.param.u64 %rd1, [k_param_0];\n\tcvta.to.global.u64 %rd1, %rd1;\n\tmov.u32 %r1, %tid.x;\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0], %r1;\n\t.param .b32 retval0;\n\tcall.uni (retval0), fact, (param0);\n\tld.param.b32 %r2, [retval0];\n\t}\n\tmul.wide.u32 %rd2, %r1, 4;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tst.global.u32 [%rd3], %r2;\n\tret;\n}\n",
+    );
+    let (got, _) = run_buf(&m, 8, &[0; 8], &Config::default()).unwrap();
+    assert_eq!(got, vec![1, 1, 2, 6, 24, 120, 720, 5040]);
+}
+
+#[test]
+fn threads_meet_at_barriers_and_warp_instructions() {
+    // Each thread writes its id to shared memory, then reads its neighbour's
+    // after the barrier; bar.red.popc counts the odd threads.
+    let m = kernel(
+        "\t.shared .align 4 .b8 s[256];",
+        "\tmov.u32 %r2, s;\n\tshl.b32 %r3, %r1, 2;\n\tadd.s32 %r4, %r2, %r3;\n\tst.shared.u32 [%r4], %r1;\n\tand.b32 %r9, %r1, 1;\n\tsetp.eq.s32 %p2, %r9, 1;\n\tbar.red.popc.u32 %r10, 0, %p2;\n\tadd.s32 %r5, %r1, 1;\n\trem.u32 %r6, %r5, 64;\n\tshl.b32 %r7, %r6, 2;\n\tadd.s32 %r8, %r2, %r7;\n\tld.shared.u32 %r11, [%r8];\n\tmul.lo.s32 %r12, %r10, 1000;\n\tadd.s32 %r12, %r12, %r11;\n\tmul.wide.u32 %rd2, %r1, 4;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tst.global.u32 [%rd3], %r12;",
+    );
+    let (got, stats) = run_buf(&m, 64, &[0; 64], &Config::default()).unwrap();
+    let want: Vec<i32> = (0..64).map(|i| 32_000 + (i + 1) % 64).collect();
+    assert_eq!(got, want);
+    assert_eq!(stats.barriers, 1);
+    // shfl.sync.down with its in-range predicate, in segments of 8
+    // (c = 0x181f), and vote.sync.ballot of it.
+    let m = kernel(
+        "",
+        "\tshfl.sync.down.b32 %r2|%p1, %r1, 3, 6175, -1;\n\tvote.sync.ballot.b32 %r3, %p1, -1;\n\tselp.u32 %r4, 1000, 0, %p1;\n\tadd.s32 %r5, %r2, %r4;\n\tmul.wide.u32 %rd2, %r1, 4;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tst.global.u32 [%rd3], %r5;\n\tst.global.u32 [%rd1+128], %r3;",
+    );
+    let (got, _) = run_buf(&m, 32, &[0; 33], &Config::default()).unwrap();
+    for (l, v) in got.iter().take(32).enumerate() {
+        let src = if l % 8 + 3 < 8 { l + 3 } else { l };
+        let ok = if src != l { 1000 } else { 0 };
+        assert_eq!(*v, src as i32 + ok, "lane {l}");
+    }
+    assert_eq!(got[32] as u32, 0x1f1f_1f1f);
+    // Threads at barriers with different ids are a divergent barrier.
+    let m = kernel(
+        "",
+        "\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L__BB0_1;\n\tbar.sync 0;\n\tbra.uni $L__BB0_2;\n$L__BB0_1:\n\tbar.sync 1;\n$L__BB0_2:",
+    );
+    let e = run_buf(&m, 2, &[0], &Config::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::DivergentBarrier, "{e}");
+    assert!(e.to_string().contains("bar.sync"), "{e}");
+}
+
+/// Text that is PTX cut and mixed at random gives errors, never a panic,
+/// and what parses runs within its limits.
+#[test]
+fn mangled_ptx_gives_errors_not_panics() {
+    let files = [
+        "saxpy.cu",
+        "device_functions.cu",
+        "warp_reduce.cu",
+        "structs.cu",
+        "printf.cu",
+        "shared_pointers.cu",
+    ];
+    let texts: Vec<String> = files
+        .iter()
+        .flat_map(|f| {
+            let case = Case::new(f, [1, 1, 1], [1, 1, 1], Vec::new());
+            [our_ptx(&case, 0), our_ptx(&case, 3)]
+        })
+        .collect();
+    let mut seed = 12345u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n.max(1)
+    };
+    let mut parsed = 0;
+    for round in 0..1200 {
+        let text = &texts[round % texts.len()];
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for _ in 0..1 + next(3) {
+            let i = next(lines.len());
+            match next(6) {
+                5 => {
+                    // A token of one line put in another's place.
+                    let j = next(lines.len());
+                    let donor: Vec<String> =
+                        lines[j].split_whitespace().map(str::to_string).collect();
+                    let mut words: Vec<String> =
+                        lines[i].split_whitespace().map(str::to_string).collect();
+                    if !donor.is_empty() && !words.is_empty() {
+                        let w = next(words.len());
+                        words[w] = donor[next(donor.len())].clone();
+                        lines[i] = words.join(" ");
+                    }
+                }
+                0 => {
+                    lines.remove(i);
+                }
+                1 => {
+                    let j = next(lines.len());
+                    lines.swap(i, j);
+                }
+                2 => {
+                    let j = next(lines.len());
+                    let l = lines[j].clone();
+                    lines.insert(i, l);
+                }
+                3 => {
+                    let l = &mut lines[i];
+                    let cut = next(l.len() + 1);
+                    let mut k = cut;
+                    while !l.is_char_boundary(k) {
+                        k -= 1;
+                    }
+                    l.truncate(k);
+                }
+                _ => {
+                    // Another register, number or label.
+                    let l = lines[i].replace("%r1", "%r9999").replace('4', "7");
+                    lines[i] = l;
+                }
+            }
+        }
+        let mangled = lines.join("\n");
+        let result = std::panic::catch_unwind(|| {
+            let Ok(m) = PtxModule::parse(&mangled) else {
+                return false;
+            };
+            for k in m.kernels() {
+                let params = m.kernel_params(k).unwrap_or_default();
+                let mut mem = Memory::new();
+                let args = params
+                    .iter()
+                    .map(|p| {
+                        if p.ty == "u64" || p.count.is_some() {
+                            let id = mem.alloc(p.size().max(64) as usize);
+                            ArgValue::Buffer(id)
+                        } else if p.ty == "f32" {
+                            ArgValue::F32(1.5)
+                        } else {
+                            ArgValue::I32(3)
+                        }
+                    })
+                    .collect();
+                let launch = Launch::new([2, 1, 1], [32, 1, 1], args);
+                let config = Config {
+                    max_steps: 100_000,
+                    ..Config::default()
+                };
+                let _ = run_kernel(&m, k, &launch, &mut mem, &config);
+            }
+            true
+        });
+        match result {
+            Ok(true) => parsed += 1,
+            Ok(false) => {}
+            Err(_) => panic!("the emulator panicked on:\n{mangled}"),
+        }
+    }
+    assert!(parsed > 100, "only {parsed} mangled texts parsed");
+}
+
+// ---------------------------------------------------------------------------
+// `ptxlab run-ptx`
+
+fn ptxlab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ptxlab"))
+}
+
+#[test]
+fn cli_runs_a_ptx_file_as_run_runs_the_source() {
+    let dir = common::scratch("run-ptx");
+    let ptx = dir.join("saxpy.ptx");
+    let src = common::corpus_dir().join("saxpy.cu");
+    // Without contraction, as the interpreter computes.
+    let out = ptxlab()
+        .arg(&src)
+        .args(["-arch=sm_80", "-fmad=false", "-o"])
+        .arg(&ptx)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let launch = [
+        "--kernel",
+        "saxpy",
+        "--grid",
+        "4",
+        "--block",
+        "256",
+        "--args",
+        "1000,2.0,f32[1000]:rand:3,f32[1000]:iota",
+    ];
+    let run = ptxlab()
+        .arg("run")
+        .arg(&src)
+        .args(launch)
+        .arg("-arch=sm_80")
+        .output()
+        .unwrap();
+    let emu = ptxlab()
+        .arg("run-ptx")
+        .arg(&ptx)
+        .args(launch)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&emu.stderr);
+    assert!(emu.status.success(), "{stderr}");
+    let a: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let b: serde_json::Value = serde_json::from_slice(&emu.stdout).unwrap();
+    // The same values, under the PTX's parameter names.
+    assert_eq!(a["y"], b["saxpy_param_3"]);
+    assert_eq!(a["x"], b["saxpy_param_2"]);
+    assert_eq!(b["saxpy_param_3"].as_array().map(Vec::len), Some(1000));
+}
+
+#[test]
+fn cli_errors_name_the_ptx_file_and_line() {
+    let dir = common::scratch("run-ptx-errors");
+    let bad = dir.join("bad.ptx");
+    std::fs::write(
+        &bad,
+        format!("{HEAD}.visible .entry k()\n{{\n\tmov.u32 %r1, 1;\n}}\n"),
+    )
+    .unwrap();
+    let out = ptxlab()
+        .arg("run-ptx")
+        .arg(&bad)
+        .args(["--kernel", "k", "--block", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("bad.ptx(6): error: '%r1' is not a declared register"),
+        "{stderr}"
+    );
+    let oob = dir.join("oob.ptx");
+    std::fs::write(
+        &oob,
+        format!("{HEAD}.visible .entry k(.param .u64 k_param_0)\n{{\n\t.reg .b32 %r<2>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [k_param_0];\n\tld.global.u32 %r1, [%rd1+400];\n\tret;\n}}\n"),
+    )
+    .unwrap();
+    let out = ptxlab()
+        .arg("run-ptx")
+        .arg(&oob)
+        .args(["--kernel", "k", "--block", "2", "--args", "i32[4]"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("oob.ptx(9): error: out-of-bounds load"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("thread (0,0,0) of block (0,0,0)"),
+        "{stderr}"
+    );
+    let out = ptxlab()
+        .arg("run-ptx")
+        .arg(&oob)
+        .args(["--kernel", "nope", "--block", "2", "--args", "i32[4]"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no kernel named 'nope' (kernels: k)"),
+        "{stderr}"
+    );
+    let out = ptxlab()
+        .arg("run-ptx")
+        .arg(&oob)
+        .args(["--kernel", "k", "--block", "2", "--args", "2.5"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--args: argument 1 (k_param_0): '2.5' is not an integer"),
+        "{stderr}"
+    );
+}
+
+/// A kernel of one thread that stores the results of `body` (each
+/// `st.global.u32 [%rd1+4k]`) into an i32 buffer of `n` slots.
+fn results(body: &str, n: usize) -> Vec<u32> {
+    let m = kernel("\t.reg .b16 %rs<9>;\n\t.reg .f64 %fd<9>;", body);
+    let (got, _) =
+        run_buf(&m, 1, &vec![0; n], &Config::default()).unwrap_or_else(|e| panic!("{e}"));
+    got.into_iter().map(|v| v as u32).collect()
+}
+
+#[test]
+fn instructions_compute_what_ptx_defines() {
+    let got = results(
+        "\tmov.u32 %r2, 0x12345678;\n\
+         \tmov.b64 %rd2, {%r2, %r1};\n\
+         \tmov.b64 {%r3, %r4}, %rd2;\n\
+         \tst.global.u32 [%rd1], %r3;\n\
+         \tst.global.u32 [%rd1+4], %r4;\n\
+         \tmov.b32 {%rs1, %rs2}, %r2;\n\
+         \tcvt.u32.u16 %r5, %rs2;\n\
+         \tst.global.u32 [%rd1+8], %r5;\n\
+         \tbfe.u32 %r6, %r2, 8, 12;\n\
+         \tst.global.u32 [%rd1+12], %r6;\n\
+         \tprmt.b32 %r7, %r2, 0, 0x3210;\n\
+         \tprmt.b32 %r8, %r2, 0, 0x0123;\n\
+         \tst.global.u32 [%rd1+16], %r8;\n\
+         \tmov.f32 %f1, 0fC0200000;\n\
+         \tcvt.rni.s32.f32 %r9, %f1;\n\
+         \tst.global.u32 [%rd1+20], %r9;\n\
+         \tcvt.rmi.s32.f32 %r10, %f1;\n\
+         \tst.global.u32 [%rd1+24], %r10;\n\
+         \tcvt.rzi.u32.f32 %r11, %f1;\n\
+         \tst.global.u32 [%rd1+28], %r11;\n\
+         \tmov.u32 %r12, -7;\n\
+         \tsetp.lt.s32 %p1, %r12, 0;\n\
+         \tsetp.lt.and.u32 %p2|%p3, %r12, 0, %p1;\n\
+         \tselp.u32 %r13, 1, 0, %p2;\n\
+         \tselp.u32 %r14, 10, 0, %p3;\n\
+         \tadd.s32 %r13, %r13, %r14;\n\
+         \tst.global.u32 [%rd1+32], %r13;\n\
+         \tshr.s32 %r15, %r12, 1;\n\
+         \tst.global.u32 [%rd1+36], %r15;\n\
+         \tshr.u32 %r16, %r12, 28;\n\
+         \tst.global.u32 [%rd1+40], %r16;\n\
+         \tmul.hi.s32 %r17, %r12, 0x40000000;\n\
+         \tst.global.u32 [%rd1+44], %r17;\n\
+         \tmad.lo.s32 %r18, %r12, 3, 100;\n\
+         \tst.global.u32 [%rd1+48], %r18;\n\
+         \tmul.wide.s32 %rd3, %r12, 0x40000000;\n\
+         \tst.global.u64 [%rd1+56], %rd3;\n\
+         \tmov.f32 %f2, 0f3F800000;\n\
+         \tcvt.rn.f16.f32 %rs3, %f2;\n\
+         \tadd.f16 %rs4, %rs3, %rs3;\n\
+         \tcvt.u32.u16 %r19, %rs4;\n\
+         \tst.global.u32 [%rd1+64], %r19;\n\
+         \tmov.u32 %r20, 5;\n\
+         \tst.global.u32 [%rd1+68], %r20;\n\
+         \tatom.global.inc.u32 %r21, [%rd1+68], 5;\n\
+         \tatom.global.inc.u32 %r21, [%rd1+68], 5;\n\
+         \tatom.global.dec.u32 %r22, [%rd1+72], 3;\n\
+         \tatom.global.max.s32 %r23, [%rd1+76], -4;\n\
+         \tatom.global.cas.b32 %r24, [%rd1+80], 0, 77;\n\
+         \tatom.global.cas.b32 %r24, [%rd1+80], 0, 88;\n\
+         \tmov.f64 %fd1, 0d3FF8000000000000;\n\
+         \tcvt.rzi.s32.f64 %r25, %fd1;\n\
+         \tneg.f64 %fd2, %fd1;\n\
+         \tcvt.rni.s32.f64 %r26, %fd2;\n\
+         \tadd.s32 %r25, %r25, %r26;\n\
+         \tst.global.u32 [%rd1+84], %r25;\n\
+         \tmov.u32 %r27, %lanemask_lt;\n\
+         \tst.global.u32 [%rd1+88], %r27;\n\
+         \tactivemask.b32 %r28;\n\
+         \tst.global.u32 [%rd1+92], %r28;",
+        24,
+    );
+    assert_eq!(got[0], 0x1234_5678, "unpack, low half");
+    assert_eq!(got[1], 0, "unpack, high half (tid)");
+    assert_eq!(got[2], 0x1234, "mov.b32 {{lo, hi}}");
+    assert_eq!(got[3], 0x456, "bfe.u32");
+    assert_eq!(got[4], 0x7856_3412, "prmt.b32 0x0123 reverses the bytes");
+    assert_eq!(got[5] as i32, -2, "cvt.rni of -2.5: ties to even");
+    assert_eq!(got[6] as i32, -3, "cvt.rmi");
+    assert_eq!(got[7], 0, "cvt.rzi.u32 saturates -2.5 to 0");
+    assert_eq!(
+        got[8], 10,
+        "setp .and: p = (-7 <u 0) && true = false, q = true"
+    );
+    assert_eq!(got[9] as i32, -4, "shr.s32");
+    assert_eq!(got[10], 15, "shr.u32");
+    assert_eq!(got[11] as i32, -2, "mul.hi.s32: -7 * 2^30 >> 32");
+    assert_eq!(got[12], 79, "mad.lo");
+    let wide = u64::from(got[14]) | u64::from(got[15]) << 32;
+    assert_eq!(wide as i64, -7 << 30, "mul.wide.s32");
+    assert_eq!(got[16], 0x4000, "add.f16: 1 + 1 = 2 (0x4000)");
+    assert_eq!(got[17], 1, "atom.inc wraps at its bound: 5 -> 0 -> 1");
+    assert_eq!(got[18], 3, "atom.dec of 0 gives the bound");
+    assert_eq!(got[19], 0, "atom.max.s32: max(0, -4)");
+    assert_eq!(got[20], 77, "atom.cas swaps only when equal");
+    assert_eq!(got[21] as i32, -1, "cvt.rzi(1.5) + cvt.rni(-1.5) = 1 - 2");
+    assert_eq!(got[22], 0, "%lanemask_lt of lane 0");
+    assert_eq!(got[23], 1, "activemask of a lone thread");
+}
+
+#[test]
+fn votes_matches_and_barrier_reductions_combine_the_lanes() {
+    let m = kernel(
+        "",
+        "\tand.b32 %r2, %r1, 3;\n\
+         \tmatch.any.sync.b32 %r3, %r2, -1;\n\
+         \tmatch.all.sync.b32 %r4|%p1, %r2, -1;\n\
+         \tsetp.lt.u32 %p2, %r1, 16;\n\
+         \tvote.sync.any.pred %p3, %p2, -1;\n\
+         \tvote.sync.all.pred %p4, %p2, -1;\n\
+         \tvote.sync.uni.pred %p5, !%p2, -1;\n\
+         \tbar.red.and.pred %p6, 0, %p2;\n\
+         \tbar.red.or.pred %p7, 0, %p2;\n\
+         \tselp.u32 %r5, 1, 0, %p1;\n\
+         \tselp.u32 %r6, 2, 0, %p3;\n\
+         \tor.b32 %r5, %r5, %r6;\n\
+         \tselp.u32 %r6, 4, 0, %p4;\n\
+         \tor.b32 %r5, %r5, %r6;\n\
+         \tselp.u32 %r6, 8, 0, %p5;\n\
+         \tor.b32 %r5, %r5, %r6;\n\
+         \tselp.u32 %r6, 16, 0, %p6;\n\
+         \tor.b32 %r5, %r5, %r6;\n\
+         \tselp.u32 %r6, 32, 0, %p7;\n\
+         \tor.b32 %r5, %r5, %r6;\n\
+         \tmul.wide.u32 %rd2, %r1, 8;\n\
+         \tadd.s64 %rd3, %rd1, %rd2;\n\
+         \tst.global.v2.u32 [%rd3], {%r3, %r5};",
+    );
+    let (got, stats) = run_buf(&m, 32, &[0; 64], &Config::default()).unwrap();
+    assert_eq!(stats.barriers, 2);
+    for lane in 0..32 {
+        assert_eq!(
+            got[2 * lane] as u32,
+            0x1111_1111 << (lane % 4),
+            "match.any, lane {lane}"
+        );
+        // Only vote.any and bar.red.or are true.
+        assert_eq!(got[2 * lane + 1], 2 | 32, "lane {lane}");
+    }
+}
+
+/// `-lineinfo`'s `.file` and `.loc` lines are read past.
+#[test]
+fn line_information_is_skipped() {
+    let case = saxpy();
+    let opts = Options {
+        lineinfo: true,
+        ..ptx_options(&case, 3)
+    };
+    let ptx = compile_source(case.file, &case.source_text(), &opts)
+        .ptx
+        .unwrap();
+    assert!(ptx.contains("\t.loc\t"), "{ptx}");
+    check(&case, &ptx).unwrap();
+}
+
+/// Measures `f` (`libdevice_report`'s inputs, references and bounds) on
+/// `ptx`, its kernel compiled by some compiler, in the emulator.
+fn measure_ptx(
+    f: &ptxlab_core::libdevice_report::MathFunction,
+    ptx: &str,
+) -> ptxlab_core::libdevice_report::Row {
+    ptxlab_core::libdevice_report::measure_with(f, 300, &mut |launch, mem| {
+        let m = PtxModule::parse(ptx).map_err(|e| e.to_string())?;
+        let k = m.kernels()[0].to_string();
+        let config = Config {
+            max_steps: 1 << 40,
+            ..Config::default()
+        };
+        run_kernel(&m, &k, launch, mem, &config)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Our libdevice through our whole pipeline, backend included: every
+/// function of the accuracy report, compiled to PTX (-O3, sm_80) and run in
+/// the emulator, meets its bound, as it does in the IR interpreter
+/// (`tests/libdevice.rs`). Tens of thousands of PTX lines of bit
+/// manipulation, double-double arithmetic and branches check isel and
+/// out-of-SSA by what they compute.
+#[test]
+fn our_libdevice_meets_its_bounds_as_ptx() {
+    use ptxlab_core::libdevice_report as report;
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let rows: Vec<report::Row> = report::FUNCTIONS
+        .iter()
+        .map(|f| {
+            let c = compile_source("report.cu", &report::kernel_source(f), &opts);
+            let ptx = c
+                .ptx
+                .unwrap_or_else(|| panic!("{}: {:?}", f.name, c.diagnostics));
+            measure_ptx(f, &ptx)
+        })
+        .collect();
+    let table = report::format(&rows);
+    let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
+    assert!(failing.is_empty(), "over bound: {failing:?}\n{table}");
+}
+
+/// NVIDIA's own libdevice, as NVRTC inlines it into each math function's
+/// kernel, run in the emulator: every function of the accuracy report
+/// (`libdevice_report::FUNCTIONS`, its inputs, references and CUDA's
+/// documented bounds) must meet its bound. Thousands of lines of NVIDIA's
+/// PTX — bit manipulation, `fma` chains, `.approx` instructions, `cvt`s,
+/// carry chains, branches — check the emulator's instructions against the
+/// results NVIDIA's code is documented to give.
+#[test]
+fn nvidias_libdevice_meets_its_bounds_in_the_emulator() {
+    use ptxlab_core::libdevice_report as report;
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let rows: Vec<report::Row> = report::FUNCTIONS
+        .iter()
+        .map(|f| {
+            let src = report::kernel_source(f);
+            match nvrtc.compile("report.cu", &src, "sm_80", &[]) {
+                Ok(ptx) => measure_ptx(f, &ptx),
+                Err(log) => panic!("{}: NVRTC failed: {log}", f.name),
+            }
+        })
+        .collect();
+    let table = report::format(&rows);
+    eprintln!("{table}");
+    let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
+    // NVIDIA's own result, worked out by hand in exact arithmetic: hypot
+    // scales (5e-324, DBL_MAX) by 2^-1022, the square root of 16 - 2^-48
+    // comes out 4 (not 4 - 2^-51) whatever rsqrt.approx.f64's first
+    // approximation is, and 4 * 2^1022 overflows to inf.
+    //
+    // NVIDIA's Bessel functions of integer order, whose table rows were
+    // added later, miss the special values our table asks of them: jn(0, 0)
+    // comes out 0.9999999999999998 (jnf(0, 0) 1.0000001), and
+    // jnf(11, 3.6e-18) is NaN. rnorm4d reaches 1.52 ulp, over the 1 ulp our table records for
+    // it. (Not checked on hardware: no GPU was lent when these were found.)
+    let known = ["jnf", "ynf", "hypot", "rnorm4d", "jn", "yn"];
+    assert_eq!(failing, known, "{table}");
+}
