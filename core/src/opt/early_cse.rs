@@ -61,9 +61,11 @@ fn clobbers(f: &Function, i: InstId, ptr: Option<&Value>) -> bool {
 }
 
 /// Whether some path from the end of `d` to the start of `b` (which `d`
-/// dominates) may pass an instruction that writes memory.
+/// dominates) may pass an instruction that writes memory. A path may go
+/// through `b` itself and back to its start (a loop whose header is `b`):
+/// what the loop writes is then on it.
 fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) -> bool {
-    // Blocks reachable from d's successors without going past b …
+    // Blocks reachable from d's successors …
     let mut fwd = vec![false; f.blocks.len()];
     let mut stack: Vec<BlockId> = f.successors(d);
     while let Some(x) = stack.pop() {
@@ -71,9 +73,7 @@ fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) 
             continue;
         }
         fwd[x.0 as usize] = true;
-        if x != b {
-            stack.extend(f.successors(x));
-        }
+        stack.extend(f.successors(x));
     }
     // … that also reach b's predecessors backwards without going past d.
     let mut stack: Vec<BlockId> = preds[b.0 as usize].clone();
