@@ -35,7 +35,7 @@
 
 use super::loops::*;
 use crate::ir::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Header instructions (besides phis and the branch) that may be copied;
 /// LLVM's `rotation-max-header-size` default.
@@ -282,6 +282,10 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
             })
         })
     };
+    // The phis the updaters make: an operand of one is a value as another
+    // updater placed it there (q's exit phi reads p as the latch has it), not
+    // a use for a later updater to rewrite.
+    let mut made: HashSet<InstId> = HashSet::new();
     for &v in header_phis.iter().chain(code.iter()) {
         let ty = f.inst(v).ty.clone();
         let name = f.inst(v).name.clone();
@@ -312,8 +316,10 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
             }
         }
         up.rewrite_uses(f, v, &|b, i, _| {
-            b == h || header_phis.contains(&i) || Some(i) == seed
+            b == h || header_phis.contains(&i) || Some(i) == seed || made.contains(&i)
         });
+        made.extend(up.created_phis());
+        made.extend(seed);
     }
 
     // The old header has one predecessor now, the latch: merge it there.

@@ -29,7 +29,7 @@
 
 use super::loops::*;
 use crate::ir::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The most instructions a full unroll may produce without a pragma (cicc's `Threshold`).
 pub const THRESHOLD: usize = 300;
@@ -479,6 +479,9 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
             }
         }
     }
+    // Phis an earlier updater made hold values as it placed them: not uses
+    // for a later one to rewrite.
+    let mut made: HashSet<InstId> = HashSet::new();
     for &v in insts.iter().chain(header_phis.iter()) {
         if !outside_use[v.0 as usize] {
             continue;
@@ -493,9 +496,10 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
             up.def_at_end(bmaps[k][&def_block], map(&vmaps[k], &Value::Inst(v)));
         }
         // Phi entries from the copies were mapped above, each in its own copy.
-        up.rewrite_uses(f, v, &|b, _, from| {
-            copies.contains(&b) || from.is_some_and(|x| copies.contains(&x))
+        up.rewrite_uses(f, v, &|b, i, from| {
+            copies.contains(&b) || from.is_some_and(|x| copies.contains(&x)) || made.contains(&i)
         });
+        made.extend(up.created_phis());
     }
     // Fully unrolled, the first copy reads the initial values.
     if mode == Mode::Full {

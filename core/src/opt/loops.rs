@@ -555,6 +555,11 @@ impl SsaUpdater {
     /// reads the value at the end of the incoming block; another use, the
     /// value at the top of its block (so no use may sit in a block that
     /// holds a definition itself).
+    /// The phis this updater created (and kept).
+    pub fn created_phis(&self) -> impl Iterator<Item = InstId> + '_ {
+        self.created.iter().map(|(_, p)| *p)
+    }
+
     pub fn rewrite_uses(
         &mut self,
         f: &mut Function,

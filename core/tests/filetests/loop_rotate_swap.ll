@@ -1,0 +1,37 @@
+; RUN: loop-rotate
+; Two header phis that swap (q takes p's value, p a new one), both read
+; after the loop: q's exit value is the p of the last iteration, not p's
+; next value. (Each variable's SSA updater must leave alone the exit phis
+; another one made: q's reads %p as the latch has it.)
+
+define void @f(ptr %out, i32 %a, i32 %b, i32 %n) {
+entry:
+  br label %for.cond
+
+for.cond:                               ; preds = %entry, %for.body
+  %k = phi i32 [ 0, %entry ], [ %inc, %for.body ]
+  %q = phi i32 [ %b, %entry ], [ %p, %for.body ]
+  %p = phi i32 [ %a, %entry ], [ %add1, %for.body ]
+  %cmp = icmp slt i32 %k, %n
+  br i1 %cmp, label %for.body, label %for.end
+
+for.body:                               ; preds = %for.cond
+  %add1 = add nsw i32 %q, %k
+  %inc = add nsw i32 %k, 1
+  br label %for.cond
+
+for.end:                                ; preds = %for.cond
+  store i32 %p, ptr %out, align 4
+  store i32 %q, ptr %out, align 4
+  ret void
+}
+
+; CHECK: for.body:
+; CHECK-NEXT: %k = phi i32
+; CHECK-NEXT: %q = phi i32 [ %b, %for.body.lr.ph ], [ %p, %for.body ]
+; CHECK-NEXT: %p = phi i32 [ %a, %for.body.lr.ph ], [ %add1, %for.body ]
+; CHECK: for.end:
+; CHECK-NEXT: %p.lcssa = phi i32 [ %a, %entry ], [ %add1, %for.body ]
+; CHECK-NEXT: %q.lcssa = phi i32 [ %b, %entry ], [ %p, %for.body ]
+; CHECK-NEXT: store i32 %p.lcssa, ptr %out, align 4
+; CHECK-NEXT: store i32 %q.lcssa, ptr %out, align 4
