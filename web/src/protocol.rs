@@ -2,6 +2,7 @@
 //! keeps the page showing only the newest result. Plain Rust, so it is tested
 //! natively; the browser glue is in `app.rs` and `worker.rs`.
 
+use crate::launch::{BisectProgress, BisectResponse, KernelInfo, LaunchRequest, LaunchResponse};
 use ptxlab_core::{compile_source, Compilation, Options};
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,18 @@ pub struct CompileRequest {
     pub runs: u32,
 }
 
+/// Page → worker. Every request gets exactly one answer (a bisection sends
+/// progress before it), in the order sent.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ToWorker {
+    Compile(CompileRequest),
+    /// Run one kernel launch in the IR interpreter.
+    Launch(LaunchRequest),
+    /// Find the first pass run after which the launch's result differs.
+    Bisect(LaunchRequest),
+}
+
 /// Worker → page: the whole compilation, every stage's snapshot included.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CompileResponse {
@@ -38,6 +51,8 @@ pub struct CompileResponse {
     pub compilation: Compilation,
     /// `stats.total_micros` of each run, in run order (one entry unless benchmarking).
     pub run_micros: Vec<u64>,
+    /// The module's kernels and their parameters, for the Run panel.
+    pub kernels: Vec<KernelInfo>,
 }
 
 /// Worker → page. The worker's JS loader (static/worker.js) sends `progress`
@@ -53,6 +68,10 @@ pub enum FromWorker {
     /// The compiler is running and takes requests.
     Ready,
     Compiled(CompileResponse),
+    Launched(Box<LaunchResponse>),
+    /// A bisection's progress; its answer is `Bisected`.
+    Bisecting(BisectProgress),
+    Bisected(Box<BisectResponse>),
     /// The compiler panicked (the wasm instance is dead after this).
     Panicked {
         message: String,
@@ -74,6 +93,7 @@ pub fn compile(request: &CompileRequest) -> CompileResponse {
     }
     CompileResponse {
         seq: request.seq,
+        kernels: crate::launch::kernels(&compilation),
         compilation,
         run_micros,
     }
@@ -267,6 +287,33 @@ mod tests {
     }
 
     #[test]
+    fn requests_are_tagged_by_kind() {
+        let launch = ToWorker::Launch(LaunchRequest {
+            seq: 9,
+            name: SOURCE_NAME.into(),
+            source: DEFAULT_SOURCE.into(),
+            options: Options::default(),
+            settings: crate::launch::LaunchSettings::default(),
+            pass_runs: Some(3),
+        });
+        let json = serde_json::to_string(&launch).unwrap();
+        assert!(json.starts_with(r#"{"kind":"launch","seq":9,"#), "{json}");
+        let back: ToWorker = serde_json::from_str(&json).unwrap();
+        assert!(matches!(back, ToWorker::Launch(r) if r.pass_runs == Some(3)));
+        let progress = FromWorker::Bisecting(BisectProgress {
+            seq: 2,
+            done: 3,
+            total: 40,
+            pass: "sccp".into(),
+        });
+        let json = serde_json::to_string(&progress).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"bisecting","seq":2,"done":3,"total":40,"pass":"sccp"}"#
+        );
+    }
+
+    #[test]
     fn median_of_odd_and_even_counts() {
         assert_eq!(median(&[5, 1, 3]), Some(3.0));
         assert_eq!(median(&[4, 1, 3, 2]), Some(2.5));
@@ -292,6 +339,9 @@ mod tests {
             .as_deref()
             .unwrap_or("")
             .contains(".visible .entry saxpy"));
+        assert_eq!(response.kernels.len(), 1);
+        assert_eq!(response.kernels[0].name, "saxpy");
+        assert_eq!(response.kernels[0].params.len(), 4);
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! The Web Worker that runs the compiler, one request at a time. The JS
 //! loader (static/worker.js) downloads the wasm with progress and starts it;
-//! `run` then answers the page's [`CompileRequest`]s with [`FromWorker`]s.
+//! `run` then answers the page's [`ToWorker`] requests with [`FromWorker`]s:
+//! compiles, kernel launches in the IR interpreter, and bisections (which
+//! report progress after every pass run, so the page sees them advance and
+//! its watchdog knows the worker is alive).
 
-use crate::protocol::{self, CompileRequest, FromWorker};
+use crate::launch;
+use crate::protocol::{self, FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -32,10 +36,29 @@ pub fn run() {
     let handler = {
         let scope = scope.clone();
         Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
-            match serde_wasm_bindgen::from_value::<CompileRequest>(event.data()) {
-                Ok(request) => {
+            match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
+                Ok(ToWorker::Compile(request)) => {
                     let message = FromWorker::Compiled(protocol::compile(&request));
                     post(&scope, &message);
+                }
+                Ok(ToWorker::Launch(request)) => {
+                    post(
+                        &scope,
+                        &FromWorker::Launched(Box::new(launch::launch(&request))),
+                    );
+                }
+                Ok(ToWorker::Bisect(request)) => {
+                    let seq = request.seq;
+                    let response = launch::bisect(&request, |done, total, pass| {
+                        let progress = launch::BisectProgress {
+                            seq,
+                            done,
+                            total,
+                            pass: pass.to_string(),
+                        };
+                        post(&scope, &FromWorker::Bisecting(progress));
+                    });
+                    post(&scope, &FromWorker::Bisected(Box::new(response)));
                 }
                 Err(e) => post(
                     &scope,

@@ -3,7 +3,7 @@
 //! [`WorkerEvent`]s, and terminates it when dropped (a compile that runs too
 //! long is stopped by dropping the client and starting a new one).
 
-use crate::protocol::{CompileRequest, FromWorker};
+use crate::protocol::{FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
@@ -103,7 +103,9 @@ impl WorkerClient {
         })
     }
 
-    pub fn send(&self, request: &CompileRequest) {
+    /// Sends a request; one sent before the worker is ready waits for it
+    /// (only the newest such request: the page sends one at a time).
+    pub fn send(&self, request: &ToWorker) {
         let Ok(value) = serde_wasm_bindgen::to_value(request) else {
             return;
         };
