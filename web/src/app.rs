@@ -170,6 +170,10 @@ pub struct App {
     run_shown: Option<(RunShown, u64)>,
     /// Results the Run panel showed so far (tests wait on it).
     run_results: u32,
+    /// `performance.now()` when the job in flight was sent; a result shown
+    /// and not yet measured (request-to-render latency, `data-run-ms`).
+    run_sent_at: f64,
+    measure_run: bool,
     /// A bisection's progress: pass runs done, of, the last pass.
     bisect_progress: Option<(usize, usize, String)>,
     /// Launch once the next compile is shown (a link or an example opened
@@ -247,6 +251,8 @@ impl Component for App {
             runner: Runner::default(),
             run_shown: None,
             run_results: 0,
+            run_sent_at: 0.0,
+            measure_run: false,
             bisect_progress: None,
             auto_launch: false,
             scroll_pending: false,
@@ -565,6 +571,14 @@ impl Component for App {
         if std::mem::take(&mut self.url_dirty) && self.bench_runs.is_none() {
             self.write_url();
         }
+        if std::mem::take(&mut self.measure_run) {
+            let ms = now_ms() - self.run_sent_at;
+            if let Some(out) =
+                gloo_document().and_then(|d| d.query_selector(".run-output").ok().flatten())
+            {
+                let _ = out.set_attribute("data-run-ms", &format!("{ms:.1}"));
+            }
+        }
         if std::mem::take(&mut self.scroll_pending) {
             self.scroll_selected_into_view();
         }
@@ -688,6 +702,7 @@ impl App {
                 self.run_shown =
                     Some((RunShown::Launch(Box::new(response.outcome)), self.shown_seq));
                 self.run_results += 1;
+                self.measure_run = true;
                 if compile {
                     self.compile_now(ctx);
                 }
@@ -719,6 +734,7 @@ impl App {
                 }
                 self.run_shown = Some((RunShown::Bisect(response), self.shown_seq));
                 self.run_results += 1;
+                self.measure_run = true;
                 self.changed_view();
                 if compile {
                     self.compile_now(ctx);
@@ -777,6 +793,7 @@ impl App {
                 ToWorker::Bisect(request)
             }
         };
+        self.run_sent_at = now_ms();
         match &self.worker {
             Some(worker) => worker.send(&message),
             None => {

@@ -10,6 +10,17 @@ use crate::protocol::{self, FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+/// Least time between two progress reports of a bisection (the page's
+/// watchdog restarts with each, so this must stay far below its 5 s).
+const PROGRESS_MS: f64 = 100.0;
+
+fn now_ms() -> f64 {
+    js_sys::global()
+        .unchecked_into::<DedicatedWorkerGlobalScope>()
+        .performance()
+        .map_or(0.0, |p| p.now())
+}
+
 fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     // Our messages are plain data (strings, numbers, vectors): always encodable.
     if let Ok(value) = serde_wasm_bindgen::to_value(message) {
@@ -49,7 +60,13 @@ pub fn run() {
                 }
                 Ok(ToWorker::Bisect(request)) => {
                     let seq = request.seq;
+                    // Progress at most every PROGRESS_MS: each one re-renders the page.
+                    let mut last = now_ms();
                     let response = launch::bisect(&request, |done, total, pass| {
+                        if now_ms() - last < PROGRESS_MS {
+                            return;
+                        }
+                        last = now_ms();
                         let progress = launch::BisectProgress {
                             seq,
                             done,
