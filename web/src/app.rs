@@ -1,8 +1,8 @@
 //! The page: an options bar; three resizable panes (the source editor, the
 //! pipeline with its pass list and the selected run's IR or diff, the PTX or
-//! the Run panel); a status bar with the diagnostics. The app owns all state; the editor
-//! (editor.rs) and the compiler's worker (worker_client.rs) report to it
-//! through messages. The shareable part of the state is a [`State`], kept in
+//! the Run panel); a status bar with the diagnostics. The app owns all state;
+//! the editor (editor.rs) and the compiler's worker (worker_client.rs) report
+//! to it through messages. The shareable part of the state is a [`State`], kept in
 //! the URL fragment (share.rs).
 
 use crate::diff::{self, Diff};
@@ -254,7 +254,7 @@ impl Component for App {
             run_sent_at: 0.0,
             measure_run: false,
             bisect_progress: None,
-            auto_launch: false,
+            auto_launch,
             scroll_pending: false,
             worker: None,
             worker_gen: 0,
@@ -281,7 +281,6 @@ impl Component for App {
             bench: None,
             _listeners: Vec::new(),
         };
-        app.auto_launch = auto_launch;
         app.start_worker(ctx);
         app.compile_now(ctx);
         app._listeners = app.listen(ctx);
