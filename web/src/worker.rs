@@ -47,7 +47,7 @@ pub fn run() {
     let handler = {
         let scope = scope.clone();
         Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
-            match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
+            match protocol::read_to_worker(event.data()) {
                 Ok(ToWorker::Compile(request)) => {
                     let message = FromWorker::Compiled(protocol::compile(&request));
                     post(&scope, &message);
