@@ -1,18 +1,21 @@
 //! The page: an options bar; three resizable panes (the source editor, the
-//! pipeline with its pass list and the selected run's IR or diff, the PTX);
-//! a status bar with the diagnostics. The app owns all state; the editor
-//! (editor.rs) and the compiler's worker (worker_client.rs) report to it
-//! through messages. The shareable part of the state is a [`State`], kept in
+//! pipeline with its pass list and the selected run's IR or diff, the PTX or
+//! the Run panel); a status bar with the diagnostics. The app owns all state;
+//! the editor (editor.rs) and the compiler's worker (worker_client.rs) report
+//! to it through messages. The shareable part of the state is a [`State`], kept in
 //! the URL fragment (share.rs).
 
 use crate::diff::{self, Diff};
 use crate::editor;
 use crate::examples::{self, EXAMPLES};
 use crate::highlight::Lang;
+use crate::launch::{self, BisectResponse, Job, KernelInfo, LaunchOutcome, LaunchRequest, Runner};
 use crate::pipeline::{self, Row};
-use crate::protocol::{self, CompileRequest, CompileResponse, FromWorker, Scheduler, SOURCE_NAME};
+use crate::protocol::{
+    self, CompileRequest, CompileResponse, FromWorker, Scheduler, ToWorker, SOURCE_NAME,
+};
 use crate::ptx_docs;
-use crate::share::{self, Layout, State, View};
+use crate::share::{self, Layout, Pane, State, View};
 use crate::views::{CodeView, DiffView};
 use crate::worker_client::{WorkerClient, WorkerEvent};
 use gloo_timers::callback::Timeout;
@@ -24,7 +27,8 @@ use yew::prelude::*;
 
 /// Wait this long after the last keystroke before compiling.
 const DEBOUNCE_MS: u32 = 250;
-/// A compile that takes longer is stopped and the worker restarted.
+/// A compile (or a launch, or a bisection's step) that takes longer is
+/// stopped and the worker restarted.
 pub const COMPILE_LIMIT_MS: u32 = 5_000;
 
 /// Mounts the page on `#app` (or `<body>` when the page has none).
@@ -69,6 +73,24 @@ enum Load {
     Failed(String),
 }
 
+/// A field of the Run panel.
+#[derive(Clone, Copy, PartialEq)]
+pub enum LaunchField {
+    Kernel,
+    Grid,
+    Block,
+    Args,
+    Shared,
+}
+
+/// What the Run panel shows below its settings.
+enum RunShown {
+    Launch(Box<LaunchOutcome>),
+    Bisect(Box<BisectResponse>),
+    /// The worker was stopped (time limit) or died during the job.
+    Stopped(String),
+}
+
 #[derive(Clone, PartialEq)]
 enum Notice {
     Info(String),
@@ -81,6 +103,11 @@ pub enum Msg {
     CompileNow,
     Worker(u32, WorkerEvent),
     CompileTimedOut(u64),
+    LaunchTimedOut(u64),
+    SetPane(Pane),
+    LaunchEdit(LaunchField, String),
+    /// Run (or bisect) the Run panel's launch.
+    Launch(Job),
     Arch(String),
     OptLevel(u8),
     Flag(Flag, bool),
@@ -136,6 +163,24 @@ pub struct App {
     run_src: Rc<Vec<u32>>,
     /// The IR stages' source lines for the compilation shown (`seq`).
     shown_seq: u64,
+    /// The kernels of the newest compile that had any, for the Run panel.
+    kernels: Rc<Vec<KernelInfo>>,
+    runner: Runner,
+    /// The Run panel's result and the compile (`shown_seq`) it was for.
+    run_shown: Option<(RunShown, u64)>,
+    /// Results the Run panel showed so far (tests wait on it).
+    run_results: u32,
+    /// `performance.now()` when the job in flight was sent; a result shown
+    /// and not yet measured (request-to-render latency, `data-run-ms`).
+    run_sent_at: f64,
+    measure_run: bool,
+    /// A bisection's progress: pass runs done, of, the last pass.
+    bisect_progress: Option<(usize, usize, String)>,
+    /// Launch once the next compile is shown (a link or an example opened
+    /// with the Run panel showing).
+    auto_launch: bool,
+    /// Scroll the selected pass run into view after the next render.
+    scroll_pending: bool,
 
     worker: Option<WorkerClient>,
     worker_gen: u32,
@@ -188,6 +233,8 @@ impl Component for App {
         if bench.is_none() && state.source.is_empty() {
             state = State::initial();
         }
+        // A link with the Run panel showing reproduces its launch.
+        let auto_launch = state.pane == Pane::Run && bench.is_none();
         let mut app = App {
             state,
             compilation: None,
@@ -200,6 +247,15 @@ impl Component for App {
             run_diff: None,
             run_src: Rc::default(),
             shown_seq: 0,
+            kernels: Rc::default(),
+            runner: Runner::default(),
+            run_shown: None,
+            run_results: 0,
+            run_sent_at: 0.0,
+            measure_run: false,
+            bisect_progress: None,
+            auto_launch,
+            scroll_pending: false,
             worker: None,
             worker_gen: 0,
             load: Load::Loading(0.0, 0.0),
@@ -270,6 +326,48 @@ impl Component for App {
                 );
                 true
             }
+            Msg::LaunchTimedOut(seq) => {
+                let Some((_, job)) = self.runner.in_flight().filter(|(s, _)| *s == seq) else {
+                    return false;
+                };
+                let what = match job {
+                    Job::Launch => "The run",
+                    Job::Bisect => "A launch of the bisection",
+                };
+                self.restart_worker(
+                    ctx,
+                    format!(
+                        "{what} took longer than {} s: stopped it and restarted the compiler.",
+                        COMPILE_LIMIT_MS / 1000
+                    ),
+                );
+                true
+            }
+            Msg::SetPane(pane) => {
+                self.state.pane = pane;
+                self.url_dirty = true;
+                true
+            }
+            Msg::LaunchEdit(field, value) => {
+                let l = &mut self.state.launch;
+                match field {
+                    LaunchField::Kernel => l.kernel = value,
+                    LaunchField::Grid => l.grid = value,
+                    LaunchField::Block => l.block = value,
+                    LaunchField::Args => l.args = value,
+                    LaunchField::Shared => l.shared = value.trim().parse().unwrap_or(0),
+                }
+                self.url_dirty = true;
+                true
+            }
+            Msg::Launch(job) => {
+                if self.state.pane != Pane::Run {
+                    self.state.pane = Pane::Run;
+                    self.url_dirty = true;
+                }
+                self.ask_launch(ctx, job);
+                true
+            }
             Msg::Arch(arch) => self.set_option(ctx, |o| o.arch = arch),
             Msg::OptLevel(level) => self.set_option(ctx, |o| o.opt_level = level),
             Msg::Flag(flag, on) => self.set_option(ctx, |o| match flag {
@@ -297,6 +395,7 @@ impl Component for App {
                 // A new source: a new run and function; the way of looking stays.
                 self.state = State {
                     options,
+                    pane: self.state.pane,
                     view: self.state.view,
                     layout: self.state.layout,
                     hide_unchanged: self.state.hide_unchanged,
@@ -307,6 +406,8 @@ impl Component for App {
                     m.editor.set_doc(example.source);
                 }
                 self.notice = None;
+                self.run_shown = None;
+                self.auto_launch = self.state.pane == Pane::Run;
                 self.compile_now(ctx);
                 self.changed_view()
             }
@@ -440,6 +541,8 @@ impl Component for App {
                 self.fragment = fragment;
                 self.state = state;
                 self.notice = notice;
+                self.run_shown = None;
+                self.auto_launch = self.state.pane == Pane::Run;
                 if let Some(m) = &self.editor {
                     m.editor.set_doc(&self.state.source);
                 }
@@ -466,6 +569,17 @@ impl Component for App {
         }
         if std::mem::take(&mut self.url_dirty) && self.bench_runs.is_none() {
             self.write_url();
+        }
+        if std::mem::take(&mut self.measure_run) {
+            let ms = now_ms() - self.run_sent_at;
+            if let Some(out) =
+                gloo_document().and_then(|d| d.query_selector(".run-output").ok().flatten())
+            {
+                let _ = out.set_attribute("data-run-ms", &format!("{ms:.1}"));
+            }
+        }
+        if std::mem::take(&mut self.scroll_pending) {
+            self.scroll_selected_into_view();
         }
     }
 
@@ -515,10 +629,18 @@ impl App {
         self.limit_timer = None;
         // Dropping the client terminates the worker.
         self.worker = None;
+        if self.runner.in_flight().is_some() {
+            self.run_shown = Some((RunShown::Stopped(why.clone()), self.shown_seq));
+            self.run_results += 1;
+        }
+        self.bisect_progress = None;
+        let compile_held = self.runner.abandon();
         self.notice = Some(Notice::Error(why));
         self.start_worker(ctx);
         if let Some(seq) = self.scheduler.abandon() {
             self.send(ctx, seq);
+        } else if compile_held {
+            self.compile_now(ctx);
         }
     }
 
@@ -542,9 +664,14 @@ impl App {
                 if let Some(seq) = self.scheduler.in_flight() {
                     self.arm_limit(ctx, seq);
                 }
+                if let Some((seq, _)) = self.runner.in_flight() {
+                    self.arm_launch_limit(ctx, seq);
+                }
             }
             FromWorker::Failed { message } => {
                 self.scheduler.abandon();
+                self.runner.abandon();
+                self.bisect_progress = None;
                 self.worker = None;
                 self.load = Load::Failed(message);
             }
@@ -562,14 +689,139 @@ impl App {
                 }
                 if let Some(seq) = arrival.send {
                     self.send(ctx, seq);
+                } else if !self.scheduler.busy() {
+                    self.after_compiles(ctx);
+                }
+            }
+            FromWorker::Launched(response) => {
+                let Some(compile) = self.runner.finished(response.seq) else {
+                    return false;
+                };
+                self.limit_timer = None;
+                self.run_shown =
+                    Some((RunShown::Launch(Box::new(response.outcome)), self.shown_seq));
+                self.run_results += 1;
+                self.measure_run = true;
+                if compile {
+                    self.compile_now(ctx);
+                }
+            }
+            FromWorker::Bisecting(p) => {
+                if self.runner.in_flight().map(|(s, _)| s) != Some(p.seq) {
+                    return false;
+                }
+                self.bisect_progress = Some((p.done, p.total, p.pass));
+                // The worker is alive: each step gets the full time limit.
+                self.arm_launch_limit(ctx, p.seq);
+            }
+            FromWorker::Bisected(response) => {
+                let Some(compile) = self.runner.finished(response.seq) else {
+                    return false;
+                };
+                self.limit_timer = None;
+                self.bisect_progress = None;
+                if let Some(change) = &response.change {
+                    // Show the pass run that changed the result, as a diff.
+                    self.state.run = Some(change.stage);
+                    self.state.view = View::Diff;
+                    if !self.state.filter.is_empty()
+                        && !change.pass.contains(self.state.filter.trim())
+                    {
+                        self.state.filter.clear();
+                    }
+                    self.scroll_pending = true;
+                }
+                self.run_shown = Some((RunShown::Bisect(response), self.shown_seq));
+                self.run_results += 1;
+                self.measure_run = true;
+                self.changed_view();
+                if compile {
+                    self.compile_now(ctx);
                 }
             }
         }
         true
     }
 
-    /// Asks the scheduler for a compile of the current source and options.
+    /// No compile is in flight any more: send the launch that waited for
+    /// it, or the one a link or an example asked for.
+    fn after_compiles(&mut self, ctx: &Context<Self>) {
+        if std::mem::take(&mut self.auto_launch) {
+            self.runner.ask(Job::Launch, true);
+        }
+        if let Some((seq, job)) = self.runner.compiled() {
+            self.send_job(ctx, seq, job);
+        }
+    }
+
+    /// The Run panel's Run or bisect button.
+    fn ask_launch(&mut self, ctx: &Context<Self>, job: Job) {
+        // An edit still in its debounce is compiled first.
+        if self.debounce.take().is_some() {
+            self.compile_now(ctx);
+        }
+        let compiling = self.scheduler.busy() || self.compilation.is_none();
+        if let Some(seq) = self.runner.ask(job, compiling) {
+            self.send_job(ctx, seq, job);
+        }
+    }
+
+    fn send_job(&mut self, ctx: &Context<Self>, seq: u64, job: Job) {
+        let settings = launch::resolve(&self.state.launch, &self.kernels);
+        if self.state.launch.args.trim().is_empty() && !settings.args.is_empty() {
+            // The suggested arguments: shown, so the user can edit them.
+            self.state.launch.args = settings.args.clone();
+            self.url_dirty = true;
+        }
+        let pass_runs = self
+            .compilation
+            .as_deref()
+            .and_then(|c| launch::pass_runs_at(c, self.selected_run()));
+        let request = LaunchRequest {
+            seq,
+            name: SOURCE_NAME.to_string(),
+            source: self.state.source.clone(),
+            options: self.state.options.clone(),
+            settings,
+            pass_runs,
+        };
+        let message = match job {
+            Job::Launch => ToWorker::Launch(request),
+            Job::Bisect => {
+                self.bisect_progress = Some((0, 0, String::new()));
+                ToWorker::Bisect(request)
+            }
+        };
+        self.run_sent_at = now_ms();
+        match &self.worker {
+            Some(worker) => worker.send(&message),
+            None => {
+                self.runner.abandon();
+                self.bisect_progress = None;
+                return;
+            }
+        }
+        if matches!(self.load, Load::Ready) {
+            self.arm_launch_limit(ctx, seq);
+        }
+    }
+
+    fn arm_launch_limit(&mut self, ctx: &Context<Self>, seq: u64) {
+        if self.bench_runs.is_some() {
+            return;
+        }
+        let link = ctx.link().clone();
+        self.limit_timer = Some(Timeout::new(COMPILE_LIMIT_MS, move || {
+            link.send_message(Msg::LaunchTimedOut(seq))
+        }));
+    }
+
+    /// Asks the scheduler for a compile of the current source and options
+    /// (after the launch in flight, if any).
     fn compile_now(&mut self, ctx: &Context<Self>) {
+        if self.runner.hold_compile() {
+            return;
+        }
         if let Some(seq) = self.scheduler.request() {
             self.send(ctx, seq);
         }
@@ -581,13 +833,13 @@ impl App {
             .bench_runs
             .filter(|_| self.compilation.is_none())
             .unwrap_or(1);
-        let request = CompileRequest {
+        let request = ToWorker::Compile(CompileRequest {
             seq,
             name: SOURCE_NAME.to_string(),
             source: self.state.source.clone(),
             options: self.state.options.clone(),
             runs,
-        };
+        });
         self.sent_at = now_ms();
         match &self.worker {
             Some(worker) => worker.send(&request),
@@ -635,6 +887,9 @@ impl App {
             m.editor.set_diagnostics(&marks(&c));
         }
         self.bench = Some(response.run_micros);
+        if !response.kernels.is_empty() || !c.has_errors() {
+            self.kernels = Rc::new(response.kernels);
+        }
         self.shown += 1;
         self.compilation = Some(Rc::new(c));
         self.measure_render = true;
@@ -804,7 +1059,8 @@ impl App {
     }
 
     /// Document-wide keys (j/k and arrows move through runs when no field has
-    /// the focus) and the URL fragment changing under us.
+    /// the focus; Ctrl+Shift+Enter runs the launch) and the URL fragment
+    /// changing under us.
     fn listen(&self, ctx: &Context<Self>) -> Vec<Listener> {
         let Some(window) = web_sys::window() else {
             return Vec::new();
@@ -815,6 +1071,12 @@ impl App {
                 let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                     return;
                 };
+                // Ctrl+Shift+Enter runs the launch from anywhere, the editor included.
+                if (e.ctrl_key() || e.meta_key()) && e.shift_key() && e.key() == "Enter" {
+                    e.prevent_default();
+                    link.send_message(Msg::Launch(Job::Launch));
+                    return;
+                }
                 if e.ctrl_key() || e.meta_key() || e.alt_key() || typing_in(e.target()) {
                     return;
                 }
@@ -1038,6 +1300,7 @@ impl App {
 
     fn view_pass_list(&self, ctx: &Context<Self>) -> Html {
         let selected = self.selected_run();
+        let culprit = self.culprit();
         let c = self.compilation.as_ref();
         html! {
             <ol data-testid="pass-list" class="pass-list" tabindex="0" aria-label="pass runs">
@@ -1053,13 +1316,16 @@ impl App {
                     let first_machine = kind == "machine"
                         && c.is_some_and(|c| row.first > 0 && c.stages[row.first - 1].kind == StageKind::Ir);
                     let skipped = row.description.starts_with("(skipped)");
+                    let is_culprit = culprit.is_some_and(|s| row.contains(s));
                     html! {
                         <li data-testid="pass-item"
                             data-pass={row.label.clone()}
                             data-changed={row.changed.to_string()}
                             data-kind={kind}
                             data-run={row.first.to_string()}
+                            data-culprit={is_culprit.then_some("true")}
                             class={classes!("pass-item",
+                                is_culprit.then_some("culprit"),
                                 is_selected.then_some("selected"),
                                 (!row.changed).then_some("unchanged"),
                                 (row.first < row.last).then_some("group"),
@@ -1072,6 +1338,9 @@ impl App {
                                 </span>
                                 <span class="index">{ row.first }</span>
                                 <span class="name">{ &row.label }</span>
+                                if is_culprit {
+                                    <span class="culprit-mark" title="the first pass run after which the launch's result differs">{ "≠" }</span>
+                                }
                                 <span class="time">{ format_micros(row.micros) }</span>
                             </button>
                         </li>
@@ -1167,24 +1436,320 @@ impl App {
     }
 
     fn view_ptx_pane(&self, ctx: &Context<Self>) -> Html {
-        let doc = match self.hover {
-            Hover::Ptx(i) => self.ptx_text.lines().nth(i).and_then(ptx_docs::describe),
-            _ => None,
+        let pane = self.state.pane;
+        let link = ctx.link();
+        let tab = |p: Pane, label: &'static str, testid: &'static str, title: &'static str| {
+            let onclick = link.callback(move |_: MouseEvent| Msg::SetPane(p));
+            html! {
+                <button type="button" class={classes!("tab", (pane == p).then_some("active"))}
+                    aria-pressed={(pane == p).to_string()} data-testid={testid} {title} {onclick}>{ label }</button>
+            }
         };
         let has_ptx = self.compilation.as_ref().is_some_and(|c| c.ptx.is_some());
         html! {
             <section class="pane pane-ptx">
-                <h2>{ "PTX" }
+                <h2>
+                    { tab(Pane::Ptx, "PTX", "tab-ptx", "the PTX module") }
+                    { tab(Pane::Run, "Run", "tab-run", "run a kernel in the IR interpreter") }
                     <span class="spacer"></span>
-                    <button type="button" class="button small" data-testid="download-ptx" disabled={!has_ptx}
-                        onclick={ctx.link().callback(|_| Msg::DownloadPtx)} title="download kernel.ptx">{ "Download" }</button>
+                    if pane == Pane::Ptx {
+                        <button type="button" class="button small" data-testid="download-ptx" disabled={!has_ptx}
+                            onclick={link.callback(|_| Msg::DownloadPtx)} title="download kernel.ptx">{ "Download" }</button>
+                    } else {
+                        <span class="hint">{ "Ctrl+Shift+Enter runs" }</span>
+                    }
                 </h2>
                 { self.view_loading() }
+                if pane == Pane::Ptx {
+                    { self.view_ptx(ctx) }
+                } else {
+                    { self.view_run_panel(ctx) }
+                }
+            </section>
+        }
+    }
+
+    fn view_ptx(&self, ctx: &Context<Self>) -> Html {
+        let doc = match self.hover {
+            Hover::Ptx(i) => self.ptx_text.lines().nth(i).and_then(ptx_docs::describe),
+            _ => None,
+        };
+        html! {
+            <>
                 <CodeView testid="ptx-view" text={self.ptx_text.clone()} lang={Lang::Ptx}
                     src={self.ptx_src.clone()} docs=true
                     on_hover={ctx.link().callback(Msg::HoverPtx)} />
                 <div class="ptx-doc" data-testid="ptx-doc">{ doc.unwrap_or_else(|| "Point at an instruction for what it does.".into()) }</div>
-            </section>
+            </>
+        }
+    }
+
+    /// The pass run the last bisection found, while it is for the
+    /// compilation shown.
+    fn culprit(&self) -> Option<usize> {
+        match &self.run_shown {
+            Some((RunShown::Bisect(b), seq)) if *seq == self.shown_seq => {
+                b.change.as_ref().map(|c| c.stage)
+            }
+            _ => None,
+        }
+    }
+
+    /// Where a launch runs now: the selected IR stage, or the optimized IR.
+    fn launch_where(&self) -> String {
+        let Some(c) = self.compilation.as_deref() else {
+            return String::new();
+        };
+        let run = self.selected_run();
+        match launch::pass_runs_at(c, run) {
+            Some(0) => "Runs the IR after irgen and link (select a run in the pass list to run another).".to_string(),
+            Some(n) => format!(
+                "Runs the IR after pass run {n}, {} (select another run in the pass list to run that one).",
+                c.stages.get(launch::stage_of_pass_run(n)).map_or("", |s| s.name.as_str())
+            ),
+            None => "Runs the optimized IR: the interpreter runs IR, not the backend's machine code.".to_string(),
+        }
+    }
+
+    fn view_run_panel(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let l = &self.state.launch;
+        let kernel = launch::chosen(&self.kernels, l);
+        let on_field = |field: LaunchField| {
+            link.callback(move |e: InputEvent| {
+                Msg::LaunchEdit(field, e.target_unchecked_into::<HtmlInputElement>().value())
+            })
+        };
+        let on_kernel =
+            link.callback(|e: Event| Msg::LaunchEdit(LaunchField::Kernel, select_value(&e)));
+        // Enter in a field runs.
+        let on_enter = link.batch_callback(|e: KeyboardEvent| {
+            (e.key() == "Enter" && !e.ctrl_key() && !e.shift_key() && !e.meta_key())
+                .then_some(Msg::Launch(Job::Launch))
+        });
+        let busy = self.runner.busy();
+        let suggestion = kernel.map(launch::suggest_args).unwrap_or_default();
+        html! {
+            <div class="run-panel" data-testid="run-panel">
+                <div class="run-form">
+                    <div class="run-row">
+                        <label class="field"><span>{ "kernel" }</span>
+                            <select data-testid="run-kernel" onchange={on_kernel}>
+                                if self.kernels.is_empty() {
+                                    <option value="" selected=true>{ "no kernel" }</option>
+                                }
+                                { for self.kernels.iter().map(|k| html! {
+                                    <option value={k.name.clone()} selected={kernel.is_some_and(|c| c.name == k.name)}
+                                        title={k.name.clone()}>{ &k.label }</option>
+                                }) }
+                            </select>
+                        </label>
+                        <label class="field" title="blocks in the grid: X, X,Y or X,Y,Z"><span>{ "grid" }</span>
+                            <input class="dim" data-testid="run-grid" placeholder="1" spellcheck="false"
+                                value={l.grid.clone()} oninput={on_field(LaunchField::Grid)} onkeydown={on_enter.clone()} /></label>
+                        <label class="field" title="threads in a block: X, X,Y or X,Y,Z"><span>{ "block" }</span>
+                            <input class="dim" data-testid="run-block" placeholder="1" spellcheck="false"
+                                value={l.block.clone()} oninput={on_field(LaunchField::Block)} onkeydown={on_enter.clone()} /></label>
+                        <label class="field" title="bytes of dynamic shared memory (extern __shared__)"><span>{ "shared" }</span>
+                            <input class="dim" type="number" min="0" data-testid="run-shared" placeholder="0"
+                                value={if l.shared > 0 { l.shared.to_string() } else { String::new() }}
+                                oninput={on_field(LaunchField::Shared)} onkeydown={on_enter.clone()} /></label>
+                    </div>
+                    <label class="field run-args" title="ptxlab run's --args: scalars (1000, 2.0) and buffers TYPE[N]:INIT, TYPE one of i8 u8 i16 u16 i32 u32 i64 u64 f32 f64, INIT zeros, ones, iota, rand:SEED or [v,…]">
+                        <span>{ "args" }</span>
+                        <input data-testid="run-args" spellcheck="false" placeholder={suggestion}
+                            value={l.args.clone()} oninput={on_field(LaunchField::Args)} onkeydown={on_enter} />
+                    </label>
+                    <div class="param-hints" data-testid="param-hints">
+                        { for kernel.into_iter().flat_map(|k| k.params.iter()).map(|p| html! {
+                            <code class="param" title={p.ty.clone()}>{ p.hint() }</code>
+                        }) }
+                        if kernel.is_some_and(|k| k.params.is_empty()) {
+                            <span class="muted">{ "no parameters" }</span>
+                        }
+                    </div>
+                    <div class="run-row">
+                        <button type="button" class="button" data-testid="run-button" disabled={busy.is_some()}
+                            title="run the launch in the IR interpreter (Ctrl+Shift+Enter)"
+                            onclick={link.callback(|_| Msg::Launch(Job::Launch))}>{ "Run" }</button>
+                        <button type="button" class="button secondary" data-testid="bisect-button" disabled={busy.is_some()}
+                            title="run the launch after irgen and after every pass run, and mark the first pass run whose result differs"
+                            onclick={link.callback(|_| Msg::Launch(Job::Bisect))}>{ "Find the first pass that changes the result" }</button>
+                    </div>
+                    <div class="run-where" data-testid="run-where">{ self.launch_where() }</div>
+                </div>
+                <div class="run-output" data-testid="run-output" data-results={self.run_results.to_string()}>
+                    { self.view_run_progress() }
+                    { self.view_run_shown(ctx) }
+                </div>
+            </div>
+        }
+    }
+
+    fn view_run_progress(&self) -> Html {
+        match (self.runner.busy(), &self.bisect_progress) {
+            (Some(Job::Bisect), Some((done, total, pass))) => html! {
+                <div class="run-progress" data-testid="run-progress">
+                    <progress max={total.max(&1).to_string()} value={done.to_string()}></progress>
+                    <span>{ if *total > 0 {
+                        format!("bisecting: pass run {done} of {total} ({pass})")
+                    } else {
+                        "bisecting: compiling…".to_string()
+                    } }</span>
+                </div>
+            },
+            (Some(_), _) => html! {
+                <div class="run-progress" data-testid="run-progress"><progress></progress><span>{ "running…" }</span></div>
+            },
+            (None, _) => html! {},
+        }
+    }
+
+    fn view_run_shown(&self, ctx: &Context<Self>) -> Html {
+        let Some((shown, seq)) = &self.run_shown else {
+            return html! {
+                <div class="run-empty">{ "Run the kernel to see its buffers after the launch, its printf output and what the interpreter counted." }</div>
+            };
+        };
+        let stale = *seq != self.shown_seq;
+        let stale_note = stale.then(|| html! {
+            <div class="run-stale" data-testid="run-stale">{ "The source or options changed since: run again for the new code." }</div>
+        });
+        let body = match shown {
+            RunShown::Stopped(why) => html! {
+                <div class="run-error" data-testid="run-error"><strong>{ "stopped" }</strong>{ ": " }{ why }</div>
+            },
+            RunShown::Launch(o) => self.view_outcome(ctx, o),
+            RunShown::Bisect(b) => {
+                let summary = match &b.change {
+                    Some(c) => html! {
+                        <>
+                            <div class="bisect-summary changed">
+                                { format!("The result first changes after pass run {}, ", c.pass_run) }
+                                <strong>{ &c.pass }</strong>
+                                { format!(": {} element{} differ{}.", c.differing, if c.differing == 1 { "" } else { "s" }, if c.differing == 1 { "s" } else { "" }) }
+                                { " Marked ≠ in the pass list, its diff shown. A correct pass keeps the result: either it miscompiles, or the kernel has undefined behaviour the pass may exploit (an uninitialized read, a data race, an out-of-range shift)." }
+                            </div>
+                            <ul class="bisect-differences" data-testid="bisect-differences">
+                                { for c.differences.iter().map(|d| html! { <li>{ d }</li> }) }
+                            </ul>
+                            <div class="outcome-label">{ format!("After {}:", c.pass) }</div>
+                            { self.view_outcome(ctx, &c.after) }
+                        </>
+                    },
+                    None if b.baseline.error.is_some() && b.launches == 0 => html! {
+                        <>
+                            <div class="bisect-summary">{ "The launch could not run, so there is nothing to compare:" }</div>
+                            { self.view_outcome(ctx, &b.baseline) }
+                        </>
+                    },
+                    None => html! {
+                        <>
+                            <div class="bisect-summary same">
+                                { format!("No pass changes the result: the launch gives the same result after irgen and link and after each of the {} pass runs.", b.total) }
+                            </div>
+                            { self.view_outcome(ctx, &b.baseline) }
+                        </>
+                    },
+                };
+                html! {
+                    <div class="bisect-result" data-testid="bisect-result" data-changed={b.change.is_some().to_string()}>
+                        { summary }
+                        <div class="run-stats">{ format!("bisection: {} launches over {} pass runs in {}", b.launches, b.total, format_micros(b.micros)) }</div>
+                    </div>
+                }
+            }
+        };
+        html! {
+            <div class={classes!("run-result", stale.then_some("stale"))} data-testid="run-result" data-stale={stale.to_string()}>
+                { for stale_note }
+                { body }
+            </div>
+        }
+    }
+
+    fn view_outcome(&self, ctx: &Context<Self>, o: &LaunchOutcome) -> Html {
+        let after = if o.pass_runs == 0 {
+            "after irgen and link".to_string()
+        } else {
+            format!("after pass run {}, {}", o.pass_runs, o.after)
+        };
+        let stats = o.stats.as_ref().map(|s| {
+            // A failed launch has no counts, only its time.
+            let text = if o.error.is_some() {
+                format!(
+                    "{} {after} · stopped after {}",
+                    o.kernel,
+                    format_micros(s.micros)
+                )
+            } else {
+                format!(
+                    "{} {after} · {} threads in {} block{} · {} steps · {} barriers · {}",
+                    o.kernel,
+                    s.threads,
+                    s.blocks,
+                    if s.blocks == 1 { "" } else { "s" },
+                    s.steps,
+                    s.barriers,
+                    format_micros(s.micros)
+                )
+            };
+            html! { <div class="run-stats" data-testid="run-stats">{ text }</div> }
+        });
+        let error = o.error.as_ref().map(|e| {
+            let at = e.at.as_ref().map(|a| {
+                let line = a.line;
+                let go = ctx.link().batch_callback(move |_: MouseEvent| line.map(Msg::GoToLine));
+                let [tx, ty, tz] = a.thread;
+                let [bx, by, bz] = a.block;
+                html! {
+                    <>
+                        <div>{ "at " }<code data-testid="run-error-inst">{ &a.inst }</code></div>
+                        <div>{ format!("in @{}", a.function) }
+                            if let Some(l) = line {
+                                { ", " }<button type="button" class="link" onclick={go} title="go to the line">{ format!("source line {l}") }</button>
+                            }
+                        </div>
+                        <div data-testid="run-error-thread">{ format!("thread ({tx},{ty},{tz}) of block ({bx},{by},{bz})") }</div>
+                    </>
+                }
+            });
+            html! {
+                <div class="run-error" data-testid="run-error">
+                    <div><strong>{ &e.kind }</strong>{ ": " }{ &e.message }</div>
+                    { for at }
+                </div>
+            }
+        });
+        html! {
+            <div class="outcome">
+                { for error }
+                { for stats }
+                { for o.buffers.iter().map(|b| html! {
+                    <div class={classes!("buffer", (!b.written).then_some("unchanged"))} data-testid="buffer" data-name={b.name.clone()}>
+                        <div class="buffer-head">
+                            <strong>{ &b.name }</strong>
+                            <span class="muted">{ format!(" {}[{}]", b.ty, b.len) }</span>
+                            <span class={classes!("tag", b.written.then_some("written"))}>
+                                { if b.written { "written" } else { "unchanged" } }</span>
+                        </div>
+                        <div class="values">
+                            { for b.values.iter().enumerate().map(|(i, v)| html! {
+                                <span class="el" title={format!("{}[{i}] = {v}", b.name)}>{ v }</span>
+                            }) }
+                            if b.len > b.values.len() {
+                                <span class="more">{ format!("… {} more", b.len - b.values.len()) }</span>
+                            }
+                        </div>
+                    </div>
+                }) }
+                if !o.output.is_empty() {
+                    <div class="printf">
+                        <div class="muted">{ "printf" }</div>
+                        <pre data-testid="run-printf">{ &o.output }</pre>
+                    </div>
+                }
+            </div>
         }
     }
 

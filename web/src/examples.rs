@@ -12,6 +12,18 @@ pub struct Example {
     pub source: &'static str,
     /// `-ftz=true` for this example (the others use the defaults).
     pub ftz: bool,
+    /// How the Run panel launches it.
+    pub run: ExampleRun,
+}
+
+/// An example's launch: the Run panel's settings when the example is picked.
+pub struct ExampleRun {
+    pub kernel: &'static str,
+    pub grid: &'static str,
+    pub block: &'static str,
+    /// In `ptxlab run --args` syntax.
+    pub args: &'static str,
+    pub shared: u32,
 }
 
 pub const EXAMPLES: &[Example] = &[
@@ -21,6 +33,13 @@ pub const EXAMPLES: &[Example] = &[
         hint: "y = a·x + y: watch mem2reg remove the allocas and memory-space-opt turn generic loads into ld.global.",
         source: SAXPY,
         ftz: false,
+        run: ExampleRun {
+            kernel: "saxpy",
+            grid: "4",
+            block: "256",
+            args: "1000,2.0,f32[1000]:iota,f32[1000]:ones",
+            shared: 0,
+        },
     },
     Example {
         id: "shared-reduce",
@@ -43,6 +62,13 @@ extern "C" __global__ void block_sum(const float *in, float *out, int n) {
 }
 "#,
         ftz: false,
+        run: ExampleRun {
+            kernel: "block_sum",
+            grid: "4",
+            block: "256",
+            args: "f32[1000]:ones,f32[4],1000",
+            shared: 0,
+        },
     },
     Example {
         id: "warp-shuffle",
@@ -63,6 +89,13 @@ extern "C" __global__ void warp_reduce(const float *in, float *out, int n) {
 }
 "#,
         ftz: false,
+        run: ExampleRun {
+            kernel: "warp_reduce",
+            grid: "2",
+            block: "128",
+            args: "f32[256]:iota,f32[1],256",
+            shared: 0,
+        },
     },
     Example {
         id: "tiled-matmul",
@@ -90,6 +123,13 @@ extern "C" __global__ void matmul_tiled(const float *A, const float *B, float *C
 }
 "#,
         ftz: false,
+        run: ExampleRun {
+            kernel: "matmul_tiled",
+            grid: "2,2",
+            block: "16,16",
+            args: "f32[1024]:ones,f32[1024]:iota,f32[1024],32",
+            shared: 0,
+        },
     },
     Example {
         id: "histogram",
@@ -109,6 +149,13 @@ __global__ void histogram(const unsigned char *data, int n, unsigned *bins) {
 }
 "#,
         ftz: false,
+        run: ExampleRun {
+            kernel: "histogram",
+            grid: "2",
+            block: "256",
+            args: "u8[4096]:rand:1,4096,u32[256]",
+            shared: 0,
+        },
     },
     Example {
         id: "reflect-ftz",
@@ -132,6 +179,13 @@ extern "C" __global__ void reflect_ftz(float *data, int n) {
 }
 "#,
         ftz: true,
+        run: ExampleRun {
+            kernel: "reflect_ftz",
+            grid: "1",
+            block: "64",
+            args: "f32[64]:iota,64",
+            shared: 0,
+        },
     },
     Example {
         id: "sinf-ftz",
@@ -146,6 +200,13 @@ extern "C" __global__ void sines(float *out, const float *in, int n) {
 }
 "#,
         ftz: true,
+        run: ExampleRun {
+            kernel: "sines",
+            grid: "1",
+            block: "64",
+            args: "f32[64],f32[64]:iota,64",
+            shared: 0,
+        },
     },
     Example {
         id: "noinline",
@@ -153,6 +214,13 @@ extern "C" __global__ void sines(float *out, const float *in, int n) {
         hint: "A __noinline__ function stays a .func; its struct argument travels as a .param .b8 array. The plain __device__ function is inlined.",
         source: NOINLINE,
         ftz: false,
+        run: ExampleRun {
+            kernel: "blend",
+            grid: "1",
+            block: "64",
+            args: "f32[64]:iota,f32[64]:ones,f32[64],f32[2]:[0.5,40],0.25,64",
+            shared: 0,
+        },
     },
     Example {
         id: "launch-bounds",
@@ -168,6 +236,13 @@ extern "C" __global__ void __launch_bounds__(THREADS, 4) scale_rows(float *m, in
 }
 "#,
         ftz: false,
+        run: ExampleRun {
+            kernel: "scale_rows",
+            grid: "4",
+            block: "128",
+            args: "f32[1024]:iota,256,0.5",
+            shared: 0,
+        },
     },
 ];
 

@@ -6,6 +6,7 @@ pub mod diff;
 pub mod examples;
 pub mod highlight;
 pub mod irmap;
+pub mod launch;
 pub mod pipeline;
 pub mod protocol;
 pub mod ptx_docs;

@@ -4,6 +4,7 @@
 //! fragment as hostile: its length and the inflated size are capped and every
 //! failure is a [`LinkError`] with a message for the status bar.
 
+use crate::launch::LaunchSettings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use ptxlab_core::Options;
@@ -36,7 +37,18 @@ pub enum Layout {
     Split,
 }
 
-/// Everything a link restores. Field names are short: they are in every link.
+/// What the third pane shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pane {
+    #[default]
+    Ptx,
+    /// The Run panel: a link that opens it runs its launch once compiled.
+    Run,
+}
+
+/// Everything a link restores. Fields added later have defaults, so older
+/// links still decode (`old_links_decode_with_defaults`). Field names are short: they are in every link.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct State {
@@ -62,6 +74,15 @@ pub struct State {
     /// The example the source came from, while it is unedited.
     #[serde(rename = "ex", skip_serializing_if = "Option::is_none")]
     pub example: Option<String>,
+    /// The Run panel's launch.
+    #[serde(skip_serializing_if = "LaunchSettings::is_empty")]
+    pub launch: LaunchSettings,
+    #[serde(skip_serializing_if = "is_ptx")]
+    pub pane: Pane,
+}
+
+fn is_ptx(p: &Pane) -> bool {
+    *p == Pane::Ptx
 }
 
 /// Empty: what a link's missing fields read as.
@@ -78,6 +99,8 @@ impl Default for State {
             hide_unchanged: false,
             filter: String::new(),
             example: None,
+            launch: LaunchSettings::default(),
+            pane: Pane::Ptx,
         }
     }
 }
@@ -96,6 +119,7 @@ impl State {
                 ..Options::default()
             },
             example: Some(example.id.to_string()),
+            launch: LaunchSettings::from_example(example),
             ..State::default()
         }
     }
@@ -226,6 +250,7 @@ fn sanitize(state: &mut State) {
     o.include_dirs.clear();
     o.defines.clear();
     state.filter.truncate(200);
+    state.launch.sanitize();
     if state.function.as_ref().is_some_and(|f| f.len() > 1000) {
         state.function = None;
     }
@@ -254,6 +279,14 @@ mod tests {
             hide_unchanged: true,
             filter: "mem".into(),
             example: None,
+            launch: LaunchSettings {
+                kernel: "_Z1kPi".into(),
+                grid: "2,2".into(),
+                block: "32".into(),
+                args: "i32[128]:iota".into(),
+                shared: 64,
+            },
+            pane: Pane::Run,
         }
     }
 
@@ -268,6 +301,39 @@ mod tests {
         let restored = decode(&format!("#{fragment}")).unwrap().unwrap();
         assert_eq!(restored.state, state);
         assert!(!restored.other_version());
+    }
+
+    /// A link made before the Run panel (no `launch`, no `pane`) still
+    /// decodes: the new fields take their defaults, the rest is kept.
+    #[test]
+    fn old_links_decode_with_defaults() {
+        let old = r#"{"src":"__global__ void k(int *p) { p[0] = 1; }","opt":{"arch":"sm_80","opt_level":2},"run":4,"view":"diff","layout":"unified","hide":false,"ex":"saxpy"}"#;
+        let fragment = format!(
+            "v=0.1.0&z={}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 9))
+        );
+        let state = decode(&fragment).unwrap().unwrap().state;
+        assert_eq!(state.options.arch, "sm_80");
+        assert_eq!(state.run, Some(4));
+        assert_eq!(state.view, View::Diff);
+        assert_eq!(state.launch, LaunchSettings::default());
+        assert_eq!(state.pane, Pane::Ptx);
+        // And a state without launch settings writes none.
+        let plain = State {
+            source: "x".into(),
+            ..State::default()
+        };
+        let json = serde_json::to_string(&plain).unwrap();
+        assert!(!json.contains("launch") && !json.contains("pane"), "{json}");
+    }
+
+    #[test]
+    fn an_examples_state_launches_it() {
+        let s = State::initial();
+        assert_eq!(s.launch.kernel, "saxpy");
+        assert_eq!(s.launch.args, "1000,2.0,f32[1000]:iota,f32[1000]:ones");
+        let restored = decode(&encode(&s)).unwrap().unwrap().state;
+        assert_eq!(restored.launch, s.launch);
     }
 
     #[test]
@@ -312,7 +378,9 @@ mod tests {
         s.options.opt_level = 9;
         s.options.disabled_passes = vec!["gvn".into(), "<script>".into()];
         s.options.include_dirs = vec!["/etc".into()];
+        s.launch.grid = "1".repeat(5000);
         let restored = decode(&encode(&s)).unwrap().unwrap().state;
+        assert_eq!(restored.launch.grid.len(), 100);
         assert_eq!(restored.options.arch, Options::default().arch);
         assert_eq!(restored.options.opt_level, 3);
         assert_eq!(restored.options.disabled_passes, ["gvn"]);

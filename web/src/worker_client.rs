@@ -3,7 +3,7 @@
 //! [`WorkerEvent`]s, and terminates it when dropped (a compile that runs too
 //! long is stopped by dropping the client and starting a new one).
 
-use crate::protocol::{CompileRequest, FromWorker};
+use crate::protocol::{self, FromWorker, Payload, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
@@ -48,7 +48,7 @@ impl WorkerClient {
                 worker.clone(),
             );
             Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
-                let message = match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
+                let message = match protocol::read_from_worker(event.data()) {
                     Ok(m) => m,
                     Err(e) => {
                         on_event(WorkerEvent::Died(format!(
@@ -103,7 +103,9 @@ impl WorkerClient {
         })
     }
 
-    pub fn send(&self, request: &CompileRequest) {
+    /// Sends a request; one sent before the worker is ready waits for it
+    /// (only the newest such request: the page sends one at a time).
+    pub fn send(&self, request: &ToWorker) {
         let Ok(value) = serde_wasm_bindgen::to_value(request) else {
             return;
         };
@@ -112,6 +114,22 @@ impl WorkerClient {
         } else {
             *self.pending.borrow_mut() = Some(value);
         }
+    }
+}
+
+/// A message between the page and the worker, read by its `kind` first
+/// (`protocol::read_from_worker`, and `read_to_worker` in worker.rs).
+impl Payload for JsValue {
+    type Error = serde_wasm_bindgen::Error;
+
+    fn kind(&self) -> Option<String> {
+        js_sys::Reflect::get(self, &JsValue::from_str("kind"))
+            .ok()?
+            .as_string()
+    }
+
+    fn decode<T: serde::de::DeserializeOwned>(self) -> Result<T, Self::Error> {
+        serde_wasm_bindgen::from_value(self)
     }
 }
 

@@ -329,10 +329,10 @@ struct RunCli {
     #[arg(long)]
     kernel: String,
     /// Blocks in the grid: X or X,Y or X,Y,Z.
-    #[arg(long, default_value = "1", value_parser = parse_dim3)]
+    #[arg(long, default_value = "1", value_parser = spec::parse_dim3)]
     grid: [u32; 3],
     /// Threads in a block: X or X,Y or X,Y,Z.
-    #[arg(long, value_parser = parse_dim3)]
+    #[arg(long, value_parser = spec::parse_dim3)]
     block: [u32; 3],
     /// The kernel's arguments (see below).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
@@ -367,22 +367,6 @@ struct RunCli {
     /// Print what the launch did (instructions, threads, time) to stderr.
     #[arg(long)]
     stats: bool,
-}
-
-/// `X`, `X,Y` or `X,Y,Z` (missing ones are 1).
-fn parse_dim3(s: &str) -> Result<[u32; 3], String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    if parts.len() > 3 {
-        return Err(format!("'{s}' has more than three dimensions"));
-    }
-    let mut d = [1u32; 3];
-    for (i, p) in parts.iter().enumerate() {
-        d[i] = p
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{p}' is not a dimension"))?;
-    }
-    Ok(d)
 }
 
 fn run_main(cli: RunCli) -> ExitCode {

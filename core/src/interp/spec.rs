@@ -250,6 +250,22 @@ fn split_top(text: &str) -> Result<Vec<&str>, String> {
     Ok(parts)
 }
 
+/// A grid or block dimension as written: `X`, `X,Y` or `X,Y,Z` (missing ones are 1).
+pub fn parse_dim3(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() > 3 {
+        return Err(format!("'{s}' has more than three dimensions"));
+    }
+    let mut d = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        d[i] = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{p}' is not a dimension"))?;
+    }
+    Ok(d)
+}
+
 /// Parses an argument list (`1000,2.0,f32[1000]:iota`); an empty text is no arguments.
 pub fn parse_args(text: &str) -> Result<Vec<ArgSpec>, String> {
     if text.trim().is_empty() {
@@ -580,6 +596,18 @@ mod tests {
         assert!(scalar_arg("1", &Type::Ptr(0))
             .unwrap_err()
             .contains("pointer"));
+    }
+
+    #[test]
+    fn dimensions_default_to_one() {
+        assert_eq!(parse_dim3("4"), Ok([4, 1, 1]));
+        assert_eq!(parse_dim3("16, 8"), Ok([16, 8, 1]));
+        assert_eq!(parse_dim3("2,3,4"), Ok([2, 3, 4]));
+        assert!(parse_dim3("1,2,3,4")
+            .unwrap_err()
+            .contains("more than three"));
+        assert!(parse_dim3("x").unwrap_err().contains("not a dimension"));
+        assert!(parse_dim3("").is_err());
     }
 
     #[test]

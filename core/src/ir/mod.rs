@@ -11,7 +11,7 @@ mod parse;
 mod print;
 pub mod verify;
 
-pub use parse::{parse_function, parse_module, ParseError};
+pub use parse::{parse_function, parse_module, parse_signature, ParseError};
 pub(crate) use print::inst_text;
 pub use print::{function_text, location_text, module_text, print_function, print_module};
 

@@ -91,6 +91,19 @@ pub fn parse_function(text: &str) -> Result<Function, ParseError> {
     Ok(f)
 }
 
+/// Reads only the signature of the function a snapshot's text holds (name,
+/// parameters, attributes such as `ptx_kernel`), not its body: for callers
+/// that list a module's kernels (the web worker) without the whole parser.
+pub fn parse_signature(text: &str) -> Result<Function, ParseError> {
+    let mut p = Parser::new(text);
+    p.type_definitions()?;
+    let tok = p.peek().clone();
+    if !matches!(&tok.tok, Tok::Word(w) if w == "define" || w == "declare") {
+        return Err(p.unexpected(&tok, "'define' or 'declare'"));
+    }
+    p.signature(false).map(|(f, _, _)| f)
+}
+
 // ---------------------------------------------------------------- tokens
 
 #[derive(Clone, Debug, PartialEq)]
@@ -776,6 +789,17 @@ impl Parser {
     /// Returns the function and whether its parameters were unnamed (only a
     /// `declare` in a module, `unnamed_ok`, may leave them so).
     fn function(&mut self, unnamed_ok: bool) -> PResult<(Function, bool)> {
+        let (f, unnamed, define) = self.signature(unnamed_ok)?;
+        if !define {
+            return Ok((f, unnamed));
+        }
+        let open = self.expect_punct('{')?;
+        self.body(f, &open).map(|f| (f, false))
+    }
+
+    /// A `define` or `declare` line up to its body: the function (with no
+    /// blocks), whether its parameters are unnamed, whether it is a `define`.
+    fn signature(&mut self, unnamed_ok: bool) -> PResult<(Function, bool, bool)> {
         let kw = self.bump();
         let define = kw.tok == Tok::Word("define".into());
         let weak = self.eat_word("weak_odr");
@@ -909,11 +933,7 @@ impl Parser {
                 break;
             }
         }
-        if !define {
-            return Ok((f, unnamed.unwrap_or(true)));
-        }
-        let open = self.expect_punct('{')?;
-        self.body(f, &open).map(|f| (f, false))
+        Ok((f, unnamed.unwrap_or(true), define))
     }
 
     fn body(&mut self, f: Function, open: &Token) -> PResult<Function> {
@@ -1910,6 +1930,26 @@ for.end:                                ; preds = %for.cond
         assert_eq!(print_function(&f), LOOP);
         assert_eq!(f.loop_hints.len(), 1);
         assert_eq!(f.block(f.loop_hints[0].latch).name, "for.body");
+    }
+
+    #[test]
+    fn a_signature_is_read_without_the_body() {
+        let f = parse_signature(LOOP).unwrap();
+        assert_eq!(f.name, "k");
+        assert!(f.attrs.kernel && f.blocks.is_empty());
+        let params: Vec<(&str, String, bool)> = f
+            .params
+            .iter()
+            .map(|p| (p.name.as_str(), p.ty.to_string(), p.noalias))
+            .collect();
+        assert_eq!(
+            params,
+            [("n", "i32".into(), false), ("out", "ptr".into(), true)]
+        );
+        // The body is not read: a broken one does not matter.
+        let header = LOOP.lines().next().unwrap();
+        assert!(parse_signature(&format!("{header}\n  nonsense\n")).is_ok());
+        assert!(parse_signature("entry:\n  ret void\n").is_err());
     }
 
     #[test]

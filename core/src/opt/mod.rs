@@ -197,6 +197,15 @@ pub const PASSES: &[PassInfo] = &[
     },
 ];
 
+/// Whether run `n` (0-based, in pipeline order) of the pass `name` is
+/// skipped: the pass is disabled (`--disable-pass`) or the run is past
+/// `-opt-bisect-limit`. The one rule for [`run`] and for callers that step
+/// through a pipeline themselves (the web page's miscompile bisection).
+pub fn skipped(opts: &Options, name: &str, n: usize) -> bool {
+    opts.disabled_passes.iter().any(|d| d == name)
+        || opts.opt_bisect_limit.is_some_and(|limit| n >= limit)
+}
+
 /// Looks a pass up by name.
 pub fn find_pass(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)
@@ -252,8 +261,7 @@ pub fn run(
         let Some(pass) = find_pass(name) else {
             continue;
         };
-        let skipped = opts.disabled_passes.iter().any(|d| d == name)
-            || opts.opt_bisect_limit.is_some_and(|limit| n >= limit);
+        let skipped = skipped(opts, name, n);
         let start = Instant::now();
         let reported = !skipped && (pass.run)(m, &cx);
         let micros = start.elapsed().as_micros() as u64;

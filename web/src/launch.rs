@@ -1,0 +1,1231 @@
+//! Running a kernel in the page: the Run panel's settings (part of a shared
+//! link), what the worker does with a launch or a bisection, and what the
+//! page shows of them. Browser-free, so it is tested natively against the
+//! real compiler and interpreter.
+//!
+//! The page uses only the plain data here (settings, kernel list, outcomes,
+//! [`pass_runs_at`]); [`kernels`], [`launch`] and [`bisect`] call the
+//! compiler and the interpreter and run in the worker.
+//!
+//! A launch runs the IR as it stands after some pass runs of the pipeline:
+//! the page's selected IR stage (or the whole pipeline), compiled again in
+//! the worker from the same source and options, so it is the IR the page
+//! shows. The interpreter cannot run machine code, so the backend's stages
+//! run the optimized IR.
+
+use ptxlab_core::interp::{self, spec, ErrorKind};
+use ptxlab_core::ir::Module;
+use ptxlab_core::{compile_to_ir, opt, Compilation, NoFiles, Options, StageKind};
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+/// IR instructions (all threads together) one launch in the page may run:
+/// a runaway loop stops here, well within the worker's 5 s watchdog (the
+/// interpreter runs about 80M instructions a second in Chromium's wasm: 0.6 s).
+pub const MAX_STEPS: u64 = 50_000_000;
+/// Bytes of buffer arguments one launch may allocate in the worker.
+pub const MAX_BUFFER_BYTES: usize = 64 << 20;
+/// Elements of each buffer sent to the page (the rest are only counted).
+pub const SHOWN_ELEMENTS: usize = 256;
+/// Differing elements a bisection names.
+const NAMED_DIFFERENCES: usize = 8;
+
+/// What the Run panel launches. Kept as the user wrote it (the worker reads
+/// it), and in shared links; every field may be missing in a link.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LaunchSettings {
+    /// The kernel's IR or source name; empty: the module's first kernel.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub kernel: String,
+    /// `X`, `X,Y` or `X,Y,Z`; empty is 1.
+    pub grid: String,
+    pub block: String,
+    /// The arguments in `ptxlab run --args` syntax (`1000,2.0,f32[1000]:iota`).
+    pub args: String,
+    /// Bytes of dynamic shared memory (`extern __shared__`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub shared: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl LaunchSettings {
+    pub fn is_empty(&self) -> bool {
+        *self == LaunchSettings::default()
+    }
+
+    /// An example's launch.
+    pub fn from_example(e: &crate::examples::Example) -> LaunchSettings {
+        LaunchSettings {
+            kernel: e.run.kernel.to_string(),
+            grid: e.run.grid.to_string(),
+            block: e.run.block.to_string(),
+            args: e.run.args.to_string(),
+            shared: e.run.shared,
+        }
+    }
+
+    /// Keeps a decoded link's settings within what the page offers.
+    pub fn sanitize(&mut self) {
+        self.kernel.truncate(1000);
+        self.grid.truncate(100);
+        self.block.truncate(100);
+        // A buffer given as a list of values can be long; the link caps the rest.
+        self.args.truncate(64 * 1024);
+    }
+}
+
+/// A kernel parameter as the Run panel hints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParamInfo {
+    pub name: String,
+    /// The IR type: `i32`, `float`, `ptr`, …
+    pub ty: String,
+    pub kind: ParamKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamKind {
+    Int,
+    Float,
+    /// A pointer: give a buffer. `readonly` for `const T *`.
+    Pointer {
+        readonly: bool,
+    },
+    /// A struct by value: give a buffer of its bytes.
+    Struct {
+        bytes: u64,
+    },
+    Other,
+}
+
+impl ParamInfo {
+    /// The hint shown for it: `n: i32`, `x: const ptr`, `r: struct (8 bytes)`.
+    pub fn hint(&self) -> String {
+        match self.kind {
+            ParamKind::Pointer { readonly: true } => format!("{}: const ptr", self.name),
+            ParamKind::Struct { bytes } => format!("{}: struct ({bytes} bytes)", self.name),
+            _ => format!("{}: {}", self.name, self.ty),
+        }
+    }
+}
+
+/// A kernel of the module, for the Run panel's selector and hints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelInfo {
+    /// The IR (mangled) name, which names it uniquely.
+    pub name: String,
+    /// The name to show: the source name (`scale` for `_Z5scaleIfEvPT_S0_i`),
+    /// or the IR name when several kernels share it.
+    pub label: String,
+    pub params: Vec<ParamInfo>,
+}
+
+/// The module's kernels, read from the signatures in the compilation's last
+/// IR stage by the IR parser. Runs in the worker (the parser is compiler code).
+pub fn kernels(c: &Compilation) -> Vec<KernelInfo> {
+    let Some(stage) = c.stages.iter().rev().find(|s| s.kind == StageKind::Ir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<KernelInfo> = Vec::new();
+    for ft in &stage.functions {
+        // Only kernels are parsed: their header says so.
+        let header = ft.text.lines().find(|l| l.starts_with("define"));
+        if !header.is_some_and(|h| h.contains("ptx_kernel")) {
+            continue;
+        }
+        let Ok(f) = ptxlab_core::ir::parse_signature(&ft.text) else {
+            continue;
+        };
+        if !f.attrs.kernel {
+            continue;
+        }
+        let params = f
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ParamInfo {
+                name: if p.name.is_empty() {
+                    format!("arg{i}")
+                } else {
+                    p.name.clone()
+                },
+                ty: p.ty.to_string(),
+                kind: match (&p.byval, &p.ty) {
+                    (Some(b), _) => ParamKind::Struct { bytes: b.size() },
+                    (None, t) if t.is_ptr() => ParamKind::Pointer {
+                        readonly: p.readonly,
+                    },
+                    (None, t) if t.is_float() => ParamKind::Float,
+                    (None, t) if t.is_int() => ParamKind::Int,
+                    _ => ParamKind::Other,
+                },
+            })
+            .collect();
+        out.push(KernelInfo {
+            label: spec::source_name(&f.name).to_string(),
+            name: f.name,
+            params,
+        });
+    }
+    // Template instances share a source name: show theirs in full.
+    let labels: Vec<String> = out.iter().map(|k| k.label.clone()).collect();
+    for k in &mut out {
+        if labels.iter().filter(|l| **l == k.label).count() > 1 {
+            k.label = k.name.clone();
+        }
+    }
+    out
+}
+
+/// The kernel the settings mean: by IR name, then by source name; the first
+/// kernel when the name is empty or names none.
+pub fn chosen<'k>(kernels: &'k [KernelInfo], settings: &LaunchSettings) -> Option<&'k KernelInfo> {
+    let want = settings.kernel.trim();
+    kernels
+        .iter()
+        .find(|k| k.name == want)
+        .or_else(|| kernels.iter().find(|k| spec::source_name(&k.name) == want))
+        .or_else(|| kernels.first())
+}
+
+/// Arguments that launch `kernel` over 256 elements: sizes as integers, 1.0
+/// for floats, iota for read-only buffers, zeros for the others.
+pub fn suggest_args(kernel: &KernelInfo) -> String {
+    kernel
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Int | ParamKind::Other => "256".to_string(),
+            ParamKind::Float => "1.0".to_string(),
+            ParamKind::Pointer { readonly: true } => "f32[256]:iota".to_string(),
+            ParamKind::Pointer { readonly: false } => "f32[256]".to_string(),
+            ParamKind::Struct { bytes } => format!("u8[{bytes}]"),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The settings a Run press sends: the kernel named by its IR name, and the
+/// suggested arguments when none are given.
+pub fn resolve(settings: &LaunchSettings, kernels: &[KernelInfo]) -> LaunchSettings {
+    let mut s = settings.clone();
+    if let Some(k) = chosen(kernels, settings) {
+        s.kernel = k.name.clone();
+        if s.args.trim().is_empty() && !k.params.is_empty() {
+            s.args = suggest_args(k);
+        }
+    }
+    s
+}
+
+/// The pass runs to apply before a launch at the selected stage: an IR
+/// stage's own (irgen runs with link's: 0), the whole pipeline (`None`) for
+/// a machine or PTX stage or no selection.
+pub fn pass_runs_at(c: &Compilation, stage: Option<usize>) -> Option<usize> {
+    let s = stage?;
+    match c.stages.get(s) {
+        Some(st) if st.kind == StageKind::Ir => Some(s.saturating_sub(1)),
+        _ => None,
+    }
+}
+
+/// Page → worker: launch (or bisect) with these settings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LaunchRequest {
+    pub seq: u64,
+    pub name: String,
+    pub source: String,
+    pub options: Options,
+    pub settings: LaunchSettings,
+    /// Pass runs of the pipeline before the launch; `None`: all of them.
+    /// A bisection ignores it: it runs after each.
+    pub pass_runs: Option<usize>,
+}
+
+/// What one launch did, as the page shows it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LaunchOutcome {
+    /// The kernel's source name (empty when the launch never started).
+    pub kernel: String,
+    /// Pass runs applied before the launch.
+    pub pass_runs: usize,
+    /// What ran last: `link` (for no pass runs) or the pass of the last run.
+    pub after: String,
+    /// The buffer arguments after the launch, in parameter order.
+    pub buffers: Vec<BufferView>,
+    /// Device printf's text.
+    pub output: String,
+    /// `None` when the launch never started (compile errors, bad settings).
+    pub stats: Option<RunStats>,
+    pub error: Option<RunError>,
+}
+
+/// A buffer argument after the launch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BufferView {
+    /// The parameter's name.
+    pub name: String,
+    /// The element type as written (`f32`).
+    pub ty: String,
+    pub len: usize,
+    /// The first [`SHOWN_ELEMENTS`] elements, as text.
+    pub values: Vec<String>,
+    /// Whether the kernel changed any of its bytes.
+    pub written: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunStats {
+    pub steps: u64,
+    pub threads: u64,
+    pub blocks: u64,
+    pub barriers: u64,
+    /// The interpreter's time (not the compile's).
+    pub micros: u64,
+}
+
+/// Why a launch failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunError {
+    /// What kind of failure, in words: `out-of-bounds access`, `step limit`, …
+    pub kind: String,
+    pub message: String,
+    /// Where, for failures inside the kernel.
+    pub at: Option<Box<ErrorAt>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorAt {
+    pub function: String,
+    /// The instruction as the IR prints it.
+    pub inst: String,
+    pub line: Option<u32>,
+    pub thread: [u32; 3],
+    pub block: [u32; 3],
+}
+
+impl RunError {
+    fn setup(kind: &str, message: impl Into<String>) -> RunError {
+        RunError {
+            kind: kind.to_string(),
+            message: message.into(),
+            at: None,
+        }
+    }
+}
+
+fn kind_text(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Launch => "launch error",
+        ErrorKind::OutOfBounds => "out-of-bounds access",
+        ErrorKind::Misaligned => "misaligned access",
+        ErrorKind::NullPointer => "null pointer",
+        ErrorKind::WrongSpace => "wrong address space",
+        ErrorKind::DivisionByZero => "division by zero",
+        ErrorKind::DivergentBarrier => "divergent barrier",
+        ErrorKind::DivergentWarp => "divergent warp operation",
+        ErrorKind::StepLimit => "step limit",
+        ErrorKind::StackOverflow => "stack overflow",
+        ErrorKind::Unreachable => "unreachable executed",
+        ErrorKind::Unsupported => "not supported by the interpreter",
+    }
+}
+
+/// Worker → page: a launch's outcome.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LaunchResponse {
+    pub seq: u64,
+    pub outcome: LaunchOutcome,
+}
+
+/// Worker → page, while bisecting: pass runs done so far.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BisectProgress {
+    pub seq: u64,
+    pub done: usize,
+    pub total: usize,
+    /// The pass of the run just done.
+    pub pass: String,
+}
+
+/// Worker → page: where the result first changes, if anywhere.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BisectResponse {
+    pub seq: u64,
+    /// Pass runs in the pipeline.
+    pub total: usize,
+    /// Launches the bisection ran (one per pass run that changed the IR, and
+    /// the first).
+    pub launches: usize,
+    /// The whole bisection's time: compiling, the passes and the launches.
+    pub micros: u64,
+    /// The launch after irgen and link.
+    pub baseline: LaunchOutcome,
+    pub change: Option<Change>,
+}
+
+/// The first pass run after which the launch's result differs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Change {
+    /// 1-based, as `ptxlab run --after-pass` counts.
+    pub pass_run: usize,
+    /// Its index in the compilation's stages (the pass list's row).
+    pub stage: usize,
+    pub pass: String,
+    pub after: LaunchOutcome,
+    /// What differs, one line each (`out[0]: 0 → 7`), the first few.
+    pub differences: Vec<String>,
+    /// How many buffer elements differ.
+    pub differing: usize,
+}
+
+/// What the Run panel asks the worker for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    Launch,
+    Bisect,
+}
+
+/// The page's side of launches: one request in the worker at a time,
+/// compiles included. A launch asked for while a compile is in flight waits
+/// for it (its stage index is the new compilation's), and a compile asked
+/// for while a launch runs waits for the launch.
+#[derive(Debug, Default)]
+pub struct Runner {
+    issued: u64,
+    in_flight: Option<(u64, Job)>,
+    waiting: Option<Job>,
+    compile_held: bool,
+}
+
+impl Runner {
+    /// The user asked for `job`: the sequence number to send it with now,
+    /// or `None` when it waits for the compile in flight (`compiling`) or
+    /// another job is in flight (then it is dropped: the buttons say busy).
+    pub fn ask(&mut self, job: Job, compiling: bool) -> Option<u64> {
+        if self.in_flight.is_some() {
+            return None;
+        }
+        if compiling {
+            self.waiting = Some(job);
+            return None;
+        }
+        Some(self.issue(job))
+    }
+
+    /// A compile is wanted: whether it must wait for the job in flight
+    /// (it is remembered, and [`Runner::finished`] says to send it).
+    pub fn hold_compile(&mut self) -> bool {
+        if self.in_flight.is_some() {
+            self.compile_held = true;
+        }
+        self.compile_held
+    }
+
+    /// The compiles are done (the newest is shown): the job that waited
+    /// for them, to send now.
+    pub fn compiled(&mut self) -> Option<(u64, Job)> {
+        let job = self.waiting.take()?;
+        Some((self.issue(job), job))
+    }
+
+    /// A job's answer arrived: `None` if it is not the one in flight (drop
+    /// it), else whether a compile waits to be sent.
+    pub fn finished(&mut self, seq: u64) -> Option<bool> {
+        if self.in_flight.map(|(s, _)| s) != Some(seq) {
+            return None;
+        }
+        self.in_flight = None;
+        Some(std::mem::take(&mut self.compile_held))
+    }
+
+    /// The worker was stopped: nothing is in flight or waiting; whether a
+    /// compile waits to be sent.
+    pub fn abandon(&mut self) -> bool {
+        self.in_flight = None;
+        self.waiting = None;
+        std::mem::take(&mut self.compile_held)
+    }
+
+    pub fn in_flight(&self) -> Option<(u64, Job)> {
+        self.in_flight
+    }
+
+    /// A job is in flight or waits for a compile.
+    pub fn busy(&self) -> Option<Job> {
+        self.in_flight.map(|(_, j)| j).or(self.waiting)
+    }
+
+    fn issue(&mut self, job: Job) -> u64 {
+        self.issued += 1;
+        self.in_flight = Some((self.issued, job));
+        self.issued
+    }
+}
+
+// ---------------------------------------------------------------- the worker
+
+/// The stage index of pass run `n` (irgen is 0, link 1, run 1 is 2).
+pub fn stage_of_pass_run(n: usize) -> usize {
+    n + 1
+}
+
+/// The module after irgen and link, or why there is none.
+fn linked_module(req: &LaunchRequest) -> Result<Module, RunError> {
+    compile_to_ir(&req.name, &req.source, &NoFiles, &req.options, Some(0)).map_err(|diags| {
+        let first = diags
+            .iter()
+            .find(|d| d.is_error())
+            .or(diags.first())
+            .map(|d| d.to_string())
+            .unwrap_or_default();
+        RunError::setup(
+            "compile error",
+            format!("the source does not compile: {first}"),
+        )
+    })
+}
+
+/// Applies pass run `n` (0-based) of `passes`, as the driver's pipeline
+/// does; whether it changed the module.
+fn apply_pass_run(m: &mut Module, passes: &[&str], n: usize, opts: &Options) -> bool {
+    let name = passes[n];
+    if opt::skipped(opts, name, n) {
+        return false;
+    }
+    let Some(pass) = opt::find_pass(name) else {
+        return false;
+    };
+    (pass.run)(m, &opt::PassContext { opts })
+}
+
+/// One launch's memory and result, before it is shown or compared.
+struct Ran {
+    kernel: String,
+    buffers: Vec<(spec::BoundBuffer, Vec<u8>)>,
+    memory: interp::Memory,
+    result: Result<interp::Stats, interp::InterpError>,
+    micros: u64,
+}
+
+/// Runs the settings' launch on `module`; an error in the settings is a
+/// [`RunError`] (the launch never started).
+fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result<Ran, RunError> {
+    let bad = |e: String| RunError::setup("settings", e);
+    let kernel = if settings.kernel.trim().is_empty() {
+        module
+            .functions
+            .iter()
+            .find(|f| f.attrs.kernel && !f.is_declaration())
+            .ok_or_else(|| bad("the module has no kernel (__global__ function)".into()))?
+    } else {
+        spec::find_kernel(module, settings.kernel.trim()).map_err(bad)?
+    };
+    let dim = |text: &str, what: &str| {
+        if text.trim().is_empty() {
+            Ok([1, 1, 1])
+        } else {
+            spec::parse_dim3(text).map_err(|e| bad(format!("{what}: {e}")))
+        }
+    };
+    let grid = dim(&settings.grid, "grid")?;
+    let block = dim(&settings.block, "block")?;
+    let specs = spec::parse_args(&settings.args).map_err(|e| bad(format!("arguments: {e}")))?;
+    let mut bytes = 0usize;
+    for s in &specs {
+        if let spec::ArgSpec::Buffer { ty, len, .. } = s {
+            bytes = bytes.saturating_add(len.saturating_mul(ty.size()));
+        }
+    }
+    if bytes > MAX_BUFFER_BYTES {
+        return Err(bad(format!(
+            "arguments: the buffers hold {} MiB; the page runs at most {} MiB",
+            bytes >> 20,
+            MAX_BUFFER_BYTES >> 20
+        )));
+    }
+    let mut memory = interp::Memory::new();
+    let (args, bound) =
+        spec::bind_args(&specs, kernel, &mut memory).map_err(|e| bad(format!("arguments: {e}")))?;
+    let buffers = bound
+        .into_iter()
+        .map(|b| {
+            let initial = memory.bytes(b.buffer).to_vec();
+            (b, initial)
+        })
+        .collect();
+    let launch = interp::Launch {
+        grid,
+        block,
+        dynamic_shared: settings.shared,
+        args,
+    };
+    let config = interp::Config {
+        max_steps: MAX_STEPS,
+        ..interp::Config::for_options(opts)
+    };
+    let start = Instant::now();
+    let result = interp::run_kernel(module, &kernel.name, &launch, &mut memory, &config);
+    Ok(Ran {
+        kernel: spec::source_name(&kernel.name).to_string(),
+        buffers,
+        memory,
+        result,
+        micros: start.elapsed().as_micros() as u64,
+    })
+}
+
+/// The text of element `i` of a buffer of `ty` (`1.0`, `-3`, `NaN`).
+fn element_text(ty: spec::ElemType, bytes: &[u8], i: usize) -> String {
+    use spec::ElemType as E;
+    let n = ty.size();
+    let Some(b) = bytes.get(i * n..(i + 1) * n) else {
+        return String::new();
+    };
+    let mut raw = [0u8; 8];
+    raw[..n].copy_from_slice(b);
+    let u = u64::from_le_bytes(raw);
+    match ty {
+        E::I8 => (u as u8 as i8).to_string(),
+        E::U8 => (u as u8).to_string(),
+        E::I16 => (u as u16 as i16).to_string(),
+        E::U16 => (u as u16).to_string(),
+        E::I32 => (u as u32 as i32).to_string(),
+        E::U32 => (u as u32).to_string(),
+        E::I64 => (u as i64).to_string(),
+        E::U64 => u.to_string(),
+        E::F32 => format!("{:?}", f32::from_bits(u as u32)),
+        E::F64 => format!("{:?}", f64::from_bits(u)),
+    }
+}
+
+/// Whether two elements are the same value (bit for bit; any NaN equals any NaN).
+fn same_element(ty: spec::ElemType, a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    match ty {
+        spec::ElemType::F32 if a.len() == 4 && b.len() == 4 => {
+            let f = |x: &[u8]| f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+            f(a).is_nan() && f(b).is_nan()
+        }
+        spec::ElemType::F64 if a.len() == 8 && b.len() == 8 => {
+            let f = |x: &[u8]| {
+                let mut r = [0u8; 8];
+                r.copy_from_slice(x);
+                f64::from_le_bytes(r)
+            };
+            f(a).is_nan() && f(b).is_nan()
+        }
+        _ => false,
+    }
+}
+
+impl Ran {
+    fn outcome(&self, pass_runs: usize, after: &str) -> LaunchOutcome {
+        let buffers = self
+            .buffers
+            .iter()
+            .map(|(b, initial)| {
+                let bytes = self.memory.bytes(b.buffer);
+                let len = bytes.len() / b.ty.size();
+                BufferView {
+                    name: b.param.clone(),
+                    ty: b.ty.name().to_string(),
+                    len,
+                    values: (0..len.min(SHOWN_ELEMENTS))
+                        .map(|i| element_text(b.ty, bytes, i))
+                        .collect(),
+                    written: bytes != initial.as_slice(),
+                }
+            })
+            .collect();
+        let (output, stats, error) = match &self.result {
+            Ok(s) => (s.output.clone(), Some(s), None),
+            Err(e) => (e.output.clone(), None, Some(e)),
+        };
+        // A failed launch ran too: count what the interpreter knows (its time).
+        let stats = Some(RunStats {
+            steps: stats.map_or(0, |s| s.steps),
+            threads: stats.map_or(0, |s| s.threads),
+            blocks: stats.map_or(0, |s| s.blocks),
+            barriers: stats.map_or(0, |s| s.barriers),
+            micros: self.micros,
+        });
+        LaunchOutcome {
+            kernel: self.kernel.clone(),
+            pass_runs,
+            after: after.to_string(),
+            buffers,
+            output,
+            stats,
+            error: error.map(|e| RunError {
+                kind: kind_text(e.kind).to_string(),
+                message: e.message.clone(),
+                at: e.at.as_ref().map(|a| {
+                    Box::new(ErrorAt {
+                        function: a.function.clone(),
+                        inst: a.inst.clone(),
+                        line: a.line,
+                        thread: a.thread_idx,
+                        block: a.block_idx,
+                    })
+                }),
+            }),
+        }
+    }
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint {
+            buffers: self
+                .buffers
+                .iter()
+                .map(|(b, _)| (b.param.clone(), b.ty, self.memory.bytes(b.buffer).to_vec()))
+                .collect(),
+            output: match &self.result {
+                Ok(s) => s.output.clone(),
+                Err(e) => e.output.clone(),
+            },
+            failure: self.result.as_ref().err().map(|e| e.kind),
+        }
+    }
+}
+
+/// What a bisection compares: the buffers' bytes, printf's text, and whether
+/// (and how) the launch failed. Steps and the failing instruction's text
+/// are left out: every pass changes those.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fingerprint {
+    pub buffers: Vec<(String, spec::ElemType, Vec<u8>)>,
+    pub output: String,
+    pub failure: Option<ErrorKind>,
+}
+
+/// What differs between two results, one line each (at most `limit` lines),
+/// and how many buffer elements differ. Empty when they are the same.
+pub fn differences(
+    before: &Fingerprint,
+    after: &Fingerprint,
+    limit: usize,
+) -> (Vec<String>, usize) {
+    let mut lines = Vec::new();
+    let mut differing = 0;
+    match (before.failure, after.failure) {
+        (None, Some(k)) => lines.push(format!("the launch now fails ({})", kind_text(k))),
+        (Some(k), None) => lines.push(format!("the launch no longer fails ({})", kind_text(k))),
+        (Some(a), Some(b)) if a != b => lines.push(format!(
+            "the launch fails differently ({} before, {} now)",
+            kind_text(a),
+            kind_text(b)
+        )),
+        _ => {}
+    }
+    if before.output != after.output {
+        lines.push("printf's output differs".to_string());
+    }
+    for ((name, ty, a), (_, _, b)) in before.buffers.iter().zip(&after.buffers) {
+        let n = ty.size();
+        let len = a.len().max(b.len()) / n;
+        for i in 0..len {
+            let (x, y) = (
+                a.get(i * n..(i + 1) * n).unwrap_or(&[]),
+                b.get(i * n..(i + 1) * n).unwrap_or(&[]),
+            );
+            if same_element(*ty, x, y) {
+                continue;
+            }
+            differing += 1;
+            if lines.len() < limit {
+                lines.push(format!(
+                    "{name}[{i}]: {} → {}",
+                    element_text(*ty, a, i),
+                    element_text(*ty, b, i)
+                ));
+            }
+        }
+    }
+    lines.truncate(limit);
+    (lines, differing)
+}
+
+/// The pass name of run `n` (`link` for none).
+fn after_name(passes: &[&str], n: usize) -> String {
+    n.checked_sub(1)
+        .and_then(|i| passes.get(i))
+        .map_or("link".to_string(), |p| p.to_string())
+}
+
+/// A setup failure as an outcome (nothing ran).
+fn not_run(error: RunError, pass_runs: usize, after: String) -> LaunchOutcome {
+    LaunchOutcome {
+        pass_runs,
+        after,
+        error: Some(error),
+        ..LaunchOutcome::default()
+    }
+}
+
+/// What the worker does with a launch request.
+pub fn launch(req: &LaunchRequest) -> LaunchResponse {
+    let passes = opt::pipeline::passes(req.options.opt_level);
+    let n = req.pass_runs.unwrap_or(passes.len()).min(passes.len());
+    let after = after_name(passes, n);
+    let outcome = match linked_module(req) {
+        Err(e) => not_run(e, n, after),
+        Ok(mut m) => {
+            for i in 0..n {
+                apply_pass_run(&mut m, passes, i, &req.options);
+            }
+            match execute(&m, &req.settings, &req.options) {
+                Ok(ran) => ran.outcome(n, &after),
+                Err(e) => not_run(e, n, after),
+            }
+        }
+    };
+    LaunchResponse {
+        seq: req.seq,
+        outcome,
+    }
+}
+
+/// What the worker does with a bisect request: the launch after irgen and
+/// link, then after every pass run that changes the IR, until a result
+/// differs from the first. `progress(done, total, pass)` after each run.
+pub fn bisect(req: &LaunchRequest, mut progress: impl FnMut(usize, usize, &str)) -> BisectResponse {
+    let start = Instant::now();
+    let passes = opt::pipeline::passes(req.options.opt_level);
+    let total = passes.len();
+    let mut response = BisectResponse {
+        seq: req.seq,
+        total,
+        launches: 0,
+        micros: 0,
+        baseline: LaunchOutcome::default(),
+        change: None,
+    };
+    let finish = |mut r: BisectResponse| {
+        r.micros = start.elapsed().as_micros() as u64;
+        r
+    };
+    let mut m = match linked_module(req) {
+        Ok(m) => m,
+        Err(e) => {
+            response.baseline = not_run(e, 0, after_name(passes, 0));
+            return finish(response);
+        }
+    };
+    let base = match execute(&m, &req.settings, &req.options) {
+        Ok(ran) => ran,
+        Err(e) => {
+            response.baseline = not_run(e, 0, after_name(passes, 0));
+            return finish(response);
+        }
+    };
+    response.launches = 1;
+    response.baseline = base.outcome(0, &after_name(passes, 0));
+    let base_print = base.fingerprint();
+    drop(base);
+    for i in 0..total {
+        let changed = apply_pass_run(&mut m, passes, i, &req.options);
+        progress(i + 1, total, passes[i]);
+        // A run that leaves the IR as it was cannot change the result.
+        if !changed {
+            continue;
+        }
+        let ran = match execute(&m, &req.settings, &req.options) {
+            Ok(ran) => ran,
+            // The settings were good for the first launch; they are for this one.
+            Err(_) => continue,
+        };
+        response.launches += 1;
+        let print = ran.fingerprint();
+        if print == base_print {
+            continue;
+        }
+        let (lines, differing) = differences(&base_print, &print, NAMED_DIFFERENCES);
+        if lines.is_empty() {
+            // Equal but for NaN payloads.
+            continue;
+        }
+        response.change = Some(Change {
+            pass_run: i + 1,
+            stage: stage_of_pass_run(i + 1),
+            pass: passes[i].to_string(),
+            after: ran.outcome(i + 1, passes[i]),
+            differences: lines,
+            differing,
+        });
+        break;
+    }
+    finish(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::examples;
+    use ptxlab_core::compile_source;
+
+    fn request(source: &str, settings: LaunchSettings, pass_runs: Option<usize>) -> LaunchRequest {
+        LaunchRequest {
+            seq: 1,
+            name: "kernel.cu".into(),
+            source: source.into(),
+            options: Options::default(),
+            settings,
+            pass_runs,
+        }
+    }
+
+    fn settings(kernel: &str, grid: &str, block: &str, args: &str) -> LaunchSettings {
+        LaunchSettings {
+            kernel: kernel.into(),
+            grid: grid.into(),
+            block: block.into(),
+            args: args.into(),
+            shared: 0,
+        }
+    }
+
+    fn saxpy() -> LaunchSettings {
+        settings(
+            "saxpy",
+            "4",
+            "256",
+            "1000,2.0,f32[1000]:iota,f32[1000]:ones",
+        )
+    }
+
+    #[test]
+    fn saxpy_gives_y_2i_plus_1() {
+        let out = launch(&request(examples::SAXPY, saxpy(), None)).outcome;
+        assert_eq!(out.error, None);
+        assert_eq!(out.kernel, "saxpy");
+        let y = &out.buffers[1];
+        assert_eq!((y.name.as_str(), y.ty.as_str(), y.len), ("y", "f32", 1000));
+        assert_eq!(y.values.len(), SHOWN_ELEMENTS);
+        assert_eq!(&y.values[..4], ["1.0", "3.0", "5.0", "7.0"]);
+        assert!(y.written && !out.buffers[0].written);
+        let stats = out.stats.unwrap();
+        assert_eq!((stats.threads, stats.blocks), (1024, 4));
+        assert!(stats.steps > 1000);
+        // The whole pipeline ran before it.
+        assert_eq!(out.pass_runs, opt::pipeline::passes(3).len());
+    }
+
+    #[test]
+    fn every_example_runs_with_its_settings_at_o0_and_o3() {
+        for e in examples::EXAMPLES {
+            for (opt_level, pass_runs) in [(0, None), (3, Some(0)), (3, None)] {
+                let mut req = request(e.source, LaunchSettings::from_example(e), pass_runs);
+                req.options = Options {
+                    opt_level,
+                    ftz: e.ftz,
+                    ..Options::default()
+                };
+                let out = launch(&req).outcome;
+                assert_eq!(out.error, None, "{} -O{opt_level}", e.id);
+                assert!(
+                    out.buffers.iter().any(|b| b.written),
+                    "{}: the launch writes nothing",
+                    e.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_out_of_bounds_store_names_the_instruction_and_thread() {
+        let src = "extern \"C\" __global__ void oob(float *data, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    data[i] = i;\n}\n";
+        let out = launch(&request(
+            src,
+            settings("oob", "2", "64", "f32[100],100"),
+            None,
+        ))
+        .outcome;
+        let e = out.error.expect("an error");
+        assert_eq!(e.kind, "out-of-bounds access");
+        assert!(e.message.contains("out-of-bounds store"), "{}", e.message);
+        let at = e.at.expect("where");
+        assert!(at.inst.starts_with("store float"), "{}", at.inst);
+        assert_eq!(
+            (at.thread, at.block, at.line),
+            ([36, 0, 0], [1, 0, 0], Some(3))
+        );
+        // What was written before the failure is shown.
+        assert_eq!(out.buffers[0].values[99], "99.0");
+    }
+
+    #[test]
+    fn a_runaway_loop_stops_at_the_step_limit() {
+        let src = "extern \"C\" __global__ void spin(int *flag) { while (flag[0] == 0) { } }\n";
+        let t = Instant::now();
+        let out = launch(&request(src, settings("spin", "1", "32", "i32[1]"), None)).outcome;
+        let e = out.error.expect("an error");
+        assert_eq!(e.kind, "step limit");
+        assert!(e.message.contains("step limit"), "{}", e.message);
+        assert!(t.elapsed().as_secs() < 60);
+    }
+
+    #[test]
+    fn bad_settings_and_sources_are_messages() {
+        let msg = |src: &str, s: LaunchSettings| {
+            let e = launch(&request(src, s, None)).outcome.error.unwrap();
+            assert!(e.at.is_none());
+            format!("{}: {}", e.kind, e.message)
+        };
+        let src = examples::SAXPY;
+        assert!(msg(src, settings("saxpy", "4", "256", "1000,2.0")).contains("takes 4 arguments"));
+        assert!(msg(src, settings("nope", "4", "256", "")).contains("no kernel named 'nope'"));
+        assert!(
+            msg(src, settings("saxpy", "x", "256", "")).contains("grid: 'x' is not a dimension")
+        );
+        assert!(
+            msg(src, settings("saxpy", "4", "2048", "1,1.0,f32[1],f32[1]")).contains("too large")
+        );
+        assert!(msg(
+            src,
+            settings("saxpy", "1", "1", "1,1.0,f32[100000000],f32[1]")
+        )
+        .contains("at most 64 MiB"));
+        assert!(msg("__global__ void k( {", saxpy())
+            .starts_with("compile error: the source does not compile: kernel.cu("));
+        // An empty kernel name is the first kernel.
+        let out = launch(&request(src, settings("", "4", "256", &saxpy().args), None)).outcome;
+        assert_eq!(out.kernel, "saxpy");
+    }
+
+    #[test]
+    fn printf_output_comes_back() {
+        let src = "#include <cstdio>\nextern \"C\" __global__ void hi(int *p) { printf(\"hi %d\\n\", threadIdx.x); p[threadIdx.x] = 1; }\n";
+        let out = launch(&request(src, settings("hi", "1", "2", "i32[2]"), None)).outcome;
+        assert_eq!(out.error, None);
+        assert_eq!(out.output, "hi 0\nhi 1\n");
+    }
+
+    /// The IR a launch at a stage runs is the IR the page shows for that stage.
+    #[test]
+    fn a_launch_at_a_stage_runs_that_stages_ir() {
+        let opts = Options::default();
+        let c = compile_source("kernel.cu", examples::SAXPY, &opts);
+        let passes = opt::pipeline::passes(3);
+        let req = request(examples::SAXPY, saxpy(), None);
+        let mut m = linked_module(&req).unwrap();
+        let mut done = 0;
+        for (s, stage) in c.stages.iter().enumerate() {
+            let Some(n) = pass_runs_at(&c, Some(s)) else {
+                assert_ne!(stage.kind, StageKind::Ir);
+                continue;
+            };
+            while done < n {
+                apply_pass_run(&mut m, passes, done, &opts);
+                done += 1;
+            }
+            if s == 0 {
+                continue; // irgen runs as linked (saxpy links nothing: the same text)
+            }
+            assert_eq!(
+                opt::snapshot_with(&m, false),
+                stage.functions,
+                "stage {s} ({})",
+                stage.name
+            );
+        }
+        assert_eq!(pass_runs_at(&c, Some(0)), Some(0));
+        assert_eq!(pass_runs_at(&c, Some(c.stages.len() - 1)), None);
+        assert_eq!(pass_runs_at(&c, None), None);
+        assert_eq!(done, passes.len());
+    }
+
+    const UNINIT: &str = "// Reads x uninitialized when in[i] <= 0: undefined behaviour.\nextern \"C\" __global__ void uninit(const int *in, int *out) {\n    int i = threadIdx.x;\n    int x;\n    if (in[i] > 0) x = 7;\n    out[i] = x;\n}\n";
+
+    #[test]
+    fn bisect_finds_the_pass_that_exploits_undefined_behaviour() {
+        let s = settings("uninit", "1", "4", "i32[4]:[0,1,-1,3],i32[4]");
+        let mut seen = Vec::new();
+        let r = bisect(&request(UNINIT, s, None), |done, total, pass| {
+            seen.push((done, total, pass.to_string()))
+        });
+        assert_eq!(r.baseline.error, None);
+        assert_eq!(r.baseline.buffers[1].values, ["0", "7", "0", "7"]);
+        let change = r.change.expect("a pass changes the result");
+        // sccp folds phi(undef, 7) to 7: reading x uninitialized now gives 7.
+        assert_eq!(change.pass, "sccp");
+        let c = compile_source("kernel.cu", UNINIT, &Options::default());
+        assert_eq!(c.stages[change.stage].name, "sccp");
+        assert_eq!(change.pass_run + 1, change.stage);
+        assert_eq!(change.after.buffers[1].values, ["7", "7", "7", "7"]);
+        assert_eq!(change.differing, 2);
+        assert_eq!(change.differences, ["out[0]: 0 → 7", "out[2]: 0 → 7"]);
+        // Progress up to the change, then it stops.
+        assert_eq!(seen.last().unwrap().0, change.pass_run);
+        assert!(seen.iter().all(|(_, total, _)| *total == r.total));
+        assert!(r.launches >= 2 && r.launches <= change.pass_run + 1);
+    }
+
+    #[test]
+    fn bisect_of_a_correct_kernel_finds_no_change() {
+        let mut last = 0;
+        let r = bisect(&request(examples::SAXPY, saxpy(), None), |done, _, _| {
+            last = done
+        });
+        assert_eq!(r.baseline.error, None);
+        assert!(r.change.is_none());
+        assert_eq!(last, r.total);
+        // Launches only after the runs that changed the IR.
+        assert!(r.launches < r.total, "{} of {}", r.launches, r.total);
+    }
+
+    #[test]
+    fn bisect_with_bad_settings_reports_the_first_launch() {
+        let r = bisect(
+            &request(examples::SAXPY, settings("saxpy", "1", "1", "1"), None),
+            |_, _, _| {},
+        );
+        assert!(r.change.is_none());
+        assert_eq!(r.launches, 0);
+        assert!(r
+            .baseline
+            .error
+            .unwrap()
+            .message
+            .contains("takes 4 arguments"));
+    }
+
+    #[test]
+    fn one_request_in_the_worker_at_a_time() {
+        let mut r = Runner::default();
+        // Asked during a compile: waits for it.
+        assert_eq!(r.ask(Job::Launch, true), None);
+        assert_eq!(r.busy(), Some(Job::Launch));
+        let (seq, job) = r.compiled().expect("sent once compiled");
+        assert_eq!(job, Job::Launch);
+        assert_eq!(r.in_flight(), Some((seq, Job::Launch)));
+        // A compile asked for meanwhile waits; a second job is refused.
+        assert!(r.hold_compile());
+        assert_eq!(r.ask(Job::Bisect, false), None);
+        assert_eq!(r.finished(seq + 1), None, "a stale answer");
+        assert_eq!(r.finished(seq), Some(true), "then the held compile");
+        assert_eq!(r.busy(), None);
+        assert!(!r.hold_compile());
+        assert_eq!(r.compiled(), None);
+        // Nothing waits: sent at once, and a restart forgets it.
+        let b = r.ask(Job::Bisect, false).unwrap();
+        assert!(b > seq);
+        assert!(r.hold_compile());
+        assert!(r.abandon());
+        assert_eq!(r.finished(b), None);
+        assert_eq!(r.busy(), None);
+    }
+
+    fn print(
+        buffers: &[(&str, spec::ElemType, Vec<u8>)],
+        failure: Option<ErrorKind>,
+    ) -> Fingerprint {
+        Fingerprint {
+            buffers: buffers
+                .iter()
+                .map(|(n, t, b)| (n.to_string(), *t, b.clone()))
+                .collect(),
+            output: String::new(),
+            failure,
+        }
+    }
+
+    fn f32s(v: &[f32]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn differences_name_elements_failures_and_output() {
+        use spec::ElemType::{F32, I32};
+        let a = print(&[("y", F32, f32s(&[1.0, f32::NAN, 3.0]))], None);
+        // Another NaN is the same value.
+        let nan2 = f32::from_bits(f32::NAN.to_bits() | 1);
+        let same = print(&[("y", F32, f32s(&[1.0, nan2, 3.0]))], None);
+        assert_eq!(differences(&a, &same, 8), (vec![], 0));
+        let b = print(&[("y", F32, f32s(&[1.0, f32::NAN, -0.0]))], None);
+        assert_eq!(
+            differences(&a, &b, 8),
+            (vec!["y[2]: 3.0 → -0.0".to_string()], 1)
+        );
+        // +0 and -0 differ (bit for bit).
+        let z = print(&[("y", F32, f32s(&[0.0]))], None);
+        let nz = print(&[("y", F32, f32s(&[-0.0]))], None);
+        assert_eq!(differences(&z, &nz, 8).1, 1);
+
+        let ints = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        let c = print(&[("out", I32, ints(&[0; 20]))], None);
+        let d = print(&[("out", I32, ints(&[1; 20]))], Some(ErrorKind::StepLimit));
+        let (lines, n) = differences(&c, &d, 4);
+        assert_eq!(n, 20);
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0], "the launch now fails (step limit)");
+        assert_eq!(lines[1], "out[0]: 0 → 1");
+        let mut e = c.clone();
+        e.output = "hi\n".into();
+        assert_eq!(differences(&c, &e, 8).0, ["printf's output differs"]);
+    }
+
+    #[test]
+    fn elements_print_as_their_type() {
+        use spec::ElemType as E;
+        assert_eq!(element_text(E::I8, &[0xff], 0), "-1");
+        assert_eq!(element_text(E::U8, &[0xff], 0), "255");
+        assert_eq!(element_text(E::U16, &[0, 0, 1, 1], 1), "257");
+        assert_eq!(element_text(E::F32, &1e20f32.to_le_bytes(), 0), "1e20");
+        assert_eq!(element_text(E::F64, &f64::INFINITY.to_le_bytes(), 0), "inf");
+        assert_eq!(element_text(E::I64, &(-5i64).to_le_bytes(), 0), "-5");
+    }
+
+    #[test]
+    fn kernels_come_with_their_parameters() {
+        let src = format!(
+            "{}\ntemplate <typename T> __global__ void scale(T *p, T s) {{ *p *= s; }}\ntemplate __global__ void scale<float>(float *, float);\ntemplate __global__ void scale<int>(int *, int);\nstruct R {{ float lo, hi; }};\n__global__ void st(float *o, R r) {{ o[0] = r.lo; }}\n__device__ int helper() {{ return 1; }}\n",
+            examples::SAXPY
+        );
+        let c = compile_source("kernel.cu", &src, &Options::default());
+        assert!(!c.has_errors(), "{:?}", c.diagnostics);
+        let ks = kernels(&c);
+        let labels: Vec<&str> = ks.iter().map(|k| k.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["saxpy", "_Z5scaleIfEvPT_S0_", "_Z5scaleIiEvPT_S0_", "st"]
+        );
+        let hints: Vec<String> = ks[0].params.iter().map(ParamInfo::hint).collect();
+        assert_eq!(hints, ["n: i32", "a: float", "x: const ptr", "y: ptr"]);
+        assert_eq!(ks[3].params[1].kind, ParamKind::Struct { bytes: 8 });
+        assert_eq!(suggest_args(&ks[0]), "256,1.0,f32[256]:iota,f32[256]");
+        assert_eq!(suggest_args(&ks[3]), "f32[256],u8[8]");
+        // A suggestion launches.
+        let s = resolve(&settings("st", "1", "1", ""), &ks);
+        assert_eq!(
+            (s.kernel.as_str(), s.args.as_str()),
+            ("_Z2stPf1R", "f32[256],u8[8]")
+        );
+        let out = launch(&request(&src, s, None)).outcome;
+        assert_eq!(out.error, None);
+        // The settings' kernel, by source or IR name; the first one otherwise.
+        assert_eq!(
+            chosen(&ks, &settings("st", "", "", "")).unwrap().label,
+            "st"
+        );
+        assert_eq!(
+            chosen(&ks, &settings("_Z5scaleIiEvPT_S0_", "", "", ""))
+                .unwrap()
+                .params[1]
+                .ty,
+            "i32"
+        );
+        assert_eq!(
+            chosen(&ks, &settings("gone", "", "", "")).unwrap().label,
+            "saxpy"
+        );
+        assert!(kernels(&compile_source("kernel.cu", "int x(;", &Options::default())).is_empty());
+    }
+}
