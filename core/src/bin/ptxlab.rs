@@ -529,10 +529,10 @@ struct RunPtxCli {
     #[arg(long)]
     kernel: String,
     /// Blocks in the grid: X or X,Y or X,Y,Z.
-    #[arg(long, default_value = "1", value_parser = parse_dim3)]
+    #[arg(long, default_value = "1", value_parser = spec::parse_dim3)]
     grid: [u32; 3],
     /// Threads in a block: X or X,Y or X,Y,Z.
-    #[arg(long, value_parser = parse_dim3)]
+    #[arg(long, value_parser = spec::parse_dim3)]
     block: [u32; 3],
     /// The kernel's arguments.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
