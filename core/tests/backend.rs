@@ -502,3 +502,19 @@ __global__ void k(const float4 *__restrict__ in, float4 *out, V *s) {
     let p0 = ptx(src, "sm_80", 0);
     assert!(!p0.contains(".v4."), "{p0}");
 }
+
+/// C99's classification functions need no header (nvcc's implicit
+/// cuda_runtime.h brings math.h), and their infinity is an immediate.
+#[test]
+fn classification_functions_need_no_header() {
+    let src = "
+__global__ void k(const float *x, const double *y, int *o) {
+    int i = threadIdx.x;
+    o[i] = isnan(x[i]) + 2 * isinf(x[i]) + 4 * isfinite(y[i]) + 8 * signbit(y[i]);
+}
+";
+    let p = ptx(src, "sm_80", 3);
+    assert!(has(&p, "setp.eq.f32", "0f7F800000"), "{p}");
+    assert!(has(&p, "setp.lt.f64", "0d7FF0000000000000"), "{p}");
+    assert!(!p.contains("2139095040"), "{p}");
+}

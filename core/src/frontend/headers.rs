@@ -73,6 +73,8 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__ 1
 #include <stddef.h>
 #include <stdint.h>
+/* As nvcc's (through its math functions header): isnan, M_PI, … */
+#include <math.h>
 typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1

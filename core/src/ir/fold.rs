@@ -94,6 +94,24 @@ pub fn cast(op: CastOp, v: &Value, from: &Type, to: &Type) -> Option<Value> {
             }
             int_const(to.clone(), f as u64 as i64)
         }
+        // The bits of a constant as the other type (`__int_as_float(0x7f800000)`
+        // is +inf). A float constant is held as an f64, which keeps every
+        // f32 but a NaN's payload: NaN bits stay a bitcast.
+        (CastOp::BitCast, Value::Int(_, c)) => match to {
+            Type::F64 => Value::Float(Type::F64, *c as u64),
+            Type::F32 if !f32::from_bits(*c as u32).is_nan() => {
+                Value::Float(Type::F32, f64::from(f32::from_bits(*c as u32)).to_bits())
+            }
+            _ => return None,
+        },
+        (CastOp::BitCast, Value::Float(_, b)) => match (from, to) {
+            (Type::F64, Type::I64) => int_const(Type::I64, *b as i64),
+            (Type::F32, Type::I32) if !f64::from_bits(*b).is_nan() => int_const(
+                Type::I32,
+                i64::from((f64::from_bits(*b) as f32).to_bits() as i32),
+            ),
+            _ => return None,
+        },
         _ => return None,
     })
 }
@@ -246,5 +264,36 @@ mod tests {
             cast(CastOp::FPToSI, &Value::f32(3.9), &Type::F32, &Type::I32),
             Some(Value::i32(3))
         );
+    }
+
+    #[test]
+    fn bitcasts_of_constants_keep_the_bits() {
+        let inf = cast(
+            CastOp::BitCast,
+            &Value::i32(0x7f80_0000),
+            &Type::I32,
+            &Type::F32,
+        );
+        assert_eq!(inf, Some(Value::f32(f32::INFINITY)));
+        assert_eq!(
+            cast(CastOp::BitCast, &Value::f32(-2.5), &Type::F32, &Type::I32),
+            Some(Value::i32((-2.5f32).to_bits() as i32))
+        );
+        let one = cast(
+            CastOp::BitCast,
+            &Value::i64(0x3ff0_0000_0000_0000),
+            &Type::I64,
+            &Type::F64,
+        );
+        assert_eq!(one, Some(Value::f64(1.0)));
+        // A NaN's payload might not survive an f32 held as an f64: unfolded.
+        let snan = 0x7f80_0001u32 as i32;
+        assert_eq!(
+            cast(CastOp::BitCast, &Value::i32(snan), &Type::I32, &Type::F32),
+            None
+        );
+        let nan64 = 0x7ff8_0000_0000_1234u64 as i64;
+        let n = cast(CastOp::BitCast, &Value::i64(nan64), &Type::I64, &Type::F64);
+        assert_eq!(n, Some(Value::Float(Type::F64, nan64 as u64)));
     }
 }
