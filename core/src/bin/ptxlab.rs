@@ -309,6 +309,23 @@ fn print_diagnostics(diags: &[Diagnostic], path_text: &str, source: &str) {
     }
 }
 
+/// The launch of `run` and `run-ptx`: its shape, arguments and shared memory.
+#[derive(clap::Args, Debug)]
+struct LaunchArgs {
+    /// Blocks in the grid: X or X,Y or X,Y,Z.
+    #[arg(long, default_value = "1", value_parser = spec::parse_dim3)]
+    grid: [u32; 3],
+    /// Threads in a block: X or X,Y or X,Y,Z.
+    #[arg(long, value_parser = spec::parse_dim3)]
+    block: [u32; 3],
+    /// The kernel's arguments (see the help's end).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    args: String,
+    /// Bytes of dynamic shared memory (extern __shared__, extern .shared).
+    #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
+    shared: u32,
+}
+
 /// `ptxlab run`: one kernel launch in the IR interpreter.
 #[derive(Parser, Debug)]
 #[command(
@@ -328,18 +345,8 @@ struct RunCli {
     /// The kernel: its source name (saxpy) or its mangled name (_Z5saxpyifPKfPf).
     #[arg(long)]
     kernel: String,
-    /// Blocks in the grid: X or X,Y or X,Y,Z.
-    #[arg(long, default_value = "1", value_parser = spec::parse_dim3)]
-    grid: [u32; 3],
-    /// Threads in a block: X or X,Y or X,Y,Z.
-    #[arg(long, value_parser = spec::parse_dim3)]
-    block: [u32; 3],
-    /// The kernel's arguments (see below).
-    #[arg(long, default_value = "", allow_hyphen_values = true)]
-    args: String,
-    /// Bytes of dynamic shared memory (extern __shared__).
-    #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
-    shared: u32,
+    #[command(flatten)]
+    launch: LaunchArgs,
     /// Optimization level 0–3 of the IR that runs.
     #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
     opt_level: u8,
@@ -431,7 +438,7 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
         Ok(k) => k,
         Err(e) => return fail(e),
     };
-    let specs = match spec::parse_args(&cli.args) {
+    let specs = match spec::parse_args(&cli.launch.args) {
         Ok(s) => s,
         Err(e) => return fail(format!("--args: {e}")),
     };
@@ -441,9 +448,9 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
         Err(e) => return fail(format!("--args: {e}")),
     };
     let launch = interp::Launch {
-        grid: cli.grid,
-        block: cli.block,
-        dynamic_shared: cli.shared,
+        grid: cli.launch.grid,
+        block: cli.launch.block,
+        dynamic_shared: cli.launch.shared,
         args,
     };
     let config = interp::Config {
@@ -528,18 +535,8 @@ struct RunPtxCli {
     /// The kernel: its .entry name (_Z5saxpyifPKfPf) or, when that names one kernel, its source name (saxpy).
     #[arg(long)]
     kernel: String,
-    /// Blocks in the grid: X or X,Y or X,Y,Z.
-    #[arg(long, default_value = "1", value_parser = spec::parse_dim3)]
-    grid: [u32; 3],
-    /// Threads in a block: X or X,Y or X,Y,Z.
-    #[arg(long, value_parser = spec::parse_dim3)]
-    block: [u32; 3],
-    /// The kernel's arguments.
-    #[arg(long, default_value = "", allow_hyphen_values = true)]
-    args: String,
-    /// Bytes of dynamic shared memory (extern .shared).
-    #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
-    shared: u32,
+    #[command(flatten)]
+    launch: LaunchArgs,
     /// Stop after this many instructions (all threads together).
     #[arg(long = "max-steps", value_name = "N", default_value_t = interp::Config::default().max_steps)]
     max_steps: u64,
@@ -603,7 +600,7 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
             }
         }
     };
-    let specs = match spec::parse_args(&cli.args) {
+    let specs = match spec::parse_args(&cli.launch.args) {
         Ok(s) => s,
         Err(e) => return fail(format!("--args: {e}")),
     };
@@ -637,9 +634,9 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
         Err(e) => return fail(format!("--args: {e}")),
     };
     let launch = interp::Launch {
-        grid: cli.grid,
-        block: cli.block,
-        dynamic_shared: cli.shared,
+        grid: cli.launch.grid,
+        block: cli.launch.block,
+        dynamic_shared: cli.launch.shared,
         args,
     };
     let config = interp::Config {

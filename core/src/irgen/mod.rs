@@ -2168,37 +2168,43 @@ impl<'a> Gen<'a> {
                 },
             )
         };
+        let load = |g: &mut Self, i: Value| {
+            let p = at(g, &src, i, "src");
+            g.emit(
+                &format!("{name}.b"),
+                Type::I8,
+                InstKind::Load {
+                    ptr: p,
+                    align: 1,
+                    volatile: false,
+                },
+            )
+        };
+        let store = |g: &mut Self, i: Value, val: Value| {
+            let p = at(g, &d, i, "dst");
+            g.emit(
+                "",
+                Type::Void,
+                InstKind::Store {
+                    val,
+                    ptr: p,
+                    align: 1,
+                    volatile: false,
+                },
+            );
+        };
         if let Some(count) = n.as_int().filter(|c| (0..=UNROLL_MAX).contains(c)) {
             let bytes: Vec<Value> = (0..count)
                 .map(|k| {
                     if set {
                         byte.clone()
                     } else {
-                        let p = at(self, &src, Value::i64(k), "src");
-                        self.emit(
-                            &format!("{name}.b"),
-                            Type::I8,
-                            InstKind::Load {
-                                ptr: p,
-                                align: 1,
-                                volatile: false,
-                            },
-                        )
+                        load(self, Value::i64(k))
                     }
                 })
                 .collect();
             for (k, b) in bytes.into_iter().enumerate() {
-                let p = at(self, &d, Value::i64(k as i64), "dst");
-                self.emit(
-                    "",
-                    Type::Void,
-                    InstKind::Store {
-                        val: b,
-                        ptr: p,
-                        align: 1,
-                        volatile: false,
-                    },
-                );
+                store(self, Value::i64(k as i64), b);
             }
             return d;
         }
@@ -2223,31 +2229,8 @@ impl<'a> Gen<'a> {
                 incoming: vec![(Value::i64(0), before)],
             },
         );
-        let b = if set {
-            byte
-        } else {
-            let p = at(self, &src, i.clone(), "src");
-            self.emit(
-                &format!("{name}.b"),
-                Type::I8,
-                InstKind::Load {
-                    ptr: p,
-                    align: 1,
-                    volatile: false,
-                },
-            )
-        };
-        let p = at(self, &d, i.clone(), "dst");
-        self.emit(
-            "",
-            Type::Void,
-            InstKind::Store {
-                val: b,
-                ptr: p,
-                align: 1,
-                volatile: false,
-            },
-        );
+        let b = if set { byte } else { load(self, i.clone()) };
+        store(self, i.clone(), b);
         let next = self.emit(
             &format!("{name}.next"),
             Type::I64,
