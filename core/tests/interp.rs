@@ -1985,6 +1985,116 @@ fn cxx_members() -> Case {
     .expect("idx", Data::I32(idx))
 }
 
+/// Default member initializers: default and aggregate initialization,
+/// a class template's, constructors that leave members to them.
+fn cxx_member_init() -> Case {
+    // Small integers as floats: every result is exact.
+    let mut r = Rng(71);
+    let n = 50usize;
+    let input: Vec<f32> = (0..4 * n).map(|_| r.int(-6, 6) as f32).collect();
+    let mut out = vec![0.0f32; 4 * n];
+    let mut iout = vec![0i32; 2 * n];
+    for i in 0..n {
+        let x = &input[4 * i..4 * i + 4];
+        let sum: f32 = x.iter().sum();
+        let lo = x.iter().cloned().fold(f32::INFINITY, f32::min);
+        let hi = x.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+        out[4 * i] = sum / 4.0 + hi - lo;
+        // p.alpha + q.beta * q.alpha + r.alpha + r.beta
+        out[4 * i + 1] = 2.0 + 0.5 * 2.0 + 1.0 + 0.0;
+        // taps {1, 2, 0, x0} (the last set after), scale 1/4.
+        out[4 * i + 2] = (x[0] + 2.0 * x[1] + x[0] * x[3]) * 0.25;
+        // a.weight + b.weight + a.stats.sum + b.stats.count
+        out[4 * i + 3] = 1.5 + 0.25 + x[1];
+        // p.stride + p.offset + q.offset + r.offset + s.count + w.last
+        iout[2 * i] = 1 + 4 + 12 + 1 + 4 + 3;
+        let t = (i % 5) as i32;
+        // a.tag + a.order + b.tag * 10 + b.order * 100 + a.stats.count
+        iout[2 * i + 1] = 7 + 8 + t * 10 + 2 * t * 100 + 1;
+    }
+    Case::new(
+        "cxx_member_init.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 4 * n])),
+            Arg::Buf("iout", Data::I32(vec![0; 2 * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("iout", Data::I32(iout))
+}
+
+/// `tiles`: a class template's tile iterator on its base.
+fn cxx_inheritance_tiles() -> Case {
+    let mut r = Rng(72);
+    let tiles = 8usize;
+    let ld = 4 * tiles + 4;
+    let input: Vec<f32> = (0..4 * ld).map(|_| r.int(-50, 50) as f32).collect();
+    let mut out = vec![0.0f32; 2 * tiles];
+    for ty in 0..2 {
+        for t in 0..tiles {
+            let mut s = 0.0f32;
+            for row in 0..2 {
+                for c in 0..4 {
+                    s += input[(2 * ty + row) * ld + 4 * t + c];
+                }
+            }
+            // + steps + pos.col
+            out[ty * tiles + t] = s + t as f32 + (4 * t) as f32;
+        }
+    }
+    Case::new(
+        "cxx_inheritance.cu",
+        [1, 1, 1],
+        [tiles as u32, 2, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 2 * tiles])),
+            Arg::Scalar(ArgValue::I32(ld as i32)),
+            Arg::Scalar(ArgValue::I32(tiles as i32)),
+        ],
+    )
+    .kernel("_Z5tilesPKfPfii")
+    .expect("out", Data::F32(out))
+}
+
+/// `functors`: a functor hierarchy, conversions to bases and back.
+fn cxx_inheritance_functors() -> Case {
+    let mut r = Rng(73);
+    let n = 100usize;
+    let input: Vec<f32> = (0..n).map(|_| r.int(-4, 5) as f32).collect();
+    let mut out = vec![0.0f32; n];
+    for i in 0..n {
+        let x = input[i];
+        // Scale(2): apply, Biased::apply, through the base (Biased::apply).
+        let a = (2.0 * x + 0.5) + (x + 0.5) + (x + 0.5);
+        // ClampedScale(3) (bias 1): its apply(int), Scale's apply(x, 1),
+        // through the base.
+        let b = (3.0 * x.trunc() + 1.0).clamp(-8.0, 8.0) + (3.0 * x + 1.0) + (x + 1.0);
+        out[i] = a + b + 3.0 + 1.0;
+    }
+    // calls (1), none through null (-1), sizeof 20 and 8.
+    let (calls, null) = (1, -1);
+    let count = vec![calls + null + 20 + 8; n];
+    Case::new(
+        "cxx_inheritance.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("count", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z8functorsPKfPfPii")
+    .expect("out", Data::F32(out))
+    .expect("count", Data::I32(count))
+}
+
 /// `specialized<float>`: `adjust<float>` and `Traits<float>` are the
 /// explicit specializations.
 fn cxx_specialization_float() -> Case {
@@ -2406,6 +2516,9 @@ fn cases() -> Vec<Case> {
         cxx_bitfields(),
         cxx_conversions(),
         cxx_members(),
+        cxx_member_init(),
+        cxx_inheritance_tiles(),
+        cxx_inheritance_functors(),
         struct_loop(),
         cxx_specialization_float(),
         cxx_specialization_int(),

@@ -131,26 +131,72 @@ pub struct Record {
     /// For an instance of a class template (`Pair<float>`): the template's
     /// name and the arguments, for mangling (`4PairIfE`).
     pub template: RefCell<Option<(String, Vec<TemplateArg>)>>,
-    /// It has default member initializers (`int n = 0;`): host code may
-    /// make such objects; device code may copy them but not make them
-    /// (the initializers are not applied yet).
-    pub member_defaults: Cell<bool>,
-    /// It derives from base classes (`class D : public B`): host code may
-    /// have such classes; device code may not use them yet (the bases'
-    /// members are not laid out).
-    pub has_bases: Cell<bool>,
+    /// The default member initializers (`int n = 0;`, `float w{1.f};`):
+    /// each member's name and initializer as written, checked where an
+    /// object is made (the class's constructors, default and aggregate
+    /// initialization), as C++ does.
+    pub member_inits: RefCell<Vec<(String, Initializer)>>,
+    /// What device code cannot use of the class yet (a virtual function,
+    /// a virtual base), as the message to give: its layout is not made.
+    pub unsupported: RefCell<Option<String>>,
+    /// Found while its body is read: something that makes it no POD in
+    /// C++03's sense (a constructor, a destructor, a copy assignment, a
+    /// virtual function, a non-public or default-initialized member).
+    pub non_pod: Cell<bool>,
+}
+
+/// How deep base classes are looked through (they nest no deeper in
+/// practice; the limit keeps lookups bounded).
+const MAX_BASE_DEPTH: usize = 64;
+
+/// What looking a member up in a class and its bases finds.
+#[derive(Debug)]
+pub enum Found {
+    None,
+    /// The base class subobjects on the way (each one's offset in the one
+    /// before and its class), the member's offset in the last, its type.
+    One(Vec<(u64, Rc<Record>)>, u64, CType),
+    /// Members of that name in more than one base class subobject.
+    Ambiguous,
 }
 
 /// The members of a complete struct or union, with its size and alignment.
 #[derive(Debug)]
 pub struct Layout {
+    /// The base class subobjects first (`Field::base`), then the members.
     pub fields: Vec<Field>,
     pub size: u64,
     pub align: u64,
+    /// The Itanium ABI's data size (dsize): where a derived class may put
+    /// its next member. The size for a POD (C++03's sense: no base classes,
+    /// constructors, default member initializers, non-public members, …),
+    /// else the end of the last member, whose tail padding a derived class
+    /// reuses.
+    pub data_size: u64,
+    /// No members and only empty bases: as a base it takes no room (the
+    /// empty base optimization).
+    pub empty: bool,
+    /// A POD for the layout of a derived class (see `data_size`).
+    pub pod: bool,
+}
+
+impl Layout {
+    /// The layout of a C struct or union whose fields are placed already.
+    pub fn plain(fields: Vec<Field>, size: u64, align: u64) -> Layout {
+        Layout {
+            empty: fields.is_empty(),
+            fields,
+            size,
+            align,
+            data_size: size,
+            pod: true,
+        }
+    }
 }
 
 /// A member: its name (empty for an anonymous struct or union member, whose
-/// own members are found through it), type and byte offset.
+/// own members are found through it), type and byte offset; or a base
+/// class subobject (`base`, named by its class).
 #[derive(Debug)]
 pub struct Field {
     pub name: String,
@@ -159,6 +205,8 @@ pub struct Field {
     /// A bit-field: its first bit in the unit of its type at `offset`, and
     /// its width.
     pub bits: Option<(u32, u32)>,
+    /// A base class subobject (not a member: found by no name).
+    pub base: bool,
 }
 
 impl Record {
@@ -169,8 +217,9 @@ impl Record {
             layout: RefCell::new(None),
             defined_at: Cell::new(0),
             template: RefCell::new(None),
-            member_defaults: Cell::new(false),
-            has_bases: Cell::new(false),
+            member_inits: RefCell::new(Vec::new()),
+            unsupported: RefCell::new(None),
+            non_pod: Cell::new(false),
         }
     }
 
@@ -178,17 +227,64 @@ impl Record {
         self.layout.borrow().clone()
     }
 
-    /// A member by name (looking into anonymous members): its offset and type.
+    /// A member by name (looking into anonymous members, then into the
+    /// base classes, whose members the class's own hide): its offset in
+    /// the object and its type. `None` also when it is ambiguous.
     pub fn member(&self, name: &str) -> Option<(u64, CType)> {
-        let layout = self.layout()?;
-        for f in &layout.fields {
+        match self.member_path(name) {
+            Found::One(steps, off, ty) => {
+                Some((steps.iter().map(|(o, _)| o).sum::<u64>() + off, ty))
+            }
+            _ => None,
+        }
+    }
+
+    /// A member by name as `member` finds it: the base class subobjects
+    /// on the way (each one's offset in the one before and its class),
+    /// then the member's offset in the last and its type.
+    pub fn member_path(&self, name: &str) -> Found {
+        self.member_path_depth(name, 0)
+    }
+
+    fn member_path_depth(&self, name: &str, depth: usize) -> Found {
+        let Some(layout) = self.layout() else {
+            return Found::None;
+        };
+        if let Some((off, ty)) = self.own_member(&layout, name) {
+            return Found::One(Vec::new(), off, ty);
+        }
+        if depth > MAX_BASE_DEPTH {
+            return Found::None;
+        }
+        let mut found = Found::None;
+        for (off, base) in self.bases() {
+            match base.member_path_depth(name, depth + 1) {
+                Found::None => {}
+                Found::One(mut steps, o, t) => {
+                    if !matches!(found, Found::None) {
+                        return Found::Ambiguous;
+                    }
+                    steps.insert(0, (off, base));
+                    found = Found::One(steps, o, t);
+                }
+                Found::Ambiguous => return Found::Ambiguous,
+            }
+        }
+        found
+    }
+
+    /// A member of this class itself (or of its anonymous members).
+    fn own_member(&self, layout: &Layout, name: &str) -> Option<(u64, CType)> {
+        for f in layout.fields.iter().filter(|f| !f.base) {
             if f.name == name {
                 return Some((f.offset, f.ty.clone()));
             }
             if f.name.is_empty() {
                 if let CType::Record(inner) = &f.ty {
-                    if let Some((off, t)) = inner.member(name) {
-                        return Some((f.offset + off, t));
+                    if let Some(l) = inner.layout() {
+                        if let Some((off, t)) = inner.own_member(&l, name) {
+                            return Some((f.offset + off, t));
+                        }
                     }
                 }
             }
@@ -196,11 +292,63 @@ impl Record {
         None
     }
 
+    /// The direct base classes with their offsets, in declaration order.
+    pub fn bases(&self) -> Vec<(u64, Rc<Record>)> {
+        let Some(layout) = self.layout() else {
+            return Vec::new();
+        };
+        layout
+            .fields
+            .iter()
+            .filter(|f| f.base)
+            .filter_map(|f| match &f.ty {
+                CType::Record(r) => Some((f.offset, r.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The subobjects of class `base` in this class: for each, the steps
+    /// from this class to it (each base's offset in the one before and its
+    /// class). None for an unrelated class; more than one when `base` is
+    /// an ambiguous base.
+    pub fn base_paths(&self, base: &Record) -> Vec<Vec<(u64, Rc<Record>)>> {
+        let mut out = Vec::new();
+        self.base_paths_depth(base, &mut Vec::new(), &mut out, 0);
+        out
+    }
+
+    fn base_paths_depth(
+        &self,
+        base: &Record,
+        path: &mut Vec<(u64, Rc<Record>)>,
+        out: &mut Vec<Vec<(u64, Rc<Record>)>>,
+        depth: usize,
+    ) {
+        if depth > MAX_BASE_DEPTH || out.len() > 16 {
+            return;
+        }
+        for (off, b) in self.bases() {
+            path.push((off, b.clone()));
+            if *b == *base {
+                out.push(path.clone());
+            } else {
+                b.base_paths_depth(base, path, out, depth + 1);
+            }
+            path.pop();
+        }
+    }
+
+    /// Whether `base` is a base class of this one (directly or not).
+    pub fn derives_from(&self, base: &Record) -> bool {
+        !self.base_paths(base).is_empty()
+    }
+
     /// The bits of a bit-field member (looking into anonymous members):
     /// the first bit in its unit and the width.
     pub fn bitfield(&self, name: &str) -> Option<(u32, u32)> {
         let layout = self.layout()?;
-        for f in &layout.fields {
+        for f in layout.fields.iter().filter(|f| !f.base) {
             if f.name == name {
                 return f.bits;
             }
@@ -688,6 +836,29 @@ pub struct FunctionDef {
     /// declared `inline`, `static`, `__forceinline__` or `constexpr`, or
     /// defined in its class (template instances are made only when called).
     pub discardable: bool,
+    /// A constructor's member initializer list as written (`: Base(a),
+    /// x(b), y{c}`); sema makes it, with the default member initializers
+    /// and the bases' and members' default constructors, the start of the
+    /// body, in declaration order.
+    pub mem_inits: Vec<MemInit>,
+}
+
+/// One item of a constructor's member initializer list.
+#[derive(Clone, Debug)]
+pub struct MemInit {
+    /// A member by name, or a base class (or the class itself: a
+    /// delegating constructor) by type.
+    pub target: MemInitTarget,
+    pub args: Vec<Expr>,
+    /// `x{…}` rather than `x(…)`.
+    pub braced: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum MemInitTarget {
+    Member(String),
+    Class(CType),
 }
 
 /// A local variable (or parameter), numbered by sema.
@@ -710,6 +881,10 @@ pub struct VarDecl {
     pub list: Option<Vec<(u64, Expr)>>,
     /// The braced list as written (parser), consumed by sema.
     pub init_list: Option<Initializer>,
+    /// After sema: what makes the object in place, after `init` and
+    /// `list` (a constructor's call on it, its default member
+    /// initializers' stores).
+    pub construct: Vec<Expr>,
     pub storage: Storage,
     pub external: bool,
     /// Declared `const` (the object itself, not what it points to).

@@ -539,6 +539,7 @@ mod tests {
             symbol: None,
             constexpr: false,
             discardable: false,
+            mem_inits: Vec::new(),
         }
     }
 

@@ -223,6 +223,8 @@ struct Specs {
     launch_bounds: Option<(Span, Vec<u32>)>,
     /// `alignas(N)` (0: none).
     align: u64,
+    /// `virtual`.
+    is_virtual: bool,
 }
 
 struct Declarator {
@@ -232,6 +234,10 @@ struct Declarator {
     restrict: bool,
     /// Present when the declarator declares a function.
     func: Option<(Vec<Param>, bool)>,
+    /// A member function's `const` after its parameters.
+    konst_fn: bool,
+    /// `override` or `final` after a function's parameters (a virtual one).
+    overrides: bool,
 }
 
 const TYPE_WORDS: &[&str] = &[
@@ -257,7 +263,6 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "explicit",
     "typename",
     "mutable",
-    "virtual",
 ];
 
 impl<'a> Parser<'a> {
@@ -650,6 +655,7 @@ impl<'a> Parser<'a> {
                     symbol: None,
                     constexpr: specs.constexpr,
                     discardable: specs.discardable(),
+                    mem_inits: Vec::new(),
                 });
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
@@ -794,6 +800,7 @@ impl<'a> Parser<'a> {
                 "__noinline__" => s.inline = InlineHint::Never,
                 "__forceinline__" => s.inline = InlineHint::Always,
                 "constexpr" => s.constexpr = true,
+                "virtual" => s.is_virtual = true,
                 "static" => s.is_static = true,
                 "inline" | "__inline__" => s.inline_kw = true,
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
@@ -946,7 +953,8 @@ impl<'a> Parser<'a> {
         if self.at("(") && params_follow {
             self.pos += 1;
             let (params, variadic) = self.params()?;
-            self.function_suffix()?;
+            let konst_fn = self.eat("const");
+            let overrides = self.function_suffix()?;
             // A trailing return type: `auto f(int x) -> int`.
             if self.eat("->") {
                 let (konst, volatile) = (false, false);
@@ -964,6 +972,8 @@ impl<'a> Parser<'a> {
                 ty,
                 restrict,
                 func: Some((params, variadic)),
+                konst_fn,
+                overrides,
             });
         }
         let mut dims = Vec::new();
@@ -991,6 +1001,8 @@ impl<'a> Parser<'a> {
             ty,
             restrict,
             func: None,
+            konst_fn: false,
+            overrides: false,
         })
     }
 
@@ -1258,6 +1270,15 @@ impl<'a> Parser<'a> {
     /// `done:`) are statements of their own in a block; here they take the
     /// statement they label along, in a block of their own.
     fn sub_statement(&mut self) -> PResult<Stmt> {
+        // A `#pragma` is no statement: the one after it is the body
+        // (`for (…) #pragma unroll for (…) …`).
+        while self.at("#pragma") && !self.at_eof() {
+            let before = self.pos;
+            self.statement()?;
+            if self.pos == before {
+                break;
+            }
+        }
         self.enter()?;
         let s = self.statement();
         self.leave();
@@ -1361,6 +1382,7 @@ impl<'a> Parser<'a> {
                 init,
                 list: None,
                 init_list,
+                construct: Vec::new(),
                 storage,
                 external: s.is_extern,
                 konst,
@@ -1749,7 +1771,6 @@ impl<'a> Parser<'a> {
             };
         }
         self.eat("final");
-        let bases = self.base_clause()?;
         let name = name.map(|(n, span)| (self.qualify(&n), span));
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
@@ -1772,7 +1793,7 @@ impl<'a> Parser<'a> {
             },
             None => std::rc::Rc::new(Record::new("", is_union)),
         };
-        record.has_bases.set(bases);
+        let bases = self.base_clause(&record)?;
         record
             .defined_at
             .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
@@ -1789,14 +1810,14 @@ impl<'a> Parser<'a> {
             let simple = self.cxx.ctor_name.clone().unwrap_or_default();
             self.cxx.ns.push(simple);
         }
-        let members = self.members(&record);
+        let members = self.members(&record, keyword == "class");
         if scoped {
             self.cxx.ns.pop();
         }
         self.cxx.ctor_name = outer;
         self.leave();
         let members = members?;
-        *record.layout.borrow_mut() = Some(std::rc::Rc::new(layout(members, is_union, min_align)));
+        self.finish_class(&record, &bases, members, min_align);
         Ok(CType::Record(record))
     }
 
@@ -1809,15 +1830,16 @@ impl<'a> Parser<'a> {
             .or_insert_with(|| t.clone());
     }
 
-    /// A struct's member declarations, up to and including the `}`.
-    fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+    /// A struct's member declarations, up to and including the `}`
+    /// (`private`: a `class`, whose members are private until a `public:`).
+    fn members(&mut self, record: &Rc<Record>, private: bool) -> PResult<Vec<Member>> {
         let outer = std::mem::replace(&mut self.in_class, true);
-        let members = self.member_list(record);
+        let members = self.member_list(record, private);
         self.in_class = outer;
         members
     }
 
-    fn member_list(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+    fn member_list(&mut self, record: &Rc<Record>, mut private: bool) -> PResult<Vec<Member>> {
         let mut members: Vec<Member> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
@@ -1834,11 +1856,12 @@ impl<'a> Parser<'a> {
                 .any(|w| self.at(w))
                 && self.peek_at(1).is_some_and(|t| t.is(":"))
             {
+                private = !self.at("public");
                 self.pos += 2;
                 continue;
             }
             if self.at("~") {
-                self.destructor(None)?;
+                self.destructor(record, None)?;
                 continue;
             }
             let ctor = self.cxx.ctor_name.clone();
@@ -1867,7 +1890,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if s.ty.is_none() && self.at("~") {
-                self.destructor(Some(&s))?;
+                self.destructor(record, Some(&s))?;
                 continue;
             }
             if s.ty.is_none() && self.at("operator") {
@@ -1944,11 +1967,15 @@ impl<'a> Parser<'a> {
                     );
                 }
                 names.push(name.clone());
-                members.push((name, d.ty, None));
+                members.push((name.clone(), d.ty, None));
                 // A default member initializer (`int n = 0;`, `float w{1};`).
                 if self.eat("=") || self.at("{") {
-                    self.initializer()?;
-                    record.member_defaults.set(true);
+                    let init = self.initializer()?;
+                    record.member_inits.borrow_mut().push((name, init));
+                    record.non_pod.set(true);
+                }
+                if private {
+                    record.non_pod.set(true);
                 }
                 if !self.eat(",") {
                     break;
@@ -2122,6 +2149,24 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 let name = if self.eat("operator") {
                     self.operator_name()?
+                } else if self.peek_at(1).is_some_and(|t| t.is("::")) {
+                    // `d.Base::f()`, `p->Base::x`: a base's member, by the
+                    // base's full name.
+                    let len = self.qualified_len(0);
+                    let written = self.qualified_text(0, len);
+                    self.pos += len;
+                    match written.rsplit_once("::") {
+                        Some((class, member)) => match self.find_type(class) {
+                            Some(CType::Record(r)) => format!("{}::{member}", r.name.borrow()),
+                            _ => {
+                                return self.error(
+                                    span,
+                                    format!("\"{class}\" is not a class or struct name"),
+                                )
+                            }
+                        },
+                        None => written,
+                    }
                 } else {
                     self.ident()?.0
                 };
@@ -2578,11 +2623,7 @@ impl<'a> Parser<'a> {
                 None
             };
             let placeholder = Rc::new(Record::new(&name, false));
-            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout {
-                fields: Vec::new(),
-                size: 1,
-                align: 1,
-            }));
+            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
             params.push(TemplateParam {
                 name,
                 kind,
@@ -2874,6 +2915,7 @@ impl<'a> Parser<'a> {
     /// template.
     pub(super) fn class_specialization(&mut self) -> PResult<()> {
         let is_union = self.at("union");
+        let is_class = self.at("class");
         self.pos += 1;
         let (name, span) = self.ident()?;
         let Some(def) = self
@@ -2910,6 +2952,7 @@ impl<'a> Parser<'a> {
         record.defined_at.set(span.line);
         let ty = CType::Record(record.clone());
         self.templates.class_instances.push((def, args, ty));
+        let bases = self.base_clause(&record)?;
         self.expect("{")?;
         self.enter()?;
         let simple = d.name.rsplit("::").next().unwrap_or_default().to_string();
@@ -2920,7 +2963,7 @@ impl<'a> Parser<'a> {
             .typedefs
             .insert(d.name.clone(), CType::Record(record.clone()));
         let nmethods = self.cxx.methods.len();
-        let members = self.members(&record);
+        let members = self.members(&record, is_class);
         match outer_name {
             Some(t) => self.typedefs.insert(d.name.clone(), t),
             None => self.typedefs.remove(&d.name),
@@ -2928,7 +2971,7 @@ impl<'a> Parser<'a> {
         self.cxx.ns = outer_ns;
         self.cxx.ctor_name = outer_ctor;
         self.leave();
-        *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
+        self.finish_class(&record, &bases, members?, 0);
         // Compiled once called, as the members of made instances.
         let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
         self.templates.lazy_methods.extend(methods);
@@ -2987,21 +3030,21 @@ impl<'a> Parser<'a> {
         let scope = instance_scope(&d.name, &id);
         let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
             p.bind(&d, &args);
+            let is_class = p.at("class");
             p.pos += 2; // `struct Name`
             p.eat("final");
-            if p.base_clause()? {
-                record.has_bases.set(true);
-            }
+            // Read in the instance's scope, as its body.
+            p.cxx.ns = scope;
+            let bases = p.base_clause(&record)?;
             p.expect("{")?;
             p.enter()?;
             p.cxx.ctor_name = Some(d.name.rsplit("::").next().unwrap_or_default().to_string());
-            p.cxx.ns = scope;
             // In its own body the template's name is the instance.
             p.typedefs
                 .insert(d.name.clone(), CType::Record(record.clone()));
-            let members = p.members(&record);
+            let members = p.members(&record, is_class);
             p.leave();
-            *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
+            p.finish_class(&record, &bases, members?, 0);
             // Its static constants and member typedefs.
             let prefix = format!("{id}::");
             let constants: Vec<_> = p
@@ -3030,7 +3073,8 @@ impl<'a> Parser<'a> {
             self.diags.truncate(ndiags);
             self.cxx.methods.truncate(nmethods);
             if record.layout().is_none() {
-                *record.layout.borrow_mut() = Some(Rc::new(layout(Vec::new(), is_union, 0)));
+                *record.layout.borrow_mut() =
+                    Some(Rc::new(layout(&[], Vec::new(), is_union, 0, true)));
             }
             return Ok(ty);
         }
@@ -3057,16 +3101,57 @@ fn instance_scope(template: &str, id: &str) -> Vec<String> {
 /// A member declaration: name, type and bit-field width.
 type Member = (String, CType, Option<u32>);
 
-/// The C layout of members in order (a union's all at offset 0). A
-/// bit-field goes at the next bit unless it would cross a boundary of its
-/// type's size, then at that boundary (the SysV rule nvcc follows); its
-/// `offset` is the start of that unit of its type, with the bit position in
-/// it. A zero-width one moves to the next such boundary.
-fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
+/// The layout of a class as the Itanium C++ ABI makes it (no virtual
+/// functions or bases): the bases in order, an empty one at offset 0 unless
+/// a subobject of its type is there already (the empty base optimization),
+/// a non-empty one at the next offset of its alignment after the data
+/// before it (a non-POD base's tail padding is reused); then the members,
+/// C's layout from there (a union's all at offset 0). A bit-field goes at
+/// the next bit unless it would cross a boundary of its type's size, then
+/// at that boundary (the SysV rule nvcc follows); its `offset` is the start
+/// of that unit of its type, with the bit position in it. A zero-width one
+/// moves to the next such boundary. `pod`: a POD in C++03's sense, whose
+/// tail padding a derived class does not reuse.
+fn layout(
+    bases: &[Rc<Record>],
+    members: Vec<Member>,
+    is_union: bool,
+    min_align: u64,
+    pod: bool,
+) -> Layout {
     let mut align = min_align.max(1);
-    let mut end = 0u64;
-    let mut end_bits = 0u64;
     let mut fields = Vec::new();
+    // The empty subobjects placed so far, by offset and class: two of one
+    // class may not share an address.
+    let mut empties: Vec<(u64, Rc<Record>)> = Vec::new();
+    let (mut dsize, mut size) = (0u64, 0u64);
+    for b in bases {
+        let Some(l) = b.layout() else { continue };
+        let a = l.align.max(1);
+        let mut offset = if l.empty { 0 } else { dsize.div_ceil(a) * a };
+        if l.empty && empty_conflict(&empties, b, offset) {
+            offset = dsize.div_ceil(a) * a;
+        }
+        while empty_conflict(&empties, b, offset) {
+            offset += a;
+        }
+        note_empties(&mut empties, b, offset, 0);
+        if !l.empty {
+            dsize = offset + l.data_size;
+        }
+        size = size.max(offset + l.size);
+        align = align.max(a);
+        fields.push(Field {
+            name: String::new(),
+            ty: CType::Record(b.clone()),
+            offset,
+            bits: None,
+            base: true,
+        });
+    }
+    let mut end = dsize;
+    let mut end_bits = dsize * 8;
+    let mut has_data = false;
     for (name, ty, width) in members {
         let a = ty.align().max(1);
         let size = ty.size().unwrap_or(0);
@@ -3081,6 +3166,7 @@ fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
                 align = align.max(a);
             }
             if w > 0 {
+                has_data = true;
                 let offset = at / unit * size;
                 let bit = (at - offset * 8) as u32;
                 if !name.is_empty() {
@@ -3089,6 +3175,7 @@ fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
                         ty,
                         offset,
                         bits: Some((bit, w as u32)),
+                        base: false,
                     });
                 }
             }
@@ -3101,7 +3188,13 @@ fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
             }
             continue;
         }
-        let offset = if is_union { 0 } else { end.div_ceil(a) * a };
+        has_data = true;
+        let mut offset = if is_union { 0 } else { end.div_ceil(a) * a };
+        if let CType::Record(r) = &ty {
+            while !is_union && empty_conflict(&empties, r, offset) {
+                offset += a;
+            }
+        }
         end = if is_union {
             end.max(size)
         } else {
@@ -3114,21 +3207,50 @@ fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
             ty,
             offset,
             bits: None,
+            base: false,
         });
     }
     // C++: an empty struct still takes a byte.
-    let size = end.max(1).div_ceil(align).saturating_mul(align);
+    let size = end.max(size).max(1).div_ceil(align).saturating_mul(align);
+    let empty = !has_data && !is_union && bases.iter().all(|b| b.layout().is_some_and(|l| l.empty));
     Layout {
         fields,
         size,
         align,
+        data_size: if pod { size } else { end },
+        empty,
+        pod,
+    }
+}
+
+/// Whether class `r` placed at `offset` would put an empty subobject of
+/// some class at an address where one of that class already is.
+fn empty_conflict(empties: &[(u64, Rc<Record>)], r: &Rc<Record>, offset: u64) -> bool {
+    let mut mine = Vec::new();
+    note_empties(&mut mine, r, offset, 0);
+    mine.iter()
+        .any(|(o, c)| empties.iter().any(|(p, d)| p == o && Rc::ptr_eq(c, d)))
+}
+
+/// The empty subobjects of class `r` placed at `offset`: itself when it is
+/// empty, and its empty bases.
+fn note_empties(out: &mut Vec<(u64, Rc<Record>)>, r: &Rc<Record>, offset: u64, depth: usize) {
+    let Some(l) = r.layout() else { return };
+    if l.empty {
+        out.push((offset, r.clone()));
+    }
+    if depth > 16 {
+        return;
+    }
+    for (off, b) in r.bases() {
+        note_empties(out, &b, offset + off, depth + 1);
     }
 }
 
 /// Every member name a struct makes visible (those of anonymous members too).
 fn member_names(l: &Layout) -> Vec<String> {
     let mut out = Vec::new();
-    for f in &l.fields {
+    for f in l.fields.iter().filter(|f| !f.base) {
         if !f.name.is_empty() {
             out.push(f.name.clone());
         } else if let CType::Record(r) = &f.ty {

@@ -12,6 +12,7 @@ use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+mod classes;
 mod cxx;
 
 /// A function's signature, for checking calls. Functions of one name are
@@ -257,7 +258,7 @@ fn check_function(
     }
     for p in &f.params {
         if let CType::Record(r) = &p.ty {
-            cx.check_bases(r, &p.span);
+            cx.check_class(r, &p.span);
         }
         if p.ty == CType::Void || p.ty.size().is_none() {
             cx.diags.push(Diagnostic::error(
@@ -267,12 +268,45 @@ fn check_function(
         }
         cx.declare(&p.name, p.ty.clone(), &p.span);
     }
+    // A constructor first makes its bases and members.
+    let prologue = match (&cx.class, &f.body) {
+        (Some(r), Some(_)) if is_constructor(&f.name) => {
+            let r = r.clone();
+            cx.constructor_prologue(&r, std::mem::take(&mut f.mem_inits), &f.span)
+        }
+        _ => Vec::new(),
+    };
     if let Some(body) = &mut f.body {
         cx.stmt(body);
+        if let StmtKind::Compound(stmts) = &mut body.kind {
+            let made = prologue.into_iter().map(|e| Stmt {
+                span: e.span.clone(),
+                kind: StmtKind::Expr(e),
+            });
+            stmts.splice(0..0, made);
+        }
     }
     cx.check_gotos();
     f.locals = cx.locals;
     *globals = cx.globals;
+}
+
+/// Whether two pointer types point to classes one of which derives from
+/// the other (a cast between them moves the pointer).
+pub(super) fn related_class_pointers(a: &CType, b: &CType) -> bool {
+    match (a.pointee(), b.pointee()) {
+        (Some(CType::Record(x)), Some(CType::Record(y))) if a.is_pointer() && b.is_pointer() => {
+            x.derives_from(y) || y.derives_from(x)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a member function's name is a constructor's (`S::S`).
+fn is_constructor(name: &str) -> bool {
+    let parts = super::lookup::qualified_parts(name);
+    let n = parts.len();
+    n >= 2 && parts[n - 1] == parts[n - 2]
 }
 
 /// The function instances made so far, and those still to be checked.
@@ -504,6 +538,12 @@ struct Checker<'a> {
     ns: Vec<String>,
     /// The class of the member function being checked.
     class: Option<std::rc::Rc<Record>>,
+    /// `*this` where it is not the function's own: the object a default
+    /// member initializer is read for.
+    this_expr: Option<Expr>,
+    /// The variable an initializer list is for (its default member
+    /// initializers may read the members before them).
+    init_target: Option<Expr>,
     diags: &'a mut Vec<Diagnostic>,
     locals: Vec<Local>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -719,6 +759,8 @@ impl<'a> Checker<'a> {
             lookup: names.lookup,
             ns: Vec::new(),
             class: None,
+            this_expr: None,
+            init_target: None,
             diags,
             locals: Vec::new(),
             scopes: vec![HashMap::new()],
@@ -1102,7 +1144,10 @@ impl<'a> Checker<'a> {
         out: &mut Vec<(u64, Expr)>,
     ) {
         match tree {
-            InitTree::Zero => zero_fill(ty, base, span, out),
+            InitTree::Zero => match self.value_init_tree(ty, span) {
+                Some(tree) => self.emit_init(tree, ty, base, span, out),
+                None => zero_fill(ty, base, span, out),
+            },
             InitTree::Value(e) => out.push((base, e)),
             InitTree::Parts(parts) => {
                 let n = sub_count(ty).unwrap_or(parts.len());
@@ -1114,6 +1159,19 @@ impl<'a> Checker<'a> {
                         break;
                     };
                     let t = parts.next().unwrap_or(InitTree::Zero);
+                    // A member the list leaves out: its default member
+                    // initializer (C++14), or what its class makes.
+                    let t = match (t, ty) {
+                        (InitTree::Zero, CType::Record(r)) if !r.is_union => {
+                            let this = self
+                                .init_target
+                                .clone()
+                                .map(|o| self.object_at(&o, base, ty, span));
+                            self.left_out_member(r, k, this, span)
+                                .unwrap_or(InitTree::Zero)
+                        }
+                        (t, _) => t,
+                    };
                     if let Some((bit, width)) = bitfield_at(ty, k) {
                         let unit_ty = match &sub_ty {
                             CType::Int(k) => CType::Int(k.to_unsigned()),
@@ -1287,9 +1345,22 @@ impl<'a> Checker<'a> {
                         self.declare_shared(d);
                         continue;
                     }
-                    let done = self.cxx_declaration(d);
+                    let how = self.cxx_declaration(d);
+                    let done = !matches!(how, classes::DeclInit::Plain);
+                    // An object of class type is declared before its
+                    // list: its default member initializers may read it.
+                    let early = d.init_list.is_some()
+                        && (d.ty.is_record()
+                            || matches!(&d.ty, CType::Array(e, n) if *n > 0 && self.needs_init(e, 0)));
+                    if early {
+                        d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    }
                     if let Some(list) = d.init_list.take() {
+                        if early {
+                            self.init_target = Some(self.local_value(d.local, d.span.clone()));
+                        }
                         let (ty, elems) = self.initializer_elements(list, &d.ty.clone());
+                        self.init_target = None;
                         d.ty = ty;
                         d.list = Some(elems);
                     }
@@ -1311,7 +1382,17 @@ impl<'a> Checker<'a> {
                             }
                         });
                     }
-                    d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    if !early {
+                        d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    }
+                    let object = self.local_value(d.local, d.span.clone());
+                    d.construct = match how {
+                        classes::DeclInit::InPlace(args, braced) => {
+                            self.init_object(object, args, braced, &d.span)
+                        }
+                        classes::DeclInit::Default => self.default_init(object, &d.span, 0),
+                        _ => Vec::new(),
+                    };
                     if d.konst {
                         self.const_locals.insert(d.local);
                     }
@@ -1533,6 +1614,19 @@ impl<'a> Checker<'a> {
         } else {
             e
         };
+        // Derived to base: a pointer to the base subobject, the base
+        // subobject copied.
+        if Self::is_base_pointer(&e.ty, to) {
+            let span = e.span.clone();
+            return self.class_pointer_cast(e, to, &span);
+        }
+        let e = match to {
+            CType::Record(b) if e.ty.is_record() => {
+                let span = e.span.clone();
+                self.class_value(e, b, &span)
+            }
+            _ => e,
+        };
         let ok = match (&e.ty, to) {
             (a, b) if a.is_scoped_enum() || b.is_scoped_enum() => a == b,
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
@@ -1607,6 +1701,11 @@ impl<'a> Checker<'a> {
             | ExprKind::BoolLit(_)
             | ExprKind::StrLit(_) => e,
             ExprKind::Ident(name) => {
+                if name == "this" {
+                    if let Some(object) = self.this_expr.clone() {
+                        return self.address_of(object);
+                    }
+                }
                 if self.lookup_block(&name).is_none() {
                     if let Some(m) = self.member_of_this(&name, &span) {
                         return m;
@@ -1750,6 +1849,10 @@ impl<'a> Checker<'a> {
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = e.ty.clone();
+                // `(Base *)d`, `(Derived *)b`: as static_cast, adjusted.
+                if related_class_pointers(&inner.ty, &to) {
+                    return self.class_pointer_cast(inner, &to, &span);
+                }
                 let inner = self.user_conversion(inner, Some(&to));
                 let ok = (inner.ty.is_scalar() && to.is_scalar()) || to == CType::Void;
                 if !ok {
@@ -1928,18 +2031,38 @@ impl<'a> Checker<'a> {
 
     /// `object.name` for a struct or union object.
     fn member(&mut self, object: Expr, r: &std::rc::Rc<Record>, name: &str, span: Span) -> Expr {
-        if r.has_bases.get() && self.space.on_device() {
-            self.check_bases(r, &span);
+        self.check_class(r, &span);
+        let (object, name) = self.qualified_member(object, name.to_string(), &span);
+        let CType::Record(r) = object.ty.clone() else {
             return mk(ExprKind::IntLit(0), span, CType::INT);
-        }
-        match r.member(name) {
-            Some((offset, ty)) => Expr {
-                lvalue: object.lvalue,
-                kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
-                span,
-                ty,
-            },
-            None => {
+        };
+        let name = name.as_str();
+        match r.member_path(name) {
+            Found::One(steps, offset, ty) => {
+                // A base's member: through the base class subobjects.
+                let mut object = object;
+                for (off, b) in steps {
+                    let lvalue = object.lvalue;
+                    object = Expr {
+                        kind: ExprKind::Field(Box::new(object), off, String::new()),
+                        span: span.clone(),
+                        ty: CType::Record(b),
+                        lvalue,
+                    };
+                }
+                Expr {
+                    lvalue: object.lvalue,
+                    kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
+                    span,
+                    ty,
+                }
+            }
+            Found::Ambiguous => {
+                let msg = format!("\"{}::{name}\" is ambiguous", r.name.borrow());
+                self.err(&span, msg);
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
+            Found::None => {
                 let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
                 self.err(&span, msg);
                 mk(ExprKind::IntLit(0), span, CType::INT)
@@ -2231,6 +2354,27 @@ impl<'a> Checker<'a> {
             }
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
                 let inner = self.expr(inner);
+                if inner.ty.is_record() {
+                    // `++it`: `operator++()`; `it++`: `operator++(int)`.
+                    let sym = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
+                        "++"
+                    } else {
+                        "--"
+                    };
+                    let mut operands = vec![inner];
+                    if matches!(op, UnOp::PostInc | UnOp::PostDec) {
+                        operands.push(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
+                    }
+                    return match self.operator_call(sym, operands, &span) {
+                        Ok(call) => call,
+                        Err(ops) => {
+                            let ty = ops.first().map(|o| o.ty.to_string()).unwrap_or_default();
+                            let msg = format!("no operator \"{sym}\" matches these operands (operand types are: {sym}{ty})");
+                            self.err(&span, msg);
+                            mk(ExprKind::IntLit(0), span, CType::INT)
+                        }
+                    };
+                }
                 self.check_modifiable(&inner);
                 if !inner.ty.is_scalar() {
                     self.err(&span, "expression must have arithmetic or pointer type");

@@ -243,7 +243,17 @@ impl<'a> Parser<'a> {
         };
         let here = self.qualify(last);
         if here != full {
-            self.cxx.lookup.aliases.insert(here, full);
+            if self.in_class {
+                // `using Base::f;`: the class's `f` are Base's too.
+                self.cxx
+                    .lookup
+                    .classes
+                    .borrow_mut()
+                    .usings
+                    .insert(here, full);
+            } else {
+                self.cxx.lookup.aliases.insert(here, full);
+            }
         }
         self.expect(";")
     }
@@ -400,10 +410,11 @@ impl<'a> Parser<'a> {
         self.expect("(")?;
         let (params, variadic) = self.params()?;
         self.function_suffix()?;
+        let simple = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
         if !self.exec_space(specs).on_device() && (self.at(":") || self.at("{")) {
             // A host constructor's initializers and body are host code.
             self.skip_host_constructor();
-            let simple = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
+            record.non_pod.set(true);
             self.push_method(
                 record,
                 &simple,
@@ -417,64 +428,27 @@ impl<'a> Parser<'a> {
             );
             return Ok(());
         }
-        // Member initializers become assignments at the start of the body.
         let mut inits = Vec::new();
         if self.eat(":") {
             loop {
-                let (member, mspan) = self.ident()?;
-                let braced = self.at("{");
-                if !braced && !self.at("(") {
-                    return self.expect("(");
-                }
-                let Expr {
-                    kind: ExprKind::Construct(_, args, _),
-                    ..
-                } = self.construct(CType::Void, mspan.clone())?
-                else {
-                    return self.error(mspan, "expected a member initializer");
-                };
-                if args.len() != 1 {
-                    return self.error(mspan, "a member initializer must have exactly one value");
-                }
-                let this = Expr::new(ExprKind::Ident("this".into()), mspan.clone());
-                let target = Expr::new(ExprKind::Arrow(Box::new(this), member), mspan.clone());
-                let value = args.into_iter().next().expect("one argument");
-                let assign = Expr::new(
-                    ExprKind::Assign(None, Box::new(target), Box::new(value)),
-                    mspan.clone(),
-                );
-                inits.push(Stmt {
-                    kind: StmtKind::Expr(assign),
-                    span: mspan,
-                });
+                inits.push(self.mem_initializer()?);
                 if !self.eat(",") {
                     break;
                 }
             }
         }
         let body = if self.eat("=") {
-            // `= default`: an empty constructor.
+            // `= default`: the implicit one, as if not declared (the class
+            // stays an aggregate, default initialization does the rest).
             self.defaulted()?;
-            self.expect(";")?;
-            Some(Stmt {
-                kind: StmtKind::Compound(Vec::new()),
-                span: span.clone(),
-            })
+            return self.expect(";");
         } else if self.at("{") {
             Some(self.compound()?)
         } else {
             self.expect(";")?;
             None
         };
-        let body = body.map(|b| match b.kind {
-            StmtKind::Compound(stmts) => Stmt {
-                kind: StmtKind::Compound(inits.into_iter().chain(stmts).collect()),
-                span: b.span,
-            },
-            _ => b,
-        });
-        let simple = record.name.borrow().clone();
-        let simple = crate::frontend::lookup::last_part(&simple).to_string();
+        record.non_pod.set(true);
         self.push_method(
             record,
             &simple,
@@ -486,7 +460,41 @@ impl<'a> Parser<'a> {
             false,
             body,
         );
+        if let Some(f) = self.cxx.methods.last_mut() {
+            f.mem_inits = inits;
+        }
         Ok(())
+    }
+
+    /// One member initializer: `x(a)`, `x{a}`, `Base(a, b)`, `N::Base<T>{}`.
+    fn mem_initializer(&mut self) -> PResult<MemInit> {
+        let span = self.span();
+        // A base class by its type; the class's own name before `(` is no
+        // type here (a delegating constructor: sema knows it by its name).
+        let target = if self.starts_type() {
+            match self.specifiers()?.ty {
+                Some(t) => MemInitTarget::Class(t),
+                None => return self.error(span, "expected an identifier"),
+            }
+        } else {
+            MemInitTarget::Member(self.ident()?.0)
+        };
+        if !self.at("{") && !self.at("(") {
+            self.expect("(")?;
+        }
+        let Expr {
+            kind: ExprKind::Construct(_, args, braced),
+            ..
+        } = self.construct(CType::Void, span.clone())?
+        else {
+            return self.error(span, "expected a member initializer");
+        };
+        Ok(MemInit {
+            target,
+            args,
+            braced,
+            span,
+        })
     }
 
     /// `static_assert(e, "why");` (the message may be left out): checked
@@ -532,25 +540,104 @@ impl<'a> Parser<'a> {
     }
 
     /// A class's base classes (`: public Base, private Other<int>`), after
-    /// its name: whether it has any. They are read (their names must be
-    /// types) and not laid out: see `Record::has_bases`.
-    pub(super) fn base_clause(&mut self) -> PResult<bool> {
+    /// its name, each a complete class; they become the record's bases
+    /// (laid out by `finish_class`) and scopes of its names
+    /// (`Lookup::bases`). A virtual base is not supported yet in device
+    /// code (`Record::unsupported`).
+    pub(super) fn base_clause(&mut self, record: &Rc<Record>) -> PResult<Vec<Rc<Record>>> {
+        let mut bases = Vec::new();
         if !self.eat(":") {
-            return Ok(false);
+            return Ok(bases);
         }
         loop {
-            while ["public", "private", "protected", "virtual"]
-                .iter()
-                .any(|w| self.eat(w))
-            {}
+            let mut is_virtual = false;
+            loop {
+                if self.eat("virtual") {
+                    is_virtual = true;
+                } else if !["public", "private", "protected"]
+                    .iter()
+                    .any(|w| self.eat(w))
+                {
+                    break;
+                }
+            }
             let span = self.span();
-            if self.specifiers()?.ty.is_none() {
-                return self.error(span, "expected a class name");
+            let starts_name = self
+                .peek()
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text) || t.is("::"));
+            let ty = if starts_name {
+                self.specifiers()?.ty
+            } else {
+                None
+            };
+            match ty {
+                Some(CType::Record(b)) if b.is_union => {
+                    return self.error(span, "a class cannot not derive from a union");
+                }
+                Some(CType::Record(b)) if b.layout().is_some() => {
+                    if is_virtual {
+                        record.unsupported.replace(Some(format!(
+                            "virtual base classes are not supported yet in device code (class \"{}\")",
+                            record.name.borrow()
+                        )));
+                    } else if let Some(why) = b.unsupported.borrow().clone() {
+                        record.unsupported.replace(Some(why));
+                    }
+                    bases.push(b);
+                }
+                Some(t @ CType::Record(_)) => {
+                    return self.error(span, format!("incomplete type \"{t}\" is not allowed"));
+                }
+                Some(_) => return self.error(span, "not a class or struct name"),
+                None => return self.error(span, "expected an identifier"),
             }
             if !self.eat(",") {
-                return Ok(true);
+                break;
             }
         }
+        let name = record.name.borrow().clone();
+        if !name.is_empty() {
+            let names = bases.iter().map(|b| b.name.borrow().clone()).collect();
+            self.cxx
+                .lookup
+                .classes
+                .borrow_mut()
+                .bases
+                .insert(name, names);
+        }
+        Ok(bases)
+    }
+
+    /// Lays out a class whose body was read (see `parse::layout`).
+    pub(super) fn finish_class(
+        &mut self,
+        record: &Rc<Record>,
+        bases: &[Rc<Record>],
+        members: Vec<Member>,
+        min_align: u64,
+    ) {
+        let member_pod = |t: &CType| match t {
+            CType::Record(r) => r.layout().is_none_or(|l| l.pod),
+            CType::Array(..) => {
+                let mut t = t;
+                while let CType::Array(e, _) = t {
+                    t = e;
+                }
+                !matches!(t, CType::Record(r) if r.layout().is_some_and(|l| !l.pod))
+            }
+            CType::Ref { .. } => false,
+            _ => true,
+        };
+        let pod = bases.is_empty()
+            && !record.non_pod.get()
+            && members.iter().all(|(_, t, _)| member_pod(t));
+        *record.layout.borrow_mut() = Some(Rc::new(super::layout(
+            bases,
+            members,
+            record.is_union,
+            min_align,
+            pod,
+        )));
     }
 
     /// A `friend` declaration in a class body: `friend class F;`, or a
@@ -616,7 +703,7 @@ impl<'a> Parser<'a> {
     /// A destructor in a struct body (`~S() {}`, `~S() = default;`): a
     /// trivial one does nothing and is accepted; one with statements is
     /// not supported.
-    pub(super) fn destructor(&mut self, specs: Option<&Specs>) -> PResult<()> {
+    pub(super) fn destructor(&mut self, record: &Rc<Record>, specs: Option<&Specs>) -> PResult<()> {
         let span = self.span();
         self.pos += 1; // `~`
         let (name, nspan) = self.ident()?;
@@ -634,7 +721,14 @@ impl<'a> Parser<'a> {
             self.defaulted()?;
             return self.expect(";");
         }
-        self.function_suffix()?;
+        // A user-provided destructor: no POD.
+        record.non_pod.set(true);
+        if specs.is_some_and(|s| s.is_virtual) | self.function_suffix()? {
+            record.unsupported.replace(Some(format!(
+                "virtual functions are not supported yet (class \"{}\" has a virtual destructor)",
+                record.name.borrow()
+            )));
+        }
         if !self.at("{") {
             return self.expect(";");
         }
@@ -663,13 +757,27 @@ impl<'a> Parser<'a> {
         let Some(name) = d.name else {
             return self.error(d.span, "expected an identifier");
         };
-        let konst = self.eat("const");
-        self.function_suffix()?;
+        let konst = d.konst_fn | self.eat("const");
+        let overrides = d.overrides | self.function_suffix()?;
+        if specs.is_virtual || overrides {
+            record.non_pod.set(true);
+            record.unsupported.replace(Some(format!(
+                "virtual functions are not supported yet (class \"{}\" has virtual function \"{name}\")",
+                record.name.borrow()
+            )));
+        }
         // `= 0` (pure virtual), `= delete`, `= default`: declared only.
+        let mut defaulted = false;
         if self.eat("=") {
+            defaulted = self.at("default");
             while !self.at(";") && !self.at_eof() {
                 self.pos += 1;
             }
+        }
+        // A user-declared copy assignment: no POD.
+        let own = |t: &CType| matches!(t.unref(), CType::Record(r) if Rc::ptr_eq(r, record));
+        if name == "operator=" && !defaulted && params.len() == 1 && own(&params[0].ty) {
+            record.non_pod.set(true);
         }
         let body = if self.at("{") {
             if self.exec_space(specs).on_device() {
@@ -846,6 +954,8 @@ impl<'a> Parser<'a> {
             ty,
             restrict: false,
             func: Some((params, variadic)),
+            konst_fn: false,
+            overrides: false,
         };
         let mut specs = specs.clone();
         specs.is_static = is_static;
@@ -999,6 +1109,8 @@ impl<'a> Parser<'a> {
             ty,
             restrict: false,
             func: Some((Vec::new(), false)),
+            konst_fn: false,
+            overrides: false,
         };
         self.method(record, specs, d)
     }
@@ -1058,14 +1170,18 @@ impl<'a> Parser<'a> {
 
     /// What may follow a function's parameters (and `const`): `noexcept`,
     /// `noexcept(…)`, `throw()`, `override`, `final` (all without effect here).
-    pub(super) fn function_suffix(&mut self) -> PResult<()> {
+    /// Whether `override` or `final` was among them.
+    pub(super) fn function_suffix(&mut self) -> PResult<bool> {
+        let mut overrides = false;
         loop {
             if self.eat("noexcept") || self.eat("throw") {
                 if self.at("(") {
                     self.skip_parens();
                 }
-            } else if !(self.eat("override") || self.eat("final")) {
-                return Ok(());
+            } else if self.eat("override") || self.eat("final") {
+                overrides = true;
+            } else {
+                return Ok(overrides);
             }
         }
     }
@@ -1114,6 +1230,7 @@ impl<'a> Parser<'a> {
             symbol: None,
             constexpr: specs.constexpr,
             discardable: specs.discardable() || self.in_class,
+            mem_inits: Vec::new(),
         };
         if specs.constexpr {
             self.record_constexpr_fn(&f);
