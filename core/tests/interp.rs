@@ -2095,6 +2095,70 @@ fn cxx_inheritance_functors() -> Case {
     .expect("count", Data::I32(count))
 }
 
+/// `dispatch<float>`: the function `load(const float *, int)` beats the
+/// template's instance; the Vec overload and the pointer `combine` are the
+/// more specialized; the traits are partial specializations'.
+fn cxx_partial_spec_float() -> Case {
+    let mut r = Rng(74);
+    let n = 80usize;
+    let input: Vec<f32> = (0..n).map(|_| r.int(-20, 20) as f32).collect();
+    let vin: Vec<f32> = (0..4 * n).map(|_| r.int(-20, 20) as f32).collect();
+    let out: Vec<f32> = (0..n)
+        .map(|i| {
+            let a = 2.0 * input[i];
+            let b: f32 = vin[4 * i..4 * i + 4].iter().sum();
+            a + b + a * 3.0 + input[i]
+        })
+        .collect();
+    Case::new(
+        "cxx_partial_spec.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("vin", Data::F32(vin)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("info", Data::I32(vec![0; 4])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z8dispatchIfEvPKT_PK3VecIS0_Li4EEPS0_Pii")
+    .expect("out", Data::F32(out))
+    // bits 32 + 64; read-only, a pointer; Vec<float, 4>: 128 bits, 4
+    // lanes; Vec<float, 1>: -1 lanes, + sizeof(float).
+    .expect("info", Data::I32(vec![96, 3, 132, 3]))
+}
+
+/// `dispatch<int>`: the template's `load` for ints.
+fn cxx_partial_spec_int() -> Case {
+    let mut r = Rng(75);
+    let n = 80usize;
+    let input: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let vin: Vec<i32> = (0..4 * n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let out: Vec<i32> = (0..n)
+        .map(|i| {
+            let a = input[i];
+            let b: i32 = vin[4 * i..4 * i + 4].iter().sum();
+            a + b + a * 3 + input[i]
+        })
+        .collect();
+    Case::new(
+        "cxx_partial_spec.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Buf("vin", Data::I32(vin)),
+            Arg::Buf("out", Data::I32(vec![0; n])),
+            Arg::Buf("info", Data::I32(vec![0; 4])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z8dispatchIiEvPKT_PK3VecIS0_Li4EEPS0_Pii")
+    .expect("out", Data::I32(out))
+    .expect("info", Data::I32(vec![96, 3, 132, 3]))
+}
+
 /// `specialized<float>`: `adjust<float>` and `Traits<float>` are the
 /// explicit specializations.
 fn cxx_specialization_float() -> Case {
@@ -2519,6 +2583,8 @@ fn cases() -> Vec<Case> {
         cxx_member_init(),
         cxx_inheritance_tiles(),
         cxx_inheritance_functors(),
+        cxx_partial_spec_float(),
+        cxx_partial_spec_int(),
         struct_loop(),
         cxx_specialization_float(),
         cxx_specialization_int(),

@@ -10,8 +10,8 @@
 use super::ast::*;
 use super::lex::{TokKind, Token};
 use super::template::{
-    ParamKind, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates, MAX_INSTANCES,
-    MAX_NESTING, PATTERN_VALUE,
+    ParamKind, Partial, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates,
+    MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
 use crate::diag::{Diagnostic, Span};
 use std::collections::HashMap;
@@ -141,6 +141,40 @@ pub fn instantiate_function(
     result.ok()?;
     let f = functions.pop().filter(|f| f.body.is_some())?;
     Some((f, p.cxx.methods))
+}
+
+/// The return and parameter types of the instance of function template
+/// `def` for these (complete) arguments: its declaration read again with
+/// them bound, the body left alone (overload resolution ranks the
+/// candidates before one is made). `None` when it does not parse for them.
+pub fn instance_signature(
+    templates: &mut Templates,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<(CType, Vec<CType>)> {
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut diags = Vec::new();
+    let mut p = Parser::sub(
+        &def.tokens,
+        &mut diags,
+        scope,
+        std::mem::take(templates),
+        0,
+        1,
+    );
+    p.pos = def.decl_start;
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let header = p.function_template_header();
+    *templates = p.templates;
+    match header {
+        Ok((_, _, TemplateKind::Function { ret, params, .. })) if diags.is_empty() => {
+            Some((ret, params))
+        }
+        _ => None,
+    }
 }
 
 /// Template arguments completed with the defaults of the parameters not
@@ -2640,6 +2674,15 @@ impl<'a> Parser<'a> {
             return self.error(span, "expected a \">\"");
         }
         let decl_start = self.pos - start;
+        // `template <typename T> struct Traits<T *> { … };`
+        let is_partial = (self.at("struct") || self.at("class") || self.at("union"))
+            && self.peek_at(2).is_some_and(|t| t.is("<"))
+            && self
+                .peek_at(1)
+                .is_some_and(|t| self.class_template(&t.text).is_some());
+        if is_partial {
+            return self.partial_specialization(start, decl_start, params);
+        }
         let is_class = (self.at("struct") || self.at("class") || self.at("union"))
             && self
                 .peek_at(1)
@@ -2662,33 +2705,7 @@ impl<'a> Parser<'a> {
             (name, span, TemplateKind::Class { is_union })
         } else {
             // The signature, each type parameter a placeholder type.
-            let saved: Vec<(String, Option<CType>)> = params
-                .iter()
-                .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
-                .collect();
-            let saved_values = std::mem::take(&mut self.template_values);
-            for (i, p) in params.iter().enumerate() {
-                match &p.kind {
-                    ParamKind::Type => {
-                        self.typedefs
-                            .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
-                    }
-                    ParamKind::Value(t) => {
-                        let v = PATTERN_VALUE + i as i64;
-                        self.template_values.insert(p.name.clone(), (v, t.clone()));
-                    }
-                }
-            }
-            let pattern = std::mem::replace(&mut self.pattern, true);
-            let header = self.function_template_header();
-            self.pattern = pattern;
-            for (n, old) in saved {
-                match old {
-                    Some(t) => self.typedefs.insert(n, t),
-                    None => self.typedefs.remove(&n),
-                };
-            }
-            self.template_values = saved_values;
+            let header = self.with_placeholders(&params, |p| p.function_template_header());
             let (name, span, kind) = header?;
             if self.at("{") {
                 self.skip_braces();
@@ -2699,19 +2716,6 @@ impl<'a> Parser<'a> {
         };
         // Templates are known by their full names (`std::max`).
         let name = self.qualify(&name);
-        if let Some(prev) = self.templates.find(&name) {
-            let p = &self.templates.defs[prev];
-            if p.is_function() != matches!(kind, TemplateKind::Function { .. })
-                || p.is_function() && p.tokens.last().is_some_and(|t| t.is("}"))
-            {
-                let msg = if p.is_function() {
-                    format!("function template \"{name}\" has already been defined (overloaded function templates are not supported yet)")
-                } else {
-                    format!("\"{name}\" has already been declared in the current scope")
-                };
-                return self.error(span, msg);
-            }
-        }
         if !is_class && self.typedefs.contains_key(&name) {
             return self.error(
                 span,
@@ -2719,15 +2723,231 @@ impl<'a> Parser<'a> {
             );
         }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
-        self.templates.defs.push(TemplateDef {
-            name,
-            span,
+        let def = TemplateDef {
+            name: name.clone(),
+            span: span.clone(),
             params,
             tokens,
             decl_start,
             kind,
+        };
+        let defines = |d: &TemplateDef| d.tokens.last().is_some_and(|t| t.is("}"));
+        if let Some(prev) = self.templates.find(&name) {
+            if self.templates.defs[prev].is_function() != def.is_function() {
+                let msg = format!("\"{name}\" has already been declared in the current scope");
+                return self.error(span, msg);
+            }
+        }
+        if def.is_function() {
+            // Function templates of one name are overloads; one of the same
+            // signature is a redeclaration (or the definition).
+            let key = super::mangle::template_symbol(&def, &[]);
+            let same = self.templates.defs.iter().position(|d| {
+                d.name == name && d.is_function() && super::mangle::template_symbol(d, &[]) == key
+            });
+            if let Some(prev) = same {
+                let p = &self.templates.defs[prev];
+                if defines(p) && defines(&def) {
+                    let msg = format!(
+                        "function template \"{name}\" has already been defined (previous definition at line {})",
+                        p.span.line
+                    );
+                    return self.error(span, msg);
+                }
+                if defines(&def) {
+                    self.templates.defs[prev] = def;
+                }
+                return Ok(());
+            }
+        } else if self.templates.find(&name).is_some() {
+            let msg = format!("\"{name}\" has already been declared in the current scope");
+            return self.error(span, msg);
+        }
+        self.templates.defs.push(def);
+        Ok(())
+    }
+
+    /// Runs `f` with a template's parameters standing as themselves (its
+    /// own signature, a partial specialization's arguments): a type
+    /// parameter is its placeholder type, a non-type one its pattern value.
+    fn with_placeholders<R>(
+        &mut self,
+        params: &[TemplateParam],
+        f: impl FnOnce(&mut Self) -> PResult<R>,
+    ) -> PResult<R> {
+        let saved: Vec<(String, Option<CType>)> = params
+            .iter()
+            .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
+            .collect();
+        let saved_values = std::mem::take(&mut self.template_values);
+        for (i, p) in params.iter().enumerate() {
+            match &p.kind {
+                ParamKind::Type => {
+                    self.typedefs
+                        .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
+                }
+                ParamKind::Value(t) => {
+                    let v = PATTERN_VALUE + i as i64;
+                    self.template_values.insert(p.name.clone(), (v, t.clone()));
+                }
+            }
+        }
+        let pattern = std::mem::replace(&mut self.pattern, true);
+        let out = f(self);
+        self.pattern = pattern;
+        for (n, old) in saved {
+            match old {
+                Some(t) => self.typedefs.insert(n, t),
+                None => self.typedefs.remove(&n),
+            };
+        }
+        self.template_values = saved_values;
+        out
+    }
+
+    /// `template <typename T> struct Traits<T *> { … };` (at `struct`): a
+    /// partial specialization, its arguments in terms of its parameters;
+    /// its body is read when an instance it matches is made.
+    fn partial_specialization(
+        &mut self,
+        start: usize,
+        decl_start: usize,
+        params: Vec<TemplateParam>,
+    ) -> PResult<()> {
+        let is_union = self.at("union");
+        let span = self.peek_at(1).map(|t| t.span()).unwrap_or_default();
+        let written = self
+            .peek_at(1)
+            .map(|t| t.text.to_string())
+            .unwrap_or_default();
+        let Some(primary) = self.class_template(&written) else {
+            return self.error(span, format!("\"{written}\" is not a class template"));
+        };
+        self.pos += 3; // `struct Name <`
+        let given = self.with_placeholders(&params, |p| p.template_args())?;
+        let d = self.templates.defs[primary].clone();
+        let args = self.with_placeholders(&params, |p| {
+            p.complete_args(primary, given.into_iter().map(Some).collect())
+        })?;
+        let Some(args) = args else {
+            let msg = format!(
+                "the template arguments do not match the parameters of class template \"{}\"",
+                d.name
+            );
+            return self.error(span, msg);
+        };
+        // Every parameter must be deducible from the arguments.
+        for (i, p) in params.iter().enumerate() {
+            let mut out = vec![None; params.len()];
+            let probe = TemplateDef {
+                name: d.name.clone(),
+                span: span.clone(),
+                params: params.clone(),
+                tokens: Rc::from(Vec::new()),
+                decl_start: 0,
+                kind: TemplateKind::Class { is_union },
+            };
+            let seen = args
+                .iter()
+                .zip(&args)
+                .all(|(a, b)| super::template::match_arg(&probe, a, b, &mut out, 0));
+            if !seen || out[i].is_none() {
+                let msg = format!(
+                    "template parameter \"{}\" is not used in or cannot be deduced from the template argument list of class template \"{}\"",
+                    p.name,
+                    template_id(&d.name, &args)
+                );
+                return self.error(span, msg);
+            }
+        }
+        // Its bases and body: read for each instance.
+        while !self.at("{") && !self.at(";") && !self.at_eof() {
+            self.pos += 1;
+        }
+        if self.eat(";") {
+            return Ok(()); // declared only
+        }
+        self.skip_braces();
+        self.expect(";")?;
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.partials.push(Partial {
+            primary,
+            args,
+            def: TemplateDef {
+                name: d.name,
+                span,
+                params,
+                tokens,
+                decl_start,
+                kind: TemplateKind::Class { is_union },
+            },
         });
         Ok(())
+    }
+
+    /// The partial specialization of class template `def` an instance
+    /// for `args` is made from (the most specialized that matches, as C++
+    /// orders them) and its parameters' values; `None`: the template's own
+    /// body.
+    fn choose_partial(
+        &mut self,
+        def: usize,
+        args: &[TemplateArg],
+        span: &Span,
+    ) -> PResult<Option<(usize, Vec<TemplateArg>)>> {
+        let matches: Vec<(usize, Vec<TemplateArg>)> = self
+            .templates
+            .partials
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.primary == def && p.args.len() == args.len())
+            .filter_map(|(k, p)| {
+                let mut out = vec![None; p.def.params.len()];
+                let ok = p
+                    .args
+                    .iter()
+                    .zip(args)
+                    .all(|(pa, a)| super::template::match_arg(&p.def, pa, a, &mut out, 0));
+                let out: Option<Vec<TemplateArg>> = out.into_iter().collect();
+                out.filter(|_| ok).map(|o| (k, o))
+            })
+            .collect();
+        let partials = &self.templates.partials;
+        // `a` is at least as specialized as `b`: b's arguments match a's.
+        let at_least = |a: usize, b: usize| {
+            let (pa, pb) = (&partials[a], &partials[b]);
+            let mut out = vec![None; pb.def.params.len()];
+            pb.args
+                .iter()
+                .zip(&pa.args)
+                .all(|(x, y)| super::template::match_arg(&pb.def, x, y, &mut out, 0))
+        };
+        let best: Vec<&(usize, Vec<TemplateArg>)> = matches
+            .iter()
+            .filter(|(a, _)| {
+                matches
+                    .iter()
+                    .all(|(b, _)| a == b || (at_least(*a, *b) && !at_least(*b, *a)))
+            })
+            .collect();
+        match best.as_slice() {
+            [one] => Ok(Some((*one).clone())),
+            [] if matches.is_empty() => Ok(None),
+            _ => {
+                let name = &self.templates.defs[def].name;
+                let id = template_id(name, args);
+                let mut msg = format!("more than one partial specialization matches the template argument list of class \"{id}\"");
+                for (k, _) in &matches {
+                    let p = &partials[*k];
+                    msg.push_str(&format!(
+                        "\n            \"{}\" (declared at line {})",
+                        template_id(name, &p.args),
+                        p.def.span.line
+                    ));
+                }
+                self.error(span.clone(), msg)
+            }
+        }
     }
 
     /// The declaration of a function template up to its body: name, span,
@@ -3017,7 +3237,12 @@ impl<'a> Parser<'a> {
             );
         }
         self.templates.count += 1;
-        let is_union = matches!(d.kind, TemplateKind::Class { is_union: true });
+        // A partial specialization's body, with its parameters deduced.
+        let (body, bound) = match self.choose_partial(def, &args, span)? {
+            Some((k, values)) => (self.templates.partials[k].def.clone(), values),
+            None => (d.clone(), args.clone()),
+        };
+        let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
         record.defined_at.set(d.span.line);
@@ -3028,10 +3253,13 @@ impl<'a> Parser<'a> {
         let (ndiags, nmethods) = (self.diags.len(), self.cxx.methods.len());
         // Its members are named in it (`Traits<float>::size`).
         let scope = instance_scope(&d.name, &id);
-        let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
-            p.bind(&d, &args);
+        let parsed = self.sub_parse(&body.tokens, body.decl_start, |p| {
+            p.bind(&body, &bound);
             let is_class = p.at("class");
             p.pos += 2; // `struct Name`
+            if p.eat("<") {
+                p.template_args()?; // a partial specialization's
+            }
             p.eat("final");
             // Read in the instance's scope, as its body.
             p.cxx.ns = scope;

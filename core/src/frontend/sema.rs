@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 mod classes;
 mod cxx;
+mod templates;
 
 /// A function's signature, for checking calls. Functions of one name are
 /// its overloads.
@@ -199,7 +200,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         let context = inst
             .borrow()
             .contexts
-            .get(&f.name)
+            .get(&symbol)
             .cloned()
             .unwrap_or_default();
         inst.borrow_mut().current = context.clone();
@@ -220,14 +221,20 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     let mut placed = placed.into_iter().peekable();
     for (i, f) in std::mem::take(&mut tu.functions).into_iter().enumerate() {
         while let Some((_, id)) = placed.next_if(|(at, _)| *at <= i) {
-            if let Some(k) = instances.iter().position(|f| f.name == id) {
+            if let Some(k) = instances
+                .iter()
+                .position(|f| super::mangle::symbol_name(f) == id)
+            {
                 functions.push(instances.remove(k));
             }
         }
         functions.push(f);
     }
     for (_, id) in placed {
-        if let Some(k) = instances.iter().position(|f| f.name == id) {
+        if let Some(k) = instances
+            .iter()
+            .position(|f| super::mangle::symbol_name(f) == id)
+        {
             functions.push(instances.remove(k));
         }
     }
@@ -312,14 +319,14 @@ fn is_constructor(name: &str) -> bool {
 /// The function instances made so far, and those still to be checked.
 struct Instances {
     templates: Templates,
-    /// By instance name (`scale<float>`): the signature, `None` when the
-    /// instance could not be made (reported once).
+    /// By symbol: the instance's signature, `None` when it could not be
+    /// made (reported once).
     made: HashMap<String, Option<Signature>>,
     pending: Vec<FunctionDef>,
     /// Member functions of class instances made while instantiating
     /// functions (after `sigs` was made), by qualified name.
     methods: HashMap<String, Vec<Signature>>,
-    /// By instance name: where it was asked for (`instantiation of "T
+    /// By symbol: where the instance was asked for (`instantiation of "T
     /// f(T) [with T=float]" at line 2`), then what asked for that.
     contexts: HashMap<String, Vec<String>>,
     /// The context of the instance being checked.
@@ -344,11 +351,6 @@ impl Instances {
 }
 
 impl Instances {
-    fn function_template(&self, name: &str) -> Option<usize> {
-        let i = self.templates.find(name)?;
-        self.templates.defs[i].is_function().then_some(i)
-    }
-
     /// The template arguments for a use of template `def` with these
     /// explicit arguments and (when known) argument types: explicit ones
     /// first, then deduced, then defaults.
@@ -381,7 +383,8 @@ impl Instances {
     }
 
     /// The instance of function template `def` for complete arguments: its
-    /// name and signature, made (parsed, queued for checking) the first time.
+    /// symbol and signature, made (parsed, queued for checking) the first
+    /// time.
     fn instance(
         &mut self,
         def: usize,
@@ -391,24 +394,24 @@ impl Instances {
     ) -> Option<(String, Signature)> {
         let d = &self.templates.defs[def];
         let id = template_id(&d.name, &args);
-        if let Some(made) = self.made.get(&id) {
-            return made.clone().map(|s| (id, s));
+        let symbol = super::mangle::template_symbol(d, &args);
+        if let Some(made) = self.made.get(&symbol) {
+            return made.clone().map(|s| (symbol, s));
         }
         if self.templates.count >= MAX_INSTANCES {
             diags.push(Diagnostic::error(
                 span.clone(),
                 format!("excessive recursion at instantiation of function \"{id}\""),
             ));
-            self.made.insert(id, None);
+            self.made.insert(symbol, None);
             return None;
         }
         self.templates.count += 1;
-        let symbol = super::mangle::template_symbol(d, &args);
         let known = self.templates.lazy_methods.len();
-        let Some((mut f, _)) =
-            super::parse::instantiate_function(&mut self.templates, diags, def, &args)
-        else {
-            self.made.insert(id, None);
+        let made = super::parse::instantiate_function(&mut self.templates, diags, def, &args);
+        self.register_methods(known);
+        let Some((mut f, _)) = made else {
+            self.made.insert(symbol, None);
             return None;
         };
         let context = std::iter::once(format!(
@@ -418,19 +421,37 @@ impl Instances {
         ))
         .chain(self.current.iter().cloned())
         .collect();
-        self.contexts.insert(id.clone(), context);
-        f.name = id.clone();
-        f.symbol = Some(symbol);
+        self.contexts.insert(symbol.clone(), context);
+        f.name = id;
+        f.symbol = Some(symbol.clone());
         let sig = signature(&f);
-        self.made.insert(id.clone(), Some(sig.clone()));
+        self.made.insert(symbol.clone(), Some(sig.clone()));
         self.pending.push(f);
+        Some((symbol, sig))
+    }
+
+    /// Makes the member functions of the class instances made since
+    /// `known` callable (their signatures).
+    fn register_methods(&mut self, known: usize) {
         for m in self.templates.lazy_methods.iter().skip(known) {
             self.methods
                 .entry(m.name.clone())
                 .or_default()
                 .push(signature(m));
         }
-        Some((id, sig))
+    }
+
+    /// The return and parameter types of an instance, without making it
+    /// (see `parse::instance_signature`).
+    fn instance_signature(
+        &mut self,
+        def: usize,
+        args: &[TemplateArg],
+    ) -> Option<(CType, Vec<CType>)> {
+        let known = self.templates.lazy_methods.len();
+        let sig = super::parse::instance_signature(&mut self.templates, def, args);
+        self.register_methods(known);
+        sig
     }
 }
 
@@ -471,13 +492,35 @@ fn instance_description(d: &super::template::TemplateDef, args: &[TemplateArg]) 
 /// An explicit instantiation or a launch in host code: the instance's name.
 fn request(inst: &RefCell<Instances>, r: &Request, diags: &mut Vec<Diagnostic>) -> Option<String> {
     let mut inst = inst.borrow_mut();
-    let def = inst.function_template(&r.name)?;
-    if let TemplateKind::Function { space, .. } = &inst.templates.defs[def].kind {
-        if !space.on_device() {
-            return None; // host code is not compiled
-        }
+    // Among overloads, the first that fits.
+    let defs: Vec<usize> = inst
+        .templates
+        .functions(&r.name)
+        .into_iter()
+        .filter(|&d| {
+            matches!(&inst.templates.defs[d].kind, TemplateKind::Function { space, .. } if space.on_device())
+        })
+        .collect();
+    if defs.is_empty() {
+        return None; // host code is not compiled
     }
-    let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
+    let mut chosen = None;
+    for def in defs {
+        let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
+            continue;
+        };
+        if let Some(params) = &r.params {
+            if inst
+                .instance_signature(def, &args)
+                .is_none_or(|(_, p)| p != *params)
+            {
+                continue;
+            }
+        }
+        chosen = Some((def, args));
+        break;
+    }
+    let Some((def, args)) = chosen else {
         let msg = if r.params.is_some() {
             format!(
                 "no instance of function template \"{}\" matches the specified type",
@@ -489,18 +532,8 @@ fn request(inst: &RefCell<Instances>, r: &Request, diags: &mut Vec<Diagnostic>) 
         diags.push(Diagnostic::error(r.span.clone(), msg));
         return None;
     };
-    let (id, sig) = inst.instance(def, args, &r.span, diags)?;
-    if let Some(params) = &r.params {
-        if *params != sig.params {
-            let msg = format!(
-                "no instance of function template \"{}\" matches the specified type",
-                r.name
-            );
-            diags.push(Diagnostic::error(r.span.clone(), msg));
-            return None;
-        }
-    }
-    Some(id)
+    let (symbol, _) = inst.instance(def, args, &r.span, diags)?;
+    Some(symbol)
 }
 
 /// What names at namespace scope mean: functions, variables, enumerators
@@ -2099,14 +2132,6 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The function template a name means here.
-    fn find_function_template(&self, name: &str) -> Option<usize> {
-        let inst = self.inst.borrow();
-        self.candidates(name)
-            .iter()
-            .find_map(|c| inst.function_template(c))
-    }
-
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
         // `op(a, b)` with `op` a variable of class type: its `operator()`.
         if let Some(Binding::Local(id)) = self.lookup(&name) {
@@ -2120,6 +2145,11 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(set) = self.function_set(&name) {
+            // Function templates of the same name are overloads too.
+            let defs = self.templates_beside(&set);
+            if !defs.is_empty() && set.iter().all(|s| !s.method) {
+                return self.overloaded_call(&name, set, defs, Vec::new(), args, span);
+            }
             return self.call_set(&name, set, args, span);
         }
         if let Some(t) = name
@@ -2136,7 +2166,7 @@ impl<'a> Checker<'a> {
             if let Some(b) = super::builtins::position(&c) {
                 return self.builtin_call(b, args, span);
             }
-            if self.inst.borrow().function_template(&c).is_some() {
+            if !self.inst.borrow().templates.functions(&c).is_empty() {
                 return self.template_call(c, Vec::new(), args, span);
             }
         }
@@ -2157,64 +2187,6 @@ impl<'a> Checker<'a> {
             _ => format!("identifier \"{name}\" is undefined"),
         };
         self.err(span, msg);
-    }
-
-    /// A call of a function template: deduction, then a call of the instance.
-    fn template_call(
-        &mut self,
-        name: String,
-        explicit: Vec<TemplateArg>,
-        args: Vec<Expr>,
-        span: Span,
-    ) -> Expr {
-        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
-        let Some(def) = self.find_function_template(&name) else {
-            self.err(&span, format!("{name} is not a template"));
-            return mk(ExprKind::IntLit(0), span, CType::INT);
-        };
-        // What deduction sees: arrays decay to pointers.
-        let types: Vec<CType> = args
-            .iter()
-            .map(|a| match &a.ty {
-                CType::Array(e, _) => CType::ptr_to((**e).clone()),
-                t => t.clone(),
-            })
-            .collect();
-        let mut constexpr = false;
-        let made = {
-            let mut inst = self.inst.borrow_mut();
-            let space = match &inst.templates.defs[def].kind {
-                TemplateKind::Function {
-                    space,
-                    constexpr: c,
-                    ..
-                } => {
-                    constexpr = *c;
-                    *space
-                }
-                TemplateKind::Class { .. } => ExecSpace::Host,
-            };
-            // Overload resolution first, then where the callee runs.
-            match inst.deduce(def, &explicit, Some(&types), self.diags) {
-                None => Err(None),
-                Some(_) if space == ExecSpace::Host && self.space.on_device() => Err(Some(space)),
-                Some(targs) => inst
-                    .instance(def, targs, &span, self.diags)
-                    .ok_or(Some(space)),
-            }
-        };
-        match made {
-            Ok((_, sig)) => self.call_signature(&sig, None, args, span),
-            Err(reported) => {
-                if reported == Some(ExecSpace::Host) {
-                    self.host_call_error(&name, constexpr, &span);
-                } else if reported.is_none() {
-                    let list: Vec<String> = types.iter().map(|t| t.to_string()).collect();
-                    self.err(&span, format!("no instance of function template \"{name}\" matches the argument list (argument types are: ({}))", list.join(", ")));
-                }
-                mk(ExprKind::IntLit(0), span, CType::INT)
-            }
-        }
     }
 
     /// Device code calls a host function: nvcc's error; for a `constexpr`

@@ -978,13 +978,15 @@ impl<'a> Parser<'a> {
         let Some(name) = d.name.clone() else {
             return self.error(d.span, "expected an identifier");
         };
-        let Some(def) = self
+        let defs = self
             .candidates(&name)
             .into_iter()
-            .find_map(|c| self.templates.find(&c))
-        else {
+            .map(|c| self.templates.functions(&c))
+            .find(|defs| !defs.is_empty())
+            .unwrap_or_default();
+        if defs.is_empty() {
             return self.error(d.span, format!("\"{name}\" is not a template"));
-        };
+        }
         if !self.eat("<") {
             return self.error(
                 d.span,
@@ -998,8 +1000,32 @@ impl<'a> Parser<'a> {
             return self.error(d.span, "an explicit specialization must be defined here");
         }
         let body = self.compound()?;
+        // The overload whose parameters these are (the arguments given
+        // first, the rest deduced from the parameters).
+        let declared: Vec<CType> = params.iter().map(|p| p.ty.clone()).collect();
+        let pick = defs.iter().find_map(|&def| {
+            let t = &self.templates.defs[def];
+            let TemplateKind::Function { params: pats, .. } = &t.kind else {
+                return None;
+            };
+            if pats.len() != declared.len() || given.len() > t.params.len() {
+                return None;
+            }
+            let mut out: Vec<Option<TemplateArg>> = vec![None; t.params.len()];
+            for (o, g) in out.iter_mut().zip(&given) {
+                *o = Some(g.clone());
+            }
+            pats.iter()
+                .zip(&declared)
+                .all(|(p, a)| super::super::template::match_type(t, p, a, &mut out, 0))
+                .then_some((def, out))
+        });
+        let (def, given) = match pick {
+            Some(p) => p,
+            None => (defs[0], given.into_iter().map(Some).collect()),
+        };
         let full = self.templates.defs[def].name.clone();
-        let Some(args) = self.complete_args(def, given.into_iter().map(Some).collect())? else {
+        let Some(args) = self.complete_args(def, given)? else {
             return self.error(
                 d.span,
                 format!("no instance of function template \"{full}\" matches the specified type"),

@@ -12,9 +12,10 @@ use super::*;
 
 /// How well an argument fits a parameter (C++'s ranks; lower is better).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Rank {
+pub(crate) enum Rank {
     Exact,
-    /// Exact but for an added `const` (binding `const T&` to a `T`).
+    /// Exact but for an added `const` (binding `const T&` to a `T`, `T *`
+    /// to `const T *`).
     Qualified,
     Promotion,
     Conversion,
@@ -308,8 +309,12 @@ impl<'a> Checker<'a> {
                     volatile: vb,
                 },
             ) => {
-                if pa == pb && (!ka || *kb) && (!va || *vb) {
+                if pa == pb && ka == kb && va == vb {
                     Some(Rank::Exact)
+                } else if pa == pb && (!ka || *kb) && (!va || *vb) {
+                    // `T *` to `const T *`: worse than none (C++'s
+                    // qualification conversion).
+                    Some(Rank::Qualified)
                 } else if Self::is_base_pointer(&at, p) {
                     Some(Rank::Conversion)
                 } else if (**pb == CType::Void && (!ka || *kb))
@@ -1128,7 +1133,7 @@ impl<'a> Checker<'a> {
 
 /// Whether candidate ranks `a` are better than `b`: no worse for any
 /// argument and better for one.
-fn better(a: &[Rank], b: &[Rank]) -> bool {
+pub(super) fn better(a: &[Rank], b: &[Rank]) -> bool {
     a.len() == b.len()
         && a.iter().zip(b).all(|(x, y)| x <= y)
         && a.iter().zip(b).any(|(x, y)| x < y)
