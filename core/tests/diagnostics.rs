@@ -139,6 +139,11 @@ const CASES: &[(&str, u32, &str)] = &[
     ("template <typename T> __device__ int f(T x) { return 1; }\ntemplate <typename T> __device__ int f(T *x) { return 2; }\n__global__ void k(int *p) {\n  p[0] = f(p, 1);\n}\n", 4, "no instance of overloaded function \"f\" matches the argument list"),
     ("template <typename A, typename B> struct Pair { A a; B b; };\ntemplate <typename T> struct Tr { static constexpr int k = 0; };\ntemplate <typename T> struct Tr<Pair<T, T>> { static constexpr int k = 1; };\ntemplate <typename T> struct Tr<Pair<T, int>> { static constexpr int k = 2; };\n__global__ void k(int *p) {\n  p[0] = Tr<Pair<int, int>>::k;\n}\n", 6, "more than one partial specialization matches the template argument list of class \"Tr<Pair<int, int>>\"\n            \"Tr<Pair<T, T>>\" (declared at line 3)\n            \"Tr<Pair<T, int>>\" (declared at line 4)"),
     ("template <typename T> struct X { int v; };\ntemplate <typename T, typename U> struct X<T *> { int w; };\n", 2, "template parameter \"U\" is not used in or cannot be deduced from the template argument list of class template \"X<T *>\""),
+    // decltype and deduced return types (NVRTC's messages).
+    ("__global__ void k(int *p) {\n  decltype(auto) x;\n  p[0] = 1;\n}\n", 2, "cannot deduce \"decltype(auto)\" (initializer required)"),
+    ("__device__ auto f(int n) { return f(n - 1); }\n__global__ void k(int *p) { p[0] = f(3); }\n", 1, "cannot deduce the return type of function \"f\" (declared at line 1); it has not been defined"),
+    ("__device__ auto f(int n) {\n  if (n) return 1;\n  return 2.0;\n}\n__global__ void k(int *p) { p[0] = f(3); }\n", 3, "deduced return type \"double\" conflicts with previously deduced type \"int\""),
+    ("__global__ void k(int *p) {\n  decltype(q) x = 1;\n}\n", 2, "identifier \"q\" is undefined"),
     ("namespace cg = nowhere;\n", 1, "name must be a namespace name: \"nowhere\""),
     ("using nowhere::f;\n", 1, "name followed by \"::\" must be a class or namespace name: \"nowhere\""),
     ("__device__ float x(1.0f);\n", 1, "direct initialization of a device variable is not supported yet"),

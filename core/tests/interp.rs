@@ -2159,6 +2159,41 @@ fn cxx_partial_spec_int() -> Case {
     .expect("info", Data::I32(vec![96, 3, 132, 3]))
 }
 
+/// decltype, decltype(auto) and deduced return types.
+fn cxx_deduced() -> Case {
+    // Small integers as floats (and halves, quarters): every result exact.
+    let mut r = Rng(76);
+    let n = 60usize;
+    let input: Vec<f32> = (0..4 * n).map(|_| r.int(-20, 20) as f32).collect();
+    let mut out = vec![0.0f32; 2 * n];
+    let mut iout = vec![0i32; n];
+    for i in 0..n {
+        let x = &input[4 * i..4 * i + 4];
+        let s = x[0] + x[1] + x[2] + x[3];
+        // `first` refers to b[0]: it is x0 + 1 from then on.
+        let first = x[0] + 1.0;
+        let sq = x[1] * x[1];
+        let m = i as f32 * 0.5 + 2.0;
+        out[2 * i] = s + sq + m + first;
+        out[2 * i + 1] = first + 0.25 * (x[3] - first);
+        // j, sizeof(int), sizeof(double), size()
+        iout[i] = 3 * i as i32 + 4 + 8 + 4;
+    }
+    Case::new(
+        "cxx_deduced.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 2 * n])),
+            Arg::Buf("iout", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("iout", Data::I32(iout))
+}
+
 /// `specialized<float>`: `adjust<float>` and `Traits<float>` are the
 /// explicit specializations.
 fn cxx_specialization_float() -> Case {
@@ -2585,6 +2620,7 @@ fn cases() -> Vec<Case> {
         cxx_inheritance_functors(),
         cxx_partial_spec_float(),
         cxx_partial_spec_int(),
+        cxx_deduced(),
         struct_loop(),
         cxx_specialization_float(),
         cxx_specialization_int(),

@@ -436,6 +436,26 @@ pub enum CType {
     },
     /// `auto` before sema gives a variable the type of its initializer.
     Auto,
+    /// `decltype(e)` or `decltype(auto)`, which sema replaces by the type
+    /// it stands for.
+    Decltype(Rc<Decltype>),
+}
+
+/// What a `decltype` names: an expression's type (an entity's declared
+/// type for `decltype(x)`, `decltype(s.m)`; `T &` for any other lvalue),
+/// or with no expression, `decltype(auto)`: that of an initializer or a
+/// returned value, by the same rules.
+#[derive(Debug)]
+pub struct Decltype {
+    pub expr: Option<Expr>,
+    /// Written as an unparenthesized name or member access.
+    pub id: bool,
+}
+
+impl PartialEq for Decltype {
+    fn eq(&self, other: &Decltype) -> bool {
+        std::ptr::eq(self, other)
+    }
 }
 
 impl CType {
@@ -457,6 +477,18 @@ impl CType {
     /// An `enum class`: no implicit conversions to or from integers.
     pub fn is_scoped_enum(&self) -> bool {
         matches!(self, CType::Enum(e) if e.scoped)
+    }
+
+    /// Whether sema has yet to work out what the type is (`auto`,
+    /// `decltype`, in it somewhere).
+    pub fn is_deduced(&self) -> bool {
+        match self {
+            CType::Auto | CType::Decltype(_) => true,
+            CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
+                pointee.is_deduced()
+            }
+            _ => false,
+        }
     }
 
     pub fn is_ref(&self) -> bool {
@@ -511,7 +543,7 @@ impl CType {
     /// Size in bytes (as on the 64-bit NVPTX target), `None` for incomplete types.
     pub fn size(&self) -> Option<u64> {
         Some(match self {
-            CType::Void | CType::Auto => return None,
+            CType::Void | CType::Auto | CType::Decltype(_) => return None,
             CType::Bool => 1,
             CType::Int(k) => u64::from(k.bits() / 8),
             CType::Float => 4,
@@ -639,6 +671,8 @@ impl fmt::Display for CType {
                 write!(f, "{pointee} &")
             }
             CType::Auto => f.write_str("auto"),
+            CType::Decltype(d) if d.expr.is_none() => f.write_str("decltype(auto)"),
+            CType::Decltype(_) => f.write_str("decltype(...)"),
         }
     }
 }

@@ -435,6 +435,7 @@ impl<'a> Parser<'a> {
                             | "__constant__"
                             | "typedef"
                             | "auto"
+                            | "decltype"
                             | "struct"
                             | "class"
                             | "union"
@@ -879,6 +880,11 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
+                "decltype" if words.is_empty() && s.ty.is_none() => {
+                    self.pos += 1;
+                    s.ty = Some(self.decltype()?);
+                    continue;
+                }
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
                 _ if words.is_empty()
@@ -1723,6 +1729,33 @@ impl<'a> Parser<'a> {
             }
             _ => {}
         }
+    }
+
+    /// `decltype(e)` or `decltype(auto)` (after `decltype`): a type sema
+    /// works out (see `ast::Decltype`).
+    fn decltype(&mut self) -> PResult<CType> {
+        self.expect("(")?;
+        if self.at("auto") && self.peek_at(1).is_some_and(|t| t.is(")")) {
+            self.pos += 2;
+            return Ok(CType::Decltype(Rc::new(Decltype {
+                expr: None,
+                id: false,
+            })));
+        }
+        let paren = self.at("(");
+        self.enter()?;
+        let no_gt = std::mem::replace(&mut self.no_gt, false);
+        let e = self.expr();
+        self.no_gt = no_gt;
+        self.leave();
+        let e = e?;
+        self.expect(")")?;
+        let id = !paren
+            && matches!(
+                e.kind,
+                ExprKind::Ident(_) | ExprKind::Member(..) | ExprKind::Arrow(..)
+            );
+        Ok(CType::Decltype(Rc::new(Decltype { expr: Some(e), id })))
     }
 
     /// CUDA's and GCC's type attributes before a struct's name:
@@ -2968,6 +3001,7 @@ impl<'a> Parser<'a> {
             d.span,
             TemplateKind::Function {
                 ret: d.ty,
+                names: params.iter().map(|p| p.name.clone()).collect(),
                 params: params.into_iter().map(|p| p.ty).collect(),
                 space,
                 constexpr: s.constexpr,
@@ -3207,6 +3241,15 @@ impl<'a> Parser<'a> {
         span: &Span,
     ) -> PResult<CType> {
         let d = self.templates.defs[def].clone();
+        if args
+            .iter()
+            .any(|a| matches!(a, TemplateArg::Type(t) if t.is_deduced()))
+        {
+            return self.error(
+                span.clone(),
+                "decltype and auto in a class template's arguments are not supported yet",
+            );
+        }
         let n = args.len();
         let Some(args) = self.complete_args(def, args.into_iter().map(Some).collect())? else {
             let msg = if n > d.params.len() {

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 mod classes;
 mod cxx;
+mod deduce;
 mod templates;
 
 /// A function's signature, for checking calls. Functions of one name are
@@ -121,6 +122,10 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         methods: HashMap::new(),
         contexts: HashMap::new(),
         current: Vec::new(),
+        deduced: HashMap::new(),
+        deducing: Vec::new(),
+        to_deduce: Vec::new(),
+        undeducible: HashMap::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -154,6 +159,10 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         methods: HashMap::new(),
         contexts: HashMap::new(),
         current: Vec::new(),
+        deduced: HashMap::new(),
+        deducing: Vec::new(),
+        to_deduce: Vec::new(),
+        undeducible: HashMap::new(),
     });
     let names = Names {
         sigs: &sigs,
@@ -164,6 +173,12 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         lookup: &tu.lookup,
         inst: &inst,
     };
+    inst.borrow_mut().to_deduce = tu
+        .functions
+        .iter()
+        .filter(|f| f.ret.is_deduced() && f.body.is_some())
+        .cloned()
+        .collect();
     // Explicit instantiations and launches in host code, in file order.
     let requests = std::mem::take(&mut inst.borrow_mut().templates.requests);
     let mut placed: Vec<(usize, String)> = Vec::new();
@@ -254,7 +269,6 @@ fn check_function(
 ) {
     let mut cx = Checker::new(names, diags, f.ret.clone(), f.space);
     cx.globals.append(globals);
-    cx.function_symbol = symbol;
     cx.ns = scope_of(&f.name);
     if let Some(CType::Ptr { pointee, .. }) =
         f.params.first().filter(|p| p.name == "this").map(|p| &p.ty)
@@ -263,6 +277,26 @@ fn check_function(
             cx.class = Some(r.clone());
         }
     }
+    // `auto f()`: its return type first.
+    if f.ret.is_deduced() {
+        let declared = f.ret.clone();
+        f.ret = cx.return_type_of(f, &symbol, &f.span);
+        cx.ret = f.ret.clone();
+        // `auto`, `decltype(auto)`: each `return` must agree (a trailing
+        // `decltype(e)` is a type like any).
+        if is_placeholder(&declared) {
+            cx.declared_ret = Some(declared);
+        }
+        let early = cx.inst.borrow_mut().undeducible.remove(&symbol);
+        if let Some(at) = early {
+            let msg = format!(
+                "cannot deduce the return type of function \"{}\" (declared at line {}); it has not been defined",
+                f.name, f.span.line
+            );
+            cx.err(&at, msg);
+        }
+    }
+    cx.function_symbol = symbol;
     for p in &f.params {
         if let CType::Record(r) = &p.ty {
             cx.check_class(r, &p.span);
@@ -309,6 +343,17 @@ pub(super) fn related_class_pointers(a: &CType, b: &CType) -> bool {
     }
 }
 
+/// Whether a declared type is one an initializer gives (`auto`, `auto &`,
+/// `const auto *`, `decltype(auto)`), rather than a `decltype(e)`.
+fn is_placeholder(t: &CType) -> bool {
+    match t {
+        CType::Auto => true,
+        CType::Decltype(d) => d.expr.is_none(),
+        CType::Ref { pointee, .. } | CType::Ptr { pointee, .. } => **pointee == CType::Auto,
+        _ => false,
+    }
+}
+
 /// Whether a member function's name is a constructor's (`S::S`).
 fn is_constructor(name: &str) -> bool {
     let parts = super::lookup::qualified_parts(name);
@@ -331,6 +376,16 @@ struct Instances {
     contexts: HashMap<String, Vec<String>>,
     /// The context of the instance being checked.
     current: Vec<String>,
+    /// Deduced return types (`auto f()`), by symbol, once worked out.
+    deduced: HashMap<String, CType>,
+    /// The functions whose return types are being deduced.
+    deducing: Vec<String>,
+    /// The file's functions with deduced return types (as declared), for
+    /// a call that needs one before it is checked.
+    to_deduce: Vec<FunctionDef>,
+    /// Functions called before their return types were deduced (in their
+    /// own bodies, before a `return`): where, reported when checked.
+    undeducible: HashMap<String, Span>,
 }
 
 impl Instances {
@@ -577,6 +632,13 @@ struct Checker<'a> {
     /// The variable an initializer list is for (its default member
     /// initializers may read the members before them).
     init_target: Option<Expr>,
+    /// Deducing a return type: the type the first `return` gives it.
+    returned: Option<CType>,
+    /// The symbol of the function whose return type is being deduced.
+    deducing_symbol: Option<String>,
+    /// The return type as declared, when it was deduced (`auto`): each
+    /// `return` must give that type.
+    declared_ret: Option<CType>,
     diags: &'a mut Vec<Diagnostic>,
     locals: Vec<Local>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -794,6 +856,9 @@ impl<'a> Checker<'a> {
             class: None,
             this_expr: None,
             init_target: None,
+            returned: None,
+            deducing_symbol: None,
+            declared_ret: None,
             diags,
             locals: Vec::new(),
             scopes: vec![HashMap::new()],
@@ -1378,6 +1443,9 @@ impl<'a> Checker<'a> {
                         self.declare_shared(d);
                         continue;
                     }
+                    if d.ty.is_deduced() && !is_placeholder(&d.ty) {
+                        d.ty = self.resolve_type(&d.ty, &d.span);
+                    }
                     let how = self.cxx_declaration(d);
                     let done = !matches!(how, classes::DeclInit::Plain);
                     // An object of class type is declared before its
@@ -1466,6 +1534,47 @@ impl<'a> Checker<'a> {
                 }
                 self.loop_body(body);
                 self.scopes.pop();
+            }
+            StmtKind::Return(e) if self.ret.is_deduced() => {
+                // Deducing the return type: the first `return` says it.
+                let ret = self.ret.clone();
+                let t = match e.take() {
+                    Some(v) => {
+                        let (t, v) = self.returned_type(&ret, v);
+                        *e = Some(v);
+                        t
+                    }
+                    None => CType::Void,
+                };
+                self.returned.get_or_insert(t);
+            }
+            StmtKind::Return(e) if self.declared_ret.is_some() => {
+                // A deduced return type: each `return` must agree with it.
+                let ret = self.ret.clone();
+                let declared = self.declared_ret.clone().unwrap_or(CType::Void);
+                let (t, v) = match e.take() {
+                    Some(v) => {
+                        let (t, v) = self.returned_type(&declared, v);
+                        (t, Some(v))
+                    }
+                    None => (CType::Void, None),
+                };
+                if t != ret {
+                    let msg = format!(
+                        "deduced return type \"{t}\" conflicts with previously deduced type \"{ret}\""
+                    );
+                    let at = v.as_ref().map_or(s.span.clone(), |v| v.span.clone());
+                    self.err(&at, msg);
+                }
+                *e = v.map(|v| match &ret {
+                    CType::Ref { pointee, konst } => {
+                        self.bind_ref(v, pointee, *konst, "return a value")
+                    }
+                    _ => {
+                        let v = self.decay(v);
+                        self.assign_convert(v, &ret, "return a value")
+                    }
+                });
             }
             StmtKind::Return(e) => {
                 let ret = self.ret.clone();
@@ -1859,6 +1968,9 @@ impl<'a> Checker<'a> {
             | ExprKind::Builtin(_)
             | ExprKind::SpecialReg(..) => e,
             ExprKind::SizeofType(ref t) => {
+                let t = self.resolve_type(t, &span);
+                e.kind = ExprKind::SizeofType(t.clone());
+                let t = t.unref().clone();
                 if t.size().is_none() {
                     let msg = format!("incomplete type \"{t}\" is not allowed");
                     self.err(&span, msg);
@@ -1873,15 +1985,28 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(name, args) => self.call(name, args, span),
             ExprKind::TemplateCall(name, targs, args) => {
+                let targs = targs
+                    .into_iter()
+                    .map(|a| match a {
+                        TemplateArg::Type(t) => TemplateArg::Type(self.resolve_type(&t, &span)),
+                        v => v,
+                    })
+                    .collect();
                 self.template_call(name, targs, args, span)
             }
             ExprKind::BuiltinCall(..) => e,
-            ExprKind::NamedCast(kind, inner) => self.named_cast(kind, *inner, e.ty, span),
-            ExprKind::Construct(ty, args, braced) => self.construct(ty, args, braced, span),
+            ExprKind::NamedCast(kind, inner) => {
+                let to = self.resolve_type(&e.ty, &span);
+                self.named_cast(kind, *inner, to, span)
+            }
+            ExprKind::Construct(ty, args, braced) => {
+                let ty = self.resolve_type(&ty, &span);
+                self.construct(ty, args, braced, span)
+            }
             ExprKind::MemberCall(object, name, args) => self.member_call(*object, name, args, span),
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
-                let to = e.ty.clone();
+                let to = self.resolve_type(&e.ty, &span);
                 // `(Base *)d`, `(Derived *)b`: as static_cast, adjusted.
                 if related_class_pointers(&inner.ty, &to) {
                     return self.class_pointer_cast(inner, &to, &span);

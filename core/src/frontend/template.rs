@@ -60,6 +60,9 @@ pub enum TemplateKind {
     Function {
         ret: CType,
         params: Vec<CType>,
+        /// The parameters' names (a `decltype` in the return type names
+        /// them; its mangling numbers them).
+        names: Vec<String>,
         space: ExecSpace,
         /// `constexpr` (see `FunctionDef::constexpr`).
         constexpr: bool,

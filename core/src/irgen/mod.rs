@@ -288,7 +288,7 @@ pub fn ir_type(t: &CType) -> Type {
         CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
         CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
         CType::Enum(e) => ir_type(&CType::Int(e.underlying)),
-        CType::Auto => Type::Void,
+        CType::Auto | CType::Decltype(_) => Type::Void,
         CType::Record(r) => records::record_type(r),
     }
 }

@@ -568,7 +568,13 @@ impl<'a> Checker<'a> {
         }
         let symbol = sig.symbol.clone();
         self.inst.borrow_mut().use_symbol(&symbol);
-        match &sig.ret {
+        // `auto f()`: its return type, worked out now if not yet.
+        let ret = if sig.ret.is_deduced() {
+            self.deduced_return(&symbol, &span)
+        } else {
+            sig.ret.clone()
+        };
+        match &ret {
             CType::Ref { pointee, konst } => {
                 let ptr = CType::Ptr {
                     pointee: pointee.clone(),
@@ -1010,19 +1016,23 @@ impl<'a> Checker<'a> {
     /// initialization).
     pub(super) fn cxx_declaration(&mut self, d: &mut VarDecl) -> DeclInit {
         let has_auto = d.ty == CType::Auto
+            || matches!(&d.ty, CType::Decltype(t) if t.expr.is_none())
             || matches!(&d.ty, CType::Ref { pointee, .. } | CType::Ptr { pointee, .. } if **pointee == CType::Auto);
         if has_auto {
             let Some(init) = d.init.take() else {
-                self.err(
-                    &d.span,
-                    "cannot deduce \"auto\" type (initializer required)",
-                );
+                let msg = if matches!(&d.ty, CType::Decltype(_)) {
+                    "cannot deduce \"decltype(auto)\" (initializer required)"
+                } else {
+                    "cannot deduce \"auto\" type (initializer required)"
+                };
+                self.err(&d.span, msg);
                 d.ty = CType::INT;
                 d.init_list = None;
                 return DeclInit::Done;
             };
-            let init = self.expr(init);
-            d.ty = self.deduce(&d.ty, &init);
+            let declared = d.ty.clone();
+            let (ty, init) = self.returned_type(&declared, init);
+            d.ty = ty;
             d.init = Some(match d.ty.clone() {
                 CType::Ref { pointee, konst } => {
                     self.bind_ref(init, &pointee, konst, "initialize an entity")
