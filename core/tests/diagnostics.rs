@@ -277,6 +277,65 @@ fn hostile_inputs_never_panic_or_hang() {
         " } v;".repeat(10_000)
     ));
     inputs.push("#include __FILE__\n".into());
+    // Classes nested or derived exponentially: counted, looked through and
+    // default-initialized in bounded time.
+    let lattice = |base: &str, init: &str, each: &dyn Fn(usize) -> String, use_: &str| {
+        let mut s = format!("struct A0 {{ int x{init}; }};\n{base}");
+        for i in 1..=60 {
+            s.push_str(&each(i));
+        }
+        s.push_str(use_);
+        s
+    };
+    let members = |i: usize| format!("struct A{i} {{ A{} a, b; }};\n", i - 1);
+    let bases = |i: usize| {
+        let second = if i >= 2 {
+            format!(", A{}", i - 2)
+        } else {
+            String::new()
+        };
+        format!("struct A{i} : A{}{second} {{ int y{i}; }};\n", i - 1)
+    };
+    inputs.push(lattice(
+        "",
+        " = 1",
+        &members,
+        "__global__ void k(int *p) { A60 v; p[0] = 1; }",
+    ));
+    inputs.push(lattice(
+        "",
+        "",
+        &members,
+        "__global__ void k(int *p) { A60 v = {}; p[0] = 1; }",
+    ));
+    inputs.push(lattice(
+        "",
+        "",
+        &bases,
+        "__global__ void k(int *p, A60 *a) { p[0] = a->nothere; A0 *b = a; p[1] = b->x; }",
+    ));
+    inputs.push(lattice(
+        "",
+        " = 2",
+        &bases,
+        "__global__ void k(int *p) { A60 a; p[0] = a.x; }",
+    ));
+    inputs.push(format!(
+        "struct C0 {{ int a; }};\n{}__global__ void k(int *p, C3000 *c) {{ p[0] = c->a; C0 *b = c; }}",
+        (1..=3000)
+            .map(|i| format!("struct C{i} : C{} {{}};\n", i - 1))
+            .collect::<String>()
+    ));
+    // Deduced return types that need one another, or themselves.
+    inputs.push("__device__ auto f(int); __device__ auto g(int n) { return f(n); }\n__device__ auto f(int n) { return g(n); }\n__global__ void k(int *p) { p[0] = f(1); }".into());
+    inputs.push(format!(
+        "__device__ auto f0(int x) {{ return x; }}\n{}__global__ void k(int *p) {{ p[0] = f200(1); }}",
+        (1..=200)
+            .map(|i| format!("__device__ auto f{i}(int x) {{ return f{}(x) + 1; }}\n", i - 1))
+            .collect::<String>()
+    ));
+    inputs.push("template <int N> __device__ auto f() { return f<N + 1>(); }\n__global__ void k(int *p) { p[0] = f<0>(); }".into());
+    inputs.push("template <typename T> struct S; template <typename T> struct S<T *> : S<T **> {}; __global__ void k() { S<int *> s; }".into());
     for (n, src) in inputs.iter().enumerate() {
         // The CLI and the web worker give the compiler 16 MiB of stack; so does this test.
         let src2 = src.clone();

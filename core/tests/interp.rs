@@ -2074,7 +2074,8 @@ fn cxx_inheritance_functors() -> Case {
         // ClampedScale(3) (bias 1): its apply(int), Scale's apply(x, 1),
         // through the base.
         let b = (3.0 * x.trunc() + 1.0).clamp(-8.0, 8.0) + (3.0 * x + 1.0) + (x + 1.0);
-        out[i] = a + b + 3.0 + 1.0;
+        // Shifted(4, 2): 4x + 2 + 0.25.
+        out[i] = a + b + 3.0 + 1.0 + (4.0 * x + 2.0 + 0.25);
     }
     // calls (1), none through null (-1), sizeof 20 and 8.
     let (calls, null) = (1, -1);

@@ -145,9 +145,11 @@ pub struct Record {
     pub non_pod: Cell<bool>,
 }
 
-/// How deep base classes are looked through (they nest no deeper in
-/// practice; the limit keeps lookups bounded).
+/// How deep base classes are looked through, and how many base class
+/// subobjects one lookup visits (a lattice of bases has exponentially many
+/// paths; real hierarchies are far below both).
 const MAX_BASE_DEPTH: usize = 64;
+const MAX_BASE_VISITS: usize = 10_000;
 
 /// What looking a member up in a class and its bases finds.
 #[derive(Debug)]
@@ -178,18 +180,35 @@ pub struct Layout {
     pub empty: bool,
     /// A POD for the layout of a derived class (see `data_size`).
     pub pod: bool,
+    /// How many scalars `CType::scalar_parts` gives for it (saturating),
+    /// counted once: a struct of two of another, of two of another, …
+    /// would take exponential time to count each time.
+    pub scalars: u64,
 }
 
 impl Layout {
-    /// The layout of a C struct or union whose fields are placed already.
+    /// The layout of a C struct whose fields are placed already.
     pub fn plain(fields: Vec<Field>, size: u64, align: u64) -> Layout {
         Layout {
             empty: fields.is_empty(),
+            scalars: Layout::count_scalars(&fields, false, size, align),
             fields,
             size,
             align,
             data_size: size,
             pod: true,
+        }
+    }
+
+    /// The scalars of a struct's fields, or of a union of that size and
+    /// alignment (integers as wide as its alignment).
+    pub fn count_scalars(fields: &[Field], is_union: bool, size: u64, align: u64) -> u64 {
+        if is_union {
+            size.div_ceil(align.clamp(1, 8))
+        } else {
+            fields
+                .iter()
+                .fold(0u64, |n, f| n.saturating_add(f.ty.scalar_count()))
         }
     }
 }
@@ -243,22 +262,23 @@ impl Record {
     /// on the way (each one's offset in the one before and its class),
     /// then the member's offset in the last and its type.
     pub fn member_path(&self, name: &str) -> Found {
-        self.member_path_depth(name, 0)
+        self.member_path_depth(name, 0, &mut 0)
     }
 
-    fn member_path_depth(&self, name: &str, depth: usize) -> Found {
+    fn member_path_depth(&self, name: &str, depth: usize, visits: &mut usize) -> Found {
         let Some(layout) = self.layout() else {
             return Found::None;
         };
         if let Some((off, ty)) = self.own_member(&layout, name) {
             return Found::One(Vec::new(), off, ty);
         }
-        if depth > MAX_BASE_DEPTH {
+        *visits += 1;
+        if depth > MAX_BASE_DEPTH || *visits > MAX_BASE_VISITS {
             return Found::None;
         }
         let mut found = Found::None;
         for (off, base) in self.bases() {
-            match base.member_path_depth(name, depth + 1) {
+            match base.member_path_depth(name, depth + 1, visits) {
                 Found::None => {}
                 Found::One(mut steps, o, t) => {
                     if !matches!(found, Found::None) {
@@ -314,7 +334,7 @@ impl Record {
     /// an ambiguous base.
     pub fn base_paths(&self, base: &Record) -> Vec<Vec<(u64, Rc<Record>)>> {
         let mut out = Vec::new();
-        self.base_paths_depth(base, &mut Vec::new(), &mut out, 0);
+        self.base_paths_depth(base, &mut Vec::new(), &mut out, &mut 0);
         out
     }
 
@@ -323,9 +343,10 @@ impl Record {
         base: &Record,
         path: &mut Vec<(u64, Rc<Record>)>,
         out: &mut Vec<Vec<(u64, Rc<Record>)>>,
-        depth: usize,
+        visits: &mut usize,
     ) {
-        if depth > MAX_BASE_DEPTH || out.len() > 16 {
+        *visits += 1;
+        if path.len() > MAX_BASE_DEPTH || out.len() > 16 || *visits > MAX_BASE_VISITS {
             return;
         }
         for (off, b) in self.bases() {
@@ -333,7 +354,7 @@ impl Record {
             if *b == *base {
                 out.push(path.clone());
             } else {
-                b.base_paths_depth(base, path, out, depth + 1);
+                b.base_paths_depth(base, path, out, visits);
             }
             path.pop();
         }
@@ -569,15 +590,7 @@ impl CType {
     pub fn scalar_count(&self) -> u64 {
         match self {
             CType::Array(e, n) => n.saturating_mul(e.scalar_count()),
-            CType::Record(r) => r.layout().map_or(1, |l| {
-                if r.is_union {
-                    l.size.div_ceil(l.align.clamp(1, 8))
-                } else {
-                    l.fields
-                        .iter()
-                        .fold(0u64, |n, f| n.saturating_add(f.ty.scalar_count()))
-                }
-            }),
+            CType::Record(r) => r.layout().map_or(1, |l| l.scalars),
             _ => 1,
         }
     }

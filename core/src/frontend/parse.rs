@@ -436,6 +436,7 @@ impl<'a> Parser<'a> {
                             | "typedef"
                             | "auto"
                             | "decltype"
+                            | "virtual"
                             | "struct"
                             | "class"
                             | "union"
@@ -3399,18 +3400,22 @@ fn layout(
     for b in bases {
         let Some(l) = b.layout() else { continue };
         let a = l.align.max(1);
-        let mut offset = if l.empty { 0 } else { dsize.div_ceil(a) * a };
+        let mut offset = if l.empty {
+            0
+        } else {
+            dsize.div_ceil(a).saturating_mul(a)
+        };
         if l.empty && empty_conflict(&empties, b, offset) {
-            offset = dsize.div_ceil(a) * a;
+            offset = dsize.div_ceil(a).saturating_mul(a);
         }
         while empty_conflict(&empties, b, offset) {
-            offset += a;
+            offset = offset.saturating_add(a);
         }
         note_empties(&mut empties, b, offset, 0);
         if !l.empty {
-            dsize = offset + l.data_size;
+            dsize = offset.saturating_add(l.data_size);
         }
-        size = size.max(offset + l.size);
+        size = size.max(offset.saturating_add(l.size));
         align = align.max(a);
         fields.push(Field {
             name: String::new(),
@@ -3421,25 +3426,25 @@ fn layout(
         });
     }
     let mut end = dsize;
-    let mut end_bits = dsize * 8;
+    let mut end_bits = dsize.saturating_mul(8);
     let mut has_data = false;
     for (name, ty, width) in members {
         let a = ty.align().max(1);
         let size = ty.size().unwrap_or(0);
         if let Some(w) = width {
-            let unit = size.max(1) * 8;
+            let unit = size.max(1).saturating_mul(8);
             let w = u64::from(w);
             let mut at = if is_union { 0 } else { end_bits };
             if w == 0 || at / unit != (at + w - 1) / unit {
-                at = at.div_ceil(unit) * unit;
+                at = at.div_ceil(unit).saturating_mul(unit);
             }
             if w > 0 && !name.is_empty() {
                 align = align.max(a);
             }
             if w > 0 {
                 has_data = true;
-                let offset = at / unit * size;
-                let bit = (at - offset * 8) as u32;
+                let offset = (at / unit).saturating_mul(size);
+                let bit = at.saturating_sub(offset.saturating_mul(8)) as u32;
                 if !name.is_empty() {
                     fields.push(Field {
                         name,
@@ -3450,7 +3455,7 @@ fn layout(
                     });
                 }
             }
-            let stop = at + w;
+            let stop = at.saturating_add(w);
             if is_union {
                 end = end.max(stop.div_ceil(8));
             } else {
@@ -3460,10 +3465,14 @@ fn layout(
             continue;
         }
         has_data = true;
-        let mut offset = if is_union { 0 } else { end.div_ceil(a) * a };
+        let mut offset = if is_union {
+            0
+        } else {
+            end.div_ceil(a).saturating_mul(a)
+        };
         if let CType::Record(r) = &ty {
             while !is_union && empty_conflict(&empties, r, offset) {
-                offset += a;
+                offset = offset.saturating_add(a);
             }
         }
         end = if is_union {
@@ -3471,7 +3480,7 @@ fn layout(
         } else {
             offset.saturating_add(size)
         };
-        end_bits = end * 8;
+        end_bits = end.saturating_mul(8);
         align = align.max(a);
         fields.push(Field {
             name,
@@ -3485,6 +3494,7 @@ fn layout(
     let size = end.max(size).max(1).div_ceil(align).saturating_mul(align);
     let empty = !has_data && !is_union && bases.iter().all(|b| b.layout().is_some_and(|l| l.empty));
     Layout {
+        scalars: Layout::count_scalars(&fields, is_union, size, align),
         fields,
         size,
         align,
@@ -3504,17 +3514,29 @@ fn empty_conflict(empties: &[(u64, Rc<Record>)], r: &Rc<Record>, offset: u64) ->
 }
 
 /// The empty subobjects of class `r` placed at `offset`: itself when it is
-/// empty, and its empty bases.
-fn note_empties(out: &mut Vec<(u64, Rc<Record>)>, r: &Rc<Record>, offset: u64, depth: usize) {
+/// empty, and its empty bases (at most a few hundred: a lattice of bases
+/// has exponentially many).
+fn note_empties(out: &mut Vec<(u64, Rc<Record>)>, r: &Rc<Record>, offset: u64, visits: usize) {
+    let mut visits = visits;
+    note_empties_within(out, r, offset, &mut visits);
+}
+
+fn note_empties_within(
+    out: &mut Vec<(u64, Rc<Record>)>,
+    r: &Rc<Record>,
+    offset: u64,
+    visits: &mut usize,
+) {
     let Some(l) = r.layout() else { return };
-    if l.empty {
+    if l.empty && !out.iter().any(|(o, c)| *o == offset && Rc::ptr_eq(c, r)) {
         out.push((offset, r.clone()));
     }
-    if depth > 16 {
+    *visits += 1;
+    if *visits > 1000 {
         return;
     }
     for (off, b) in r.bases() {
-        note_empties(out, &b, offset + off, depth + 1);
+        note_empties_within(out, &b, offset + off, visits);
     }
 }
 

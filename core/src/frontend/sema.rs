@@ -126,6 +126,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         deducing: Vec::new(),
         to_deduce: Vec::new(),
         undeducible: HashMap::new(),
+        needs_init: HashMap::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -163,6 +164,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         deducing: Vec::new(),
         to_deduce: Vec::new(),
         undeducible: HashMap::new(),
+        needs_init: HashMap::new(),
     });
     let names = Names {
         sigs: &sigs,
@@ -386,6 +388,9 @@ struct Instances {
     /// Functions called before their return types were deduced (in their
     /// own bodies, before a `return`): where, reported when checked.
     undeducible: HashMap<String, Span>,
+    /// Whether making an object of a class does something (`needs_init`),
+    /// by the class's address.
+    needs_init: HashMap<usize, bool>,
 }
 
 impl Instances {

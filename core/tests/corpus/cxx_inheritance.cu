@@ -3,7 +3,8 @@
 // constructor in the member initializer list, base members used from a
 // class template), and a functor hierarchy (single and multiple bases, an
 // empty base, a member function hiding the base's, `using Base::f`,
-// derived-to-base references and pointers, static_cast back down).
+// inherited constructors, derived-to-base references and pointers,
+// static_cast back down).
 namespace tile {
 struct Coord {
     int row = 0, col = 0;
@@ -82,6 +83,13 @@ struct ClampedScale : Scale, Counted {
     }
 };
 
+// Scale's constructors inherited.
+struct Shifted : Scale {
+    using Scale::Scale;
+    float shift = 0.25f;
+    __device__ float apply(float v) const { return Scale::apply(v) + shift; }
+};
+
 __device__ float through_base(const Biased &b, float v) { return b.apply(v); }
 __device__ int calls_of(const Counted *c) { return c ? c->calls : -1; }
 
@@ -107,6 +115,7 @@ __global__ void functors(const float *in, float *out, int *count, int n) {
     Counted *counted = &c;
     ClampedScale *back = static_cast<ClampedScale *>(counted);
     Biased &biased = c;
-    out[i] = a + b + back->k + biased.bias;
+    Shifted sh(4.0f, 2.0f);
+    out[i] = a + b + back->k + biased.bias + sh.apply(x);
     count[i] = calls_of(counted) + calls_of(nullptr) + int(sizeof(ClampedScale)) + int(sizeof(Scale));
 }

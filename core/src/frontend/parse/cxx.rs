@@ -220,6 +220,24 @@ impl<'a> Parser<'a> {
         }
         self.eat("typename");
         let span = self.span();
+        // `using Base<T>::f;`: a member of a class template's instance.
+        if self
+            .template_id_from(self.pos)
+            .is_some_and(|(d, _)| !self.templates.defs[d].is_function())
+        {
+            let ty = self.specifiers()?.ty;
+            self.expect("::")?;
+            let last = if self.eat("operator") {
+                self.operator_name()?
+            } else {
+                self.ident()?.0
+            };
+            let Some(CType::Record(r)) = ty else {
+                return self.error(span, "expected a class name");
+            };
+            self.using_member(&r, &last);
+            return self.expect(";");
+        }
         let len = self.qualified_len(0);
         let name = self.qualified_text(0, len);
         let Some((scope, last)) = name.rsplit_once("::").filter(|_| len > 0) else {
@@ -234,7 +252,8 @@ impl<'a> Parser<'a> {
         } else if let Some(n) = self.cxx.lookup.namespace(&self.cxx.ns, scope) {
             format!("{n}::{last}")
         } else if let Some(CType::Record(r)) = self.find_type(scope) {
-            format!("{}::{last}", r.name.borrow())
+            self.using_member(&r, last);
+            return self.expect(";");
         } else {
             return self.error(
                 span,
@@ -243,19 +262,43 @@ impl<'a> Parser<'a> {
         };
         let here = self.qualify(last);
         if here != full {
-            if self.in_class {
-                // `using Base::f;`: the class's `f` are Base's too.
-                self.cxx
-                    .lookup
-                    .classes
-                    .borrow_mut()
-                    .usings
-                    .insert(here, full);
-            } else {
-                self.cxx.lookup.aliases.insert(here, full);
-            }
+            self.cxx.lookup.aliases.insert(here, full);
         }
         self.expect(";")
+    }
+
+    /// `using Base::f;` (in a class: the class's `f` are Base's too;
+    /// `using Base::Base;` inherits Base's constructors), or at namespace
+    /// scope a name for a class's member.
+    fn using_member(&mut self, r: &Rc<Record>, last: &str) {
+        let class = r.name.borrow().clone();
+        let simple = crate::frontend::lookup::last_part(&class).to_string();
+        let template = r
+            .template
+            .borrow()
+            .as_ref()
+            .map(|(t, _)| crate::frontend::lookup::last_part(t).to_string());
+        // The constructors are named as the class's instance is.
+        let last = if template.as_deref() == Some(last) {
+            simple.as_str()
+        } else {
+            last
+        };
+        let full = format!("{class}::{last}");
+        let here = self.qualify(last);
+        if here == full {
+            return;
+        }
+        if self.in_class {
+            self.cxx
+                .lookup
+                .classes
+                .borrow_mut()
+                .usings
+                .insert(here, full);
+        } else {
+            self.cxx.lookup.aliases.insert(here, full);
+        }
     }
 
     /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`

@@ -20,6 +20,9 @@ const MAX_ELEMENTS: u64 = 1024;
 /// How deep default initialization follows members' and bases' classes.
 const MAX_INIT_DEPTH: usize = 64;
 
+/// The largest object default initialization makes member by member.
+const MAX_INIT_BYTES: u64 = 1 << 20;
+
 /// How a local declaration of class type is initialized (see
 /// `Checker::cxx_declaration`).
 pub(super) enum DeclInit {
@@ -63,17 +66,15 @@ fn pointee_class(t: &CType) -> Option<&Rc<Record>> {
     }
 }
 
-/// Every base class of `r`, direct or not.
-fn all_bases(r: &Record, depth: usize) -> Vec<Rc<Record>> {
-    let mut out = Vec::new();
-    if depth > 32 {
-        return out;
-    }
+/// Every base class of `r`, direct or not (each once).
+fn all_bases(r: &Record, out: &mut Vec<Rc<Record>>) {
     for (_, b) in r.bases() {
-        out.extend(all_bases(&b, depth + 1));
-        out.push(b);
+        if out.len() > 1000 || out.iter().any(|x| Rc::ptr_eq(x, &b)) {
+            continue;
+        }
+        out.push(b.clone());
+        all_bases(&b, out);
     }
-    out
 }
 
 /// `lhs = rhs` (typed).
@@ -114,10 +115,19 @@ impl<'a> Checker<'a> {
         }
         match t {
             CType::Record(r) => {
-                !r.member_inits.borrow().is_empty()
+                // Known once per class (a member's class may be met in
+                // many places).
+                let key = Rc::as_ptr(r) as usize;
+                if let Some(known) = self.inst.borrow().needs_init.get(&key) {
+                    return *known;
+                }
+                let needs = !r.member_inits.borrow().is_empty()
                     || !self.constructors(r).is_empty()
-                    || r.layout()
-                        .is_some_and(|l| l.fields.iter().any(|f| self.needs_init(&f.ty, depth + 1)))
+                    || r.layout().is_some_and(|l| {
+                        l.fields.iter().any(|f| self.needs_init(&f.ty, depth + 1))
+                    });
+                self.inst.borrow_mut().needs_init.insert(key, needs);
+                needs
             }
             CType::Array(e, _) => self.needs_init(e, depth + 1),
             _ => false,
@@ -329,7 +339,8 @@ impl<'a> Checker<'a> {
             CType::Record(r) => {
                 self.check_class(r, span);
                 let ctors = self.constructors(r);
-                if !ctors.is_empty() {
+                let inherited = self.inherited_constructors(r);
+                if !ctors.is_empty() || (!inherited.is_empty() && !args.is_empty()) {
                     let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
                     if let [a] = args.as_slice() {
                         if self.is_implicit_copy(r, a, &ctors) {
@@ -339,14 +350,33 @@ impl<'a> Checker<'a> {
                     }
                     let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
                     let name = format!("{}::{simple}", r.name.borrow());
-                    return vec![self.resolve_and_call(
+                    let set: Vec<Signature> = ctors
+                        .into_iter()
+                        .chain(inherited.iter().map(|(_, s)| s.clone()))
+                        .collect();
+                    let Some(sig) = self.resolve(
                         &name,
                         CallKind::Constructor,
-                        ctors,
-                        Some(object),
-                        args,
-                        span.clone(),
-                    )];
+                        &set,
+                        Some(&object),
+                        &args,
+                        span,
+                    ) else {
+                        return Vec::new();
+                    };
+                    // An inherited constructor makes its base; the class's
+                    // own bases and members are made as by its implicit one.
+                    let base = inherited
+                        .iter()
+                        .find(|(_, s)| s.symbol == sig.symbol)
+                        .map(|(b, _)| b.clone());
+                    let Some(base) = base else {
+                        return vec![self.call_signature(&sig, Some(object), args, span.clone())];
+                    };
+                    let sub = self.base_subobject(object.clone(), &base, span);
+                    let mut out = vec![self.call_signature(&sig, Some(sub), args, span.clone())];
+                    out.extend(self.make_members(r, object, Vec::new(), Some(&base), span));
+                    return out;
                 }
                 if args.len() == 1 && !braced {
                     let a = self.rvalue(args.into_iter().next().expect("one argument"));
@@ -408,6 +438,28 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The constructors class `r` inherits (`using Base::Base;`), each with
+    /// its base (a base's copy constructor is not inherited).
+    pub(super) fn inherited_constructors(&self, r: &Record) -> Vec<(Rc<Record>, Signature)> {
+        let mut out = Vec::new();
+        for (_, b) in r.bases() {
+            let simple = super::super::lookup::last_part(&b.name.borrow()).to_string();
+            let key = format!("{}::{simple}", r.name.borrow());
+            let target = self.lookup.classes.borrow().usings.get(&key).cloned();
+            if target != Some(format!("{}::{simple}", b.name.borrow())) {
+                continue;
+            }
+            for s in self.constructors(&b) {
+                let copy = s.params.len() == 2
+                    && matches!(s.params[1].unref(), CType::Record(p) if Rc::ptr_eq(p, &b));
+                if !copy {
+                    out.push((b.clone(), s));
+                }
+            }
+        }
+        out
+    }
+
     /// Whether one argument `a` copies an object of class `r` by its
     /// implicit copy constructor: a `r` (or a derived class's object) and
     /// no constructor declared to take one.
@@ -455,9 +507,9 @@ impl<'a> Checker<'a> {
         if *r.name.borrow() == class {
             return (object, last);
         }
-        let base = all_bases(r, 0)
-            .into_iter()
-            .find(|b| *b.name.borrow() == class);
+        let mut bases = Vec::new();
+        all_bases(r, &mut bases);
+        let base = bases.into_iter().find(|b| *b.name.borrow() == class);
         match base {
             Some(b) => (self.base_subobject(object, &b, span), last),
             None => {
@@ -477,6 +529,14 @@ impl<'a> Checker<'a> {
     /// its default member initializers; nothing for a scalar.
     pub(super) fn default_init(&mut self, object: Expr, span: &Span, depth: usize) -> Vec<Expr> {
         if depth > MAX_INIT_DEPTH || !self.needs_init(&object.ty, 0) {
+            return Vec::new();
+        }
+        // Each member is a store: refuse the absurd.
+        if depth == 0 && object.ty.size().is_some_and(|s| s > MAX_INIT_BYTES) {
+            let msg = format!(
+                "default initialization of an object of more than {MAX_INIT_BYTES} bytes is not supported"
+            );
+            self.err(span, msg);
             return Vec::new();
         }
         match object.ty.clone() {
@@ -717,6 +777,20 @@ impl<'a> Checker<'a> {
         let Some(this) = self.this_object(span) else {
             return Vec::new();
         };
+        self.make_members(r, this, inits, None, span)
+    }
+
+    /// The bases and members of `this`, an object of class `r`, made as a
+    /// constructor with member initializers `inits` makes them (`made`: a
+    /// base made already, by an inherited constructor).
+    fn make_members(
+        &mut self,
+        r: &Rc<Record>,
+        this: Expr,
+        inits: Vec<MemInit>,
+        made: Option<&Rc<Record>>,
+        span: &Span,
+    ) -> Vec<Expr> {
         let Some(layout) = r.layout() else {
             return Vec::new();
         };
@@ -777,6 +851,9 @@ impl<'a> Checker<'a> {
         for (f, init) in layout.fields.iter().zip(given) {
             if f.name.is_empty() && !f.base {
                 continue; // an anonymous member: nothing to make
+            }
+            if f.base && matches!((&f.ty, made), (CType::Record(b), Some(m)) if Rc::ptr_eq(b, m)) {
+                continue;
             }
             let sub = Expr {
                 kind: ExprKind::Field(Box::new(this.clone()), f.offset, f.name.clone()),

@@ -414,83 +414,87 @@ impl<'a> Checker<'a> {
         args: Vec<Expr>,
         span: Span,
     ) -> Expr {
-        let operands = |sig: &Signature, args: &[Expr]| -> Vec<Expr> {
-            match (&object, sig.method, kind) {
-                (Some(o), false, CallKind::Operator) => std::iter::once(o.clone())
-                    .chain(args.iter().cloned())
-                    .collect(),
-                _ => args.to_vec(),
-            }
-        };
-        let chosen = if set.len() == 1 && kind == CallKind::Function && !set[0].method {
-            // One function: its own messages for each argument.
-            Some(set[0].clone())
-        } else {
-            let viable: Vec<(Signature, Vec<Rank>)> = set
-                .iter()
-                .filter_map(|s| {
-                    let ops = operands(s, &args);
-                    self.ranks(s, object.as_ref(), &ops).map(|r| (s.clone(), r))
-                })
-                .collect();
-            let best: Vec<&(Signature, Vec<Rank>)> = viable
-                .iter()
-                .filter(|(c, rc)| {
-                    viable
-                        .iter()
-                        .all(|(d, rd)| std::ptr::eq(c, d) || better(rc, rd))
-                })
-                .collect();
-            let types = {
-                let all: Vec<&Expr> = object
-                    .iter()
-                    .filter(|_| kind == CallKind::Operator)
-                    .chain(args.iter())
-                    .collect();
-                let names: Vec<String> = all.iter().map(|a| a.ty.to_string()).collect();
-                if kind == CallKind::Operator {
-                    let op = name.trim_start_matches("operator");
-                    format!("operand types are: {}", names.join(&format!(" {op} ")))
-                } else {
-                    format!("argument types are: ({})", names.join(", "))
-                }
-            };
-            let what = match kind {
-                CallKind::Function => format!("overloaded function \"{name}\""),
-                CallKind::Constructor => format!("constructor \"{name}\""),
-                CallKind::Operator => {
-                    format!("operator \"{}\"", name.trim_start_matches("operator"))
-                }
-            };
-            match best.as_slice() {
-                [(sig, _)] => Some(sig.clone()),
-                [] if viable.is_empty() => {
-                    let msg = match kind {
-                        CallKind::Operator => format!("no {what} matches these operands ({types})"),
-                        _ => format!("no instance of {what} matches the argument list ({types})"),
-                    };
-                    self.err(&span, msg);
-                    None
-                }
-                _ => {
-                    let msg = match kind {
-                        CallKind::Operator => {
-                            format!("more than one {what} matches these operands ({types})")
-                        }
-                        _ => format!(
-                            "more than one instance of {what} matches the argument list ({types})"
-                        ),
-                    };
-                    self.err(&span, msg);
-                    None
-                }
-            }
-        };
-        let Some(sig) = chosen else {
+        let Some(sig) = self.resolve(name, kind, &set, object.as_ref(), &args, &span) else {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
-        let ops = operands(&sig, &args);
+        let ops = operands(kind, &sig, object.as_ref(), &args);
         self.call_signature(&sig, object, ops, span)
+    }
+
+    /// Overload resolution among `set` (see `resolve_and_call`): the best
+    /// candidate, or `None` (reported).
+    pub(super) fn resolve(
+        &mut self,
+        name: &str,
+        kind: CallKind,
+        set: &[Signature],
+        object: Option<&Expr>,
+        args: &[Expr],
+        span: &Span,
+    ) -> Option<Signature> {
+        if set.len() == 1 && kind == CallKind::Function && !set[0].method {
+            // One function: its own messages for each argument.
+            return Some(set[0].clone());
+        }
+        let viable: Vec<(Signature, Vec<Rank>)> = set
+            .iter()
+            .filter_map(|s| {
+                let ops = operands(kind, s, object, args);
+                self.ranks(s, object, &ops).map(|r| (s.clone(), r))
+            })
+            .collect();
+        let best: Vec<&(Signature, Vec<Rank>)> = viable
+            .iter()
+            .filter(|(c, rc)| {
+                viable
+                    .iter()
+                    .all(|(d, rd)| std::ptr::eq(c, d) || better(rc, rd))
+            })
+            .collect();
+        let types = {
+            let all: Vec<&Expr> = object
+                .into_iter()
+                .filter(|_| kind == CallKind::Operator)
+                .chain(args.iter())
+                .collect();
+            let names: Vec<String> = all.iter().map(|a| a.ty.to_string()).collect();
+            if kind == CallKind::Operator {
+                let op = name.trim_start_matches("operator");
+                format!("operand types are: {}", names.join(&format!(" {op} ")))
+            } else {
+                format!("argument types are: ({})", names.join(", "))
+            }
+        };
+        let what = match kind {
+            CallKind::Function => format!("overloaded function \"{name}\""),
+            CallKind::Constructor => format!("constructor \"{name}\""),
+            CallKind::Operator => {
+                format!("operator \"{}\"", name.trim_start_matches("operator"))
+            }
+        };
+        match best.as_slice() {
+            [(sig, _)] => Some(sig.clone()),
+            [] if viable.is_empty() => {
+                let msg = match kind {
+                    CallKind::Operator => format!("no {what} matches these operands ({types})"),
+                    _ => format!("no instance of {what} matches the argument list ({types})"),
+                };
+                self.err(span, msg);
+                None
+            }
+            _ => {
+                let msg = match kind {
+                    CallKind::Operator => {
+                        format!("more than one {what} matches these operands ({types})")
+                    }
+                    _ => format!(
+                        "more than one instance of {what} matches the argument list ({types})"
+                    ),
+                };
+                self.err(span, msg);
+                None
+            }
+        }
     }
 
     /// The call of one function: arguments converted (references bound,
@@ -601,6 +605,22 @@ impl<'a> Checker<'a> {
     }
 
     fn methods_depth(&self, r: &Record, name: &str, depth: usize) -> Vec<Signature> {
+        let mut visited = Vec::new();
+        self.methods_within(r, name, depth, &mut visited)
+    }
+
+    /// `methods` with the classes looked into so far (each once).
+    fn methods_within(
+        &self,
+        r: &Record,
+        name: &str,
+        depth: usize,
+        visited: &mut Vec<*const Record>,
+    ) -> Vec<Signature> {
+        if visited.contains(&(r as *const Record)) || visited.len() > 1000 {
+            return Vec::new();
+        }
+        visited.push(r);
         let mut set = self.own_methods(r, name);
         let key = format!("{}::{name}", r.name.borrow());
         let using = self.lookup.classes.borrow().usings.get(&key).cloned();
@@ -626,7 +646,7 @@ impl<'a> Checker<'a> {
             return set;
         }
         for (_, b) in r.bases() {
-            set.extend(self.methods_depth(&b, name, depth + 1));
+            set.extend(self.methods_within(&b, name, depth + 1, visited));
         }
         set
     }
@@ -664,8 +684,15 @@ impl<'a> Checker<'a> {
     /// bases' too).
     fn conversions(&self, r: &Record) -> Vec<Signature> {
         let mut out = self.own_conversions(r);
-        for (_, b) in r.bases() {
-            out.extend(self.conversions(&b));
+        let mut seen: Vec<*const Record> = vec![r];
+        let mut todo: Vec<std::rc::Rc<Record>> = r.bases().into_iter().map(|(_, b)| b).collect();
+        while let Some(b) = todo.pop() {
+            if seen.contains(&std::rc::Rc::as_ptr(&b)) || seen.len() > 1000 {
+                continue;
+            }
+            seen.push(std::rc::Rc::as_ptr(&b));
+            out.extend(self.own_conversions(&b));
+            todo.extend(b.bases().into_iter().map(|(_, x)| x));
         }
         out
     }
@@ -950,6 +977,26 @@ impl<'a> Checker<'a> {
         self.check_class(r, &span);
         let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         let ctors = self.constructors(r);
+        if ctors.is_empty() && !args.is_empty() && !self.inherited_constructors(r).is_empty() {
+            // Inherited constructors: made in a temporary.
+            let id = self.locals.len();
+            self.locals.push(Local {
+                name: "tmp".into(),
+                ty: ty.clone(),
+                span: span.clone(),
+            });
+            let var = Expr {
+                kind: ExprKind::Var(id),
+                span: span.clone(),
+                ty: ty.clone(),
+                lvalue: true,
+            };
+            let made = self.init_object(var.clone(), args, braced, &span);
+            return made.into_iter().rev().fold(var, |acc, e| {
+                let t = acc.ty.clone();
+                mk(ExprKind::Comma(Box::new(e), Box::new(acc)), span.clone(), t)
+            });
+        }
         if !ctors.is_empty() {
             let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
             if let [a] = args.as_slice() {
@@ -1058,7 +1105,7 @@ impl<'a> Checker<'a> {
             return DeclInit::Plain;
         };
         // An aggregate's initializer is C's (`dim3 g(8, 4)` CUDA's).
-        if self.constructors(r).is_empty() {
+        if self.constructors(r).is_empty() && self.inherited_constructors(r).is_empty() {
             return DeclInit::Plain;
         }
         // `S s(a, b);` and `S s = S(a, b);`: made in place.
@@ -1154,6 +1201,17 @@ fn rvalue_of(a: &Expr) -> Expr {
     Expr {
         lvalue: false,
         ..a.clone()
+    }
+}
+
+/// The operands a candidate takes: for an operator, a free function takes
+/// the object as its first operand.
+fn operands(kind: CallKind, sig: &Signature, object: Option<&Expr>, args: &[Expr]) -> Vec<Expr> {
+    match (object, sig.method, kind) {
+        (Some(o), false, CallKind::Operator) => std::iter::once(o.clone())
+            .chain(args.iter().cloned())
+            .collect(),
+        _ => args.to_vec(),
     }
 }
 
