@@ -122,9 +122,28 @@ const CASES: &[(&str, u32, &str)] = &[
     ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int *p) {\n  cg::this_grid().sync();\n}\n", 4, "class \"cooperative_groups::__v1::grid_group\" has no member \"sync\""),
     ("static_assert(sizeof(float) == 4, \"ok\");\nstatic_assert(sizeof(float) == 8, \"float size\");\n", 2, "static assertion failed with \"float size\""),
     ("template <int N> __global__ void k(int *p) {\n  static_assert(N % 32 == 0);\n}\ntemplate __global__ void k<48>(int *);\n", 2, "static assertion failed"),
-    ("struct A { int a; };\nstruct B : public A { int b; };\n__global__ void k(B *p, int *q) {\n  q[0] = p->a;\n}\n", 4, "base classes are not supported yet in device code (class \"B\")"),
-    ("struct A { int a; };\nstruct B : A { int b; };\n__global__ void k(B b) {\n}\n", 3, "base classes are not supported yet in device code (class \"B\")"),
-    ("struct P { int n = 3; };\n__global__ void k(int *q) {\n  P p;\n  q[0] = p.n;\n}\n", 3, "default member initializers are not supported yet in device code (class \"P\")"),
+    // Classes: member initializer lists, bases, default construction (NVRTC's messages).
+    ("struct B { int a; };\nstruct D : B {\n  int x;\n  __device__ D() : y(1) {}\n};\n", 4, "\"y\" is not a nonstatic data member or base class of class \"D\""),
+    ("struct B { int a; __device__ B(int v) : a(v) {} };\nstruct D : B {\n  int x;\n  __device__ D() : x(1) {}\n};\n__global__ void k(int *p) { D d; p[0] = d.x; }\n", 4, "no default constructor exists for class \"B\""),
+    ("struct B { int a; __device__ B(int v) : a(v) {} };\n__global__ void k(int *p) {\n  B b;\n  p[0] = b.a;\n}\n", 3, "no default constructor exists for class \"B\""),
+    ("struct A { int v; };\nstruct B : A {};\nstruct C : A {};\nstruct D : B, C {};\n__global__ void k(int *p, D *d) {\n  p[0] = d->v;\n}\n", 6, "\"D::v\" is ambiguous"),
+    ("struct A { int v; };\nstruct B : A {};\nstruct C : A {};\nstruct D : B, C {};\n__global__ void k(int *p, D *d) {\n  A *a = d;\n  p[0] = a->v;\n}\n", 6, "base class \"A\" is ambiguous"),
+    ("struct B;\nstruct D : B { int x; };\n", 2, "incomplete type \"B\" is not allowed"),
+    ("union U { int a; };\nstruct D : U { int x; };\n", 2, "a class cannot not derive from a union"),
+    ("struct D : int { int x; };\n", 1, "expected an identifier"),
+    ("struct B { __device__ virtual int f() { return 1; } };\n__global__ void k(int *p) {\n  B b;\n  p[0] = b.f();\n}\n", 3, "virtual functions are not supported yet (class \"B\" has virtual function \"f\")"),
+    ("struct B { int a; };\nstruct D : virtual B { int x; };\n__global__ void k(int *p, D *d) {\n  p[0] = d->x;\n}\n", 4, "virtual base classes are not supported yet in device code (class \"D\")"),
+    // Templates: overloads, partial specializations (NVRTC's messages).
+    ("template <typename T> __device__ T f(T x) { return x; }\ntemplate <typename T> __device__ T f(T x) { return x; }\n", 2, "function template \"f\" has already been defined (previous definition at line 1)"),
+    ("template <typename T> __device__ int g(T x, int y) { return 1; }\ntemplate <typename T> __device__ int g(int x, T y) { return 2; }\n__global__ void k(int *p) {\n  p[0] = g(1, 2);\n}\n", 4, "more than one instance of overloaded function \"g\" matches the argument list:\n            function template \"int g(T, int)\" (declared at line 1)\n            function template \"int g(int, T)\" (declared at line 2)\n            argument types are: (int, int)"),
+    ("template <typename T> __device__ int f(T x) { return 1; }\ntemplate <typename T> __device__ int f(T *x) { return 2; }\n__global__ void k(int *p) {\n  p[0] = f(p, 1);\n}\n", 4, "no instance of overloaded function \"f\" matches the argument list"),
+    ("template <typename A, typename B> struct Pair { A a; B b; };\ntemplate <typename T> struct Tr { static constexpr int k = 0; };\ntemplate <typename T> struct Tr<Pair<T, T>> { static constexpr int k = 1; };\ntemplate <typename T> struct Tr<Pair<T, int>> { static constexpr int k = 2; };\n__global__ void k(int *p) {\n  p[0] = Tr<Pair<int, int>>::k;\n}\n", 6, "more than one partial specialization matches the template argument list of class \"Tr<Pair<int, int>>\"\n            \"Tr<Pair<T, T>>\" (declared at line 3)\n            \"Tr<Pair<T, int>>\" (declared at line 4)"),
+    ("template <typename T> struct X { int v; };\ntemplate <typename T, typename U> struct X<T *> { int w; };\n", 2, "template parameter \"U\" is not used in or cannot be deduced from the template argument list of class template \"X<T *>\""),
+    // decltype and deduced return types (NVRTC's messages).
+    ("__global__ void k(int *p) {\n  decltype(auto) x;\n  p[0] = 1;\n}\n", 2, "cannot deduce \"decltype(auto)\" (initializer required)"),
+    ("__device__ auto f(int n) { return f(n - 1); }\n__global__ void k(int *p) { p[0] = f(3); }\n", 1, "cannot deduce the return type of function \"f\" (declared at line 1); it has not been defined"),
+    ("__device__ auto f(int n) {\n  if (n) return 1;\n  return 2.0;\n}\n__global__ void k(int *p) { p[0] = f(3); }\n", 3, "deduced return type \"double\" conflicts with previously deduced type \"int\""),
+    ("__global__ void k(int *p) {\n  decltype(q) x = 1;\n}\n", 2, "identifier \"q\" is undefined"),
     ("namespace cg = nowhere;\n", 1, "name must be a namespace name: \"nowhere\""),
     ("using nowhere::f;\n", 1, "name followed by \"::\" must be a class or namespace name: \"nowhere\""),
     ("__device__ float x(1.0f);\n", 1, "direct initialization of a device variable is not supported yet"),
@@ -258,6 +277,65 @@ fn hostile_inputs_never_panic_or_hang() {
         " } v;".repeat(10_000)
     ));
     inputs.push("#include __FILE__\n".into());
+    // Classes nested or derived exponentially: counted, looked through and
+    // default-initialized in bounded time.
+    let lattice = |base: &str, init: &str, each: &dyn Fn(usize) -> String, use_: &str| {
+        let mut s = format!("struct A0 {{ int x{init}; }};\n{base}");
+        for i in 1..=60 {
+            s.push_str(&each(i));
+        }
+        s.push_str(use_);
+        s
+    };
+    let members = |i: usize| format!("struct A{i} {{ A{} a, b; }};\n", i - 1);
+    let bases = |i: usize| {
+        let second = if i >= 2 {
+            format!(", A{}", i - 2)
+        } else {
+            String::new()
+        };
+        format!("struct A{i} : A{}{second} {{ int y{i}; }};\n", i - 1)
+    };
+    inputs.push(lattice(
+        "",
+        " = 1",
+        &members,
+        "__global__ void k(int *p) { A60 v; p[0] = 1; }",
+    ));
+    inputs.push(lattice(
+        "",
+        "",
+        &members,
+        "__global__ void k(int *p) { A60 v = {}; p[0] = 1; }",
+    ));
+    inputs.push(lattice(
+        "",
+        "",
+        &bases,
+        "__global__ void k(int *p, A60 *a) { p[0] = a->nothere; A0 *b = a; p[1] = b->x; }",
+    ));
+    inputs.push(lattice(
+        "",
+        " = 2",
+        &bases,
+        "__global__ void k(int *p) { A60 a; p[0] = a.x; }",
+    ));
+    inputs.push(format!(
+        "struct C0 {{ int a; }};\n{}__global__ void k(int *p, C3000 *c) {{ p[0] = c->a; C0 *b = c; }}",
+        (1..=3000)
+            .map(|i| format!("struct C{i} : C{} {{}};\n", i - 1))
+            .collect::<String>()
+    ));
+    // Deduced return types that need one another, or themselves.
+    inputs.push("__device__ auto f(int); __device__ auto g(int n) { return f(n); }\n__device__ auto f(int n) { return g(n); }\n__global__ void k(int *p) { p[0] = f(1); }".into());
+    inputs.push(format!(
+        "__device__ auto f0(int x) {{ return x; }}\n{}__global__ void k(int *p) {{ p[0] = f200(1); }}",
+        (1..=200)
+            .map(|i| format!("__device__ auto f{i}(int x) {{ return f{}(x) + 1; }}\n", i - 1))
+            .collect::<String>()
+    ));
+    inputs.push("template <int N> __device__ auto f() { return f<N + 1>(); }\n__global__ void k(int *p) { p[0] = f<0>(); }".into());
+    inputs.push("template <typename T> struct S; template <typename T> struct S<T *> : S<T **> {}; __global__ void k() { S<int *> s; }".into());
     for (n, src) in inputs.iter().enumerate() {
         // The CLI and the web worker give the compiler 16 MiB of stack; so does this test.
         let src2 = src.clone();

@@ -161,6 +161,68 @@ __global__ void k(const Vec<float, 3> *a, const Vec<double, 2> *b, float *o, dou
     assert_eq!(a, b);
 }
 
+/// The C++ of classes and templates as NVRTC names it, where it stays a
+/// function (`__noinline__`): overloaded function templates and a function
+/// beside them (`_Z4pickIfEiPT_`, `_Z4pickf`), deduced return types
+/// (`auto`: `Da`; a trailing `decltype` with its parameters numbered:
+/// `DTplfp_fp0_E`), a base's member function called on a derived object
+/// (`_ZNK4Base3getEv`), a derived class's constructor and members, a
+/// class template with a base.
+#[test]
+fn class_and_template_names_equal_nvrtcs() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let src = r#"
+template <typename T> __device__ __noinline__ int pick(T x) { return int(x) + 1; }
+template <typename T> __device__ __noinline__ int pick(T *x) { return int(*x) + 2; }
+__device__ __noinline__ int pick(float x) { return int(x) * 3; }
+template <typename T> __device__ __noinline__ auto half(T x) { return x / 2; }
+template <typename A, typename B> __device__ __noinline__ auto add(A a, B b) -> decltype(a + b) { return a + b; }
+template <typename A> __device__ __noinline__ auto at(const A *a, int i) -> decltype(a[i]) { return a[i]; }
+struct Base {
+    int id = 3;
+    __device__ __noinline__ int get() const { return id; }
+};
+struct Derived : Base {
+    float w;
+    __device__ __noinline__ Derived(float v) : w(v) {}
+    __device__ __noinline__ float scaled() const { return w * get(); }
+};
+template <typename T> struct Box : Base {
+    T v{};
+    __device__ __noinline__ T twice() const { return v + v + T(get()); }
+};
+__global__ void k(float *o, int *n) {
+    o[0] = pick(o) + pick(n[0]) + pick(o[1]);
+    o[1] = half(o[2]) + add(n[1], 2.0f) + at(o, 3);
+    Derived d(o[4]);
+    o[5] = d.scaled() + d.get();
+    Box<float> b;
+    o[6] = b.twice();
+}
+"#;
+    let ours = compile_source(
+        "t.cu",
+        src,
+        &Options {
+            arch: "sm_80".into(),
+            ..Options::default()
+        },
+    );
+    let Some(ptx) = ours.ptx else {
+        panic!("we did not compile it: {:?}", ours.diagnostics);
+    };
+    let theirs = nvrtc
+        .compile("t.cu", src, "sm_80", &[])
+        .expect("NVRTC compiles it");
+    let (a, b) = (func_names(&ptx), func_names(&theirs));
+    assert!(b.len() >= 10, "NVRTC kept only {b:?}");
+    assert_eq!(a, b);
+}
+
 /// Templates in namespaces, a namespace alias and a `using namespace`
 /// inside a namespace (as CUDA's cooperative_groups.h nests `__v1`): the
 /// names of entries and functions are NVRTC's (`_ZN1N5twiceIfEET_S1_`,

@@ -131,26 +131,91 @@ pub struct Record {
     /// For an instance of a class template (`Pair<float>`): the template's
     /// name and the arguments, for mangling (`4PairIfE`).
     pub template: RefCell<Option<(String, Vec<TemplateArg>)>>,
-    /// It has default member initializers (`int n = 0;`): host code may
-    /// make such objects; device code may copy them but not make them
-    /// (the initializers are not applied yet).
-    pub member_defaults: Cell<bool>,
-    /// It derives from base classes (`class D : public B`): host code may
-    /// have such classes; device code may not use them yet (the bases'
-    /// members are not laid out).
-    pub has_bases: Cell<bool>,
+    /// The default member initializers (`int n = 0;`, `float w{1.f};`):
+    /// each member's name and initializer as written, checked where an
+    /// object is made (the class's constructors, default and aggregate
+    /// initialization), as C++ does.
+    pub member_inits: RefCell<Vec<(String, Initializer)>>,
+    /// What device code cannot use of the class yet (a virtual function,
+    /// a virtual base), as the message to give: its layout is not made.
+    pub unsupported: RefCell<Option<String>>,
+    /// Found while its body is read: something that makes it no POD in
+    /// C++03's sense (a constructor, a destructor, a copy assignment, a
+    /// virtual function, a non-public or default-initialized member).
+    pub non_pod: Cell<bool>,
+}
+
+/// How deep base classes are looked through, and how many base class
+/// subobjects one lookup visits (a lattice of bases has exponentially many
+/// paths; real hierarchies are far below both).
+const MAX_BASE_DEPTH: usize = 64;
+const MAX_BASE_VISITS: usize = 10_000;
+
+/// What looking a member up in a class and its bases finds.
+#[derive(Debug)]
+pub enum Found {
+    None,
+    /// The base class subobjects on the way (each one's offset in the one
+    /// before and its class), the member's offset in the last, its type.
+    One(Vec<(u64, Rc<Record>)>, u64, CType),
+    /// Members of that name in more than one base class subobject.
+    Ambiguous,
 }
 
 /// The members of a complete struct or union, with its size and alignment.
 #[derive(Debug)]
 pub struct Layout {
+    /// The base class subobjects first (`Field::base`), then the members.
     pub fields: Vec<Field>,
     pub size: u64,
     pub align: u64,
+    /// The Itanium ABI's data size (dsize): where a derived class may put
+    /// its next member. The size for a POD (C++03's sense: no base classes,
+    /// constructors, default member initializers, non-public members, …),
+    /// else the end of the last member, whose tail padding a derived class
+    /// reuses.
+    pub data_size: u64,
+    /// No members and only empty bases: as a base it takes no room (the
+    /// empty base optimization).
+    pub empty: bool,
+    /// A POD for the layout of a derived class (see `data_size`).
+    pub pod: bool,
+    /// How many scalars `CType::scalar_parts` gives for it (saturating),
+    /// counted once: a struct of two of another, of two of another, …
+    /// would take exponential time to count each time.
+    pub scalars: u64,
+}
+
+impl Layout {
+    /// The layout of a C struct whose fields are placed already.
+    pub fn plain(fields: Vec<Field>, size: u64, align: u64) -> Layout {
+        Layout {
+            empty: fields.is_empty(),
+            scalars: Layout::count_scalars(&fields, false, size, align),
+            fields,
+            size,
+            align,
+            data_size: size,
+            pod: true,
+        }
+    }
+
+    /// The scalars of a struct's fields, or of a union of that size and
+    /// alignment (integers as wide as its alignment).
+    pub fn count_scalars(fields: &[Field], is_union: bool, size: u64, align: u64) -> u64 {
+        if is_union {
+            size.div_ceil(align.clamp(1, 8))
+        } else {
+            fields
+                .iter()
+                .fold(0u64, |n, f| n.saturating_add(f.ty.scalar_count()))
+        }
+    }
 }
 
 /// A member: its name (empty for an anonymous struct or union member, whose
-/// own members are found through it), type and byte offset.
+/// own members are found through it), type and byte offset; or a base
+/// class subobject (`base`, named by its class).
 #[derive(Debug)]
 pub struct Field {
     pub name: String,
@@ -159,6 +224,8 @@ pub struct Field {
     /// A bit-field: its first bit in the unit of its type at `offset`, and
     /// its width.
     pub bits: Option<(u32, u32)>,
+    /// A base class subobject (not a member: found by no name).
+    pub base: bool,
 }
 
 impl Record {
@@ -169,8 +236,9 @@ impl Record {
             layout: RefCell::new(None),
             defined_at: Cell::new(0),
             template: RefCell::new(None),
-            member_defaults: Cell::new(false),
-            has_bases: Cell::new(false),
+            member_inits: RefCell::new(Vec::new()),
+            unsupported: RefCell::new(None),
+            non_pod: Cell::new(false),
         }
     }
 
@@ -178,17 +246,65 @@ impl Record {
         self.layout.borrow().clone()
     }
 
-    /// A member by name (looking into anonymous members): its offset and type.
+    /// A member by name (looking into anonymous members, then into the
+    /// base classes, whose members the class's own hide): its offset in
+    /// the object and its type. `None` also when it is ambiguous.
     pub fn member(&self, name: &str) -> Option<(u64, CType)> {
-        let layout = self.layout()?;
-        for f in &layout.fields {
+        match self.member_path(name) {
+            Found::One(steps, off, ty) => {
+                Some((steps.iter().map(|(o, _)| o).sum::<u64>() + off, ty))
+            }
+            _ => None,
+        }
+    }
+
+    /// A member by name as `member` finds it: the base class subobjects
+    /// on the way (each one's offset in the one before and its class),
+    /// then the member's offset in the last and its type.
+    pub fn member_path(&self, name: &str) -> Found {
+        self.member_path_depth(name, 0, &mut 0)
+    }
+
+    fn member_path_depth(&self, name: &str, depth: usize, visits: &mut usize) -> Found {
+        let Some(layout) = self.layout() else {
+            return Found::None;
+        };
+        if let Some((off, ty)) = self.own_member(&layout, name) {
+            return Found::One(Vec::new(), off, ty);
+        }
+        *visits += 1;
+        if depth > MAX_BASE_DEPTH || *visits > MAX_BASE_VISITS {
+            return Found::None;
+        }
+        let mut found = Found::None;
+        for (off, base) in self.bases() {
+            match base.member_path_depth(name, depth + 1, visits) {
+                Found::None => {}
+                Found::One(mut steps, o, t) => {
+                    if !matches!(found, Found::None) {
+                        return Found::Ambiguous;
+                    }
+                    steps.insert(0, (off, base));
+                    found = Found::One(steps, o, t);
+                }
+                Found::Ambiguous => return Found::Ambiguous,
+            }
+        }
+        found
+    }
+
+    /// A member of this class itself (or of its anonymous members).
+    fn own_member(&self, layout: &Layout, name: &str) -> Option<(u64, CType)> {
+        for f in layout.fields.iter().filter(|f| !f.base) {
             if f.name == name {
                 return Some((f.offset, f.ty.clone()));
             }
             if f.name.is_empty() {
                 if let CType::Record(inner) = &f.ty {
-                    if let Some((off, t)) = inner.member(name) {
-                        return Some((f.offset + off, t));
+                    if let Some(l) = inner.layout() {
+                        if let Some((off, t)) = inner.own_member(&l, name) {
+                            return Some((f.offset + off, t));
+                        }
                     }
                 }
             }
@@ -196,11 +312,64 @@ impl Record {
         None
     }
 
+    /// The direct base classes with their offsets, in declaration order.
+    pub fn bases(&self) -> Vec<(u64, Rc<Record>)> {
+        let Some(layout) = self.layout() else {
+            return Vec::new();
+        };
+        layout
+            .fields
+            .iter()
+            .filter(|f| f.base)
+            .filter_map(|f| match &f.ty {
+                CType::Record(r) => Some((f.offset, r.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The subobjects of class `base` in this class: for each, the steps
+    /// from this class to it (each base's offset in the one before and its
+    /// class). None for an unrelated class; more than one when `base` is
+    /// an ambiguous base.
+    pub fn base_paths(&self, base: &Record) -> Vec<Vec<(u64, Rc<Record>)>> {
+        let mut out = Vec::new();
+        self.base_paths_depth(base, &mut Vec::new(), &mut out, &mut 0);
+        out
+    }
+
+    fn base_paths_depth(
+        &self,
+        base: &Record,
+        path: &mut Vec<(u64, Rc<Record>)>,
+        out: &mut Vec<Vec<(u64, Rc<Record>)>>,
+        visits: &mut usize,
+    ) {
+        *visits += 1;
+        if path.len() > MAX_BASE_DEPTH || out.len() > 16 || *visits > MAX_BASE_VISITS {
+            return;
+        }
+        for (off, b) in self.bases() {
+            path.push((off, b.clone()));
+            if *b == *base {
+                out.push(path.clone());
+            } else {
+                b.base_paths_depth(base, path, out, visits);
+            }
+            path.pop();
+        }
+    }
+
+    /// Whether `base` is a base class of this one (directly or not).
+    pub fn derives_from(&self, base: &Record) -> bool {
+        !self.base_paths(base).is_empty()
+    }
+
     /// The bits of a bit-field member (looking into anonymous members):
     /// the first bit in its unit and the width.
     pub fn bitfield(&self, name: &str) -> Option<(u32, u32)> {
         let layout = self.layout()?;
-        for f in &layout.fields {
+        for f in layout.fields.iter().filter(|f| !f.base) {
             if f.name == name {
                 return f.bits;
             }
@@ -288,6 +457,26 @@ pub enum CType {
     },
     /// `auto` before sema gives a variable the type of its initializer.
     Auto,
+    /// `decltype(e)` or `decltype(auto)`, which sema replaces by the type
+    /// it stands for.
+    Decltype(Rc<Decltype>),
+}
+
+/// What a `decltype` names: an expression's type (an entity's declared
+/// type for `decltype(x)`, `decltype(s.m)`; `T &` for any other lvalue),
+/// or with no expression, `decltype(auto)`: that of an initializer or a
+/// returned value, by the same rules.
+#[derive(Debug)]
+pub struct Decltype {
+    pub expr: Option<Expr>,
+    /// Written as an unparenthesized name or member access.
+    pub id: bool,
+}
+
+impl PartialEq for Decltype {
+    fn eq(&self, other: &Decltype) -> bool {
+        std::ptr::eq(self, other)
+    }
 }
 
 impl CType {
@@ -309,6 +498,18 @@ impl CType {
     /// An `enum class`: no implicit conversions to or from integers.
     pub fn is_scoped_enum(&self) -> bool {
         matches!(self, CType::Enum(e) if e.scoped)
+    }
+
+    /// Whether sema has yet to work out what the type is (`auto`,
+    /// `decltype`, in it somewhere).
+    pub fn is_deduced(&self) -> bool {
+        match self {
+            CType::Auto | CType::Decltype(_) => true,
+            CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
+                pointee.is_deduced()
+            }
+            _ => false,
+        }
     }
 
     pub fn is_ref(&self) -> bool {
@@ -363,7 +564,7 @@ impl CType {
     /// Size in bytes (as on the 64-bit NVPTX target), `None` for incomplete types.
     pub fn size(&self) -> Option<u64> {
         Some(match self {
-            CType::Void | CType::Auto => return None,
+            CType::Void | CType::Auto | CType::Decltype(_) => return None,
             CType::Bool => 1,
             CType::Int(k) => u64::from(k.bits() / 8),
             CType::Float => 4,
@@ -389,15 +590,7 @@ impl CType {
     pub fn scalar_count(&self) -> u64 {
         match self {
             CType::Array(e, n) => n.saturating_mul(e.scalar_count()),
-            CType::Record(r) => r.layout().map_or(1, |l| {
-                if r.is_union {
-                    l.size.div_ceil(l.align.clamp(1, 8))
-                } else {
-                    l.fields
-                        .iter()
-                        .fold(0u64, |n, f| n.saturating_add(f.ty.scalar_count()))
-                }
-            }),
+            CType::Record(r) => r.layout().map_or(1, |l| l.scalars),
             _ => 1,
         }
     }
@@ -491,6 +684,8 @@ impl fmt::Display for CType {
                 write!(f, "{pointee} &")
             }
             CType::Auto => f.write_str("auto"),
+            CType::Decltype(d) if d.expr.is_none() => f.write_str("decltype(auto)"),
+            CType::Decltype(_) => f.write_str("decltype(...)"),
         }
     }
 }
@@ -688,6 +883,29 @@ pub struct FunctionDef {
     /// declared `inline`, `static`, `__forceinline__` or `constexpr`, or
     /// defined in its class (template instances are made only when called).
     pub discardable: bool,
+    /// A constructor's member initializer list as written (`: Base(a),
+    /// x(b), y{c}`); sema makes it, with the default member initializers
+    /// and the bases' and members' default constructors, the start of the
+    /// body, in declaration order.
+    pub mem_inits: Vec<MemInit>,
+}
+
+/// One item of a constructor's member initializer list.
+#[derive(Clone, Debug)]
+pub struct MemInit {
+    /// A member by name, or a base class (or the class itself: a
+    /// delegating constructor) by type.
+    pub target: MemInitTarget,
+    pub args: Vec<Expr>,
+    /// `x{…}` rather than `x(…)`.
+    pub braced: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum MemInitTarget {
+    Member(String),
+    Class(CType),
 }
 
 /// A local variable (or parameter), numbered by sema.
@@ -710,6 +928,10 @@ pub struct VarDecl {
     pub list: Option<Vec<(u64, Expr)>>,
     /// The braced list as written (parser), consumed by sema.
     pub init_list: Option<Initializer>,
+    /// After sema: what makes the object in place, after `init` and
+    /// `list` (a constructor's call on it, its default member
+    /// initializers' stores).
+    pub construct: Vec<Expr>,
     pub storage: Storage,
     pub external: bool,
     /// Declared `const` (the object itself, not what it points to).

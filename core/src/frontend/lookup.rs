@@ -5,7 +5,9 @@
 //! namespace `std`, `using std::vector;`) and namespace aliases
 //! (`namespace cg = cooperative_groups;`).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// How many aliases and directives one candidate is followed through.
 const MAX_STEPS: usize = 8;
@@ -20,6 +22,21 @@ pub struct Lookup {
     /// Names that stand for others: a namespace alias (`cg` →
     /// `cooperative_groups`) or a using-declaration (`std::sqrt` → `sqrt`).
     pub aliases: HashMap<String, String>,
+    /// What classes add to lookup. Shared by every copy of the lookup (the
+    /// parsers of template instances and sema): a class instance made while
+    /// instantiating a function template has its names everywhere.
+    pub classes: Rc<RefCell<ClassNames>>,
+}
+
+/// The names classes bring in.
+#[derive(Debug, Default)]
+pub struct ClassNames {
+    /// The base classes of each class that has some (full names): a name
+    /// not found in a class is looked for in its bases, in order.
+    pub bases: HashMap<String, Vec<String>>,
+    /// Using-declarations in class bodies (`using Base::f;` in `D`:
+    /// `D::f` → `Base::f`).
+    pub usings: HashMap<String, String>,
 }
 
 impl Lookup {
@@ -95,13 +112,22 @@ impl Lookup {
         if let Some(target) = self.aliases.get(&full) {
             self.push(target.clone(), out, steps + 1);
         }
+        let using = self.classes.borrow().usings.get(&full).cloned();
+        if let Some(target) = using {
+            self.push(target, out, steps + 1);
+        }
         // A name in a namespace may be one a directive there brings in
-        // (`cooperative_groups::thread_block` is `…::__v1::thread_block`).
+        // (`cooperative_groups::thread_block` is `…::__v1::thread_block`);
+        // a name in a class may be one of its bases'.
         if let Some((scope, last)) = full.rsplit_once("::") {
             for (s, target) in &self.directives {
                 if s == scope {
                     self.push(format!("{target}::{last}"), out, steps + 1);
                 }
+            }
+            let bases = self.classes.borrow().bases.get(scope).cloned();
+            for base in bases.into_iter().flatten() {
+                self.push(format!("{base}::{last}"), out, steps + 1);
             }
         }
     }
@@ -197,5 +223,25 @@ mod tests {
         l.directives.push(("x".into(), "x".into()));
         assert_eq!(l.candidates(&[], "a"), ["a", "b"]);
         assert_eq!(l.candidates(&[], "x::y"), ["x::y"]);
+    }
+
+    #[test]
+    fn names_of_a_class_are_looked_for_in_its_bases() {
+        let l = Lookup::default();
+        let mut classes = l.classes.borrow_mut();
+        classes
+            .bases
+            .insert("N::D".into(), vec!["N::B".into(), "A".into()]);
+        classes.bases.insert("N::B".into(), vec!["R".into()]);
+        drop(classes);
+        let ns = ["N".to_string(), "D".to_string()];
+        assert_eq!(
+            l.candidates(&ns, "f"),
+            ["N::D::f", "N::B::f", "R::f", "A::f", "N::f", "f"]
+        );
+        assert_eq!(
+            l.candidates(&[], "N::D::t"),
+            ["N::D::t", "N::B::t", "R::t", "A::t"]
+        );
     }
 }

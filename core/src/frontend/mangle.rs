@@ -1,7 +1,7 @@
 //! Itanium C++ name mangling, as nvcc applies it to device symbols that are
 //! not `extern "C"` (`_Z5saxpyifPKfPf`).
 
-use super::ast::{CType, FunctionDef, IntKind, Record, TemplateArg};
+use super::ast::{CType, Expr, ExprKind, FunctionDef, IntKind, Record, TemplateArg, UnOp};
 use super::template::{pattern_param, TemplateDef, TemplateKind};
 use std::rc::Rc;
 
@@ -99,7 +99,10 @@ fn symbol_in(f: &FunctionDef, static_class: Option<&CType>) -> String {
 /// arguments, then the return and parameter types as the template writes
 /// them (a type parameter is `T_`, `T0_`, …): `_Z5scaleIfEvPT_S0_i`.
 pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
-    let TemplateKind::Function { ret, params, .. } = &def.kind else {
+    let TemplateKind::Function {
+        ret, params, names, ..
+    } = &def.kind
+    else {
         return def.name.clone();
     };
     let ph: Vec<Rc<Record>> = def.params.iter().map(|p| p.placeholder.clone()).collect();
@@ -120,7 +123,7 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     if nested {
         out.push('E');
     }
-    out.push_str(&mangle(ret, &mut subs, &ph));
+    out.push_str(&return_type(ret, names, &mut subs, &ph));
     if params.is_empty() {
         out.push('v');
     }
@@ -128,6 +131,69 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
         out.push_str(&mangle(p, &mut subs, &ph));
     }
     out
+}
+
+/// A template's return type as written: `decltype(a + b)` is
+/// `DTplfp_fp0_E` (the parameters numbered), `auto` `Da`,
+/// `decltype(auto)` `Dc`.
+fn return_type(ret: &CType, names: &[String], subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
+    match ret {
+        CType::Decltype(d) => {
+            // `Dc`, as a built-in type, is no substitution candidate.
+            let Some(code) = d
+                .expr
+                .as_ref()
+                .and_then(|e| expression(e, names, 0))
+                .map(|x| format!("DT{x}E"))
+            else {
+                return "Dc".to_string();
+            };
+            if let Some(i) = subs.iter().position(|s| *s == code) {
+                return sub_ref(i);
+            }
+            subs.push(code.clone());
+            code
+        }
+        t => mangle(t, subs, ph),
+    }
+}
+
+/// An expression in a `decltype` of a template's signature: its
+/// parameters (`fp_`, `fp0_`, …), operators, literals; `None` for others.
+fn expression(e: &Expr, names: &[String], depth: usize) -> Option<String> {
+    if depth > 32 {
+        return None;
+    }
+    let sub = |x: &Expr| expression(x, names, depth + 1);
+    Some(match &e.kind {
+        ExprKind::Ident(n) => {
+            let i = names.iter().position(|p| p == n)?;
+            if i == 0 {
+                "fp_".to_string()
+            } else {
+                format!("fp{}_", i - 1)
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            format!("{}{}{}", operator_code(op.spelling(), 2)?, sub(a)?, sub(b)?)
+        }
+        ExprKind::Unary(op, a) => {
+            let code = match op {
+                UnOp::Neg => "ng",
+                UnOp::Plus => "ps",
+                UnOp::Not => "nt",
+                UnOp::BitNot => "co",
+                UnOp::Deref => "de",
+                UnOp::AddrOf => "ad",
+                _ => return None,
+            };
+            format!("{code}{}", sub(a)?)
+        }
+        ExprKind::Index(a, i) => format!("ix{}{}", sub(a)?, sub(i)?),
+        ExprKind::Cond(c, a, b) => format!("qu{}{}{}", sub(c)?, sub(a)?, sub(b)?),
+        ExprKind::IntLit(v) => literal(*v as i64, &e.ty),
+        _ => return None,
+    })
 }
 
 /// A template parameter by index: `T_`, `T0_`, `T1_`, ….
@@ -374,6 +440,11 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
     if let Some(c) = builtin_code(t) {
         return c.to_string();
     }
+    match t {
+        CType::Auto => return "Da".to_string(),
+        CType::Decltype(_) => return "Dc".to_string(),
+        _ => {}
+    }
     if let Some(i) = placeholder(t, ph) {
         return template_param(i);
     }
@@ -437,6 +508,10 @@ fn sub_ref(i: usize) -> String {
 fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
     if let Some(c) = builtin_code(t) {
         return c.to_string();
+    }
+    // `auto` and `decltype(auto)` are built-in types' codes.
+    if matches!(t, CType::Auto | CType::Decltype(_)) {
+        return canonical(t, ph);
     }
     let key = canonical(t, ph);
     if let Some(i) = subs.iter().position(|s| *s == key) {
@@ -539,6 +614,7 @@ mod tests {
             symbol: None,
             constexpr: false,
             discardable: false,
+            mem_inits: Vec::new(),
         }
     }
 

@@ -10,8 +10,8 @@
 use super::ast::*;
 use super::lex::{TokKind, Token};
 use super::template::{
-    ParamKind, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates, MAX_INSTANCES,
-    MAX_NESTING, PATTERN_VALUE,
+    ParamKind, Partial, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates,
+    MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
 use crate::diag::{Diagnostic, Span};
 use std::collections::HashMap;
@@ -143,6 +143,40 @@ pub fn instantiate_function(
     Some((f, p.cxx.methods))
 }
 
+/// The return and parameter types of the instance of function template
+/// `def` for these (complete) arguments: its declaration read again with
+/// them bound, the body left alone (overload resolution ranks the
+/// candidates before one is made). `None` when it does not parse for them.
+pub fn instance_signature(
+    templates: &mut Templates,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<(CType, Vec<CType>)> {
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut diags = Vec::new();
+    let mut p = Parser::sub(
+        &def.tokens,
+        &mut diags,
+        scope,
+        std::mem::take(templates),
+        0,
+        1,
+    );
+    p.pos = def.decl_start;
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let header = p.function_template_header();
+    *templates = p.templates;
+    match header {
+        Ok((_, _, TemplateKind::Function { ret, params, .. })) if diags.is_empty() => {
+            Some((ret, params))
+        }
+        _ => None,
+    }
+}
+
 /// Template arguments completed with the defaults of the parameters not
 /// given (parsed with the earlier arguments bound) and converted to the
 /// parameters' types. `None` when one has no value or is of the wrong kind.
@@ -223,6 +257,8 @@ struct Specs {
     launch_bounds: Option<(Span, Vec<u32>)>,
     /// `alignas(N)` (0: none).
     align: u64,
+    /// `virtual`.
+    is_virtual: bool,
 }
 
 struct Declarator {
@@ -232,6 +268,10 @@ struct Declarator {
     restrict: bool,
     /// Present when the declarator declares a function.
     func: Option<(Vec<Param>, bool)>,
+    /// A member function's `const` after its parameters.
+    konst_fn: bool,
+    /// `override` or `final` after a function's parameters (a virtual one).
+    overrides: bool,
 }
 
 const TYPE_WORDS: &[&str] = &[
@@ -257,7 +297,6 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "explicit",
     "typename",
     "mutable",
-    "virtual",
 ];
 
 impl<'a> Parser<'a> {
@@ -396,6 +435,8 @@ impl<'a> Parser<'a> {
                             | "__constant__"
                             | "typedef"
                             | "auto"
+                            | "decltype"
+                            | "virtual"
                             | "struct"
                             | "class"
                             | "union"
@@ -650,6 +691,7 @@ impl<'a> Parser<'a> {
                     symbol: None,
                     constexpr: specs.constexpr,
                     discardable: specs.discardable(),
+                    mem_inits: Vec::new(),
                 });
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
@@ -794,6 +836,7 @@ impl<'a> Parser<'a> {
                 "__noinline__" => s.inline = InlineHint::Never,
                 "__forceinline__" => s.inline = InlineHint::Always,
                 "constexpr" => s.constexpr = true,
+                "virtual" => s.is_virtual = true,
                 "static" => s.is_static = true,
                 "inline" | "__inline__" => s.inline_kw = true,
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
@@ -838,6 +881,11 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
+                "decltype" if words.is_empty() && s.ty.is_none() => {
+                    self.pos += 1;
+                    s.ty = Some(self.decltype()?);
+                    continue;
+                }
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
                 _ if words.is_empty()
@@ -946,7 +994,8 @@ impl<'a> Parser<'a> {
         if self.at("(") && params_follow {
             self.pos += 1;
             let (params, variadic) = self.params()?;
-            self.function_suffix()?;
+            let konst_fn = self.eat("const");
+            let overrides = self.function_suffix()?;
             // A trailing return type: `auto f(int x) -> int`.
             if self.eat("->") {
                 let (konst, volatile) = (false, false);
@@ -964,6 +1013,8 @@ impl<'a> Parser<'a> {
                 ty,
                 restrict,
                 func: Some((params, variadic)),
+                konst_fn,
+                overrides,
             });
         }
         let mut dims = Vec::new();
@@ -991,6 +1042,8 @@ impl<'a> Parser<'a> {
             ty,
             restrict,
             func: None,
+            konst_fn: false,
+            overrides: false,
         })
     }
 
@@ -1258,6 +1311,15 @@ impl<'a> Parser<'a> {
     /// `done:`) are statements of their own in a block; here they take the
     /// statement they label along, in a block of their own.
     fn sub_statement(&mut self) -> PResult<Stmt> {
+        // A `#pragma` is no statement: the one after it is the body
+        // (`for (…) #pragma unroll for (…) …`).
+        while self.at("#pragma") && !self.at_eof() {
+            let before = self.pos;
+            self.statement()?;
+            if self.pos == before {
+                break;
+            }
+        }
         self.enter()?;
         let s = self.statement();
         self.leave();
@@ -1361,6 +1423,7 @@ impl<'a> Parser<'a> {
                 init,
                 list: None,
                 init_list,
+                construct: Vec::new(),
                 storage,
                 external: s.is_extern,
                 konst,
@@ -1669,6 +1732,33 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `decltype(e)` or `decltype(auto)` (after `decltype`): a type sema
+    /// works out (see `ast::Decltype`).
+    fn decltype(&mut self) -> PResult<CType> {
+        self.expect("(")?;
+        if self.at("auto") && self.peek_at(1).is_some_and(|t| t.is(")")) {
+            self.pos += 2;
+            return Ok(CType::Decltype(Rc::new(Decltype {
+                expr: None,
+                id: false,
+            })));
+        }
+        let paren = self.at("(");
+        self.enter()?;
+        let no_gt = std::mem::replace(&mut self.no_gt, false);
+        let e = self.expr();
+        self.no_gt = no_gt;
+        self.leave();
+        let e = e?;
+        self.expect(")")?;
+        let id = !paren
+            && matches!(
+                e.kind,
+                ExprKind::Ident(_) | ExprKind::Member(..) | ExprKind::Arrow(..)
+            );
+        Ok(CType::Decltype(Rc::new(Decltype { expr: Some(e), id })))
+    }
+
     /// CUDA's and GCC's type attributes before a struct's name:
     /// `__align__(16)`, `__builtin_align__(16)`, `__attribute__((aligned(16)))`,
     /// `__device_builtin__`. Returns the alignment asked for (0: none).
@@ -1749,7 +1839,6 @@ impl<'a> Parser<'a> {
             };
         }
         self.eat("final");
-        let bases = self.base_clause()?;
         let name = name.map(|(n, span)| (self.qualify(&n), span));
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
@@ -1772,7 +1861,7 @@ impl<'a> Parser<'a> {
             },
             None => std::rc::Rc::new(Record::new("", is_union)),
         };
-        record.has_bases.set(bases);
+        let bases = self.base_clause(&record)?;
         record
             .defined_at
             .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
@@ -1789,14 +1878,14 @@ impl<'a> Parser<'a> {
             let simple = self.cxx.ctor_name.clone().unwrap_or_default();
             self.cxx.ns.push(simple);
         }
-        let members = self.members(&record);
+        let members = self.members(&record, keyword == "class");
         if scoped {
             self.cxx.ns.pop();
         }
         self.cxx.ctor_name = outer;
         self.leave();
         let members = members?;
-        *record.layout.borrow_mut() = Some(std::rc::Rc::new(layout(members, is_union, min_align)));
+        self.finish_class(&record, &bases, members, min_align);
         Ok(CType::Record(record))
     }
 
@@ -1809,15 +1898,16 @@ impl<'a> Parser<'a> {
             .or_insert_with(|| t.clone());
     }
 
-    /// A struct's member declarations, up to and including the `}`.
-    fn members(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+    /// A struct's member declarations, up to and including the `}`
+    /// (`private`: a `class`, whose members are private until a `public:`).
+    fn members(&mut self, record: &Rc<Record>, private: bool) -> PResult<Vec<Member>> {
         let outer = std::mem::replace(&mut self.in_class, true);
-        let members = self.member_list(record);
+        let members = self.member_list(record, private);
         self.in_class = outer;
         members
     }
 
-    fn member_list(&mut self, record: &Rc<Record>) -> PResult<Vec<Member>> {
+    fn member_list(&mut self, record: &Rc<Record>, mut private: bool) -> PResult<Vec<Member>> {
         let mut members: Vec<Member> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
@@ -1834,11 +1924,12 @@ impl<'a> Parser<'a> {
                 .any(|w| self.at(w))
                 && self.peek_at(1).is_some_and(|t| t.is(":"))
             {
+                private = !self.at("public");
                 self.pos += 2;
                 continue;
             }
             if self.at("~") {
-                self.destructor(None)?;
+                self.destructor(record, None)?;
                 continue;
             }
             let ctor = self.cxx.ctor_name.clone();
@@ -1867,7 +1958,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if s.ty.is_none() && self.at("~") {
-                self.destructor(Some(&s))?;
+                self.destructor(record, Some(&s))?;
                 continue;
             }
             if s.ty.is_none() && self.at("operator") {
@@ -1944,11 +2035,15 @@ impl<'a> Parser<'a> {
                     );
                 }
                 names.push(name.clone());
-                members.push((name, d.ty, None));
+                members.push((name.clone(), d.ty, None));
                 // A default member initializer (`int n = 0;`, `float w{1};`).
                 if self.eat("=") || self.at("{") {
-                    self.initializer()?;
-                    record.member_defaults.set(true);
+                    let init = self.initializer()?;
+                    record.member_inits.borrow_mut().push((name, init));
+                    record.non_pod.set(true);
+                }
+                if private {
+                    record.non_pod.set(true);
                 }
                 if !self.eat(",") {
                     break;
@@ -2122,6 +2217,24 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 let name = if self.eat("operator") {
                     self.operator_name()?
+                } else if self.peek_at(1).is_some_and(|t| t.is("::")) {
+                    // `d.Base::f()`, `p->Base::x`: a base's member, by the
+                    // base's full name.
+                    let len = self.qualified_len(0);
+                    let written = self.qualified_text(0, len);
+                    self.pos += len;
+                    match written.rsplit_once("::") {
+                        Some((class, member)) => match self.find_type(class) {
+                            Some(CType::Record(r)) => format!("{}::{member}", r.name.borrow()),
+                            _ => {
+                                return self.error(
+                                    span,
+                                    format!("\"{class}\" is not a class or struct name"),
+                                )
+                            }
+                        },
+                        None => written,
+                    }
                 } else {
                     self.ident()?.0
                 };
@@ -2578,11 +2691,7 @@ impl<'a> Parser<'a> {
                 None
             };
             let placeholder = Rc::new(Record::new(&name, false));
-            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout {
-                fields: Vec::new(),
-                size: 1,
-                align: 1,
-            }));
+            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
             params.push(TemplateParam {
                 name,
                 kind,
@@ -2599,6 +2708,15 @@ impl<'a> Parser<'a> {
             return self.error(span, "expected a \">\"");
         }
         let decl_start = self.pos - start;
+        // `template <typename T> struct Traits<T *> { … };`
+        let is_partial = (self.at("struct") || self.at("class") || self.at("union"))
+            && self.peek_at(2).is_some_and(|t| t.is("<"))
+            && self
+                .peek_at(1)
+                .is_some_and(|t| self.class_template(&t.text).is_some());
+        if is_partial {
+            return self.partial_specialization(start, decl_start, params);
+        }
         let is_class = (self.at("struct") || self.at("class") || self.at("union"))
             && self
                 .peek_at(1)
@@ -2621,33 +2739,7 @@ impl<'a> Parser<'a> {
             (name, span, TemplateKind::Class { is_union })
         } else {
             // The signature, each type parameter a placeholder type.
-            let saved: Vec<(String, Option<CType>)> = params
-                .iter()
-                .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
-                .collect();
-            let saved_values = std::mem::take(&mut self.template_values);
-            for (i, p) in params.iter().enumerate() {
-                match &p.kind {
-                    ParamKind::Type => {
-                        self.typedefs
-                            .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
-                    }
-                    ParamKind::Value(t) => {
-                        let v = PATTERN_VALUE + i as i64;
-                        self.template_values.insert(p.name.clone(), (v, t.clone()));
-                    }
-                }
-            }
-            let pattern = std::mem::replace(&mut self.pattern, true);
-            let header = self.function_template_header();
-            self.pattern = pattern;
-            for (n, old) in saved {
-                match old {
-                    Some(t) => self.typedefs.insert(n, t),
-                    None => self.typedefs.remove(&n),
-                };
-            }
-            self.template_values = saved_values;
+            let header = self.with_placeholders(&params, |p| p.function_template_header());
             let (name, span, kind) = header?;
             if self.at("{") {
                 self.skip_braces();
@@ -2658,19 +2750,6 @@ impl<'a> Parser<'a> {
         };
         // Templates are known by their full names (`std::max`).
         let name = self.qualify(&name);
-        if let Some(prev) = self.templates.find(&name) {
-            let p = &self.templates.defs[prev];
-            if p.is_function() != matches!(kind, TemplateKind::Function { .. })
-                || p.is_function() && p.tokens.last().is_some_and(|t| t.is("}"))
-            {
-                let msg = if p.is_function() {
-                    format!("function template \"{name}\" has already been defined (overloaded function templates are not supported yet)")
-                } else {
-                    format!("\"{name}\" has already been declared in the current scope")
-                };
-                return self.error(span, msg);
-            }
-        }
         if !is_class && self.typedefs.contains_key(&name) {
             return self.error(
                 span,
@@ -2678,15 +2757,231 @@ impl<'a> Parser<'a> {
             );
         }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
-        self.templates.defs.push(TemplateDef {
-            name,
-            span,
+        let def = TemplateDef {
+            name: name.clone(),
+            span: span.clone(),
             params,
             tokens,
             decl_start,
             kind,
+        };
+        let defines = |d: &TemplateDef| d.tokens.last().is_some_and(|t| t.is("}"));
+        if let Some(prev) = self.templates.find(&name) {
+            if self.templates.defs[prev].is_function() != def.is_function() {
+                let msg = format!("\"{name}\" has already been declared in the current scope");
+                return self.error(span, msg);
+            }
+        }
+        if def.is_function() {
+            // Function templates of one name are overloads; one of the same
+            // signature is a redeclaration (or the definition).
+            let key = super::mangle::template_symbol(&def, &[]);
+            let same = self.templates.defs.iter().position(|d| {
+                d.name == name && d.is_function() && super::mangle::template_symbol(d, &[]) == key
+            });
+            if let Some(prev) = same {
+                let p = &self.templates.defs[prev];
+                if defines(p) && defines(&def) {
+                    let msg = format!(
+                        "function template \"{name}\" has already been defined (previous definition at line {})",
+                        p.span.line
+                    );
+                    return self.error(span, msg);
+                }
+                if defines(&def) {
+                    self.templates.defs[prev] = def;
+                }
+                return Ok(());
+            }
+        } else if self.templates.find(&name).is_some() {
+            let msg = format!("\"{name}\" has already been declared in the current scope");
+            return self.error(span, msg);
+        }
+        self.templates.defs.push(def);
+        Ok(())
+    }
+
+    /// Runs `f` with a template's parameters standing as themselves (its
+    /// own signature, a partial specialization's arguments): a type
+    /// parameter is its placeholder type, a non-type one its pattern value.
+    fn with_placeholders<R>(
+        &mut self,
+        params: &[TemplateParam],
+        f: impl FnOnce(&mut Self) -> PResult<R>,
+    ) -> PResult<R> {
+        let saved: Vec<(String, Option<CType>)> = params
+            .iter()
+            .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
+            .collect();
+        let saved_values = std::mem::take(&mut self.template_values);
+        for (i, p) in params.iter().enumerate() {
+            match &p.kind {
+                ParamKind::Type => {
+                    self.typedefs
+                        .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
+                }
+                ParamKind::Value(t) => {
+                    let v = PATTERN_VALUE + i as i64;
+                    self.template_values.insert(p.name.clone(), (v, t.clone()));
+                }
+            }
+        }
+        let pattern = std::mem::replace(&mut self.pattern, true);
+        let out = f(self);
+        self.pattern = pattern;
+        for (n, old) in saved {
+            match old {
+                Some(t) => self.typedefs.insert(n, t),
+                None => self.typedefs.remove(&n),
+            };
+        }
+        self.template_values = saved_values;
+        out
+    }
+
+    /// `template <typename T> struct Traits<T *> { … };` (at `struct`): a
+    /// partial specialization, its arguments in terms of its parameters;
+    /// its body is read when an instance it matches is made.
+    fn partial_specialization(
+        &mut self,
+        start: usize,
+        decl_start: usize,
+        params: Vec<TemplateParam>,
+    ) -> PResult<()> {
+        let is_union = self.at("union");
+        let span = self.peek_at(1).map(|t| t.span()).unwrap_or_default();
+        let written = self
+            .peek_at(1)
+            .map(|t| t.text.to_string())
+            .unwrap_or_default();
+        let Some(primary) = self.class_template(&written) else {
+            return self.error(span, format!("\"{written}\" is not a class template"));
+        };
+        self.pos += 3; // `struct Name <`
+        let given = self.with_placeholders(&params, |p| p.template_args())?;
+        let d = self.templates.defs[primary].clone();
+        let args = self.with_placeholders(&params, |p| {
+            p.complete_args(primary, given.into_iter().map(Some).collect())
+        })?;
+        let Some(args) = args else {
+            let msg = format!(
+                "the template arguments do not match the parameters of class template \"{}\"",
+                d.name
+            );
+            return self.error(span, msg);
+        };
+        // Every parameter must be deducible from the arguments.
+        for (i, p) in params.iter().enumerate() {
+            let mut out = vec![None; params.len()];
+            let probe = TemplateDef {
+                name: d.name.clone(),
+                span: span.clone(),
+                params: params.clone(),
+                tokens: Rc::from(Vec::new()),
+                decl_start: 0,
+                kind: TemplateKind::Class { is_union },
+            };
+            let seen = args
+                .iter()
+                .zip(&args)
+                .all(|(a, b)| super::template::match_arg(&probe, a, b, &mut out, 0));
+            if !seen || out[i].is_none() {
+                let msg = format!(
+                    "template parameter \"{}\" is not used in or cannot be deduced from the template argument list of class template \"{}\"",
+                    p.name,
+                    template_id(&d.name, &args)
+                );
+                return self.error(span, msg);
+            }
+        }
+        // Its bases and body: read for each instance.
+        while !self.at("{") && !self.at(";") && !self.at_eof() {
+            self.pos += 1;
+        }
+        if self.eat(";") {
+            return Ok(()); // declared only
+        }
+        self.skip_braces();
+        self.expect(";")?;
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.partials.push(Partial {
+            primary,
+            args,
+            def: TemplateDef {
+                name: d.name,
+                span,
+                params,
+                tokens,
+                decl_start,
+                kind: TemplateKind::Class { is_union },
+            },
         });
         Ok(())
+    }
+
+    /// The partial specialization of class template `def` an instance
+    /// for `args` is made from (the most specialized that matches, as C++
+    /// orders them) and its parameters' values; `None`: the template's own
+    /// body.
+    fn choose_partial(
+        &mut self,
+        def: usize,
+        args: &[TemplateArg],
+        span: &Span,
+    ) -> PResult<Option<(usize, Vec<TemplateArg>)>> {
+        let matches: Vec<(usize, Vec<TemplateArg>)> = self
+            .templates
+            .partials
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.primary == def && p.args.len() == args.len())
+            .filter_map(|(k, p)| {
+                let mut out = vec![None; p.def.params.len()];
+                let ok = p
+                    .args
+                    .iter()
+                    .zip(args)
+                    .all(|(pa, a)| super::template::match_arg(&p.def, pa, a, &mut out, 0));
+                let out: Option<Vec<TemplateArg>> = out.into_iter().collect();
+                out.filter(|_| ok).map(|o| (k, o))
+            })
+            .collect();
+        let partials = &self.templates.partials;
+        // `a` is at least as specialized as `b`: b's arguments match a's.
+        let at_least = |a: usize, b: usize| {
+            let (pa, pb) = (&partials[a], &partials[b]);
+            let mut out = vec![None; pb.def.params.len()];
+            pb.args
+                .iter()
+                .zip(&pa.args)
+                .all(|(x, y)| super::template::match_arg(&pb.def, x, y, &mut out, 0))
+        };
+        let best: Vec<&(usize, Vec<TemplateArg>)> = matches
+            .iter()
+            .filter(|(a, _)| {
+                matches
+                    .iter()
+                    .all(|(b, _)| a == b || (at_least(*a, *b) && !at_least(*b, *a)))
+            })
+            .collect();
+        match best.as_slice() {
+            [one] => Ok(Some((*one).clone())),
+            [] if matches.is_empty() => Ok(None),
+            _ => {
+                let name = &self.templates.defs[def].name;
+                let id = template_id(name, args);
+                let mut msg = format!("more than one partial specialization matches the template argument list of class \"{id}\"");
+                for (k, _) in &matches {
+                    let p = &partials[*k];
+                    msg.push_str(&format!(
+                        "\n            \"{}\" (declared at line {})",
+                        template_id(name, &p.args),
+                        p.def.span.line
+                    ));
+                }
+                self.error(span.clone(), msg)
+            }
+        }
     }
 
     /// The declaration of a function template up to its body: name, span,
@@ -2707,6 +3002,7 @@ impl<'a> Parser<'a> {
             d.span,
             TemplateKind::Function {
                 ret: d.ty,
+                names: params.iter().map(|p| p.name.clone()).collect(),
                 params: params.into_iter().map(|p| p.ty).collect(),
                 space,
                 constexpr: s.constexpr,
@@ -2874,6 +3170,7 @@ impl<'a> Parser<'a> {
     /// template.
     pub(super) fn class_specialization(&mut self) -> PResult<()> {
         let is_union = self.at("union");
+        let is_class = self.at("class");
         self.pos += 1;
         let (name, span) = self.ident()?;
         let Some(def) = self
@@ -2910,6 +3207,7 @@ impl<'a> Parser<'a> {
         record.defined_at.set(span.line);
         let ty = CType::Record(record.clone());
         self.templates.class_instances.push((def, args, ty));
+        let bases = self.base_clause(&record)?;
         self.expect("{")?;
         self.enter()?;
         let simple = d.name.rsplit("::").next().unwrap_or_default().to_string();
@@ -2920,7 +3218,7 @@ impl<'a> Parser<'a> {
             .typedefs
             .insert(d.name.clone(), CType::Record(record.clone()));
         let nmethods = self.cxx.methods.len();
-        let members = self.members(&record);
+        let members = self.members(&record, is_class);
         match outer_name {
             Some(t) => self.typedefs.insert(d.name.clone(), t),
             None => self.typedefs.remove(&d.name),
@@ -2928,7 +3226,7 @@ impl<'a> Parser<'a> {
         self.cxx.ns = outer_ns;
         self.cxx.ctor_name = outer_ctor;
         self.leave();
-        *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
+        self.finish_class(&record, &bases, members?, 0);
         // Compiled once called, as the members of made instances.
         let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
         self.templates.lazy_methods.extend(methods);
@@ -2944,6 +3242,15 @@ impl<'a> Parser<'a> {
         span: &Span,
     ) -> PResult<CType> {
         let d = self.templates.defs[def].clone();
+        if args
+            .iter()
+            .any(|a| matches!(a, TemplateArg::Type(t) if t.is_deduced()))
+        {
+            return self.error(
+                span.clone(),
+                "decltype and auto in a class template's arguments are not supported yet",
+            );
+        }
         let n = args.len();
         let Some(args) = self.complete_args(def, args.into_iter().map(Some).collect())? else {
             let msg = if n > d.params.len() {
@@ -2974,7 +3281,12 @@ impl<'a> Parser<'a> {
             );
         }
         self.templates.count += 1;
-        let is_union = matches!(d.kind, TemplateKind::Class { is_union: true });
+        // A partial specialization's body, with its parameters deduced.
+        let (body, bound) = match self.choose_partial(def, &args, span)? {
+            Some((k, values)) => (self.templates.partials[k].def.clone(), values),
+            None => (d.clone(), args.clone()),
+        };
+        let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
         record.defined_at.set(d.span.line);
@@ -2985,23 +3297,26 @@ impl<'a> Parser<'a> {
         let (ndiags, nmethods) = (self.diags.len(), self.cxx.methods.len());
         // Its members are named in it (`Traits<float>::size`).
         let scope = instance_scope(&d.name, &id);
-        let parsed = self.sub_parse(&d.tokens, d.decl_start, |p| {
-            p.bind(&d, &args);
+        let parsed = self.sub_parse(&body.tokens, body.decl_start, |p| {
+            p.bind(&body, &bound);
+            let is_class = p.at("class");
             p.pos += 2; // `struct Name`
-            p.eat("final");
-            if p.base_clause()? {
-                record.has_bases.set(true);
+            if p.eat("<") {
+                p.template_args()?; // a partial specialization's
             }
+            p.eat("final");
+            // Read in the instance's scope, as its body.
+            p.cxx.ns = scope;
+            let bases = p.base_clause(&record)?;
             p.expect("{")?;
             p.enter()?;
             p.cxx.ctor_name = Some(d.name.rsplit("::").next().unwrap_or_default().to_string());
-            p.cxx.ns = scope;
             // In its own body the template's name is the instance.
             p.typedefs
                 .insert(d.name.clone(), CType::Record(record.clone()));
-            let members = p.members(&record);
+            let members = p.members(&record, is_class);
             p.leave();
-            *record.layout.borrow_mut() = Some(Rc::new(layout(members?, is_union, 0)));
+            p.finish_class(&record, &bases, members?, 0);
             // Its static constants and member typedefs.
             let prefix = format!("{id}::");
             let constants: Vec<_> = p
@@ -3030,7 +3345,8 @@ impl<'a> Parser<'a> {
             self.diags.truncate(ndiags);
             self.cxx.methods.truncate(nmethods);
             if record.layout().is_none() {
-                *record.layout.borrow_mut() = Some(Rc::new(layout(Vec::new(), is_union, 0)));
+                *record.layout.borrow_mut() =
+                    Some(Rc::new(layout(&[], Vec::new(), is_union, 0, true)));
             }
             return Ok(ty);
         }
@@ -3057,42 +3373,89 @@ fn instance_scope(template: &str, id: &str) -> Vec<String> {
 /// A member declaration: name, type and bit-field width.
 type Member = (String, CType, Option<u32>);
 
-/// The C layout of members in order (a union's all at offset 0). A
-/// bit-field goes at the next bit unless it would cross a boundary of its
-/// type's size, then at that boundary (the SysV rule nvcc follows); its
-/// `offset` is the start of that unit of its type, with the bit position in
-/// it. A zero-width one moves to the next such boundary.
-fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
+/// The layout of a class as the Itanium C++ ABI makes it (no virtual
+/// functions or bases): the bases in order, an empty one at offset 0 unless
+/// a subobject of its type is there already (the empty base optimization),
+/// a non-empty one at the next offset of its alignment after the data
+/// before it (a non-POD base's tail padding is reused); then the members,
+/// C's layout from there (a union's all at offset 0). A bit-field goes at
+/// the next bit unless it would cross a boundary of its type's size, then
+/// at that boundary (the SysV rule nvcc follows); its `offset` is the start
+/// of that unit of its type, with the bit position in it. A zero-width one
+/// moves to the next such boundary. `pod`: a POD in C++03's sense, whose
+/// tail padding a derived class does not reuse.
+fn layout(
+    bases: &[Rc<Record>],
+    members: Vec<Member>,
+    is_union: bool,
+    min_align: u64,
+    pod: bool,
+) -> Layout {
     let mut align = min_align.max(1);
-    let mut end = 0u64;
-    let mut end_bits = 0u64;
     let mut fields = Vec::new();
+    // The empty subobjects placed so far, by offset and class: two of one
+    // class may not share an address.
+    let mut empties: Vec<(u64, Rc<Record>)> = Vec::new();
+    let (mut dsize, mut size) = (0u64, 0u64);
+    for b in bases {
+        let Some(l) = b.layout() else { continue };
+        let a = l.align.max(1);
+        let mut offset = if l.empty {
+            0
+        } else {
+            dsize.div_ceil(a).saturating_mul(a)
+        };
+        if l.empty && empty_conflict(&empties, b, offset) {
+            offset = dsize.div_ceil(a).saturating_mul(a);
+        }
+        while empty_conflict(&empties, b, offset) {
+            offset = offset.saturating_add(a);
+        }
+        note_empties(&mut empties, b, offset, 0);
+        if !l.empty {
+            dsize = offset.saturating_add(l.data_size);
+        }
+        size = size.max(offset.saturating_add(l.size));
+        align = align.max(a);
+        fields.push(Field {
+            name: String::new(),
+            ty: CType::Record(b.clone()),
+            offset,
+            bits: None,
+            base: true,
+        });
+    }
+    let mut end = dsize;
+    let mut end_bits = dsize.saturating_mul(8);
+    let mut has_data = false;
     for (name, ty, width) in members {
         let a = ty.align().max(1);
         let size = ty.size().unwrap_or(0);
         if let Some(w) = width {
-            let unit = size.max(1) * 8;
+            let unit = size.max(1).saturating_mul(8);
             let w = u64::from(w);
             let mut at = if is_union { 0 } else { end_bits };
             if w == 0 || at / unit != (at + w - 1) / unit {
-                at = at.div_ceil(unit) * unit;
+                at = at.div_ceil(unit).saturating_mul(unit);
             }
             if w > 0 && !name.is_empty() {
                 align = align.max(a);
             }
             if w > 0 {
-                let offset = at / unit * size;
-                let bit = (at - offset * 8) as u32;
+                has_data = true;
+                let offset = (at / unit).saturating_mul(size);
+                let bit = at.saturating_sub(offset.saturating_mul(8)) as u32;
                 if !name.is_empty() {
                     fields.push(Field {
                         name,
                         ty,
                         offset,
                         bits: Some((bit, w as u32)),
+                        base: false,
                     });
                 }
             }
-            let stop = at + w;
+            let stop = at.saturating_add(w);
             if is_union {
                 end = end.max(stop.div_ceil(8));
             } else {
@@ -3101,34 +3464,86 @@ fn layout(members: Vec<Member>, is_union: bool, min_align: u64) -> Layout {
             }
             continue;
         }
-        let offset = if is_union { 0 } else { end.div_ceil(a) * a };
+        has_data = true;
+        let mut offset = if is_union {
+            0
+        } else {
+            end.div_ceil(a).saturating_mul(a)
+        };
+        if let CType::Record(r) = &ty {
+            while !is_union && empty_conflict(&empties, r, offset) {
+                offset = offset.saturating_add(a);
+            }
+        }
         end = if is_union {
             end.max(size)
         } else {
             offset.saturating_add(size)
         };
-        end_bits = end * 8;
+        end_bits = end.saturating_mul(8);
         align = align.max(a);
         fields.push(Field {
             name,
             ty,
             offset,
             bits: None,
+            base: false,
         });
     }
     // C++: an empty struct still takes a byte.
-    let size = end.max(1).div_ceil(align).saturating_mul(align);
+    let size = end.max(size).max(1).div_ceil(align).saturating_mul(align);
+    let empty = !has_data && !is_union && bases.iter().all(|b| b.layout().is_some_and(|l| l.empty));
     Layout {
+        scalars: Layout::count_scalars(&fields, is_union, size, align),
         fields,
         size,
         align,
+        data_size: if pod { size } else { end },
+        empty,
+        pod,
+    }
+}
+
+/// Whether class `r` placed at `offset` would put an empty subobject of
+/// some class at an address where one of that class already is.
+fn empty_conflict(empties: &[(u64, Rc<Record>)], r: &Rc<Record>, offset: u64) -> bool {
+    let mut mine = Vec::new();
+    note_empties(&mut mine, r, offset, 0);
+    mine.iter()
+        .any(|(o, c)| empties.iter().any(|(p, d)| p == o && Rc::ptr_eq(c, d)))
+}
+
+/// The empty subobjects of class `r` placed at `offset`: itself when it is
+/// empty, and its empty bases (at most a few hundred: a lattice of bases
+/// has exponentially many).
+fn note_empties(out: &mut Vec<(u64, Rc<Record>)>, r: &Rc<Record>, offset: u64, visits: usize) {
+    let mut visits = visits;
+    note_empties_within(out, r, offset, &mut visits);
+}
+
+fn note_empties_within(
+    out: &mut Vec<(u64, Rc<Record>)>,
+    r: &Rc<Record>,
+    offset: u64,
+    visits: &mut usize,
+) {
+    let Some(l) = r.layout() else { return };
+    if l.empty && !out.iter().any(|(o, c)| *o == offset && Rc::ptr_eq(c, r)) {
+        out.push((offset, r.clone()));
+    }
+    *visits += 1;
+    if *visits > 1000 {
+        return;
+    }
+    for (off, b) in r.bases() {
+        note_empties_within(out, &b, offset + off, visits);
     }
 }
 
 /// Every member name a struct makes visible (those of anonymous members too).
 fn member_names(l: &Layout) -> Vec<String> {
     let mut out = Vec::new();
-    for f in &l.fields {
+    for f in l.fields.iter().filter(|f| !f.base) {
         if !f.name.is_empty() {
             out.push(f.name.clone());
         } else if let CType::Record(r) = &f.ty {

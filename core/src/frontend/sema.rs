@@ -12,7 +12,10 @@ use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+mod classes;
 mod cxx;
+mod deduce;
+mod templates;
 
 /// A function's signature, for checking calls. Functions of one name are
 /// its overloads.
@@ -119,6 +122,11 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         methods: HashMap::new(),
         contexts: HashMap::new(),
         current: Vec::new(),
+        deduced: HashMap::new(),
+        deducing: Vec::new(),
+        to_deduce: Vec::new(),
+        undeducible: HashMap::new(),
+        needs_init: HashMap::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -152,6 +160,11 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         methods: HashMap::new(),
         contexts: HashMap::new(),
         current: Vec::new(),
+        deduced: HashMap::new(),
+        deducing: Vec::new(),
+        to_deduce: Vec::new(),
+        undeducible: HashMap::new(),
+        needs_init: HashMap::new(),
     });
     let names = Names {
         sigs: &sigs,
@@ -162,6 +175,12 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         lookup: &tu.lookup,
         inst: &inst,
     };
+    inst.borrow_mut().to_deduce = tu
+        .functions
+        .iter()
+        .filter(|f| f.ret.is_deduced() && f.body.is_some())
+        .cloned()
+        .collect();
     // Explicit instantiations and launches in host code, in file order.
     let requests = std::mem::take(&mut inst.borrow_mut().templates.requests);
     let mut placed: Vec<(usize, String)> = Vec::new();
@@ -198,7 +217,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         let context = inst
             .borrow()
             .contexts
-            .get(&f.name)
+            .get(&symbol)
             .cloned()
             .unwrap_or_default();
         inst.borrow_mut().current = context.clone();
@@ -219,14 +238,20 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     let mut placed = placed.into_iter().peekable();
     for (i, f) in std::mem::take(&mut tu.functions).into_iter().enumerate() {
         while let Some((_, id)) = placed.next_if(|(at, _)| *at <= i) {
-            if let Some(k) = instances.iter().position(|f| f.name == id) {
+            if let Some(k) = instances
+                .iter()
+                .position(|f| super::mangle::symbol_name(f) == id)
+            {
                 functions.push(instances.remove(k));
             }
         }
         functions.push(f);
     }
     for (_, id) in placed {
-        if let Some(k) = instances.iter().position(|f| f.name == id) {
+        if let Some(k) = instances
+            .iter()
+            .position(|f| super::mangle::symbol_name(f) == id)
+        {
             functions.push(instances.remove(k));
         }
     }
@@ -246,7 +271,6 @@ fn check_function(
 ) {
     let mut cx = Checker::new(names, diags, f.ret.clone(), f.space);
     cx.globals.append(globals);
-    cx.function_symbol = symbol;
     cx.ns = scope_of(&f.name);
     if let Some(CType::Ptr { pointee, .. }) =
         f.params.first().filter(|p| p.name == "this").map(|p| &p.ty)
@@ -255,9 +279,29 @@ fn check_function(
             cx.class = Some(r.clone());
         }
     }
+    // `auto f()`: its return type first.
+    if f.ret.is_deduced() {
+        let declared = f.ret.clone();
+        f.ret = cx.return_type_of(f, &symbol, &f.span);
+        cx.ret = f.ret.clone();
+        // `auto`, `decltype(auto)`: each `return` must agree (a trailing
+        // `decltype(e)` is a type like any).
+        if is_placeholder(&declared) {
+            cx.declared_ret = Some(declared);
+        }
+        let early = cx.inst.borrow_mut().undeducible.remove(&symbol);
+        if let Some(at) = early {
+            let msg = format!(
+                "cannot deduce the return type of function \"{}\" (declared at line {}); it has not been defined",
+                f.name, f.span.line
+            );
+            cx.err(&at, msg);
+        }
+    }
+    cx.function_symbol = symbol;
     for p in &f.params {
         if let CType::Record(r) = &p.ty {
-            cx.check_bases(r, &p.span);
+            cx.check_class(r, &p.span);
         }
         if p.ty == CType::Void || p.ty.size().is_none() {
             cx.diags.push(Diagnostic::error(
@@ -267,29 +311,86 @@ fn check_function(
         }
         cx.declare(&p.name, p.ty.clone(), &p.span);
     }
+    // A constructor first makes its bases and members.
+    let prologue = match (&cx.class, &f.body) {
+        (Some(r), Some(_)) if is_constructor(&f.name) => {
+            let r = r.clone();
+            cx.constructor_prologue(&r, std::mem::take(&mut f.mem_inits), &f.span)
+        }
+        _ => Vec::new(),
+    };
     if let Some(body) = &mut f.body {
         cx.stmt(body);
+        if let StmtKind::Compound(stmts) = &mut body.kind {
+            let made = prologue.into_iter().map(|e| Stmt {
+                span: e.span.clone(),
+                kind: StmtKind::Expr(e),
+            });
+            stmts.splice(0..0, made);
+        }
     }
     cx.check_gotos();
     f.locals = cx.locals;
     *globals = cx.globals;
 }
 
+/// Whether two pointer types point to classes one of which derives from
+/// the other (a cast between them moves the pointer).
+pub(super) fn related_class_pointers(a: &CType, b: &CType) -> bool {
+    match (a.pointee(), b.pointee()) {
+        (Some(CType::Record(x)), Some(CType::Record(y))) if a.is_pointer() && b.is_pointer() => {
+            x.derives_from(y) || y.derives_from(x)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a declared type is one an initializer gives (`auto`, `auto &`,
+/// `const auto *`, `decltype(auto)`), rather than a `decltype(e)`.
+fn is_placeholder(t: &CType) -> bool {
+    match t {
+        CType::Auto => true,
+        CType::Decltype(d) => d.expr.is_none(),
+        CType::Ref { pointee, .. } | CType::Ptr { pointee, .. } => **pointee == CType::Auto,
+        _ => false,
+    }
+}
+
+/// Whether a member function's name is a constructor's (`S::S`).
+fn is_constructor(name: &str) -> bool {
+    let parts = super::lookup::qualified_parts(name);
+    let n = parts.len();
+    n >= 2 && parts[n - 1] == parts[n - 2]
+}
+
 /// The function instances made so far, and those still to be checked.
 struct Instances {
     templates: Templates,
-    /// By instance name (`scale<float>`): the signature, `None` when the
-    /// instance could not be made (reported once).
+    /// By symbol: the instance's signature, `None` when it could not be
+    /// made (reported once).
     made: HashMap<String, Option<Signature>>,
     pending: Vec<FunctionDef>,
     /// Member functions of class instances made while instantiating
     /// functions (after `sigs` was made), by qualified name.
     methods: HashMap<String, Vec<Signature>>,
-    /// By instance name: where it was asked for (`instantiation of "T
+    /// By symbol: where the instance was asked for (`instantiation of "T
     /// f(T) [with T=float]" at line 2`), then what asked for that.
     contexts: HashMap<String, Vec<String>>,
     /// The context of the instance being checked.
     current: Vec<String>,
+    /// Deduced return types (`auto f()`), by symbol, once worked out.
+    deduced: HashMap<String, CType>,
+    /// The functions whose return types are being deduced.
+    deducing: Vec<String>,
+    /// The file's functions with deduced return types (as declared), for
+    /// a call that needs one before it is checked.
+    to_deduce: Vec<FunctionDef>,
+    /// Functions called before their return types were deduced (in their
+    /// own bodies, before a `return`): where, reported when checked.
+    undeducible: HashMap<String, Span>,
+    /// Whether making an object of a class does something (`needs_init`),
+    /// by the class's address.
+    needs_init: HashMap<usize, bool>,
 }
 
 impl Instances {
@@ -310,11 +411,6 @@ impl Instances {
 }
 
 impl Instances {
-    fn function_template(&self, name: &str) -> Option<usize> {
-        let i = self.templates.find(name)?;
-        self.templates.defs[i].is_function().then_some(i)
-    }
-
     /// The template arguments for a use of template `def` with these
     /// explicit arguments and (when known) argument types: explicit ones
     /// first, then deduced, then defaults.
@@ -347,7 +443,8 @@ impl Instances {
     }
 
     /// The instance of function template `def` for complete arguments: its
-    /// name and signature, made (parsed, queued for checking) the first time.
+    /// symbol and signature, made (parsed, queued for checking) the first
+    /// time.
     fn instance(
         &mut self,
         def: usize,
@@ -357,24 +454,24 @@ impl Instances {
     ) -> Option<(String, Signature)> {
         let d = &self.templates.defs[def];
         let id = template_id(&d.name, &args);
-        if let Some(made) = self.made.get(&id) {
-            return made.clone().map(|s| (id, s));
+        let symbol = super::mangle::template_symbol(d, &args);
+        if let Some(made) = self.made.get(&symbol) {
+            return made.clone().map(|s| (symbol, s));
         }
         if self.templates.count >= MAX_INSTANCES {
             diags.push(Diagnostic::error(
                 span.clone(),
                 format!("excessive recursion at instantiation of function \"{id}\""),
             ));
-            self.made.insert(id, None);
+            self.made.insert(symbol, None);
             return None;
         }
         self.templates.count += 1;
-        let symbol = super::mangle::template_symbol(d, &args);
         let known = self.templates.lazy_methods.len();
-        let Some((mut f, _)) =
-            super::parse::instantiate_function(&mut self.templates, diags, def, &args)
-        else {
-            self.made.insert(id, None);
+        let made = super::parse::instantiate_function(&mut self.templates, diags, def, &args);
+        self.register_methods(known);
+        let Some((mut f, _)) = made else {
+            self.made.insert(symbol, None);
             return None;
         };
         let context = std::iter::once(format!(
@@ -384,19 +481,37 @@ impl Instances {
         ))
         .chain(self.current.iter().cloned())
         .collect();
-        self.contexts.insert(id.clone(), context);
-        f.name = id.clone();
-        f.symbol = Some(symbol);
+        self.contexts.insert(symbol.clone(), context);
+        f.name = id;
+        f.symbol = Some(symbol.clone());
         let sig = signature(&f);
-        self.made.insert(id.clone(), Some(sig.clone()));
+        self.made.insert(symbol.clone(), Some(sig.clone()));
         self.pending.push(f);
+        Some((symbol, sig))
+    }
+
+    /// Makes the member functions of the class instances made since
+    /// `known` callable (their signatures).
+    fn register_methods(&mut self, known: usize) {
         for m in self.templates.lazy_methods.iter().skip(known) {
             self.methods
                 .entry(m.name.clone())
                 .or_default()
                 .push(signature(m));
         }
-        Some((id, sig))
+    }
+
+    /// The return and parameter types of an instance, without making it
+    /// (see `parse::instance_signature`).
+    fn instance_signature(
+        &mut self,
+        def: usize,
+        args: &[TemplateArg],
+    ) -> Option<(CType, Vec<CType>)> {
+        let known = self.templates.lazy_methods.len();
+        let sig = super::parse::instance_signature(&mut self.templates, def, args);
+        self.register_methods(known);
+        sig
     }
 }
 
@@ -437,13 +552,35 @@ fn instance_description(d: &super::template::TemplateDef, args: &[TemplateArg]) 
 /// An explicit instantiation or a launch in host code: the instance's name.
 fn request(inst: &RefCell<Instances>, r: &Request, diags: &mut Vec<Diagnostic>) -> Option<String> {
     let mut inst = inst.borrow_mut();
-    let def = inst.function_template(&r.name)?;
-    if let TemplateKind::Function { space, .. } = &inst.templates.defs[def].kind {
-        if !space.on_device() {
-            return None; // host code is not compiled
-        }
+    // Among overloads, the first that fits.
+    let defs: Vec<usize> = inst
+        .templates
+        .functions(&r.name)
+        .into_iter()
+        .filter(|&d| {
+            matches!(&inst.templates.defs[d].kind, TemplateKind::Function { space, .. } if space.on_device())
+        })
+        .collect();
+    if defs.is_empty() {
+        return None; // host code is not compiled
     }
-    let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
+    let mut chosen = None;
+    for def in defs {
+        let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
+            continue;
+        };
+        if let Some(params) = &r.params {
+            if inst
+                .instance_signature(def, &args)
+                .is_none_or(|(_, p)| p != *params)
+            {
+                continue;
+            }
+        }
+        chosen = Some((def, args));
+        break;
+    }
+    let Some((def, args)) = chosen else {
         let msg = if r.params.is_some() {
             format!(
                 "no instance of function template \"{}\" matches the specified type",
@@ -455,18 +592,8 @@ fn request(inst: &RefCell<Instances>, r: &Request, diags: &mut Vec<Diagnostic>) 
         diags.push(Diagnostic::error(r.span.clone(), msg));
         return None;
     };
-    let (id, sig) = inst.instance(def, args, &r.span, diags)?;
-    if let Some(params) = &r.params {
-        if *params != sig.params {
-            let msg = format!(
-                "no instance of function template \"{}\" matches the specified type",
-                r.name
-            );
-            diags.push(Diagnostic::error(r.span.clone(), msg));
-            return None;
-        }
-    }
-    Some(id)
+    let (symbol, _) = inst.instance(def, args, &r.span, diags)?;
+    Some(symbol)
 }
 
 /// What names at namespace scope mean: functions, variables, enumerators
@@ -504,6 +631,19 @@ struct Checker<'a> {
     ns: Vec<String>,
     /// The class of the member function being checked.
     class: Option<std::rc::Rc<Record>>,
+    /// `*this` where it is not the function's own: the object a default
+    /// member initializer is read for.
+    this_expr: Option<Expr>,
+    /// The variable an initializer list is for (its default member
+    /// initializers may read the members before them).
+    init_target: Option<Expr>,
+    /// Deducing a return type: the type the first `return` gives it.
+    returned: Option<CType>,
+    /// The symbol of the function whose return type is being deduced.
+    deducing_symbol: Option<String>,
+    /// The return type as declared, when it was deduced (`auto`): each
+    /// `return` must give that type.
+    declared_ret: Option<CType>,
     diags: &'a mut Vec<Diagnostic>,
     locals: Vec<Local>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -719,6 +859,11 @@ impl<'a> Checker<'a> {
             lookup: names.lookup,
             ns: Vec::new(),
             class: None,
+            this_expr: None,
+            init_target: None,
+            returned: None,
+            deducing_symbol: None,
+            declared_ret: None,
             diags,
             locals: Vec::new(),
             scopes: vec![HashMap::new()],
@@ -1102,7 +1247,10 @@ impl<'a> Checker<'a> {
         out: &mut Vec<(u64, Expr)>,
     ) {
         match tree {
-            InitTree::Zero => zero_fill(ty, base, span, out),
+            InitTree::Zero => match self.value_init_tree(ty, span) {
+                Some(tree) => self.emit_init(tree, ty, base, span, out),
+                None => zero_fill(ty, base, span, out),
+            },
             InitTree::Value(e) => out.push((base, e)),
             InitTree::Parts(parts) => {
                 let n = sub_count(ty).unwrap_or(parts.len());
@@ -1114,6 +1262,19 @@ impl<'a> Checker<'a> {
                         break;
                     };
                     let t = parts.next().unwrap_or(InitTree::Zero);
+                    // A member the list leaves out: its default member
+                    // initializer (C++14), or what its class makes.
+                    let t = match (t, ty) {
+                        (InitTree::Zero, CType::Record(r)) if !r.is_union => {
+                            let this = self
+                                .init_target
+                                .clone()
+                                .map(|o| self.object_at(&o, base, ty, span));
+                            self.left_out_member(r, k, this, span)
+                                .unwrap_or(InitTree::Zero)
+                        }
+                        (t, _) => t,
+                    };
                     if let Some((bit, width)) = bitfield_at(ty, k) {
                         let unit_ty = match &sub_ty {
                             CType::Int(k) => CType::Int(k.to_unsigned()),
@@ -1287,9 +1448,25 @@ impl<'a> Checker<'a> {
                         self.declare_shared(d);
                         continue;
                     }
-                    let done = self.cxx_declaration(d);
+                    if d.ty.is_deduced() && !is_placeholder(&d.ty) {
+                        d.ty = self.resolve_type(&d.ty, &d.span);
+                    }
+                    let how = self.cxx_declaration(d);
+                    let done = !matches!(how, classes::DeclInit::Plain);
+                    // An object of class type is declared before its
+                    // list: its default member initializers may read it.
+                    let early = d.init_list.is_some()
+                        && (d.ty.is_record()
+                            || matches!(&d.ty, CType::Array(e, n) if *n > 0 && self.needs_init(e, 0)));
+                    if early {
+                        d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    }
                     if let Some(list) = d.init_list.take() {
+                        if early {
+                            self.init_target = Some(self.local_value(d.local, d.span.clone()));
+                        }
                         let (ty, elems) = self.initializer_elements(list, &d.ty.clone());
+                        self.init_target = None;
                         d.ty = ty;
                         d.list = Some(elems);
                     }
@@ -1311,7 +1488,17 @@ impl<'a> Checker<'a> {
                             }
                         });
                     }
-                    d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    if !early {
+                        d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                    }
+                    let object = self.local_value(d.local, d.span.clone());
+                    d.construct = match how {
+                        classes::DeclInit::InPlace(args, braced) => {
+                            self.init_object(object, args, braced, &d.span)
+                        }
+                        classes::DeclInit::Default => self.default_init(object, &d.span, 0),
+                        _ => Vec::new(),
+                    };
                     if d.konst {
                         self.const_locals.insert(d.local);
                     }
@@ -1352,6 +1539,47 @@ impl<'a> Checker<'a> {
                 }
                 self.loop_body(body);
                 self.scopes.pop();
+            }
+            StmtKind::Return(e) if self.ret.is_deduced() => {
+                // Deducing the return type: the first `return` says it.
+                let ret = self.ret.clone();
+                let t = match e.take() {
+                    Some(v) => {
+                        let (t, v) = self.returned_type(&ret, v);
+                        *e = Some(v);
+                        t
+                    }
+                    None => CType::Void,
+                };
+                self.returned.get_or_insert(t);
+            }
+            StmtKind::Return(e) if self.declared_ret.is_some() => {
+                // A deduced return type: each `return` must agree with it.
+                let ret = self.ret.clone();
+                let declared = self.declared_ret.clone().unwrap_or(CType::Void);
+                let (t, v) = match e.take() {
+                    Some(v) => {
+                        let (t, v) = self.returned_type(&declared, v);
+                        (t, Some(v))
+                    }
+                    None => (CType::Void, None),
+                };
+                if t != ret {
+                    let msg = format!(
+                        "deduced return type \"{t}\" conflicts with previously deduced type \"{ret}\""
+                    );
+                    let at = v.as_ref().map_or(s.span.clone(), |v| v.span.clone());
+                    self.err(&at, msg);
+                }
+                *e = v.map(|v| match &ret {
+                    CType::Ref { pointee, konst } => {
+                        self.bind_ref(v, pointee, *konst, "return a value")
+                    }
+                    _ => {
+                        let v = self.decay(v);
+                        self.assign_convert(v, &ret, "return a value")
+                    }
+                });
             }
             StmtKind::Return(e) => {
                 let ret = self.ret.clone();
@@ -1533,6 +1761,19 @@ impl<'a> Checker<'a> {
         } else {
             e
         };
+        // Derived to base: a pointer to the base subobject, the base
+        // subobject copied.
+        if Self::is_base_pointer(&e.ty, to) {
+            let span = e.span.clone();
+            return self.class_pointer_cast(e, to, &span);
+        }
+        let e = match to {
+            CType::Record(b) if e.ty.is_record() => {
+                let span = e.span.clone();
+                self.class_value(e, b, &span)
+            }
+            _ => e,
+        };
         let ok = match (&e.ty, to) {
             (a, b) if a.is_scoped_enum() || b.is_scoped_enum() => a == b,
             (a, b) if a.is_arithmetic() && b.is_arithmetic() => true,
@@ -1607,6 +1848,11 @@ impl<'a> Checker<'a> {
             | ExprKind::BoolLit(_)
             | ExprKind::StrLit(_) => e,
             ExprKind::Ident(name) => {
+                if name == "this" {
+                    if let Some(object) = self.this_expr.clone() {
+                        return self.address_of(object);
+                    }
+                }
                 if self.lookup_block(&name).is_none() {
                     if let Some(m) = self.member_of_this(&name, &span) {
                         return m;
@@ -1727,6 +1973,9 @@ impl<'a> Checker<'a> {
             | ExprKind::Builtin(_)
             | ExprKind::SpecialReg(..) => e,
             ExprKind::SizeofType(ref t) => {
+                let t = self.resolve_type(t, &span);
+                e.kind = ExprKind::SizeofType(t.clone());
+                let t = t.unref().clone();
                 if t.size().is_none() {
                     let msg = format!("incomplete type \"{t}\" is not allowed");
                     self.err(&span, msg);
@@ -1741,15 +1990,32 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(name, args) => self.call(name, args, span),
             ExprKind::TemplateCall(name, targs, args) => {
+                let targs = targs
+                    .into_iter()
+                    .map(|a| match a {
+                        TemplateArg::Type(t) => TemplateArg::Type(self.resolve_type(&t, &span)),
+                        v => v,
+                    })
+                    .collect();
                 self.template_call(name, targs, args, span)
             }
             ExprKind::BuiltinCall(..) => e,
-            ExprKind::NamedCast(kind, inner) => self.named_cast(kind, *inner, e.ty, span),
-            ExprKind::Construct(ty, args, braced) => self.construct(ty, args, braced, span),
+            ExprKind::NamedCast(kind, inner) => {
+                let to = self.resolve_type(&e.ty, &span);
+                self.named_cast(kind, *inner, to, span)
+            }
+            ExprKind::Construct(ty, args, braced) => {
+                let ty = self.resolve_type(&ty, &span);
+                self.construct(ty, args, braced, span)
+            }
             ExprKind::MemberCall(object, name, args) => self.member_call(*object, name, args, span),
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
-                let to = e.ty.clone();
+                let to = self.resolve_type(&e.ty, &span);
+                // `(Base *)d`, `(Derived *)b`: as static_cast, adjusted.
+                if related_class_pointers(&inner.ty, &to) {
+                    return self.class_pointer_cast(inner, &to, &span);
+                }
                 let inner = self.user_conversion(inner, Some(&to));
                 let ok = (inner.ty.is_scalar() && to.is_scalar()) || to == CType::Void;
                 if !ok {
@@ -1928,18 +2194,38 @@ impl<'a> Checker<'a> {
 
     /// `object.name` for a struct or union object.
     fn member(&mut self, object: Expr, r: &std::rc::Rc<Record>, name: &str, span: Span) -> Expr {
-        if r.has_bases.get() && self.space.on_device() {
-            self.check_bases(r, &span);
+        self.check_class(r, &span);
+        let (object, name) = self.qualified_member(object, name.to_string(), &span);
+        let CType::Record(r) = object.ty.clone() else {
             return mk(ExprKind::IntLit(0), span, CType::INT);
-        }
-        match r.member(name) {
-            Some((offset, ty)) => Expr {
-                lvalue: object.lvalue,
-                kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
-                span,
-                ty,
-            },
-            None => {
+        };
+        let name = name.as_str();
+        match r.member_path(name) {
+            Found::One(steps, offset, ty) => {
+                // A base's member: through the base class subobjects.
+                let mut object = object;
+                for (off, b) in steps {
+                    let lvalue = object.lvalue;
+                    object = Expr {
+                        kind: ExprKind::Field(Box::new(object), off, String::new()),
+                        span: span.clone(),
+                        ty: CType::Record(b),
+                        lvalue,
+                    };
+                }
+                Expr {
+                    lvalue: object.lvalue,
+                    kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
+                    span,
+                    ty,
+                }
+            }
+            Found::Ambiguous => {
+                let msg = format!("\"{}::{name}\" is ambiguous", r.name.borrow());
+                self.err(&span, msg);
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
+            Found::None => {
                 let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
                 self.err(&span, msg);
                 mk(ExprKind::IntLit(0), span, CType::INT)
@@ -1976,14 +2262,6 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The function template a name means here.
-    fn find_function_template(&self, name: &str) -> Option<usize> {
-        let inst = self.inst.borrow();
-        self.candidates(name)
-            .iter()
-            .find_map(|c| inst.function_template(c))
-    }
-
     fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
         // `op(a, b)` with `op` a variable of class type: its `operator()`.
         if let Some(Binding::Local(id)) = self.lookup(&name) {
@@ -1997,6 +2275,11 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(set) = self.function_set(&name) {
+            // Function templates of the same name are overloads too.
+            let defs = self.templates_beside(&set);
+            if !defs.is_empty() && set.iter().all(|s| !s.method) {
+                return self.overloaded_call(&name, set, defs, Vec::new(), args, span);
+            }
             return self.call_set(&name, set, args, span);
         }
         if let Some(t) = name
@@ -2013,7 +2296,7 @@ impl<'a> Checker<'a> {
             if let Some(b) = super::builtins::position(&c) {
                 return self.builtin_call(b, args, span);
             }
-            if self.inst.borrow().function_template(&c).is_some() {
+            if !self.inst.borrow().templates.functions(&c).is_empty() {
                 return self.template_call(c, Vec::new(), args, span);
             }
         }
@@ -2034,64 +2317,6 @@ impl<'a> Checker<'a> {
             _ => format!("identifier \"{name}\" is undefined"),
         };
         self.err(span, msg);
-    }
-
-    /// A call of a function template: deduction, then a call of the instance.
-    fn template_call(
-        &mut self,
-        name: String,
-        explicit: Vec<TemplateArg>,
-        args: Vec<Expr>,
-        span: Span,
-    ) -> Expr {
-        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
-        let Some(def) = self.find_function_template(&name) else {
-            self.err(&span, format!("{name} is not a template"));
-            return mk(ExprKind::IntLit(0), span, CType::INT);
-        };
-        // What deduction sees: arrays decay to pointers.
-        let types: Vec<CType> = args
-            .iter()
-            .map(|a| match &a.ty {
-                CType::Array(e, _) => CType::ptr_to((**e).clone()),
-                t => t.clone(),
-            })
-            .collect();
-        let mut constexpr = false;
-        let made = {
-            let mut inst = self.inst.borrow_mut();
-            let space = match &inst.templates.defs[def].kind {
-                TemplateKind::Function {
-                    space,
-                    constexpr: c,
-                    ..
-                } => {
-                    constexpr = *c;
-                    *space
-                }
-                TemplateKind::Class { .. } => ExecSpace::Host,
-            };
-            // Overload resolution first, then where the callee runs.
-            match inst.deduce(def, &explicit, Some(&types), self.diags) {
-                None => Err(None),
-                Some(_) if space == ExecSpace::Host && self.space.on_device() => Err(Some(space)),
-                Some(targs) => inst
-                    .instance(def, targs, &span, self.diags)
-                    .ok_or(Some(space)),
-            }
-        };
-        match made {
-            Ok((_, sig)) => self.call_signature(&sig, None, args, span),
-            Err(reported) => {
-                if reported == Some(ExecSpace::Host) {
-                    self.host_call_error(&name, constexpr, &span);
-                } else if reported.is_none() {
-                    let list: Vec<String> = types.iter().map(|t| t.to_string()).collect();
-                    self.err(&span, format!("no instance of function template \"{name}\" matches the argument list (argument types are: ({}))", list.join(", ")));
-                }
-                mk(ExprKind::IntLit(0), span, CType::INT)
-            }
-        }
     }
 
     /// Device code calls a host function: nvcc's error; for a `constexpr`
@@ -2231,6 +2456,27 @@ impl<'a> Checker<'a> {
             }
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
                 let inner = self.expr(inner);
+                if inner.ty.is_record() {
+                    // `++it`: `operator++()`; `it++`: `operator++(int)`.
+                    let sym = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
+                        "++"
+                    } else {
+                        "--"
+                    };
+                    let mut operands = vec![inner];
+                    if matches!(op, UnOp::PostInc | UnOp::PostDec) {
+                        operands.push(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
+                    }
+                    return match self.operator_call(sym, operands, &span) {
+                        Ok(call) => call,
+                        Err(ops) => {
+                            let ty = ops.first().map(|o| o.ty.to_string()).unwrap_or_default();
+                            let msg = format!("no operator \"{sym}\" matches these operands (operand types are: {sym}{ty})");
+                            self.err(&span, msg);
+                            mk(ExprKind::IntLit(0), span, CType::INT)
+                        }
+                    };
+                }
                 self.check_modifiable(&inner);
                 if !inner.ty.is_scalar() {
                     self.err(&span, "expression must have arithmetic or pointer type");

@@ -60,6 +60,9 @@ pub enum TemplateKind {
     Function {
         ret: CType,
         params: Vec<CType>,
+        /// The parameters' names (a `decltype` in the return type names
+        /// them; its mangling numbers them).
+        names: Vec<String>,
         space: ExecSpace,
         /// `constexpr` (see `FunctionDef::constexpr`).
         constexpr: bool,
@@ -116,6 +119,16 @@ pub struct Scope {
     pub(crate) cxx: super::parse::CxxScope,
 }
 
+/// A partial specialization of a class template (`template <typename T>
+/// struct Traits<T *> { … };`): its own parameters and template, and the
+/// primary template's arguments in terms of its parameters.
+#[derive(Clone, Debug)]
+pub struct Partial {
+    pub primary: usize,
+    pub args: Vec<TemplateArg>,
+    pub def: TemplateDef,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
     pub defs: Vec<TemplateDef>,
@@ -133,12 +146,21 @@ pub struct Templates {
     /// f<float>(float x) { … }`): the instance they define, used instead
     /// of instantiating the template for those arguments.
     pub specializations: Vec<(usize, Vec<TemplateArg>, super::ast::FunctionDef)>,
+    /// Partial specializations of class templates.
+    pub partials: Vec<Partial>,
 }
 
 impl Templates {
     /// The template of that name (the last declared).
     pub fn find(&self, name: &str) -> Option<usize> {
         self.defs.iter().rposition(|d| d.name == name)
+    }
+
+    /// The function templates of that name: its overloads.
+    pub fn functions(&self, name: &str) -> Vec<usize> {
+        (0..self.defs.len())
+            .filter(|&i| self.defs[i].name == name && self.defs[i].is_function())
+            .collect()
     }
 }
 
@@ -217,5 +239,107 @@ fn deduce_depth(
             })
         }
         _ => true,
+    }
+}
+
+/// Matches a template argument written in terms of `def`'s parameters
+/// against an actual one exactly, binding the parameters in `out` (`false`:
+/// no match, or two values for one parameter). Partial specializations
+/// are chosen and ordered so, function templates' partial ordering too.
+pub fn match_arg(
+    def: &TemplateDef,
+    pattern: &TemplateArg,
+    actual: &TemplateArg,
+    out: &mut [Option<TemplateArg>],
+    depth: usize,
+) -> bool {
+    match (pattern, actual) {
+        (TemplateArg::Type(p), TemplateArg::Type(a)) => match_type(def, p, a, out, depth),
+        (TemplateArg::Value(p, _), TemplateArg::Value(..)) => {
+            match pattern_param(*p, def.params.len())
+                .filter(|i| matches!(def.params[*i].kind, ParamKind::Value(_)))
+            {
+                Some(i) => bind(out, i, actual),
+                None => matches!(actual, TemplateArg::Value(a, _) if a == p),
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `match_arg` for types.
+pub fn match_type(
+    def: &TemplateDef,
+    pattern: &CType,
+    actual: &CType,
+    out: &mut [Option<TemplateArg>],
+    depth: usize,
+) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    if let CType::Record(p) = pattern {
+        if let Some(i) = def.placeholder_index(p) {
+            return bind(out, i, &TemplateArg::Type(actual.clone()));
+        }
+    }
+    match (pattern, actual) {
+        (
+            CType::Ptr {
+                pointee: p,
+                konst: kp,
+                volatile: vp,
+            },
+            CType::Ptr {
+                pointee: a,
+                konst: ka,
+                volatile: va,
+            },
+        ) => kp == ka && vp == va && match_type(def, p, a, out, depth + 1),
+        (
+            CType::Ref {
+                pointee: p,
+                konst: kp,
+            },
+            CType::Ref {
+                pointee: a,
+                konst: ka,
+            },
+        ) => kp == ka && match_type(def, p, a, out, depth + 1),
+        (CType::Array(p, n), CType::Array(a, m)) => {
+            let size = TemplateArg::Value(*m as i64, CType::Int(super::ast::IntKind::ULong));
+            let pn = TemplateArg::Value(*n as i64, CType::Int(super::ast::IntKind::ULong));
+            match_arg(def, &pn, &size, out, depth + 1) && match_type(def, p, a, out, depth + 1)
+        }
+        (CType::Record(p), CType::Record(a)) => {
+            let (pt, at) = (p.template.borrow(), a.template.borrow());
+            match (&*pt, &*at) {
+                (Some((pn, pargs)), Some((an, aargs))) => {
+                    pn == an
+                        && pargs.len() == aargs.len()
+                        && pargs
+                            .iter()
+                            .zip(aargs)
+                            .all(|(x, y)| match_arg(def, x, y, out, depth + 1))
+                }
+                _ => pattern == actual,
+            }
+        }
+        _ => pattern == actual,
+    }
+}
+
+/// Binds parameter `i` to `a`, or checks it has that value already.
+fn bind(out: &mut [Option<TemplateArg>], i: usize, a: &TemplateArg) -> bool {
+    let same = |x: &TemplateArg, y: &TemplateArg| match (x, y) {
+        (TemplateArg::Value(v, _), TemplateArg::Value(w, _)) => v == w,
+        _ => x == y,
+    };
+    match &out[i] {
+        Some(prev) => same(prev, a),
+        None => {
+            out[i] = Some(a.clone());
+            true
+        }
     }
 }

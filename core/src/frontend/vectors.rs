@@ -35,14 +35,15 @@ fn vector(name: &str, elem: &CType, n: usize, align: u64) -> CType {
             ty: elem.clone(),
             offset: k as u64 * size,
             bits: None,
+            base: false,
         })
         .collect();
     let record = Record::new(name, false);
-    *record.layout.borrow_mut() = Some(Rc::new(Layout {
+    *record.layout.borrow_mut() = Some(Rc::new(Layout::plain(
         fields,
-        size: (n as u64 * size).div_ceil(align) * align,
+        (n as u64 * size).div_ceil(align) * align,
         align,
-    }));
+    )));
     CType::Record(Rc::new(record))
 }
 

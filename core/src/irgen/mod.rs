@@ -288,7 +288,7 @@ pub fn ir_type(t: &CType) -> Type {
         CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
         CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
         CType::Enum(e) => ir_type(&CType::Int(e.underlying)),
-        CType::Auto => Type::Void,
+        CType::Auto | CType::Decltype(_) => Type::Void,
         CType::Record(r) => records::record_type(r),
     }
 }
@@ -461,6 +461,11 @@ impl<'a> Gen<'a> {
     /// `off`, as clang addresses it: `getelementptr inbounds %struct.P, ptr
     /// %p, i32 0, i32 K` (a union's members are at `base` itself).
     fn member(&mut self, base: Value, ty: &CType, off: u64, name: &str) -> Value {
+        // A base class subobject (unnamed): its bytes, as clang's
+        // derived-to-base conversion (nothing at offset 0).
+        if name.is_empty() {
+            return self.byte_offset(base, off, "add.ptr");
+        }
         let Some((elem_ty, k)) = records::field_at(ty, off) else {
             return self.byte_offset(base, off, name);
         };
@@ -838,6 +843,9 @@ impl<'a> Gen<'a> {
                             };
                             self.store_expr(e, ptr);
                         }
+                    }
+                    for e in &d.construct {
+                        self.rvalue(e);
                     }
                 }
             }

@@ -87,7 +87,15 @@ pub(super) fn record_type(r: &Rc<Record>) -> Type {
         }
     } else {
         for f in &layout.fields {
+            // An empty base takes no room (clang leaves it out).
+            if f.base && matches!(&f.ty, CType::Record(b) if b.layout().is_some_and(|l| l.empty)) {
+                continue;
+            }
             let t = mem_type(&f.ty);
+            // A member in a base's tail padding: no IR struct has it.
+            if f.offset < end && f.bits.is_none() && t.size() > 0 {
+                return bytes(layout.size);
+            }
             // A bit-field sharing the unit before it, or an empty member.
             if f.offset < end || (f.offset == end && t.size() == 0 && f.bits.is_none()) {
                 continue;
@@ -181,5 +189,43 @@ mod tests {
         }
         // A union's members are at its own address.
         assert!(!ir.contains("%union.U, ptr %arrayidx3, i32 0"), "{ir}");
+    }
+
+    #[test]
+    fn classes_with_bases_are_laid_out_as_the_itanium_abi_says() {
+        // The sizes are NVRTC's (static_assert fails the compile otherwise).
+        let ir = irgen(
+            "struct E {};
+             struct Pad { double d; };
+             struct Named { int id; };
+             struct Multi : E, Pad, Named { int extra; };
+             struct G : E { E e; int x; };
+             struct NonPod { int a; char c = 0; };
+             struct Reuse : NonPod { char d; };
+             struct Pod { int a; char c; };
+             struct NoReuse : Pod { char d; };
+             static_assert(sizeof(Multi) == 16, \"multi\");
+             static_assert(sizeof(G) == 8, \"conflict\");
+             static_assert(sizeof(Reuse) == 8, \"tail padding reused\");
+             static_assert(sizeof(NoReuse) == 12, \"POD tail padding kept\");
+             __global__ void k(Multi *m, G *g, Reuse *r, NoReuse *n, int *out) {
+               out[0] = m->id + m->extra + g->x + r->d + n->d;
+             }",
+        );
+        for line in [
+            // The empty base takes no room and is left out.
+            "%struct.Multi = type { %struct.Pad, %struct.Named, i32 }",
+            // The member `e` moves to offset 1 (an E is at 0 already).
+            "%struct.G = type { [1 x i8], %struct.E, i32 }",
+            "%struct.NoReuse = type { %struct.Pod, i8 }",
+            // A member in a base's tail padding (offset 5): no struct type.
+            "getelementptr inbounds i8, ptr %r1, i64 5",
+            // A base's member through the base subobject (at offset 8).
+            "%add.ptr = getelementptr inbounds i8, ptr %m1, i64 8",
+            "%id = getelementptr inbounds %struct.Named, ptr %add.ptr, i32 0, i32 0",
+        ] {
+            assert!(ir.contains(line), "no '{line}' in\n{ir}");
+        }
+        assert!(!ir.contains("%struct.Reuse = type {"), "{ir}");
     }
 }

@@ -21,6 +21,24 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     changed
 }
 
+/// Whether a pointer cannot be null: an alloca, a variable of the generic
+/// space, an inbounds gep from one in the generic space (where null is no
+/// object's address, as LLVM's isKnownNonZero says).
+fn nonnull(f: &Function, v: &Value, depth: u32) -> bool {
+    match v {
+        Value::Global(_, space) => *space == crate::ir::addrspace::GENERIC,
+        Value::Inst(i) if depth < 8 => match &f.inst(*i).kind {
+            InstKind::Alloca { .. } => true,
+            InstKind::Gep { base, .. } => {
+                f.value_type(base) == Type::Ptr(crate::ir::addrspace::GENERIC)
+                    && nonnull(f, base, depth + 1)
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 fn is_int(v: &Value, n: i64) -> bool {
     v.as_int() == Some(n)
 }
@@ -176,6 +194,18 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             let opty = f.value_type(lhs);
             if let Some(b) = fold::icmp(*pred, lhs, rhs, &opty) {
                 return Some(Action::Replace(Value::bool(b)));
+            }
+            // A pointer compared with null: null is no object's address
+            // (C++'s derived-to-base conversions test their pointers so).
+            if matches!(pred, ICmp::Eq | ICmp::Ne) {
+                let known = match (lhs, rhs) {
+                    (Value::Null(_), Value::Null(_)) => Some(true),
+                    (p, Value::Null(_)) | (Value::Null(_), p) if nonnull(f, p, 0) => Some(false),
+                    _ => None,
+                };
+                if let Some(same) = known {
+                    return Some(Action::Replace(Value::bool(same == (*pred == ICmp::Eq))));
+                }
             }
             // Constants go to the right: `0 < x` is `x > 0`.
             if lhs.is_const() && !rhs.is_const() {

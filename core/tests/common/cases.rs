@@ -1922,6 +1922,216 @@ pub fn cxx_members() -> Case {
     .expect("idx", Data::I32(idx))
 }
 
+/// Default member initializers: default and aggregate initialization,
+/// a class template's, constructors that leave members to them.
+pub fn cxx_member_init() -> Case {
+    // Small integers as floats: every result is exact.
+    let mut r = Rng(71);
+    let n = 50usize;
+    let input: Vec<f32> = (0..4 * n).map(|_| r.int(-6, 6) as f32).collect();
+    let mut out = vec![0.0f32; 4 * n];
+    let mut iout = vec![0i32; 2 * n];
+    for i in 0..n {
+        let x = &input[4 * i..4 * i + 4];
+        let sum: f32 = x.iter().sum();
+        let lo = x.iter().cloned().fold(f32::INFINITY, f32::min);
+        let hi = x.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+        out[4 * i] = sum / 4.0 + hi - lo;
+        // p.alpha + q.beta * q.alpha + r.alpha + r.beta
+        out[4 * i + 1] = 2.0 + 0.5 * 2.0 + 1.0 + 0.0;
+        // taps {1, 2, 0, x0} (the last set after), scale 1/4.
+        out[4 * i + 2] = (x[0] + 2.0 * x[1] + x[0] * x[3]) * 0.25;
+        // a.weight + b.weight + a.stats.sum + b.stats.count
+        out[4 * i + 3] = 1.5 + 0.25 + x[1];
+        // p.stride + p.offset + q.offset + r.offset + s.count + w.last
+        iout[2 * i] = 1 + 4 + 12 + 1 + 4 + 3;
+        let t = (i % 5) as i32;
+        // a.tag + a.order + b.tag * 10 + b.order * 100 + a.stats.count
+        iout[2 * i + 1] = 7 + 8 + t * 10 + 2 * t * 100 + 1;
+    }
+    Case::new(
+        "cxx_member_init.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 4 * n])),
+            Arg::Buf("iout", Data::I32(vec![0; 2 * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("iout", Data::I32(iout))
+}
+
+/// `tiles`: a class template's tile iterator on its base.
+pub fn cxx_inheritance_tiles() -> Case {
+    let mut r = Rng(72);
+    let tiles = 8usize;
+    let ld = 4 * tiles + 4;
+    let input: Vec<f32> = (0..4 * ld).map(|_| r.int(-50, 50) as f32).collect();
+    let mut out = vec![0.0f32; 2 * tiles];
+    for ty in 0..2 {
+        for t in 0..tiles {
+            let mut s = 0.0f32;
+            for row in 0..2 {
+                for c in 0..4 {
+                    s += input[(2 * ty + row) * ld + 4 * t + c];
+                }
+            }
+            // + steps + pos.col
+            out[ty * tiles + t] = s + t as f32 + (4 * t) as f32;
+        }
+    }
+    Case::new(
+        "cxx_inheritance.cu",
+        [1, 1, 1],
+        [tiles as u32, 2, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 2 * tiles])),
+            Arg::Scalar(ArgValue::I32(ld as i32)),
+            Arg::Scalar(ArgValue::I32(tiles as i32)),
+        ],
+    )
+    .kernel("_Z5tilesPKfPfii")
+    .expect("out", Data::F32(out))
+}
+
+/// `functors`: a functor hierarchy, conversions to bases and back.
+pub fn cxx_inheritance_functors() -> Case {
+    let mut r = Rng(73);
+    let n = 100usize;
+    let input: Vec<f32> = (0..n).map(|_| r.int(-4, 5) as f32).collect();
+    let mut out = vec![0.0f32; n];
+    for i in 0..n {
+        let x = input[i];
+        // Scale(2): apply, Biased::apply, through the base (Biased::apply).
+        let a = (2.0 * x + 0.5) + (x + 0.5) + (x + 0.5);
+        // ClampedScale(3) (bias 1): its apply(int), Scale's apply(x, 1),
+        // through the base.
+        let b = (3.0 * x.trunc() + 1.0).clamp(-8.0, 8.0) + (3.0 * x + 1.0) + (x + 1.0);
+        // Shifted(4, 2): 4x + 2 + 0.25.
+        out[i] = a + b + 3.0 + 1.0 + (4.0 * x + 2.0 + 0.25);
+    }
+    // calls (1), none through null (-1), sizeof 20 and 8.
+    let (calls, null) = (1, -1);
+    let count = vec![calls + null + 20 + 8; n];
+    Case::new(
+        "cxx_inheritance.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("count", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z8functorsPKfPfPii")
+    .expect("out", Data::F32(out))
+    .expect("count", Data::I32(count))
+}
+
+/// `dispatch<float>`: the function `load(const float *, int)` beats the
+/// template's instance; the Vec overload and the pointer `combine` are the
+/// more specialized; the traits are partial specializations'.
+pub fn cxx_partial_spec_float() -> Case {
+    let mut r = Rng(74);
+    let n = 80usize;
+    let input: Vec<f32> = (0..n).map(|_| r.int(-20, 20) as f32).collect();
+    let vin: Vec<f32> = (0..4 * n).map(|_| r.int(-20, 20) as f32).collect();
+    let out: Vec<f32> = (0..n)
+        .map(|i| {
+            let a = 2.0 * input[i];
+            let b: f32 = vin[4 * i..4 * i + 4].iter().sum();
+            a + b + a * 3.0 + input[i]
+        })
+        .collect();
+    Case::new(
+        "cxx_partial_spec.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("vin", Data::F32(vin)),
+            Arg::Buf("out", Data::F32(vec![0.0; n])),
+            Arg::Buf("info", Data::I32(vec![0; 4])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z8dispatchIfEvPKT_PK3VecIS0_Li4EEPS0_Pii")
+    .expect("out", Data::F32(out))
+    // bits 32 + 64; read-only, a pointer; Vec<float, 4>: 128 bits, 4
+    // lanes; Vec<float, 1>: -1 lanes, + sizeof(float).
+    .expect("info", Data::I32(vec![96, 3, 132, 3]))
+}
+
+/// `dispatch<int>`: the template's `load` for ints.
+pub fn cxx_partial_spec_int() -> Case {
+    let mut r = Rng(75);
+    let n = 80usize;
+    let input: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let vin: Vec<i32> = (0..4 * n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let out: Vec<i32> = (0..n)
+        .map(|i| {
+            let a = input[i];
+            let b: i32 = vin[4 * i..4 * i + 4].iter().sum();
+            a + b + a * 3 + input[i]
+        })
+        .collect();
+    Case::new(
+        "cxx_partial_spec.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("in", Data::I32(input)),
+            Arg::Buf("vin", Data::I32(vin)),
+            Arg::Buf("out", Data::I32(vec![0; n])),
+            Arg::Buf("info", Data::I32(vec![0; 4])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .kernel("_Z8dispatchIiEvPKT_PK3VecIS0_Li4EEPS0_Pii")
+    .expect("out", Data::I32(out))
+    .expect("info", Data::I32(vec![96, 3, 132, 3]))
+}
+
+/// decltype, decltype(auto) and deduced return types.
+pub fn cxx_deduced() -> Case {
+    // Small integers as floats (and halves, quarters): every result exact.
+    let mut r = Rng(76);
+    let n = 60usize;
+    let input: Vec<f32> = (0..4 * n).map(|_| r.int(-20, 20) as f32).collect();
+    let mut out = vec![0.0f32; 2 * n];
+    let mut iout = vec![0i32; n];
+    for i in 0..n {
+        let x = &input[4 * i..4 * i + 4];
+        let s = x[0] + x[1] + x[2] + x[3];
+        // `first` refers to b[0]: it is x0 + 1 from then on.
+        let first = x[0] + 1.0;
+        let sq = x[1] * x[1];
+        let m = i as f32 * 0.5 + 2.0;
+        out[2 * i] = s + sq + m + first;
+        out[2 * i + 1] = first + 0.25 * (x[3] - first);
+        // j, sizeof(int), sizeof(double), size()
+        iout[i] = 3 * i as i32 + 4 + 8 + 4;
+    }
+    Case::new(
+        "cxx_deduced.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; 2 * n])),
+            Arg::Buf("iout", Data::I32(vec![0; n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("iout", Data::I32(iout))
+}
+
 /// `specialized<float>`: `adjust<float>` and `Traits<float>` are the
 /// explicit specializations.
 pub fn cxx_specialization_float() -> Case {
@@ -2385,6 +2595,12 @@ pub fn cases() -> Vec<Case> {
         cxx_bitfields(),
         cxx_conversions(),
         cxx_members(),
+        cxx_member_init(),
+        cxx_inheritance_tiles(),
+        cxx_inheritance_functors(),
+        cxx_partial_spec_float(),
+        cxx_partial_spec_int(),
+        cxx_deduced(),
         struct_loop(),
         cxx_specialization_float(),
         cxx_specialization_int(),

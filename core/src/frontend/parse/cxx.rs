@@ -220,6 +220,24 @@ impl<'a> Parser<'a> {
         }
         self.eat("typename");
         let span = self.span();
+        // `using Base<T>::f;`: a member of a class template's instance.
+        if self
+            .template_id_from(self.pos)
+            .is_some_and(|(d, _)| !self.templates.defs[d].is_function())
+        {
+            let ty = self.specifiers()?.ty;
+            self.expect("::")?;
+            let last = if self.eat("operator") {
+                self.operator_name()?
+            } else {
+                self.ident()?.0
+            };
+            let Some(CType::Record(r)) = ty else {
+                return self.error(span, "expected a class name");
+            };
+            self.using_member(&r, &last);
+            return self.expect(";");
+        }
         let len = self.qualified_len(0);
         let name = self.qualified_text(0, len);
         let Some((scope, last)) = name.rsplit_once("::").filter(|_| len > 0) else {
@@ -234,7 +252,8 @@ impl<'a> Parser<'a> {
         } else if let Some(n) = self.cxx.lookup.namespace(&self.cxx.ns, scope) {
             format!("{n}::{last}")
         } else if let Some(CType::Record(r)) = self.find_type(scope) {
-            format!("{}::{last}", r.name.borrow())
+            self.using_member(&r, last);
+            return self.expect(";");
         } else {
             return self.error(
                 span,
@@ -246,6 +265,40 @@ impl<'a> Parser<'a> {
             self.cxx.lookup.aliases.insert(here, full);
         }
         self.expect(";")
+    }
+
+    /// `using Base::f;` (in a class: the class's `f` are Base's too;
+    /// `using Base::Base;` inherits Base's constructors), or at namespace
+    /// scope a name for a class's member.
+    fn using_member(&mut self, r: &Rc<Record>, last: &str) {
+        let class = r.name.borrow().clone();
+        let simple = crate::frontend::lookup::last_part(&class).to_string();
+        let template = r
+            .template
+            .borrow()
+            .as_ref()
+            .map(|(t, _)| crate::frontend::lookup::last_part(t).to_string());
+        // The constructors are named as the class's instance is.
+        let last = if template.as_deref() == Some(last) {
+            simple.as_str()
+        } else {
+            last
+        };
+        let full = format!("{class}::{last}");
+        let here = self.qualify(last);
+        if here == full {
+            return;
+        }
+        if self.in_class {
+            self.cxx
+                .lookup
+                .classes
+                .borrow_mut()
+                .usings
+                .insert(here, full);
+        } else {
+            self.cxx.lookup.aliases.insert(here, full);
+        }
     }
 
     /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`
@@ -400,10 +453,11 @@ impl<'a> Parser<'a> {
         self.expect("(")?;
         let (params, variadic) = self.params()?;
         self.function_suffix()?;
+        let simple = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
         if !self.exec_space(specs).on_device() && (self.at(":") || self.at("{")) {
             // A host constructor's initializers and body are host code.
             self.skip_host_constructor();
-            let simple = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
+            record.non_pod.set(true);
             self.push_method(
                 record,
                 &simple,
@@ -417,64 +471,27 @@ impl<'a> Parser<'a> {
             );
             return Ok(());
         }
-        // Member initializers become assignments at the start of the body.
         let mut inits = Vec::new();
         if self.eat(":") {
             loop {
-                let (member, mspan) = self.ident()?;
-                let braced = self.at("{");
-                if !braced && !self.at("(") {
-                    return self.expect("(");
-                }
-                let Expr {
-                    kind: ExprKind::Construct(_, args, _),
-                    ..
-                } = self.construct(CType::Void, mspan.clone())?
-                else {
-                    return self.error(mspan, "expected a member initializer");
-                };
-                if args.len() != 1 {
-                    return self.error(mspan, "a member initializer must have exactly one value");
-                }
-                let this = Expr::new(ExprKind::Ident("this".into()), mspan.clone());
-                let target = Expr::new(ExprKind::Arrow(Box::new(this), member), mspan.clone());
-                let value = args.into_iter().next().expect("one argument");
-                let assign = Expr::new(
-                    ExprKind::Assign(None, Box::new(target), Box::new(value)),
-                    mspan.clone(),
-                );
-                inits.push(Stmt {
-                    kind: StmtKind::Expr(assign),
-                    span: mspan,
-                });
+                inits.push(self.mem_initializer()?);
                 if !self.eat(",") {
                     break;
                 }
             }
         }
         let body = if self.eat("=") {
-            // `= default`: an empty constructor.
+            // `= default`: the implicit one, as if not declared (the class
+            // stays an aggregate, default initialization does the rest).
             self.defaulted()?;
-            self.expect(";")?;
-            Some(Stmt {
-                kind: StmtKind::Compound(Vec::new()),
-                span: span.clone(),
-            })
+            return self.expect(";");
         } else if self.at("{") {
             Some(self.compound()?)
         } else {
             self.expect(";")?;
             None
         };
-        let body = body.map(|b| match b.kind {
-            StmtKind::Compound(stmts) => Stmt {
-                kind: StmtKind::Compound(inits.into_iter().chain(stmts).collect()),
-                span: b.span,
-            },
-            _ => b,
-        });
-        let simple = record.name.borrow().clone();
-        let simple = crate::frontend::lookup::last_part(&simple).to_string();
+        record.non_pod.set(true);
         self.push_method(
             record,
             &simple,
@@ -486,7 +503,41 @@ impl<'a> Parser<'a> {
             false,
             body,
         );
+        if let Some(f) = self.cxx.methods.last_mut() {
+            f.mem_inits = inits;
+        }
         Ok(())
+    }
+
+    /// One member initializer: `x(a)`, `x{a}`, `Base(a, b)`, `N::Base<T>{}`.
+    fn mem_initializer(&mut self) -> PResult<MemInit> {
+        let span = self.span();
+        // A base class by its type; the class's own name before `(` is no
+        // type here (a delegating constructor: sema knows it by its name).
+        let target = if self.starts_type() {
+            match self.specifiers()?.ty {
+                Some(t) => MemInitTarget::Class(t),
+                None => return self.error(span, "expected an identifier"),
+            }
+        } else {
+            MemInitTarget::Member(self.ident()?.0)
+        };
+        if !self.at("{") && !self.at("(") {
+            self.expect("(")?;
+        }
+        let Expr {
+            kind: ExprKind::Construct(_, args, braced),
+            ..
+        } = self.construct(CType::Void, span.clone())?
+        else {
+            return self.error(span, "expected a member initializer");
+        };
+        Ok(MemInit {
+            target,
+            args,
+            braced,
+            span,
+        })
     }
 
     /// `static_assert(e, "why");` (the message may be left out): checked
@@ -532,25 +583,104 @@ impl<'a> Parser<'a> {
     }
 
     /// A class's base classes (`: public Base, private Other<int>`), after
-    /// its name: whether it has any. They are read (their names must be
-    /// types) and not laid out: see `Record::has_bases`.
-    pub(super) fn base_clause(&mut self) -> PResult<bool> {
+    /// its name, each a complete class; they become the record's bases
+    /// (laid out by `finish_class`) and scopes of its names
+    /// (`Lookup::bases`). A virtual base is not supported yet in device
+    /// code (`Record::unsupported`).
+    pub(super) fn base_clause(&mut self, record: &Rc<Record>) -> PResult<Vec<Rc<Record>>> {
+        let mut bases = Vec::new();
         if !self.eat(":") {
-            return Ok(false);
+            return Ok(bases);
         }
         loop {
-            while ["public", "private", "protected", "virtual"]
-                .iter()
-                .any(|w| self.eat(w))
-            {}
+            let mut is_virtual = false;
+            loop {
+                if self.eat("virtual") {
+                    is_virtual = true;
+                } else if !["public", "private", "protected"]
+                    .iter()
+                    .any(|w| self.eat(w))
+                {
+                    break;
+                }
+            }
             let span = self.span();
-            if self.specifiers()?.ty.is_none() {
-                return self.error(span, "expected a class name");
+            let starts_name = self
+                .peek()
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text) || t.is("::"));
+            let ty = if starts_name {
+                self.specifiers()?.ty
+            } else {
+                None
+            };
+            match ty {
+                Some(CType::Record(b)) if b.is_union => {
+                    return self.error(span, "a class cannot not derive from a union");
+                }
+                Some(CType::Record(b)) if b.layout().is_some() => {
+                    if is_virtual {
+                        record.unsupported.replace(Some(format!(
+                            "virtual base classes are not supported yet in device code (class \"{}\")",
+                            record.name.borrow()
+                        )));
+                    } else if let Some(why) = b.unsupported.borrow().clone() {
+                        record.unsupported.replace(Some(why));
+                    }
+                    bases.push(b);
+                }
+                Some(t @ CType::Record(_)) => {
+                    return self.error(span, format!("incomplete type \"{t}\" is not allowed"));
+                }
+                Some(_) => return self.error(span, "not a class or struct name"),
+                None => return self.error(span, "expected an identifier"),
             }
             if !self.eat(",") {
-                return Ok(true);
+                break;
             }
         }
+        let name = record.name.borrow().clone();
+        if !name.is_empty() {
+            let names = bases.iter().map(|b| b.name.borrow().clone()).collect();
+            self.cxx
+                .lookup
+                .classes
+                .borrow_mut()
+                .bases
+                .insert(name, names);
+        }
+        Ok(bases)
+    }
+
+    /// Lays out a class whose body was read (see `parse::layout`).
+    pub(super) fn finish_class(
+        &mut self,
+        record: &Rc<Record>,
+        bases: &[Rc<Record>],
+        members: Vec<Member>,
+        min_align: u64,
+    ) {
+        let member_pod = |t: &CType| match t {
+            CType::Record(r) => r.layout().is_none_or(|l| l.pod),
+            CType::Array(..) => {
+                let mut t = t;
+                while let CType::Array(e, _) = t {
+                    t = e;
+                }
+                !matches!(t, CType::Record(r) if r.layout().is_some_and(|l| !l.pod))
+            }
+            CType::Ref { .. } => false,
+            _ => true,
+        };
+        let pod = bases.is_empty()
+            && !record.non_pod.get()
+            && members.iter().all(|(_, t, _)| member_pod(t));
+        *record.layout.borrow_mut() = Some(Rc::new(super::layout(
+            bases,
+            members,
+            record.is_union,
+            min_align,
+            pod,
+        )));
     }
 
     /// A `friend` declaration in a class body: `friend class F;`, or a
@@ -616,7 +746,7 @@ impl<'a> Parser<'a> {
     /// A destructor in a struct body (`~S() {}`, `~S() = default;`): a
     /// trivial one does nothing and is accepted; one with statements is
     /// not supported.
-    pub(super) fn destructor(&mut self, specs: Option<&Specs>) -> PResult<()> {
+    pub(super) fn destructor(&mut self, record: &Rc<Record>, specs: Option<&Specs>) -> PResult<()> {
         let span = self.span();
         self.pos += 1; // `~`
         let (name, nspan) = self.ident()?;
@@ -634,7 +764,14 @@ impl<'a> Parser<'a> {
             self.defaulted()?;
             return self.expect(";");
         }
-        self.function_suffix()?;
+        // A user-provided destructor: no POD.
+        record.non_pod.set(true);
+        if specs.is_some_and(|s| s.is_virtual) | self.function_suffix()? {
+            record.unsupported.replace(Some(format!(
+                "virtual functions are not supported yet (class \"{}\" has a virtual destructor)",
+                record.name.borrow()
+            )));
+        }
         if !self.at("{") {
             return self.expect(";");
         }
@@ -663,13 +800,27 @@ impl<'a> Parser<'a> {
         let Some(name) = d.name else {
             return self.error(d.span, "expected an identifier");
         };
-        let konst = self.eat("const");
-        self.function_suffix()?;
+        let konst = d.konst_fn | self.eat("const");
+        let overrides = d.overrides | self.function_suffix()?;
+        if specs.is_virtual || overrides {
+            record.non_pod.set(true);
+            record.unsupported.replace(Some(format!(
+                "virtual functions are not supported yet (class \"{}\" has virtual function \"{name}\")",
+                record.name.borrow()
+            )));
+        }
         // `= 0` (pure virtual), `= delete`, `= default`: declared only.
+        let mut defaulted = false;
         if self.eat("=") {
+            defaulted = self.at("default");
             while !self.at(";") && !self.at_eof() {
                 self.pos += 1;
             }
+        }
+        // A user-declared copy assignment: no POD.
+        let own = |t: &CType| matches!(t.unref(), CType::Record(r) if Rc::ptr_eq(r, record));
+        if name == "operator=" && !defaulted && params.len() == 1 && own(&params[0].ty) {
+            record.non_pod.set(true);
         }
         let body = if self.at("{") {
             if self.exec_space(specs).on_device() {
@@ -846,6 +997,8 @@ impl<'a> Parser<'a> {
             ty,
             restrict: false,
             func: Some((params, variadic)),
+            konst_fn: false,
+            overrides: false,
         };
         let mut specs = specs.clone();
         specs.is_static = is_static;
@@ -868,13 +1021,15 @@ impl<'a> Parser<'a> {
         let Some(name) = d.name.clone() else {
             return self.error(d.span, "expected an identifier");
         };
-        let Some(def) = self
+        let defs = self
             .candidates(&name)
             .into_iter()
-            .find_map(|c| self.templates.find(&c))
-        else {
+            .map(|c| self.templates.functions(&c))
+            .find(|defs| !defs.is_empty())
+            .unwrap_or_default();
+        if defs.is_empty() {
             return self.error(d.span, format!("\"{name}\" is not a template"));
-        };
+        }
         if !self.eat("<") {
             return self.error(
                 d.span,
@@ -888,8 +1043,32 @@ impl<'a> Parser<'a> {
             return self.error(d.span, "an explicit specialization must be defined here");
         }
         let body = self.compound()?;
+        // The overload whose parameters these are (the arguments given
+        // first, the rest deduced from the parameters).
+        let declared: Vec<CType> = params.iter().map(|p| p.ty.clone()).collect();
+        let pick = defs.iter().find_map(|&def| {
+            let t = &self.templates.defs[def];
+            let TemplateKind::Function { params: pats, .. } = &t.kind else {
+                return None;
+            };
+            if pats.len() != declared.len() || given.len() > t.params.len() {
+                return None;
+            }
+            let mut out: Vec<Option<TemplateArg>> = vec![None; t.params.len()];
+            for (o, g) in out.iter_mut().zip(&given) {
+                *o = Some(g.clone());
+            }
+            pats.iter()
+                .zip(&declared)
+                .all(|(p, a)| super::super::template::match_type(t, p, a, &mut out, 0))
+                .then_some((def, out))
+        });
+        let (def, given) = match pick {
+            Some(p) => p,
+            None => (defs[0], given.into_iter().map(Some).collect()),
+        };
         let full = self.templates.defs[def].name.clone();
-        let Some(args) = self.complete_args(def, given.into_iter().map(Some).collect())? else {
+        let Some(args) = self.complete_args(def, given)? else {
             return self.error(
                 d.span,
                 format!("no instance of function template \"{full}\" matches the specified type"),
@@ -999,6 +1178,8 @@ impl<'a> Parser<'a> {
             ty,
             restrict: false,
             func: Some((Vec::new(), false)),
+            konst_fn: false,
+            overrides: false,
         };
         self.method(record, specs, d)
     }
@@ -1058,14 +1239,18 @@ impl<'a> Parser<'a> {
 
     /// What may follow a function's parameters (and `const`): `noexcept`,
     /// `noexcept(…)`, `throw()`, `override`, `final` (all without effect here).
-    pub(super) fn function_suffix(&mut self) -> PResult<()> {
+    /// Whether `override` or `final` was among them.
+    pub(super) fn function_suffix(&mut self) -> PResult<bool> {
+        let mut overrides = false;
         loop {
             if self.eat("noexcept") || self.eat("throw") {
                 if self.at("(") {
                     self.skip_parens();
                 }
-            } else if !(self.eat("override") || self.eat("final")) {
-                return Ok(());
+            } else if self.eat("override") || self.eat("final") {
+                overrides = true;
+            } else {
+                return Ok(overrides);
             }
         }
     }
@@ -1114,6 +1299,7 @@ impl<'a> Parser<'a> {
             symbol: None,
             constexpr: specs.constexpr,
             discardable: specs.discardable() || self.in_class,
+            mem_inits: Vec::new(),
         };
         if specs.constexpr {
             self.record_constexpr_fn(&f);

@@ -7,13 +7,15 @@
 //! A member function is a function whose first parameter is `this`; a call
 //! passes the object's address there.
 
+use super::classes::DeclInit;
 use super::*;
 
 /// How well an argument fits a parameter (C++'s ranks; lower is better).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Rank {
+pub(crate) enum Rank {
     Exact,
-    /// Exact but for an added `const` (binding `const T&` to a `T`).
+    /// Exact but for an added `const` (binding `const T&` to a `T`, `T *`
+    /// to `const T *`).
     Qualified,
     Promotion,
     Conversion,
@@ -46,8 +48,14 @@ impl<'a> Checker<'a> {
             set.extend(inst.methods.get(c).into_iter().flatten().cloned());
             set
         };
+        // A class's name (`Scale::apply`) is its own, else its bases'
+        // (the first that has it), never a union.
+        let class_scope = |c: &String| {
+            c.rsplit_once("::")
+                .is_some_and(|(s, _)| self.lookup.classes.borrow().bases.contains_key(s))
+        };
         for (k, c) in cands.iter().enumerate() {
-            if Some(k) == plain {
+            if Some(k) == plain && !class_scope(c) {
                 // The global namespace and every `using namespace`.
                 let set: Vec<Signature> = cands[k..].iter().flat_map(get).collect();
                 return (!set.is_empty()).then_some(set);
@@ -86,6 +94,9 @@ impl<'a> Checker<'a> {
 
     /// `*this` in a member function.
     pub(super) fn this_object(&mut self, span: &Span) -> Option<Expr> {
+        if let Some(object) = &self.this_expr {
+            return Some(object.clone());
+        }
         let Some(Binding::Local(id)) = self.lookup_block("this") else {
             return None;
         };
@@ -107,7 +118,9 @@ impl<'a> Checker<'a> {
     /// A data member named without `this->` in a member function.
     pub(super) fn member_of_this(&mut self, name: &str, span: &Span) -> Option<Expr> {
         let r = self.class.clone()?;
-        r.member(name)?;
+        if matches!(r.member_path(name), Found::None) {
+            return None;
+        }
         let object = self.this_object(span)?;
         Some(self.member(object, &r, name, span.clone()))
     }
@@ -205,6 +218,15 @@ impl<'a> Checker<'a> {
             let a = self.address_of(e);
             return as_ptr(a);
         }
+        // A derived class's object binds to a reference to its base.
+        if let (CType::Record(d), CType::Record(b)) = (&e.ty, pointee) {
+            if e.lvalue && d.derives_from(b) {
+                let span = e.span.clone();
+                let sub = self.base_subobject(e, b, &span);
+                let a = self.address_of(sub);
+                return as_ptr(a);
+            }
+        }
         // `c ? x : y` of two lvalues is one: the address of either.
         if let ExprKind::Cond(c, x, y) = &e.kind {
             if x.lvalue && y.lvalue && x.ty == *pointee && y.ty == *pointee {
@@ -253,6 +275,12 @@ impl<'a> Checker<'a> {
             if a.lvalue && a.ty == **pointee {
                 return Some(if *konst { Rank::Qualified } else { Rank::Exact });
             }
+            // Derived to base: a conversion.
+            if let (CType::Record(d), CType::Record(b)) = (&a.ty, &**pointee) {
+                if (a.lvalue || *konst) && d.derives_from(b) {
+                    return Some(Rank::Conversion);
+                }
+            }
             if !konst {
                 return None;
             }
@@ -281,8 +309,14 @@ impl<'a> Checker<'a> {
                     volatile: vb,
                 },
             ) => {
-                if pa == pb && (!ka || *kb) && (!va || *vb) {
+                if pa == pb && ka == kb && va == vb {
                     Some(Rank::Exact)
+                } else if pa == pb && (!ka || *kb) && (!va || *vb) {
+                    // `T *` to `const T *`: worse than none (C++'s
+                    // qualification conversion).
+                    Some(Rank::Qualified)
+                } else if Self::is_base_pointer(&at, p) {
+                    Some(Rank::Conversion)
                 } else if (**pb == CType::Void && (!ka || *kb))
                     || (matches!(a.kind, ExprKind::IntLit(0)) && **pa == CType::Void)
                 {
@@ -306,13 +340,19 @@ impl<'a> Checker<'a> {
                 })
             }
             (CType::Builtin(_), CType::Record(_)) => Some(Rank::Exact),
+            (CType::Record(d), CType::Record(b)) if d.derives_from(b) => Some(Rank::Conversion),
             _ => None,
         }
     }
 
     /// The ranks of one candidate's parameters against the arguments
     /// (`object` first for a member function); `None` when not viable.
-    fn ranks(&self, sig: &Signature, object: Option<&Expr>, args: &[Expr]) -> Option<Vec<Rank>> {
+    pub(super) fn ranks(
+        &self,
+        sig: &Signature,
+        object: Option<&Expr>,
+        args: &[Expr],
+    ) -> Option<Vec<Rank>> {
         let mut ranks = Vec::new();
         let params: &[CType] = if sig.method {
             let object = object?;
@@ -374,83 +414,87 @@ impl<'a> Checker<'a> {
         args: Vec<Expr>,
         span: Span,
     ) -> Expr {
-        let operands = |sig: &Signature, args: &[Expr]| -> Vec<Expr> {
-            match (&object, sig.method, kind) {
-                (Some(o), false, CallKind::Operator) => std::iter::once(o.clone())
-                    .chain(args.iter().cloned())
-                    .collect(),
-                _ => args.to_vec(),
-            }
-        };
-        let chosen = if set.len() == 1 && kind == CallKind::Function && !set[0].method {
-            // One function: its own messages for each argument.
-            Some(set[0].clone())
-        } else {
-            let viable: Vec<(Signature, Vec<Rank>)> = set
-                .iter()
-                .filter_map(|s| {
-                    let ops = operands(s, &args);
-                    self.ranks(s, object.as_ref(), &ops).map(|r| (s.clone(), r))
-                })
-                .collect();
-            let best: Vec<&(Signature, Vec<Rank>)> = viable
-                .iter()
-                .filter(|(c, rc)| {
-                    viable
-                        .iter()
-                        .all(|(d, rd)| std::ptr::eq(c, d) || better(rc, rd))
-                })
-                .collect();
-            let types = {
-                let all: Vec<&Expr> = object
-                    .iter()
-                    .filter(|_| kind == CallKind::Operator)
-                    .chain(args.iter())
-                    .collect();
-                let names: Vec<String> = all.iter().map(|a| a.ty.to_string()).collect();
-                if kind == CallKind::Operator {
-                    let op = name.trim_start_matches("operator");
-                    format!("operand types are: {}", names.join(&format!(" {op} ")))
-                } else {
-                    format!("argument types are: ({})", names.join(", "))
-                }
-            };
-            let what = match kind {
-                CallKind::Function => format!("overloaded function \"{name}\""),
-                CallKind::Constructor => format!("constructor \"{name}\""),
-                CallKind::Operator => {
-                    format!("operator \"{}\"", name.trim_start_matches("operator"))
-                }
-            };
-            match best.as_slice() {
-                [(sig, _)] => Some(sig.clone()),
-                [] if viable.is_empty() => {
-                    let msg = match kind {
-                        CallKind::Operator => format!("no {what} matches these operands ({types})"),
-                        _ => format!("no instance of {what} matches the argument list ({types})"),
-                    };
-                    self.err(&span, msg);
-                    None
-                }
-                _ => {
-                    let msg = match kind {
-                        CallKind::Operator => {
-                            format!("more than one {what} matches these operands ({types})")
-                        }
-                        _ => format!(
-                            "more than one instance of {what} matches the argument list ({types})"
-                        ),
-                    };
-                    self.err(&span, msg);
-                    None
-                }
-            }
-        };
-        let Some(sig) = chosen else {
+        let Some(sig) = self.resolve(name, kind, &set, object.as_ref(), &args, &span) else {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
-        let ops = operands(&sig, &args);
+        let ops = operands(kind, &sig, object.as_ref(), &args);
         self.call_signature(&sig, object, ops, span)
+    }
+
+    /// Overload resolution among `set` (see `resolve_and_call`): the best
+    /// candidate, or `None` (reported).
+    pub(super) fn resolve(
+        &mut self,
+        name: &str,
+        kind: CallKind,
+        set: &[Signature],
+        object: Option<&Expr>,
+        args: &[Expr],
+        span: &Span,
+    ) -> Option<Signature> {
+        if set.len() == 1 && kind == CallKind::Function && !set[0].method {
+            // One function: its own messages for each argument.
+            return Some(set[0].clone());
+        }
+        let viable: Vec<(Signature, Vec<Rank>)> = set
+            .iter()
+            .filter_map(|s| {
+                let ops = operands(kind, s, object, args);
+                self.ranks(s, object, &ops).map(|r| (s.clone(), r))
+            })
+            .collect();
+        let best: Vec<&(Signature, Vec<Rank>)> = viable
+            .iter()
+            .filter(|(c, rc)| {
+                viable
+                    .iter()
+                    .all(|(d, rd)| std::ptr::eq(c, d) || better(rc, rd))
+            })
+            .collect();
+        let types = {
+            let all: Vec<&Expr> = object
+                .into_iter()
+                .filter(|_| kind == CallKind::Operator)
+                .chain(args.iter())
+                .collect();
+            let names: Vec<String> = all.iter().map(|a| a.ty.to_string()).collect();
+            if kind == CallKind::Operator {
+                let op = name.trim_start_matches("operator");
+                format!("operand types are: {}", names.join(&format!(" {op} ")))
+            } else {
+                format!("argument types are: ({})", names.join(", "))
+            }
+        };
+        let what = match kind {
+            CallKind::Function => format!("overloaded function \"{name}\""),
+            CallKind::Constructor => format!("constructor \"{name}\""),
+            CallKind::Operator => {
+                format!("operator \"{}\"", name.trim_start_matches("operator"))
+            }
+        };
+        match best.as_slice() {
+            [(sig, _)] => Some(sig.clone()),
+            [] if viable.is_empty() => {
+                let msg = match kind {
+                    CallKind::Operator => format!("no {what} matches these operands ({types})"),
+                    _ => format!("no instance of {what} matches the argument list ({types})"),
+                };
+                self.err(span, msg);
+                None
+            }
+            _ => {
+                let msg = match kind {
+                    CallKind::Operator => {
+                        format!("more than one {what} matches these operands ({types})")
+                    }
+                    _ => format!(
+                        "more than one instance of {what} matches the argument list ({types})"
+                    ),
+                };
+                self.err(span, msg);
+                None
+            }
+        }
     }
 
     /// The call of one function: arguments converted (references bound,
@@ -475,6 +519,11 @@ impl<'a> Checker<'a> {
                     "a nonstatic member reference must be relative to a specific object",
                 );
                 return mk(ExprKind::IntLit(0), span, CType::INT);
+            };
+            // A base's member function: on the base class subobject.
+            let object = match pointee_record(&sig.params[0]) {
+                Some(b) => self.class_value(object, &b, &span),
+                None => object,
             };
             let this = self.address_of(object);
             typed.push(convert(this, &sig.params[0]));
@@ -523,7 +572,13 @@ impl<'a> Checker<'a> {
         }
         let symbol = sig.symbol.clone();
         self.inst.borrow_mut().use_symbol(&symbol);
-        match &sig.ret {
+        // `auto f()`: its return type, worked out now if not yet.
+        let ret = if sig.ret.is_deduced() {
+            self.deduced_return(&symbol, &span)
+        } else {
+            sig.ret.clone()
+        };
+        match &ret {
             CType::Ref { pointee, konst } => {
                 let ptr = CType::Ptr {
                     pointee: pointee.clone(),
@@ -542,8 +597,62 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The member functions `name` of a class (and its static ones).
-    fn methods(&self, r: &Record, name: &str) -> Vec<Signature> {
+    /// The member functions `name` of a class (and its static ones): its
+    /// own with those a using-declaration brings in (`using Base::f;`),
+    /// else those of its bases (which the class's own hide).
+    pub(super) fn methods(&self, r: &Record, name: &str) -> Vec<Signature> {
+        self.methods_depth(r, name, 0)
+    }
+
+    fn methods_depth(&self, r: &Record, name: &str, depth: usize) -> Vec<Signature> {
+        let mut visited = Vec::new();
+        self.methods_within(r, name, depth, &mut visited)
+    }
+
+    /// `methods` with the classes looked into so far (each once).
+    fn methods_within(
+        &self,
+        r: &Record,
+        name: &str,
+        depth: usize,
+        visited: &mut Vec<*const Record>,
+    ) -> Vec<Signature> {
+        if visited.contains(&(r as *const Record)) || visited.len() > 1000 {
+            return Vec::new();
+        }
+        visited.push(r);
+        let mut set = self.own_methods(r, name);
+        let key = format!("{}::{name}", r.name.borrow());
+        let using = self.lookup.classes.borrow().usings.get(&key).cloned();
+        if let Some(target) = using {
+            if let Some((class, last)) = target.rsplit_once("::") {
+                if let Some(base) = r
+                    .bases()
+                    .into_iter()
+                    .map(|(_, b)| b)
+                    .find(|b| *b.name.borrow() == class)
+                {
+                    let more: Vec<Signature> = self
+                        .methods_depth(&base, last, depth + 1)
+                        .into_iter()
+                        // The class's own hide those of the same parameters.
+                        .filter(|m| !set.iter().any(|s| s.params.get(1..) == m.params.get(1..)))
+                        .collect();
+                    set.extend(more);
+                }
+            }
+        }
+        if !set.is_empty() || depth > 32 {
+            return set;
+        }
+        for (_, b) in r.bases() {
+            set.extend(self.methods_within(&b, name, depth + 1, visited));
+        }
+        set
+    }
+
+    /// The member functions `name` a class declares itself.
+    pub(super) fn own_methods(&self, r: &Record, name: &str) -> Vec<Signature> {
         let key = format!("{}::{name}", r.name.borrow());
         let mut set = self.sigs.get(&key).cloned().unwrap_or_default();
         // Those of class template instances made by sema's instantiations.
@@ -571,8 +680,24 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The conversion functions (`operator T`) of a class, by name.
+    /// The conversion functions (`operator T`) of a class, by name (its
+    /// bases' too).
     fn conversions(&self, r: &Record) -> Vec<Signature> {
+        let mut out = self.own_conversions(r);
+        let mut seen: Vec<*const Record> = vec![r];
+        let mut todo: Vec<std::rc::Rc<Record>> = r.bases().into_iter().map(|(_, b)| b).collect();
+        while let Some(b) = todo.pop() {
+            if seen.contains(&std::rc::Rc::as_ptr(&b)) || seen.len() > 1000 {
+                continue;
+            }
+            seen.push(std::rc::Rc::as_ptr(&b));
+            out.extend(self.own_conversions(&b));
+            todo.extend(b.bases().into_iter().map(|(_, x)| x));
+        }
+        out
+    }
+
+    fn own_conversions(&self, r: &Record) -> Vec<Signature> {
         let prefix = format!("{}::operator ", r.name.borrow());
         let mut names: Vec<String> = self
             .sigs
@@ -585,7 +710,7 @@ impl<'a> Checker<'a> {
         names.dedup();
         let mut out = Vec::new();
         for n in names {
-            out.extend(self.methods(r, &n[prefix.len() - "operator ".len()..]));
+            out.extend(self.own_methods(r, &n[prefix.len() - "operator ".len()..]));
         }
         out
     }
@@ -651,10 +776,11 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
-        if r.has_bases.get() && self.space.on_device() {
-            self.check_bases(&r, &span);
+        self.check_class(&r, &span);
+        let (object, name) = self.qualified_member(object, name, &span);
+        let CType::Record(r) = object.ty.clone() else {
             return mk(ExprKind::IntLit(0), span, CType::INT);
-        }
+        };
         let set = self.methods(&r, &name);
         if set.is_empty() {
             let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
@@ -731,7 +857,36 @@ impl<'a> Checker<'a> {
         to: CType,
         span: Span,
     ) -> Expr {
-        let inner = self.rvalue(inner);
+        let inner = self.expr(inner);
+        // `static_cast<Derived &>(b)`, `static_cast<const Base &>(d)`: the
+        // object as one of a related class (an lvalue).
+        if let (CastKind::Static, CType::Ref { pointee, .. }) = (kind, &to) {
+            if let (CType::Record(from), CType::Record(target)) = (&inner.ty, &**pointee) {
+                if from.derives_from(target) {
+                    return self.base_subobject(inner, target, &span);
+                }
+                if target.derives_from(from) && inner.lvalue {
+                    let addr = self.address_of(inner);
+                    let p =
+                        self.class_pointer_cast(addr, &CType::ptr_to((**pointee).clone()), &span);
+                    return Expr {
+                        kind: ExprKind::Unary(UnOp::Deref, Box::new(p)),
+                        span,
+                        ty: (**pointee).clone(),
+                        lvalue: true,
+                    };
+                }
+            }
+        }
+        let inner = self.decay(inner);
+        // Pointers to related classes: moved to the other's subobject.
+        if kind == CastKind::Static && related_class_pointers(&inner.ty, &to) {
+            return self.class_pointer_cast(inner, &to, &span);
+        }
+        let inner = match (kind, &to) {
+            (CastKind::Static, CType::Record(b)) => self.class_value(inner, b, &span),
+            _ => inner,
+        };
         let inner = match kind {
             CastKind::Static => self.user_conversion(inner, Some(&to)),
             _ => inner,
@@ -819,11 +974,36 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
-        self.check_member_defaults(r, &span);
+        self.check_class(r, &span);
         let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
-        let ctors = self.methods(r, &simple);
+        let ctors = self.constructors(r);
+        if ctors.is_empty() && !args.is_empty() && !self.inherited_constructors(r).is_empty() {
+            // Inherited constructors: made in a temporary.
+            let id = self.locals.len();
+            self.locals.push(Local {
+                name: "tmp".into(),
+                ty: ty.clone(),
+                span: span.clone(),
+            });
+            let var = Expr {
+                kind: ExprKind::Var(id),
+                span: span.clone(),
+                ty: ty.clone(),
+                lvalue: true,
+            };
+            let made = self.init_object(var.clone(), args, braced, &span);
+            return made.into_iter().rev().fold(var, |acc, e| {
+                let t = acc.ty.clone();
+                mk(ExprKind::Comma(Box::new(e), Box::new(acc)), span.clone(), t)
+            });
+        }
         if !ctors.is_empty() {
             let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+            if let [a] = args.as_slice() {
+                if self.is_implicit_copy(r, a, &ctors) {
+                    return self.class_value(a.clone(), r, &span);
+                }
+            }
             // The object is a temporary the constructor fills.
             let id = self.locals.len();
             self.locals.push(Local {
@@ -877,49 +1057,29 @@ impl<'a> Checker<'a> {
         mk(ExprKind::RecordInit(members), span, ty)
     }
 
-    /// Device code makes an object of a class with default member
-    /// initializers: not supported yet (they would not be applied).
-    fn check_member_defaults(&mut self, r: &Record, span: &Span) {
-        self.check_bases(r, span);
-        if r.member_defaults.get() && self.space.on_device() {
-            let msg = format!(
-                "default member initializers are not supported yet in device code (class \"{}\")",
-                r.name.borrow()
-            );
-            self.err(span, msg);
-        }
-    }
-
-    /// Device code uses a class with base classes: not supported yet (the
-    /// bases' members are not laid out).
-    pub(super) fn check_bases(&mut self, r: &Record, span: &Span) {
-        if r.has_bases.get() && self.space.on_device() {
-            let msg = format!(
-                "base classes are not supported yet in device code (class \"{}\")",
-                r.name.borrow()
-            );
-            self.err(span, msg);
-        }
-    }
-
-    /// A local declaration's C++ part: `auto` deduced from the initializer,
-    /// a struct with constructors constructed. Returns whether the
-    /// initializer is done (typed and converted).
-    pub(super) fn cxx_declaration(&mut self, d: &mut VarDecl) -> bool {
+    /// A local declaration's C++ part: `auto` deduced from the initializer
+    /// (then the initializer is done: typed and converted), and how an
+    /// object of class type is made (a constructor's call, default
+    /// initialization).
+    pub(super) fn cxx_declaration(&mut self, d: &mut VarDecl) -> DeclInit {
         let has_auto = d.ty == CType::Auto
+            || matches!(&d.ty, CType::Decltype(t) if t.expr.is_none())
             || matches!(&d.ty, CType::Ref { pointee, .. } | CType::Ptr { pointee, .. } if **pointee == CType::Auto);
         if has_auto {
             let Some(init) = d.init.take() else {
-                self.err(
-                    &d.span,
-                    "cannot deduce \"auto\" type (initializer required)",
-                );
+                let msg = if matches!(&d.ty, CType::Decltype(_)) {
+                    "cannot deduce \"decltype(auto)\" (initializer required)"
+                } else {
+                    "cannot deduce \"auto\" type (initializer required)"
+                };
+                self.err(&d.span, msg);
                 d.ty = CType::INT;
                 d.init_list = None;
-                return true;
+                return DeclInit::Done;
             };
-            let init = self.expr(init);
-            d.ty = self.deduce(&d.ty, &init);
+            let declared = d.ty.clone();
+            let (ty, init) = self.returned_type(&declared, init);
+            d.ty = ty;
             d.init = Some(match d.ty.clone() {
                 CType::Ref { pointee, konst } => {
                     self.bind_ref(init, &pointee, konst, "initialize an entity")
@@ -929,40 +1089,60 @@ impl<'a> Checker<'a> {
                     self.assign_convert(init, &ty, "initialize an entity")
                 }
             });
-            return true;
+            return DeclInit::Done;
+        }
+        if let CType::Record(r) = &d.ty {
+            self.check_class(r, &d.span);
+        }
+        if d.init.is_none() && d.init_list.is_none() {
+            return if self.needs_init(&d.ty, 0) {
+                DeclInit::Default
+            } else {
+                DeclInit::Plain
+            };
         }
         let CType::Record(r) = &d.ty else {
-            return false;
+            return DeclInit::Plain;
         };
-        // `S s = t;` copies; anything else makes an object.
-        if d.init.is_none() || d.init_list.is_some() {
-            self.check_member_defaults(r, &d.span);
+        // An aggregate's initializer is C's (`dim3 g(8, 4)` CUDA's).
+        if self.constructors(r).is_empty() && self.inherited_constructors(r).is_empty() {
+            return DeclInit::Plain;
         }
-        let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
-        if d.init.is_some() || self.methods(r, &simple).is_empty() {
-            return false;
+        // `S s(a, b);` and `S s = S(a, b);`: made in place.
+        if let Some(Expr {
+            kind: ExprKind::Construct(t, _, _),
+            ..
+        }) = &d.init
+        {
+            if *t == d.ty {
+                if let Some(Expr {
+                    kind: ExprKind::Construct(_, args, braced),
+                    ..
+                }) = d.init.take()
+                {
+                    return DeclInit::InPlace(args, braced);
+                }
+            }
         }
-        let args = match d.init_list.take() {
-            None => Vec::new(),
+        // `S s{a, b};`
+        match d.init_list.take() {
             Some(Initializer::List(items, _))
                 if items.iter().all(|i| matches!(i, Initializer::Expr(_))) =>
             {
-                items
+                let args = items
                     .into_iter()
                     .filter_map(|i| match i {
                         Initializer::Expr(e) => Some(e),
                         _ => None,
                     })
-                    .collect()
+                    .collect();
+                DeclInit::InPlace(args, true)
             }
-            Some(other) => {
-                d.init_list = Some(other);
-                return false;
+            other => {
+                d.init_list = other;
+                DeclInit::Plain
             }
-        };
-        let ty = d.ty.clone();
-        d.init = Some(self.construct(ty, args, true, d.span.clone()));
-        true
+        }
     }
 
     /// The type `auto` (in `auto`, `auto&`, `const auto&`, `auto*`) stands
@@ -1010,7 +1190,7 @@ impl<'a> Checker<'a> {
 
 /// Whether candidate ranks `a` are better than `b`: no worse for any
 /// argument and better for one.
-fn better(a: &[Rank], b: &[Rank]) -> bool {
+pub(super) fn better(a: &[Rank], b: &[Rank]) -> bool {
     a.len() == b.len()
         && a.iter().zip(b).all(|(x, y)| x <= y)
         && a.iter().zip(b).any(|(x, y)| x < y)
@@ -1021,5 +1201,24 @@ fn rvalue_of(a: &Expr) -> Expr {
     Expr {
         lvalue: false,
         ..a.clone()
+    }
+}
+
+/// The operands a candidate takes: for an operator, a free function takes
+/// the object as its first operand.
+fn operands(kind: CallKind, sig: &Signature, object: Option<&Expr>, args: &[Expr]) -> Vec<Expr> {
+    match (object, sig.method, kind) {
+        (Some(o), false, CallKind::Operator) => std::iter::once(o.clone())
+            .chain(args.iter().cloned())
+            .collect(),
+        _ => args.to_vec(),
+    }
+}
+
+/// The class a pointer (`this`) points to.
+fn pointee_record(t: &CType) -> Option<std::rc::Rc<Record>> {
+    match t.pointee() {
+        Some(CType::Record(r)) => Some(r.clone()),
+        _ => None,
     }
 }

@@ -1,0 +1,263 @@
+//! Sema's calls of function templates: each overload's arguments deduced,
+//! its instance's signature read without making the instance, overload
+//! resolution among the templates and the functions of the same name (a
+//! function wins a tie, then the more specialized template, as C++'s
+//! partial ordering says), then the instance of the one chosen.
+
+use super::cxx::{better, Rank};
+use super::*;
+use crate::frontend::template::match_type;
+
+/// A candidate of a call: a function, or a template's instance (not made
+/// yet) with its arguments.
+struct Candidate {
+    sig: Signature,
+    template: Option<(usize, Vec<TemplateArg>)>,
+    ranks: Vec<Rank>,
+}
+
+impl<'a> Checker<'a> {
+    /// The function templates a name means here: its overloads in the
+    /// innermost scope that has any.
+    pub(super) fn function_templates(&self, name: &str) -> Vec<usize> {
+        let inst = self.inst.borrow();
+        self.candidates(name)
+            .iter()
+            .map(|c| inst.templates.functions(c))
+            .find(|defs| !defs.is_empty())
+            .unwrap_or_default()
+    }
+
+    /// The function templates of the same full name as a function of `set`
+    /// (overloads of one another).
+    pub(super) fn templates_beside(&self, set: &[Signature]) -> Vec<usize> {
+        let inst = self.inst.borrow();
+        let mut defs: Vec<usize> = set
+            .iter()
+            .flat_map(|s| inst.templates.functions(&s.name))
+            .collect();
+        defs.sort_unstable();
+        defs.dedup();
+        defs
+    }
+
+    /// A call of a function template (with explicit arguments, or found by
+    /// its name alone).
+    pub(super) fn template_call(
+        &mut self,
+        name: String,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let defs = self.function_templates(&name);
+        if defs.is_empty() {
+            let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+            drop(args);
+            self.err(&span, format!("{name} is not a template"));
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        }
+        self.overloaded_call(&name, Vec::new(), defs, explicit, args, span)
+    }
+
+    /// Overload resolution among the functions `set` and the function
+    /// templates `defs` of one name, and the call of the best.
+    pub(super) fn overloaded_call(
+        &mut self,
+        name: &str,
+        set: Vec<Signature>,
+        defs: Vec<usize>,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
+        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        // What deduction sees: arrays decay to pointers.
+        let types: Vec<CType> = args
+            .iter()
+            .map(|a| match &a.ty {
+                CType::Array(e, _) => CType::ptr_to((**e).clone()),
+                t => t.clone(),
+            })
+            .collect();
+        let only_template = set.is_empty() && defs.len() == 1;
+        let mut viable: Vec<Candidate> = Vec::new();
+        for sig in set {
+            if let Some(ranks) = self.ranks(&sig, None, &args) {
+                viable.push(Candidate {
+                    sig,
+                    template: None,
+                    ranks,
+                });
+            }
+        }
+        for def in defs {
+            let (targs, header) = {
+                let mut inst = self.inst.borrow_mut();
+                let Some(targs) = inst.deduce(def, &explicit, Some(&types), self.diags) else {
+                    continue;
+                };
+                let header = inst.instance_signature(def, &targs);
+                (targs, header)
+            };
+            let Some((ret, params)) = header else {
+                continue;
+            };
+            let inst = self.inst.borrow();
+            let d = &inst.templates.defs[def];
+            let (space, constexpr) = match &d.kind {
+                TemplateKind::Function {
+                    space, constexpr, ..
+                } => (*space, *constexpr),
+                TemplateKind::Class { .. } => continue,
+            };
+            let sig = Signature {
+                name: template_id(&d.name, &targs),
+                symbol: super::super::mangle::template_symbol(d, &targs),
+                ret,
+                defaults: vec![None; params.len()],
+                params,
+                variadic: false,
+                space,
+                method: false,
+                constexpr,
+            };
+            drop(inst);
+            if let Some(ranks) = self.ranks(&sig, None, &args) {
+                viable.push(Candidate {
+                    sig,
+                    template: Some((def, targs)),
+                    ranks,
+                });
+            }
+        }
+        let best: Vec<usize> = (0..viable.len())
+            .filter(|&i| {
+                (0..viable.len()).all(|j| i == j || self.beats(&viable[i], &viable[j], args.len()))
+            })
+            .collect();
+        let list: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+        let chosen = match best.as_slice() {
+            [i] => viable.swap_remove(*i),
+            [] if viable.is_empty() => {
+                let what = if only_template {
+                    "function template"
+                } else {
+                    "overloaded function"
+                };
+                let msg = format!(
+                    "no instance of {what} \"{name}\" matches the argument list (argument types are: ({}))",
+                    list.join(", ")
+                );
+                self.err(&span, msg);
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            }
+            _ => {
+                let mut msg = format!(
+                    "more than one instance of overloaded function \"{name}\" matches the argument list:"
+                );
+                let inst = self.inst.borrow();
+                for c in &viable {
+                    let line = match &c.template {
+                        Some((def, _)) => {
+                            let d = &inst.templates.defs[*def];
+                            format!(
+                                "function template \"{}\" (declared at line {})",
+                                template_signature(d),
+                                d.span.line
+                            )
+                        }
+                        None => {
+                            let params: Vec<String> =
+                                c.sig.params.iter().map(|p| p.to_string()).collect();
+                            format!("function \"{}({})\"", c.sig.name, params.join(", "))
+                        }
+                    };
+                    msg.push_str(&format!("\n            {line}"));
+                }
+                msg.push_str(&format!(
+                    "\n            argument types are: ({})",
+                    list.join(", ")
+                ));
+                drop(inst);
+                self.err(&span, msg);
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            }
+        };
+        let sig = match chosen.template {
+            None => chosen.sig,
+            Some((def, targs)) => {
+                // Where the callee runs, once it is chosen.
+                if chosen.sig.space == ExecSpace::Host && self.space.on_device() {
+                    self.host_call_error(name, chosen.sig.constexpr, &span);
+                    return mk(ExprKind::IntLit(0), span, CType::INT);
+                }
+                let made = self
+                    .inst
+                    .borrow_mut()
+                    .instance(def, targs, &span, self.diags);
+                match made {
+                    Some((_, sig)) => sig,
+                    None => return mk(ExprKind::IntLit(0), span, CType::INT),
+                }
+            }
+        };
+        self.call_signature(&sig, None, args, span)
+    }
+
+    /// Whether candidate `a` is better than `b`: better for an argument and
+    /// worse for none; else a function beats a template's instance, and a
+    /// more specialized template a less specialized one.
+    fn beats(&self, a: &Candidate, b: &Candidate, nargs: usize) -> bool {
+        if better(&a.ranks, &b.ranks) {
+            return true;
+        }
+        if better(&b.ranks, &a.ranks) {
+            return false;
+        }
+        match (&a.template, &b.template) {
+            (None, Some(_)) => true,
+            (Some((x, _)), Some((y, _))) => {
+                let inst = self.inst.borrow();
+                let defs = &inst.templates.defs;
+                at_least_as_specialized(&defs[*x], &defs[*y], nargs)
+                    && !at_least_as_specialized(&defs[*y], &defs[*x], nargs)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// C++'s partial ordering of function templates: `a` is at least as
+/// specialized as `b` when `b`'s parameter types (references dropped)
+/// deduce from `a`'s, for the `nargs` parameters a call gives; one that uses
+/// no template parameter must be the same type (CWG 1391, as nvcc orders
+/// `h(T, int)` before `h(T, U)`).
+fn at_least_as_specialized(
+    a: &crate::frontend::template::TemplateDef,
+    b: &crate::frontend::template::TemplateDef,
+    nargs: usize,
+) -> bool {
+    let (TemplateKind::Function { params: pa, .. }, TemplateKind::Function { params: pb, .. }) =
+        (&a.kind, &b.kind)
+    else {
+        return false;
+    };
+    let mut out = vec![None; b.params.len()];
+    pa.iter()
+        .zip(pb)
+        .take(nargs)
+        .all(|(x, y)| match_type(b, y.unref(), x.unref(), &mut out, 0))
+}
+
+/// A function template's signature as nvcc shows it: `int g(T, int)`.
+fn template_signature(d: &crate::frontend::template::TemplateDef) -> String {
+    match &d.kind {
+        TemplateKind::Function { ret, params, .. } => {
+            let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
+            let name = super::super::lookup::last_part(&d.name);
+            format!("{ret} {name}({})", params.join(", "))
+        }
+        TemplateKind::Class { .. } => d.name.clone(),
+    }
+}
