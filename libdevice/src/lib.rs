@@ -241,27 +241,27 @@ __device__ __forceinline__ float __nv_internal_sincosf(float a, int add_quadrant
     };
 }
 
-/// e^r for |r| ≤ ln2/2 (Taylor to r^7: its truncation is 0.05 ulp), then
-/// scaling by 2^k in two steps so k in [-252, 254] cannot overflow the exponent.
+/// e^a as 2^(a·c) for c = log2(e) or log2(10), given as `hi + lo`: a·c =
+/// j + f with j the nearest integer clamped to [-126, 127] (f takes the
+/// rest, so results beyond 2^±126 come out of the product below, overflowing
+/// to ∞ or rounding to a denormal or 0 once), f = a·hi − j + a·lo with fused
+/// multiply-adds (|f| ≤ 1/2 in range, error below 2^-25), then
+/// `ex2.approx.ftz` of f times 2^j. j lives in the low bits of
+/// t = a·hi + (1.5·2^23 + 127), so t's bits shifted up by 23 are 2^j's.
+/// ±∞ and NaN go through as themselves (2^∞, 2^-∞ = 0, NaN). NVIDIA's
+/// expf has this shape too; the interpreter computes `ex2.approx` correctly
+/// rounded, so the report measures the reduction, the hardware adds the
+/// instruction's own error (exp2f is the instruction alone, as NVIDIA's).
 macro_rules! exp_f {
     () => {
         r#"
-__device__ __forceinline__ float __nv_internal_exp_scaled(float r, float j) {
-    float p = __nvvm_fma_rn_f(r, 1.98412698e-4f, 1.38888889e-3f);
-    p = __nvvm_fma_rn_f(p, r, 8.33333333e-3f);
-    p = __nvvm_fma_rn_f(p, r, 4.16666667e-2f);
-    p = __nvvm_fma_rn_f(p, r, 1.66666667e-1f);
-    p = __nvvm_fma_rn_f(p, r, 0.5f);
-    p = __nvvm_fma_rn_f(p, r, 1.0f);
-    p = __nvvm_fma_rn_f(p, r, 1.0f);
-    int k = (int)j;
-    int k1 = k / 2;
-    int k2 = k - k1;
-    float s1 = __nvvm_bitcast_i2f((k1 + 127) << 23);
-    float s2 = __nvvm_bitcast_i2f((k2 + 127) << 23);
-    float res = p * s1 * s2;
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(res) < 1.17549435e-38f) res = 0.0f;
-    return res;
+__device__ __forceinline__ float __nv_internal_exp_core(float a, float hi, float lo) {
+    float t = __nvvm_fma_rn_f(a, hi, 12583039.0f);
+    t = fminf(fmaxf(t, 12582913.0f), 12583166.0f);
+    float f = __nvvm_fma_rn_f(a, hi, __nvvm_fma_rn_f(t, -1.0f, 12583039.0f));
+    f = __nvvm_fma_rn_f(a, lo, f);
+    float s = __nvvm_bitcast_i2f(__nvvm_bitcast_f2i(t) << 23);
+    return __nvvm_ex2_approx_ftz_f(f) * s;
 }
 "#
     };
@@ -567,34 +567,21 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
             r#"extern "C" __device__ float __nv_cosf(float a) { return __nv_internal_sincosf(a, 1); }"#
         ),
     },
-    LibdeviceFunction {
-        name: "__nv_expf",
-        source: concat!(
-            exp_f!(),
-            r#"extern "C" __device__ float __nv_expf(float a) {
-    if (a > 88.7228394f) return 1.0f / 0.0f;
-    if (a < -103.972084f) return 0.0f;
-    float j = __nvvm_rint_f(a * 1.44269504f);
-    float r = __nvvm_fma_rn_f(j, -0.693145752f, a);
-    r = __nvvm_fma_rn_f(j, -1.42860677e-06f, r);
-    return __nv_internal_exp_scaled(r, j);
+    f!(
+        "__nv_expf",
+        [exp_f!()],
+        r#"extern "C" __device__ float __nv_expf(float a) {
+    return __nv_internal_exp_core(a, 1.44269502f, 1.92596303e-08f);
 }"#
-        ),
-    },
-    LibdeviceFunction {
-        name: "__nv_exp2f",
-        source: concat!(
-            exp_f!(),
-            r#"extern "C" __device__ float __nv_exp2f(float a) {
-    if (a >= 128.0f) return 1.0f / 0.0f;
-    if (a < -150.0f) return 0.0f;
-    float j = __nvvm_rint_f(a);
-    float f = a - j;
-    float r = __nvvm_fma_rn_f(f, 0.693145752f, f * 1.42860677e-06f);
-    return __nv_internal_exp_scaled(r, j);
+    ),
+    f!(
+        "__nv_exp2f",
+        [],
+        r#"extern "C" __device__ float __nv_exp2f(float a) {
+    if (__nvvm_reflect("__CUDA_FTZ")) return __nvvm_ex2_approx_ftz_f(a);
+    return __nvvm_ex2_approx_f(a);
 }"#
-        ),
-    },
+    ),
     LibdeviceFunction {
         name: "__nv_logf",
         source: concat!(
@@ -806,11 +793,9 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
     f!(
         "__nv_exp10f",
-        [common_f!()],
+        [exp_f!()],
         r#"extern "C" __device__ float __nv_exp10f(float a) {
-    a = __nv_internal_ftz(a);
-    if (a != a) return a + a;
-    return __nv_internal_ftz((float)__nv_internal_exp_d((double)a * 2.302585092994046));
+    return __nv_internal_exp_core(a, 3.32192802f, 7.05953696e-08f);
 }"#
     ),
     f!(
