@@ -267,45 +267,40 @@ __device__ __forceinline__ float __nv_internal_exp_core(float a, float hi, float
     };
 }
 
-/// a = 2^e·(1+f) with 1+f in [√½, √2), and ln(1+f) = f + y (Cephes'
-/// polynomial); special inputs answer in `r`. Denormal inputs are scaled up
-/// first unless FTZ.
+/// a = 2^e·(1 + f) with 1 + f in [√½, √2) from the bits (a denormal is
+/// scaled by 2^23 first unless FTZ), and ln(1 + f) − f = f²·P(f), P of
+/// degree 8 fitted by `tools/float_tables.py log1pf` (relative error of the
+/// whole below 2^-27). `*e` is e·2^23 (exact as a float); the result
+/// answers the special arguments: NaN for NaN and a < 0, +∞ for +∞, −∞ for
+/// ±0, else 0 (then `*f`, `*e` and the returned tail are meaningful).
 macro_rules! log_f {
     () => {
         r#"
-__device__ __forceinline__ int __nv_internal_log_reduce(float a, float *r, float *e, float *f, float *y) {
-    float e_adj = 0.0f;
-    if (__nvvm_reflect("__CUDA_FTZ")) {
-        if (__nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
-    } else if (a > 0.0f && a < 1.17549435e-38f) {
+__device__ __forceinline__ float __nv_internal_log1p_tail(float f) {
+    float p = __nvvm_fma_rn_f(f, -0.0764174684882164f, 0.1276632845401764f);
+    p = __nvvm_fma_rn_f(p, f, -0.1315949261188507f);
+    p = __nvvm_fma_rn_f(p, f, 0.14200952649116516f);
+    p = __nvvm_fma_rn_f(p, f, -0.1662333458662033f);
+    p = __nvvm_fma_rn_f(p, f, 0.20001260936260223f);
+    p = __nvvm_fma_rn_f(p, f, -0.250008225440979f);
+    p = __nvvm_fma_rn_f(p, f, 0.3333333134651184f);
+    p = __nvvm_fma_rn_f(p, f, -0.5f);
+    return p * (f * f);
+}
+__device__ __forceinline__ void __nv_internal_log_reduce(float a, float *e, float *f, int *special, float *sv) {
+    int adj = 0;
+    if (!__nvvm_reflect("__CUDA_FTZ") && a < 1.17549435e-38f) {
         a = a * 8388608.0f;
-        e_adj = -23.0f;
+        adj = 23 << 23;
     }
-    if (a < 0.0f || a != a) { *r = 0.0f / 0.0f; return 1; }
-    if (a == 0.0f) { *r = -1.0f / 0.0f; return 1; }
-    if (a == 1.0f / 0.0f) { *r = a; return 1; }
-    int bits = __nvvm_bitcast_f2i(a);
-    float ex = (float)(((bits >> 23) & 255) - 127) + e_adj;
-    float m = __nvvm_bitcast_i2f((bits & 8388607) | 1065353216);
-    if (m > 1.41421356f) {
-        m = m * 0.5f;
-        ex = ex + 1.0f;
-    }
-    float x = m - 1.0f;
-    float z = x * x;
-    float p = __nvvm_fma_rn_f(x, 7.0376836292e-2f, -1.1514610310e-1f);
-    p = __nvvm_fma_rn_f(p, x, 1.1676998740e-1f);
-    p = __nvvm_fma_rn_f(p, x, -1.2420140846e-1f);
-    p = __nvvm_fma_rn_f(p, x, 1.4249322787e-1f);
-    p = __nvvm_fma_rn_f(p, x, -1.6668057665e-1f);
-    p = __nvvm_fma_rn_f(p, x, 2.0000714765e-1f);
-    p = __nvvm_fma_rn_f(p, x, -2.4999993993e-1f);
-    p = __nvvm_fma_rn_f(p, x, 3.3333331174e-1f);
-    p = p * x * z;
-    *e = ex;
-    *f = x;
-    *y = __nvvm_fma_rn_f(z, -0.5f, p);
-    return 0;
+    int b = __nvvm_bitcast_f2i(a);
+    int m = (b - 0x3f3504f3) & 0xff800000;
+    *f = __nvvm_bitcast_i2f(b - m) - 1.0f;
+    *e = (float)(m - adj);
+    /* +∞, NaN and the negative arguments (-0 too, which the zero test then takes) */
+    float s = __nvvm_fma_rn_f(a, 1.0f / 0.0f, 1.0f / 0.0f);
+    *special = (unsigned int)b >= 0x7f800000u || a == 0.0f;
+    *sv = a == 0.0f ? -1.0f / 0.0f : s;
 }
 "#
     };
@@ -582,36 +577,32 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     return __nvvm_ex2_approx_f(a);
 }"#
     ),
-    LibdeviceFunction {
-        name: "__nv_logf",
-        source: concat!(
-            log_f!(),
-            r#"extern "C" __device__ float __nv_logf(float a) {
-    float r, e, f, y;
-    if (__nv_internal_log_reduce(a, &r, &e, &f, &y)) return r;
-    y = __nvvm_fma_rn_f(e, -2.12194440e-4f, y);
-    return __nvvm_fma_rn_f(e, 0.693359375f, f + y);
+    f!(
+        "__nv_logf",
+        [log_f!()],
+        r#"extern "C" __device__ float __nv_logf(float a) {
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(a, &e, &f, &special, &sv);
+    /* e·ln 2 (ln 2 rounded to a float: 2^-28.9 relative) + f + tail */
+    float r = __nvvm_fma_rn_f(e, 8.26295832e-08f, f + __nv_internal_log1p_tail(f));
+    return special ? sv : r;
 }"#
-        ),
-    },
-    LibdeviceFunction {
-        name: "__nv_log2f",
-        source: concat!(
-            log_f!(),
-            r#"extern "C" __device__ float __nv_log2f(float a) {
-    float r, e, f, y;
-    if (__nv_internal_log_reduce(a, &r, &e, &f, &y)) return r;
-    // e + (f + y)·log2(e), f·log2(e) in two parts (Dekker), then a fast two-sum with e.
-    float hi = f * 1.44269502f;
-    float lo = __nvvm_fma_rn_f(f, 1.44269502f, -hi);
-    lo = __nvvm_fma_rn_f(f, 1.92596299e-08f, lo);
-    lo = __nvvm_fma_rn_f(y, 1.44269504f, lo);
-    float s = e + hi;
-    float t = (e - s) + hi;
-    return s + (t + lo);
+    ),
+    f!(
+        "__nv_log2f",
+        [log_f!()],
+        r#"extern "C" __device__ float __nv_log2f(float a) {
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(a, &e, &f, &special, &sv);
+    /* (f + tail)·log2(e) with log2(e) = hi + lo, then + e */
+    float p = __nvvm_fma_rn_f(__nv_internal_log1p_tail(f), 1.44269502f, f * 1.92596303e-08f);
+    p = __nvvm_fma_rn_f(f, 1.44269502f, p);
+    float r = __nvvm_fma_rn_f(e, 1.1920929e-07f, p);
+    return special ? sv : r;
 }"#
-        ),
-    },
+    ),
     f!(
         "__nv_tanf",
         [sincos_f!()],
@@ -809,13 +800,17 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
     f!(
         "__nv_log10f",
-        [common_f!()],
+        [log_f!()],
         r#"extern "C" __device__ float __nv_log10f(float a) {
-    a = __nv_internal_ftz(a);
-    if (a != a || a == 1.0f / 0.0f) return a + a;
-    if (a == 0.0f) return -1.0f / 0.0f;
-    if (a < 0.0f) return 0.0f / 0.0f;
-    return (float)(__nv_internal_log_d((double)a) * 0.4342944819032518);
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(a, &e, &f, &special, &sv);
+    /* (f + tail)·log10(e) + e·log10(2), both constants as hi + lo */
+    float p = __nvvm_fma_rn_f(__nv_internal_log1p_tail(f), 0.434294492f, f * -1.01030500e-08f);
+    p = __nvvm_fma_rn_f(e, -1.70719491e-15f, p);
+    p = __nvvm_fma_rn_f(f, 0.434294492f, p);
+    float r = __nvvm_fma_rn_f(e, 3.58855736e-08f, p);
+    return special ? sv : r;
 }"#
     ),
     f!(
