@@ -164,78 +164,83 @@ __device__ __forceinline__ double __nv_internal_atan_d(double a) {
 }
 
 /// sin and cos of a float share the reduction to [-π/4, π/4] (quadrant in
-/// `q`): for |x| < 105615 3-part π/2 with fused multiply-adds (Cody and
-/// Waite), beyond it Payne and Hanek's: x·2/π from the bits of 2/π that
-/// matter for x's exponent (256 of them, integer products), keeping the
-/// quadrant and 62 bits of the fraction. Then the sin and cos polynomials
-/// (Cephes); tan shares the reduction.
+/// `q`): for |x| < 105615 π/2 in three parts with fused multiply-adds
+/// (Cody and Waite; j·P1 is exact, the first difference too), beyond it
+/// Payne and Hanek's: x·2/π mod 4 as a 64-bit fixed-point number (2 bits of
+/// quadrant, 62 of fraction) from the 96 bits of 2/π that matter for x's
+/// exponent (funnel shifts of a table of its first 224 bits, the same
+/// digits as `double.rs`' table) times the 24-bit mantissa. The
+/// polynomials are minimax fits (`tools/float_tables.py sinf cosf`):
+/// sin r = r + r³·S(r²), cos r = 1 + r²·C(r²); tan shares the reduction.
 macro_rules! sincos_f {
     () => {
         r#"
+__device__ const unsigned int __nv_internal_2opi_f[8] = {0u, 0xa2f9836eu, 0x4e441529u, 0xfc2757d1u,
+                                                         0xf534ddc0u, 0xdb629599u, 0x3c439041u, 0xfe5163abu};
 __device__ __forceinline__ float __nv_internal_trig_reduce(float a, int *quadrant) {
-    if (__nvvm_fabs_f(a) < 105615.0f) {
-        float j = __nvvm_rint_f(a * 0.636619772f);
-        float r = __nvvm_fma_rn_f(j, -1.57079625129699707031f, a);
-        r = __nvvm_fma_rn_f(j, -7.54978941586159635335e-08f, r);
-        r = __nvvm_fma_rn_f(j, -5.39030252995776476554e-15f, r);
-        *quadrant = (int)j;
-        return r;
-    }
-    if (a != a || __nvvm_fabs_f(a) == 1.0f / 0.0f) {
-        *quadrant = 0;
-        return a - a;
-    }
-    const unsigned int two_over_pi[8] = {0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u,
-                                         0xdb629599u, 0x3c439041u, 0xfe5163abu, 0xdebbc561u};
-    unsigned int bits = (unsigned int)__nvvm_bitcast_f2i(a);
-    unsigned long long m = (bits & 0x7fffffu) | 0x800000u;
-    int e = (int)((bits >> 23) & 255u) - 150;
-    // P = m * (2/pi * 2^256): its bit k weighs 2^(k + e - 256).
-    unsigned int p[9];
-    unsigned long long carry = 0;
-    for (int i = 7; i >= 0; i--) {
-        unsigned long long c = m * two_over_pi[i] + carry;
-        p[7 - i] = (unsigned int)c;
-        carry = c >> 32;
-    }
-    p[8] = (unsigned int)carry;
-    // 64 bits of P from 2^1 down: 2 of the integer part, 62 of the fraction.
-    int low = 194 - e;
-    int w = low >> 5;
-    int b = low & 31;
-    unsigned long long lo = (unsigned long long)p[w] | ((unsigned long long)p[w + 1] << 32);
-    unsigned long long win = b == 0 ? lo : (lo >> b) | ((unsigned long long)p[w + 2] << (64 - b));
-    long long frac = (long long)(win << 2);
-    int q = (int)(win >> 62) + (frac < 0 ? 1 : 0);
-    double r = (double)frac * 8.515303950216386e-20;
-    if (a < 0.0f) {
-        q = -q;
-        r = -r;
+    /* j as an integer and back: j = 0 is +0, so a = -0 keeps its sign in r */
+    int q = __float2int_rn(a * 0.636619772f);
+    float j = (float)q;
+    float r = __nvvm_fma_rn_f(j, -1.57079625129699707031f, a);
+    r = __nvvm_fma_rn_f(j, -7.54978941586159635335e-08f, r);
+    r = __nvvm_fma_rn_f(j, -5.39030252995776476554e-15f, r);
+    if (!(__nvvm_fabs_f(a) < 105615.0f)) {
+        /* a = m·2^(e-23); the window of 2/π starts at bit e - 24 (bit p weighs 2^-p) */
+        unsigned int bits = (unsigned int)__nvvm_bitcast_f2i(a);
+        unsigned int m = (bits & 0x7fffffu) | 0x800000u;
+        int o = (int)((bits >> 23) & 255u) - 120;
+        int w = o >> 5;
+        int sh = o & 31;
+        unsigned int t1 = __nv_internal_2opi_f[w + 1];
+        unsigned int t2 = __nv_internal_2opi_f[w + 2];
+        unsigned int g2 = __funnelshift_l(t1, __nv_internal_2opi_f[w], sh);
+        unsigned int g1 = __funnelshift_l(t2, t1, sh);
+        unsigned int g0 = __funnelshift_l(__nv_internal_2opi_f[w + 3], t2, sh);
+        /* the top 64 of the low 96 bits of m·(g2:g1:g0): (x·2/π mod 4)·2^62 */
+        unsigned long long y = (unsigned long long)m * g1 + __umulhi(m, g0) + ((unsigned long long)(m * g2) << 32);
+        if (a < 0.0f) y = (unsigned long long)(-(long long)y);
+        /* the nearest quadrant, and the rest (a fraction of 1/2 or more is
+           its complement less one: y·4 as a signed number) */
+        q = (int)((y + (1ull << 61)) >> 62);
+        long long f = (long long)(y << 2);
+        /* ±∞ and NaN: a - a is NaN (0 otherwise) */
+        r = (float)((double)f * 8.5153039502163856e-20) + (a - a);
     }
     *quadrant = q;
-    return (float)r;
+    return r;
 }
 __device__ __forceinline__ float __nv_internal_sin_poly(float r) {
-    float r2 = r * r;
-    float s = __nvvm_fma_rn_f(r2, -1.95152959e-4f, 8.33216087e-3f);
-    s = __nvvm_fma_rn_f(s, r2, -1.66666546e-1f);
-    return __nvvm_fma_rn_f(s * r2, r, r);
+    float z = r * r;
+    float s = __nvvm_fma_rn_f(z, -0.00019518291810527444f, 0.008332189172506332f);
+    s = __nvvm_fma_rn_f(s, z, -0.16666655242443085f);
+    /* r·z + 0 is +0 for r = -0, so that the sum keeps r's sign */
+    return __nvvm_fma_rn_f(s, __nvvm_fma_rn_f(z, r, 0.0f), r);
 }
 __device__ __forceinline__ float __nv_internal_cos_poly(float r) {
-    float r2 = r * r;
-    float c = __nvvm_fma_rn_f(r2, 2.44331571e-5f, -1.38873163e-3f);
-    c = __nvvm_fma_rn_f(c, r2, 4.16666457e-2f);
-    c = __nvvm_fma_rn_f(c, r2, -0.5f);
-    return __nvvm_fma_rn_f(c, r2, 1.0f);
+    float z = r * r;
+    float c = __nvvm_fma_rn_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
+    c = __nvvm_fma_rn_f(c, z, 0.04166664555668831f);
+    c = __nvvm_fma_rn_f(c, z, -0.5f);
+    return __nvvm_fma_rn_f(c, z, 1.0f);
+}
+/* sin r (q even) or cos r (q odd), negated in quadrants 2 and 3: x·(1 + z·p)
+   with x = ±r, p = S(z), or x = ±1, p = C(z) (the coefficients selected);
+   z·x + 0 is +0 for x = -0, so that the sum keeps x's sign. */
+__device__ __forceinline__ float __nv_internal_sincos_q(float r, int q) {
+    float z = r * r;
+    int odd = q & 1;
+    float pc = __nvvm_fma_rn_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
+    float p = odd ? pc : -0.00019518291810527444f;
+    p = __nvvm_fma_rn_f(p, z, odd ? 0.04166664555668831f : 0.008332189172506332f);
+    p = __nvvm_fma_rn_f(p, z, odd ? -0.5f : -0.16666655242443085f);
+    float x = odd ? 1.0f : r;
+    x = (q & 2) ? -x : x;
+    return __nvvm_fma_rn_f(p, __nvvm_fma_rn_f(z, x, 0.0f), x);
 }
 __device__ __forceinline__ float __nv_internal_sincosf(float a, int add_quadrant) {
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
-    if (a == 0.0f && add_quadrant == 0) return a;
     int q;
     float r = __nv_internal_trig_reduce(a, &q);
-    q = q + add_quadrant;
-    float res = (q & 1) ? __nv_internal_cos_poly(r) : __nv_internal_sin_poly(r);
-    return (q & 2) ? -res : res;
+    return __nv_internal_sincos_q(r, q + add_quadrant);
 }
 "#
     };
@@ -607,30 +612,28 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
         "__nv_tanf",
         [sincos_f!()],
         r#"extern "C" __device__ float __nv_tanf(float a) {
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
-    if (a == 0.0f) return a;
     int q;
     float r = __nv_internal_trig_reduce(a, &q);
     float s = __nv_internal_sin_poly(r);
     float c = __nv_internal_cos_poly(r);
-    return (q & 1) ? -c / s : s / c;
+    /* tan = -cos/sin in the odd quadrants: one division */
+    float n = (q & 1) ? -c : s;
+    float d = (q & 1) ? s : c;
+    return n / d;
 }"#
     ),
     f!(
         "__nv_sincosf",
         [sincos_f!()],
         r#"extern "C" __device__ void __nv_sincosf(float a, float *sp, float *cp) {
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
     int q;
     float r = __nv_internal_trig_reduce(a, &q);
     float s = __nv_internal_sin_poly(r);
     float c = __nv_internal_cos_poly(r);
     float sv = (q & 1) ? c : s;
     float cv = (q & 1) ? s : c;
-    if (q & 2) sv = -sv;
-    if ((q + 1) & 2) cv = -cv;
-    *sp = a == 0.0f ? a : sv;
-    *cp = cv;
+    *sp = (q & 2) ? -sv : sv;
+    *cp = ((q + 1) & 2) ? -cv : cv;
 }"#
     ),
     f!(
