@@ -829,30 +829,57 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
     f!(
         "__nv_powf",
-        [common_f!()],
+        [log_f!()],
         r#"extern "C" __device__ float __nv_powf(float x, float y) {
-    x = __nv_internal_ftz(x);
-    y = __nv_internal_ftz(y);
-    if (y == 0.0f || x == 1.0f) return 1.0f;
-    if (x != x || y != y) return x + y;
     float ax = __nvvm_fabs_f(x);
-    float ay = __nvvm_fabs_f(y);
-    float inf = 1.0f / 0.0f;
-    int yint = truncf(y) == y;
-    int yodd = yint && ay < 16777216.0f && truncf(y * 0.5f) != y * 0.5f;
-    int neg = __nvvm_bitcast_f2i(x) < 0;
-    if (ay == inf) {
-        if (ax == 1.0f) return 1.0f;
-        return ((ax > 1.0f) == (y > 0.0f)) ? inf : 0.0f;
-    }
-    if (ax == 0.0f || ax == inf) {
-        float r = ((ax == 0.0f) == (y < 0.0f)) ? inf : 0.0f;
-        return (neg && yodd) ? -r : r;
-    }
-    if (neg && !yint) return 0.0f / 0.0f;
-    double l = (double)y * __nv_internal_log_d((double)ax);
-    float r = __nv_internal_ftz((float)__nv_internal_exp_d(l));
-    return (neg && yodd) ? -r : r;
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(ax, &e, &f, &special, &sv);
+    /* log2|x| = e + log2 m (m = 1 + f) = e + C·u + u³·Q(u²), u = (m - 1)/(m + 1)
+       as uh + ul (the remainder of an approximate division), C = 2·log2(e) as
+       hi + lo, Q fitted (tools/float_tables.py powf); then as lh + ll. */
+    float d = f + 2.0f;
+    float dl = (2.0f - d) + f;
+    float rd = __fdividef(1.0f, d);
+    float uh = f * rd;
+    float rem = __nvvm_fma_rn_f(-uh, d, f);
+    rem = __nvvm_fma_rn_f(-uh, dl, rem);
+    float ul = rem * rd;
+    float v = uh * uh;
+    float q = __nvvm_fma_rn_f(v, 0.3364872634410858f, 0.41192734241485596f);
+    q = __nvvm_fma_rn_f(q, v, 0.5770788192749023f);
+    q = __nvvm_fma_rn_f(q, v, 0.9617967009544373f);
+    float th = uh * 2.88539004f;
+    float tl = __nvvm_fma_rn_f(uh, 2.88539004f, -th);
+    tl = __nvvm_fma_rn_f(uh, 3.85192607e-08f, tl);
+    /* C·ul·(1 + uh²): ul's share of the cubic term too (3·Q(0) = C) */
+    tl = __nvvm_fma_rn_f(ul, __nvvm_fma_rn_f(v, 2.88539004f, 2.88539004f), tl);
+    tl = __nvvm_fma_rn_f(q, v * uh, tl);
+    e = e * 1.1920929e-07f;
+    float lh = e + th;
+    float ll = ((e - lh) + th) + tl;
+    /* x = ±0, ±∞, NaN (a denormal under FTZ): log2|x| = -∞, ∞, NaN */
+    lh = special ? __nvvm_lg2_approx_ftz_f(ax) : lh;
+    ll = special ? 0.0f : ll;
+    /* |x| = 1: 2^0 for every y (1 for y = ±∞; the sign and NaN below) */
+    float yy = ax == 1.0f ? 0.0f : y;
+    /* y·log2|x| = ph + pl with ph clamped to [-126, 127] (pl takes the
+       rest), then 2^(ph + pl) as expf's: ex2.approx.ftz of the fraction
+       times 2^j from the bits of ph + 1.5·2^23 + 127. */
+    float ph = fminf(fmaxf(yy * lh, -126.0f), 127.0f);
+    float pl = __nvvm_fma_rn_f(yy, lh, -ph);
+    /* y = ±∞ (and NaN) is in pl already: ll's term takes y clamped to ±2^30
+       (even, and with it |y·log2|x|| > 150 for every |x| ≠ 1) */
+    pl = __nvvm_fma_rn_f(fminf(fmaxf(yy, -1073741824.0f), 1073741824.0f), ll, pl);
+    float t = ph + 12583039.0f;
+    float g = (ph + __nvvm_fma_rn_f(t, -1.0f, 12583039.0f)) + pl;
+    float r = __nvvm_ex2_approx_ftz_f(g) * __nvvm_bitcast_i2f(__nvvm_bitcast_f2i(t) << 23);
+    /* x < 0: -r for y odd, NaN for y not an integer (x finite and nonzero) */
+    float yh = y * 0.5f;
+    float rn = truncf(yh) != yh ? -r : r;
+    rn = truncf(y) == y ? rn : (special ? r : 0.0f / 0.0f);
+    r = __nvvm_bitcast_f2i(x) < 0 ? rn : r;
+    return y == 0.0f ? 1.0f : r;
 }"#
     ),
     f!(

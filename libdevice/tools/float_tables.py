@@ -146,20 +146,8 @@ def log1pf():
     lo, hi = mp.sqrt(0.5) - 1, mp.sqrt(2) - 1
     g = safe(lambda f: (mp.log1p(f) - f) / f ** 2, mp.mpf("1e-20"))
     w = safe(lambda f: f ** 2 / mp.log1p(f), mp.mpf("1e-20"))
-    c, e = fit_rounded(g, w, list(range(9)), lo, hi)
-    show("log1pf: ln(1+f) = f + f^2 (c0 + c1 f + ... + c8 f^8)", c, e)
-
-
-@fit
-def log2p1f():
-    # log2(1+f) = f·(L + f·Q(f)); L = log2(e) split in two floats elsewhere:
-    # here Q for log2(1+f)/f − L = f·Q(f), relative error of the whole.
-    lo, hi = mp.sqrt(0.5) - 1, mp.sqrt(2) - 1
-    L = 1 / mp.log(2)
-    g = safe(lambda f: (mp.log1p(f) / mp.log(2) / f - L) / f, mp.mpf("1e-20"))
-    w = safe(lambda f: f ** 2 / (mp.log1p(f) / mp.log(2)), mp.mpf("1e-20"))
-    c, e = fit_rounded(g, w, list(range(9)), lo, hi)
-    show("log2p1f: log2(1+f) = f·log2(e) + f^2 (c0 + ... + c8 f^8)", c, e)
+    c, e = fit_rounded(g, w, list(range(9)), lo, hi, fixed={0: mp.mpf(-0.5)})
+    show("log1pf: ln(1+f) = f + f^2 (-1/2 + c1 f + ... + c8 f^8)", c, e)
 
 
 @fit
@@ -181,6 +169,20 @@ def cosf():
     w = lambda z: z / mp.cos(mp.sqrt(z))
     c, e = fit_rounded(g, w, [0, 1, 2, 3], mp.mpf("1e-30"), hi ** 2, fixed={0: mp.mpf(-0.5)})
     show("cosf: cos r = 1 + z (-1/2 + c1 z + c2 z^2 + c3 z^3), z = r^2", c, e)
+
+
+@fit
+def powf():
+    # log2 m = C·u + u³·Q(u²), u = (m − 1)/(m + 1), m in [√½, √2), C = 2·log2(e):
+    # Q for the relative error of the whole (the log2 of powf, which carries
+    # C·u as a double-float).
+    umax = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)
+    C = 2 / mp.log(2)
+    lg = lambda u: mp.log((1 + u) / (1 - u)) / mp.log(2)
+    g = lambda v: (lg(mp.sqrt(v)) - C * mp.sqrt(v)) / mp.sqrt(v) ** 3
+    w = lambda v: mp.sqrt(v) ** 3 / lg(mp.sqrt(v))
+    c, e = fit_rounded(g, w, [0, 1, 2, 3], mp.mpf("1e-8"), umax ** 2)
+    show("powf: log2 m = C u + u^3 (q0 + q1 v + q2 v^2 + q3 v^3), v = u^2", c, e)
 
 
 if __name__ == "__main__":
