@@ -35,6 +35,11 @@ def remez(target, weight, powers, lo, hi, fixed=None, grid=3000, iters=30):
     on [lo, hi]; `fixed` maps an index to a coefficient that is not fitted."""
     fixed = fixed or {}
     free = [k for k in range(len(powers)) if k not in fixed]
+    # A weight of zero (an endpoint where the error does not count) would
+    # make the system singular: floor it at a millionth of the largest.
+    wmax = max(abs(weight(lo + (hi - lo) * mp.mpf(i) / 64)) for i in range(1, 64))
+    weight0 = weight
+    weight = lambda x: max(abs(weight0(x)), wmax * mp.mpf("1e-6"))
     n = len(free)
 
     def resid(x, c):
@@ -94,23 +99,30 @@ def remez(target, weight, powers, lo, hi, fixed=None, grid=3000, iters=30):
 
 def fit_rounded(target, weight, powers, lo, hi, fixed=None, rnd=f32, order=None):
     """Fits, then rounds the coefficients one at a time (lowest power first
-    unless `order` says), refitting the others after each."""
+    unless `order` says), refitting the others after each; or rounds them all
+    at once, whichever is better on a fine grid."""
     fixed = dict(fixed or {})
     order = order or [k for k in range(len(powers)) if k not in fixed]
-    c, _ = remez(target, weight, powers, lo, hi, fixed)
+    c0, _ = remez(target, weight, powers, lo, hi, fixed)
+    xs = [lo + (hi - lo) * mp.mpf(i) / 20000 for i in range(20001)]
+
+    def max_err(c):
+        err = 0
+        for x in xs:
+            s = target(x)
+            for k, p in enumerate(powers):
+                s -= c[k] * x ** p
+            err = max(err, abs(weight(x) * s))
+        return err
+
+    plain = [fixed[k] if k in fixed else rnd(c0[k]) for k in range(len(powers))]
+    c = c0
     for k in order:
         fixed[k] = rnd(c[k])
         if len(fixed) < len(powers):
             c, _ = remez(target, weight, powers, lo, hi, fixed)
-    c = [fixed[k] for k in range(len(powers))]
-    xs = [lo + (hi - lo) * mp.mpf(i) / 20000 for i in range(20001)]
-    err = 0
-    for x in xs:
-        s = target(x)
-        for k, p in enumerate(powers):
-            s -= c[k] * x ** p
-        err = max(err, abs(weight(x) * s))
-    return c, err
+    refit = [fixed[k] for k in range(len(powers))]
+    return min(((c, max_err(c)) for c in (refit, plain)), key=lambda t: t[1])
 
 
 def show(name, c, err, fmt="f"):
@@ -183,6 +195,29 @@ def powf():
     w = lambda v: mp.sqrt(v) ** 3 / lg(mp.sqrt(v))
     c, e = fit_rounded(g, w, [0, 1, 2, 3], mp.mpf("1e-8"), umax ** 2)
     show("powf: log2 m = C u + u^3 (q0 + q1 v + q2 v^2 + q3 v^3), v = u^2", c, e)
+
+
+@fit
+def exp():
+    # e^r = 1 + r + r²·(c2 + c3 r + ... + c11 r^9) on |r| <= ln2/2 (double):
+    # relative error of the whole.
+    hi = mp.log(2) / 2
+    g = safe(lambda r: (mp.expm1(r) - r) / r ** 2, mp.mpf("1e-12"))
+    w = lambda r: r ** 2 / mp.exp(r)
+    c, e = fit_rounded(g, w, list(range(10)), -hi, hi, rnd=f64)
+    show("exp: e^r = 1 + r + r^2 (c2 + c3 r + ... + c11 r^9)", c, e, fmt="d")
+
+
+@fit
+def log():
+    # log(1+f) = 2·atanh(s) = 2s + s·R(z), s = f/(2+f), z = s², 1+f in [√½, √2):
+    # R(z) = z·(L1 + L2 z + ... + L7 z^6) (double), for the relative error of s·R
+    # against 2s (a bound on its share of the result).
+    smax = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)
+    g = lambda z: (2 * mp.atanh(mp.sqrt(z)) - 2 * mp.sqrt(z)) / mp.sqrt(z) / z
+    w = lambda z: z / 2
+    c, e = fit_rounded(g, w, list(range(7)), mp.mpf("1e-12"), smax ** 2, rnd=f64)
+    show("log: R(z) = z (L1 + L2 z + ... + L7 z^6), error relative to 2", c, e, fmt="d")
 
 
 if __name__ == "__main__":
