@@ -21,7 +21,7 @@ macro_rules! d_core {
 __device__ __forceinline__ double __nv_dint_from(long long b) { return __nvvm_bitcast_ll2d(b); }
 __device__ __forceinline__ long long __nv_dint_bits(double x) { return __nvvm_bitcast_d2ll(x); }
 __device__ __forceinline__ double __nv_dint_pow2(int n) { return __nvvm_bitcast_ll2d((long long)(n + 1023) << 52); }
-__device__ __forceinline__ double __nv_dint_inf() { return __nvvm_bitcast_ll2d(0x7ff0000000000000LL); }
+__device__ __forceinline__ double __nv_dint_inf() { return 1.0 / 0.0; }
 __device__ __forceinline__ double __nv_dint_copysign(double x, double s) {
     return __nvvm_bitcast_ll2d((__nvvm_bitcast_d2ll(x) & 0x7fffffffffffffffLL) | (__nvvm_bitcast_d2ll(s) & (long long)0x8000000000000000ULL));
 }
@@ -830,6 +830,49 @@ __device__ __forceinline__ double __nv_dint_rnorm(double x, double y, double z, 
     };
 }
 
+/// log of a double in one double, as fdlibm's: x = 2^e·(1 + f) with 1 + f
+/// in [√½, √2) from the bits (a denormal scaled by 2^54 first), s =
+/// f/(2 + f) from `rcp.approx.ftz.f64` and a second-order Newton step (its
+/// error cubed: below 2^-54 for a start within 2^-18; the interpreter's
+/// rcp is exact), ln(1 + f) = f − f²/2 + s·(f²/2 + R(s²)), R fitted by
+/// `tools/float_tables.py log` (2^-59.5). `*t` is s·(f²/2 + R), `*h`
+/// f²/2; the special arguments return 1 with their result in `*special`:
+/// NaN for NaN and x < 0, −∞ for ±0, +∞ for +∞.
+macro_rules! d_log_fast {
+    () => {
+        r#"
+__device__ __forceinline__ int __nv_dint_log_parts(double x, double *e, double *f, double *h, double *t, double *special) {
+    long long adj = x < 2.2250738585072014e-308 ? (54LL << 52) : 0LL;
+    double xs = x < 2.2250738585072014e-308 ? x * 18014398509481984.0 : x;
+    long long b = __nvvm_bitcast_d2ll(xs) - adj;
+    long long eb = (b - 0x3fe6a09e00000000LL) & (long long)0xfff0000000000000ULL;
+    *e = (double)(eb >> 52);
+    double fv = __nvvm_bitcast_ll2d(b - eb) - 1.0;
+    double d = fv + 2.0;
+    double rc = __nvvm_rcp_approx_ftz_d(d);
+    double ep = __nvvm_fma_rn_d(-d, rc, 1.0);
+    rc = __nvvm_fma_rn_d(__nvvm_fma_rn_d(ep, ep, ep), rc, rc);
+    double s = fv * rc;
+    double z = s * s;
+    double r = __nvvm_fma_rn_d(z, 0.1479563293322915, 0.15314084868624583);
+    r = __nvvm_fma_rn_d(r, z, 0.1818356285068797);
+    r = __nvvm_fma_rn_d(r, z, 0.222221986050597);
+    r = __nvvm_fma_rn_d(r, z, 0.28571428742028165);
+    r = __nvvm_fma_rn_d(r, z, 0.3999999999941664);
+    r = __nvvm_fma_rn_d(r, z, 0.6666666666666734);
+    double hf = 0.5 * fv * fv;
+    *f = fv;
+    *h = hf;
+    *t = s * __nvvm_fma_rn_d(r, z, hf);
+    /* +∞, NaN and the negative arguments (-0 too, which the zero test takes) */
+    double sv = __nvvm_fma_rn_d(x, 1.0 / 0.0, 1.0 / 0.0);
+    *special = x == 0.0 ? -1.0 / 0.0 : sv;
+    return (unsigned long long)__nvvm_bitcast_d2ll(x) >= 0x7ff0000000000000ULL || x == 0.0;
+}
+"#
+    };
+}
+
 /// e^r on |r| <= ln2/2 in one double (a minimax polynomial of degree 11
 /// fitted by `tools/float_tables.py exp`, relative error 2^-56.5, Horner with
 /// fmas), and p·2^k in two exact steps so that every k in [-1100, 1100] is
@@ -860,7 +903,7 @@ __device__ __forceinline__ double __nv_dint_ldexp2(double p, int k) {
    range (k would not fit) by selects: above `hi` ∞, below `lo` 0. */
 __device__ __forceinline__ double __nv_dint_exp_finish(double x, double r, int k, double hi, double lo) {
     double v = __nv_dint_ldexp2(__nv_dint_exp_poly(r), k);
-    v = x > hi ? __nv_dint_inf() : v;
+    v = x > hi ? 1.0 / 0.0 : v;
     return x < lo ? 0.0 : v;
 }
 "#
@@ -944,13 +987,14 @@ extern "C" __device__ double __nv_expm1(double x) {
         name: "__nv_log",
         source: concat!(
             d_core!(),
-            d_log!(),
+            d_log_fast!(),
             r#"
 extern "C" __device__ double __nv_log(double x) {
-    double r, l;
-    if (__nv_dint_log_special(x, &r)) return r;
-    double h = __nv_dint_log_dd(x, &l);
-    return h + l;
+    double e, f, h, t, sv;
+    int special = __nv_dint_log_parts(x, &e, &f, &h, &t, &sv);
+    /* e·ln2 + f - (h - t), ln2 = hi + lo with hi of 32 bits (e·hi exact) */
+    double r = __nvvm_fma_rn_d(e, 0.6931471803691238, f - (h - __nvvm_fma_rn_d(e, 1.9082149292705877e-10, t)));
+    return special ? sv : r;
 }
 "#
         ),
@@ -959,15 +1003,22 @@ extern "C" __device__ double __nv_log(double x) {
         name: "__nv_log2",
         source: concat!(
             d_core!(),
-            d_log!(),
+            d_log_fast!(),
             r#"
 extern "C" __device__ double __nv_log2(double x) {
-    double r, l;
-    if (__nv_dint_log_special(x, &r)) return r;
-    double h = __nv_dint_log_dd(x, &l);
-    double a = h * 1.4426950408889634;
-    double b = __nvvm_fma_rn_d(h, 1.4426950408889634, -a) + (h * 2.0355273740931033e-17 + l * 1.4426950408889634);
-    return a + b;
+    double e, f, h, t, sv;
+    int special = __nv_dint_log_parts(x, &e, &f, &h, &t, &sv);
+    /* ln(1 + f) = a + b (a = f - h rounded, b exact rest), times log2(e) as
+       hi + lo, then + e */
+    double a = f - h;
+    double b = ((f - a) - h) + t;
+    double p = a * 1.4426950408889634;
+    double q = __nvvm_fma_rn_d(a, 1.4426950408889634, -p);
+    q = __nvvm_fma_rn_d(a, 2.0355273740931033e-17, q);
+    q = __nvvm_fma_rn_d(b, 1.4426950408889634, q);
+    double w = e + p;
+    double r = w + (((e - w) + p) + q);
+    return special ? sv : r;
 }
 "#
         ),
@@ -976,15 +1027,24 @@ extern "C" __device__ double __nv_log2(double x) {
         name: "__nv_log10",
         source: concat!(
             d_core!(),
-            d_log!(),
+            d_log_fast!(),
             r#"
 extern "C" __device__ double __nv_log10(double x) {
-    double r, l;
-    if (__nv_dint_log_special(x, &r)) return r;
-    double h = __nv_dint_log_dd(x, &l);
-    double a = h * 0.4342944819032518;
-    double b = __nvvm_fma_rn_d(h, 0.4342944819032518, -a) + (h * 1.098319650216765e-17 + l * 0.4342944819032518);
-    return a + b;
+    double e, f, h, t, sv;
+    int special = __nv_dint_log_parts(x, &e, &f, &h, &t, &sv);
+    /* ln(1 + f) = a + b, times log10(e) as hi + lo, plus e·log10(2) with
+       log10(2) = hi + lo (hi of 33 bits: e·hi exact) */
+    double a = f - h;
+    double b = ((f - a) - h) + t;
+    double p = a * 0.4342944819032518;
+    double q = __nvvm_fma_rn_d(a, 0.4342944819032518, -p);
+    q = __nvvm_fma_rn_d(a, 1.098319650216765e-17, q);
+    q = __nvvm_fma_rn_d(b, 0.4342944819032518, q);
+    q = __nvvm_fma_rn_d(e, 1.1451100898021838e-10, q);
+    double eh = e * 0.3010299955494702;
+    double w = eh + p;
+    double r = w + (((eh - w) + p) + q);
+    return special ? sv : r;
 }
 "#
         ),
