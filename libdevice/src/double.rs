@@ -393,26 +393,20 @@ __device__ __forceinline__ double __nv_dint_lgamma(double x, double *lo) {
 macro_rules! d_trig {
     () => {
         r#"
-__device__ const unsigned long long __nv_dint_2opi[24] = {
-    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
-    0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
-    0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
-    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull, 0x7527bac7ebe5f17bull,
-    0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull, 0xf0cfbc209af4361dull,
-    0xa9e391615ee61b08ull, 0x6599855f149bb8b4ull, 0xebc7579f115018b9ull, 0x2c5dd1c0af573806ull,
+/* 2/π in 64-bit words after a zero word (bit p weighs 2^-p; the zero
+   word holds p = -63 … 0): the 1280 bits Payne–Hanek reads for every double. */
+__device__ const unsigned long long __nv_dint_2opi[21] = {
+    0x0000000000000000ull, 0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull,
+    0xfe5163abdebbc561ull, 0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull,
+    0xe88235f52ebb4484ull, 0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull,
+    0x1ff897ffde05980full, 0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull,
+    0x7527bac7ebe5f17bull, 0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull,
+    0xf0cfbc209af4361dull,
 };
-/* 64 bits of 2/π = Σ b_i·2^-i from bit i on (bits before b_1 are zero). */
-__device__ __forceinline__ unsigned long long __nv_dint_2opi_bits(int i) {
-    if (i <= -63) return 0ULL;
-    if (i < 1) return __nv_dint_2opi[0] >> (1 - i);
-    int j = (i - 1) >> 6;
-    int s = (i - 1) & 63;
-    if (s == 0) return __nv_dint_2opi[j];
-    return (__nv_dint_2opi[j] << s) | (__nv_dint_2opi[j + 1] >> (64 - s));
-}
 /* x = q·π/2 + r with |r| <= π/4 (r as *rh + *rl, relative error below 2^-100
    for every double): three-part π/2 with fused multiply-adds below 2^30,
-   Payne–Hanek above (192 bits of 2/π from the table). Returns q mod 4. */
+   Payne–Hanek above (192 bits of 2/π from the table). Returns q mod 4.
+   ±∞ and NaN take the Payne–Hanek path and return a finite r. */
 __device__ __forceinline__ int __nv_dint_trig_reduce(double x, double *rh, double *rl) {
     double ax = __nvvm_fabs_d(x);
     if (ax <= 0.7853981633974483) { *rh = x; *rl = 0.0; return 0; }
@@ -432,10 +426,19 @@ __device__ __forceinline__ int __nv_dint_trig_reduce(double x, double *rh, doubl
     long long b = __nvvm_bitcast_d2ll(ax);
     int ex = (int)((b >> 52) & 2047) - 1075;
     unsigned long long m = (unsigned long long)((b & 0x000fffffffffffffLL) | 0x0010000000000000LL);
-    int i0 = ex - 1;
-    unsigned long long w0 = __nv_dint_2opi_bits(i0);
-    unsigned long long w1 = __nv_dint_2opi_bits(i0 + 64);
-    unsigned long long w2 = __nv_dint_2opi_bits(i0 + 128);
+    /* w0:w1:w2 = 192 bits of 2/π from bit ex - 1 (at offset ex + 62 of the
+       table): three 64-bit funnel shifts; (t >> 1) >> (63 - s) is t >> (64 - s)
+       for every s in 0..63 (0 for s = 0). */
+    int o = ex + 62;
+    int j = o >> 6;
+    int s = o & 63;
+    unsigned long long t0 = __nv_dint_2opi[j];
+    unsigned long long t1 = __nv_dint_2opi[j + 1];
+    unsigned long long t2 = __nv_dint_2opi[j + 2];
+    unsigned long long t3 = __nv_dint_2opi[j + 3];
+    unsigned long long w0 = (t0 << s) | ((t1 >> 1) >> (63 - s));
+    unsigned long long w1 = (t1 << s) | ((t2 >> 1) >> (63 - s));
+    unsigned long long w2 = (t2 << s) | ((t3 >> 1) >> (63 - s));
     /* The low 192 bits of m·(w0:w1:w2), scaled by 2^-190: 2 integer bits, then the fraction. */
     unsigned long long p2 = m * w2;
     unsigned long long h2 = __umul64hi(m, w2);
@@ -443,23 +446,21 @@ __device__ __forceinline__ int __nv_dint_trig_reduce(double x, double *rh, doubl
     unsigned long long h1 = __umul64hi(m, w1);
     unsigned long long p1 = h2 + l1;
     unsigned long long p0 = h1 + m * w0 + (p1 < h2 ? 1ULL : 0ULL);
-    int q = (int)(p0 >> 62);
-    unsigned long long fh = (p0 << 2) | (p1 >> 62);
+    /* The nearest quadrant; the rest as a signed 64-bit fraction (a fraction
+       of 1/2 or more is its complement less one) and the next 64 bits. */
+    int q = (int)((p0 + (1ULL << 61)) >> 62);
+    long long sf = (long long)((p0 << 2) | (p1 >> 62));
     unsigned long long fl = (p1 << 2) | (p2 >> 62);
-    /* A fraction of 1/2 or more is the next quadrant less its complement: fh as signed. */
-    long long sf = (long long)fh;
-    if (sf < 0) q = q + 1;
-    double hi = (double)(sf & ~2047LL);
-    double lo = (double)(sf & 2047LL) + (double)fl * 5.421010862427522e-20;
-    double fe;
-    double f = __nv_dint_two_sum(hi, lo, &fe);
-    f = f * 5.421010862427522e-20;
-    fe = fe * 5.421010862427522e-20;
-    double r = f * 1.5707963267948966;
-    double re = __nvvm_fma_rn_d(f, 1.5707963267948966, -r) + (f * 6.123233995736766e-17 + fe * 1.5707963267948966);
-    double rr = r + re;
-    re = (r - rr) + re;
-    if (x < 0.0) { rr = -rr; re = -re; q = -q; }
+    /* f = fh + fl (units of 2^-64): fh = sf rounded, fl = the integer rest
+       (exact) plus the next 64 bits; r = f·2^-64·π/2 with the constant as
+       hi + lo, its sign x's. */
+    double fh = (double)sf;
+    double flo = __nvvm_fma_rn_d((double)fl, 5.421010862427522e-20, (double)(sf - (long long)fh));
+    double ch = x < 0.0 ? -8.515303950216386e-20 : 8.515303950216386e-20;
+    double cl = x < 0.0 ? -3.319411800407449e-36 : 3.319411800407449e-36;
+    double rr = fh * ch;
+    double re = __nvvm_fma_rn_d(fh, ch, -rr) + __nvvm_fma_rn_d(fh, cl, flo * ch);
+    q = x < 0.0 ? -q : q;
     *rh = rr;
     *rl = re;
     return q & 3;
@@ -498,6 +499,36 @@ __device__ __forceinline__ double __nv_dint_cos_kernel(double rh, double rl, dou
     double h = w + t;
     *lo = (w - h) + t;
     return h;
+}
+/* sin(rh + rl) and cos(rh + rl) for |rh| <= π/4 in one double: minimax
+   polynomials (tools/float_tables.py sin, cos: 2^-57.9, 2^-63.9 relative),
+   the last addition the only rounding of size; sin(-0) is +0 here. */
+__device__ __forceinline__ double __nv_dint_sin_1(double rh, double rl) {
+    double z = rh * rh;
+    double p = __nvvm_fma_rn_d(z, 1.589543329171929e-10, -2.505073438927441e-08);
+    p = __nvvm_fma_rn_d(p, z, 2.755731353851426e-06);
+    p = __nvvm_fma_rn_d(p, z, -0.00019841269829358528);
+    p = __nvvm_fma_rn_d(p, z, 0.00833333333332184);
+    p = __nvvm_fma_rn_d(p, z, -0.1666666666666663);
+    return rh + __nvvm_fma_rn_d(p, z * rh, __nvvm_fma_rn_d(-0.5 * z, rl, rl));
+}
+__device__ __forceinline__ double __nv_dint_cos_1(double rh, double rl) {
+    double z = rh * rh;
+    double zl = __nvvm_fma_rn_d(rh, rh, -z);
+    double p = __nvvm_fma_rn_d(z, -1.1358749239442962e-11, 2.0875705396024595e-09);
+    p = __nvvm_fma_rn_d(p, z, -2.755731421703885e-07);
+    p = __nvvm_fma_rn_d(p, z, 2.480158728900208e-05);
+    p = __nvvm_fma_rn_d(p, z, -0.0013888888888873342);
+    p = __nvvm_fma_rn_d(p, z, 0.041666666666666595);
+    /* w = 1 - z/2 and its exact rounding error (z/2 exact), then the rest */
+    double w = __nvvm_fma_rn_d(z, -0.5, 1.0);
+    double e = __nvvm_fma_rn_d(z, -0.5, __nvvm_fma_rn_d(w, -1.0, 1.0));
+    return w + (__nvvm_fma_rn_d(zl, -0.5, e) + __nvvm_fma_rn_d(z * z, p, -rh * rl));
+}
+/* sin (q even) or cos (q odd), negated in quadrants 2 and 3 */
+__device__ __forceinline__ double __nv_dint_sincos_1(double rh, double rl, int q) {
+    double r = (q & 1) ? __nv_dint_cos_1(rh, rl) : __nv_dint_sin_1(rh, rl);
+    return (q & 2) ? -r : r;
 }
 /* sin (quadrant offset 0) or cos (offset 1) as a double-double. */
 __device__ __forceinline__ double __nv_dint_sincos_q(double rh, double rl, int q, double *lo) {
@@ -1113,12 +1144,11 @@ extern "C" __device__ double __nv_pow(double x, double y) {
             d_trig!(),
             r#"
 extern "C" __device__ double __nv_sin(double x) {
-    if (x == 0.0 || x != x) return x + x;
-    if (__nvvm_fabs_d(x) == __nv_dint_inf()) return x - x;
-    double rh, rl, l;
+    double rh, rl;
     int q = __nv_dint_trig_reduce(x, &rh, &rl);
-    double h = __nv_dint_sincos_q(rh, rl, q, &l);
-    return h + l;
+    /* x - x: NaN for ±∞ and NaN, else +0; sin(±0) = ±0 */
+    double r = __nv_dint_sincos_1(rh, rl, q) + (x - x);
+    return x == 0.0 ? x : r;
 }
 "#
         ),
@@ -1130,12 +1160,10 @@ extern "C" __device__ double __nv_sin(double x) {
             d_trig!(),
             r#"
 extern "C" __device__ double __nv_cos(double x) {
-    if (x != x) return x + x;
-    if (__nvvm_fabs_d(x) == __nv_dint_inf()) return x - x;
-    double rh, rl, l;
+    double rh, rl;
     int q = __nv_dint_trig_reduce(x, &rh, &rl);
-    double h = __nv_dint_sincos_q(rh, rl, q + 1, &l);
-    return h + l;
+    /* x - x: NaN for ±∞ and NaN, else +0 */
+    return __nv_dint_sincos_1(rh, rl, q + 1) + (x - x);
 }
 "#
         ),
@@ -1147,13 +1175,16 @@ extern "C" __device__ double __nv_cos(double x) {
             d_trig!(),
             r#"
 extern "C" __device__ void __nv_sincos(double x, double *sptr, double *cptr) {
-    if (x != x || __nvvm_fabs_d(x) == __nv_dint_inf()) { *sptr = x - x; *cptr = x - x; return; }
-    double rh, rl, l;
+    double rh, rl;
     int q = __nv_dint_trig_reduce(x, &rh, &rl);
-    double h = __nv_dint_sincos_q(rh, rl, q, &l);
-    *sptr = x == 0.0 ? x : h + l;
-    h = __nv_dint_sincos_q(rh, rl, q + 1, &l);
-    *cptr = h + l;
+    double s = __nv_dint_sin_1(rh, rl);
+    double c = __nv_dint_cos_1(rh, rl);
+    double sv = (q & 1) ? c : s;
+    double cv = (q & 1) ? s : c;
+    /* x - x: NaN for ±∞ and NaN, else +0; sin(±0) = ±0 */
+    sv = ((q & 2) ? -sv : sv) + (x - x);
+    *sptr = x == 0.0 ? x : sv;
+    *cptr = (((q + 1) & 2) ? -cv : cv) + (x - x);
 }
 "#
         ),

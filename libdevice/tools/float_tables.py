@@ -220,6 +220,27 @@ def log():
     show("log: R(z) = z (L1 + L2 z + ... + L7 z^6), error relative to 2", c, e, fmt="d")
 
 
+@fit
+def sin():
+    # sin r = r + r³·S(r²) on |r| <= π/4 (double), relative error of the whole.
+    hi = (mp.pi / 4) ** 2
+    g = lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / mp.sqrt(z) ** 3
+    w = lambda z: mp.sqrt(z) ** 3 / mp.sin(mp.sqrt(z))
+    c, e = fit_rounded(g, w, list(range(6)), mp.mpf("1e-12"), hi, rnd=f64)
+    show("sin: sin r = r + r^3 (s0 + s1 z + ... + s5 z^5), z = r^2", c, e, fmt="d")
+
+
+@fit
+def cos():
+    # cos r = 1 + z·C(z), C(0) = -1/2, on |r| <= π/4 (double), relative error
+    # of the whole.
+    hi = (mp.pi / 4) ** 2
+    g = lambda z: (mp.cos(mp.sqrt(z)) - 1) / z
+    w = lambda z: z / mp.cos(mp.sqrt(z))
+    c, e = fit_rounded(g, w, list(range(7)), mp.mpf("1e-12"), hi, rnd=f64, fixed={0: mp.mpf(-0.5)})
+    show("cos: cos r = 1 + z (-1/2 + c1 z + ... + c6 z^6), z = r^2", c, e, fmt="d")
+
+
 if __name__ == "__main__":
     names = sys.argv[1:] or list(FITS)
     for n in names:
