@@ -52,11 +52,6 @@ const CONTRACTION_DIFFERS: &[(&str, &str)] = &[
         "NVRTC folds m - d * -m into fma(m, d, m); we keep mul and sub \
          (a missed fold: one more rounding)",
     ),
-    (
-        "fast_math.cu",
-        "rsqrt(double) is our libdevice's (a square root and a correction), \
-         NVIDIA's is rsqrt.approx.f64; both within the case's tolerance",
-    ),
 ];
 
 fn listed(list: &[(&str, &'static str)], file: &str) -> Option<&'static str> {

@@ -21,7 +21,7 @@ macro_rules! d_core {
 __device__ __forceinline__ double __nv_dint_from(long long b) { return __nvvm_bitcast_ll2d(b); }
 __device__ __forceinline__ long long __nv_dint_bits(double x) { return __nvvm_bitcast_d2ll(x); }
 __device__ __forceinline__ double __nv_dint_pow2(int n) { return __nvvm_bitcast_ll2d((long long)(n + 1023) << 52); }
-__device__ __forceinline__ double __nv_dint_inf() { return __nvvm_bitcast_ll2d(0x7ff0000000000000LL); }
+__device__ __forceinline__ double __nv_dint_inf() { return 1.0 / 0.0; }
 __device__ __forceinline__ double __nv_dint_copysign(double x, double s) {
     return __nvvm_bitcast_ll2d((__nvvm_bitcast_d2ll(x) & 0x7fffffffffffffffLL) | (__nvvm_bitcast_d2ll(s) & (long long)0x8000000000000000ULL));
 }
@@ -393,26 +393,20 @@ __device__ __forceinline__ double __nv_dint_lgamma(double x, double *lo) {
 macro_rules! d_trig {
     () => {
         r#"
-__device__ const unsigned long long __nv_dint_2opi[24] = {
-    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
-    0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
-    0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
-    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull, 0x7527bac7ebe5f17bull,
-    0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull, 0xf0cfbc209af4361dull,
-    0xa9e391615ee61b08ull, 0x6599855f149bb8b4ull, 0xebc7579f115018b9ull, 0x2c5dd1c0af573806ull,
+/* 2/π in 64-bit words after a zero word (bit p weighs 2^-p; the zero
+   word holds p = -63 … 0): the 1280 bits Payne–Hanek reads for every double. */
+__device__ const unsigned long long __nv_dint_2opi[21] = {
+    0x0000000000000000ull, 0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull,
+    0xfe5163abdebbc561ull, 0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull,
+    0xe88235f52ebb4484ull, 0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull,
+    0x1ff897ffde05980full, 0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull,
+    0x7527bac7ebe5f17bull, 0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull,
+    0xf0cfbc209af4361dull,
 };
-/* 64 bits of 2/π = Σ b_i·2^-i from bit i on (bits before b_1 are zero). */
-__device__ __forceinline__ unsigned long long __nv_dint_2opi_bits(int i) {
-    if (i <= -63) return 0ULL;
-    if (i < 1) return __nv_dint_2opi[0] >> (1 - i);
-    int j = (i - 1) >> 6;
-    int s = (i - 1) & 63;
-    if (s == 0) return __nv_dint_2opi[j];
-    return (__nv_dint_2opi[j] << s) | (__nv_dint_2opi[j + 1] >> (64 - s));
-}
 /* x = q·π/2 + r with |r| <= π/4 (r as *rh + *rl, relative error below 2^-100
    for every double): three-part π/2 with fused multiply-adds below 2^30,
-   Payne–Hanek above (192 bits of 2/π from the table). Returns q mod 4. */
+   Payne–Hanek above (192 bits of 2/π from the table). Returns q mod 4.
+   ±∞ and NaN take the Payne–Hanek path and return a finite r. */
 __device__ __forceinline__ int __nv_dint_trig_reduce(double x, double *rh, double *rl) {
     double ax = __nvvm_fabs_d(x);
     if (ax <= 0.7853981633974483) { *rh = x; *rl = 0.0; return 0; }
@@ -432,10 +426,19 @@ __device__ __forceinline__ int __nv_dint_trig_reduce(double x, double *rh, doubl
     long long b = __nvvm_bitcast_d2ll(ax);
     int ex = (int)((b >> 52) & 2047) - 1075;
     unsigned long long m = (unsigned long long)((b & 0x000fffffffffffffLL) | 0x0010000000000000LL);
-    int i0 = ex - 1;
-    unsigned long long w0 = __nv_dint_2opi_bits(i0);
-    unsigned long long w1 = __nv_dint_2opi_bits(i0 + 64);
-    unsigned long long w2 = __nv_dint_2opi_bits(i0 + 128);
+    /* w0:w1:w2 = 192 bits of 2/π from bit ex - 1 (at offset ex + 62 of the
+       table): three 64-bit funnel shifts; (t >> 1) >> (63 - s) is t >> (64 - s)
+       for every s in 0..63 (0 for s = 0). */
+    int o = ex + 62;
+    int j = o >> 6;
+    int s = o & 63;
+    unsigned long long t0 = __nv_dint_2opi[j];
+    unsigned long long t1 = __nv_dint_2opi[j + 1];
+    unsigned long long t2 = __nv_dint_2opi[j + 2];
+    unsigned long long t3 = __nv_dint_2opi[j + 3];
+    unsigned long long w0 = (t0 << s) | ((t1 >> 1) >> (63 - s));
+    unsigned long long w1 = (t1 << s) | ((t2 >> 1) >> (63 - s));
+    unsigned long long w2 = (t2 << s) | ((t3 >> 1) >> (63 - s));
     /* The low 192 bits of m·(w0:w1:w2), scaled by 2^-190: 2 integer bits, then the fraction. */
     unsigned long long p2 = m * w2;
     unsigned long long h2 = __umul64hi(m, w2);
@@ -443,23 +446,21 @@ __device__ __forceinline__ int __nv_dint_trig_reduce(double x, double *rh, doubl
     unsigned long long h1 = __umul64hi(m, w1);
     unsigned long long p1 = h2 + l1;
     unsigned long long p0 = h1 + m * w0 + (p1 < h2 ? 1ULL : 0ULL);
-    int q = (int)(p0 >> 62);
-    unsigned long long fh = (p0 << 2) | (p1 >> 62);
+    /* The nearest quadrant; the rest as a signed 64-bit fraction (a fraction
+       of 1/2 or more is its complement less one) and the next 64 bits. */
+    int q = (int)((p0 + (1ULL << 61)) >> 62);
+    long long sf = (long long)((p0 << 2) | (p1 >> 62));
     unsigned long long fl = (p1 << 2) | (p2 >> 62);
-    /* A fraction of 1/2 or more is the next quadrant less its complement: fh as signed. */
-    long long sf = (long long)fh;
-    if (sf < 0) q = q + 1;
-    double hi = (double)(sf & ~2047LL);
-    double lo = (double)(sf & 2047LL) + (double)fl * 5.421010862427522e-20;
-    double fe;
-    double f = __nv_dint_two_sum(hi, lo, &fe);
-    f = f * 5.421010862427522e-20;
-    fe = fe * 5.421010862427522e-20;
-    double r = f * 1.5707963267948966;
-    double re = __nvvm_fma_rn_d(f, 1.5707963267948966, -r) + (f * 6.123233995736766e-17 + fe * 1.5707963267948966);
-    double rr = r + re;
-    re = (r - rr) + re;
-    if (x < 0.0) { rr = -rr; re = -re; q = -q; }
+    /* f = fh + fl (units of 2^-64): fh = sf rounded, fl = the integer rest
+       (exact) plus the next 64 bits; r = f·2^-64·π/2 with the constant as
+       hi + lo, its sign x's. */
+    double fh = (double)sf;
+    double flo = __nvvm_fma_rn_d((double)fl, 5.421010862427522e-20, (double)(sf - (long long)fh));
+    double ch = x < 0.0 ? -8.515303950216386e-20 : 8.515303950216386e-20;
+    double cl = x < 0.0 ? -3.319411800407449e-36 : 3.319411800407449e-36;
+    double rr = fh * ch;
+    double re = __nvvm_fma_rn_d(fh, ch, -rr) + __nvvm_fma_rn_d(fh, cl, flo * ch);
+    q = x < 0.0 ? -q : q;
     *rh = rr;
     *rl = re;
     return q & 3;
@@ -498,6 +499,36 @@ __device__ __forceinline__ double __nv_dint_cos_kernel(double rh, double rl, dou
     double h = w + t;
     *lo = (w - h) + t;
     return h;
+}
+/* sin(rh + rl) and cos(rh + rl) for |rh| <= π/4 in one double: minimax
+   polynomials (tools/float_tables.py sin, cos: 2^-57.9, 2^-63.9 relative),
+   the last addition the only rounding of size; sin(-0) is +0 here. */
+__device__ __forceinline__ double __nv_dint_sin_1(double rh, double rl) {
+    double z = rh * rh;
+    double p = __nvvm_fma_rn_d(z, 1.589543329171929e-10, -2.505073438927441e-08);
+    p = __nvvm_fma_rn_d(p, z, 2.755731353851426e-06);
+    p = __nvvm_fma_rn_d(p, z, -0.00019841269829358528);
+    p = __nvvm_fma_rn_d(p, z, 0.00833333333332184);
+    p = __nvvm_fma_rn_d(p, z, -0.1666666666666663);
+    return rh + __nvvm_fma_rn_d(p, z * rh, __nvvm_fma_rn_d(-0.5 * z, rl, rl));
+}
+__device__ __forceinline__ double __nv_dint_cos_1(double rh, double rl) {
+    double z = rh * rh;
+    double zl = __nvvm_fma_rn_d(rh, rh, -z);
+    double p = __nvvm_fma_rn_d(z, -1.1358749239442962e-11, 2.0875705396024595e-09);
+    p = __nvvm_fma_rn_d(p, z, -2.755731421703885e-07);
+    p = __nvvm_fma_rn_d(p, z, 2.480158728900208e-05);
+    p = __nvvm_fma_rn_d(p, z, -0.0013888888888873342);
+    p = __nvvm_fma_rn_d(p, z, 0.041666666666666595);
+    /* w = 1 - z/2 and its exact rounding error (z/2 exact), then the rest */
+    double w = __nvvm_fma_rn_d(z, -0.5, 1.0);
+    double e = __nvvm_fma_rn_d(z, -0.5, __nvvm_fma_rn_d(w, -1.0, 1.0));
+    return w + (__nvvm_fma_rn_d(zl, -0.5, e) + __nvvm_fma_rn_d(z * z, p, -rh * rl));
+}
+/* sin (q even) or cos (q odd), negated in quadrants 2 and 3 */
+__device__ __forceinline__ double __nv_dint_sincos_1(double rh, double rl, int q) {
+    double r = (q & 1) ? __nv_dint_cos_1(rh, rl) : __nv_dint_sin_1(rh, rl);
+    return (q & 2) ? -r : r;
 }
 /* sin (quadrant offset 0) or cos (offset 1) as a double-double. */
 __device__ __forceinline__ double __nv_dint_sincos_q(double rh, double rl, int q, double *lo) {
@@ -830,15 +861,102 @@ __device__ __forceinline__ double __nv_dint_rnorm(double x, double y, double z, 
     };
 }
 
+/// log of a double in one double, as fdlibm's: x = 2^e·(1 + f) with 1 + f
+/// in [√½, √2) from the bits (a denormal scaled by 2^54 first), s =
+/// f/(2 + f) from `rcp.approx.ftz.f64` and a second-order Newton step (its
+/// error cubed: below 2^-54 for a start within 2^-18; the interpreter's
+/// rcp is exact), ln(1 + f) = f − f²/2 + s·(f²/2 + R(s²)), R fitted by
+/// `tools/float_tables.py log` (2^-59.5). `*t` is s·(f²/2 + R), `*h`
+/// f²/2; the special arguments return 1 with their result in `*special`:
+/// NaN for NaN and x < 0, −∞ for ±0, +∞ for +∞.
+macro_rules! d_log_fast {
+    () => {
+        r#"
+__device__ __forceinline__ int __nv_dint_log_parts(double x, double *e, double *f, double *h, double *t, double *special) {
+    long long adj = x < 2.2250738585072014e-308 ? (54LL << 52) : 0LL;
+    double xs = x < 2.2250738585072014e-308 ? x * 18014398509481984.0 : x;
+    long long b = __nvvm_bitcast_d2ll(xs) - adj;
+    long long eb = (b - 0x3fe6a09e00000000LL) & (long long)0xfff0000000000000ULL;
+    *e = (double)(eb >> 52);
+    double fv = __nvvm_bitcast_ll2d(b - eb) - 1.0;
+    double d = fv + 2.0;
+    double rc = __nvvm_rcp_approx_ftz_d(d);
+    double ep = __nvvm_fma_rn_d(-d, rc, 1.0);
+    rc = __nvvm_fma_rn_d(__nvvm_fma_rn_d(ep, ep, ep), rc, rc);
+    double s = fv * rc;
+    double z = s * s;
+    double r = __nvvm_fma_rn_d(z, 0.1479563293322915, 0.15314084868624583);
+    r = __nvvm_fma_rn_d(r, z, 0.1818356285068797);
+    r = __nvvm_fma_rn_d(r, z, 0.222221986050597);
+    r = __nvvm_fma_rn_d(r, z, 0.28571428742028165);
+    r = __nvvm_fma_rn_d(r, z, 0.3999999999941664);
+    r = __nvvm_fma_rn_d(r, z, 0.6666666666666734);
+    double hf = 0.5 * fv * fv;
+    *f = fv;
+    *h = hf;
+    *t = s * __nvvm_fma_rn_d(r, z, hf);
+    /* +∞, NaN and the negative arguments (-0 too, which the zero test takes) */
+    double sv = __nvvm_fma_rn_d(x, 1.0 / 0.0, 1.0 / 0.0);
+    *special = x == 0.0 ? -1.0 / 0.0 : sv;
+    return (unsigned long long)__nvvm_bitcast_d2ll(x) >= 0x7ff0000000000000ULL || x == 0.0;
+}
+"#
+    };
+}
+
+/// e^r on |r| <= ln2/2 in one double (a minimax polynomial of degree 11
+/// fitted by `tools/float_tables.py exp`, relative error 2^-56.5, Horner with
+/// fmas), and p·2^k in two exact steps so that every k in [-1100, 1100] is
+/// one rounding (a denormal result) or none: exp, exp2, exp10.
+macro_rules! d_exp_poly {
+    () => {
+        r#"
+__device__ __forceinline__ double __nv_dint_exp_poly(double r) {
+    double p = __nvvm_fma_rn_d(r, 2.511052511667939e-08, 2.7632690437986466e-07);
+    p = __nvvm_fma_rn_d(p, r, 2.755724093935535e-06);
+    p = __nvvm_fma_rn_d(p, r, 2.480148722029695e-05);
+    p = __nvvm_fma_rn_d(p, r, 0.00019841269888009472);
+    p = __nvvm_fma_rn_d(p, r, 0.0013888888947932718);
+    p = __nvvm_fma_rn_d(p, r, 0.008333333333321638);
+    p = __nvvm_fma_rn_d(p, r, 0.04166666666652152);
+    p = __nvvm_fma_rn_d(p, r, 0.16666666666666674);
+    p = __nvvm_fma_rn_d(p, r, 0.500000000000001);
+    p = __nvvm_fma_rn_d(p, r, 1.0);
+    return __nvvm_fma_rn_d(p, r, 1.0);
+}
+__device__ __forceinline__ double __nv_dint_ldexp2(double p, int k) {
+    int k1 = k >> 1;
+    double s1 = __nvvm_bitcast_ll2d((long long)(k1 + 1023) << 52);
+    double s2 = __nvvm_bitcast_ll2d((long long)(k - k1 + 1023) << 52);
+    return p * s1 * s2;
+}
+/* e^x from the reduced r and k (x = k·ln2 + r); ±∞ and the results past the
+   range (k would not fit) by selects: above `hi` ∞, below `lo` 0. */
+__device__ __forceinline__ double __nv_dint_exp_finish(double x, double r, int k, double hi, double lo) {
+    double v = __nv_dint_ldexp2(__nv_dint_exp_poly(r), k);
+    v = x > hi ? 1.0 / 0.0 : v;
+    return x < lo ? 0.0 : v;
+}
+"#
+    };
+}
+
 /// The double functions, each with the helpers it uses.
 pub const FUNCTIONS: &[LibdeviceFunction] = &[
     LibdeviceFunction {
         name: "__nv_exp",
         source: concat!(
             d_core!(),
-            d_exp!(),
+            d_exp_poly!(),
             r#"
-extern "C" __device__ double __nv_exp(double x) { return __nv_dint_exp_dd(x, 0.0); }
+extern "C" __device__ double __nv_exp(double x) {
+    /* x = k·ln2 + r, ln2 in two parts (the first of 32 bits: k·hi and x - k·hi exact) */
+    int k = __double2int_rn(x * 1.4426950408889634);
+    double kd = (double)k;
+    double r = __nvvm_fma_rn_d(kd, -0.6931471803691238, x);
+    r = __nvvm_fma_rn_d(kd, -1.9082149292705877e-10, r);
+    return __nv_dint_exp_finish(x, r, k, 709.782712893384, -745.1332191019412);
+}
 "#
         ),
     },
@@ -846,15 +964,14 @@ extern "C" __device__ double __nv_exp(double x) { return __nv_dint_exp_dd(x, 0.0
         name: "__nv_exp2",
         source: concat!(
             d_core!(),
-            d_exp!(),
+            d_exp_poly!(),
             r#"
 extern "C" __device__ double __nv_exp2(double x) {
-    if (x != x) return x + x;
-    if (x > 1025.0) return __nv_dint_inf();
-    if (x < -1080.0) return 0.0;
-    double h = x * 0.6931471805599453;
-    double l = __nvvm_fma_rn_d(x, 0.6931471805599453, -h) + x * 2.3190468138462996e-17;
-    return __nv_dint_exp_dd(h, l);
+    /* x = k + f exactly, e^(f·ln2) with ln2 as hi + lo (r rounded once) */
+    int k = __double2int_rn(x);
+    double f = x - (double)k;
+    double r = __nvvm_fma_rn_d(f, 0.6931471805599453, f * 2.3190468138462996e-17);
+    return __nv_dint_exp_finish(x, r, k, 1024.0, -1075.0);
 }
 "#
         ),
@@ -863,15 +980,18 @@ extern "C" __device__ double __nv_exp2(double x) {
         name: "__nv_exp10",
         source: concat!(
             d_core!(),
-            d_exp!(),
+            d_exp_poly!(),
             r#"
 extern "C" __device__ double __nv_exp10(double x) {
-    if (x != x) return x + x;
-    if (x > 309.0) return __nv_dint_inf();
-    if (x < -324.0) return 0.0;
-    double h = x * 2.302585092994046;
-    double l = __nvvm_fma_rn_d(x, 2.302585092994046, -h) + x * -2.1707562233822494e-16;
-    return __nv_dint_exp_dd(h, l);
+    /* x = k·log10(2) + t, log10(2) = hi + lo (hi of 33 bits: t1 = x - k·hi is
+       exact), r = t·ln10 = t1·ln10 - k·(lo·ln10) with ln10 as hi + lo,
+       rounded once */
+    int k = __double2int_rn(x * 3.321928094887362);
+    double kd = (double)k;
+    double t1 = __nvvm_fma_rn_d(kd, -0.3010299955494702, x);
+    double q = __nvvm_fma_rn_d(kd, -2.6367134226155817e-10, t1 * -2.1707562233822494e-16);
+    double r = __nvvm_fma_rn_d(t1, 2.302585092994046, q);
+    return __nv_dint_exp_finish(x, r, k, 308.25471555991675, -323.60724533877976);
 }
 "#
         ),
@@ -898,13 +1018,14 @@ extern "C" __device__ double __nv_expm1(double x) {
         name: "__nv_log",
         source: concat!(
             d_core!(),
-            d_log!(),
+            d_log_fast!(),
             r#"
 extern "C" __device__ double __nv_log(double x) {
-    double r, l;
-    if (__nv_dint_log_special(x, &r)) return r;
-    double h = __nv_dint_log_dd(x, &l);
-    return h + l;
+    double e, f, h, t, sv;
+    int special = __nv_dint_log_parts(x, &e, &f, &h, &t, &sv);
+    /* e·ln2 + f - (h - t), ln2 = hi + lo with hi of 32 bits (e·hi exact) */
+    double r = __nvvm_fma_rn_d(e, 0.6931471803691238, f - (h - __nvvm_fma_rn_d(e, 1.9082149292705877e-10, t)));
+    return special ? sv : r;
 }
 "#
         ),
@@ -913,15 +1034,22 @@ extern "C" __device__ double __nv_log(double x) {
         name: "__nv_log2",
         source: concat!(
             d_core!(),
-            d_log!(),
+            d_log_fast!(),
             r#"
 extern "C" __device__ double __nv_log2(double x) {
-    double r, l;
-    if (__nv_dint_log_special(x, &r)) return r;
-    double h = __nv_dint_log_dd(x, &l);
-    double a = h * 1.4426950408889634;
-    double b = __nvvm_fma_rn_d(h, 1.4426950408889634, -a) + (h * 2.0355273740931033e-17 + l * 1.4426950408889634);
-    return a + b;
+    double e, f, h, t, sv;
+    int special = __nv_dint_log_parts(x, &e, &f, &h, &t, &sv);
+    /* ln(1 + f) = a + b (a = f - h rounded, b exact rest), times log2(e) as
+       hi + lo, then + e */
+    double a = f - h;
+    double b = ((f - a) - h) + t;
+    double p = a * 1.4426950408889634;
+    double q = __nvvm_fma_rn_d(a, 1.4426950408889634, -p);
+    q = __nvvm_fma_rn_d(a, 2.0355273740931033e-17, q);
+    q = __nvvm_fma_rn_d(b, 1.4426950408889634, q);
+    double w = e + p;
+    double r = w + (((e - w) + p) + q);
+    return special ? sv : r;
 }
 "#
         ),
@@ -930,15 +1058,24 @@ extern "C" __device__ double __nv_log2(double x) {
         name: "__nv_log10",
         source: concat!(
             d_core!(),
-            d_log!(),
+            d_log_fast!(),
             r#"
 extern "C" __device__ double __nv_log10(double x) {
-    double r, l;
-    if (__nv_dint_log_special(x, &r)) return r;
-    double h = __nv_dint_log_dd(x, &l);
-    double a = h * 0.4342944819032518;
-    double b = __nvvm_fma_rn_d(h, 0.4342944819032518, -a) + (h * 1.098319650216765e-17 + l * 0.4342944819032518);
-    return a + b;
+    double e, f, h, t, sv;
+    int special = __nv_dint_log_parts(x, &e, &f, &h, &t, &sv);
+    /* ln(1 + f) = a + b, times log10(e) as hi + lo, plus e·log10(2) with
+       log10(2) = hi + lo (hi of 33 bits: e·hi exact) */
+    double a = f - h;
+    double b = ((f - a) - h) + t;
+    double p = a * 0.4342944819032518;
+    double q = __nvvm_fma_rn_d(a, 0.4342944819032518, -p);
+    q = __nvvm_fma_rn_d(a, 1.098319650216765e-17, q);
+    q = __nvvm_fma_rn_d(b, 0.4342944819032518, q);
+    q = __nvvm_fma_rn_d(e, 1.1451100898021838e-10, q);
+    double eh = e * 0.3010299955494702;
+    double w = eh + p;
+    double r = w + (((eh - w) + p) + q);
+    return special ? sv : r;
 }
 "#
         ),
@@ -1007,12 +1144,11 @@ extern "C" __device__ double __nv_pow(double x, double y) {
             d_trig!(),
             r#"
 extern "C" __device__ double __nv_sin(double x) {
-    if (x == 0.0 || x != x) return x + x;
-    if (__nvvm_fabs_d(x) == __nv_dint_inf()) return x - x;
-    double rh, rl, l;
+    double rh, rl;
     int q = __nv_dint_trig_reduce(x, &rh, &rl);
-    double h = __nv_dint_sincos_q(rh, rl, q, &l);
-    return h + l;
+    /* x - x: NaN for ±∞ and NaN, else +0; sin(±0) = ±0 */
+    double r = __nv_dint_sincos_1(rh, rl, q) + (x - x);
+    return x == 0.0 ? x : r;
 }
 "#
         ),
@@ -1024,12 +1160,10 @@ extern "C" __device__ double __nv_sin(double x) {
             d_trig!(),
             r#"
 extern "C" __device__ double __nv_cos(double x) {
-    if (x != x) return x + x;
-    if (__nvvm_fabs_d(x) == __nv_dint_inf()) return x - x;
-    double rh, rl, l;
+    double rh, rl;
     int q = __nv_dint_trig_reduce(x, &rh, &rl);
-    double h = __nv_dint_sincos_q(rh, rl, q + 1, &l);
-    return h + l;
+    /* x - x: NaN for ±∞ and NaN, else +0 */
+    return __nv_dint_sincos_1(rh, rl, q + 1) + (x - x);
 }
 "#
         ),
@@ -1041,13 +1175,16 @@ extern "C" __device__ double __nv_cos(double x) {
             d_trig!(),
             r#"
 extern "C" __device__ void __nv_sincos(double x, double *sptr, double *cptr) {
-    if (x != x || __nvvm_fabs_d(x) == __nv_dint_inf()) { *sptr = x - x; *cptr = x - x; return; }
-    double rh, rl, l;
+    double rh, rl;
     int q = __nv_dint_trig_reduce(x, &rh, &rl);
-    double h = __nv_dint_sincos_q(rh, rl, q, &l);
-    *sptr = x == 0.0 ? x : h + l;
-    h = __nv_dint_sincos_q(rh, rl, q + 1, &l);
-    *cptr = h + l;
+    double s = __nv_dint_sin_1(rh, rl);
+    double c = __nv_dint_cos_1(rh, rl);
+    double sv = (q & 1) ? c : s;
+    double cv = (q & 1) ? s : c;
+    /* x - x: NaN for ±∞ and NaN, else +0; sin(±0) = ±0 */
+    sv = ((q & 2) ? -sv : sv) + (x - x);
+    *sptr = x == 0.0 ? x : sv;
+    *cptr = (((q + 1) & 2) ? -cv : cv) + (x - x);
 }
 "#
         ),
@@ -1482,24 +1619,10 @@ extern "C" __device__ double __nv_atanh(double x) {
     LibdeviceFunction {
         name: "__nv_rsqrt",
         source: concat!(
-            d_core!(),
             r#"
-extern "C" __device__ double __nv_rsqrt(double x) {
-    if (x != x) return x + x;
-    if (x == 0.0) return __nv_dint_copysign(__nv_dint_inf(), x);
-    if (x < 0.0) return __nvvm_bitcast_ll2d(0x7ff8000000000000LL);
-    if (x == __nv_dint_inf()) return 0.0;
-    double scale = 1.0;
-    if (x < 1.0e-300) { x = x * 3.2451855365842673e+32; scale = 18014398509481984.0; }
-    if (x > 1.0e300) { x = x * 3.0814879110195774e-33; scale = 5.551115123125783e-17; }
-    double r = 1.0 / __nvvm_sqrt_rn_d(x);
-    double r2 = r * r;
-    double r2l = __nvvm_fma_rn_d(r, r, -r2);
-    double t = x * r2;
-    double tl = __nvvm_fma_rn_d(x, r2, -t) + x * r2l;
-    double e = (1.0 - t) - tl;
-    return __nvvm_fma_rn_d(r * 0.5, e, r) * scale;
-}
+/* rsqrt.approx.f64, as NVIDIA's: the instruction (1 ulp, CUDA's bound)
+   handles ±0, +inf, x < 0 and NaN as C does. */
+extern "C" __device__ double __nv_rsqrt(double x) { return __nvvm_rsqrt_approx_d(x); }
 "#
         ),
     },

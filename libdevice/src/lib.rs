@@ -164,148 +164,148 @@ __device__ __forceinline__ double __nv_internal_atan_d(double a) {
 }
 
 /// sin and cos of a float share the reduction to [-π/4, π/4] (quadrant in
-/// `q`): for |x| < 105615 3-part π/2 with fused multiply-adds (Cody and
-/// Waite), beyond it Payne and Hanek's: x·2/π from the bits of 2/π that
-/// matter for x's exponent (256 of them, integer products), keeping the
-/// quadrant and 62 bits of the fraction. Then the sin and cos polynomials
-/// (Cephes); tan shares the reduction.
+/// `q`): for |x| < 105615 π/2 in three parts with fused multiply-adds
+/// (Cody and Waite; j·P1 is exact, the first difference too), beyond it
+/// Payne and Hanek's: x·2/π mod 4 as a 64-bit fixed-point number (2 bits of
+/// quadrant, 62 of fraction) from the 96 bits of 2/π that matter for x's
+/// exponent (funnel shifts of a table of its first 224 bits, the same
+/// digits as `double.rs`' table) times the 24-bit mantissa. The
+/// polynomials are minimax fits (`tools/float_tables.py sinf cosf`):
+/// sin r = r + r³·S(r²), cos r = 1 + r²·C(r²); tan shares the reduction.
 macro_rules! sincos_f {
     () => {
         r#"
+__device__ const unsigned int __nv_internal_2opi_f[8] = {0u, 0xa2f9836eu, 0x4e441529u, 0xfc2757d1u,
+                                                         0xf534ddc0u, 0xdb629599u, 0x3c439041u, 0xfe5163abu};
 __device__ __forceinline__ float __nv_internal_trig_reduce(float a, int *quadrant) {
-    if (__nvvm_fabs_f(a) < 105615.0f) {
-        float j = __nvvm_rint_f(a * 0.636619772f);
-        float r = __nvvm_fma_rn_f(j, -1.57079625129699707031f, a);
-        r = __nvvm_fma_rn_f(j, -7.54978941586159635335e-08f, r);
-        r = __nvvm_fma_rn_f(j, -5.39030252995776476554e-15f, r);
-        *quadrant = (int)j;
-        return r;
-    }
-    if (a != a || __nvvm_fabs_f(a) == 1.0f / 0.0f) {
-        *quadrant = 0;
-        return a - a;
-    }
-    const unsigned int two_over_pi[8] = {0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u,
-                                         0xdb629599u, 0x3c439041u, 0xfe5163abu, 0xdebbc561u};
-    unsigned int bits = (unsigned int)__nvvm_bitcast_f2i(a);
-    unsigned long long m = (bits & 0x7fffffu) | 0x800000u;
-    int e = (int)((bits >> 23) & 255u) - 150;
-    // P = m * (2/pi * 2^256): its bit k weighs 2^(k + e - 256).
-    unsigned int p[9];
-    unsigned long long carry = 0;
-    for (int i = 7; i >= 0; i--) {
-        unsigned long long c = m * two_over_pi[i] + carry;
-        p[7 - i] = (unsigned int)c;
-        carry = c >> 32;
-    }
-    p[8] = (unsigned int)carry;
-    // 64 bits of P from 2^1 down: 2 of the integer part, 62 of the fraction.
-    int low = 194 - e;
-    int w = low >> 5;
-    int b = low & 31;
-    unsigned long long lo = (unsigned long long)p[w] | ((unsigned long long)p[w + 1] << 32);
-    unsigned long long win = b == 0 ? lo : (lo >> b) | ((unsigned long long)p[w + 2] << (64 - b));
-    long long frac = (long long)(win << 2);
-    int q = (int)(win >> 62) + (frac < 0 ? 1 : 0);
-    double r = (double)frac * 8.515303950216386e-20;
-    if (a < 0.0f) {
-        q = -q;
-        r = -r;
+    /* j as an integer and back: j = 0 is +0, so a = -0 keeps its sign in r */
+    int q = __float2int_rn(a * 0.636619772f);
+    float j = (float)q;
+    float r = __nvvm_fma_rn_f(j, -1.57079625129699707031f, a);
+    r = __nvvm_fma_rn_f(j, -7.54978941586159635335e-08f, r);
+    r = __nvvm_fma_rn_f(j, -5.39030252995776476554e-15f, r);
+    if (!(__nvvm_fabs_f(a) < 105615.0f)) {
+        /* a = m·2^(e-23); the window of 2/π starts at bit e - 24 (bit p weighs 2^-p) */
+        unsigned int bits = (unsigned int)__nvvm_bitcast_f2i(a);
+        unsigned int m = (bits & 0x7fffffu) | 0x800000u;
+        int o = (int)((bits >> 23) & 255u) - 120;
+        int w = o >> 5;
+        int sh = o & 31;
+        unsigned int t1 = __nv_internal_2opi_f[w + 1];
+        unsigned int t2 = __nv_internal_2opi_f[w + 2];
+        unsigned int g2 = __funnelshift_l(t1, __nv_internal_2opi_f[w], sh);
+        unsigned int g1 = __funnelshift_l(t2, t1, sh);
+        unsigned int g0 = __funnelshift_l(__nv_internal_2opi_f[w + 3], t2, sh);
+        /* the top 64 of the low 96 bits of m·(g2:g1:g0): (x·2/π mod 4)·2^62 */
+        unsigned long long y = (unsigned long long)m * g1 + __umulhi(m, g0) + ((unsigned long long)(m * g2) << 32);
+        if (a < 0.0f) y = (unsigned long long)(-(long long)y);
+        /* the nearest quadrant, and the rest (a fraction of 1/2 or more is
+           its complement less one: y·4 as a signed number) */
+        q = (int)((y + (1ull << 61)) >> 62);
+        long long f = (long long)(y << 2);
+        /* ±∞ and NaN: a - a is NaN (0 otherwise) */
+        r = (float)((double)f * 8.5153039502163856e-20) + (a - a);
     }
     *quadrant = q;
-    return (float)r;
+    return r;
 }
 __device__ __forceinline__ float __nv_internal_sin_poly(float r) {
-    float r2 = r * r;
-    float s = __nvvm_fma_rn_f(r2, -1.95152959e-4f, 8.33216087e-3f);
-    s = __nvvm_fma_rn_f(s, r2, -1.66666546e-1f);
-    return __nvvm_fma_rn_f(s * r2, r, r);
+    float z = r * r;
+    float s = __nvvm_fma_rn_f(z, -0.00019518291810527444f, 0.008332189172506332f);
+    s = __nvvm_fma_rn_f(s, z, -0.16666655242443085f);
+    /* r·z + 0 is +0 for r = -0, so that the sum keeps r's sign */
+    return __nvvm_fma_rn_f(s, __nvvm_fma_rn_f(z, r, 0.0f), r);
 }
 __device__ __forceinline__ float __nv_internal_cos_poly(float r) {
-    float r2 = r * r;
-    float c = __nvvm_fma_rn_f(r2, 2.44331571e-5f, -1.38873163e-3f);
-    c = __nvvm_fma_rn_f(c, r2, 4.16666457e-2f);
-    c = __nvvm_fma_rn_f(c, r2, -0.5f);
-    return __nvvm_fma_rn_f(c, r2, 1.0f);
+    float z = r * r;
+    float c = __nvvm_fma_rn_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
+    c = __nvvm_fma_rn_f(c, z, 0.04166664555668831f);
+    c = __nvvm_fma_rn_f(c, z, -0.5f);
+    return __nvvm_fma_rn_f(c, z, 1.0f);
+}
+/* sin r (q even) or cos r (q odd), negated in quadrants 2 and 3: x·(1 + z·p)
+   with x = ±r, p = S(z), or x = ±1, p = C(z) (the coefficients selected);
+   z·x + 0 is +0 for x = -0, so that the sum keeps x's sign. */
+__device__ __forceinline__ float __nv_internal_sincos_q(float r, int q) {
+    float z = r * r;
+    int odd = q & 1;
+    float pc = __nvvm_fma_rn_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
+    float p = odd ? pc : -0.00019518291810527444f;
+    p = __nvvm_fma_rn_f(p, z, odd ? 0.04166664555668831f : 0.008332189172506332f);
+    p = __nvvm_fma_rn_f(p, z, odd ? -0.5f : -0.16666655242443085f);
+    float x = odd ? 1.0f : r;
+    x = (q & 2) ? -x : x;
+    return __nvvm_fma_rn_f(p, __nvvm_fma_rn_f(z, x, 0.0f), x);
 }
 __device__ __forceinline__ float __nv_internal_sincosf(float a, int add_quadrant) {
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
-    if (a == 0.0f && add_quadrant == 0) return a;
     int q;
     float r = __nv_internal_trig_reduce(a, &q);
-    q = q + add_quadrant;
-    float res = (q & 1) ? __nv_internal_cos_poly(r) : __nv_internal_sin_poly(r);
-    return (q & 2) ? -res : res;
+    return __nv_internal_sincos_q(r, q + add_quadrant);
 }
 "#
     };
 }
 
-/// e^r for |r| ≤ ln2/2 (Taylor to r^7: its truncation is 0.05 ulp), then
-/// scaling by 2^k in two steps so k in [-252, 254] cannot overflow the exponent.
+/// e^a as 2^(a·c) for c = log2(e) or log2(10), given as `hi + lo`: a·c =
+/// j + f with j the nearest integer clamped to [-126, 127] (f takes the
+/// rest, so results beyond 2^±126 come out of the product below, overflowing
+/// to ∞ or rounding to a denormal or 0 once), f = a·hi − j + a·lo with fused
+/// multiply-adds (|f| ≤ 1/2 in range, error below 2^-25), then
+/// `ex2.approx.ftz` of f times 2^j. j lives in the low bits of
+/// t = a·hi + (1.5·2^23 + 127), so t's bits shifted up by 23 are 2^j's.
+/// ±∞ and NaN go through as themselves (2^∞, 2^-∞ = 0, NaN). NVIDIA's
+/// expf has this shape too; the interpreter computes `ex2.approx` correctly
+/// rounded, so the report measures the reduction, the hardware adds the
+/// instruction's own error (exp2f is the instruction alone, as NVIDIA's).
 macro_rules! exp_f {
     () => {
         r#"
-__device__ __forceinline__ float __nv_internal_exp_scaled(float r, float j) {
-    float p = __nvvm_fma_rn_f(r, 1.98412698e-4f, 1.38888889e-3f);
-    p = __nvvm_fma_rn_f(p, r, 8.33333333e-3f);
-    p = __nvvm_fma_rn_f(p, r, 4.16666667e-2f);
-    p = __nvvm_fma_rn_f(p, r, 1.66666667e-1f);
-    p = __nvvm_fma_rn_f(p, r, 0.5f);
-    p = __nvvm_fma_rn_f(p, r, 1.0f);
-    p = __nvvm_fma_rn_f(p, r, 1.0f);
-    int k = (int)j;
-    int k1 = k / 2;
-    int k2 = k - k1;
-    float s1 = __nvvm_bitcast_i2f((k1 + 127) << 23);
-    float s2 = __nvvm_bitcast_i2f((k2 + 127) << 23);
-    float res = p * s1 * s2;
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(res) < 1.17549435e-38f) res = 0.0f;
-    return res;
+__device__ __forceinline__ float __nv_internal_exp_core(float a, float hi, float lo) {
+    float t = __nvvm_fma_rn_f(a, hi, 12583039.0f);
+    t = fminf(fmaxf(t, 12582913.0f), 12583166.0f);
+    float f = __nvvm_fma_rn_f(a, hi, __nvvm_fma_rn_f(t, -1.0f, 12583039.0f));
+    f = __nvvm_fma_rn_f(a, lo, f);
+    float s = __nvvm_bitcast_i2f(__nvvm_bitcast_f2i(t) << 23);
+    return __nvvm_ex2_approx_ftz_f(f) * s;
 }
 "#
     };
 }
 
-/// a = 2^e·(1+f) with 1+f in [√½, √2), and ln(1+f) = f + y (Cephes'
-/// polynomial); special inputs answer in `r`. Denormal inputs are scaled up
-/// first unless FTZ.
+/// a = 2^e·(1 + f) with 1 + f in [√½, √2) from the bits (a denormal is
+/// scaled by 2^23 first unless FTZ), and ln(1 + f) − f = f²·P(f), P of
+/// degree 8 fitted by `tools/float_tables.py log1pf` (relative error of the
+/// whole below 2^-27). `*e` is e·2^23 (exact as a float); the result
+/// answers the special arguments: NaN for NaN and a < 0, +∞ for +∞, −∞ for
+/// ±0, else 0 (then `*f`, `*e` and the returned tail are meaningful).
 macro_rules! log_f {
     () => {
         r#"
-__device__ __forceinline__ int __nv_internal_log_reduce(float a, float *r, float *e, float *f, float *y) {
-    float e_adj = 0.0f;
-    if (__nvvm_reflect("__CUDA_FTZ")) {
-        if (__nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
-    } else if (a > 0.0f && a < 1.17549435e-38f) {
+__device__ __forceinline__ float __nv_internal_log1p_tail(float f) {
+    float p = __nvvm_fma_rn_f(f, -0.0764174684882164f, 0.1276632845401764f);
+    p = __nvvm_fma_rn_f(p, f, -0.1315949261188507f);
+    p = __nvvm_fma_rn_f(p, f, 0.14200952649116516f);
+    p = __nvvm_fma_rn_f(p, f, -0.1662333458662033f);
+    p = __nvvm_fma_rn_f(p, f, 0.20001260936260223f);
+    p = __nvvm_fma_rn_f(p, f, -0.250008225440979f);
+    p = __nvvm_fma_rn_f(p, f, 0.3333333134651184f);
+    p = __nvvm_fma_rn_f(p, f, -0.5f);
+    return p * (f * f);
+}
+__device__ __forceinline__ void __nv_internal_log_reduce(float a, float *e, float *f, int *special, float *sv) {
+    int adj = 0;
+    if (!__nvvm_reflect("__CUDA_FTZ") && a < 1.17549435e-38f) {
         a = a * 8388608.0f;
-        e_adj = -23.0f;
+        adj = 23 << 23;
     }
-    if (a < 0.0f || a != a) { *r = 0.0f / 0.0f; return 1; }
-    if (a == 0.0f) { *r = -1.0f / 0.0f; return 1; }
-    if (a == 1.0f / 0.0f) { *r = a; return 1; }
-    int bits = __nvvm_bitcast_f2i(a);
-    float ex = (float)(((bits >> 23) & 255) - 127) + e_adj;
-    float m = __nvvm_bitcast_i2f((bits & 8388607) | 1065353216);
-    if (m > 1.41421356f) {
-        m = m * 0.5f;
-        ex = ex + 1.0f;
-    }
-    float x = m - 1.0f;
-    float z = x * x;
-    float p = __nvvm_fma_rn_f(x, 7.0376836292e-2f, -1.1514610310e-1f);
-    p = __nvvm_fma_rn_f(p, x, 1.1676998740e-1f);
-    p = __nvvm_fma_rn_f(p, x, -1.2420140846e-1f);
-    p = __nvvm_fma_rn_f(p, x, 1.4249322787e-1f);
-    p = __nvvm_fma_rn_f(p, x, -1.6668057665e-1f);
-    p = __nvvm_fma_rn_f(p, x, 2.0000714765e-1f);
-    p = __nvvm_fma_rn_f(p, x, -2.4999993993e-1f);
-    p = __nvvm_fma_rn_f(p, x, 3.3333331174e-1f);
-    p = p * x * z;
-    *e = ex;
-    *f = x;
-    *y = __nvvm_fma_rn_f(z, -0.5f, p);
-    return 0;
+    int b = __nvvm_bitcast_f2i(a);
+    int m = (b - 0x3f3504f3) & 0xff800000;
+    *f = __nvvm_bitcast_i2f(b - m) - 1.0f;
+    *e = (float)(m - adj);
+    /* +∞, NaN and the negative arguments (-0 too, which the zero test then takes) */
+    float s = __nvvm_fma_rn_f(a, 1.0f / 0.0f, 1.0f / 0.0f);
+    *special = (unsigned int)b >= 0x7f800000u || a == 0.0f;
+    *sv = a == 0.0f ? -1.0f / 0.0f : s;
 }
 "#
     };
@@ -567,92 +567,73 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
             r#"extern "C" __device__ float __nv_cosf(float a) { return __nv_internal_sincosf(a, 1); }"#
         ),
     },
-    LibdeviceFunction {
-        name: "__nv_expf",
-        source: concat!(
-            exp_f!(),
-            r#"extern "C" __device__ float __nv_expf(float a) {
-    if (a > 88.7228394f) return 1.0f / 0.0f;
-    if (a < -103.972084f) return 0.0f;
-    float j = __nvvm_rint_f(a * 1.44269504f);
-    float r = __nvvm_fma_rn_f(j, -0.693145752f, a);
-    r = __nvvm_fma_rn_f(j, -1.42860677e-06f, r);
-    return __nv_internal_exp_scaled(r, j);
+    f!(
+        "__nv_expf",
+        [exp_f!()],
+        r#"extern "C" __device__ float __nv_expf(float a) {
+    return __nv_internal_exp_core(a, 1.44269502f, 1.92596303e-08f);
 }"#
-        ),
-    },
-    LibdeviceFunction {
-        name: "__nv_exp2f",
-        source: concat!(
-            exp_f!(),
-            r#"extern "C" __device__ float __nv_exp2f(float a) {
-    if (a >= 128.0f) return 1.0f / 0.0f;
-    if (a < -150.0f) return 0.0f;
-    float j = __nvvm_rint_f(a);
-    float f = a - j;
-    float r = __nvvm_fma_rn_f(f, 0.693145752f, f * 1.42860677e-06f);
-    return __nv_internal_exp_scaled(r, j);
+    ),
+    f!(
+        "__nv_exp2f",
+        [],
+        r#"extern "C" __device__ float __nv_exp2f(float a) {
+    if (__nvvm_reflect("__CUDA_FTZ")) return __nvvm_ex2_approx_ftz_f(a);
+    return __nvvm_ex2_approx_f(a);
 }"#
-        ),
-    },
-    LibdeviceFunction {
-        name: "__nv_logf",
-        source: concat!(
-            log_f!(),
-            r#"extern "C" __device__ float __nv_logf(float a) {
-    float r, e, f, y;
-    if (__nv_internal_log_reduce(a, &r, &e, &f, &y)) return r;
-    y = __nvvm_fma_rn_f(e, -2.12194440e-4f, y);
-    return __nvvm_fma_rn_f(e, 0.693359375f, f + y);
+    ),
+    f!(
+        "__nv_logf",
+        [log_f!()],
+        r#"extern "C" __device__ float __nv_logf(float a) {
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(a, &e, &f, &special, &sv);
+    /* e·ln 2 (ln 2 rounded to a float: 2^-28.9 relative) + f + tail */
+    float r = __nvvm_fma_rn_f(e, 8.26295832e-08f, f + __nv_internal_log1p_tail(f));
+    return special ? sv : r;
 }"#
-        ),
-    },
-    LibdeviceFunction {
-        name: "__nv_log2f",
-        source: concat!(
-            log_f!(),
-            r#"extern "C" __device__ float __nv_log2f(float a) {
-    float r, e, f, y;
-    if (__nv_internal_log_reduce(a, &r, &e, &f, &y)) return r;
-    // e + (f + y)·log2(e), f·log2(e) in two parts (Dekker), then a fast two-sum with e.
-    float hi = f * 1.44269502f;
-    float lo = __nvvm_fma_rn_f(f, 1.44269502f, -hi);
-    lo = __nvvm_fma_rn_f(f, 1.92596299e-08f, lo);
-    lo = __nvvm_fma_rn_f(y, 1.44269504f, lo);
-    float s = e + hi;
-    float t = (e - s) + hi;
-    return s + (t + lo);
+    ),
+    f!(
+        "__nv_log2f",
+        [log_f!()],
+        r#"extern "C" __device__ float __nv_log2f(float a) {
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(a, &e, &f, &special, &sv);
+    /* (f + tail)·log2(e) with log2(e) = hi + lo, then + e */
+    float p = __nvvm_fma_rn_f(__nv_internal_log1p_tail(f), 1.44269502f, f * 1.92596303e-08f);
+    p = __nvvm_fma_rn_f(f, 1.44269502f, p);
+    float r = __nvvm_fma_rn_f(e, 1.1920929e-07f, p);
+    return special ? sv : r;
 }"#
-        ),
-    },
+    ),
     f!(
         "__nv_tanf",
         [sincos_f!()],
         r#"extern "C" __device__ float __nv_tanf(float a) {
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
-    if (a == 0.0f) return a;
     int q;
     float r = __nv_internal_trig_reduce(a, &q);
     float s = __nv_internal_sin_poly(r);
     float c = __nv_internal_cos_poly(r);
-    return (q & 1) ? -c / s : s / c;
+    /* tan = -cos/sin in the odd quadrants: one division */
+    float n = (q & 1) ? -c : s;
+    float d = (q & 1) ? s : c;
+    return n / d;
 }"#
     ),
     f!(
         "__nv_sincosf",
         [sincos_f!()],
         r#"extern "C" __device__ void __nv_sincosf(float a, float *sp, float *cp) {
-    if (__nvvm_reflect("__CUDA_FTZ") && __nvvm_fabs_f(a) < 1.17549435e-38f) a = 0.0f * a;
     int q;
     float r = __nv_internal_trig_reduce(a, &q);
     float s = __nv_internal_sin_poly(r);
     float c = __nv_internal_cos_poly(r);
     float sv = (q & 1) ? c : s;
     float cv = (q & 1) ? s : c;
-    if (q & 2) sv = -sv;
-    if ((q + 1) & 2) cv = -cv;
-    *sp = a == 0.0f ? a : sv;
-    *cp = cv;
+    *sp = (q & 2) ? -sv : sv;
+    *cp = ((q + 1) & 2) ? -cv : cv;
 }"#
     ),
     f!(
@@ -806,11 +787,9 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
     f!(
         "__nv_exp10f",
-        [common_f!()],
+        [exp_f!()],
         r#"extern "C" __device__ float __nv_exp10f(float a) {
-    a = __nv_internal_ftz(a);
-    if (a != a) return a + a;
-    return __nv_internal_ftz((float)__nv_internal_exp_d((double)a * 2.302585092994046));
+    return __nv_internal_exp_core(a, 3.32192802f, 7.05953696e-08f);
 }"#
     ),
     f!(
@@ -824,13 +803,17 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
     f!(
         "__nv_log10f",
-        [common_f!()],
+        [log_f!()],
         r#"extern "C" __device__ float __nv_log10f(float a) {
-    a = __nv_internal_ftz(a);
-    if (a != a || a == 1.0f / 0.0f) return a + a;
-    if (a == 0.0f) return -1.0f / 0.0f;
-    if (a < 0.0f) return 0.0f / 0.0f;
-    return (float)(__nv_internal_log_d((double)a) * 0.4342944819032518);
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(a, &e, &f, &special, &sv);
+    /* (f + tail)·log10(e) + e·log10(2), both constants as hi + lo */
+    float p = __nvvm_fma_rn_f(__nv_internal_log1p_tail(f), 0.434294492f, f * -1.01030500e-08f);
+    p = __nvvm_fma_rn_f(e, -1.70719491e-15f, p);
+    p = __nvvm_fma_rn_f(f, 0.434294492f, p);
+    float r = __nvvm_fma_rn_f(e, 3.58855736e-08f, p);
+    return special ? sv : r;
 }"#
     ),
     f!(
@@ -846,30 +829,57 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
     ),
     f!(
         "__nv_powf",
-        [common_f!()],
+        [log_f!()],
         r#"extern "C" __device__ float __nv_powf(float x, float y) {
-    x = __nv_internal_ftz(x);
-    y = __nv_internal_ftz(y);
-    if (y == 0.0f || x == 1.0f) return 1.0f;
-    if (x != x || y != y) return x + y;
     float ax = __nvvm_fabs_f(x);
-    float ay = __nvvm_fabs_f(y);
-    float inf = 1.0f / 0.0f;
-    int yint = truncf(y) == y;
-    int yodd = yint && ay < 16777216.0f && truncf(y * 0.5f) != y * 0.5f;
-    int neg = __nvvm_bitcast_f2i(x) < 0;
-    if (ay == inf) {
-        if (ax == 1.0f) return 1.0f;
-        return ((ax > 1.0f) == (y > 0.0f)) ? inf : 0.0f;
-    }
-    if (ax == 0.0f || ax == inf) {
-        float r = ((ax == 0.0f) == (y < 0.0f)) ? inf : 0.0f;
-        return (neg && yodd) ? -r : r;
-    }
-    if (neg && !yint) return 0.0f / 0.0f;
-    double l = (double)y * __nv_internal_log_d((double)ax);
-    float r = __nv_internal_ftz((float)__nv_internal_exp_d(l));
-    return (neg && yodd) ? -r : r;
+    float e, f, sv;
+    int special;
+    __nv_internal_log_reduce(ax, &e, &f, &special, &sv);
+    /* log2|x| = e + log2 m (m = 1 + f) = e + C·u + u³·Q(u²), u = (m - 1)/(m + 1)
+       as uh + ul (the remainder of an approximate division), C = 2·log2(e) as
+       hi + lo, Q fitted (tools/float_tables.py powf); then as lh + ll. */
+    float d = f + 2.0f;
+    float dl = (2.0f - d) + f;
+    float rd = __fdividef(1.0f, d);
+    float uh = f * rd;
+    float rem = __nvvm_fma_rn_f(-uh, d, f);
+    rem = __nvvm_fma_rn_f(-uh, dl, rem);
+    float ul = rem * rd;
+    float v = uh * uh;
+    float q = __nvvm_fma_rn_f(v, 0.3364872634410858f, 0.41192734241485596f);
+    q = __nvvm_fma_rn_f(q, v, 0.5770788192749023f);
+    q = __nvvm_fma_rn_f(q, v, 0.9617967009544373f);
+    float th = uh * 2.88539004f;
+    float tl = __nvvm_fma_rn_f(uh, 2.88539004f, -th);
+    tl = __nvvm_fma_rn_f(uh, 3.85192607e-08f, tl);
+    /* C·ul·(1 + uh²): ul's share of the cubic term too (3·Q(0) = C) */
+    tl = __nvvm_fma_rn_f(ul, __nvvm_fma_rn_f(v, 2.88539004f, 2.88539004f), tl);
+    tl = __nvvm_fma_rn_f(q, v * uh, tl);
+    e = e * 1.1920929e-07f;
+    float lh = e + th;
+    float ll = ((e - lh) + th) + tl;
+    /* x = ±0, ±∞, NaN (a denormal under FTZ): log2|x| = -∞, ∞, NaN */
+    lh = special ? __nvvm_lg2_approx_ftz_f(ax) : lh;
+    ll = special ? 0.0f : ll;
+    /* |x| = 1: 2^0 for every y (1 for y = ±∞; the sign and NaN below) */
+    float yy = ax == 1.0f ? 0.0f : y;
+    /* y·log2|x| = ph + pl with ph clamped to [-126, 127] (pl takes the
+       rest), then 2^(ph + pl) as expf's: ex2.approx.ftz of the fraction
+       times 2^j from the bits of ph + 1.5·2^23 + 127. */
+    float ph = fminf(fmaxf(yy * lh, -126.0f), 127.0f);
+    float pl = __nvvm_fma_rn_f(yy, lh, -ph);
+    /* y = ±∞ (and NaN) is in pl already: ll's term takes y clamped to ±2^30
+       (even, and with it |y·log2|x|| > 150 for every |x| ≠ 1) */
+    pl = __nvvm_fma_rn_f(fminf(fmaxf(yy, -1073741824.0f), 1073741824.0f), ll, pl);
+    float t = ph + 12583039.0f;
+    float g = (ph + __nvvm_fma_rn_f(t, -1.0f, 12583039.0f)) + pl;
+    float r = __nvvm_ex2_approx_ftz_f(g) * __nvvm_bitcast_i2f(__nvvm_bitcast_f2i(t) << 23);
+    /* x < 0: -r for y odd, NaN for y not an integer (x finite and nonzero) */
+    float yh = y * 0.5f;
+    float rn = truncf(yh) != yh ? -r : r;
+    rn = truncf(y) == y ? rn : (special ? r : 0.0f / 0.0f);
+    r = __nvvm_bitcast_f2i(x) < 0 ? rn : r;
+    return y == 0.0f ? 1.0f : r;
 }"#
     ),
     f!(

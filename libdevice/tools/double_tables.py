@@ -62,11 +62,11 @@ print(", ".join(c(v) for v in parts(PI, 2)))
 print("// ln2, ln10, log2(e), log10(e) in two parts")
 for v in [D(2).ln(), D(10).ln(), 1 / D(2).ln(), 1 / D(10).ln(), 2 / PI.sqrt(), PI.sqrt().ln() / 2 * 2 / 2, (2 * PI).ln() / 2]:
     print(", ".join(c(x) for x in parts(v, 2)))
-print("// 2/pi as 64-bit words")
+print("// 2/pi as 64-bit words, after a zero word (the bits before the point)")
 two_over_pi = 2 / PI
-words = []
+words = [0]
 f = two_over_pi
-for _ in range(24):
+for _ in range(20):
     f *= 2 ** 64
     w = int(f)
     words.append(w)

@@ -2008,7 +2008,9 @@ impl Sel<'_> {
                     ([op @ ("sqrt" | "rcp"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
                         (format!("{op}.{m}{ftz}{fs}"), 1)
                     }
-                    (["rsqrt", "approx"], None) => (format!("rsqrt.approx{ftz}{fs}"), 1),
+                    ([op @ ("rsqrt" | "rcp"), "approx"], None) => {
+                        (format!("{op}.approx{ftz}{fs}"), 1)
+                    }
                     (["div", "approx"], None) => (format!("div.approx{ftz}{fs}"), 2),
                     (["sin", "approx"], None) => (format!("sin.approx{ftz}{fs}"), 1),
                     (["cos", "approx"], None) => (format!("cos.approx{ftz}{fs}"), 1),

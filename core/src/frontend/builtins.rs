@@ -1035,6 +1035,8 @@ pub const BUILTINS: &[Builtin] = &[
     nv!("__nvvm_ceil_d", D1, "llvm.ceil.f64"),
     nv!("__nvvm_trunc_d", D1, "llvm.trunc.f64"),
     nv!("__nvvm_sqrt_rn_d", D1, "llvm.nvvm.sqrt.rn.d"),
+    nv!("__nvvm_rsqrt_approx_d", D1, "llvm.nvvm.rsqrt.approx.d"),
+    nv!("__nvvm_rcp_approx_ftz_d", D1, "llvm.nvvm.rcp.approx.ftz.d"),
     nv!("__nvvm_fmin_d", D2, "llvm.minnum.f64"),
     nv!("__nvvm_fmax_d", D2, "llvm.maxnum.f64"),
     Builtin {
