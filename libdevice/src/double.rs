@@ -1618,13 +1618,11 @@ extern "C" __device__ double __nv_atanh(double x) {
     },
     LibdeviceFunction {
         name: "__nv_rsqrt",
-        source: concat!(
-            r#"
+        source: r#"
 /* rsqrt.approx.f64, as NVIDIA's: the instruction (1 ulp, CUDA's bound)
    handles ±0, +inf, x < 0 and NaN as C does. */
 extern "C" __device__ double __nv_rsqrt(double x) { return __nvvm_rsqrt_approx_d(x); }
-"#
-        ),
+"#,
     },
     LibdeviceFunction {
         name: "__nv_cbrt",
