@@ -84,6 +84,23 @@ fn half_kernels_have_nvrtcs_names() {
     assert_eq!(entry_names(&ptx), ["_Z1kP6__halfPKS_S_S_f"]);
 }
 
+/// Our PTX for `src` (sm_80, at `opt_level`) and NVRTC's (its defaults).
+fn ours_and_nvrtcs(nvrtc: &Nvrtc, src: &str, opt_level: u8) -> (String, String) {
+    let opts = Options {
+        arch: "sm_80".into(),
+        opt_level,
+        ..Options::default()
+    };
+    let ours = compile_source("t.cu", src, &opts);
+    let Some(ptx) = ours.ptx else {
+        panic!("we did not compile it: {:?}", ours.diagnostics);
+    };
+    let theirs = nvrtc
+        .compile("t.cu", src, "sm_80", &[])
+        .expect("NVRTC compiles it");
+    (ptx, theirs)
+}
+
 /// The names of the functions a PTX text defines (`.func` with a body).
 fn func_names(ptx: &str) -> Vec<String> {
     let mut names: Vec<String> = ptx
@@ -142,20 +159,7 @@ __global__ void k(const Vec<float, 3> *a, const Vec<double, 2> *b, float *o, dou
     n[5] = q.width();
 }
 "#;
-    let ours = compile_source(
-        "t.cu",
-        src,
-        &Options {
-            arch: "sm_80".into(),
-            ..Options::default()
-        },
-    );
-    let Some(ptx) = ours.ptx else {
-        panic!("we did not compile it: {:?}", ours.diagnostics);
-    };
-    let theirs = nvrtc
-        .compile("t.cu", src, "sm_80", &[])
-        .expect("NVRTC compiles it");
+    let (ptx, theirs) = ours_and_nvrtcs(&nvrtc, src, 3);
     let (a, b) = (func_names(&ptx), func_names(&theirs));
     assert!(b.len() >= 9, "NVRTC kept only {b:?}");
     assert_eq!(a, b);
@@ -204,20 +208,7 @@ __global__ void k(float *o, int *n) {
     o[6] = b.twice();
 }
 "#;
-    let ours = compile_source(
-        "t.cu",
-        src,
-        &Options {
-            arch: "sm_80".into(),
-            ..Options::default()
-        },
-    );
-    let Some(ptx) = ours.ptx else {
-        panic!("we did not compile it: {:?}", ours.diagnostics);
-    };
-    let theirs = nvrtc
-        .compile("t.cu", src, "sm_80", &[])
-        .expect("NVRTC compiles it");
+    let (ptx, theirs) = ours_and_nvrtcs(&nvrtc, src, 3);
     let (a, b) = (func_names(&ptx), func_names(&theirs));
     assert!(b.len() >= 10, "NVRTC kept only {b:?}");
     assert_eq!(a, b);
@@ -254,21 +245,7 @@ __global__ void k(float *p, N::S<float> s, const cg::thread_block_tile<16> *t) {
     p[0] = N::twice(p[1]) + N::use(s) + tile_fn(cg::thread_block_tile<32>(), c, p[4]) + s.get() + t->x;
 }
 "#;
-    let ours = compile_source(
-        "t.cu",
-        src,
-        &Options {
-            arch: "sm_80".into(),
-            opt_level: 0,
-            ..Options::default()
-        },
-    );
-    let Some(ptx) = ours.ptx else {
-        panic!("we did not compile it: {:?}", ours.diagnostics);
-    };
-    let theirs = nvrtc
-        .compile("t.cu", src, "sm_80", &[])
-        .expect("NVRTC compiles it");
+    let (ptx, theirs) = ours_and_nvrtcs(&nvrtc, src, 0);
     let (a, b) = (func_names(&ptx), func_names(&theirs));
     assert_eq!(a.len(), 4, "{a:?}");
     assert_eq!(a, b);

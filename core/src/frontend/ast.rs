@@ -246,6 +246,19 @@ impl Record {
         self.layout.borrow().clone()
     }
 
+    /// The default member initializer of `field` (`int n = 3;`), if it
+    /// has one; a base class subobject has none.
+    pub fn member_init(&self, field: &Field) -> Option<Initializer> {
+        if field.base {
+            return None;
+        }
+        self.member_inits
+            .borrow()
+            .iter()
+            .find(|(n, _)| *n == field.name)
+            .map(|(_, i)| i.clone())
+    }
+
     /// A member by name (looking into anonymous members, then into the
     /// base classes, whose members the class's own hide): its offset in
     /// the object and its type. `None` also when it is ambiguous.

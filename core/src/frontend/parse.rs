@@ -1490,6 +1490,19 @@ impl<'a> Parser<'a> {
 
     // ----- expressions -----
 
+    /// An expression and the `)` that closes it (the `(` is taken): `>`
+    /// inside is an operator even within template arguments.
+    fn expr_to_paren(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let no_gt = std::mem::replace(&mut self.no_gt, false);
+        let e = self.expr();
+        self.no_gt = no_gt;
+        self.leave();
+        let e = e?;
+        self.expect(")")?;
+        Ok(e)
+    }
+
     fn expr(&mut self) -> PResult<Expr> {
         let mut e = self.assignment()?;
         while self.at(",") {
@@ -1744,13 +1757,7 @@ impl<'a> Parser<'a> {
             })));
         }
         let paren = self.at("(");
-        self.enter()?;
-        let no_gt = std::mem::replace(&mut self.no_gt, false);
-        let e = self.expr();
-        self.no_gt = no_gt;
-        self.leave();
-        let e = e?;
-        self.expect(")")?;
+        let e = self.expr_to_paren()?;
         let id = !paren
             && matches!(
                 e.kind,
@@ -2414,16 +2421,7 @@ impl<'a> Parser<'a> {
                 self.pos += len;
                 Ok(Expr::new(ExprKind::Ident(name), span))
             }
-            _ if t.is("(") => {
-                self.enter()?;
-                let no_gt = std::mem::replace(&mut self.no_gt, false);
-                let e = self.expr();
-                self.no_gt = no_gt;
-                self.leave();
-                let e = e?;
-                self.expect(")")?;
-                Ok(e)
-            }
+            _ if t.is("(") => self.expr_to_paren(),
             _ => self.error(
                 span,
                 format!("expected an expression before \"{}\"", t.text),

@@ -1377,6 +1377,23 @@ impl<'a> Checker<'a> {
         id
     }
 
+    /// A hidden local (a temporary no name finds) of type `ty`: the
+    /// variable as an lvalue.
+    fn hidden_local(&mut self, name: &str, ty: CType, span: &Span) -> Expr {
+        let id = self.locals.len();
+        self.locals.push(Local {
+            name: name.to_string(),
+            ty: ty.clone(),
+            span: span.clone(),
+        });
+        Expr {
+            kind: ExprKind::Var(id),
+            span: span.clone(),
+            ty,
+            lvalue: true,
+        }
+    }
+
     fn bind(&mut self, name: &str, b: Binding, span: &Span) {
         let scope = self.scopes.last_mut().expect("at least one scope");
         if !name.is_empty() && scope.insert(name.to_string(), b).is_some() {

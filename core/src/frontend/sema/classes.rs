@@ -241,18 +241,7 @@ impl<'a> Checker<'a> {
         let (setup, value) = if matches!(p.kind, ExprKind::Var(_) | ExprKind::Global(_)) {
             (None, p)
         } else {
-            let id = self.locals.len();
-            self.locals.push(Local {
-                name: "cast.tmp".into(),
-                ty: p.ty.clone(),
-                span: span.clone(),
-            });
-            let var = Expr {
-                kind: ExprKind::Var(id),
-                span: span.clone(),
-                ty: p.ty.clone(),
-                lvalue: true,
-            };
+            let var = self.hidden_local("cast.tmp", p.ty.clone(), span);
             (Some(assign(var.clone(), p, span)), var)
         };
         let null = |t: &CType| mk(ExprKind::IntLit(0), span.clone(), t.clone());
@@ -569,16 +558,7 @@ impl<'a> Checker<'a> {
                         ty: f.ty.clone(),
                         lvalue,
                     };
-                    let init = if f.base {
-                        None
-                    } else {
-                        r.member_inits
-                            .borrow()
-                            .iter()
-                            .find(|(n, _)| *n == f.name)
-                            .map(|(_, i)| i.clone())
-                    };
-                    match init {
+                    match r.member_init(f) {
                         Some(init) => out.extend(self.member_default(
                             &r,
                             sub,
@@ -711,15 +691,7 @@ impl<'a> Checker<'a> {
     ) -> Option<InitTree> {
         let layout = r.layout()?;
         let f = layout.fields.get(k)?;
-        let init = if f.base {
-            None
-        } else {
-            r.member_inits
-                .borrow()
-                .iter()
-                .find(|(n, _)| *n == f.name)
-                .map(|(_, i)| i.clone())
-        };
+        let init = r.member_init(f);
         let ty = f.ty.clone();
         match init {
             Some(init) => Some(self.in_class_scope(r, this, |cx| {
@@ -865,16 +837,7 @@ impl<'a> Checker<'a> {
                 out.extend(self.init_object(sub, init.args, init.braced, &init.span));
                 continue;
             }
-            let default = if f.base {
-                None
-            } else {
-                r.member_inits
-                    .borrow()
-                    .iter()
-                    .find(|(n, _)| *n == f.name)
-                    .map(|(_, i)| i.clone())
-            };
-            match default {
+            match r.member_init(f) {
                 Some(d) => out.extend(self.member_default(r, sub, d, Some(this.clone()), span)),
                 None if !r.is_union => out.extend(self.default_init(sub, span, 0)),
                 None => {}

@@ -160,18 +160,7 @@ impl<'a> Checker<'a> {
     pub(super) fn temporary_address(&mut self, e: Expr) -> Expr {
         let span = e.span.clone();
         let ty = e.ty.clone();
-        let id = self.locals.len();
-        self.locals.push(Local {
-            name: "ref.tmp".into(),
-            ty: ty.clone(),
-            span: span.clone(),
-        });
-        let var = Expr {
-            kind: ExprKind::Var(id),
-            span: span.clone(),
-            ty: ty.clone(),
-            lvalue: true,
-        };
+        let var = self.hidden_local("ref.tmp", ty.clone(), &span);
         let store = mk(
             ExprKind::Assign(None, Box::new(var.clone()), Box::new(e)),
             span.clone(),
@@ -979,18 +968,7 @@ impl<'a> Checker<'a> {
         let ctors = self.constructors(r);
         if ctors.is_empty() && !args.is_empty() && !self.inherited_constructors(r).is_empty() {
             // Inherited constructors: made in a temporary.
-            let id = self.locals.len();
-            self.locals.push(Local {
-                name: "tmp".into(),
-                ty: ty.clone(),
-                span: span.clone(),
-            });
-            let var = Expr {
-                kind: ExprKind::Var(id),
-                span: span.clone(),
-                ty: ty.clone(),
-                lvalue: true,
-            };
+            let var = self.hidden_local("tmp", ty.clone(), &span);
             let made = self.init_object(var.clone(), args, braced, &span);
             return made.into_iter().rev().fold(var, |acc, e| {
                 let t = acc.ty.clone();
@@ -1005,18 +983,7 @@ impl<'a> Checker<'a> {
                 }
             }
             // The object is a temporary the constructor fills.
-            let id = self.locals.len();
-            self.locals.push(Local {
-                name: "tmp".into(),
-                ty: ty.clone(),
-                span: span.clone(),
-            });
-            let var = Expr {
-                kind: ExprKind::Var(id),
-                span: span.clone(),
-                ty: ty.clone(),
-                lvalue: true,
-            };
+            let var = self.hidden_local("tmp", ty.clone(), &span);
             let name = format!("{}::{simple}", r.name.borrow());
             let call = self.resolve_and_call(
                 &name,
