@@ -53,6 +53,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("struct S { int v; __device__ void set(int x) { v = x; } };\n__global__ void k(int *p) {\n  const S s{1};\n  s.set(2);\n}\n", 4, "the object has type qualifiers that are not compatible with the member function \"S::set\""),
     ("__global__ void k(int *q) {\n  const int x = q[0];\n  x = 2;\n}\n", 3, "expression must be a modifiable lvalue"),
     ("__global__ void k(const int *p) {\n  p[0] = 1;\n}\n", 2, "expression must be a modifiable lvalue"),
+    ("__global__ void k(const int n, int *o) {\n  o[0] = n;\n  n = 3;\n}\n", 3, "expression must be a modifiable lvalue"),
+    ("struct P { int v; __device__ void bump() { v++; } };\n__global__ void k(const P p) {\n  p.bump();\n}\n", 3, "the object has type qualifiers that are not compatible with the member function"),
     ("__global__ void k(int *q) {\n  const float w[2] = {1.0f, 2.0f};\n  w[1] += 1.0f;\n}\n", 3, "expression must be a modifiable lvalue"),
     ("struct S { int a; __device__ void set(int v) const {\n  a = v;\n} };\n", 2, "expression must be a modifiable lvalue"),
     ("struct S { int a; };\n__global__ void k(int *q) {\n  const S s{1};\n  s.a++;\n}\n", 4, "expression must be a modifiable lvalue"),

@@ -214,6 +214,58 @@ __global__ void k(float *o, int *n) {
     assert_eq!(a, b);
 }
 
+/// Conversion functions chosen as C++ (and NVRTC) chooses them: for a
+/// non-const object `operator int *()` beats `operator bool() const` in a
+/// condition (the object binds better), a const object has only the
+/// const one, and `float` beats `int` on the way to `double` (a promotion).
+#[test]
+fn conversion_functions_chosen_as_nvrtc_chooses() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let src = r#"
+struct G {
+    int *p; int v;
+    __device__ __noinline__ operator bool() const { return v != 0; }
+    __device__ __noinline__ operator int *() { return p; }
+};
+struct N {
+    float f;
+    __device__ __noinline__ operator int() const { return 1; }
+    __device__ __noinline__ operator float() const { return f; }
+    __device__ __noinline__ operator long long() const { return 2; }
+};
+__global__ void k1(int *out, G g) { out[0] = g ? 1 : 2; }
+__global__ void k2(int *out, const G g) { if (g) out[0] = 3; }
+__global__ void k3(double *o, N n) { double d = n; o[0] = d; }
+"#;
+    let (ptx, theirs) = ours_and_nvrtcs(&nvrtc, src, 3);
+    let called = |ptx: &str| -> Vec<(String, String)> {
+        // NVRTC splits a call over lines: the callee is the first
+        // mangled name after `call`.
+        let mut kernel = String::new();
+        let mut in_call = false;
+        let mut out = Vec::new();
+        for l in ptx.lines() {
+            if let Some(k) = l.strip_prefix(".visible .entry ") {
+                kernel = k.trim_end_matches('(').to_string();
+            }
+            in_call |= l.trim_start().starts_with("call");
+            let words = l.split(|c: char| !c.is_alphanumeric() && c != '_');
+            if let Some(callee) = words.filter(|w| w.starts_with("_Z")).find(|_| in_call) {
+                out.push((kernel.clone(), callee.to_string()));
+                in_call = false;
+            }
+        }
+        out
+    };
+    let (a, b) = (called(&ptx), called(&theirs));
+    assert_eq!(a.len(), 3, "{a:?}");
+    assert_eq!(a, b);
+}
+
 /// Templates in namespaces, a namespace alias and a `using namespace`
 /// inside a namespace (as CUDA's cooperative_groups.h nests `__v1`): the
 /// names of entries and functions are NVRTC's (`_ZN1N5twiceIfEET_S1_`,

@@ -35,24 +35,15 @@ const SKIPS: &[(&str, &str)] = &[];
 /// Cases where NVRTC's PTX computes something else than the reference,
 /// because the reference (and our compiler) are wrong. Each must still
 /// differ: a listed case that passes is an error.
-const NVRTC_DIFFERS: &[(&str, &str)] = &[(
-    "cxx_conversions.cu",
-    "`if (g)` on a non-const Flag: C++ picks `operator int *()` (the better \
-     implicit object binding) over `operator bool() const`, so the branch is \
-     always taken, as NVRTC and g++ do; our sema picks `operator bool` \
-     (a frontend bug), and the reference follows our compiler",
-)];
+const NVRTC_DIFFERS: &[(&str, &str)] = &[];
 
 /// Cases where, with contraction on, our -O3 PTX and NVRTC's round
 /// differently (both correct), with the reason.
-const CONTRACTION_DIFFERS: &[(&str, &str)] = &[
-    ("cxx_conversions.cu", "the frontend bug of NVRTC_DIFFERS"),
-    (
-        "float_math.cu",
-        "NVRTC folds m - d * -m into fma(m, d, m); we keep mul and sub \
+const CONTRACTION_DIFFERS: &[(&str, &str)] = &[(
+    "float_math.cu",
+    "NVRTC folds m - d * -m into fma(m, d, m); we keep mul and sub \
          (a missed fold: one more rounding)",
-    ),
-];
+)];
 
 fn listed(list: &[(&str, &'static str)], file: &str) -> Option<&'static str> {
     list.iter().find(|(f, _)| *f == file).map(|(_, r)| *r)

@@ -864,6 +864,8 @@ pub struct Param {
     pub name: String,
     pub ty: CType,
     pub restrict: bool,
+    /// Declared `const` itself (`const float x`; not `const float *p`).
+    pub konst: bool,
     pub span: Span,
     /// A default argument (`int n = 4`).
     pub default: Option<Expr>,

@@ -600,6 +600,7 @@ mod tests {
                     name: String::new(),
                     ty,
                     restrict: false,
+                    konst: false,
                     span: Default::default(),
                     default: None,
                 })

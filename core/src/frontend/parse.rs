@@ -1080,10 +1080,12 @@ impl<'a> Parser<'a> {
             } else {
                 None
             };
+            let konst = s.konst && !ty.is_pointer() && !ty.is_ref();
             params.push(Param {
                 name: d.name.unwrap_or_default(),
                 ty,
                 restrict: d.restrict,
+                konst,
                 span: d.span,
                 default,
             });

@@ -309,7 +309,10 @@ fn check_function(
                 format!("parameter \"{}\" has incomplete type \"{}\"", p.name, p.ty),
             ));
         }
-        cx.declare(&p.name, p.ty.clone(), &p.span);
+        let id = cx.declare(&p.name, p.ty.clone(), &p.span);
+        if p.konst {
+            cx.const_locals.insert(id);
+        }
     }
     // A constructor first makes its bases and members.
     let prologue = match (&cx.class, &f.body) {

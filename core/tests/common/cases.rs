@@ -1868,12 +1868,10 @@ pub fn cxx_conversions() -> Case {
     let mut flags = vec![0i32; n];
     for i in 0..n {
         let a = input[i] as f32 / 16.0;
-        let odd = input[i] & 1 != 0;
-        let mut v = a + 2.0 * a + a * 2.0 - a + 3.0;
-        if odd {
-            v += 100.0;
-        }
-        // `g` is true after `+= 5` whatever it was.
+        // `if (g)` and `g ? :` on a non-const Flag call `operator int *()`
+        // (the better binding of the object, as C++ ranks them), never
+        // null: both always true.
+        let v = a + 2.0 * a + a * 2.0 - a + 3.0 + 100.0;
         out[i] = v + -a + 1.0;
         flags[i] = (input[i] & 1) + 5;
     }

@@ -1205,6 +1205,7 @@ impl<'a> Parser<'a> {
                 volatile: false,
             },
             restrict: false,
+            konst: false,
             span: span.clone(),
             default: None,
         };

@@ -705,8 +705,8 @@ impl<'a> Checker<'a> {
     }
 
     /// A class object converted by one of its conversion functions: to
-    /// `to` (the one returning it, or else the only one to an arithmetic
-    /// type when `to` is arithmetic), or with no target (an operand of a
+    /// `to` (the best by C++'s ranking: the object's binding, then the
+    /// result's conversion to `to`), or with no target (an operand of a
     /// built-in operator) by its only one. The object back when none fits.
     pub(super) fn user_conversion(&mut self, e: Expr, to: Option<&CType>) -> Expr {
         let CType::Record(r) = &e.ty else {
@@ -718,24 +718,39 @@ impl<'a> Checker<'a> {
             t => t.clone(),
         };
         let chosen = match to {
-            Some(to) => match all.iter().find(|s| value(&s.ret) == *to) {
-                Some(s) => Some(s),
-                None => {
-                    let arith: Vec<&Signature> = all
-                        .iter()
-                        .filter(|s| value(&s.ret).is_arithmetic() && to.is_arithmetic())
-                        .collect();
-                    if arith.len() > 1 {
-                        let msg = format!(
-                            "more than one conversion function from \"{}\" to \"{to}\" applies",
-                            e.ty
-                        );
-                        self.err(&e.span, msg);
-                        return mk(ExprKind::IntLit(0), e.span.clone(), to.clone());
-                    }
-                    arith.first().copied()
+            Some(to) => {
+                // C++'s ranking of conversion functions: first how the
+                // object binds (a const one to a non-const object is the
+                // worse), then how the result converts to `to`.
+                let ranked: Vec<(Rank, Rank, &Signature)> = all
+                    .iter()
+                    .filter_map(|s| {
+                        let object = *self.ranks(s, Some(&e), &[])?.first()?;
+                        let result = Expr {
+                            kind: ExprKind::IntLit(1),
+                            span: e.span.clone(),
+                            ty: value(&s.ret),
+                            lvalue: matches!(s.ret, CType::Ref { .. }),
+                        };
+                        Some((object, self.rank(&result, to)?, s))
+                    })
+                    .collect();
+                let best = ranked.iter().map(|(o, r, _)| (*o, *r)).min();
+                let bests: Vec<&Signature> = ranked
+                    .iter()
+                    .filter(|(o, r, _)| Some((*o, *r)) == best)
+                    .map(|(_, _, s)| *s)
+                    .collect();
+                if bests.len() > 1 {
+                    let msg = format!(
+                        "more than one conversion function from \"{}\" to \"{to}\" applies",
+                        e.ty
+                    );
+                    self.err(&e.span, msg);
+                    return mk(ExprKind::IntLit(0), e.span.clone(), to.clone());
                 }
-            },
+                bests.first().copied()
+            }
             None => match all.as_slice() {
                 [one] => Some(one),
                 _ => None,
