@@ -20,7 +20,9 @@ export async function openBrowser({ colorScheme = "light", viewport } = {}) {
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
-    await page.goto(siteUrl() + fragment);
+    // The DOM is enough (the PTX wait below is what matters); on a loaded
+    // machine a fresh browser's first navigation can be slow.
+    await page.goto(siteUrl() + fragment, { waitUntil: "domcontentloaded", timeout: 60_000 });
     if (wait) await waitForPtx(page, ".entry");
     return page;
   };

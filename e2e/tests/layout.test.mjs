@@ -48,6 +48,9 @@ test("at 1280×720 the three panes, the options and the status bar fit", async (
   await page.mouse.up();
   assert.ok((await box(page, ".pane-ptx")).width > 100);
   assert.deepEqual(b.errors, []);
+  // One browser at a time: the next test starts its own.
+  opened.splice(opened.indexOf(b), 1);
+  await b.close();
 });
 
 test("the dark theme follows the system setting", async () => {
