@@ -1431,6 +1431,15 @@ fn erfcx(x: f64) -> f64 {
 
 /// The normal distribution's CDF, erfc(-x/√2)/2.
 fn normcdf(x: f64) -> f64 {
+    if x < -37.0 {
+        // Deep in the tail erfc underflows early (to 0 where the true value
+        // is the least denormal, 2.7e-324 at -38.483): φ(x)/|x|·(1 - 1/x² +
+        // 3/x⁴ - 15/x⁶) as one exp, which rounds into the denormals.
+        let r = 1.0 / (x * x);
+        let series = 1.0 - r * (1.0 - r * (3.0 - 15.0 * r));
+        let scale = series / (-x * (2.0 * std::f64::consts::PI).sqrt());
+        return (-0.5 * x * x + scale.ln()).exp();
+    }
     0.5 * libm::erfc(-x * std::f64::consts::FRAC_1_SQRT_2)
 }
 
