@@ -212,65 +212,96 @@ pub(super) fn remove_unreachable(f: &mut Function) -> bool {
     true
 }
 
+/// Merges every block that ends in `br S` with its `S` when it is `S`'s only
+/// predecessor (chains in one sweep: the predecessor lists are kept up to
+/// date as blocks go).
 fn merge_blocks(f: &mut Function) -> bool {
-    let preds = f.predecessors();
+    let mut preds = f.predecessors();
     let entry = f.entry();
+    let mut removed = vec![false; preds.len()];
+    let mut changed = false;
     for b in f.layout.clone() {
-        let Some(&term) = f.block(b).insts.last() else {
-            continue;
-        };
-        let InstKind::Br { dest: s } = f.inst(term).kind else {
-            continue;
-        };
-        if s == b || s == entry || preds[s.0 as usize].len() != 1 {
+        if removed[b.0 as usize] {
             continue;
         }
-        // Keep a loop's latch (and its unroll hint) when both blocks carry one.
-        let hint_b = f.loop_hints.iter().any(|h| h.latch == b);
-        let hint_s = f.loop_hints.iter().any(|h| h.latch == s);
-        if hint_b && hint_s {
-            continue;
-        }
-        // Phis of `s` have a single entry: they are that value.
-        let s_insts = f.block(s).insts.clone();
-        let mut moved = Vec::new();
-        for i in s_insts {
-            if let InstKind::Phi { incoming } = &f.inst(i).kind {
-                let v = incoming
-                    .first()
-                    .map(|(v, _)| v.clone())
-                    .unwrap_or(Value::Undef(f.inst(i).ty.clone()));
-                f.replace_all_uses(&Value::Inst(i), &v);
-                f.erase_inst(i);
-            } else {
-                moved.push(i);
+        while let Some(s) = mergeable_successor(f, &preds, entry, b) {
+            merge_into(f, b, s);
+            for succ in f.successors(b) {
+                for p in preds[succ.0 as usize].iter_mut() {
+                    if *p == s {
+                        *p = b;
+                    }
+                }
             }
+            removed[s.0 as usize] = true;
+            changed = true;
         }
-        f.block_mut(b).insts.pop();
-        f.erase_inst(term);
-        f.block_mut(b).insts.extend(moved);
-        f.block_mut(s).insts.clear();
-        // Successors of `s` now come from `b`.
-        for succ in f.successors(b) {
-            for i in f.block(succ).insts.clone() {
-                if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
-                    for (_, from) in incoming.iter_mut() {
-                        if *from == s {
-                            *from = b;
-                        }
+    }
+    changed
+}
+
+/// `b`'s successor when `b` ends in `br S` and is `S`'s only predecessor
+/// (and `S` is neither `b`, the entry, nor a second loop latch with a hint).
+fn mergeable_successor(
+    f: &Function,
+    preds: &[Vec<BlockId>],
+    entry: BlockId,
+    b: BlockId,
+) -> Option<BlockId> {
+    let &term = f.block(b).insts.last()?;
+    let InstKind::Br { dest: s } = f.inst(term).kind else {
+        return None;
+    };
+    if s == b || s == entry || preds[s.0 as usize].len() != 1 {
+        return None;
+    }
+    // Keep a loop's latch (and its unroll hint) when both blocks carry one.
+    let hint_b = f.loop_hints.iter().any(|h| h.latch == b);
+    let hint_s = f.loop_hints.iter().any(|h| h.latch == s);
+    (!(hint_b && hint_s)).then_some(s)
+}
+
+/// Moves `s`'s instructions (its phis resolved) to the end of `b` in place
+/// of `b`'s `br s`, and removes `s`.
+fn merge_into(f: &mut Function, b: BlockId, s: BlockId) {
+    let term = *f.block(b).insts.last().expect("b ends in br s");
+    // Phis of `s` have a single entry: they are that value.
+    let s_insts = f.block(s).insts.clone();
+    let mut moved = Vec::new();
+    for i in s_insts {
+        if let InstKind::Phi { incoming } = &f.inst(i).kind {
+            let v = incoming
+                .first()
+                .map(|(v, _)| v.clone())
+                .unwrap_or(Value::Undef(f.inst(i).ty.clone()));
+            f.replace_all_uses(&Value::Inst(i), &v);
+            f.erase_inst(i);
+        } else {
+            moved.push(i);
+        }
+    }
+    f.block_mut(b).insts.pop();
+    f.erase_inst(term);
+    f.block_mut(b).insts.extend(moved);
+    f.block_mut(s).insts.clear();
+    // Successors of `s` now come from `b`.
+    for succ in f.successors(b) {
+        for i in f.block(succ).insts.clone() {
+            if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
+                for (_, from) in incoming.iter_mut() {
+                    if *from == s {
+                        *from = b;
                     }
                 }
             }
         }
-        for h in &mut f.loop_hints {
-            if h.latch == s {
-                h.latch = b;
-            }
-        }
-        f.remove_block(s);
-        return true;
     }
-    false
+    for h in &mut f.loop_hints {
+        if h.latch == s {
+            h.latch = b;
+        }
+    }
+    f.remove_block(s);
 }
 
 /// Removes one block that only branches on (see the module comment).
