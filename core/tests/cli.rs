@@ -573,3 +573,27 @@ fn expt_relaxed_constexpr_allows_std_max_on_the_device() {
         assert!(ptx.contains(".entry _Z1kPf("), "{ptx}");
     }
 }
+
+/// `--list-passes` needs no input file and prints every pass with its
+/// description; without it a file is required.
+#[test]
+fn list_passes_needs_no_file() {
+    let out = ptxlab().arg("--list-passes").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    for p in ptxlab_core::opt::PASSES {
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().next() == Some(p.name)),
+            "{} missing from:\n{text}",
+            p.name
+        );
+    }
+    let out = ptxlab().output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<FILE>"));
+}

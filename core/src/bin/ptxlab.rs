@@ -44,7 +44,8 @@ const SINGLE_DASH_LONG: &[&str] = &[
 )]
 struct Cli {
     /// The CUDA source file.
-    file: PathBuf,
+    #[arg(required_unless_present = "list_passes")]
+    file: Option<PathBuf>,
     /// Output file; `-` for stdout. Default: the input's name with .ptx, in the current directory.
     #[arg(short = 'o')]
     output: Option<String>,
@@ -219,8 +220,12 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let path_text = cli.file.to_string_lossy().into_owned();
-    let source = match std::fs::read(&cli.file) {
+    let file = cli
+        .file
+        .clone()
+        .expect("clap requires a file without --list-passes");
+    let path_text = file.to_string_lossy().into_owned();
+    let source = match std::fs::read(&file) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
@@ -284,7 +289,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let out = cli.output.clone().unwrap_or_else(|| {
-        let stem = Path::new(&cli.file)
+        let stem = Path::new(&file)
             .file_stem()
             .map_or("out".into(), |s| s.to_string_lossy().into_owned());
         format!("{stem}.ptx")
