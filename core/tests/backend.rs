@@ -1,6 +1,8 @@
 //! The shapes of PTX the backend writes, compared with what NVRTC writes for
 //! the same source (switches, local frames, f16, warp matches).
 
+mod common;
+
 use ptxlab_core::{compile_source, Options};
 
 fn ptx(src: &str, arch: &str, opt_level: u8) -> String {
@@ -517,4 +519,26 @@ __global__ void k(const float *x, const double *y, int *o) {
     assert!(has(&p, "setp.eq.f32", "0f7F800000"), "{p}");
     assert!(has(&p, "setp.lt.f64", "0d7FF0000000000000"), "{p}");
     assert!(!p.contains("2139095040"), "{p}");
+}
+
+/// At -O1 the second SROA round (cicc's tier 0 has SROA after InstCombine)
+/// promotes what the first promotion freed: objects reached through
+/// references and `this` pointers, whose allocas become direct. These C++
+/// kernels keep no local frame at -O1 (they kept 7 to 91 `.local` lines
+/// with a single round).
+#[test]
+fn at_o1_objects_behind_references_are_promoted() {
+    for file in [
+        "cxx_refs.cu",
+        "cxx_structs.cu",
+        "cxx_inheritance.cu",
+        "cxx_members.cu",
+    ] {
+        let src = std::fs::read_to_string(common::corpus_dir().join(file)).unwrap();
+        let text = ptx(&src, "sm_80", 1);
+        assert!(
+            !text.contains("__local_depot") && !text.contains(".local"),
+            "{file} at -O1 keeps a local frame:\n{text}"
+        );
+    }
 }

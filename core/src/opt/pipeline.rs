@@ -26,6 +26,11 @@ const O1: &[&str] = &[
     "instcombine",
     "simplifycfg",
     "sccp",
+    // SROA again (cicc's tier 0 has it after InstCombine): what the first
+    // promotion freed (a reference's alloca promoted, the object it pointed
+    // to is now an alloca used directly), then its promotion.
+    "sroa",
+    "mem2reg",
     "nvptx-lower-alloca",
     "nvptx-lower-args",
     "memory-space-opt",
