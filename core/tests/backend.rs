@@ -542,3 +542,18 @@ fn at_o1_objects_behind_references_are_promoted() {
         );
     }
 }
+
+/// At -O3 a local array filled and read by fully unrolled loops is split
+/// into scalars: the unrolled copies' indices fold to constants before the
+/// second SROA (cxx_overloads' `float tile[8]`, NVRTC keeps no frame either).
+#[test]
+fn at_o3_arrays_indexed_by_unrolled_loops_leave_local_memory() {
+    for file in ["cxx_overloads.cu", "cxx_deduced.cu", "cxx_member_init.cu"] {
+        let src = std::fs::read_to_string(common::corpus_dir().join(file)).unwrap();
+        let text = ptx(&src, "sm_80", 3);
+        assert!(
+            !text.contains("__local_depot") && !text.contains(".local"),
+            "{file} at -O3 keeps a local frame:\n{text}"
+        );
+    }
+}

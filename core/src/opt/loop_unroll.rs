@@ -62,7 +62,10 @@ pub fn run_function(f: &mut Function) -> bool {
             break;
         };
         tried.push(l.header);
-        changed |= unroll_loop(f, &dom, &l);
+        if unroll_loop(f, &dom, &l) {
+            fold_constants(f);
+            changed = true;
+        }
     }
     changed
 }

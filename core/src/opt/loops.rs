@@ -410,6 +410,55 @@ pub fn fold_inst(f: &Function, kind: &InstKind, ty: &Type) -> Option<Value> {
     }
 }
 
+/// Folds every instruction whose operands are (or become) constants, as
+/// LLVM simplifies a loop's copies after unrolling: the first copy's
+/// `add i32 0, 1` and the chains after it become constants, so later
+/// passes (SROA) see constant indices. One sweep in reverse postorder,
+/// then phis' operands from back edges; returns whether anything folded.
+pub fn fold_constants(f: &mut Function) -> bool {
+    let mut folded: HashMap<InstId, Value> = HashMap::new();
+    let rewrite = |folded: &HashMap<InstId, Value>, kind: &mut InstKind| {
+        for op in kind.operands_mut() {
+            if let Value::Inst(i) = op {
+                if let Some(v) = folded.get(i) {
+                    *op = v.clone();
+                }
+            }
+        }
+    };
+    for b in f.reverse_postorder() {
+        for i in f.block(b).insts.clone() {
+            let mut kind = f.inst(i).kind.clone();
+            rewrite(&folded, &mut kind);
+            let ty = f.inst(i).ty.clone();
+            match fold_inst(f, &kind, &ty) {
+                Some(c) => {
+                    folded.insert(i, c);
+                }
+                None => f.inst_mut(i).kind = kind,
+            }
+        }
+    }
+    if folded.is_empty() {
+        return false;
+    }
+    for b in f.layout.clone() {
+        let insts = f.block(b).insts.clone();
+        for &i in &insts {
+            if !folded.contains_key(&i) {
+                let mut kind = f.inst(i).kind.clone();
+                rewrite(&folded, &mut kind);
+                f.inst_mut(i).kind = kind;
+            }
+        }
+        f.block_mut(b).insts.retain(|i| !folded.contains_key(i));
+    }
+    for &i in folded.keys() {
+        f.erase_inst(i);
+    }
+    true
+}
+
 /// Reconstructs SSA form for one value that now has several definitions.
 ///
 /// Tell it where the value is known ([`def_at_end`](Self::def_at_end): at

@@ -23,16 +23,19 @@ for.end:
   %r = fmul float %add2, 2.000000e+00
   ret float %r
 }
+; The copies' induction values fold to constants (the first copy's
+; `mul 0, 128` and `add 0, 1`, then the chains after them).
 ; CHECK: for.body:
-; CHECK-NEXT: %mul1 = mul nsw i32 0, 128
+; CHECK-NEXT: %add1 = add nsw i32 %tid, 0
 ; CHECK: %add2 = fadd contract float 0.000000e+00, %arrayval
-; CHECK: %inc = add nsw i32 0, 1
+; CHECK-NOT: %inc =
 ; CHECK: br label %for.body.1
 ; CHECK: for.body.1:
-; CHECK-NEXT: %mul1.1 = mul nsw i32 %inc, 128
+; CHECK-NEXT: %add1.1 = add nsw i32 %tid, 128
 ; CHECK: %add2.1 = fadd contract float %add2, %arrayval.1
 ; CHECK: br label %for.body.2
 ; CHECK: for.body.2:
+; CHECK-NEXT: %add1.2 = add nsw i32 %tid, 256
 ; CHECK: %add2.2 = fadd contract float %add2.1, %arrayval.2
 ; CHECK: br label %for.body.3
 ; CHECK: for.body.3:
