@@ -5,7 +5,6 @@
 use crate::Result;
 use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
 
 /// A server running on background threads; it stops when the process exits.
 pub struct Running {
@@ -44,17 +43,17 @@ fn start(site: &Path, port: u16) -> Result<SocketAddr> {
         .server_addr()
         .to_ip()
         .ok_or("server has no IP address")?;
-    let server = Arc::new(server);
-    // A few threads, so the page's parallel requests (JS, two .wasm) don't queue.
-    for _ in 0..4 {
-        let server = Arc::clone(&server);
-        let site = site.to_path_buf();
-        std::thread::spawn(move || {
-            for request in server.incoming_requests() {
-                respond(&site, request);
-            }
-        });
-    }
+    // A thread per request: a response a client stops reading (a page
+    // closed mid-download, a browser holding its socket) blocks only its
+    // own thread. With a fixed pool of four, four such writes stopped the
+    // server and the next browser's navigation timed out.
+    let site = site.to_path_buf();
+    std::thread::spawn(move || {
+        for request in server.incoming_requests() {
+            let site = site.clone();
+            std::thread::spawn(move || respond(&site, request));
+        }
+    });
     Ok(addr)
 }
 
@@ -123,6 +122,39 @@ mod tests {
             mime_type(Path::new("pkg/app.js")),
             "text/javascript; charset=utf-8"
         );
+    }
+
+    /// Clients that ask for a large file and never read the response hold
+    /// only their own threads: a page is still served beside them (a fixed
+    /// pool of four threads stopped serving after four such clients).
+    #[test]
+    fn clients_that_stop_reading_do_not_stop_the_server() {
+        use std::io::{Read, Write};
+        use std::net::TcpStream;
+        use std::time::Duration;
+        let site = std::env::temp_dir().join(format!("ptxlab-serve-test-{}", std::process::id()));
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::write(site.join("index.html"), "<p>ok</p>").unwrap();
+        std::fs::write(site.join("big.wasm"), vec![0u8; 64 << 20]).unwrap();
+        let addr = start(&site, 0).unwrap();
+        let stalled: Vec<TcpStream> = (0..6)
+            .map(|_| {
+                let mut c = TcpStream::connect(addr).unwrap();
+                c.write_all(b"GET /big.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+                    .unwrap();
+                c
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(500));
+        let mut c = TcpStream::connect(addr).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        c.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut body = String::new();
+        c.read_to_string(&mut body).expect("the page is served");
+        assert!(body.contains("<p>ok</p>"), "{body}");
+        drop(stalled);
+        let _ = std::fs::remove_dir_all(&site);
     }
 
     #[test]
