@@ -3,6 +3,7 @@
 
 use crate::ir::fold;
 use crate::ir::*;
+use std::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -16,6 +17,50 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
                 break;
             }
             changed = true;
+        }
+    }
+    direct_calls(m) || changed
+}
+
+/// `call float @f(…)` for `call float %fp(…)` once `%fp` is `@f`, a function
+/// of the module with the call's signature (else the call stays: calling a
+/// function through a pointer of another type is undefined, and the
+/// interpreter reports it), so the inliner sees the call, as LLVM's
+/// instcombine does for a known callee.
+fn direct_calls(m: &mut Module) -> bool {
+    let sigs: HashMap<String, (Type, Vec<Type>)> = m
+        .functions
+        .iter()
+        .map(|g| {
+            let params = g.params.iter().map(|p| p.ty.clone()).collect();
+            (g.name.clone(), (g.ret.clone(), params))
+        })
+        .collect();
+    let mut changed = false;
+    for f in &mut m.functions {
+        for b in f.layout.clone() {
+            for i in f.block(b).insts.clone() {
+                let InstKind::CallIndirect {
+                    callee: Value::Global(name, 0),
+                    args,
+                } = &f.inst(i).kind
+                else {
+                    continue;
+                };
+                let Some((ret, params)) = sigs.get(name) else {
+                    continue;
+                };
+                let tys: Vec<Type> = args.iter().map(|a| f.value_type(a)).collect();
+                if *ret != f.inst(i).ty || *params != tys {
+                    continue;
+                }
+                let call = InstKind::Call {
+                    callee: name.clone(),
+                    args: args.clone(),
+                };
+                f.inst_mut(i).kind = call;
+                changed = true;
+            }
         }
     }
     changed
