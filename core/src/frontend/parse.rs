@@ -767,6 +767,7 @@ impl<'a> Parser<'a> {
                     storage,
                     init,
                     init_values: Vec::new(),
+                    init_functions: Vec::new(),
                     external: specs.is_extern,
                     span: d.span,
                     align: specs.align,
@@ -977,6 +978,11 @@ impl<'a> Parser<'a> {
                 konst,
             };
         }
+        // `(*name)(params)`, `(*name[N])(params)`: a pointer to function
+        // (or an array of them) returning `ty`.
+        if self.at("(") && self.peek_at(1).is_some_and(|t| t.is("*")) {
+            return self.function_pointer_declarator(ty);
+        }
         let (name, span) = match self.peek() {
             Some(t) if t.is("operator") => {
                 self.pos += 1;
@@ -1017,6 +1023,20 @@ impl<'a> Parser<'a> {
                 overrides,
             });
         }
+        let ty = self.array_dims(ty)?;
+        Ok(Declarator {
+            name,
+            span,
+            ty,
+            restrict,
+            func: None,
+            konst_fn: false,
+            overrides: false,
+        })
+    }
+
+    /// `[N][M]…` after a declarator's name: `ty` as the array's element.
+    fn array_dims(&mut self, mut ty: CType) -> PResult<CType> {
         let mut dims = Vec::new();
         while self.eat("[") {
             // `[]`: the size comes from the initializer, or from elsewhere (extern).
@@ -1036,11 +1056,70 @@ impl<'a> Parser<'a> {
         for n in dims.into_iter().rev() {
             ty = CType::Array(Box::new(ty), n);
         }
+        Ok(ty)
+    }
+
+    /// `(* [const] name [N]…)(params)`, at the `(`: a pointer to a function
+    /// returning `ret` (an array of them with dimensions), the name optional
+    /// (a parameter's or a cast's type).
+    fn function_pointer_declarator(&mut self, ret: CType) -> PResult<Declarator> {
+        self.expect("(")?;
+        let mut konst = Vec::new();
+        while self.eat("*") {
+            let mut k = false;
+            while let Some(t) = self.peek() {
+                match &*t.text {
+                    "const" => k = true,
+                    "volatile" | "__restrict__" | "restrict" | "__restrict" => {}
+                    _ => break,
+                }
+                self.pos += 1;
+            }
+            konst.push(k);
+        }
+        let (name, span) = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                (Some(t.text.to_string()), t.span())
+            }
+            _ => (None, self.span()),
+        };
+        if self.at("(") {
+            let span = self.span();
+            return self.error(
+                span,
+                "a function returning a function pointer is not supported yet",
+            );
+        }
+        // The dimensions apply to the pointer: read them, build it, then wrap.
+        let start = self.pos;
+        let _ = self.array_dims(CType::Void)?;
+        let end = self.pos;
+        self.expect(")")?;
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        let mut ty = CType::Func(std::rc::Rc::new(FuncType {
+            ret,
+            params: params.into_iter().map(|p| p.ty).collect(),
+            variadic,
+        }));
+        for k in konst {
+            ty = CType::Ptr {
+                pointee: Box::new(ty),
+                konst: k,
+                volatile: false,
+            };
+        }
+        let after = self.pos;
+        self.pos = start;
+        let ty = self.array_dims(ty)?;
+        debug_assert_eq!(self.pos, end);
+        self.pos = after;
         Ok(Declarator {
             name,
             span,
             ty,
-            restrict,
+            restrict: false,
             func: None,
             konst_fn: false,
             overrides: false,
@@ -1067,13 +1146,18 @@ impl<'a> Parser<'a> {
                 return self.error(start, "expected a type specifier");
             };
             let d = self.declarator(base, s.konst, s.volatile)?;
-            if d.func.is_some() {
-                return self.error(d.span, "function pointer parameters are not supported yet");
-            }
-            // Array parameters decay to pointers.
-            let ty = match d.ty {
-                CType::Array(e, _) => CType::ptr_to(*e),
-                t => t,
+            // Array parameters decay to pointers, function parameters
+            // (`float f(float)`) too.
+            let ty = match (d.ty, d.func) {
+                (ret, Some((params, variadic))) => {
+                    CType::ptr_to(CType::Func(std::rc::Rc::new(FuncType {
+                        ret,
+                        params: params.into_iter().map(|p| p.ty).collect(),
+                        variadic,
+                    })))
+                }
+                (CType::Array(e, _), None) => CType::ptr_to(*e),
+                (t, None) => t,
             };
             let default = if self.eat("=") {
                 Some(self.assignment()?)
@@ -2271,13 +2355,13 @@ impl<'a> Parser<'a> {
             } else if self.eat("--") {
                 e = Expr::new(ExprKind::Unary(UnOp::PostDec, Box::new(e)), span);
             } else if self.at("(") {
-                let ExprKind::Ident(name) = &e.kind else {
-                    return self.error(span, "only direct calls of named functions are supported");
-                };
-                let name = name.clone();
                 self.pos += 1;
                 let args = self.call_args()?;
-                e = Expr::new(ExprKind::Call(name, args), e.span);
+                e = match &e.kind {
+                    ExprKind::Ident(name) => Expr::new(ExprKind::Call(name.clone(), args), e.span),
+                    // Through a pointer to function (sema checks the type).
+                    _ => Expr::new(ExprKind::CallPtr(Box::new(e), args), span),
+                };
             } else {
                 return Ok(e);
             }

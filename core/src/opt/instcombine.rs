@@ -27,7 +27,7 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
 /// function through a pointer of another type is undefined, and the
 /// interpreter reports it), so the inliner sees the call, as LLVM's
 /// instcombine does for a known callee.
-fn direct_calls(m: &mut Module) -> bool {
+pub(super) fn direct_calls(m: &mut Module) -> bool {
     let sigs: HashMap<String, (Type, Vec<Type>)> = m
         .functions
         .iter()
@@ -74,6 +74,10 @@ fn nonnull(f: &Function, v: &Value, depth: u32) -> bool {
         Value::Global(_, space) => *space == crate::ir::addrspace::GENERIC,
         Value::Inst(i) if depth < 8 => match &f.inst(*i).kind {
             InstKind::Alloca { .. } => true,
+            // `which ? sq : neg`: either is a function's address.
+            InstKind::Select { t, f: e, .. } => {
+                nonnull(f, t, depth + 1) && nonnull(f, e, depth + 1)
+            }
             InstKind::Gep { base, .. } => {
                 f.value_type(base) == Type::Ptr(crate::ir::addrspace::GENERIC)
                     && nonnull(f, base, depth + 1)

@@ -24,6 +24,10 @@ const O1: &[&str] = &[
     "mem2reg",
     "early-cse",
     "instcombine",
+    // Promotion made the functions passed by address to inlined functions
+    // known callees (`apply(sq, x)`), which instcombine called directly:
+    // they inline now, as LLVM's inliner inlines such promoted call sites.
+    "inline",
     "simplifycfg",
     "sccp",
     "nvptx-lower-alloca",
@@ -59,6 +63,10 @@ const O2: &[&str] = &[
     "mem2reg",
     "early-cse",
     "instcombine",
+    // Promotion made the functions passed by address to inlined functions
+    // known callees (`apply(sq, x)`), which instcombine called directly:
+    // they inline now, as LLVM's inliner inlines such promoted call sites.
+    "inline",
     "simplifycfg",
     "sccp",
     "loop-rotate",
@@ -111,6 +119,10 @@ const O3: &[&str] = &[
     "mem2reg",
     "early-cse",
     "instcombine",
+    // Promotion made the functions passed by address to inlined functions
+    // known callees (`apply(sq, x)`), which instcombine called directly:
+    // they inline now, as LLVM's inliner inlines such promoted call sites.
+    "inline",
     "simplifycfg",
     "sccp",
     "loop-rotate",

@@ -786,6 +786,18 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         let set = self.methods(&r, &name);
+        // `s.fn(x)` with `fn` a member holding a function's address.
+        if let (true, Some((off, ty))) = (set.is_empty(), r.member(&name)) {
+            if ty.function_pointee().is_some() {
+                let field = Expr {
+                    kind: ExprKind::Field(Box::new(object), off, name),
+                    span: span.clone(),
+                    ty,
+                    lvalue: true,
+                };
+                return self.call_pointer(field, args, span);
+            }
+        }
         if set.is_empty() {
             let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
             self.err(&span, msg);
