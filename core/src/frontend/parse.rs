@@ -1036,7 +1036,13 @@ impl<'a> Parser<'a> {
     }
 
     /// `[N][M]…` after a declarator's name: `ty` as the array's element.
-    fn array_dims(&mut self, mut ty: CType) -> PResult<CType> {
+    fn array_dims(&mut self, ty: CType) -> PResult<CType> {
+        let dims = self.dims()?;
+        Ok(wrap_dims(ty, dims))
+    }
+
+    /// The sizes of `[N][M]…` (0 for a first `[]`).
+    fn dims(&mut self) -> PResult<Vec<u64>> {
         let mut dims = Vec::new();
         while self.eat("[") {
             // `[]`: the size comes from the initializer, or from elsewhere (extern).
@@ -1053,10 +1059,7 @@ impl<'a> Parser<'a> {
             self.expect("]")?;
             dims.push(n as u64);
         }
-        for n in dims.into_iter().rev() {
-            ty = CType::Array(Box::new(ty), n);
-        }
-        Ok(ty)
+        Ok(dims)
     }
 
     /// `(* [const] name [N]…)(params)`, at the `(`: a pointer to a function
@@ -1091,10 +1094,8 @@ impl<'a> Parser<'a> {
                 "a function returning a function pointer is not supported yet",
             );
         }
-        // The dimensions apply to the pointer: read them, build it, then wrap.
-        let start = self.pos;
-        let _ = self.array_dims(CType::Void)?;
-        let end = self.pos;
+        // The dimensions apply to the pointer (an array of pointers).
+        let dims = self.dims()?;
         self.expect(")")?;
         self.expect("(")?;
         let (params, variadic) = self.params()?;
@@ -1110,11 +1111,7 @@ impl<'a> Parser<'a> {
                 volatile: false,
             };
         }
-        let after = self.pos;
-        self.pos = start;
-        let ty = self.array_dims(ty)?;
-        debug_assert_eq!(self.pos, end);
-        self.pos = after;
+        let ty = wrap_dims(ty, dims);
         Ok(Declarator {
             name,
             span,
@@ -3443,6 +3440,14 @@ impl<'a> Parser<'a> {
 
 /// The scope of a class template's instance `id` (`N::Traits<float>`):
 /// its namespaces, then the instance.
+/// `ty` as the element of arrays of the sizes `dims` (outermost first).
+fn wrap_dims(mut ty: CType, dims: Vec<u64>) -> CType {
+    for n in dims.into_iter().rev() {
+        ty = CType::Array(Box::new(ty), n);
+    }
+    ty
+}
+
 fn instance_scope(template: &str, id: &str) -> Vec<String> {
     match template.rsplit_once("::") {
         Some((outer, _)) => outer
