@@ -2172,9 +2172,10 @@ impl Sel<'_> {
         match target {
             Ok(name) => ops.push(Operand::Sym(name.to_string())),
             Err(r) => {
+                // NVPTX's spelling: `()_` for no result, `(.param .b32 _) _`.
                 let ret = match &ret {
-                    Type::Void => "()".to_string(),
-                    t => format!("(.param {} _)", func_param_types(t).0),
+                    Type::Void => "()_".to_string(),
+                    t => format!("(.param {} _) _", func_param_types(t).0),
                 };
                 let params: Vec<String> = args
                     .iter()
@@ -2182,7 +2183,7 @@ impl Sel<'_> {
                     .collect();
                 self.emit(
                     format!(
-                        "prototype_{n} : .callprototype {ret} _ ({})",
+                        "prototype_{n} : .callprototype {ret} ({})",
                         params.join(", ")
                     ),
                     vec![],

@@ -2044,6 +2044,9 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(name, args) if name == "__sizeof_expr" => {
                 let inner = args.into_iter().next().map(|a| self.expr(a));
+                if let Some(ExprKind::FuncAddr(_)) = inner.as_ref().map(|i| &i.kind) {
+                    self.err(&span, "operand of sizeof may not be a function");
+                }
                 let size = inner.and_then(|i| i.ty.size()).unwrap_or(0);
                 mk(ExprKind::IntLit(size), span, CType::Int(IntKind::ULong))
             }
@@ -2177,6 +2180,7 @@ impl<'a> Checker<'a> {
                             && matches!(op, BinOp::Add | BinOp::Sub)
                             && rhs.ty.is_integer()
                         {
+                            self.no_function_arithmetic(&lhs);
                             let t = promote(&rhs.ty);
                             convert(rhs, &t)
                         } else {
@@ -2409,7 +2413,7 @@ impl<'a> Checker<'a> {
                 &span,
                 "a call through a function pointer with a struct, reference or variadic parameter or a struct result is not supported yet",
             );
-            return mk(ExprKind::IntLit(0), span, CType::INT);
+            return mk(ExprKind::IntLit(0), span, ft.ret.clone());
         }
         let mut typed = Vec::new();
         for (i, (a, p)) in args.into_iter().zip(&ft.params).enumerate() {
@@ -2426,6 +2430,17 @@ impl<'a> Checker<'a> {
             span,
             ft.ret.clone(),
         )
+    }
+
+    /// Arithmetic on a pointer to function: nvcc's error (a function has
+    /// no size to step by).
+    fn no_function_arithmetic(&mut self, e: &Expr) {
+        if e.ty.function_pointee().is_some() {
+            self.err(
+                &e.span,
+                "expression must be a pointer to a complete object type",
+            );
+        }
     }
 
     /// A function named where no call follows: its address, a pointer to
@@ -2648,6 +2663,7 @@ impl<'a> Checker<'a> {
                     };
                 }
                 self.check_modifiable(&inner);
+                self.no_function_arithmetic(&inner);
                 if !inner.ty.is_scalar() {
                     self.err(&span, "expression must have arithmetic or pointer type");
                 }
@@ -2741,6 +2757,10 @@ impl<'a> Checker<'a> {
         }
         // Pointer arithmetic and comparison.
         if a.ty.is_pointer() || b.ty.is_pointer() {
+            if matches!(op, BinOp::Add | BinOp::Sub) {
+                self.no_function_arithmetic(&a);
+                self.no_function_arithmetic(&b);
+            }
             match op {
                 BinOp::Add | BinOp::Sub if a.ty.is_pointer() && b.ty.is_integer() => {
                     let t = promote(&b.ty);
