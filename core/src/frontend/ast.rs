@@ -494,7 +494,7 @@ impl FuncType {
         if self.variadic {
             params.push("...".into());
         }
-        let k = if konst { " const" } else { "" };
+        let k = if konst { "const" } else { "" };
         format!("{} (*{k})({})", self.ret, params.join(", "))
     }
 }

@@ -274,6 +274,21 @@ struct Declarator {
     overrides: bool,
 }
 
+impl Declarator {
+    /// The declared type, a function's included (`typedef float fn(float);`
+    /// names `CType::Func`).
+    fn full_type(self) -> CType {
+        match self.func {
+            Some((params, variadic)) => CType::Func(std::rc::Rc::new(FuncType {
+                ret: self.ty,
+                params: params.into_iter().map(|p| p.ty).collect(),
+                variadic,
+            })),
+            None => self.ty,
+        }
+    }
+}
+
 const TYPE_WORDS: &[&str] = &[
     "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double",
     "_Bool",
@@ -634,7 +649,7 @@ impl<'a> Parser<'a> {
             if specs.typedef {
                 name_unnamed(&d.ty, &name);
                 let name = self.qualify(&name);
-                self.typedefs.insert(name, d.ty);
+                self.typedefs.insert(name, d.full_type());
             } else if let Some((params, variadic)) = d.func {
                 let space = self.exec_space(&specs);
                 if let Some((at, _)) = &specs.launch_bounds {
@@ -751,7 +766,14 @@ impl<'a> Parser<'a> {
                     }
                 }
                 let name = super::mangle::global_symbol(&source_name);
-                if matches!(d.ty, CType::Array(_, 0))
+                // `unaryfn f;` with a typedef of a function type declares a
+                // function in C++; a variable cannot have that type.
+                if matches!(d.ty, CType::Func(_)) {
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "declaring a function through a typedef of a function type is not supported yet",
+                    ));
+                } else if matches!(d.ty, CType::Array(_, 0))
                     && init.is_none()
                     && !(specs.is_extern && storage == Storage::Shared)
                 {
@@ -1144,17 +1166,12 @@ impl<'a> Parser<'a> {
             };
             let d = self.declarator(base, s.konst, s.volatile)?;
             // Array parameters decay to pointers, function parameters
-            // (`float f(float)`) too.
-            let ty = match (d.ty, d.func) {
-                (ret, Some((params, variadic))) => {
-                    CType::ptr_to(CType::Func(std::rc::Rc::new(FuncType {
-                        ret,
-                        params: params.into_iter().map(|p| p.ty).collect(),
-                        variadic,
-                    })))
-                }
-                (CType::Array(e, _), None) => CType::ptr_to(*e),
-                (t, None) => t,
+            // (`float f(float)`, `unaryfn f`) too.
+            let (name, span, restrict) = (d.name.clone(), d.span.clone(), d.restrict);
+            let ty = match d.full_type() {
+                CType::Array(e, _) => CType::ptr_to(*e),
+                f @ CType::Func(_) => CType::ptr_to(f),
+                t => t,
             };
             let default = if self.eat("=") {
                 Some(self.assignment()?)
@@ -1163,11 +1180,11 @@ impl<'a> Parser<'a> {
             };
             let konst = s.konst && !ty.is_pointer() && !ty.is_ref();
             params.push(Param {
-                name: d.name.unwrap_or_default(),
+                name: name.unwrap_or_default(),
                 ty,
-                restrict: d.restrict,
+                restrict,
                 konst,
-                span: d.span,
+                span,
                 default,
             });
             if self.eat(")") {
@@ -1449,9 +1466,9 @@ impl<'a> Parser<'a> {
         }
         if s.typedef {
             let d = self.declarator(base, s.konst, s.volatile)?;
-            if let Some(n) = d.name {
+            if let Some(n) = d.name.clone() {
                 name_unnamed(&d.ty, &n);
-                self.typedefs.insert(n, d.ty);
+                self.typedefs.insert(n, d.full_type());
             }
             self.expect(";")?;
             return Ok(Stmt {

@@ -28,6 +28,10 @@ __device__ __noinline__ int fold(binop f, const int *v, int n, int init) {
 // The plain declarator form, called through `(*g)`.
 __device__ int apply(int (*g)(int), int x) { return (*g)(x); }
 
+// A typedef of a function type: a parameter of that type is a pointer.
+typedef int unary_fn(int);
+__device__ int apply_t(unary_fn g, int x) { return g(x); }
+
 struct Scaled {
     binop op;
     int k;
@@ -42,7 +46,7 @@ __global__ void function_pointers(const int *a, const int *b, const int *sel, in
         binop f = ops[sel[i] % 5];
         int r = f(a[i], b[i]);
         // Known after inlining `apply`: a direct call, inlined.
-        r += apply(twice, a[i]);
+        r += apply(twice, a[i]) + apply_t(square, 3);
         int (*h)(int) = (sel[i] & 1) ? square : twice;
         if (h != 0)
             r += h(b[i]);
