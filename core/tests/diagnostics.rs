@@ -10,6 +10,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("typedef int (*op)(int, int);\n__device__ float h(float a) { return a; }\n__global__ void k(int *p) {\n  op g = h;\n}\n", 4, "a value of type \"float (*)(float)\" cannot be used to initialize an entity of type \"int (*)(int, int)\""),
     ("__device__ int f(int a) { return a; }\n__global__ void k(int *p) {\n  p[0] = sizeof(f);\n}\n", 3, "operand of sizeof may not be a function"),
     ("__device__ int f(int a) { return a; }\n__global__ void k(int *p) {\n  int (*g)(int) = f;\n  g++;\n}\n", 4, "expression must be a pointer to a complete object type"),
+    ("__device__ int f(int a) { return a; }\n__device__ int f(float a) { return 1; }\n__global__ void k(int *p) {\n  int (*g)(double) = f;\n}\n", 4, "no instance of overloaded function \"f\" matches the required type"),
     ("__global__ void k(int *p) {\n  int x = 3;\n  p[0] = x(1);\n}\n", 3, "expression preceding parentheses of apparent call must have (pointer-to-) function type"),
     ("__device__ int f(int a) { return a; }\n__device__ float g(float a) { return a; }\n__global__ void k(int *p) {\n  int (*h)(int) = f;\n  h = g;\n}\n", 5, "a value of type \"float (*)(float)\" cannot be assigned to an entity of type \"int (*)(int)\""),
     ("__global__ void k(int *p) {\n  p[0] = y;\n}\n", 2, "identifier \"y\" is undefined"),

@@ -641,6 +641,10 @@ struct Checker<'a> {
     /// The variable an initializer list is for (its default member
     /// initializers may read the members before them).
     init_target: Option<Expr>,
+    /// The function type an overloaded function's name must have where it
+    /// is converted to a function pointer (`int (*g)(int) = f;`), for the
+    /// expression being checked (`rvalue_for`).
+    fn_target: Option<Rc<FuncType>>,
     /// Deducing a return type: the type the first `return` gives it.
     returned: Option<CType>,
     /// The symbol of the function whose return type is being deduced.
@@ -865,6 +869,7 @@ impl<'a> Checker<'a> {
             class: None,
             this_expr: None,
             init_target: None,
+            fn_target: None,
             returned: None,
             deducing_symbol: None,
             declared_ret: None,
@@ -1006,7 +1011,7 @@ impl<'a> Checker<'a> {
                 self.err(&span, "a designator is only allowed in a braced list");
                 return InitTree::Zero;
             }
-            Item::Raw(Initializer::Expr(e)) => self.rvalue(e),
+            Item::Raw(Initializer::Expr(e)) => self.rvalue_for(e, ty),
             Item::Typed(e) => e,
         };
         if ty.is_scalar() {
@@ -1519,7 +1524,7 @@ impl<'a> Checker<'a> {
                                 self.bind_ref(init, &pointee, konst, "initialize an entity")
                             }
                             ty => {
-                                let init = self.rvalue(init);
+                                let init = self.rvalue_for(init, &ty);
                                 self.assign_convert(init, &ty, "initialize an entity")
                             }
                         });
@@ -1787,6 +1792,15 @@ impl<'a> Checker<'a> {
         e
     }
 
+    /// [`Self::rvalue`] of an expression converted to `to` next: an
+    /// overloaded function named there is the overload of `to`'s type.
+    fn rvalue_for(&mut self, e: Expr, to: &CType) -> Expr {
+        self.fn_target = to.unref().function_pointee().cloned();
+        let e = self.rvalue(e);
+        self.fn_target = None;
+        e
+    }
+
     fn assign_convert(&mut self, e: Expr, to: &CType, what: &str) -> Expr {
         let e = if e.ty.is_record() && e.ty != *to {
             let v = self.user_conversion(e, Some(to));
@@ -1898,6 +1912,8 @@ impl<'a> Checker<'a> {
 
     fn expr(&mut self, mut e: Expr) -> Expr {
         let span = e.span.clone();
+        // Only the outermost name (or `&name`) takes the target type.
+        let target = self.fn_target.take();
         match e.kind {
             ExprKind::IntLit(_)
             | ExprKind::FloatLit(_)
@@ -1942,7 +1958,7 @@ impl<'a> Checker<'a> {
                     }
                     None => {}
                 }
-                if let Some(f) = self.function_designator(&name, &span) {
+                if let Some(f) = self.function_designator(&name, &span, target) {
                     return f;
                 }
                 if let Some(b) = BuiltinVar::from_name(&name) {
@@ -2153,11 +2169,16 @@ impl<'a> Checker<'a> {
                     lvalue: true,
                 }
             }
-            ExprKind::Unary(op, inner) => self.unary(op, *inner, span),
+            ExprKind::Unary(op, inner) => {
+                if op == UnOp::AddrOf {
+                    self.fn_target = target;
+                }
+                self.unary(op, *inner, span)
+            }
             ExprKind::Binary(op, a, b) => self.binary(op, *a, *b, span),
             ExprKind::Assign(op, lhs, rhs) => {
                 let lhs = self.expr(*lhs);
-                let rhs = self.rvalue(*rhs);
+                let rhs = self.rvalue_for(*rhs, &lhs.ty.clone());
                 let spelling = op.map_or("=".to_string(), |o| format!("{}=", o.spelling()));
                 let (lhs, rhs) = match self.operator_call(&spelling, vec![lhs, rhs], &span) {
                     Ok(call) => return call,
@@ -2445,15 +2466,33 @@ impl<'a> Checker<'a> {
 
     /// A function named where no call follows: its address, a pointer to
     /// its function type (`None` when no function has the name).
-    fn function_designator(&mut self, name: &str, span: &Span) -> Option<Expr> {
-        let set: Vec<Signature> = self
+    fn function_designator(
+        &mut self,
+        name: &str,
+        span: &Span,
+        target: Option<Rc<FuncType>>,
+    ) -> Option<Expr> {
+        let mut set: Vec<Signature> = self
             .function_set(name)?
             .into_iter()
             .filter(|s| !s.method)
             .collect();
+        // Overloads: the one of the pointer's type it initializes.
+        if let (true, Some(t)) = (set.len() > 1, &target) {
+            set.retain(|s| s.ret == t.ret && s.params == t.params && s.variadic == t.variadic);
+        }
         let [sig] = set.as_slice() else {
-            if set.is_empty() {
+            if set.is_empty() && target.is_none() {
                 return None;
+            }
+            if set.is_empty() {
+                self.err(
+                    span,
+                    format!(
+                        "no instance of overloaded function \"{name}\" matches the required type"
+                    ),
+                );
+                return Some(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
             }
             self.err(
                 span,
