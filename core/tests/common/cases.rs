@@ -2603,7 +2603,7 @@ pub fn function_pointers() -> Case {
             let (x, y, s) = (a[i], b[i], sel[i]);
             let h = if s & 1 != 0 { y * y } else { 2 * y };
             let scaled = if s > 2 { x * 3 } else { x + 3 };
-            ops[(s % 5) as usize](x, y) + 2 * x + 9 + h + scaled
+            ops[(s % 5) as usize](x, y) + 2 * x + 9 - y + h + scaled
         })
         .collect();
     let folds: Vec<i32> = (0..5)

@@ -14,6 +14,9 @@ __device__ int mix(int a, int b) { return (a ^ b) + (a & 7); }
 __device__ binop ops[5] = {add, sub, mul, maxi, &mix};
 
 __device__ int twice(int x) { return 2 * x; }
+// Overloads: the parameter's type picks `neg(int)`.
+__device__ int neg(int x) { return -x; }
+__device__ float neg(float x) { return -x; }
 __device__ int square(int x) { return x * x; }
 
 // A reduction whose operation is a parameter (not inlined: the call in it
@@ -46,7 +49,7 @@ __global__ void function_pointers(const int *a, const int *b, const int *sel, in
         binop f = ops[sel[i] % 5];
         int r = f(a[i], b[i]);
         // Known after inlining `apply`: a direct call, inlined.
-        r += apply(twice, a[i]) + apply_t(square, 3);
+        r += apply(twice, a[i]) + apply_t(square, 3) + apply(neg, b[i]);
         int (*h)(int) = (sel[i] & 1) ? square : twice;
         if (h != 0)
             r += h(b[i]);

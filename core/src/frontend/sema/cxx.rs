@@ -382,7 +382,21 @@ impl<'a> Checker<'a> {
         args: Vec<Expr>,
         span: Span,
     ) -> Expr {
-        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        // A lone function's function pointer parameters pick the overload
+        // of a function named as their argument (`apply(twice, x)`).
+        let params = match set.as_slice() {
+            [s] if !s.method => s.params.clone(),
+            _ => Vec::new(),
+        };
+        let mut typed = Vec::new();
+        for (i, a) in args.into_iter().enumerate() {
+            self.fn_target = params
+                .get(i)
+                .and_then(|p| p.unref().function_pointee().cloned());
+            typed.push(self.expr(a));
+            self.fn_target = None;
+        }
+        let args = typed;
         let object = if set.iter().any(|s| s.method) {
             self.this_object(&span)
         } else {
