@@ -5,6 +5,14 @@ use ptxlab_core::{compile_source, Options};
 /// (source, expected line, expected message fragment)
 const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void k(int *p) {\n  p[0] = 1\n}\n", 3, "expected a \";\""),
+    ("typedef int (*op)(int, int);\n__device__ int f(int a, int b) { return a + b; }\n__global__ void k(int *p) {\n  op g = f;\n  p[0] = g(1);\n}\n", 5, "too few arguments in function call"),
+    ("__device__ int f(int a) { return a; }\n__global__ void k(int *p) {\n  int (*g)(int) = f;\n  p[0] = (*g)(1, 2);\n}\n", 4, "too many arguments in function call"),
+    ("typedef int (*op)(int, int);\n__device__ float h(float a) { return a; }\n__global__ void k(int *p) {\n  op g = h;\n}\n", 4, "a value of type \"float (*)(float)\" cannot be used to initialize an entity of type \"int (*)(int, int)\""),
+    ("__device__ int f(int a) { return a; }\n__global__ void k(int *p) {\n  p[0] = sizeof(f);\n}\n", 3, "operand of sizeof may not be a function"),
+    ("__device__ int f(int a) { return a; }\n__global__ void k(int *p) {\n  int (*g)(int) = f;\n  g++;\n}\n", 4, "expression must be a pointer to a complete object type"),
+    ("__device__ int f(int a) { return a; }\n__device__ int f(float a) { return 1; }\n__global__ void k(int *p) {\n  int (*g)(double) = f;\n}\n", 4, "no instance of overloaded function \"f\" matches the required type"),
+    ("__global__ void k(int *p) {\n  int x = 3;\n  p[0] = x(1);\n}\n", 3, "expression preceding parentheses of apparent call must have (pointer-to-) function type"),
+    ("__device__ int f(int a) { return a; }\n__device__ float g(float a) { return a; }\n__global__ void k(int *p) {\n  int (*h)(int) = f;\n  h = g;\n}\n", 5, "a value of type \"float (*)(float)\" cannot be assigned to an entity of type \"int (*)(int)\""),
     ("__global__ void k(int *p) {\n  p[0] = y;\n}\n", 2, "identifier \"y\" is undefined"),
     ("__global__ void k(int *p) {\n  int a;\n  int a;\n}\n", 3, "\"a\" has already been declared in the current scope"),
     ("__global__ int k() { return 0; }\n", 1, "a __global__ function must have a void return type"),
@@ -86,7 +94,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("enum class E { A, B };\n__global__ void k(int *p) {\n  p[0] = static_cast<int>(E::A + 1);\n}\n", 3, "no operator \"+\" matches these operands"),
     ("struct V { float x; };\n__device__ V operator+(V a, V b) { return a; }\n__global__ void k(float *p, V v) {\n  V w = v + 1.0f;\n}\n", 4, "no operator \"+\" matches these operands"),
     ("enum class E { A, B };\n__global__ void k(int *p) {\n  E e = 1;\n}\n", 3, "a value of type \"int\" cannot be used to initialize an entity of type \"E\""),
-    ("enum class E { A, B };\n__global__ void k(int *p) {\n  p[0] = E::B;\n}\n", 3, "a value of type \"E\" cannot be used to assign to an entity of type \"int\""),
+    ("enum class E { A, B };\n__global__ void k(int *p) {\n  p[0] = E::B;\n}\n", 3, "a value of type \"E\" cannot be assigned to an entity of type \"int\""),
     ("__global__ void k(float4 *p) {\n  p[0] = make_float4(1.0f, 2.0f, 3.0f);\n}\n", 2, "too few arguments in function call"),
     ("__global__ void k(float4 *p) {\n  p[0].v = 1.0f;\n}\n", 2, "class \"float4\" has no member \"v\""),
     ("enum E { A, B };\nenum F { C, A };\n", 2, "\"A\" has already been declared in the current scope"),

@@ -180,6 +180,54 @@ fn a_global_initialized_with_an_address_reads_back() {
     );
 }
 
+/// A function's address is a generic `ptr` (`@g`), in instructions and in
+/// initializers; a call through a pointer names it as a value, and a call of
+/// `@g` with another signature than g's is a call through its address (what
+/// instcombine leaves of a call through a pointer of another type).
+#[test]
+fn calls_through_function_addresses_read_back() {
+    let text = "\
+@t = addrspace(1) global [2 x ptr] [ptr @g, ptr null], align 8
+
+define float @g(float %x) {
+entry:
+  ret float %x
+}
+
+define float @f(ptr %fp, i32 %n) {
+entry:
+  %a = call float %fp(float 1.000000e+00)
+  %b = call float @g(float %a)
+  %c = call float @g(i32 %n)
+  %d = select i1 true, ptr @g, ptr %fp
+  %e = call float %d(float %c)
+  ret float %e
+}
+";
+    let m = parse_module(text).unwrap();
+    assert!(verify::verify_module(&m).is_empty());
+    assert_eq!(print_module(&m), text);
+    let f = m.function("f").unwrap();
+    let kinds: Vec<bool> = f.block(f.layout[0]).insts[..3]
+        .iter()
+        .map(|&i| {
+            matches!(
+                f.inst(i).kind,
+                ptxlab_core::ir::InstKind::CallIndirect { .. }
+            )
+        })
+        .collect();
+    assert_eq!(kinds, [true, false, true]);
+    let e = parse_module("@p = addrspace(1) global ptr addrspace(1) @g, align 8\n\ndefine void @g() {\nentry:\n  ret void\n}\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1:43: '@g' is a function; its address is a ptr, not a ptr addrspace(1)"
+    );
+    let e = parse_module("define void @f(float %x) {\nentry:\n  call void %x()\n  ret void\n}\n")
+        .unwrap_err();
+    assert_eq!(e.to_string(), "3:13: '%x' has type float, expected ptr");
+}
+
 /// A `declare` with named parameters is a function of the module; one with
 /// types only states a callee's signature (it is printed among the trailing
 /// declarations, not with the functions).

@@ -37,10 +37,13 @@ pub fn module(
             source_file.replace('\\', "\\\\").replace('"', "\\\"")
         );
     }
-    for g in globals {
+    // A variable holding functions' addresses follows their declarations.
+    let (late, early): (Vec<&Global>, Vec<&Global>) =
+        globals.iter().partition(|g| names_functions(g));
+    for g in &early {
         out.push_str(&global(g));
     }
-    if !globals.is_empty() {
+    if !early.is_empty() {
         out.push('\n');
     }
     // Device functions are declared first, so calls may precede definitions.
@@ -48,6 +51,12 @@ pub fn module(
     for f in funcs.iter().filter(|f| !f.kernel) {
         out.push_str(&signature(f));
         out.push_str(";\n\n");
+    }
+    for g in &late {
+        out.push_str(&global(g));
+    }
+    if !late.is_empty() {
+        out.push('\n');
     }
     let mut line_map = Vec::new();
     let mut instructions = 0;
@@ -148,6 +157,12 @@ fn function(
 }
 
 /// The little-endian bytes of a global's initializer.
+/// Whether a variable's initializer holds a function's address (`@f`: a
+/// generic pointer, which no variable's address is).
+fn names_functions(g: &Global) -> bool {
+    matches!(&g.init, Init::Values(vs) if vs.iter().any(|v| matches!(v, Value::Global(_, 0))))
+}
+
 fn init_bytes(g: &Global) -> Option<Vec<u8>> {
     let Init::Values(vals) = &g.init else {
         return None;
@@ -197,9 +212,32 @@ fn global(g: &Global) -> String {
                 }
                 Some(Value::Float(_, b)) => format!("0d{b:016X}"),
                 Some(Value::Int(_, c)) => c.to_string(),
+                Some(Value::Global(f, 0)) => f.clone(),
                 _ => "0".into(),
             };
             format!("{space} .align {} {ty} {} = {v};\n", g.align, g.name)
+        }
+        // An array of pointers with functions' addresses: `.u64 table[2] =
+        // {_Z2sqf, _Z3negf}`, as NVVM writes it.
+        (None, Init::Values(vals))
+            if names_functions(g)
+                && matches!(&g.ty, Type::Array(n, e) if **e == Type::Ptr(0) && *n == vals.len() as u64) =>
+        {
+            let list: Vec<String> = vals
+                .iter()
+                .map(|v| match v {
+                    Value::Global(f, 0) => f.clone(),
+                    Value::Int(_, c) => c.to_string(),
+                    _ => "0".into(),
+                })
+                .collect();
+            format!(
+                "{space} .align {} .u64 {}[{}] = {{{}}};\n",
+                g.align,
+                g.name,
+                vals.len(),
+                list.join(", ")
+            )
         }
         (Some(ty), _) => format!("{space} .align {} {ty} {};\n", g.align, g.name),
         (None, _) => {

@@ -1413,9 +1413,10 @@ impl Sel<'_> {
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {
-                    self.call(id, callee, args);
+                    self.call(id, Ok(callee), args);
                 }
             }
+            InstKind::CallIndirect { callee, args } => self.call(id, Err(callee), args),
             InstKind::AtomicRmw {
                 op,
                 ptr,
@@ -2106,10 +2107,15 @@ impl Sel<'_> {
 
     /// A call through the `.param` space, as NVVM writes it:
     /// `{ .param .b32 param0; st.param.b32 [param0+0], %r1; … call.uni (retval0), f, (param0); ld.param … }`.
-    fn call(&mut self, id: InstId, callee: &str, args: &[Value]) {
+    /// A call sequence: `callee` is the function's name, or (`Err`) the value
+    /// holding its address, called with a `.callprototype` of the call's
+    /// types as NVPTX does (`prototype_N`, N the call sequence's number).
+    fn call(&mut self, id: InstId, callee: Result<&str, &Value>, args: &[Value]) {
         let n = self.calls;
         self.calls += 1;
         self.emit(format!("{{ // callseq {n}, 0"), vec![]);
+        let target = callee.map_err(|v| self.reg(v));
+        let callee = callee.unwrap_or("");
         // A struct result comes back in `retval0`, not through its pointer.
         let sret = self
             .module
@@ -2162,11 +2168,36 @@ impl Sel<'_> {
             );
             ops.push(Operand::Sym("(retval0)".into()));
         }
-        ops.push(Operand::Sym(callee.to_string()));
-        if !names.is_empty() {
+        let mut proto = Vec::new();
+        match target {
+            Ok(name) => ops.push(Operand::Sym(name.to_string())),
+            Err(r) => {
+                // NVPTX's spelling: `()_` for no result, `(.param .b32 _) _`.
+                let ret = match &ret {
+                    Type::Void => "()_".to_string(),
+                    t => format!("(.param {} _) _", func_param_types(t).0),
+                };
+                let params: Vec<String> = args
+                    .iter()
+                    .map(|a| format!(".param {} _", func_param_types(&self.f.value_type(a)).0))
+                    .collect();
+                self.emit(
+                    format!(
+                        "prototype_{n} : .callprototype {ret} ({})",
+                        params.join(", ")
+                    ),
+                    vec![],
+                );
+                ops.push(Operand::Reg(r));
+                proto.push(Operand::Sym(format!("prototype_{n}")));
+            }
+        }
+        if !names.is_empty() || !proto.is_empty() {
             ops.push(Operand::Sym(format!("({})", names.join(", "))));
         }
-        self.emit("call.uni", ops);
+        let indirect = !proto.is_empty();
+        ops.extend(proto);
+        self.emit(if indirect { "call" } else { "call.uni" }, ops);
         if let Some(b) = sret {
             self.struct_result(id, &args[0], b);
         }

@@ -473,6 +473,30 @@ pub enum CType {
     /// `decltype(e)` or `decltype(auto)`, which sema replaces by the type
     /// it stands for.
     Decltype(Rc<Decltype>),
+    /// A function type (`float (float)`): what a function pointer points to;
+    /// no object has it.
+    Func(Rc<FuncType>),
+}
+
+/// A function type: its result and parameter types (arrays and functions
+/// already adjusted to pointers).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FuncType {
+    pub ret: CType,
+    pub params: Vec<CType>,
+    pub variadic: bool,
+}
+
+impl FuncType {
+    /// `float (*)(float)`, the spelling nvcc's messages give a pointer to it.
+    fn pointer_spelling(&self, konst: bool) -> String {
+        let mut params: Vec<String> = self.params.iter().map(|p| p.to_string()).collect();
+        if self.variadic {
+            params.push("...".into());
+        }
+        let k = if konst { "const" } else { "" };
+        format!("{} (*{k})({})", self.ret, params.join(", "))
+    }
 }
 
 /// What a `decltype` names: an expression's type (an entity's declared
@@ -522,6 +546,17 @@ impl CType {
                 pointee.is_deduced()
             }
             _ => false,
+        }
+    }
+
+    /// The function type a pointer to function points to.
+    pub fn function_pointee(&self) -> Option<&Rc<FuncType>> {
+        match self {
+            CType::Ptr { pointee, .. } => match &**pointee {
+                CType::Func(ft) => Some(ft),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -577,7 +612,7 @@ impl CType {
     /// Size in bytes (as on the 64-bit NVPTX target), `None` for incomplete types.
     pub fn size(&self) -> Option<u64> {
         Some(match self {
-            CType::Void | CType::Auto | CType::Decltype(_) => return None,
+            CType::Void | CType::Auto | CType::Decltype(_) | CType::Func(_) => return None,
             CType::Bool => 1,
             CType::Int(k) => u64::from(k.bits() / 8),
             CType::Float => 4,
@@ -665,6 +700,16 @@ impl fmt::Display for CType {
             CType::Int(k) => f.write_str(k.spelling()),
             CType::Float => f.write_str("float"),
             CType::Double => f.write_str("double"),
+            CType::Ptr { pointee, konst, .. } if matches!(**pointee, CType::Func(_)) => {
+                let CType::Func(ft) = &**pointee else {
+                    return Ok(());
+                };
+                f.write_str(&ft.pointer_spelling(*konst))
+            }
+            CType::Func(ft) => {
+                let s = ft.pointer_spelling(false);
+                f.write_str(&s.replacen(" (*)", " ", 1))
+            }
             CType::Ptr {
                 pointee,
                 konst,
@@ -852,6 +897,9 @@ pub struct GlobalVar {
     /// Filled by sema: the initializer flattened to its scalars, each with
     /// its byte offset and type, in memory order (padding left out).
     pub init_values: Vec<(u64, CType, Scalar)>,
+    /// The scalars of `init_values` that are functions' addresses (their
+    /// value there is 0): offset and symbol.
+    pub init_functions: Vec<(u64, String)>,
     /// `extern` (`extern __shared__ float dyn[];`): storage defined elsewhere.
     pub external: bool,
     pub span: Span,
@@ -1094,6 +1142,13 @@ pub enum ExprKind {
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     Call(String, Vec<Expr>),
+    /// A call through an expression as written (`(*fp)(x)`, `table[i](x)`);
+    /// after sema, a call through a pointer to function (the callee an
+    /// rvalue of that type, the arguments converted to its parameters).
+    CallPtr(Box<Expr>, Vec<Expr>),
+    /// A function's address (after sema): its symbol; the function
+    /// designator `f`, `&f` and `*f` all become this.
+    FuncAddr(String),
     /// A call with explicit template arguments, `f<float, 4>(x)`, as
     /// written; sema turns it into a `Call` of the instance.
     TemplateCall(String, Vec<TemplateArg>, Vec<Expr>),

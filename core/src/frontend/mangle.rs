@@ -425,6 +425,16 @@ fn builtin_code(t: &CType) -> Option<&'static str> {
     })
 }
 
+/// A function type's parameter list: `v` for none, `z` for `...`.
+fn function_params(mut params: Vec<String>, variadic: bool) -> String {
+    if variadic {
+        params.push("z".into());
+    } else if params.is_empty() {
+        params.push("v".into());
+    }
+    params.concat()
+}
+
 fn quals(konst: bool, volatile: bool) -> &'static str {
     match (volatile, konst) {
         (true, true) => "VK",
@@ -458,6 +468,14 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
             format!("R{}{}", quals(*konst, false), canonical(pointee, ph))
         }
         CType::Array(e, n) => format!("A{n}_{}", canonical(e, ph)),
+        CType::Func(ft) => {
+            let params: Vec<String> = ft.params.iter().map(|p| canonical(p, ph)).collect();
+            format!(
+                "F{}{}E",
+                canonical(&ft.ret, ph),
+                function_params(params, ft.variadic)
+            )
+        }
         CType::Builtin(_) => "4dim3".to_string(),
         CType::Record(r) if r.template.borrow().is_some() => {
             let (name, args) = r.template.borrow().clone().unwrap_or_default();
@@ -547,6 +565,13 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
         _ => {
             let out = match t {
                 CType::Array(e, n) => format!("A{n}_{}", mangle(e, subs, ph)),
+                // `FffE`: the result, then the parameters (`v` for none).
+                CType::Func(ft) => {
+                    let ret = mangle(&ft.ret, subs, ph);
+                    let params: Vec<String> =
+                        ft.params.iter().map(|p| mangle(p, subs, ph)).collect();
+                    format!("F{ret}{}E", function_params(params, ft.variadic))
+                }
                 _ => key.clone(),
             };
             subs.push(key);

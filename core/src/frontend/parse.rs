@@ -274,6 +274,21 @@ struct Declarator {
     overrides: bool,
 }
 
+impl Declarator {
+    /// The declared type, a function's included (`typedef float fn(float);`
+    /// names `CType::Func`).
+    fn full_type(self) -> CType {
+        match self.func {
+            Some((params, variadic)) => CType::Func(std::rc::Rc::new(FuncType {
+                ret: self.ty,
+                params: params.into_iter().map(|p| p.ty).collect(),
+                variadic,
+            })),
+            None => self.ty,
+        }
+    }
+}
+
 const TYPE_WORDS: &[&str] = &[
     "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double",
     "_Bool",
@@ -634,7 +649,7 @@ impl<'a> Parser<'a> {
             if specs.typedef {
                 name_unnamed(&d.ty, &name);
                 let name = self.qualify(&name);
-                self.typedefs.insert(name, d.ty);
+                self.typedefs.insert(name, d.full_type());
             } else if let Some((params, variadic)) = d.func {
                 let space = self.exec_space(&specs);
                 if let Some((at, _)) = &specs.launch_bounds {
@@ -751,7 +766,14 @@ impl<'a> Parser<'a> {
                     }
                 }
                 let name = super::mangle::global_symbol(&source_name);
-                if matches!(d.ty, CType::Array(_, 0))
+                // `unaryfn f;` with a typedef of a function type declares a
+                // function in C++; a variable cannot have that type.
+                if matches!(d.ty, CType::Func(_)) {
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "declaring a function through a typedef of a function type is not supported yet",
+                    ));
+                } else if matches!(d.ty, CType::Array(_, 0))
                     && init.is_none()
                     && !(specs.is_extern && storage == Storage::Shared)
                 {
@@ -767,6 +789,7 @@ impl<'a> Parser<'a> {
                     storage,
                     init,
                     init_values: Vec::new(),
+                    init_functions: Vec::new(),
                     external: specs.is_extern,
                     span: d.span,
                     align: specs.align,
@@ -977,6 +1000,11 @@ impl<'a> Parser<'a> {
                 konst,
             };
         }
+        // `(*name)(params)`, `(*name[N])(params)`: a pointer to function
+        // (or an array of them) returning `ty`.
+        if self.at("(") && self.peek_at(1).is_some_and(|t| t.is("*")) {
+            return self.function_pointer_declarator(ty);
+        }
         let (name, span) = match self.peek() {
             Some(t) if t.is("operator") => {
                 self.pos += 1;
@@ -1017,6 +1045,26 @@ impl<'a> Parser<'a> {
                 overrides,
             });
         }
+        let ty = self.array_dims(ty)?;
+        Ok(Declarator {
+            name,
+            span,
+            ty,
+            restrict,
+            func: None,
+            konst_fn: false,
+            overrides: false,
+        })
+    }
+
+    /// `[N][M]…` after a declarator's name: `ty` as the array's element.
+    fn array_dims(&mut self, ty: CType) -> PResult<CType> {
+        let dims = self.dims()?;
+        Ok(wrap_dims(ty, dims))
+    }
+
+    /// The sizes of `[N][M]…` (0 for a first `[]`).
+    fn dims(&mut self) -> PResult<Vec<u64>> {
         let mut dims = Vec::new();
         while self.eat("[") {
             // `[]`: the size comes from the initializer, or from elsewhere (extern).
@@ -1033,14 +1081,64 @@ impl<'a> Parser<'a> {
             self.expect("]")?;
             dims.push(n as u64);
         }
-        for n in dims.into_iter().rev() {
-            ty = CType::Array(Box::new(ty), n);
+        Ok(dims)
+    }
+
+    /// `(* [const] name [N]…)(params)`, at the `(`: a pointer to a function
+    /// returning `ret` (an array of them with dimensions), the name optional
+    /// (a parameter's or a cast's type).
+    fn function_pointer_declarator(&mut self, ret: CType) -> PResult<Declarator> {
+        self.expect("(")?;
+        let mut konst = Vec::new();
+        while self.eat("*") {
+            let mut k = false;
+            while let Some(t) = self.peek() {
+                match &*t.text {
+                    "const" => k = true,
+                    "volatile" | "__restrict__" | "restrict" | "__restrict" => {}
+                    _ => break,
+                }
+                self.pos += 1;
+            }
+            konst.push(k);
         }
+        let (name, span) = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                (Some(t.text.to_string()), t.span())
+            }
+            _ => (None, self.span()),
+        };
+        if self.at("(") {
+            let span = self.span();
+            return self.error(
+                span,
+                "a function returning a function pointer is not supported yet",
+            );
+        }
+        // The dimensions apply to the pointer (an array of pointers).
+        let dims = self.dims()?;
+        self.expect(")")?;
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        let mut ty = CType::Func(std::rc::Rc::new(FuncType {
+            ret,
+            params: params.into_iter().map(|p| p.ty).collect(),
+            variadic,
+        }));
+        for k in konst {
+            ty = CType::Ptr {
+                pointee: Box::new(ty),
+                konst: k,
+                volatile: false,
+            };
+        }
+        let ty = wrap_dims(ty, dims);
         Ok(Declarator {
             name,
             span,
             ty,
-            restrict,
+            restrict: false,
             func: None,
             konst_fn: false,
             overrides: false,
@@ -1067,12 +1165,12 @@ impl<'a> Parser<'a> {
                 return self.error(start, "expected a type specifier");
             };
             let d = self.declarator(base, s.konst, s.volatile)?;
-            if d.func.is_some() {
-                return self.error(d.span, "function pointer parameters are not supported yet");
-            }
-            // Array parameters decay to pointers.
-            let ty = match d.ty {
+            // Array parameters decay to pointers, function parameters
+            // (`float f(float)`, `unaryfn f`) too.
+            let (name, span, restrict) = (d.name.clone(), d.span.clone(), d.restrict);
+            let ty = match d.full_type() {
                 CType::Array(e, _) => CType::ptr_to(*e),
+                f @ CType::Func(_) => CType::ptr_to(f),
                 t => t,
             };
             let default = if self.eat("=") {
@@ -1082,11 +1180,11 @@ impl<'a> Parser<'a> {
             };
             let konst = s.konst && !ty.is_pointer() && !ty.is_ref();
             params.push(Param {
-                name: d.name.unwrap_or_default(),
+                name: name.unwrap_or_default(),
                 ty,
-                restrict: d.restrict,
+                restrict,
                 konst,
-                span: d.span,
+                span,
                 default,
             });
             if self.eat(")") {
@@ -1368,9 +1466,9 @@ impl<'a> Parser<'a> {
         }
         if s.typedef {
             let d = self.declarator(base, s.konst, s.volatile)?;
-            if let Some(n) = d.name {
+            if let Some(n) = d.name.clone() {
                 name_unnamed(&d.ty, &n);
-                self.typedefs.insert(n, d.ty);
+                self.typedefs.insert(n, d.full_type());
             }
             self.expect(";")?;
             return Ok(Stmt {
@@ -2271,13 +2369,13 @@ impl<'a> Parser<'a> {
             } else if self.eat("--") {
                 e = Expr::new(ExprKind::Unary(UnOp::PostDec, Box::new(e)), span);
             } else if self.at("(") {
-                let ExprKind::Ident(name) = &e.kind else {
-                    return self.error(span, "only direct calls of named functions are supported");
-                };
-                let name = name.clone();
                 self.pos += 1;
                 let args = self.call_args()?;
-                e = Expr::new(ExprKind::Call(name, args), e.span);
+                e = match &e.kind {
+                    ExprKind::Ident(name) => Expr::new(ExprKind::Call(name.clone(), args), e.span),
+                    // Through a pointer to function (sema checks the type).
+                    _ => Expr::new(ExprKind::CallPtr(Box::new(e), args), span),
+                };
             } else {
                 return Ok(e);
             }
@@ -3359,6 +3457,14 @@ impl<'a> Parser<'a> {
 
 /// The scope of a class template's instance `id` (`N::Traits<float>`):
 /// its namespaces, then the instance.
+/// `ty` as the element of arrays of the sizes `dims` (outermost first).
+fn wrap_dims(mut ty: CType, dims: Vec<u64>) -> CType {
+    for n in dims.into_iter().rev() {
+        ty = CType::Array(Box::new(ty), n);
+    }
+    ty
+}
+
 fn instance_scope(template: &str, id: &str) -> Vec<String> {
     match template.rsplit_once("::") {
         Some((outer, _)) => outer

@@ -11,6 +11,7 @@ use super::template::{deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
 use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 mod classes;
 mod cxx;
@@ -640,6 +641,10 @@ struct Checker<'a> {
     /// The variable an initializer list is for (its default member
     /// initializers may read the members before them).
     init_target: Option<Expr>,
+    /// The function type an overloaded function's name must have where it
+    /// is converted to a function pointer (`int (*g)(int) = f;`), for the
+    /// expression being checked (`rvalue_for`).
+    fn_target: Option<Rc<FuncType>>,
     /// Deducing a return type: the type the first `return` gives it.
     returned: Option<CType>,
     /// The symbol of the function whose return type is being deduced.
@@ -864,6 +869,7 @@ impl<'a> Checker<'a> {
             class: None,
             this_expr: None,
             init_target: None,
+            fn_target: None,
             returned: None,
             deducing_symbol: None,
             declared_ret: None,
@@ -917,6 +923,20 @@ impl<'a> Checker<'a> {
         let (ty, exprs) = self.initializer_elements(init, &ty);
         g.ty = ty;
         for (off, e) in exprs {
+            // A function's address: a pointer in an array of them (a struct
+            // variable's bytes have no place for a symbol).
+            if let ExprKind::FuncAddr(symbol) = &e.kind {
+                if g.ty.is_record() || matches!(&g.ty, CType::Array(elem, _) if elem.is_record()) {
+                    self.err(
+                        &e.span,
+                        "a function's address in the initializer of a struct variable is not supported yet",
+                    );
+                    return;
+                }
+                g.init_functions.push((off, symbol.clone()));
+                g.init_values.push((off, e.ty.clone(), Scalar::Int(0)));
+                continue;
+            }
             match const_eval(&e) {
                 Some(v) if e.ty.is_scalar() => g.init_values.push((off, e.ty.clone(), v)),
                 _ => {
@@ -991,7 +1011,7 @@ impl<'a> Checker<'a> {
                 self.err(&span, "a designator is only allowed in a braced list");
                 return InitTree::Zero;
             }
-            Item::Raw(Initializer::Expr(e)) => self.rvalue(e),
+            Item::Raw(Initializer::Expr(e)) => self.rvalue_for(e, ty),
             Item::Typed(e) => e,
         };
         if ty.is_scalar() {
@@ -1439,6 +1459,7 @@ impl<'a> Checker<'a> {
             storage: Storage::Shared,
             init: None,
             init_values: Vec::new(),
+            init_functions: Vec::new(),
             external: d.external,
             span: d.span.clone(),
             align: d.align,
@@ -1503,7 +1524,7 @@ impl<'a> Checker<'a> {
                                 self.bind_ref(init, &pointee, konst, "initialize an entity")
                             }
                             ty => {
-                                let init = self.rvalue(init);
+                                let init = self.rvalue_for(init, &ty);
                                 self.assign_convert(init, &ty, "initialize an entity")
                             }
                         });
@@ -1771,6 +1792,15 @@ impl<'a> Checker<'a> {
         e
     }
 
+    /// [`Self::rvalue`] of an expression converted to `to` next: an
+    /// overloaded function named there is the overload of `to`'s type.
+    fn rvalue_for(&mut self, e: Expr, to: &CType) -> Expr {
+        self.fn_target = to.unref().function_pointee().cloned();
+        let e = self.rvalue(e);
+        self.fn_target = None;
+        e
+    }
+
     fn assign_convert(&mut self, e: Expr, to: &CType, what: &str) -> Expr {
         let e = if e.ty.is_record() && e.ty != *to {
             let v = self.user_conversion(e, Some(to));
@@ -1809,6 +1839,18 @@ impl<'a> Checker<'a> {
                     konst: kb,
                     ..
                 },
+            ) if matches!(**pa, CType::Func(_)) || matches!(**pb, CType::Func(_)) => pa == pb,
+            (
+                CType::Ptr {
+                    pointee: pa,
+                    konst: ka,
+                    ..
+                },
+                CType::Ptr {
+                    pointee: pb,
+                    konst: kb,
+                    ..
+                },
             ) => (pa == pb && (!ka || *kb)) || **pa == CType::Void || **pb == CType::Void,
             (CType::Int(_), CType::Ptr { .. }) => matches!(e.kind, ExprKind::IntLit(0)),
             (a, b) if a.is_record() => a == b,
@@ -1831,10 +1873,18 @@ impl<'a> Checker<'a> {
             return e;
         }
         if !ok {
-            let msg = format!(
-                "a value of type \"{}\" cannot be used to {} of type \"{}\"",
-                e.ty, what, to
-            );
+            // nvcc's words: "cannot be assigned to an entity", "cannot be
+            // used to initialize an entity".
+            let msg = match what {
+                "assign to an entity" => format!(
+                    "a value of type \"{}\" cannot be assigned to an entity of type \"{}\"",
+                    e.ty, to
+                ),
+                _ => format!(
+                    "a value of type \"{}\" cannot be used to {} of type \"{}\"",
+                    e.ty, what, to
+                ),
+            };
             self.err(&e.span, msg);
             return e;
         }
@@ -1862,6 +1912,8 @@ impl<'a> Checker<'a> {
 
     fn expr(&mut self, mut e: Expr) -> Expr {
         let span = e.span.clone();
+        // Only the outermost name (or `&name`) takes the target type.
+        let target = self.fn_target.take();
         match e.kind {
             ExprKind::IntLit(_)
             | ExprKind::FloatLit(_)
@@ -1905,6 +1957,9 @@ impl<'a> Checker<'a> {
                         };
                     }
                     None => {}
+                }
+                if let Some(f) = self.function_designator(&name, &span, target) {
+                    return f;
                 }
                 if let Some(b) = BuiltinVar::from_name(&name) {
                     if !self.space.on_device() {
@@ -2005,10 +2060,15 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(name, args) if name == "__sizeof_expr" => {
                 let inner = args.into_iter().next().map(|a| self.expr(a));
+                if let Some(ExprKind::FuncAddr(_)) = inner.as_ref().map(|i| &i.kind) {
+                    self.err(&span, "operand of sizeof may not be a function");
+                }
                 let size = inner.and_then(|i| i.ty.size()).unwrap_or(0);
                 mk(ExprKind::IntLit(size), span, CType::Int(IntKind::ULong))
             }
             ExprKind::Call(name, args) => self.call(name, args, span),
+            ExprKind::CallPtr(callee, args) => self.call_through(*callee, args, span),
+            ExprKind::FuncAddr(_) => e,
             ExprKind::TemplateCall(name, targs, args) => {
                 let targs = targs
                     .into_iter()
@@ -2109,11 +2169,16 @@ impl<'a> Checker<'a> {
                     lvalue: true,
                 }
             }
-            ExprKind::Unary(op, inner) => self.unary(op, *inner, span),
+            ExprKind::Unary(op, inner) => {
+                if op == UnOp::AddrOf {
+                    self.fn_target = target;
+                }
+                self.unary(op, *inner, span)
+            }
             ExprKind::Binary(op, a, b) => self.binary(op, *a, *b, span),
             ExprKind::Assign(op, lhs, rhs) => {
                 let lhs = self.expr(*lhs);
-                let rhs = self.rvalue(*rhs);
+                let rhs = self.rvalue_for(*rhs, &lhs.ty.clone());
                 let spelling = op.map_or("=".to_string(), |o| format!("{}=", o.spelling()));
                 let (lhs, rhs) = match self.operator_call(&spelling, vec![lhs, rhs], &span) {
                     Ok(call) => return call,
@@ -2136,6 +2201,7 @@ impl<'a> Checker<'a> {
                             && matches!(op, BinOp::Add | BinOp::Sub)
                             && rhs.ty.is_integer()
                         {
+                            self.no_function_arithmetic(&lhs);
                             let t = promote(&rhs.ty);
                             convert(rhs, &t)
                         } else {
@@ -2294,6 +2360,17 @@ impl<'a> Checker<'a> {
                 return self.member_call(object, "operator()".into(), args, span);
             }
         }
+        // `fp(x)` with `fp` a variable holding a function's address (or
+        // any other variable, which sema reports).
+        let variable = match self.lookup(&name) {
+            Some(Binding::Local(_)) => true,
+            Some(Binding::Global(id)) => self.globals.get(id).is_some(),
+            None => false,
+        };
+        if variable {
+            let callee = mk(ExprKind::Ident(name), span.clone(), CType::Void);
+            return self.call_through(callee, args, span);
+        }
         if let Some(set) = self.function_set(&name) {
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
@@ -2322,6 +2399,122 @@ impl<'a> Checker<'a> {
         }
         self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,
+    /// `table[i](x)`): the arguments converted to its parameters.
+    fn call_through(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+        let callee = self.rvalue(callee);
+        self.call_pointer(callee, args, span)
+    }
+
+    /// [`Self::call_through`] with the callee already checked.
+    pub(super) fn call_pointer(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+        let Some(ft) = callee.ty.unref().function_pointee().cloned() else {
+            if !callee.ty.is_record() {
+                self.err(
+                    &span,
+                    "expression preceding parentheses of apparent call must have (pointer-to-) function type",
+                );
+            } else {
+                self.err(&span, "no operator \"()\" matches these operands");
+            }
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        if args.len() < ft.params.len() {
+            self.err(&span, "too few arguments in function call");
+        } else if args.len() > ft.params.len() && !ft.variadic {
+            self.err(&span, "too many arguments in function call");
+        }
+        if ft.variadic
+            || ft.ret.is_record()
+            || ft.params.iter().any(|p| p.is_record() || p.is_ref())
+        {
+            self.err(
+                &span,
+                "a call through a function pointer with a struct, reference or variadic parameter or a struct result is not supported yet",
+            );
+            return mk(ExprKind::IntLit(0), span, ft.ret.clone());
+        }
+        let mut typed = Vec::new();
+        for (i, (a, p)) in args.into_iter().zip(&ft.params).enumerate() {
+            let a = self.rvalue(a);
+            let what = format!("initialize a parameter (argument {})", i + 1);
+            typed.push(self.assign_convert(a, p, &what));
+        }
+        let callee = Expr {
+            lvalue: false,
+            ..callee
+        };
+        mk(
+            ExprKind::CallPtr(Box::new(callee), typed),
+            span,
+            ft.ret.clone(),
+        )
+    }
+
+    /// Arithmetic on a pointer to function: nvcc's error (a function has
+    /// no size to step by).
+    fn no_function_arithmetic(&mut self, e: &Expr) {
+        if e.ty.function_pointee().is_some() {
+            self.err(
+                &e.span,
+                "expression must be a pointer to a complete object type",
+            );
+        }
+    }
+
+    /// A function named where no call follows: its address, a pointer to
+    /// its function type (`None` when no function has the name).
+    fn function_designator(
+        &mut self,
+        name: &str,
+        span: &Span,
+        target: Option<Rc<FuncType>>,
+    ) -> Option<Expr> {
+        let mut set: Vec<Signature> = self
+            .function_set(name)?
+            .into_iter()
+            .filter(|s| !s.method)
+            .collect();
+        // Overloads: the one of the pointer's type it initializes.
+        if let (true, Some(t)) = (set.len() > 1, &target) {
+            set.retain(|s| s.ret == t.ret && s.params == t.params && s.variadic == t.variadic);
+        }
+        let [sig] = set.as_slice() else {
+            if set.is_empty() && target.is_none() {
+                return None;
+            }
+            if set.is_empty() {
+                self.err(
+                    span,
+                    format!(
+                        "no instance of overloaded function \"{name}\" matches the required type"
+                    ),
+                );
+                return Some(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
+            }
+            self.err(
+                span,
+                format!(
+                    "cannot determine which instance of overloaded function \"{name}\" is intended"
+                ),
+            );
+            return Some(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
+        };
+        if self.space.on_device() && sig.space == ExecSpace::Host {
+            self.err(
+                span,
+                format!("a __host__ function(\"{name}\") cannot be used in device code"),
+            );
+        }
+        let ft = FuncType {
+            ret: sig.ret.clone(),
+            params: sig.params.clone(),
+            variadic: sig.variadic,
+        };
+        let ty = CType::ptr_to(CType::Func(Rc::new(ft)));
+        Some(mk(ExprKind::FuncAddr(sig.symbol.clone()), span.clone(), ty))
     }
 
     /// A name that means nothing here: `identifier "x" is undefined`, or
@@ -2446,6 +2639,10 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
+                // `&f`: the function's address, as `f` is.
+                if matches!(inner.kind, ExprKind::FuncAddr(_)) {
+                    return inner;
+                }
                 if !inner.lvalue {
                     self.err(
                         &span,
@@ -2457,6 +2654,13 @@ impl<'a> Checker<'a> {
             }
             UnOp::Deref => {
                 let inner = self.rvalue(inner);
+                // `*fp`: the function, which decays to its address again.
+                if inner.ty.function_pointee().is_some() {
+                    return Expr {
+                        lvalue: false,
+                        ..inner
+                    };
+                }
                 match inner.ty.pointee().cloned() {
                     Some(t) if t != CType::Void => Expr {
                         kind: ExprKind::Unary(op, Box::new(inner)),
@@ -2498,6 +2702,7 @@ impl<'a> Checker<'a> {
                     };
                 }
                 self.check_modifiable(&inner);
+                self.no_function_arithmetic(&inner);
                 if !inner.ty.is_scalar() {
                     self.err(&span, "expression must have arithmetic or pointer type");
                 }
@@ -2591,6 +2796,10 @@ impl<'a> Checker<'a> {
         }
         // Pointer arithmetic and comparison.
         if a.ty.is_pointer() || b.ty.is_pointer() {
+            if matches!(op, BinOp::Add | BinOp::Sub) {
+                self.no_function_arithmetic(&a);
+                self.no_function_arithmetic(&b);
+            }
             match op {
                 BinOp::Add | BinOp::Sub if a.ty.is_pointer() && b.ty.is_integer() => {
                     let t = promote(&b.ty);

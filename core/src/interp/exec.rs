@@ -1,9 +1,10 @@
 //! Execution: blocks one after another, a block's threads as resumable state
 //! machines that run until they reach a barrier or exit.
 
-use super::memory::{space_name, Memory, Ptr, MAX_REGIONS, MAX_REGION_BYTES};
+use super::memory::{space_name, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES};
 use super::program::{
-    lane, mask, sext, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg, WarpOp,
+    lane, mask, sext, Callee, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg,
+    WarpOp,
 };
 use super::{float, printf, rounding};
 use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
@@ -856,6 +857,32 @@ impl Exec<'_, '_> {
                     func: callee,
                     args,
                 } => {
+                    let callee = &match *callee {
+                        Callee::Direct(f) => f,
+                        Callee::Indirect(a) => {
+                            let bits = get(&t.regs, base, a);
+                            let ptr = Ptr::decode(bits);
+                            let target = p.module.functions.get(ptr.region as usize).filter(|g| {
+                                ptr.space == CODE_SPACE && ptr.offset == 0 && !g.is_declaration()
+                            });
+                            match target {
+                                Some(g) if g.params.len() == args.len() => ptr.region,
+                                Some(g) => fail!((
+                                    ErrorKind::Unsupported,
+                                    format!(
+                                        "call through a pointer to @{} (of {} parameters) with {} arguments",
+                                        g.name,
+                                        g.params.len(),
+                                        args.len()
+                                    )
+                                )),
+                                None => fail!((
+                                    ErrorKind::OutOfBounds,
+                                    format!("call through {bits:#x}, which is no function's address")
+                                )),
+                            }
+                        }
+                    };
                     if t.frames.len() >= self.cfg.max_call_depth {
                         fail!((
                             ErrorKind::StackOverflow,

@@ -125,6 +125,11 @@ pub(crate) struct Ptr {
     pub offset: u64,
 }
 
+/// The space of a function's address (`@f` as a value): its region is the
+/// function's index in the module. No memory is there: a load or store
+/// through one is an error, a call through one runs the function.
+pub(crate) const CODE_SPACE: u32 = 15;
+
 const OFFSET_BITS: u32 = 36;
 const REGION_BITS: u32 = 24;
 /// Regions per space a pointer can name.
@@ -165,6 +170,7 @@ pub(crate) fn space_name(space: u32) -> &'static str {
         addrspace::CONST => "constant",
         addrspace::LOCAL => "local",
         addrspace::PARAM => "param",
+        CODE_SPACE => "code",
         _ => "unknown",
     }
 }

@@ -5,7 +5,7 @@
 //! [`Op::Trap`] that reports the problem if a thread ever executes it.
 
 use super::float::{FloatTy, MathFn};
-use super::memory::{Memory, Ptr, MAX_REGIONS};
+use super::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
 use super::{ArgValue, Config, ErrorKind, InterpError, Launch};
 use crate::ir::{
     addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
@@ -86,6 +86,15 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
     } else {
         ((v << (64 - bits)) as i64) >> (64 - bits)
     }
+}
+
+/// The function a call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Callee {
+    /// The function of this index in the module.
+    Direct(u32),
+    /// The function whose address the operand holds (`CODE_SPACE`).
+    Indirect(Opnd),
 }
 
 /// An instruction's operand: a register of the frame or a constant.
@@ -445,10 +454,11 @@ pub(crate) enum Op {
         dst: u32,
         bits: u32,
     },
-    /// A call of a function defined in the module.
+    /// A call of a function defined in the module: `func` is its index, or
+    /// for a call through a function's address, the operand holding it.
     Call {
         dst: Option<u32>,
-        func: u32,
+        func: Callee,
         args: Box<[Opnd]>,
     },
     Br {
@@ -765,6 +775,17 @@ fn place_globals(
         return Err(InterpError::launch(format!(
             "the kernel uses {total} bytes of shared memory, more than a block can have ({MAX_SHARED_BYTES})"
         )));
+    }
+    // Functions' addresses, which variables and instructions may name.
+    for (i, f) in module.functions.iter().enumerate() {
+        if !f.is_declaration() {
+            let addr = Ptr {
+                space: CODE_SPACE,
+                region: i as u32,
+                offset: 0,
+            };
+            addrs.insert(f.name.clone(), addr.encode());
+        }
     }
     // Initializers of variables created just now (they may hold addresses).
     for g in fresh {
@@ -1233,7 +1254,7 @@ impl Decoder<'_> {
                     }
                     Op::Call {
                         dst,
-                        func,
+                        func: Callee::Direct(func),
                         args: ops.into(),
                     }
                 } else {
@@ -1243,6 +1264,11 @@ impl Decoder<'_> {
                     ));
                 }
             }
+            InstKind::CallIndirect { callee, args } => Op::Call {
+                dst: (inst.ty != Type::Void).then_some(dst),
+                func: Callee::Indirect(o(callee)?),
+                args: args.iter().map(o).collect::<Result<Vec<_>, _>>()?.into(),
+            },
             InstKind::Phi { .. } => {
                 return Err((
                     ErrorKind::Unsupported,

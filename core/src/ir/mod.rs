@@ -790,6 +790,15 @@ pub enum InstKind {
         callee: String,
         args: Vec<Value>,
     },
+    /// `call float %fp(float %x)`: a call through a function's address (a
+    /// generic `ptr`: `@f` names a function's address as it names a
+    /// variable's); its signature is the instruction's type and the
+    /// arguments' types. Always a call with side effects (the callee is
+    /// unknown); instcombine makes it a `Call` once `callee` is `@f`.
+    CallIndirect {
+        callee: Value,
+        args: Vec<Value>,
+    },
     /// `extractelement <4 x float> %v, i32 K`: lane K of a vector (K a
     /// constant lane number: the verifier's rule, as PTX names lanes by
     /// register).
@@ -890,7 +899,7 @@ impl InstKind {
     pub fn has_side_effects(&self) -> bool {
         match self {
             InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Fence { .. } => true,
-            InstKind::Store { .. } | InstKind::Call { .. } => {
+            InstKind::Store { .. } | InstKind::Call { .. } | InstKind::CallIndirect { .. } => {
                 !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee))
             }
             InstKind::Load { volatile, .. } => *volatile,
@@ -919,6 +928,9 @@ impl InstKind {
             InstKind::ExtractElement { vec, idx } => vec![vec, idx],
             InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter().collect(),
+            InstKind::CallIndirect { callee, args } => {
+                std::iter::once(callee).chain(args.iter()).collect()
+            }
             InstKind::Phi { incoming } => incoming.iter().map(|(v, _)| v).collect(),
             InstKind::CondBr { cond, .. } | InstKind::Switch { val: cond, .. } => vec![cond],
             InstKind::Ret { val } => val.iter().collect(),
@@ -946,6 +958,9 @@ impl InstKind {
             InstKind::ExtractElement { vec, idx } => vec![vec, idx],
             InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter_mut().collect(),
+            InstKind::CallIndirect { callee, args } => {
+                std::iter::once(callee).chain(args.iter_mut()).collect()
+            }
             InstKind::Phi { incoming } => incoming.iter_mut().map(|(v, _)| v).collect(),
             InstKind::CondBr { cond, .. } | InstKind::Switch { val: cond, .. } => vec![cond],
             InstKind::Ret { val } => val.iter_mut().collect(),

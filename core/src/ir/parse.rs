@@ -336,6 +336,8 @@ struct CallSite {
     ret: Type,
     args: Vec<Type>,
     at: Token,
+    /// The calling function and the call, once made.
+    site: Option<(String, InstId)>,
 }
 
 /// A `@name` operand, checked against the module's globals.
@@ -1190,8 +1192,14 @@ impl Parser {
                 ));
             }
         }
+        let direct_call = matches!(kind, InstKind::Call { .. });
         let id =
             st.f.create_inst(name.as_deref().unwrap_or(""), ty.clone(), kind, loc);
+        if direct_call {
+            if let Some(c) = self.calls.last_mut() {
+                c.site = Some((st.f.name.clone(), id));
+            }
+        }
         if let Some(n) = name {
             st.values.insert(n, (Value::Inst(id), ty));
         }
@@ -1385,12 +1393,23 @@ impl Parser {
             }
             "call" => {
                 let ret = self.ret_ty()?;
+                // `call float %fp(…)`: through a function's address.
+                let indirect = if matches!(self.peek().tok, Tok::Local(_)) {
+                    Some(self.value(st, &Type::Ptr(0))?)
+                } else {
+                    None
+                };
                 let ct = self.bump();
                 let callee = match &ct.tok {
+                    _ if indirect.is_some() => String::new(),
                     Tok::Global(n) if !n.is_empty() => n.clone(),
                     _ => return Err(self.unexpected(&ct, "a function name ('@name')")),
                 };
-                self.expect_punct('(')?;
+                if indirect.is_none() {
+                    self.expect_punct('(')?;
+                } else if ct.tok != Tok::Punct('(') {
+                    return Err(self.unexpected(&ct, "'('"));
+                }
                 let (mut args, mut tys) = (Vec::new(), Vec::new());
                 if !self.eat_punct(')') {
                     loop {
@@ -1403,11 +1422,15 @@ impl Parser {
                         self.expect_punct(',')?;
                     }
                 }
+                if let Some(callee) = indirect {
+                    return Ok((ret, InstKind::CallIndirect { callee, args }));
+                }
                 self.calls.push(CallSite {
                     callee: callee.clone(),
                     ret: ret.clone(),
                     args: tys,
                     at: ct,
+                    site: None,
                 });
                 (ret, InstKind::Call { callee, args })
             }
@@ -1740,6 +1763,27 @@ impl Parser {
                     format!("call to undeclared function '@{}'", c.callee),
                 ));
             };
+            // A call of a module's function with another signature is a call
+            // through its address (what instcombine leaves of a call through a
+            // pointer of another type): printed alike, read back alike.
+            let caller = c.site.as_ref().and_then(|(fname, id)| {
+                let k = m.functions.iter().position(|g| g.name == *fname)?;
+                Some((k, *id))
+            });
+            let defined = m.functions.iter().any(|g| g.name == c.callee);
+            if let (Some((k, id)), true) = (caller, defined) {
+                if *ret != c.ret || *params != c.args {
+                    let g = &mut m.functions[k];
+                    if let InstKind::Call { args, .. } = &g.inst(id).kind {
+                        let args = args.clone();
+                        g.inst_mut(id).kind = InstKind::CallIndirect {
+                            callee: Value::Global(c.callee.clone(), 0),
+                            args,
+                        };
+                    }
+                    continue;
+                }
+            }
             if *ret != c.ret || *params != c.args {
                 let ps: Vec<String> = params.iter().map(|t| t.to_string()).collect();
                 return Err(error_at(
@@ -1767,10 +1811,16 @@ impl Parser {
                         ),
                     ))
                 }
+                // A function's address: a generic pointer.
+                None if sigs.contains_key(&r.name) && r.space == 0 => {}
                 None if sigs.contains_key(&r.name) => {
                     return Err(error_at(
                         &r.at,
-                        format!("'@{}' is a function, not a variable", r.name),
+                        format!(
+                            "'@{}' is a function; its address is a ptr, not a {}",
+                            r.name,
+                            Type::Ptr(r.space)
+                        ),
                     ))
                 }
                 None => {

@@ -246,6 +246,20 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             }
             out.push(')');
         }
+        InstKind::CallIndirect { callee, args } => {
+            out.push_str("call ");
+            push_type(out, &inst.ty);
+            out.push(' ');
+            push_value(out, f, callee);
+            out.push('(');
+            for (n, a) in args.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                push_typed(out, f, a);
+            }
+            out.push(')');
+        }
         InstKind::ExtractElement { vec, idx } => {
             out.push_str("extractelement ");
             push_typed(out, f, vec);

@@ -290,6 +290,13 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
         InstKind::Load { ptr, .. } if !ty(ptr).is_ptr() => {
             err(Some(i), "load from a non-pointer".into())
         }
+        InstKind::CallIndirect { callee, .. } if ty(callee) != Type::Ptr(0) => err(
+            Some(i),
+            format!(
+                "an indirect call's callee must be a ptr, found {}",
+                ty(callee)
+            ),
+        ),
         InstKind::Store { ptr, .. } if !ty(ptr).is_ptr() => {
             err(Some(i), "store to a non-pointer".into())
         }

@@ -110,14 +110,33 @@ fn drop_uncalled(m: &mut Module, discardable: &std::collections::HashSet<String>
         .filter(|f| !discardable.contains(&f.name))
         .map(|f| f.name.clone())
         .collect();
+    // Functions whose addresses initialize variables.
+    for g in &m.globals {
+        if let Init::Values(vs) = &g.init {
+            for v in vs {
+                if let Value::Global(n, addrspace::GENERIC) = v {
+                    live.insert(n.clone());
+                }
+            }
+        }
+    }
     let mut work: Vec<String> = live.iter().cloned().collect();
     while let Some(name) = work.pop() {
         let Some(f) = m.function(&name) else { continue };
         for b in &f.layout {
             for i in &f.block(*b).insts {
-                if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
+                let kind = &f.inst(*i).kind;
+                if let InstKind::Call { callee, .. } = kind {
                     if live.insert(callee.clone()) {
                         work.push(callee.clone());
+                    }
+                }
+                // A function whose address is taken.
+                for op in kind.operands() {
+                    if let Value::Global(g, addrspace::GENERIC) = op {
+                        if live.insert(g.clone()) {
+                            work.push(g.clone());
+                        }
                     }
                 }
             }
@@ -210,14 +229,20 @@ fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
     };
     let init = if g.external || g.storage == ast::Storage::Shared {
         Init::Undef
-    } else if g.init_values.iter().all(|(_, _, v)| v.as_f64() == 0.0) {
+    } else if g.init_values.iter().all(|(_, _, v)| v.as_f64() == 0.0) && g.init_functions.is_empty()
+    {
         Init::Zero
     } else if !elem.is_record() {
         let ety = mem_type(elem);
         Init::Values(
             g.init_values
                 .iter()
-                .map(|(_, _, v)| constant(&ety, v))
+                .map(
+                    |(off, _, v)| match g.init_functions.iter().find(|(o, _)| o == off) {
+                        Some((_, f)) => Value::Global(f.clone(), addrspace::GENERIC),
+                        None => constant(&ety, v),
+                    },
+                )
                 .collect(),
         )
     } else {
@@ -288,7 +313,7 @@ pub fn ir_type(t: &CType) -> Type {
         CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
         CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
         CType::Enum(e) => ir_type(&CType::Int(e.underlying)),
-        CType::Auto | CType::Decltype(_) => Type::Void,
+        CType::Auto | CType::Decltype(_) | CType::Func(_) => Type::Void,
         CType::Record(r) => records::record_type(r),
     }
 }
@@ -1338,6 +1363,17 @@ impl<'a> Gen<'a> {
     /// a struct result comes back in a temporary whose address is the
     /// call's value.
     fn call(&mut self, e: &ast::Expr) -> Value {
+        if let ExprKind::CallPtr(callee, args) = &e.kind {
+            // Through a pointer (sema allows no struct argument or result).
+            let callee = self.rvalue(callee);
+            let args: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
+            self.set_loc(&e.span);
+            return self.emit(
+                "call",
+                return_type(&e.ty),
+                InstKind::CallIndirect { callee, args },
+            );
+        }
         let ExprKind::Call(name, args) = &e.kind else {
             return Value::Undef(Type::Void);
         };
@@ -1646,7 +1682,9 @@ impl<'a> Gen<'a> {
                 self.rvalue(a);
                 self.rvalue(b)
             }
-            ExprKind::Call(..) => self.call(e),
+            ExprKind::Call(..) | ExprKind::CallPtr(..) => self.call(e),
+            // A function's address: `@f`, a generic pointer.
+            ExprKind::FuncAddr(symbol) => Value::Global(symbol.clone(), addrspace::GENERIC),
             ExprKind::Field(_, _, name) => {
                 let ptr = self.lvalue(e);
                 self.load_lvalue(name, e, ptr)

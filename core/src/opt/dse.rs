@@ -25,6 +25,7 @@ fn may_read(kind: &InstKind) -> bool {
         | InstKind::CmpXchg { .. }
         | InstKind::Fence { .. } => true,
         InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
+        InstKind::CallIndirect { .. } => true,
         k => k.is_terminator(),
     }
 }

@@ -56,6 +56,7 @@ fn clobbers(f: &Function, i: InstId, ptr: Option<&Value>) -> bool {
         | InstKind::CmpXchg { .. }
         | InstKind::Fence { .. } => true,
         InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
+        InstKind::CallIndirect { .. } => true,
         _ => false,
     }
 }
@@ -204,6 +205,10 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                 | InstKind::AtomicRmw { .. }
                 | InstKind::CmpXchg { .. }
                 | InstKind::Fence { .. } => {
+                    loads.clear();
+                    continue;
+                }
+                InstKind::CallIndirect { .. } => {
                     loads.clear();
                     continue;
                 }

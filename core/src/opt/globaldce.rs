@@ -12,6 +12,19 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
         .filter(|f| f.attrs.kernel)
         .map(|f| f.name.clone())
         .collect();
+    // A function whose address initializes a variable (`table[] = {sq,
+    // neg}`) may be called through it.
+    for g in &m.globals {
+        if let Init::Values(vs) = &g.init {
+            for v in vs {
+                if let Value::Global(n, _) = v {
+                    if m.function(n).is_some() {
+                        live.insert(n.clone());
+                    }
+                }
+            }
+        }
+    }
     let mut live_globals: HashSet<String> = HashSet::new();
     let mut work: Vec<String> = live.iter().cloned().collect();
     while let Some(name) = work.pop() {
@@ -27,6 +40,10 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
                 for op in kind.operands() {
                     if let Value::Global(g, _) = op {
                         live_globals.insert(g.clone());
+                        // A function's address: it may be called through it.
+                        if m.function(g).is_some() && live.insert(g.clone()) {
+                            work.push(g.clone());
+                        }
                     }
                 }
             }

@@ -121,6 +121,24 @@ fn bottom_up(m: &Module) -> Vec<usize> {
 }
 
 fn run(m: &mut Module, wanted: impl Fn(&Function) -> bool) -> bool {
+    // A function's address passed to a function inlined here is a known
+    // callee now (`apply(sq, x)` calls `sq`): those calls become direct and
+    // are inlined in turn, as LLVM's inliner promotes such call sites. A
+    // few rounds: each exposes the calls one level deeper.
+    let mut changed = false;
+    for _ in 0..4 {
+        if !run_once(m, &wanted) {
+            break;
+        }
+        changed = true;
+        if !super::instcombine::direct_calls(m) {
+            break;
+        }
+    }
+    changed
+}
+
+fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
     let rec = recursive(m);
     let candidates: Vec<String> = m
         .functions

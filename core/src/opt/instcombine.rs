@@ -3,6 +3,7 @@
 
 use crate::ir::fold;
 use crate::ir::*;
+use std::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -18,6 +19,50 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             changed = true;
         }
     }
+    direct_calls(m) || changed
+}
+
+/// `call float @f(…)` for `call float %fp(…)` once `%fp` is `@f`, a function
+/// of the module with the call's signature (else the call stays: calling a
+/// function through a pointer of another type is undefined, and the
+/// interpreter reports it), so the inliner sees the call, as LLVM's
+/// instcombine does for a known callee.
+pub(super) fn direct_calls(m: &mut Module) -> bool {
+    let sigs: HashMap<String, (Type, Vec<Type>)> = m
+        .functions
+        .iter()
+        .map(|g| {
+            let params = g.params.iter().map(|p| p.ty.clone()).collect();
+            (g.name.clone(), (g.ret.clone(), params))
+        })
+        .collect();
+    let mut changed = false;
+    for f in &mut m.functions {
+        for b in f.layout.clone() {
+            for i in f.block(b).insts.clone() {
+                let InstKind::CallIndirect {
+                    callee: Value::Global(name, 0),
+                    args,
+                } = &f.inst(i).kind
+                else {
+                    continue;
+                };
+                let Some((ret, params)) = sigs.get(name) else {
+                    continue;
+                };
+                let tys: Vec<Type> = args.iter().map(|a| f.value_type(a)).collect();
+                if *ret != f.inst(i).ty || *params != tys {
+                    continue;
+                }
+                let call = InstKind::Call {
+                    callee: name.clone(),
+                    args: args.clone(),
+                };
+                f.inst_mut(i).kind = call;
+                changed = true;
+            }
+        }
+    }
     changed
 }
 
@@ -29,6 +74,10 @@ fn nonnull(f: &Function, v: &Value, depth: u32) -> bool {
         Value::Global(_, space) => *space == crate::ir::addrspace::GENERIC,
         Value::Inst(i) if depth < 8 => match &f.inst(*i).kind {
             InstKind::Alloca { .. } => true,
+            // `which ? sq : neg`: either is a function's address.
+            InstKind::Select { t, f: e, .. } => {
+                nonnull(f, t, depth + 1) && nonnull(f, e, depth + 1)
+            }
             InstKind::Gep { base, .. } => {
                 f.value_type(base) == Type::Ptr(crate::ir::addrspace::GENERIC)
                     && nonnull(f, base, depth + 1)

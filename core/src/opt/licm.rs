@@ -111,6 +111,7 @@ fn loop_writes(f: &Function, l: &Loop) -> bool {
                     | InstKind::CmpXchg { .. }
                     | InstKind::Fence { .. }
                     | InstKind::Load { volatile: true, .. }
+                    | InstKind::CallIndirect { .. }
             ) || matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee))
         })
     })
@@ -166,7 +167,8 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
     let writes = loop_writes(f, l);
     let calls = l.blocks.iter().any(|&b| {
         f.block(b).insts.iter().any(
-            |&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) && !callee.starts_with("llvm.nvvm.barrier")),
+            |&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) && !callee.starts_with("llvm.nvvm.barrier"))
+                || matches!(&f.inst(i).kind, InstKind::CallIndirect { .. }),
         )
     });
     let mut defined_in_loop = vec![false; f.insts.len()];

@@ -45,7 +45,7 @@ fn call_temporaries(f: &Function, by_bytes: &super::lower_alloca::ByBytes) -> Ha
     for &b in &f.layout {
         for &i in &f.block(b).insts {
             let kind = &f.inst(i).kind;
-            if !matches!(kind, InstKind::Call { .. }) {
+            if !matches!(kind, InstKind::Call { .. } | InstKind::CallIndirect { .. }) {
                 continue;
             }
             for v in kind.operands() {
@@ -124,6 +124,7 @@ fn harmless(k: &InstKind, stores: bool) -> bool {
         | InstKind::Fence { .. }
         | InstKind::Load { .. } => false,
         InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
+        InstKind::CallIndirect { .. } => false,
         k => !k.is_terminator(),
     }
 }

@@ -24,6 +24,10 @@ const O1: &[&str] = &[
     "mem2reg",
     "early-cse",
     "instcombine",
+    // Promotion made the functions passed by address to inlined functions
+    // known callees (`apply(sq, x)`), which instcombine called directly:
+    // they inline now, as LLVM's inliner inlines such promoted call sites.
+    "inline",
     "simplifycfg",
     "sccp",
     // SROA again (cicc's tier 0 has it after InstCombine): what the first
@@ -64,6 +68,10 @@ const O2: &[&str] = &[
     "mem2reg",
     "early-cse",
     "instcombine",
+    // Promotion made the functions passed by address to inlined functions
+    // known callees (`apply(sq, x)`), which instcombine called directly:
+    // they inline now, as LLVM's inliner inlines such promoted call sites.
+    "inline",
     "simplifycfg",
     "sccp",
     "loop-rotate",
@@ -116,6 +124,10 @@ const O3: &[&str] = &[
     "mem2reg",
     "early-cse",
     "instcombine",
+    // Promotion made the functions passed by address to inlined functions
+    // known callees (`apply(sq, x)`), which instcombine called directly:
+    // they inline now, as LLVM's inliner inlines such promoted call sites.
+    "inline",
     "simplifycfg",
     "sccp",
     "loop-rotate",

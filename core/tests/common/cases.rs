@@ -2585,8 +2585,50 @@ pub fn phi_copies() -> Case {
     .expect("swaps", Data::I32(swaps))
 }
 
+pub fn function_pointers() -> Case {
+    let mut r = Rng(73);
+    let n = 300usize;
+    let a: Vec<i32> = (0..n).map(|_| r.int(-9, 9) as i32).collect();
+    let b: Vec<i32> = (0..n).map(|_| r.int(-1000, 1000) as i32).collect();
+    let sel: Vec<i32> = (0..n).map(|_| r.int(0, 100) as i32).collect();
+    let ops: [fn(i32, i32) -> i32; 5] = [
+        |x, y| x.wrapping_add(y),
+        |x, y| x.wrapping_sub(y),
+        |x, y| x.wrapping_mul(y),
+        |x, y| x.max(y),
+        |x, y| (x ^ y).wrapping_add(x & 7),
+    ];
+    let out: Vec<i32> = (0..n)
+        .map(|i| {
+            let (x, y, s) = (a[i], b[i], sel[i]);
+            let h = if s & 1 != 0 { y * y } else { 2 * y };
+            let scaled = if s > 2 { x * 3 } else { x + 3 };
+            ops[(s % 5) as usize](x, y) + 2 * x + 9 - y + h + scaled
+        })
+        .collect();
+    let folds: Vec<i32> = (0..5)
+        .map(|k| a[..8].iter().fold(k as i32, |acc, &v| ops[k](acc, v)))
+        .collect();
+    Case::new(
+        "function_pointers.cu",
+        [3, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("a", Data::I32(a)),
+            Arg::Buf("b", Data::I32(b)),
+            Arg::Buf("sel", Data::I32(sel)),
+            Arg::Buf("out", Data::I32(vec![0; n])),
+            Arg::Buf("folds", Data::I32(vec![0; 5])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::I32(out))
+    .expect("folds", Data::I32(folds))
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
+        function_pointers(),
         barrier(),
         constant_memory(),
         conversions(),

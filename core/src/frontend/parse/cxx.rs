@@ -1106,13 +1106,13 @@ impl<'a> Parser<'a> {
     pub(super) fn member_declaration(&mut self, specs: &Specs, base: CType) -> PResult<()> {
         loop {
             let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
-            let Some(name) = d.name else {
+            let Some(name) = d.name.clone() else {
                 return self.error(d.span, "expected an identifier");
             };
             let q = self.qualify(&name);
             if specs.typedef {
                 name_unnamed(&d.ty, &name);
-                self.typedefs.insert(q, d.ty);
+                self.typedefs.insert(q, d.full_type());
             } else {
                 let span = self.span();
                 if !self.eat("=") {

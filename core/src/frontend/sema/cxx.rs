@@ -382,7 +382,21 @@ impl<'a> Checker<'a> {
         args: Vec<Expr>,
         span: Span,
     ) -> Expr {
-        let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        // A lone function's function pointer parameters pick the overload
+        // of a function named as their argument (`apply(twice, x)`).
+        let params = match set.as_slice() {
+            [s] if !s.method => s.params.clone(),
+            _ => Vec::new(),
+        };
+        let mut typed = Vec::new();
+        for (i, a) in args.into_iter().enumerate() {
+            self.fn_target = params
+                .get(i)
+                .and_then(|p| p.unref().function_pointee().cloned());
+            typed.push(self.expr(a));
+            self.fn_target = None;
+        }
+        let args = typed;
         let object = if set.iter().any(|s| s.method) {
             self.this_object(&span)
         } else {
@@ -786,6 +800,18 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         let set = self.methods(&r, &name);
+        // `s.fn(x)` with `fn` a member holding a function's address.
+        if let (true, Some((off, ty))) = (set.is_empty(), r.member(&name)) {
+            if ty.function_pointee().is_some() {
+                let field = Expr {
+                    kind: ExprKind::Field(Box::new(object), off, name),
+                    span: span.clone(),
+                    ty,
+                    lvalue: true,
+                };
+                return self.call_pointer(field, args, span);
+            }
+        }
         if set.is_empty() {
             let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
             self.err(&span, msg);

@@ -14,7 +14,7 @@ use crate::interp::exec::{
     write_le, Fault, MAX_OUTPUT, MAX_PRINTF_STRING, WARP_SIZE,
 };
 use crate::interp::float::{self, FloatTy, MathFn};
-use crate::interp::memory::{Memory, Ptr, MAX_REGION_BYTES};
+use crate::interp::memory::{Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
 use crate::interp::program::{sext, IntFn};
 use crate::interp::rounding::{self, RoundOp, Rounding};
 use crate::interp::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
@@ -761,7 +761,59 @@ impl Exec<'_> {
                     pc = *target as usize;
                     continue;
                 }
-                Op::Call { callee, args, ret } => {
+                Op::Call { .. } | Op::CallIndirect { .. } => {
+                    let resolved: Vec<ParamCopy>;
+                    let (callee, args, ret) = match op {
+                        Op::Call { callee, args, ret } => (*callee, &args[..], *ret),
+                        Op::CallIndirect {
+                            target,
+                            args: given,
+                            ret: given_ret,
+                        } => {
+                            let bits = get!(*target);
+                            let ptr = Ptr::decode(bits);
+                            let k = ptr.region;
+                            let callee = p.funcs.get(k as usize).filter(|f| {
+                                ptr.space == CODE_SPACE && ptr.offset == 0 && f.defined
+                            });
+                            let Some(callee) = callee else {
+                                fail!((
+                                    ErrorKind::OutOfBounds,
+                                    format!(
+                                        "call through {bits:#x}, which is no function's address"
+                                    )
+                                ));
+                            };
+                            let fits = given.len() == callee.params.len()
+                                && given.iter().zip(&callee.params).all(|(a, p)| a.1 >= p.1)
+                                && given_ret.is_some() == callee.ret.is_some();
+                            if !fits {
+                                fail!((
+                                    ErrorKind::Unsupported,
+                                    format!(
+                                        "call through a pointer to '{}' with another signature",
+                                        callee.name
+                                    )
+                                ));
+                            }
+                            resolved = given
+                                .iter()
+                                .zip(&callee.params)
+                                .map(|(a, p)| ParamCopy {
+                                    caller: a.0,
+                                    callee: p.0,
+                                    size: p.1,
+                                })
+                                .collect();
+                            let ret = given_ret.zip(callee.ret).map(|(r, c)| ParamCopy {
+                                caller: r.0,
+                                callee: c.0,
+                                size: c.1.min(r.1),
+                            });
+                            (k, &resolved[..], ret)
+                        }
+                        _ => fail!((ErrorKind::Unsupported, "not a call".into())),
+                    };
                     if t.frames.len() >= self.cfg.max_call_depth {
                         fail!((
                             ErrorKind::StackOverflow,
@@ -771,7 +823,7 @@ impl Exec<'_> {
                             )
                         ));
                     }
-                    let target = &p.funcs[*callee as usize];
+                    let target = &p.funcs[callee as usize];
                     let local = t.local.len() as u64;
                     let param = t.params.len() as u64;
                     let total = footprint(t) + frame_bytes(target);
@@ -797,12 +849,12 @@ impl Exec<'_> {
                         top.pc = pc as u32 + 1;
                     }
                     fr = Frame {
-                        func: *callee,
+                        func: callee,
                         base: new_base,
                         pc: 0,
                         local,
                         param,
-                        ret: *ret,
+                        ret,
                     };
                     t.frames.push(fr);
                     func = target;

@@ -938,6 +938,20 @@ impl Parser<'_> {
                 }
                 Tok::Punct('@') => stmts.push(Stmt::Inst(self.inst()?)),
                 Tok::Word(w) => {
+                    // `prototype_0 : .callprototype (…) _ (…);`: the
+                    // signature of an indirect call, which the call names;
+                    // the emulator checks the callee's parameters instead.
+                    if self.peek_at(1) == Some(&Tok::Punct(':'))
+                        && self.peek_at(2) == Some(&Tok::Word(".callprototype".into()))
+                    {
+                        while let Some(t) = self.peek().cloned() {
+                            self.pos += 1;
+                            if t == Tok::Punct(';') {
+                                break;
+                            }
+                        }
+                        continue;
+                    }
                     if self.peek_at(1) == Some(&Tok::Punct(':')) && !w.starts_with('.') {
                         self.pos += 2;
                         stmts.push(Stmt::Label(w, line));

@@ -23,7 +23,7 @@
 
 use super::parse::{self, Function, Imm, InitItem, Inst, Operand, ParseError, Space, Stmt, Var};
 use crate::interp::float::FloatTy;
-use crate::interp::memory::{Memory, Ptr};
+use crate::interp::memory::{Memory, Ptr, CODE_SPACE};
 pub(crate) use crate::interp::program::{mask, Reduce, Scalar, ShflMode};
 use crate::interp::rounding::{ApproxOp, Rounding};
 use crate::interp::{ErrorKind, InterpError};
@@ -472,6 +472,14 @@ pub(crate) enum Op {
         args: Vec<ParamCopy>,
         ret: Option<ParamCopy>,
     },
+    /// A call through a function's address (`target`, a `code_addr`): the
+    /// caller's `.param` arguments and result (offset, size), matched
+    /// against the callee's parameters when it runs.
+    CallIndirect {
+        target: Src,
+        args: Vec<(u64, u64)>,
+        ret: Option<(u64, u64)>,
+    },
     /// `vprintf(fmt, buf)`: the caller's param offsets of its arguments and result.
     Printf {
         fmt: u64,
@@ -806,6 +814,7 @@ fn init_bytes(
                 offset,
             } => match globals.get(sym.as_str()) {
                 Some(GlobalSym::Var(a)) => a.wrapping_add(*offset as u64),
+                Some(GlobalSym::Func(k)) if *offset == 0 => code_addr(*k),
                 Some(GlobalSym::Shared(o)) => Ptr {
                     space: addrspace::SHARED,
                     region: 0,
@@ -1071,7 +1080,7 @@ impl<'a> Decoder<'a> {
         match self.globals.get(name)? {
             GlobalSym::Var(a) => Some(Src::Imm(*a)),
             GlobalSym::Shared(off) => Some(Src::Imm(shared_addr(*off, generic))),
-            GlobalSym::Func(_) => None,
+            GlobalSym::Func(k) => Some(Src::Imm(code_addr(*k))),
         }
     }
 
@@ -1105,6 +1114,30 @@ impl<'a> Decoder<'a> {
     fn call(&self, i: &Inst, b: &Body) -> Result<Op, ParseError> {
         let line = i.line;
         let ops = &i.operands;
+        // `call (retval0), %rd1, (param0), prototype_0;`: through an address.
+        if let Some((rets, f, args)) = match ops.as_slice() {
+            [Operand::List(r), Operand::Name(f), Operand::List(a), Operand::Name(_)] => {
+                Some((&r[..], f, &a[..]))
+            }
+            [Operand::Name(f), Operand::List(a), Operand::Name(_)] => Some((&[][..], f, &a[..])),
+            _ => None,
+        } {
+            let Some(target) = self.symbol(b, f, true) else {
+                return Err(perr(line, format!("'{f}' is no register or function")));
+            };
+            let param = |name: &str| -> Result<(u64, u64), ParseError> {
+                match b.lookup(name) {
+                    Some(LocalSym::Param(off, size)) => Ok((off, size)),
+                    _ => Err(perr(
+                        line,
+                        format!("'{name}' in a call is not a .param variable of the caller"),
+                    )),
+                }
+            };
+            let args = args.iter().map(|a| param(a)).collect::<Result<_, _>>()?;
+            let ret = rets.first().map(|r| param(r)).transpose()?;
+            return Ok(Op::CallIndirect { target, args, ret });
+        }
         let (rets, callee, args): (&[String], &str, &[String]) = match ops.as_slice() {
             [Operand::List(r), Operand::Name(f), Operand::List(a)] => (r, f, a),
             [Operand::List(r), Operand::Name(f)] => (r, f, &[]),
@@ -1213,6 +1246,17 @@ impl<'a> Decoder<'a> {
             ret,
         })
     }
+}
+
+/// A function's address (`mov.u64 %rd1, f;`, `{f, g}` in an initializer):
+/// the interpreter's code space, the function's index as the region.
+fn code_addr(k: u32) -> u64 {
+    Ptr {
+        space: CODE_SPACE,
+        region: k,
+        offset: 0,
+    }
+    .encode()
 }
 
 /// A shared offset as a shared-space address, or as a generic one.
