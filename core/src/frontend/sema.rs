@@ -1839,19 +1839,13 @@ impl<'a> Checker<'a> {
                     konst: kb,
                     ..
                 },
-            ) if matches!(**pa, CType::Func(_)) || matches!(**pb, CType::Func(_)) => pa == pb,
-            (
-                CType::Ptr {
-                    pointee: pa,
-                    konst: ka,
-                    ..
-                },
-                CType::Ptr {
-                    pointee: pb,
-                    konst: kb,
-                    ..
-                },
-            ) => (pa == pb && (!ka || *kb)) || **pa == CType::Void || **pb == CType::Void,
+            ) => {
+                if matches!(**pa, CType::Func(_)) || matches!(**pb, CType::Func(_)) {
+                    pa == pb
+                } else {
+                    (pa == pb && (!ka || *kb)) || **pa == CType::Void || **pb == CType::Void
+                }
+            }
             (CType::Int(_), CType::Ptr { .. }) => matches!(e.kind, ExprKind::IntLit(0)),
             (a, b) if a.is_record() => a == b,
             // `dim3 d = blockDim;`, `uint3 t = threadIdx;`

@@ -232,25 +232,22 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             out.push_str(" to ");
             push_type(out, &inst.ty);
         }
-        InstKind::Call { callee, args } => {
+        InstKind::Call { .. } | InstKind::CallIndirect { .. } => {
             out.push_str("call ");
             push_type(out, &inst.ty);
-            out.push_str(" @");
-            out.push_str(callee);
-            out.push('(');
-            for (n, a) in args.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
+            let args = match &inst.kind {
+                InstKind::Call { callee, args } => {
+                    out.push_str(" @");
+                    out.push_str(callee);
+                    args
                 }
-                push_typed(out, f, a);
-            }
-            out.push(')');
-        }
-        InstKind::CallIndirect { callee, args } => {
-            out.push_str("call ");
-            push_type(out, &inst.ty);
-            out.push(' ');
-            push_value(out, f, callee);
+                InstKind::CallIndirect { callee, args } => {
+                    out.push(' ');
+                    push_value(out, f, callee);
+                    args
+                }
+                _ => unreachable!("a call"),
+            };
             out.push('(');
             for (n, a) in args.iter().enumerate() {
                 if n > 0 {
