@@ -312,7 +312,7 @@ pub struct InstId(pub u32);
 pub struct BlockId(pub u32);
 
 /// An operand.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Inst(InstId),
     Arg(u32),
@@ -737,7 +737,7 @@ pub struct Flags {
     pub contract: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstKind {
     Alloca {
         ty: Type,

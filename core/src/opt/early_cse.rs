@@ -95,13 +95,32 @@ fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) 
     false
 }
 
-/// A key equal for equal computations, `None` for instructions never merged.
-fn key(f: &Function, id: InstId) -> Option<String> {
+/// A key equal for equal computations (the result type and the
+/// operation), `None` for instructions never merged.
+type Key = (Type, InstKind);
+
+/// A memory value's key: the type read and the address.
+type MemKey = (Type, Value);
+
+/// A total order of operands, to put a commutative operation's in one order.
+fn operand_order(v: &Value) -> (u8, i64, &str) {
+    match v {
+        Value::Inst(i) => (0, i64::from(i.0), ""),
+        Value::Arg(a) => (1, i64::from(*a), ""),
+        Value::Int(_, x) => (2, *x, ""),
+        Value::Float(_, bits) => (3, *bits as i64, ""),
+        Value::Undef(_) => (4, 0, ""),
+        Value::Null(s) => (5, i64::from(*s), ""),
+        Value::Global(name, s) => (6, i64::from(*s), name),
+    }
+}
+
+fn key(f: &Function, id: InstId) -> Option<Key> {
     let inst = f.inst(id);
     let mut kind = inst.kind.clone();
     match &mut kind {
         InstKind::Bin { op, lhs, rhs, .. } if op.is_commutative() => {
-            if format!("{lhs:?}") > format!("{rhs:?}") {
+            if operand_order(lhs) > operand_order(rhs) {
                 std::mem::swap(lhs, rhs);
             }
         }
@@ -117,7 +136,7 @@ fn key(f: &Function, id: InstId) -> Option<String> {
         InstKind::Call { callee, .. } if is_pure_intrinsic(callee) => {}
         _ => return None,
     }
-    Some(format!("{}|{kind:?}", inst.ty))
+    Some((inst.ty.clone(), kind))
 }
 
 fn run_function(f: &mut Function, across_blocks: bool) -> bool {
@@ -125,13 +144,13 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
     let children = dom.children();
     let preds = f.predecessors();
     // The memory values available at the end of each visited block (gvn).
-    let mut end_loads: HashMap<BlockId, HashMap<String, (Option<u32>, Value)>> = HashMap::new();
+    let mut end_loads: HashMap<BlockId, HashMap<MemKey, (Option<u32>, Value)>> = HashMap::new();
     let mut replace: Vec<(InstId, Value)> = Vec::new();
     // Scoped table: entries added in a block are removed when leaving its subtree.
-    let mut table: HashMap<String, InstId> = HashMap::new();
+    let mut table: HashMap<Key, InstId> = HashMap::new();
     enum Step {
         Enter(BlockId),
-        Leave(Vec<String>),
+        Leave(Vec<Key>),
     }
     let mut stack = vec![Step::Enter(f.entry())];
     let mut repl: HashMap<InstId, Value> = HashMap::new();
@@ -147,7 +166,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         };
         let mut added = Vec::new();
         // Memory values known here: (type, pointer) → value, forgotten at a write.
-        let mut loads: HashMap<String, (Option<u32>, Value)> = HashMap::new();
+        let mut loads: HashMap<MemKey, (Option<u32>, Value)> = HashMap::new();
         if across_blocks {
             if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
                 if let Some(avail) = end_loads.get(&d) {
@@ -174,7 +193,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                     volatile: false,
                     ..
                 } => {
-                    let k = format!("{}|{ptr:?}", f.inst(i).ty);
+                    let k = (f.inst(i).ty.clone(), ptr.clone());
                     match loads.get(&k) {
                         Some((_, prev)) => {
                             repl.insert(i, prev.clone());
@@ -197,7 +216,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                     if across_blocks && !volatile {
                         // Store-to-load forwarding: a later load of this address reads `val`.
                         let ty = f.value_type(&val);
-                        loads.insert(format!("{ty}|{ptr:?}"), (sp, val));
+                        loads.insert((ty, ptr), (sp, val));
                     }
                     continue;
                 }
