@@ -108,9 +108,16 @@ fn main() {
     if nvrtc.is_none() || ptxas.is_none() {
         eprintln!("NVRTC or ptxas not found (run `cargo xtask test` once to install them): printing ptxlab's numbers only");
     }
+    // A compile to PTX, as NVRTC's; the explorer's compile also keeps the
+    // IR after every pass (timed apart).
     let opts = Options {
         arch: ARCH.into(),
+        snapshots: false,
         ..Options::default()
+    };
+    let explorer = Options {
+        snapshots: true,
+        ..opts.clone()
     };
     if let Some(n) = &nvrtc {
         // NVRTC's first call pays ~200 ms of library set-up: not part of a compile.
@@ -118,10 +125,11 @@ fn main() {
     }
     println!("compile latency, {ARCH}, median of {runs} runs (µs):");
     println!(
-        "{:<22} {:>10} {:>10} {:>8}",
-        "kernel", "ptxlab", "nvrtc", "speedup"
+        "{:<22} {:>10} {:>10} {:>10} {:>8}",
+        "kernel", "ptxlab", "explorer", "nvrtc", "speedup"
     );
     let mut speedups = Vec::new();
+    let mut explorer_speedups = Vec::new();
     let mut quality: Vec<(String, String, Option<String>)> = Vec::new();
     for (name, text) in common::corpus() {
         let ours_ptx = compile_source(&name, &text, &opts).ptx;
@@ -129,15 +137,18 @@ fn main() {
             println!("{name:<22} does not compile");
             continue;
         };
-        let ours = median(
-            (0..runs)
-                .map(|_| {
-                    let t = Instant::now();
-                    let _ = compile_source(&name, &text, &opts);
-                    t.elapsed().as_secs_f64() * 1e6
-                })
-                .collect(),
-        );
+        let time = |opts: &Options| {
+            median(
+                (0..runs)
+                    .map(|_| {
+                        let t = Instant::now();
+                        let _ = compile_source(&name, &text, opts);
+                        t.elapsed().as_secs_f64() * 1e6
+                    })
+                    .collect(),
+            )
+        };
+        let (ours, with_stages) = (time(&opts), time(&explorer));
         let theirs_ptx = nvrtc
             .as_ref()
             .and_then(|nv| nv.compile(&name, &text, ARCH, &[]).ok());
@@ -154,17 +165,25 @@ fn main() {
         });
         match theirs {
             Some(t) => {
-                println!("{name:<22} {ours:>10.0} {t:>10.0} {:>7.0}x", t / ours);
+                println!(
+                    "{name:<22} {ours:>10.0} {with_stages:>10.0} {t:>10.0} {:>7.0}x",
+                    t / ours
+                );
                 speedups.push(t / ours);
+                explorer_speedups.push(t / with_stages);
             }
-            None => println!("{name:<22} {ours:>10.0} {:>10} {:>8}", "-", "-"),
+            None => println!(
+                "{name:<22} {ours:>10.0} {with_stages:>10.0} {:>10} {:>8}",
+                "-", "-"
+            ),
         }
         quality.push((name, ours_ptx, theirs_ptx));
     }
     println!(
-        "geometric-mean speedup over NVRTC: {:.0}x ({} kernels)\n",
+        "geometric-mean speedup over NVRTC: {:.0}x ({} kernels); with every pass's IR kept (the explorer): {:.0}x\n",
         geomean(&speedups),
-        speedups.len()
+        speedups.len(),
+        geomean(&explorer_speedups)
     );
 
     let Some(ptxas) = ptxas else { return };

@@ -116,7 +116,7 @@ fn to_ir(
 
     let t = Instant::now();
     let mut module = irgen::lower(&tu, name, opts);
-    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", opt::snapshot_with(&module, opts.lineinfo), None, t.elapsed().as_micros() as u64));
+    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", ir_text(&module, opts), None, t.elapsed().as_micros() as u64));
     if VERIFY_EACH {
         let errs = verify::verify_module(&module);
         if !errs.is_empty() {
@@ -160,12 +160,22 @@ fn to_ir(
         1,
         StageKind::Ir,
         "Links the libdevice (__nv_*) math functions the module calls, and nothing else.",
-        opt::snapshot_with(&module, opts.lineinfo),
+        ir_text(&module, opts),
         c.stages.last(),
         t.elapsed().as_micros() as u64,
     );
     c.stages.push(link_stage);
     Some(module)
+}
+
+/// A stage's IR text: none without snapshots (the checks of debug builds
+/// and tests compare texts, so they keep them).
+fn ir_text(module: &crate::ir::Module, opts: &Options) -> Vec<FunctionText> {
+    if opts.snapshots || VERIFY_EACH {
+        opt::snapshot_with(module, opts.lineinfo)
+    } else {
+        Vec::new()
+    }
 }
 
 /// The verifier runs after every stage in debug builds and tests.
@@ -225,6 +235,9 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     }
     let mut next = c.stages.len();
     let machine_text = |funcs: &[crate::ptx::MFunction]| {
+        if !opts.snapshots {
+            return Vec::new();
+        }
         funcs
             .iter()
             .map(|f| FunctionText::new(f.name.clone(), print_machine_function(f)))

@@ -35,6 +35,16 @@ pub struct Options {
     /// `std::numeric_limits<float>::max()`), compiled for the device.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub expt_relaxed_constexpr: bool,
+    /// Keep the IR text after every stage (the explorer's pass list and
+    /// diffs, `--print-after-all`, `--stages-json`). Off (a plain compile to
+    /// PTX, as NVRTC's): stages carry no text and a stage's `changed` is its
+    /// pass's own report.
+    #[serde(skip_serializing_if = "is_true")]
+    pub snapshots: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 /// A `-D` macro definition.
@@ -59,6 +69,7 @@ impl Default for Options {
             disabled_passes: Vec::new(),
             opt_bisect_limit: None,
             expt_relaxed_constexpr: false,
+            snapshots: true,
         }
     }
 }

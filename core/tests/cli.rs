@@ -597,3 +597,45 @@ fn list_passes_needs_no_file() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("<FILE>"));
 }
+
+/// Without snapshots (a plain compile, the CLI's default) the pipeline
+/// keeps no IR text and marks a run changed by its pass's own report: the
+/// marks equal those the snapshot comparison gives, and the PTX is the same.
+#[test]
+fn without_snapshots_the_changed_marks_and_the_ptx_are_the_same() {
+    use ptxlab_core::{compile_source, compile_to_ir, opt, NoFiles, Options};
+    for file in [
+        "saxpy.cu",
+        "scan.cu",
+        "cxx_structs.cu",
+        "function_pointers.cu",
+    ] {
+        let text = std::fs::read_to_string(common::corpus_dir().join(file)).unwrap();
+        let with = Options {
+            arch: "sm_80".into(),
+            ..Options::default()
+        };
+        let without = Options {
+            snapshots: false,
+            ..with.clone()
+        };
+        let marks = |opts: &Options| {
+            let mut m = compile_to_ir(file, &text, &NoFiles, opts, Some(0)).unwrap();
+            let passes = opt::pipeline::passes(opts.opt_level);
+            let (stages, broken) = opt::run(&mut m, passes, opts, 2, false);
+            assert!(broken.is_none());
+            let texts = stages.iter().any(|s| !s.functions.is_empty());
+            assert_eq!(texts, opts.snapshots, "{file}");
+            stages
+                .iter()
+                .map(|s| (s.name.clone(), s.changed))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(marks(&with), marks(&without), "{file}");
+        assert_eq!(
+            compile_source(file, &text, &with).ptx,
+            compile_source(file, &text, &without).ptx,
+            "{file}"
+        );
+    }
+}

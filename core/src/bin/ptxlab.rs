@@ -169,6 +169,8 @@ fn options(cli: &Cli) -> Options {
     }
     o.lineinfo = cli.lineinfo;
     o.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
+    // The IR after every pass only where it is printed.
+    o.snapshots = cli.print_after_all || cli.print_changed || cli.stages_json.is_some();
     o.include_dirs.clone_from(&cli.include);
     o.defines = cli
         .define
