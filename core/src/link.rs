@@ -79,7 +79,7 @@ const CACHE_LIMIT: usize = 4096;
 
 /// The IR of one libdevice function's source under `opts`, from the cache
 /// when it was compiled before; `None` when its source does not compile.
-fn compiled(name: &str, source: &str, opts: &Options) -> Option<Module> {
+fn compiled(name: &str, source: &[&str], opts: &Options) -> Option<Module> {
     // Everything in the options can change the lowering (the target's
     // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key.
     let key = format!("{name}\u{0}{opts:?}");
@@ -91,7 +91,7 @@ fn compiled(name: &str, source: &str, opts: &Options) -> Option<Module> {
     let mut diags = Vec::new();
     let tu = crate::frontend::compile_unit(
         "<libdevice>",
-        source,
+        &source.concat(),
         &crate::NoFiles,
         opts,
         target,

@@ -401,7 +401,7 @@ __device__ __forceinline__ double __nv_bint_i(double x, int order) {
 pub const FUNCTIONS: &[LibdeviceFunction] = &[
     LibdeviceFunction {
         name: "__nv_j0",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -414,12 +414,12 @@ extern "C" __device__ double __nv_j0(double x) {
     if (a == __nv_dint_inf()) return 0.0;
     return __nv_bint_j0(a);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_j1",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -432,12 +432,12 @@ extern "C" __device__ double __nv_j1(double x) {
     double r = a == __nv_dint_inf() ? 0.0 : __nv_bint_j1(a);
     return __nv_dint_signbit(x) ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_y0",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -451,12 +451,12 @@ extern "C" __device__ double __nv_y0(double x) {
     if (x == __nv_dint_inf()) return 0.0;
     return __nv_bint_y0(x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_y1",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -470,12 +470,12 @@ extern "C" __device__ double __nv_y1(double x) {
     if (x == __nv_dint_inf()) return 0.0;
     return __nv_bint_y1(x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_jn",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -497,12 +497,12 @@ extern "C" __device__ double __nv_jn(int n, double x) {
     else r = __nv_bint_jn(m, x);
     return neg ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_yn",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -523,12 +523,12 @@ extern "C" __device__ double __nv_yn(int n, double x) {
     else r = __nv_bint_yn(m, x);
     return neg ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_j0f",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -543,12 +543,12 @@ extern "C" __device__ float __nv_j0f(float a) {
     if (x == 1.0 / 0.0) return 0.0f;
     return __nv_internal_ftz((float)__nv_bint_j0(x));
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_j1f",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -563,12 +563,12 @@ extern "C" __device__ float __nv_j1f(float a) {
     float r = x == 1.0 / 0.0 ? 0.0f : __nv_internal_ftz((float)__nv_bint_j1(x));
     return __nvvm_bitcast_f2i(a) < 0 ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_y0f",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -584,12 +584,12 @@ extern "C" __device__ float __nv_y0f(float a) {
     if (a == 1.0f / 0.0f) return 0.0f;
     return __nv_internal_ftz((float)__nv_bint_y0((double)a));
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_y1f",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -605,12 +605,12 @@ extern "C" __device__ float __nv_y1f(float a) {
     if (a == 1.0f / 0.0f) return 0.0f;
     return __nv_internal_ftz((float)__nv_bint_y1((double)a));
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_jnf",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -635,12 +635,12 @@ extern "C" __device__ float __nv_jnf(int n, float a) {
     float f = __nv_internal_ftz((float)r);
     return neg ? -f : f;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_ynf",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -664,12 +664,12 @@ extern "C" __device__ float __nv_ynf(int n, float a) {
     float f = __nv_internal_ftz((float)r);
     return neg ? -f : f;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cyl_bessel_i0",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -682,12 +682,12 @@ extern "C" __device__ double __nv_cyl_bessel_i0(double x) {
     if (a == __nv_dint_inf()) return a;
     return __nv_bint_i(a, 0);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cyl_bessel_i1",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -700,12 +700,12 @@ extern "C" __device__ double __nv_cyl_bessel_i1(double x) {
     double r = a == __nv_dint_inf() ? a : __nv_bint_i(a, 1);
     return __nv_dint_signbit(x) ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cyl_bessel_i0f",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -720,12 +720,12 @@ extern "C" __device__ float __nv_cyl_bessel_i0f(float a) {
     if (x > 100.0) return 1.0f / 0.0f;
     return (float)__nv_bint_i(x, 0);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cyl_bessel_i1f",
-        source: concat!(
+        source: &[
             common_f!(),
             d_core!(),
             d_exp!(),
@@ -740,7 +740,7 @@ extern "C" __device__ float __nv_cyl_bessel_i1f(float a) {
     float r = x > 100.0 ? 1.0f / 0.0f : __nv_internal_ftz((float)__nv_bint_i(x, 1));
     return __nvvm_bitcast_f2i(a) < 0 ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
 ];

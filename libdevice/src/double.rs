@@ -945,7 +945,7 @@ __device__ __forceinline__ double __nv_dint_exp_finish(double x, double r, int k
 pub const FUNCTIONS: &[LibdeviceFunction] = &[
     LibdeviceFunction {
         name: "__nv_exp",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp_poly!(),
             r#"
@@ -957,12 +957,12 @@ extern "C" __device__ double __nv_exp(double x) {
     r = __nvvm_fma_rn_d(kd, -1.9082149292705877e-10, r);
     return __nv_dint_exp_finish(x, r, k, 709.782712893384, -745.1332191019412);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_exp2",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp_poly!(),
             r#"
@@ -973,12 +973,12 @@ extern "C" __device__ double __nv_exp2(double x) {
     double r = __nvvm_fma_rn_d(f, 0.6931471805599453, f * 2.3190468138462996e-17);
     return __nv_dint_exp_finish(x, r, k, 1024.0, -1075.0);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_exp10",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp_poly!(),
             r#"
@@ -993,12 +993,12 @@ extern "C" __device__ double __nv_exp10(double x) {
     double r = __nvvm_fma_rn_d(t1, 2.302585092994046, q);
     return __nv_dint_exp_finish(x, r, k, 308.25471555991675, -323.60724533877976);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_expm1",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             r#"
@@ -1011,12 +1011,12 @@ extern "C" __device__ double __nv_expm1(double x) {
     double h = __nv_dint_expm1_dd(x, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_log",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log_fast!(),
             r#"
@@ -1027,12 +1027,12 @@ extern "C" __device__ double __nv_log(double x) {
     double r = __nvvm_fma_rn_d(e, 0.6931471803691238, f - (h - __nvvm_fma_rn_d(e, 1.9082149292705877e-10, t)));
     return special ? sv : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_log2",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log_fast!(),
             r#"
@@ -1051,12 +1051,12 @@ extern "C" __device__ double __nv_log2(double x) {
     double r = w + (((e - w) + p) + q);
     return special ? sv : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_log10",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log_fast!(),
             r#"
@@ -1077,12 +1077,12 @@ extern "C" __device__ double __nv_log10(double x) {
     double r = w + (((eh - w) + p) + q);
     return special ? sv : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_log1p",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log!(),
             r#"
@@ -1094,12 +1094,12 @@ extern "C" __device__ double __nv_log1p(double x) {
     double h = __nv_dint_log1p_dd(x, 0.0, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_pow",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -1134,12 +1134,12 @@ extern "C" __device__ double __nv_pow(double x, double y) {
     if (zh != zh) zh = (h < 0.0) == (y < 0.0) ? 1000.0 : -1000.0;
     return sign * __nv_dint_exp_dd(zh, zl);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_sin",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -1150,12 +1150,12 @@ extern "C" __device__ double __nv_sin(double x) {
     double r = __nv_dint_sincos_1(rh, rl, q) + (x - x);
     return x == 0.0 ? x : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cos",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -1165,12 +1165,12 @@ extern "C" __device__ double __nv_cos(double x) {
     /* x - x: NaN for ±∞ and NaN, else +0 */
     return __nv_dint_sincos_1(rh, rl, q + 1) + (x - x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_sincos",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -1186,12 +1186,12 @@ extern "C" __device__ void __nv_sincos(double x, double *sptr, double *cptr) {
     *sptr = x == 0.0 ? x : sv;
     *cptr = (((q + 1) & 2) ? -cv : cv) + (x - x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_tan",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -1211,12 +1211,12 @@ extern "C" __device__ double __nv_tan(double x) {
     double rlo = ((__nvvm_fma_rn_d(-r, ch, sh) + sl) - r * cl) / ch;
     return r + rlo;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_sinpi",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -1235,12 +1235,12 @@ extern "C" __device__ double __nv_sinpi(double x) {
     double h = __nv_dint_sincos_q(rh, rl, q, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cospi",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -1259,12 +1259,12 @@ extern "C" __device__ double __nv_cospi(double x) {
     double h = __nv_dint_sincos_q(rh, rl, q, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_atan",
-        source: concat!(
+        source: &[
             d_core!(),
             d_atan!(),
             r#"
@@ -1282,12 +1282,12 @@ extern "C" __device__ double __nv_atan(double x) {
     }
     return __nv_dint_copysign(h + l, x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_atan2",
-        source: concat!(
+        source: &[
             d_core!(),
             d_atan!(),
             r#"
@@ -1313,12 +1313,12 @@ extern "C" __device__ double __nv_atan2(double y, double x) {
     if (__nv_dint_signbit(x)) h = __nv_dint_sub_dd(3.141592653589793, 1.2246467991473532e-16, h, l, &l);
     return __nv_dint_copysign(h + l, y);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_asin",
-        source: concat!(
+        source: &[
             d_core!(),
             d_atan!(),
             r#"
@@ -1363,12 +1363,12 @@ extern "C" __device__ double __nv_asin(double x) {
     }
     return __nv_dint_copysign(h + l, x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_acos",
-        source: concat!(
+        source: &[
             d_core!(),
             d_atan!(),
             r#"
@@ -1414,12 +1414,12 @@ extern "C" __device__ double __nv_acos(double x) {
     if (x < 0.0) h = __nv_dint_sub_dd(3.141592653589793, 1.2246467991473532e-16, h, l, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_sinh",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             r#"
@@ -1458,12 +1458,12 @@ extern "C" __device__ double __nv_sinh(double x) {
     }
     return __nv_dint_copysign(r, x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_cosh",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             r#"
@@ -1497,12 +1497,12 @@ extern "C" __device__ double __nv_cosh(double x) {
     double eh = vh * t, el = vl * t;
     return 0.5 * (eh + (el + 1.0 / eh));
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_tanh",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             r#"
@@ -1520,12 +1520,12 @@ extern "C" __device__ double __nv_tanh(double x) {
     double ql = ((__nvvm_fma_rn_d(-q, dh, eh) + el) - q * dl) / dh;
     return __nv_dint_copysign(q + ql, x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_asinh",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log!(),
             r#"
@@ -1554,12 +1554,12 @@ extern "C" __device__ double __nv_asinh(double x) {
     h = __nv_dint_log1p_dd(u, e1 + e2 + sl, &l);
     return __nv_dint_copysign(h + l, x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_acosh",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log!(),
             r#"
@@ -1588,12 +1588,12 @@ extern "C" __device__ double __nv_acosh(double x) {
     h = __nv_dint_log1p_dd(u, e + al + sl, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_atanh",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log!(),
             r#"
@@ -1613,20 +1613,20 @@ extern "C" __device__ double __nv_atanh(double x) {
     double h = __nv_dint_log1p_dd(u, ul, &l);
     return __nv_dint_copysign(0.5 * (h + l), x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_rsqrt",
-        source: r#"
+        source: &[r#"
 /* rsqrt.approx.f64, as NVIDIA's: the instruction (1 ulp, CUDA's bound)
    handles ±0, +inf, x < 0 and NaN as C does. */
 extern "C" __device__ double __nv_rsqrt(double x) { return __nvvm_rsqrt_approx_d(x); }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_cbrt",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 /* |x| = 2^(3q)·m, m in [1, 8): returns q, m in *m (x finite, nonzero). */
@@ -1655,12 +1655,12 @@ extern "C" __device__ double __nv_cbrt(double x) {
     y = y - res / (3.0 * y2);
     return __nv_dint_copysign(y * __nv_dint_pow2(q), x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_rcbrt",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 /* |x| = 2^(3q)·m, m in [1, 8): returns q, m in *m (x finite, nonzero). */
@@ -1693,12 +1693,12 @@ extern "C" __device__ double __nv_rcbrt(double x) {
     y = __nvvm_fma_rn_d(y * 0.3333333333333333, e, y);
     return __nv_dint_copysign(y * __nv_dint_pow2(-q), x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_hypot",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 /* sqrt(x^2 + y^2) = (h + *lo)·*scale for finite x, y, not both zero. */
@@ -1729,12 +1729,12 @@ extern "C" __device__ double __nv_hypot(double x, double y) {
     double h = __nv_dint_hypot_dd(x, y, &l, &s);
     return (h + l) * s;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_rhypot",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 /* sqrt(x^2 + y^2) = (h + *lo)·*scale for finite x, y, not both zero. */
@@ -1767,12 +1767,12 @@ extern "C" __device__ double __nv_rhypot(double x, double y) {
     double rl = (__nvvm_fma_rn_d(-r, h, 1.0) - r * l) / h;
     return (r + rl) / s;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_round",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 extern "C" __device__ double __nv_round(double x) {
@@ -1780,12 +1780,12 @@ extern "C" __device__ double __nv_round(double x) {
     if (__nvvm_fabs_d(x - t) >= 0.5) t = t + __nv_dint_copysign(1.0, x);
     return t;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_fmod",
-        source: concat!(
+        source: &[
             d_core!(),
             d_fmod!(),
             r#"
@@ -1797,12 +1797,12 @@ extern "C" __device__ double __nv_fmod(double x, double y) {
     if (ax < ay) return x;
     return __nv_dint_fmod(x, y);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_remainder",
-        source: concat!(
+        source: &[
             d_core!(),
             d_fmod!(),
             r#"
@@ -1823,24 +1823,24 @@ extern "C" __device__ double __nv_remainder(double x, double y) {
     if (r == 0.0) r = 0.0;
     return __nv_dint_copysign(1.0, x) * r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_fdim",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 extern "C" __device__ double __nv_fdim(double x, double y) {
     if (x != x || y != y) return x + y;
     return x > y ? x - y : 0.0;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_ldexp",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 __device__ __forceinline__ double __nv_dint_scalbn(double x, int n) {
@@ -1865,12 +1865,12 @@ __device__ __forceinline__ double __nv_dint_scalbn(double x, int n) {
     return x * __nv_dint_pow2(n);
 }
 extern "C" __device__ double __nv_ldexp(double x, int n) { return __nv_dint_scalbn(x, n); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_scalbn",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 __device__ __forceinline__ double __nv_dint_scalbn(double x, int n) {
@@ -1895,12 +1895,12 @@ __device__ __forceinline__ double __nv_dint_scalbn(double x, int n) {
     return x * __nv_dint_pow2(n);
 }
 extern "C" __device__ double __nv_scalbn(double x, int n) { return __nv_dint_scalbn(x, n); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_ilogb",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 /* The exponent of a finite nonzero x. */
@@ -1915,12 +1915,12 @@ extern "C" __device__ int __nv_ilogb(double x) {
     if (__nvvm_fabs_d(x) == __nv_dint_inf()) return 2147483647;
     return __nv_dint_ilogb(x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_logb",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 /* The exponent of a finite nonzero x. */
@@ -1936,12 +1936,12 @@ extern "C" __device__ double __nv_logb(double x) {
     if (__nvvm_fabs_d(x) == __nv_dint_inf()) return __nv_dint_inf();
     return (double)__nv_dint_ilogb(x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_frexp",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 extern "C" __device__ double __nv_frexp(double x, int *e) {
@@ -1952,12 +1952,12 @@ extern "C" __device__ double __nv_frexp(double x, int *e) {
     *e = (int)((b >> 52) & 2047) - 1022 + adj;
     return __nvvm_bitcast_ll2d((b & (long long)0x800fffffffffffffULL) | 0x3fe0000000000000LL);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_modf",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 extern "C" __device__ double __nv_modf(double x, double *ip) {
@@ -1966,12 +1966,12 @@ extern "C" __device__ double __nv_modf(double x, double *ip) {
     if (__nvvm_fabs_d(x) == __nv_dint_inf()) return __nv_dint_copysign(0.0, x);
     return __nv_dint_copysign(x - t, x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_nextafter",
-        source: concat!(
+        source: &[
             d_core!(),
             r#"
 extern "C" __device__ double __nv_nextafter(double x, double y) {
@@ -1982,32 +1982,32 @@ extern "C" __device__ double __nv_nextafter(double x, double y) {
     if ((x < y) == (x > 0.0)) b = b + 1; else b = b - 1;
     return __nvvm_bitcast_ll2d(b);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_double2hiint",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ int __nv_double2hiint(double x) { return (int)(__nvvm_bitcast_d2ll(x) >> 32); }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_double2loint",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ int __nv_double2loint(double x) { return (int)__nvvm_bitcast_d2ll(x); }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_hiloint2double",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ double __nv_hiloint2double(int hi, int lo) {
     return __nvvm_bitcast_ll2d(((long long)hi << 32) | (long long)(unsigned)lo);
 }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_erf",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_erf!(),
@@ -2024,12 +2024,12 @@ extern "C" __device__ double __nv_erf(double x) {
     if (ax > 6.0) return __nv_dint_copysign(1.0, x);
     return __nv_dint_copysign(1.0 - __nv_dint_erfc_cf(ax), x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_erfc",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_erf!(),
@@ -2047,12 +2047,12 @@ extern "C" __device__ double __nv_erfc(double x) {
     if (x < 0.0) return x < -6.0 ? 2.0 : 2.0 - __nv_dint_erfc_cf(ax);
     return __nv_dint_erfc_cf(x);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_lgamma",
-        source: concat!(
+        source: &[
             d_core!(),
             d_log!(),
             d_trig!(),
@@ -2071,12 +2071,12 @@ extern "C" __device__ double __nv_lgamma(double x) {
     double h = __nv_dint_lgamma(x, &l);
     return h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_tgamma",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -2101,12 +2101,12 @@ extern "C" __device__ double __nv_tgamma(double x) {
     if (x < 0.0 && ((long long)__nvvm_floor_d(x) & 1LL) != 0) r = -r;
     return r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_erfcx",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_erf!(),
@@ -2136,12 +2136,12 @@ extern "C" __device__ double __nv_erfcx(double x) {
     double t = __nv_dint_erfc_t(a);
     return 2.0 * e - 0.5641895835477563 / t;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_normcdf",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_erf!(),
@@ -2181,12 +2181,12 @@ extern "C" __device__ double __nv_normcdf(double x) {
     double s = __nv_dint_two_sum(0.5, -0.5 * u, &e);
     return s + (e - 0.5 * lo);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_erfinv",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -2209,12 +2209,12 @@ extern "C" __device__ double __nv_erfinv(double y) {
     h = __nv_dint_erfinv_dd(0.0, 1.0 - ay, 1, &l);
     return y < 0.0 ? -(h + l) : h + l;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_erfcinv",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -2240,12 +2240,12 @@ extern "C" __device__ double __nv_erfcinv(double c) {
     h = __nv_dint_erfinv_dd(0.0, 2.0 - c, 1, &l);
     return -(h + l);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_normcdfinv",
-        source: concat!(
+        source: &[
             d_core!(),
             d_exp!(),
             d_log!(),
@@ -2274,44 +2274,44 @@ extern "C" __device__ double __nv_normcdfinv(double p) {
     double ml = __nvvm_fma_rn_d(h, 1.4142135623730951, -m) + (h * -9.667293313452913e-17 + l * 1.4142135623730951);
     return sign * (m + ml);
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_lround",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ long long __nv_lround(double x) {
     double t = __nvvm_trunc_d(x);
     if (__nvvm_fabs_d(x - t) >= 0.5) t = t + (x < 0.0 ? -1.0 : 1.0);
     return (long long)t;
 }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_llround",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ long long __nv_llround(double x) {
     double t = __nvvm_trunc_d(x);
     if (__nvvm_fabs_d(x - t) >= 0.5) t = t + (x < 0.0 ? -1.0 : 1.0);
     return (long long)t;
 }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_lrint",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ long long __nv_lrint(double x) { return (long long)__nvvm_rint_d(x); }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_llrint",
-        source: r#"
+        source: &[r#"
 extern "C" __device__ long long __nv_llrint(double x) { return (long long)__nvvm_rint_d(x); }
-"#,
+"#],
     },
     LibdeviceFunction {
         name: "__nv_remquo",
-        source: concat!(
+        source: &[
             d_core!(),
             d_fmod!(),
             r#"
@@ -2342,12 +2342,12 @@ extern "C" __device__ double __nv_remquo(double x, double y, int *quo) {
     if (r == 0.0) return __nv_dint_copysign(0.0, x);
     return __nv_dint_signbit(x) ? -r : r;
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_sincospi",
-        source: concat!(
+        source: &[
             d_core!(),
             d_trig!(),
             r#"
@@ -2366,67 +2366,67 @@ extern "C" __device__ void __nv_sincospi(double x, double *sptr, double *cptr) {
     if (fr == 0.0 && (q & 1) == 1) *cptr = 0.0;
     else { h = __nv_dint_sincos_q(rh, rl, q + 1, &l); *cptr = h + l; }
 }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_norm3d",
-        source: concat!(
+        source: &[
             d_core!(),
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_norm3d(double x, double y, double z) { return __nv_dint_norm(x, y, z, 0.0); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_norm4d",
-        source: concat!(
+        source: &[
             d_core!(),
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_norm4d(double x, double y, double z, double w) { return __nv_dint_norm(x, y, z, w); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_rnorm3d",
-        source: concat!(
+        source: &[
             d_core!(),
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_rnorm3d(double x, double y, double z) { return __nv_dint_rnorm(x, y, z, 0.0); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_rnorm4d",
-        source: concat!(
+        source: &[
             d_core!(),
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_rnorm4d(double x, double y, double z, double w) { return __nv_dint_rnorm(x, y, z, w); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_norm",
-        source: concat!(
+        source: &[
             d_core!(),
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_norm(int dim, const double *p) { return __nv_dint_norm_n(dim, p, 0); }
-"#
-        ),
+"#,
+        ],
     },
     LibdeviceFunction {
         name: "__nv_rnorm",
-        source: concat!(
+        source: &[
             d_core!(),
             d_norm!(),
             r#"
 extern "C" __device__ double __nv_rnorm(int dim, const double *p) { return __nv_dint_norm_n(dim, p, 1); }
-"#
-        ),
+"#,
+        ],
     },
 ];
