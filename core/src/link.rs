@@ -81,8 +81,13 @@ const CACHE_LIMIT: usize = 4096;
 /// when it was compiled before; `None` when its source does not compile.
 fn compiled(name: &str, source: &[&str], opts: &Options) -> Option<Module> {
     // Everything in the options can change the lowering (the target's
-    // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key.
-    let key = format!("{name}\u{0}{opts:?}");
+    // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key, but
+    // whether the stages keep their IR text (the same lowering either way).
+    let lowering = Options {
+        snapshots: true,
+        ..opts.clone()
+    };
+    let key = format!("{name}\u{0}{lowering:?}");
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(m) = cache.get(&key) {
         return m.clone();
