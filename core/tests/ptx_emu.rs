@@ -969,3 +969,124 @@ fn nvidias_libdevice_meets_its_bounds_in_the_emulator() {
     let known = ["jnf", "ynf", "hypot", "rnorm4d", "jn", "yn"];
     assert_eq!(failing, known, "{table}");
 }
+
+// ---------------------------------------------------------------------------
+// The GPU bundle: the corpus cases for a real GPU
+
+/// Writes every corpus case — its PTX (ours at -O0 and -O3, NVRTC's; and both
+/// at nvcc's default contraction), its launch, its inputs and the expected
+/// buffers — into a folder that `core/tests/gpu/run_cupy.py` runs on a
+/// machine with an NVIDIA GPU through CuPy's `RawModule` (the CUDA driver's
+/// own JIT of the PTX). Not part of `cargo test` (no GPU here):
+/// `cargo xtask gpu-bundle` runs it, with `PTXLAB_GPU_BUNDLE` naming the folder.
+#[test]
+#[ignore = "writes the GPU bundle; run by `cargo xtask gpu-bundle`"]
+fn gpu_bundle() {
+    use serde_json::{json, Value};
+    let dir = std::path::PathBuf::from(
+        std::env::var("PTXLAB_GPU_BUNDLE").expect("PTXLAB_GPU_BUNDLE names the bundle's folder"),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let nvrtc = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13")
+        .map(|lib| Nvrtc::load(&lib).expect("load libnvrtc"));
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.join(name), bytes).unwrap();
+        Value::String(name.to_string())
+    };
+    let mut runs = Vec::new();
+    for (n, case) in cases().into_iter().enumerate() {
+        let id = format!("{n:02}-{}", case.file.trim_end_matches(".cu"));
+        let text = case.source_text();
+        let mut ptx = serde_json::Map::new();
+        for level in [0, 3] {
+            let p = our_ptx(&case, level);
+            ptx.insert(
+                format!("ours-O{level}"),
+                write(&format!("{id}.O{level}.ptx"), p.as_bytes()),
+            );
+        }
+        let contracted = Options {
+            arch: arch(&case).into(),
+            ..case.options(3)
+        };
+        let p = compile_source(case.file, &text, &contracted).ptx.unwrap();
+        let mut pairs = vec![(
+            "ours-O3-fmad".to_string(),
+            write(&format!("{id}.O3-fmad.ptx"), p.as_bytes()),
+        )];
+        if let (Some(nv), false) = (&nvrtc, text.contains("// nvrtc: skip")) {
+            let flags = nvrtc_flags(&case, &text);
+            let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+            let p = nv
+                .compile(case.file, &text, arch(&case), &flags)
+                .unwrap_or_else(|log| panic!("{}: NVRTC failed:\n{log}", case.file));
+            ptx.insert(
+                "nvrtc".into(),
+                write(&format!("{id}.nvrtc.ptx"), p.as_bytes()),
+            );
+            let p = nvrtc_default_ptx(nv, &case, &text);
+            pairs.push((
+                "nvrtc-fmad".to_string(),
+                write(&format!("{id}.nvrtc-fmad.ptx"), p.as_bytes()),
+            ));
+        }
+        let kernel = entry(&case, &PtxModule::parse(&our_ptx(&case, 3)).unwrap());
+        let mut args = Vec::new();
+        for (i, a) in case.args.iter().enumerate() {
+            args.push(match a {
+                Arg::Scalar(v) => match v {
+                    ArgValue::I32(x) => json!({"scalar": "int32", "value": x}),
+                    ArgValue::I64(x) => json!({"scalar": "int64", "value": x}),
+                    ArgValue::F32(x) => json!({"scalar": "float32", "bits": x.to_bits()}),
+                    ArgValue::F64(x) => json!({"scalar": "float64", "bits": x.to_bits()}),
+                    ArgValue::Buffer(_) => unreachable!("buffers are Arg::Buf"),
+                },
+                Arg::Buf(name, d) => json!({
+                    "buffer": name,
+                    "dtype": d.dtype(),
+                    "file": write(&format!("{id}.arg{i}.bin"), &d.le_bytes()),
+                }),
+            });
+        }
+        let expected = |list: &[(String, Data)], what: &str| -> Vec<Value> {
+            list.iter()
+                .map(|(name, d)| {
+                    let tol = d.tolerance().map(|t| {
+                        let bytes: Vec<u8> = t.iter().flat_map(|x| x.to_le_bytes()).collect();
+                        write(&format!("{id}.{what}.{name}.tol.bin"), &bytes)
+                    });
+                    json!({
+                        "name": name,
+                        "dtype": d.dtype(),
+                        "file": write(&format!("{id}.{what}.{name}.bin"), &d.le_bytes()),
+                        "tolerance": tol,
+                    })
+                })
+                .collect()
+        };
+        runs.push(json!({
+            "id": id,
+            "file": case.file,
+            "kernel": kernel,
+            "grid": case.grid,
+            "block": case.block,
+            "dynamic_shared": case.dynamic_shared,
+            "args": args,
+            "expected": expected(&case.expected, "out"),
+            "symbols": expected(&case.symbols, "sym"),
+            "output": case.output,
+            "ptx": ptx,
+            "contracted": pairs.into_iter().collect::<serde_json::Map<_, _>>(),
+            "contraction_differs": listed(CONTRACTION_DIFFERS, case.file),
+        }));
+    }
+    let count = runs.len();
+    let manifest = json!({ "runs": runs });
+    std::fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string_pretty(&manifest).unwrap(),
+    )
+    .unwrap();
+    eprintln!("GPU bundle: {count} cases in {}", dir.display());
+}

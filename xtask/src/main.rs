@@ -6,6 +6,8 @@
 //! - `e2e [--no-build]`: only the browser tests, against a freshly built `dist/`.
 //! - `bench [--runs N]`: compile latency and code quality (registers, SASS
 //!   instructions) of the corpus beside NVRTC's.
+//! - `gpu-bundle`: the corpus cases (PTX, launches, inputs, expected buffers)
+//!   in `target/gpu-bundle/`, for `core/tests/gpu/run_cupy.py` on a machine with a GPU.
 //! - `bench-web [--features F] [--runs N] [--kernels K]`: compile K saxpy kernels N times
 //!   in the browser's worker and print the median, with the bundle sizes (used to pick
 //!   the allocator).
@@ -39,6 +41,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   test                                         run every test (what CI runs)
   e2e [--no-build]                             run the browser tests only
   bench [--runs N]                             compile time and code quality beside NVRTC
+  gpu-bundle                                   the corpus for a real GPU (target/gpu-bundle/)
   bench-web [--features F] [--runs N] [--kernels K] [--no-build]
                                                time saxpy compiles in the browser";
 
@@ -98,6 +101,10 @@ fn run(args: &[String]) -> Result {
             flags.finish()?;
             bench(&runs)
         }
+        "gpu-bundle" => {
+            flags.finish()?;
+            gpu_bundle()
+        }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -126,6 +133,35 @@ fn bench(runs: &str) -> Result {
         cmd.env(k, v);
     }
     run_cmd(&mut cmd)
+}
+
+/// The corpus cases for a real GPU (`ptx_emu.rs`' ignored `gpu_bundle` test),
+/// with how to run them there.
+fn gpu_bundle() -> Result {
+    let oracles = tools::ensure_python_oracles()?;
+    let dir = root().join("target").join("gpu-bundle");
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root())
+        .args([
+            "test",
+            "-p",
+            "ptxlab-core",
+            "--test",
+            "ptx_emu",
+            "--",
+            "--ignored",
+            "--exact",
+            "gpu_bundle",
+        ])
+        .env("PTXLAB_GPU_BUNDLE", &dir);
+    for (k, v) in &oracles.env {
+        cmd.env(k, v);
+    }
+    run_cmd(&mut cmd)?;
+    println!(
+        "on a machine with an NVIDIA GPU and CuPy, from the repository root:\n  python3 core/tests/gpu/run_cupy.py target/gpu-bundle"
+    );
+    Ok(())
 }
 
 /// Everything CI checks, cheapest first so a typo fails in seconds.

@@ -100,6 +100,42 @@ impl Data {
         }
     }
 
+    /// The element type as NumPy spells it (the GPU bundle's manifest).
+    pub fn dtype(&self) -> &'static str {
+        match self {
+            Data::F32(_) | Data::F32Near(..) => "float32",
+            Data::F64(_) | Data::F64Near(..) => "float64",
+            Data::I8(_) => "int8",
+            Data::I16(_) => "int16",
+            Data::I32(_) => "int32",
+            Data::U32(_) => "uint32",
+            Data::I64(_) => "int64",
+        }
+    }
+
+    /// The elements as the GPU holds them (little-endian bytes).
+    pub fn le_bytes(&self) -> Vec<u8> {
+        let width = match self.dtype() {
+            "int8" => 1,
+            "int16" => 2,
+            "float64" | "int64" => 8,
+            _ => 4,
+        };
+        self.elems()
+            .iter()
+            .flat_map(|(_, bits)| bits.to_le_bytes()[..width].to_vec())
+            .collect()
+    }
+
+    /// The absolute error allowed per element, for data compared within a tolerance.
+    pub fn tolerance(&self) -> Option<Vec<f64>> {
+        match self {
+            Data::F32Near(_, t) => Some(t.iter().map(|&x| f64::from(x)).collect()),
+            Data::F64Near(_, t) => Some(t.clone()),
+            _ => None,
+        }
+    }
+
     /// Whether element `i` of a result, `got` (its bits), is what this
     /// expected data wants: the same bits, or within the tolerance.
     pub fn accepts(&self, i: usize, got: u64, want: u64) -> bool {
