@@ -1,7 +1,8 @@
 //! The conversion intrinsics between floats and integers in a rounding mode
 //! (`__double2ll_rz`, `__ull2float_ru`, `__double2float_rd`, …): each is one
 //! PTX `cvt` spelled as NVRTC's, computes in the interpreter what that
-//! instruction does (rounding as named, saturating, NaN to 0), and every
+//! instruction does (rounding as named, saturating, NaN as a GPU converts
+//! it), and every
 //! target's ptxas accepts them.
 
 mod common;
@@ -274,7 +275,16 @@ fn reference(from: T, to: T, mode: &str, x: V) -> V {
     match (x, to.is_float()) {
         (V::F(v), false) => {
             if v.is_nan() {
-                return V::I(0);
+                // As an H200 converts NaN: a double's to the destination's
+                // sign bit, a float's to 0 below 64 bits (rounding.rs).
+                let sign_bit = match to {
+                    T::I32 => i128::from(i32::MIN),
+                    T::U32 => 1 << 31,
+                    T::I64 => i128::from(i64::MIN),
+                    _ => 1 << 63,
+                };
+                let wide = matches!(to, T::I64 | T::U64);
+                return V::I(if from == T::F64 || wide { sign_bit } else { 0 });
             }
             let r = match mode {
                 "rn" => v.round_ties_even(),

@@ -1031,7 +1031,9 @@ fn gpu_bundle() {
                 write(&format!("{id}.nvrtc-fmad.ptx"), p.as_bytes()),
             ));
         }
-        let kernel = entry(&case, &PtxModule::parse(&our_ptx(&case, 3)).unwrap());
+        let module = PtxModule::parse(&our_ptx(&case, 3)).unwrap();
+        let kernel = entry(&case, &module);
+        let params = module.kernel_params(&kernel).unwrap();
         let mut args = Vec::new();
         for (i, a) in case.args.iter().enumerate() {
             args.push(match a {
@@ -1042,6 +1044,10 @@ fn gpu_bundle() {
                     ArgValue::F64(x) => json!({"scalar": "float64", "bits": x.to_bits()}),
                     ArgValue::Buffer(_) => unreachable!("buffers are Arg::Buf"),
                 },
+                // A struct by value: its bytes are the parameter.
+                Arg::Buf(_, d) if params[i].count.is_some() => json!({
+                    "byval": write(&format!("{id}.arg{i}.bin"), &d.le_bytes()),
+                }),
                 Arg::Buf(name, d) => json!({
                     "buffer": name,
                     "dtype": d.dtype(),
@@ -1081,6 +1087,7 @@ fn gpu_bundle() {
             "contraction_differs": listed(CONTRACTION_DIFFERS, case.file),
         }));
     }
+    runs.extend(probes(&write));
     let count = runs.len();
     let manifest = json!({ "runs": runs });
     std::fs::write(
@@ -1089,4 +1096,167 @@ fn gpu_bundle() {
     )
     .unwrap();
     eprintln!("GPU bundle: {count} cases in {}", dir.display());
+}
+
+/// Hand-written PTX whose results PTX leaves to the machine (a NaN or an
+/// out-of-range float converted to an integer, division by zero, shifts by
+/// the width or more), for the GPU bundle: the emulator's results are the
+/// expected ones, and the GPU's are dumped whole, so a difference shows
+/// what the hardware does.
+fn probes(write: &dyn Fn(&str, &[u8]) -> serde_json::Value) -> Vec<serde_json::Value> {
+    use serde_json::json;
+    let f32s: Vec<f32> = vec![
+        f32::NAN,
+        -f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        3e9,
+        -3e9,
+        1e20,
+        -1e20,
+        70000.0,
+        -70000.0,
+        300.5,
+        -300.5,
+        -1.0,
+        -0.5,
+        2.5,
+        0.0,
+    ];
+    let f64s: Vec<f64> = f32s.iter().map(|&x| f64::from(x)).collect();
+    let mut cvts = String::new();
+    let dests = [
+        ("s16", "rs"),
+        ("u16", "rs"),
+        ("s32", "r"),
+        ("u32", "r"),
+        ("s64", "rd"),
+        ("u64", "rd"),
+    ];
+    for (k, (src, reg)) in [("f32", "%f1"), ("f64", "%fd1")].iter().enumerate() {
+        for (j, (d, class)) in dests.iter().enumerate() {
+            let slot = k * dests.len() + j;
+            let widen = match *class {
+                "rs" => format!("\tcvt.u64.u16 %rd20, %rs{slot};\n"),
+                "r" => format!("\tcvt.u64.u32 %rd20, %r{slot};\n"),
+                _ => format!("\tmov.b64 %rd20, %rd{};\n", 30 + slot),
+            };
+            let dst = match *class {
+                "rs" => format!("%rs{slot}"),
+                "r" => format!("%r{slot}"),
+                _ => format!("%rd{}", 30 + slot),
+            };
+            cvts += &format!(
+                "\tcvt.rzi.{d}.{src} {dst}, {reg};\n{widen}\tst.global.u64 [%rd9+{}], %rd20;\n",
+                slot * 8
+            );
+        }
+    }
+    let cvt_ptx = format!(
+        ".version 7.0\n.target sm_80\n.address_size 64\n\n\
+         .visible .entry probe(.param .u64 p0, .param .u64 p1, .param .u64 p2)\n{{\n\
+         \t.reg .b16 %rs<16>;\n\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<48>;\n\t.reg .f32 %f<4>;\n\t.reg .f64 %fd<4>;\n\
+         \tld.param.u64 %rd1, [p0];\n\tld.param.u64 %rd2, [p1];\n\tld.param.u64 %rd3, [p2];\n\
+         \tcvta.to.global.u64 %rd1, %rd1;\n\tcvta.to.global.u64 %rd2, %rd2;\n\tcvta.to.global.u64 %rd3, %rd3;\n\
+         \tmov.u32 %r15, %tid.x;\n\
+         \tmul.wide.u32 %rd4, %r15, 4;\n\tadd.s64 %rd5, %rd1, %rd4;\n\tld.global.f32 %f1, [%rd5];\n\
+         \tmul.wide.u32 %rd6, %r15, 8;\n\tadd.s64 %rd7, %rd2, %rd6;\n\tld.global.f64 %fd1, [%rd7];\n\
+         \tmul.wide.u32 %rd8, %r15, 96;\n\tadd.s64 %rd9, %rd3, %rd8;\n{cvts}\tret;\n}}\n"
+    );
+    let pairs: Vec<(i32, i32)> = vec![
+        (7, 0),
+        (-7, 0),
+        (0, 0),
+        (i32::MIN, -1),
+        (i32::MIN, 0),
+        (-1, 32),
+        (-1, 33),
+        (1, 40),
+        (i32::MIN, 63),
+        (5, -1),
+        (-9, 2),
+        (100, 7),
+    ];
+    let int_ptx = ".version 7.0\n.target sm_80\n.address_size 64\n\n\
+         .visible .entry probe(.param .u64 p0, .param .u64 p1, .param .u64 p2)\n{\n\
+         \t.reg .b32 %r<16>;\n\t.reg .b64 %rd<16>;\n\
+         \tld.param.u64 %rd1, [p0];\n\tld.param.u64 %rd2, [p1];\n\tld.param.u64 %rd3, [p2];\n\
+         \tcvta.to.global.u64 %rd1, %rd1;\n\tcvta.to.global.u64 %rd2, %rd2;\n\tcvta.to.global.u64 %rd3, %rd3;\n\
+         \tmov.u32 %r15, %tid.x;\n\
+         \tmul.wide.u32 %rd4, %r15, 4;\n\tadd.s64 %rd5, %rd1, %rd4;\n\tld.global.u32 %r1, [%rd5];\n\
+         \tadd.s64 %rd6, %rd2, %rd4;\n\tld.global.u32 %r2, [%rd6];\n\
+         \tmul.wide.u32 %rd8, %r15, 28;\n\tadd.s64 %rd9, %rd3, %rd8;\n\
+         \tdiv.s32 %r3, %r1, %r2;\n\tst.global.u32 [%rd9], %r3;\n\
+         \tdiv.u32 %r4, %r1, %r2;\n\tst.global.u32 [%rd9+4], %r4;\n\
+         \trem.s32 %r5, %r1, %r2;\n\tst.global.u32 [%rd9+8], %r5;\n\
+         \trem.u32 %r6, %r1, %r2;\n\tst.global.u32 [%rd9+12], %r6;\n\
+         \tshl.b32 %r7, %r1, %r2;\n\tst.global.u32 [%rd9+16], %r7;\n\
+         \tshr.s32 %r8, %r1, %r2;\n\tst.global.u32 [%rd9+20], %r8;\n\
+         \tshr.u32 %r9, %r1, %r2;\n\tst.global.u32 [%rd9+24], %r9;\n\
+         \tret;\n}\n";
+    let a: Vec<i32> = pairs.iter().map(|p| p.0).collect();
+    let b: Vec<i32> = pairs.iter().map(|p| p.1).collect();
+    let probes = [
+        (
+            "probe-cvt-rzi",
+            cvt_ptx,
+            Data::F32(f32s),
+            Data::F64(f64s),
+            Data::I64(vec![0; 16 * 12]),
+        ),
+        (
+            "probe-int-edges",
+            int_ptx.to_string(),
+            Data::I32(a),
+            Data::I32(b),
+            Data::I32(vec![0; 12 * 7]),
+        ),
+    ];
+    probes
+        .into_iter()
+        .map(|(id, ptx, x, y, out)| {
+            let threads = out.elems().len() as u32 / if id == "probe-cvt-rzi" { 12 } else { 7 };
+            let m = PtxModule::parse(&ptx).unwrap_or_else(|e| panic!("{id}: {e}\n{ptx}"));
+            let case = Case::new(
+                "probe",
+                [1, 1, 1],
+                [threads, 1, 1],
+                vec![Arg::Buf("x", x.clone()), Arg::Buf("y", y.clone()), Arg::Buf("out", out.clone())],
+            )
+            .expect("out", out.clone());
+            // The emulator stops at what it reports as undefined (division
+            // by zero): then only the GPU's values are shown.
+            let (got, emulator_error) = match case
+                .run_with(|l, mem| run_kernel(&m, "probe", l, mem, &Config::default()))
+            {
+                Ok((got, _)) => (got[0].1.clone(), None),
+                Err(e) => (out.clone(), Some(e.to_string())),
+            };
+            let arg = |name: &str, d: &Data| {
+                json!({"buffer": name, "dtype": d.dtype(), "file": write(&format!("{id}.{name}.bin"), &d.le_bytes())})
+            };
+            json!({
+                "id": id,
+                "file": "probe",
+                "kernel": "probe",
+                "grid": [1, 1, 1],
+                "block": [threads, 1, 1],
+                "dynamic_shared": 0,
+                "args": [arg("x", &x), arg("y", &y), arg("out", &out)],
+                "expected": [{
+                    "name": "out",
+                    "dtype": out.dtype(),
+                    "file": write(&format!("{id}.expected.bin"), &got.le_bytes()),
+                    "tolerance": null,
+                }],
+                "symbols": [],
+                "output": "",
+                "ptx": {"ptx": write(&format!("{id}.ptx"), ptx.as_bytes())},
+                "contracted": {},
+                "contraction_differs": null,
+                "dump": true,
+                "emulator_error": emulator_error,
+            })
+        })
+        .collect()
 }

@@ -1298,7 +1298,10 @@ pub(crate) fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fa
         BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => {
             return Err((
                 ErrorKind::DivisionByZero,
-                format!("integer division by zero ({})", op.name()),
+                format!(
+                    "integer division by zero ({}): undefined in C and PTX (an H200 returns all ones for 32-bit quotients and remainders)",
+                    op.name()
+                ),
             ))
         }
         BinOp::UDiv => a / b,
@@ -1326,10 +1329,11 @@ pub(crate) fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
     }
 }
 
-/// A float converted to an integer of `bits` as `cvt.rzi` does: toward zero,
-/// saturating at the type's range, NaN to 0.
-fn float_to_int(v: f64, bits: u32, signed: bool) -> u64 {
-    rounding::float_to_int(v, rounding::Rounding::Zero, bits, signed)
+/// A float of type `from` converted to an integer of `bits` as `cvt.rzi`
+/// does: toward zero, saturating at the type's range, a NaN as a GPU
+/// converts it (`rounding::float_to_int`).
+fn float_to_int(v: f64, from: float::FloatTy, bits: u32, signed: bool) -> u64 {
+    rounding::float_to_int(v, from, rounding::Rounding::Zero, bits, signed)
 }
 
 fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
@@ -1346,8 +1350,10 @@ fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
         CastOp::ZExt | CastOp::BitCast | CastOp::AddrSpaceCast => a,
         CastOp::SExt => sext(a, from.bits()) as u64 & mask(to.bits()),
         CastOp::FPExt | CastOp::FPTrunc => fto(fbits(a, from), to),
-        CastOp::FPToSI => float_to_int(fbits(a, from), to.bits(), true),
-        CastOp::FPToUI => float_to_int(fbits(a, from), to.bits(), false),
+        CastOp::FPToSI | CastOp::FPToUI => {
+            let Some(ty) = from.float() else { return 0 };
+            float_to_int(fbits(a, from), ty, to.bits(), op == CastOp::FPToSI)
+        }
         CastOp::SIToFP => {
             let v = sext(a, from.bits());
             match to {
@@ -1393,16 +1399,18 @@ mod tests {
 
     #[test]
     fn float_to_int_saturates_like_cvt_rzi() {
-        assert_eq!(float_to_int(3.9, 32, true), 3);
-        assert_eq!(float_to_int(-3.9, 32, true), (-3i32) as u32 as u64);
-        assert_eq!(float_to_int(1e30, 32, true), i32::MAX as u64);
-        assert_eq!(float_to_int(-1e30, 32, true), i32::MIN as u32 as u64);
-        assert_eq!(float_to_int(f64::NAN, 32, true), 0);
-        assert_eq!(float_to_int(-5.0, 32, false), 0);
-        assert_eq!(float_to_int(1e30, 32, false), u32::MAX as u64);
-        assert_eq!(float_to_int(300.0, 8, true), 127);
-        assert_eq!(float_to_int(1e300, 64, true), i64::MAX as u64);
-        assert_eq!(float_to_int(-1e300, 64, false), 0);
+        use float::FloatTy::{F32, F64};
+        assert_eq!(float_to_int(3.9, F32, 32, true), 3);
+        assert_eq!(float_to_int(-3.9, F32, 32, true), (-3i32) as u32 as u64);
+        assert_eq!(float_to_int(1e30, F32, 32, true), i32::MAX as u64);
+        assert_eq!(float_to_int(-1e30, F32, 32, true), i32::MIN as u32 as u64);
+        assert_eq!(float_to_int(f64::NAN, F32, 32, true), 0);
+        assert_eq!(float_to_int(f64::NAN, F64, 32, true), 0x8000_0000);
+        assert_eq!(float_to_int(-5.0, F32, 32, false), 0);
+        assert_eq!(float_to_int(1e30, F32, 32, false), u32::MAX as u64);
+        assert_eq!(float_to_int(300.0, F32, 8, true), 127);
+        assert_eq!(float_to_int(1e300, F64, 64, true), i64::MAX as u64);
+        assert_eq!(float_to_int(-1e300, F64, 64, false), 0);
     }
 
     #[test]

@@ -237,7 +237,7 @@ impl MathFn {
             }
             MathFn::ToInt { mode, bits, signed } => {
                 let v = to_f64(flush_bits(args[0], ty, ftz), ty);
-                return rounding::float_to_int(v, mode, bits, signed);
+                return rounding::float_to_int(v, ty, mode, bits, signed);
             }
             _ => {}
         }

@@ -38,8 +38,9 @@
 //!   error; f32 is computed in f32 and f64 in f64 with IEEE rounding, each
 //!   instruction rounded on its own (`contract` allows a backend to fuse, it does
 //!   not fuse here); with `ftz`, f32 denormal inputs and results are flushed to
-//!   zero as PTX's `.ftz` instructions do; `fptosi`/`fptoui` saturate and map
-//!   NaN to 0 as `cvt.rzi` does. NVVM's intrinsics with a rounding mode
+//!   zero as PTX's `.ftz` instructions do; `fptosi`/`fptoui` saturate as `cvt.rzi`
+//!   does and map NaN as a GPU does (measured on an H200: a double's NaN to the
+//!   destination's sign bit, a float's to 0 below 64 bits; `rounding.rs`). NVVM's intrinsics with a rounding mode
 //!   (`add.rz`, `fma.rm`, `cvt.rpi`, `cvt.rz.f32.s64`) round exactly in that
 //!   mode, their `.ftz` coming from the name; the approximate ones
 //!   (`sin.approx`, `rsqrt.approx`, `div.approx`) are computed in f64 and

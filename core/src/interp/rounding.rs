@@ -378,11 +378,28 @@ pub(crate) fn round_f64(op: RoundOp, mode: Rounding, a: f64, b: f64, c: f64) -> 
     }
 }
 
-/// `v` rounded to an integer in `mode` and saturated to the integer type
-/// (NaN is 0), as `cvt.rni/rzi/rmi/rpi.{s,u}N.fM` do.
-pub(crate) fn float_to_int(v: f64, mode: Rounding, bits: u32, signed: bool) -> u64 {
+/// `v` (a value of the float type `from`) rounded to an integer in `mode`
+/// and saturated to the integer type, as `cvt.rni/rzi/rmi/rpi.{s,u}N.fM` do.
+/// PTX leaves a NaN's result to the machine; this is what a GPU computes
+/// (measured on an H200, sm_90, through the driver's JIT of `cvt.rzi` for
+/// every pair of types: `core/tests/gpu/run_cupy.py`'s probe): from a
+/// double, the destination's sign bit alone (0x8000, 0x80000000,
+/// 0x8000000000000000, unsigned destinations too); from a float or a half,
+/// 0 for destinations of up to 32 bits and 0x8000000000000000 for 64.
+pub(crate) fn float_to_int(
+    v: f64,
+    from: super::float::FloatTy,
+    mode: Rounding,
+    bits: u32,
+    signed: bool,
+) -> u64 {
     if v.is_nan() {
-        return 0;
+        let sign_bit = 1u64 << (bits.clamp(1, 64) - 1);
+        return match from {
+            super::float::FloatTy::F64 => sign_bit,
+            _ if bits >= 64 => sign_bit,
+            _ => 0,
+        };
     }
     let v = mode.integral(v);
     let mask = if bits >= 64 {
@@ -442,6 +459,7 @@ pub(crate) fn f64_to_f32(v: f64, mode: Rounding) -> f32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::float::FloatTy::{F16, F32, F64};
     use super::*;
 
     /// The f32 values just below and just above an exact result, found by
@@ -645,27 +663,43 @@ mod tests {
 
     #[test]
     fn conversions_round_in_their_mode() {
-        assert_eq!(float_to_int(2.5, Rounding::Nearest, 32, true), 2);
+        assert_eq!(float_to_int(2.5, F32, Rounding::Nearest, 32, true), 2);
         assert_eq!(
-            float_to_int(-2.5, Rounding::Down, 32, true),
+            float_to_int(-2.5, F32, Rounding::Down, 32, true),
             (-3i32) as u32 as u64
         );
         assert_eq!(
-            float_to_int(-2.5, Rounding::Up, 32, true),
+            float_to_int(-2.5, F32, Rounding::Up, 32, true),
             (-2i32) as u32 as u64
         );
-        assert_eq!(float_to_int(2.1, Rounding::Up, 32, false), 3);
-        assert_eq!(float_to_int(-0.5, Rounding::Down, 32, false), 0);
+        assert_eq!(float_to_int(2.1, F32, Rounding::Up, 32, false), 3);
+        assert_eq!(float_to_int(-0.5, F32, Rounding::Down, 32, false), 0);
         assert_eq!(
-            float_to_int(1e10, Rounding::Zero, 32, true),
+            float_to_int(1e10, F32, Rounding::Zero, 32, true),
             i32::MAX as u64
         );
         assert_eq!(
-            float_to_int(-1e10, Rounding::Zero, 32, true),
+            float_to_int(-1e10, F32, Rounding::Zero, 32, true),
             i32::MIN as u32 as u64
         );
-        assert_eq!(float_to_int(1e30, Rounding::Zero, 64, false), u64::MAX);
-        assert_eq!(float_to_int(f64::NAN, Rounding::Up, 32, true), 0);
+        assert_eq!(float_to_int(1e30, F32, Rounding::Zero, 64, false), u64::MAX);
+        // NaN, as an H200 converts it: from a double the destination's sign
+        // bit, from a float 0 up to 32 bits and the sign bit at 64.
+        let nan = f64::NAN;
+        for (from, bits, signed, want) in [
+            (F32, 16, true, 0),
+            (F32, 32, false, 0),
+            (F16, 32, true, 0),
+            (F32, 64, true, 1 << 63),
+            (F32, 64, false, 1 << 63),
+            (F64, 16, false, 0x8000),
+            (F64, 32, true, 0x8000_0000),
+            (F64, 32, false, 0x8000_0000),
+            (F64, 64, false, 1 << 63),
+        ] {
+            let got = float_to_int(nan, from, Rounding::Up, bits, signed);
+            assert_eq!(got, want, "{from:?} NaN to {bits} bits");
+        }
         // 2^24 + 1 lies between two floats.
         let v = (1u64 << 24) + 1;
         assert_eq!(int_to_f32(v, true, Rounding::Nearest), 16777216.0);

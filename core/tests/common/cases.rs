@@ -735,7 +735,7 @@ pub fn logic() -> Case {
 pub fn conversions() -> Case {
     let mut r = Rng(8);
     let mut d: Vec<f64> = (0..32).map(|_| r.f64(-1000.0, 1000.0)).collect();
-    // Out of range (cvt.rzi saturates), NaN (0), halves and small values.
+    // Out of range (cvt.rzi saturates), NaN, halves and small values.
     d[..10].copy_from_slice(&[
         3.7,
         -2.5,
@@ -750,21 +750,23 @@ pub fn conversions() -> Case {
     ]);
     let n = d.len();
     let (mut f, mut i, mut u, mut s, mut c) = (
-        vec![0.0f32; n + 1],
+        vec![0.0f32; 2 * n],
         vec![0i32; n],
         vec![0u32; n],
         vec![0i16; n],
         vec![0i8; n],
     );
-    // Threads run one after another: thread t+1's first store overwrites f[t+1].
+    // A NaN converts as a GPU converts a double's NaN: to the sign bit
+    // (`rounding::float_to_int`; Rust's `as` gives 0).
+    let nan_or = |x: f64, v: u32| if x.is_nan() { 0x8000_0000 } else { v };
     for t in 0..n {
         let x = d[t];
         f[t] = x as f32;
-        i[t] = x as i32;
-        u[t] = (x * 2.0) as u32;
+        i[t] = nan_or(x, x as i32 as u32) as i32;
+        u[t] = nan_or(x, (x * 2.0) as u32);
         s[t] = i[t] as i16;
         c[t] = (i32::from(s[t]) + 1) as i8;
-        f[t + 1] = f32::from(c[t]) + u[t] as f32 + 0.5;
+        f[n + t] = f32::from(c[t]) + u[t] as f32 + 0.5;
     }
     Case::new(
         "conversions.cu",
@@ -772,7 +774,7 @@ pub fn conversions() -> Case {
         [n as u32, 1, 1],
         vec![
             Arg::Buf("d", Data::F64(d)),
-            Arg::Buf("f", Data::F32(vec![0.0; n + 1])),
+            Arg::Buf("f", Data::F32(vec![0.0; 2 * n])),
             Arg::Buf("i", Data::I32(vec![0; n])),
             Arg::Buf("u", Data::U32(vec![0; n])),
             Arg::Buf("s", Data::I16(vec![0; n])),
@@ -1347,9 +1349,9 @@ pub fn intrinsics() -> Case {
     for t in 0..threads {
         p[64] = p[64].max(t as i32);
         u[64] = u[64].min(t);
-        p[65] = t as i32;
+        p[65] = 77;
         if p[66] == 0 {
-            p[66] = t as i32;
+            p[66] = 78;
         }
         u[65] = if u[65] >= 100 { 0 } else { u[65] + 1 };
         p[67] -= 2;
@@ -1426,8 +1428,11 @@ pub fn warp_reduce() -> Case {
     let n = 1000usize;
     let input: Vec<f32> = (0..n).map(|_| r.f32(-1.0, 1.0)).collect();
     // Each warp's tree of shuffles (a lane past the end reads itself), then
-    // one atomicAdd per warp in launch order.
+    // one atomicAdd per warp: in launch order here (the interpreter's and
+    // the emulator's), in whatever order the warps arrive on a GPU, so the
+    // sum is exact only within the rounding of 32 additions.
     let mut total = 0.0f32;
+    let mut magnitude = 0.0f32;
     for w in 0..(4 * 256 / 32) {
         let mut v: Vec<f32> = (0..32)
             .map(|l| input.get(w * 32 + l).copied().unwrap_or(0.0))
@@ -1438,6 +1443,7 @@ pub fn warp_reduce() -> Case {
                 .collect();
         }
         total += v[0];
+        magnitude += v[0].abs();
     }
     Case::new(
         "warp_reduce.cu",
@@ -1449,7 +1455,10 @@ pub fn warp_reduce() -> Case {
             Arg::Scalar(ArgValue::I32(n as i32)),
         ],
     )
-    .expect("out", Data::F32(vec![total]))
+    .expect(
+        "out",
+        Data::F32Near(vec![total], vec![magnitude * 32.0 * f32::EPSILON]),
+    )
 }
 
 pub fn whole_file() -> Case {

@@ -1414,7 +1414,7 @@ fn cvt(v: u64, to: Ty, from: Ty, round: CvtRound, ftz: bool, sat: bool) -> u64 {
                 CvtRound::None => Rounding::Zero,
             };
             let x = float::to_f64(float::flush_bits(v, ft, ftz), ft);
-            rounding::float_to_int(x, mode, to.bits, to.signed())
+            rounding::float_to_int(x, ft, mode, to.bits, to.signed())
         }
         (None, Some(tt)) => {
             let mode = match round {
