@@ -29,7 +29,7 @@ pub struct Lookup {
 }
 
 /// The names classes bring in.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ClassNames {
     /// The base classes of each class that has some (full names): a name
     /// not found in a class is looked for in its bases, in order.
@@ -40,6 +40,14 @@ pub struct ClassNames {
 }
 
 impl Lookup {
+    /// A copy with a class table of its own (a clone shares it).
+    pub fn fork(&self) -> Lookup {
+        Lookup {
+            classes: Rc::new(RefCell::new(self.classes.borrow().clone())),
+            ..self.clone()
+        }
+    }
+
     /// What every compile starts with: namespace `std` with the C math
     /// functions (`std::sqrt` is `sqrt`), as nvcc's force-included
     /// cuda_runtime.h gives every file (see `headers::STD_MATH`).

@@ -8,6 +8,7 @@ pub mod lex;
 pub mod lookup;
 pub mod mangle;
 pub mod parse;
+pub mod prelude;
 pub mod preprocess;
 pub mod sema;
 pub mod template;
@@ -28,8 +29,9 @@ pub fn compile_unit(
     target: &Target,
     diags: &mut Vec<Diagnostic>,
 ) -> ast::TranslationUnit {
-    let pp = preprocess::preprocess(name, text, files, opts, target, diags);
-    let mut tu = parse::parse(&pp.tokens, diags, opts);
+    let start = prelude::start(files, opts, target, diags);
+    let pp = preprocess::preprocess_from(start.pp, name, text, files, opts, diags);
+    let mut tu = parse::parse_from(start.parse, &pp.tokens, diags).finish();
     for f in &tu.functions {
         // Clusters arrived with sm_90.
         if f.launch_bounds.len() == 3 && target.sm < 90 {
@@ -40,5 +42,6 @@ pub fn compile_unit(
         }
     }
     sema::check(&mut tu, diags);
+    start.from.finish();
     tu
 }

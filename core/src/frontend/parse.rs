@@ -27,33 +27,129 @@ pub fn parse(
     diags: &mut Vec<Diagnostic>,
     opts: &crate::options::Options,
 ) -> TranslationUnit {
+    parse_from(ParseState::new(opts), tokens, diags).finish()
+}
+
+/// What the parser knows between top-level declarations: the names
+/// declared so far and what was parsed. The prelude's state is made once
+/// per option set and each compile goes on from a copy
+/// (`frontend::prelude`).
+#[derive(Clone)]
+pub struct ParseState {
+    typedefs: HashMap<String, CType>,
+    tags: HashMap<String, CType>,
+    enumerators: HashMap<String, (i64, CType)>,
+    globals: Vec<GlobalVar>,
+    cxx: CxxScope,
+    templates: Templates,
+    template_values: HashMap<String, (i64, CType)>,
+    functions: Vec<FunctionDef>,
+    vector_types: HashMap<String, CType>,
+}
+
+impl ParseState {
+    /// Nothing declared but CUDA's vector types.
+    pub fn new(opts: &crate::options::Options) -> ParseState {
+        let vector_types: HashMap<String, CType> =
+            super::vectors::vector_types().into_iter().collect();
+        ParseState {
+            typedefs: vector_types.clone(),
+            tags: vector_types.clone(),
+            enumerators: HashMap::new(),
+            globals: Vec::new(),
+            cxx: CxxScope {
+                relaxed_constexpr: opts.expt_relaxed_constexpr,
+                lookup: super::lookup::Lookup::with_std_math(),
+                ..CxxScope::default()
+            },
+            templates: Templates::default(),
+            template_values: HashMap::new(),
+            functions: Vec::new(),
+            vector_types,
+        }
+    }
+
+    /// A copy that shares nothing mutable with this one (the class names
+    /// of the lookup are shared between copies within one compile).
+    pub fn fork(&self) -> ParseState {
+        let mut s = self.clone();
+        s.cxx.lookup = s.cxx.lookup.fork();
+        s
+    }
+
+    /// Every struct, union and class type declared by name: for checking
+    /// that a compile going on from a shared state did not complete or
+    /// change one (`frontend::prelude`).
+    pub fn records(&self) -> Vec<Rc<Record>> {
+        let mut out: Vec<Rc<Record>> = Vec::new();
+        for t in self.tags.values().chain(self.typedefs.values()) {
+            if let CType::Record(r) = t {
+                if !out.iter().any(|o| Rc::ptr_eq(o, r)) {
+                    out.push(r.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// The translation unit: everything parsed.
+    pub fn finish(self) -> TranslationUnit {
+        let mut templates = self.templates;
+        templates.scope = Scope {
+            typedefs: self.typedefs,
+            tags: self.tags,
+            enumerators: self.enumerators.clone(),
+            cxx: CxxScope {
+                methods: Vec::new(),
+                ..self.cxx.clone()
+            },
+        };
+        TranslationUnit {
+            functions: self.functions,
+            globals: self.globals,
+            enumerators: self.enumerators,
+            vector_types: self.vector_types,
+            constants: self.cxx.constants,
+            lookup: self.cxx.lookup,
+            templates,
+        }
+    }
+}
+
+/// Parses `tokens` going on from `state`; the state after them.
+pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnostic>) -> ParseState {
     let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
-    let vector_types: HashMap<String, CType> = super::vectors::vector_types().into_iter().collect();
+    let ParseState {
+        typedefs,
+        tags,
+        enumerators,
+        globals,
+        cxx,
+        templates,
+        template_values,
+        mut functions,
+        vector_types,
+    } = state;
     let mut p = Parser {
         toks: tokens,
         pos: 0,
         diags,
-        typedefs: vector_types.clone(),
-        tags: vector_types.clone(),
-        enumerators: HashMap::new(),
+        typedefs,
+        tags,
+        enumerators,
         depth: 0,
         eof_span,
         pending_unroll: None,
-        globals: Vec::new(),
-        cxx: CxxScope {
-            relaxed_constexpr: opts.expt_relaxed_constexpr,
-            lookup: super::lookup::Lookup::with_std_math(),
-            ..CxxScope::default()
-        },
-        templates: Templates::default(),
-        template_values: HashMap::new(),
+        globals,
+        cxx,
+        templates,
+        template_values,
         no_gt: false,
         half_gt: false,
         nesting: 0,
         pattern: false,
         in_class: false,
     };
-    let mut functions = Vec::new();
     while !p.at_eof() {
         let before = p.pos;
         if let Err(Stop) = p.top_level(&mut functions, false) {
@@ -64,24 +160,16 @@ pub fn parse(
             p.pos += 1;
         }
     }
-    let mut templates = p.templates;
-    templates.scope = Scope {
+    ParseState {
         typedefs: p.typedefs,
         tags: p.tags,
-        enumerators: p.enumerators.clone(),
-        cxx: CxxScope {
-            methods: Vec::new(),
-            ..p.cxx.clone()
-        },
-    };
-    TranslationUnit {
-        functions,
-        globals: p.globals,
         enumerators: p.enumerators,
+        globals: p.globals,
+        cxx: p.cxx,
+        templates: p.templates,
+        template_values: p.template_values,
+        functions,
         vector_types,
-        constants: p.cxx.constants,
-        lookup: p.cxx.lookup,
-        templates,
     }
 }
 

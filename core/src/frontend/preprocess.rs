@@ -56,13 +56,20 @@ struct Cond {
 struct Pp<'a> {
     files: &'a dyn FileProvider,
     opts: &'a Options,
-    macros: HashMap<Rc<str>, Macro>,
-    pragma_once: HashSet<String>,
+    state: PpState,
     diags: &'a mut Vec<Diagnostic>,
     out: Vec<Token>,
-    expansions: usize,
     depth: usize,
     arg_nesting: usize,
+}
+
+/// What the preprocessor knows between files: the macros, the files that
+/// said `#pragma once`, and the expansions made so far (against the limit).
+#[derive(Clone, Default)]
+pub struct PpState {
+    macros: HashMap<Rc<str>, Macro>,
+    pragma_once: HashSet<String>,
+    expansions: usize,
 }
 
 /// Preprocesses `main` (named `name`). Diagnostics go to `diags`.
@@ -74,17 +81,22 @@ pub fn preprocess(
     target: &Target,
     diags: &mut Vec<Diagnostic>,
 ) -> Preprocessed {
-    let mut pp = Pp {
-        files,
-        opts,
-        macros: HashMap::new(),
-        pragma_once: HashSet::new(),
-        diags,
-        out: Vec::new(),
-        expansions: 0,
-        depth: 0,
-        arg_nesting: 0,
-    };
+    let (state, mut tokens) = prelude(files, opts, target, diags);
+    let user = preprocess_from(state, name, main, files, opts, diags);
+    tokens.extend(user.tokens);
+    Preprocessed { tokens }
+}
+
+/// What every file starts with, as nvcc: the predefined macros, the
+/// command line's `-D`s, then `cuda_runtime.h`. The state after it and the
+/// tokens it leaves (the runtime API's declarations).
+pub fn prelude(
+    files: &dyn FileProvider,
+    opts: &Options,
+    target: &Target,
+    diags: &mut Vec<Diagnostic>,
+) -> (PpState, Vec<Token>) {
+    let mut pp = Pp::new(PpState::default(), files, opts, diags);
     let predefined = format!(
         "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ {}\n\
          #define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 5\n#define __CUDACC_VER_BUILD__ 37\n\
@@ -103,6 +115,19 @@ pub fn preprocess(
     pp.run_file("<command-line>", &cmdline);
     // nvcc includes cuda_runtime.h before every file.
     pp.run_file("<cuda_runtime.h>", headers::CUDA_RUNTIME);
+    (pp.state, pp.out)
+}
+
+/// Preprocesses the file `main` (named `name`) after the prelude left `state`.
+pub fn preprocess_from(
+    state: PpState,
+    name: &str,
+    main: &str,
+    files: &dyn FileProvider,
+    opts: &Options,
+    diags: &mut Vec<Diagnostic>,
+) -> Preprocessed {
+    let mut pp = Pp::new(state, files, opts, diags);
     pp.run_file(name, main);
     Preprocessed { tokens: pp.out }
 }
@@ -111,7 +136,24 @@ fn is_directive_start(toks: &[Token], i: usize) -> bool {
     toks[i].is("#") && (i == 0 || toks[i - 1].kind == TokKind::Newline)
 }
 
-impl Pp<'_> {
+impl<'a> Pp<'a> {
+    fn new(
+        state: PpState,
+        files: &'a dyn FileProvider,
+        opts: &'a Options,
+        diags: &'a mut Vec<Diagnostic>,
+    ) -> Pp<'a> {
+        Pp {
+            files,
+            opts,
+            state,
+            diags,
+            out: Vec::new(),
+            depth: 0,
+            arg_nesting: 0,
+        }
+    }
+
     fn error(&mut self, tok: &Token, msg: impl Into<String>) {
         self.diags.push(Diagnostic::error(tok.span(), msg));
     }
@@ -173,7 +215,7 @@ impl Pp<'_> {
                 } else {
                     match rest.first() {
                         Some(t) if t.kind == TokKind::Ident => {
-                            self.macros.contains_key(&t.text) == (name == "ifdef")
+                            self.state.macros.contains_key(&t.text) == (name == "ifdef")
                         }
                         _ => {
                             self.error(name_tok, format!("expected an identifier after #{name}"));
@@ -221,7 +263,7 @@ impl Pp<'_> {
             "define" => self.define(name_tok, rest),
             "undef" => {
                 if let Some(t) = rest.first().filter(|t| t.kind == TokKind::Ident) {
-                    self.macros.remove(&t.text);
+                    self.state.macros.remove(&t.text);
                 } else {
                     self.error(name_tok, "expected an identifier after #undef");
                 }
@@ -240,7 +282,7 @@ impl Pp<'_> {
             }
             "pragma" => {
                 if rest.first().is_some_and(|t| t.is("once")) {
-                    self.pragma_once.insert(file.to_string());
+                    self.state.pragma_once.insert(file.to_string());
                 } else {
                     // Passed through for the parser (`#pragma unroll N`).
                     let mut hash_tok = hash.clone();
@@ -300,7 +342,7 @@ impl Pp<'_> {
             body_start = j;
         }
         let body = rest[body_start..].to_vec();
-        self.macros.insert(
+        self.state.macros.insert(
             name.text.clone(),
             Macro {
                 params,
@@ -370,7 +412,7 @@ impl Pp<'_> {
                 }
             },
         };
-        if self.pragma_once.contains(&resolved) {
+        if self.state.pragma_once.contains(&resolved) {
             return;
         }
         self.depth += 1;
@@ -413,12 +455,12 @@ impl Pp<'_> {
                 out.push(t);
                 continue;
             }
-            let Some(m) = self.macros.get(&name).cloned() else {
+            let Some(m) = self.state.macros.get(&name).cloned() else {
                 out.push(pt.tok);
                 continue;
             };
-            self.expansions += 1;
-            if self.expansions > MAX_EXPANSIONS {
+            self.state.expansions += 1;
+            if self.state.expansions > MAX_EXPANSIONS {
                 self.error(
                     &pt.tok,
                     format!("too many macro expansions (limit {MAX_EXPANSIONS})"),
@@ -562,7 +604,7 @@ impl Pp<'_> {
                 };
                 let mut t = toks[i].clone();
                 t.kind = TokKind::Number;
-                let def = name.is_some_and(|n| self.macros.contains_key(&n.text));
+                let def = name.is_some_and(|n| self.state.macros.contains_key(&n.text));
                 t.text = if def { "1".into() } else { "0".into() };
                 pre.push(t);
                 i += skip;
