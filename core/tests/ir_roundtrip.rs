@@ -684,3 +684,40 @@ fn truncated_and_junk_text_never_panics() {
         let _ = parse_function(junk);
     }
 }
+
+/// `for_each_operand(_mut)` visit what `operands()` lists, in its order, for
+/// every instruction of the corpus (right after irgen and at the end of -O3)
+/// and of the filetests.
+#[test]
+fn operand_visitors_agree_with_operands() {
+    let mut modules = Vec::new();
+    for (file, src) in common::corpus() {
+        for runs in [Some(0), None] {
+            modules.push(compile_to_ir(&file, &src, &NoFiles, &opts(3), runs).unwrap());
+        }
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/filetests");
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        // Its expectations are comments.
+        if let Ok(m) = parse_module(&text) {
+            modules.push(m);
+        }
+    }
+    let mut kinds = std::collections::HashSet::new();
+    for m in &mut modules {
+        for f in &mut m.functions {
+            for inst in f.insts.iter_mut() {
+                let listed: Vec<_> = inst.kind.operands().into_iter().cloned().collect();
+                let mut visited = Vec::new();
+                inst.kind.for_each_operand(|v| visited.push(v.clone()));
+                assert_eq!(listed, visited, "{:?}", inst.kind);
+                let mut visited_mut = Vec::new();
+                inst.kind.for_each_operand_mut(|v| visited_mut.push(v.clone()));
+                assert_eq!(listed, visited_mut, "{:?}", inst.kind);
+                kinds.insert(std::mem::discriminant(&inst.kind));
+            }
+        }
+    }
+    assert!(kinds.len() >= 20, "only {} kinds of instruction seen", kinds.len());
+}

@@ -937,6 +937,108 @@ impl InstKind {
         }
     }
 
+    /// Calls `f` on each operand, in `operands`' order, without a vector.
+    pub fn for_each_operand(&self, mut f: impl FnMut(&Value)) {
+        match self {
+            InstKind::Alloca { .. }
+            | InstKind::Br { .. }
+            | InstKind::Unreachable
+            | InstKind::Fence { .. } => {}
+            InstKind::Load { ptr: a, .. }
+            | InstKind::FNeg(a)
+            | InstKind::Cast { val: a, .. }
+            | InstKind::CondBr { cond: a, .. }
+            | InstKind::Switch { val: a, .. } => f(a),
+            InstKind::AtomicRmw { ptr: a, val: b, .. }
+            | InstKind::Store { val: a, ptr: b, .. }
+            | InstKind::Bin { lhs: a, rhs: b, .. }
+            | InstKind::ICmp { lhs: a, rhs: b, .. }
+            | InstKind::FCmp { lhs: a, rhs: b, .. }
+            | InstKind::ExtractElement { vec: a, idx: b } => {
+                f(a);
+                f(b);
+            }
+            InstKind::CmpXchg {
+                ptr: a,
+                cmp: b,
+                new: c,
+                ..
+            }
+            | InstKind::Select { cond: a, t: b, f: c }
+            | InstKind::InsertElement {
+                vec: a,
+                elt: b,
+                idx: c,
+            } => {
+                f(a);
+                f(b);
+                f(c);
+            }
+            InstKind::Gep { base, indices, .. } => {
+                f(base);
+                indices.iter().for_each(f);
+            }
+            InstKind::Call { args, .. } => args.iter().for_each(f),
+            InstKind::CallIndirect { callee, args } => {
+                f(callee);
+                args.iter().for_each(f);
+            }
+            InstKind::Phi { incoming } => incoming.iter().for_each(|(v, _)| f(v)),
+            InstKind::Ret { val } => val.iter().for_each(f),
+        }
+    }
+
+    /// Calls `f` on each operand, mutably, in `operands`' order.
+    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        match self {
+            InstKind::Alloca { .. }
+            | InstKind::Br { .. }
+            | InstKind::Unreachable
+            | InstKind::Fence { .. } => {}
+            InstKind::Load { ptr: a, .. }
+            | InstKind::FNeg(a)
+            | InstKind::Cast { val: a, .. }
+            | InstKind::CondBr { cond: a, .. }
+            | InstKind::Switch { val: a, .. } => f(a),
+            InstKind::AtomicRmw { ptr: a, val: b, .. }
+            | InstKind::Store { val: a, ptr: b, .. }
+            | InstKind::Bin { lhs: a, rhs: b, .. }
+            | InstKind::ICmp { lhs: a, rhs: b, .. }
+            | InstKind::FCmp { lhs: a, rhs: b, .. }
+            | InstKind::ExtractElement { vec: a, idx: b } => {
+                f(a);
+                f(b);
+            }
+            InstKind::CmpXchg {
+                ptr: a,
+                cmp: b,
+                new: c,
+                ..
+            }
+            | InstKind::Select { cond: a, t: b, f: c }
+            | InstKind::InsertElement {
+                vec: a,
+                elt: b,
+                idx: c,
+            } => {
+                f(a);
+                f(b);
+                f(c);
+            }
+            InstKind::Gep { base, indices, .. } => {
+                f(base);
+                indices.iter_mut().for_each(f);
+            }
+            InstKind::Call { args, .. } => args.iter_mut().for_each(f),
+            InstKind::CallIndirect { callee, args } => {
+                f(callee);
+                args.iter_mut().for_each(f);
+            }
+            InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, _)| f(v)),
+            InstKind::Ret { val } => val.iter_mut().for_each(f),
+        }
+    }
+
     pub fn operands_mut(&mut self) -> Vec<&mut Value> {
         match self {
             InstKind::Alloca { .. }
@@ -1265,10 +1367,27 @@ impl Function {
         name
     }
 
-    /// Frees a name (and forgets the hints: a lower suffix may be free again).
+    /// Frees a name, lowering the hint of each base it may have been made
+    /// from (`add12` from `add`, `i1.2` from `i1`): that suffix is free again.
     fn free_name(&mut self, name: &str) {
-        self.names.remove(name);
-        self.name_hints.0.clear();
+        if !self.names.remove(name) || self.name_hints.0.is_empty() {
+            return;
+        }
+        let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            return; // a base itself: `fresh_name_from` tries it first
+        }
+        let (prefix, number) = name.split_at(name.len() - digits);
+        let n = number.parse::<u32>().unwrap_or(1).max(1);
+        let mut lower = |base: &str| {
+            if let Some(h) = self.name_hints.0.get_mut(base) {
+                *h = (*h).min(n);
+            }
+        };
+        lower(prefix);
+        if let Some(base) = prefix.strip_suffix('.') {
+            lower(base);
+        }
     }
 
     /// Renames an instruction (to a fresh name based on `base`), freeing its old name.
@@ -1421,11 +1540,11 @@ impl Function {
             let b = self.layout[bi];
             for k in 0..self.blocks[b.0 as usize].insts.len() {
                 let id = self.blocks[b.0 as usize].insts[k];
-                for op in self.insts[id.0 as usize].kind.operands_mut() {
+                self.insts[id.0 as usize].kind.for_each_operand_mut(|op| {
                     if op == from {
                         *op = to.clone();
                     }
-                }
+                });
             }
         }
     }
@@ -1435,11 +1554,11 @@ impl Function {
         let mut counts = vec![0u32; self.insts.len()];
         for &b in &self.layout {
             for &i in &self.block(b).insts {
-                for op in self.inst(i).kind.operands() {
+                self.inst(i).kind.for_each_operand(|op| {
                     if let Value::Inst(d) = op {
                         counts[d.0 as usize] += 1;
                     }
-                }
+                });
             }
         }
         counts
