@@ -405,6 +405,74 @@ fn contains_struct(t: &Type) -> bool {
     }
 }
 
+/// The operand counts and users of each instruction, kept current through a
+/// round without scanning the function after each change (which made a
+/// round quadratic in the function's size).
+struct Uses {
+    /// How many times each instruction is an operand in live blocks (what
+    /// `Function::use_counts` gives).
+    counts: Vec<u32>,
+    /// The instructions that have each one as an operand (perhaps more: an
+    /// entry stays when its user stops using it).
+    users: Vec<Vec<InstId>>,
+}
+
+impl Uses {
+    fn new(f: &Function) -> Uses {
+        let mut u = Uses {
+            counts: vec![0; f.insts.len()],
+            users: vec![Vec::new(); f.insts.len()],
+        };
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                u.add(f, i);
+            }
+        }
+        u
+    }
+
+    /// Counts the operands of `i` (new, or with a new kind).
+    fn add(&mut self, f: &Function, i: InstId) {
+        if self.counts.len() < f.insts.len() {
+            self.counts.resize(f.insts.len(), 0);
+            self.users.resize(f.insts.len(), Vec::new());
+        }
+        f.inst(i).kind.for_each_operand(|op| {
+            if let Value::Inst(d) = op {
+                self.counts[d.0 as usize] += 1;
+                self.users[d.0 as usize].push(i);
+            }
+        });
+    }
+
+    /// Uncounts the operands of `kind`, the old kind of an instruction.
+    fn remove(&mut self, kind: &InstKind) {
+        kind.for_each_operand(|op| {
+            if let Value::Inst(d) = op {
+                self.counts[d.0 as usize] -= 1;
+            }
+        });
+    }
+
+    /// Replaces every use of `id` with `v`, as `Function::replace_all_uses`.
+    fn replace(&mut self, f: &mut Function, id: InstId, v: &Value) {
+        let from = Value::Inst(id);
+        let users = std::mem::take(&mut self.users[id.0 as usize]);
+        for &u in &users {
+            f.inst_mut(u).kind.for_each_operand_mut(|op| {
+                if *op == from {
+                    *op = v.clone();
+                }
+            });
+        }
+        let n = std::mem::take(&mut self.counts[id.0 as usize]);
+        if let Value::Inst(w) = v {
+            self.counts[w.0 as usize] += n;
+            self.users[w.0 as usize].extend(users);
+        }
+    }
+}
+
 fn round(f: &mut Function) -> bool {
     let mut changed = false;
     let order: Vec<InstId> = f
@@ -412,33 +480,43 @@ fn round(f: &mut Function) -> bool {
         .iter()
         .flat_map(|b| f.block(*b).insts.clone())
         .collect();
-    let mut uses = f.use_counts();
+    let mut uses = Uses::new(f);
     let mut dead = Vec::new();
     for id in order {
+        let before = f.insts.len();
         if let Some(v) = expand_division(f, id) {
-            f.replace_all_uses(&Value::Inst(id), &v);
+            for new in before..f.insts.len() {
+                uses.add(f, InstId(new as u32));
+            }
+            uses.replace(f, id, &v);
             dead.push(id);
             changed = true;
-            uses = f.use_counts();
+            debug_assert_eq!(uses.counts, f.use_counts());
             continue;
         }
-        match simplify(f, id, &uses) {
+        match simplify(f, id, &uses.counts) {
             Some(Action::Replace(v)) => {
-                f.replace_all_uses(&Value::Inst(id), &v);
+                uses.replace(f, id, &v);
                 dead.push(id);
                 changed = true;
             }
             Some(Action::Rewrite(kind)) => {
-                f.inst_mut(id).kind = kind;
+                let old = std::mem::replace(&mut f.inst_mut(id).kind, kind);
+                uses.remove(&old);
+                uses.add(f, id);
                 changed = true;
             }
             None => continue,
         }
-        uses = f.use_counts();
+        debug_assert_eq!(uses.counts, f.use_counts());
     }
     if !dead.is_empty() {
+        let mut is_dead = vec![false; f.insts.len()];
+        for i in &dead {
+            is_dead[i.0 as usize] = true;
+        }
         for b in f.layout.clone() {
-            f.block_mut(b).insts.retain(|i| !dead.contains(i));
+            f.block_mut(b).insts.retain(|i| !is_dead[i.0 as usize]);
         }
         for i in dead {
             f.erase_inst(i);

@@ -4,7 +4,6 @@
 //! name (`%i.addr` → `%i`), so loops read as they were written.
 
 use crate::ir::*;
-use std::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -85,14 +84,22 @@ fn promote(f: &mut Function) -> bool {
     if allocas.is_empty() {
         return false;
     }
-    let index: HashMap<InstId, usize> = allocas.iter().enumerate().map(|(n, a)| (*a, n)).collect();
+    // Each instruction's variable (the alloca's index), by instruction id.
+    let mut index: Vec<Option<u32>> = vec![None; f.insts.len()];
+    for (n, a) in allocas.iter().enumerate() {
+        index[a.0 as usize] = Some(n as u32);
+    }
+    let var = |index: &[Option<u32>], v: &Value| match v {
+        Value::Inst(a) => index.get(a.0 as usize).copied().flatten().map(|n| n as usize),
+        _ => None,
+    };
     let dom = DomTree::new(f);
     let df = dom.frontiers(f);
     let preds = f.predecessors();
 
     // Phi placement at the iterated dominance frontier of each variable's stores.
-    let mut phi_for: HashMap<(BlockId, usize), InstId> = HashMap::new();
-    let mut phi_var: HashMap<InstId, usize> = HashMap::new();
+    // The phis of each block with their variables, in the order made.
+    let mut block_phis: Vec<Vec<(usize, InstId)>> = vec![Vec::new(); f.blocks.len()];
     let mut bases: Vec<String> = Vec::new();
     // The reachable blocks storing to each variable, in layout order, found in
     // one walk (not one walk per variable).
@@ -102,12 +109,8 @@ fn promote(f: &mut Function) -> bool {
             continue;
         }
         for &i in &f.block(b).insts {
-            if let InstKind::Store {
-                ptr: Value::Inst(p),
-                ..
-            } = &f.inst(i).kind
-            {
-                if let Some(&n) = index.get(p) {
+            if let InstKind::Store { ptr, .. } = &f.inst(i).kind {
+                if let Some(n) = var(&index, ptr) {
                     if store_blocks[n].last() != Some(&b) {
                         store_blocks[n].push(b);
                     }
@@ -115,6 +118,7 @@ fn promote(f: &mut Function) -> bool {
             }
         }
     }
+    let mut has_phi = vec![false; f.blocks.len()];
     for (n, &a) in allocas.iter().enumerate() {
         let ty = match &f.inst(a).kind {
             InstKind::Alloca { ty, .. } => ty.clone(),
@@ -123,7 +127,7 @@ fn promote(f: &mut Function) -> bool {
         let base = f.inst(a).name.trim_end_matches(".addr").to_string();
         bases.push(base.clone());
         let mut work: Vec<BlockId> = std::mem::take(&mut store_blocks[n]);
-        let mut has_phi = vec![false; f.blocks.len()];
+        has_phi.iter_mut().for_each(|h| *h = false);
         while let Some(b) = work.pop() {
             for &d in &df[b.0 as usize] {
                 if has_phi[d.0 as usize] {
@@ -139,15 +143,19 @@ fn promote(f: &mut Function) -> bool {
                     None,
                 );
                 f.block_mut(d).insts.insert(0, phi);
-                phi_for.insert((d, n), phi);
-                phi_var.insert(phi, n);
+                block_phis[d.0 as usize].push((n, phi));
                 work.push(d);
             }
         }
     }
+    let mut phi_var: Vec<Option<u32>> = vec![None; f.insts.len()];
+    for &(n, phi) in block_phis.iter().flatten() {
+        phi_var[phi.0 as usize] = Some(n as u32);
+    }
 
-    // Renaming along the dominator tree.
-    let mut repl: HashMap<InstId, Value> = HashMap::new();
+    // Renaming along the dominator tree: the values on entry to a block in
+    // `cur`, each change logged so leaving the block's subtree undoes it.
+    let mut repl: Vec<Option<Value>> = vec![None; f.insts.len()];
     let mut dead: Vec<InstId> = allocas.clone();
     let children = dom.children();
     let undef: Vec<Value> = allocas
@@ -157,57 +165,74 @@ fn promote(f: &mut Function) -> bool {
             _ => Value::Undef(Type::Void),
         })
         .collect();
-    let resolve = |repl: &HashMap<InstId, Value>, v: &Value| -> Value {
+    let resolve = |repl: &[Option<Value>], v: &Value| -> Value {
         let mut v = v.clone();
         while let Value::Inst(i) = v {
-            match repl.get(&i) {
+            match repl.get(i.0 as usize).and_then(Option::as_ref) {
                 Some(r) => v = r.clone(),
                 None => break,
             }
         }
         v
     };
-    // Iterative DFS: (block, values on entry).
-    let mut stack: Vec<(BlockId, Vec<Value>)> = vec![(f.entry(), undef.clone())];
-    while let Some((b, mut cur)) = stack.pop() {
-        for &i in &f.block(b).insts.clone() {
-            let kind = f.inst(i).kind.clone();
-            match kind {
+    enum Walk {
+        Enter(BlockId),
+        /// Undo the log down to this length.
+        Leave(usize),
+    }
+    let mut cur = undef.clone();
+    let mut log: Vec<(usize, Value)> = Vec::new();
+    let mut stack = vec![Walk::Enter(f.entry())];
+    while let Some(step) = stack.pop() {
+        let b = match step {
+            Walk::Enter(b) => b,
+            Walk::Leave(mark) => {
+                while log.len() > mark {
+                    let (n, v) = log.pop().expect("longer than mark");
+                    cur[n] = v;
+                }
+                continue;
+            }
+        };
+        let mark = log.len();
+        for k in 0..f.block(b).insts.len() {
+            let i = f.block(b).insts[k];
+            match &f.inst(i).kind {
                 InstKind::Phi { .. } => {
-                    if let Some(&n) = phi_var.get(&i) {
-                        cur[n] = Value::Inst(i);
+                    if let Some(n) = phi_var[i.0 as usize] {
+                        let old = std::mem::replace(&mut cur[n as usize], Value::Inst(i));
+                        log.push((n as usize, old));
                     }
                 }
-                InstKind::Load {
-                    ptr: Value::Inst(a),
-                    ..
-                } if index.contains_key(&a) => {
-                    repl.insert(i, cur[index[&a]].clone());
-                    dead.push(i);
+                InstKind::Load { ptr, .. } => {
+                    if let Some(n) = var(&index, ptr) {
+                        repl[i.0 as usize] = Some(cur[n].clone());
+                        dead.push(i);
+                    }
                 }
-                InstKind::Store {
-                    ptr: Value::Inst(a),
-                    val,
-                    ..
-                } if index.contains_key(&a) => {
-                    cur[index[&a]] = resolve(&repl, &val);
-                    dead.push(i);
+                InstKind::Store { ptr, val, .. } => {
+                    if let Some(n) = var(&index, ptr) {
+                        let v = resolve(&repl, val);
+                        let old = std::mem::replace(&mut cur[n], v);
+                        log.push((n, old));
+                        dead.push(i);
+                    }
                 }
                 _ => {}
             }
         }
         for s in f.successors(b) {
-            for (n, v) in cur.iter().enumerate() {
-                if let Some(&phi) = phi_for.get(&(s, n)) {
-                    let v = v.clone();
-                    if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
-                        incoming.push((v, b));
-                    }
+            for k in 0..block_phis[s.0 as usize].len() {
+                let (n, phi) = block_phis[s.0 as usize][k];
+                let v = cur[n].clone();
+                if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
+                    incoming.push((v, b));
                 }
             }
         }
+        stack.push(Walk::Leave(mark));
         for &c in children[b.0 as usize].iter().rev() {
-            stack.push((c, cur.clone()));
+            stack.push(Walk::Enter(c));
         }
     }
     // Unreachable blocks: their loads see undef, their stores vanish.
@@ -217,29 +242,31 @@ fn promote(f: &mut Function) -> bool {
         }
         for &i in &f.block(b).insts {
             match &f.inst(i).kind {
-                InstKind::Load {
-                    ptr: Value::Inst(a),
-                    ..
-                } if index.contains_key(a) => {
-                    repl.insert(i, undef[index[a]].clone());
-                    dead.push(i);
+                InstKind::Load { ptr, .. } => {
+                    if let Some(n) = var(&index, ptr) {
+                        repl[i.0 as usize] = Some(undef[n].clone());
+                        dead.push(i);
+                    }
                 }
-                InstKind::Store {
-                    ptr: Value::Inst(a),
-                    ..
-                } if index.contains_key(a) => dead.push(i),
+                InstKind::Store { ptr, .. } => {
+                    if var(&index, ptr).is_some() {
+                        dead.push(i);
+                    }
+                }
                 _ => {}
             }
         }
     }
     // Phis need one entry per predecessor edge; give unreachable predecessors undef.
-    for (&(b, n), &phi) in &phi_for {
-        for &p in &preds[b.0 as usize] {
-            if dom.is_reachable(p) {
-                continue;
-            }
-            if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
-                incoming.push((undef[n].clone(), p));
+    for (b, phis) in block_phis.iter().enumerate() {
+        for &(n, phi) in phis {
+            for &p in &preds[b] {
+                if dom.is_reachable(p) {
+                    continue;
+                }
+                if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
+                    incoming.push((undef[n].clone(), p));
+                }
             }
         }
     }
@@ -248,19 +275,13 @@ fn promote(f: &mut Function) -> bool {
         let b = f.layout[bi];
         for k in 0..f.block(b).insts.len() {
             let id = f.block(b).insts[k];
-            let mut kind = f.inst(id).kind.clone();
-            let mut touched = false;
-            for op in kind.operands_mut() {
+            f.inst_mut(id).kind.for_each_operand_mut(|op| {
                 if let Value::Inst(i) = op {
-                    if repl.contains_key(i) {
+                    if repl.get(i.0 as usize).is_some_and(Option::is_some) {
                         *op = resolve(&repl, op);
-                        touched = true;
                     }
                 }
-            }
-            if touched {
-                f.inst_mut(id).kind = kind;
-            }
+            });
         }
     }
     dead.sort();
@@ -277,14 +298,14 @@ fn promote(f: &mut Function) -> bool {
     super::dce::run_function(f);
     // Phis were named before the loads they replace were gone; rename to the
     // source name now that it is free (`%i1` → `%i`).
-    let phis_in_order: Vec<InstId> = f
+    let phis_in_order: Vec<(InstId, u32)> = f
         .layout
         .iter()
         .flat_map(|b| f.block(*b).insts.iter().copied())
-        .filter(|i| phi_var.contains_key(i))
+        .filter_map(|i| phi_var.get(i.0 as usize).copied().flatten().map(|n| (i, n)))
         .collect();
-    for p in phis_in_order {
-        f.rename_inst(p, &bases[phi_var[&p]]);
+    for (p, n) in phis_in_order {
+        f.rename_inst(p, &bases[n as usize]);
     }
     true
 }
