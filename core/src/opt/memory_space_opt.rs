@@ -103,10 +103,11 @@ fn run_function(f: &mut Function) -> bool {
         }
     } else {
         // No access moved: the twins go, and the function is as it was.
+        let gone: HashSet<InstId> = made.iter().map(|m| m.1).collect();
+        for b in f.layout.clone() {
+            f.block_mut(b).insts.retain(|i| !gone.contains(i));
+        }
         for &(_, twin, _) in &made {
-            for b in f.layout.clone() {
-                f.block_mut(b).insts.retain(|&i| i != twin);
-            }
             f.erase_inst(twin);
         }
     }
@@ -126,18 +127,34 @@ fn run_function(f: &mut Function) -> bool {
 /// casts with the names of their generic values.
 fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId, String)> {
     let chain: HashSet<InstId> = made.iter().map(|m| m.0).collect();
+    // The users of each generic value outside the chain, in layout order,
+    // and each placed instruction's block, found in one walk.
+    let mut users: HashMap<InstId, Vec<InstId>> = HashMap::new();
+    let mut block_of: HashMap<InstId, BlockId> = HashMap::new();
+    for &b in &f.layout {
+        for &u in &f.block(b).insts {
+            block_of.insert(u, b);
+            if chain.contains(&u) {
+                continue;
+            }
+            f.inst(u).kind.for_each_operand(|op| {
+                if let Value::Inst(g) = op {
+                    if chain.contains(g) {
+                        let list = users.entry(*g).or_default();
+                        if list.last() != Some(&u) {
+                            list.push(u);
+                        }
+                    }
+                }
+            });
+        }
+    }
     let mut casts = Vec::new();
     for (generic, twin, name) in made {
         let from = Value::Inst(*generic);
-        let users: Vec<InstId> = f
-            .layout
-            .iter()
-            .flat_map(|&b| f.block(b).insts.iter().copied())
-            .filter(|u| !chain.contains(u) && f.inst(*u).kind.operands().contains(&&from))
-            .collect();
-        if users.is_empty() {
+        let Some(users) = users.remove(generic) else {
             continue;
-        }
+        };
         let loc = f.inst(*twin).loc;
         let cast = f.create_inst(
             &format!("{name}.cast"),
@@ -149,12 +166,7 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
             loc,
         );
         // Right after the twin (after the block's phis for a phi).
-        let b = f
-            .layout
-            .iter()
-            .copied()
-            .find(|&b| f.block(b).insts.contains(twin))
-            .expect("the twin is placed");
+        let b = block_of[twin];
         let insts = &f.block(b).insts;
         let at = if matches!(f.inst(*twin).kind, InstKind::Phi { .. }) {
             insts
@@ -166,11 +178,11 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
         };
         f.block_mut(b).insts.insert(at, cast);
         for u in users {
-            for op in f.inst_mut(u).kind.operands_mut() {
+            f.inst_mut(u).kind.for_each_operand_mut(|op| {
                 if *op == from {
                     *op = Value::Inst(cast);
                 }
-            }
+            });
         }
         casts.push((cast, name.clone()));
     }
