@@ -128,6 +128,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         to_deduce: Vec::new(),
         undeducible: HashMap::new(),
         needs_init: HashMap::new(),
+        lazy_symbols: Vec::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::new();
@@ -166,6 +167,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         to_deduce: Vec::new(),
         undeducible: HashMap::new(),
         needs_init: HashMap::new(),
+        lazy_symbols: Vec::new(),
     });
     let names = Names {
         sigs: &sigs,
@@ -395,6 +397,11 @@ struct Instances {
     /// Whether making an object of a class does something (`needs_init`),
     /// by the class's address.
     needs_init: HashMap<usize, bool>,
+    /// The symbols of `templates.lazy_methods`, in its order, as far as
+    /// they are known: methods are only appended to it, and removed by
+    /// `use_symbol` alone (mangling each at every call was most of the
+    /// time sema spent on C++ code).
+    lazy_symbols: Vec<String>,
 }
 
 impl Instances {
@@ -402,10 +409,16 @@ impl Instances {
     /// yet is checked (and compiled) from now on.
     fn use_symbol(&mut self, symbol: &str) {
         let lazy = &mut self.templates.lazy_methods;
-        if let Some(i) = lazy
+        let known = &mut self.lazy_symbols;
+        while known.len() < lazy.len() {
+            known.push(super::mangle::symbol_name(&lazy[known.len()]));
+        }
+        debug_assert!(known
             .iter()
-            .position(|f| super::mangle::symbol_name(f) == symbol)
-        {
+            .zip(lazy.iter())
+            .all(|(s, f)| *s == super::mangle::symbol_name(f)));
+        if let Some(i) = known.iter().position(|s| s == symbol) {
+            known.remove(i);
             let f = lazy.remove(i);
             if f.body.is_some() {
                 self.pending.push(f);
