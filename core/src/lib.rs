@@ -10,6 +10,7 @@
 //! and in wasm32.
 
 pub mod codegen;
+pub mod collections;
 pub mod compilation;
 pub mod diag;
 pub mod frontend;

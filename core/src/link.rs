@@ -68,7 +68,7 @@ fn add_library(m: &mut Module, lib: Module) {
 
 /// Compiled libdevice functions by name and options: each is parsed and
 /// lowered once per process (the web worker recompiles on every edit).
-type Cache = std::collections::HashMap<String, Option<Module>>;
+type Cache = crate::collections::HashMap<String, Option<Module>>;
 
 static CACHE: std::sync::LazyLock<std::sync::Mutex<Cache>> =
     std::sync::LazyLock::new(Default::default);

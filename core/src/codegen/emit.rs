@@ -115,7 +115,7 @@ fn function(
     }
     out.push('\n');
     // Labels only where something branches.
-    let mut targets = std::collections::HashSet::new();
+    let mut targets = crate::collections::HashSet::default();
     for b in &f.blocks {
         for i in &b.insts {
             for op in &i.operands {

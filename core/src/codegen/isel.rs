@@ -8,7 +8,7 @@ use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::options::Options;
 use crate::ptx::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 /// A phi to be resolved by out-of-SSA: its register and, per predecessor
 /// machine block, the operand that flows in.
@@ -237,23 +237,23 @@ pub fn select(
         f,
         opts,
         m,
-        vals: HashMap::new(),
+        vals: HashMap::default(),
         args: vec![None; f.params.len()],
         block_index,
-        folded: HashSet::new(),
-        address_folded: HashSet::new(),
-        vec_regs: HashMap::new(),
-        param_temps: HashMap::new(),
-        result_temps: HashMap::new(),
-        param_temp_parts: HashSet::new(),
-        frameless: HashSet::new(),
+        folded: HashSet::default(),
+        address_folded: HashSet::default(),
+        vec_regs: HashMap::default(),
+        param_temps: HashMap::default(),
+        result_temps: HashMap::default(),
+        param_temp_parts: HashSet::default(),
+        frameless: HashSet::default(),
         uses: f.use_counts(),
-        frame_offsets: HashMap::new(),
+        frame_offsets: HashMap::default(),
         sp: None,
-        generic_frame: HashSet::new(),
+        generic_frame: HashSet::default(),
         calls: 0,
-        wide_index: HashMap::new(),
-        switch_edges: HashMap::new(),
+        wide_index: HashMap::default(),
+        switch_edges: HashMap::default(),
         cur: 0,
         loc: None,
         diags: Vec::new(),
@@ -371,7 +371,7 @@ impl Sel<'_> {
     /// could be reassigned by a phi copy on a loop's back edge otherwise).
     fn plan_folds(&mut self) {
         let f = self.f;
-        let mut block_of: HashMap<InstId, BlockId> = HashMap::new();
+        let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 block_of.insert(i, b);
@@ -436,7 +436,7 @@ impl Sel<'_> {
         // become `[reg+off]` in each of them (in any block: the base
         // dominates the gep, so its register holds it at every use; licm
         // hoists such geps out of loops, where their loads stay).
-        let mut address_uses: HashMap<InstId, u32> = HashMap::new();
+        let mut address_uses: HashMap<InstId, u32> = HashMap::default();
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 let ptr = match &f.inst(i).kind {
@@ -565,13 +565,13 @@ impl Sel<'_> {
     /// as NVRTC passes a struct from registers.
     fn plan_param_temps(&mut self) {
         let f = self.f;
-        let mut block_of: HashMap<InstId, (BlockId, usize)> = HashMap::new();
+        let mut block_of: HashMap<InstId, (BlockId, usize)> = HashMap::default();
         for &b in &f.layout {
             for (n, &i) in f.block(b).insts.iter().enumerate() {
                 block_of.insert(i, (b, n));
             }
         }
-        let mut users: HashMap<InstId, Vec<InstId>> = HashMap::new();
+        let mut users: HashMap<InstId, Vec<InstId>> = HashMap::default();
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 for op in f.inst(i).kind.operands() {

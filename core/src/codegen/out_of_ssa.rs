@@ -241,9 +241,9 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         }
     }
     // Split critical edges into blocks that have phis.
-    let mut edge_block: std::collections::HashMap<(usize, usize), usize> =
-        std::collections::HashMap::new();
-    let phi_blocks: std::collections::HashSet<usize> = phis.iter().map(|p| p.block).collect();
+    let mut edge_block: crate::collections::HashMap<(usize, usize), usize> =
+        crate::collections::HashMap::default();
+    let phi_blocks: crate::collections::HashSet<usize> = phis.iter().map(|p| p.block).collect();
     for b in 0..nblocks {
         let succ = successors(&f.blocks[b]);
         if succ.len() < 2 {

@@ -6,7 +6,7 @@
 //! (`namespace cg = cooperative_groups;`).
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// How many aliases and directives one candidate is followed through.

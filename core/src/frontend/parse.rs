@@ -14,7 +14,7 @@ use super::template::{
     MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
 use crate::diag::{Diagnostic, Span};
-use std::collections::HashMap;
+use crate::collections::HashMap;
 use std::rc::Rc;
 
 mod cxx;
@@ -55,7 +55,7 @@ impl ParseState {
         ParseState {
             typedefs: vector_types.clone(),
             tags: vector_types.clone(),
-            enumerators: HashMap::new(),
+            enumerators: HashMap::default(),
             globals: Vec::new(),
             cxx: CxxScope {
                 relaxed_constexpr: opts.expt_relaxed_constexpr,
@@ -63,7 +63,7 @@ impl ParseState {
                 ..CxxScope::default()
             },
             templates: Templates::default(),
-            template_values: HashMap::new(),
+            template_values: HashMap::default(),
             functions: Vec::new(),
             vector_types,
         }
@@ -2643,7 +2643,7 @@ impl<'a> Parser<'a> {
             globals: Vec::new(),
             cxx: scope.cxx,
             templates,
-            template_values: HashMap::new(),
+            template_values: HashMap::default(),
             no_gt: false,
             half_gt: false,
             nesting,

@@ -15,7 +15,7 @@ use crate::diag::Diagnostic;
 use crate::options::Options;
 use crate::target::Target;
 use crate::FileProvider;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 const MAX_INCLUDE_DEPTH: usize = 200;

@@ -10,7 +10,7 @@ use super::ast::*;
 use super::template::{deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
 use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 use std::rc::Rc;
 
 mod classes;
@@ -56,7 +56,7 @@ fn signature(f: &FunctionDef) -> Signature {
 
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
-    let mut sigs: HashMap<String, Vec<Signature>> = HashMap::new();
+    let mut sigs: HashMap<String, Vec<Signature>> = HashMap::default();
     for f in tu.functions.iter().chain(&tu.templates.lazy_methods) {
         let sig = signature(f);
         let set = sigs.entry(f.name.clone()).or_default();
@@ -118,20 +118,20 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     // Namespace-scope variables: types, initializers, a scope for device code.
     let no_instances = RefCell::new(Instances {
         templates: Templates::default(),
-        made: HashMap::new(),
+        made: HashMap::default(),
         pending: Vec::new(),
-        methods: HashMap::new(),
-        contexts: HashMap::new(),
+        methods: HashMap::default(),
+        contexts: HashMap::default(),
         current: Vec::new(),
-        deduced: HashMap::new(),
+        deduced: HashMap::default(),
         deducing: Vec::new(),
         to_deduce: Vec::new(),
-        undeducible: HashMap::new(),
-        needs_init: HashMap::new(),
+        undeducible: HashMap::default(),
+        needs_init: HashMap::default(),
         lazy_symbols: Vec::new(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
-    let mut global_scope: HashMap<String, usize> = HashMap::new();
+    let mut global_scope: HashMap<String, usize> = HashMap::default();
     for (i, g) in globals.iter_mut().enumerate() {
         if let Some(prev) = global_scope.get(&g.source_name) {
             let _ = prev;
@@ -157,16 +157,16 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     }
     let inst = RefCell::new(Instances {
         templates: std::mem::take(&mut tu.templates),
-        made: HashMap::new(),
+        made: HashMap::default(),
         pending: Vec::new(),
-        methods: HashMap::new(),
-        contexts: HashMap::new(),
+        methods: HashMap::default(),
+        contexts: HashMap::default(),
         current: Vec::new(),
-        deduced: HashMap::new(),
+        deduced: HashMap::default(),
         deducing: Vec::new(),
         to_deduce: Vec::new(),
-        undeducible: HashMap::new(),
-        needs_init: HashMap::new(),
+        undeducible: HashMap::default(),
+        needs_init: HashMap::default(),
         lazy_symbols: Vec::new(),
     });
     let names = Names {
@@ -192,7 +192,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             placed.push((r.at, id));
         }
     }
-    let mut defined: HashMap<String, Span> = HashMap::new();
+    let mut defined: HashMap<String, Span> = HashMap::default();
     for f in &mut tu.functions {
         if f.body.is_none() {
             continue;
@@ -685,7 +685,7 @@ struct Checker<'a> {
     gotos: Vec<(String, Span)>,
     space: ExecSpace,
     /// The locals declared `const`.
-    const_locals: std::collections::HashSet<usize>,
+    const_locals: crate::collections::HashSet<usize>,
 }
 
 /// The labels met so far in one switch body.
@@ -888,12 +888,12 @@ impl<'a> Checker<'a> {
             declared_ret: None,
             diags,
             locals: Vec::new(),
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             ret,
             loops: 0,
             switches: Vec::new(),
             breakable: 0,
-            labels: HashMap::new(),
+            labels: HashMap::default(),
             gotos: Vec::new(),
             space,
             globals: Vec::new(),
@@ -1484,7 +1484,7 @@ impl<'a> Checker<'a> {
     fn stmt(&mut self, s: &mut Stmt) {
         match &mut s.kind {
             StmtKind::Compound(stmts) => {
-                self.scopes.push(HashMap::new());
+                self.scopes.push(HashMap::default());
                 for s in stmts {
                     self.stmt(s);
                 }
@@ -1581,7 +1581,7 @@ impl<'a> Checker<'a> {
                 body,
                 ..
             } => {
-                self.scopes.push(HashMap::new());
+                self.scopes.push(HashMap::default());
                 if let Some(i) = init {
                     self.stmt(i);
                 }
@@ -1691,7 +1691,7 @@ impl<'a> Checker<'a> {
                 *c = convert(taken, &ty);
                 self.switches.push(SwitchLabels {
                     ty,
-                    cases: HashMap::new(),
+                    cases: HashMap::default(),
                     default: false,
                 });
                 self.breakable += 1;

@@ -13,7 +13,7 @@
 use super::ast::{CType, ExecSpace, Record, TemplateArg};
 use super::lex::Token;
 use crate::diag::Span;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 use std::rc::Rc;
 
 /// Most instances a translation unit may make (recursive templates end

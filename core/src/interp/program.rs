@@ -11,7 +11,7 @@ use crate::ir::{
     addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
     InstId, InstKind, Module, Type, Value,
 };
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 /// A scalar type as the interpreter handles it. Values live in `u64`
 /// registers: integers zero-extended from their width (i1 is 0 or 1), floats
@@ -709,7 +709,7 @@ fn place_globals(
     launch: &Launch,
     memory: &mut Memory,
 ) -> Result<(HashMap<String, u64>, Vec<u64>), InterpError> {
-    let mut addrs = HashMap::new();
+    let mut addrs = HashMap::default();
     let mut shared = Vec::new();
     let mut dynamic: Option<u32> = None;
     let mut fresh = Vec::new();
@@ -851,8 +851,8 @@ impl Decoder<'_> {
             nregs: regs.count,
             ..Func::default()
         };
-        let mut block_pc: HashMap<BlockId, u32> = HashMap::new();
-        let mut phis: HashMap<BlockId, Vec<InstId>> = HashMap::new();
+        let mut block_pc: HashMap<BlockId, u32> = HashMap::default();
+        let mut phis: HashMap<BlockId, Vec<InstId>> = HashMap::default();
         // Edges as (from, to) until every block has its pc.
         let mut edges: Vec<(BlockId, BlockId)> = Vec::new();
         for &b in &f.layout {

@@ -15,7 +15,7 @@ pub use parse::{parse_function, parse_module, parse_signature, ParseError};
 pub(crate) use print::inst_text;
 pub use print::{function_text, location_text, module_text, print_function, print_module};
 
-use std::collections::HashSet;
+use crate::collections::HashSet;
 use std::fmt;
 
 /// Address spaces, numbered as cicc/NVPTX number them.
@@ -1262,7 +1262,7 @@ pub struct Function {
 
 /// `fresh_name`'s memo; not part of what a function is (always equal).
 #[derive(Clone, Debug, Default)]
-struct NameHints(std::collections::HashMap<String, u32>);
+struct NameHints(crate::collections::HashMap<String, u32>);
 
 impl PartialEq for NameHints {
     fn eq(&self, _: &NameHints) -> bool {

@@ -11,7 +11,7 @@
 //! any input; bad text is a `ParseError` at the offending token.
 
 use super::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 /// Why a text is not IR, and where: `line:column: message` (both 1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -410,7 +410,7 @@ impl Parser {
             last_line: 1,
             calls: Vec::new(),
             global_refs: Vec::new(),
-            structs: HashMap::new(),
+            structs: HashMap::default(),
         }
     }
 
@@ -948,7 +948,7 @@ impl Parser {
                 .map(|(i, p)| (p.name.clone(), (Value::Arg(i as u32), p.ty.clone())))
                 .collect(),
             f,
-            blocks: HashMap::new(),
+            blocks: HashMap::default(),
             order: Vec::new(),
             forward: Vec::new(),
             cur: None,
@@ -1727,8 +1727,8 @@ impl Parser {
         let called = |name: &str| self.calls.iter().any(|c| c.callee == name);
 
         let mut m = Module::default();
-        let mut sigs: HashMap<String, (Type, Vec<Type>)> = HashMap::new();
-        let mut taken: HashSet<String> = HashSet::new();
+        let mut sigs: HashMap<String, (Type, Vec<Type>)> = HashMap::default();
+        let mut taken: HashSet<String> = HashSet::default();
         for (g, t) in globals {
             if !taken.insert(g.name.clone()) {
                 return Err(error_at(&t, format!("redefinition of '@{}'", g.name)));

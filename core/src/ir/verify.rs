@@ -4,7 +4,7 @@
 
 use super::print::inst_text;
 use super::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 /// Checks a function; returns one message per problem.
 pub fn verify_function(f: &Function) -> Vec<String> {
@@ -30,7 +30,7 @@ pub fn verify_function(f: &Function) -> Vec<String> {
         }
     }
     // Where each instruction is defined: (block, position).
-    let mut def_at: HashMap<InstId, (BlockId, usize)> = HashMap::new();
+    let mut def_at: HashMap<InstId, (BlockId, usize)> = HashMap::default();
     for &b in &f.layout {
         for (pos, &i) in f.block(b).insts.iter().enumerate() {
             if def_at.insert(i, (b, pos)).is_some() {

@@ -25,7 +25,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
             m.globals.push(global);
         }
     }
-    let mut discardable = std::collections::HashSet::new();
+    let mut discardable = crate::collections::HashSet::default();
     for f in &tu.functions {
         if !f.space.on_device() {
             continue;
@@ -42,7 +42,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
     }
     drop_uncalled(&mut m, &discardable);
     // The string literals of the functions kept.
-    let named: std::collections::HashSet<String> = m
+    let named: crate::collections::HashSet<String> = m
         .functions
         .iter()
         .flat_map(|f| {
@@ -103,8 +103,8 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
 /// function calls, as clang emits C++'s inline functions only where used:
 /// the unused functions of a header (`std::isnan`, cooperative groups'
 /// `this_grid`) do not show in the IR.
-fn drop_uncalled(m: &mut Module, discardable: &std::collections::HashSet<String>) {
-    let mut live: std::collections::HashSet<String> = m
+fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<String>) {
+    let mut live: crate::collections::HashSet<String> = m
         .functions
         .iter()
         .filter(|f| !discardable.contains(&f.name))
@@ -351,7 +351,7 @@ struct Gen<'a> {
     loops: Vec<LoopTargets>,
     switches: Vec<SwitchBlocks>,
     /// The block of each `goto` label, made when first named.
-    labels: std::collections::HashMap<String, BlockId>,
+    labels: crate::collections::HashMap<String, BlockId>,
     loc: Option<DebugLoc>,
     /// String literals of the module so far: bytes (with the NUL) and global name.
     strings: Vec<(Vec<u8>, String)>,
@@ -376,7 +376,7 @@ impl<'a> Gen<'a> {
             cur: None,
             loops: Vec::new(),
             switches: Vec::new(),
-            labels: std::collections::HashMap::new(),
+            labels: crate::collections::HashMap::default(),
             loc: None,
             strings: Vec::new(),
         }

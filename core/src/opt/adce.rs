@@ -8,7 +8,7 @@
 //! default; what they compute for nobody goes.
 
 use crate::ir::*;
-use std::collections::HashSet;
+use crate::collections::HashSet;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -143,8 +143,8 @@ fn run_function(f: &mut Function) -> bool {
             block_of[i.0 as usize] = Some(b);
         }
     }
-    let mut live: HashSet<InstId> = HashSet::new();
-    let mut live_blocks: HashSet<BlockId> = HashSet::new();
+    let mut live: HashSet<InstId> = HashSet::default();
+    let mut live_blocks: HashSet<BlockId> = HashSet::default();
     let mut work: Vec<InstId> = Vec::new();
     // As LLVM's ADCE by default, loops stay: a loop may not end, and running
     // forever is an effect. Every branch inside a cycle is live.

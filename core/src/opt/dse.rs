@@ -4,7 +4,7 @@
 //! never read and whose address goes nowhere else.
 
 use crate::ir::*;
-use std::collections::HashSet;
+use crate::collections::HashSet;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -31,7 +31,7 @@ fn may_read(kind: &InstKind) -> bool {
 }
 
 fn run_function(f: &mut Function) -> bool {
-    let mut dead: HashSet<InstId> = HashSet::new();
+    let mut dead: HashSet<InstId> = HashSet::default();
     // Overwritten stores, block by block (walk backwards, remembering the
     // addresses stored to since the last possible read).
     for &b in &f.layout {

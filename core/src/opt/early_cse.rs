@@ -14,7 +14,7 @@
 //! never alias.
 
 use crate::ir::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     run_all(m, false)
@@ -144,16 +144,16 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
     let children = dom.children();
     let preds = f.predecessors();
     // The memory values available at the end of each visited block (gvn).
-    let mut end_loads: HashMap<BlockId, HashMap<MemKey, (Option<u32>, Value)>> = HashMap::new();
+    let mut end_loads: HashMap<BlockId, HashMap<MemKey, (Option<u32>, Value)>> = HashMap::default();
     let mut replace: Vec<(InstId, Value)> = Vec::new();
     // Scoped table: entries added in a block are removed when leaving its subtree.
-    let mut table: HashMap<Key, InstId> = HashMap::new();
+    let mut table: HashMap<Key, InstId> = HashMap::default();
     enum Step {
         Enter(BlockId),
         Leave(Vec<Key>),
     }
     let mut stack = vec![Step::Enter(f.entry())];
-    let mut repl: HashMap<InstId, Value> = HashMap::new();
+    let mut repl: HashMap<InstId, Value> = HashMap::default();
     while let Some(step) = stack.pop() {
         let b = match step {
             Step::Leave(keys) => {
@@ -166,7 +166,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         };
         let mut added = Vec::new();
         // Memory values known here: (type, pointer) → value, forgotten at a write.
-        let mut loads: HashMap<MemKey, (Option<u32>, Value)> = HashMap::new();
+        let mut loads: HashMap<MemKey, (Option<u32>, Value)> = HashMap::default();
         if across_blocks {
             if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
                 if let Some(avail) = end_loads.get(&d) {

@@ -3,7 +3,7 @@
 //! that nothing names. Kernels are the roots.
 
 use crate::ir::*;
-use std::collections::HashSet;
+use crate::collections::HashSet;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut live: HashSet<String> = m
@@ -25,7 +25,7 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             }
         }
     }
-    let mut live_globals: HashSet<String> = HashSet::new();
+    let mut live_globals: HashSet<String> = HashSet::default();
     let mut work: Vec<String> = live.iter().cloned().collect();
     while let Some(name) = work.pop() {
         let Some(f) = m.function(&name) else { continue };

@@ -9,7 +9,7 @@
 //! block, where mem2reg can promote them.
 
 use crate::ir::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 pub fn run_always(m: &mut Module, _cx: &super::PassContext) -> bool {
     run(m, |f| f.attrs.alwaysinline)
@@ -230,7 +230,7 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
         }
     }
     // Blocks, placed between the call's block and the continuation.
-    let mut block_map: HashMap<BlockId, BlockId> = HashMap::new();
+    let mut block_map: HashMap<BlockId, BlockId> = HashMap::default();
     for &cb in &callee.layout {
         let nb = f.add_block(&format!("{}.i", callee.block(cb).name));
         block_map.insert(cb, nb);
@@ -247,7 +247,7 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
         f.layout.insert(at + k, *nb);
     }
     // Instructions: create them all first (phis may refer forward), then fill in operands.
-    let mut inst_map: HashMap<InstId, InstId> = HashMap::new();
+    let mut inst_map: HashMap<InstId, InstId> = HashMap::default();
     for &cb in &callee.layout {
         for &ci in &callee.block(cb).insts {
             let src = callee.inst(ci);

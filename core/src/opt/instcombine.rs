@@ -3,7 +3,7 @@
 
 use crate::ir::fold;
 use crate::ir::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

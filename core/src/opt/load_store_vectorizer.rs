@@ -24,7 +24,7 @@
 
 use super::lower_alloca::{by_bytes_params, passes_by_bytes};
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let by_bytes = by_bytes_params(m);
@@ -41,7 +41,7 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
 
 /// The allocas a call takes as a struct argument's bytes or result's place.
 fn call_temporaries(f: &Function, by_bytes: &super::lower_alloca::ByBytes) -> HashSet<InstId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     for &b in &f.layout {
         for &i in &f.block(b).insts {
             let kind = &f.inst(i).kind;
@@ -133,7 +133,7 @@ fn harmless(k: &InstKind, stores: bool) -> bool {
 fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
     let insts = &f.block(b).insts;
     let excluded = |base: &Value| base.as_inst().is_some_and(|a| temps.contains(&a));
-    let mut taken: HashSet<InstId> = HashSet::new();
+    let mut taken: HashSet<InstId> = HashSet::default();
     let mut groups = Vec::new();
     for (p, &first) in insts.iter().enumerate() {
         if taken.contains(&first) {
@@ -197,7 +197,7 @@ fn run_function(f: &mut Function, temps: &HashSet<InstId>) -> bool {
         }
         changed = true;
         // Per member: what takes its place in the block.
-        let mut place: HashMap<InstId, Vec<InstId>> = HashMap::new();
+        let mut place: HashMap<InstId, Vec<InstId>> = HashMap::default();
         for group in groups {
             let Some((is_store, ptr, align, ty)) = access(f, group[0]) else {
                 continue;
@@ -326,7 +326,7 @@ fn vectorize_stores(
 fn delete_dead_addresses(f: &mut Function, ptrs: Vec<Value>) {
     let mut uses = f.use_counts();
     let mut work: Vec<InstId> = ptrs.iter().filter_map(Value::as_inst).collect();
-    let mut dead: HashSet<InstId> = HashSet::new();
+    let mut dead: HashSet<InstId> = HashSet::default();
     while let Some(g) = work.pop() {
         if dead.contains(&g) || uses[g.0 as usize] != 0 {
             continue;

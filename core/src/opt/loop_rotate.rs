@@ -35,7 +35,7 @@
 
 use super::loops::*;
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 /// Header instructions (besides phis and the branch) that may be copied;
 /// LLVM's `rotation-max-header-size` default.
@@ -285,7 +285,7 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
     // The phis the updaters make: an operand of one is a value as another
     // updater placed it there (q's exit phi reads p as the latch has it), not
     // a use for a later updater to rewrite.
-    let mut made: HashSet<InstId> = HashSet::new();
+    let mut made: HashSet<InstId> = HashSet::default();
     for &v in header_phis.iter().chain(code.iter()) {
         let ty = f.inst(v).ty.clone();
         let name = f.inst(v).name.clone();

@@ -29,7 +29,7 @@
 
 use super::loops::*;
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 /// The most instructions a full unroll may produce without a pragma (cicc's `Threshold`).
 pub const THRESHOLD: usize = 300;
@@ -160,7 +160,7 @@ fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
 fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> Option<u64> {
     let preds = f.predecessors();
     let outside = l.outside_preds(&preds);
-    let mut block_of: HashMap<InstId, BlockId> = HashMap::new();
+    let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
     for &b in &l.blocks {
         for &i in &f.block(b).insts {
             block_of.insert(i, b);
@@ -168,7 +168,7 @@ fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> O
     }
     let header_phis = phis(f, l.header);
     // Each header phi's value on the first iteration, when the entries agree on a constant.
-    let mut state: HashMap<InstId, Value> = HashMap::new();
+    let mut state: HashMap<InstId, Value> = HashMap::default();
     for &p in &header_phis {
         let vals: Vec<Value> = outside
             .iter()
@@ -192,7 +192,7 @@ fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> O
             latch: c.latch,
             block_of: &block_of,
             state,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
         }
         .value(v, 0)
     };
@@ -201,7 +201,7 @@ fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> O
         if (cond != 0) != c.back_if_true {
             return Some(k);
         }
-        let mut new_state = HashMap::new();
+        let mut new_state = HashMap::default();
         for &p in &header_phis {
             if let Some(v) = next.get(&p).and_then(|v| eval(&state, v)) {
                 new_state.insert(p, v);
@@ -316,7 +316,7 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
         .collect();
 
     // Copy 0 is the loop itself; when fully unrolled its header phis are their initial values.
-    let mut vmaps: Vec<HashMap<InstId, Value>> = vec![HashMap::new()];
+    let mut vmaps: Vec<HashMap<InstId, Value>> = vec![HashMap::default()];
     let mut bmaps: Vec<HashMap<BlockId, BlockId>> = vec![body.iter().map(|&b| (b, b)).collect()];
     if mode == Mode::Full {
         vmaps[0] = init.clone();
@@ -327,7 +327,7 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
     };
     let mut after = *body.last().expect("loop blocks");
     for k in 1..count {
-        let mut bm = HashMap::new();
+        let mut bm = HashMap::default();
         for &b in &body {
             let nb = f.add_block(&format!("{}.{k}", f.block(b).name));
             f.layout.retain(|x| *x != nb);
@@ -484,7 +484,7 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
     }
     // Phis an earlier updater made hold values as it placed them: not uses
     // for a later one to rewrite.
-    let mut made: HashSet<InstId> = HashSet::new();
+    let mut made: HashSet<InstId> = HashSet::default();
     for &v in insts.iter().chain(header_phis.iter()) {
         if !outside_use[v.0 as usize] {
             continue;

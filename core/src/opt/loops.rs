@@ -22,7 +22,7 @@
 
 use crate::ir::fold;
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 /// One natural loop.
 #[derive(Clone, Debug)]
@@ -416,7 +416,7 @@ pub fn fold_inst(f: &Function, kind: &InstKind, ty: &Type) -> Option<Value> {
 /// passes (SROA) see constant indices. One sweep in reverse postorder,
 /// then phis' operands from back edges; returns whether anything folded.
 pub fn fold_constants(f: &mut Function) -> bool {
-    let mut folded: HashMap<InstId, Value> = HashMap::new();
+    let mut folded: HashMap<InstId, Value> = HashMap::default();
     let rewrite = |folded: &HashMap<InstId, Value>, kind: &mut InstKind| {
         for op in kind.operands_mut() {
             if let Value::Inst(i) = op {
@@ -485,8 +485,8 @@ impl SsaUpdater {
         SsaUpdater {
             ty,
             name: name.to_string(),
-            end: HashMap::new(),
-            start: HashMap::new(),
+            end: HashMap::default(),
+            start: HashMap::default(),
             created: Vec::new(),
             preds: f.predecessors(),
             reachable: {
@@ -524,7 +524,7 @@ impl SsaUpdater {
         }
         // The blocks whose entry value is needed: back from `b` to the definitions.
         let mut region = Vec::new();
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         let mut stack = vec![b];
         while let Some(x) = stack.pop() {
             if self.start.contains_key(&x) || !seen.insert(x) {

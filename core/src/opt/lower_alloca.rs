@@ -9,7 +9,7 @@
 //! no frame slot at all.
 
 use crate::ir::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 /// Per function: which parameters take a struct's bytes (byval, sret).
 pub(super) type ByBytes = HashMap<String, Vec<bool>>;

@@ -25,7 +25,7 @@ fn promotable(f: &Function) -> Vec<InstId> {
         .copied()
         .filter(|&i| matches!(&f.inst(i).kind, InstKind::Alloca { ty, .. } if !ty.is_aggregate() && !ty.is_vector() && *ty != Type::Void))
         .collect();
-    let mut cands: std::collections::HashSet<InstId> = order.iter().copied().collect();
+    let mut cands: crate::collections::HashSet<InstId> = order.iter().copied().collect();
     for &b in &f.layout {
         for &i in &f.block(b).insts {
             let kind = &f.inst(i).kind;

@@ -15,7 +15,7 @@
 //! value; the generic values left unused are deleted by dce.
 
 use crate::ir::*;
-use std::collections::{HashMap, HashSet};
+use crate::collections::{HashMap, HashSet};
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -129,8 +129,8 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
     let chain: HashSet<InstId> = made.iter().map(|m| m.0).collect();
     // The users of each generic value outside the chain, in layout order,
     // and each placed instruction's block, found in one walk.
-    let mut users: HashMap<InstId, Vec<InstId>> = HashMap::new();
-    let mut block_of: HashMap<InstId, BlockId> = HashMap::new();
+    let mut users: HashMap<InstId, Vec<InstId>> = HashMap::default();
+    let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
     for &b in &f.layout {
         for &u in &f.block(b).insts {
             block_of.insert(u, b);
@@ -192,7 +192,7 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
 /// The space of every generic pointer made from other pointers, by
 /// iteration to a fixed point from the optimistic `Any`.
 fn infer(f: &Function, order: &[InstId]) -> HashMap<InstId, Space> {
-    let mut space: HashMap<InstId, Space> = HashMap::new();
+    let mut space: HashMap<InstId, Space> = HashMap::default();
     for &id in order {
         let inst = f.inst(id);
         if !is_generic_ptr(&inst.ty) {
@@ -260,7 +260,7 @@ fn make_twins(
     order: &[InstId],
     space: &HashMap<InstId, Space>,
 ) -> (HashMap<InstId, Value>, Vec<(InstId, InstId, String)>) {
-    let mut twins: HashMap<InstId, Value> = HashMap::new();
+    let mut twins: HashMap<InstId, Value> = HashMap::default();
     let mut made = Vec::new();
     let mut phis: Vec<(InstId, InstId)> = Vec::new();
     let block_of: HashMap<InstId, BlockId> = f

@@ -8,7 +8,7 @@
 
 use crate::ir::fold;
 use crate::ir::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -28,7 +28,7 @@ fn reassociable(op: BinOp) -> bool {
 }
 
 fn run_function(f: &mut Function) -> bool {
-    let mut rank: HashMap<InstId, usize> = HashMap::new();
+    let mut rank: HashMap<InstId, usize> = HashMap::default();
     for (n, i) in f
         .reverse_postorder()
         .iter()
@@ -45,7 +45,7 @@ fn run_function(f: &mut Function) -> bool {
         }
     };
     let uses = f.use_counts();
-    let mut block_of: HashMap<InstId, BlockId> = HashMap::new();
+    let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
     for &b in &f.layout {
         for &i in &f.block(b).insts {
             block_of.insert(i, b);

@@ -7,7 +7,8 @@
 
 use crate::ir::fold;
 use crate::ir::*;
-use std::collections::{HashSet, VecDeque};
+use crate::collections::HashSet;
+use std::collections::VecDeque;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -203,8 +204,8 @@ fn run_function(f: &mut Function) -> bool {
     let mut s = Solver {
         f,
         lat: vec![Lat::Unknown; n],
-        executable_blocks: HashSet::new(),
-        executable_edges: HashSet::new(),
+        executable_blocks: HashSet::default(),
+        executable_edges: HashSet::default(),
         block_work: VecDeque::new(),
         inst_work: VecDeque::new(),
         users,

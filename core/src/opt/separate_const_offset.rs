@@ -10,7 +10,7 @@
 //! constant to the base's.
 
 use crate::ir::*;
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -100,7 +100,7 @@ fn split_index(f: &Function, v: &Value) -> Split {
 fn run_function(f: &mut Function) -> bool {
     let mut changed = false;
     // A gep already split: its variable base and its constant bytes.
-    let mut split: HashMap<InstId, (Value, i64)> = HashMap::new();
+    let mut split: HashMap<InstId, (Value, i64)> = HashMap::default();
     for b in f.reverse_postorder() {
         let old = std::mem::take(&mut f.block_mut(b).insts);
         let mut new = Vec::with_capacity(old.len());

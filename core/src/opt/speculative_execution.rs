@@ -16,7 +16,7 @@
 //! operand it takes from the arm is hoisted too.
 
 use crate::ir::*;
-use std::collections::HashSet;
+use crate::collections::HashSet;
 
 /// LLVM's `spec-exec-max-speculation-cost`.
 const MAX_COST: u32 = 7;
@@ -102,7 +102,7 @@ fn cost(k: &InstKind) -> Option<u32> {
 /// (before its branch), if the costs allow.
 fn hoist(f: &mut Function, from: BlockId, to: BlockId) -> bool {
     let mut hoisted: Vec<InstId> = Vec::new();
-    let mut kept: HashSet<InstId> = HashSet::new();
+    let mut kept: HashSet<InstId> = HashSet::default();
     let (mut total, mut not_hoisted) = (0u32, 0u32);
     for &i in &f.block(from).insts {
         let kind = &f.inst(i).kind;

@@ -611,7 +611,7 @@ impl<'a> Checker<'a> {
         let ns = std::mem::replace(&mut self.ns, class_scope(r));
         let class = self.class.replace(r.clone());
         let this = std::mem::replace(&mut self.this_expr, object);
-        let scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let scopes = std::mem::replace(&mut self.scopes, vec![HashMap::default()]);
         let out = f(self);
         self.ns = ns;
         self.class = class;

@@ -28,7 +28,7 @@ pub(crate) use crate::interp::program::{mask, Reduce, Scalar, ShflMode};
 use crate::interp::rounding::{ApproxOp, Rounding};
 use crate::interp::{ErrorKind, InterpError};
 use crate::ir::{addrspace, AtomicOp, FCmp, ICmp};
-use std::collections::HashMap;
+use crate::collections::HashMap;
 
 /// The most bytes of shared memory a block may have (the interpreter's
 /// limit, an sm_90 block's).
@@ -592,7 +592,7 @@ pub(crate) fn decode(
             ),
         ));
     }
-    let mut globals: HashMap<&str, GlobalSym> = HashMap::new();
+    let mut globals: HashMap<&str, GlobalSym> = HashMap::default();
     let mut shared_top = 0u64;
     let mut fresh: Vec<(&Var, u64)> = Vec::new();
     for v in &module.vars {
@@ -935,11 +935,11 @@ impl<'a> Decoder<'a> {
         func: &mut Func,
     ) -> Result<(), ParseError> {
         let mut b = Body {
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             nregs: 0,
             local_top: 0,
             param_top: func.param_bytes,
-            labels: HashMap::new(),
+            labels: HashMap::default(),
             fixups: Vec::new(),
         };
         for (p, (off, size)) in f.params.iter().zip(&func.params) {
@@ -961,7 +961,7 @@ impl<'a> Decoder<'a> {
         }
         for s in stmts {
             match s {
-                Stmt::Open(_) => b.scopes.push(HashMap::new()),
+                Stmt::Open(_) => b.scopes.push(HashMap::default()),
                 Stmt::Close(line) => {
                     if b.scopes.len() <= 1 {
                         return Err(perr(*line, "'}' without '{'"));
