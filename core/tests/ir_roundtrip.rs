@@ -713,11 +713,16 @@ fn operand_visitors_agree_with_operands() {
                 inst.kind.for_each_operand(|v| visited.push(v.clone()));
                 assert_eq!(listed, visited, "{:?}", inst.kind);
                 let mut visited_mut = Vec::new();
-                inst.kind.for_each_operand_mut(|v| visited_mut.push(v.clone()));
+                inst.kind
+                    .for_each_operand_mut(|v| visited_mut.push(v.clone()));
                 assert_eq!(listed, visited_mut, "{:?}", inst.kind);
                 kinds.insert(std::mem::discriminant(&inst.kind));
             }
         }
     }
-    assert!(kinds.len() >= 20, "only {} kinds of instruction seen", kinds.len());
+    assert!(
+        kinds.len() >= 20,
+        "only {} kinds of instruction seen",
+        kinds.len()
+    );
 }

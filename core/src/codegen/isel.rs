@@ -4,11 +4,11 @@
 //! fuses: `mul.wide.s32` for a sign-extended index, `mad.lo`, `fma.rn`
 //! under -fmad=true, constant offsets folded into `[reg+off]` addresses.
 
+use crate::collections::{HashMap, HashSet};
 use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::options::Options;
 use crate::ptx::*;
-use crate::collections::{HashMap, HashSet};
 
 /// A phi to be resolved by out-of-SSA: its register and, per predecessor
 /// machine block, the operand that flows in.

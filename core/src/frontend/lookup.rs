@@ -5,8 +5,8 @@
 //! namespace `std`, `using std::vector;`) and namespace aliases
 //! (`namespace cg = cooperative_groups;`).
 
-use std::cell::RefCell;
 use crate::collections::{HashMap, HashSet};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// How many aliases and directives one candidate is followed through.
@@ -15,13 +15,13 @@ const MAX_STEPS: usize = 8;
 #[derive(Clone, Debug, Default)]
 pub struct Lookup {
     /// Every namespace declared (qualified).
-    pub namespaces: HashSet<String>,
+    pub namespaces: Rc<HashSet<String>>,
     /// `using namespace T;` written in namespace `S` (`""`: file scope), as
     /// `(S, T)`, both qualified.
-    pub directives: Vec<(String, String)>,
+    pub directives: Rc<Vec<(String, String)>>,
     /// Names that stand for others: a namespace alias (`cg` →
     /// `cooperative_groups`) or a using-declaration (`std::sqrt` → `sqrt`).
-    pub aliases: HashMap<String, String>,
+    pub aliases: Rc<HashMap<String, String>>,
     /// What classes add to lookup. Shared by every copy of the lookup (the
     /// parsers of template instances and sema): a class instance made while
     /// instantiating a function template has its names everywhere.
@@ -53,9 +53,9 @@ impl Lookup {
     /// cuda_runtime.h gives every file (see `headers::STD_MATH`).
     pub fn with_std_math() -> Lookup {
         let mut l = Lookup::default();
-        l.namespaces.insert("std".to_string());
+        Rc::make_mut(&mut l.namespaces).insert("std".to_string());
         for f in super::headers::STD_MATH {
-            l.aliases.insert(format!("std::{f}"), f.to_string());
+            Rc::make_mut(&mut l.aliases).insert(format!("std::{f}"), f.to_string());
         }
         l
     }
@@ -81,7 +81,7 @@ impl Lookup {
             self.push(format!("{}::{name}", ns[..k].join("::")), &mut out, 0);
         }
         self.push(name.to_string(), &mut out, 0);
-        for (scope, target) in &self.directives {
+        for (scope, target) in self.directives.iter() {
             if scope.is_empty() {
                 self.push(format!("{target}::{name}"), &mut out, 0);
             }
@@ -128,7 +128,7 @@ impl Lookup {
         // (`cooperative_groups::thread_block` is `…::__v1::thread_block`);
         // a name in a class may be one of its bases'.
         if let Some((scope, last)) = full.rsplit_once("::") {
-            for (s, target) in &self.directives {
+            for (s, target) in self.directives.iter() {
                 if s == scope {
                     self.push(format!("{target}::{last}"), out, steps + 1);
                 }
@@ -179,14 +179,14 @@ mod tests {
     fn lookup() -> Lookup {
         let mut l = Lookup::default();
         for n in ["std", "cooperative_groups", "cooperative_groups::__v1"] {
-            l.namespaces.insert(n.to_string());
+            Rc::make_mut(&mut l.namespaces).insert(n.to_string());
         }
-        l.directives.push((
+        Rc::make_mut(&mut l.directives).push((
             "cooperative_groups".into(),
             "cooperative_groups::__v1".into(),
         ));
-        l.aliases.insert("cg".into(), "cooperative_groups".into());
-        l.aliases.insert("std::sqrt".into(), "sqrt".into());
+        Rc::make_mut(&mut l.aliases).insert("cg".into(), "cooperative_groups".into());
+        Rc::make_mut(&mut l.aliases).insert("std::sqrt".into(), "sqrt".into());
         l
     }
 
@@ -202,7 +202,7 @@ mod tests {
         );
         assert_eq!(l.candidates(&[], "std::sqrt"), ["std::sqrt", "sqrt"]);
         let mut l = l;
-        l.directives.push((String::new(), "std".into()));
+        Rc::make_mut(&mut l.directives).push((String::new(), "std".into()));
         assert_eq!(
             l.candidates(&["N".to_string()], "sqrt"),
             ["N::sqrt", "sqrt", "std::sqrt"]
@@ -226,9 +226,9 @@ mod tests {
     #[test]
     fn cycles_end() {
         let mut l = Lookup::default();
-        l.aliases.insert("a".into(), "b".into());
-        l.aliases.insert("b".into(), "a".into());
-        l.directives.push(("x".into(), "x".into()));
+        Rc::make_mut(&mut l.aliases).insert("a".into(), "b".into());
+        Rc::make_mut(&mut l.aliases).insert("b".into(), "a".into());
+        Rc::make_mut(&mut l.directives).push(("x".into(), "x".into()));
         assert_eq!(l.candidates(&[], "a"), ["a", "b"]);
         assert_eq!(l.candidates(&[], "x::y"), ["x::y"]);
     }

@@ -13,8 +13,8 @@ use super::template::{
     ParamKind, Partial, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates,
     MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
-use crate::diag::{Diagnostic, Span};
 use crate::collections::HashMap;
+use crate::diag::{Diagnostic, Span};
 use std::rc::Rc;
 
 mod cxx;

@@ -11,11 +11,11 @@
 
 use super::headers;
 use super::lex::{lex, Loc, TokKind, Token};
+use crate::collections::{HashMap, HashSet};
 use crate::diag::Diagnostic;
 use crate::options::Options;
 use crate::target::Target;
 use crate::FileProvider;
-use crate::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 const MAX_INCLUDE_DEPTH: usize = 200;

@@ -8,9 +8,9 @@
 
 use super::ast::*;
 use super::template::{deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
+use crate::collections::HashMap;
 use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
-use crate::collections::HashMap;
 use std::rc::Rc;
 
 mod classes;

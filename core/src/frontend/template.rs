@@ -12,8 +12,8 @@
 
 use super::ast::{CType, ExecSpace, Record, TemplateArg};
 use super::lex::Token;
-use crate::diag::Span;
 use crate::collections::HashMap;
+use crate::diag::Span;
 use std::rc::Rc;
 
 /// Most instances a translation unit may make (recursive templates end

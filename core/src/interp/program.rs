@@ -7,11 +7,11 @@
 use super::float::{FloatTy, MathFn};
 use super::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
 use super::{ArgValue, Config, ErrorKind, InterpError, Launch};
+use crate::collections::HashMap;
 use crate::ir::{
     addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
     InstId, InstKind, Module, Type, Value,
 };
-use crate::collections::HashMap;
 
 /// A scalar type as the interpreter handles it. Values live in `u64`
 /// registers: integers zero-extended from their width (i1 is 0 or 1), floats

@@ -964,7 +964,11 @@ impl InstKind {
                 new: c,
                 ..
             }
-            | InstKind::Select { cond: a, t: b, f: c }
+            | InstKind::Select {
+                cond: a,
+                t: b,
+                f: c,
+            }
             | InstKind::InsertElement {
                 vec: a,
                 elt: b,
@@ -1015,7 +1019,11 @@ impl InstKind {
                 new: c,
                 ..
             }
-            | InstKind::Select { cond: a, t: b, f: c }
+            | InstKind::Select {
+                cond: a,
+                t: b,
+                f: c,
+            }
             | InstKind::InsertElement {
                 vec: a,
                 elt: b,

@@ -7,8 +7,8 @@
 //! every branch, cannot do. Loops stay (they may not end), as in LLVM's
 //! default; what they compute for nobody goes.
 
-use crate::ir::*;
 use crate::collections::HashSet;
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

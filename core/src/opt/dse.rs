@@ -3,8 +3,8 @@
 //! memory, never matters; nor does a store into a stack slot (alloca) that is
 //! never read and whose address goes nowhere else.
 
-use crate::ir::*;
 use crate::collections::HashSet;
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

@@ -13,8 +13,8 @@
 //! alias its pointer — pointers into two different specific address spaces
 //! never alias.
 
-use crate::ir::*;
 use crate::collections::HashMap;
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     run_all(m, false)

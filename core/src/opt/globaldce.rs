@@ -2,8 +2,8 @@
 //! inlining) and module-private variables (`__shared__`, string literals)
 //! that nothing names. Kernels are the roots.
 
-use crate::ir::*;
 use crate::collections::HashSet;
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut live: HashSet<String> = m

@@ -8,8 +8,8 @@
 //! each line came from. The callee's allocas move to the caller's entry
 //! block, where mem2reg can promote them.
 
-use crate::ir::*;
 use crate::collections::HashMap;
+use crate::ir::*;
 
 pub fn run_always(m: &mut Module, _cx: &super::PassContext) -> bool {
     run(m, |f| f.attrs.alwaysinline)

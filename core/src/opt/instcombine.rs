@@ -1,9 +1,9 @@
 //! instcombine: folds constants and applies algebraic identities, one
 //! instruction at a time, until nothing changes.
 
+use crate::collections::HashMap;
 use crate::ir::fold;
 use crate::ir::*;
-use crate::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

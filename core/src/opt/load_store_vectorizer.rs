@@ -23,8 +23,8 @@
 //! stores and loads.
 
 use super::lower_alloca::{by_bytes_params, passes_by_bytes};
-use crate::ir::*;
 use crate::collections::{HashMap, HashSet};
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let by_bytes = by_bytes_params(m);

@@ -34,8 +34,8 @@
 //! the header itself.
 
 use super::loops::*;
-use crate::ir::*;
 use crate::collections::{HashMap, HashSet};
+use crate::ir::*;
 
 /// Header instructions (besides phis and the branch) that may be copied;
 /// LLVM's `rotation-max-header-size` default.

@@ -28,8 +28,8 @@
 //! leaves the loop (the bottom-tested shape loop-rotate makes).
 
 use super::loops::*;
-use crate::ir::*;
 use crate::collections::{HashMap, HashSet};
+use crate::ir::*;
 
 /// The most instructions a full unroll may produce without a pragma (cicc's `Threshold`).
 pub const THRESHOLD: usize = 300;

@@ -20,9 +20,9 @@
 //! it finds the definition that reaches each use and places phis where
 //! definitions meet.
 
+use crate::collections::{HashMap, HashSet};
 use crate::ir::fold;
 use crate::ir::*;
-use crate::collections::{HashMap, HashSet};
 
 /// One natural loop.
 #[derive(Clone, Debug)]

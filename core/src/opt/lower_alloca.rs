@@ -8,8 +8,8 @@
 //! (`byval`, `sret` parameters) are left alone: isel gives those temporaries
 //! no frame slot at all.
 
-use crate::ir::*;
 use crate::collections::HashMap;
+use crate::ir::*;
 
 /// Per function: which parameters take a struct's bytes (byval, sret).
 pub(super) type ByBytes = HashMap<String, Vec<bool>>;

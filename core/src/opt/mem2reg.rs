@@ -90,7 +90,11 @@ fn promote(f: &mut Function) -> bool {
         index[a.0 as usize] = Some(n as u32);
     }
     let var = |index: &[Option<u32>], v: &Value| match v {
-        Value::Inst(a) => index.get(a.0 as usize).copied().flatten().map(|n| n as usize),
+        Value::Inst(a) => index
+            .get(a.0 as usize)
+            .copied()
+            .flatten()
+            .map(|n| n as usize),
         _ => None,
     };
     let dom = DomTree::new(f);

@@ -14,8 +14,8 @@
 //! twins. Other uses (a call's argument, a stored pointer) keep the generic
 //! value; the generic values left unused are deleted by dce.
 
-use crate::ir::*;
 use crate::collections::{HashMap, HashSet};
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

@@ -6,9 +6,9 @@
 //! chains whose inner links have no other user are rebuilt; their `nsw`/`nuw`
 //! flags are dropped, since reordering can overflow where the source did not.
 
+use crate::collections::HashMap;
 use crate::ir::fold;
 use crate::ir::*;
-use crate::collections::HashMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

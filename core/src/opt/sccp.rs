@@ -5,9 +5,9 @@
 //! their values; branches on constants become jumps; blocks no edge reaches
 //! are left to simplifycfg.
 
+use crate::collections::HashSet;
 use crate::ir::fold;
 use crate::ir::*;
-use crate::collections::HashSet;
 use std::collections::VecDeque;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {

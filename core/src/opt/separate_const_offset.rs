@@ -9,8 +9,8 @@
 //! blocks in reverse post-order; a gep whose base was split adds its
 //! constant to the base's.
 
-use crate::ir::*;
 use crate::collections::HashMap;
+use crate::ir::*;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;

@@ -15,8 +15,8 @@
 //! cannot trap (no division by a value that may be zero or -1) and every
 //! operand it takes from the arm is hoisted too.
 
-use crate::ir::*;
 use crate::collections::HashSet;
+use crate::ir::*;
 
 /// LLVM's `spec-exec-max-speculation-cost`.
 const MAX_COST: u32 = 7;

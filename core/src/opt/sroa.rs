@@ -240,7 +240,8 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
         }
     }
     // Conversions go in front of their access, block by block.
-    let mut before: crate::collections::HashMap<InstId, InstId> = crate::collections::HashMap::default();
+    let mut before: crate::collections::HashMap<InstId, InstId> =
+        crate::collections::HashMap::default();
     for (inst, slot, ty) in rewrites {
         if let Some(new) = retarget(f, inst, slot, &ty) {
             before.insert(inst, new);

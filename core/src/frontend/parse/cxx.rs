@@ -153,7 +153,7 @@ impl<'a> Parser<'a> {
                 return self.error(span, format!("name must be a namespace name: \"{target}\""));
             };
             let alias = self.qualify(&names[0]);
-            self.cxx.lookup.aliases.insert(alias, full);
+            std::rc::Rc::make_mut(&mut self.cxx.lookup.aliases).insert(alias, full);
             return self.expect(";");
         }
         self.expect("{")?;
@@ -170,9 +170,9 @@ impl<'a> Parser<'a> {
                     .directives
                     .contains(&(outer.clone(), q.clone()))
             {
-                self.cxx.lookup.directives.push((outer, q.clone()));
+                std::rc::Rc::make_mut(&mut self.cxx.lookup.directives).push((outer, q.clone()));
             }
-            self.cxx.lookup.namespaces.insert(q);
+            std::rc::Rc::make_mut(&mut self.cxx.lookup.namespaces).insert(q);
         }
         while !self.at("}") && !self.at_eof() {
             let before = self.pos;
@@ -205,7 +205,7 @@ impl<'a> Parser<'a> {
             };
             let here = (self.cxx.ns.join("::"), full);
             if !self.cxx.lookup.directives.contains(&here) {
-                self.cxx.lookup.directives.push(here);
+                std::rc::Rc::make_mut(&mut self.cxx.lookup.directives).push(here);
             }
             return self.expect(";");
         }
@@ -262,7 +262,7 @@ impl<'a> Parser<'a> {
         };
         let here = self.qualify(last);
         if here != full {
-            self.cxx.lookup.aliases.insert(here, full);
+            std::rc::Rc::make_mut(&mut self.cxx.lookup.aliases).insert(here, full);
         }
         self.expect(";")
     }
@@ -297,7 +297,7 @@ impl<'a> Parser<'a> {
                 .usings
                 .insert(here, full);
         } else {
-            self.cxx.lookup.aliases.insert(here, full);
+            std::rc::Rc::make_mut(&mut self.cxx.lookup.aliases).insert(here, full);
         }
     }
 

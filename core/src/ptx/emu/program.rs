@@ -22,13 +22,13 @@
 //! a thread executes it.
 
 use super::parse::{self, Function, Imm, InitItem, Inst, Operand, ParseError, Space, Stmt, Var};
+use crate::collections::HashMap;
 use crate::interp::float::FloatTy;
 use crate::interp::memory::{Memory, Ptr, CODE_SPACE};
 pub(crate) use crate::interp::program::{mask, Reduce, Scalar, ShflMode};
 use crate::interp::rounding::{ApproxOp, Rounding};
 use crate::interp::{ErrorKind, InterpError};
 use crate::ir::{addrspace, AtomicOp, FCmp, ICmp};
-use crate::collections::HashMap;
 
 /// The most bytes of shared memory a block may have (the interpreter's
 /// limit, an sm_90 block's).
