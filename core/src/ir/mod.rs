@@ -1263,14 +1263,32 @@ pub struct Function {
     /// Every name in use by parameters, live instructions and blocks (one
     /// namespace, as in LLVM's printer); kept by the methods that create and erase.
     names: HashSet<String>,
-    /// For a base name: the lowest suffix not known to be taken (cleared
-    /// whenever a name is freed), so taking `add`, `add1`, … is not quadratic.
+    /// For each base name that has numbered names: which suffixes may be
+    /// free, so taking `add`, `add1`, … stays cheap however many exist.
     name_hints: NameHints,
 }
 
 /// `fresh_name`'s memo; not part of what a function is (always equal).
 #[derive(Clone, Debug, Default)]
-struct NameHints(crate::collections::HashMap<String, u32>);
+struct NameHints(crate::collections::HashMap<String, Suffixes>);
+
+/// `base` numbered `n`: `add3`, or `i1.3` when the base ends in a digit.
+fn numbered(base: &str, n: u32) -> String {
+    if base.ends_with(|c: char| c.is_ascii_digit()) {
+        format!("{base}.{n}")
+    } else {
+        format!("{base}{n}")
+    }
+}
+
+/// A base's numbered names: every suffix below `next` is taken or in
+/// `free` (freed since; perhaps taken again as another base's name, which
+/// `take_name` checks).
+#[derive(Clone, Debug, Default)]
+struct Suffixes {
+    next: u32,
+    free: std::collections::BTreeSet<u32>,
+}
 
 impl PartialEq for NameHints {
     fn eq(&self, _: &NameHints) -> bool {
@@ -1343,58 +1361,77 @@ impl Function {
     /// A name based on `base` that is not used yet: `base`, `base1`, `base2`, …
     /// (LLVM's scheme; a dot before the number when `base` ends in a digit).
     pub fn fresh_name(&self, base: &str) -> String {
-        self.fresh_name_from(base, 1).0
-    }
-
-    /// The first free name `base`, `base{n}`, `base{n+1}`, … and its suffix.
-    fn fresh_name_from(&self, base: &str, start: u32) -> (String, u32) {
         let base = if base.is_empty() { "t" } else { base };
         if !self.names.contains(base) {
-            return (base.to_string(), 0);
+            return base.to_string();
         }
-        let sep = if base.ends_with(|c: char| c.is_ascii_digit()) {
-            "."
-        } else {
-            ""
-        };
-        (start.max(1)..)
-            .map(|n| (format!("{base}{sep}{n}"), n))
-            .find(|(n, _)| !self.names.contains(n.as_str()))
+        (1..)
+            .map(|n| numbered(base, n))
+            .find(|n| !self.names.contains(n.as_str()))
             .expect("unbounded")
     }
 
-    /// Takes a fresh name based on `base` and marks it used.
+    /// Takes a fresh name based on `base` (what `fresh_name` gives) and
+    /// marks it used.
     fn take_name(&mut self, base: &str) -> String {
-        let start = self.name_hints.0.get(base).copied().unwrap_or(1);
-        let (name, n) = self.fresh_name_from(base, start);
-        if n > 0 {
-            // Every suffix below n is taken (no name was freed since the hint).
-            self.name_hints.0.insert(base.to_string(), n + 1);
+        let base = if base.is_empty() { "t" } else { base };
+        if !self.names.contains(base) {
+            self.names.insert(base.to_string());
+            return base.to_string();
         }
-        self.names.insert(name.clone());
-        name
+        let hints = self.name_hints.0.entry(base.to_string()).or_default();
+        // The lowest freed suffix that is still free, else the first free
+        // one from `next` on.
+        while let Some(n) = hints.free.pop_first() {
+            let name = numbered(base, n);
+            if !self.names.contains(name.as_str()) {
+                self.names.insert(name.clone());
+                return name;
+            }
+        }
+        let mut n = hints.next.max(1);
+        loop {
+            let name = numbered(base, n);
+            if !self.names.contains(name.as_str()) {
+                hints.next = n + 1;
+                self.names.insert(name.clone());
+                return name;
+            }
+            n += 1;
+        }
     }
 
-    /// Frees a name, lowering the hint of each base it may have been made
-    /// from (`add12` from `add`, `i1.2` from `i1`): that suffix is free again.
+    /// Frees a name; where it is a numbered name of a base with hints
+    /// (`add12` of `add`, `i1.2` of `i1`), its suffix is free again.
     fn free_name(&mut self, name: &str) {
         if !self.names.remove(name) || self.name_hints.0.is_empty() {
             return;
         }
         let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         if digits == 0 {
-            return; // a base itself: `fresh_name_from` tries it first
+            return; // a base itself: `take_name` tries it first
         }
         let (prefix, number) = name.split_at(name.len() - digits);
-        let n = number.parse::<u32>().unwrap_or(1).max(1);
-        let mut lower = |base: &str| {
+        let Ok(n) = number.parse::<u32>() else { return };
+        if n == 0 || number.starts_with('0') {
+            return; // no suffix is written so
+        }
+        let mut free = |base: &str| {
             if let Some(h) = self.name_hints.0.get_mut(base) {
-                *h = (*h).min(n);
+                if n < h.next {
+                    h.free.insert(n);
+                }
             }
         };
-        lower(prefix);
+        if prefix.ends_with(|c: char| !c.is_ascii_digit() && c != '.') {
+            free(prefix);
+        }
         if let Some(base) = prefix.strip_suffix('.') {
-            lower(base);
+            if base.ends_with(|c: char| c.is_ascii_digit()) {
+                free(base);
+            } else {
+                free(prefix); // `a.` takes `a.1` without a dot of its own
+            }
         }
     }
 
