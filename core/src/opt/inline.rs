@@ -168,21 +168,30 @@ fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
             }
         }
         let start = size(&m.functions[fi]);
+        // The caller is taken out of the module while the callees are read
+        // from it (no copy of a callee per call site); a callee is never
+        // the caller itself (recursive functions are no candidates).
+        let mut f = std::mem::replace(
+            &mut m.functions[fi],
+            Function::new(String::new(), Type::Void, Vec::new()),
+        );
+        // The calls inlined and the values replacing them, rewritten in one
+        // walk at the end (not one walk of the caller per call site).
+        let mut results: HashMap<InstId, Value> = HashMap::default();
         for (_, call) in sites {
-            let InstKind::Call { callee, .. } = &m.functions[fi].inst(call).kind else {
+            let InstKind::Call { callee, .. } = &f.inst(call).kind else {
                 continue;
             };
-            let Some(callee) = m.function(callee).cloned() else {
+            let Some(callee) = m.function(callee) else {
                 continue;
             };
-            let f = &m.functions[fi];
-            let grown = size(f) + size(&callee);
-            let over_budget = (grown > start + BUDGET || total + size(&callee) > TOTAL_BUDGET)
+            let grown = size(&f) + size(callee);
+            let over_budget = (grown > start + BUDGET || total + size(callee) > TOTAL_BUDGET)
                 && !callee.attrs.alwaysinline;
             if over_budget || grown > HARD_LIMIT {
                 continue;
             }
-            total += size(&callee);
+            total += size(callee);
             // The call's block may have been split by an earlier inlining: find it.
             let Some((b, pos)) = f.layout.iter().find_map(|&b| {
                 f.block(b)
@@ -193,23 +202,58 @@ fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
             }) else {
                 continue;
             };
-            inline_call(&mut m.functions[fi], b, pos, &callee);
+            if let Some(v) = inline_call(&mut f, b, pos, callee) {
+                results.insert(call, v);
+            }
             changed = true;
         }
+        if !results.is_empty() {
+            replace_results(&mut f, &results);
+        }
+        m.functions[fi] = f;
     }
     changed
 }
 
+/// Replaces every use of an inlined call with its value; a value may be
+/// another inlined call's (`g(f(x))`).
+fn replace_results(f: &mut Function, results: &HashMap<InstId, Value>) {
+    let resolve = |v: &Value| {
+        let mut v = v.clone();
+        while let Value::Inst(i) = v {
+            match results.get(&i) {
+                Some(r) => v = r.clone(),
+                None => break,
+            }
+        }
+        v
+    };
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        for k in 0..f.block(b).insts.len() {
+            let id = f.block(b).insts[k];
+            f.inst_mut(id).kind.for_each_operand_mut(|op| {
+                if matches!(op, Value::Inst(i) if results.contains_key(i)) {
+                    *op = resolve(op);
+                }
+            });
+        }
+    }
+}
+
 /// Replaces the call at `blocks[b].insts[pos]` with a copy of `callee`.
-fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
+/// Returns the value that replaces the call's (the caller rewrites its uses:
+/// `replace_results`).
+fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) -> Option<Value> {
     let call = f.block(b).insts[pos];
     let args = match &f.inst(call).kind {
         InstKind::Call { args, .. } => args.clone(),
-        _ => return,
+        _ => return None,
     };
     let call_loc = f.inst(call).loc;
     // The rest of the block moves to a continuation block.
     let cont = f.add_block(&format!("{}.exit", f.block(b).name));
+    debug_assert_eq!(f.layout.last(), Some(&cont));
     let rest: Vec<InstId> = f.block_mut(b).insts.split_off(pos + 1);
     f.block_mut(b).insts.pop(); // the call
     f.block_mut(cont).insts = rest;
@@ -242,10 +286,9 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
         .map(|cb| block_map[cb])
         .chain(std::iter::once(cont))
         .collect();
-    f.layout.retain(|x| !new_blocks.contains(x));
-    for (k, nb) in new_blocks.iter().enumerate() {
-        f.layout.insert(at + k, *nb);
-    }
+    // `add_block` appended them: they move from the end to after `b`.
+    f.layout.truncate(f.layout.len() - new_blocks.len());
+    f.layout.splice(at..at, new_blocks);
     // Instructions: create them all first (phis may refer forward), then fill in operands.
     let mut inst_map: HashMap<InstId, InstId> = HashMap::default();
     for &cb in &callee.layout {
@@ -282,9 +325,7 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
         for &ci in &callee.block(cb).insts {
             let id = inst_map[&ci];
             let mut kind = callee.inst(ci).kind.clone();
-            for op in kind.operands_mut() {
-                *op = map_value(op);
-            }
+            kind.for_each_operand_mut(|op| *op = map_value(op));
             match &mut kind {
                 InstKind::Phi { incoming } => {
                     for (_, from) in incoming.iter_mut() {
@@ -330,8 +371,9 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
     );
     f.block_mut(b).insts.push(br);
     // The call's value: the returned value (a phi when several returns).
+    let mut result = None;
     if f.inst(call).ty != Type::Void {
-        let result = match returns.as_slice() {
+        let value = match returns.as_slice() {
             [(Some(v), _)] => v.clone(),
             _ => {
                 let incoming = returns
@@ -354,7 +396,8 @@ fn inline_call(f: &mut Function, b: BlockId, pos: usize, callee: &Function) {
                 Value::Inst(phi)
             }
         };
-        f.replace_all_uses(&Value::Inst(call), &result);
+        result = Some(value);
     }
     f.erase_inst(call);
+    result
 }
