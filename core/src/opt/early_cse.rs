@@ -95,10 +95,6 @@ fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) 
     false
 }
 
-/// A key equal for equal computations (the result type and the
-/// operation), `None` for instructions never merged.
-type Key = (Type, InstKind);
-
 /// A memory value's key: the type read and the address.
 type MemKey = (Type, Value);
 
@@ -115,15 +111,10 @@ fn operand_order(v: &Value) -> (u8, i64, &str) {
     }
 }
 
-fn key(f: &Function, id: InstId) -> Option<Key> {
-    let inst = f.inst(id);
-    let mut kind = inst.kind.clone();
-    match &mut kind {
-        InstKind::Bin { op, lhs, rhs, .. } if op.is_commutative() => {
-            if operand_order(lhs) > operand_order(rhs) {
-                std::mem::swap(lhs, rhs);
-            }
-        }
+/// Whether an instruction may be merged with an equal one (a computation
+/// without side effects).
+fn mergeable(kind: &InstKind) -> bool {
+    match kind {
         InstKind::Bin { .. }
         | InstKind::FNeg(_)
         | InstKind::ICmp { .. }
@@ -132,11 +123,65 @@ fn key(f: &Function, id: InstId) -> Option<Key> {
         | InstKind::Cast { .. }
         | InstKind::ExtractElement { .. }
         | InstKind::InsertElement { .. }
-        | InstKind::Gep { .. } => {}
-        InstKind::Call { callee, .. } if is_pure_intrinsic(callee) => {}
-        _ => return None,
+        | InstKind::Gep { .. } => true,
+        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
+        _ => false,
     }
-    Some((inst.ty.clone(), kind))
+}
+
+/// A commutative operation's operands in one order.
+fn commuted(kind: &InstKind) -> Option<(&Value, &Value)> {
+    match kind {
+        InstKind::Bin { op, lhs, rhs, .. } if op.is_commutative() => {
+            Some(if operand_order(lhs) > operand_order(rhs) {
+                (rhs, lhs)
+            } else {
+                (lhs, rhs)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A hash equal for equal computations (the result type and the operation,
+/// a commutative one's operands in either order), made without copying the
+/// instruction.
+fn key_hash(f: &Function, id: InstId) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let inst = f.inst(id);
+    let mut h = rustc_hash::FxBuildHasher.build_hasher();
+    inst.ty.hash(&mut h);
+    match (&inst.kind, commuted(&inst.kind)) {
+        (InstKind::Bin { op, flags, .. }, Some((a, b))) => {
+            op.hash(&mut h);
+            flags.hash(&mut h);
+            a.hash(&mut h);
+            b.hash(&mut h);
+        }
+        (kind, _) => kind.hash(&mut h),
+    }
+    h.finish()
+}
+
+/// Whether two mergeable instructions compute the same value.
+fn same(f: &Function, a: InstId, b: InstId) -> bool {
+    let (x, y) = (f.inst(a), f.inst(b));
+    if x.ty != y.ty {
+        return false;
+    }
+    match (&x.kind, &y.kind) {
+        (
+            InstKind::Bin {
+                op: o1, flags: f1, ..
+            },
+            InstKind::Bin {
+                op: o2, flags: f2, ..
+            },
+        ) if o1.is_commutative() => {
+            o1 == o2 && f1 == f2 && commuted(&x.kind) == commuted(&y.kind)
+        }
+        (k1, k2) => k1 == k2,
+    }
 }
 
 fn run_function(f: &mut Function, across_blocks: bool) -> bool {
@@ -146,11 +191,12 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
     // The memory values available at the end of each visited block (gvn).
     let mut end_loads: HashMap<BlockId, HashMap<MemKey, (Option<u32>, Value)>> = HashMap::default();
     let mut replace: Vec<(InstId, Value)> = Vec::new();
-    // Scoped table: entries added in a block are removed when leaving its subtree.
-    let mut table: HashMap<Key, InstId> = HashMap::default();
+    // Scoped table: by `key_hash`, the instructions available (compared with
+    // `same`); entries added in a block are removed when leaving its subtree.
+    let mut table: HashMap<u64, Vec<InstId>> = HashMap::default();
     enum Step {
         Enter(BlockId),
-        Leave(Vec<Key>),
+        Leave(Vec<u64>),
     }
     let mut stack = vec![Step::Enter(f.entry())];
     let mut repl: HashMap<InstId, Value> = HashMap::default();
@@ -158,7 +204,12 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         let b = match step {
             Step::Leave(keys) => {
                 for k in keys {
-                    table.remove(&k);
+                    if let Some(list) = table.get_mut(&k) {
+                        list.pop();
+                        if list.is_empty() {
+                            table.remove(&k);
+                        }
+                    }
                 }
                 continue;
             }
@@ -169,24 +220,25 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         let mut loads: HashMap<MemKey, (Option<u32>, Value)> = HashMap::default();
         if across_blocks {
             if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
-                if let Some(avail) = end_loads.get(&d) {
+                if let Some(avail) = end_loads.get(&d).filter(|a| !a.is_empty()) {
                     if !path_clobbered(f, &preds, d, b) {
                         loads = avail.clone();
                     }
                 }
             }
         }
-        for i in f.block(b).insts.clone() {
+        for k in 0..f.block(b).insts.len() {
+            let i = f.block(b).insts[k];
             // Operands already replaced (in a dominating block) are compared as replaced.
-            let mut kind = f.inst(i).kind.clone();
-            for op in kind.operands_mut() {
-                if let Value::Inst(d) = op {
-                    if let Some(r) = repl.get(d) {
-                        *op = r.clone();
+            if !repl.is_empty() {
+                f.inst_mut(i).kind.for_each_operand_mut(|op| {
+                    if let Value::Inst(d) = op {
+                        if let Some(r) = repl.get(d) {
+                            *op = r.clone();
+                        }
                     }
-                }
+                });
             }
-            f.inst_mut(i).kind = kind;
             match &f.inst(i).kind {
                 InstKind::Load {
                     ptr,
@@ -235,17 +287,21 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                     loads.clear();
                     continue;
                 }
+                kind if !mergeable(kind) => continue,
                 _ => {}
             }
-            let Some(k) = key(f, i) else { continue };
-            match table.get(&k) {
-                Some(&prev) => {
+            let h = key_hash(f, i);
+            let prev = table
+                .get(&h)
+                .and_then(|list| list.iter().find(|&&p| same(f, p, i)).copied());
+            match prev {
+                Some(prev) => {
                     repl.insert(i, Value::Inst(prev));
                     replace.push((i, Value::Inst(prev)));
                 }
                 None => {
-                    table.insert(k.clone(), i);
-                    added.push(k);
+                    table.entry(h).or_default().push(i);
+                    added.push(h);
                 }
             }
         }
@@ -265,26 +321,23 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         let b = f.layout[bi];
         for k in 0..f.block(b).insts.len() {
             let id = f.block(b).insts[k];
-            let mut kind = f.inst(id).kind.clone();
-            let mut touched = false;
-            for op in kind.operands_mut() {
+            f.inst_mut(id).kind.for_each_operand_mut(|op| {
                 if let Value::Inst(d) = op {
                     if let Some(r) = repl.get(d) {
                         *op = r.clone();
-                        touched = true;
                     }
                 }
-            }
-            if touched {
-                f.inst_mut(id).kind = kind;
-            }
+            });
         }
     }
-    let dead: Vec<InstId> = replace.iter().map(|(i, _)| *i).collect();
-    for b in f.layout.clone() {
-        f.block_mut(b).insts.retain(|i| !dead.contains(i));
+    let mut is_dead = vec![false; f.insts.len()];
+    for (i, _) in &replace {
+        is_dead[i.0 as usize] = true;
     }
-    for i in dead {
+    for b in f.layout.clone() {
+        f.block_mut(b).insts.retain(|i| !is_dead[i.0 as usize]);
+    }
+    for (i, _) in replace {
         f.erase_inst(i);
     }
     true
