@@ -685,7 +685,8 @@ fn truncated_and_junk_text_never_panics() {
     }
 }
 
-/// `for_each_operand(_mut)` visit what `operands()` lists, in its order, for
+/// `for_each_operand(_mut)` visit what `operands()` lists, in its order (and
+/// `successor(i)` what `successors()` lists), for
 /// every instruction of the corpus (right after irgen and at the end of -O3)
 /// and of the filetests.
 #[test]
@@ -716,6 +717,8 @@ fn operand_visitors_agree_with_operands() {
                 inst.kind
                     .for_each_operand_mut(|v| visited_mut.push(v.clone()));
                 assert_eq!(listed, visited_mut, "{:?}", inst.kind);
+                let by_index: Vec<_> = (0..).map_while(|i| inst.kind.successor(i)).collect();
+                assert_eq!(inst.kind.successors(), by_index, "{:?}", inst.kind);
                 kinds.insert(std::mem::discriminant(&inst.kind));
             }
         }

@@ -882,6 +882,19 @@ impl InstKind {
         }
     }
 
+    /// The `i`-th of `successors`, without a vector.
+    pub fn successor(&self, i: usize) -> Option<BlockId> {
+        match self {
+            InstKind::Br { dest } => (i == 0).then_some(*dest),
+            InstKind::CondBr { t, f, .. } => [*t, *f].get(i).copied(),
+            InstKind::Switch { default, cases, .. } => match i {
+                0 => Some(*default),
+                _ => cases.get(i - 1).map(|(_, b)| *b),
+            },
+            _ => None,
+        }
+    }
+
     /// The successor slots of a terminator, to retarget edges.
     pub fn successors_mut(&mut self) -> Vec<&mut BlockId> {
         match self {
@@ -1534,8 +1547,13 @@ impl Function {
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); self.blocks.len()];
         for &b in &self.layout {
-            for s in self.successors(b) {
+            let Some(t) = self.terminator(b) else {
+                continue;
+            };
+            let mut i = 0;
+            while let Some(s) = t.kind.successor(i) {
                 preds[s.0 as usize].push(b);
+                i += 1;
             }
         }
         preds
@@ -1619,16 +1637,15 @@ impl Function {
         let mut stack = vec![(self.entry(), 0usize)];
         seen[self.entry().0 as usize] = true;
         while let Some((b, i)) = stack.pop() {
-            let succ = self.successors(b);
-            if i < succ.len() {
-                stack.push((b, i + 1));
-                let s = succ[i];
-                if !seen[s.0 as usize] {
-                    seen[s.0 as usize] = true;
-                    stack.push((s, 0));
+            match self.terminator(b).and_then(|t| t.kind.successor(i)) {
+                Some(s) => {
+                    stack.push((b, i + 1));
+                    if !seen[s.0 as usize] {
+                        seen[s.0 as usize] = true;
+                        stack.push((s, 0));
+                    }
                 }
-            } else {
-                post.push(b);
+                None => post.push(b),
             }
         }
         post.reverse();

@@ -177,9 +177,7 @@ fn same(f: &Function, a: InstId, b: InstId) -> bool {
             InstKind::Bin {
                 op: o2, flags: f2, ..
             },
-        ) if o1.is_commutative() => {
-            o1 == o2 && f1 == f2 && commuted(&x.kind) == commuted(&y.kind)
-        }
+        ) if o1.is_commutative() => o1 == o2 && f1 == f2 && commuted(&x.kind) == commuted(&y.kind),
         (k1, k2) => k1 == k2,
     }
 }
