@@ -5,7 +5,7 @@
 mod common;
 
 use ptxlab_core::frontend::prelude;
-use ptxlab_core::{compile_source, Options};
+use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
 
 fn outcome(name: &str, text: &str, opts: &Options) -> (Option<String>, Vec<String>) {
     let c = compile_source(name, text, opts);
@@ -74,4 +74,44 @@ fn a_define_that_breaks_the_prelude_is_reported_every_time() {
     let first = outcome("k.cu", text, &opts);
     assert!(!first.1.is_empty(), "{first:?}");
     assert_eq!(outcome("k.cu", text, &opts), first);
+}
+
+/// The prelude's inline functions are compiled when used — called, or
+/// their address taken (in a function or a variable's initializer) — and
+/// left out otherwise.
+#[test]
+fn the_preludes_inline_functions_are_compiled_when_used() {
+    let opts = Options::default();
+    // The functions of the module right after irgen.
+    let defined = |src: &str| -> Vec<String> {
+        let m = compile_to_ir("k.cu", src, &NoFiles, &opts, Some(0))
+            .unwrap_or_else(|d| panic!("{d:?}"));
+        m.functions
+            .iter()
+            .filter(|f| !f.is_declaration())
+            .map(|f| f.name.clone())
+            .collect()
+    };
+    let has = |fs: &[String], name: &str| fs.iter().any(|f| f.contains(name));
+    let none = defined("__global__ void k(float *p) { p[0] = 1.0f; }");
+    assert_eq!(none, ["_Z1kPf"]);
+    let called =
+        defined("__global__ void k(float *p, int *o) { o[0] = isnan(p[0]) + signbit(p[1]); }");
+    assert!(
+        has(&called, "isnan") && has(&called, "signbit"),
+        "{called:?}"
+    );
+    assert!(
+        !has(&called, "isinf") && !has(&called, "isfinite"),
+        "{called:?}"
+    );
+    let src = "__device__ bool (*table[1])(float) = {isinf};\n\
+               __global__ void k(float *p, int *o) { bool (*f)(float) = isfinite; o[0] = f(p[0]) + table[0](p[1]); }";
+    let address = defined(src);
+    assert!(
+        has(&address, "isinf") && has(&address, "isfinite"),
+        "{address:?}"
+    );
+    let ptx = compile_source("k.cu", src, &opts).ptx.expect("compiles");
+    assert!(ptx.contains("table[1] = {_Z5isinff}"), "{ptx}");
 }

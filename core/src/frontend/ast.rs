@@ -818,6 +818,9 @@ pub struct TranslationUnit {
     /// The templates, the instantiations asked for, and what sema needs to
     /// make more (parser → sema; sema instantiates functions).
     pub templates: super::template::Templates,
+    /// How many of `functions` come from the prelude (the implicit
+    /// `cuda_runtime.h`): sema checks their inline ones only when used.
+    pub prelude_functions: usize,
 }
 
 /// Where a variable lives.

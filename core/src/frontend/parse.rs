@@ -45,6 +45,8 @@ pub struct ParseState {
     template_values: HashMap<String, (i64, CType)>,
     functions: Vec<FunctionDef>,
     vector_types: HashMap<String, CType>,
+    /// How many of `functions` the prelude parsed (`frontend::prelude`).
+    prelude_functions: usize,
 }
 
 impl ParseState {
@@ -66,6 +68,7 @@ impl ParseState {
             template_values: HashMap::default(),
             functions: Vec::new(),
             vector_types,
+            prelude_functions: 0,
         }
     }
 
@@ -92,6 +95,11 @@ impl ParseState {
         out
     }
 
+    /// Marks what was parsed so far as the prelude's.
+    pub fn mark_prelude(&mut self) {
+        self.prelude_functions = self.functions.len();
+    }
+
     /// The translation unit: everything parsed.
     pub fn finish(self) -> TranslationUnit {
         let mut templates = self.templates;
@@ -112,6 +120,7 @@ impl ParseState {
             constants: self.cxx.constants,
             lookup: self.cxx.lookup,
             templates,
+            prelude_functions: self.prelude_functions,
         }
     }
 }
@@ -129,6 +138,7 @@ pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnosti
         template_values,
         mut functions,
         vector_types,
+        prelude_functions,
     } = state;
     let mut p = Parser {
         toks: tokens,
@@ -170,6 +180,7 @@ pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnosti
         template_values: p.template_values,
         functions,
         vector_types,
+        prelude_functions,
     }
 }
 

@@ -165,7 +165,8 @@ fn make(
     diags: &mut Vec<Diagnostic>,
 ) -> (PpState, ParseState) {
     let (pp, tokens) = preprocess::prelude(files, opts, target, diags);
-    let parse = parse::parse_from(ParseState::new(opts), &tokens, diags);
+    let mut parse = parse::parse_from(ParseState::new(opts), &tokens, diags);
+    parse.mark_prelude();
     (pp, parse)
 }
 

@@ -8,7 +8,7 @@
 
 use super::ast::*;
 use super::template::{deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
-use crate::collections::HashMap;
+use crate::collections::{HashMap, HashSet};
 use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -129,6 +129,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         undeducible: HashMap::default(),
         needs_init: HashMap::default(),
         lazy_symbols: Vec::new(),
+        used: HashSet::default(),
     });
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::default();
@@ -168,6 +169,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         undeducible: HashMap::default(),
         needs_init: HashMap::default(),
         lazy_symbols: Vec::new(),
+        used: HashSet::default(),
     });
     let names = Names {
         sigs: &sigs,
@@ -193,7 +195,11 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         }
     }
     let mut defined: HashMap<String, Span> = HashMap::default();
-    for f in &mut tu.functions {
+    // The prelude's inline functions (`isnan`, …: ours, known to be right)
+    // are checked only once something uses them, and dropped otherwise;
+    // checking and lowering them was a third of a small kernel's compile.
+    let mut deferred: Vec<(usize, String)> = Vec::new();
+    for (i, f) in tu.functions.iter_mut().enumerate() {
         if f.body.is_none() {
             continue;
         }
@@ -209,31 +215,50 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         defined.insert(symbol.clone(), f.span.clone());
+        if i < tu.prelude_functions && f.discardable {
+            deferred.push((i, symbol));
+            continue;
+        }
         check_function(f, symbol, names, &mut globals, diags);
     }
-    // Instances, as calls ask for more of them.
+    inst.borrow_mut()
+        .used
+        .extend(no_instances.borrow().used.iter().cloned());
+    // Instances, as calls ask for more of them; then the prelude's functions
+    // used, which may use more.
     let mut instances: Vec<FunctionDef> = Vec::new();
     loop {
-        let next = inst.borrow_mut().pending.pop();
-        let Some(mut f) = next else { break };
-        let symbol = super::mangle::symbol_name(&f);
-        let context = inst
-            .borrow()
-            .contexts
-            .get(&symbol)
-            .cloned()
-            .unwrap_or_default();
-        inst.borrow_mut().current = context.clone();
-        let before = diags.len();
-        check_function(&mut f, symbol, names, &mut globals, diags);
-        for d in &mut diags[before..] {
-            if d.context.is_empty() {
-                d.context = context.clone();
+        loop {
+            let next = inst.borrow_mut().pending.pop();
+            let Some(mut f) = next else { break };
+            let symbol = super::mangle::symbol_name(&f);
+            let context = inst
+                .borrow()
+                .contexts
+                .get(&symbol)
+                .cloned()
+                .unwrap_or_default();
+            inst.borrow_mut().current = context.clone();
+            let before = diags.len();
+            check_function(&mut f, symbol, names, &mut globals, diags);
+            for d in &mut diags[before..] {
+                if d.context.is_empty() {
+                    d.context = context.clone();
+                }
             }
+            inst.borrow_mut().current.clear();
+            instances.push(f);
         }
-        inst.borrow_mut().current.clear();
-        instances.push(f);
+        let Some(k) = deferred
+            .iter()
+            .position(|(_, symbol)| inst.borrow().used.contains(symbol))
+        else {
+            break;
+        };
+        let (i, symbol) = deferred.remove(k);
+        check_function(&mut tu.functions[i], symbol, names, &mut globals, diags);
     }
+    let unused: HashSet<usize> = deferred.into_iter().map(|(i, _)| i).collect();
     // Each instance an explicit instantiation (or launch) asked for goes
     // where it was asked for, as NVRTC orders them; the others at the end.
     let mut functions = Vec::new();
@@ -248,7 +273,9 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
                 functions.push(instances.remove(k));
             }
         }
-        functions.push(f);
+        if !unused.contains(&i) {
+            functions.push(f);
+        }
     }
     for (_, id) in placed {
         if let Some(k) = instances
@@ -402,12 +429,17 @@ struct Instances {
     /// `use_symbol` alone (mangling each at every call was most of the
     /// time sema spent on C++ code).
     lazy_symbols: Vec<String>,
+    /// The functions called or whose address is taken, by symbol.
+    used: HashSet<String>,
 }
 
 impl Instances {
     /// A call of `symbol`: a class instance's member function not checked
     /// yet is checked (and compiled) from now on.
     fn use_symbol(&mut self, symbol: &str) {
+        if !self.used.contains(symbol) {
+            self.used.insert(symbol.to_string());
+        }
         let lazy = &mut self.templates.lazy_methods;
         let known = &mut self.lazy_symbols;
         while known.len() < lazy.len() {
@@ -2521,6 +2553,7 @@ impl<'a> Checker<'a> {
             variadic: sig.variadic,
         };
         let ty = CType::ptr_to(CType::Func(Rc::new(ft)));
+        self.inst.borrow_mut().used.insert(sig.symbol.clone());
         Some(mk(ExprKind::FuncAddr(sig.symbol.clone()), span.clone(), ty))
     }
 
