@@ -149,7 +149,9 @@ fn function(
                     source_line: loc.line,
                 });
             }
-            let _ = writeln!(out, "\t{}", instr_text(f, i));
+            out.push('\t');
+            crate::ptx::push_instr(out, f, i);
+            out.push('\n');
             *count += 1;
         }
     }

@@ -23,6 +23,11 @@ pub(crate) fn float_literal(bits: u64) -> String {
 // run prints every function, the largest cost of a compile, so no instruction
 // builds intermediate strings.
 
+/// Appends an integer's decimal digits (without the formatting machinery).
+fn push_int(out: &mut String, v: impl itoa::Integer) {
+    out.push_str(itoa::Buffer::new().format(v));
+}
+
 fn push_type(out: &mut String, ty: &Type) {
     match ty {
         Type::Void => out.push_str("void"),
@@ -35,6 +40,11 @@ fn push_type(out: &mut String, ty: &Type) {
         Type::F32 => out.push_str("float"),
         Type::F64 => out.push_str("double"),
         Type::Ptr(0) => out.push_str("ptr"),
+        Type::Ptr(space) => {
+            out.push_str("ptr addrspace(");
+            push_int(out, *space);
+            out.push(')');
+        }
         _ => {
             let _ = write!(out, "{ty}");
         }
@@ -56,9 +66,7 @@ fn push_value(out: &mut String, f: &Function, v: &Value) {
             );
         }
         Value::Int(Type::I1, v) => out.push_str(if *v != 0 { "true" } else { "false" }),
-        Value::Int(_, v) => {
-            let _ = write!(out, "{v}");
-        }
+        Value::Int(_, v) => push_int(out, *v),
         Value::Float(_, bits) => out.push_str(&float_literal(*bits)),
         Value::Undef(_) => out.push_str("undef"),
         Value::Null(_) => out.push_str("null"),
@@ -139,7 +147,10 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
         InstKind::Alloca { ty, align } => {
             out.push_str("alloca ");
             push_type(out, ty);
-            let _ = write!(out, ", align {align}");
+            {
+                out.push_str(", align ");
+                push_int(out, *align);
+            }
         }
         InstKind::Load {
             ptr,
@@ -150,7 +161,10 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             push_type(out, &inst.ty);
             out.push_str(", ");
             push_typed(out, f, ptr);
-            let _ = write!(out, ", align {align}");
+            {
+                out.push_str(", align ");
+                push_int(out, *align);
+            }
         }
         InstKind::Store {
             val,
@@ -166,7 +180,10 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             push_typed(out, f, val);
             out.push_str(", ");
             push_typed(out, f, ptr);
-            let _ = write!(out, ", align {align}");
+            {
+                out.push_str(", align ");
+                push_int(out, *align);
+            }
         }
         InstKind::Gep {
             elem_ty,
@@ -443,7 +460,11 @@ fn body_text(f: &Function, debug_locs: bool) -> (String, Vec<u32>) {
     if f.is_declaration() {
         return (format!("declare {}\n", signature(f)), vec![0]);
     }
-    let mut out = format!("define {} {{\n", signature(f));
+    // About 40 bytes a line: one allocation for most functions.
+    let mut out = String::with_capacity(64 * (f.insts.len() + f.layout.len()) + 256);
+    out.push_str("define ");
+    out.push_str(&signature(f));
+    out.push_str(" {\n");
     let mut lines = vec![0];
     let preds = f.predecessors();
     for (n, &b) in f.layout.iter().enumerate() {
@@ -452,7 +473,8 @@ fn body_text(f: &Function, debug_locs: bool) -> (String, Vec<u32>) {
             lines.push(0);
         }
         let blk = f.block(b);
-        let _ = write!(out, "{}:", blk.name);
+        out.push_str(&blk.name);
+        out.push(':');
         if n > 0 {
             let mut ps: Vec<String> = Vec::new();
             for p in &preds[b.0 as usize] {

@@ -215,35 +215,60 @@ pub fn f32_imm(bits: u32) -> String {
 }
 
 pub fn operand_text(f: &MFunction, op: &Operand) -> String {
+    let mut s = String::new();
+    push_operand(&mut s, f, op);
+    s
+}
+
+/// Appends an operand's text (the emitter and the machine stages write
+/// every instruction: no intermediate strings).
+fn push_operand(out: &mut String, f: &MFunction, op: &Operand) {
     match op {
-        Operand::Reg(r) => r.to_string(),
-        Operand::Imm(v) => v.to_string(),
-        Operand::F32(b) => f32_imm(*b),
-        Operand::F64(b) => format!("0d{b:016X}"),
-        Operand::Sym(s) => s.clone(),
-        Operand::Addr(base, 0) => format!("[{}]", operand_text(f, base)),
-        Operand::Addr(base, off) => format!("[{}+{}]", operand_text(f, base), off),
-        Operand::Label(b) => f.label(*b),
+        Operand::Reg(r) => {
+            let _ = write!(out, "{r}");
+        }
+        Operand::Imm(v) => out.push_str(itoa::Buffer::new().format(*v)),
+        Operand::F32(b) => out.push_str(&f32_imm(*b)),
+        Operand::F64(b) => {
+            let _ = write!(out, "0d{b:016X}");
+        }
+        Operand::Sym(s) => out.push_str(s),
+        Operand::Addr(base, off) => {
+            out.push('[');
+            push_operand(out, f, base);
+            if *off != 0 {
+                out.push('+');
+                out.push_str(itoa::Buffer::new().format(*off));
+            }
+            out.push(']');
+        }
+        Operand::Label(b) => out.push_str(&f.label(*b)),
     }
 }
 
 /// One instruction's line, without the leading tab: `add.s32 \t%r1, %r2, %r3;`.
 pub fn instr_text(f: &MFunction, i: &Instr) -> String {
+    let mut s = String::new();
+    push_instr(&mut s, f, i);
+    s
+}
+
+/// Appends [`instr_text`].
+pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
     // The braces and comments around a call sequence are written as they are.
     if i.opcode.starts_with('{') || i.opcode.starts_with('}') {
-        return i.opcode.clone();
+        out.push_str(&i.opcode);
+        return;
     }
-    let mut s = String::new();
     if let Some((p, neg)) = i.guard {
-        let _ = write!(s, "@{}{} ", if neg { "!" } else { "" }, p);
+        let _ = write!(out, "@{}{} ", if neg { "!" } else { "" }, p);
     }
-    s.push_str(&i.opcode);
-    if !i.operands.is_empty() {
-        let ops: Vec<String> = i.operands.iter().map(|o| operand_text(f, o)).collect();
-        let _ = write!(s, " \t{}", ops.join(", "));
+    out.push_str(&i.opcode);
+    for (k, o) in i.operands.iter().enumerate() {
+        out.push_str(if k == 0 { " \t" } else { ", " });
+        push_operand(out, f, o);
     }
-    s.push(';');
-    s
+    out.push(';');
 }
 
 /// A machine function as the machine stages show it: every block labelled.
@@ -259,7 +284,9 @@ pub fn print_machine_function(f: &MFunction) -> String {
         let blk = &f.blocks[b];
         let _ = writeln!(out, "{}:  // {}", f.label(b), blk.name);
         for i in &blk.insts {
-            let _ = writeln!(out, "\t{}", instr_text(f, i));
+            out.push('\t');
+            push_instr(&mut out, f, i);
+            out.push('\n');
         }
     }
     out.push_str("}\n");
