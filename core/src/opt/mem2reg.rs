@@ -226,8 +226,7 @@ fn promote(f: &mut Function) -> bool {
             }
         }
         for s in f.successors(b) {
-            for k in 0..block_phis[s.0 as usize].len() {
-                let (n, phi) = block_phis[s.0 as usize][k];
+            for &(n, phi) in &block_phis[s.0 as usize] {
                 let v = cur[n].clone();
                 if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
                     incoming.push((v, b));
@@ -252,11 +251,7 @@ fn promote(f: &mut Function) -> bool {
                         dead.push(i);
                     }
                 }
-                InstKind::Store { ptr, .. } => {
-                    if var(&index, ptr).is_some() {
-                        dead.push(i);
-                    }
-                }
+                InstKind::Store { ptr, .. } if var(&index, ptr).is_some() => dead.push(i),
                 _ => {}
             }
         }
