@@ -170,7 +170,9 @@ fn make(
     (pp, parse)
 }
 
-/// Drops every kept state (tests: a compile from scratch).
+/// Drops every kept state, and the built-in headers' kept tokens (tests: a
+/// compile from scratch).
 pub fn forget() {
     KEPT_STATES.with(|k| k.borrow_mut().clear());
+    preprocess::forget_lexed_headers();
 }

@@ -132,6 +132,20 @@ pub fn preprocess_from(
     Preprocessed { tokens: pp.out }
 }
 
+/// A built-in header's text and its tokens.
+type Lexed = (&'static str, Rc<Vec<Token>>);
+
+thread_local! {
+    /// The built-in headers lexed so far, by name (`<vector>`).
+    static LEXED: std::cell::RefCell<HashMap<String, Lexed>> =
+        std::cell::RefCell::new(HashMap::default());
+}
+
+/// Drops the built-in headers' kept tokens (tests: a compile from scratch).
+pub fn forget_lexed_headers() {
+    LEXED.with(|l| l.borrow_mut().clear());
+}
+
 fn is_directive_start(toks: &[Token], i: usize) -> bool {
     toks[i].is("#") && (i == 0 || toks[i - 1].kind == TokKind::Newline)
 }
@@ -161,12 +175,41 @@ impl<'a> Pp<'a> {
     fn run_file(&mut self, name: &str, text: &str) {
         let file: Rc<str> = name.into();
         let toks = lex(&file, text, self.diags);
+        self.run_tokens(name, &toks);
+    }
+
+    /// A built-in header: its tokens are lexed once per thread and kept (a
+    /// header such as `<vector>` or `cooperative_groups.h` is thousands).
+    fn run_builtin(&mut self, name: &str, text: &'static str) {
+        let kept = LEXED.with(|l| {
+            l.borrow()
+                .get(name)
+                .filter(|(t, _)| std::ptr::eq(*t, text))
+                .map(|(_, toks)| toks.clone())
+        });
+        let toks = kept.unwrap_or_else(|| {
+            let file: Rc<str> = name.into();
+            let mut diags = Vec::new();
+            let toks = Rc::new(lex(&file, text, &mut diags));
+            if diags.is_empty() {
+                LEXED.with(|l| {
+                    l.borrow_mut()
+                        .insert(name.to_string(), (text, toks.clone()))
+                });
+            }
+            self.diags.extend(diags);
+            toks
+        });
+        self.run_tokens(name, &toks);
+    }
+
+    fn run_tokens(&mut self, name: &str, toks: &[Token]) {
         let mut conds: Vec<Cond> = Vec::new();
         let mut i = 0;
         let mut chunk: Vec<Token> = Vec::new();
         while i < toks.len() {
             let active = conds.last().is_none_or(|c| c.active);
-            if is_directive_start(&toks, i) {
+            if is_directive_start(toks, i) {
                 if !chunk.is_empty() {
                     self.expand_chunk(std::mem::take(&mut chunk));
                 }
@@ -402,10 +445,10 @@ impl<'a> Pp<'a> {
         let found = candidates
             .into_iter()
             .find_map(|c| self.files.read(&c).map(|text| (c, text)));
-        let (resolved, text) = match found {
-            Some(f) => f,
+        let (resolved, text, builtin) = match found {
+            Some((name, text)) => (name, text, None),
             None => match headers::builtin(&path) {
-                Some(text) => (format!("<{path}>"), text.to_string()),
+                Some(text) => (format!("<{path}>"), String::new(), Some(text)),
                 None => {
                     self.error(at, format!("cannot open source file \"{path}\""));
                     return;
@@ -416,7 +459,10 @@ impl<'a> Pp<'a> {
             return;
         }
         self.depth += 1;
-        self.run_file(&resolved, &text);
+        match builtin {
+            Some(text) => self.run_builtin(&resolved, text),
+            None => self.run_file(&resolved, &text),
+        }
         self.depth -= 1;
     }
 
