@@ -857,6 +857,64 @@ pub enum InstKind {
     Unreachable,
 }
 
+/// The body of `InstKind::for_each_operand(_mut)`: the same walk over shared
+/// or mutable references (`iter` or `iter_mut` for the lists).
+macro_rules! visit_operands {
+    ($kind:expr, $f:ident, $iter:ident) => {
+        match $kind {
+            InstKind::Alloca { .. }
+            | InstKind::Br { .. }
+            | InstKind::Unreachable
+            | InstKind::Fence { .. } => {}
+            InstKind::Load { ptr: a, .. }
+            | InstKind::FNeg(a)
+            | InstKind::Cast { val: a, .. }
+            | InstKind::CondBr { cond: a, .. }
+            | InstKind::Switch { val: a, .. } => $f(a),
+            InstKind::AtomicRmw { ptr: a, val: b, .. }
+            | InstKind::Store { val: a, ptr: b, .. }
+            | InstKind::Bin { lhs: a, rhs: b, .. }
+            | InstKind::ICmp { lhs: a, rhs: b, .. }
+            | InstKind::FCmp { lhs: a, rhs: b, .. }
+            | InstKind::ExtractElement { vec: a, idx: b } => {
+                $f(a);
+                $f(b);
+            }
+            InstKind::CmpXchg {
+                ptr: a,
+                cmp: b,
+                new: c,
+                ..
+            }
+            | InstKind::Select {
+                cond: a,
+                t: b,
+                f: c,
+            }
+            | InstKind::InsertElement {
+                vec: a,
+                elt: b,
+                idx: c,
+            } => {
+                $f(a);
+                $f(b);
+                $f(c);
+            }
+            InstKind::Gep { base, indices, .. } => {
+                $f(base);
+                indices.$iter().for_each($f);
+            }
+            InstKind::Call { args, .. } => args.$iter().for_each($f),
+            InstKind::CallIndirect { callee, args } => {
+                $f(callee);
+                args.$iter().for_each($f);
+            }
+            InstKind::Phi { incoming } => incoming.$iter().for_each(|(v, _)| $f(v)),
+            InstKind::Ret { val } => val.$iter().for_each($f),
+        }
+    };
+}
+
 impl InstKind {
     pub fn is_terminator(&self) -> bool {
         matches!(
@@ -952,112 +1010,12 @@ impl InstKind {
 
     /// Calls `f` on each operand, in `operands`' order, without a vector.
     pub fn for_each_operand(&self, mut f: impl FnMut(&Value)) {
-        match self {
-            InstKind::Alloca { .. }
-            | InstKind::Br { .. }
-            | InstKind::Unreachable
-            | InstKind::Fence { .. } => {}
-            InstKind::Load { ptr: a, .. }
-            | InstKind::FNeg(a)
-            | InstKind::Cast { val: a, .. }
-            | InstKind::CondBr { cond: a, .. }
-            | InstKind::Switch { val: a, .. } => f(a),
-            InstKind::AtomicRmw { ptr: a, val: b, .. }
-            | InstKind::Store { val: a, ptr: b, .. }
-            | InstKind::Bin { lhs: a, rhs: b, .. }
-            | InstKind::ICmp { lhs: a, rhs: b, .. }
-            | InstKind::FCmp { lhs: a, rhs: b, .. }
-            | InstKind::ExtractElement { vec: a, idx: b } => {
-                f(a);
-                f(b);
-            }
-            InstKind::CmpXchg {
-                ptr: a,
-                cmp: b,
-                new: c,
-                ..
-            }
-            | InstKind::Select {
-                cond: a,
-                t: b,
-                f: c,
-            }
-            | InstKind::InsertElement {
-                vec: a,
-                elt: b,
-                idx: c,
-            } => {
-                f(a);
-                f(b);
-                f(c);
-            }
-            InstKind::Gep { base, indices, .. } => {
-                f(base);
-                indices.iter().for_each(f);
-            }
-            InstKind::Call { args, .. } => args.iter().for_each(f),
-            InstKind::CallIndirect { callee, args } => {
-                f(callee);
-                args.iter().for_each(f);
-            }
-            InstKind::Phi { incoming } => incoming.iter().for_each(|(v, _)| f(v)),
-            InstKind::Ret { val } => val.iter().for_each(f),
-        }
+        visit_operands!(self, f, iter)
     }
 
     /// Calls `f` on each operand, mutably, in `operands`' order.
     pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut Value)) {
-        match self {
-            InstKind::Alloca { .. }
-            | InstKind::Br { .. }
-            | InstKind::Unreachable
-            | InstKind::Fence { .. } => {}
-            InstKind::Load { ptr: a, .. }
-            | InstKind::FNeg(a)
-            | InstKind::Cast { val: a, .. }
-            | InstKind::CondBr { cond: a, .. }
-            | InstKind::Switch { val: a, .. } => f(a),
-            InstKind::AtomicRmw { ptr: a, val: b, .. }
-            | InstKind::Store { val: a, ptr: b, .. }
-            | InstKind::Bin { lhs: a, rhs: b, .. }
-            | InstKind::ICmp { lhs: a, rhs: b, .. }
-            | InstKind::FCmp { lhs: a, rhs: b, .. }
-            | InstKind::ExtractElement { vec: a, idx: b } => {
-                f(a);
-                f(b);
-            }
-            InstKind::CmpXchg {
-                ptr: a,
-                cmp: b,
-                new: c,
-                ..
-            }
-            | InstKind::Select {
-                cond: a,
-                t: b,
-                f: c,
-            }
-            | InstKind::InsertElement {
-                vec: a,
-                elt: b,
-                idx: c,
-            } => {
-                f(a);
-                f(b);
-                f(c);
-            }
-            InstKind::Gep { base, indices, .. } => {
-                f(base);
-                indices.iter_mut().for_each(f);
-            }
-            InstKind::Call { args, .. } => args.iter_mut().for_each(f),
-            InstKind::CallIndirect { callee, args } => {
-                f(callee);
-                args.iter_mut().for_each(f);
-            }
-            InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, _)| f(v)),
-            InstKind::Ret { val } => val.iter_mut().for_each(f),
-        }
+        visit_operands!(self, f, iter_mut)
     }
 
     pub fn operands_mut(&mut self) -> Vec<&mut Value> {

@@ -8,13 +8,17 @@
 //! Pieces are the (offset, size) ranges accessed; two accesses of one piece
 //! with different types of the same size (a union's `float` and `int`, a
 //! pointer copied as an `i64`) share the first one's type, the others
-//! converted with `bitcast`, `ptrtoint` or `inttoptr`. An alloca is left
-//! alone when an access overlaps a piece partly, its address escapes
-//! (stored, passed to a call, compared, indexed by a variable), or an
-//! access is volatile.
+//! converted with `bitcast`, `ptrtoint` or `inttoptr`. Integer accesses
+//! that overlap (a struct of bit-fields: its 32-bit unit and the byte of an
+//! `unsigned char : 1` inside it, a copy of the unit and a `char` member in
+//! its padding) share one integer piece as wide as their span — 2, 4 or 8
+//! bytes, as LLVM's SROA widens integers: a narrower load shifts and
+//! truncates the piece, a narrower store masks itself into it. An alloca is
+//! left alone when other accesses overlap, its address escapes (stored,
+//! passed to a call, compared, indexed by a variable), or an access is
+//! volatile.
 
 use crate::ir::*;
-use std::collections::BTreeMap;
 
 pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
@@ -181,25 +185,68 @@ fn piece_name(f: &Function, base: &str, offset: u64, accesses: &[&Access]) -> St
     format!("{base}.sroa.{offset}")
 }
 
-fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
-    // The pieces: each offset's accesses, which must all have one size and
-    // must not overlap the next piece.
-    let mut pieces: BTreeMap<u64, Vec<&Access>> = BTreeMap::new();
-    for acc in &uses.accesses {
-        pieces.entry(acc.offset).or_default().push(acc);
+/// A piece of the alloca: accesses of one size at one offset, or
+/// overlapping integer accesses widened to one integer (`wide`).
+struct Piece<'a> {
+    offset: u64,
+    accesses: Vec<&'a Access>,
+    wide: Option<Type>,
+}
+
+/// The integer type of `bytes` bytes, for a widened piece.
+fn int_of(bytes: u64) -> Option<Type> {
+    match bytes {
+        2 => Some(Type::I16),
+        4 => Some(Type::I32),
+        8 => Some(Type::I64),
+        _ => None,
     }
-    let mut end = 0u64;
-    for (&off, accs) in &pieces {
-        let ty = &accs[0].ty;
-        if off < end
-            || accs
-                .iter()
-                .any(|x| !(x.ty == *ty || convertible(&x.ty, ty)))
-        {
-            return false;
+}
+
+/// The pieces of the accesses (sorted by offset), or `None` when some
+/// overlap that cannot be widened.
+fn pieces(accesses: &[Access]) -> Option<Vec<Piece<'_>>> {
+    let mut sorted: Vec<&Access> = accesses.iter().collect();
+    sorted.sort_by_key(|a| a.offset);
+    let mut out: Vec<(u64, u64, Vec<&Access>)> = Vec::new();
+    for acc in sorted {
+        let end = acc.offset + acc.ty.size();
+        match out.last_mut() {
+            Some((_, e, accs)) if acc.offset < *e => {
+                *e = (*e).max(end);
+                accs.push(acc);
+            }
+            _ => out.push((acc.offset, end, vec![acc])),
         }
-        end = off + ty.size();
     }
+    out.into_iter()
+        .map(|(start, end, accs)| {
+            let ty = &accs[0].ty;
+            let simple = accs
+                .iter()
+                .all(|x| x.offset == start && (x.ty == *ty || convertible(&x.ty, ty)));
+            if simple {
+                return Some(Piece {
+                    offset: start,
+                    accesses: accs,
+                    wide: None,
+                });
+            }
+            let ints = accs.iter().all(|x| x.ty.is_int() && x.ty != Type::I1);
+            let wide = int_of(end - start).filter(|_| ints)?;
+            Some(Piece {
+                offset: start,
+                accesses: accs,
+                wide: Some(wide),
+            })
+        })
+        .collect()
+}
+
+fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
+    let Some(pieces) = pieces(&uses.accesses) else {
+        return false;
+    };
     let base = f.inst(a).name.trim_end_matches(".addr").to_string();
     let align = match f.inst(a).kind {
         InstKind::Alloca { align, .. } => align,
@@ -214,16 +261,25 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
         .position(|&i| i == a)
         .unwrap_or(0);
     // One scalar alloca per piece, where the aggregate's was.
-    let mut rewrites: Vec<(InstId, Value, Type)> = Vec::new();
-    for (&off, accs) in &pieces {
-        let ty = accs[0].ty.clone();
+    let mut rewrites: Vec<(InstId, Value, Type, Option<u64>)> = Vec::new();
+    for piece in &pieces {
+        let off = piece.offset;
+        let ty = piece
+            .wide
+            .clone()
+            .unwrap_or_else(|| piece.accesses[0].ty.clone());
         // The piece's alignment: what the aggregate's promises at this offset.
         let piece_align = if off == 0 {
             align.max(1)
         } else {
             align.max(1).min(1 << off.trailing_zeros().min(63))
         };
-        let name = format!("{}.addr", piece_name(f, &base, off, accs));
+        // A widened piece is a new slot: aligned for its integer.
+        let piece_align = match &piece.wide {
+            Some(w) => piece_align.max(w.align()),
+            None => piece_align,
+        };
+        let name = format!("{}.addr", piece_name(f, &base, off, &piece.accesses));
         let slot = f.create_inst(
             &name,
             Type::Ptr(addrspace::GENERIC),
@@ -235,16 +291,22 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
         );
         at += 1;
         f.block_mut(entry).insts.insert(at, slot);
-        for acc in accs {
-            rewrites.push((acc.inst, Value::Inst(slot), ty.clone()));
+        for acc in &piece.accesses {
+            // A widened piece's accesses keep their byte offset in it.
+            let within = piece.wide.as_ref().map(|_| acc.offset - off);
+            rewrites.push((acc.inst, Value::Inst(slot), ty.clone(), within));
         }
     }
     // Conversions go in front of their access, block by block.
-    let mut before: crate::collections::HashMap<InstId, InstId> =
+    let mut before: crate::collections::HashMap<InstId, Vec<InstId>> =
         crate::collections::HashMap::default();
-    for (inst, slot, ty) in rewrites {
-        if let Some(new) = retarget(f, inst, slot, &ty) {
-            before.insert(inst, new);
+    for (inst, slot, ty, within) in rewrites {
+        let placed = match within {
+            Some(r) => retarget_widened(f, inst, slot, &ty, r),
+            None => retarget(f, inst, slot, &ty).into_iter().collect(),
+        };
+        if !placed.is_empty() {
+            before.insert(inst, placed);
         }
     }
     if !before.is_empty() {
@@ -252,8 +314,8 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
             let insts = std::mem::take(&mut f.block_mut(b).insts);
             let mut out = Vec::with_capacity(insts.len());
             for i in insts {
-                if let Some(&n) = before.get(&i) {
-                    out.push(n);
+                if let Some(new) = before.get(&i) {
+                    out.extend(new.iter().copied());
                 }
                 out.push(i);
             }
@@ -273,6 +335,118 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
         f.erase_inst(i);
     }
     true
+}
+
+/// Points a load or store of an integer at byte `r` of a widened piece of
+/// type `wide`: a load reads the piece, shifts and truncates; a store reads
+/// the piece, clears its bytes and ors the value in. Returns the
+/// instructions to place in front of it, in order.
+fn retarget_widened(
+    f: &mut Function,
+    inst: InstId,
+    slot: Value,
+    wide: &Type,
+    r: u64,
+) -> Vec<InstId> {
+    let loc = f.inst(inst).loc;
+    let bin = |op, lhs, rhs| InstKind::Bin {
+        op,
+        lhs,
+        rhs,
+        flags: Flags::default(),
+    };
+    let shift = fold::int_const(wide.clone(), (r * 8) as i64);
+    let mut placed = Vec::new();
+    match f.inst(inst).kind.clone() {
+        InstKind::Load { volatile, .. } => {
+            let ty = f.inst(inst).ty.clone();
+            if ty == *wide {
+                // The whole piece (at byte 0): the load itself.
+                f.inst_mut(inst).kind = InstKind::Load {
+                    ptr: slot,
+                    align: wide.align(),
+                    volatile,
+                };
+                return placed;
+            }
+            let name = f.inst(inst).name.clone();
+            let load = f.create_inst(
+                &format!("{name}.sroa"),
+                wide.clone(),
+                InstKind::Load {
+                    ptr: slot,
+                    align: wide.align(),
+                    volatile,
+                },
+                loc,
+            );
+            placed.push(load);
+            let mut v = Value::Inst(load);
+            if r > 0 {
+                let s = f.create_inst(
+                    &format!("{name}.shift"),
+                    wide.clone(),
+                    bin(BinOp::LShr, v, shift),
+                    loc,
+                );
+                placed.push(s);
+                v = Value::Inst(s);
+            }
+            f.inst_mut(inst).kind = InstKind::Cast {
+                op: CastOp::Trunc,
+                val: v,
+            };
+        }
+        InstKind::Store { val, volatile, .. } => {
+            let vt = f.value_type(&val);
+            if vt == *wide {
+                f.inst_mut(inst).kind = InstKind::Store {
+                    val,
+                    ptr: slot,
+                    align: wide.align(),
+                    volatile,
+                };
+                return placed;
+            }
+            let mut mk = |f: &mut Function, base: &str, kind| {
+                let id = f.create_inst(base, wide.clone(), kind, loc);
+                placed.push(id);
+                Value::Inst(id)
+            };
+            let old = mk(
+                f,
+                "sroa.old",
+                InstKind::Load {
+                    ptr: slot.clone(),
+                    align: wide.align(),
+                    volatile,
+                },
+            );
+            let mut v = mk(
+                f,
+                "sroa.ext",
+                InstKind::Cast {
+                    op: CastOp::ZExt,
+                    val,
+                },
+            );
+            if r > 0 {
+                v = mk(f, "sroa.shift", bin(BinOp::Shl, v, shift));
+            }
+            let mask = ((1u128 << (vt.size() * 8)) - 1) << (r * 8);
+            let keep = fold::int_const(wide.clone(), !(mask as u64) as i64);
+            let cleared = mk(f, "sroa.clear", bin(BinOp::And, old, keep));
+            let merged = mk(f, "sroa.insert", bin(BinOp::Or, cleared, v));
+            f.inst_mut(inst).kind = InstKind::Store {
+                val: merged,
+                ptr: slot,
+                align: wide.align(),
+                volatile,
+            };
+        }
+        _ => {}
+    }
+    placed
 }
 
 /// Points a load or store at its piece's alloca, converting the value when
