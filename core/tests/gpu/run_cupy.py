@@ -224,6 +224,8 @@ def main():
             # Contracted results are judged against each other (below), and
             # by what they print.
             r["problems"] = [p for p in r["problems"] if p.startswith("printf") or p.startswith("load")]
+        if runs[r["id"]].get("dump"):
+            continue  # a probe: shown whole below, judged by whoever reads it
         s = summary.setdefault(r["variant"], [0, 0])
         s[0 if not r["problems"] else 1] += 1
     print("variant          pass  fail")
