@@ -930,14 +930,7 @@ impl InstKind {
     /// Successor blocks of a terminator, one per edge (a block reached by
     /// several edges is listed as often: its phis have an entry per edge).
     pub fn successors(&self) -> Vec<BlockId> {
-        match self {
-            InstKind::Br { dest } => vec![*dest],
-            InstKind::CondBr { t, f, .. } => vec![*t, *f],
-            InstKind::Switch { default, cases, .. } => std::iter::once(*default)
-                .chain(cases.iter().map(|(_, b)| *b))
-                .collect(),
-            _ => vec![],
-        }
+        (0..).map_while(|i| self.successor(i)).collect()
     }
 
     /// The `i`-th of `successors`, without a vector.
@@ -1336,9 +1329,14 @@ impl Function {
         if !self.names.contains(base) {
             return base.to_string();
         }
-        (1..)
-            .map(|n| numbered(base, n))
-            .find(|n| !self.names.contains(n.as_str()))
+        self.first_free(base, 1).0
+    }
+
+    /// The first free numbered name of `base` from suffix `from` on, and its suffix.
+    fn first_free(&self, base: &str, from: u32) -> (String, u32) {
+        (from.max(1)..)
+            .map(|n| (numbered(base, n), n))
+            .find(|(name, _)| !self.names.contains(name.as_str()))
             .expect("unbounded")
     }
 
@@ -1346,30 +1344,29 @@ impl Function {
     /// marks it used.
     fn take_name(&mut self, base: &str) -> String {
         let base = if base.is_empty() { "t" } else { base };
-        if !self.names.contains(base) {
-            self.names.insert(base.to_string());
-            return base.to_string();
-        }
-        let hints = self.name_hints.0.entry(base.to_string()).or_default();
-        // The lowest freed suffix that is still free, else the first free
-        // one from `next` on.
-        while let Some(n) = hints.free.pop_first() {
-            let name = numbered(base, n);
-            if !self.names.contains(name.as_str()) {
-                self.names.insert(name.clone());
-                return name;
+        let name = if !self.names.contains(base) {
+            base.to_string()
+        } else {
+            // The lowest freed suffix that is still free, else the first
+            // free one from `next` on.
+            let hints = self.name_hints.0.entry(base.to_string()).or_default();
+            let freed = std::iter::from_fn(|| hints.free.pop_first())
+                .map(|n| numbered(base, n))
+                .find(|name| !self.names.contains(name.as_str()));
+            match freed {
+                Some(name) => name,
+                None => {
+                    let next = self.name_hints.0[base].next;
+                    let (name, n) = self.first_free(base, next);
+                    if let Some(h) = self.name_hints.0.get_mut(base) {
+                        h.next = n + 1;
+                    }
+                    name
+                }
             }
-        }
-        let mut n = hints.next.max(1);
-        loop {
-            let name = numbered(base, n);
-            if !self.names.contains(name.as_str()) {
-                hints.next = n + 1;
-                self.names.insert(name.clone());
-                return name;
-            }
-            n += 1;
-        }
+        };
+        self.names.insert(name.clone());
+        name
     }
 
     /// Frees a name; where it is a numbered name of a base with hints
@@ -1394,15 +1391,14 @@ impl Function {
                 }
             }
         };
-        if prefix.ends_with(|c: char| !c.is_ascii_digit() && c != '.') {
+        // `numbered`'s two forms: `prefix` is the base (`add` of `add12`,
+        // `a.` of `a.1`), or the base with its dot (`i1` of `i1.2`).
+        let digit_end = |s: &str| s.ends_with(|c: char| c.is_ascii_digit());
+        if !digit_end(prefix) {
             free(prefix);
         }
-        if let Some(base) = prefix.strip_suffix('.') {
-            if base.ends_with(|c: char| c.is_ascii_digit()) {
-                free(base);
-            } else {
-                free(prefix); // `a.` takes `a.1` without a dot of its own
-            }
+        if let Some(base) = prefix.strip_suffix('.').filter(|b| digit_end(b)) {
+            free(base);
         }
     }
 
@@ -1424,6 +1420,27 @@ impl Function {
         let inst = &mut self.insts[id.0 as usize];
         inst.ty = Type::Void;
         inst.kind = InstKind::Unreachable;
+    }
+
+    /// Takes the instructions `dead` out of the live blocks and erases them
+    /// (their uses are gone: the caller has replaced them).
+    pub fn delete_insts(&mut self, dead: impl IntoIterator<Item = InstId>) {
+        let dead: Vec<InstId> = dead.into_iter().collect();
+        if dead.is_empty() {
+            return;
+        }
+        let mut is_dead = vec![false; self.insts.len()];
+        for i in &dead {
+            is_dead[i.0 as usize] = true;
+        }
+        for &b in &self.layout {
+            self.blocks[b.0 as usize]
+                .insts
+                .retain(|i| !is_dead[i.0 as usize]);
+        }
+        for i in dead {
+            self.erase_inst(i);
+        }
     }
 
     /// Takes a block out of the layout (the caller has fixed its edges) and frees its name
@@ -1557,15 +1574,19 @@ impl Function {
 
     /// Replaces every use of `from` with `to` in live blocks.
     pub fn replace_all_uses(&mut self, from: &Value, to: &Value) {
-        for bi in 0..self.layout.len() {
-            let b = self.layout[bi];
-            for k in 0..self.blocks[b.0 as usize].insts.len() {
-                let id = self.blocks[b.0 as usize].insts[k];
-                self.insts[id.0 as usize].kind.for_each_operand_mut(|op| {
-                    if op == from {
-                        *op = to.clone();
-                    }
-                });
+        self.for_each_live_operand_mut(|op| {
+            if op == from {
+                *op = to.clone();
+            }
+        });
+    }
+
+    /// Calls `f` on every operand of every instruction in live blocks (one
+    /// walk for a whole map of replacements).
+    pub fn for_each_live_operand_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        for &b in &self.layout {
+            for &i in &self.blocks[b.0 as usize].insts {
+                self.insts[i.0 as usize].kind.for_each_operand_mut(&mut f);
             }
         }
     }

@@ -18,14 +18,7 @@ pub fn run_function(f: &mut Function) -> bool {
     if dead.is_empty() {
         return false;
     }
-    for b in f.layout.clone() {
-        f.block_mut(b)
-            .insts
-            .retain(|i| dead.binary_search(i).is_err());
-    }
-    for i in dead {
-        f.erase_inst(i);
-    }
+    f.delete_insts(dead);
     true
 }
 

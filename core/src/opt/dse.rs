@@ -95,12 +95,7 @@ fn run_function(f: &mut Function) -> bool {
     if dead.is_empty() {
         return false;
     }
-    for b in f.layout.clone() {
-        f.block_mut(b).insts.retain(|i| !dead.contains(i));
-    }
-    for i in dead {
-        f.erase_inst(i);
-    }
+    f.delete_insts(dead);
     // The allocas left without uses.
     super::dce::run_function(f);
     true

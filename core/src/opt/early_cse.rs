@@ -315,28 +315,13 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         return false;
     }
     // Uses in blocks not yet rewritten (phis, later blocks) follow the map.
-    for bi in 0..f.layout.len() {
-        let b = f.layout[bi];
-        for k in 0..f.block(b).insts.len() {
-            let id = f.block(b).insts[k];
-            f.inst_mut(id).kind.for_each_operand_mut(|op| {
-                if let Value::Inst(d) = op {
-                    if let Some(r) = repl.get(d) {
-                        *op = r.clone();
-                    }
-                }
-            });
+    f.for_each_live_operand_mut(|op| {
+        if let Value::Inst(d) = op {
+            if let Some(r) = repl.get(d) {
+                *op = r.clone();
+            }
         }
-    }
-    let mut is_dead = vec![false; f.insts.len()];
-    for (i, _) in &replace {
-        is_dead[i.0 as usize] = true;
-    }
-    for b in f.layout.clone() {
-        f.block_mut(b).insts.retain(|i| !is_dead[i.0 as usize]);
-    }
-    for (i, _) in replace {
-        f.erase_inst(i);
-    }
+    });
+    f.delete_insts(replace.into_iter().map(|(i, _)| i));
     true
 }

@@ -228,17 +228,11 @@ fn replace_results(f: &mut Function, results: &HashMap<InstId, Value>) {
         }
         v
     };
-    for bi in 0..f.layout.len() {
-        let b = f.layout[bi];
-        for k in 0..f.block(b).insts.len() {
-            let id = f.block(b).insts[k];
-            f.inst_mut(id).kind.for_each_operand_mut(|op| {
-                if matches!(op, Value::Inst(i) if results.contains_key(i)) {
-                    *op = resolve(op);
-                }
-            });
+    f.for_each_live_operand_mut(|op| {
+        if matches!(op, Value::Inst(i) if results.contains_key(i)) {
+            *op = resolve(op);
         }
-    }
+    });
 }
 
 /// Replaces the call at `blocks[b].insts[pos]` with a copy of `callee`.

@@ -510,18 +510,7 @@ fn round(f: &mut Function) -> bool {
         }
         debug_assert_eq!(uses.counts, f.use_counts());
     }
-    if !dead.is_empty() {
-        let mut is_dead = vec![false; f.insts.len()];
-        for i in &dead {
-            is_dead[i.0 as usize] = true;
-        }
-        for b in f.layout.clone() {
-            f.block_mut(b).insts.retain(|i| !is_dead[i.0 as usize]);
-        }
-        for i in dead {
-            f.erase_inst(i);
-        }
-    }
+    f.delete_insts(dead);
     changed
 }
 

@@ -345,12 +345,7 @@ fn delete_dead_addresses(f: &mut Function, ptrs: Vec<Value>) {
     if dead.is_empty() {
         return;
     }
-    for b in f.layout.clone() {
-        f.block_mut(b).insts.retain(|i| !dead.contains(i));
-    }
     let mut dead: Vec<InstId> = dead.into_iter().collect();
     dead.sort();
-    for i in dead {
-        f.erase_inst(i);
-    }
+    f.delete_insts(dead);
 }

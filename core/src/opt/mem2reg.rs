@@ -270,29 +270,16 @@ fn promote(f: &mut Function) -> bool {
         }
     }
     // Rewrite every use of a removed load.
-    for bi in 0..f.layout.len() {
-        let b = f.layout[bi];
-        for k in 0..f.block(b).insts.len() {
-            let id = f.block(b).insts[k];
-            f.inst_mut(id).kind.for_each_operand_mut(|op| {
-                if let Value::Inst(i) = op {
-                    if repl.get(i.0 as usize).is_some_and(Option::is_some) {
-                        *op = resolve(&repl, op);
-                    }
-                }
-            });
+    f.for_each_live_operand_mut(|op| {
+        if let Value::Inst(i) = op {
+            if repl.get(i.0 as usize).is_some_and(Option::is_some) {
+                *op = resolve(&repl, op);
+            }
         }
-    }
+    });
     dead.sort();
     dead.dedup();
-    for b in f.layout.clone() {
-        f.block_mut(b)
-            .insts
-            .retain(|i| dead.binary_search(i).is_err());
-    }
-    for i in dead {
-        f.erase_inst(i);
-    }
+    f.delete_insts(dead);
     // Phis nobody needs (a variable not live at a merge) go now.
     super::dce::run_function(f);
     // Phis were named before the loads they replace were gone; rename to the

@@ -103,13 +103,7 @@ fn run_function(f: &mut Function) -> bool {
         }
     } else {
         // No access moved: the twins go, and the function is as it was.
-        let gone: HashSet<InstId> = made.iter().map(|m| m.1).collect();
-        for b in f.layout.clone() {
-            f.block_mut(b).insts.retain(|i| !gone.contains(i));
-        }
-        for &(_, twin, _) in &made {
-            f.erase_inst(twin);
-        }
+        f.delete_insts(made.iter().map(|m| m.1));
     }
     // A generic value whose twin went unused keeps its own name.
     for (generic, twin, name) in made {

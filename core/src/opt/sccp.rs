@@ -246,12 +246,7 @@ fn run_function(f: &mut Function) -> bool {
     }
     if !replaced.is_empty() {
         let dead: HashSet<InstId> = replaced.iter().map(|(i, _)| *i).collect();
-        for b in f.layout.clone() {
-            f.block_mut(b).insts.retain(|i| !dead.contains(i));
-        }
-        for i in dead {
-            f.erase_inst(i);
-        }
+        f.delete_insts(dead);
         changed = true;
     }
     for b in f.layout.clone() {

@@ -325,15 +325,7 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
     // The aggregate and its address computations are dead now.
     let mut dead = uses.geps.clone();
     dead.push(a);
-    dead.sort();
-    for b in f.layout.clone() {
-        f.block_mut(b)
-            .insts
-            .retain(|i| dead.binary_search(i).is_err());
-    }
-    for i in dead {
-        f.erase_inst(i);
-    }
+    f.delete_insts(dead);
     true
 }
 
