@@ -1215,7 +1215,8 @@ fn probes(write: &dyn Fn(&str, &[u8]) -> serde_json::Value) -> Vec<serde_json::V
     probes
         .into_iter()
         .map(|(id, ptx, x, y, out)| {
-            let threads = out.elems().len() as u32 / if id == "probe-cvt-rzi" { 12 } else { 7 };
+            // One thread per input.
+            let threads = x.elems().len() as u32;
             let m = PtxModule::parse(&ptx).unwrap_or_else(|e| panic!("{id}: {e}\n{ptx}"));
             let case = Case::new(
                 "probe",

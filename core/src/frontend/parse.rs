@@ -21,15 +21,6 @@ mod cxx;
 
 const MAX_DEPTH: usize = 256;
 
-/// Parses a whole translation unit.
-pub fn parse(
-    tokens: &[Token],
-    diags: &mut Vec<Diagnostic>,
-    opts: &crate::options::Options,
-) -> TranslationUnit {
-    parse_from(ParseState::new(opts), tokens, diags).finish()
-}
-
 /// What the parser knows between top-level declarations: the names
 /// declared so far and what was parsed. The prelude's state is made once
 /// per option set and each compile goes on from a copy

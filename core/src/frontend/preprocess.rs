@@ -72,21 +72,6 @@ pub struct PpState {
     expansions: usize,
 }
 
-/// Preprocesses `main` (named `name`). Diagnostics go to `diags`.
-pub fn preprocess(
-    name: &str,
-    main: &str,
-    files: &dyn FileProvider,
-    opts: &Options,
-    target: &Target,
-    diags: &mut Vec<Diagnostic>,
-) -> Preprocessed {
-    let (state, mut tokens) = prelude(files, opts, target, diags);
-    let user = preprocess_from(state, name, main, files, opts, diags);
-    tokens.extend(user.tokens);
-    Preprocessed { tokens }
-}
-
 /// What every file starts with, as nvcc: the predefined macros, the
 /// command line's `-D`s, then `cuda_runtime.h`. The state after it and the
 /// tokens it leaves (the runtime API's declarations).
@@ -445,10 +430,15 @@ impl<'a> Pp<'a> {
         let found = candidates
             .into_iter()
             .find_map(|c| self.files.read(&c).map(|text| (c, text)));
-        let (resolved, text, builtin) = match found {
-            Some((name, text)) => (name, text, None),
+        // A file of the user's, else a built-in header (its tokens kept).
+        enum Text {
+            User(String),
+            Builtin(&'static str),
+        }
+        let (resolved, text) = match found {
+            Some((name, text)) => (name, Text::User(text)),
             None => match headers::builtin(&path) {
-                Some(text) => (format!("<{path}>"), String::new(), Some(text)),
+                Some(text) => (format!("<{path}>"), Text::Builtin(text)),
                 None => {
                     self.error(at, format!("cannot open source file \"{path}\""));
                     return;
@@ -459,9 +449,9 @@ impl<'a> Pp<'a> {
             return;
         }
         self.depth += 1;
-        match builtin {
-            Some(text) => self.run_builtin(&resolved, text),
-            None => self.run_file(&resolved, &text),
+        match text {
+            Text::User(text) => self.run_file(&resolved, &text),
+            Text::Builtin(text) => self.run_builtin(&resolved, text),
         }
         self.depth -= 1;
     }
@@ -894,7 +884,8 @@ mod tests {
         let mut d = Vec::new();
         let opts = Options::default();
         let t = crate::target::find("sm_90").unwrap();
-        let out = preprocess("t.cu", src, &NoFiles, &opts, t, &mut d);
+        let (state, _) = prelude(&NoFiles, &opts, t, &mut d);
+        let out = preprocess_from(state, "t.cu", src, &NoFiles, &opts, &mut d);
         // The file's own tokens (not the cuda_runtime.h every file gets).
         let text: Vec<String> = out
             .tokens

@@ -116,21 +116,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         p.symbol = "printf".into();
     }
     // Namespace-scope variables: types, initializers, a scope for device code.
-    let no_instances = RefCell::new(Instances {
-        templates: Templates::default(),
-        made: HashMap::default(),
-        pending: Vec::new(),
-        methods: HashMap::default(),
-        contexts: HashMap::default(),
-        current: Vec::new(),
-        deduced: HashMap::default(),
-        deducing: Vec::new(),
-        to_deduce: Vec::new(),
-        undeducible: HashMap::default(),
-        needs_init: HashMap::default(),
-        lazy_symbols: Vec::new(),
-        used: HashSet::default(),
-    });
+    let no_instances = RefCell::new(Instances::default());
     let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::default();
     for (i, g) in globals.iter_mut().enumerate() {
@@ -158,18 +144,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     }
     let inst = RefCell::new(Instances {
         templates: std::mem::take(&mut tu.templates),
-        made: HashMap::default(),
-        pending: Vec::new(),
-        methods: HashMap::default(),
-        contexts: HashMap::default(),
-        current: Vec::new(),
-        deduced: HashMap::default(),
-        deducing: Vec::new(),
-        to_deduce: Vec::new(),
-        undeducible: HashMap::default(),
-        needs_init: HashMap::default(),
-        lazy_symbols: Vec::new(),
-        used: HashSet::default(),
+        ..Instances::default()
     });
     let names = Names {
         sigs: &sigs,
@@ -397,6 +372,7 @@ fn is_constructor(name: &str) -> bool {
 }
 
 /// The function instances made so far, and those still to be checked.
+#[derive(Default)]
 struct Instances {
     templates: Templates,
     /// By symbol: the instance's signature, `None` when it could not be
