@@ -7,6 +7,8 @@ use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
 
+pub use super::layout::{Field, Layout};
+
 /// C's integer types, kept apart as C++ name mangling needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IntKind {
@@ -160,72 +162,6 @@ pub enum Found {
     One(Vec<(u64, Rc<Record>)>, u64, CType),
     /// Members of that name in more than one base class subobject.
     Ambiguous,
-}
-
-/// The members of a complete struct or union, with its size and alignment.
-#[derive(Debug)]
-pub struct Layout {
-    /// The base class subobjects first (`Field::base`), then the members.
-    pub fields: Vec<Field>,
-    pub size: u64,
-    pub align: u64,
-    /// The Itanium ABI's data size (dsize): where a derived class may put
-    /// its next member. The size for a POD (C++03's sense: no base classes,
-    /// constructors, default member initializers, non-public members, …),
-    /// else the end of the last member, whose tail padding a derived class
-    /// reuses.
-    pub data_size: u64,
-    /// No members and only empty bases: as a base it takes no room (the
-    /// empty base optimization).
-    pub empty: bool,
-    /// A POD for the layout of a derived class (see `data_size`).
-    pub pod: bool,
-    /// How many scalars `CType::scalar_parts` gives for it (saturating),
-    /// counted once: a struct of two of another, of two of another, …
-    /// would take exponential time to count each time.
-    pub scalars: u64,
-}
-
-impl Layout {
-    /// The layout of a C struct whose fields are placed already.
-    pub fn plain(fields: Vec<Field>, size: u64, align: u64) -> Layout {
-        Layout {
-            empty: fields.is_empty(),
-            scalars: Layout::count_scalars(&fields, false, size, align),
-            fields,
-            size,
-            align,
-            data_size: size,
-            pod: true,
-        }
-    }
-
-    /// The scalars of a struct's fields, or of a union of that size and
-    /// alignment (integers as wide as its alignment).
-    pub fn count_scalars(fields: &[Field], is_union: bool, size: u64, align: u64) -> u64 {
-        if is_union {
-            size.div_ceil(align.clamp(1, 8))
-        } else {
-            fields
-                .iter()
-                .fold(0u64, |n, f| n.saturating_add(f.ty.scalar_count()))
-        }
-    }
-}
-
-/// A member: its name (empty for an anonymous struct or union member, whose
-/// own members are found through it), type and byte offset; or a base
-/// class subobject (`base`, named by its class).
-#[derive(Debug)]
-pub struct Field {
-    pub name: String,
-    pub ty: CType,
-    pub offset: u64,
-    /// A bit-field: its first bit in the unit of its type at `offset`, and
-    /// its width.
-    pub bits: Option<(u32, u32)>,
-    /// A base class subobject (not a member: found by no name).
-    pub base: bool,
 }
 
 impl Record {

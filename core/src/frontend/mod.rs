@@ -4,12 +4,15 @@
 pub mod ast;
 pub mod builtins;
 pub mod headers;
+pub mod layout;
 pub mod lex;
+pub mod literals;
 pub mod lookup;
 pub mod mangle;
 pub mod parse;
 pub mod prelude;
 pub mod preprocess;
+pub mod scope;
 pub mod sema;
 pub mod template;
 pub mod vectors;

@@ -8,9 +8,12 @@
 //! nesting deeper than `MAX_DEPTH` is an error.
 
 use super::ast::*;
+use super::layout::Member;
 use super::lex::{TokKind, Token};
+use super::literals::{parse_char_literal, parse_float_literal, parse_int_literal, unescape};
+use super::scope::{CxxScope, Scope};
 use super::template::{
-    ParamKind, Partial, Request, Scope, TemplateDef, TemplateKind, TemplateParam, Templates,
+    ParamKind, Partial, Request, TemplateDef, TemplateKind, TemplateParam, Templates,
     MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
 use crate::collections::HashMap;
@@ -173,30 +176,6 @@ pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnosti
         vector_types,
         prelude_functions,
     }
-}
-
-/// What the parser knows of C++ names: the namespace being parsed, the
-/// `using namespace` directives, `constexpr` values and functions (for
-/// array sizes), and the member functions of the struct being parsed.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct CxxScope {
-    /// The enclosing namespaces (and structs), outermost first.
-    ns: Vec<String>,
-    /// Namespaces, `using` directives and declarations, namespace aliases.
-    pub(crate) lookup: super::lookup::Lookup,
-    /// `constexpr` variables with a constant initializer (qualified).
-    constants: HashMap<String, (Scalar, CType)>,
-    /// `constexpr` functions whose body is one `return e;`: parameter
-    /// names and the expression.
-    constexpr_fns: HashMap<String, (Vec<String>, Expr)>,
-    /// Member functions parsed in struct bodies, added to the unit after
-    /// the declaration.
-    methods: Vec<FunctionDef>,
-    /// The struct whose members are being parsed (its constructors' name).
-    ctor_name: Option<String>,
-    /// `--expt-relaxed-constexpr`: `constexpr` functions are `__host__
-    /// __device__`.
-    pub(crate) relaxed_constexpr: bool,
 }
 
 /// Parses an instance of function template `def` with these (complete)
@@ -3533,8 +3512,13 @@ impl<'a> Parser<'a> {
             self.diags.truncate(ndiags);
             self.cxx.methods.truncate(nmethods);
             if record.layout().is_none() {
-                *record.layout.borrow_mut() =
-                    Some(Rc::new(layout(&[], Vec::new(), is_union, 0, true)));
+                *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class(
+                    &[],
+                    Vec::new(),
+                    is_union,
+                    0,
+                    true,
+                )));
             }
             return Ok(ty);
         }
@@ -3563,176 +3547,6 @@ fn instance_scope(template: &str, id: &str) -> Vec<String> {
             .chain(std::iter::once(id[outer.len() + 2..].to_string()))
             .collect(),
         None => vec![id.to_string()],
-    }
-}
-
-/// A member declaration: name, type and bit-field width.
-type Member = (String, CType, Option<u32>);
-
-/// The layout of a class as the Itanium C++ ABI makes it (no virtual
-/// functions or bases): the bases in order, an empty one at offset 0 unless
-/// a subobject of its type is there already (the empty base optimization),
-/// a non-empty one at the next offset of its alignment after the data
-/// before it (a non-POD base's tail padding is reused); then the members,
-/// C's layout from there (a union's all at offset 0). A bit-field goes at
-/// the next bit unless it would cross a boundary of its type's size, then
-/// at that boundary (the SysV rule nvcc follows); its `offset` is the start
-/// of that unit of its type, with the bit position in it. A zero-width one
-/// moves to the next such boundary. `pod`: a POD in C++03's sense, whose
-/// tail padding a derived class does not reuse.
-fn layout(
-    bases: &[Rc<Record>],
-    members: Vec<Member>,
-    is_union: bool,
-    min_align: u64,
-    pod: bool,
-) -> Layout {
-    let mut align = min_align.max(1);
-    let mut fields = Vec::new();
-    // The empty subobjects placed so far, by offset and class: two of one
-    // class may not share an address.
-    let mut empties: Vec<(u64, Rc<Record>)> = Vec::new();
-    let (mut dsize, mut size) = (0u64, 0u64);
-    for b in bases {
-        let Some(l) = b.layout() else { continue };
-        let a = l.align.max(1);
-        let mut offset = if l.empty {
-            0
-        } else {
-            dsize.div_ceil(a).saturating_mul(a)
-        };
-        if l.empty && empty_conflict(&empties, b, offset) {
-            offset = dsize.div_ceil(a).saturating_mul(a);
-        }
-        while empty_conflict(&empties, b, offset) {
-            offset = offset.saturating_add(a);
-        }
-        note_empties(&mut empties, b, offset, 0);
-        if !l.empty {
-            dsize = offset.saturating_add(l.data_size);
-        }
-        size = size.max(offset.saturating_add(l.size));
-        align = align.max(a);
-        fields.push(Field {
-            name: String::new(),
-            ty: CType::Record(b.clone()),
-            offset,
-            bits: None,
-            base: true,
-        });
-    }
-    let mut end = dsize;
-    let mut end_bits = dsize.saturating_mul(8);
-    let mut has_data = false;
-    for (name, ty, width) in members {
-        let a = ty.align().max(1);
-        let size = ty.size().unwrap_or(0);
-        if let Some(w) = width {
-            let unit = size.max(1).saturating_mul(8);
-            let w = u64::from(w);
-            let mut at = if is_union { 0 } else { end_bits };
-            if w == 0 || at / unit != (at + w - 1) / unit {
-                at = at.div_ceil(unit).saturating_mul(unit);
-            }
-            if w > 0 && !name.is_empty() {
-                align = align.max(a);
-            }
-            if w > 0 {
-                has_data = true;
-                let offset = (at / unit).saturating_mul(size);
-                let bit = at.saturating_sub(offset.saturating_mul(8)) as u32;
-                if !name.is_empty() {
-                    fields.push(Field {
-                        name,
-                        ty,
-                        offset,
-                        bits: Some((bit, w as u32)),
-                        base: false,
-                    });
-                }
-            }
-            let stop = at.saturating_add(w);
-            if is_union {
-                end = end.max(stop.div_ceil(8));
-            } else {
-                end_bits = stop;
-                end = stop.div_ceil(8);
-            }
-            continue;
-        }
-        has_data = true;
-        let mut offset = if is_union {
-            0
-        } else {
-            end.div_ceil(a).saturating_mul(a)
-        };
-        if let CType::Record(r) = &ty {
-            while !is_union && empty_conflict(&empties, r, offset) {
-                offset = offset.saturating_add(a);
-            }
-        }
-        end = if is_union {
-            end.max(size)
-        } else {
-            offset.saturating_add(size)
-        };
-        end_bits = end.saturating_mul(8);
-        align = align.max(a);
-        fields.push(Field {
-            name,
-            ty,
-            offset,
-            bits: None,
-            base: false,
-        });
-    }
-    // C++: an empty struct still takes a byte.
-    let size = end.max(size).max(1).div_ceil(align).saturating_mul(align);
-    let empty = !has_data && !is_union && bases.iter().all(|b| b.layout().is_some_and(|l| l.empty));
-    Layout {
-        scalars: Layout::count_scalars(&fields, is_union, size, align),
-        fields,
-        size,
-        align,
-        data_size: if pod { size } else { end },
-        empty,
-        pod,
-    }
-}
-
-/// Whether class `r` placed at `offset` would put an empty subobject of
-/// some class at an address where one of that class already is.
-fn empty_conflict(empties: &[(u64, Rc<Record>)], r: &Rc<Record>, offset: u64) -> bool {
-    let mut mine = Vec::new();
-    note_empties(&mut mine, r, offset, 0);
-    mine.iter()
-        .any(|(o, c)| empties.iter().any(|(p, d)| p == o && Rc::ptr_eq(c, d)))
-}
-
-/// The empty subobjects of class `r` placed at `offset`: itself when it is
-/// empty, and its empty bases (at most a few hundred: a lattice of bases
-/// has exponentially many).
-fn note_empties(out: &mut Vec<(u64, Rc<Record>)>, r: &Rc<Record>, offset: u64, visits: usize) {
-    let mut visits = visits;
-    note_empties_within(out, r, offset, &mut visits);
-}
-
-fn note_empties_within(
-    out: &mut Vec<(u64, Rc<Record>)>,
-    r: &Rc<Record>,
-    offset: u64,
-    visits: &mut usize,
-) {
-    let Some(l) = r.layout() else { return };
-    if l.empty && !out.iter().any(|(o, c)| *o == offset && Rc::ptr_eq(c, r)) {
-        out.push((offset, r.clone()));
-    }
-    *visits += 1;
-    if *visits > 1000 {
-        return;
-    }
-    for (off, b) in r.bases() {
-        note_empties_within(out, &b, offset + off, visits);
     }
 }
 
@@ -3833,185 +3647,4 @@ fn type_from_words(words: &[String]) -> Option<CType> {
         }
         t => t,
     })
-}
-
-/// Parses a C integer literal with its suffix; returns the value and C type.
-pub fn parse_int_literal(text: &str) -> Option<(u64, CType)> {
-    let t = text.replace('\'', "");
-    let lower = t.to_ascii_lowercase();
-    let digits_end = lower.find(['u', 'l']).unwrap_or(lower.len());
-    let (digits, suffix) = lower.split_at(digits_end);
-    let (radix, body) = if let Some(h) = digits.strip_prefix("0x") {
-        (16, h)
-    } else if let Some(b) = digits.strip_prefix("0b") {
-        (2, b)
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        (8, &digits[1..])
-    } else {
-        (10, digits)
-    };
-    if body.is_empty() {
-        return None;
-    }
-    let v = u64::from_str_radix(body, radix).ok()?;
-    let unsigned = suffix.contains('u');
-    let longs = suffix.matches('l').count();
-    if suffix.len() != usize::from(unsigned) + longs || longs > 2 {
-        return None;
-    }
-    let fits_i32 = v <= i32::MAX as u64;
-    let fits_u32 = v <= u32::MAX as u64;
-    let fits_i64 = v <= i64::MAX as u64;
-    let kind = match (unsigned, longs) {
-        (false, 0) if fits_i32 => IntKind::Int,
-        (false, 0) if radix != 10 && fits_u32 => IntKind::UInt,
-        (false, 0 | 1) if fits_i64 => IntKind::Long,
-        (false, 2) if fits_i64 => IntKind::LongLong,
-        (false, _) => IntKind::ULong,
-        (true, 0) if fits_u32 => IntKind::UInt,
-        (true, 0 | 1) => IntKind::ULong,
-        (true, _) => IntKind::ULongLong,
-    };
-    Some((v, CType::Int(kind)))
-}
-
-/// Parses a C floating literal: `1.5`, `2e-3f`, `0x1p-2`.
-pub fn parse_float_literal(text: &str) -> Option<(f64, CType)> {
-    let lower = text.to_ascii_lowercase();
-    let (body, ty) = if let Some(b) = lower.strip_suffix('f') {
-        if lower.starts_with("0x") && !lower.contains('p') {
-            return None;
-        }
-        (b, CType::Float)
-    } else if let Some(b) = lower.strip_suffix('l') {
-        (b, CType::Double)
-    } else {
-        (lower.as_str(), CType::Double)
-    };
-    if let Some(hex) = body.strip_prefix("0x") {
-        let (mant, exp) = hex.split_once('p')?;
-        let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
-        let mut v = 0f64;
-        for c in int.chars().chain(frac.chars()) {
-            v = v * 16.0 + f64::from(c.to_digit(16)?);
-        }
-        let e: i32 = exp.parse().ok()?;
-        return Some((v * 2f64.powi(e - 4 * frac.len() as i32), ty));
-    }
-    if !body.contains(['.', 'e'])
-        || body.is_empty()
-        || !body.starts_with(|c: char| c.is_ascii_digit() || c == '.')
-    {
-        return None;
-    }
-    let v: f64 = body.parse().ok()?;
-    Some((v, ty))
-}
-
-/// The bytes of a string literal's body, escapes decoded (`\n`, `\x41`, `\101`).
-pub fn unescape(body: &str) -> Vec<u8> {
-    let b = body.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' || i + 1 >= b.len() {
-            out.push(b[i]);
-            i += 1;
-            continue;
-        }
-        i += 1;
-        let c = b[i];
-        i += 1;
-        out.push(match c {
-            b'n' => b'\n',
-            b't' => b'\t',
-            b'r' => b'\r',
-            b'a' => 7,
-            b'b' => 8,
-            b'f' => 12,
-            b'v' => 11,
-            b'x' => {
-                let mut v = 0u32;
-                while i < b.len() && b[i].is_ascii_hexdigit() {
-                    v = v.wrapping_mul(16) + (b[i] as char).to_digit(16).unwrap_or(0);
-                    i += 1;
-                }
-                v as u8
-            }
-            b'0'..=b'7' => {
-                let mut v = u32::from(c - b'0');
-                let mut n = 1;
-                while n < 3 && i < b.len() && (b'0'..=b'7').contains(&b[i]) {
-                    v = v * 8 + u32::from(b[i] - b'0');
-                    i += 1;
-                    n += 1;
-                }
-                v as u8
-            }
-            other => other,
-        });
-    }
-    out
-}
-
-/// The value of a character constant such as `'a'` or `'\n'`.
-pub fn parse_char_literal(text: &str) -> Option<i64> {
-    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
-    let mut chars = inner.chars();
-    let c = chars.next()?;
-    let v = if c == '\\' {
-        match chars.next()? {
-            'n' => 10,
-            't' => 9,
-            'r' => 13,
-            '0' => 0,
-            '\\' => 92,
-            '\'' => 39,
-            '"' => 34,
-            'a' => 7,
-            'b' => 8,
-            'f' => 12,
-            'v' => 11,
-            _ => return None,
-        }
-    } else {
-        c as i64
-    };
-    if chars.next().is_some() {
-        return None;
-    }
-    Some(v)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn integer_literal_types_follow_c() {
-        assert_eq!(parse_int_literal("42"), Some((42, CType::INT)));
-        assert_eq!(parse_int_literal("42u"), Some((42, CType::UINT)));
-        assert_eq!(
-            parse_int_literal("0xffffffff"),
-            Some((0xffff_ffff, CType::UINT))
-        );
-        assert_eq!(
-            parse_int_literal("4294967296"),
-            Some((1 << 32, CType::Int(IntKind::Long)))
-        );
-        assert_eq!(
-            parse_int_literal("1ull"),
-            Some((1, CType::Int(IntKind::ULongLong)))
-        );
-        assert_eq!(parse_int_literal("1.5"), None);
-        assert_eq!(parse_int_literal("12abc"), None);
-    }
-
-    #[test]
-    fn float_literals() {
-        assert_eq!(parse_float_literal("1.5f"), Some((1.5, CType::Float)));
-        assert_eq!(parse_float_literal("2e3"), Some((2000.0, CType::Double)));
-        assert_eq!(parse_float_literal("0x1p-2"), Some((0.25, CType::Double)));
-        assert_eq!(parse_float_literal("12"), None);
-    }
 }

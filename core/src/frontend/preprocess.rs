@@ -861,11 +861,13 @@ impl CondEval<'_> {
                 }
                 v
             }
-            _ if t.kind == TokKind::Number => match super::parse::parse_int_literal(&t.text) {
+            _ if t.kind == TokKind::Number => match super::literals::parse_int_literal(&t.text) {
                 Some((v, _)) => v as i64,
                 None => self.fail(format!("invalid integer \"{}\" in #if expression", t.text)),
             },
-            _ if t.kind == TokKind::Char => super::parse::parse_char_literal(&t.text).unwrap_or(0),
+            _ if t.kind == TokKind::Char => {
+                super::literals::parse_char_literal(&t.text).unwrap_or(0)
+            }
             _ if t.kind == TokKind::Ident => {
                 // C: identifiers left after expansion are 0; C++ keywords true/false.
                 (&*t.text == "true") as i64

@@ -12,7 +12,7 @@
 
 use super::ast::{CType, ExecSpace, Record, TemplateArg};
 use super::lex::Token;
-use crate::collections::HashMap;
+use super::scope::Scope;
 use crate::diag::Span;
 use std::rc::Rc;
 
@@ -107,16 +107,6 @@ pub struct Request {
     pub span: Span,
     /// How many functions the file declared before it: where the instance goes.
     pub at: usize,
-}
-
-/// The parser's names at the end of the file, which instances made by sema
-/// see.
-#[derive(Clone, Debug, Default)]
-pub struct Scope {
-    pub typedefs: HashMap<String, CType>,
-    pub tags: HashMap<String, CType>,
-    pub enumerators: HashMap<String, (i64, CType)>,
-    pub(crate) cxx: super::parse::CxxScope,
 }
 
 /// A partial specialization of a class template (`template <typename T>

@@ -651,7 +651,7 @@ impl<'a> Parser<'a> {
         Ok(bases)
     }
 
-    /// Lays out a class whose body was read (see `parse::layout`).
+    /// Lays out a class whose body was read (see `Layout::of_class`).
     pub(super) fn finish_class(
         &mut self,
         record: &Rc<Record>,
@@ -674,7 +674,7 @@ impl<'a> Parser<'a> {
         let pod = bases.is_empty()
             && !record.non_pod.get()
             && members.iter().all(|(_, t, _)| member_pod(t));
-        *record.layout.borrow_mut() = Some(Rc::new(super::layout(
+        *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class(
             bases,
             members,
             record.is_union,
