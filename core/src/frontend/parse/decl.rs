@@ -1,0 +1,542 @@
+//! Declarations: the top level (linkage blocks, namespaces, templates, host
+//! functions), a declaration's specifiers (type words, qualifiers, storage,
+//! CUDA's execution spaces, `__launch_bounds__`, `alignas`), and what it
+//! declares: typedefs, functions and variables at namespace scope.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    pub(super) fn top_level(
+        &mut self,
+        functions: &mut Vec<FunctionDef>,
+        in_extern_c: bool,
+    ) -> PResult<()> {
+        let Some(t) = self.peek() else { return Ok(()) };
+        if t.is(";") {
+            self.pos += 1;
+            return Ok(());
+        }
+        if t.is("#pragma") {
+            self.skip_pragma();
+            return Ok(());
+        }
+        if t.is("extern") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) {
+            let lang = self
+                .peek_at(1)
+                .map(|t| t.text.to_string())
+                .unwrap_or_default();
+            if lang != "\"C\"" && lang != "\"C++\"" {
+                let span = self.peek_at(1).map(|t| t.span()).unwrap_or_default();
+                return self.error(span, format!("invalid linkage specification {lang}"));
+            }
+            let c = lang == "\"C\"";
+            self.pos += 2;
+            if self.eat("{") {
+                while !self.at("}") && !self.at_eof() {
+                    let before = self.pos;
+                    if let Err(Stop) = self.top_level(functions, c) {
+                        self.recover_top_level();
+                    }
+                    if self.pos == before {
+                        self.pos += 1;
+                    }
+                }
+                return self.expect("}");
+            }
+            return self.declaration(functions, c);
+        }
+        if t.is("namespace") || t.is("inline") && self.peek_at(1).is_some_and(|t| t.is("namespace"))
+        {
+            return self.namespace_def(functions);
+        }
+        if t.is("using") {
+            return self.using();
+        }
+        if t.is("static_assert") {
+            return self.static_assert();
+        }
+        // Host functions are host code: one that does not parse (a
+        // variadic template, a trailing return type, a function pointer
+        // parameter, …) is skipped, not reported (see `host_function_end`).
+        let (start, ndiags, nfunctions) = (self.pos, self.diags.len(), functions.len());
+        let result = if t.is("template") {
+            self.template_decl(functions.len())
+        } else {
+            self.declaration(functions, in_extern_c)
+        };
+        if result.is_err() {
+            if let Some((body, end)) = self.host_function_end(start) {
+                self.diags.truncate(ndiags);
+                functions.truncate(nfunctions);
+                self.depth = 0;
+                self.pos = end;
+                if let Some(body) = body {
+                    self.scan_launches(body, end, functions.len());
+                }
+                return Ok(());
+            }
+        }
+        result
+    }
+
+    /// Skips C++ attributes: `[[nodiscard]]`, `[[maybe_unused]]`,
+    /// `[[likely]]` (none changes what is compiled here).
+    pub(super) fn skip_attributes(&mut self) {
+        while self.at("[") && self.peek_at(1).is_some_and(|t| t.is("[")) {
+            let mut depth = 0i32;
+            while let Some(t) = self.peek() {
+                self.pos += 1;
+                if t.is("[") {
+                    depth += 1;
+                } else if t.is("]") {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn skip_pragma(&mut self) {
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.kind == TokKind::Newline {
+                break;
+            }
+        }
+    }
+
+    pub(super) fn declaration(
+        &mut self,
+        functions: &mut Vec<FunctionDef>,
+        extern_c: bool,
+    ) -> PResult<()> {
+        let start = self.span();
+        let mut specs = self.specifiers()?;
+        specs.extern_c |= extern_c;
+        if self.out_of_class(&specs, functions)? {
+            return Ok(());
+        }
+        let base = match specs.ty.clone() {
+            Some(t) => t,
+            None => return self.error(start, "expected a type specifier"),
+        };
+        if matches!(base, CType::Record(_) | CType::Enum(_)) && self.eat(";") {
+            return Ok(()); // `struct S { … };`, `enum E { … };`
+        }
+        loop {
+            let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
+            let name = match &d.name {
+                Some(n) => n.clone(),
+                None => return self.error(d.span, "expected an identifier"),
+            };
+            if specs.typedef {
+                name_unnamed(&d.ty, &name);
+                let name = self.qualify(&name);
+                self.typedefs.insert(name, d.full_type());
+            } else if let Some((params, variadic)) = d.func {
+                let space = self.exec_space(&specs);
+                if let Some((at, _)) = &specs.launch_bounds {
+                    if space != ExecSpace::Global {
+                        self.diags.push(Diagnostic::error(
+                            at.clone(),
+                            "__launch_bounds__ may only be applied to a __global__ function",
+                        ));
+                    }
+                }
+                if space == ExecSpace::Global && d.ty != CType::Void {
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "a __global__ function must have a void return type",
+                    ));
+                }
+                let body = if self.at("{") {
+                    if space == ExecSpace::Host {
+                        // Host code is accepted and not compiled for the device;
+                        // the kernel templates it launches are instantiated.
+                        let start = self.pos;
+                        self.skip_braces();
+                        self.scan_launches(start, self.pos, functions.len());
+                        None
+                    } else {
+                        // Local `constexpr` values end with the body.
+                        let outer = self.cxx.constants.clone();
+                        let body = self.compound();
+                        self.cxx.constants = outer;
+                        Some(body?)
+                    }
+                } else {
+                    None
+                };
+                let name = self.qualify(&name);
+                let has_body =
+                    body.is_some() || space == ExecSpace::Host && !self.at(";") && !self.at(",");
+                functions.push(FunctionDef {
+                    name,
+                    span: d.span,
+                    ret: d.ty,
+                    params,
+                    variadic,
+                    space,
+                    extern_c: specs.extern_c,
+                    inline: specs.inline,
+                    launch_bounds: specs
+                        .launch_bounds
+                        .as_ref()
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default(),
+                    body,
+                    locals: Vec::new(),
+                    symbol: None,
+                    constexpr: specs.constexpr,
+                    discardable: specs.discardable(),
+                    mem_inits: Vec::new(),
+                });
+                if specs.constexpr {
+                    if let Some(f) = functions.last() {
+                        let f = f.clone();
+                        self.record_constexpr_fn(&f);
+                    }
+                }
+                if has_body || functions.last().is_some_and(|f| f.body.is_some()) {
+                    return Ok(());
+                }
+            } else {
+                let storage = specs.storage.unwrap_or(if specs.device {
+                    Storage::Device
+                } else {
+                    Storage::Host
+                });
+                let init = if self.eat("=") {
+                    Some(self.initializer()?)
+                } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))
+                    && storage == Storage::Host
+                {
+                    // `static std::mt19937 rng(42);`: a host object's
+                    // construction is host code, not compiled here.
+                    if self.at("(") {
+                        self.skip_parens();
+                    } else {
+                        self.skip_braces();
+                    }
+                    None
+                } else if self.at("(") {
+                    let span = self.span();
+                    return self.error(
+                        span,
+                        "direct initialization of a device variable is not supported yet (write = …)",
+                    );
+                } else if self.at("{") {
+                    Some(self.initializer()?)
+                } else {
+                    None
+                };
+                let source_name = self.qualify(&name);
+                // A `const` integer of the host with a constant initializer
+                // is a constant expression, which device code may read
+                // (`const int N = 256;`), as `constexpr`.
+                let const_int = specs.konst
+                    && d.ty.is_integer()
+                    && storage == Storage::Host
+                    && !specs.is_extern;
+                if specs.constexpr || const_int {
+                    if let Some(Initializer::Expr(e)) = &init {
+                        if self.record_constant(source_name.clone(), &d.ty, e) {
+                            if !self.eat(",") {
+                                break;
+                            }
+                            continue;
+                        }
+                    }
+                }
+                let name = crate::frontend::mangle::global_symbol(&source_name);
+                // `unaryfn f;` with a typedef of a function type declares a
+                // function in C++; a variable cannot have that type.
+                if matches!(d.ty, CType::Func(_)) {
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "declaring a function through a typedef of a function type is not supported yet",
+                    ));
+                } else if matches!(d.ty, CType::Array(_, 0))
+                    && init.is_none()
+                    && !(specs.is_extern && storage == Storage::Shared)
+                {
+                    self.diags.push(Diagnostic::error(
+                        d.span.clone(),
+                        "incomplete type is not allowed",
+                    ));
+                }
+                self.globals.push(GlobalVar {
+                    name,
+                    source_name,
+                    ty: d.ty,
+                    storage,
+                    init,
+                    init_values: Vec::new(),
+                    init_functions: Vec::new(),
+                    external: specs.is_extern,
+                    span: d.span,
+                    align: specs.align,
+                });
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")
+    }
+
+    /// Declaration specifiers: type words, qualifiers, storage and CUDA keywords.
+    pub(super) fn specifiers(&mut self) -> PResult<Specs> {
+        let mut s = Specs::default();
+        let mut words: Vec<String> = Vec::new();
+        let start = self.span();
+        self.skip_attributes();
+        while let Some(t) = self.peek().filter(|t| t.kind == TokKind::Ident) {
+            let w = &*t.text;
+            match w {
+                "alignas" => {
+                    let at = t.span();
+                    self.pos += 1;
+                    self.expect("(")?;
+                    let n = if self.starts_type() {
+                        Some(self.type_name()?.align())
+                    } else {
+                        let e = self.conditional()?;
+                        self.const_value(&e)
+                            .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
+                            .map(|n| n as u64)
+                    };
+                    let Some(n) = n else {
+                        return self.error(at, "alignment must be a power of two");
+                    };
+                    self.expect(")")?;
+                    s.align = s.align.max(n);
+                    self.skip_attributes();
+                    continue;
+                }
+                "const" => s.konst = true,
+                "volatile" => s.volatile = true,
+                "__restrict__" | "restrict" | "__restrict" => {}
+                "typedef" => s.typedef = true,
+                "__global__" => s.global = true,
+                "__device__" => s.device = true,
+                "__host__" => s.host = true,
+                "__shared__" => s.storage = Some(Storage::Shared),
+                "__constant__" => s.storage = Some(Storage::Constant),
+                "__managed__" => s.storage = Some(Storage::Device),
+                "__noinline__" => s.inline = InlineHint::Never,
+                "__forceinline__" => s.inline = InlineHint::Always,
+                "constexpr" => s.constexpr = true,
+                "virtual" => s.is_virtual = true,
+                "static" => s.is_static = true,
+                "inline" | "__inline__" => s.inline_kw = true,
+                "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
+                    s.is_extern = true
+                }
+                "__launch_bounds__" => {
+                    let at = t.span();
+                    self.pos += 1;
+                    self.expect("(")?;
+                    let mut values = Vec::new();
+                    loop {
+                        let span = self.span();
+                        let e = self.assignment()?;
+                        match self.const_value(&e) {
+                            Some(v) if v > 0 && v <= i64::from(u32::MAX) => values.push(v as u32),
+                            _ => return self.error(
+                                span,
+                                "__launch_bounds__ arguments must be positive integer constants",
+                            ),
+                        }
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                    if values.len() > 3 {
+                        return self.error(at, "__launch_bounds__ takes at most three arguments");
+                    }
+                    s.launch_bounds = Some((at, values));
+                    continue;
+                }
+                "extern" if self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
+                    s.extern_c = self.peek_at(1).is_some_and(|t| &*t.text == "\"C\"");
+                    self.pos += 1;
+                }
+                "struct" | "union" | "class" if words.is_empty() && s.ty.is_none() => {
+                    s.ty = Some(self.record_specifier()?);
+                    continue;
+                }
+                "enum" if words.is_empty() && s.ty.is_none() => {
+                    s.ty = Some(self.enum_specifier()?);
+                    continue;
+                }
+                "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
+                "decltype" if words.is_empty() && s.ty.is_none() => {
+                    self.pos += 1;
+                    s.ty = Some(self.decltype()?);
+                    continue;
+                }
+                _ if IGNORED_SPECIFIERS.contains(&w) => {}
+                _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
+                _ if words.is_empty()
+                    && s.ty.is_none()
+                    && self
+                        .template_id_from(self.pos)
+                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
+                {
+                    // `Pair<float>`, `std::vector<int>::iterator`.
+                    let (def, len) = self.template_id_from(self.pos).unwrap_or((0, 1));
+                    let span = t.span();
+                    self.pos += len + 1;
+                    let args = self.template_args()?;
+                    let ty = self.class_instance(def, args, &span)?;
+                    s.ty = Some(self.member_type(ty)?);
+                    continue;
+                }
+                _ if words.is_empty()
+                    && s.ty.is_none()
+                    && self.class_template(w).is_some()
+                    && self.find_type(w).is_none() =>
+                {
+                    let span = t.span();
+                    return self.error(
+                        span,
+                        format!("argument list for class template \"{w}\" is missing"),
+                    );
+                }
+                _ if words.is_empty() && s.ty.is_none() => match self.type_name_at(0) {
+                    Some((t, len)) => {
+                        s.ty = Some(t);
+                        self.pos += len;
+                        continue;
+                    }
+                    None => break,
+                },
+                _ => break,
+            }
+            self.pos += 1;
+            self.skip_attributes();
+        }
+        if !words.is_empty() {
+            match type_from_words(&words) {
+                Some(t) => s.ty = Some(t),
+                None => {
+                    return self.error(
+                        start,
+                        format!(
+                            "invalid combination of type specifiers \"{}\"",
+                            words.join(" ")
+                        ),
+                    )
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    /// Where a function declared with these specifiers runs. A
+    /// `constexpr` one with no execution space is `__host__`, or
+    /// `__host__ __device__` under `--expt-relaxed-constexpr` (nvcc's
+    /// experimental flag), as for nvcc.
+    pub(super) fn exec_space(&self, specs: &Specs) -> ExecSpace {
+        match (specs.global, specs.device, specs.host) {
+            (true, _, _) => ExecSpace::Global,
+            (false, true, true) => ExecSpace::HostDevice,
+            (false, true, false) => ExecSpace::Device,
+            (false, false, false) if specs.constexpr && self.cxx.relaxed_constexpr => {
+                ExecSpace::HostDevice
+            }
+            _ => ExecSpace::Host,
+        }
+    }
+
+    /// A function's definition from what was parsed of it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn function_def(
+        &mut self,
+        name: String,
+        ret: CType,
+        params: Vec<Param>,
+        variadic: bool,
+        specs: &Specs,
+        span: Span,
+        body: Option<Stmt>,
+    ) -> FunctionDef {
+        let space = self.exec_space(specs);
+        let f = FunctionDef {
+            name,
+            span,
+            ret,
+            params,
+            variadic,
+            space,
+            extern_c: specs.extern_c,
+            inline: specs.inline,
+            launch_bounds: Vec::new(),
+            body,
+            locals: Vec::new(),
+            symbol: None,
+            constexpr: specs.constexpr,
+            discardable: specs.discardable() || self.in_class,
+            mem_inits: Vec::new(),
+        };
+        if specs.constexpr {
+            self.record_constexpr_fn(&f);
+        }
+        f
+    }
+}
+
+/// `typedef struct { … } S;`: an unnamed struct (or enum) takes the typedef's
+/// name for linkage, so it mangles and prints as `S`.
+pub(super) fn name_unnamed(t: &CType, name: &str) {
+    match t {
+        CType::Record(r) if r.name.borrow().is_empty() => *r.name.borrow_mut() = name.to_string(),
+        CType::Enum(e) if e.name.borrow().is_empty() => *e.name.borrow_mut() = name.to_string(),
+        _ => {}
+    }
+}
+
+pub(super) fn type_from_words(words: &[String]) -> Option<CType> {
+    let count = |w: &str| words.iter().filter(|x| *x == w).count();
+    let (signed, unsigned) = (count("signed"), count("unsigned"));
+    let longs = count("long");
+    if signed + unsigned > 1 {
+        return None;
+    }
+    let base: Vec<&str> = words
+        .iter()
+        .map(|s| s.as_str())
+        .filter(|w| !matches!(*w, "signed" | "unsigned" | "long"))
+        .collect();
+    let ty = match (base.as_slice(), longs) {
+        (["void"], 0) => CType::Void,
+        (["bool"] | ["_Bool"], 0) => CType::Bool,
+        (["float"], 0) => CType::Float,
+        (["double"], 0 | 1) => CType::Double,
+        (["char"], 0) => CType::Int(if unsigned > 0 {
+            IntKind::UChar
+        } else if signed > 0 {
+            IntKind::SChar
+        } else {
+            IntKind::Char
+        }),
+        (["short"] | ["short", "int"] | ["int", "short"], 0) => CType::Int(IntKind::Short),
+        ([] | ["int"], 0) => CType::Int(IntKind::Int),
+        ([] | ["int"], 1) => CType::Int(IntKind::Long),
+        ([] | ["int"], 2) => CType::Int(IntKind::LongLong),
+        _ => return None,
+    };
+    Some(match ty {
+        CType::Int(k) if unsigned > 0 => CType::Int(k.to_unsigned()),
+        CType::Int(_) | CType::Void | CType::Bool | CType::Float | CType::Double
+            if unsigned + signed > 0 && !matches!(ty, CType::Int(_)) =>
+        {
+            return None
+        }
+        t => t,
+    })
+}

@@ -1,0 +1,511 @@
+//! Template instances, made by parsing a template's tokens again with its
+//! parameters bound (a type parameter as a typedef, a non-type one as a
+//! constant): class instances where a type is named (`Pair<float>`), from
+//! the most specialized partial specialization that matches, and explicit
+//! class specializations. Sema decides which function instances exist and
+//! calls back here for them: `instantiate_function`, `instance_signature`,
+//! `complete_template_args` (re-exported as `parse::…`).
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    /// A parser over other tokens (a template's), with these names in scope.
+    fn sub<'b>(
+        toks: &'b [Token],
+        diags: &'b mut Vec<Diagnostic>,
+        scope: Scope,
+        templates: Templates,
+        depth: usize,
+        nesting: usize,
+    ) -> Parser<'b> {
+        Parser {
+            toks,
+            pos: 0,
+            diags,
+            typedefs: scope.typedefs,
+            tags: scope.tags,
+            enumerators: scope.enumerators,
+            depth,
+            eof_span: toks.last().map(|t| t.span()).unwrap_or_default(),
+            pending_unroll: None,
+            globals: Vec::new(),
+            cxx: scope.cxx,
+            templates,
+            template_values: HashMap::default(),
+            no_gt: false,
+            half_gt: false,
+            nesting,
+            pattern: false,
+            in_class: false,
+        }
+    }
+
+    /// Runs `f` on a parser over `toks` from `pos`, with this parser's names
+    /// (those it declares stay in it) and templates (shared).
+    fn sub_parse<R>(
+        &mut self,
+        toks: &[Token],
+        pos: usize,
+        f: impl FnOnce(&mut Parser<'_>) -> PResult<R>,
+    ) -> PResult<R> {
+        let scope = Scope {
+            typedefs: self.typedefs.clone(),
+            tags: self.tags.clone(),
+            enumerators: self.enumerators.clone(),
+            cxx: CxxScope {
+                methods: Vec::new(),
+                ctor_name: None,
+                ..self.cxx.clone()
+            },
+        };
+        let templates = std::mem::take(&mut self.templates);
+        let mut sub = Parser::sub(
+            toks,
+            &mut *self.diags,
+            scope,
+            templates,
+            self.depth,
+            self.nesting + 1,
+        );
+        sub.pos = pos;
+        sub.pattern = self.pattern;
+        let result = f(&mut sub);
+        // The member functions of class instances made there.
+        self.cxx.methods.append(&mut sub.cxx.methods);
+        self.templates = sub.templates;
+        result
+    }
+
+    /// Binds a template's parameters to arguments: a type parameter is a
+    /// typedef, a non-type one a constant.
+    fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
+        self.template_values.clear();
+        for (p, a) in def.params.iter().zip(args) {
+            match a {
+                TemplateArg::Type(t) => {
+                    self.typedefs.insert(p.name.clone(), t.clone());
+                }
+                TemplateArg::Value(v, t) => {
+                    self.typedefs.remove(&p.name);
+                    self.template_values.insert(p.name.clone(), (*v, t.clone()));
+                }
+            }
+        }
+    }
+
+    /// Completes template arguments with defaults (see `complete_template_args`).
+    pub(super) fn complete_args(
+        &mut self,
+        def: usize,
+        mut given: Vec<Option<TemplateArg>>,
+    ) -> PResult<Option<Vec<TemplateArg>>> {
+        let Some(d) = self.templates.defs.get(def).cloned() else {
+            return Ok(None);
+        };
+        if given.len() > d.params.len() {
+            return Ok(None);
+        }
+        given.resize(d.params.len(), None);
+        let mut args = Vec::new();
+        for (i, p) in d.params.iter().enumerate() {
+            let arg = match given[i].take() {
+                Some(a) => a,
+                None => {
+                    let Some(at) = p.default else { return Ok(None) };
+                    let bound = args.clone();
+                    let value = self.sub_parse(&d.tokens, at, |sub| {
+                        sub.bind(&d, &bound);
+                        sub.cxx.ns = d.name.split("::").map(str::to_string).collect();
+                        sub.cxx.ns.pop();
+                        if matches!(p.kind, ParamKind::Type) {
+                            return Ok(Some(TemplateArg::Type(sub.type_name()?)));
+                        }
+                        sub.no_gt = true;
+                        let e = sub.conditional()?;
+                        Ok(sub
+                            .const_value(&e)
+                            .map(|v| TemplateArg::Value(v, CType::INT)))
+                    })?;
+                    let Some(v) = value else { return Ok(None) };
+                    v
+                }
+            };
+            let arg = match (&p.kind, arg) {
+                (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
+                (ParamKind::Value(t), TemplateArg::Value(v, _)) => {
+                    let mut e = Expr::new(ExprKind::IntLit(v as u64), Span::default());
+                    e.ty = CType::Int(IntKind::LongLong);
+                    let mut c = Expr::new(
+                        ExprKind::Cast {
+                            expr: Box::new(e),
+                            implicit: true,
+                        },
+                        Span::default(),
+                    );
+                    c.ty = t.clone();
+                    let v = const_eval(&c).map_or(v, |s| s.as_i64());
+                    TemplateArg::Value(v, t.clone())
+                }
+                _ => return Ok(None),
+            };
+            args.push(arg);
+        }
+        Ok(Some(args))
+    }
+
+    /// `template <> struct Traits<float> { … };` (after `template <>`):
+    /// the instance `Traits<float>` defined here instead of made from the
+    /// template.
+    pub(super) fn class_specialization(&mut self) -> PResult<()> {
+        let is_union = self.at("union");
+        let is_class = self.at("class");
+        self.pos += 1;
+        let (name, span) = self.ident()?;
+        let Some(def) = self
+            .candidates(&name)
+            .into_iter()
+            .find_map(|c| self.templates.find(&c))
+            .filter(|&d| !self.templates.defs[d].is_function())
+        else {
+            return self.error(span, format!("\"{name}\" is not a class template"));
+        };
+        self.expect("<")?;
+        let given = self.template_args()?;
+        let d = self.templates.defs[def].clone();
+        let Some(args) = self.complete_args(def, given.into_iter().map(Some).collect())? else {
+            let msg = format!(
+                "the template arguments do not match the parameters of class template \"{}\"",
+                d.name
+            );
+            return self.error(span, msg);
+        };
+        let id = template_id(&d.name, &args);
+        if self
+            .templates
+            .class_instances
+            .iter()
+            .any(|(i, a, _)| *i == def && *a == args)
+        {
+            let msg =
+                format!("explicit specialization of class \"{id}\" must precede its first use");
+            return self.error(span, msg);
+        }
+        let record = Rc::new(Record::new(&id, is_union));
+        *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        record.defined_at.set(span.line);
+        let ty = CType::Record(record.clone());
+        self.templates.class_instances.push((def, args, ty));
+        let bases = self.base_clause(&record)?;
+        self.expect("{")?;
+        self.enter()?;
+        let simple = d.name.rsplit("::").next().unwrap_or_default().to_string();
+        let outer_ctor = self.cxx.ctor_name.replace(simple);
+        let outer_ns = std::mem::replace(&mut self.cxx.ns, instance_scope(&d.name, &id));
+        // In its own body the template's name is this instance.
+        let outer_name = self
+            .typedefs
+            .insert(d.name.clone(), CType::Record(record.clone()));
+        let nmethods = self.cxx.methods.len();
+        let members = self.members(&record, is_class);
+        match outer_name {
+            Some(t) => self.typedefs.insert(d.name.clone(), t),
+            None => self.typedefs.remove(&d.name),
+        };
+        self.cxx.ns = outer_ns;
+        self.cxx.ctor_name = outer_ctor;
+        self.leave();
+        self.finish_class(&record, &bases, members?, 0);
+        // Compiled once called, as the members of made instances.
+        let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
+        self.templates.lazy_methods.extend(methods);
+        self.expect(";")
+    }
+
+    /// The partial specialization of class template `def` an instance
+    /// for `args` is made from (the most specialized that matches, as C++
+    /// orders them) and its parameters' values; `None`: the template's own
+    /// body.
+    fn choose_partial(
+        &mut self,
+        def: usize,
+        args: &[TemplateArg],
+        span: &Span,
+    ) -> PResult<Option<(usize, Vec<TemplateArg>)>> {
+        let matches: Vec<(usize, Vec<TemplateArg>)> = self
+            .templates
+            .partials
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.primary == def && p.args.len() == args.len())
+            .filter_map(|(k, p)| {
+                let mut out = vec![None; p.def.params.len()];
+                let ok = p.args.iter().zip(args).all(|(pa, a)| {
+                    crate::frontend::template::match_arg(&p.def, pa, a, &mut out, 0)
+                });
+                let out: Option<Vec<TemplateArg>> = out.into_iter().collect();
+                out.filter(|_| ok).map(|o| (k, o))
+            })
+            .collect();
+        let partials = &self.templates.partials;
+        // `a` is at least as specialized as `b`: b's arguments match a's.
+        let at_least = |a: usize, b: usize| {
+            let (pa, pb) = (&partials[a], &partials[b]);
+            let mut out = vec![None; pb.def.params.len()];
+            pb.args
+                .iter()
+                .zip(&pa.args)
+                .all(|(x, y)| crate::frontend::template::match_arg(&pb.def, x, y, &mut out, 0))
+        };
+        let best: Vec<&(usize, Vec<TemplateArg>)> = matches
+            .iter()
+            .filter(|(a, _)| {
+                matches
+                    .iter()
+                    .all(|(b, _)| a == b || (at_least(*a, *b) && !at_least(*b, *a)))
+            })
+            .collect();
+        match best.as_slice() {
+            [one] => Ok(Some((*one).clone())),
+            [] if matches.is_empty() => Ok(None),
+            _ => {
+                let name = &self.templates.defs[def].name;
+                let id = template_id(name, args);
+                let mut msg = format!("more than one partial specialization matches the template argument list of class \"{id}\"");
+                for (k, _) in &matches {
+                    let p = &partials[*k];
+                    msg.push_str(&format!(
+                        "\n            \"{}\" (declared at line {})",
+                        template_id(name, &p.args),
+                        p.def.span.line
+                    ));
+                }
+                self.error(span.clone(), msg)
+            }
+        }
+    }
+
+    /// The instance of class template `def` for these arguments, made the
+    /// first time it is named.
+    pub(super) fn class_instance(
+        &mut self,
+        def: usize,
+        args: Vec<TemplateArg>,
+        span: &Span,
+    ) -> PResult<CType> {
+        let d = self.templates.defs[def].clone();
+        if args
+            .iter()
+            .any(|a| matches!(a, TemplateArg::Type(t) if t.is_deduced()))
+        {
+            return self.error(
+                span.clone(),
+                "decltype and auto in a class template's arguments are not supported yet",
+            );
+        }
+        let n = args.len();
+        let Some(args) = self.complete_args(def, args.into_iter().map(Some).collect())? else {
+            let msg = if n > d.params.len() {
+                format!("too many arguments for class template \"{}\"", d.name)
+            } else if n < d.params.len() {
+                format!("too few arguments for class template \"{}\"", d.name)
+            } else {
+                format!(
+                    "the template arguments do not match the parameters of class template \"{}\"",
+                    d.name
+                )
+            };
+            return self.error(span.clone(), msg);
+        };
+        if let Some((_, _, t)) = self
+            .templates
+            .class_instances
+            .iter()
+            .find(|(i, a, _)| *i == def && *a == args)
+        {
+            return Ok(t.clone());
+        }
+        let id = template_id(&d.name, &args);
+        if self.nesting >= MAX_NESTING || self.templates.count >= MAX_INSTANCES {
+            return self.error(
+                span.clone(),
+                format!("excessive recursion at instantiation of class \"{id}\""),
+            );
+        }
+        self.templates.count += 1;
+        // A partial specialization's body, with its parameters deduced.
+        let (body, bound) = match self.choose_partial(def, &args, span)? {
+            Some((k, values)) => (self.templates.partials[k].def.clone(), values),
+            None => (d.clone(), args.clone()),
+        };
+        let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
+        let record = Rc::new(Record::new(&id, is_union));
+        *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        record.defined_at.set(d.span.line);
+        let ty = CType::Record(record.clone());
+        self.templates
+            .class_instances
+            .push((def, args.clone(), ty.clone()));
+        let (ndiags, nmethods) = (self.diags.len(), self.cxx.methods.len());
+        // Its members are named in it (`Traits<float>::size`).
+        let scope = instance_scope(&d.name, &id);
+        let parsed = self.sub_parse(&body.tokens, body.decl_start, |p| {
+            p.bind(&body, &bound);
+            let is_class = p.at("class");
+            p.pos += 2; // `struct Name`
+            if p.eat("<") {
+                p.template_args()?; // a partial specialization's
+            }
+            p.eat("final");
+            // Read in the instance's scope, as its body.
+            p.cxx.ns = scope;
+            let bases = p.base_clause(&record)?;
+            p.expect("{")?;
+            p.enter()?;
+            p.cxx.ctor_name = Some(d.name.rsplit("::").next().unwrap_or_default().to_string());
+            // In its own body the template's name is the instance.
+            p.typedefs
+                .insert(d.name.clone(), CType::Record(record.clone()));
+            let members = p.members(&record, is_class);
+            p.leave();
+            p.finish_class(&record, &bases, members?, 0);
+            // Its static constants and member typedefs.
+            let prefix = format!("{id}::");
+            let constants: Vec<_> = p
+                .cxx
+                .constants
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let typedefs: Vec<_> = p
+                .typedefs
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            Ok((constants, typedefs))
+        });
+        let parsed = parsed.map(|(constants, typedefs)| {
+            self.cxx.constants.extend(constants);
+            self.typedefs.extend(typedefs);
+        });
+        if self.pattern {
+            // An instance for a template's own signature (`Pair<T>` with T
+            // a placeholder): its type is all that is needed; what its
+            // members say about placeholders is not an error.
+            self.diags.truncate(ndiags);
+            self.cxx.methods.truncate(nmethods);
+            if record.layout().is_none() {
+                *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class(
+                    &[],
+                    Vec::new(),
+                    is_union,
+                    0,
+                    true,
+                )));
+            }
+            return Ok(ty);
+        }
+        let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
+        self.templates.lazy_methods.extend(methods);
+        parsed?;
+        Ok(ty)
+    }
+}
+
+/// Parses an instance of function template `def` with these (complete)
+/// arguments: the template's tokens again, each parameter bound. `None`
+/// when it does not parse (reported) or has no body. Also the member
+/// functions of the class instances made on the way (lazy: see
+/// `Templates::lazy_methods`).
+pub fn instantiate_function(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<(FunctionDef, Vec<FunctionDef>)> {
+    if let Some((_, _, f)) = templates
+        .specializations
+        .iter()
+        .find(|(d, a, _)| *d == def && a == args)
+    {
+        return Some((f.clone(), Vec::new()));
+    }
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
+    p.pos = def.decl_start;
+    // Read in the template's namespace, as where it was written.
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let mut functions = Vec::new();
+    let result = p.declaration(&mut functions, false);
+    *templates = p.templates;
+    result.ok()?;
+    let f = functions.pop().filter(|f| f.body.is_some())?;
+    Some((f, p.cxx.methods))
+}
+
+/// The return and parameter types of the instance of function template
+/// `def` for these (complete) arguments: its declaration read again with
+/// them bound, the body left alone (overload resolution ranks the
+/// candidates before one is made). `None` when it does not parse for them.
+pub fn instance_signature(
+    templates: &mut Templates,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<(CType, Vec<CType>)> {
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut diags = Vec::new();
+    let mut p = Parser::sub(
+        &def.tokens,
+        &mut diags,
+        scope,
+        std::mem::take(templates),
+        0,
+        1,
+    );
+    p.pos = def.decl_start;
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let header = p.function_template_header();
+    *templates = p.templates;
+    match header {
+        Ok((_, _, TemplateKind::Function { ret, params, .. })) if diags.is_empty() => {
+            Some((ret, params))
+        }
+        _ => None,
+    }
+}
+
+/// Template arguments completed with the defaults of the parameters not
+/// given (parsed with the earlier arguments bound) and converted to the
+/// parameters' types. `None` when one has no value or is of the wrong kind.
+pub fn complete_template_args(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    given: Vec<Option<TemplateArg>>,
+) -> Option<Vec<TemplateArg>> {
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&[], diags, scope, std::mem::take(templates), 0, 1);
+    let result = p.complete_args(def, given);
+    *templates = p.templates;
+    result.ok().flatten()
+}
+
+/// The scope of a class template's instance `id` (`N::Traits<float>`):
+/// its namespaces, then the instance.
+fn instance_scope(template: &str, id: &str) -> Vec<String> {
+    match template.rsplit_once("::") {
+        Some((outer, _)) => outer
+            .split("::")
+            .map(str::to_string)
+            .chain(std::iter::once(id[outer.len() + 2..].to_string()))
+            .collect(),
+        None => vec![id.to_string()],
+    }
+}

@@ -1,0 +1,554 @@
+//! Struct, union, class and enum definitions: the specifier with its
+//! attributes, the base clause, the member list (data members, bit-fields,
+//! default member initializers; member functions are read by `members`),
+//! the layout made once the body is read (`Layout::of_class`), and the
+//! enumerators.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    /// CUDA's and GCC's type attributes before a struct's name:
+    /// `__align__(16)`, `__builtin_align__(16)`, `__attribute__((aligned(16)))`,
+    /// `__device_builtin__`. Returns the alignment asked for (0: none).
+    fn type_attributes(&mut self) -> PResult<u64> {
+        let mut align = 0;
+        loop {
+            if self.eat("__device_builtin__") {
+                continue;
+            }
+            let gnu = self.at("__attribute__");
+            if !(gnu || self.at("__align__") || self.at("__builtin_align__")) {
+                return Ok(align);
+            }
+            self.pos += 1;
+            self.expect("(")?;
+            if gnu {
+                self.expect("(")?;
+                let (word, span) = self.ident()?;
+                if word != "aligned" && word != "__aligned__" {
+                    return self.error(span, format!("attribute \"{word}\" is not supported"));
+                }
+                self.expect("(")?;
+            }
+            let span = self.span();
+            let e = self.conditional()?;
+            match self.const_value(&e) {
+                Some(n) if n > 0 && (n as u64).is_power_of_two() => align = align.max(n as u64),
+                _ => return self.error(span, "alignment must be a power of two"),
+            }
+            self.expect(")")?;
+            if gnu {
+                self.expect(")")?;
+                self.expect(")")?;
+            }
+        }
+    }
+
+    /// `struct|union [attributes] [name] [{ members }]`.
+    pub(super) fn record_specifier(&mut self) -> PResult<CType> {
+        let kw = self.span();
+        let is_union = self.at("union");
+        let keyword = match self.peek() {
+            Some(t) if t.is("class") => "class",
+            _ if is_union => "union",
+            _ => "struct",
+        };
+        self.pos += 1;
+        let min_align = self.type_attributes()?;
+        let name = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                Some((t.text.to_string(), t.span()))
+            }
+            _ => None,
+        };
+        let defines = self.at("{")
+            || name.is_some()
+                && (self.at(":") && !self.peek_at(1).is_some_and(|t| t.is(":"))
+                    || self.at("final"));
+        if !defines {
+            let Some((name, span)) = name else {
+                return self.error(kw, "expected an identifier");
+            };
+            let found = self
+                .candidates(&name)
+                .into_iter()
+                .find(|c| self.tags.contains_key(c));
+            let name = found.unwrap_or_else(|| self.qualify(&name));
+            return match self.tags.get(&name) {
+                Some(CType::Record(r)) if r.is_union == is_union => Ok(CType::Record(r.clone())),
+                Some(_) => self.error(span, format!("\"{name}\" is not a {keyword}")),
+                None => {
+                    // A forward declaration: incomplete until defined.
+                    let t = CType::Record(std::rc::Rc::new(Record::new(&name, is_union)));
+                    self.declare_tag(&name, &t);
+                    Ok(t)
+                }
+            };
+        }
+        self.eat("final");
+        let name = name.map(|(n, span)| (self.qualify(&n), span));
+        let record = match &name {
+            Some((n, span)) => match self.tags.get(n) {
+                Some(CType::Record(r)) if r.is_union == is_union && r.layout().is_none() => {
+                    r.clone()
+                }
+                Some(CType::Record(r)) if r.layout().is_some() => {
+                    let msg = format!(
+                        "class \"{n}\" has already been defined (previous definition at line {})",
+                        r.defined_at.get()
+                    );
+                    return self.error(span.clone(), msg);
+                }
+                Some(_) => return self.error(span.clone(), format!("\"{n}\" is not a {keyword}")),
+                None => {
+                    let r = std::rc::Rc::new(Record::new(n, is_union));
+                    self.declare_tag(n, &CType::Record(r.clone()));
+                    r
+                }
+            },
+            None => std::rc::Rc::new(Record::new("", is_union)),
+        };
+        let bases = self.base_clause(&record)?;
+        record
+            .defined_at
+            .set(name.as_ref().map_or(kw.line, |(_, s)| s.line));
+        self.pos += 1; // `{`
+        self.enter()?;
+        let outer = self
+            .cxx
+            .ctor_name
+            .replace(crate::frontend::lookup::last_part(&record.name.borrow()).to_string());
+        // Names declared inside (nested structs, typedefs, static members)
+        // are the struct's (`S::Inner`), and found from inside it.
+        let scoped = !record.name.borrow().is_empty();
+        if scoped {
+            let simple = self.cxx.ctor_name.clone().unwrap_or_default();
+            self.cxx.ns.push(simple);
+        }
+        let members = self.members(&record, keyword == "class");
+        if scoped {
+            self.cxx.ns.pop();
+        }
+        self.cxx.ctor_name = outer;
+        self.leave();
+        let members = members?;
+        self.finish_class(&record, &bases, members, min_align);
+        Ok(CType::Record(record))
+    }
+
+    /// Declares a tag by its full name (`N::S`).
+    fn declare_tag(&mut self, name: &str, t: &CType) {
+        self.tags.insert(name.to_string(), t.clone());
+        // C++: the tag names the type without `struct` too.
+        self.typedefs
+            .entry(name.to_string())
+            .or_insert_with(|| t.clone());
+    }
+
+    /// A struct's member declarations, up to and including the `}`
+    /// (`private`: a `class`, whose members are private until a `public:`).
+    pub(super) fn members(&mut self, record: &Rc<Record>, private: bool) -> PResult<Vec<Member>> {
+        let outer = std::mem::replace(&mut self.in_class, true);
+        let members = self.member_list(record, private);
+        self.in_class = outer;
+        members
+    }
+
+    fn member_list(&mut self, record: &Rc<Record>, mut private: bool) -> PResult<Vec<Member>> {
+        let mut members: Vec<Member> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        while !self.eat("}") {
+            if self.at_eof() {
+                let span = self.span();
+                return self.error(span, "expected a \"}\"");
+            }
+            if self.eat(";") {
+                continue;
+            }
+            let start = self.span();
+            if ["public", "private", "protected"]
+                .iter()
+                .any(|w| self.at(w))
+                && self.peek_at(1).is_some_and(|t| t.is(":"))
+            {
+                private = !self.at("public");
+                self.pos += 2;
+                continue;
+            }
+            if self.at("~") {
+                self.destructor(record, None)?;
+                continue;
+            }
+            let ctor = self.cxx.ctor_name.clone();
+            let at_ctor = |p: &Self| {
+                p.peek().is_some_and(|t| Some(&*t.text) == ctor.as_deref())
+                    && p.peek_at(1).is_some_and(|t| t.is("("))
+            };
+            if self.at("using") {
+                self.using()?;
+                continue;
+            }
+            if self.at("static_assert") {
+                self.static_assert()?;
+                continue;
+            }
+            if self.at("friend") {
+                self.friend()?;
+                continue;
+            }
+            if !self.starts_type() && !at_ctor(self) && !self.at("operator") {
+                return self.error(start, "expected a member declaration");
+            }
+            let s = self.specifiers()?;
+            if s.ty.is_none() && at_ctor(self) {
+                self.constructor(record, &s)?;
+                continue;
+            }
+            if s.ty.is_none() && self.at("~") {
+                self.destructor(record, Some(&s))?;
+                continue;
+            }
+            if s.ty.is_none() && self.at("operator") {
+                self.conversion(record, &s)?;
+                continue;
+            }
+            let Some(base) = s.ty.clone() else {
+                return self.error(start, "expected a type specifier");
+            };
+            if s.typedef || s.is_static && !self.function_follows() {
+                self.member_declaration(&s, base)?;
+                continue;
+            }
+            if s.storage.is_some() {
+                return self.error(start, "only data members are supported in a struct");
+            }
+            if self.eat(";") {
+                // An anonymous struct or union: its members belong to this one.
+                if let CType::Record(r) = &base {
+                    if r.name.borrow().is_empty() {
+                        let inner: Vec<String> =
+                            r.layout().map(|l| member_names(&l)).unwrap_or_default();
+                        for n in inner {
+                            if names.contains(&n) {
+                                let msg = format!(
+                                    "\"{n}\" has already been declared in the current scope"
+                                );
+                                return self.error(start, msg);
+                            }
+                            names.push(n);
+                        }
+                        members.push((String::new(), base, None));
+                    }
+                }
+                continue;
+            }
+            let mut is_method = false;
+            loop {
+                let d = self.declarator(base.clone(), s.konst, s.volatile)?;
+                if d.func.is_some() {
+                    self.method(record, &s, d)?;
+                    is_method = true;
+                    break;
+                }
+                let width = if self.eat(":") {
+                    Some(self.bit_width(&d)?)
+                } else {
+                    None
+                };
+                let Some(name) = d.name.or_else(|| width.map(|_| String::new())) else {
+                    return self.error(d.span, "expected an identifier");
+                };
+                if width.is_some() {
+                    if !name.is_empty() && names.contains(&name) {
+                        let msg =
+                            format!("\"{name}\" has already been declared in the current scope");
+                        return self.error(d.span, msg);
+                    }
+                    names.push(name.clone());
+                    members.push((name, d.ty, width));
+                    if !self.eat(",") {
+                        break;
+                    }
+                    continue;
+                }
+                if names.contains(&name) {
+                    let msg = format!("\"{name}\" has already been declared in the current scope");
+                    return self.error(d.span, msg);
+                }
+                if d.ty.size().is_none() || matches!(d.ty, CType::Array(_, 0)) {
+                    return self.error(
+                        d.span,
+                        format!("incomplete type \"{}\" is not allowed", d.ty),
+                    );
+                }
+                names.push(name.clone());
+                members.push((name.clone(), d.ty, None));
+                // A default member initializer (`int n = 0;`, `float w{1};`).
+                if self.eat("=") || self.at("{") {
+                    let init = self.initializer()?;
+                    record.member_inits.borrow_mut().push((name, init));
+                    record.non_pod.set(true);
+                }
+                if private {
+                    record.non_pod.set(true);
+                }
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            if !is_method {
+                self.expect(";")?;
+            }
+        }
+        Ok(members)
+    }
+
+    /// The width after `:` of a bit-field declared by `d`.
+    fn bit_width(&mut self, d: &Declarator) -> PResult<u32> {
+        let span = self.span();
+        let e = self.conditional()?;
+        if !d.ty.is_integer() {
+            return self.error(d.span.clone(), "invalid type for a bit field");
+        }
+        if d.ty == CType::Bool {
+            return self.error(d.span.clone(), "bool bit-fields are not supported yet");
+        }
+        let bits = d.ty.size().unwrap_or(4) * 8;
+        match self.const_value(&e) {
+            Some(w) if w < 0 => self.error(span, "bit field width must be positive"),
+            Some(w) if w as u64 > bits => self.error(
+                span,
+                format!("bit field size ({w}) is larger than the size of its type ({bits})"),
+            ),
+            Some(0) if d.name.is_some() => {
+                self.error(span, "a named bit field must have a positive width")
+            }
+            Some(w) => Ok(w as u32),
+            None => self.error(span, "expression must have a constant value"),
+        }
+    }
+
+    /// `enum [name] [: type] [{ A, B = 2, … }]`.
+    pub(super) fn enum_specifier(&mut self) -> PResult<CType> {
+        let kw = self.span();
+        self.pos += 1;
+        let scoped = self.eat("class") || self.eat("struct");
+        let name = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                Some((t.text.to_string(), t.span()))
+            }
+            _ => None,
+        };
+        if scoped && name.is_none() {
+            return self.error(kw, "expected an identifier");
+        }
+        let mut underlying = IntKind::Int;
+        if self.eat(":") {
+            let span = self.span();
+            match self.type_name()? {
+                CType::Int(k) => underlying = k,
+                CType::Bool => underlying = IntKind::UChar,
+                _ => {
+                    return self.error(
+                        span,
+                        "the underlying type of an enumeration must be integral",
+                    )
+                }
+            }
+        }
+        let simple = name.as_ref().map(|(n, _)| n.clone());
+        let name = name.map(|(n, span)| {
+            let full = if self.at("{") {
+                None
+            } else {
+                self.candidates(&n)
+                    .into_iter()
+                    .find(|c| self.tags.contains_key(c))
+            };
+            (full.unwrap_or_else(|| self.qualify(&n)), span)
+        });
+        let existing = name.as_ref().and_then(|(n, _)| self.tags.get(n).cloned());
+        let ty = match (&existing, &name) {
+            (Some(t @ CType::Enum(_)), _) => t.clone(),
+            (Some(_), Some((n, span))) => {
+                return self.error(span.clone(), format!("\"{n}\" is not an enum"))
+            }
+            _ => {
+                let t = CType::Enum(std::rc::Rc::new(EnumType {
+                    name: std::cell::RefCell::new(
+                        name.as_ref().map(|(n, _)| n.clone()).unwrap_or_default(),
+                    ),
+                    underlying,
+                    scoped,
+                }));
+                if let Some((n, _)) = &name {
+                    self.declare_tag(n, &t);
+                }
+                t
+            }
+        };
+        if !self.eat("{") {
+            if name.is_none() {
+                return self.error(kw, "expected an identifier");
+            }
+            return Ok(ty);
+        }
+        // A scoped enumeration's enumerators are named in it (`E::A`).
+        let depth = self.cxx.ns.len();
+        if scoped {
+            self.cxx.ns.extend(simple);
+        }
+        let body = self.enumerators_body(&ty);
+        self.cxx.ns.truncate(depth);
+        body?;
+        Ok(ty)
+    }
+
+    fn enumerators_body(&mut self, ty: &CType) -> PResult<()> {
+        let mut next = 0i64;
+        while !self.eat("}") {
+            let (ename, span) = self.ident()?;
+            let value = if self.eat("=") {
+                let vspan = self.span();
+                let e = self.conditional()?;
+                match self.const_value(&e) {
+                    Some(v) => v,
+                    None => return self.error(vspan, "expression must have a constant value"),
+                }
+            } else {
+                next
+            };
+            let ename = self.qualify(&ename);
+            if self.enumerators.contains_key(&ename) || self.typedefs.contains_key(&ename) {
+                let short = ename.rsplit("::").next().unwrap_or_default();
+                let msg = format!("\"{short}\" has already been declared in the current scope");
+                return self.error(span, msg);
+            }
+            self.enumerators.insert(ename, (value, ty.clone()));
+            next = value.wrapping_add(1);
+            if !self.eat(",") {
+                self.expect("}")?;
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// A class's base classes (`: public Base, private Other<int>`), after
+    /// its name, each a complete class; they become the record's bases
+    /// (laid out by `finish_class`) and scopes of its names
+    /// (`Lookup::bases`). A virtual base is not supported yet in device
+    /// code (`Record::unsupported`).
+    pub(super) fn base_clause(&mut self, record: &Rc<Record>) -> PResult<Vec<Rc<Record>>> {
+        let mut bases = Vec::new();
+        if !self.eat(":") {
+            return Ok(bases);
+        }
+        loop {
+            let mut is_virtual = false;
+            loop {
+                if self.eat("virtual") {
+                    is_virtual = true;
+                } else if !["public", "private", "protected"]
+                    .iter()
+                    .any(|w| self.eat(w))
+                {
+                    break;
+                }
+            }
+            let span = self.span();
+            let starts_name = self
+                .peek()
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text) || t.is("::"));
+            let ty = if starts_name {
+                self.specifiers()?.ty
+            } else {
+                None
+            };
+            match ty {
+                Some(CType::Record(b)) if b.is_union => {
+                    return self.error(span, "a class cannot not derive from a union");
+                }
+                Some(CType::Record(b)) if b.layout().is_some() => {
+                    if is_virtual {
+                        record.unsupported.replace(Some(format!(
+                            "virtual base classes are not supported yet in device code (class \"{}\")",
+                            record.name.borrow()
+                        )));
+                    } else if let Some(why) = b.unsupported.borrow().clone() {
+                        record.unsupported.replace(Some(why));
+                    }
+                    bases.push(b);
+                }
+                Some(t @ CType::Record(_)) => {
+                    return self.error(span, format!("incomplete type \"{t}\" is not allowed"));
+                }
+                Some(_) => return self.error(span, "not a class or struct name"),
+                None => return self.error(span, "expected an identifier"),
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        let name = record.name.borrow().clone();
+        if !name.is_empty() {
+            let names = bases.iter().map(|b| b.name.borrow().clone()).collect();
+            self.cxx
+                .lookup
+                .classes
+                .borrow_mut()
+                .bases
+                .insert(name, names);
+        }
+        Ok(bases)
+    }
+
+    /// Lays out a class whose body was read (see `Layout::of_class`).
+    pub(super) fn finish_class(
+        &mut self,
+        record: &Rc<Record>,
+        bases: &[Rc<Record>],
+        members: Vec<Member>,
+        min_align: u64,
+    ) {
+        let member_pod = |t: &CType| match t {
+            CType::Record(r) => r.layout().is_none_or(|l| l.pod),
+            CType::Array(..) => {
+                let mut t = t;
+                while let CType::Array(e, _) = t {
+                    t = e;
+                }
+                !matches!(t, CType::Record(r) if r.layout().is_some_and(|l| !l.pod))
+            }
+            CType::Ref { .. } => false,
+            _ => true,
+        };
+        let pod = bases.is_empty()
+            && !record.non_pod.get()
+            && members.iter().all(|(_, t, _)| member_pod(t));
+        *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class(
+            bases,
+            members,
+            record.is_union,
+            min_align,
+            pod,
+        )));
+    }
+}
+
+/// Every member name a struct makes visible (those of anonymous members too).
+fn member_names(l: &Layout) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in l.fields.iter().filter(|f| !f.base) {
+        if !f.name.is_empty() {
+            out.push(f.name.clone());
+        } else if let CType::Record(r) = &f.ty {
+            if let Some(inner) = r.layout() {
+                out.extend(member_names(&inner));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,406 @@
+//! Statements: blocks, control flow, labels, `#pragma unroll` for the loop
+//! after it, local declarations, and initializers (an expression or a braced
+//! list with designators).
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    pub(super) fn compound(&mut self) -> PResult<Stmt> {
+        let span = self.span();
+        self.expect("{")?;
+        self.enter()?;
+        let mut stmts = Vec::new();
+        while !self.at("}") {
+            if self.at_eof() {
+                self.leave();
+                return self.error(span, "expected a \"}\" to close this block");
+            }
+            let before = self.pos;
+            match self.statement() {
+                Ok(s) => stmts.push(s),
+                Err(Stop) => {
+                    if self.depth == 0 {
+                        return Err(Stop);
+                    }
+                    self.recover_stmt();
+                    if self.pos == before {
+                        self.pos += 1;
+                    }
+                }
+            }
+        }
+        self.pos += 1;
+        self.leave();
+        Ok(Stmt {
+            kind: StmtKind::Compound(stmts),
+            span,
+        })
+    }
+
+    fn statement(&mut self) -> PResult<Stmt> {
+        let span = self.span();
+        let Some(t) = self.peek() else {
+            return self.error(span, "expected a statement");
+        };
+        if t.is("#pragma") {
+            self.pos += 1;
+            let words: Vec<&Token> = self.toks[self.pos..]
+                .iter()
+                .take_while(|t| t.kind != TokKind::Newline)
+                .collect();
+            if words.first().is_some_and(|w| w.is("unroll")) {
+                let count = words.get(1).and_then(|n| {
+                    parse_int_literal(&n.text).map(|v| v.0).or_else(|| {
+                        self.template_values
+                            .get(&*n.text)
+                            .map(|(v, _)| (*v).max(0) as u64)
+                    })
+                });
+                self.pending_unroll = Some(match count {
+                    Some(n) => Unroll::Count(n.min(u32::MAX as u64) as u32),
+                    None => Unroll::Full,
+                });
+            }
+            self.skip_pragma();
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
+        }
+        if self.at("[") && self.peek_at(1).is_some_and(|t| t.is("[")) {
+            self.skip_attributes();
+            return self.statement();
+        }
+        let unroll = self.pending_unroll.take();
+        let kind = match &*t.text {
+            "{" if t.kind == TokKind::Punct => return self.compound(),
+            ";" if t.kind == TokKind::Punct => {
+                self.pos += 1;
+                StmtKind::Empty
+            }
+            "if" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                let then = self.sub_statement()?;
+                let els = if self.eat("else") {
+                    Some(Box::new(self.sub_statement()?))
+                } else {
+                    None
+                };
+                StmtKind::If(c, Box::new(then), els)
+            }
+            "while" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                StmtKind::While(c, Box::new(self.sub_statement()?), unroll)
+            }
+            "do" => {
+                self.pos += 1;
+                let body = self.sub_statement()?;
+                if !self.eat("while") {
+                    let span = self.span();
+                    return self.error(span, "expected \"while\"");
+                }
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                self.expect(";")?;
+                StmtKind::DoWhile(Box::new(body), c, unroll)
+            }
+            "for" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let init = if self.eat(";") {
+                    None
+                } else if self.starts_type() {
+                    Some(Box::new(self.local_decl()?))
+                } else {
+                    let e = self.expr()?;
+                    let s = Stmt {
+                        span: e.span.clone(),
+                        kind: StmtKind::Expr(e),
+                    };
+                    self.expect(";")?;
+                    Some(Box::new(s))
+                };
+                let cond = if self.at(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(";")?;
+                let step = if self.at(")") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(")")?;
+                let body = Box::new(self.sub_statement()?);
+                StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                    unroll,
+                }
+            }
+            "return" => {
+                self.pos += 1;
+                let e = if self.at(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(";")?;
+                StmtKind::Return(e)
+            }
+            "break" => {
+                self.pos += 1;
+                self.expect(";")?;
+                StmtKind::Break
+            }
+            "continue" => {
+                self.pos += 1;
+                self.expect(";")?;
+                StmtKind::Continue
+            }
+            "switch" => {
+                self.pos += 1;
+                self.expect("(")?;
+                let c = self.expr()?;
+                self.expect(")")?;
+                StmtKind::Switch(c, Box::new(self.sub_statement()?))
+            }
+            "case" => {
+                self.pos += 1;
+                let v = self.conditional()?;
+                self.expect(":")?;
+                StmtKind::Case(v)
+            }
+            "default" if self.peek_at(1).is_some_and(|n| n.is(":")) => {
+                self.pos += 2;
+                StmtKind::Default
+            }
+            "goto" => {
+                self.pos += 1;
+                let (name, _) = self.ident()?;
+                self.expect(";")?;
+                StmtKind::Goto(name)
+            }
+            w if t.kind == TokKind::Ident
+                && !is_keyword(w)
+                && self.peek_at(1).is_some_and(|n| n.is(":")) =>
+            {
+                self.pos += 2;
+                StmtKind::Label(w.to_string())
+            }
+            "using" if t.kind == TokKind::Ident => {
+                self.using()?;
+                StmtKind::Empty
+            }
+            "static_assert" => {
+                self.static_assert()?;
+                StmtKind::Empty
+            }
+            _ if self.starts_type() => return self.local_decl(),
+            _ => {
+                let e = self.expr()?;
+                self.expect(";")?;
+                StmtKind::Expr(e)
+            }
+        };
+        Ok(Stmt { kind, span })
+    }
+
+    /// The statement of an `if`, a loop or a `switch`. Labels (`case 1:`,
+    /// `done:`) are statements of their own in a block; here they take the
+    /// statement they label along, in a block of their own.
+    fn sub_statement(&mut self) -> PResult<Stmt> {
+        // A `#pragma` is no statement: the one after it is the body
+        // (`for (…) #pragma unroll for (…) …`).
+        while self.at("#pragma") && !self.at_eof() {
+            let before = self.pos;
+            self.statement()?;
+            if self.pos == before {
+                break;
+            }
+        }
+        self.enter()?;
+        let s = self.statement();
+        self.leave();
+        let s = s?;
+        if !is_label(&s) {
+            return Ok(s);
+        }
+        let span = s.span.clone();
+        let mut stmts = vec![s];
+        while stmts.last().is_some_and(is_label) && !self.at("}") && !self.at_eof() {
+            self.enter()?;
+            let next = self.statement();
+            self.leave();
+            stmts.push(next?);
+        }
+        Ok(Stmt {
+            kind: StmtKind::Compound(stmts),
+            span,
+        })
+    }
+
+    fn local_decl(&mut self) -> PResult<Stmt> {
+        let span = self.span();
+        let s = self.specifiers()?;
+        let storage = s.storage.unwrap_or(Storage::Auto);
+        if matches!(storage, Storage::Constant)
+            || (storage == Storage::Device && s.storage.is_some())
+        {
+            let msg = format!(
+                "a \"{}\" variable declaration is not allowed inside a function body",
+                storage.keyword()
+            );
+            return self.error(span, msg);
+        }
+        let Some(base) = s.ty else {
+            return self.error(span, "expected a type specifier");
+        };
+        if matches!(base, CType::Record(_) | CType::Enum(_)) && self.at(";") {
+            self.pos += 1;
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
+        }
+        if s.typedef {
+            let d = self.declarator(base, s.konst, s.volatile)?;
+            if let Some(n) = d.name.clone() {
+                name_unnamed(&d.ty, &n);
+                self.typedefs.insert(n, d.full_type());
+            }
+            self.expect(";")?;
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
+        }
+        let mut decls = Vec::new();
+        loop {
+            let d = self.declarator(base.clone(), s.konst, s.volatile)?;
+            let Some(name) = d.name else {
+                return self.error(d.span, "expected an identifier");
+            };
+            if d.func.is_some() {
+                return self.error(d.span, "local function declarations are not supported");
+            }
+            let (mut init, mut init_list) = (None, None);
+            if self.at("(") {
+                let span = self.span();
+                init = Some(self.construct(d.ty.clone(), span)?);
+            } else if self.at("{") {
+                // `S s{1, 2};`: list initialization.
+                match self.initializer()? {
+                    Initializer::Expr(e) => init = Some(e),
+                    list => init_list = Some(list),
+                }
+            } else if self.eat("=") {
+                if storage == Storage::Shared {
+                    let span = self.span();
+                    return self.error(span, "initializer not allowed for __shared__ variable");
+                }
+                match self.initializer()? {
+                    Initializer::Expr(e) => init = Some(e),
+                    list => init_list = Some(list),
+                }
+            }
+            if matches!(d.ty, CType::Array(_, 0))
+                && init_list.is_none()
+                && !(s.is_extern && storage == Storage::Shared)
+            {
+                return self.error(d.span, "incomplete type is not allowed");
+            }
+            if s.constexpr {
+                if let Some(e) = &init {
+                    self.record_constant(name.clone(), &d.ty, e);
+                }
+            }
+            let konst = s.konst && !d.ty.is_pointer() && !d.ty.is_ref();
+            decls.push(VarDecl {
+                name,
+                ty: d.ty,
+                init,
+                list: None,
+                init_list,
+                construct: Vec::new(),
+                storage,
+                external: s.is_extern,
+                konst,
+                span: d.span,
+                local: usize::MAX,
+                align: s.align,
+            });
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")?;
+        Ok(Stmt {
+            kind: StmtKind::Decl(decls),
+            span,
+        })
+    }
+
+    /// `expr` or `{ init, init, … }` (a trailing comma is allowed).
+    pub(super) fn initializer(&mut self) -> PResult<Initializer> {
+        if !self.at("{") {
+            return Ok(Initializer::Expr(self.assignment()?));
+        }
+        let span = self.span();
+        self.pos += 1;
+        self.enter()?;
+        let mut items = Vec::new();
+        while !self.at("}") {
+            let at = self.span();
+            let mut path = Vec::new();
+            loop {
+                if self.eat(".") {
+                    let (name, _) = self.ident()?;
+                    path.push(Designator::Field(name));
+                } else if self.at("[") {
+                    self.pos += 1;
+                    let span = self.span();
+                    let e = self.conditional()?;
+                    let Some(k) = self.const_value(&e).filter(|k| *k >= 0) else {
+                        return self.error(span, "expression must have a constant value");
+                    };
+                    self.expect("]")?;
+                    path.push(Designator::Index(k as u64));
+                } else {
+                    break;
+                }
+            }
+            let item = if path.is_empty() {
+                self.initializer()?
+            } else {
+                self.expect("=")?;
+                let value = self.initializer()?;
+                Initializer::Designated(path, Box::new(value), at)
+            };
+            items.push(item);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.leave();
+        self.expect("}")?;
+        Ok(Initializer::List(items, span))
+    }
+}
+
+fn is_label(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::Case(_) | StmtKind::Default | StmtKind::Label(_)
+    )
+}

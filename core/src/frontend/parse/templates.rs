@@ -1,0 +1,541 @@
+//! Template declarations: `template <…>` and its parameters, the template
+//! kept as its tokens (`Templates`), partial specializations, explicit
+//! specializations and instantiations, and template argument lists.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    /// After a class type, `::name` names a type member of it
+    /// (`std::vector<float>::iterator`, `Traits<T>::type`).
+    pub(super) fn member_type(&mut self, mut ty: CType) -> PResult<CType> {
+        while self.at("::") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Ident) {
+            let CType::Record(r) = &ty else { break };
+            let member = self
+                .peek_at(1)
+                .map(|t| t.text.to_string())
+                .unwrap_or_default();
+            let full = format!("{}::{member}", r.name.borrow());
+            // Not a type (`Traits<T>::size`): the expression parser reads it.
+            let Some(t) = self.typedefs.get(&full) else {
+                break;
+            };
+            ty = t.clone();
+            self.pos += 2;
+        }
+        Ok(ty)
+    }
+
+    pub(super) fn class_template(&self, name: &str) -> Option<usize> {
+        let i = self.find_template(name)?;
+        (!self.templates.defs[i].is_function()).then_some(i)
+    }
+
+    pub(super) fn function_template(&self, name: &str) -> Option<usize> {
+        let i = self.find_template(name)?;
+        self.templates.defs[i].is_function().then_some(i)
+    }
+
+    /// Closes a template argument or parameter list: `>`, or half of `>>`.
+    fn close_angle(&mut self) -> bool {
+        if self.at(">") && !self.half_gt {
+            self.pos += 1;
+            return true;
+        }
+        if self.at(">>") {
+            if self.half_gt {
+                self.pos += 1;
+            }
+            self.half_gt = !self.half_gt;
+            return true;
+        }
+        false
+    }
+
+    /// Template arguments after the `<`, up to and including the `>`: types
+    /// and integer constant expressions.
+    pub(super) fn template_args(&mut self) -> PResult<Vec<TemplateArg>> {
+        let mut args = Vec::new();
+        if self.close_angle() {
+            return Ok(args);
+        }
+        loop {
+            if self.starts_type() {
+                args.push(TemplateArg::Type(self.type_name()?));
+            } else {
+                let span = self.span();
+                let no_gt = std::mem::replace(&mut self.no_gt, true);
+                let e = self.conditional();
+                self.no_gt = no_gt;
+                let e = e?;
+                let Some(v) = self.const_value(&e) else {
+                    return self.error(span, "expression must have a constant value");
+                };
+                let ty = if e.ty.is_integer() { e.ty } else { CType::INT };
+                args.push(TemplateArg::Value(v, ty));
+            }
+            if self.eat(",") {
+                continue;
+            }
+            if self.close_angle() {
+                return Ok(args);
+            }
+            let span = self.span();
+            return self.error(span, "expected a \">\"");
+        }
+    }
+
+    /// Skips a default template argument: up to the `,` or `>` that ends it.
+    fn skip_template_arg(&mut self) {
+        let mut depth = 0i32;
+        while let Some(t) = self.peek() {
+            if depth == 0 && (t.is(",") || t.is(">") || t.is(">>")) {
+                return;
+            }
+            if t.is("(") || t.is("[") || t.is("<") || t.is("{") {
+                depth += 1;
+            } else if t.is(")") || t.is("]") || t.is(">") || t.is("}") {
+                depth -= 1;
+            } else if t.is(">>") {
+                depth -= 2;
+            } else if t.is(";") {
+                return;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// `template <…> declaration`, `template declaration` (an explicit
+    /// instantiation).
+    pub(super) fn template_decl(&mut self, declared: usize) -> PResult<()> {
+        let start = self.pos;
+        let kw = self.span();
+        self.pos += 1;
+        if !self.eat("<") {
+            return self.explicit_instantiation(declared);
+        }
+        if self.eat(">") {
+            return self.explicit_specialization();
+        }
+        let mut params: Vec<TemplateParam> = Vec::new();
+        loop {
+            let pspan = self.span();
+            let (name, kind) = if self.eat("typename") || self.eat("class") {
+                let name = match self.peek() {
+                    Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                        self.pos += 1;
+                        t.text.to_string()
+                    }
+                    _ => String::new(),
+                };
+                (name, ParamKind::Type)
+            } else {
+                let s = self.specifiers()?;
+                let Some(base) = s.ty else {
+                    return self.error(pspan, "expected a template parameter");
+                };
+                let d = self.declarator(base, s.konst, s.volatile)?;
+                if !d.ty.is_integer() {
+                    return self.error(
+                        d.span,
+                        format!(
+                            "non-type template parameters of type \"{}\" are not supported yet",
+                            d.ty
+                        ),
+                    );
+                }
+                (d.name.unwrap_or_default(), ParamKind::Value(d.ty))
+            };
+            if !name.is_empty() && params.iter().any(|p| p.name == name) {
+                let msg = format!("template parameter \"{name}\" has already been declared");
+                return self.error(pspan, msg);
+            }
+            let default = if self.eat("=") {
+                let at = self.pos - start;
+                self.skip_template_arg();
+                Some(at)
+            } else {
+                None
+            };
+            let placeholder = Rc::new(Record::new(&name, false));
+            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
+            params.push(TemplateParam {
+                name,
+                kind,
+                default,
+                placeholder,
+            });
+            if self.eat(",") {
+                continue;
+            }
+            if self.close_angle() {
+                break;
+            }
+            let span = self.span();
+            return self.error(span, "expected a \">\"");
+        }
+        let decl_start = self.pos - start;
+        // `template <typename T> struct Traits<T *> { … };`
+        let is_partial = (self.at("struct") || self.at("class") || self.at("union"))
+            && self.peek_at(2).is_some_and(|t| t.is("<"))
+            && self
+                .peek_at(1)
+                .is_some_and(|t| self.class_template(&t.text).is_some());
+        if is_partial {
+            return self.partial_specialization(start, decl_start, params);
+        }
+        let is_class = (self.at("struct") || self.at("class") || self.at("union"))
+            && self
+                .peek_at(1)
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            && self
+                .peek_at(2)
+                .is_some_and(|t| t.is("{") || t.is(";") || t.is(":") || t.is("final"));
+        let (name, span, kind) = if is_class {
+            let is_union = self.at("union");
+            let (name, span) = match self.peek_at(1) {
+                Some(t) => (t.text.to_string(), t.span()),
+                None => return self.error(kw, "expected an identifier"),
+            };
+            self.pos += 2;
+            if self.eat(";") {
+                return Ok(()); // a declaration: the definition comes later
+            }
+            self.skip_braces();
+            self.expect(";")?;
+            (name, span, TemplateKind::Class { is_union })
+        } else {
+            // The signature, each type parameter a placeholder type.
+            let header = self.with_placeholders(&params, |p| p.function_template_header());
+            let (name, span, kind) = header?;
+            if self.at("{") {
+                self.skip_braces();
+            } else {
+                self.expect(";")?;
+            }
+            (name, span, kind)
+        };
+        // Templates are known by their full names (`std::max`).
+        let name = self.qualify(&name);
+        if !is_class && self.typedefs.contains_key(&name) {
+            return self.error(
+                span,
+                format!("\"{name}\" has already been declared in the current scope"),
+            );
+        }
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        let def = TemplateDef {
+            name: name.clone(),
+            span: span.clone(),
+            params,
+            tokens,
+            decl_start,
+            kind,
+        };
+        let defines = |d: &TemplateDef| d.tokens.last().is_some_and(|t| t.is("}"));
+        if let Some(prev) = self.templates.find(&name) {
+            if self.templates.defs[prev].is_function() != def.is_function() {
+                let msg = format!("\"{name}\" has already been declared in the current scope");
+                return self.error(span, msg);
+            }
+        }
+        if def.is_function() {
+            // Function templates of one name are overloads; one of the same
+            // signature is a redeclaration (or the definition).
+            let key = crate::frontend::mangle::template_symbol(&def, &[]);
+            let same = self.templates.defs.iter().position(|d| {
+                d.name == name
+                    && d.is_function()
+                    && crate::frontend::mangle::template_symbol(d, &[]) == key
+            });
+            if let Some(prev) = same {
+                let p = &self.templates.defs[prev];
+                if defines(p) && defines(&def) {
+                    let msg = format!(
+                        "function template \"{name}\" has already been defined (previous definition at line {})",
+                        p.span.line
+                    );
+                    return self.error(span, msg);
+                }
+                if defines(&def) {
+                    self.templates.defs[prev] = def;
+                }
+                return Ok(());
+            }
+        } else if self.templates.find(&name).is_some() {
+            let msg = format!("\"{name}\" has already been declared in the current scope");
+            return self.error(span, msg);
+        }
+        self.templates.defs.push(def);
+        Ok(())
+    }
+
+    /// Runs `f` with a template's parameters standing as themselves (its
+    /// own signature, a partial specialization's arguments): a type
+    /// parameter is its placeholder type, a non-type one its pattern value.
+    fn with_placeholders<R>(
+        &mut self,
+        params: &[TemplateParam],
+        f: impl FnOnce(&mut Self) -> PResult<R>,
+    ) -> PResult<R> {
+        let saved: Vec<(String, Option<CType>)> = params
+            .iter()
+            .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
+            .collect();
+        let saved_values = std::mem::take(&mut self.template_values);
+        for (i, p) in params.iter().enumerate() {
+            match &p.kind {
+                ParamKind::Type => {
+                    self.typedefs
+                        .insert(p.name.clone(), CType::Record(p.placeholder.clone()));
+                }
+                ParamKind::Value(t) => {
+                    let v = PATTERN_VALUE + i as i64;
+                    self.template_values.insert(p.name.clone(), (v, t.clone()));
+                }
+            }
+        }
+        let pattern = std::mem::replace(&mut self.pattern, true);
+        let out = f(self);
+        self.pattern = pattern;
+        for (n, old) in saved {
+            match old {
+                Some(t) => self.typedefs.insert(n, t),
+                None => self.typedefs.remove(&n),
+            };
+        }
+        self.template_values = saved_values;
+        out
+    }
+
+    /// `template <typename T> struct Traits<T *> { … };` (at `struct`): a
+    /// partial specialization, its arguments in terms of its parameters;
+    /// its body is read when an instance it matches is made.
+    fn partial_specialization(
+        &mut self,
+        start: usize,
+        decl_start: usize,
+        params: Vec<TemplateParam>,
+    ) -> PResult<()> {
+        let is_union = self.at("union");
+        let span = self.peek_at(1).map(|t| t.span()).unwrap_or_default();
+        let written = self
+            .peek_at(1)
+            .map(|t| t.text.to_string())
+            .unwrap_or_default();
+        let Some(primary) = self.class_template(&written) else {
+            return self.error(span, format!("\"{written}\" is not a class template"));
+        };
+        self.pos += 3; // `struct Name <`
+        let given = self.with_placeholders(&params, |p| p.template_args())?;
+        let d = self.templates.defs[primary].clone();
+        let args = self.with_placeholders(&params, |p| {
+            p.complete_args(primary, given.into_iter().map(Some).collect())
+        })?;
+        let Some(args) = args else {
+            let msg = format!(
+                "the template arguments do not match the parameters of class template \"{}\"",
+                d.name
+            );
+            return self.error(span, msg);
+        };
+        // Every parameter must be deducible from the arguments.
+        for (i, p) in params.iter().enumerate() {
+            let mut out = vec![None; params.len()];
+            let probe = TemplateDef {
+                name: d.name.clone(),
+                span: span.clone(),
+                params: params.clone(),
+                tokens: Rc::from(Vec::new()),
+                decl_start: 0,
+                kind: TemplateKind::Class { is_union },
+            };
+            let seen = args
+                .iter()
+                .zip(&args)
+                .all(|(a, b)| crate::frontend::template::match_arg(&probe, a, b, &mut out, 0));
+            if !seen || out[i].is_none() {
+                let msg = format!(
+                    "template parameter \"{}\" is not used in or cannot be deduced from the template argument list of class template \"{}\"",
+                    p.name,
+                    template_id(&d.name, &args)
+                );
+                return self.error(span, msg);
+            }
+        }
+        // Its bases and body: read for each instance.
+        while !self.at("{") && !self.at(";") && !self.at_eof() {
+            self.pos += 1;
+        }
+        if self.eat(";") {
+            return Ok(()); // declared only
+        }
+        self.skip_braces();
+        self.expect(";")?;
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.partials.push(Partial {
+            primary,
+            args,
+            def: TemplateDef {
+                name: d.name,
+                span,
+                params,
+                tokens,
+                decl_start,
+                kind: TemplateKind::Class { is_union },
+            },
+        });
+        Ok(())
+    }
+
+    /// The declaration of a function template up to its body: name, span,
+    /// signature.
+    pub(super) fn function_template_header(&mut self) -> PResult<(String, Span, TemplateKind)> {
+        let start = self.span();
+        let s = self.specifiers()?;
+        let Some(base) = s.ty.clone() else {
+            return self.error(start, "expected a type specifier");
+        };
+        let d = self.declarator(base, s.konst, s.volatile)?;
+        let (Some(name), Some((params, _))) = (d.name, d.func) else {
+            return self.error(d.span, "expected a function or class template");
+        };
+        let space = self.exec_space(&s);
+        Ok((
+            name,
+            d.span,
+            TemplateKind::Function {
+                ret: d.ty,
+                names: params.iter().map(|p| p.name.clone()).collect(),
+                params: params.into_iter().map(|p| p.ty).collect(),
+                space,
+                constexpr: s.constexpr,
+            },
+        ))
+    }
+
+    /// `template __global__ void k<float>(float *, int);` and
+    /// `template struct Pair<float>;`.
+    fn explicit_instantiation(&mut self, at: usize) -> PResult<()> {
+        if self.at("struct") || self.at("class") {
+            self.pos += 1;
+            let (name, span) = self.ident()?;
+            let Some(def) = self.class_template(&name) else {
+                return self.error(span, format!("{name} is not a template"));
+            };
+            self.expect("<")?;
+            let args = self.template_args()?;
+            self.class_instance(def, args, &span)?;
+            return self.expect(";");
+        }
+        let start = self.span();
+        let s = self.specifiers()?;
+        if s.ty.is_none() {
+            return self.error(start, "expected a type specifier");
+        }
+        let (name, span) = self.ident()?;
+        let Some(def) = self.function_template(&name) else {
+            return self.error(span, format!("{name} is not a template"));
+        };
+        let name = self.templates.defs[def].name.clone();
+        let args = if self.eat("<") {
+            self.template_args()?
+        } else {
+            Vec::new()
+        };
+        self.expect("(")?;
+        let (params, _) = self.params()?;
+        self.expect(";")?;
+        self.templates.requests.push(Request {
+            name,
+            args,
+            params: Some(params.into_iter().map(|p| p.ty).collect()),
+            span,
+            at,
+        });
+        Ok(())
+    }
+
+    /// `template <> float f<float>(float x) { … }` (after `template <>`):
+    /// the instance `f<float>` defined here.
+    fn explicit_specialization(&mut self) -> PResult<()> {
+        if self.at("struct") || self.at("union") || self.at("class") {
+            return self.class_specialization();
+        }
+        let start = self.span();
+        let specs = self.specifiers()?;
+        let Some(ret) = specs.ty.clone() else {
+            return self.error(start, "expected a type specifier");
+        };
+        let d = self.declarator(ret, specs.konst, specs.volatile)?;
+        let Some(name) = d.name.clone() else {
+            return self.error(d.span, "expected an identifier");
+        };
+        let defs = self
+            .candidates(&name)
+            .into_iter()
+            .map(|c| self.templates.functions(&c))
+            .find(|defs| !defs.is_empty())
+            .unwrap_or_default();
+        if defs.is_empty() {
+            return self.error(d.span, format!("\"{name}\" is not a template"));
+        }
+        if !self.eat("<") {
+            return self.error(
+                d.span,
+                "an explicit specialization must give its template arguments (f<T>)",
+            );
+        }
+        let given = self.template_args()?;
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        if !self.at("{") {
+            return self.error(d.span, "an explicit specialization must be defined here");
+        }
+        let body = self.compound()?;
+        // The overload whose parameters these are (the arguments given
+        // first, the rest deduced from the parameters).
+        let declared: Vec<CType> = params.iter().map(|p| p.ty.clone()).collect();
+        let pick = defs.iter().find_map(|&def| {
+            let t = &self.templates.defs[def];
+            let TemplateKind::Function { params: pats, .. } = &t.kind else {
+                return None;
+            };
+            if pats.len() != declared.len() || given.len() > t.params.len() {
+                return None;
+            }
+            let mut out: Vec<Option<TemplateArg>> = vec![None; t.params.len()];
+            for (o, g) in out.iter_mut().zip(&given) {
+                *o = Some(g.clone());
+            }
+            pats.iter()
+                .zip(&declared)
+                .all(|(p, a)| crate::frontend::template::match_type(t, p, a, &mut out, 0))
+                .then_some((def, out))
+        });
+        let (def, given) = match pick {
+            Some(p) => p,
+            None => (defs[0], given.into_iter().map(Some).collect()),
+        };
+        let full = self.templates.defs[def].name.clone();
+        let Some(args) = self.complete_args(def, given)? else {
+            return self.error(
+                d.span,
+                format!("no instance of function template \"{full}\" matches the specified type"),
+            );
+        };
+        if self
+            .templates
+            .specializations
+            .iter()
+            .any(|(x, a, _)| *x == def && *a == args)
+        {
+            return self.error(
+                d.span,
+                format!("\"{full}\" has already been explicitly specialized for these arguments"),
+            );
+        }
+        let f = self.function_def(full, d.ty, params, variadic, &specs, d.span, Some(body));
+        self.templates.specializations.push((def, args, f));
+        Ok(())
+    }
+}

@@ -1,0 +1,302 @@
+//! Types as declarators write them: pointers, references, arrays and
+//! pointers to functions around a name, parameter lists and what may follow
+//! them, type names (casts, `sizeof`, template arguments) and `decltype`.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    pub(super) fn declarator(
+        &mut self,
+        base: CType,
+        konst: bool,
+        volatile: bool,
+    ) -> PResult<Declarator> {
+        let mut ty = base;
+        let (mut konst, mut volatile) = (konst, volatile);
+        let mut restrict = false;
+        while self.eat("*") {
+            ty = CType::Ptr {
+                pointee: Box::new(ty),
+                konst,
+                volatile,
+            };
+            konst = false;
+            volatile = false;
+            restrict = false;
+            while let Some(t) = self.peek() {
+                match &*t.text {
+                    "const" => konst = true,
+                    "volatile" => volatile = true,
+                    "__restrict__" | "restrict" | "__restrict" => restrict = true,
+                    _ => break,
+                }
+                self.pos += 1;
+            }
+        }
+        if self.at("&&") {
+            let span = self.span();
+            return self.error(span, "rvalue references are not supported yet");
+        }
+        if self.eat("&") {
+            ty = CType::Ref {
+                pointee: Box::new(ty),
+                konst,
+            };
+        }
+        // `(*name)(params)`, `(*name[N])(params)`: a pointer to function
+        // (or an array of them) returning `ty`.
+        if self.at("(") && self.peek_at(1).is_some_and(|t| t.is("*")) {
+            return self.function_pointer_declarator(ty);
+        }
+        let (name, span) = match self.peek() {
+            Some(t) if t.is("operator") => {
+                self.pos += 1;
+                (Some(self.operator_name()?), t.span())
+            }
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                (Some(t.text.to_string()), t.span())
+            }
+            _ => (None, self.span()),
+        };
+        // `S s(1, 2)` initializes; `f(int a)` and `f()` declare a function.
+        let params_follow =
+            self.starts_type_at(1) || self.peek_at(1).is_some_and(|t| t.is(")") || t.is("..."));
+        if self.at("(") && params_follow {
+            self.pos += 1;
+            let (params, variadic) = self.params()?;
+            let konst_fn = self.eat("const");
+            let overrides = self.function_suffix()?;
+            // A trailing return type: `auto f(int x) -> int`.
+            if self.eat("->") {
+                let (konst, volatile) = (false, false);
+                let s = self.specifiers()?;
+                let span = self.span();
+                let Some(base) = s.ty else {
+                    return self.error(span, "expected a type specifier");
+                };
+                let d = self.declarator(base, s.konst || konst, s.volatile || volatile)?;
+                ty = d.ty;
+            }
+            return Ok(Declarator {
+                name,
+                span,
+                ty,
+                restrict,
+                func: Some((params, variadic)),
+                konst_fn,
+                overrides,
+            });
+        }
+        let ty = self.array_dims(ty)?;
+        Ok(Declarator {
+            name,
+            span,
+            ty,
+            restrict,
+            func: None,
+            konst_fn: false,
+            overrides: false,
+        })
+    }
+
+    /// `[N][M]…` after a declarator's name: `ty` as the array's element.
+    fn array_dims(&mut self, ty: CType) -> PResult<CType> {
+        let dims = self.dims()?;
+        Ok(wrap_dims(ty, dims))
+    }
+
+    /// The sizes of `[N][M]…` (0 for a first `[]`).
+    fn dims(&mut self) -> PResult<Vec<u64>> {
+        let mut dims = Vec::new();
+        while self.eat("[") {
+            // `[]`: the size comes from the initializer, or from elsewhere (extern).
+            if dims.is_empty() && self.eat("]") {
+                dims.push(0);
+                continue;
+            }
+            let nspan = self.span();
+            let size = self.conditional()?;
+            let n = self.const_value(&size).filter(|n| *n > 0);
+            let Some(n) = n else {
+                return self.error(nspan, "array size must be a positive integer constant");
+            };
+            self.expect("]")?;
+            dims.push(n as u64);
+        }
+        Ok(dims)
+    }
+
+    /// `(* [const] name [N]…)(params)`, at the `(`: a pointer to a function
+    /// returning `ret` (an array of them with dimensions), the name optional
+    /// (a parameter's or a cast's type).
+    fn function_pointer_declarator(&mut self, ret: CType) -> PResult<Declarator> {
+        self.expect("(")?;
+        let mut konst = Vec::new();
+        while self.eat("*") {
+            let mut k = false;
+            while let Some(t) = self.peek() {
+                match &*t.text {
+                    "const" => k = true,
+                    "volatile" | "__restrict__" | "restrict" | "__restrict" => {}
+                    _ => break,
+                }
+                self.pos += 1;
+            }
+            konst.push(k);
+        }
+        let (name, span) = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                (Some(t.text.to_string()), t.span())
+            }
+            _ => (None, self.span()),
+        };
+        if self.at("(") {
+            let span = self.span();
+            return self.error(
+                span,
+                "a function returning a function pointer is not supported yet",
+            );
+        }
+        // The dimensions apply to the pointer (an array of pointers).
+        let dims = self.dims()?;
+        self.expect(")")?;
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        let mut ty = CType::Func(std::rc::Rc::new(FuncType {
+            ret,
+            params: params.into_iter().map(|p| p.ty).collect(),
+            variadic,
+        }));
+        for k in konst {
+            ty = CType::Ptr {
+                pointee: Box::new(ty),
+                konst: k,
+                volatile: false,
+            };
+        }
+        let ty = wrap_dims(ty, dims);
+        Ok(Declarator {
+            name,
+            span,
+            ty,
+            restrict: false,
+            func: None,
+            konst_fn: false,
+            overrides: false,
+        })
+    }
+
+    pub(super) fn params(&mut self) -> PResult<(Vec<Param>, bool)> {
+        let mut params = Vec::new();
+        if self.eat(")") {
+            return Ok((params, false));
+        }
+        if self.at("void") && self.peek_at(1).is_some_and(|t| t.is(")")) {
+            self.pos += 2;
+            return Ok((params, false));
+        }
+        loop {
+            if self.eat("...") {
+                self.expect(")")?;
+                return Ok((params, true));
+            }
+            let start = self.span();
+            let s = self.specifiers()?;
+            let Some(base) = s.ty else {
+                return self.error(start, "expected a type specifier");
+            };
+            let d = self.declarator(base, s.konst, s.volatile)?;
+            // Array parameters decay to pointers, function parameters
+            // (`float f(float)`, `unaryfn f`) too.
+            let (name, span, restrict) = (d.name.clone(), d.span.clone(), d.restrict);
+            let ty = match d.full_type() {
+                CType::Array(e, _) => CType::ptr_to(*e),
+                f @ CType::Func(_) => CType::ptr_to(f),
+                t => t,
+            };
+            let default = if self.eat("=") {
+                Some(self.assignment()?)
+            } else {
+                None
+            };
+            let konst = s.konst && !ty.is_pointer() && !ty.is_ref();
+            params.push(Param {
+                name: name.unwrap_or_default(),
+                ty,
+                restrict,
+                konst,
+                span,
+                default,
+            });
+            if self.eat(")") {
+                return Ok((params, false));
+            }
+            self.expect(",")?;
+        }
+    }
+
+    pub(super) fn type_name(&mut self) -> PResult<CType> {
+        let span = self.span();
+        let s = self.specifiers()?;
+        let Some(base) = s.ty else {
+            return self.error(span, "expected a type specifier");
+        };
+        let d = self.declarator(base, s.konst, s.volatile)?;
+        if let Some(n) = d.name {
+            return self.error(
+                d.span,
+                format!("unexpected identifier \"{n}\" in type name"),
+            );
+        }
+        Ok(d.ty)
+    }
+
+    /// `decltype(e)` or `decltype(auto)` (after `decltype`): a type sema
+    /// works out (see `ast::Decltype`).
+    pub(super) fn decltype(&mut self) -> PResult<CType> {
+        self.expect("(")?;
+        if self.at("auto") && self.peek_at(1).is_some_and(|t| t.is(")")) {
+            self.pos += 2;
+            return Ok(CType::Decltype(Rc::new(Decltype {
+                expr: None,
+                id: false,
+            })));
+        }
+        let paren = self.at("(");
+        let e = self.expr_to_paren()?;
+        let id = !paren
+            && matches!(
+                e.kind,
+                ExprKind::Ident(_) | ExprKind::Member(..) | ExprKind::Arrow(..)
+            );
+        Ok(CType::Decltype(Rc::new(Decltype { expr: Some(e), id })))
+    }
+
+    /// What may follow a function's parameters (and `const`): `noexcept`,
+    /// `noexcept(…)`, `throw()`, `override`, `final` (all without effect here).
+    /// Whether `override` or `final` was among them.
+    pub(super) fn function_suffix(&mut self) -> PResult<bool> {
+        let mut overrides = false;
+        loop {
+            if self.eat("noexcept") || self.eat("throw") {
+                if self.at("(") {
+                    self.skip_parens();
+                }
+            } else if self.eat("override") || self.eat("final") {
+                overrides = true;
+            } else {
+                return Ok(overrides);
+            }
+        }
+    }
+}
+
+/// `ty` as the element of arrays of the sizes `dims` (outermost first).
+fn wrap_dims(mut ty: CType, dims: Vec<u64>) -> CType {
+    for n in dims.into_iter().rev() {
+        ty = CType::Array(Box::new(ty), n);
+    }
+    ty
+}
