@@ -4,9 +4,10 @@
 //! A template is kept as its tokens. An instance is made by parsing them
 //! again with the parameters bound (a type parameter as a typedef, a
 //! non-type one as a constant): `parse::instantiate_function` and the
-//! parser's class instantiation. Sema decides which function instances exist
-//! (explicit instantiations, launches in host code, calls, with deduction)
-//! and names each `f<float, 256>`, so irgen sees ordinary functions. Class
+//! parser's class instantiation (`parse/instantiate.rs`). Sema decides
+//! which function instances exist (explicit instantiations, launches in
+//! host code, calls, with deduction) and names each `f<float, 256>`, so
+//! irgen sees ordinary functions. Class
 //! instances are made by the parser where a type is named (`Pair<float>`),
 //! as types are resolved while parsing; each is made once.
 

@@ -8,6 +8,90 @@
 
 use super::*;
 
+/// Parses an instance of function template `def` with these (complete)
+/// arguments: the template's tokens again, each parameter bound. `None`
+/// when it does not parse (reported) or has no body. Also the member
+/// functions of the class instances made on the way (lazy: see
+/// `Templates::lazy_methods`).
+pub fn instantiate_function(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<(FunctionDef, Vec<FunctionDef>)> {
+    if let Some((_, _, f)) = templates
+        .specializations
+        .iter()
+        .find(|(d, a, _)| *d == def && a == args)
+    {
+        return Some((f.clone(), Vec::new()));
+    }
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
+    p.pos = def.decl_start;
+    // Read in the template's namespace, as where it was written.
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let mut functions = Vec::new();
+    let result = p.declaration(&mut functions, false);
+    *templates = p.templates;
+    result.ok()?;
+    let f = functions.pop().filter(|f| f.body.is_some())?;
+    Some((f, p.cxx.methods))
+}
+
+/// The return and parameter types of the instance of function template
+/// `def` for these (complete) arguments: its declaration read again with
+/// them bound, the body left alone (overload resolution ranks the
+/// candidates before one is made). `None` when it does not parse for them.
+pub fn instance_signature(
+    templates: &mut Templates,
+    def: usize,
+    args: &[TemplateArg],
+) -> Option<(CType, Vec<CType>)> {
+    let def = templates.defs.get(def)?.clone();
+    let scope = templates.scope.clone();
+    let mut diags = Vec::new();
+    let mut p = Parser::sub(
+        &def.tokens,
+        &mut diags,
+        scope,
+        std::mem::take(templates),
+        0,
+        1,
+    );
+    p.pos = def.decl_start;
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let header = p.function_template_header();
+    *templates = p.templates;
+    match header {
+        Ok((_, _, TemplateKind::Function { ret, params, .. })) if diags.is_empty() => {
+            Some((ret, params))
+        }
+        _ => None,
+    }
+}
+
+/// Template arguments completed with the defaults of the parameters not
+/// given (parsed with the earlier arguments bound) and converted to the
+/// parameters' types. `None` when one has no value or is of the wrong kind.
+pub fn complete_template_args(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    given: Vec<Option<TemplateArg>>,
+) -> Option<Vec<TemplateArg>> {
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&[], diags, scope, std::mem::take(templates), 0, 1);
+    let result = p.complete_args(def, given);
+    *templates = p.templates;
+    result.ok().flatten()
+}
+
 impl<'a> Parser<'a> {
     /// A parser over other tokens (a template's), with these names in scope.
     fn sub<'b>(
@@ -411,90 +495,6 @@ impl<'a> Parser<'a> {
         parsed?;
         Ok(ty)
     }
-}
-
-/// Parses an instance of function template `def` with these (complete)
-/// arguments: the template's tokens again, each parameter bound. `None`
-/// when it does not parse (reported) or has no body. Also the member
-/// functions of the class instances made on the way (lazy: see
-/// `Templates::lazy_methods`).
-pub fn instantiate_function(
-    templates: &mut Templates,
-    diags: &mut Vec<Diagnostic>,
-    def: usize,
-    args: &[TemplateArg],
-) -> Option<(FunctionDef, Vec<FunctionDef>)> {
-    if let Some((_, _, f)) = templates
-        .specializations
-        .iter()
-        .find(|(d, a, _)| *d == def && a == args)
-    {
-        return Some((f.clone(), Vec::new()));
-    }
-    let def = templates.defs.get(def)?.clone();
-    let scope = templates.scope.clone();
-    let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
-    p.pos = def.decl_start;
-    // Read in the template's namespace, as where it was written.
-    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
-    p.cxx.ns.pop();
-    p.bind(&def, args);
-    let mut functions = Vec::new();
-    let result = p.declaration(&mut functions, false);
-    *templates = p.templates;
-    result.ok()?;
-    let f = functions.pop().filter(|f| f.body.is_some())?;
-    Some((f, p.cxx.methods))
-}
-
-/// The return and parameter types of the instance of function template
-/// `def` for these (complete) arguments: its declaration read again with
-/// them bound, the body left alone (overload resolution ranks the
-/// candidates before one is made). `None` when it does not parse for them.
-pub fn instance_signature(
-    templates: &mut Templates,
-    def: usize,
-    args: &[TemplateArg],
-) -> Option<(CType, Vec<CType>)> {
-    let def = templates.defs.get(def)?.clone();
-    let scope = templates.scope.clone();
-    let mut diags = Vec::new();
-    let mut p = Parser::sub(
-        &def.tokens,
-        &mut diags,
-        scope,
-        std::mem::take(templates),
-        0,
-        1,
-    );
-    p.pos = def.decl_start;
-    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
-    p.cxx.ns.pop();
-    p.bind(&def, args);
-    let header = p.function_template_header();
-    *templates = p.templates;
-    match header {
-        Ok((_, _, TemplateKind::Function { ret, params, .. })) if diags.is_empty() => {
-            Some((ret, params))
-        }
-        _ => None,
-    }
-}
-
-/// Template arguments completed with the defaults of the parameters not
-/// given (parsed with the earlier arguments bound) and converted to the
-/// parameters' types. `None` when one has no value or is of the wrong kind.
-pub fn complete_template_args(
-    templates: &mut Templates,
-    diags: &mut Vec<Diagnostic>,
-    def: usize,
-    given: Vec<Option<TemplateArg>>,
-) -> Option<Vec<TemplateArg>> {
-    let scope = templates.scope.clone();
-    let mut p = Parser::sub(&[], diags, scope, std::mem::take(templates), 0, 1);
-    let result = p.complete_args(def, given);
-    *templates = p.templates;
-    result.ok().flatten()
 }
 
 /// The scope of a class template's instance `id` (`N::Traits<float>`):
