@@ -10,6 +10,7 @@
 //! null as in C++ (`Cond`) unless it cannot be null (`this`, `&x`).
 
 use super::cxx::CallKind;
+use super::init::{zero, InitTree, Item};
 use super::*;
 use std::rc::Rc;
 

@@ -8,6 +8,7 @@
 //! passes the object's address there.
 
 use super::classes::DeclInit;
+use super::init::zero;
 use super::*;
 
 /// How well an argument fits a parameter (C++'s ranks; lower is better).

@@ -6,7 +6,7 @@
 
 use super::cxx::{better, Rank};
 use super::*;
-use crate::frontend::template::match_type;
+use crate::frontend::template::{match_type, TemplateKind};
 
 /// A candidate of a call: a function, or a template's instance (not made
 /// yet) with its arguments.
