@@ -5,6 +5,16 @@
 //! irgen never has to know C's conversion rules.
 //!
 //! Messages follow nvcc's (EDG's) wording.
+//!
+//! This file holds the checker's state (`Checker`, the names it sees,
+//! block scopes) and the entry points: `check` for a translation unit,
+//! `check_function` for one body. The checker's methods are spread over
+//! `sema/` by what they check: `decl` (variables), `stmt`, `expr`, `call`,
+//! `overload` (overload resolution), `conversions` (C's implicit ones),
+//! `init` (initializer lists), `cxx` (names, members, references, casts),
+//! `classes` (constructors, bases), `templates` (calls of function
+//! templates), `deduce` (`decltype`, `auto` return types), and `instances`
+//! (the function template instances made and still to check).
 
 use super::ast::*;
 use crate::collections::{HashMap, HashSet};
@@ -21,6 +31,7 @@ mod deduce;
 mod expr;
 mod init;
 mod instances;
+mod overload;
 mod stmt;
 mod templates;
 

@@ -9,8 +9,8 @@
 //! converted to a base's is the pointer plus the offset, a null one kept
 //! null as in C++ (`Cond`) unless it cannot be null (`this`, `&x`).
 
-use super::cxx::CallKind;
 use super::init::{zero, InitTree, Item};
+use super::overload::CallKind;
 use super::*;
 use std::rc::Rc;
 

@@ -4,7 +4,7 @@
 //! function wins a tie, then the more specialized template, as C++'s
 //! partial ordering says), then the instance of the one chosen.
 
-use super::cxx::{better, Rank};
+use super::overload::{better, Rank};
 use super::*;
 use crate::frontend::template::{match_type, TemplateKind};
 
