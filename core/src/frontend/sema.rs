@@ -362,17 +362,6 @@ fn check_function(
     *globals = cx.globals;
 }
 
-/// Whether two pointer types point to classes one of which derives from
-/// the other (a cast between them moves the pointer).
-pub(super) fn related_class_pointers(a: &CType, b: &CType) -> bool {
-    match (a.pointee(), b.pointee()) {
-        (Some(CType::Record(x)), Some(CType::Record(y))) if a.is_pointer() && b.is_pointer() => {
-            x.derives_from(y) || y.derives_from(x)
-        }
-        _ => false,
-    }
-}
-
 /// Whether a declared type is one an initializer gives (`auto`, `auto &`,
 /// `const auto *`, `decltype(auto)`), rather than a `decltype(e)`.
 fn is_placeholder(t: &CType) -> bool {
@@ -415,6 +404,9 @@ fn scope_of(name: &str) -> Vec<String> {
     parts
 }
 
+/// The state of checking one function's body (or one namespace-scope
+/// variable's initializer): what names mean, the locals and scopes so far,
+/// what the statement being checked is inside of.
 struct Checker<'a> {
     sigs: &'a HashMap<String, Vec<Signature>>,
     inst: &'a RefCell<Instances>,
@@ -581,50 +573,5 @@ impl<'a> Checker<'a> {
 
     fn lookup_block(&self, name: &str) -> Option<Binding> {
         self.scopes.iter().rev().find_map(|s| s.get(name).copied())
-    }
-
-    /// [`Self::call_through`] with the callee already checked.
-    pub(super) fn call_pointer(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
-        let Some(ft) = callee.ty.unref().function_pointee().cloned() else {
-            if !callee.ty.is_record() {
-                self.err(
-                    &span,
-                    "expression preceding parentheses of apparent call must have (pointer-to-) function type",
-                );
-            } else {
-                self.err(&span, "no operator \"()\" matches these operands");
-            }
-            return mk(ExprKind::IntLit(0), span, CType::INT);
-        };
-        if args.len() < ft.params.len() {
-            self.err(&span, "too few arguments in function call");
-        } else if args.len() > ft.params.len() && !ft.variadic {
-            self.err(&span, "too many arguments in function call");
-        }
-        if ft.variadic
-            || ft.ret.is_record()
-            || ft.params.iter().any(|p| p.is_record() || p.is_ref())
-        {
-            self.err(
-                &span,
-                "a call through a function pointer with a struct, reference or variadic parameter or a struct result is not supported yet",
-            );
-            return mk(ExprKind::IntLit(0), span, ft.ret.clone());
-        }
-        let mut typed = Vec::new();
-        for (i, (a, p)) in args.into_iter().zip(&ft.params).enumerate() {
-            let a = self.rvalue(a);
-            let what = format!("initialize a parameter (argument {})", i + 1);
-            typed.push(self.assign_convert(a, p, &what));
-        }
-        let callee = Expr {
-            lvalue: false,
-            ..callee
-        };
-        mk(
-            ExprKind::CallPtr(Box::new(callee), typed),
-            span,
-            ft.ret.clone(),
-        )
     }
 }

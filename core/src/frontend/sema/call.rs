@@ -7,6 +7,9 @@
 use super::*;
 
 impl<'a> Checker<'a> {
+    /// A call of a name (`f(x)`, `N::f(x)`): of a variable (its
+    /// `operator()`, or the function it points to), of an overload set, a
+    /// vector constructor, a built-in or a function template.
     pub(super) fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
         // `op(a, b)` with `op` a variable of class type: its `operator()`.
         if let Some(Binding::Local(id)) = self.lookup(&name) {
@@ -65,6 +68,51 @@ impl<'a> Checker<'a> {
     pub(super) fn call_through(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
         let callee = self.rvalue(callee);
         self.call_pointer(callee, args, span)
+    }
+
+    /// [`Self::call_through`] with the callee already checked.
+    pub(super) fn call_pointer(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+        let Some(ft) = callee.ty.unref().function_pointee().cloned() else {
+            if !callee.ty.is_record() {
+                self.err(
+                    &span,
+                    "expression preceding parentheses of apparent call must have (pointer-to-) function type",
+                );
+            } else {
+                self.err(&span, "no operator \"()\" matches these operands");
+            }
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        if args.len() < ft.params.len() {
+            self.err(&span, "too few arguments in function call");
+        } else if args.len() > ft.params.len() && !ft.variadic {
+            self.err(&span, "too many arguments in function call");
+        }
+        if ft.variadic
+            || ft.ret.is_record()
+            || ft.params.iter().any(|p| p.is_record() || p.is_ref())
+        {
+            self.err(
+                &span,
+                "a call through a function pointer with a struct, reference or variadic parameter or a struct result is not supported yet",
+            );
+            return mk(ExprKind::IntLit(0), span, ft.ret.clone());
+        }
+        let mut typed = Vec::new();
+        for (i, (a, p)) in args.into_iter().zip(&ft.params).enumerate() {
+            let a = self.rvalue(a);
+            let what = format!("initialize a parameter (argument {})", i + 1);
+            typed.push(self.assign_convert(a, p, &what));
+        }
+        let callee = Expr {
+            lvalue: false,
+            ..callee
+        };
+        mk(
+            ExprKind::CallPtr(Box::new(callee), typed),
+            span,
+            ft.ret.clone(),
+        )
     }
 
     /// A function named where no call follows: its address, a pointer to

@@ -88,6 +88,17 @@ fn assign(lhs: Expr, rhs: Expr, span: &Span) -> Expr {
     )
 }
 
+/// Whether two pointer types point to classes one of which derives from
+/// the other (a cast between them moves the pointer).
+pub(super) fn related_class_pointers(a: &CType, b: &CType) -> bool {
+    match (a.pointee(), b.pointee()) {
+        (Some(CType::Record(x)), Some(CType::Record(y))) if a.is_pointer() && b.is_pointer() => {
+            x.derives_from(y) || y.derives_from(x)
+        }
+        _ => false,
+    }
+}
+
 impl<'a> Checker<'a> {
     /// Device code uses a class it cannot use yet (see
     /// `Record::unsupported`).

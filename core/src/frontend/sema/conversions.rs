@@ -78,6 +78,9 @@ impl<'a> Checker<'a> {
         e
     }
 
+    /// `e` converted to `to` as by assignment (also for initializing and
+    /// returning, `what` says which in messages): a class's conversion
+    /// function, derived to base, then C's rules.
     pub(super) fn assign_convert(&mut self, e: Expr, to: &CType, what: &str) -> Expr {
         let e = if e.ty.is_record() && e.ty != *to {
             let v = self.user_conversion(e, Some(to));
@@ -162,6 +165,8 @@ impl<'a> Checker<'a> {
         convert(e, to)
     }
 
+    /// Whether `e` may be an operand of arithmetic operator `op`
+    /// (reported when not).
     pub(super) fn arith_operand(&mut self, e: &Expr, op: &str) -> bool {
         if e.ty.is_arithmetic() {
             return true;

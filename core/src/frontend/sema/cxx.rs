@@ -8,7 +8,7 @@
 //! A member function is a function whose first parameter is `this`; a call
 //! passes the object's address there.
 
-use super::classes::DeclInit;
+use super::classes::{related_class_pointers, DeclInit};
 use super::init::zero;
 use super::overload::{CallKind, Rank};
 use super::*;

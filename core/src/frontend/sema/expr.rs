@@ -2,10 +2,13 @@
 //! names, members, vector constructors (`make_float4`), unary and binary
 //! operators with their operands converted (calls are in `call`).
 
+use super::classes::related_class_pointers;
 use super::conversions::common_type;
 use super::*;
 
 impl<'a> Checker<'a> {
+    /// Types an expression (and all within it); an array stays an array
+    /// (see `rvalue`).
     pub(super) fn expr(&mut self, mut e: Expr) -> Expr {
         let span = e.span.clone();
         // Only the outermost name (or `&name`) takes the target type.
@@ -444,12 +447,14 @@ impl<'a> Checker<'a> {
         mk(ExprKind::RecordInit(members), span, ty)
     }
 
+    /// An assignment's or increment's operand: a modifiable lvalue.
     fn check_modifiable(&mut self, e: &Expr) {
         if !e.lvalue || matches!(e.ty, CType::Array(..)) || self.is_const_lvalue(e) {
             self.err(&e.span, "expression must be a modifiable lvalue");
         }
     }
 
+    /// A unary operator on an operand as written.
     fn unary(&mut self, op: UnOp, inner: Expr, span: Span) -> Expr {
         match op {
             UnOp::AddrOf => {
@@ -568,6 +573,8 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A binary operator on operands as written: the usual arithmetic
+    /// conversions, pointer arithmetic and comparisons, `&&` and `||`.
     fn binary(&mut self, op: BinOp, a: Expr, b: Expr, span: Span) -> Expr {
         if matches!(op, BinOp::LogAnd | BinOp::LogOr) {
             let (mut a, mut b) = (a, b);

@@ -6,6 +6,7 @@
 use super::*;
 
 impl<'a> Checker<'a> {
+    /// Checks a statement and types the expressions in it.
     pub(super) fn stmt(&mut self, s: &mut Stmt) {
         match &mut s.kind {
             StmtKind::Compound(stmts) => {
@@ -208,6 +209,7 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A loop's body: `break` and `continue` may appear in it.
     fn loop_body(&mut self, body: &mut Stmt) {
         self.loops += 1;
         self.breakable += 1;
@@ -228,6 +230,8 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A condition (`if`, loops, `&&`, `||`): scalar, or a class object
+    /// with a conversion to `bool`.
     pub(super) fn condition(&mut self, c: &mut Expr) {
         self.expr_in_place(c, true);
         if c.ty.is_record() {
@@ -248,6 +252,8 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Types an expression statement (or a `for` step, a `switch`'s
+    /// condition) where it is.
     fn expr_in_place(&mut self, e: &mut Expr, _as_condition: bool) {
         let taken = std::mem::replace(e, mk(ExprKind::IntLit(0), Span::default(), CType::Void));
         *e = self.rvalue(taken);
