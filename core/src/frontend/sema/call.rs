@@ -5,6 +5,7 @@
 //! calling host functions. Overload resolution is in `overload`.
 
 use super::*;
+use crate::frontend::{builtins, lookup};
 
 impl<'a> Checker<'a> {
     /// A call of a name (`f(x)`, `N::f(x)`): of a variable (its
@@ -52,7 +53,7 @@ impl<'a> Checker<'a> {
         // has the name wins, and there a function beats a template (CUDA's
         // `min(float, float)` over `std::min` after `using namespace std`).
         for c in self.candidates(&name) {
-            if let Some(b) = crate::frontend::builtins::position(&c) {
+            if let Some(b) = builtins::position(&c) {
                 return self.builtin_call(b, args, span);
             }
             if !self.inst.borrow().templates.functions(&c).is_empty() {
@@ -172,7 +173,7 @@ impl<'a> Checker<'a> {
     /// A name that means nothing here: `identifier "x" is undefined`, or
     /// for `N::x` with `N` a namespace, `namespace "N" has no member "x"`.
     pub(super) fn undefined(&mut self, name: &str, span: &Span) {
-        let mut parts = crate::frontend::lookup::qualified_parts(name);
+        let mut parts = lookup::qualified_parts(name);
         let last = parts.pop().unwrap_or_default();
         let scope = parts.join("::");
         let msg = match self.lookup.namespace(&self.ns, &scope) {
@@ -194,14 +195,14 @@ impl<'a> Checker<'a> {
         };
         // A constructor of a class template's instance is named as the
         // class is (`std::vector<float>::vector`).
-        let mut parts = crate::frontend::lookup::qualified_parts(name);
+        let mut parts = lookup::qualified_parts(name);
         let n = parts.len();
         if n >= 2 && parts[n - 1] == parts[n - 2] {
             parts[n - 1] = parts[n - 1].split('<').next().unwrap_or_default();
         }
         let name = parts.join("::");
         let msg = if constexpr {
-            let short = crate::frontend::lookup::last_part(&name);
+            let short = lookup::last_part(&name);
             format!("calling a constexpr __host__ function(\"{short}\") from a {here} function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.")
         } else {
             format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed")
@@ -213,7 +214,7 @@ impl<'a> Checker<'a> {
     /// (exact types first), arguments converted to its parameters.
     fn builtin_call(&mut self, index: usize, args: Vec<Expr>, span: Span) -> Expr {
         use crate::frontend::builtins::{ctype, overloads};
-        let b = crate::frontend::builtins::get(index);
+        let b = builtins::get(index);
         if !self.space.on_device() {
             self.err(
                 &span,
@@ -230,7 +231,7 @@ impl<'a> Checker<'a> {
                 args.push(mk(ExprKind::IntLit(d as u64), span.clone(), CType::INT));
             }
         }
-        let score = |ov: &crate::frontend::builtins::Overload, args: &[Expr]| -> Option<u32> {
+        let score = |ov: &builtins::Overload, args: &[Expr]| -> Option<u32> {
             if ov.params.len() != args.len() {
                 return None;
             }

@@ -4,7 +4,8 @@
 //! explicit instantiations and launches in host code.
 
 use super::*;
-use crate::frontend::template::{deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
+use crate::frontend::template::{self, deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
+use crate::frontend::{mangle, parse};
 
 /// The function instances made so far, and those still to be checked.
 #[derive(Default)]
@@ -54,12 +55,12 @@ impl Instances {
         let lazy = &mut self.templates.lazy_methods;
         let known = &mut self.lazy_symbols;
         while known.len() < lazy.len() {
-            known.push(crate::frontend::mangle::symbol_name(&lazy[known.len()]));
+            known.push(mangle::symbol_name(&lazy[known.len()]));
         }
         debug_assert!(known
             .iter()
             .zip(lazy.iter())
-            .all(|(s, f)| *s == crate::frontend::mangle::symbol_name(f)));
+            .all(|(s, f)| *s == mangle::symbol_name(f)));
         if let Some(i) = known.iter().position(|s| s == symbol) {
             known.remove(i);
             let f = lazy.remove(i);
@@ -99,7 +100,7 @@ impl Instances {
                 }
             }
         }
-        crate::frontend::parse::complete_template_args(&mut self.templates, diags, def, out)
+        parse::complete_template_args(&mut self.templates, diags, def, out)
     }
 
     /// The instance of function template `def` for complete arguments: its
@@ -114,7 +115,7 @@ impl Instances {
     ) -> Option<(String, Signature)> {
         let d = &self.templates.defs[def];
         let id = template_id(&d.name, &args);
-        let symbol = crate::frontend::mangle::template_symbol(d, &args);
+        let symbol = mangle::template_symbol(d, &args);
         if let Some(made) = self.made.get(&symbol) {
             return made.clone().map(|s| (symbol, s));
         }
@@ -128,8 +129,7 @@ impl Instances {
         }
         self.templates.count += 1;
         let known = self.templates.lazy_methods.len();
-        let made =
-            crate::frontend::parse::instantiate_function(&mut self.templates, diags, def, &args);
+        let made = parse::instantiate_function(&mut self.templates, diags, def, &args);
         self.register_methods(known);
         let Some((mut f, _)) = made else {
             self.made.insert(symbol, None);
@@ -170,7 +170,7 @@ impl Instances {
         args: &[TemplateArg],
     ) -> Option<(CType, Vec<CType>)> {
         let known = self.templates.lazy_methods.len();
-        let sig = crate::frontend::parse::instance_signature(&mut self.templates, def, args);
+        let sig = parse::instance_signature(&mut self.templates, def, args);
         self.register_methods(known);
         sig
     }
@@ -178,10 +178,7 @@ impl Instances {
 
 /// A function template's instance as nvcc describes it: `T f(T) [with
 /// T=float]`.
-fn instance_description(
-    d: &crate::frontend::template::TemplateDef,
-    args: &[TemplateArg],
-) -> String {
+fn instance_description(d: &template::TemplateDef, args: &[TemplateArg]) -> String {
     let sig = match &d.kind {
         TemplateKind::Function { ret, params, .. } => {
             let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
