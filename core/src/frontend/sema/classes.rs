@@ -9,7 +9,8 @@
 //! converted to a base's is the pointer plus the offset, a null one kept
 //! null as in C++ (`Cond`) unless it cannot be null (`this`, `&x`).
 
-use super::cxx::CallKind;
+use super::init::{zero, InitTree, Item};
+use super::overload::CallKind;
 use super::*;
 use std::rc::Rc;
 
@@ -85,6 +86,17 @@ fn assign(lhs: Expr, rhs: Expr, span: &Span) -> Expr {
         span.clone(),
         ty,
     )
+}
+
+/// Whether two pointer types point to classes one of which derives from
+/// the other (a cast between them moves the pointer).
+pub(super) fn related_class_pointers(a: &CType, b: &CType) -> bool {
+    match (a.pointee(), b.pointee()) {
+        (Some(CType::Record(x)), Some(CType::Record(y))) if a.is_pointer() && b.is_pointer() => {
+            x.derives_from(y) || y.derives_from(x)
+        }
+        _ => false,
+    }
 }
 
 impl<'a> Checker<'a> {

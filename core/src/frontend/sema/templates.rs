@@ -4,9 +4,9 @@
 //! function wins a tie, then the more specialized template, as C++'s
 //! partial ordering says), then the instance of the one chosen.
 
-use super::cxx::{better, Rank};
+use super::overload::{better, Rank};
 use super::*;
-use crate::frontend::template::match_type;
+use crate::frontend::template::{match_type, TemplateKind};
 
 /// A candidate of a call: a function, or a template's instance (not made
 /// yet) with its arguments.

@@ -1,0 +1,283 @@
+//! Sema's calls: of a named function (or of a class variable's
+//! `operator()`), through a pointer to function, of a built-in (an
+//! overload of the `builtins` table); a function named without a call
+//! (its address), and the messages for undefined names and for device code
+//! calling host functions. Overload resolution is in `overload`.
+
+use super::*;
+use crate::frontend::{builtins, lookup};
+
+impl<'a> Checker<'a> {
+    /// A call of a name (`f(x)`, `N::f(x)`): of a variable (its
+    /// `operator()`, or the function it points to), of an overload set, a
+    /// vector constructor, a built-in or a function template.
+    pub(super) fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
+        // `op(a, b)` with `op` a variable of class type: its `operator()`.
+        if let Some(Binding::Local(id)) = self.lookup(&name) {
+            let ty = match &self.locals[id].ty {
+                CType::Ref { pointee, .. } => &**pointee,
+                t => t,
+            };
+            if matches!(ty, CType::Record(_)) {
+                let object = mk(ExprKind::Ident(name), span.clone(), CType::Void);
+                return self.member_call(object, "operator()".into(), args, span);
+            }
+        }
+        // `fp(x)` with `fp` a variable holding a function's address (or
+        // any other variable, which sema reports).
+        let variable = match self.lookup(&name) {
+            Some(Binding::Local(_)) => true,
+            Some(Binding::Global(id)) => self.globals.get(id).is_some(),
+            None => false,
+        };
+        if variable {
+            let callee = mk(ExprKind::Ident(name), span.clone(), CType::Void);
+            return self.call_through(callee, args, span);
+        }
+        if let Some(set) = self.function_set(&name) {
+            // Function templates of the same name are overloads too.
+            let defs = self.templates_beside(&set);
+            if !defs.is_empty() && set.iter().all(|s| !s.method) {
+                return self.overloaded_call(&name, set, defs, Vec::new(), args, span);
+            }
+            return self.call_set(&name, set, args, span);
+        }
+        if let Some(t) = name
+            .strip_prefix("make_")
+            .and_then(|v| self.vector_types.get(v))
+        {
+            return self.make_vector(t.clone(), args, span);
+        }
+        // Built-ins are functions of the global namespace (`std::sqrt` is
+        // `sqrt` by <cmath>'s `using ::sqrt;`); the innermost scope that
+        // has the name wins, and there a function beats a template (CUDA's
+        // `min(float, float)` over `std::min` after `using namespace std`).
+        for c in self.candidates(&name) {
+            if let Some(b) = builtins::position(&c) {
+                return self.builtin_call(b, args, span);
+            }
+            if !self.inst.borrow().templates.functions(&c).is_empty() {
+                return self.template_call(c, Vec::new(), args, span);
+            }
+        }
+        self.undefined(&name, &span);
+        mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,
+    /// `table[i](x)`): the arguments converted to its parameters.
+    pub(super) fn call_through(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+        let callee = self.rvalue(callee);
+        self.call_pointer(callee, args, span)
+    }
+
+    /// [`Self::call_through`] with the callee already checked.
+    pub(super) fn call_pointer(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+        let Some(ft) = callee.ty.unref().function_pointee().cloned() else {
+            if !callee.ty.is_record() {
+                self.err(
+                    &span,
+                    "expression preceding parentheses of apparent call must have (pointer-to-) function type",
+                );
+            } else {
+                self.err(&span, "no operator \"()\" matches these operands");
+            }
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        if args.len() < ft.params.len() {
+            self.err(&span, "too few arguments in function call");
+        } else if args.len() > ft.params.len() && !ft.variadic {
+            self.err(&span, "too many arguments in function call");
+        }
+        if ft.variadic
+            || ft.ret.is_record()
+            || ft.params.iter().any(|p| p.is_record() || p.is_ref())
+        {
+            self.err(
+                &span,
+                "a call through a function pointer with a struct, reference or variadic parameter or a struct result is not supported yet",
+            );
+            return mk(ExprKind::IntLit(0), span, ft.ret.clone());
+        }
+        let mut typed = Vec::new();
+        for (i, (a, p)) in args.into_iter().zip(&ft.params).enumerate() {
+            let a = self.rvalue(a);
+            let what = format!("initialize a parameter (argument {})", i + 1);
+            typed.push(self.assign_convert(a, p, &what));
+        }
+        let callee = Expr {
+            lvalue: false,
+            ..callee
+        };
+        mk(
+            ExprKind::CallPtr(Box::new(callee), typed),
+            span,
+            ft.ret.clone(),
+        )
+    }
+
+    /// A function named where no call follows: its address, a pointer to
+    /// its function type (`None` when no function has the name).
+    pub(super) fn function_designator(
+        &mut self,
+        name: &str,
+        span: &Span,
+        target: Option<Rc<FuncType>>,
+    ) -> Option<Expr> {
+        let mut set: Vec<Signature> = self
+            .function_set(name)?
+            .into_iter()
+            .filter(|s| !s.method)
+            .collect();
+        // Overloads: the one of the pointer's type it initializes.
+        if let (true, Some(t)) = (set.len() > 1, &target) {
+            set.retain(|s| s.ret == t.ret && s.params == t.params && s.variadic == t.variadic);
+        }
+        let [sig] = set.as_slice() else {
+            if set.is_empty() && target.is_none() {
+                return None;
+            }
+            if set.is_empty() {
+                self.err(
+                    span,
+                    format!(
+                        "no instance of overloaded function \"{name}\" matches the required type"
+                    ),
+                );
+                return Some(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
+            }
+            self.err(
+                span,
+                format!(
+                    "cannot determine which instance of overloaded function \"{name}\" is intended"
+                ),
+            );
+            return Some(mk(ExprKind::IntLit(0), span.clone(), CType::INT));
+        };
+        if self.space.on_device() && sig.space == ExecSpace::Host {
+            self.err(
+                span,
+                format!("a __host__ function(\"{name}\") cannot be used in device code"),
+            );
+        }
+        let ft = FuncType {
+            ret: sig.ret.clone(),
+            params: sig.params.clone(),
+            variadic: sig.variadic,
+        };
+        let ty = CType::ptr_to(CType::Func(Rc::new(ft)));
+        self.inst.borrow_mut().used.insert(sig.symbol.clone());
+        Some(mk(ExprKind::FuncAddr(sig.symbol.clone()), span.clone(), ty))
+    }
+
+    /// A name that means nothing here: `identifier "x" is undefined`, or
+    /// for `N::x` with `N` a namespace, `namespace "N" has no member "x"`.
+    pub(super) fn undefined(&mut self, name: &str, span: &Span) {
+        let mut parts = lookup::qualified_parts(name);
+        let last = parts.pop().unwrap_or_default();
+        let scope = parts.join("::");
+        let msg = match self.lookup.namespace(&self.ns, &scope) {
+            Some(_) if !scope.is_empty() => {
+                format!("namespace \"{scope}\" has no member \"{last}\"")
+            }
+            _ => format!("identifier \"{name}\" is undefined"),
+        };
+        self.err(span, msg);
+    }
+
+    /// Device code calls a host function: nvcc's error; for a `constexpr`
+    /// one, with its note of `--expt-relaxed-constexpr`.
+    pub(super) fn host_call_error(&mut self, name: &str, constexpr: bool, span: &Span) {
+        let here = if self.space == ExecSpace::Global {
+            "__global__"
+        } else {
+            "__device__"
+        };
+        // A constructor of a class template's instance is named as the
+        // class is (`std::vector<float>::vector`).
+        let mut parts = lookup::qualified_parts(name);
+        let n = parts.len();
+        if n >= 2 && parts[n - 1] == parts[n - 2] {
+            parts[n - 1] = parts[n - 1].split('<').next().unwrap_or_default();
+        }
+        let name = parts.join("::");
+        let msg = if constexpr {
+            let short = lookup::last_part(&name);
+            format!("calling a constexpr __host__ function(\"{short}\") from a {here} function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.")
+        } else {
+            format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed")
+        };
+        self.err(span, msg);
+    }
+
+    /// A call of a built-in: the overload that fits the arguments best
+    /// (exact types first), arguments converted to its parameters.
+    fn builtin_call(&mut self, index: usize, args: Vec<Expr>, span: Span) -> Expr {
+        use crate::frontend::builtins::{ctype, overloads};
+        let b = builtins::get(index);
+        if !self.space.on_device() {
+            self.err(
+                &span,
+                format!(
+                    "calling a __device__ function(\"{}\") from a __host__ function is not allowed",
+                    b.name
+                ),
+            );
+        }
+        let mut args: Vec<Expr> = args.into_iter().map(|a| self.rvalue(a)).collect();
+        let ovs = overloads(b);
+        if let Some(d) = b.trailing_default {
+            if ovs.iter().any(|o| o.params.len() == args.len() + 1) {
+                args.push(mk(ExprKind::IntLit(d as u64), span.clone(), CType::INT));
+            }
+        }
+        let score = |ov: &builtins::Overload, args: &[Expr]| -> Option<u32> {
+            if ov.params.len() != args.len() {
+                return None;
+            }
+            let mut total = 0;
+            for (p, a) in ov.params.iter().zip(args) {
+                let pt = ctype(p);
+                total += match (&pt, &a.ty) {
+                    (CType::Ptr { pointee: want, .. }, CType::Ptr { pointee: got, .. })
+                        if want == got =>
+                    {
+                        2
+                    }
+                    // Any object pointer converts to `void *` (`const void *`
+                    // for a pointer to const).
+                    (
+                        CType::Ptr {
+                            pointee: want,
+                            konst: wk,
+                            ..
+                        },
+                        CType::Ptr { konst: gk, .. },
+                    ) if **want == CType::Void && (*wk || !*gk) => 1,
+                    (CType::Ptr { .. }, _) => return None,
+                    (t, g) if t == g => 2,
+                    (t, g) if t.is_arithmetic() && g.is_arithmetic() => 1,
+                    _ => return None,
+                };
+            }
+            Some(total)
+        };
+        let best = ovs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, ov)| score(ov, &args).map(|s| (s, k)))
+            .max_by_key(|(s, k)| (*s, std::cmp::Reverse(*k)));
+        let Some((_, k)) = best else {
+            let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
+            self.err(&span, format!("no instance of overloaded function \"{}\" matches the argument list (argument types are: ({}))", b.name, types.join(", ")));
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        let ov = ovs[k];
+        let args = args
+            .into_iter()
+            .zip(ov.params)
+            .map(|(a, p)| convert(a, &ctype(p)))
+            .collect();
+        mk(ExprKind::BuiltinCall(index, k, args), span, ctype(ov.ret))
+    }
+}
