@@ -12,6 +12,7 @@
 
 use super::*;
 use crate::collections::{HashMap, HashSet};
+use std::fmt;
 
 /// Why a text is not IR, and where: `line:column: message` (both 1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
