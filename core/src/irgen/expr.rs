@@ -94,18 +94,7 @@ impl Gen<'_> {
                 let ptr = self.slots[*id].clone();
                 self.load(&name, ptr, &e.ty, false)
             }
-            ExprKind::SpecialReg(b, comp) => {
-                let c = ["x", "y", "z"][*comp as usize];
-                let callee = format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg());
-                self.emit(
-                    &format!("{}.{c}", b.sreg()),
-                    Type::I32,
-                    InstKind::Call {
-                        callee,
-                        args: vec![],
-                    },
-                )
-            }
+            ExprKind::SpecialReg(b, comp) => self.special_reg(*b, ["x", "y", "z"][*comp as usize]),
             ExprKind::Global(id) => {
                 let name = self.globals[*id].source_name.clone();
                 let ptr = self.lvalue(e);

@@ -389,14 +389,7 @@ impl Gen<'_> {
                 CType::Builtin(b) => {
                     let t = self.temp(&e.ty);
                     for (k, c) in ["x", "y", "z"].iter().enumerate() {
-                        let v = self.emit(
-                            &format!("{}.{c}", b.sreg()),
-                            Type::I32,
-                            InstKind::Call {
-                                callee: format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg()),
-                                args: vec![],
-                            },
-                        );
+                        let v = self.special_reg(b, c);
                         let p = self.byte_offset(t.clone(), 4 * k as u64, c);
                         self.store(v, p, &CType::UINT);
                     }

@@ -414,12 +414,3 @@ impl<'a> Gen<'a> {
 
     // ----- expressions -----
 }
-
-/// `f32` or `f64`: an intrinsic's type suffix.
-fn float_name(t: &Type) -> &'static str {
-    if *t == Type::F64 {
-        "f64"
-    } else {
-        "f32"
-    }
-}
