@@ -16,7 +16,7 @@ impl Gen<'_> {
             self.set_loc(&e.span);
             return self.emit(
                 "call",
-                return_type(&e.ty),
+                self.types.return_type(&e.ty),
                 InstKind::CallIndirect { callee, args },
             );
         }
@@ -45,7 +45,7 @@ impl Gen<'_> {
         let callee = name.clone();
         let v = self.emit(
             "call",
-            return_type(&e.ty),
+            self.types.return_type(&e.ty),
             InstKind::Call { callee, args: vals },
         );
         result.unwrap_or(v)

@@ -59,7 +59,7 @@ impl Gen<'_> {
                 },
             ),
             t => {
-                let it = ir_type(t);
+                let it = self.types.ir_type(t);
                 self.emit(
                     "tobool",
                     Type::I1,
@@ -81,7 +81,7 @@ impl Gen<'_> {
         match &e.kind {
             ExprKind::IntLit(v) => match &e.ty {
                 CType::Ptr { .. } => Value::Null(addrspace::GENERIC),
-                t => int_const(ir_type(t), *v as i64),
+                t => int_const(self.types.ir_type(t), *v as i64),
             },
             ExprKind::FloatLit(v) => match e.ty {
                 CType::Float => Value::f32(*v as f32),
@@ -146,7 +146,7 @@ impl Gen<'_> {
             ExprKind::Unary(UnOp::Plus, inner) => self.rvalue(inner),
             ExprKind::Unary(UnOp::Neg, inner) => {
                 let v = self.rvalue(inner);
-                let ty = ir_type(&e.ty);
+                let ty = self.types.ir_type(&e.ty);
                 if ty.is_float() {
                     // `-0.25` is a constant, as clang's constant evaluator makes it.
                     match crate::ir::fold::fneg(&v) {
@@ -172,7 +172,7 @@ impl Gen<'_> {
             }
             ExprKind::Unary(UnOp::BitNot, inner) => {
                 let v = self.rvalue(inner);
-                let ty = ir_type(&e.ty);
+                let ty = self.types.ir_type(&e.ty);
                 self.emit(
                     "not",
                     ty.clone(),
@@ -243,7 +243,7 @@ impl Gen<'_> {
                 }
                 self.emit(
                     "cond",
-                    ir_type(&e.ty),
+                    self.types.ir_type(&e.ty),
                     InstKind::Phi {
                         incoming: vec![(av, a_end), (bv, b_end)],
                     },
@@ -273,7 +273,9 @@ impl Gen<'_> {
                 let v = self.rvalue(expr);
                 self.convert(v, &expr.ty, &e.ty)
             }
-            ExprKind::SizeofType(t) => int_const(ir_type(&e.ty), t.size().unwrap_or(0) as i64),
+            ExprKind::SizeofType(t) => {
+                int_const(self.types.ir_type(&e.ty), t.size().unwrap_or(0) as i64)
+            }
             ExprKind::Ident(_)
             | ExprKind::TemplateCall(..)
             | ExprKind::Builtin(_)
@@ -282,7 +284,7 @@ impl Gen<'_> {
             | ExprKind::NamedCast(..)
             | ExprKind::Construct(..)
             | ExprKind::MemberCall(..)
-            | ExprKind::RecordInit(_) => Value::Undef(ir_type(&e.ty)),
+            | ExprKind::RecordInit(_) => Value::Undef(self.types.ir_type(&e.ty)),
         }
     }
 
@@ -296,7 +298,7 @@ impl Gen<'_> {
                     if inc { "incdec.ptr" } else { "decdec.ptr" },
                     Type::Ptr(addrspace::GENERIC),
                     InstKind::Gep {
-                        elem_ty: mem_type(pointee),
+                        elem_ty: self.types.mem_type(pointee),
                         base: v,
                         indices: vec![Value::i64(d)],
                     },
@@ -311,7 +313,7 @@ impl Gen<'_> {
                 let op = if inc { BinOp::FAdd } else { BinOp::FSub };
                 self.emit(
                     name,
-                    ir_type(ty),
+                    self.types.ir_type(ty),
                     InstKind::Bin {
                         op,
                         lhs: v,
@@ -322,7 +324,7 @@ impl Gen<'_> {
             }
             CType::Bool => Value::bool(inc),
             t => {
-                let it = ir_type(t);
+                let it = self.types.ir_type(t);
                 let op = if inc { BinOp::Add } else { BinOp::Sub };
                 let flags = Flags {
                     nsw: t.is_signed(),
@@ -383,7 +385,7 @@ impl Gen<'_> {
         if let CType::Ptr { pointee, .. } = aty {
             if bty.is_integer() {
                 let idx = if op == AstBin::Sub {
-                    let it = ir_type(bty);
+                    let it = self.types.ir_type(bty);
                     self.emit(
                         "idx.neg",
                         it.clone(),
@@ -457,7 +459,7 @@ impl Gen<'_> {
                 },
             );
         }
-        let ty = ir_type(aty);
+        let ty = self.types.ir_type(aty);
         let signed = aty.is_signed();
         if aty.is_float() {
             if op.is_comparison() {
@@ -568,7 +570,7 @@ impl Gen<'_> {
         if *to == CType::Bool {
             return self.truth_value(v, from);
         }
-        let (ft, tt) = (ir_type(from), ir_type(to));
+        let (ft, tt) = (self.types.ir_type(from), self.types.ir_type(to));
         let op = match (from, to) {
             (CType::Ptr { .. }, CType::Ptr { .. }) => return v,
             (CType::Bool, t) if t.is_integer() => CastOp::ZExt,

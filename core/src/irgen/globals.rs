@@ -5,7 +5,7 @@ use super::*;
 
 /// A device variable as an IR global, its initializer as constants: one per
 /// element for an array of scalars, else (structs) its bytes.
-pub(super) fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
+pub(super) fn lower_global(g: &ast::GlobalVar, types: &Types) -> Option<Global> {
     let space = storage_space(g.storage)?;
     let elem = base_type(&g.ty);
     let constant = |ty: &Type, v: &ast::Scalar| match ty {
@@ -19,7 +19,7 @@ pub(super) fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
     {
         Init::Zero
     } else if !elem.is_record() {
-        let ety = mem_type(elem);
+        let ety = types.mem_type(elem);
         Init::Values(
             g.init_values
                 .iter()
@@ -36,7 +36,7 @@ pub(super) fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
         let size = g.ty.size().unwrap_or(0);
         let mut bytes = vec![0u8; usize::try_from(size).unwrap_or(0)];
         for (off, t, v) in &g.init_values {
-            let le: Vec<u8> = match constant(&mem_type(t), v) {
+            let le: Vec<u8> = match constant(&types.mem_type(t), v) {
                 Value::Float(Type::F32, b) => (f64::from_bits(b) as f32).to_le_bytes().to_vec(),
                 Value::Float(_, b) => b.to_le_bytes().to_vec(),
                 Value::Int(ty, c) => c.to_le_bytes()[..ty.size() as usize].to_vec(),
@@ -64,16 +64,16 @@ pub(super) fn lower_global(g: &ast::GlobalVar) -> Option<Global> {
         g.ty.align().max(g.align).max(1)
     };
     // A struct variable is typed as the bytes of its initializer.
-    pub(super) fn bytes_type(t: &CType) -> Type {
+    fn bytes_type(t: &CType, types: &Types) -> Type {
         match t {
-            CType::Array(e, n) => Type::Array(*n, Box::new(bytes_type(e))),
+            CType::Array(e, n) => Type::Array(*n, Box::new(bytes_type(e, types))),
             CType::Record(_) => Type::Array(t.size().unwrap_or(0), Box::new(Type::I8)),
-            t => mem_type(t),
+            t => types.mem_type(t),
         }
     }
     Some(Global {
         name: g.name.clone(),
-        ty: bytes_type(&g.ty),
+        ty: bytes_type(&g.ty, types),
         space,
         align,
         init,

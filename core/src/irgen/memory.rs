@@ -13,7 +13,7 @@ impl Gen<'_> {
         if name.is_empty() {
             return self.byte_offset(base, off, "add.ptr");
         }
-        let Some((elem_ty, k)) = records::field_at(ty, off) else {
+        let Some((elem_ty, k)) = self.types.field_at(ty, off) else {
             return self.byte_offset(base, off, name);
         };
         self.emit(
@@ -72,7 +72,7 @@ impl Gen<'_> {
             let from = self.byte_offset(src.clone(), off, "agg.src");
             let v = self.emit(
                 "agg.val",
-                mem_type(&t),
+                self.types.mem_type(&t),
                 InstKind::Load {
                     ptr: from,
                     align: known.max(t.align()),
@@ -199,7 +199,7 @@ impl Gen<'_> {
             "agg.tmp",
             Type::Ptr(addrspace::GENERIC),
             InstKind::Alloca {
-                ty: mem_type(ty),
+                ty: self.types.mem_type(ty),
                 align: ty.align(),
             },
             self.loc,
@@ -254,7 +254,7 @@ impl Gen<'_> {
     pub(super) fn load(&mut self, name: &str, ptr: Value, ty: &CType, volatile: bool) -> Value {
         let v = self.emit(
             name,
-            mem_type(ty),
+            self.types.mem_type(ty),
             InstKind::Load {
                 ptr,
                 align: ty.align(),
@@ -281,7 +281,7 @@ impl Gen<'_> {
             return self.load(name, ptr, &e.ty, false);
         };
         let unit = self.load("bf.load", ptr, &e.ty, false);
-        let ty = ir_type(&e.ty);
+        let ty = self.types.ir_type(&e.ty);
         let bits = ty.bits();
         if e.ty.is_signed() {
             let up = int_const(ty.clone(), i64::from(bits - off - width));
@@ -304,7 +304,7 @@ impl Gen<'_> {
             return;
         };
         let unit = self.load("bf.load", ptr.clone(), &e.ty, false);
-        let ty = ir_type(&e.ty);
+        let ty = self.types.ir_type(&e.ty);
         let field = low_bits(width);
         let v = self.bin("bf.value", BinOp::And, val, int_const(ty.clone(), field));
         let v = self.bin(
@@ -445,7 +445,7 @@ impl Gen<'_> {
             name,
             Type::Ptr(addrspace::GENERIC),
             InstKind::Gep {
-                elem_ty: mem_type(elem),
+                elem_ty: self.types.mem_type(elem),
                 base,
                 indices: vec![idx],
             },
@@ -453,7 +453,7 @@ impl Gen<'_> {
     }
 
     pub(super) fn widen_index(&mut self, idx: Value, idx_ty: &CType) -> Value {
-        match (ir_type(idx_ty), idx) {
+        match (self.types.ir_type(idx_ty), idx) {
             (Type::I64, v) => v,
             (_, Value::Int(_, c)) => Value::i64(if idx_ty.is_signed() {
                 c

@@ -17,17 +17,21 @@ mod globals;
 mod memory;
 mod records;
 mod stmt;
+mod types;
+
+pub use types::ir_type;
+use types::Types;
 
 /// Lowers every device function with a body.
 pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Module {
-    records::start_module();
+    let types = Types::default();
     let mut m = Module {
         source_file: source_file.to_string(),
         ..Default::default()
     };
     let mut strings: Vec<(Vec<u8>, String)> = Vec::new();
     for g in &tu.globals {
-        if let Some(global) = globals::lower_global(g) {
+        if let Some(global) = globals::lower_global(g, &types) {
             m.globals.push(global);
         }
     }
@@ -37,7 +41,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
             continue;
         }
         let Some(body) = &f.body else { continue };
-        let mut g = Gen::new(f, &tu.globals, opts);
+        let mut g = Gen::new(f, &tu.globals, opts, &types);
         g.strings = std::mem::take(&mut strings);
         g.function_body(body);
         strings = std::mem::take(&mut g.strings);
@@ -98,8 +102,11 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
     }
     for name in called {
         if let Some(src) = tu.functions.iter().find(|f| symbol_name(f) == name) {
-            m.functions
-                .push(Function::new(name, return_type(&src.ret), ir_params(src)));
+            m.functions.push(Function::new(
+                name,
+                types.return_type(&src.ret),
+                types.params(src),
+            ));
         }
     }
     m
@@ -151,60 +158,6 @@ fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<Strin
     m.functions.retain(|f| live.contains(&f.name));
 }
 
-/// A function's IR parameters. A struct returned by value comes back
-/// through a first, hidden pointer parameter (`%agg.result`, clang's name)
-/// to the caller's memory; a struct parameter is a pointer to the bytes of
-/// the caller's copy (`byval`).
-fn ir_params(src: &ast::FunctionDef) -> Vec<Param> {
-    let mut params = Vec::new();
-    if src.ret.is_record() {
-        params.push(Param {
-            name: "agg.result".into(),
-            ty: Type::Ptr(addrspace::GENERIC),
-            noalias: false,
-            readonly: false,
-            byval: None,
-            sret: Some(ByVal {
-                ty: mem_type(&src.ret),
-                align: src.ret.align(),
-            }),
-        });
-    }
-    for (i, p) in src.params.iter().enumerate() {
-        let name = if p.name.is_empty() {
-            format!("arg{i}")
-        } else {
-            p.name.clone()
-        };
-        let byval = p.ty.is_record().then(|| ByVal {
-            ty: mem_type(&p.ty),
-            align: p.ty.align(),
-        });
-        params.push(Param {
-            name,
-            ty: if byval.is_some() {
-                Type::Ptr(addrspace::GENERIC)
-            } else {
-                ir_type(&p.ty)
-            },
-            noalias: p.restrict && p.ty.is_pointer(),
-            readonly: matches!(&p.ty, CType::Ptr { konst: true, .. }),
-            byval,
-            sret: None,
-        });
-    }
-    params
-}
-
-/// A function's IR return type (a struct is returned through `%agg.result`).
-fn return_type(t: &CType) -> Type {
-    if t.is_record() {
-        Type::Void
-    } else {
-        ir_type(t)
-    }
-}
-
 /// The address space of a variable's storage, `None` for host variables.
 fn storage_space(s: ast::Storage) -> Option<u32> {
     match s {
@@ -220,37 +173,6 @@ fn base_type(t: &CType) -> &CType {
     match t {
         CType::Array(e, _) => base_type(e),
         t => t,
-    }
-}
-
-/// The IR type of a C type as a value (bool is i1).
-pub fn ir_type(t: &CType) -> Type {
-    match t {
-        CType::Void => Type::Void,
-        CType::Bool => Type::I1,
-        CType::Int(k) => match k.bits() {
-            8 => Type::I8,
-            16 => Type::I16,
-            32 => Type::I32,
-            _ => Type::I64,
-        },
-        CType::Float => Type::F32,
-        CType::Double => Type::F64,
-        // A reference is the address of its object.
-        CType::Ptr { .. } | CType::Ref { .. } => Type::Ptr(addrspace::GENERIC),
-        CType::Array(e, n) => Type::Array(*n, Box::new(mem_type(e))),
-        CType::Builtin(_) => Type::Array(3, Box::new(Type::I32)),
-        CType::Enum(e) => ir_type(&CType::Int(e.underlying)),
-        CType::Auto | CType::Decltype(_) | CType::Func(_) => Type::Void,
-        CType::Record(r) => records::record_type(r),
-    }
-}
-
-/// The IR type of a C type in memory (bool is a byte).
-fn mem_type(t: &CType) -> Type {
-    match t {
-        CType::Bool => Type::I8,
-        t => ir_type(t),
     }
 }
 
@@ -273,6 +195,8 @@ struct Gen<'a> {
     src: &'a ast::FunctionDef,
     globals: &'a [ast::GlobalVar],
     opts: &'a Options,
+    /// The module's C types as IR types (with its record names).
+    types: &'a Types,
     /// The alloca of each local.
     slots: Vec<Value>,
     cur: Option<BlockId>,
@@ -286,8 +210,17 @@ struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    fn new(src: &'a ast::FunctionDef, globals: &'a [ast::GlobalVar], opts: &'a Options) -> Gen<'a> {
-        let mut f = Function::new(symbol_name(src), return_type(&src.ret), ir_params(src));
+    fn new(
+        src: &'a ast::FunctionDef,
+        globals: &'a [ast::GlobalVar],
+        opts: &'a Options,
+        types: &'a Types,
+    ) -> Gen<'a> {
+        let mut f = Function::new(
+            symbol_name(src),
+            types.return_type(&src.ret),
+            types.params(src),
+        );
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
         f.attrs.weak = src.symbol.is_some();
         f.attrs.noinline = src.inline == ast::InlineHint::Never;
@@ -300,6 +233,7 @@ impl<'a> Gen<'a> {
             src,
             globals,
             opts,
+            types,
             slots: Vec::new(),
             cur: None,
             loops: Vec::new(),
@@ -371,7 +305,7 @@ impl<'a> Gen<'a> {
         self.set_loc(&self.src.span.clone());
         let locals = self.src.locals.clone();
         for l in &locals {
-            let ty = mem_type(&l.ty);
+            let ty = self.types.mem_type(&l.ty);
             let align = l.ty.align();
             let v = self.emit(
                 &format!("{}.addr", l.name),

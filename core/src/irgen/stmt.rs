@@ -34,7 +34,7 @@ impl Gen<'_> {
                                     "arrayinit",
                                     Type::Ptr(addrspace::GENERIC),
                                     InstKind::Gep {
-                                        elem_ty: mem_type(&elem),
+                                        elem_ty: self.types.mem_type(&elem),
                                         base: base.clone(),
                                         indices: vec![Value::i64((off / size) as i64)],
                                     },
@@ -220,7 +220,7 @@ impl Gen<'_> {
         let mut labels = Vec::new();
         collect_case_labels(body, &mut labels);
         let v = self.rvalue(c);
-        let ty = ir_type(&c.ty);
+        let ty = self.types.ir_type(&c.ty);
         let epilog = self.new_block("sw.epilog");
         let blocks: Vec<BlockId> = labels
             .iter()

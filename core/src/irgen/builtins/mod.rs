@@ -19,7 +19,7 @@ impl Gen<'_> {
     ) -> Value {
         use crate::frontend::builtins::{get, Lowering};
         let b = get(index);
-        let rty = ir_type(ret);
+        let rty = self.types.ir_type(ret);
         let short = b.name.trim_start_matches('_');
         match b.lowering {
             Lowering::Intrinsic(template) if template.contains('{') => {
