@@ -81,6 +81,42 @@ pub(super) fn lower_global(g: &ast::GlobalVar, types: &Types) -> Option<Global> 
     })
 }
 
+/// The string literals the kept functions use, as constant byte arrays.
+pub(super) fn add_string_literals(m: &mut Module, mut strings: Vec<(Vec<u8>, String)>) {
+    let named: crate::collections::HashSet<String> = m
+        .functions
+        .iter()
+        .flat_map(|f| {
+            f.layout
+                .iter()
+                .flat_map(|b| f.block(*b).insts.iter())
+                .flat_map(|i| f.inst(*i).kind.operands())
+                .filter_map(|v| match v {
+                    Value::Global(g, _) => Some(g.clone()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    strings.retain(|(_, name)| named.contains(name));
+    for (data, name) in strings {
+        let ty = Type::Array(data.len() as u64, Box::new(Type::I8));
+        let init = Init::Values(
+            data.iter()
+                .map(|b| int_const(Type::I8, i64::from(*b)))
+                .collect(),
+        );
+        m.globals.push(Global {
+            name,
+            ty,
+            space: addrspace::GLOBAL,
+            align: 1,
+            init,
+            external: false,
+        });
+    }
+}
+
 impl Gen<'_> {
     /// A string literal: a constant global (`$str`, `$str$1`, … as NVVM names
     /// them in PTX) holding the bytes and a NUL, used through a generic pointer.

@@ -2,6 +2,15 @@
 //! too) gets an `alloca` in the entry block and is read and written through
 //! loads and stores; `mem2reg` later turns them into SSA values. Block names
 //! follow clang's (`for.cond`, `if.then`, …) so the IR reads like clang's.
+//!
+//! Here: `lower` (the module: globals, functions, declarations of callees)
+//! and the generator `Gen` with its block and instruction helpers. Its
+//! methods live by what they lower: `stmt` statements, `expr` expressions
+//! and conversions, `memory` places, loads, stores and struct copies,
+//! `calls` calls and `printf`, `builtins` the CUDA builtins by family,
+//! `globals` device variables and string literals; `types` and `records`
+//! C types as IR types, with the module's struct names (its only state
+//! beyond one function: no thread-locals).
 
 use crate::frontend::ast::{self, BinOp as AstBin, CType, ExprKind, StmtKind, UnOp};
 use crate::frontend::builtins::HalfOp;
@@ -51,39 +60,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         m.functions.push(g.f);
     }
     drop_uncalled(&mut m, &discardable);
-    // The string literals of the functions kept.
-    let named: crate::collections::HashSet<String> = m
-        .functions
-        .iter()
-        .flat_map(|f| {
-            f.layout
-                .iter()
-                .flat_map(|b| f.block(*b).insts.iter())
-                .flat_map(|i| f.inst(*i).kind.operands())
-                .filter_map(|v| match v {
-                    Value::Global(g, _) => Some(g.clone()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    strings.retain(|(_, name)| named.contains(name));
-    for (data, name) in strings {
-        let ty = Type::Array(data.len() as u64, Box::new(Type::I8));
-        let init = Init::Values(
-            data.iter()
-                .map(|b| int_const(Type::I8, i64::from(*b)))
-                .collect(),
-        );
-        m.globals.push(Global {
-            name,
-            ty,
-            space: addrspace::GLOBAL,
-            align: 1,
-            init,
-            external: false,
-        });
-    }
+    globals::add_string_literals(&mut m, strings);
     // Declarations for device functions called but not defined here.
     let mut called = Vec::new();
     for f in &m.functions {
@@ -343,8 +320,4 @@ impl<'a> Gen<'a> {
             }
         }
     }
-
-    // ----- statements -----
-
-    // ----- expressions -----
 }
