@@ -3,26 +3,15 @@
 //! largest) member plus padding, explicit `[N x i8]` padding where the C
 //! layout is not the IR's natural one (`__align__`, bit-field units).
 
-use super::mem_type;
+use super::types::Types;
 use crate::frontend::ast::{CType, Record};
 use crate::ir::{StructType, Type};
-use std::cell::RefCell;
 use std::rc::Rc;
 
-thread_local! {
-    /// The names given in the module being lowered, each record once
-    /// (`struct.anon`, `struct.anon.0`, … as clang numbers repeats).
-    static NAMES: RefCell<Vec<(Rc<Record>, String)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Forgets the names of the previous module: each module numbers its own.
-pub(super) fn start_module() {
-    NAMES.with(|n| n.borrow_mut().clear());
-}
-
-fn name_of(r: &Rc<Record>) -> String {
-    NAMES.with(|names| {
-        let mut names = names.borrow_mut();
+impl Types {
+    /// The record's name in this module, given on first use.
+    fn name_of(&self, r: &Rc<Record>) -> String {
+        let mut names = self.record_names.borrow_mut();
         if let Some((_, n)) = names.iter().find(|(x, _)| Rc::ptr_eq(x, r)) {
             return n.clone();
         }
@@ -52,94 +41,96 @@ fn name_of(r: &Rc<Record>) -> String {
         }
         names.push((r.clone(), name.clone()));
         name
-    })
-}
+    }
 
-/// The IR type of a struct or union: a named struct type, or its bytes
-/// `[N x i8]` when it is incomplete or its layout has no IR form.
-pub(super) fn record_type(r: &Rc<Record>) -> Type {
-    let bytes = |n: u64| Type::Array(n, Box::new(Type::I8));
-    let Some(layout) = r.layout() else {
-        return bytes(0);
-    };
-    let pad = |fields: &mut Vec<Type>, n: u64| {
-        if n > 0 {
-            fields.push(bytes(n));
-        }
-    };
-    let mut fields = Vec::new();
-    let mut end = 0u64;
-    if r.is_union {
-        // The first of the most aligned, then largest, members.
-        let mut widest: Option<Type> = None;
-        for t in layout.fields.iter().map(|f| mem_type(&f.ty)) {
-            if t.size() > 0
-                && widest
-                    .as_ref()
-                    .is_none_or(|w| (t.align(), t.size()) > (w.align(), w.size()))
-            {
-                widest = Some(t);
+    /// The IR type of a struct or union: a named struct type, or its bytes
+    /// `[N x i8]` when it is incomplete or its layout has no IR form.
+    pub(super) fn record_type(&self, r: &Rc<Record>) -> Type {
+        let bytes = |n: u64| Type::Array(n, Box::new(Type::I8));
+        let Some(layout) = r.layout() else {
+            return bytes(0);
+        };
+        let pad = |fields: &mut Vec<Type>, n: u64| {
+            if n > 0 {
+                fields.push(bytes(n));
+            }
+        };
+        let mut fields = Vec::new();
+        let mut end = 0u64;
+        if r.is_union {
+            // The first of the most aligned, then largest, members.
+            let mut widest: Option<Type> = None;
+            for t in layout.fields.iter().map(|f| self.mem_type(&f.ty)) {
+                if t.size() > 0
+                    && widest
+                        .as_ref()
+                        .is_none_or(|w| (t.align(), t.size()) > (w.align(), w.size()))
+                {
+                    widest = Some(t);
+                }
+            }
+            if let Some(t) = widest {
+                end = t.size();
+                fields.push(t);
+            }
+        } else {
+            for f in &layout.fields {
+                // An empty base takes no room (clang leaves it out).
+                if f.base
+                    && matches!(&f.ty, CType::Record(b) if b.layout().is_some_and(|l| l.empty))
+                {
+                    continue;
+                }
+                let t = self.mem_type(&f.ty);
+                // A member in a base's tail padding: no IR struct has it.
+                if f.offset < end && f.bits.is_none() && t.size() > 0 {
+                    return bytes(layout.size);
+                }
+                // A bit-field sharing the unit before it, or an empty member.
+                if f.offset < end || (f.offset == end && t.size() == 0 && f.bits.is_none()) {
+                    continue;
+                }
+                if f.offset % t.align() != 0 {
+                    return bytes(layout.size);
+                }
+                if end.next_multiple_of(t.align()) != f.offset {
+                    pad(&mut fields, f.offset - end);
+                }
+                end = f.offset + t.size();
+                fields.push(t);
             }
         }
-        if let Some(t) = widest {
-            end = t.size();
-            fields.push(t);
+        let natural = StructType {
+            name: None,
+            fields: fields.clone(),
+        };
+        if natural.layout().1 != layout.size {
+            pad(&mut fields, layout.size.saturating_sub(end));
         }
-    } else {
-        for f in &layout.fields {
-            // An empty base takes no room (clang leaves it out).
-            if f.base && matches!(&f.ty, CType::Record(b) if b.layout().is_some_and(|l| l.empty)) {
-                continue;
-            }
-            let t = mem_type(&f.ty);
-            // A member in a base's tail padding: no IR struct has it.
-            if f.offset < end && f.bits.is_none() && t.size() > 0 {
-                return bytes(layout.size);
-            }
-            // A bit-field sharing the unit before it, or an empty member.
-            if f.offset < end || (f.offset == end && t.size() == 0 && f.bits.is_none()) {
-                continue;
-            }
-            if f.offset % t.align() != 0 {
-                return bytes(layout.size);
-            }
-            if end.next_multiple_of(t.align()) != f.offset {
-                pad(&mut fields, f.offset - end);
-            }
-            end = f.offset + t.size();
-            fields.push(t);
+        let s = StructType {
+            name: Some(self.name_of(r)),
+            fields,
+        };
+        if s.layout().1 != layout.size {
+            return bytes(layout.size);
         }
+        Type::Struct(Box::new(s))
     }
-    let natural = StructType {
-        name: None,
-        fields: fields.clone(),
-    };
-    if natural.layout().1 != layout.size {
-        pad(&mut fields, layout.size.saturating_sub(end));
-    }
-    let s = StructType {
-        name: Some(name_of(r)),
-        fields,
-    };
-    if s.layout().1 != layout.size {
-        return bytes(layout.size);
-    }
-    Type::Struct(Box::new(s))
-}
 
-/// The field of a struct's IR type at byte `offset`, for a member's
-/// `getelementptr inbounds %struct.P, ptr %p, i32 0, i32 K`.
-pub(super) fn field_at(ty: &CType, offset: u64) -> Option<(Type, u32)> {
-    let CType::Record(r) = ty else { return None };
-    if r.is_union {
-        return None;
+    /// The field of a struct's IR type at byte `offset`, for a member's
+    /// `getelementptr inbounds %struct.P, ptr %p, i32 0, i32 K`.
+    pub(super) fn field_at(&self, ty: &CType, offset: u64) -> Option<(Type, u32)> {
+        let CType::Record(r) = ty else { return None };
+        if r.is_union {
+            return None;
+        }
+        let t = self.record_type(r);
+        let Type::Struct(s) = &t else { return None };
+        let (offsets, _) = s.layout();
+        // Padding never sits where a member starts.
+        let k = offsets.iter().position(|o| *o == offset)?;
+        Some((t.clone(), u32::try_from(k).ok()?))
     }
-    let t = record_type(r);
-    let Type::Struct(s) = &t else { return None };
-    let (offsets, _) = s.layout();
-    // Padding never sits where a member starts.
-    let k = offsets.iter().position(|o| *o == offset)?;
-    Some((t.clone(), u32::try_from(k).ok()?))
 }
 
 #[cfg(test)]

@@ -1,0 +1,140 @@
+//! Calls of the CUDA builtins, each lowered by its family (`Lowering`).
+
+mod atomics;
+mod half;
+mod math;
+mod mem;
+mod warp;
+
+use super::*;
+
+impl Gen<'_> {
+    /// A built-in call, as `frontend::builtins` says it lowers.
+    pub(super) fn builtin(
+        &mut self,
+        index: usize,
+        args: &[ast::Expr],
+        vals: Vec<Value>,
+        ret: &CType,
+    ) -> Value {
+        use crate::frontend::builtins::{get, Lowering};
+        let b = get(index);
+        let rty = self.types.ir_type(ret);
+        let short = b.name.trim_start_matches('_');
+        match b.lowering {
+            Lowering::Intrinsic(template) if template.contains('{') => {
+                self.overloaded_intrinsic(template, vals, rty, short)
+            }
+            Lowering::MinMax(max) => self.min_max(max, vals, ret, rty, short),
+            Lowering::Abs => self.abs(vals, ret, rty, short),
+            Lowering::FastExp(_) | Lowering::FastLog(_) | Lowering::FastPow | Lowering::FastTan => {
+                self.fast_approx(b.lowering, vals, short)
+            }
+            Lowering::Bitcast => self.emit(
+                short,
+                rty,
+                InstKind::Cast {
+                    op: CastOp::BitCast,
+                    val: vals[0].clone(),
+                },
+            ),
+            Lowering::Convert => self.convert(vals[0].clone(), &args[0].ty, ret),
+            Lowering::Intrinsic(name) => self.intrinsic(name, args, vals, rty, short),
+            Lowering::Atomic(op, scope) => self.atomic(op, scope, vals, ret, rty, short),
+            Lowering::AtomicSub(scope) => self.atomic_sub(scope, vals, rty, short),
+            Lowering::CmpXchg(scope) => self.emit(
+                short,
+                rty,
+                InstKind::CmpXchg {
+                    ptr: vals[0].clone(),
+                    cmp: vals[1].clone(),
+                    new: vals[2].clone(),
+                    scope,
+                },
+            ),
+            Lowering::Fence(scope) => self.emit("", Type::Void, InstKind::Fence { scope }),
+            Lowering::Shuffle(mode) => self.shuffle(mode, vals, rty, short),
+            Lowering::Half(op) => self.half_builtin(op, &vals, &rty, short),
+            Lowering::Match(all) => self.match_sync(all, vals, short),
+            Lowering::FindFirstSet => self.find_first_set(vals),
+            Lowering::MemOp(set) => self.mem_op(set, &vals),
+            Lowering::FunnelShift(name) => {
+                let args = vec![vals[1].clone(), vals[0].clone(), vals[2].clone()];
+                self.emit(
+                    short,
+                    rty,
+                    InstKind::Call {
+                        callee: name.to_string(),
+                        args,
+                    },
+                )
+            }
+        }
+    }
+
+    /// Component `c` (`x`, `y`, `z`) of `threadIdx`, `blockIdx`, `blockDim` or
+    /// `gridDim`: a read of its special register (`%tid.x`, …).
+    pub(super) fn special_reg(&mut self, b: ast::BuiltinVar, c: &str) -> Value {
+        self.emit(
+            &format!("{}.{c}", b.sreg()),
+            Type::I32,
+            InstKind::Call {
+                callee: format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg()),
+                args: vec![],
+            },
+        )
+    }
+
+    /// A builtin that is one intrinsic call, its result converted to the
+    /// builtin's type (votes take their predicate as i1).
+    fn intrinsic(
+        &mut self,
+        name: &'static str,
+        args: &[ast::Expr],
+        vals: Vec<Value>,
+        rty: Type,
+        short: &str,
+    ) -> Value {
+        // Predicates are passed to votes as i1.
+        let vals = if name.starts_with("llvm.nvvm.vote") {
+            let p = self.truth_value(vals[1].clone(), &args[1].ty);
+            vec![vals[0].clone(), p]
+        } else {
+            vals
+        };
+        let ty = match name {
+            "llvm.nvvm.vote.any.sync" | "llvm.nvvm.vote.all.sync" => Type::I1,
+            "llvm.ctpop.i64" | "llvm.ctlz.i64" => Type::I64,
+            _ => rty.clone(),
+        };
+        let v = self.emit(
+            short,
+            ty.clone(),
+            InstKind::Call {
+                callee: name.to_string(),
+                args: vals,
+            },
+        );
+        if ty == rty || rty == Type::Void {
+            v
+        } else if ty == Type::I1 {
+            self.emit(
+                "conv",
+                rty,
+                InstKind::Cast {
+                    op: CastOp::ZExt,
+                    val: v,
+                },
+            )
+        } else {
+            self.emit(
+                "conv",
+                rty,
+                InstKind::Cast {
+                    op: CastOp::Trunc,
+                    val: v,
+                },
+            )
+        }
+    }
+}

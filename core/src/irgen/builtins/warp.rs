@@ -1,0 +1,129 @@
+//! The warp builtins with operands to build: shuffles and matches (votes are
+//! plain intrinsic calls).
+
+use super::super::*;
+
+impl Gen<'_> {
+    /// `__shfl_*_sync`: `llvm.nvvm.shfl.sync.{mode}` with the width packed
+    /// into its `c` operand.
+    pub(super) fn shuffle(
+        &mut self,
+        mode: &str,
+        vals: Vec<Value>,
+        rty: Type,
+        short: &str,
+    ) -> Value {
+        // The `c` operand packs the segment mask and the clamp:
+        // ((warpSize - width) << 8) | (up ? 0 : 31).
+        let width = vals[3].clone();
+        let seg = self.emit(
+            "shfl.seg",
+            Type::I32,
+            InstKind::Bin {
+                op: BinOp::Sub,
+                lhs: Value::i32(32),
+                rhs: width,
+                flags: Flags::default(),
+            },
+        );
+        let seg = self.emit(
+            "shfl.seg",
+            Type::I32,
+            InstKind::Bin {
+                op: BinOp::Shl,
+                lhs: seg,
+                rhs: Value::i32(8),
+                flags: Flags::default(),
+            },
+        );
+        let c = if mode == "up" {
+            seg
+        } else {
+            self.emit(
+                "shfl.c",
+                Type::I32,
+                InstKind::Bin {
+                    op: BinOp::Or,
+                    lhs: seg,
+                    rhs: Value::i32(31),
+                    flags: Flags::default(),
+                },
+            )
+        };
+        let suffix = if rty == Type::F32 { "f32" } else { "i32" };
+        let callee = format!("llvm.nvvm.shfl.sync.{mode}.{suffix}");
+        self.emit(
+            short,
+            rty,
+            InstKind::Call {
+                callee,
+                args: vec![vals[0].clone(), vals[1].clone(), vals[2].clone(), c],
+            },
+        )
+    }
+
+    /// `__match_any_sync`/`__match_all_sync` (`all`, which also stores its
+    /// predicate).
+    pub(super) fn match_sync(&mut self, all: bool, vals: Vec<Value>, short: &str) -> Value {
+        // The value's bits: floats as integers of their width.
+        let v = vals[1].clone();
+        let vt = self.f.value_type(&v);
+        let it = if vt.bits() == 64 {
+            Type::I64
+        } else {
+            Type::I32
+        };
+        let v = if vt.is_float() {
+            self.emit(
+                "bits",
+                it.clone(),
+                InstKind::Cast {
+                    op: CastOp::BitCast,
+                    val: v,
+                },
+            )
+        } else {
+            v
+        };
+        let kind = if all { "all" } else { "any" };
+        let m = self.emit(
+            short,
+            Type::I32,
+            InstKind::Call {
+                callee: format!("llvm.nvvm.match.{kind}.sync.{it}"),
+                args: vec![vals[0].clone(), v],
+            },
+        );
+        if all {
+            // *pred = every lane named agreed, i.e. the result is not 0.
+            let ok = self.emit(
+                "match.pred",
+                Type::I1,
+                InstKind::ICmp {
+                    pred: ICmp::Ne,
+                    lhs: m.clone(),
+                    rhs: Value::i32(0),
+                },
+            );
+            let ok = self.emit(
+                "match.pred",
+                Type::I32,
+                InstKind::Cast {
+                    op: CastOp::ZExt,
+                    val: ok,
+                },
+            );
+            self.emit(
+                "",
+                Type::Void,
+                InstKind::Store {
+                    val: ok,
+                    ptr: vals[2].clone(),
+                    align: 4,
+                    volatile: false,
+                },
+            );
+        }
+        m
+    }
+}
