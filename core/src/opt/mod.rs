@@ -37,14 +37,15 @@ mod nvvm_intrinsic_lower;
 mod nvvm_reflect;
 pub mod pipeline;
 mod reassociate;
-mod stages;
-pub use nvvm_reflect::reflect_value;
-pub use stages::{Pass, PassFn, StageId, StageInfo, PASSES, STAGES};
 mod sccp;
 mod separate_const_offset;
 mod simplifycfg;
 mod speculative_execution;
 mod sroa;
+mod stages;
+
+pub use nvvm_reflect::reflect_value;
+pub use stages::{Pass, PassFn, StageId, StageInfo, PASSES, STAGES};
 
 use crate::compilation::{FunctionText, Stage, StageKind};
 use crate::ir::{function_text, verify, Module};
@@ -70,10 +71,9 @@ impl<'a> PassContext<'a> {
     }
 }
 
-/// Whether run `n` (0-based, in pipeline order) of the pass `name` is
-/// skipped: the pass is disabled (`--disable-pass`) or the run is past
-/// `-opt-bisect-limit`. The one rule for [`run`] and for callers that step
-/// through a pipeline themselves (the web page's miscompile bisection).
+/// Whether run `n` (0-based, in pipeline order) of `pass` is skipped: the
+/// pass is disabled (`--disable-pass`, by its name) or the run is past
+/// `-opt-bisect-limit`. The one rule, applied by [`apply`].
 pub fn skipped(opts: &Options, pass: Pass, n: usize) -> bool {
     opts.disabled_passes.iter().any(|d| d == pass.name())
         || opts.opt_bisect_limit.is_some_and(|limit| n >= limit)
