@@ -2,6 +2,7 @@
 //! compiler and everything that shows it (CLI, web worker, tests).
 
 use crate::diag::Diagnostic;
+use crate::ir::Module;
 use serde::{Deserialize, Serialize};
 
 /// What a compile produced: diagnostics, a snapshot after every stage, and the PTX.
@@ -16,6 +17,10 @@ pub struct Compilation {
     /// PTX line ↔ source line, for cross-highlighting.
     pub line_map: Vec<LineMapEntry>,
     pub stats: Stats,
+    /// The module's kernels with their parameters, as the last IR stage has
+    /// them (what a launch of the IR needs).
+    #[serde(default)]
+    pub kernels: Vec<Kernel>,
 }
 
 impl Compilation {
@@ -27,7 +32,24 @@ impl Compilation {
     pub fn stage(&self, name: &str) -> Option<&Stage> {
         self.stages.iter().find(|s| s.name == name)
     }
+
+    /// The stage index of the IR after `n` pass runs (0: link's; pass run
+    /// 1 is stage 2, after irgen and link). The one mapping from pass runs
+    /// to stages.
+    pub fn stage_of_pass_run(n: usize) -> usize {
+        STAGES_BEFORE_PASSES - 1 + n
+    }
+
+    /// The pass runs that give the IR of stage `index`: an IR stage's own
+    /// (irgen's is link's: 0); `None` for the machine and PTX stages.
+    pub fn pass_runs_at(&self, index: usize) -> Option<usize> {
+        let s = self.stages.get(index)?;
+        (s.kind == StageKind::Ir).then(|| s.pass_run.unwrap_or(0))
+    }
 }
+
+/// The stages recorded before the first pass run: irgen and link.
+const STAGES_BEFORE_PASSES: usize = 2;
 
 /// Which representation a stage's text is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +80,10 @@ pub struct Stage {
     pub changed: bool,
     /// Wall time of the stage in microseconds.
     pub micros: u64,
+    /// For a pass's stage, which run of the pipeline it is (1-based, as
+    /// `ptxlab run --after-pass` counts); `None` for the other stages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass_run: Option<usize>,
 }
 
 impl Stage {
@@ -134,4 +160,85 @@ pub struct Stats {
     pub kernels: usize,
     /// Number of PTX instructions written.
     pub ptx_instructions: usize,
+}
+
+/// A kernel (`__global__` function) of the module.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kernel {
+    /// The IR (mangled) name, which names it uniquely.
+    pub name: String,
+    pub params: Vec<KernelParam>,
+}
+
+/// A kernel parameter, as a launch gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelParam {
+    /// Its IR name (`arg<i>` for an unnamed one).
+    pub name: String,
+    /// The IR type: `i32`, `float`, `ptr`, …
+    pub ty: String,
+    pub kind: ParamKind,
+}
+
+/// What a launch passes for a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamKind {
+    Int,
+    Float,
+    /// A pointer: give a buffer. `readonly` for `const T *`.
+    Pointer {
+        readonly: bool,
+    },
+    /// A struct by value: give a buffer of its bytes.
+    Struct {
+        bytes: u64,
+    },
+    Other,
+}
+
+impl KernelParam {
+    /// How it is hinted: `n: i32`, `x: const ptr`, `r: struct (8 bytes)`.
+    pub fn hint(&self) -> String {
+        match self.kind {
+            ParamKind::Pointer { readonly: true } => format!("{}: const ptr", self.name),
+            ParamKind::Struct { bytes } => format!("{}: struct ({bytes} bytes)", self.name),
+            _ => format!("{}: {}", self.name, self.ty),
+        }
+    }
+}
+
+impl Kernel {
+    /// The kernels defined in `m`, in module order.
+    pub fn all_in(m: &Module) -> Vec<Kernel> {
+        m.functions
+            .iter()
+            .filter(|f| f.attrs.kernel && !f.is_declaration())
+            .map(|f| Kernel {
+                name: f.name.clone(),
+                params: f
+                    .params
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| KernelParam {
+                        name: if p.name.is_empty() {
+                            format!("arg{i}")
+                        } else {
+                            p.name.clone()
+                        },
+                        ty: p.ty.to_string(),
+                        kind: match (&p.byval, &p.ty) {
+                            (Some(b), _) => ParamKind::Struct { bytes: b.size() },
+                            (None, t) if t.is_ptr() => ParamKind::Pointer {
+                                readonly: p.readonly,
+                            },
+                            (None, t) if t.is_float() => ParamKind::Float,
+                            (None, t) if t.is_int() => ParamKind::Int,
+                            _ => ParamKind::Other,
+                        },
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
 }

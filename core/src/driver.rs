@@ -1,12 +1,16 @@
-//! The driver: runs the stages in order and collects the `Compilation`.
+//! The driver: runs the stages in order and collects the `Compilation`;
+//! its [`Stepper`] applies the optimization pipeline one pass run at a
+//! time. Each stage's name, kind and description come from the stage table
+//! (`opt::STAGES`).
 
 use crate::codegen::{emit, isel, layout, out_of_ssa};
-use crate::compilation::{Compilation, FunctionText, Stage, StageKind};
+use crate::compilation::{Compilation, FunctionText, Kernel, Stage};
 use crate::diag::{Diagnostic, Span};
-use crate::ir::{print_function, verify};
+use crate::ir::{verify, Module};
+use crate::opt::{BrokenIr, Pass, PassContext, StageId};
 use crate::options::Options;
 use crate::ptx::print_machine_function;
-use crate::{frontend, irgen, link, opt, target, FileProvider, NoFiles};
+use crate::{frontend, irgen, link, opt, FileProvider, NoFiles};
 use web_time::Instant;
 
 /// Compiles one source text with no other files (built-in headers only).
@@ -34,53 +38,56 @@ pub fn compile(name: &str, text: &str, files: &dyn FileProvider, opts: &Options)
     c
 }
 
-fn stage(
-    name: &str,
-    index: usize,
-    kind: StageKind,
-    description: &str,
+/// Records stage `id` of the table in `c`, at the next index; `changed`
+/// compares with the stage before when `compare` (the first stage of each
+/// representation is changed).
+fn record(
+    c: &mut Compilation,
+    id: StageId,
     functions: Vec<FunctionText>,
-    prev: Option<&Stage>,
+    compare: bool,
     micros: u64,
-) -> Stage {
+) {
+    let info = id.info();
+    let prev = c.stages.last().filter(|_| compare);
     let changed = prev.is_none_or(|p| p.functions != functions);
-    Stage {
-        name: name.into(),
-        index,
-        kind,
-        description: description.into(),
+    c.stages.push(Stage {
+        name: info.name.into(),
+        index: c.stages.len(),
+        kind: info.kind,
+        description: info.description.into(),
         functions,
         changed,
         micros,
-    }
+        pass_run: None,
+    });
 }
 
 /// Compiles `text` to IR and runs the first `pass_runs` runs of the
 /// optimization pipeline (all of them with `None`; 0 = the module as irgen
-/// and link left it). For the interpreter's `ptxlab run --after-pass N` and
-/// for tests that look at one stage.
+/// and link left it), verifying after each. For the interpreter's `ptxlab
+/// run --after-pass N` and for tests that look at one stage.
 pub fn compile_to_ir(
     name: &str,
     text: &str,
     files: &dyn FileProvider,
     opts: &Options,
     pass_runs: Option<usize>,
-) -> Result<crate::ir::Module, Vec<Diagnostic>> {
+) -> Result<Module, Vec<Diagnostic>> {
     let mut c = Compilation::default();
-    let Some(mut module) = to_ir(name, text, files, opts, &mut c) else {
+    let Some(mut stepper) = Stepper::start(name, text, files, opts, &mut c) else {
         return Err(c.diagnostics);
     };
-    let passes = opt::pipeline::passes(opts.opt_level);
-    let n = pass_runs.unwrap_or(passes.len()).min(passes.len());
-    let (_, broken) = opt::run(&mut module, &passes[..n], opts, 2, true);
+    let n = pass_runs.unwrap_or(stepper.total());
+    let (_, broken) = stepper.record_to(n, true);
     if let Some(b) = broken {
         internal_error(&mut c, name, broken_message(&b));
         return Err(c.diagnostics);
     }
-    Ok(module)
+    Ok(stepper.into_module())
 }
 
-fn broken_message(b: &opt::BrokenIr) -> String {
+fn broken_message(b: &BrokenIr) -> String {
     format!(
         "pass '{}' (run {}) left invalid IR: {}",
         b.pass,
@@ -89,88 +96,208 @@ fn broken_message(b: &opt::BrokenIr) -> String {
     )
 }
 
-/// The stages before the optimizer: frontend, irgen and link, each recorded
-/// in `c`. `None` when an error stops the compile (it is in `c.diagnostics`).
-fn to_ir(
-    name: &str,
-    text: &str,
-    files: &dyn FileProvider,
-    opts: &Options,
-    c: &mut Compilation,
-) -> Option<crate::ir::Module> {
-    let Some(target) = target::find(&opts.arch) else {
-        let msg = format!(
-            "unsupported GPU architecture '{}' (supported: {})",
-            opts.arch,
-            target::names().join(", ")
-        );
-        c.diagnostics.push(Diagnostic::error(Span::default(), msg));
-        return None;
-    };
-    let t = Instant::now();
-    let tu = frontend::compile_unit(name, text, files, opts, target, &mut c.diagnostics);
-    c.stats.frontend_micros = t.elapsed().as_micros() as u64;
-    if c.has_errors() {
-        return None;
+/// One pass run a [`Stepper`] applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassRun {
+    /// Which run of the pipeline (1-based, as `--after-pass` counts).
+    pub n: usize,
+    pub pass: Pass,
+    /// Whether the pass reports a change (false for a skipped run).
+    pub changed: bool,
+}
+
+/// The optimization pipeline of a compile, applied to its IR one pass run
+/// at a time: the one loop over pass runs, for the compile itself
+/// ([`compile`] records every run's stage), [`compile_to_ir`], and the
+/// page's launches and bisection (which run the IR between pass runs).
+pub struct Stepper<'o> {
+    cx: PassContext<'o>,
+    passes: &'static [Pass],
+    module: Module,
+    /// Pass runs applied.
+    done: usize,
+}
+
+impl<'o> Stepper<'o> {
+    /// Compiles `text` (the file `name`) to the linked IR, before pass run
+    /// 1; the diagnostics when it does not compile.
+    pub fn new(
+        name: &str,
+        text: &str,
+        files: &dyn FileProvider,
+        opts: &'o Options,
+    ) -> Result<Stepper<'o>, Vec<Diagnostic>> {
+        let mut c = Compilation::default();
+        Stepper::start(name, text, files, opts, &mut c).ok_or(c.diagnostics)
     }
 
-    let t = Instant::now();
-    let mut module = irgen::lower(&tu, name, opts);
-    c.stages.push(stage("irgen", 0, StageKind::Ir, "Lowers the typed syntax tree to IR, clang-style: every local variable lives in an alloca, read by loads and written by stores.", ir_text(&module, opts), None, t.elapsed().as_micros() as u64));
-    if VERIFY_EACH {
-        let errs = verify::verify_module(&module);
-        if !errs.is_empty() {
-            internal_error(
-                c,
-                name,
-                format!("irgen produced invalid IR: {}", errs.join("; ")),
-            );
+    /// A stepper from `module`, the IR after the first `done` pass runs of
+    /// `opts`' pipeline, onward.
+    pub fn from_module(
+        module: Module,
+        done: usize,
+        opts: &'o Options,
+    ) -> Result<Stepper<'o>, Diagnostic> {
+        let passes = opt::pipeline::passes(opts.opt_level);
+        Ok(Stepper {
+            cx: PassContext::new(opts)?,
+            passes,
+            module,
+            done: done.min(passes.len()),
+        })
+    }
+
+    /// The stages before the optimizer: frontend, irgen and link, each
+    /// recorded in `c`. `None` when an error stops the compile (it is in
+    /// `c.diagnostics`). The target is parsed here, once per compile.
+    fn start(
+        name: &str,
+        text: &str,
+        files: &dyn FileProvider,
+        opts: &'o Options,
+        c: &mut Compilation,
+    ) -> Option<Stepper<'o>> {
+        let cx = match PassContext::new(opts) {
+            Ok(cx) => cx,
+            Err(d) => {
+                c.diagnostics.push(d);
+                return None;
+            }
+        };
+        let t = Instant::now();
+        let tu = frontend::compile_unit(name, text, files, opts, cx.target, &mut c.diagnostics);
+        c.stats.frontend_micros = t.elapsed().as_micros() as u64;
+        if c.has_errors() {
             return None;
         }
+
+        let t = Instant::now();
+        let mut module = irgen::lower(&tu, name, opts);
+        let micros = t.elapsed().as_micros() as u64;
+        record(c, StageId::Irgen, ir_text(&module, opts), false, micros);
+        c.kernels = Kernel::all_in(&module);
+        if VERIFY_EACH {
+            let errs = verify::verify_module(&module);
+            if !errs.is_empty() {
+                internal_error(
+                    c,
+                    name,
+                    format!("irgen produced invalid IR: {}", errs.join("; ")),
+                );
+                return None;
+            }
+        }
+
+        let t = Instant::now();
+        if let Err(missing) = link::libdevice(&mut module, opts, cx.target) {
+            for m in missing {
+                // At the first call of the function, when the call has a line.
+                let at = module
+                    .functions
+                    .iter()
+                    .flat_map(|f| f.insts.iter())
+                    .find(
+                        |i| matches!(&i.kind, crate::ir::InstKind::Call { callee, .. } if *callee == m),
+                    )
+                    .and_then(|i| i.loc)
+                    .unwrap_or_default();
+                let span = Span {
+                    file: name.into(),
+                    line: at.line,
+                    column: at.column,
+                    len: 1,
+                };
+                c.diagnostics.push(Diagnostic::error(
+                    span,
+                    format!("libdevice has no function \"{m}\" yet"),
+                ));
+            }
+            return None;
+        }
+        let micros = t.elapsed().as_micros() as u64;
+        record(c, StageId::Link, ir_text(&module, opts), true, micros);
+        c.kernels = Kernel::all_in(&module);
+        Some(Stepper {
+            cx,
+            passes: opt::pipeline::passes(opts.opt_level),
+            module,
+            done: 0,
+        })
     }
 
-    let t = Instant::now();
-    if let Err(missing) = link::libdevice(&mut module, opts) {
-        for m in missing {
-            // At the first call of the function, when the call has a line.
-            let at = module
-                .functions
-                .iter()
-                .flat_map(|f| f.insts.iter())
-                .find(
-                    |i| matches!(&i.kind, crate::ir::InstKind::Call { callee, .. } if *callee == m),
-                )
-                .and_then(|i| i.loc)
-                .unwrap_or_default();
-            let span = Span {
-                file: name.into(),
-                line: at.line,
-                column: at.column,
-                len: 1,
-            };
-            c.diagnostics.push(Diagnostic::error(
-                span,
-                format!("libdevice has no function \"{m}\" yet"),
-            ));
-        }
-        return None;
+    /// The module as the runs done so far left it.
+    pub fn module(&self) -> &Module {
+        &self.module
     }
-    let link_stage = stage(
-        "link",
-        1,
-        StageKind::Ir,
-        "Links the libdevice (__nv_*) math functions the module calls, and nothing else.",
-        ir_text(&module, opts),
-        c.stages.last(),
-        t.elapsed().as_micros() as u64,
-    );
-    c.stages.push(link_stage);
-    Some(module)
+
+    pub fn into_module(self) -> Module {
+        self.module
+    }
+
+    /// The whole pipeline's passes, in order.
+    pub fn pipeline(&self) -> &'static [Pass] {
+        self.passes
+    }
+
+    /// Pass runs in the pipeline.
+    pub fn total(&self) -> usize {
+        self.passes.len()
+    }
+
+    /// Pass runs applied so far.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    /// The stage whose IR the module is now: `link`, or the last run's pass.
+    pub fn after(&self) -> &'static str {
+        opt::pipeline::name_after(self.cx.opts.opt_level, self.done)
+    }
+
+    /// The index of that stage in the compilation's stages.
+    pub fn stage(&self) -> usize {
+        Compilation::stage_of_pass_run(self.done)
+    }
+
+    /// Applies the next pass run; `None` when all have run.
+    pub fn step(&mut self) -> Option<PassRun> {
+        let pass = *self.passes.get(self.done)?;
+        let changed = opt::apply(&mut self.module, pass, self.done, &self.cx);
+        self.done += 1;
+        Some(PassRun {
+            n: self.done,
+            pass,
+            changed,
+        })
+    }
+
+    /// Applies pass runs until `n` are done (or all of them).
+    pub fn run_to(&mut self, n: usize) {
+        while self.done < n && self.step().is_some() {}
+    }
+
+    /// [`Stepper::run_to`], recording a stage per run (with its text when
+    /// the options keep snapshots) and, with `verify_each`, verifying after
+    /// each: the first failure stops it.
+    pub fn record_to(&mut self, n: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
+        let runs = &self.passes[self.done..n.clamp(self.done, self.passes.len())];
+        let first = Compilation::stage_of_pass_run(self.done + 1);
+        let (stages, broken) = opt::run(
+            &mut self.module,
+            runs,
+            self.done,
+            &self.cx,
+            first,
+            verify_each,
+        );
+        self.done += stages.len();
+        (stages, broken)
+    }
 }
 
 /// A stage's IR text: none without snapshots (the checks of debug builds
 /// and tests compare texts, so they keep them).
-fn ir_text(module: &crate::ir::Module, opts: &Options) -> Vec<FunctionText> {
+fn ir_text(module: &Module, opts: &Options) -> Vec<FunctionText> {
     if opts.snapshots || VERIFY_EACH {
         opt::snapshot_with(module, opts.lineinfo)
     } else {
@@ -195,21 +322,18 @@ fn internal_error(c: &mut Compilation, file: &str, msg: String) {
 }
 
 fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut Compilation) {
-    let Some(mut module) = to_ir(name, text, files, opts, c) else {
+    let Some(mut stepper) = Stepper::start(name, text, files, opts, c) else {
         return;
     };
-    // to_ir has reported an unknown target.
-    let Some(target) = target::find(&opts.arch) else {
-        return;
-    };
-
-    let passes = opt::pipeline::passes(opts.opt_level);
-    let (stages, broken) = opt::run(&mut module, passes, opts, 2, VERIFY_EACH);
+    let (stages, broken) = stepper.record_to(stepper.total(), VERIFY_EACH);
     c.stages.extend(stages);
+    c.kernels = Kernel::all_in(stepper.module());
     if let Some(b) = broken {
         internal_error(c, name, broken_message(&b));
         return;
     }
+    let target = stepper.cx.target;
+    let module = stepper.into_module();
 
     // Backend, function by function.
     let kernels_first: Vec<&crate::ir::Function> = module
@@ -233,7 +357,6 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     if c.has_errors() {
         return;
     }
-    let mut next = c.stages.len();
     let machine_text = |funcs: &[crate::ptx::MFunction]| {
         if !opts.snapshots {
             return Vec::new();
@@ -244,25 +367,22 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
             .collect::<Vec<_>>()
     };
     let mut funcs: Vec<crate::ptx::MFunction> = selected.iter().map(|s| s.func.clone()).collect();
-    let st = stage("isel", next, StageKind::Machine, "Instruction selection: each IR instruction becomes PTX instructions on virtual registers of cicc's classes (%r, %rd, %f, %p, …); phis remain.", machine_text(&funcs), None, t.elapsed().as_micros() as u64);
-    c.stages.push(st);
-    next += 1;
+    let micros = t.elapsed().as_micros() as u64;
+    record(c, StageId::Isel, machine_text(&funcs), false, micros);
 
     let t = Instant::now();
     for (f, s) in funcs.iter_mut().zip(&selected) {
         out_of_ssa::run(f, &s.phis);
     }
-    let st = stage("out-of-ssa", next, StageKind::Machine, "Leaves SSA: each phi becomes mov instructions on the incoming edges (critical edges get their own block).", machine_text(&funcs), c.stages.last(), t.elapsed().as_micros() as u64);
-    c.stages.push(st);
-    next += 1;
+    let micros = t.elapsed().as_micros() as u64;
+    record(c, StageId::OutOfSsa, machine_text(&funcs), true, micros);
 
     let t = Instant::now();
     for f in &mut funcs {
         layout::run(f);
     }
-    let st = stage("layout", next, StageKind::Machine, "Block layout: drops branches to the next block and inverts conditions so the common path falls through.", machine_text(&funcs), c.stages.last(), t.elapsed().as_micros() as u64);
-    c.stages.push(st);
-    next += 1;
+    let micros = t.elapsed().as_micros() as u64;
+    record(c, StageId::Layout, machine_text(&funcs), true, micros);
 
     let t = Instant::now();
     let externs = emit::extern_prototypes(&module);
@@ -276,16 +396,67 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     );
     c.stats.kernels = funcs.iter().filter(|f| f.kernel).count();
     c.stats.ptx_instructions = e.instructions;
-    c.stages.push(stage(
-        "ptx",
-        next,
-        StageKind::Ptx,
-        "Emits the PTX module: header for the target, parameters, register declarations, instructions.",
-        vec![FunctionText::new("<module>", e.text.clone())],
-        None,
-        t.elapsed().as_micros() as u64,
-    ));
+    let micros = t.elapsed().as_micros() as u64;
+    let ptx = vec![FunctionText::new("<module>", e.text.clone())];
+    record(c, StageId::Ptx, ptx, false, micros);
     c.line_map = e.line_map;
     c.ptx = Some(e.text);
-    let _ = print_function;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str =
+        "__global__ void k(float *p, int n) { for (int i = 0; i < n; i++) p[i] *= 2.0f; }\n";
+
+    /// Stepping gives the IR the compile records at every stage, and the
+    /// stage of each run is the one the compilation says.
+    #[test]
+    fn stepping_gives_each_stages_ir() {
+        let opts = Options::default();
+        let c = crate::compile_source("k.cu", SRC, &opts);
+        let mut s = Stepper::new("k.cu", SRC, &NoFiles, &opts).unwrap();
+        assert_eq!(s.after(), "link");
+        assert_eq!(c.stages[s.stage()].functions, opt::snapshot(s.module()));
+        while let Some(run) = s.step() {
+            let stage = &c.stages[s.stage()];
+            assert_eq!(stage.pass_run, Some(run.n));
+            assert_eq!(stage.name, run.pass.name());
+            assert_eq!(c.pass_runs_at(s.stage()), Some(run.n));
+            assert_eq!(stage.functions, opt::snapshot(s.module()), "{}", stage.name);
+            if !run.changed {
+                assert!(!stage.changed, "{}", stage.name);
+            }
+        }
+        assert_eq!(s.done(), s.total());
+        assert_eq!(s.after(), "globaldce");
+        assert_eq!(c.stages[s.stage() + 1].name, "isel");
+        assert_eq!(c.pass_runs_at(s.stage() + 1), None);
+        assert_eq!(c.pass_runs_at(0), Some(0));
+        assert_eq!(c.kernels.len(), 1);
+        assert_eq!(c.kernels[0].name, "_Z1kPfi");
+
+        // From a module on: the rest of the runs give the same IR.
+        let mut half = Stepper::new("k.cu", SRC, &NoFiles, &opts).unwrap();
+        half.run_to(10);
+        let mut rest = Stepper::from_module(half.into_module(), 10, &opts).unwrap();
+        rest.run_to(usize::MAX);
+        assert_eq!(opt::snapshot(rest.module()), opt::snapshot(s.module()));
+    }
+
+    #[test]
+    fn an_unknown_arch_is_one_diagnostic() {
+        let opts = Options {
+            arch: "sm_52".into(),
+            ..Options::default()
+        };
+        let c = crate::compile_source("k.cu", SRC, &opts);
+        assert_eq!(c.diagnostics.len(), 1);
+        assert!(c.diagnostics[0]
+            .message
+            .starts_with("unsupported GPU architecture 'sm_52' (supported: sm_75, sm_80"));
+        assert!(c.stages.is_empty());
+        assert!(Stepper::new("k.cu", SRC, &NoFiles, &opts).is_err());
+    }
 }

@@ -28,9 +28,12 @@ pub mod target;
 
 mod driver;
 
-pub use compilation::{Compilation, FunctionText, LineMapEntry, Stage, StageKind, Stats};
+pub use compilation::{
+    Compilation, FunctionText, Kernel, KernelParam, LineMapEntry, ParamKind, Stage, StageKind,
+    Stats,
+};
 pub use diag::{Diagnostic, Severity, Span};
-pub use driver::{compile, compile_source, compile_to_ir};
+pub use driver::{compile, compile_source, compile_to_ir, PassRun, Stepper};
 pub use options::{Define, Options};
 
 /// Where `#include`d files come from. The CLI reads the disk; the browser

@@ -4,6 +4,7 @@
 
 use crate::ir::{Global, InstKind, Module, Value};
 use crate::options::Options;
+use crate::target::Target;
 
 /// Names of `__nv_*` functions called in `m` that `m` does not define.
 fn wanted(m: &Module) -> Vec<String> {
@@ -79,7 +80,12 @@ const CACHE_LIMIT: usize = 4096;
 
 /// The IR of one libdevice function's source under `opts`, from the cache
 /// when it was compiled before; `None` when its source does not compile.
-fn compiled(name: &str, source: &[&str], opts: &Options) -> Option<Module> {
+fn compiled(
+    name: &str,
+    source: &[&str],
+    opts: &Options,
+    target: &'static Target,
+) -> Option<Module> {
     // Everything in the options can change the lowering (the target's
     // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key, but
     // whether the stages keep their IR text (the same lowering either way).
@@ -92,7 +98,6 @@ fn compiled(name: &str, source: &[&str], opts: &Options) -> Option<Module> {
     if let Some(m) = cache.get(&key) {
         return m.clone();
     }
-    let target = crate::target::find(&opts.arch).unwrap_or(&crate::target::TARGETS[0]);
     let mut diags = Vec::new();
     let tu = crate::frontend::compile_unit(
         "<libdevice>",
@@ -111,9 +116,13 @@ fn compiled(name: &str, source: &[&str], opts: &Options) -> Option<Module> {
     lib
 }
 
-/// Links libdevice into `m`. Returns the names linked, or the names that
-/// libdevice lacks.
-pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<String>> {
+/// Links libdevice into `m`, compiled for `target` (the one `opts.arch`
+/// names). Returns the names linked, or the names that libdevice lacks.
+pub fn libdevice(
+    m: &mut Module,
+    opts: &Options,
+    target: &'static Target,
+) -> Result<Vec<String>, Vec<String>> {
     let mut linked = Vec::new();
     let mut missing = Vec::new();
     // Linked functions may call others: repeat until closed (bounded, in
@@ -132,7 +141,7 @@ pub fn libdevice(m: &mut Module, opts: &Options) -> Result<Vec<String>, Vec<Stri
                 missing.push(name);
                 continue;
             };
-            let Some(lib) = compiled(&name, def.source, opts) else {
+            let Some(lib) = compiled(&name, def.source, opts, target) else {
                 missing.push(name);
                 continue;
             };

@@ -1,5 +1,7 @@
 //! Compiler options: the nvcc/cicc flags that change what the pipeline does.
 
+use crate::diag::{Diagnostic, Span};
+use crate::target::{self, Target};
 use serde::{Deserialize, Serialize};
 
 /// Everything that selects the compile: target, optimization level, math flags.
@@ -8,7 +10,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
-    /// Target SM name, e.g. `sm_90`; see [`crate::target::TARGETS`].
+    /// Target SM name as given, e.g. `sm_90` (so links and the worker's
+    /// messages carry it as written); see [`crate::target::TARGETS`].
+    /// [`Options::target`] parses it, once per compile, where the compile
+    /// starts; the stages are handed the parsed [`Target`].
     pub arch: String,
     /// `-O0` … `-O3`.
     pub opt_level: u8,
@@ -75,6 +80,19 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The target `arch` names: the one place the spelling is parsed, and
+    /// the one error for an unknown one.
+    pub fn target(&self) -> Result<&'static Target, Diagnostic> {
+        target::find(&self.arch).ok_or_else(|| {
+            let msg = format!(
+                "unsupported GPU architecture '{}' (supported: {})",
+                self.arch,
+                target::names().join(", ")
+            );
+            Diagnostic::error(Span::default(), msg)
+        })
+    }
+
     /// `--use_fast_math`, as nvcc defines it: `-ftz=true -prec-div=false
     /// -prec-sqrt=false -fmad=true`.
     pub fn use_fast_math(&mut self) {

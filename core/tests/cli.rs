@@ -225,6 +225,34 @@ fn unknown_arch_is_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported GPU architecture 'sm_52'"));
 }
 
+/// `--disable-pass` takes the names `--list-passes` prints; another name is
+/// an error in nvcc's form before anything compiles, not a pass silently kept.
+#[test]
+fn an_unknown_pass_to_disable_is_an_error() {
+    let saxpy = common::corpus_dir().join("saxpy.cu");
+    let out = ptxlab()
+        .arg(&saxpy)
+        .args(["--disable-pass=mem2rge", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ptxlab fatal   : Unknown pass 'mem2rge' in --disable-pass (--list-passes names them)\n"
+    );
+    // A known one compiles, without that pass.
+    let out = ptxlab()
+        .arg(&saxpy)
+        .args(["--disable-pass=mem2reg", "--print-after-all", "-o", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let dumps = String::from_utf8_lossy(&out.stderr);
+    assert!(dumps.contains("; *** IR Dump After mem2reg ***"), "{dumps}");
+    assert!(dumps.contains("alloca"), "mem2reg did not run:\n{dumps}");
+}
+
 #[test]
 fn launch_bounds_become_kernel_directives() {
     let file = common::corpus_dir().join("launch_bounds.cu");
@@ -622,7 +650,8 @@ fn without_snapshots_the_changed_marks_and_the_ptx_are_the_same() {
         let marks = |opts: &Options| {
             let mut m = compile_to_ir(file, &text, &NoFiles, opts, Some(0)).unwrap();
             let passes = opt::pipeline::passes(opts.opt_level);
-            let (stages, broken) = opt::run(&mut m, passes, opts, 2, false);
+            let cx = opt::PassContext::new(opts).unwrap();
+            let (stages, broken) = opt::run(&mut m, passes, 0, &cx, 2, false);
             assert!(broken.is_none());
             let texts = stages.iter().any(|s| !s.functions.is_empty());
             assert_eq!(texts, opts.snapshots, "{file}");

@@ -47,7 +47,7 @@ impl Directive {
 
 /// A test file's header and directives.
 struct Spec {
-    passes: Vec<String>,
+    passes: Vec<opt::Pass>,
     directives: Vec<Directive>,
 }
 
@@ -78,19 +78,16 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                 if passes.is_some() {
                     return Err(format!("line {at}: a second '; RUN:' line"));
                 }
-                let names: Vec<String> = rest
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-                for name in &names {
-                    if opt::find_pass(name).is_none() {
+                let mut names = Vec::new();
+                for name in rest.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    let Some(pass) = opt::Pass::from_name(name) else {
                         let known: Vec<&str> = opt::PASSES.iter().map(|p| p.name).collect();
                         return Err(format!(
                             "line {at}: unknown pass '{name}' (known: {})",
                             known.join(", ")
                         ));
-                    }
+                    };
+                    names.push(pass);
                 }
                 if names.is_empty() {
                     return Err(format!("line {at}: '; RUN:' names no pass"));
@@ -186,8 +183,9 @@ fn run_filetest(text: &str) -> Result<(), String> {
     if !errors.is_empty() {
         return Err(format!("input does not verify:\n  {}", errors.join("\n  ")));
     }
-    let passes: Vec<&str> = spec.passes.iter().map(String::as_str).collect();
-    let (_, broken) = opt::run(&mut m, &passes, &Options::default(), 0, true);
+    let opts = Options::default();
+    let cx = opt::PassContext::new(&opts).map_err(|d| d.to_string())?;
+    let (_, broken) = opt::run(&mut m, &spec.passes, 0, &cx, 0, true);
     let output = print_module(&m);
     if let Some(b) = broken {
         return Err(format!(

@@ -4,18 +4,20 @@
 //! real compiler and interpreter.
 //!
 //! The page uses only the plain data here (settings, kernel list, outcomes,
-//! [`pass_runs_at`]); [`kernels`], [`launch`] and [`bisect`] call the
-//! compiler and the interpreter and run in the worker.
+//! [`pass_runs_at`]); [`launch`] and [`bisect`] call the compiler and the
+//! interpreter and run in the worker.
 //!
 //! A launch runs the IR as it stands after some pass runs of the pipeline:
 //! the page's selected IR stage (or the whole pipeline), compiled again in
-//! the worker from the same source and options, so it is the IR the page
-//! shows. The interpreter cannot run machine code, so the backend's stages
-//! run the optimized IR.
+//! the worker from the same source and options by core's
+//! [`Stepper`](ptxlab_core::Stepper), so it is the IR the page shows. The
+//! interpreter cannot run machine code, so the backend's stages run the
+//! optimized IR.
 
 use ptxlab_core::interp::{self, spec, ErrorKind};
 use ptxlab_core::ir::Module;
-use ptxlab_core::{compile_to_ir, opt, Compilation, NoFiles, Options, StageKind};
+use ptxlab_core::{opt, Compilation, NoFiles, Options, Stepper};
+pub use ptxlab_core::{KernelParam as ParamInfo, ParamKind};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
@@ -78,42 +80,6 @@ impl LaunchSettings {
     }
 }
 
-/// A kernel parameter as the Run panel hints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ParamInfo {
-    pub name: String,
-    /// The IR type: `i32`, `float`, `ptr`, …
-    pub ty: String,
-    pub kind: ParamKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ParamKind {
-    Int,
-    Float,
-    /// A pointer: give a buffer. `readonly` for `const T *`.
-    Pointer {
-        readonly: bool,
-    },
-    /// A struct by value: give a buffer of its bytes.
-    Struct {
-        bytes: u64,
-    },
-    Other,
-}
-
-impl ParamInfo {
-    /// The hint shown for it: `n: i32`, `x: const ptr`, `r: struct (8 bytes)`.
-    pub fn hint(&self) -> String {
-        match self.kind {
-            ParamKind::Pointer { readonly: true } => format!("{}: const ptr", self.name),
-            ParamKind::Struct { bytes } => format!("{}: struct ({bytes} bytes)", self.name),
-            _ => format!("{}: {}", self.name, self.ty),
-        }
-    }
-}
-
 /// A kernel of the module, for the Run panel's selector and hints.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KernelInfo {
@@ -125,53 +91,18 @@ pub struct KernelInfo {
     pub params: Vec<ParamInfo>,
 }
 
-/// The module's kernels, read from the signatures in the compilation's last
-/// IR stage by the IR parser. Runs in the worker (the parser is compiler code).
+/// The module's kernels as the compilation records them, labelled for the
+/// Run panel.
 pub fn kernels(c: &Compilation) -> Vec<KernelInfo> {
-    let Some(stage) = c.stages.iter().rev().find(|s| s.kind == StageKind::Ir) else {
-        return Vec::new();
-    };
-    let mut out: Vec<KernelInfo> = Vec::new();
-    for ft in &stage.functions {
-        // Only kernels are parsed: their header says so.
-        let header = ft.text.lines().find(|l| l.starts_with("define"));
-        if !header.is_some_and(|h| h.contains("ptx_kernel")) {
-            continue;
-        }
-        let Ok(f) = ptxlab_core::ir::parse_signature(&ft.text) else {
-            continue;
-        };
-        if !f.attrs.kernel {
-            continue;
-        }
-        let params = f
-            .params
-            .iter()
-            .enumerate()
-            .map(|(i, p)| ParamInfo {
-                name: if p.name.is_empty() {
-                    format!("arg{i}")
-                } else {
-                    p.name.clone()
-                },
-                ty: p.ty.to_string(),
-                kind: match (&p.byval, &p.ty) {
-                    (Some(b), _) => ParamKind::Struct { bytes: b.size() },
-                    (None, t) if t.is_ptr() => ParamKind::Pointer {
-                        readonly: p.readonly,
-                    },
-                    (None, t) if t.is_float() => ParamKind::Float,
-                    (None, t) if t.is_int() => ParamKind::Int,
-                    _ => ParamKind::Other,
-                },
-            })
-            .collect();
-        out.push(KernelInfo {
-            label: spec::source_name(&f.name).to_string(),
-            name: f.name,
-            params,
-        });
-    }
+    let mut out: Vec<KernelInfo> = c
+        .kernels
+        .iter()
+        .map(|k| KernelInfo {
+            label: spec::source_name(&k.name).to_string(),
+            name: k.name.clone(),
+            params: k.params.clone(),
+        })
+        .collect();
     // Template instances share a source name: show theirs in full.
     let labels: Vec<String> = out.iter().map(|k| k.label.clone()).collect();
     for k in &mut out {
@@ -225,13 +156,10 @@ pub fn resolve(settings: &LaunchSettings, kernels: &[KernelInfo]) -> LaunchSetti
 
 /// The pass runs to apply before a launch at the selected stage: an IR
 /// stage's own (irgen runs with link's: 0), the whole pipeline (`None`) for
-/// a machine or PTX stage or no selection.
+/// a machine or PTX stage or no selection. Core's
+/// [`Compilation::pass_runs_at`].
 pub fn pass_runs_at(c: &Compilation, stage: Option<usize>) -> Option<usize> {
-    let s = stage?;
-    match c.stages.get(s) {
-        Some(st) if st.kind == StageKind::Ir => Some(s.saturating_sub(1)),
-        _ => None,
-    }
+    c.pass_runs_at(stage?)
 }
 
 /// Page → worker: launch (or bisect) with these settings.
@@ -470,14 +398,15 @@ impl Runner {
 
 // ---------------------------------------------------------------- the worker
 
-/// The stage index of pass run `n` (irgen is 0, link 1, run 1 is 2).
+/// The stage index of pass run `n` (irgen is 0, link 1, run 1 is 2): core's
+/// [`Compilation::stage_of_pass_run`].
 pub fn stage_of_pass_run(n: usize) -> usize {
-    n + 1
+    Compilation::stage_of_pass_run(n)
 }
 
-/// The module after irgen and link, or why there is none.
-fn linked_module(req: &LaunchRequest) -> Result<Module, RunError> {
-    compile_to_ir(&req.name, &req.source, &NoFiles, &req.options, Some(0)).map_err(|diags| {
+/// The pipeline at the module after irgen and link, or why there is none.
+fn linked(req: &LaunchRequest) -> Result<Stepper<'_>, RunError> {
+    Stepper::new(&req.name, &req.source, &NoFiles, &req.options).map_err(|diags| {
         let first = diags
             .iter()
             .find(|d| d.is_error())
@@ -489,19 +418,6 @@ fn linked_module(req: &LaunchRequest) -> Result<Module, RunError> {
             format!("the source does not compile: {first}"),
         )
     })
-}
-
-/// Applies pass run `n` (0-based) of `passes`, as the driver's pipeline
-/// does; whether it changed the module.
-fn apply_pass_run(m: &mut Module, passes: &[&str], n: usize, opts: &Options) -> bool {
-    let name = passes[n];
-    if opt::skipped(opts, name, n) {
-        return false;
-    }
-    let Some(pass) = opt::find_pass(name) else {
-        return false;
-    };
-    (pass.run)(m, &opt::PassContext { opts })
 }
 
 /// One launch's memory and result, before it is shown or compared.
@@ -753,13 +669,6 @@ pub fn differences(
     (lines, differing)
 }
 
-/// The pass name of run `n` (`link` for none).
-fn after_name(passes: &[&str], n: usize) -> String {
-    n.checked_sub(1)
-        .and_then(|i| passes.get(i))
-        .map_or("link".to_string(), |p| p.to_string())
-}
-
 /// A setup failure as an outcome (nothing ran).
 fn not_run(error: RunError, pass_runs: usize, after: String) -> LaunchOutcome {
     LaunchOutcome {
@@ -772,16 +681,15 @@ fn not_run(error: RunError, pass_runs: usize, after: String) -> LaunchOutcome {
 
 /// What the worker does with a launch request.
 pub fn launch(req: &LaunchRequest) -> LaunchResponse {
-    let passes = opt::pipeline::passes(req.options.opt_level);
-    let n = req.pass_runs.unwrap_or(passes.len()).min(passes.len());
-    let after = after_name(passes, n);
-    let outcome = match linked_module(req) {
-        Err(e) => not_run(e, n, after),
-        Ok(mut m) => {
-            for i in 0..n {
-                apply_pass_run(&mut m, passes, i, &req.options);
-            }
-            match execute(&m, &req.settings, &req.options) {
+    let level = req.options.opt_level;
+    let total = opt::pipeline::passes(level).len();
+    let n = req.pass_runs.unwrap_or(total).min(total);
+    let outcome = match linked(req) {
+        Err(e) => not_run(e, n, opt::pipeline::name_after(level, n).to_string()),
+        Ok(mut pipeline) => {
+            pipeline.run_to(n);
+            let after = pipeline.after().to_string();
+            match execute(pipeline.module(), &req.settings, &req.options) {
                 Ok(ran) => ran.outcome(n, &after),
                 Err(e) => not_run(e, n, after),
             }
@@ -798,8 +706,8 @@ pub fn launch(req: &LaunchRequest) -> LaunchResponse {
 /// differs from the first. `progress(done, total, pass)` after each run.
 pub fn bisect(req: &LaunchRequest, mut progress: impl FnMut(usize, usize, &str)) -> BisectResponse {
     let start = Instant::now();
-    let passes = opt::pipeline::passes(req.options.opt_level);
-    let total = passes.len();
+    let level = req.options.opt_level;
+    let total = opt::pipeline::passes(level).len();
     let mut response = BisectResponse {
         seq: req.seq,
         total,
@@ -812,32 +720,32 @@ pub fn bisect(req: &LaunchRequest, mut progress: impl FnMut(usize, usize, &str))
         r.micros = start.elapsed().as_micros() as u64;
         r
     };
-    let mut m = match linked_module(req) {
-        Ok(m) => m,
+    let linked_name = opt::pipeline::name_after(level, 0);
+    let mut pipeline = match linked(req) {
+        Ok(p) => p,
         Err(e) => {
-            response.baseline = not_run(e, 0, after_name(passes, 0));
+            response.baseline = not_run(e, 0, linked_name.to_string());
             return finish(response);
         }
     };
-    let base = match execute(&m, &req.settings, &req.options) {
+    let base = match execute(pipeline.module(), &req.settings, &req.options) {
         Ok(ran) => ran,
         Err(e) => {
-            response.baseline = not_run(e, 0, after_name(passes, 0));
+            response.baseline = not_run(e, 0, linked_name.to_string());
             return finish(response);
         }
     };
     response.launches = 1;
-    response.baseline = base.outcome(0, &after_name(passes, 0));
+    response.baseline = base.outcome(0, linked_name);
     let base_print = base.fingerprint();
     drop(base);
-    for i in 0..total {
-        let changed = apply_pass_run(&mut m, passes, i, &req.options);
-        progress(i + 1, total, passes[i]);
+    while let Some(run) = pipeline.step() {
+        progress(run.n, total, run.pass.name());
         // A run that leaves the IR as it was cannot change the result.
-        if !changed {
+        if !run.changed {
             continue;
         }
-        let ran = match execute(&m, &req.settings, &req.options) {
+        let ran = match execute(pipeline.module(), &req.settings, &req.options) {
             Ok(ran) => ran,
             // The settings were good for the first launch; they are for this one.
             Err(_) => continue,
@@ -853,10 +761,10 @@ pub fn bisect(req: &LaunchRequest, mut progress: impl FnMut(usize, usize, &str))
             continue;
         }
         response.change = Some(Change {
-            pass_run: i + 1,
-            stage: stage_of_pass_run(i + 1),
-            pass: passes[i].to_string(),
-            after: ran.outcome(i + 1, passes[i]),
+            pass_run: run.n,
+            stage: pipeline.stage(),
+            pass: run.pass.name().to_string(),
+            after: ran.outcome(run.n, run.pass.name()),
             differences: lines,
             differing,
         });
@@ -1013,24 +921,20 @@ mod tests {
     fn a_launch_at_a_stage_runs_that_stages_ir() {
         let opts = Options::default();
         let c = compile_source("kernel.cu", examples::SAXPY, &opts);
-        let passes = opt::pipeline::passes(3);
         let req = request(examples::SAXPY, saxpy(), None);
-        let mut m = linked_module(&req).unwrap();
-        let mut done = 0;
+        let mut pipeline = linked(&req).unwrap();
         for (s, stage) in c.stages.iter().enumerate() {
             let Some(n) = pass_runs_at(&c, Some(s)) else {
-                assert_ne!(stage.kind, StageKind::Ir);
+                assert_ne!(stage.kind, ptxlab_core::StageKind::Ir);
                 continue;
             };
-            while done < n {
-                apply_pass_run(&mut m, passes, done, &opts);
-                done += 1;
-            }
+            pipeline.run_to(n);
             if s == 0 {
                 continue; // irgen runs as linked (saxpy links nothing: the same text)
             }
+            assert_eq!(stage_of_pass_run(n), s);
             assert_eq!(
-                opt::snapshot_with(&m, false),
+                opt::snapshot_with(pipeline.module(), false),
                 stage.functions,
                 "stage {s} ({})",
                 stage.name
@@ -1039,7 +943,7 @@ mod tests {
         assert_eq!(pass_runs_at(&c, Some(0)), Some(0));
         assert_eq!(pass_runs_at(&c, Some(c.stages.len() - 1)), None);
         assert_eq!(pass_runs_at(&c, None), None);
-        assert_eq!(done, passes.len());
+        assert_eq!(pipeline.done(), opt::pipeline::passes(3).len());
     }
 
     const UNINIT: &str = "// Reads x uninitialized when in[i] <= 0: undefined behaviour.\nextern \"C\" __global__ void uninit(const int *in, int *out) {\n    int i = threadIdx.x;\n    int x;\n    if (in[i] > 0) x = 7;\n    out[i] = x;\n}\n";

@@ -222,6 +222,17 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    // Pass names are checked here, at the boundary: the compiler takes them as given.
+    if let Some(bad) = cli
+        .disable_pass
+        .iter()
+        .find(|name| opt::Pass::from_name(name).is_none())
+    {
+        eprintln!(
+            "ptxlab fatal   : Unknown pass '{bad}' in --disable-pass (--list-passes names them)"
+        );
+        return ExitCode::FAILURE;
+    }
     let file = cli
         .file
         .clone()

@@ -8,12 +8,18 @@
 
 use super::PassContext;
 use crate::ir::*;
+use crate::target::Target;
 
 /// The answer to `__nvvm_reflect(query)` under these options (the
 /// interpreter asks here too, for IR that still holds the calls).
 pub fn reflect_value(query: &str, opts: &crate::options::Options) -> i64 {
+    answer(query, opts, opts.target().ok())
+}
+
+/// The answer to `query` for `target` (`None`: an unknown one, 0).
+fn answer(query: &str, opts: &crate::options::Options, target: Option<&Target>) -> i64 {
     match query {
-        "__CUDA_ARCH" => crate::target::find(&opts.arch).map_or(0, |t| i64::from(t.cuda_arch())),
+        "__CUDA_ARCH" => target.map_or(0, |t| i64::from(t.cuda_arch())),
         "__CUDA_FTZ" => i64::from(opts.ftz),
         "__CUDA_PREC_DIV" => i64::from(opts.prec_div),
         "__CUDA_PREC_SQRT" => i64::from(opts.prec_sqrt),
@@ -62,7 +68,7 @@ pub fn run(m: &mut Module, cx: &PassContext) -> bool {
                 if let InstKind::Call { callee, args } = &f.inst(i).kind {
                     if callee == "__nvvm_reflect" {
                         if let Some(q) = args.first().and_then(|a| query_string(m, f, a)) {
-                            found.push((i, reflect_value(&q, cx.opts)));
+                            found.push((i, answer(&q, cx.opts, Some(cx.target))));
                         }
                     }
                 }

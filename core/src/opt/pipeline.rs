@@ -2,187 +2,195 @@
 //! "Optimization Levels" page): O0 runs no optimization tier, only what
 //! correctness needs; O1–O3 promote locals, clean up, then resolve memory
 //! spaces (cicc's memory-space-opt) and clean up again.
+//!
+//! Each level is a list of named segments below, so what the levels share
+//! is written once; a pass added to a shared segment runs at every level
+//! that has it. A test checks each level runs the passes of the one below,
+//! in order.
 
-// nvvm-reflect runs at -O0 too: a __nvvm_reflect call has no PTX.
-const O0: &[&str] = &[
-    "always-inline",
-    "nvvm-reflect",
-    "nvvm-reflect-pp",
-    "globaldce",
-];
+use super::Pass::{self, *};
 
-const O1: &[&str] = &[
-    "always-inline",
-    "nvvm-reflect",
-    "inline",
+/// What correctness needs at every level, -O0 too: `__forceinline__`
+/// bodies inlined, `__nvvm_reflect` calls (which have no PTX) answered and
+/// the paths they rule out deleted, then unused functions dropped.
+const REQUIRED: &[Pass] = &[AlwaysInline, NvvmReflect, NvvmReflectPp, Globaldce];
+
+/// The first tier of O1–O3: inline, answer the reflect calls, promote
+/// locals to registers, first clean-up.
+const INLINE_AND_PROMOTE: &[Pass] = &[
+    AlwaysInline,
+    NvvmReflect,
+    Inline,
     // Inlining exposes the reflect calls of inlined (libdevice) bodies.
-    "nvvm-reflect",
-    "nvvm-reflect-pp",
-    "nvvm-intrinsic-lower",
-    "globaldce",
-    "sroa",
-    "mem2reg",
-    "early-cse",
-    "instcombine",
+    NvvmReflect,
+    NvvmReflectPp,
+    NvvmIntrinsicLower,
+    Globaldce,
+    Sroa,
+    Mem2reg,
+    EarlyCse,
+    Instcombine,
     // Promotion made the functions passed by address to inlined functions
     // known callees (`apply(sq, x)`), which instcombine called directly:
     // they inline now, as LLVM's inliner inlines such promoted call sites.
-    "inline",
-    "simplifycfg",
-    "sccp",
-    // SROA again (cicc's tier 0 has it after InstCombine): what the first
-    // promotion freed (a reference's alloca promoted, the object it pointed
-    // to is now an alloca used directly), then its promotion.
-    "sroa",
-    "mem2reg",
-    "nvptx-lower-alloca",
-    "nvptx-lower-args",
-    "memory-space-opt",
-    "reassociate",
-    "gvn",
-    "instcombine",
-    "dse",
-    "adce",
-    "simplifycfg",
-    // NVPTX's load-store vectorizer, late (before isel, as addIRPasses).
-    "load-store-vectorizer",
+    Inline,
+    Simplifycfg,
+    Sccp,
 ];
 
-/// O1 plus cicc's loop passes after the first clean-up round
-/// (LoopRotate → LICM → LoopUnroll, digest part 3 §2.0), nvvm-reflect again
-/// (unrolled copies expose reflect calls, as cicc's third position), then
-/// clean-up: unrolled copies fold (instcombine) and merge (simplifycfg);
-/// nvvm-intrinsic-lower again once address spaces are known. A test checks
-/// each level runs the passes of the one below, in order: a pass added to O1
-/// goes into O2 and O3 too.
-const O2: &[&str] = &[
-    "always-inline",
-    "nvvm-reflect",
-    "inline",
-    // Inlining exposes the reflect calls of inlined (libdevice) bodies.
-    "nvvm-reflect",
-    "nvvm-reflect-pp",
-    "nvvm-intrinsic-lower",
-    "globaldce",
-    "sroa",
-    "mem2reg",
-    "early-cse",
-    "instcombine",
-    // Promotion made the functions passed by address to inlined functions
-    // known callees (`apply(sq, x)`), which instcombine called directly:
-    // they inline now, as LLVM's inliner inlines such promoted call sites.
-    "inline",
-    "simplifycfg",
-    "sccp",
-    "loop-rotate",
-    "licm",
-    "indvars",
-    "loop-unroll",
-    // As LLVM after full unrolling: SROA again, for what unrolling and the
-    // first promotion freed (array elements now at constant indices, objects
-    // whose `this` pointers lived in promoted allocas), then their promotion.
-    "sroa",
-    "mem2reg",
-    "nvvm-reflect",
-    "instcombine",
-    "simplifycfg",
-    "nvptx-lower-alloca",
-    "nvptx-lower-args",
-    "memory-space-opt",
-    "nvvm-intrinsic-lower",
-    "reassociate",
-    "gvn",
-    "instcombine",
-    "dse",
-    "adce",
-    "simplifycfg",
-    // NVPTX's straight-line scalar optimizations before isel: constant
-    // address offsets move out of geps, cheap address arithmetic moves out
-    // of if-arms, then early-cse merges the bases.
-    "separate-const-offset-from-gep",
-    "speculative-execution",
-    "early-cse",
-    // Then NVPTX's load-store vectorizer: consecutive loads and stores,
-    // their addresses now one base plus constants, become vector accesses.
-    "load-store-vectorizer",
+/// cicc's loop passes after the first clean-up round (LoopRotate → LICM →
+/// LoopUnroll, digest part 3 §2.0), at O2 and O3.
+const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars, LoopUnroll];
+
+/// SROA again, then its promotion: for what the first promotion freed (a
+/// reference's alloca promoted, the object it pointed to is now an alloca
+/// used directly; cicc's tier 0 has it after InstCombine) and, at O2 and O3,
+/// as LLVM after full unrolling, for what unrolling freed (array elements
+/// now at constant indices, objects whose `this` pointers lived in promoted
+/// allocas).
+const PROMOTE_AGAIN: &[Pass] = &[Sroa, Mem2reg];
+
+/// After unrolling (O2, O3): nvvm-reflect again (unrolled copies expose
+/// reflect calls, as cicc's third position), then unrolled copies fold
+/// (instcombine) and merge (simplifycfg).
+const AFTER_UNROLL: &[Pass] = &[NvvmReflect, Instcombine, Simplifycfg];
+
+/// Address spaces resolved: locals and kernel pointer parameters cast to
+/// their spaces, then cicc's memory-space-opt.
+const ADDRESS_SPACES: &[Pass] = &[NvptxLowerAlloca, NvptxLowerArgs, MemorySpaceOpt];
+
+/// nvvm-intrinsic-lower again once address spaces are known (O2, O3).
+const LOWER_INTRINSICS_AGAIN: &[Pass] = &[NvvmIntrinsicLower];
+
+/// Redundancy elimination across blocks.
+const REASSOCIATE_AND_GVN: &[Pass] = &[Reassociate, Gvn];
+
+/// O3: cicc's LICM after unrolling (digest part 2, the tier sub-pipeline's
+/// LICM after LoopUnroll and SimplifyCFG): unrolled inner loops and resolved
+/// address spaces leave new invariants in outer loops.
+const LICM_AFTER_UNROLL: &[Pass] = &[Licm];
+
+/// The last clean-up round: fold, delete dead stores and dead code, merge blocks.
+const CLEANUP: &[Pass] = &[Instcombine, Dse, Adce, Simplifycfg];
+
+/// O3: cicc's late EarlyCSE and InstCombine.
+const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
+
+/// NVPTX's straight-line scalar optimizations before isel (O2, O3): constant
+/// address offsets move out of geps, cheap address arithmetic moves out of
+/// if-arms, then early-cse merges the bases.
+const STRAIGHT_LINE: &[Pass] = &[SeparateConstOffsetFromGep, SpeculativeExecution, EarlyCse];
+
+/// Then NVPTX's load-store vectorizer, late (before isel, as addIRPasses):
+/// consecutive loads and stores, their addresses one base plus constants,
+/// become vector accesses.
+const VECTORIZE: &[Pass] = &[LoadStoreVectorizer];
+
+/// O3: a final GlobalDCE.
+const FINAL_GLOBALDCE: &[Pass] = &[Globaldce];
+
+const O0: &[&[Pass]] = &[REQUIRED];
+
+const O1: &[&[Pass]] = &[
+    INLINE_AND_PROMOTE,
+    PROMOTE_AGAIN,
+    ADDRESS_SPACES,
+    REASSOCIATE_AND_GVN,
+    CLEANUP,
+    VECTORIZE,
 ];
 
-/// O2 plus cicc's LICM after unrolling (digest part 2, the tier
-/// sub-pipeline's LICM after LoopUnroll and SimplifyCFG): unrolled inner
-/// loops and resolved address spaces leave new invariants in outer loops;
-/// then cicc's late EarlyCSE and InstCombine and a final GlobalDCE.
-const O3: &[&str] = &[
-    "always-inline",
-    "nvvm-reflect",
-    "inline",
-    // Inlining exposes the reflect calls of inlined (libdevice) bodies.
-    "nvvm-reflect",
-    "nvvm-reflect-pp",
-    "nvvm-intrinsic-lower",
-    "globaldce",
-    "sroa",
-    "mem2reg",
-    "early-cse",
-    "instcombine",
-    // Promotion made the functions passed by address to inlined functions
-    // known callees (`apply(sq, x)`), which instcombine called directly:
-    // they inline now, as LLVM's inliner inlines such promoted call sites.
-    "inline",
-    "simplifycfg",
-    "sccp",
-    "loop-rotate",
-    "licm",
-    "indvars",
-    "loop-unroll",
-    // As LLVM after full unrolling: SROA again, for what unrolling and the
-    // first promotion freed (array elements now at constant indices, objects
-    // whose `this` pointers lived in promoted allocas), then their promotion.
-    "sroa",
-    "mem2reg",
-    "nvvm-reflect",
-    "instcombine",
-    "simplifycfg",
-    "nvptx-lower-alloca",
-    "nvptx-lower-args",
-    "memory-space-opt",
-    "nvvm-intrinsic-lower",
-    "reassociate",
-    "gvn",
-    "licm",
-    "instcombine",
-    "dse",
-    "adce",
-    "simplifycfg",
-    "early-cse",
-    "instcombine",
-    // NVPTX's straight-line scalar optimizations before isel: constant
-    // address offsets move out of geps, cheap address arithmetic moves out
-    // of if-arms, then early-cse merges the bases.
-    "separate-const-offset-from-gep",
-    "speculative-execution",
-    "early-cse",
-    // Then NVPTX's load-store vectorizer: consecutive loads and stores,
-    // their addresses now one base plus constants, become vector accesses.
-    "load-store-vectorizer",
-    "globaldce",
+/// O1 plus the loop passes, the clean-up after unrolling, intrinsics
+/// lowered again and the straight-line optimizations.
+const O2: &[&[Pass]] = &[
+    INLINE_AND_PROMOTE,
+    LOOPS,
+    PROMOTE_AGAIN,
+    AFTER_UNROLL,
+    ADDRESS_SPACES,
+    LOWER_INTRINSICS_AGAIN,
+    REASSOCIATE_AND_GVN,
+    CLEANUP,
+    STRAIGHT_LINE,
+    VECTORIZE,
 ];
 
-/// The pass names run at an optimization level (levels above 3 are 3).
-pub fn passes(level: u8) -> &'static [&'static str] {
+/// O2 plus LICM after unrolling, the late CSE and a final GlobalDCE.
+const O3: &[&[Pass]] = &[
+    INLINE_AND_PROMOTE,
+    LOOPS,
+    PROMOTE_AGAIN,
+    AFTER_UNROLL,
+    ADDRESS_SPACES,
+    LOWER_INTRINSICS_AGAIN,
+    REASSOCIATE_AND_GVN,
+    LICM_AFTER_UNROLL,
+    CLEANUP,
+    LATE_CSE,
+    STRAIGHT_LINE,
+    VECTORIZE,
+    FINAL_GLOBALDCE,
+];
+
+/// How many pass runs the segments hold.
+const fn runs(segments: &[&[Pass]]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < segments.len() {
+        n += segments[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// The segments' passes one after another (`N` = [`runs`]), at compile time.
+const fn flatten<const N: usize>(segments: &[&[Pass]]) -> [Pass; N] {
+    let mut out = [Adce; N];
+    let mut k = 0;
+    let mut i = 0;
+    while i < segments.len() {
+        let mut j = 0;
+        while j < segments[i].len() {
+            out[k] = segments[i][j];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(k == N);
+    out
+}
+
+static O0_RUNS: [Pass; runs(O0)] = flatten(O0);
+static O1_RUNS: [Pass; runs(O1)] = flatten(O1);
+static O2_RUNS: [Pass; runs(O2)] = flatten(O2);
+static O3_RUNS: [Pass; runs(O3)] = flatten(O3);
+
+/// The passes run at an optimization level, in order (levels above 3 are 3).
+pub fn passes(level: u8) -> &'static [Pass] {
     match level {
-        0 => O0,
-        1 => O1,
-        2 => O2,
-        _ => O3,
+        0 => &O0_RUNS,
+        1 => &O1_RUNS,
+        2 => &O2_RUNS,
+        _ => &O3_RUNS,
+    }
+}
+
+/// The stage whose IR the module is after `n` pass runs at `level`:
+/// `link` for none, else the pass of run `n`.
+pub fn name_after(level: u8, n: usize) -> &'static str {
+    match n.checked_sub(1).and_then(|i| passes(level).get(i)) {
+        Some(p) => p.name(),
+        None => super::StageId::Link.name(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::passes;
+    use super::*;
 
     /// Whether `a` is `b` with some entries left out.
-    fn subsequence(a: &[&str], b: &[&str]) -> bool {
+    fn subsequence(a: &[Pass], b: &[Pass]) -> bool {
         let mut rest = b.iter();
         a.iter().all(|x| rest.any(|y| y == x))
     }
@@ -197,5 +205,27 @@ mod tests {
             );
         }
         assert!(!subsequence(passes(3), passes(2)), "O3 adds passes to O2");
+    }
+
+    /// The levels as they were written out in full before the segments:
+    /// building them from segments changed no level.
+    #[test]
+    fn the_levels_are_the_pass_lists_they_always_were() {
+        let names = |level| {
+            passes(level)
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(
+            names(0),
+            "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
+        );
+        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp";
+        assert_eq!(names(1), format!("{first} sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg load-store-vectorizer"));
+        let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer globaldce"));
     }
 }
