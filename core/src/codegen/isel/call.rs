@@ -216,7 +216,7 @@ impl Sel<'_> {
     pub(super) fn call(&mut self, id: InstId, callee: Result<&str, &Value>, args: &[Value]) {
         let n = self.calls;
         self.calls += 1;
-        self.emit(format!("{{ // callseq {n}, 0"), vec![]);
+        self.push(Instr::line(Op::Text, format!("{{ // callseq {n}, 0")));
         let target = callee.map_err(|v| self.reg(v));
         let callee = callee.unwrap_or("");
         // A struct result comes back in `retval0`, not through its pointer.
@@ -247,7 +247,7 @@ impl Sel<'_> {
             } else {
                 st
             };
-            self.emit(format!(".param {decl} {name}"), vec![]);
+            self.push(Instr::line(Op::Decl, format!(".param {decl} {name}")));
             self.emit(
                 format!("st.param{st}"),
                 vec![
@@ -261,14 +261,14 @@ impl Sel<'_> {
         let mut ops = Vec::new();
         if ret != Type::Void {
             let (decl, _) = func_param_types(&ret);
-            self.emit(format!(".param {decl} retval0"), vec![]);
+            self.push(Instr::line(Op::Decl, format!(".param {decl} retval0")));
             ops.push(Operand::Sym("(retval0)".into()));
         }
         if let Some(b) = &sret {
-            self.emit(
+            self.push(Instr::line(
+                Op::Decl,
                 format!(".param .align {} .b8 retval0[{}]", b.align.max(1), b.size()),
-                vec![],
-            );
+            ));
             ops.push(Operand::Sym("(retval0)".into()));
         }
         let mut proto = Vec::new();
@@ -284,13 +284,13 @@ impl Sel<'_> {
                     .iter()
                     .map(|a| format!(".param {} _", func_param_types(&self.f.value_type(a)).0))
                     .collect();
-                self.emit(
+                self.push(Instr::line(
+                    Op::Decl,
                     format!(
                         "prototype_{n} : .callprototype {ret} ({})",
                         params.join(", ")
                     ),
-                    vec![],
-                );
+                ));
                 ops.push(Operand::Reg(r));
                 proto.push(Operand::Sym(format!("prototype_{n}")));
             }
@@ -338,7 +338,7 @@ impl Sel<'_> {
                 }
             }
         }
-        self.emit(format!("}} // callseq {n}"), vec![]);
+        self.push(Instr::line(Op::Text, format!("}} // callseq {n}")));
     }
 
     /// A struct result in `retval0`: straight into the registers of the
@@ -396,10 +396,10 @@ impl Sel<'_> {
     /// A struct argument: `.param .align A .b8 paramK[S]`, filled from the
     /// bytes `ptr` points to in the widest pieces its alignment allows.
     pub(super) fn byval_arg(&mut self, name: &str, ptr: &Value, b: ByVal) {
-        self.emit(
+        self.push(Instr::line(
+            Op::Decl,
             format!(".param .align {} .b8 {name}[{}]", b.align.max(1), b.size()),
-            vec![],
-        );
+        ));
         if let Some(vals) = ptr
             .as_inst()
             .and_then(|a| self.param_temps.get(&a))

@@ -258,17 +258,20 @@ pub fn select(
 }
 
 impl Sel<'_> {
-    fn emit(&mut self, opcode: impl Into<String>, operands: Vec<Operand>) {
-        let mut i = Instr::new(opcode, operands);
+    /// Appends `i` to the current block, at the current source location.
+    fn push(&mut self, mut i: Instr) {
         i.loc = self.loc;
         self.m.blocks[self.cur].insts.push(i);
+    }
+
+    fn emit(&mut self, opcode: impl Into<String>, operands: Vec<Operand>) {
+        self.push(Instr::new(opcode, operands));
     }
 
     fn emit_guarded(&mut self, guard: (Reg, bool), opcode: &str, operands: Vec<Operand>) {
         let mut i = Instr::new(opcode, operands);
         i.guard = Some(guard);
-        i.loc = self.loc;
-        self.m.blocks[self.cur].insts.push(i);
+        self.push(i);
     }
 
     fn unsupported(&mut self, what: &str) {
