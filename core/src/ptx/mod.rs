@@ -120,21 +120,13 @@ pub struct Instr {
 }
 
 impl Instr {
-    /// An instruction from its opcode as PTX writes it (`ld.global.nc.f32`).
-    ///
-    /// # Panics
-    /// If the name before the first `.` is not in [`Op::NAMES`]: the
-    /// backend writes no instruction it does not know.
-    pub fn new(opcode: impl Into<String>, operands: Vec<Operand>) -> Instr {
-        let mut modifiers = opcode.into();
-        let end = modifiers.find('.').unwrap_or(modifiers.len());
-        let op = Op::from_name(&modifiers[..end])
-            .unwrap_or_else(|| panic!("`{modifiers}`: an instruction missing from ptx::Op"));
-        modifiers.drain(..end);
+    /// An instruction: its name and the modifiers that follow it, as PTX
+    /// writes them (`Op::Ld`, `.global.nc.f32`).
+    pub fn new(op: Op, modifiers: impl Into<String>, operands: Vec<Operand>) -> Instr {
         Instr {
             guard: None,
             op,
-            modifiers,
+            modifiers: modifiers.into(),
             operands,
             loc: None,
         }

@@ -151,10 +151,15 @@ impl Sel<'_> {
         if let Some(off) = gep_const_offset(elem_ty, indices) {
             let d = self.def(id);
             if off == 0 {
-                self.emit(format!("mov.b{w}"), vec![Operand::Reg(d), Operand::Reg(b)]);
+                self.emit(
+                    Op::Mov,
+                    format!(".b{w}"),
+                    vec![Operand::Reg(d), Operand::Reg(b)],
+                );
             } else {
                 self.emit(
-                    format!("add.s{w}"),
+                    Op::Add,
+                    format!(".s{w}"),
                     vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(off)],
                 );
             }
@@ -174,7 +179,8 @@ impl Sel<'_> {
                         self.m.new_reg(class)
                     };
                     self.emit(
-                        format!("add.s{w}"),
+                        Op::Add,
+                        format!(".s{w}"),
                         vec![Operand::Reg(d), Operand::Reg(acc), Operand::Imm(off)],
                     );
                     acc = d;
@@ -203,7 +209,8 @@ impl Sel<'_> {
                             let t = self.m.new_reg(RegClass::B64);
                             let sign = if op == CastOp::SExt { "s" } else { "u" };
                             self.emit(
-                                format!("cvt.{sign}64.{sign}32"),
+                                Op::Cvt,
+                                format!(".{sign}64.{sign}32"),
                                 vec![Operand::Reg(t), Operand::Reg(r32)],
                             );
                             t
@@ -211,7 +218,8 @@ impl Sel<'_> {
                             let t = self.m.new_reg(RegClass::B64);
                             let sign = if op == CastOp::SExt { "s32" } else { "u32" };
                             self.emit(
-                                format!("mul.wide.{sign}"),
+                                Op::Mul,
+                                format!(".wide.{sign}"),
                                 vec![Operand::Reg(t), Operand::Reg(r32), Operand::Imm(scale)],
                             );
                             t
@@ -235,7 +243,7 @@ impl Sel<'_> {
                     let mut r = self.reg(narrow_src.as_ref().unwrap_or(v));
                     if w == 32 && r.class == RegClass::B64 {
                         let t = self.m.new_reg(RegClass::B32);
-                        self.emit("cvt.u32.u64", vec![Operand::Reg(t), Operand::Reg(r)]);
+                        self.emit(Op::Cvt, ".u32.u64", vec![Operand::Reg(t), Operand::Reg(r)]);
                         r = t;
                     }
                     Operand::Reg(self.scaled(r, scale, w))
@@ -248,7 +256,8 @@ impl Sel<'_> {
                 self.m.new_reg(class)
             };
             self.emit(
-                format!("add.s{w}"),
+                Op::Add,
+                format!(".s{w}"),
                 vec![Operand::Reg(d), Operand::Reg(acc), term],
             );
             acc = d;
@@ -264,7 +273,8 @@ impl Sel<'_> {
         let t = self.m.new_reg(r.class);
         if scale > 0 && (scale & (scale - 1)) == 0 {
             self.emit(
-                format!("shl.b{w}"),
+                Op::Shl,
+                format!(".b{w}"),
                 vec![
                     Operand::Reg(t),
                     Operand::Reg(r),
@@ -273,7 +283,8 @@ impl Sel<'_> {
             );
         } else {
             self.emit(
-                format!("mul.lo.s{w}"),
+                Op::Mul,
+                format!(".lo.s{w}"),
                 vec![Operand::Reg(t), Operand::Reg(r), Operand::Imm(scale)],
             );
         }

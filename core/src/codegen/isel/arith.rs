@@ -33,11 +33,14 @@ impl Sel<'_> {
                 let c = self.operand(other);
                 let d = self.def(id);
                 let opcode = if op == BinOp::FAdd {
-                    format!("fma.rn{}{}", self.ftz(&ty), float_suffix(&ty))
+                    (
+                        Op::Fma,
+                        format!(".rn{}{}", self.ftz(&ty), float_suffix(&ty)),
+                    )
                 } else {
-                    format!("mad.lo{}", int_suffix(&ty, 's'))
+                    (Op::Mad, format!(".lo{}", int_suffix(&ty, 's')))
                 };
-                self.emit(opcode, vec![Operand::Reg(d), a, b, c]);
+                self.emit_opcode(opcode, vec![Operand::Reg(d), a, b, c]);
                 return;
             }
         }
@@ -50,14 +53,19 @@ impl Sel<'_> {
                 self.m.new_reg(RegClass::F32),
                 self.m.new_reg(RegClass::F32),
             );
-            self.emit("cvt.f32.f16", vec![Operand::Reg(fa), Operand::Reg(a)]);
-            self.emit("cvt.f32.f16", vec![Operand::Reg(fb), Operand::Reg(b)]);
+            self.emit(Op::Cvt, ".f32.f16", vec![Operand::Reg(fa), Operand::Reg(a)]);
+            self.emit(Op::Cvt, ".f32.f16", vec![Operand::Reg(fb), Operand::Reg(b)]);
             self.emit(
-                "div.rn.f32",
+                Op::Div,
+                ".rn.f32",
                 vec![Operand::Reg(q), Operand::Reg(fa), Operand::Reg(fb)],
             );
             let d = self.def(id);
-            self.emit("cvt.rn.f16.f32", vec![Operand::Reg(d), Operand::Reg(q)]);
+            self.emit(
+                Op::Cvt,
+                ".rn.f16.f32",
+                vec![Operand::Reg(d), Operand::Reg(q)],
+            );
             return;
         }
         if op.is_float() {
@@ -79,34 +87,34 @@ impl Sel<'_> {
                 op => (op, b),
             };
             let opcode = match op {
-                BinOp::FAdd => format!("add{rn}{ftz}{fs}"),
-                BinOp::FSub => format!("sub{rn}{ftz}{fs}"),
-                BinOp::FMul => format!("mul{rn}{ftz}{fs}"),
+                BinOp::FAdd => (Op::Add, format!("{rn}{ftz}{fs}")),
+                BinOp::FSub => (Op::Sub, format!("{rn}{ftz}{fs}")),
+                BinOp::FMul => (Op::Mul, format!("{rn}{ftz}{fs}")),
                 BinOp::FDiv if ty == Type::F32 && !self.opts.prec_div => {
-                    format!("div.full{ftz}{fs}")
+                    (Op::Div, format!(".full{ftz}{fs}"))
                 }
-                BinOp::FDiv => format!("div.rn{ftz}{fs}"),
+                BinOp::FDiv => (Op::Div, format!(".rn{ftz}{fs}")),
                 _ => {
                     self.unsupported("floating-point remainder (fmodf)");
                     return;
                 }
             };
-            self.emit(opcode, vec![Operand::Reg(d), a, b]);
+            self.emit_opcode(opcode, vec![Operand::Reg(d), a, b]);
             return;
         }
         if ty == Type::I1 {
             let (a, b) = (self.reg(lhs), self.reg(rhs));
             let d = self.def(id);
             let name = match op {
-                BinOp::And => "and.pred",
-                BinOp::Or => "or.pred",
-                BinOp::Xor => "xor.pred",
+                BinOp::And => (Op::And, ".pred"),
+                BinOp::Or => (Op::Or, ".pred"),
+                BinOp::Xor => (Op::Xor, ".pred"),
                 _ => {
                     self.unsupported("arithmetic on i1");
                     return;
                 }
             };
-            self.emit(
+            self.emit_opcode(
                 name,
                 vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)],
             );
@@ -121,19 +129,19 @@ impl Sel<'_> {
             ty.clone()
         };
         let opcode = match op {
-            BinOp::Add => format!("add{}", int_suffix(&t, 's')),
-            BinOp::Sub => format!("sub{}", int_suffix(&t, 's')),
-            BinOp::Mul => format!("mul.lo{}", int_suffix(&t, 's')),
-            BinOp::SDiv => format!("div{}", int_suffix(&t, 's')),
-            BinOp::UDiv => format!("div{}", int_suffix(&t, 'u')),
-            BinOp::SRem => format!("rem{}", int_suffix(&t, 's')),
-            BinOp::URem => format!("rem{}", int_suffix(&t, 'u')),
-            BinOp::Shl => format!("shl{}", int_suffix(&t, 'b')),
-            BinOp::LShr => format!("shr{}", int_suffix(&t, 'u')),
-            BinOp::AShr => format!("shr{}", int_suffix(&t, 's')),
-            BinOp::And => format!("and{}", int_suffix(&t, 'b')),
-            BinOp::Or => format!("or{}", int_suffix(&t, 'b')),
-            BinOp::Xor => format!("xor{}", int_suffix(&t, 'b')),
+            BinOp::Add => (Op::Add, int_suffix(&t, 's')),
+            BinOp::Sub => (Op::Sub, int_suffix(&t, 's')),
+            BinOp::Mul => (Op::Mul, format!(".lo{}", int_suffix(&t, 's'))),
+            BinOp::SDiv => (Op::Div, int_suffix(&t, 's')),
+            BinOp::UDiv => (Op::Div, int_suffix(&t, 'u')),
+            BinOp::SRem => (Op::Rem, int_suffix(&t, 's')),
+            BinOp::URem => (Op::Rem, int_suffix(&t, 'u')),
+            BinOp::Shl => (Op::Shl, int_suffix(&t, 'b')),
+            BinOp::LShr => (Op::Shr, int_suffix(&t, 'u')),
+            BinOp::AShr => (Op::Shr, int_suffix(&t, 's')),
+            BinOp::And => (Op::And, int_suffix(&t, 'b')),
+            BinOp::Or => (Op::Or, int_suffix(&t, 'b')),
+            BinOp::Xor => (Op::Xor, int_suffix(&t, 'b')),
             _ => unreachable!("float ops handled above"),
         };
         // Shift amounts are always 32-bit in PTX.
@@ -147,7 +155,8 @@ impl Sel<'_> {
                         ".u16"
                     };
                     self.emit(
-                        format!("cvt.u32{from}"),
+                        Op::Cvt,
+                        format!(".u32{from}"),
                         vec![Operand::Reg(n), Operand::Reg(r)],
                     );
                     Operand::Reg(n)
@@ -157,7 +166,7 @@ impl Sel<'_> {
         } else {
             b
         };
-        self.emit(opcode, vec![Operand::Reg(d), a, b]);
+        self.emit_opcode(opcode, vec![Operand::Reg(d), a, b]);
     }
 
     pub(super) fn cast(&mut self, id: InstId, op: CastOp, val: &Value) {
@@ -181,7 +190,8 @@ impl Sel<'_> {
                     to.clone()
                 };
                 self.emit(
-                    format!("selp{}", int_suffix(&t, sfx)),
+                    Op::Selp,
+                    int_suffix(&t, sfx),
                     vec![
                         Operand::Reg(d),
                         Operand::Imm(one),
@@ -200,11 +210,13 @@ impl Sel<'_> {
                 let tmp = self.m.new_reg(reg_class(&t));
                 let d = self.def(id);
                 self.emit(
-                    format!("and{}", int_suffix(&t, 'b')),
+                    Op::And,
+                    int_suffix(&t, 'b'),
                     vec![Operand::Reg(tmp), Operand::Reg(r), Operand::Imm(1)],
                 );
                 self.emit(
-                    format!("setp.eq{}", int_suffix(&t, 'b')),
+                    Op::Setp,
+                    format!(".eq{}", int_suffix(&t, 'b')),
                     vec![Operand::Reg(d), Operand::Reg(tmp), Operand::Imm(1)],
                 );
             }
@@ -220,14 +232,14 @@ impl Sel<'_> {
                 if reg_class(&from) == reg_class(&to) {
                     // i8 ↔ i16 share a register class: sign- or zero-extend in place.
                     let opcode = if op == CastOp::SExt {
-                        format!("cvt.s16.s{}", from.bits())
+                        (Op::Cvt, format!(".s16.s{}", from.bits()))
                     } else {
-                        "and.b16".to_string()
+                        (Op::And, ".b16".to_string())
                     };
                     if op == CastOp::SExt {
-                        self.emit(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
+                        self.emit_opcode(opcode, vec![Operand::Reg(d), Operand::Reg(r)]);
                     } else {
-                        self.emit(
+                        self.emit_opcode(
                             opcode,
                             vec![
                                 Operand::Reg(d),
@@ -238,7 +250,8 @@ impl Sel<'_> {
                     }
                 } else {
                     self.emit(
-                        format!("cvt{sfx_to}{sfx_from}"),
+                        Op::Cvt,
+                        format!("{sfx_to}{sfx_from}"),
                         vec![Operand::Reg(d), Operand::Reg(r)],
                     );
                 }
@@ -251,7 +264,8 @@ impl Sel<'_> {
                     // i1 → float: through an integer.
                     let t = self.m.new_reg(RegClass::B32);
                     self.emit(
-                        "selp.u32",
+                        Op::Selp,
+                        ".u32",
                         vec![
                             Operand::Reg(t),
                             Operand::Imm(1),
@@ -260,7 +274,8 @@ impl Sel<'_> {
                         ],
                     );
                     return self.emit(
-                        format!("cvt.rn{}.u32", float_suffix(&to)),
+                        Op::Cvt,
+                        format!(".rn{}.u32", float_suffix(&to)),
                         vec![Operand::Reg(d), Operand::Reg(t)],
                     );
                 } else {
@@ -269,7 +284,8 @@ impl Sel<'_> {
                 // No .ftz: an integer has no denormal to flush (NVRTC's
                 // `cvt.rn.f32.s32` under -ftz too).
                 self.emit(
-                    format!("cvt.rn{}{src}", float_suffix(&to)),
+                    Op::Cvt,
+                    format!(".rn{}{src}", float_suffix(&to)),
                     vec![Operand::Reg(d), Operand::Reg(r)],
                 );
             }
@@ -283,7 +299,8 @@ impl Sel<'_> {
                     to.clone()
                 };
                 self.emit(
-                    format!("cvt.rzi{ftz_src}.{k}{}{}", t.bits(), float_suffix(&from)),
+                    Op::Cvt,
+                    format!(".rzi{ftz_src}.{k}{}{}", t.bits(), float_suffix(&from)),
                     vec![Operand::Reg(d), Operand::Reg(r)],
                 );
             }
@@ -291,7 +308,8 @@ impl Sel<'_> {
                 let r = self.reg(val);
                 let d = self.def(id);
                 self.emit(
-                    format!("cvt{ftz_src}{}{}", float_suffix(&to), float_suffix(&from)),
+                    Op::Cvt,
+                    format!("{ftz_src}{}{}", float_suffix(&to), float_suffix(&from)),
                     vec![Operand::Reg(d), Operand::Reg(r)],
                 );
             }
@@ -299,11 +317,8 @@ impl Sel<'_> {
                 let r = self.reg(val);
                 let d = self.def(id);
                 self.emit(
-                    format!(
-                        "cvt.rn{ftz_dst}{}{}",
-                        float_suffix(&to),
-                        float_suffix(&from)
-                    ),
+                    Op::Cvt,
+                    format!(".rn{ftz_dst}{}{}", float_suffix(&to), float_suffix(&from)),
                     vec![Operand::Reg(d), Operand::Reg(r)],
                 );
             }
@@ -318,9 +333,9 @@ impl Sel<'_> {
                 let (tb, fb) = (reg_bits(&to), reg_bits(&from));
                 if tb != fb && !matches!(r, Operand::Imm(_)) {
                     // A 32-bit shared address to or from a 64-bit integer.
-                    self.emit(format!("cvt.u{tb}.u{fb}"), vec![Operand::Reg(d), r]);
+                    self.emit(Op::Cvt, format!(".u{tb}.u{fb}"), vec![Operand::Reg(d), r]);
                 } else {
-                    self.emit(format!("mov{sfx}"), vec![Operand::Reg(d), r]);
+                    self.emit(Op::Mov, sfx, vec![Operand::Reg(d), r]);
                 }
             }
             CastOp::AddrSpaceCast => {
@@ -337,7 +352,8 @@ impl Sel<'_> {
                 }) {
                     let d = self.def(id);
                     self.emit(
-                        "add.u64",
+                        Op::Add,
+                        ".u64",
                         vec![Operand::Reg(d), base, Operand::Imm(off as i64)],
                     );
                     return;
@@ -351,7 +367,7 @@ impl Sel<'_> {
                 // it and narrowed after it.
                 if r.class == RegClass::B32 {
                     let t = self.m.new_reg(RegClass::B64);
-                    self.emit("cvt.u64.u32", vec![Operand::Reg(t), Operand::Reg(r)]);
+                    self.emit(Op::Cvt, ".u64.u32", vec![Operand::Reg(t), Operand::Reg(r)]);
                     r = t;
                 }
                 let out = if d.class == RegClass::B32 {
@@ -360,13 +376,17 @@ impl Sel<'_> {
                     d
                 };
                 let opcode = if *a == addrspace::GENERIC {
-                    format!("cvta.to{}.u64", space_name(*b))
+                    (Op::Cvta, format!(".to{}.u64", space_name(*b)))
                 } else {
-                    format!("cvta{}.u64", space_name(*a))
+                    (Op::Cvta, format!("{}.u64", space_name(*a)))
                 };
-                self.emit(opcode, vec![Operand::Reg(out), Operand::Reg(r)]);
+                self.emit_opcode(opcode, vec![Operand::Reg(out), Operand::Reg(r)]);
                 if out != d {
-                    self.emit("cvt.u32.u64", vec![Operand::Reg(d), Operand::Reg(out)]);
+                    self.emit(
+                        Op::Cvt,
+                        ".u32.u64",
+                        vec![Operand::Reg(d), Operand::Reg(out)],
+                    );
                 }
             }
         }
@@ -380,11 +400,12 @@ impl Sel<'_> {
             let (a, b) = (self.reg(lhs), self.reg(rhs));
             let d = self.def(id);
             self.emit(
-                "xor.pred",
+                Op::Xor,
+                ".pred",
                 vec![Operand::Reg(d), Operand::Reg(a), Operand::Reg(b)],
             );
             if pred == ICmp::Eq {
-                self.emit("not.pred", vec![Operand::Reg(d), Operand::Reg(d)]);
+                self.emit(Op::Not, ".pred", vec![Operand::Reg(d), Operand::Reg(d)]);
             }
             return;
         }
@@ -409,7 +430,11 @@ impl Sel<'_> {
             t => t,
         };
         let sfx = int_suffix(&t, kind).replace("8", "16");
-        self.emit(format!("setp.{cmp}{sfx}"), vec![Operand::Reg(d), a, b]);
+        self.emit(
+            Op::Setp,
+            format!(".{cmp}{sfx}"),
+            vec![Operand::Reg(d), a, b],
+        );
     }
 
     /// A float compare: `setp.ltu.f32` and kin.
@@ -435,8 +460,11 @@ impl Sel<'_> {
         let a = Operand::Reg(self.reg(lhs));
         let b = self.operand(rhs);
         let d = self.def(id);
-        let op = format!("setp.{cmp}{}{}", self.ftz(&t), float_suffix(&t));
-        self.emit(op, vec![Operand::Reg(d), a, b]);
+        let op = (
+            Op::Setp,
+            format!(".{cmp}{}{}", self.ftz(&t), float_suffix(&t)),
+        );
+        self.emit_opcode(op, vec![Operand::Reg(d), a, b]);
     }
 
     /// A select: `min`/`max`/`abs` when it is one, predicate logic on i1, else `selp`.
@@ -450,7 +478,7 @@ impl Sel<'_> {
             }
             let d = self.def(id);
             ops.insert(0, Operand::Reg(d));
-            self.emit(op, ops);
+            self.emit_opcode(op, ops);
             return;
         }
         let c = self.reg(cond);
@@ -462,16 +490,19 @@ impl Sel<'_> {
                 self.m.new_reg(RegClass::Pred),
             );
             self.emit(
-                "and.pred",
+                Op::And,
+                ".pred",
                 vec![Operand::Reg(x), Operand::Reg(c), Operand::Reg(a)],
             );
-            self.emit("not.pred", vec![Operand::Reg(y), Operand::Reg(c)]);
+            self.emit(Op::Not, ".pred", vec![Operand::Reg(y), Operand::Reg(c)]);
             self.emit(
-                "and.pred",
+                Op::And,
+                ".pred",
                 vec![Operand::Reg(y), Operand::Reg(y), Operand::Reg(b)],
             );
             self.emit(
-                "or.pred",
+                Op::Or,
+                ".pred",
                 vec![Operand::Reg(d), Operand::Reg(x), Operand::Reg(y)],
             );
             return;
@@ -484,9 +515,6 @@ impl Sel<'_> {
         let (a, b) = (pick(t), pick(e));
         let d = self.def(id);
         let sfx = reg_class(&ty).bits_type();
-        self.emit(
-            format!("selp{sfx}"),
-            vec![Operand::Reg(d), a, b, Operand::Reg(c)],
-        );
+        self.emit(Op::Selp, sfx, vec![Operand::Reg(d), a, b, Operand::Reg(c)]);
     }
 }

@@ -189,7 +189,8 @@ impl Sel<'_> {
             RegClass::Pred => {
                 let w = self.m.new_reg(RegClass::B32);
                 self.emit(
-                    "selp.u32",
+                    Op::Selp,
+                    ".u32",
                     vec![
                         Operand::Reg(w),
                         Operand::Imm(1),
@@ -201,7 +202,7 @@ impl Sel<'_> {
             }
             RegClass::B16 => {
                 let w = self.m.new_reg(RegClass::B32);
-                self.emit("cvt.u32.u16", vec![Operand::Reg(w), Operand::Reg(r)]);
+                self.emit(Op::Cvt, ".u32.u16", vec![Operand::Reg(w), Operand::Reg(r)]);
                 w
             }
             _ => r,
@@ -249,7 +250,8 @@ impl Sel<'_> {
             };
             self.push(Instr::line(Op::Decl, format!(".param {decl} {name}")));
             self.emit(
-                format!("st.param{st}"),
+                Op::St,
+                format!(".param{st}"),
                 vec![
                     Operand::Addr(Box::new(Operand::Sym(name.clone())), 0),
                     Operand::Reg(r),
@@ -300,7 +302,7 @@ impl Sel<'_> {
         }
         let indirect = !proto.is_empty();
         ops.extend(proto);
-        self.emit(if indirect { "call" } else { "call.uni" }, ops);
+        self.emit(Op::Call, if indirect { "" } else { ".uni" }, ops);
         if let Some(b) = sret {
             self.struct_result(id, &args[0], b);
         }
@@ -314,7 +316,8 @@ impl Sel<'_> {
             };
             let w = self.m.new_reg(wide);
             self.emit(
-                format!("ld.param{ld}"),
+                Op::Ld,
+                format!(".param{ld}"),
                 vec![
                     Operand::Reg(w),
                     Operand::Addr(Box::new(Operand::Sym("retval0".into())), 0),
@@ -324,13 +327,14 @@ impl Sel<'_> {
                 RegClass::Pred => {
                     let d = self.def(id);
                     self.emit(
-                        "setp.ne.s32",
+                        Op::Setp,
+                        ".ne.s32",
                         vec![Operand::Reg(d), Operand::Reg(w), Operand::Imm(0)],
                     );
                 }
                 RegClass::B16 => {
                     let d = self.def(id);
-                    self.emit("cvt.u16.u32", vec![Operand::Reg(d), Operand::Reg(w)]);
+                    self.emit(Op::Cvt, ".u16.u32", vec![Operand::Reg(d), Operand::Reg(w)]);
                 }
                 // The value is already in `w`: it is the result.
                 _ => {
@@ -350,7 +354,8 @@ impl Sel<'_> {
                 let t = self.f.inst(load).ty.clone();
                 let d = self.def(load);
                 self.emit(
-                    format!("ld.param{}", mem_suffix(&t)),
+                    Op::Ld,
+                    format!(".param{}", mem_suffix(&t)),
                     vec![
                         Operand::Reg(d),
                         Operand::Addr(Box::new(Operand::Sym("retval0".into())), off),
@@ -376,14 +381,16 @@ impl Sel<'_> {
             };
             let r = self.m.new_reg(class);
             self.emit(
-                format!("ld.param.b{bits}"),
+                Op::Ld,
+                format!(".param.b{bits}"),
                 vec![
                     Operand::Reg(r),
                     Operand::Addr(Box::new(Operand::Sym("retval0".into())), off as i64),
                 ],
             );
             self.emit(
-                format!("st.u{bits}"),
+                Op::St,
+                format!(".u{bits}"),
                 vec![
                     Operand::Addr(base.clone(), base_off + off as i64),
                     Operand::Reg(r),
@@ -418,7 +425,8 @@ impl Sel<'_> {
                 };
                 let r = self.reg(&v);
                 self.emit(
-                    format!("st.param{sfx}"),
+                    Op::St,
+                    format!(".param{sfx}"),
                     vec![
                         Operand::Addr(Box::new(Operand::Sym(name.to_string())), off),
                         Operand::Reg(r),
@@ -444,14 +452,16 @@ impl Sel<'_> {
             };
             let r = self.m.new_reg(class);
             self.emit(
-                format!("ld.u{bits}"),
+                Op::Ld,
+                format!(".u{bits}"),
                 vec![
                     Operand::Reg(r),
                     Operand::Addr(base.clone(), base_off + off as i64),
                 ],
             );
             self.emit(
-                format!("st.param.b{bits}"),
+                Op::St,
+                format!(".param.b{bits}"),
                 vec![
                     Operand::Addr(Box::new(Operand::Sym(name.to_string())), off as i64),
                     Operand::Reg(r),

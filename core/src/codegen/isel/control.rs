@@ -22,7 +22,8 @@ impl Sel<'_> {
             let p = self.reg(val);
             let r = self.m.new_reg(RegClass::B16);
             self.emit(
-                "selp.u16",
+                Op::Selp,
+                ".u16",
                 vec![
                     Operand::Reg(r),
                     Operand::Imm(1),
@@ -104,11 +105,12 @@ impl Sel<'_> {
                 let right = new_block(self, &mut new_blocks);
                 let p = self.m.new_reg(RegClass::Pred);
                 self.emit(
-                    format!("setp.gt{}", sfx('s')),
+                    Op::Setp,
+                    format!(".gt{}", sfx('s')),
                     vec![Operand::Reg(p), Operand::Reg(x), Operand::Imm(pivot - 1)],
                 );
-                self.emit_guarded((p, false), "bra", vec![Operand::Label(right)]);
-                self.emit("bra.uni", vec![Operand::Label(left)]);
+                self.emit_guarded((p, false), Op::Bra, "", vec![Operand::Label(right)]);
+                self.emit(Op::Bra, ".uni", vec![Operand::Label(left)]);
                 edges.push((mb, right));
                 edges.push((mb, left));
                 work.push((right, first_right, end, pivot, hi));
@@ -121,21 +123,23 @@ impl Sel<'_> {
                 self.cur = cur;
                 if last && clo == lo && chi == hi {
                     // The known range is this cluster: no test left.
-                    self.emit("bra.uni", vec![Operand::Label(dest)]);
+                    self.emit(Op::Bra, ".uni", vec![Operand::Label(dest)]);
                     edges.push((cur, dest));
                     break;
                 }
                 let p = self.m.new_reg(RegClass::Pred);
                 if clo == chi {
                     self.emit(
-                        format!("setp.eq{}", sfx('s')),
+                        Op::Setp,
+                        format!(".eq{}", sfx('s')),
                         vec![Operand::Reg(p), Operand::Reg(x), Operand::Imm(clo)],
                     );
                 } else {
                     // lo ≤ x ≤ hi as one unsigned compare: x - lo < hi - lo + 1.
                     let d = self.m.new_reg(x.class);
                     self.emit(
-                        format!("add{}", sfx('s')),
+                        Op::Add,
+                        sfx('s'),
                         vec![
                             Operand::Reg(d),
                             Operand::Reg(x),
@@ -143,7 +147,8 @@ impl Sel<'_> {
                         ],
                     );
                     self.emit(
-                        format!("setp.lt{}", sfx('u')),
+                        Op::Setp,
+                        format!(".lt{}", sfx('u')),
                         vec![
                             Operand::Reg(p),
                             Operand::Reg(d),
@@ -151,7 +156,7 @@ impl Sel<'_> {
                         ],
                     );
                 }
-                self.emit_guarded((p, false), "bra", vec![Operand::Label(dest)]);
+                self.emit_guarded((p, false), Op::Bra, "", vec![Operand::Label(dest)]);
                 edges.push((cur, dest));
                 let next = if last {
                     dflt
@@ -160,12 +165,12 @@ impl Sel<'_> {
                     placed.push(nb);
                     nb
                 };
-                self.emit("bra.uni", vec![Operand::Label(next)]);
+                self.emit(Op::Bra, ".uni", vec![Operand::Label(next)]);
                 edges.push((cur, next));
                 cur = next;
             }
             if n == 0 {
-                self.emit("bra.uni", vec![Operand::Label(dflt)]);
+                self.emit(Op::Bra, ".uni", vec![Operand::Label(dflt)]);
                 edges.push((mb, dflt));
             }
         }
@@ -199,13 +204,14 @@ impl Sel<'_> {
                 st
             };
             self.emit(
-                format!("st.param{st}"),
+                Op::St,
+                format!(".param{st}"),
                 vec![
                     Operand::Addr(Box::new(Operand::Sym("func_retval0".into())), 0),
                     Operand::Reg(r),
                 ],
             );
         }
-        self.emit("ret", vec![]);
+        self.emit(Op::Ret, "", vec![]);
     }
 }

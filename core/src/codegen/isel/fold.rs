@@ -7,6 +7,7 @@ use super::types::*;
 use super::Sel;
 use crate::collections::HashMap;
 use crate::ir::*;
+use crate::ptx::Op;
 
 impl Sel<'_> {
     /// Decides which instructions are computed inside their only user: a
@@ -154,7 +155,7 @@ impl Sel<'_> {
     /// `select (icmp slt a, b), a, b` and its kin: `min.s32 a, b`, `max.u64`,
     /// or (`select (icmp slt x, 0), (sub 0, x), x`) `abs.s32 x`. The opcode
     /// and operands, when the select is one of these.
-    pub(super) fn min_max_abs(&self, id: InstId) -> Option<(String, Value, Option<Value>)> {
+    pub(super) fn min_max_abs(&self, id: InstId) -> Option<((Op, String), Value, Option<Value>)> {
         let f = self.f;
         let InstKind::Select { cond, t, f: e } = &f.inst(id).kind else {
             return None;
@@ -174,20 +175,12 @@ impl Sel<'_> {
             _ => return None,
         };
         if lhs == t && rhs == e {
-            let op = if is_max { "max" } else { "min" };
-            return Some((
-                format!("{op}{}", int_suffix(&ty, kind)),
-                t.clone(),
-                Some(e.clone()),
-            ));
+            let op = if is_max { Op::Max } else { Op::Min };
+            return Some(((op, int_suffix(&ty, kind)), t.clone(), Some(e.clone())));
         }
         if lhs == e && rhs == t {
-            let op = if is_max { "min" } else { "max" };
-            return Some((
-                format!("{op}{}", int_suffix(&ty, kind)),
-                t.clone(),
-                Some(e.clone()),
-            ));
+            let op = if is_max { Op::Min } else { Op::Max };
+            return Some(((op, int_suffix(&ty, kind)), t.clone(), Some(e.clone())));
         }
         // abs: x < 0 ? 0 - x : x
         let negated = |v: &Value, x: &Value| {
@@ -197,7 +190,7 @@ impl Sel<'_> {
             })
         };
         if *pred == ICmp::Slt && rhs.as_int() == Some(0) && lhs == e && negated(t, e) {
-            return Some((format!("abs{}", int_suffix(&ty, 's')), e.clone(), None));
+            return Some(((Op::Abs, int_suffix(&ty, 's')), e.clone(), None));
         }
         None
     }

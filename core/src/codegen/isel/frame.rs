@@ -30,7 +30,8 @@ impl Sel<'_> {
             self.m.frame = Some((align, size));
             let depot = self.m.depot_name();
             self.emit(
-                "mov.u64",
+                Op::Mov,
+                ".u64",
                 vec![Operand::Sym("%SPL".into()), Operand::Sym(depot)],
             );
             // A frame slot's generic address (`%SP`-based) is needed only where
@@ -61,7 +62,8 @@ impl Sel<'_> {
             }
             if generic_uses {
                 self.emit(
-                    "cvta.local.u64",
+                    Op::Cvta,
+                    ".local.u64",
                     vec![Operand::Sym("%SP".into()), Operand::Sym("%SPL".into())],
                 );
                 self.sp = Some(Operand::Sym("%SP".into()));
@@ -96,7 +98,8 @@ impl Sel<'_> {
                 };
                 let r = self.m.new_reg(wide);
                 self.emit(
-                    format!("ld.param{ld}"),
+                    Op::Ld,
+                    format!(".param{ld}"),
                     vec![
                         Operand::Reg(r),
                         Operand::Addr(Box::new(Operand::Sym(name)), 0),
@@ -106,14 +109,15 @@ impl Sel<'_> {
                     RegClass::Pred => {
                         let p = self.m.new_reg(RegClass::Pred);
                         self.emit(
-                            "setp.ne.s32",
+                            Op::Setp,
+                            ".ne.s32",
                             vec![Operand::Reg(p), Operand::Reg(r), Operand::Imm(0)],
                         );
                         p
                     }
                     RegClass::B16 => {
                         let h = self.m.new_reg(RegClass::B16);
-                        self.emit("cvt.u16.u32", vec![Operand::Reg(h), Operand::Reg(r)]);
+                        self.emit(Op::Cvt, ".u16.u32", vec![Operand::Reg(h), Operand::Reg(r)]);
                         h
                     }
                     _ => r,
@@ -125,14 +129,16 @@ impl Sel<'_> {
                 let b = self.m.new_reg(RegClass::B16);
                 let r = self.m.new_reg(RegClass::Pred);
                 self.emit(
-                    "ld.param.u8",
+                    Op::Ld,
+                    ".param.u8",
                     vec![
                         Operand::Reg(b),
                         Operand::Addr(Box::new(Operand::Sym(name)), 0),
                     ],
                 );
                 self.emit(
-                    "setp.ne.s16",
+                    Op::Setp,
+                    ".ne.s16",
                     vec![Operand::Reg(r), Operand::Reg(b), Operand::Imm(0)],
                 );
                 self.args[n] = Some(r);
@@ -141,7 +147,8 @@ impl Sel<'_> {
             let r = self.m.new_reg(class);
             let ty = param_type(&p.ty);
             self.emit(
-                format!("ld.param{ty}"),
+                Op::Ld,
+                format!(".param{ty}"),
                 vec![
                     Operand::Reg(r),
                     Operand::Addr(Box::new(Operand::Sym(name)), 0),
@@ -162,7 +169,8 @@ impl Sel<'_> {
         let d = self.def(id);
         let sp = self.sp.clone().unwrap_or(Operand::Imm(0));
         self.emit(
-            "add.u64",
+            Op::Add,
+            ".u64",
             vec![Operand::Reg(d), sp, Operand::Imm(off as i64)],
         );
     }

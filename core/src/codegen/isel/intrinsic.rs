@@ -12,31 +12,37 @@ impl Sel<'_> {
     pub(super) fn intrinsic(&mut self, id: InstId, callee: &str, args: &[Value]) {
         let reg = |s: &mut Self, k: usize| Operand::Reg(s.reg(&args[k]));
         match callee {
-            "llvm.nvvm.barrier0" => self.emit("bar.sync", vec![Operand::Imm(0)]),
+            "llvm.nvvm.barrier0" => self.emit(Op::Bar, ".sync", vec![Operand::Imm(0)]),
             "llvm.nvvm.barrier.sync" => {
                 let id = self.operand(&args[0]);
-                self.emit("barrier.sync", vec![id]);
+                self.emit(Op::Barrier, ".sync", vec![id]);
             }
             "llvm.nvvm.barrier0.popc" | "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" => {
                 let v = reg(self, 0);
                 let p = self.m.new_reg(RegClass::Pred);
-                self.emit("setp.ne.u32", vec![Operand::Reg(p), v, Operand::Imm(0)]);
+                self.emit(
+                    Op::Setp,
+                    ".ne.u32",
+                    vec![Operand::Reg(p), v, Operand::Imm(0)],
+                );
                 let d = self.def(id);
                 if callee.ends_with("popc") {
                     self.emit(
-                        "bar.red.popc.u32",
+                        Op::Bar,
+                        ".red.popc.u32",
                         vec![Operand::Reg(d), Operand::Imm(0), Operand::Reg(p)],
                     );
                 } else {
                     let q = self.m.new_reg(RegClass::Pred);
                     let op = if callee.ends_with("and") {
-                        "bar.red.and.pred"
+                        (Op::Bar, ".red.and.pred")
                     } else {
-                        "bar.red.or.pred"
+                        (Op::Bar, ".red.or.pred")
                     };
-                    self.emit(op, vec![Operand::Reg(q), Operand::Imm(0), Operand::Reg(p)]);
+                    self.emit_opcode(op, vec![Operand::Reg(q), Operand::Imm(0), Operand::Reg(p)]);
                     self.emit(
-                        "selp.u32",
+                        Op::Selp,
+                        ".u32",
                         vec![
                             Operand::Reg(d),
                             Operand::Imm(1),
@@ -48,7 +54,7 @@ impl Sel<'_> {
             }
             "llvm.nvvm.bar.warp.sync" => {
                 let m = self.operand(&args[0]);
-                self.emit("bar.warp.sync", vec![m]);
+                self.emit(Op::Bar, ".warp.sync", vec![m]);
             }
             "llvm.nvvm.match.any.sync.i32"
             | "llvm.nvvm.match.any.sync.i64"
@@ -66,13 +72,14 @@ impl Sel<'_> {
                 };
                 let bits = if callee.ends_with("i64") { 64 } else { 32 };
                 self.emit(
-                    format!("match.{kind}.sync.b{bits}"),
+                    Op::Match,
+                    format!(".{kind}.sync.b{bits}"),
                     vec![Operand::Reg(d), v, m],
                 );
             }
             "llvm.nvvm.activemask" => {
                 let d = self.def(id);
-                self.emit("activemask.b32", vec![Operand::Reg(d)]);
+                self.emit(Op::Activemask, ".b32", vec![Operand::Reg(d)]);
             }
             "llvm.nvvm.vote.ballot.sync"
             | "llvm.nvvm.vote.any.sync"
@@ -81,11 +88,11 @@ impl Sel<'_> {
                 let p = reg(self, 1);
                 let d = self.def(id);
                 let op = match callee {
-                    "llvm.nvvm.vote.ballot.sync" => "vote.sync.ballot.b32",
-                    "llvm.nvvm.vote.any.sync" => "vote.sync.any.pred",
-                    _ => "vote.sync.all.pred",
+                    "llvm.nvvm.vote.ballot.sync" => (Op::Vote, ".sync.ballot.b32"),
+                    "llvm.nvvm.vote.any.sync" => (Op::Vote, ".sync.any.pred"),
+                    _ => (Op::Vote, ".sync.all.pred"),
                 };
-                self.emit(op, vec![Operand::Reg(d), p, m]);
+                self.emit_opcode(op, vec![Operand::Reg(d), p, m]);
             }
             c if c.starts_with("llvm.nvvm.shfl.sync.") => {
                 let mode = c
@@ -100,7 +107,8 @@ impl Sel<'_> {
                 let cc = self.operand(&args[3]);
                 let d = self.def(id);
                 self.emit(
-                    format!("shfl.sync.{mode}.b32"),
+                    Op::Shfl,
+                    format!(".sync.{mode}.b32"),
                     vec![Operand::Reg(d), v, b, cc, m],
                 );
             }
@@ -108,25 +116,25 @@ impl Sel<'_> {
                 let a = reg(self, 0);
                 let d = self.def(id);
                 let op = match callee {
-                    "llvm.ctpop.i32" => "popc.b32",
-                    "llvm.ctlz.i32" => "clz.b32",
-                    "llvm.bitreverse.i32" => "brev.b32",
-                    _ => "brev.b64",
+                    "llvm.ctpop.i32" => (Op::Popc, ".b32"),
+                    "llvm.ctlz.i32" => (Op::Clz, ".b32"),
+                    "llvm.bitreverse.i32" => (Op::Brev, ".b32"),
+                    _ => (Op::Brev, ".b64"),
                 };
-                self.emit(op, vec![Operand::Reg(d), a]);
+                self.emit_opcode(op, vec![Operand::Reg(d), a]);
             }
             "llvm.ctpop.i64" | "llvm.ctlz.i64" => {
                 // PTX counts into a 32-bit register; the intrinsic returns i64.
                 let a = reg(self, 0);
                 let t = self.m.new_reg(RegClass::B32);
                 let op = if callee == "llvm.ctpop.i64" {
-                    "popc.b64"
+                    (Op::Popc, ".b64")
                 } else {
-                    "clz.b64"
+                    (Op::Clz, ".b64")
                 };
-                self.emit(op, vec![Operand::Reg(t), a]);
+                self.emit_opcode(op, vec![Operand::Reg(t), a]);
                 let d = self.def(id);
-                self.emit("cvt.u64.u32", vec![Operand::Reg(d), Operand::Reg(t)]);
+                self.emit(Op::Cvt, ".u64.u32", vec![Operand::Reg(d), Operand::Reg(t)]);
             }
             "llvm.cttz.i32" | "llvm.cttz.i64" => {
                 // Trailing zeros = the position of the lowest set bit: reverse,
@@ -138,24 +146,26 @@ impl Sel<'_> {
                     .new_reg(if wide { RegClass::B64 } else { RegClass::B32 });
                 let t = self.m.new_reg(RegClass::B32);
                 let (brev, bfind, bits) = if wide {
-                    ("brev.b64", "bfind.shiftamt.u64", 64)
+                    ((Op::Brev, ".b64"), (Op::Bfind, ".shiftamt.u64"), 64)
                 } else {
-                    ("brev.b32", "bfind.shiftamt.u32", 32)
+                    ((Op::Brev, ".b32"), (Op::Bfind, ".shiftamt.u32"), 32)
                 };
-                self.emit(brev, vec![Operand::Reg(r), a]);
-                self.emit(bfind, vec![Operand::Reg(t), Operand::Reg(r)]);
+                self.emit_opcode(brev, vec![Operand::Reg(r), a]);
+                self.emit_opcode(bfind, vec![Operand::Reg(t), Operand::Reg(r)]);
                 if wide {
                     let m = self.m.new_reg(RegClass::B32);
                     self.emit(
-                        "min.u32",
+                        Op::Min,
+                        ".u32",
                         vec![Operand::Reg(m), Operand::Reg(t), Operand::Imm(bits)],
                     );
                     let d = self.def(id);
-                    self.emit("cvt.u64.u32", vec![Operand::Reg(d), Operand::Reg(m)]);
+                    self.emit(Op::Cvt, ".u64.u32", vec![Operand::Reg(d), Operand::Reg(m)]);
                 } else {
                     let d = self.def(id);
                     self.emit(
-                        "min.u32",
+                        Op::Min,
+                        ".u32",
                         vec![Operand::Reg(d), Operand::Reg(t), Operand::Imm(bits)],
                     );
                 }
@@ -170,14 +180,14 @@ impl Sel<'_> {
                 let b = self.operand(&args[1]);
                 let d = self.def(id);
                 let op = match callee {
-                    "llvm.nvvm.mulhi.i" => "mul.hi.s32",
-                    "llvm.nvvm.mulhi.ui" => "mul.hi.u32",
-                    "llvm.nvvm.mulhi.ll" => "mul.hi.s64",
-                    "llvm.nvvm.mulhi.ull" => "mul.hi.u64",
-                    "llvm.nvvm.mul24.i" => "mul24.lo.s32",
-                    _ => "mul24.lo.u32",
+                    "llvm.nvvm.mulhi.i" => (Op::Mul, ".hi.s32"),
+                    "llvm.nvvm.mulhi.ui" => (Op::Mul, ".hi.u32"),
+                    "llvm.nvvm.mulhi.ll" => (Op::Mul, ".hi.s64"),
+                    "llvm.nvvm.mulhi.ull" => (Op::Mul, ".hi.u64"),
+                    "llvm.nvvm.mul24.i" => (Op::Mul24, ".lo.s32"),
+                    _ => (Op::Mul24, ".lo.u32"),
                 };
-                self.emit(op, vec![Operand::Reg(d), a, b]);
+                self.emit_opcode(op, vec![Operand::Reg(d), a, b]);
             }
             "llvm.nvvm.prmt" | "llvm.nvvm.sad.i" | "llvm.nvvm.sad.ui" => {
                 let a = reg(self, 0);
@@ -185,11 +195,11 @@ impl Sel<'_> {
                 let c = self.operand(&args[2]);
                 let d = self.def(id);
                 let op = match callee {
-                    "llvm.nvvm.prmt" => "prmt.b32",
-                    "llvm.nvvm.sad.i" => "sad.s32",
-                    _ => "sad.u32",
+                    "llvm.nvvm.prmt" => (Op::Prmt, ".b32"),
+                    "llvm.nvvm.sad.i" => (Op::Sad, ".s32"),
+                    _ => (Op::Sad, ".u32"),
                 };
-                self.emit(op, vec![Operand::Reg(d), a, b, c]);
+                self.emit_opcode(op, vec![Operand::Reg(d), a, b, c]);
             }
             "llvm.fshl.i32" | "llvm.fshr.i32" => {
                 // fshl(hi, lo, s) is `shf.l.wrap lo, hi, s`.
@@ -198,23 +208,24 @@ impl Sel<'_> {
                 let s = self.operand(&args[2]);
                 let d = self.def(id);
                 let op = if callee == "llvm.fshl.i32" {
-                    "shf.l.wrap.b32"
+                    (Op::Shf, ".l.wrap.b32")
                 } else {
-                    "shf.r.wrap.b32"
+                    (Op::Shf, ".r.wrap.b32")
                 };
-                self.emit(op, vec![Operand::Reg(d), lo, hi, s]);
+                self.emit_opcode(op, vec![Operand::Reg(d), lo, hi, s]);
             }
             "llvm.nvvm.bitcast.f2i" | "llvm.nvvm.bitcast.i2f" => {
                 let a = reg(self, 0);
                 let d = self.def(id);
-                self.emit("mov.b32", vec![Operand::Reg(d), a]);
+                self.emit(Op::Mov, ".b32", vec![Operand::Reg(d), a]);
             }
             "llvm.fma.f32" | "llvm.fma.f64" => {
                 let (a, b, c) = (reg(self, 0), self.operand(&args[1]), self.operand(&args[2]));
                 let ty = self.f.inst(id).ty.clone();
                 let d = self.def(id);
                 self.emit(
-                    format!("fma.rn{}{}", self.ftz(&ty), float_suffix(&ty)),
+                    Op::Fma,
+                    format!(".rn{}{}", self.ftz(&ty), float_suffix(&ty)),
                     vec![Operand::Reg(d), a, b, c],
                 );
             }
@@ -223,24 +234,20 @@ impl Sel<'_> {
                 let ftz = self.ftz(&Type::F32);
                 let d = self.def(id);
                 let op = if callee == "llvm.rint.f32" {
-                    format!("cvt.rni{ftz}.f32.f32")
+                    (Op::Cvt, format!(".rni{ftz}.f32.f32"))
                 } else {
-                    format!("abs{ftz}.f32")
+                    (Op::Abs, format!("{ftz}.f32"))
                 };
-                self.emit(op, vec![Operand::Reg(d), a]);
+                self.emit_opcode(op, vec![Operand::Reg(d), a]);
             }
             c if c.starts_with("llvm.nvvm.ex2.approx.")
                 || c.starts_with("llvm.nvvm.lg2.approx.") =>
             {
                 let a = reg(self, 0);
                 let d = self.def(id);
-                let op = if c.contains("ex2") {
-                    "ex2.approx"
-                } else {
-                    "lg2.approx"
-                };
+                let op = if c.contains("ex2") { Op::Ex2 } else { Op::Lg2 };
                 let ftz = if c.contains(".ftz.") { ".ftz" } else { "" };
-                self.emit(format!("{op}{ftz}.f32"), vec![Operand::Reg(d), a]);
+                self.emit(op, format!(".approx{ftz}.f32"), vec![Operand::Reg(d), a]);
             }
             c if self.float_math(id, c, args) => {}
             _ => self.unsupported(&format!("the intrinsic \"{callee}\"")),
@@ -256,8 +263,8 @@ impl Sel<'_> {
     pub(super) fn float_math(&mut self, id: InstId, callee: &str, args: &[Value]) -> bool {
         let ty = self.f.inst(id).ty.clone();
         let (opcode, arity) = if let Some(rest) = callee.strip_prefix("llvm.nvvm.") {
-            if let Some(op) = conversion(rest) {
-                (op, 1)
+            if let Some(modifiers) = conversion(rest) {
+                ((Op::Cvt, modifiers), 1)
             } else {
                 let mut parts: Vec<&str> = rest.split('.').collect();
                 // `….f` / `….d`; `f2i.rn[.ftz]` converts to an integer instead.
@@ -285,27 +292,25 @@ impl Sel<'_> {
                     "rm" => Some("rmi"),
                     _ => None,
                 };
+                let r = |m: &str| format!(".{m}{ftz}{fs}");
+                let approx = format!(".approx{ftz}{fs}");
                 match (parts.as_slice(), int_dst) {
                     (["f2i" | "f2ui", m], Some(dst)) => match rounding(m) {
-                        Some(r) => (format!("cvt.{r}{ftz}{dst}.f32"), 1),
+                        Some(r) => ((Op::Cvt, format!(".{r}{ftz}{dst}.f32")), 1),
                         None => return false,
                     },
-                    ([op @ ("sqrt" | "rcp"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
-                        (format!("{op}.{m}{ftz}{fs}"), 1)
-                    }
-                    ([op @ ("rsqrt" | "rcp"), "approx"], None) => {
-                        (format!("{op}.approx{ftz}{fs}"), 1)
-                    }
-                    (["div", "approx"], None) => (format!("div.approx{ftz}{fs}"), 2),
-                    (["sin", "approx"], None) => (format!("sin.approx{ftz}{fs}"), 1),
-                    (["cos", "approx"], None) => (format!("cos.approx{ftz}{fs}"), 1),
-                    (["saturate"], None) => (format!("cvt{ftz}.sat{fs}{fs}"), 1),
-                    ([op @ ("add" | "mul" | "div"), m @ ("rn" | "rz" | "rp" | "rm")], None) => {
-                        (format!("{op}.{m}{ftz}{fs}"), 2)
-                    }
-                    (["fma", m @ ("rn" | "rz" | "rp" | "rm")], None) => {
-                        (format!("fma.{m}{ftz}{fs}"), 3)
-                    }
+                    (["sqrt", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Sqrt, r(m)), 1),
+                    (["rcp", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Rcp, r(m)), 1),
+                    (["rsqrt", "approx"], None) => ((Op::Rsqrt, approx), 1),
+                    (["rcp", "approx"], None) => ((Op::Rcp, approx), 1),
+                    (["div", "approx"], None) => ((Op::Div, approx), 2),
+                    (["sin", "approx"], None) => ((Op::Sin, approx), 1),
+                    (["cos", "approx"], None) => ((Op::Cos, approx), 1),
+                    (["saturate"], None) => ((Op::Cvt, format!("{ftz}.sat{fs}{fs}")), 1),
+                    (["add", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Add, r(m)), 2),
+                    (["mul", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Mul, r(m)), 2),
+                    (["div", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Div, r(m)), 2),
+                    (["fma", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Fma, r(m)), 3),
                     _ => return false,
                 }
             }
@@ -324,24 +329,25 @@ impl Sel<'_> {
             let ftz = self.ftz(&ty);
             match base {
                 "sqrt" if ty == Type::F32 && !self.opts.prec_sqrt => {
-                    (format!("sqrt.approx{ftz}{fs}"), 1)
+                    ((Op::Sqrt, format!(".approx{ftz}{fs}")), 1)
                 }
-                "sqrt" => (format!("sqrt.rn{ftz}{fs}"), 1),
-                "fabs" => (format!("abs{ftz}{fs}"), 1),
-                "minnum" => (format!("min{ftz}{fs}"), 2),
-                "maxnum" => (format!("max{ftz}{fs}"), 2),
-                "floor" => (format!("cvt.rmi{ftz}{fs}{fs}"), 1),
-                "ceil" => (format!("cvt.rpi{ftz}{fs}{fs}"), 1),
-                "trunc" => (format!("cvt.rzi{ftz}{fs}{fs}"), 1),
-                "rint" | "nearbyint" => (format!("cvt.rni{ftz}{fs}{fs}"), 1),
-                "fma" => (format!("fma.rn{ftz}{fs}"), 3),
+                "sqrt" => ((Op::Sqrt, format!(".rn{ftz}{fs}")), 1),
+                "fabs" => ((Op::Abs, format!("{ftz}{fs}")), 1),
+                "minnum" => ((Op::Min, format!("{ftz}{fs}")), 2),
+                "maxnum" => ((Op::Max, format!("{ftz}{fs}")), 2),
+                "floor" => ((Op::Cvt, format!(".rmi{ftz}{fs}{fs}")), 1),
+                "ceil" => ((Op::Cvt, format!(".rpi{ftz}{fs}{fs}")), 1),
+                "trunc" => ((Op::Cvt, format!(".rzi{ftz}{fs}{fs}")), 1),
+                "rint" | "nearbyint" => ((Op::Cvt, format!(".rni{ftz}{fs}{fs}")), 1),
+                "fma" => ((Op::Fma, format!(".rn{ftz}{fs}")), 3),
                 "copysign" => {
                     // PTX's copysign takes the sign first: copysign(mag, sign).
                     let sign = self.reg(&args[1]);
                     let mag = self.reg(&args[0]);
                     let d = self.def(id);
                     self.emit(
-                        format!("copysign{fs}"),
+                        Op::Copysign,
+                        fs,
                         vec![Operand::Reg(d), Operand::Reg(sign), Operand::Reg(mag)],
                     );
                     return true;
@@ -359,7 +365,7 @@ impl Sel<'_> {
         }
         let d = self.def(id);
         ops.insert(0, Operand::Reg(d));
-        self.emit(opcode, ops);
+        self.emit_opcode(opcode, ops);
         true
     }
 }
@@ -368,8 +374,8 @@ impl Sel<'_> {
 /// with F and T among f, d (floats) and i, ui, ll, ull (integers), as the
 /// PTX `cvt` NVRTC writes: `d2ll.rz` is `cvt.rzi.s64.f64` (a float to an
 /// integer rounds to an integer: `rni`, …), `ll2d.rn` is `cvt.rn.f64.s64`,
-/// `d2f.rp.ftz` is `cvt.rp.ftz.f32.f64`. `f2i`/`f2ui` included; `None` for
-/// anything else.
+/// `d2f.rp.ftz` is `cvt.rp.ftz.f32.f64`: the `cvt`'s modifiers
+/// (`.rzi.s64.f64`). `f2i`/`f2ui` included; `None` for anything else.
 fn conversion(rest: &str) -> Option<String> {
     let mut parts = rest.split('.');
     let conv = parts.next()?;
@@ -405,5 +411,5 @@ fn conversion(rest: &str) -> Option<String> {
     if !ftz.is_empty() && src != ".f32" && dst != ".f32" {
         return None;
     }
-    Some(format!("cvt.{rounding}{ftz}{dst}{src}"))
+    Some(format!(".{rounding}{ftz}{dst}{src}"))
 }

@@ -26,12 +26,15 @@ impl Sel<'_> {
             Some((n, e)) => (format!(".v{n}"), e.clone()),
             None => (String::new(), ty.clone()),
         };
-        let op = format!(
-            "ld{}{}{}{v}{}",
-            vol,
-            space_name(space),
-            if nc { ".nc" } else { "" },
-            mem_suffix(&elem)
+        let op = (
+            Op::Ld,
+            format!(
+                "{}{}{}{v}{}",
+                vol,
+                space_name(space),
+                if nc { ".nc" } else { "" },
+                mem_suffix(&elem)
+            ),
         );
         if let Some((n, _)) = ty.as_vector() {
             // One register per lane: `{%f1, %f2, %f3, %f4}`.
@@ -42,24 +45,25 @@ impl Sel<'_> {
                 .collect::<Vec<_>>()
                 .join(", ");
             self.vec_regs.insert(id, regs);
-            self.emit(op, vec![Operand::Sym(format!("{{{list}}}")), addr]);
+            self.emit_opcode(op, vec![Operand::Sym(format!("{{{list}}}")), addr]);
         } else if ty == Type::I1 {
             let b = self.m.new_reg(RegClass::B16);
-            self.emit(op, vec![Operand::Reg(b), addr]);
+            self.emit_opcode(op, vec![Operand::Reg(b), addr]);
             let d = self.def(id);
             self.emit(
-                "setp.ne.s16",
+                Op::Setp,
+                ".ne.s16",
                 vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(0)],
             );
         } else if reg_bits(&ty) != ty.bits() {
             // A shared address in memory is 64 bits wide.
             let w = self.m.new_reg(RegClass::B64);
-            self.emit(op, vec![Operand::Reg(w), addr]);
+            self.emit_opcode(op, vec![Operand::Reg(w), addr]);
             let d = self.def(id);
-            self.emit("cvt.u32.u64", vec![Operand::Reg(d), Operand::Reg(w)]);
+            self.emit(Op::Cvt, ".u32.u64", vec![Operand::Reg(d), Operand::Reg(w)]);
         } else {
             let d = self.def(id);
-            self.emit(op, vec![Operand::Reg(d), addr]);
+            self.emit_opcode(op, vec![Operand::Reg(d), addr]);
         }
     }
 
@@ -80,7 +84,8 @@ impl Sel<'_> {
             let addr = self.address(ptr);
             let vol = if volatile { ".volatile" } else { "" };
             self.emit(
-                format!("st{vol}{}.v{n}{}", space_name(space), mem_suffix(&e)),
+                Op::St,
+                format!("{vol}{}.v{n}{}", space_name(space), mem_suffix(&e)),
                 vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
             );
             return;
@@ -89,7 +94,8 @@ impl Sel<'_> {
             let p = self.reg(val);
             let b = self.m.new_reg(RegClass::B16);
             self.emit(
-                "selp.u16",
+                Op::Selp,
+                ".u16",
                 vec![
                     Operand::Reg(b),
                     Operand::Imm(1),
@@ -102,7 +108,7 @@ impl Sel<'_> {
             // A shared address in memory is 64 bits wide.
             let r = self.reg(val);
             let w = self.m.new_reg(RegClass::B64);
-            self.emit("cvt.u64.u32", vec![Operand::Reg(w), Operand::Reg(r)]);
+            self.emit(Op::Cvt, ".u64.u32", vec![Operand::Reg(w), Operand::Reg(r)]);
             Operand::Reg(w)
         } else {
             Operand::Reg(self.reg(val))
@@ -110,7 +116,8 @@ impl Sel<'_> {
         let addr = self.address(ptr);
         let vol = if volatile { ".volatile" } else { "" };
         self.emit(
-            format!("st{}{}{}", vol, space_name(space), mem_suffix(&vt)),
+            Op::St,
+            format!("{}{}{}", vol, space_name(space), mem_suffix(&vt)),
             vec![addr, v],
         );
     }
@@ -150,7 +157,8 @@ impl Sel<'_> {
             let r = self.reg(val);
             let n = self.m.new_reg(r.class);
             self.emit(
-                format!("neg.s{bits}"),
+                Op::Neg,
+                format!(".s{bits}"),
                 vec![Operand::Reg(n), Operand::Reg(r)],
             );
             Operand::Reg(n)
@@ -160,21 +168,27 @@ impl Sel<'_> {
         let addr = self.address(ptr);
         // An atomic whose old value nobody reads is a reduction (`red`), as NVVM writes it.
         if self.uses[id.0 as usize] == 0 && name != "exch" {
-            let op = format!(
-                "red{}{}.{name}.{kind}{bits}",
-                space_name(space),
-                scope_suffix(scope)
+            let op = (
+                Op::Red,
+                format!(
+                    "{}{}.{name}.{kind}{bits}",
+                    space_name(space),
+                    scope_suffix(scope)
+                ),
             );
-            self.emit(op, vec![addr, v]);
+            self.emit_opcode(op, vec![addr, v]);
             return;
         }
         let d = self.def(id);
-        let op = format!(
-            "atom{}{}.{name}.{kind}{bits}",
-            space_name(space),
-            scope_suffix(scope)
+        let op = (
+            Op::Atom,
+            format!(
+                "{}{}.{name}.{kind}{bits}",
+                space_name(space),
+                scope_suffix(scope)
+            ),
         );
-        self.emit(op, vec![Operand::Reg(d), addr, v]);
+        self.emit_opcode(op, vec![Operand::Reg(d), addr, v]);
     }
 
     /// A `cmpxchg`: `atom.cas`.
@@ -195,12 +209,11 @@ impl Sel<'_> {
         let (c, n) = (self.reg(cmp), self.reg(new));
         let addr = self.address(ptr);
         let d = self.def(id);
-        let op = format!(
-            "atom{}{}.cas.b{bits}",
-            space_name(space),
-            scope_suffix(scope)
+        let op = (
+            Op::Atom,
+            format!("{}{}.cas.b{bits}", space_name(space), scope_suffix(scope)),
         );
-        self.emit(
+        self.emit_opcode(
             op,
             vec![Operand::Reg(d), addr, Operand::Reg(c), Operand::Reg(n)],
         );

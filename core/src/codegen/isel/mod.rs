@@ -264,12 +264,24 @@ impl Sel<'_> {
         self.m.blocks[self.cur].insts.push(i);
     }
 
-    fn emit(&mut self, opcode: impl Into<String>, operands: Vec<Operand>) {
-        self.push(Instr::new(opcode, operands));
+    /// Appends the instruction `op` with its `modifiers` (`.global.f32`).
+    fn emit(&mut self, op: Op, modifiers: impl Into<String>, operands: Vec<Operand>) {
+        self.push(Instr::new(op, modifiers, operands));
     }
 
-    fn emit_guarded(&mut self, guard: (Reg, bool), opcode: &str, operands: Vec<Operand>) {
-        let mut i = Instr::new(opcode, operands);
+    /// [`Sel::emit`] of an opcode chosen beforehand: `(Op::Ld, ".global.f32")`.
+    fn emit_opcode(&mut self, (op, modifiers): (Op, impl Into<String>), operands: Vec<Operand>) {
+        self.emit(op, modifiers, operands);
+    }
+
+    fn emit_guarded(
+        &mut self,
+        guard: (Reg, bool),
+        op: Op,
+        modifiers: &str,
+        operands: Vec<Operand>,
+    ) {
+        let mut i = Instr::new(op, modifiers, operands);
         i.guard = Some(guard);
         self.push(i);
     }
@@ -332,8 +344,8 @@ impl Sel<'_> {
             InstKind::FNeg(v) => {
                 let a = self.operand(v);
                 let d = self.def(id);
-                let op = format!("neg{}{}", self.ftz(&ty), float_suffix(&ty));
-                self.emit(op, vec![Operand::Reg(d), a]);
+                let op = (Op::Neg, format!("{}{}", self.ftz(&ty), float_suffix(&ty)));
+                self.emit_opcode(op, vec![Operand::Reg(d), a]);
             }
             InstKind::ICmp { pred, lhs, rhs } => self.icmp(id, *pred, lhs, rhs),
             InstKind::FCmp { pred, lhs, rhs } => self.fcmp(id, *pred, lhs, rhs),
@@ -343,11 +355,11 @@ impl Sel<'_> {
                 if let Some(sreg) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
                     let d = self.def(id);
                     let ty = if d.class == RegClass::B64 {
-                        "mov.u64"
+                        (Op::Mov, ".u64")
                     } else {
-                        "mov.u32"
+                        (Op::Mov, ".u32")
                     };
-                    self.emit(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
+                    self.emit_opcode(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {
@@ -369,22 +381,22 @@ impl Sel<'_> {
             } => self.cmpxchg(id, ptr, cmp, new, *scope),
             InstKind::Fence { scope } => {
                 let op = match scope {
-                    SyncScope::Block => "membar.cta",
-                    SyncScope::Device => "membar.gl",
-                    SyncScope::System => "membar.sys",
+                    SyncScope::Block => (Op::Membar, ".cta"),
+                    SyncScope::Device => (Op::Membar, ".gl"),
+                    SyncScope::System => (Op::Membar, ".sys"),
                 };
-                self.emit(op, vec![]);
+                self.emit_opcode(op, vec![]);
             }
             InstKind::Phi { .. } => {}
             InstKind::Br { dest } => {
                 let t = self.block_index[dest];
-                self.emit("bra.uni", vec![Operand::Label(t)]);
+                self.emit(Op::Bra, ".uni", vec![Operand::Label(t)]);
             }
             InstKind::CondBr { cond, t, f: e } => {
                 let c = self.reg(cond);
                 let (t, e) = (self.block_index[t], self.block_index[e]);
-                self.emit_guarded((c, false), "bra", vec![Operand::Label(t)]);
-                self.emit("bra.uni", vec![Operand::Label(e)]);
+                self.emit_guarded((c, false), Op::Bra, "", vec![Operand::Label(t)]);
+                self.emit(Op::Bra, ".uni", vec![Operand::Label(e)]);
             }
             InstKind::Switch {
                 val,
@@ -392,7 +404,7 @@ impl Sel<'_> {
                 cases,
             } => self.switch(val, *default, cases),
             InstKind::Ret { val } => self.ret(val.as_ref()),
-            InstKind::Unreachable => self.emit("trap", vec![]),
+            InstKind::Unreachable => self.emit(Op::Trap, "", vec![]),
         }
     }
 }

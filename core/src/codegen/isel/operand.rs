@@ -45,7 +45,8 @@ impl Sel<'_> {
                 // Predicates have no immediates: materialize.
                 let r = self.m.new_reg(RegClass::Pred);
                 self.emit(
-                    "setp.ne.s32",
+                    Op::Setp,
+                    ".ne.s32",
                     vec![
                         Operand::Reg(r),
                         Operand::Imm(i64::from(*c != 0)),
@@ -63,7 +64,8 @@ impl Sel<'_> {
                 };
                 let r = self.m.new_reg(RegClass::B16);
                 self.emit(
-                    "mov.b16",
+                    Op::Mov,
+                    ".b16",
                     vec![Operand::Reg(r), Operand::Sym(format!("0x{bits:04X}"))],
                 );
                 Operand::Reg(r)
@@ -101,7 +103,7 @@ impl Sel<'_> {
                     RegClass::F64 => ".f64".to_string(),
                     _ => int_suffix(t, 'u').replace(".u8", ".u16"),
                 };
-                self.emit(format!("mov{ty}"), vec![Operand::Reg(r), op]);
+                self.emit(Op::Mov, ty, vec![Operand::Reg(r), op]);
                 r
             }
         }
