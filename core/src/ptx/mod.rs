@@ -1,6 +1,6 @@
-//! The PTX model: register classes, operands, instructions and machine
-//! functions, and their text. Every PTX spelling the backend writes comes
-//! from here.
+//! The PTX model: register classes, operands, instructions (an [`Op`],
+//! whose names are spelled once in `op.rs`, and their modifiers) and machine
+//! functions, and their text.
 
 mod op;
 
