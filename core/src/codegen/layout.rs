@@ -11,7 +11,11 @@ pub fn run(f: &mut MFunction) {
         let next = order.get(pos + 1).copied();
         let insts = &mut f.blocks[b].insts;
         let n = insts.len();
-        if n >= 2 && insts[n - 2].opcode == "bra" && insts[n - 1].opcode == "bra.uni" {
+        if n >= 2
+            && insts[n - 2].is_branch()
+            && !insts[n - 2].is_uniform_branch()
+            && insts[n - 1].is_uniform_branch()
+        {
             let t = insts[n - 2].operands.first().cloned();
             let e = insts[n - 1].operands.first().cloned();
             if t == e {
@@ -26,7 +30,7 @@ pub fn run(f: &mut MFunction) {
             }
         }
         if let Some(last) = insts.last() {
-            if last.opcode == "bra.uni"
+            if last.is_uniform_branch()
                 && last.guard.is_none()
                 && last.operands.first() == next.map(Operand::Label).as_ref()
             {

@@ -29,10 +29,7 @@ fn insertion_point(b: &MBlock) -> usize {
 }
 
 fn mov(dst: Reg, src: Operand) -> Instr {
-    Instr::new(
-        format!("mov{}", dst.class.bits_type()),
-        vec![Operand::Reg(dst), src],
-    )
+    Instr::new(Op::Mov, dst.class.bits_type(), vec![Operand::Reg(dst), src])
 }
 
 /// Every register an instruction reads (its operands but the destination).
@@ -260,7 +257,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             let name = format!("{}.{}.crit", f.blocks[b].name, f.blocks[s].name);
             f.blocks.push(MBlock {
                 name,
-                insts: vec![Instr::new("bra.uni", vec![Operand::Label(s)])],
+                insts: vec![Instr::new(Op::Bra, ".uni", vec![Operand::Label(s)])],
             });
             for i in f.blocks[b].insts.iter_mut().filter(|i| i.is_branch()) {
                 if i.operands.first() == Some(&Operand::Label(s)) {

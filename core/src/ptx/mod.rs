@@ -1,6 +1,10 @@
-//! The PTX model: register classes, operands, instructions and machine
-//! functions, and their text. Every PTX spelling the backend writes comes
-//! from here.
+//! The PTX model: register classes, operands, instructions (an [`Op`],
+//! whose names are spelled once in `op.rs`, and their modifiers) and machine
+//! functions, and their text.
+
+mod op;
+
+pub use op::Op;
 
 use crate::ir::DebugLoc;
 use std::fmt::Write;
@@ -102,39 +106,62 @@ impl Operand {
     }
 }
 
-/// One PTX instruction: optional guard predicate, opcode with its modifiers
-/// (`ld.global.nc.f32`), operands (destination first).
+/// One PTX instruction: optional guard predicate, its name and modifiers
+/// (`ld` and `.global.nc.f32`), operands (destination first).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instr {
     pub guard: Option<(Reg, bool)>,
-    pub opcode: String,
+    pub op: Op,
+    /// What follows the name, as written (`.global.nc.f32`); for `Text` and
+    /// `Decl`, the whole line.
+    pub modifiers: String,
     pub operands: Vec<Operand>,
     pub loc: Option<DebugLoc>,
 }
 
 impl Instr {
-    pub fn new(opcode: impl Into<String>, operands: Vec<Operand>) -> Instr {
+    /// An instruction: its name and the modifiers that follow it, as PTX
+    /// writes them (`Op::Ld`, `.global.nc.f32`).
+    pub fn new(op: Op, modifiers: impl Into<String>, operands: Vec<Operand>) -> Instr {
         Instr {
             guard: None,
-            opcode: opcode.into(),
+            op,
+            modifiers: modifiers.into(),
             operands,
             loc: None,
         }
     }
 
+    /// A line of a call sequence that is no instruction (`Op::Text`, `Op::Decl`).
+    pub fn line(op: Op, text: String) -> Instr {
+        debug_assert!(matches!(op, Op::Text | Op::Decl));
+        Instr {
+            guard: None,
+            op,
+            modifiers: text,
+            operands: Vec::new(),
+            loc: None,
+        }
+    }
+
     pub fn is_branch(&self) -> bool {
-        self.opcode == "bra" || self.opcode == "bra.uni"
+        self.op == Op::Bra
+    }
+
+    /// `bra.uni`, the branch every thread of a warp takes alike.
+    pub fn is_uniform_branch(&self) -> bool {
+        self.op == Op::Bra && self.modifiers == ".uni"
     }
 
     pub fn is_terminator(&self) -> bool {
-        self.is_branch() || self.opcode == "ret" || self.opcode == "trap" || self.opcode == "exit"
+        self.is_branch() || matches!(self.op, Op::Ret | Op::Trap | Op::Exit)
     }
 
-    /// The registers this instruction writes (its first operand, for all but stores and branches).
+    /// The registers this instruction writes (its first operand, for all but
+    /// stores, branches and barriers).
     pub fn defs(&self) -> Option<Reg> {
-        if self.opcode.starts_with("st.")
+        if matches!(self.op, Op::St | Op::Bar | Op::Barrier)
             || self.is_terminator()
-            || self.opcode.starts_with("bar")
             || self.operands.is_empty()
         {
             return None;
@@ -256,14 +283,15 @@ pub fn instr_text(f: &MFunction, i: &Instr) -> String {
 /// Appends [`instr_text`].
 pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
     // The braces and comments around a call sequence are written as they are.
-    if i.opcode.starts_with('{') || i.opcode.starts_with('}') {
-        out.push_str(&i.opcode);
+    if i.op == Op::Text {
+        out.push_str(&i.modifiers);
         return;
     }
     if let Some((p, neg)) = i.guard {
         let _ = write!(out, "@{}{} ", if neg { "!" } else { "" }, p);
     }
-    out.push_str(&i.opcode);
+    out.push_str(i.op.name());
+    out.push_str(&i.modifiers);
     for (k, o) in i.operands.iter().enumerate() {
         out.push_str(if k == 0 { " \t" } else { ", " });
         push_operand(out, f, o);

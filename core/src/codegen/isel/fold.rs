@@ -1,0 +1,219 @@
+//! Planning which instructions are computed inside their user rather than on
+//! their own: `mul.wide` for an extended gep index, `mad.lo`/`fma.rn` for a
+//! multiply-add, `[reg+off]` addresses for constant geps, `min`/`max`/`abs`
+//! for a select of a compare.
+
+use super::types::*;
+use super::Sel;
+use crate::collections::HashMap;
+use crate::ir::*;
+use crate::ptx::Op;
+
+impl Sel<'_> {
+    /// Decides which instructions are computed inside their only user: a
+    /// folded value must be defined in the user's block (a register it reads
+    /// could be reassigned by a phi copy on a loop's back edge otherwise).
+    pub(super) fn plan_folds(&mut self) {
+        let f = self.f;
+        let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                block_of.insert(i, b);
+            }
+        }
+        let single_local_use = |def: &Value, user: InstId, uses: &[u32]| -> Option<InstId> {
+            let d = def.as_inst()?;
+            (uses[d.0 as usize] == 1 && block_of.get(&d) == block_of.get(&user)).then_some(d)
+        };
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                match &f.inst(i).kind {
+                    // sext/zext i32 → i64 used only as gep indices in its block:
+                    // mul.wide.s32 from the 32-bit value, once per scale.
+                    InstKind::Gep { indices, .. } => {
+                        for idx in indices {
+                            let Some(d) = idx.as_inst() else { continue };
+                            let is_ext = matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32);
+                            if is_ext
+                                && block_of.get(&d) == block_of.get(&i)
+                                && gep_index_uses(f, d, block_of[&d]) == self.uses[d.0 as usize]
+                            {
+                                self.folded.insert(d);
+                            }
+                        }
+                    }
+                    // a*b+c: fma (floats, when contraction is allowed) or mad.lo (integers).
+                    InstKind::Bin {
+                        op: op @ (BinOp::FAdd | BinOp::Add),
+                        lhs,
+                        rhs,
+                        flags,
+                    } => {
+                        if *op == BinOp::FAdd && !(flags.contract && self.opts.fmad) {
+                            continue;
+                        }
+                        for side in [lhs, rhs] {
+                            if let Some(d) = single_local_use(side, i, &self.uses) {
+                                let ok = match &f.inst(d).kind {
+                                    InstKind::Bin {
+                                        op: BinOp::FMul,
+                                        flags,
+                                        ..
+                                    } => flags.contract && *op == BinOp::FAdd,
+                                    InstKind::Bin { op: BinOp::Mul, .. } => {
+                                        *op == BinOp::Add && f.inst(d).ty != Type::I1
+                                    }
+                                    _ => false,
+                                };
+                                if ok {
+                                    self.folded.insert(d);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Geps with constant offsets used only as load/store addresses
+        // become `[reg+off]` in each of them (in any block: the base
+        // dominates the gep, so its register holds it at every use; licm
+        // hoists such geps out of loops, where their loads stay).
+        let mut address_uses: HashMap<InstId, u32> = HashMap::default();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                let ptr = match &f.inst(i).kind {
+                    InstKind::Load { ptr, .. } => ptr,
+                    InstKind::Store { ptr, val, .. } if val != ptr => ptr,
+                    _ => continue,
+                };
+                if let Some(d) = ptr.as_inst() {
+                    *address_uses.entry(d).or_default() += 1;
+                }
+            }
+        }
+        // A constant gep whose uses are all folded geps folds too (a member
+        // of a member: `[%SP+20]`), so the analysis runs to a fixed point.
+        let constant_gep = |d: InstId| match &f.inst(d).kind {
+            InstKind::Gep { indices, .. } => indices.iter().all(|x| x.as_int().is_some()),
+            _ => false,
+        };
+        let mut work: Vec<InstId> = address_uses.keys().copied().collect();
+        work.sort();
+        while let Some(d) = work.pop() {
+            let n = address_uses.get(&d).copied().unwrap_or(0);
+            if self.address_folded.contains(&d) || n != self.uses[d.0 as usize] || !constant_gep(d)
+            {
+                continue;
+            }
+            self.address_folded.insert(d);
+            if let InstKind::Gep {
+                base: Value::Inst(b),
+                ..
+            } = &f.inst(d).kind
+            {
+                *address_uses.entry(*b).or_default() += 1;
+                work.push(*b);
+            }
+        }
+        // The compare of a min/max/abs select, and abs's negation, live in
+        // the select's instruction.
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if self.min_max_abs(i).is_none() {
+                    continue;
+                }
+                let InstKind::Select { cond, t, .. } = &f.inst(i).kind else {
+                    continue;
+                };
+                for v in [cond, t] {
+                    if let Some(d) = single_local_use(v, i, &self.uses) {
+                        if matches!(
+                            f.inst(d).kind,
+                            InstKind::ICmp { .. } | InstKind::Bin { op: BinOp::Sub, .. }
+                        ) {
+                            self.folded.insert(d);
+                        }
+                    }
+                }
+            }
+        }
+        // Addresses in a by-value struct parameter are `[k_param_0+off]`
+        // operands, never registers.
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if matches!(f.inst(i).kind, InstKind::Gep { .. })
+                    && self.byval_address(&Value::Inst(i)).is_some()
+                {
+                    self.folded.insert(i);
+                }
+            }
+        }
+    }
+
+    /// `select (icmp slt a, b), a, b` and its kin: `min.s32 a, b`, `max.u64`,
+    /// or (`select (icmp slt x, 0), (sub 0, x), x`) `abs.s32 x`. The opcode
+    /// and operands, when the select is one of these.
+    pub(super) fn min_max_abs(&self, id: InstId) -> Option<((Op, String), Value, Option<Value>)> {
+        let f = self.f;
+        let InstKind::Select { cond, t, f: e } = &f.inst(id).kind else {
+            return None;
+        };
+        let ty = f.inst(id).ty.clone();
+        if !matches!(ty, Type::I16 | Type::I32 | Type::I64) {
+            return None;
+        }
+        let InstKind::ICmp { pred, lhs, rhs } = &f.inst(cond.as_inst()?).kind else {
+            return None;
+        };
+        let (kind, is_max) = match pred {
+            ICmp::Slt | ICmp::Sle => ('s', false),
+            ICmp::Sgt | ICmp::Sge => ('s', true),
+            ICmp::Ult | ICmp::Ule => ('u', false),
+            ICmp::Ugt | ICmp::Uge => ('u', true),
+            _ => return None,
+        };
+        if lhs == t && rhs == e {
+            let op = if is_max { Op::Max } else { Op::Min };
+            return Some(((op, int_suffix(&ty, kind)), t.clone(), Some(e.clone())));
+        }
+        if lhs == e && rhs == t {
+            let op = if is_max { Op::Min } else { Op::Max };
+            return Some(((op, int_suffix(&ty, kind)), t.clone(), Some(e.clone())));
+        }
+        // abs: x < 0 ? 0 - x : x
+        let negated = |v: &Value, x: &Value| {
+            v.as_inst().is_some_and(|n| {
+                matches!(&f.inst(n).kind, InstKind::Bin { op: BinOp::Sub, lhs: z, rhs: y, .. }
+                    if z.as_int() == Some(0) && y == x)
+            })
+        };
+        if *pred == ICmp::Slt && rhs.as_int() == Some(0) && lhs == e && negated(t, e) {
+            return Some(((Op::Abs, int_suffix(&ty, 's')), e.clone(), None));
+        }
+        None
+    }
+}
+
+/// How many times `d` is used as a gep index in block `b`.
+pub(super) fn gep_index_uses(f: &Function, d: InstId, b: BlockId) -> u32 {
+    let mut n = 0;
+    for &i in &f.block(b).insts {
+        let inst = f.inst(i);
+        match &inst.kind {
+            InstKind::Gep { base, indices, .. } => {
+                if base.as_inst() == Some(d) {
+                    return 0; // used as a pointer: not only an index
+                }
+                n += indices.iter().filter(|x| x.as_inst() == Some(d)).count() as u32;
+            }
+            k => {
+                if k.operands().iter().any(|o| o.as_inst() == Some(d)) {
+                    return 0;
+                }
+            }
+        }
+    }
+    n
+}

@@ -1,0 +1,221 @@
+//! Loads, stores and atomics: `ld`/`st` with their state space, volatility and
+//! `.nc`, vectors, i1 and 32-bit shared addresses in memory, `atom`/`red`/`atom.cas`.
+
+use super::types::*;
+use super::Sel;
+use crate::ir::*;
+use crate::ptx::*;
+
+impl Sel<'_> {
+    /// A load: `ld.global.nc` from a read-only kernel argument, a vector into
+    /// one register per lane, an i1 through a `%rs`.
+    pub(super) fn load(&mut self, id: InstId, ptr: &Value, volatile: bool) {
+        let f = self.f;
+        let ty = f.inst(id).ty.clone();
+        let space = self.access_space(ptr);
+        let nc = space == addrspace::GLOBAL
+            && !volatile
+            && f.attrs.kernel
+            && self
+                .base_param(ptr)
+                .and_then(|a| f.params.get(a as usize))
+                .is_some_and(|p| p.noalias && p.readonly);
+        let addr = self.address(ptr);
+        let vol = if volatile { ".volatile" } else { "" };
+        let (v, elem) = match ty.as_vector() {
+            Some((n, e)) => (format!(".v{n}"), e.clone()),
+            None => (String::new(), ty.clone()),
+        };
+        let op = (
+            Op::Ld,
+            format!(
+                "{}{}{}{v}{}",
+                vol,
+                space_name(space),
+                if nc { ".nc" } else { "" },
+                mem_suffix(&elem)
+            ),
+        );
+        if let Some((n, _)) = ty.as_vector() {
+            // One register per lane: `{%f1, %f2, %f3, %f4}`.
+            let regs: Vec<Reg> = (0..n).map(|_| self.m.new_reg(reg_class(&elem))).collect();
+            let list = regs
+                .iter()
+                .map(Reg::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.vec_regs.insert(id, regs);
+            self.emit_opcode(op, vec![Operand::Sym(format!("{{{list}}}")), addr]);
+        } else if ty == Type::I1 {
+            let b = self.m.new_reg(RegClass::B16);
+            self.emit_opcode(op, vec![Operand::Reg(b), addr]);
+            let d = self.def(id);
+            self.emit(
+                Op::Setp,
+                ".ne.s16",
+                vec![Operand::Reg(d), Operand::Reg(b), Operand::Imm(0)],
+            );
+        } else if reg_bits(&ty) != ty.bits() {
+            // A shared address in memory is 64 bits wide.
+            let w = self.m.new_reg(RegClass::B64);
+            self.emit_opcode(op, vec![Operand::Reg(w), addr]);
+            let d = self.def(id);
+            self.emit(Op::Cvt, ".u32.u64", vec![Operand::Reg(d), Operand::Reg(w)]);
+        } else {
+            let d = self.def(id);
+            self.emit_opcode(op, vec![Operand::Reg(d), addr]);
+        }
+    }
+
+    /// A store (a vector's lanes as `{%f1, …}`, an i1 as a `%rs` 0 or 1).
+    pub(super) fn store(&mut self, val: &Value, ptr: &Value, volatile: bool) {
+        let f = self.f;
+        let vt = f.value_type(val);
+        let space = self.access_space(ptr);
+        if let Some((n, e)) = vt.as_vector() {
+            // `{%f1, %f2, %f3, %f4}`: the lanes' registers.
+            let e = e.clone();
+            let regs: Vec<String> = (0..n)
+                .map(|k| {
+                    let op = self.lane(val, k);
+                    self.in_reg(op, &e).to_string()
+                })
+                .collect();
+            let addr = self.address(ptr);
+            let vol = if volatile { ".volatile" } else { "" };
+            self.emit(
+                Op::St,
+                format!("{vol}{}.v{n}{}", space_name(space), mem_suffix(&e)),
+                vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
+            );
+            return;
+        }
+        let v = if vt == Type::I1 {
+            let p = self.reg(val);
+            let b = self.m.new_reg(RegClass::B16);
+            self.emit(
+                Op::Selp,
+                ".u16",
+                vec![
+                    Operand::Reg(b),
+                    Operand::Imm(1),
+                    Operand::Imm(0),
+                    Operand::Reg(p),
+                ],
+            );
+            Operand::Reg(b)
+        } else if reg_bits(&vt) != vt.bits() {
+            // A shared address in memory is 64 bits wide.
+            let r = self.reg(val);
+            let w = self.m.new_reg(RegClass::B64);
+            self.emit(Op::Cvt, ".u64.u32", vec![Operand::Reg(w), Operand::Reg(r)]);
+            Operand::Reg(w)
+        } else {
+            Operand::Reg(self.reg(val))
+        };
+        let addr = self.address(ptr);
+        let vol = if volatile { ".volatile" } else { "" };
+        self.emit(
+            Op::St,
+            format!("{}{}{}", vol, space_name(space), mem_suffix(&vt)),
+            vec![addr, v],
+        );
+    }
+
+    /// An `atomicrmw`: `atom`, or `red` when its old value is unused.
+    pub(super) fn atomic_rmw(
+        &mut self,
+        id: InstId,
+        op: AtomicOp,
+        ptr: &Value,
+        val: &Value,
+        scope: SyncScope,
+    ) {
+        let f = self.f;
+        let space = match f.value_type(ptr) {
+            Type::Ptr(s) => s,
+            _ => 0,
+        };
+        let t = f.value_type(val);
+        let bits = t.bits();
+        let (name, kind) = match op {
+            AtomicOp::Add => ("add", 'u'),
+            AtomicOp::FAdd => ("add", 'f'),
+            AtomicOp::Sub => ("add", 'u'),
+            AtomicOp::Xchg => ("exch", 'b'),
+            AtomicOp::And => ("and", 'b'),
+            AtomicOp::Or => ("or", 'b'),
+            AtomicOp::Xor => ("xor", 'b'),
+            AtomicOp::Max => ("max", 's'),
+            AtomicOp::Min => ("min", 's'),
+            AtomicOp::UMax => ("max", 'u'),
+            AtomicOp::UMin => ("min", 'u'),
+            AtomicOp::UIncWrap => ("inc", 'u'),
+            AtomicOp::UDecWrap => ("dec", 'u'),
+        };
+        let v = if op == AtomicOp::Sub {
+            let r = self.reg(val);
+            let n = self.m.new_reg(r.class);
+            self.emit(
+                Op::Neg,
+                format!(".s{bits}"),
+                vec![Operand::Reg(n), Operand::Reg(r)],
+            );
+            Operand::Reg(n)
+        } else {
+            self.operand(val)
+        };
+        let addr = self.address(ptr);
+        // An atomic whose old value nobody reads is a reduction (`red`), as NVVM writes it.
+        if self.uses[id.0 as usize] == 0 && name != "exch" {
+            let op = (
+                Op::Red,
+                format!(
+                    "{}{}.{name}.{kind}{bits}",
+                    space_name(space),
+                    scope_suffix(scope)
+                ),
+            );
+            self.emit_opcode(op, vec![addr, v]);
+            return;
+        }
+        let d = self.def(id);
+        let op = (
+            Op::Atom,
+            format!(
+                "{}{}.{name}.{kind}{bits}",
+                space_name(space),
+                scope_suffix(scope)
+            ),
+        );
+        self.emit_opcode(op, vec![Operand::Reg(d), addr, v]);
+    }
+
+    /// A `cmpxchg`: `atom.cas`.
+    pub(super) fn cmpxchg(
+        &mut self,
+        id: InstId,
+        ptr: &Value,
+        cmp: &Value,
+        new: &Value,
+        scope: SyncScope,
+    ) {
+        let f = self.f;
+        let space = match f.value_type(ptr) {
+            Type::Ptr(s) => s,
+            _ => 0,
+        };
+        let bits = reg_bits(&f.value_type(cmp));
+        let (c, n) = (self.reg(cmp), self.reg(new));
+        let addr = self.address(ptr);
+        let d = self.def(id);
+        let op = (
+            Op::Atom,
+            format!("{}{}.cas.b{bits}", space_name(space), scope_suffix(scope)),
+        );
+        self.emit_opcode(
+            op,
+            vec![Operand::Reg(d), addr, Operand::Reg(c), Operand::Reg(n)],
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! PTX instruction names: the one table of their spellings.
+
+/// A PTX instruction's name: what comes before its first `.` (`ld` in
+/// `ld.global.nc.f32`). Every name the backend writes is here, spelled once,
+/// in [`Op::NAMES`]; `Text` and `Decl` are the lines of a call sequence that
+/// are no instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    Abs,
+    Activemask,
+    Add,
+    And,
+    Atom,
+    Bar,
+    Barrier,
+    Bfind,
+    Bra,
+    Brev,
+    Call,
+    Clz,
+    Copysign,
+    Cos,
+    Cvt,
+    Cvta,
+    Div,
+    Ex2,
+    Exit,
+    Fma,
+    Ld,
+    Lg2,
+    Mad,
+    Match,
+    Max,
+    Membar,
+    Min,
+    Mov,
+    Mul,
+    Mul24,
+    Neg,
+    Not,
+    Or,
+    Popc,
+    Prmt,
+    Rcp,
+    Red,
+    Rem,
+    Ret,
+    Rsqrt,
+    Sad,
+    Selp,
+    Setp,
+    Shf,
+    Shfl,
+    Shl,
+    Shr,
+    Sin,
+    Sqrt,
+    St,
+    Sub,
+    Trap,
+    Vote,
+    Xor,
+    /// A line written as it is, without `;`: a call sequence's braces
+    /// (`{ // callseq 0, 0`).
+    Text,
+    /// A declaration inside a call sequence, written with `;`:
+    /// `.param .b32 param0`, `prototype_0 : .callprototype ()_ (.param .b32 _)`.
+    Decl,
+}
+
+impl Op {
+    /// Every instruction and its spelling, in the variants' order (an `Op`
+    /// indexes its own entry), which is alphabetical.
+    pub const NAMES: &'static [(Op, &'static str)] = &[
+        (Op::Abs, "abs"),
+        (Op::Activemask, "activemask"),
+        (Op::Add, "add"),
+        (Op::And, "and"),
+        (Op::Atom, "atom"),
+        (Op::Bar, "bar"),
+        (Op::Barrier, "barrier"),
+        (Op::Bfind, "bfind"),
+        (Op::Bra, "bra"),
+        (Op::Brev, "brev"),
+        (Op::Call, "call"),
+        (Op::Clz, "clz"),
+        (Op::Copysign, "copysign"),
+        (Op::Cos, "cos"),
+        (Op::Cvt, "cvt"),
+        (Op::Cvta, "cvta"),
+        (Op::Div, "div"),
+        (Op::Ex2, "ex2"),
+        (Op::Exit, "exit"),
+        (Op::Fma, "fma"),
+        (Op::Ld, "ld"),
+        (Op::Lg2, "lg2"),
+        (Op::Mad, "mad"),
+        (Op::Match, "match"),
+        (Op::Max, "max"),
+        (Op::Membar, "membar"),
+        (Op::Min, "min"),
+        (Op::Mov, "mov"),
+        (Op::Mul, "mul"),
+        (Op::Mul24, "mul24"),
+        (Op::Neg, "neg"),
+        (Op::Not, "not"),
+        (Op::Or, "or"),
+        (Op::Popc, "popc"),
+        (Op::Prmt, "prmt"),
+        (Op::Rcp, "rcp"),
+        (Op::Red, "red"),
+        (Op::Rem, "rem"),
+        (Op::Ret, "ret"),
+        (Op::Rsqrt, "rsqrt"),
+        (Op::Sad, "sad"),
+        (Op::Selp, "selp"),
+        (Op::Setp, "setp"),
+        (Op::Shf, "shf"),
+        (Op::Shfl, "shfl"),
+        (Op::Shl, "shl"),
+        (Op::Shr, "shr"),
+        (Op::Sin, "sin"),
+        (Op::Sqrt, "sqrt"),
+        (Op::St, "st"),
+        (Op::Sub, "sub"),
+        (Op::Trap, "trap"),
+        (Op::Vote, "vote"),
+        (Op::Xor, "xor"),
+    ];
+
+    /// The instruction's name (`ld`); empty for `Text` and `Decl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Text | Op::Decl => "",
+            op => Op::NAMES[op as usize].1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ptx::Instr;
+
+    #[test]
+    fn op_names_are_in_variant_order_and_sorted() {
+        for (k, (op, name)) in Op::NAMES.iter().enumerate() {
+            assert_eq!(*op as usize, k, "{name}");
+            assert_eq!(op.name(), *name);
+        }
+        assert!(Op::NAMES.windows(2).all(|w| w[0].1 < w[1].1));
+    }
+
+    #[test]
+    fn branches_are_told_apart_by_op_and_modifier() {
+        assert!(Instr::new(Op::Bra, ".uni", vec![]).is_uniform_branch());
+        assert!(!Instr::new(Op::Bra, "", vec![]).is_uniform_branch());
+        assert!(Instr::new(Op::Trap, "", vec![]).is_terminator());
+    }
+}
