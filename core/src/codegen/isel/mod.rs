@@ -422,7 +422,7 @@ fn kernel_directives(f: &Function, opts: &Options) -> Vec<String> {
     if let Some(n) = f.attrs.minctasm {
         d.push(format!(".minnctapersm {n}"));
     }
-    let sm90 = crate::target::find(&opts.arch).is_some_and(|t| t.sm >= 90);
+    let sm90 = opts.target().is_ok_and(|t| t.sm >= 90);
     if let (Some(n), true) = (f.attrs.maxclusterrank, sm90) {
         d.push(format!(".maxclusterrank {n}"));
     }
