@@ -14,10 +14,10 @@
 //! same arguments and output (see `run_ptx_main`).
 
 use clap::Parser;
-use ptxlab_core::interp::{self, spec};
 use ptxlab_core::{
     compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options, StageKind,
 };
+use ptxlab_sim::{interp, spec};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -210,10 +210,6 @@ fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("run-ptx") {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
         return run_ptx_main(RunPtxCli::parse_from(args.map(|(_, a)| a)));
-    }
-    if std::env::args().nth(1).as_deref() == Some("libdevice-report") {
-        let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
-        return report_main(ReportCli::parse_from(args.map(|(_, a)| a)));
     }
     let cli = Cli::parse_from(normalize_args(std::env::args()));
     if cli.list_passes {
@@ -553,7 +549,7 @@ struct RunPtxCli {
 }
 
 fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
-    use ptxlab_core::ptx::emu;
+    use ptxlab_sim::emu;
     let fail = |msg: String| {
         eprintln!("ptxlab run-ptx: error: {msg}");
         ExitCode::FAILURE
@@ -688,47 +684,4 @@ fn buffer_json(memory: &interp::Memory, b: &spec::BoundBuffer) -> String {
         E::F64 => serde_json::to_string(&memory.download::<f64>(id)),
     };
     json.unwrap_or_else(|_| "null".to_string())
-}
-
-/// `ptxlab libdevice-report`: the accuracy of the math functions.
-#[derive(Parser, Debug)]
-#[command(
-    name = "ptxlab libdevice-report",
-    about = "Measure the math functions (our libdevice, run in the IR interpreter) against an f64 reference (320-bit for the doubles), in ulp"
-)]
-struct ReportCli {
-    /// Random inputs per function (special values and hard cases come on top).
-    #[arg(long, default_value_t = 10000)]
-    samples: usize,
-    /// The functions to measure (default: all), by CUDA name (sinf, powf, …).
-    funcs: Vec<String>,
-}
-
-fn report_main(cli: ReportCli) -> ExitCode {
-    use ptxlab_core::libdevice_report as report;
-    let funcs = match report::select(&cli.funcs) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("ptxlab libdevice-report: error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let start = std::time::Instant::now();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let rows = report::measure_all(&funcs, cli.samples, &Options::default(), threads);
-    let failed = rows.iter().filter(|r| !r.pass()).count();
-    // A closed pipe (`| head`) ends the output, not the process with a panic.
-    let _ = writeln!(
-        std::io::stdout(),
-        "{}{} functions, {} within bound, {failed} failing ({:.1} s)",
-        report::format(&rows),
-        rows.len(),
-        rows.len() - failed,
-        start.elapsed().as_secs_f64()
-    );
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
 }

@@ -13,9 +13,9 @@
 //! shows. The interpreter cannot run machine code, so the backend's stages
 //! run the optimized IR.
 
-use ptxlab_core::interp::{self, spec, ErrorKind};
 use ptxlab_core::ir::Module;
 use ptxlab_core::{compile_to_ir, opt, Compilation, NoFiles, Options, StageKind};
+use ptxlab_sim::{interp, spec, ErrorKind};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 

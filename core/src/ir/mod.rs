@@ -12,7 +12,7 @@ mod print;
 pub mod verify;
 
 pub use parse::{parse_function, parse_module, parse_signature, ParseError};
-pub(crate) use print::inst_text;
+pub use print::inst_text;
 pub use print::{function_text, location_text, module_text, print_function, print_module};
 
 use crate::collections::HashSet;

@@ -1,5 +1,6 @@
 //! The command-line compiler, run as a user runs it.
 
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 use std::process::Command;
@@ -522,32 +523,6 @@ fn device_printf_becomes_vprintf() {
     )
     .unwrap();
     assert!(ptx_of(&file, &[]).contains("vprintf"));
-}
-
-#[test]
-fn libdevice_report_prints_a_row_per_function_and_fails_on_unknown_names() {
-    let out = ptxlab()
-        .args(["libdevice-report", "--samples", "200", "expf", "fmaf"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    let rows: Vec<&str> = text.lines().filter(|l| l.contains(" pass ")).collect();
-    assert_eq!(rows.len(), 2, "{text}");
-    assert!(
-        rows[0].starts_with("expf") && rows[1].starts_with("fmaf"),
-        "{text}"
-    );
-    assert!(
-        text.contains("2 functions, 2 within bound, 0 failing"),
-        "{text}"
-    );
-    let out = ptxlab()
-        .args(["libdevice-report", "nosuchf"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no function 'nosuchf'"));
 }
 
 /// nvcc's `-expt-relaxed-constexpr` (one dash or two) lets device code call

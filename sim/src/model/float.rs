@@ -3,8 +3,8 @@
 //! computed through f32 (exact for + − × ÷: f32 has more than 2·11+2 bits).
 
 use super::rounding::{self, ApproxOp, RoundOp, Rounding};
-pub(crate) use crate::ir::fold::{f16_to_f64, f64_to_f16};
-use crate::ir::{BinOp, FCmp};
+pub(crate) use ptxlab_core::ir::fold::{f16_to_f64, f64_to_f16};
+use ptxlab_core::ir::{BinOp, FCmp};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FloatTy {

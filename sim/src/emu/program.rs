@@ -22,13 +22,13 @@
 //! a thread executes it.
 
 use super::parse::{self, Function, Imm, InitItem, Inst, Operand, ParseError, Space, Stmt, Var};
-use crate::collections::HashMap;
-use crate::interp::float::FloatTy;
-use crate::interp::memory::{Memory, Ptr, CODE_SPACE};
 pub(crate) use crate::interp::program::{mask, Reduce, Scalar, ShflMode};
-use crate::interp::rounding::{ApproxOp, Rounding};
-use crate::interp::{ErrorKind, InterpError};
-use crate::ir::{addrspace, AtomicOp, FCmp, ICmp};
+use crate::model::float::FloatTy;
+use crate::model::memory::{Memory, Ptr, CODE_SPACE};
+use crate::model::rounding::{ApproxOp, Rounding};
+use crate::model::{ErrorKind, InterpError};
+use ptxlab_core::collections::HashMap;
+use ptxlab_core::ir::{addrspace, AtomicOp, FCmp, ICmp};
 
 /// The most bytes of shared memory a block may have (the interpreter's
 /// limit, an sm_90 block's).
@@ -669,7 +669,7 @@ pub(crate) fn decode(
     for (v, id) in fresh {
         let Some(items) = &v.init else { continue };
         let bytes = init_bytes(v, items, &globals)?;
-        if let Some(buf) = memory.bytes_mut(crate::interp::BufferId(id as u32)) {
+        if let Some(buf) = memory.bytes_mut(crate::model::BufferId(id as u32)) {
             if bytes.len() > buf.len() {
                 return Err(perr(
                     v.line,
@@ -841,12 +841,12 @@ fn imm_bits(imm: Imm, ty: Ty) -> Result<u64, String> {
         (None, Imm::F32(b)) if ty.bits == 32 => u64::from(b),
         (None, Imm::F64(b)) if ty.bits == 64 => b,
         (None, _) => return Err(format!("a float immediate for a .{} operand", ty_name(ty))),
-        (Some(ft), Imm::Int(v)) => crate::interp::float::from_f64(v as f64, ft),
+        (Some(ft), Imm::Int(v)) => crate::model::float::from_f64(v as f64, ft),
         (Some(FloatTy::F32), Imm::F32(b)) => u64::from(b),
         (Some(FloatTy::F64), Imm::F64(b)) => b,
-        (Some(ft), Imm::F32(b)) => crate::interp::float::from_f64(f64::from(f32::from_bits(b)), ft),
-        (Some(ft), Imm::F64(b)) => crate::interp::float::from_f64(f64::from_bits(b), ft),
-        (Some(ft), Imm::Float(x)) => crate::interp::float::from_f64(x, ft),
+        (Some(ft), Imm::F32(b)) => crate::model::float::from_f64(f64::from(f32::from_bits(b)), ft),
+        (Some(ft), Imm::F64(b)) => crate::model::float::from_f64(f64::from_bits(b), ft),
+        (Some(ft), Imm::Float(x)) => crate::model::float::from_f64(x, ft),
     })
 }
 

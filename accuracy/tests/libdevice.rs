@@ -5,9 +5,9 @@
 //! Programming Guide, "Mathematical Functions"). Special values must match
 //! C99 Annex F exactly.
 
-use ptxlab_core::interp::{run_kernel, ArgValue, Config, Launch, Memory};
-use ptxlab_core::libdevice_report as report;
+use ptxlab_accuracy as report;
 use ptxlab_core::{compile_to_ir, NoFiles, Options};
+use ptxlab_sim::{interp::run_kernel, ArgValue, Config, Launch, Memory};
 
 /// `f(x)` for every input, computed by the compiled kernel in the interpreter.
 fn eval(func: &str, inputs: &[f32], opts: &Options) -> Vec<f32> {
@@ -43,7 +43,7 @@ fn eval(func: &str, inputs: &[f32], opts: &Options) -> Vec<f32> {
 
 /// Every function of the report is within its documented bound on a few
 /// thousand inputs, and matches every special value (the report's own
-/// table of functions and bounds; `ptxlab libdevice-report` runs more).
+/// table of functions and bounds; `libdevice-report` runs more).
 #[test]
 fn libdevice_functions_are_within_the_documented_ulp() {
     let opts = Options::default();
@@ -192,6 +192,7 @@ fn ftz_flushes_denormals_and_leaves_one_path() {
     }
 }
 
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 /// A kernel calling every function of the report assembles for every

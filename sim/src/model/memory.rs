@@ -1,7 +1,7 @@
 //! Device memory for the interpreter: global buffers, and the encoding of
 //! pointers that lets one 64-bit value point into any space.
 
-use crate::ir::addrspace;
+use ptxlab_core::ir::addrspace;
 
 /// A global buffer in a [`Memory`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

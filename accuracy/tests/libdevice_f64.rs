@@ -7,11 +7,11 @@
 //! math API (CUDA C Programming Guide, "Mathematical Functions"). Special
 //! values follow C99 Annex F exactly.
 
-use ptxlab_core::mpref;
+use ptxlab_accuracy::mpref;
 use std::f64::consts::PI;
 
-use ptxlab_core::interp::{run_kernel, ArgValue, Config, Launch, Memory};
 use ptxlab_core::{compile_to_ir, NoFiles, Options};
+use ptxlab_sim::{interp::run_kernel, ArgValue, Config, Launch, Memory};
 
 /// `expr` (over `a` and `b`, doubles) for every input pair, computed by a
 /// compiled kernel in the interpreter.
@@ -464,6 +464,7 @@ fn double_functions_with_pointer_results() {
     }
 }
 
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 /// Kernels calling every double function assemble for every target (one

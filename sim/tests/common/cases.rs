@@ -7,8 +7,8 @@
 #![allow(dead_code)]
 
 use super::common;
-use ptxlab_core::interp::{ArgValue, BufferId, InterpError, Launch, Memory, Stats};
 use ptxlab_core::Options;
+use ptxlab_sim::{ArgValue, BufferId, InterpError, Launch, Memory, Stats};
 
 // ---------------------------------------------------------------------------
 // Helpers

@@ -5,10 +5,11 @@
 //! it), and every
 //! target's ptxas accepts them.
 
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
-use ptxlab_core::interp::{run_kernel, ArgValue, Config, Launch, Memory};
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
+use ptxlab_sim::{interp::run_kernel, ArgValue, Config, Launch, Memory};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum T {
@@ -315,7 +316,7 @@ fn reference(from: T, to: T, mode: &str, x: V) -> V {
     }
 }
 
-fn upload(mem: &mut Memory, t: T, xs: &[V]) -> ptxlab_core::interp::BufferId {
+fn upload(mem: &mut Memory, t: T, xs: &[V]) -> ptxlab_sim::BufferId {
     let f = |v: &V| match v {
         V::F(f) => *f,
         V::I(_) => unreachable!(),
@@ -334,7 +335,7 @@ fn upload(mem: &mut Memory, t: T, xs: &[V]) -> ptxlab_core::interp::BufferId {
     }
 }
 
-fn download(mem: &Memory, t: T, id: ptxlab_core::interp::BufferId) -> Vec<V> {
+fn download(mem: &Memory, t: T, id: ptxlab_sim::BufferId) -> Vec<V> {
     match t {
         T::F32 => mem
             .download::<f32>(id)

@@ -9,8 +9,8 @@
 //! uniform in 0..100, the same for the same seed everywhere) or a list
 //! `[1,2,3]` of exactly N values. `TYPE[N]` alone is `zeros`.
 
-use super::{ArgValue, BufferId, Memory};
-use crate::ir::{Function, Module, Type};
+use crate::model::{ArgValue, BufferId, Memory};
+use ptxlab_core::ir::{Function, Module, Type};
 
 /// The element type of a buffer argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 //! -O3 the results of -O0, for several trip counts. Then the PTX shape:
 //! which loops keep a back branch.
 
-use ptxlab_core::interp::{run_kernel, ArgValue, Config, Launch, Memory};
 use ptxlab_core::ir::Module;
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
+use ptxlab_sim::{interp::run_kernel, ArgValue, Config, Launch, Memory};
 
 const THREADS: u32 = 32;
 const TRIPS: &[i32] = &[0, 1, 2, 3, 5, 8, 13];
@@ -558,8 +558,8 @@ fn pragma_unroll_n_keeps_one_back_branch() {
 // The corpus's tiled matrix multiply
 
 fn tiled_matmul_source() -> String {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/tiled_matmul.cu");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../core/tests/corpus/tiled_matmul.cu");
     std::fs::read_to_string(path).expect("tests/corpus/tiled_matmul.cu")
 }
 

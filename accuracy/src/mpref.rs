@@ -379,7 +379,7 @@ fn erfinv(y: f64, cc: &mut Consts) -> BigFloat {
     let q = P + 64;
     let target = big(y);
     let two_over_sqrt_pi = big(2.0).div(&cc.pi(q, RM).sqrt(q, RM), q, RM);
-    let mut x = big(crate::libdevice_report::erfinv(y));
+    let mut x = big(crate::reference::erfinv(y));
     for _ in 0..6 {
         let xf = to_f64(&x);
         let f = erf(&x, xf, cc).sub(&target, q, RM);
@@ -402,7 +402,7 @@ fn erfcinv(c: f64, cc: &mut Consts) -> BigFloat {
     let q = P + 64;
     let ln_c = big(c).ln(q, RM, cc);
     let sqrt_pi = cc.pi(q, RM).sqrt(q, RM);
-    let mut x = big(crate::libdevice_report::erfcinv(c));
+    let mut x = big(crate::reference::erfcinv(c));
     for _ in 0..7 {
         let xf = to_f64(&x);
         let x2 = x.mul(&x, q, RM);

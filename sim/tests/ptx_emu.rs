@@ -18,14 +18,14 @@
 
 #[path = "common/cases.rs"]
 mod cases;
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 use cases::*;
 use common::nvrtc::Nvrtc;
-use ptxlab_core::interp::{ArgValue, Config, ErrorKind, InterpError, Launch, Memory, Stats};
-use ptxlab_core::ptx::emu::{run_kernel, PtxModule};
 use ptxlab_core::{compile_source, Options};
-use std::process::Command;
+use ptxlab_sim::emu::{run_kernel, PtxModule};
+use ptxlab_sim::{ArgValue, Config, ErrorKind, InterpError, Launch, Memory, Stats};
 
 /// Corpus cases the emulator cannot run, each with the reason. Every other
 /// case must pass; a case listed here that passes is an error (remove it).
@@ -603,126 +603,6 @@ fn mangled_ptx_gives_errors_not_panics() {
     assert!(parsed > 100, "only {parsed} mangled texts parsed");
 }
 
-// ---------------------------------------------------------------------------
-// `ptxlab run-ptx`
-
-fn ptxlab() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ptxlab"))
-}
-
-#[test]
-fn cli_runs_a_ptx_file_as_run_runs_the_source() {
-    let dir = common::scratch("run-ptx");
-    let ptx = dir.join("saxpy.ptx");
-    let src = common::corpus_dir().join("saxpy.cu");
-    // Without contraction, as the interpreter computes.
-    let out = ptxlab()
-        .arg(&src)
-        .args(["-arch=sm_80", "-fmad=false", "-o"])
-        .arg(&ptx)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let launch = [
-        "--kernel",
-        "saxpy",
-        "--grid",
-        "4",
-        "--block",
-        "256",
-        "--args",
-        "1000,2.0,f32[1000]:rand:3,f32[1000]:iota",
-    ];
-    let run = ptxlab()
-        .arg("run")
-        .arg(&src)
-        .args(launch)
-        .arg("-arch=sm_80")
-        .output()
-        .unwrap();
-    let emu = ptxlab()
-        .arg("run-ptx")
-        .arg(&ptx)
-        .args(launch)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&emu.stderr);
-    assert!(emu.status.success(), "{stderr}");
-    let a: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-    let b: serde_json::Value = serde_json::from_slice(&emu.stdout).unwrap();
-    // The same values, under the PTX's parameter names.
-    assert_eq!(a["y"], b["saxpy_param_3"]);
-    assert_eq!(a["x"], b["saxpy_param_2"]);
-    assert_eq!(b["saxpy_param_3"].as_array().map(Vec::len), Some(1000));
-}
-
-#[test]
-fn cli_errors_name_the_ptx_file_and_line() {
-    let dir = common::scratch("run-ptx-errors");
-    let bad = dir.join("bad.ptx");
-    std::fs::write(
-        &bad,
-        format!("{HEAD}.visible .entry k()\n{{\n\tmov.u32 %r1, 1;\n}}\n"),
-    )
-    .unwrap();
-    let out = ptxlab()
-        .arg("run-ptx")
-        .arg(&bad)
-        .args(["--kernel", "k", "--block", "1"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("bad.ptx(6): error: '%r1' is not a declared register"),
-        "{stderr}"
-    );
-    let oob = dir.join("oob.ptx");
-    std::fs::write(
-        &oob,
-        format!("{HEAD}.visible .entry k(.param .u64 k_param_0)\n{{\n\t.reg .b32 %r<2>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [k_param_0];\n\tld.global.u32 %r1, [%rd1+400];\n\tret;\n}}\n"),
-    )
-    .unwrap();
-    let out = ptxlab()
-        .arg("run-ptx")
-        .arg(&oob)
-        .args(["--kernel", "k", "--block", "2", "--args", "i32[4]"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("oob.ptx(9): error: out-of-bounds load"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("thread (0,0,0) of block (0,0,0)"),
-        "{stderr}"
-    );
-    let out = ptxlab()
-        .arg("run-ptx")
-        .arg(&oob)
-        .args(["--kernel", "nope", "--block", "2", "--args", "i32[4]"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("no kernel named 'nope' (kernels: k)"),
-        "{stderr}"
-    );
-    let out = ptxlab()
-        .arg("run-ptx")
-        .arg(&oob)
-        .args(["--kernel", "k", "--block", "2", "--args", "2.5"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("--args: argument 1 (k_param_0): '2.5' is not an integer"),
-        "{stderr}"
-    );
-}
-
 /// A kernel of one thread that stores the results of `body` (each
 /// `st.global.u32 [%rd1+4k]`) into an i32 buffer of `n` slots.
 fn results(body: &str, n: usize) -> Vec<u32> {
@@ -879,95 +759,6 @@ fn line_information_is_skipped() {
         .unwrap();
     assert!(ptx.contains("\t.loc\t"), "{ptx}");
     check(&case, &ptx).unwrap();
-}
-
-/// Measures `f` (`libdevice_report`'s inputs, references and bounds) on
-/// `ptx`, its kernel compiled by some compiler, in the emulator.
-fn measure_ptx(
-    f: &ptxlab_core::libdevice_report::MathFunction,
-    ptx: &str,
-) -> ptxlab_core::libdevice_report::Row {
-    ptxlab_core::libdevice_report::measure_with(f, 300, &mut |launch, mem| {
-        let m = PtxModule::parse(ptx).map_err(|e| e.to_string())?;
-        let k = m.kernels()[0].to_string();
-        let config = Config {
-            max_steps: 1 << 40,
-            ..Config::default()
-        };
-        run_kernel(&m, &k, launch, mem, &config)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    })
-}
-
-/// Our libdevice through our whole pipeline, backend included: every
-/// function of the accuracy report, compiled to PTX (-O3, sm_80) and run in
-/// the emulator, meets its bound, as it does in the IR interpreter
-/// (`tests/libdevice.rs`). Tens of thousands of PTX lines of bit
-/// manipulation, double-double arithmetic and branches check isel and
-/// out-of-SSA by what they compute.
-#[test]
-fn our_libdevice_meets_its_bounds_as_ptx() {
-    use ptxlab_core::libdevice_report as report;
-    let opts = Options {
-        arch: "sm_80".into(),
-        ..Options::default()
-    };
-    let rows: Vec<report::Row> = report::FUNCTIONS
-        .iter()
-        .map(|f| {
-            let c = compile_source("report.cu", &report::kernel_source(f), &opts);
-            let ptx = c
-                .ptx
-                .unwrap_or_else(|| panic!("{}: {:?}", f.name, c.diagnostics));
-            measure_ptx(f, &ptx)
-        })
-        .collect();
-    let table = report::format(&rows);
-    let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
-    assert!(failing.is_empty(), "over bound: {failing:?}\n{table}");
-}
-
-/// NVIDIA's own libdevice, as NVRTC inlines it into each math function's
-/// kernel, run in the emulator: every function of the accuracy report
-/// (`libdevice_report::FUNCTIONS`, its inputs, references and CUDA's
-/// documented bounds) must meet its bound. Thousands of lines of NVIDIA's
-/// PTX — bit manipulation, `fma` chains, `.approx` instructions, `cvt`s,
-/// carry chains, branches — check the emulator's instructions against the
-/// results NVIDIA's code is documented to give.
-#[test]
-fn nvidias_libdevice_meets_its_bounds_in_the_emulator() {
-    use ptxlab_core::libdevice_report as report;
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
-        return;
-    };
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let rows: Vec<report::Row> = report::FUNCTIONS
-        .iter()
-        .map(|f| {
-            let src = report::kernel_source(f);
-            match nvrtc.compile("report.cu", &src, "sm_80", &[]) {
-                Ok(ptx) => measure_ptx(f, &ptx),
-                Err(log) => panic!("{}: NVRTC failed: {log}", f.name),
-            }
-        })
-        .collect();
-    let table = report::format(&rows);
-    eprintln!("{table}");
-    let failing: Vec<_> = rows.iter().filter(|r| !r.pass()).map(|r| r.name).collect();
-    // NVIDIA's own result, worked out by hand in exact arithmetic: hypot
-    // scales (5e-324, DBL_MAX) by 2^-1022, the square root of 16 - 2^-48
-    // comes out 4 (not 4 - 2^-51) whatever rsqrt.approx.f64's first
-    // approximation is, and 4 * 2^1022 overflows to inf.
-    //
-    // NVIDIA's Bessel functions of integer order, whose table rows were
-    // added later, miss the special values our table asks of them: jn(0, 0)
-    // comes out 0.9999999999999998 (jnf(0, 0) 1.0000001), and
-    // jnf(11, 3.6e-18) is NaN. rnorm4d reaches 1.52 ulp, over the 1 ulp our table records for
-    // it. (Not checked on hardware: no GPU was lent when these were found.)
-    let known = ["jnf", "ynf", "hypot", "rnorm4d", "jn", "yn"];
-    assert_eq!(failing, known, "{table}");
 }
 
 // ---------------------------------------------------------------------------

@@ -21,10 +21,10 @@
 //! back into the caller's `retval0`. Generic addresses carry their space,
 //! so `cvta` and generic `ld`/`st` work across spaces.
 //!
-//! Arithmetic reuses the interpreter's: IEEE operations per type with
-//! PTX's `.ftz` (`interp/float.rs`), the rounding modes and `.approx`
-//! instructions (`interp/rounding.rs`), and `vprintf` formats with
-//! `interp/printf.rs`. Instructions without a rounding modifier are
+//! Arithmetic is the machine model's: IEEE operations per type with
+//! PTX's `.ftz` (`model/float.rs`), the rounding modes and `.approx`
+//! instructions (`model/rounding.rs`), and `vprintf` formats with
+//! `model/printf.rs`. Instructions without a rounding modifier are
 //! rounded one at a time (ptxas may fuse `mul` and `add` into an `fma`; the
 //! emulator does not). An error (out of bounds, misaligned, wrong space,
 //! divergent barrier or warp instruction, division by zero, `trap`, the
@@ -32,7 +32,7 @@
 //! bytes each plus `.local` and `.param` areas, share
 //! `Config::max_local_bytes` —, an instruction the emulator does not
 //! implement) names the PTX line and instruction, the function, and the
-//! thread and block: [`crate::interp::Location`]'s `line` is the PTX line.
+//! thread and block: [`crate::Location`]'s `line` is the PTX line.
 //!
 //! Architecture Invariant: no text, launch or memory makes the emulator
 //! panic or run without bound.
@@ -43,8 +43,8 @@ mod program;
 
 pub use parse::ParseError;
 
-use crate::interp::memory::Ptr;
-use crate::interp::{ArgValue, Config, InterpError, Launch, Memory, Stats};
+use crate::model::memory::Ptr;
+use crate::model::{ArgValue, Config, InterpError, Launch, Memory, Stats};
 use program::{launch_error, Kind, Ty};
 
 /// A parsed PTX module, checked to decode.

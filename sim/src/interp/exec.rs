@@ -1,14 +1,14 @@
 //! Execution: blocks one after another, a block's threads as resumable state
 //! machines that run until they reach a barrier or exit.
 
-use super::memory::{space_name, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES};
 use super::program::{
     lane, mask, sext, Callee, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg,
     WarpOp,
 };
-use super::{float, printf, rounding};
-use super::{Config, ErrorKind, InterpError, Launch, Location, Stats};
-use crate::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
+use crate::model::memory::{space_name, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES};
+use crate::model::{float, printf, rounding};
+use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
+use ptxlab_core::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
 
 pub(crate) const WARP_SIZE: usize = 32;
 
@@ -433,7 +433,7 @@ impl Exec<'_, '_> {
             .flatten();
         let (inst, line) = match origin {
             Some(id) => (
-                crate::ir::inst_text(f, id),
+                ptxlab_core::ir::inst_text(f, id),
                 f.inst(id).loc.map(|l| l.line).filter(|l| *l > 0),
             ),
             None => ("(no instruction)".to_string(), None),
@@ -784,7 +784,7 @@ impl Exec<'_, '_> {
                 Op::Reflect { dst, query } => {
                     let addr = get(&t.regs, base, *query);
                     let query = tri!(read_string(self.mem, shared, &mut t.locals, addr));
-                    let v = crate::opt::reflect_value(&query, &self.cfg.options) as u64;
+                    let v = ptxlab_core::opt::reflect_value(&query, &self.cfg.options) as u64;
                     t.regs[base + *dst as usize] = v & mask(32);
                 }
                 Op::Printf { dst, fmt, buf } => {

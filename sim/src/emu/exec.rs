@@ -13,12 +13,12 @@ use crate::interp::exec::{
     append_output, atomic_value, int_binary, int_compare, int_fn, read_le, shuffle_source,
     write_le, Fault, MAX_OUTPUT, MAX_PRINTF_STRING, WARP_SIZE,
 };
-use crate::interp::float::{self, FloatTy, MathFn};
-use crate::interp::memory::{Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
 use crate::interp::program::{sext, IntFn};
-use crate::interp::rounding::{self, RoundOp, Rounding};
-use crate::interp::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
-use crate::ir::{addrspace, BinOp};
+use crate::model::float::{self, FloatTy, MathFn};
+use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
+use crate::model::rounding::{self, RoundOp, Rounding};
+use crate::model::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
+use ptxlab_core::ir::{addrspace, BinOp};
 
 /// A call in progress.
 #[derive(Clone, Copy, Debug)]
@@ -1589,7 +1589,7 @@ mod tests {
 
     #[test]
     fn setp_unordered_comparisons_are_true_on_nan() {
-        use crate::ir::FCmp;
+        use ptxlab_core::ir::FCmp;
         let nan = u64::from(f32::NAN.to_bits());
         let one = u64::from(1.0f32.to_bits());
         let c = |p| compare(Cmp::Float(p), nan, one, f32t(), false);
@@ -1597,7 +1597,7 @@ mod tests {
         assert!(c(FCmp::Ult) && c(FCmp::Ueq) && c(FCmp::Une) && c(FCmp::Uno));
         assert!(!c(FCmp::Ord));
         let i = |p, a, b| compare(Cmp::Int(p), a, b, ty(Kind::S, 32), false);
-        use crate::ir::ICmp;
+        use ptxlab_core::ir::ICmp;
         assert!(i(ICmp::Slt, 0xffff_ffff, 0));
         // Bits above the width are ignored.
         assert!(i(ICmp::Eq, 0x1_0000_0001, 1));

@@ -4,11 +4,11 @@
 //! reach them. Decoding never fails on a strange instruction: it becomes a
 //! [`Op::Trap`] that reports the problem if a thread ever executes it.
 
-use super::float::{FloatTy, MathFn};
-use super::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
-use super::{ArgValue, Config, ErrorKind, InterpError, Launch};
-use crate::collections::HashMap;
-use crate::ir::{
+use crate::model::float::{FloatTy, MathFn};
+use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
+use crate::model::{ArgValue, Config, ErrorKind, InterpError, Launch};
+use ptxlab_core::collections::HashMap;
+use ptxlab_core::ir::{
     addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
     InstId, InstKind, Module, Type, Value,
 };
@@ -549,7 +549,7 @@ fn element_scalar(ty: &Type) -> Option<Scalar> {
 fn float_bits(ty: &Type, bits: u64) -> u64 {
     let v = f64::from_bits(bits);
     match ty {
-        Type::Half => super::float::from_f64(v, FloatTy::F16),
+        Type::Half => crate::model::float::from_f64(v, FloatTy::F16),
         Type::F32 => u64::from((v as f32).to_bits()),
         _ => bits,
     }
