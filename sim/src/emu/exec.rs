@@ -9,14 +9,12 @@ use super::program::{
     atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
     ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
 };
-use crate::interp::exec::{
-    append_output, atomic_value, int_binary, int_compare, int_fn, read_le, shuffle_source,
-    write_le, Fault, MAX_OUTPUT, MAX_PRINTF_STRING, WARP_SIZE,
-};
-use crate::interp::program::{sext, IntFn};
 use crate::model::float::{self, FloatTy, MathFn};
-use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
+use crate::model::memory::{read_le, write_le, Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
+use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
 use crate::model::rounding::{self, RoundOp, Rounding};
+use crate::model::value::{atomic_value, int_binary, int_compare, int_fn, sext, Fault, IntFn};
+use crate::model::warp::{shuffle_source, WARP_SIZE};
 use crate::model::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, BinOp};
 
@@ -1695,7 +1693,7 @@ mod tests {
 
     #[test]
     fn shfl_clamps_and_reports_range() {
-        use crate::interp::program::ShflMode;
+        use crate::model::value::ShflMode;
         // down by 4 with clamp 31: lane 30 reads itself, out of range.
         assert_eq!(shuffle_source(ShflMode::Down, 30, 4, 31), (30, false));
         assert_eq!(shuffle_source(ShflMode::Down, 3, 4, 31), (7, true));

@@ -121,7 +121,7 @@ pub fn run_kernel(
     memory: &mut Memory,
     config: &Config,
 ) -> Result<Stats, InterpError> {
-    crate::interp::program::check_dims(launch)?;
+    crate::model::check_dims(launch)?;
     let Some(k) = module
         .ast
         .functions
@@ -227,7 +227,7 @@ fn kernel_params(
                 };
                 let bits = ty.bits;
                 let fits = bits >= 64
-                    || crate::interp::program::sext(v as u64 & program::mask(bits), bits) == v
+                    || crate::model::value::sext(v as u64 & program::mask(bits), bits) == v
                     || (v >= 0 && (v as u64) <= program::mask(bits));
                 if !fits {
                     return Err(bad(&format!("cannot hold {v}")));

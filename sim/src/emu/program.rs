@@ -22,19 +22,19 @@
 //! a thread executes it.
 
 use super::parse::{self, Function, Imm, InitItem, Inst, Operand, ParseError, Space, Stmt, Var};
-pub(crate) use crate::interp::program::{mask, Reduce, Scalar, ShflMode};
 use crate::model::float::FloatTy;
 use crate::model::memory::{Memory, Ptr, CODE_SPACE};
 use crate::model::rounding::{ApproxOp, Rounding};
+pub(crate) use crate::model::value::{mask, Reduce, Scalar, ShflMode};
 use crate::model::{ErrorKind, InterpError};
 use ptxlab_core::collections::HashMap;
 use ptxlab_core::ir::{addrspace, AtomicOp, FCmp, ICmp};
 
 /// The most bytes of shared memory a block may have (the interpreter's
 /// limit, an sm_90 block's).
-pub(crate) const MAX_SHARED_BYTES: u64 = crate::interp::program::MAX_SHARED_BYTES;
+pub(crate) use crate::model::MAX_SHARED_BYTES;
 /// The most bytes one global or constant variable may have.
-const MAX_SYMBOL_BYTES: u64 = crate::interp::program::MAX_SYMBOL_BYTES;
+use crate::model::MAX_SYMBOL_BYTES;
 /// The most bytes of `.local` or `.param` one function's frame may have.
 const MAX_FRAME_BYTES: u64 = 1 << 24;
 /// The most registers one function may declare.

@@ -1,19 +1,18 @@
 //! Execution: blocks one after another, a block's threads as resumable state
 //! machines that run until they reach a barrier or exit.
 
-use super::program::{
-    lane, mask, sext, Callee, Func, IntFn, Op, Opnd, Program, Reduce, Scalar, ShflMode, Sreg,
-    WarpOp,
+use super::program::{lane, Callee, Func, Op, Opnd, Program, Sreg, WarpOp};
+use crate::model::memory::{
+    read_le, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES,
 };
-use crate::model::memory::{space_name, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES};
+use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
+use crate::model::value::{
+    atomic_value, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
+};
+use crate::model::warp::{shuffle_source, WARP_SIZE};
 use crate::model::{float, printf, rounding};
 use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
-use ptxlab_core::ir::{addrspace, AtomicOp, BinOp, CastOp, ICmp};
-
-pub(crate) const WARP_SIZE: usize = 32;
-
-/// An error before it is given its place.
-pub(crate) type Fault = (ErrorKind, String);
+use ptxlab_core::ir::{addrspace, CastOp};
 
 /// A call in progress.
 #[derive(Clone, Copy, Debug)]
@@ -110,13 +109,6 @@ struct Exec<'p, 'm> {
     /// What `printf` wrote, in execution order, up to [`MAX_OUTPUT`].
     output: Vec<u8>,
 }
-
-/// The most `printf` text a launch keeps (CUDA's default FIFO is 1 MiB);
-/// the rest is dropped with a note.
-pub(crate) const MAX_OUTPUT: usize = 1 << 20;
-
-/// The longest format or `%s` string `printf` reads.
-pub(crate) const MAX_PRINTF_STRING: u64 = 64 * 1024;
 
 pub(crate) fn run(
     p: &Program,
@@ -842,7 +834,7 @@ impl Exec<'_, '_> {
                     default,
                     cases,
                 } => {
-                    let v = get(&t.regs, base, *val) & super::program::mask(*bits);
+                    let v = get(&t.regs, base, *val) & mask(*bits);
                     let to = cases
                         .iter()
                         .find(|(c, _)| *c == v)
@@ -951,21 +943,6 @@ impl Exec<'_, '_> {
                 }
             }
         }
-    }
-}
-
-/// Appends `printf` text to a launch's output, up to [`MAX_OUTPUT`] (then a note).
-pub(crate) fn append_output(output: &mut Vec<u8>, text: &[u8]) {
-    const NOTE: &[u8] = b"\n[ptxlab: printf output truncated at 1 MiB]\n";
-    if output.len() >= MAX_OUTPUT {
-        return;
-    }
-    let room = MAX_OUTPUT - output.len();
-    if text.len() <= room {
-        output.extend_from_slice(text);
-    } else {
-        output.extend_from_slice(&text[..room]);
-        output.extend_from_slice(NOTE);
     }
 }
 
@@ -1125,210 +1102,6 @@ impl printf::Args for PrintfArgs<'_> {
     }
 }
 
-/// Up to eight little-endian bytes as a number.
-pub(crate) fn read_le(bytes: &[u8]) -> u64 {
-    let mut buf = [0u8; 8];
-    buf[..bytes.len()].copy_from_slice(bytes);
-    u64::from_le_bytes(buf)
-}
-
-pub(crate) fn write_le(bytes: &mut [u8], v: u64) {
-    let n = bytes.len();
-    bytes.copy_from_slice(&v.to_le_bytes()[..n]);
-}
-
-/// The value an `atomicrmw` leaves in memory.
-pub(crate) fn atomic_value(op: AtomicOp, old: u64, v: u64, ty: Scalar, ftz: bool) -> u64 {
-    let bits = ty.bits();
-    let (so, sv) = (sext(old, bits), sext(v, bits));
-    let r = match op {
-        AtomicOp::Xchg => v,
-        AtomicOp::Add => old.wrapping_add(v),
-        AtomicOp::Sub => old.wrapping_sub(v),
-        AtomicOp::And => old & v,
-        AtomicOp::Or => old | v,
-        AtomicOp::Xor => old ^ v,
-        AtomicOp::Max => {
-            if so >= sv {
-                old
-            } else {
-                v
-            }
-        }
-        AtomicOp::Min => {
-            if so <= sv {
-                old
-            } else {
-                v
-            }
-        }
-        AtomicOp::UMax => old.max(v),
-        AtomicOp::UMin => old.min(v),
-        AtomicOp::FAdd => match ty.float() {
-            Some(ft) => float::binary(BinOp::FAdd, old, v, ft, ftz && ft == float::FloatTy::F32),
-            None => old.wrapping_add(v),
-        },
-        AtomicOp::UIncWrap => {
-            if old >= v {
-                0
-            } else {
-                old + 1
-            }
-        }
-        AtomicOp::UDecWrap => {
-            if old == 0 || old > v {
-                v
-            } else {
-                old - 1
-            }
-        }
-    };
-    r & mask(bits)
-}
-
-/// The lane a shuffle reads, as PTX's `shfl.sync` defines it: `c` holds the
-/// segment mask in bits 8–12 and the clamp lane in bits 0–4; a source outside
-/// the segment reads the lane itself. The flag is `shfl`'s predicate result:
-/// whether the source was in range.
-pub(crate) fn shuffle_source(mode: ShflMode, lane: u32, b: u32, c: u32) -> (u32, bool) {
-    let bval = b & 31;
-    let clamp = c & 31;
-    let seg = (c >> 8) & 31;
-    let max_lane = (lane & seg) | (clamp & !seg);
-    let min_lane = lane & seg;
-    let (j, ok) = match mode {
-        ShflMode::Up => {
-            let j = lane as i32 - bval as i32;
-            (j, j >= max_lane as i32)
-        }
-        ShflMode::Down => {
-            let j = (lane + bval) as i32;
-            (j, j <= max_lane as i32)
-        }
-        ShflMode::Bfly => {
-            let j = (lane ^ bval) as i32;
-            (j, j <= max_lane as i32)
-        }
-        ShflMode::Idx => {
-            let j = (min_lane | (bval & !seg & 31)) as i32;
-            (j, j <= max_lane as i32)
-        }
-    };
-    if ok {
-        (j as u32, true)
-    } else {
-        (lane, false)
-    }
-}
-
-/// An integer intrinsic on values of `bits` bits.
-pub(crate) fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
-    let m = mask(bits);
-    let x = a[0] & m;
-    let r = match f {
-        IntFn::Popc => u64::from(x.count_ones()),
-        IntFn::Clz => u64::from(x.leading_zeros() - (64 - bits)),
-        IntFn::Ctz => u64::from(x.trailing_zeros().min(bits)),
-        IntFn::BitReverse => x.reverse_bits() >> (64 - bits),
-        IntFn::FunnelLeft | IntFn::FunnelRight => {
-            let (hi, lo) = (x, a[1] & m);
-            let s = (a[2] & m) % u64::from(bits);
-            let wide = (u128::from(hi) << bits) | u128::from(lo);
-            if f == IntFn::FunnelLeft {
-                ((wide << s) >> bits) as u64
-            } else {
-                (wide >> s) as u64
-            }
-        }
-        IntFn::Mul24 { signed } => {
-            let (p, q) = if signed {
-                (sext(a[0] & 0xff_ffff, 24), sext(a[1] & 0xff_ffff, 24))
-            } else {
-                ((a[0] & 0xff_ffff) as i64, (a[1] & 0xff_ffff) as i64)
-            };
-            p.wrapping_mul(q) as u64
-        }
-        IntFn::MulHi { signed } => {
-            let p = if signed {
-                (i128::from(sext(a[0], bits)) * i128::from(sext(a[1], bits))) as u128
-            } else {
-                u128::from(x) * u128::from(a[1] & m)
-            };
-            (p >> bits) as u64
-        }
-        IntFn::BytePerm => {
-            // PTX prmt.b32: nibble n picks byte (s_n & 7) of y:x; bit 3 replicates its sign.
-            let input = ((a[1] & 0xffff_ffff) << 32) | (a[0] & 0xffff_ffff);
-            (0..4).fold(0u64, |r, n| {
-                let sel = (a[2] >> (4 * n)) & 0xf;
-                let mut byte = (input >> (8 * (sel & 7))) & 0xff;
-                if sel & 8 != 0 {
-                    byte = if byte & 0x80 != 0 { 0xff } else { 0 };
-                }
-                r | (byte << (8 * n))
-            })
-        }
-        IntFn::Sad { signed } => {
-            let d = if signed {
-                (sext(a[0], bits) - sext(a[1], bits)).unsigned_abs()
-            } else {
-                x.abs_diff(a[1] & m)
-            };
-            d.wrapping_add(a[2])
-        }
-    };
-    r & m
-}
-
-pub(crate) fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fault> {
-    let shift_out = b >= u64::from(bits);
-    let r = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        // PTX clamps shift amounts to the width.
-        BinOp::Shl if shift_out => 0,
-        BinOp::Shl => a << b,
-        BinOp::LShr if shift_out => 0,
-        BinOp::LShr => a >> b,
-        BinOp::AShr => (sext(a, bits) >> b.min(63)) as u64,
-        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => {
-            return Err((
-                ErrorKind::DivisionByZero,
-                format!(
-                    "integer division by zero ({}): undefined in C and PTX (an H200 returns all ones for 32-bit quotients and remainders)",
-                    op.name()
-                ),
-            ))
-        }
-        BinOp::UDiv => a / b,
-        BinOp::URem => a % b,
-        BinOp::SDiv => sext(a, bits).wrapping_div(sext(b, bits)) as u64,
-        BinOp::SRem => sext(a, bits).wrapping_rem(sext(b, bits)) as u64,
-        _ => return Err((ErrorKind::Unsupported, format!("{} on integers", op.name()))),
-    };
-    Ok(r & mask(bits))
-}
-
-pub(crate) fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
-    let (x, y) = (sext(a, bits), sext(b, bits));
-    match pred {
-        ICmp::Eq => a == b,
-        ICmp::Ne => a != b,
-        ICmp::Slt => x < y,
-        ICmp::Sle => x <= y,
-        ICmp::Sgt => x > y,
-        ICmp::Sge => x >= y,
-        ICmp::Ult => a < b,
-        ICmp::Ule => a <= b,
-        ICmp::Ugt => a > b,
-        ICmp::Uge => a >= b,
-    }
-}
-
 /// A float of type `from` converted to an integer of `bits` as `cvt.rzi`
 /// does: toward zero, saturating at the type's range, a NaN as a GPU
 /// converts it (`rounding::float_to_int`).
@@ -1372,30 +1145,6 @@ fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn integer_ops_wrap_at_their_width() {
-        assert_eq!(int_binary(BinOp::Add, 0xffff_ffff, 1, 32), Ok(0));
-        assert_eq!(int_binary(BinOp::Mul, 200, 2, 8), Ok(144));
-        assert_eq!(int_binary(BinOp::SDiv, 0xffff_fff9, 2, 32), Ok(0xffff_fffd)); // -7/2 = -3
-        assert_eq!(int_binary(BinOp::SRem, 0xffff_fff9, 2, 32), Ok(0xffff_ffff)); // -7%2 = -1
-        assert_eq!(
-            int_binary(BinOp::SDiv, 0x8000_0000, 0xffff_ffff, 32),
-            Ok(0x8000_0000)
-        );
-        assert_eq!(
-            int_binary(BinOp::AShr, 0x8000_0000, 40, 32),
-            Ok(0xffff_ffff)
-        );
-        assert_eq!(int_binary(BinOp::Shl, 1, 32, 32), Ok(0));
-        assert_eq!(int_binary(BinOp::LShr, 0x8000_0000, 31, 32), Ok(1));
-        assert_eq!(
-            int_binary(BinOp::UDiv, 1, 0, 32).map_err(|e| e.0),
-            Err(ErrorKind::DivisionByZero)
-        );
-        assert!(int_compare(ICmp::Slt, 0xffff_ffff, 0, 32));
-        assert!(!int_compare(ICmp::Ult, 0xffff_ffff, 0, 32));
-    }
 
     #[test]
     fn float_to_int_saturates_like_cvt_rzi() {

@@ -6,29 +6,18 @@
 
 use crate::model::float::{FloatTy, MathFn};
 use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
-use crate::model::{ArgValue, Config, ErrorKind, InterpError, Launch};
+use crate::model::value::{mask, sext, IntFn, Reduce, Scalar, ShflMode};
+use crate::model::{
+    check_dims, ArgValue, Config, ErrorKind, InterpError, Launch, MAX_SHARED_BYTES,
+    MAX_SYMBOL_BYTES,
+};
 use ptxlab_core::collections::HashMap;
 use ptxlab_core::ir::{
     addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
     InstId, InstKind, Module, Type, Value,
 };
 
-/// A scalar type as the interpreter handles it. Values live in `u64`
-/// registers: integers zero-extended from their width (i1 is 0 or 1), floats
-/// as their bits, pointers as [`Ptr`] bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scalar {
-    I1,
-    I8,
-    I16,
-    I32,
-    I64,
-    F16,
-    F32,
-    F64,
-    Ptr,
-}
-
+/// The scalar type of an IR type.
 impl Scalar {
     pub fn of(ty: &Type) -> Option<Scalar> {
         Some(match ty {
@@ -43,48 +32,6 @@ impl Scalar {
             Type::Ptr(_) => Scalar::Ptr,
             Type::Void | Type::Array(..) | Type::Struct(_) | Type::Vector(..) => return None,
         })
-    }
-
-    pub fn bits(self) -> u32 {
-        match self {
-            Scalar::I1 => 1,
-            Scalar::I8 => 8,
-            Scalar::I16 | Scalar::F16 => 16,
-            Scalar::I32 | Scalar::F32 => 32,
-            Scalar::I64 | Scalar::F64 | Scalar::Ptr => 64,
-        }
-    }
-
-    /// Bytes in memory (an i1 takes a byte).
-    pub fn size(self) -> u64 {
-        u64::from(self.bits().max(8) / 8)
-    }
-
-    pub fn float(self) -> Option<FloatTy> {
-        match self {
-            Scalar::F16 => Some(FloatTy::F16),
-            Scalar::F32 => Some(FloatTy::F32),
-            Scalar::F64 => Some(FloatTy::F64),
-            _ => None,
-        }
-    }
-}
-
-/// The low `bits` bits set.
-pub(crate) fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
-
-/// `v` sign-extended from `bits`.
-pub(crate) fn sext(v: u64, bits: u32) -> i64 {
-    if bits >= 64 {
-        v as i64
-    } else {
-        ((v << (64 - bits)) as i64) >> (64 - bits)
     }
 }
 
@@ -150,31 +97,6 @@ impl Sreg {
     }
 }
 
-/// Integer intrinsics (`llvm.ctpop.i32`, `llvm.nvvm.mulhi.i`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum IntFn {
-    Popc,
-    Clz,
-    Ctz,
-    BitReverse,
-    /// `llvm.fshl(hi, lo, s)`: the high half of `hi:lo << s % w`.
-    FunnelLeft,
-    /// `llvm.fshr(hi, lo, s)`: the low half of `hi:lo >> s % w`.
-    FunnelRight,
-    Mul24 {
-        signed: bool,
-    },
-    MulHi {
-        signed: bool,
-    },
-    /// `prmt` (`__byte_perm(x, y, s)`): bytes of `y:x` chosen by the nibbles of `s`.
-    BytePerm,
-    /// `|a - b| + c`.
-    Sad {
-        signed: bool,
-    },
-}
-
 impl IntFn {
     /// The function and its width from an intrinsic name.
     fn parse(name: &str) -> Option<(IntFn, u32)> {
@@ -222,14 +144,6 @@ impl IntFn {
     }
 }
 
-/// How `__syncthreads_count/and/or` combine the threads' predicates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Reduce {
-    Popc,
-    And,
-    Or,
-}
-
 /// A warp-wide operation: the lanes named in its mask (or, for
 /// `activemask`, the lanes that reach it together) meet, then each gets its
 /// result.
@@ -246,14 +160,6 @@ pub(crate) enum WarpOp {
     MatchAny,
     /// `__match_all_sync`: the mask if every lane's value is equal, else 0.
     MatchAll,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ShflMode {
-    Idx,
-    Up,
-    Down,
-    Bfly,
 }
 
 impl WarpOp {
@@ -518,11 +424,6 @@ pub(crate) struct Program<'m> {
     pub shared: Vec<u64>,
 }
 
-/// Shared memory a block may use: the largest any GPU gives (227 KiB).
-pub(crate) const MAX_SHARED_BYTES: u64 = 227 * 1024;
-/// The largest module variable the interpreter creates.
-pub(crate) const MAX_SYMBOL_BYTES: u64 = 256 << 20;
-
 /// The size of a type, `None` when it overflows.
 pub(crate) fn type_size(ty: &Type) -> Option<u64> {
     match ty {
@@ -616,34 +517,6 @@ impl<'m> Program<'m> {
             shared,
         })
     }
-}
-
-pub(crate) fn check_dims(launch: &Launch) -> Result<(), InterpError> {
-    let [gx, gy, gz] = launch.grid;
-    let [bx, by, bz] = launch.block;
-    if launch.grid.contains(&0) || launch.block.contains(&0) {
-        return Err(InterpError::launch(format!(
-            "grid ({gx},{gy},{gz}) and block ({bx},{by},{bz}) dimensions must be at least 1"
-        )));
-    }
-    let threads = u64::from(bx) * u64::from(by) * u64::from(bz);
-    if threads > 1024 || bz > 64 {
-        return Err(InterpError::launch(format!(
-            "a block of ({bx},{by},{bz}) threads is too large: at most 1024 threads, and z at most 64"
-        )));
-    }
-    if gx > i32::MAX as u32 || gy > 65535 || gz > 65535 {
-        return Err(InterpError::launch(format!(
-            "a grid of ({gx},{gy},{gz}) blocks is too large: x at most 2^31-1, y and z at most 65535"
-        )));
-    }
-    if u64::from(launch.dynamic_shared) > MAX_SHARED_BYTES {
-        return Err(InterpError::launch(format!(
-            "{} bytes of dynamic shared memory is more than a block can have ({MAX_SHARED_BYTES})",
-            launch.dynamic_shared
-        )));
-    }
-    Ok(())
 }
 
 /// The kernel's parameter registers from the launch's arguments.

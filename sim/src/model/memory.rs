@@ -175,6 +175,18 @@ pub(crate) fn space_name(space: u32) -> &'static str {
     }
 }
 
+/// Up to eight little-endian bytes as a number.
+pub(crate) fn read_le(bytes: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    buf[..bytes.len()].copy_from_slice(bytes);
+    u64::from_le_bytes(buf)
+}
+
+pub(crate) fn write_le(bytes: &mut [u8], v: u64) {
+    let n = bytes.len();
+    bytes.copy_from_slice(&v.to_le_bytes()[..n]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

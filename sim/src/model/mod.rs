@@ -9,6 +9,8 @@ pub(crate) mod float;
 pub(crate) mod memory;
 pub(crate) mod printf;
 pub(crate) mod rounding;
+pub(crate) mod value;
+pub(crate) mod warp;
 
 pub use memory::{BufferId, Elem, Memory};
 
@@ -180,3 +182,36 @@ impl fmt::Display for InterpError {
 }
 
 impl std::error::Error for InterpError {}
+
+/// Shared memory a block may use: the largest any GPU gives (227 KiB).
+pub(crate) const MAX_SHARED_BYTES: u64 = 227 * 1024;
+/// The largest module variable the interpreter creates.
+pub(crate) const MAX_SYMBOL_BYTES: u64 = 256 << 20;
+
+pub(crate) fn check_dims(launch: &Launch) -> Result<(), InterpError> {
+    let [gx, gy, gz] = launch.grid;
+    let [bx, by, bz] = launch.block;
+    if launch.grid.contains(&0) || launch.block.contains(&0) {
+        return Err(InterpError::launch(format!(
+            "grid ({gx},{gy},{gz}) and block ({bx},{by},{bz}) dimensions must be at least 1"
+        )));
+    }
+    let threads = u64::from(bx) * u64::from(by) * u64::from(bz);
+    if threads > 1024 || bz > 64 {
+        return Err(InterpError::launch(format!(
+            "a block of ({bx},{by},{bz}) threads is too large: at most 1024 threads, and z at most 64"
+        )));
+    }
+    if gx > i32::MAX as u32 || gy > 65535 || gz > 65535 {
+        return Err(InterpError::launch(format!(
+            "a grid of ({gx},{gy},{gz}) blocks is too large: x at most 2^31-1, y and z at most 65535"
+        )));
+    }
+    if u64::from(launch.dynamic_shared) > MAX_SHARED_BYTES {
+        return Err(InterpError::launch(format!(
+            "{} bytes of dynamic shared memory is more than a block can have ({MAX_SHARED_BYTES})",
+            launch.dynamic_shared
+        )));
+    }
+    Ok(())
+}

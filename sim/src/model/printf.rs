@@ -403,6 +403,28 @@ fn hex(a: f64, precision: Option<usize>) -> String {
     t
 }
 
+/// The most `printf` text a launch keeps (CUDA's default FIFO is 1 MiB);
+/// the rest is dropped with a note.
+pub(crate) const MAX_OUTPUT: usize = 1 << 20;
+
+/// The longest format or `%s` string `printf` reads.
+pub(crate) const MAX_PRINTF_STRING: u64 = 64 * 1024;
+
+/// Appends `printf` text to a launch's output, up to [`MAX_OUTPUT`] (then a note).
+pub(crate) fn append_output(output: &mut Vec<u8>, text: &[u8]) {
+    const NOTE: &[u8] = b"\n[ptxlab: printf output truncated at 1 MiB]\n";
+    if output.len() >= MAX_OUTPUT {
+        return;
+    }
+    let room = MAX_OUTPUT - output.len();
+    if text.len() <= room {
+        output.extend_from_slice(text);
+    } else {
+        output.extend_from_slice(&text[..room]);
+        output.extend_from_slice(NOTE);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
