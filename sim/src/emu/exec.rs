@@ -1,9 +1,7 @@
-//! Execution of a decoded PTX program: the IR interpreter's model
-//! (`interp/exec.rs`) over PTX instructions. Blocks run one after another;
-//! a block's threads are resumable state machines, each run until it
-//! reaches a barrier, a warp-wide instruction or its end; warps of 32 meet
-//! at `shfl.sync`, `vote.sync`, `match.sync`, `bar.warp.sync` and
-//! `activemask`, the block at `bar.sync`/`bar.red`.
+//! Execution of a decoded PTX program: a thread's instructions
+//! ([`Front::run_thread`]) and what the scheduler (`model/sched.rs`) asks of
+//! them. Warps of 32 meet at `shfl.sync`, `vote.sync`, `match.sync`,
+//! `bar.warp.sync` and `activemask`, the block at `bar.sync`/`bar.red`.
 
 use super::program::{
     atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
@@ -13,8 +11,9 @@ use crate::model::float::{self, FloatTy, MathFn};
 use crate::model::memory::{read_le, write_le, Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
 use crate::model::rounding::{self, RoundOp, Rounding};
+use crate::model::sched::{self, Front, Lane, State};
 use crate::model::value::{atomic_value, int_binary, int_compare, int_fn, sext, Fault, IntFn};
-use crate::model::warp::{shuffle_source, WARP_SIZE};
+use crate::model::warp::WARP_SIZE;
 use crate::model::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, BinOp};
 
@@ -33,25 +32,14 @@ struct Frame {
     ret: Option<ParamCopy>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    Running,
-    AtBarrier { func: u32, pc: u32 },
-    AtWarp { func: u32, pc: u32 },
-    Done,
-}
-
 struct Thread {
-    tid: [u32; 3],
-    linear: u32,
+    lane: Lane,
     frames: Vec<Frame>,
     regs: Vec<u64>,
     local: Vec<u8>,
     params: Vec<u8>,
-    state: State,
-    /// The operands of the warp instruction or barrier the thread waits at.
-    pending: [u64; 4],
-    /// Its results' registers (absolute).
+    /// The registers (absolute) of the results of the warp instruction or
+    /// barrier the thread waits at.
     pending_d: Option<Dst>,
     pending_p: Option<Dst>,
     /// The carry flag (`CC.CF`) of `add.cc` and friends.
@@ -61,14 +49,11 @@ struct Thread {
 impl Thread {
     fn new() -> Thread {
         Thread {
-            tid: [0; 3],
-            linear: 0,
+            lane: Lane::new(),
             frames: Vec::new(),
             regs: Vec::new(),
             local: Vec::new(),
             params: Vec::new(),
-            state: State::Done,
-            pending: [0; 4],
             pending_d: None,
             pending_p: None,
             carry: false,
@@ -77,8 +62,8 @@ impl Thread {
 
     fn start(&mut self, p: &Program, kernel: u32, params: &[u8], tid: [u32; 3], linear: u32) {
         let f = &p.funcs[kernel as usize];
-        self.tid = tid;
-        self.linear = linear;
+        self.lane.tid = tid;
+        self.lane.linear = linear;
         self.frames.clear();
         self.frames.push(Frame {
             func: kernel,
@@ -95,7 +80,7 @@ impl Thread {
         self.params.clear();
         self.params.extend_from_slice(params);
         self.params.resize(f.param_bytes as usize, 0);
-        self.state = State::Running;
+        self.lane.state = State::Running;
     }
 }
 
@@ -131,6 +116,8 @@ fn put(regs: &mut [u64], d: Dst, v: u64) {
 
 struct Exec<'p> {
     p: &'p Program,
+    kernel: u32,
+    params: &'p [u8],
     mem: &'p mut Memory,
     cfg: &'p Config,
     launch: &'p Launch,
@@ -163,11 +150,10 @@ pub(crate) fn run(
             output: String::new(),
         });
     }
-    let [bx, by, bz] = launch.block;
-    let nthreads = (bx * by * bz) as usize;
-    let mut threads: Vec<Thread> = (0..nthreads).map(|_| Thread::new()).collect();
     let mut ex = Exec {
         p,
+        kernel,
+        params,
         mem,
         cfg,
         launch,
@@ -176,39 +162,7 @@ pub(crate) fn run(
         output: Vec::new(),
         shared: Vec::new(),
     };
-    let shared_bytes = p.dynamic_offset + u64::from(launch.dynamic_shared);
-    let mut stats = Stats::default();
-    let [gx, gy, gz] = launch.grid;
-    for z in 0..gz {
-        for y in 0..gy {
-            for x in 0..gx {
-                ex.block_idx = [x, y, z];
-                ex.shared.clear();
-                ex.shared.resize(shared_bytes as usize, 0);
-                let mut n = 0;
-                for tz in 0..bz {
-                    for ty in 0..by {
-                        for tx in 0..bx {
-                            threads[n].start(p, kernel, params, [tx, ty, tz], n as u32);
-                            n += 1;
-                        }
-                    }
-                }
-                match ex.run_block(&mut threads) {
-                    Ok(b) => stats.barriers += b,
-                    Err(mut e) => {
-                        e.output = String::from_utf8_lossy(&ex.output).into_owned();
-                        return Err(e);
-                    }
-                }
-                stats.blocks += 1;
-                stats.threads += nthreads as u64;
-            }
-        }
-    }
-    stats.steps = ex.steps;
-    stats.output = String::from_utf8_lossy(&ex.output).into_owned();
-    Ok(stats)
+    sched::run(&mut ex, launch)
 }
 
 /// The op a waiting thread waits at.
@@ -221,208 +175,92 @@ fn waiting_op(p: &Program, s: State) -> Option<&Op> {
     }
 }
 
-impl Exec<'_> {
-    fn run_block(&mut self, threads: &mut [Thread]) -> Result<u64, InterpError> {
-        let mut barriers = 0;
-        loop {
-            for warp in threads.chunks_mut(WARP_SIZE) {
-                self.settle_warp(warp)?;
-            }
-            let mut waiting = threads.iter().filter(|t| t.state != State::Done);
-            let Some(first) = waiting.next() else {
-                return Ok(barriers);
-            };
-            // Every live thread waits at a barrier: the same one (id and kind).
-            let kind = |t: &Thread| match waiting_op(self.p, t.state) {
-                Some(Op::Bar { reduce, .. }) => Some((t.pending[0], reduce.map(|r| r.0))),
-                _ => None,
-            };
-            let want = kind(first);
-            if let Some(other) = waiting.find(|t| kind(t) != want) {
-                return Err(self.divergent(first, other));
-            }
-            barriers += 1;
-            if let Some((_, Some(r))) = want {
-                let live = threads.iter().filter(|t| t.state != State::Done);
-                let (n, set) = live.fold((0u64, 0u64), |(n, set), t| {
-                    (n + 1, set + (t.pending[1] & 1))
-                });
-                let v = match r {
-                    Reduce::Popc => set,
-                    Reduce::And => u64::from(set == n),
-                    Reduce::Or => u64::from(set > 0),
-                };
-                for t in threads.iter_mut().filter(|t| t.state != State::Done) {
-                    if let Some(d) = t.pending_d {
-                        put(&mut t.regs, d, v);
-                    }
-                }
-            }
-            for t in threads.iter_mut() {
-                if t.state != State::Done {
-                    t.state = State::Running;
-                }
-            }
-        }
+impl Front for Exec<'_> {
+    type Thread = Thread;
+    const WARP_OP: &'static str = "instruction";
+    const ACTIVEMASK_BY_SITE: bool = false;
+
+    fn new_thread(&self) -> Thread {
+        Thread::new()
     }
 
-    fn settle_warp(&mut self, warp: &mut [Thread]) -> Result<(), InterpError> {
-        loop {
-            for t in warp.iter_mut() {
-                if t.state == State::Running {
-                    t.state = self.run_thread(t)?;
-                }
-            }
-            let Some(lead) = warp
-                .iter()
-                .position(|t| matches!(t.state, State::AtWarp { .. }))
-            else {
-                return Ok(());
-            };
-            self.warp_op(warp, lead)?;
-        }
+    fn lane(t: &Thread) -> &Lane {
+        &t.lane
     }
 
-    fn site(t: &Thread) -> (u32, u32) {
-        match t.state {
-            State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
-            _ => (0, 0),
-        }
+    fn lane_mut(t: &mut Thread) -> &mut Lane {
+        &mut t.lane
     }
 
-    fn warp_op(&mut self, warp: &mut [Thread], lead: usize) -> Result<(), InterpError> {
-        let (func, pc) = Self::site(&warp[lead]);
-        let op_of = |t: &Thread| match waiting_op(self.p, t.state) {
+    fn start_block(&mut self, block_idx: [u32; 3]) {
+        self.block_idx = block_idx;
+        let shared_bytes = self.p.dynamic_offset + u64::from(self.launch.dynamic_shared);
+        self.shared.clear();
+        self.shared.resize(shared_bytes as usize, 0);
+    }
+
+    fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
+        t.start(self.p, self.kernel, self.params, tid, linear);
+    }
+
+    fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
+        self.run_thread(t)
+    }
+
+    fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp> {
+        match waiting_op(self.p, State::AtWarp { func, pc }) {
             Some(Op::Warp { op, .. }) => Some(*op),
             _ => None,
-        };
-        let Some(op) = op_of(&warp[lead]) else {
-            return Ok(());
-        };
-        let mut members = 0u32;
-        if op == WarpOp::ActiveMask {
-            for (lane, t) in warp.iter().enumerate() {
-                if op_of(t) == Some(op) {
-                    members |= 1 << lane;
-                }
-            }
-        } else {
-            let mask = warp[lead].pending[0] as u32;
-            if mask & (1 << lead) == 0 {
-                return Err(self.locate(
-                    ErrorKind::DivergentWarp,
-                    format!("the mask {mask:#010x} of a warp-wide instruction does not name the calling lane {lead}"),
-                    warp[lead].tid,
-                    func,
-                    pc,
-                ));
-            }
-            for (lane, t) in warp.iter().enumerate() {
-                if mask & (1 << lane) == 0 || t.state == State::Done {
-                    continue;
-                }
-                if op_of(t) != Some(op) || t.pending[0] as u32 != mask {
-                    let (f2, p2) = Self::site(t);
-                    let there = self.inst_at(f2, p2);
-                    return Err(self.locate(
-                        ErrorKind::DivergentWarp,
-                        format!(
-                            "divergent warp instruction: lane {lane}, named in the mask {mask:#010x}, waits at {there}{}",
-                            if op_of(t) == Some(op) { " with another mask" } else { "" }
-                        ),
-                        warp[lead].tid,
-                        func,
-                        pc,
-                    ));
-                }
-                members |= 1 << lane;
-            }
         }
-        let lanes = || (0..warp.len()).filter(move |l| members & (1 << l) != 0);
-        let val = |l: usize| warp[l].pending[1];
-        let pred = |l: usize| warp[l].pending[1] & 1 != 0;
-        let mut results = [(0u64, 0u64); WARP_SIZE];
-        let all = |v: u64, f: u64| [(v, f); WARP_SIZE];
-        match op {
-            WarpOp::Sync => {}
-            WarpOp::ActiveMask => results = all(u64::from(members), 0),
-            WarpOp::Ballot => {
-                let b = lanes().filter(|l| pred(*l)).fold(0u64, |m, l| m | (1 << l));
-                results = all(b, 0);
-            }
-            WarpOp::VoteAny => results = all(u64::from(lanes().any(pred)), 0),
-            WarpOp::VoteAll => results = all(u64::from(lanes().all(pred)), 0),
-            WarpOp::VoteUni => {
-                let p0 = pred(lead);
-                results = all(u64::from(lanes().all(|l| pred(l) == p0)), 0);
-            }
-            WarpOp::MatchAny => {
-                for l in lanes() {
-                    let v = val(l);
-                    let m = lanes()
-                        .filter(|k| val(*k) == v)
-                        .fold(0u64, |m, k| m | (1 << k));
-                    results[l] = (m, 0);
-                }
-            }
-            WarpOp::MatchAll => {
-                let v = val(lead);
-                let same = lanes().all(|k| val(k) == v);
-                results = all(if same { u64::from(members) } else { 0 }, u64::from(same));
-            }
-            WarpOp::Shfl(mode) => {
-                for l in lanes() {
-                    let [_, _, b, c] = warp[l].pending;
-                    let (src, ok) = shuffle_source(mode, l as u32, b as u32, c as u32);
-                    let src = src as usize;
-                    if members & (1 << src) == 0 {
-                        return Err(self.locate(
-                            ErrorKind::DivergentWarp,
-                            format!("lane {l} shuffles from lane {src}, which takes no part (not in the mask, exited, or not launched)"),
-                            warp[l].tid,
-                            func,
-                            pc,
-                        ));
-                    }
-                    results[l] = (val(src), u64::from(ok));
-                }
-            }
-        }
-        for l in lanes() {
-            let t = &mut warp[l];
-            if let Some(d) = t.pending_d {
-                put(&mut t.regs, d, results[l].0);
-            }
-            if let Some(p) = t.pending_p {
-                put(&mut t.regs, p, results[l].1);
-            }
-            t.state = State::Running;
-        }
-        Ok(())
     }
 
+    fn barrier(&self, t: &Lane) -> Option<(u64, Option<Reduce>)> {
+        match waiting_op(self.p, t.state) {
+            Some(Op::Bar { reduce, .. }) => Some((t.pending[0], reduce.map(|r| r.0))),
+            _ => None,
+        }
+    }
+
+    fn deliver(&self, t: &mut Thread, value: u64, flag: Option<u64>) {
+        if let Some(d) = t.pending_d {
+            put(&mut t.regs, d, value);
+        }
+        if let (Some(p), Some(flag)) = (t.pending_p, flag) {
+            put(&mut t.regs, p, flag);
+        }
+    }
+
+    fn error_at(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError {
+        self.locate(kind, message, tid, func, pc)
+    }
+
+    fn describe(&self, func: u32, pc: u32) -> String {
+        self.inst_at(func, pc)
+    }
+
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn output(&self) -> &[u8] {
+        &self.output
+    }
+}
+
+impl Exec<'_> {
     fn inst_at(&self, func: u32, pc: u32) -> String {
         let f = &self.p.funcs[func as usize];
         match f.origin.get(pc as usize) {
             Some((line, text)) => format!("'{text}' (line {line}) in {}", f.name),
             None => format!("the end of {}", f.name),
         }
-    }
-
-    fn divergent(&self, a: &Thread, b: &Thread) -> InterpError {
-        let (bf, bpc) = Self::site(b);
-        let [x, y, z] = b.tid;
-        let (af, apc) = Self::site(a);
-        self.locate(
-            ErrorKind::DivergentBarrier,
-            format!(
-                "divergent barrier: the threads of a block wait at different barriers (thread ({x},{y},{z}) waits at {})",
-                self.inst_at(bf, bpc)
-            ),
-            a.tid,
-            af,
-            apc,
-        )
     }
 
     fn locate(
@@ -454,15 +292,15 @@ impl Exec<'_> {
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
-        let lane = t.linear % WARP_SIZE as u32;
+        let lane = t.lane.linear % WARP_SIZE as u32;
         let threads = self.launch.block.iter().product::<u32>();
         match r {
-            Sreg::Tid(a) => u64::from(t.tid[a]),
+            Sreg::Tid(a) => u64::from(t.lane.tid[a]),
             Sreg::Ntid(a) => u64::from(self.launch.block[a]),
             Sreg::Ctaid(a) => u64::from(self.block_idx[a]),
             Sreg::Nctaid(a) => u64::from(self.launch.grid[a]),
             Sreg::LaneId => u64::from(lane),
-            Sreg::WarpId => u64::from(t.linear / WARP_SIZE as u32),
+            Sreg::WarpId => u64::from(t.lane.linear / WARP_SIZE as u32),
             Sreg::NWarpId => u64::from(threads.div_ceil(WARP_SIZE as u32)),
             Sreg::LaneMask(k) => {
                 let eq = 1u64 << lane;
@@ -495,7 +333,7 @@ impl Exec<'_> {
         macro_rules! fail {
             ($fault:expr) => {{
                 let (kind, message): Fault = $fault;
-                return Err(self.locate(kind, message, t.tid, fr.func, pc as u32));
+                return Err(self.locate(kind, message, t.lane.tid, fr.func, pc as u32));
             }};
         }
         macro_rules! tri {
@@ -719,10 +557,10 @@ impl Exec<'_> {
                     }
                 }
                 Op::Bar { id, reduce } => {
-                    t.pending[0] = get!(*id);
+                    t.lane.pending[0] = get!(*id);
                     t.pending_d = None;
                     if let Some((_, d, c, neg)) = reduce {
-                        t.pending[1] = u64::from((get!(*c) & 1 != 0) != *neg);
+                        t.lane.pending[1] = u64::from((get!(*c) & 1 != 0) != *neg);
                         t.pending_d = Some(at(*d, base));
                     }
                     if let Some(top) = t.frames.last_mut() {
@@ -744,7 +582,7 @@ impl Exec<'_> {
                     if *negate {
                         v[1] ^= 1;
                     }
-                    t.pending = v;
+                    t.lane.pending = v;
                     t.pending_d = d.map(|d| at(d, base));
                     t.pending_p = pd.map(|d| at(d, base));
                     if let Some(top) = t.frames.last_mut() {
@@ -1689,23 +1527,6 @@ mod tests {
         assert_eq!((lo, c), (0, true));
         let (hi, c) = carry_op(CarryOp::MadHi, [0xffff_ffff, 0xffff_ffff, 0], u32t, c);
         assert_eq!((hi, c), (0xffff_ffff, false));
-    }
-
-    #[test]
-    fn shfl_clamps_and_reports_range() {
-        use crate::model::value::ShflMode;
-        // down by 4 with clamp 31: lane 30 reads itself, out of range.
-        assert_eq!(shuffle_source(ShflMode::Down, 30, 4, 31), (30, false));
-        assert_eq!(shuffle_source(ShflMode::Down, 3, 4, 31), (7, true));
-        // Segments of 8 (c = 0x181f … as __shfl_down_sync(m, v, 2, 8)).
-        let c = ((32 - 8) << 8) | 31;
-        assert_eq!(shuffle_source(ShflMode::Down, 6, 2, c), (6, false));
-        assert_eq!(
-            shuffle_source(ShflMode::Up, 9, 2, (32 - 8) << 8),
-            (9, false)
-        );
-        assert_eq!(shuffle_source(ShflMode::Idx, 13, 2, c), (10, true));
-        assert_eq!(shuffle_source(ShflMode::Bfly, 5, 1, 31), (4, true));
     }
 
     #[test]

@@ -25,6 +25,7 @@ use super::parse::{self, Function, Imm, InitItem, Inst, Operand, ParseError, Spa
 use crate::model::float::FloatTy;
 use crate::model::memory::{Memory, Ptr, CODE_SPACE};
 use crate::model::rounding::{ApproxOp, Rounding};
+pub(crate) use crate::model::sched::WarpOp;
 pub(crate) use crate::model::value::{mask, Reduce, Scalar, ShflMode};
 use crate::model::{ErrorKind, InterpError};
 use ptxlab_core::collections::HashMap;
@@ -320,20 +321,6 @@ pub(crate) enum CvtRound {
     None,
     Float(Rounding),
     Int(Rounding),
-}
-
-/// Warp-wide operations: the lanes of the mask meet, then each gets its result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum WarpOp {
-    Sync,
-    ActiveMask,
-    Shfl(ShflMode),
-    VoteAll,
-    VoteAny,
-    VoteUni,
-    Ballot,
-    MatchAny,
-    MatchAll,
 }
 
 /// A copy between the caller's and the callee's `.param` areas: offsets in

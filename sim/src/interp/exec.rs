@@ -1,15 +1,16 @@
-//! Execution: blocks one after another, a block's threads as resumable state
-//! machines that run until they reach a barrier or exit.
+//! Execution of a decoded IR program: a thread's ops ([`Front::run_thread`])
+//! and what the scheduler (`model/sched.rs`) asks of them.
 
-use super::program::{lane, Callee, Func, Op, Opnd, Program, Sreg, WarpOp};
+use super::program::{lane, Callee, Func, Op, Opnd, Program, Sreg};
 use crate::model::memory::{
     read_le, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES,
 };
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
+use crate::model::sched::{self, Front, Lane, State, WarpOp};
 use crate::model::value::{
     atomic_value, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
 };
-use crate::model::warp::{shuffle_source, WARP_SIZE};
+use crate::model::warp::WARP_SIZE;
 use crate::model::{float, printf, rounding};
 use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, CastOp};
@@ -28,57 +29,34 @@ struct Frame {
     locals: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    Running,
-    /// Waiting at the barrier op `pc` of function `func`.
-    AtBarrier {
-        func: u32,
-        pc: u32,
-    },
-    /// Waiting at the warp-wide op `pc` of function `func` for the other lanes.
-    AtWarp {
-        func: u32,
-        pc: u32,
-    },
-    Done,
-}
-
 struct Thread {
-    tid: [u32; 3],
-    /// `tid` linearized, x fastest.
-    linear: u32,
+    lane: Lane,
     frames: Vec<Frame>,
     regs: Vec<u64>,
     /// One region per alloca executed (and not yet freed by a return).
     locals: Vec<Vec<u8>>,
     local_bytes: u64,
-    state: State,
-    /// The operands of the warp op or barrier the thread waits at, and the
-    /// register (absolute) that receives its result.
-    pending: [u64; 4],
+    /// The register (absolute) that receives the result of the warp op or
+    /// barrier the thread waits at.
     pending_dst: Option<u32>,
 }
 
 impl Thread {
     fn new() -> Thread {
         Thread {
-            tid: [0; 3],
-            linear: 0,
+            lane: Lane::new(),
             frames: Vec::new(),
             regs: Vec::new(),
             locals: Vec::new(),
             local_bytes: 0,
-            state: State::Done,
-            pending: [0; 4],
             pending_dst: None,
         }
     }
 
     /// Starts the thread at the kernel's entry.
     fn start(&mut self, p: &Program, tid: [u32; 3], linear: u32) {
-        self.tid = tid;
-        self.linear = linear;
+        self.lane.tid = tid;
+        self.lane.linear = linear;
         self.frames.clear();
         self.frames.push(Frame {
             func: p.kernel,
@@ -93,7 +71,7 @@ impl Thread {
         self.regs[..p.args.len()].copy_from_slice(&p.args);
         self.locals.clear();
         self.local_bytes = 0;
-        self.state = State::Running;
+        self.lane.state = State::Running;
     }
 }
 
@@ -108,6 +86,8 @@ struct Exec<'p, 'm> {
     scratch: Vec<u64>,
     /// What `printf` wrote, in execution order, up to [`MAX_OUTPUT`].
     output: Vec<u8>,
+    /// The block's shared-memory regions.
+    shared: Vec<Vec<u8>>,
 }
 
 pub(crate) fn run(
@@ -116,10 +96,6 @@ pub(crate) fn run(
     mem: &mut Memory,
     cfg: &Config,
 ) -> Result<Stats, InterpError> {
-    let [bx, by, bz] = launch.block;
-    let nthreads = (bx * by * bz) as usize;
-    let mut threads: Vec<Thread> = (0..nthreads).map(|_| Thread::new()).collect();
-    let mut shared: Vec<Vec<u8>> = p.shared.iter().map(|_| Vec::new()).collect();
     let mut ex = Exec {
         p,
         mem,
@@ -129,41 +105,9 @@ pub(crate) fn run(
         steps: 0,
         scratch: Vec::new(),
         output: Vec::new(),
+        shared: p.shared.iter().map(|_| Vec::new()).collect(),
     };
-    let mut stats = Stats::default();
-    let [gx, gy, gz] = launch.grid;
-    for z in 0..gz {
-        for y in 0..gy {
-            for x in 0..gx {
-                ex.block_idx = [x, y, z];
-                for (region, size) in shared.iter_mut().zip(&p.shared) {
-                    region.clear();
-                    region.resize(*size as usize, 0);
-                }
-                let mut n = 0;
-                for tz in 0..bz {
-                    for ty in 0..by {
-                        for tx in 0..bx {
-                            threads[n].start(p, [tx, ty, tz], n as u32);
-                            n += 1;
-                        }
-                    }
-                }
-                match ex.run_block(&mut threads, &mut shared) {
-                    Ok(b) => stats.barriers += b,
-                    Err(mut e) => {
-                        e.output = String::from_utf8_lossy(&ex.output).into_owned();
-                        return Err(e);
-                    }
-                }
-                stats.blocks += 1;
-                stats.threads += nthreads as u64;
-            }
-        }
-    }
-    stats.steps = ex.steps;
-    stats.output = String::from_utf8_lossy(&ex.output).into_owned();
-    Ok(stats)
+    sched::run(&mut ex, launch)
 }
 
 #[inline(always)]
@@ -174,240 +118,102 @@ fn get(regs: &[u64], base: usize, o: Opnd) -> u64 {
     }
 }
 
-impl Exec<'_, '_> {
-    /// Runs one block to the end. Returns the number of barriers passed.
-    fn run_block(
-        &mut self,
-        threads: &mut [Thread],
-        shared: &mut [Vec<u8>],
-    ) -> Result<u64, InterpError> {
-        let mut barriers = 0;
-        loop {
-            for warp in threads.chunks_mut(WARP_SIZE) {
-                self.settle_warp(warp, shared)?;
-            }
-            // Every thread has exited or waits at a barrier.
-            let mut waiting = threads.iter().filter(|t| t.state != State::Done);
-            let Some(first) = waiting.next() else {
-                return Ok(barriers);
-            };
-            if let Some(other) = waiting.find(|t| t.state != first.state) {
-                return Err(self.divergent(first, other));
-            }
-            barriers += 1;
-            // `__syncthreads_count/and/or`: each thread gets the combined predicate.
-            let reduce = match first.state {
-                State::AtBarrier { func, pc } => {
-                    match self.p.funcs[func as usize].code.get(pc as usize) {
-                        Some(Op::Barrier {
-                            reduce: Some((r, ..)),
-                        }) => Some(*r),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            };
-            if let Some(r) = reduce {
-                let live = threads.iter().filter(|t| t.state != State::Done);
-                let (n, set) = live.fold((0u64, 0u64), |(n, set), t| {
-                    (n + 1, set + (t.pending[0] & 1))
-                });
-                let v = match r {
-                    Reduce::Popc => set,
-                    Reduce::And => u64::from(set == n),
-                    Reduce::Or => u64::from(set > 0),
-                };
-                for t in threads.iter_mut().filter(|t| t.state != State::Done) {
-                    if let Some(d) = t.pending_dst {
-                        t.regs[d as usize] = v;
-                    }
-                }
-            }
-            for t in threads.iter_mut() {
-                if t.state != State::Done {
-                    t.state = State::Running;
-                }
-            }
+impl Front for Exec<'_, '_> {
+    type Thread = Thread;
+    const WARP_OP: &'static str = "operation";
+    const ACTIVEMASK_BY_SITE: bool = true;
+
+    fn new_thread(&self) -> Thread {
+        Thread::new()
+    }
+
+    fn lane(t: &Thread) -> &Lane {
+        &t.lane
+    }
+
+    fn lane_mut(t: &mut Thread) -> &mut Lane {
+        &mut t.lane
+    }
+
+    fn start_block(&mut self, block_idx: [u32; 3]) {
+        self.block_idx = block_idx;
+        for (region, size) in self.shared.iter_mut().zip(&self.p.shared) {
+            region.clear();
+            region.resize(*size as usize, 0);
         }
     }
 
-    /// Runs a warp's lanes until each has exited or waits at a block barrier,
-    /// performing the warp-wide operations they meet at on the way.
-    fn settle_warp(
-        &mut self,
-        warp: &mut [Thread],
-        shared: &mut [Vec<u8>],
-    ) -> Result<(), InterpError> {
-        loop {
-            for t in warp.iter_mut() {
-                if t.state == State::Running {
-                    t.state = self.run_thread(t, shared)?;
-                }
-            }
-            let Some(lead) = warp
-                .iter()
-                .position(|t| matches!(t.state, State::AtWarp { .. }))
-            else {
-                return Ok(());
-            };
-            self.warp_op(warp, lead)?;
+    fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
+        t.start(self.p, tid, linear);
+    }
+
+    fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
+        let mut shared = std::mem::take(&mut self.shared);
+        let r = self.run_thread_in(t, &mut shared);
+        self.shared = shared;
+        r
+    }
+
+    fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp> {
+        match self.p.funcs[func as usize].code.get(pc as usize) {
+            Some(Op::Warp { op, .. }) => Some(*op),
+            _ => None,
         }
     }
 
-    /// The warp op `lane` waits at: the lanes that take part (those of its
-    /// mask that have not exited, which must wait at the same kind of op with
-    /// the same mask) get their results and go on.
-    fn warp_op(&mut self, warp: &mut [Thread], lead: usize) -> Result<(), InterpError> {
-        let State::AtWarp { func, pc } = warp[lead].state else {
-            return Ok(());
+    fn barrier(&self, t: &Lane) -> Option<(u64, Option<Reduce>)> {
+        let State::AtBarrier { func, pc } = t.state else {
+            return None;
         };
-        let op_at = |t: &Thread| match t.state {
-            State::AtWarp { func, pc } => match self.p.funcs[func as usize].code.get(pc as usize) {
-                Some(Op::Warp { op, .. }) => Some(*op),
-                _ => None,
-            },
+        let reduce = match self.p.funcs[func as usize].code.get(pc as usize) {
+            Some(Op::Barrier {
+                reduce: Some((r, ..)),
+            }) => Some(*r),
             _ => None,
         };
-        let Some(op) = op_at(&warp[lead]) else {
-            return Ok(());
-        };
-        let err = |this: &Self, message: String| {
-            this.locate(
-                ErrorKind::DivergentWarp,
-                message,
-                warp[lead].tid,
-                func,
-                pc as usize,
-            )
-        };
-        let mut members = 0u32;
-        if op == WarpOp::ActiveMask {
-            for (lane, t) in warp.iter().enumerate() {
-                if t.state == warp[lead].state {
-                    members |= 1 << lane;
-                }
-            }
-        } else {
-            let mask = warp[lead].pending[0] as u32;
-            if mask & (1 << lead) == 0 {
-                return Err(err(
-                    self,
-                    format!("the mask {mask:#010x} of a warp-wide operation does not name the calling lane {lead}"),
-                ));
-            }
-            for (lane, t) in warp.iter().enumerate() {
-                if mask & (1 << lane) == 0 || t.state == State::Done {
-                    continue;
-                }
-                if op_at(t) != Some(op) || t.pending[0] as u32 != mask {
-                    let (f2, p2) = match t.state {
-                        State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
-                        _ => (func, pc),
-                    };
-                    let there = self
-                        .locate(
-                            ErrorKind::DivergentWarp,
-                            String::new(),
-                            t.tid,
-                            f2,
-                            p2 as usize,
-                        )
-                        .at
-                        .map(|l| format!("{} in @{}", l.inst, l.function))
-                        .unwrap_or_default();
-                    return Err(err(
-                        self,
-                        format!(
-                            "divergent warp operation: lane {lane}, named in the mask {mask:#010x}, waits at {there}{}",
-                            if op_at(t) == Some(op) { " with another mask" } else { "" }
-                        ),
-                    ));
-                }
-                members |= 1 << lane;
-            }
-        }
-        let lanes = || (0..warp.len()).filter(move |l| members & (1 << l) != 0);
-        let pred = |l: usize| warp[l].pending[1] & 1 != 0;
-        let mut results = [0u64; WARP_SIZE];
-        match op {
-            WarpOp::Sync => {}
-            WarpOp::ActiveMask => results = [u64::from(members); WARP_SIZE],
-            WarpOp::Ballot => {
-                let ballot = lanes().filter(|l| pred(*l)).fold(0u64, |m, l| m | (1 << l));
-                results = [ballot; WARP_SIZE];
-            }
-            WarpOp::Any => results = [u64::from(lanes().any(pred)); WARP_SIZE],
-            WarpOp::All => results = [u64::from(lanes().all(pred)); WARP_SIZE],
-            WarpOp::MatchAny => {
-                for l in lanes() {
-                    let v = warp[l].pending[1];
-                    results[l] = lanes()
-                        .filter(|k| warp[*k].pending[1] == v)
-                        .fold(0u64, |m, k| m | (1 << k));
-                }
-            }
-            WarpOp::MatchAll => {
-                let v = warp[lead].pending[1];
-                let same = lanes().all(|k| warp[k].pending[1] == v);
-                results = [if same { u64::from(members) } else { 0 }; WARP_SIZE];
-            }
-            WarpOp::Shuffle(mode) => {
-                for l in lanes() {
-                    let [_, _, b, c] = warp[l].pending;
-                    let src = shuffle_source(mode, l as u32, b as u32, c as u32).0 as usize;
-                    if members & (1 << src) == 0 {
-                        return Err(self.locate(
-                            ErrorKind::DivergentWarp,
-                            format!("lane {l} shuffles from lane {src}, which takes no part (not in the mask, exited, or not launched)"),
-                            warp[l].tid,
-                            func,
-                            pc as usize,
-                        ));
-                    }
-                    results[l] = warp[src].pending[1];
-                }
-            }
-        }
-        for l in lanes() {
-            let t = &mut warp[l];
-            if let Some(d) = t.pending_dst {
-                t.regs[d as usize] = results[l];
-            }
-            t.state = State::Running;
-        }
-        Ok(())
+        Some(((u64::from(func) << 32) | u64::from(pc), reduce))
     }
 
-    fn divergent(&self, a: &Thread, b: &Thread) -> InterpError {
-        let site = |t: &Thread| match t.state {
-            State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
-            _ => (0, 0),
-        };
-        let (bf, bpc) = site(b);
-        let [x, y, z] = b.tid;
-        let other = self.locate(
-            ErrorKind::DivergentBarrier,
+    fn deliver(&self, t: &mut Thread, value: u64, _flag: Option<u64>) {
+        if let Some(d) = t.pending_dst {
+            t.regs[d as usize] = value;
+        }
+    }
+
+    fn error_at(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError {
+        self.locate(kind, message, tid, func, pc as usize)
+    }
+
+    fn describe(&self, func: u32, pc: u32) -> String {
+        self.locate(
+            ErrorKind::DivergentWarp,
             String::new(),
-            b.tid,
-            bf,
-            bpc as usize,
-        );
-        let other_at = other.at.map(|l| format!("{} in @{}", l.inst, l.function));
-        let (af, apc) = site(a);
-        let mut e = self.locate(
-            ErrorKind::DivergentBarrier,
-            format!(
-                "divergent barrier: the threads of a block wait at different barriers (thread ({x},{y},{z}) waits at {})",
-                other_at.unwrap_or_default()
-            ),
-            a.tid,
-            af,
-            apc as usize,
-        );
-        e.kind = ErrorKind::DivergentBarrier;
-        e
+            [0; 3],
+            func,
+            pc as usize,
+        )
+        .at
+        .map(|l| format!("{} in @{}", l.inst, l.function))
+        .unwrap_or_default()
     }
 
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn output(&self) -> &[u8] {
+        &self.output
+    }
+}
+
+impl Exec<'_, '_> {
     /// An error at op `pc` of function `func`, in thread `tid` of the current block.
     fn locate(
         &self,
@@ -451,17 +257,21 @@ impl Exec<'_, '_> {
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
         u64::from(match r {
-            Sreg::Tid(a) => t.tid[a],
+            Sreg::Tid(a) => t.lane.tid[a],
             Sreg::Ctaid(a) => self.block_idx[a],
             Sreg::Ntid(a) => self.launch.block[a],
             Sreg::Nctaid(a) => self.launch.grid[a],
-            Sreg::LaneId => t.linear % WARP_SIZE as u32,
+            Sreg::LaneId => t.lane.linear % WARP_SIZE as u32,
             Sreg::WarpSize => WARP_SIZE as u32,
         })
     }
 
     /// Runs `t` until it reaches a barrier or exits.
-    fn run_thread(&mut self, t: &mut Thread, shared: &mut [Vec<u8>]) -> Result<State, InterpError> {
+    fn run_thread_in(
+        &mut self,
+        t: &mut Thread,
+        shared: &mut [Vec<u8>],
+    ) -> Result<State, InterpError> {
         let p = self.p;
         let Some(mut fr) = t.frames.last().copied() else {
             return Ok(State::Done);
@@ -472,7 +282,7 @@ impl Exec<'_, '_> {
         macro_rules! fail {
             ($fault:expr) => {{
                 let (kind, message): Fault = $fault;
-                return Err(self.locate(kind, message, t.tid, fr.func, pc));
+                return Err(self.locate(kind, message, t.lane.tid, fr.func, pc));
             }};
         }
         macro_rules! tri {
@@ -693,7 +503,7 @@ impl Exec<'_, '_> {
                 }
                 Op::Barrier { reduce } => {
                     if let Some((_, dst, pred)) = reduce {
-                        t.pending[0] = get(&t.regs, base, *pred);
+                        t.lane.pending[1] = get(&t.regs, base, *pred);
                         t.pending_dst = Some((base + *dst as usize) as u32);
                     }
                     if let Some(top) = t.frames.last_mut() {
@@ -705,7 +515,7 @@ impl Exec<'_, '_> {
                     });
                 }
                 Op::Warp { dst, args, .. } => {
-                    t.pending = args.map(|a| get(&t.regs, base, a));
+                    t.lane.pending = args.map(|a| get(&t.regs, base, a));
                     t.pending_dst = dst.map(|d| (base + d as usize) as u32);
                     if let Some(top) = t.frames.last_mut() {
                         top.pc = pc as u32 + 1;

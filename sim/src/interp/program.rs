@@ -6,6 +6,7 @@
 
 use crate::model::float::{FloatTy, MathFn};
 use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
+use crate::model::sched::WarpOp;
 use crate::model::value::{mask, sext, IntFn, Reduce, Scalar, ShflMode};
 use crate::model::{
     check_dims, ArgValue, Config, ErrorKind, InterpError, Launch, MAX_SHARED_BYTES,
@@ -144,58 +145,45 @@ impl IntFn {
     }
 }
 
-/// A warp-wide operation: the lanes named in its mask (or, for
-/// `activemask`, the lanes that reach it together) meet, then each gets its
-/// result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum WarpOp {
-    /// `__syncwarp(mask)`.
-    Sync,
-    Ballot,
-    Any,
-    All,
-    ActiveMask,
-    Shuffle(ShflMode),
-    /// `__match_any_sync`: the lanes whose value equals this lane's.
-    MatchAny,
-    /// `__match_all_sync`: the mask if every lane's value is equal, else 0.
-    MatchAll,
+/// The warp-wide op an intrinsic is.
+fn warp_op(name: &str) -> Option<WarpOp> {
+    Some(match name {
+        "llvm.nvvm.bar.warp.sync" => WarpOp::Sync,
+        "llvm.nvvm.vote.ballot.sync" => WarpOp::Ballot,
+        "llvm.nvvm.vote.any.sync" => WarpOp::VoteAny,
+        "llvm.nvvm.vote.all.sync" => WarpOp::VoteAll,
+        "llvm.nvvm.activemask" => WarpOp::ActiveMask,
+        "llvm.nvvm.match.any.sync.i32" | "llvm.nvvm.match.any.sync.i64" => WarpOp::MatchAny,
+        "llvm.nvvm.match.all.sync.i32" | "llvm.nvvm.match.all.sync.i64" => WarpOp::MatchAll,
+        _ => {
+            let rest = name.strip_prefix("llvm.nvvm.shfl.sync.")?;
+            let (mode, ty) = rest.split_once('.')?;
+            if !matches!(ty, "i32" | "f32") {
+                return None;
+            }
+            WarpOp::Shfl(match mode {
+                "idx" => ShflMode::Idx,
+                "up" => ShflMode::Up,
+                "down" => ShflMode::Down,
+                "bfly" => ShflMode::Bfly,
+                _ => return None,
+            })
+        }
+    })
 }
 
-impl WarpOp {
-    fn parse(name: &str) -> Option<WarpOp> {
-        Some(match name {
-            "llvm.nvvm.bar.warp.sync" => WarpOp::Sync,
-            "llvm.nvvm.vote.ballot.sync" => WarpOp::Ballot,
-            "llvm.nvvm.vote.any.sync" => WarpOp::Any,
-            "llvm.nvvm.vote.all.sync" => WarpOp::All,
-            "llvm.nvvm.activemask" => WarpOp::ActiveMask,
-            "llvm.nvvm.match.any.sync.i32" | "llvm.nvvm.match.any.sync.i64" => WarpOp::MatchAny,
-            "llvm.nvvm.match.all.sync.i32" | "llvm.nvvm.match.all.sync.i64" => WarpOp::MatchAll,
-            _ => {
-                let rest = name.strip_prefix("llvm.nvvm.shfl.sync.")?;
-                let (mode, ty) = rest.split_once('.')?;
-                if !matches!(ty, "i32" | "f32") {
-                    return None;
-                }
-                WarpOp::Shuffle(match mode {
-                    "idx" => ShflMode::Idx,
-                    "up" => ShflMode::Up,
-                    "down" => ShflMode::Down,
-                    "bfly" => ShflMode::Bfly,
-                    _ => return None,
-                })
-            }
-        })
-    }
-
-    fn arity(self) -> usize {
-        match self {
-            WarpOp::ActiveMask => 0,
-            WarpOp::Sync => 1,
-            WarpOp::Ballot | WarpOp::Any | WarpOp::All | WarpOp::MatchAny | WarpOp::MatchAll => 2,
-            WarpOp::Shuffle(_) => 4,
-        }
+/// The arguments a warp-wide intrinsic takes.
+fn warp_arity(op: WarpOp) -> usize {
+    match op {
+        WarpOp::ActiveMask => 0,
+        WarpOp::Sync => 1,
+        WarpOp::Ballot
+        | WarpOp::VoteAny
+        | WarpOp::VoteAll
+        | WarpOp::VoteUni
+        | WarpOp::MatchAny
+        | WarpOp::MatchAll => 2,
+        WarpOp::Shfl(_) => 4,
     }
 }
 
@@ -1067,11 +1055,11 @@ impl Decoder<'_> {
                         dst: dst.unwrap_or(0),
                         query: ops[0],
                     }
-                } else if let Some(op) = WarpOp::parse(callee) {
-                    if ops.len() != op.arity() {
+                } else if let Some(op) = warp_op(callee) {
+                    if ops.len() != warp_arity(op) {
                         return Err((
                             ErrorKind::Unsupported,
-                            format!("@{callee} takes {} arguments", op.arity()),
+                            format!("@{callee} takes {} arguments", warp_arity(op)),
                         ));
                     }
                     let mut args = [Opnd::Imm(0); 4];

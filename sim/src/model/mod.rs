@@ -9,6 +9,7 @@ pub(crate) mod float;
 pub(crate) mod memory;
 pub(crate) mod printf;
 pub(crate) mod rounding;
+pub(crate) mod sched;
 pub(crate) mod value;
 pub(crate) mod warp;
 

@@ -38,3 +38,24 @@ pub(crate) fn shuffle_source(mode: ShflMode, lane: u32, b: u32, c: u32) -> (u32,
         (lane, false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shfl_clamps_and_reports_range() {
+        // down by 4 with clamp 31: lane 30 reads itself, out of range.
+        assert_eq!(shuffle_source(ShflMode::Down, 30, 4, 31), (30, false));
+        assert_eq!(shuffle_source(ShflMode::Down, 3, 4, 31), (7, true));
+        // Segments of 8 (c = 0x181f … as __shfl_down_sync(m, v, 2, 8)).
+        let c = ((32 - 8) << 8) | 31;
+        assert_eq!(shuffle_source(ShflMode::Down, 6, 2, c), (6, false));
+        assert_eq!(
+            shuffle_source(ShflMode::Up, 9, 2, (32 - 8) << 8),
+            (9, false)
+        );
+        assert_eq!(shuffle_source(ShflMode::Idx, 13, 2, c), (10, true));
+        assert_eq!(shuffle_source(ShflMode::Bfly, 5, 1, 31), (4, true));
+    }
+}
