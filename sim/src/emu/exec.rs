@@ -8,7 +8,7 @@ use super::program::{
     ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
 };
 use crate::model::float::{self, FloatTy, MathFn};
-use crate::model::memory::{read_le, write_le, Memory, Ptr, CODE_SPACE, MAX_REGION_BYTES};
+use crate::model::memory::{read_le, region_bytes, write_le, Memory, Ptr, CODE_SPACE};
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
 use crate::model::rounding::{self, RoundOp, Rounding};
 use crate::model::sched::{self, Front, Lane, State};
@@ -850,49 +850,26 @@ impl Exec<'_> {
         if write && into == Mem::Const {
             return Err((ErrorKind::WrongSpace, "store to constant memory".into()));
         }
-        let place = match into {
+        let place = |region: u32| match into {
             Mem::Global | Mem::Const => format!("{} buffer {region}", into.name()),
             _ => format!("{} memory", into.name()),
         };
-        if off >= MAX_REGION_BYTES / 2 && matches!(into, Mem::Global | Mem::Const) {
-            return Err((
-                ErrorKind::OutOfBounds,
-                format!(
-                    "out-of-bounds {what} of {size} bytes at offset -{} of {} buffer {}",
-                    MAX_REGION_BYTES - off,
-                    into.name(),
-                    region.wrapping_add(1)
-                ),
-            ));
-        }
         let bytes: Option<&mut Vec<u8>> = match into {
             Mem::Global | Mem::Const => self.mem.bytes_mut(BufferId(region)),
             Mem::Shared => Some(&mut self.shared),
             Mem::Local => Some(&mut t.local),
             _ => Some(&mut t.params),
         };
-        let Some(bytes) = bytes else {
-            return Err((
-                ErrorKind::OutOfBounds,
-                format!("{what} through a pointer to {place}, which does not exist"),
-            ));
-        };
-        let len = bytes.len() as u64;
-        if off.checked_add(size).is_none_or(|end| end > len) {
-            return Err((
-                ErrorKind::OutOfBounds,
-                format!(
-                    "out-of-bounds {what} of {size} bytes at offset {off} of {place} ({len} bytes)"
-                ),
-            ));
-        }
-        if !off.is_multiple_of(size.max(1)) {
-            return Err((
-                ErrorKind::Misaligned,
-                format!("misaligned {what}: offset {off} of {place} is not a multiple of {size}"),
-            ));
-        }
-        Ok(&mut bytes[off as usize..(off + size) as usize])
+        region_bytes(
+            bytes,
+            what,
+            &place,
+            region,
+            off,
+            size,
+            size.max(1),
+            matches!(into, Mem::Global | Mem::Const),
+        )
     }
 
     /// A NUL-terminated string (generic address) without its NUL.

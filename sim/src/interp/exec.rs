@@ -3,7 +3,7 @@
 
 use super::program::{lane, Callee, Func, Op, Opnd, Program, Sreg};
 use crate::model::memory::{
-    read_le, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS, MAX_REGION_BYTES,
+    read_le, region_bytes, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS,
 };
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
 use crate::model::sched::{self, Front, Lane, State, WarpOp};
@@ -813,49 +813,16 @@ fn access<'a>(
         addrspace::SHARED => format!("shared variable {region}"),
         _ => format!("local variable {region}"),
     };
-    // An offset just below a region's start reads as the far end of the region before.
-    if p.offset >= MAX_REGION_BYTES / 2 {
-        return Err((
-            ErrorKind::OutOfBounds,
-            format!(
-                "out-of-bounds {what} of {size} bytes at offset -{} of {}",
-                MAX_REGION_BYTES - p.offset,
-                place(p.region.wrapping_add(1))
-            ),
-        ));
-    }
-    let Some(region) = region else {
-        return Err((
-            ErrorKind::OutOfBounds,
-            format!(
-                "{what} through a pointer to {}, which does not exist",
-                place(p.region)
-            ),
-        ));
-    };
-    let len = region.len() as u64;
-    if p.offset.checked_add(size).is_none_or(|end| end > len) {
-        return Err((
-            ErrorKind::OutOfBounds,
-            format!(
-                "out-of-bounds {what} of {size} bytes at offset {} of {} ({len} bytes)",
-                p.offset,
-                place(p.region)
-            ),
-        ));
-    }
-    let align = align.max(size);
-    if !p.offset.is_multiple_of(align) {
-        return Err((
-            ErrorKind::Misaligned,
-            format!(
-                "misaligned {what}: offset {} of {} is not a multiple of {align}",
-                p.offset,
-                place(p.region)
-            ),
-        ));
-    }
-    Ok(&mut region[p.offset as usize..(p.offset + size) as usize])
+    region_bytes(
+        region,
+        what,
+        &place,
+        p.region,
+        p.offset,
+        size,
+        align.max(size),
+        true,
+    )
 }
 
 /// The NUL-terminated string at `addr` (at most 256 bytes).

@@ -1,6 +1,8 @@
 //! Device memory for the interpreter: global buffers, and the encoding of
 //! pointers that lets one 64-bit value point into any space.
 
+use super::value::Fault;
+use super::ErrorKind;
 use ptxlab_core::ir::addrspace;
 
 /// A global buffer in a [`Memory`].
@@ -185,6 +187,64 @@ pub(crate) fn read_le(bytes: &[u8]) -> u64 {
 pub(crate) fn write_le(bytes: &mut [u8], v: u64) {
     let n = bytes.len();
     bytes.copy_from_slice(&v.to_le_bytes()[..n]);
+}
+
+/// The `size` bytes at offset `off` of a region of memory (`bytes`, `None`
+/// when the region does not exist), after the checks every access makes, in
+/// this order: an offset just below a region's start, which reads as the far
+/// end of the region before (only where `below_start` asks), the region's
+/// existence, bounds, alignment to `align`. `what` is "load" or "store",
+/// `place(region)` names a region in the message.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn region_bytes<'a>(
+    bytes: Option<&'a mut Vec<u8>>,
+    what: &str,
+    place: &dyn Fn(u32) -> String,
+    region: u32,
+    off: u64,
+    size: u64,
+    align: u64,
+    below_start: bool,
+) -> Result<&'a mut [u8], Fault> {
+    if below_start && off >= MAX_REGION_BYTES / 2 {
+        return Err((
+            ErrorKind::OutOfBounds,
+            format!(
+                "out-of-bounds {what} of {size} bytes at offset -{} of {}",
+                MAX_REGION_BYTES - off,
+                place(region.wrapping_add(1))
+            ),
+        ));
+    }
+    let Some(bytes) = bytes else {
+        return Err((
+            ErrorKind::OutOfBounds,
+            format!(
+                "{what} through a pointer to {}, which does not exist",
+                place(region)
+            ),
+        ));
+    };
+    let len = bytes.len() as u64;
+    if off.checked_add(size).is_none_or(|end| end > len) {
+        return Err((
+            ErrorKind::OutOfBounds,
+            format!(
+                "out-of-bounds {what} of {size} bytes at offset {off} of {} ({len} bytes)",
+                place(region)
+            ),
+        ));
+    }
+    if !off.is_multiple_of(align) {
+        return Err((
+            ErrorKind::Misaligned,
+            format!(
+                "misaligned {what}: offset {off} of {} is not a multiple of {align}",
+                place(region)
+            ),
+        ));
+    }
+    Ok(&mut bytes[off as usize..(off + size) as usize])
 }
 
 #[cfg(test)]
