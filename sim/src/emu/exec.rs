@@ -280,18 +280,17 @@ impl Exec<'_> {
             .get(pc as usize)
             .cloned()
             .unwrap_or((0, "(no instruction)".into()));
-        InterpError {
+        InterpError::located(
             kind,
             message,
-            output: String::new(),
-            at: Some(Box::new(Location {
+            Location {
                 function: f.name.clone(),
                 inst,
                 line: (line > 0).then_some(line),
                 block_idx: self.block_idx,
                 thread_idx: tid,
-            })),
-        }
+            },
+        )
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
@@ -363,16 +362,7 @@ impl Exec<'_> {
             }};
         }
         loop {
-            self.steps += 1;
-            if self.steps > self.cfg.max_steps {
-                fail!((
-                    ErrorKind::StepLimit,
-                    format!(
-                        "step limit reached: {} instructions executed (a loop that does not end?)",
-                        self.cfg.max_steps
-                    )
-                ));
-            }
+            tri!(sched::step(&mut self.steps, self.cfg));
             let Some(op) = func.code.get(pc) else {
                 fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
             };

@@ -30,7 +30,7 @@ mod inst;
 
 pub(crate) use crate::model::sched::WarpOp;
 pub(crate) use crate::model::value::{mask, Reduce, Scalar, ShflMode};
-use crate::model::{ErrorKind, InterpError};
+use crate::model::InterpError;
 use decoder::{code_addr, Decoder};
 use ptxlab_core::collections::HashMap;
 use ptxlab_core::ir::{addrspace, AtomicOp, FCmp, ICmp};
@@ -853,12 +853,7 @@ fn ty_name(ty: Ty) -> String {
 
 /// An error a launch reports before running (bad arguments, bad PTX).
 pub(crate) fn launch_error(message: impl Into<String>) -> InterpError {
-    InterpError {
-        kind: ErrorKind::Launch,
-        message: message.into(),
-        at: None,
-        output: String::new(),
-    }
+    InterpError::launch(message)
 }
 
 /// The scalar type an atomic on `ty` works with.

@@ -236,18 +236,17 @@ impl Exec<'_, '_> {
             ),
             None => ("(no instruction)".to_string(), None),
         };
-        InterpError {
+        InterpError::located(
             kind,
             message,
-            output: String::new(),
-            at: Some(Box::new(Location {
+            Location {
                 function: f.name.clone(),
                 inst,
                 line,
                 block_idx: self.block_idx,
                 thread_idx: tid,
-            })),
-        }
+            },
+        )
     }
 
     /// Appends `printf` text to the launch's output, up to its limit.
@@ -294,16 +293,7 @@ impl Exec<'_, '_> {
             };
         }
         loop {
-            self.steps += 1;
-            if self.steps > self.cfg.max_steps {
-                fail!((
-                    ErrorKind::StepLimit,
-                    format!(
-                        "step limit reached: {} instructions executed (a loop that does not end?)",
-                        self.cfg.max_steps
-                    )
-                ));
-            }
+            tri!(sched::step(&mut self.steps, self.cfg));
             let Some(op) = func.code.get(pc) else {
                 fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
             };

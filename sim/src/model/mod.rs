@@ -164,6 +164,16 @@ impl InterpError {
             output: String::new(),
         }
     }
+
+    /// An error at `at`, before the launch's output is added.
+    pub(crate) fn located(kind: ErrorKind, message: String, at: Location) -> InterpError {
+        InterpError {
+            kind,
+            message,
+            at: Some(Box::new(at)),
+            output: String::new(),
+        }
+    }
 }
 
 impl fmt::Display for InterpError {

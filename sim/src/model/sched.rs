@@ -8,9 +8,10 @@
 //! between these meeting points, results and atomics' order do not depend
 //! on scheduling.
 
+use super::value::Fault;
 use super::value::{Reduce, ShflMode};
 use super::warp::{shuffle_source, WARP_SIZE};
-use super::{ErrorKind, InterpError, Launch, Stats};
+use super::{Config, ErrorKind, InterpError, Launch, Stats};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum State {
@@ -116,6 +117,22 @@ pub(crate) trait Front {
     fn steps(&self) -> u64;
     /// What `printf` wrote so far.
     fn output(&self) -> &[u8];
+}
+
+/// Counts one instruction of a launch; past `Config::max_steps` the launch
+/// stops.
+pub(crate) fn step(steps: &mut u64, cfg: &Config) -> Result<(), Fault> {
+    *steps += 1;
+    if *steps > cfg.max_steps {
+        return Err((
+            ErrorKind::StepLimit,
+            format!(
+                "step limit reached: {} instructions executed (a loop that does not end?)",
+                cfg.max_steps
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Runs the launch: every block of the grid.
