@@ -16,7 +16,6 @@ use ops::{address, carry_op, compare, cvt, cvta, float_op, int_op, space_addr};
 
 mod ops;
 use crate::model::value::{atomic_value, int_binary, int_compare, int_fn, sext, Fault, IntFn};
-use crate::model::warp::WARP_SIZE;
 use crate::model::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, BinOp};
 
@@ -294,33 +293,8 @@ impl Exec<'_> {
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
-        let lane = t.lane.linear % WARP_SIZE as u32;
-        let threads = self.launch.block.iter().product::<u32>();
-        match r {
-            Sreg::Tid(a) => u64::from(t.lane.tid[a]),
-            Sreg::Ntid(a) => u64::from(self.launch.block[a]),
-            Sreg::Ctaid(a) => u64::from(self.block_idx[a]),
-            Sreg::Nctaid(a) => u64::from(self.launch.grid[a]),
-            Sreg::LaneId => u64::from(lane),
-            Sreg::WarpId => u64::from(t.lane.linear / WARP_SIZE as u32),
-            Sreg::NWarpId => u64::from(threads.div_ceil(WARP_SIZE as u32)),
-            Sreg::LaneMask(k) => {
-                let eq = 1u64 << lane;
-                let m = match k {
-                    0 => eq,
-                    1 => (eq << 1) - 1,
-                    2 => eq - 1,
-                    3 => !(eq - 1),
-                    _ => !((eq << 1) - 1),
-                };
-                m & 0xffff_ffff
-            }
-            Sreg::Clock => self.steps & 0xffff_ffff,
-            Sreg::Clock64 => self.steps,
-            Sreg::Const(v) => v,
-            Sreg::DynamicSmem => u64::from(self.launch.dynamic_shared),
-            Sreg::TotalSmem => self.shared.len() as u64,
-        }
+        let shared = self.shared.len() as u64;
+        sched::special(r, &t.lane, self.block_idx, self.launch, self.steps, shared)
     }
 
     /// Runs `t` until it reaches a barrier, a warp instruction or its end.

@@ -28,7 +28,7 @@ use crate::model::rounding::{ApproxOp, Rounding};
 mod decoder;
 mod inst;
 
-pub(crate) use crate::model::sched::WarpOp;
+pub(crate) use crate::model::sched::{Sreg, WarpOp};
 pub(crate) use crate::model::value::{mask, Reduce, Scalar, ShflMode};
 use crate::model::InterpError;
 use decoder::{code_addr, Decoder};
@@ -119,62 +119,41 @@ impl Ty {
     }
 }
 
-/// A special register.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Sreg {
-    Tid(usize),
-    Ntid(usize),
-    Ctaid(usize),
-    Nctaid(usize),
-    LaneId,
-    WarpId,
-    NWarpId,
-    /// `%lanemask_eq` … `%lanemask_gt`: 0 eq, 1 le, 2 lt, 3 ge, 4 gt.
-    LaneMask(u8),
-    Clock,
-    Clock64,
-    /// Constants of the model: `%smid` 0, `%nsmid` 1, `%gridid` 1, `WARP_SZ` 32.
-    Const(u64),
-    DynamicSmem,
-    TotalSmem,
-}
-
-impl Sreg {
-    fn parse(name: &str) -> Option<Sreg> {
-        let axis = |s: &str| ["x", "y", "z"].iter().position(|a| *a == s);
-        if let Some((reg, ax)) = name.split_once('.') {
-            let a = axis(ax)?;
-            return Some(match reg {
-                "%tid" => Sreg::Tid(a),
-                "%ntid" => Sreg::Ntid(a),
-                "%ctaid" => Sreg::Ctaid(a),
-                "%nctaid" => Sreg::Nctaid(a),
-                _ => return None,
-            });
-        }
-        Some(match name {
-            "%laneid" => Sreg::LaneId,
-            "%warpid" => Sreg::WarpId,
-            "%nwarpid" => Sreg::NWarpId,
-            "%lanemask_eq" => Sreg::LaneMask(0),
-            "%lanemask_le" => Sreg::LaneMask(1),
-            "%lanemask_lt" => Sreg::LaneMask(2),
-            "%lanemask_ge" => Sreg::LaneMask(3),
-            "%lanemask_gt" => Sreg::LaneMask(4),
-            "%clock" => Sreg::Clock,
-            "%clock64" => Sreg::Clock64,
-            "%smid" => Sreg::Const(0),
-            "%nsmid" | "%gridid" => Sreg::Const(1),
-            "WARP_SZ" => Sreg::Const(32),
-            "%dynamic_smem_size" => Sreg::DynamicSmem,
-            "%total_smem_size" => Sreg::TotalSmem,
-            // Shared memory the driver reserves for itself (NVRTC's -G code
-            // of cooperative groups reads its offset): placed just past the
-            // block's own, so a program that touched it would be out of bounds.
-            n if n.starts_with("%reserved_smem_offset_") => Sreg::TotalSmem,
+/// The special register a PTX name reads.
+fn special_register(name: &str) -> Option<Sreg> {
+    let axis = |s: &str| ["x", "y", "z"].iter().position(|a| *a == s);
+    if let Some((reg, ax)) = name.split_once('.') {
+        let a = axis(ax)?;
+        return Some(match reg {
+            "%tid" => Sreg::Tid(a),
+            "%ntid" => Sreg::Ntid(a),
+            "%ctaid" => Sreg::Ctaid(a),
+            "%nctaid" => Sreg::Nctaid(a),
             _ => return None,
-        })
+        });
     }
+    Some(match name {
+        "%laneid" => Sreg::LaneId,
+        "%warpid" => Sreg::WarpId,
+        "%nwarpid" => Sreg::NWarpId,
+        "%lanemask_eq" => Sreg::LaneMask(0),
+        "%lanemask_le" => Sreg::LaneMask(1),
+        "%lanemask_lt" => Sreg::LaneMask(2),
+        "%lanemask_ge" => Sreg::LaneMask(3),
+        "%lanemask_gt" => Sreg::LaneMask(4),
+        "%clock" => Sreg::Clock,
+        "%clock64" => Sreg::Clock64,
+        "%smid" => Sreg::Const(0),
+        "%nsmid" | "%gridid" => Sreg::Const(1),
+        "WARP_SZ" => Sreg::Const(32),
+        "%dynamic_smem_size" => Sreg::DynamicSmem,
+        "%total_smem_size" => Sreg::TotalSmem,
+        // Shared memory the driver reserves for itself (NVRTC's -G code
+        // of cooperative groups reads its offset): placed just past the
+        // block's own, so a program that touched it would be out of bounds.
+        n if n.starts_with("%reserved_smem_offset_") => Sreg::TotalSmem,
+        _ => return None,
+    })
 }
 
 /// A value an instruction reads.

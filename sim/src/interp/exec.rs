@@ -1,16 +1,15 @@
 //! Execution of a decoded IR program: a thread's ops ([`Front::run_thread`])
 //! and what the scheduler (`model/sched.rs`) asks of them.
 
-use super::program::{lane, Callee, Func, Op, Opnd, Program, Sreg};
+use super::program::{lane, Callee, Func, Op, Opnd, Program};
 use crate::model::memory::{
     read_le, region_bytes, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS,
 };
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
-use crate::model::sched::{self, Front, Lane, State, WarpOp};
+use crate::model::sched::{self, Front, Lane, Sreg, State, WarpOp};
 use crate::model::value::{
     atomic_value, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
 };
-use crate::model::warp::WARP_SIZE;
 use crate::model::{float, printf, rounding};
 use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, CastOp};
@@ -255,14 +254,8 @@ impl Exec<'_, '_> {
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
-        u64::from(match r {
-            Sreg::Tid(a) => t.lane.tid[a],
-            Sreg::Ctaid(a) => self.block_idx[a],
-            Sreg::Ntid(a) => self.launch.block[a],
-            Sreg::Nctaid(a) => self.launch.grid[a],
-            Sreg::LaneId => t.lane.linear % WARP_SIZE as u32,
-            Sreg::WarpSize => WARP_SIZE as u32,
-        })
+        let shared = self.p.shared.iter().sum();
+        sched::special(r, &t.lane, self.block_idx, self.launch, self.steps, shared)
     }
 
     /// Runs `t` until it reaches a barrier or exits.

@@ -6,8 +6,9 @@
 
 use crate::model::float::{FloatTy, MathFn};
 use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
-use crate::model::sched::WarpOp;
+use crate::model::sched::{Sreg, WarpOp};
 use crate::model::value::{mask, sext, IntFn, Reduce, Scalar, ShflMode};
+use crate::model::warp::WARP_SIZE;
 use crate::model::{
     check_dims, ArgValue, Config, ErrorKind, InterpError, Launch, MAX_SHARED_BYTES,
     MAX_SYMBOL_BYTES,
@@ -67,35 +68,23 @@ fn reg_count(ty: &Type) -> u32 {
     ty.as_vector().map_or(1, |(n, _)| n)
 }
 
-/// A special register (`%tid.x`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Sreg {
-    Tid(usize),
-    Ctaid(usize),
-    Ntid(usize),
-    Nctaid(usize),
-    LaneId,
-    WarpSize,
-}
-
-impl Sreg {
-    fn parse(name: &str) -> Option<Sreg> {
-        let rest = name.strip_prefix("llvm.nvvm.read.ptx.sreg.")?;
-        match rest {
-            "laneid" => return Some(Sreg::LaneId),
-            "warpsize" => return Some(Sreg::WarpSize),
-            _ => {}
-        }
-        let (reg, axis) = rest.split_once('.')?;
-        let axis = ["x", "y", "z"].iter().position(|a| *a == axis)?;
-        Some(match reg {
-            "tid" => Sreg::Tid(axis),
-            "ctaid" => Sreg::Ctaid(axis),
-            "ntid" => Sreg::Ntid(axis),
-            "nctaid" => Sreg::Nctaid(axis),
-            _ => return None,
-        })
+/// The special register an `llvm.nvvm.read.ptx.sreg.*` intrinsic reads.
+fn special_register(name: &str) -> Option<Sreg> {
+    let rest = name.strip_prefix("llvm.nvvm.read.ptx.sreg.")?;
+    match rest {
+        "laneid" => return Some(Sreg::LaneId),
+        "warpsize" => return Some(Sreg::Const(WARP_SIZE as u64)),
+        _ => {}
     }
+    let (reg, axis) = rest.split_once('.')?;
+    let axis = ["x", "y", "z"].iter().position(|a| *a == axis)?;
+    Some(match reg {
+        "tid" => Sreg::Tid(axis),
+        "ctaid" => Sreg::Ctaid(axis),
+        "ntid" => Sreg::Ntid(axis),
+        "nctaid" => Sreg::Nctaid(axis),
+        _ => return None,
+    })
 }
 
 impl IntFn {
@@ -1021,7 +1010,7 @@ impl Decoder<'_> {
             InstKind::Call { callee, args } => {
                 let ops = args.iter().map(o).collect::<Result<Vec<_>, _>>()?;
                 let dst = (inst.ty != Type::Void).then_some(dst);
-                if let Some(reg) = Sreg::parse(callee) {
+                if let Some(reg) = special_register(callee) {
                     Op::Sreg {
                         dst: dst.unwrap_or(0),
                         reg,

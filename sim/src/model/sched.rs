@@ -45,6 +45,67 @@ pub(crate) enum WarpOp {
     MatchAll,
 }
 
+/// A special register (`%tid.x`, `%laneid`, `%clock` …), as both instruction
+/// sets read them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sreg {
+    Tid(usize),
+    Ntid(usize),
+    Ctaid(usize),
+    Nctaid(usize),
+    LaneId,
+    WarpId,
+    NWarpId,
+    /// `%lanemask_eq` … `%lanemask_gt`: 0 eq, 1 le, 2 lt, 3 ge, 4 gt.
+    LaneMask(u8),
+    Clock,
+    Clock64,
+    /// Constants of the model: `%smid` 0, `%nsmid` 1, `%gridid` 1, `WARP_SZ` 32.
+    Const(u64),
+    DynamicSmem,
+    TotalSmem,
+}
+
+/// The value of a special register in thread `t` of block `block_idx`,
+/// `steps` instructions into the launch (the clock), the block having
+/// `shared_bytes` of shared memory.
+pub(crate) fn special(
+    r: Sreg,
+    t: &Lane,
+    block_idx: [u32; 3],
+    launch: &Launch,
+    steps: u64,
+    shared_bytes: u64,
+) -> u64 {
+    let lane = t.linear % WARP_SIZE as u32;
+    let threads = launch.block.iter().product::<u32>();
+    match r {
+        Sreg::Tid(a) => u64::from(t.tid[a]),
+        Sreg::Ntid(a) => u64::from(launch.block[a]),
+        Sreg::Ctaid(a) => u64::from(block_idx[a]),
+        Sreg::Nctaid(a) => u64::from(launch.grid[a]),
+        Sreg::LaneId => u64::from(lane),
+        Sreg::WarpId => u64::from(t.linear / WARP_SIZE as u32),
+        Sreg::NWarpId => u64::from(threads.div_ceil(WARP_SIZE as u32)),
+        Sreg::LaneMask(k) => {
+            let eq = 1u64 << lane;
+            let m = match k {
+                0 => eq,
+                1 => (eq << 1) - 1,
+                2 => eq - 1,
+                3 => !(eq - 1),
+                _ => !((eq << 1) - 1),
+            };
+            m & 0xffff_ffff
+        }
+        Sreg::Clock => steps & 0xffff_ffff,
+        Sreg::Clock64 => steps,
+        Sreg::Const(v) => v,
+        Sreg::DynamicSmem => u64::from(launch.dynamic_shared),
+        Sreg::TotalSmem => shared_bytes,
+    }
+}
+
 /// What the scheduler sees of a thread.
 #[derive(Clone, Debug)]
 pub(crate) struct Lane {

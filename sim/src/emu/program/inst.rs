@@ -69,7 +69,7 @@ impl Cx<'_, '_, '_, '_> {
         match op {
             Operand::Imm(imm) => imm_bits(*imm, ty).map(Src::Imm).or_else(|m| self.err(m)),
             Operand::Name(name) => {
-                if let Some(s) = Sreg::parse(name) {
+                if let Some(s) = special_register(name) {
                     return Ok(Src::Sreg(s));
                 }
                 match self.dec.symbol(self.b, name, false) {
