@@ -1,8 +1,9 @@
 //! ptxlab-sim: runs kernels on the CPU, one launch at a time.
 //!
-//! Two front ends over one machine model (`model`: memory spaces and
-//! pointers, threads and warps, float semantics and rounding, `printf`, the
-//! launch and its limits):
+//! Two front ends over one machine model (`model`: memory spaces, pointers
+//! and access checks, the scheduler of threads, warps and barriers, the
+//! warp-wide operations, atomics, float semantics and rounding, `printf`,
+//! the launch and its limits); neither front end imports the other:
 //! - [`interp`], the IR interpreter: runs a kernel of an IR module — the
 //!   optimizer's oracle (every pass run must keep a kernel's results) and
 //!   `ptxlab run`;

@@ -6,10 +6,11 @@
 //! and NVRTC write) and checks that it decodes: registers declared, labels
 //! and symbols known, operands in the form each opcode takes. Bad PTX is a
 //! [`ParseError`] with its line, never a panic. [`run_kernel`] runs one
-//! launch with the IR interpreter's types ([`Launch`], [`Memory`],
-//! [`Config`], [`Stats`], [`InterpError`]) and its model of execution: a
+//! launch on the machine model the IR interpreter also runs on ([`Launch`],
+//! [`Memory`], [`Config`], [`Stats`], [`InterpError`]; `model/sched.rs`): a
 //! block's threads run one at a time between barriers and warp-wide
-//! instructions (`exec.rs`), so a result does not depend on scheduling.
+//! instructions (`exec.rs` runs one thread), so a result does not depend on
+//! scheduling.
 //!
 //! Memory (`program.rs` has the layout): global and constant variables are
 //! named buffers of the [`Memory`] (filled from their initializers the first

@@ -1,9 +1,15 @@
-//! The machine both executors run on: what a launch is ([`Launch`],
-//! [`ArgValue`]), the limits it runs under ([`Config`]), what it did
+//! The machine both front ends run on, so that each only decodes its
+//! instruction set into it: what a launch is ([`Launch`], [`ArgValue`]),
+//! the limits it runs under ([`Config`], [`check_dims`]), what it did
 //! ([`Stats`]) and how it fails ([`InterpError`], [`ErrorKind`],
-//! [`Location`]); memory and its pointers (`memory.rs`), IEEE arithmetic
-//! with PTX's `.ftz` (`float.rs`), the rounding modes and `.approx`
-//! operations (`rounding.rs`), and device `printf` (`printf.rs`).
+//! [`Location`]); the scheduler of blocks, threads, warps and barriers with
+//! the warp-wide operations and special registers (`sched.rs`, the
+//! [`sched::Front`] trait a front end implements); memory, its pointers and
+//! the access checks (`memory.rs`); values and integer operations, atomics
+//! (`value.rs`); shuffles (`warp.rs`); IEEE arithmetic with PTX's `.ftz`
+//! (`float.rs`), the rounding modes and `.approx` operations
+//! (`rounding.rs`), and device `printf` (`printf.rs`). Later checks (races,
+//! uninitialized reads, barrier divergence) belong here, once.
 
 pub(crate) mod float;
 pub(crate) mod memory;
