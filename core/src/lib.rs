@@ -14,13 +14,9 @@ pub mod collections;
 pub mod compilation;
 pub mod diag;
 pub mod frontend;
-pub mod interp;
 pub mod ir;
 pub mod irgen;
-pub mod libdevice_report;
 pub mod link;
-#[cfg(feature = "mpref")]
-pub mod mpref;
 pub mod opt;
 pub mod options;
 pub mod ptx;

@@ -14,10 +14,10 @@
 //! interpreter cannot run machine code, so the backend's stages run the
 //! optimized IR.
 
-use ptxlab_core::interp::{self, spec, ErrorKind};
 use ptxlab_core::ir::Module;
 use ptxlab_core::{opt, Compilation, NoFiles, Options, Stepper};
 pub use ptxlab_core::{KernelParam as ParamInfo, ParamKind};
+use ptxlab_sim::{interp, spec, ErrorKind};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 

@@ -145,7 +145,7 @@ fn gpu_bundle() -> Result {
         .args([
             "test",
             "-p",
-            "ptxlab-core",
+            "ptxlab-sim",
             "--test",
             "ptx_emu",
             "--",

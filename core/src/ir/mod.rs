@@ -34,7 +34,7 @@ pub use types::{gep_const_offset, gep_steps, GepStep, StructType, Type};
 pub use values::{vector_lane, BlockId, InstId, Lane, Value};
 
 pub use parse::{parse_function, parse_module, parse_signature, ParseError};
-pub(crate) use print::inst_text;
+pub use print::inst_text;
 pub use print::{function_text, location_text, module_text, print_function, print_module};
 
 /// Address spaces, numbered as cicc/NVPTX number them.

@@ -123,7 +123,7 @@ fn push_flags(out: &mut String, flags: &Flags) {
 }
 
 /// The text of one instruction, without indentation.
-pub(crate) fn inst_text(f: &Function, id: InstId) -> String {
+pub fn inst_text(f: &Function, id: InstId) -> String {
     let mut s = String::new();
     push_inst(&mut s, f, id);
     s

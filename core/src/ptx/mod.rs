@@ -320,5 +320,3 @@ pub fn print_machine_function(f: &MFunction) -> String {
     out.push_str("}\n");
     out
 }
-
-pub mod emu;

@@ -11,7 +11,7 @@ pub const TARGETS: &[&str] = &[
 ];
 
 pub fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/corpus")
 }
 
 /// Every `.cu` file of the corpus, sorted, with its text.

@@ -1,0 +1,231 @@
+//! `ptxlab run`: a kernel compiled to IR and run in the interpreter, its
+//! buffers printed as JSON (moved from `sim/tests/interp.rs`).
+
+#[path = "../../core/tests/common/mod.rs"]
+mod common;
+
+use std::process::Command;
+
+// ---------------------------------------------------------------------------
+// `ptxlab run`
+
+fn ptxlab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ptxlab"))
+}
+
+#[test]
+fn cli_runs_saxpy_and_prints_the_buffers_as_json() {
+    let out = ptxlab()
+        .arg("run")
+        .arg(common::corpus_dir().join("saxpy.cu"))
+        .args(["--kernel", "saxpy", "--grid", "4", "--block", "256"])
+        .args(["--args", "1000,2.0,f32[1000]:iota,f32[1000]:ones"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let y = json["y"].as_array().expect("y");
+    assert_eq!(y.len(), 1000);
+    for (i, v) in y.iter().enumerate() {
+        assert_eq!(v.as_f64(), Some(2.0 * i as f64 + 1.0), "y[{i}]");
+    }
+    assert_eq!(json["x"][999].as_f64(), Some(999.0));
+    // Keys in parameter order.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.find("\"x\"") < text.find("\"y\""));
+}
+
+#[test]
+fn cli_prints_device_printf_to_stderr_and_keeps_stdout_json() {
+    let out = ptxlab()
+        .arg("run")
+        .arg(common::corpus_dir().join("printf.cu"))
+        .args(["--kernel", "print_values", "--grid", "2", "--block", "4"])
+        .args(["--args", "i32[7],f32[7]:iota,7"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["out"][6].as_i64(), Some(8));
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2 + 7, "{stderr}");
+    assert_eq!(lines[0], "block 0 of 2");
+    assert_eq!(
+        lines[2],
+        "[ 1] odd |x=   1.000|0x0011|b|1099511627776|4294967295|ok%"
+    );
+    assert_eq!(lines[5], "block 1 of 2");
+}
+
+#[test]
+fn cli_takes_mangled_names_2d_launches_and_pass_numbers() {
+    let file = common::corpus_dir().join("matrix2d.cu");
+    for extra in [
+        vec!["-O0"],
+        vec!["--after-pass", "0"],
+        vec!["--after-pass", "3"],
+    ] {
+        let out = ptxlab()
+            .arg("run")
+            .arg(&file)
+            .args([
+                "--kernel",
+                "_Z6matmulPKfS0_Pfiii",
+                "--grid",
+                "1,1",
+                "--block",
+                "2,2,1",
+            ])
+            .args(["--args", "f32[4]:[1,2,3,4],f32[4]:[1,0,0,1],f32[4],2,2,2"])
+            .args(&extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            json["C"],
+            serde_json::json!([1.0, 2.0, 3.0, 4.0]),
+            "{extra:?}"
+        );
+    }
+}
+
+#[test]
+fn cli_errors_exit_1_with_a_message() {
+    let dir = common::scratch("interp-cli");
+    let oob = dir.join("oob.cu");
+    std::fs::write(
+        &oob,
+        "__global__ void oob(const int *x, int *y) {\n    y[threadIdx.x] = x[threadIdx.x * 2];\n}\n",
+    )
+    .unwrap();
+    let spin = dir.join("spin.cu");
+    std::fs::write(
+        &spin,
+        "__global__ void spin(int *p) {\n  while (p[0] == 0) {}\n}\n",
+    )
+    .unwrap();
+    let saxpy = common::corpus_dir().join("saxpy.cu");
+    let cases: Vec<(Vec<std::ffi::OsString>, &str)> = vec![
+        (
+            vec![
+                oob.clone().into(),
+                "--kernel".into(),
+                "oob".into(),
+                "--block".into(),
+                "8".into(),
+                "--args".into(),
+                "i32[8]:iota,i32[8]".into(),
+            ],
+            "out-of-bounds load of 4 bytes at offset 32 of global buffer 0",
+        ),
+        (
+            vec![
+                spin.into(),
+                "--kernel".into(),
+                "spin".into(),
+                "--block".into(),
+                "1".into(),
+                "--args".into(),
+                "i32[1]".into(),
+                "--max-steps".into(),
+                "5000".into(),
+            ],
+            "step limit reached",
+        ),
+        (
+            vec![
+                saxpy.clone().into(),
+                "--kernel".into(),
+                "saxpyy".into(),
+                "--block".into(),
+                "1".into(),
+            ],
+            "no kernel named 'saxpyy' (kernels: saxpy)",
+        ),
+        (
+            vec![
+                saxpy.clone().into(),
+                "--kernel".into(),
+                "saxpy".into(),
+                "--block".into(),
+                "1".into(),
+                "--args".into(),
+                "1,2".into(),
+            ],
+            "the kernel takes 4 arguments (i32 n, float a, ptr x, ptr y), --args gives 2",
+        ),
+        (
+            vec![
+                saxpy.into(),
+                "--kernel".into(),
+                "saxpy".into(),
+                "--block".into(),
+                "1".into(),
+                "--args".into(),
+                "1,2.x,f32[1],f32[1]".into(),
+            ],
+            "argument 2 (a): '2.x' is not a float",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = ptxlab().arg("run").args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn cli_out_of_bounds_error_names_the_instruction_and_line() {
+    let dir = common::scratch("interp-cli-oob");
+    let oob = dir.join("oob.cu");
+    std::fs::write(
+        &oob,
+        "__global__ void oob(const int *x, int *y) {\n    y[threadIdx.x] = x[threadIdx.x * 2];\n}\n",
+    )
+    .unwrap();
+    let out = ptxlab()
+        .arg("run")
+        .arg(&oob)
+        .args([
+            "--kernel",
+            "oob",
+            "--block",
+            "8",
+            "--args",
+            "i32[8]:iota,i32[8]",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr.contains("oob.cu(2): error: out-of-bounds load"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("load i32, ptr addrspace(1)"), "{stderr}");
+    assert!(
+        stderr.contains("thread (4,0,0) of block (0,0,0)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_compile_form_still_works_beside_run() {
+    let out = ptxlab()
+        .arg(common::corpus_dir().join("saxpy.cu"))
+        .args(["-o", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(".visible .entry saxpy("));
+}

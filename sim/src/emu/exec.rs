@@ -1,0 +1,898 @@
+//! Execution of a decoded PTX program: a thread's instructions
+//! ([`Front::run_thread`]) and what the scheduler (`model/sched.rs`) asks of
+//! them. Warps of 32 meet at `shfl.sync`, `vote.sync`, `match.sync`,
+//! `bar.warp.sync` and `activemask`, the block at `bar.sync`/`bar.red`.
+
+use super::program::{
+    atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
+    ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
+};
+use crate::model::float::{self, FloatTy, MathFn};
+use crate::model::memory::{read_le, region_bytes, write_le, Memory, Ptr, CODE_SPACE};
+use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
+use crate::model::rounding::{self, RoundOp, Rounding};
+use crate::model::sched::{self, Front, Lane, State};
+use ops::{address, carry_op, compare, cvt, cvta, float_op, int_op, space_addr};
+
+mod ops;
+use crate::model::value::{atomic_value, int_binary, int_compare, int_fn, sext, Fault, IntFn};
+use crate::model::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
+use ptxlab_core::ir::{addrspace, BinOp};
+
+/// A call in progress.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    func: u32,
+    /// The frame's first register in the thread's register file.
+    base: u32,
+    /// The next op to run (for a caller: its call).
+    pc: u32,
+    /// The frame's `.local` and `.param` areas in the thread's stacks.
+    local: u64,
+    param: u64,
+    /// Where the result goes in the caller's `.param` area.
+    ret: Option<ParamCopy>,
+}
+
+struct Thread {
+    lane: Lane,
+    frames: Vec<Frame>,
+    regs: Vec<u64>,
+    local: Vec<u8>,
+    params: Vec<u8>,
+    /// The registers (absolute) of the results of the warp instruction or
+    /// barrier the thread waits at.
+    pending_d: Option<Dst>,
+    pending_p: Option<Dst>,
+    /// The carry flag (`CC.CF`) of `add.cc` and friends.
+    carry: bool,
+}
+
+impl Thread {
+    fn new() -> Thread {
+        Thread {
+            lane: Lane::new(),
+            frames: Vec::new(),
+            regs: Vec::new(),
+            local: Vec::new(),
+            params: Vec::new(),
+            pending_d: None,
+            pending_p: None,
+            carry: false,
+        }
+    }
+
+    fn start(&mut self, p: &Program, kernel: u32, params: &[u8], tid: [u32; 3], linear: u32) {
+        let f = &p.funcs[kernel as usize];
+        self.lane.tid = tid;
+        self.lane.linear = linear;
+        self.frames.clear();
+        self.frames.push(Frame {
+            func: kernel,
+            base: 0,
+            pc: 0,
+            local: 0,
+            param: 0,
+            ret: None,
+        });
+        self.regs.clear();
+        self.regs.resize(f.nregs as usize, 0);
+        self.local.clear();
+        self.local.resize(f.local_bytes as usize, 0);
+        self.params.clear();
+        self.params.extend_from_slice(params);
+        self.params.resize(f.param_bytes as usize, 0);
+        self.lane.state = State::Running;
+    }
+}
+
+/// The bytes a frame of `f` takes: its registers (8 bytes each), `.local`
+/// and `.param` areas. A thread's frames together are limited by
+/// `Config::max_local_bytes`, so no launch can take memory without bound.
+fn frame_bytes(f: &Func) -> u64 {
+    u64::from(f.nregs) * 8 + f.local_bytes + f.param_bytes
+}
+
+fn footprint(t: &Thread) -> u64 {
+    (t.regs.len() * 8 + t.local.len() + t.params.len()) as u64
+}
+
+/// A register written absolute (the frame's base added).
+fn at(d: Dst, base: u32) -> Dst {
+    Dst {
+        reg: d.reg + base,
+        ..d
+    }
+}
+
+/// `v`, a result of `d.from` bits, as the register keeps it.
+#[inline(always)]
+fn put(regs: &mut [u64], d: Dst, v: u64) {
+    let v = if d.signed {
+        sext(v, u32::from(d.from)) as u64
+    } else {
+        v & mask(u32::from(d.from))
+    };
+    regs[d.reg as usize] = v & mask(u32::from(d.width));
+}
+
+struct Exec<'p> {
+    p: &'p Program,
+    kernel: u32,
+    params: &'p [u8],
+    mem: &'p mut Memory,
+    cfg: &'p Config,
+    launch: &'p Launch,
+    block_idx: [u32; 3],
+    steps: u64,
+    output: Vec<u8>,
+    shared: Vec<u8>,
+}
+
+/// Runs the launch: every block of the grid.
+pub(crate) fn run(
+    p: &Program,
+    kernel: u32,
+    params: &[u8],
+    launch: &Launch,
+    mem: &mut Memory,
+    cfg: &Config,
+) -> Result<Stats, InterpError> {
+    let kf = &p.funcs[kernel as usize];
+    if frame_bytes(kf) > cfg.max_local_bytes {
+        return Err(InterpError {
+            kind: ErrorKind::StackOverflow,
+            message: format!(
+                "{} needs {} bytes of registers, local and param memory per thread (limit {})",
+                kf.name,
+                frame_bytes(kf),
+                cfg.max_local_bytes
+            ),
+            at: None,
+            output: String::new(),
+        });
+    }
+    let mut ex = Exec {
+        p,
+        kernel,
+        params,
+        mem,
+        cfg,
+        launch,
+        block_idx: [0; 3],
+        steps: 0,
+        output: Vec::new(),
+        shared: Vec::new(),
+    };
+    sched::run(&mut ex, launch)
+}
+
+/// The op a waiting thread waits at.
+fn waiting_op(p: &Program, s: State) -> Option<&Op> {
+    match s {
+        State::AtBarrier { func, pc } | State::AtWarp { func, pc } => {
+            p.funcs[func as usize].code.get(pc as usize)
+        }
+        _ => None,
+    }
+}
+
+impl Front for Exec<'_> {
+    type Thread = Thread;
+    const WARP_OP: &'static str = "instruction";
+    const ACTIVEMASK_BY_SITE: bool = false;
+
+    fn new_thread(&self) -> Thread {
+        Thread::new()
+    }
+
+    fn lane(t: &Thread) -> &Lane {
+        &t.lane
+    }
+
+    fn lane_mut(t: &mut Thread) -> &mut Lane {
+        &mut t.lane
+    }
+
+    fn start_block(&mut self, block_idx: [u32; 3]) {
+        self.block_idx = block_idx;
+        let shared_bytes = self.p.dynamic_offset + u64::from(self.launch.dynamic_shared);
+        self.shared.clear();
+        self.shared.resize(shared_bytes as usize, 0);
+    }
+
+    fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
+        t.start(self.p, self.kernel, self.params, tid, linear);
+    }
+
+    fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
+        self.run_thread(t)
+    }
+
+    fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp> {
+        match waiting_op(self.p, State::AtWarp { func, pc }) {
+            Some(Op::Warp { op, .. }) => Some(*op),
+            _ => None,
+        }
+    }
+
+    fn barrier(&self, t: &Lane) -> Option<(u64, Option<Reduce>)> {
+        match waiting_op(self.p, t.state) {
+            Some(Op::Bar { reduce, .. }) => Some((t.pending[0], reduce.map(|r| r.0))),
+            _ => None,
+        }
+    }
+
+    fn deliver(&self, t: &mut Thread, value: u64, flag: Option<u64>) {
+        if let Some(d) = t.pending_d {
+            put(&mut t.regs, d, value);
+        }
+        if let (Some(p), Some(flag)) = (t.pending_p, flag) {
+            put(&mut t.regs, p, flag);
+        }
+    }
+
+    fn error_at(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError {
+        self.locate(kind, message, tid, func, pc)
+    }
+
+    fn describe(&self, func: u32, pc: u32) -> String {
+        self.inst_at(func, pc)
+    }
+
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn output(&self) -> &[u8] {
+        &self.output
+    }
+}
+
+impl Exec<'_> {
+    fn inst_at(&self, func: u32, pc: u32) -> String {
+        let f = &self.p.funcs[func as usize];
+        match f.origin.get(pc as usize) {
+            Some((line, text)) => format!("'{text}' (line {line}) in {}", f.name),
+            None => format!("the end of {}", f.name),
+        }
+    }
+
+    fn locate(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError {
+        let f = &self.p.funcs[func as usize];
+        let (line, inst) = f
+            .origin
+            .get(pc as usize)
+            .cloned()
+            .unwrap_or((0, "(no instruction)".into()));
+        InterpError::located(
+            kind,
+            message,
+            Location {
+                function: f.name.clone(),
+                inst,
+                line: (line > 0).then_some(line),
+                block_idx: self.block_idx,
+                thread_idx: tid,
+            },
+        )
+    }
+
+    fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
+        let shared = self.shared.len() as u64;
+        sched::special(r, &t.lane, self.block_idx, self.launch, self.steps, shared)
+    }
+
+    /// Runs `t` until it reaches a barrier, a warp instruction or its end.
+    fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
+        let p = self.p;
+        let Some(mut fr) = t.frames.last().copied() else {
+            return Ok(State::Done);
+        };
+        let mut func: &Func = &p.funcs[fr.func as usize];
+        let mut pc = fr.pc as usize;
+        let mut base = fr.base;
+        macro_rules! fail {
+            ($fault:expr) => {{
+                let (kind, message): Fault = $fault;
+                return Err(self.locate(kind, message, t.lane.tid, fr.func, pc as u32));
+            }};
+        }
+        macro_rules! tri {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(f) => fail!(f),
+                }
+            };
+        }
+        macro_rules! get {
+            ($s:expr) => {
+                match $s {
+                    Src::Reg(r) => t.regs[(base + r) as usize],
+                    Src::Imm(v) => v,
+                    other => self.special(t, &fr, other),
+                }
+            };
+        }
+        macro_rules! set {
+            ($d:expr, $v:expr) => {{
+                let v = $v;
+                put(&mut t.regs, at($d, base), v);
+            }};
+        }
+        loop {
+            tri!(sched::step(&mut self.steps, self.cfg));
+            let Some(op) = func.code.get(pc) else {
+                fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
+            };
+            if let Some((g, neg)) = func.guards[pc] {
+                if (t.regs[(base + g) as usize] & 1 != 0) == neg {
+                    pc += 1;
+                    continue;
+                }
+            }
+            match op {
+                Op::Mov { d, a } => set!(*d, get!(*a)),
+                Op::Pack { d, parts, bits } => {
+                    let mut v = 0u64;
+                    for (k, s) in parts.iter().enumerate() {
+                        v |= (get!(*s) & mask(*bits)) << (k as u32 * bits);
+                    }
+                    set!(*d, v);
+                }
+                Op::Unpack { ds, a, bits } => {
+                    let v = get!(*a);
+                    for (k, d) in ds.iter().enumerate() {
+                        if let Some(d) = d {
+                            set!(*d, (v >> (k as u32 * bits)) & mask(*bits));
+                        }
+                    }
+                }
+                Op::Int { op, d, s, ty } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2]), get!(s[3])];
+                    set!(*d, tri!(int_op(*op, v, *ty)));
+                }
+                Op::Float {
+                    op,
+                    d,
+                    s,
+                    ty,
+                    ftz,
+                    sat,
+                } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    set!(*d, float_op(*op, v, *ty, *ftz, *sat));
+                }
+                Op::Setp {
+                    cmp,
+                    ty,
+                    ftz,
+                    a,
+                    b,
+                    combine,
+                    p,
+                    q,
+                } => {
+                    let (x, y) = (get!(*a), get!(*b));
+                    let r = compare(*cmp, x, y, *ty, *ftz);
+                    let (rp, rq) = match combine {
+                        None => (r, !r),
+                        Some((o, c, neg)) => {
+                            let c = (get!(*c) & 1 != 0) != *neg;
+                            let f = |v: bool| match o {
+                                BoolOp::And => v && c,
+                                BoolOp::Or => v || c,
+                                BoolOp::Xor => v != c,
+                            };
+                            (f(r), f(!r))
+                        }
+                    };
+                    set!(*p, u64::from(rp));
+                    if let Some(q) = q {
+                        set!(*q, u64::from(rq));
+                    }
+                }
+                Op::Carry {
+                    op,
+                    d,
+                    s,
+                    ty,
+                    cin,
+                    cout,
+                } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    let (r, c) = carry_op(*op, v, *ty, *cin && t.carry);
+                    if *cout {
+                        t.carry = c;
+                    }
+                    set!(*d, r);
+                }
+                Op::Selp { d, a, b, c } => {
+                    let v = if get!(*c) & 1 != 0 {
+                        get!(*a)
+                    } else {
+                        get!(*b)
+                    };
+                    set!(*d, v);
+                }
+                Op::Cvt {
+                    d,
+                    a,
+                    to,
+                    from,
+                    round,
+                    ftz,
+                    sat,
+                } => {
+                    let v = get!(*a);
+                    set!(*d, cvt(v, *to, *from, *round, *ftz, *sat));
+                }
+                Op::Cvta { d, a, space, to } => {
+                    let v = get!(*a);
+                    set!(*d, cvta(v, *space, *to));
+                }
+                Op::Ld {
+                    ds,
+                    addr,
+                    off,
+                    wrap32,
+                    space,
+                    ty,
+                } => {
+                    let a = address(get!(*addr), *off, *wrap32);
+                    let size = ty.size();
+                    let n = ds.len() as u64;
+                    let bytes = tri!(self.access(t, &fr, *space, a, size * n, false));
+                    let mut vals = [0u64; 8];
+                    for (k, chunk) in bytes.chunks(size as usize).enumerate().take(8) {
+                        vals[k] = read_le(chunk);
+                    }
+                    for (k, d) in ds.iter().enumerate() {
+                        if let Some(d) = d {
+                            set!(*d, vals[k]);
+                        }
+                    }
+                }
+                Op::St {
+                    vals,
+                    addr,
+                    off,
+                    wrap32,
+                    space,
+                    ty,
+                } => {
+                    let mut v = [0u64; 8];
+                    for (k, s) in vals.iter().enumerate().take(8) {
+                        v[k] = get!(*s);
+                    }
+                    let a = address(get!(*addr), *off, *wrap32);
+                    let size = ty.size();
+                    let bytes =
+                        tri!(self.access(t, &fr, *space, a, size * vals.len() as u64, true));
+                    for (chunk, x) in bytes.chunks_mut(size as usize).zip(v) {
+                        write_le(chunk, x);
+                    }
+                }
+                Op::Atom {
+                    d,
+                    op,
+                    addr,
+                    off,
+                    wrap32,
+                    space,
+                    ty,
+                    b,
+                    cas,
+                } => {
+                    let a = address(get!(*addr), *off, *wrap32);
+                    let v = get!(*b) & mask(ty.bits);
+                    let new = match cas {
+                        Some(c) => Some(get!(*c) & mask(ty.bits)),
+                        None => None,
+                    };
+                    let bytes = tri!(self.access(t, &fr, *space, a, ty.size(), true));
+                    let old = read_le(bytes);
+                    let r = match new {
+                        Some(n) => {
+                            if old == v {
+                                n
+                            } else {
+                                old
+                            }
+                        }
+                        // PTX: atom.add.f32 flushes subnormal inputs and results.
+                        None => atomic_value(*op, old, v, atomic_scalar(*ty), true),
+                    };
+                    write_le(bytes, r);
+                    if let Some(d) = d {
+                        set!(*d, old);
+                    }
+                }
+                Op::Bar { id, reduce } => {
+                    t.lane.pending[0] = get!(*id);
+                    t.pending_d = None;
+                    if let Some((_, d, c, neg)) = reduce {
+                        t.lane.pending[1] = u64::from((get!(*c) & 1 != 0) != *neg);
+                        t.pending_d = Some(at(*d, base));
+                    }
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtBarrier {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Warp {
+                    d,
+                    p: pd,
+                    args,
+                    negate,
+                    ..
+                } => {
+                    let mut v = [get!(args[0]), get!(args[1]), get!(args[2]), get!(args[3])];
+                    if *negate {
+                        v[1] ^= 1;
+                    }
+                    t.lane.pending = v;
+                    t.pending_d = d.map(|d| at(d, base));
+                    t.pending_p = pd.map(|d| at(d, base));
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtWarp {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Bra { target } => {
+                    pc = *target as usize;
+                    continue;
+                }
+                Op::Call { .. } | Op::CallIndirect { .. } => {
+                    let resolved: Vec<ParamCopy>;
+                    let (callee, args, ret) = match op {
+                        Op::Call { callee, args, ret } => (*callee, &args[..], *ret),
+                        Op::CallIndirect {
+                            target,
+                            args: given,
+                            ret: given_ret,
+                        } => {
+                            let bits = get!(*target);
+                            let ptr = Ptr::decode(bits);
+                            let k = ptr.region;
+                            let callee = p.funcs.get(k as usize).filter(|f| {
+                                ptr.space == CODE_SPACE && ptr.offset == 0 && f.defined
+                            });
+                            let Some(callee) = callee else {
+                                fail!((
+                                    ErrorKind::OutOfBounds,
+                                    format!(
+                                        "call through {bits:#x}, which is no function's address"
+                                    )
+                                ));
+                            };
+                            let fits = given.len() == callee.params.len()
+                                && given.iter().zip(&callee.params).all(|(a, p)| a.1 >= p.1)
+                                && given_ret.is_some() == callee.ret.is_some();
+                            if !fits {
+                                fail!((
+                                    ErrorKind::Unsupported,
+                                    format!(
+                                        "call through a pointer to '{}' with another signature",
+                                        callee.name
+                                    )
+                                ));
+                            }
+                            resolved = given
+                                .iter()
+                                .zip(&callee.params)
+                                .map(|(a, p)| ParamCopy {
+                                    caller: a.0,
+                                    callee: p.0,
+                                    size: p.1,
+                                })
+                                .collect();
+                            let ret = given_ret.zip(callee.ret).map(|(r, c)| ParamCopy {
+                                caller: r.0,
+                                callee: c.0,
+                                size: c.1.min(r.1),
+                            });
+                            (k, &resolved[..], ret)
+                        }
+                        _ => fail!((ErrorKind::Unsupported, "not a call".into())),
+                    };
+                    if t.frames.len() >= self.cfg.max_call_depth {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "call depth limit reached ({} nested calls)",
+                                self.cfg.max_call_depth
+                            )
+                        ));
+                    }
+                    let target = &p.funcs[callee as usize];
+                    let local = t.local.len() as u64;
+                    let param = t.params.len() as u64;
+                    let total = footprint(t) + frame_bytes(target);
+                    if total > self.cfg.max_local_bytes {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "stack exhausted: the call would make {total} bytes of registers, local and param memory for the thread (limit {})",
+                                self.cfg.max_local_bytes
+                            )
+                        ));
+                    }
+                    t.local.resize((local + target.local_bytes) as usize, 0);
+                    t.params.resize((param + target.param_bytes) as usize, 0);
+                    for c in args {
+                        let from = (fr.param + c.caller) as usize;
+                        let to = (param + c.callee) as usize;
+                        t.params.copy_within(from..from + c.size as usize, to);
+                    }
+                    let new_base = t.regs.len() as u32;
+                    t.regs.resize(t.regs.len() + target.nregs as usize, 0);
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    fr = Frame {
+                        func: callee,
+                        base: new_base,
+                        pc: 0,
+                        local,
+                        param,
+                        ret,
+                    };
+                    t.frames.push(fr);
+                    func = target;
+                    base = new_base;
+                    pc = 0;
+                    continue;
+                }
+                Op::Ret => {
+                    t.frames.pop();
+                    let Some(caller) = t.frames.last().copied() else {
+                        return Ok(State::Done);
+                    };
+                    if let Some(c) = fr.ret {
+                        let from = (fr.param + c.callee) as usize;
+                        let to = (caller.param + c.caller) as usize;
+                        t.params.copy_within(from..from + c.size as usize, to);
+                    }
+                    t.regs.truncate(fr.base as usize);
+                    t.local.truncate(fr.local as usize);
+                    t.params.truncate(fr.param as usize);
+                    fr = caller;
+                    func = &p.funcs[fr.func as usize];
+                    base = fr.base;
+                    pc = fr.pc as usize;
+                    continue;
+                }
+                Op::Exit => {
+                    t.frames.clear();
+                    return Ok(State::Done);
+                }
+                Op::Trap => fail!((
+                    ErrorKind::Unreachable,
+                    "trap: the thread aborted the kernel".into()
+                )),
+                Op::Nop => {}
+                Op::Printf { fmt, buf, ret } => {
+                    let pbase = fr.param as usize;
+                    let read8 = |off: u64| -> u64 {
+                        let s = pbase + off as usize;
+                        read_le(&t.params[s..s + 8])
+                    };
+                    let (fmt_ptr, buf_ptr) = (read8(*fmt), read8(*buf));
+                    let n = if fmt_ptr == 0 {
+                        u64::from(u32::MAX)
+                    } else {
+                        let text = tri!(self
+                            .read_string(t, &fr, fmt_ptr, MAX_PRINTF_STRING)
+                            .map_err(|(k, m)| (k, format!("printf's format: {m}"))));
+                        let limit = MAX_OUTPUT.saturating_sub(self.output.len());
+                        let mut args = PrintfArgs {
+                            ex: self,
+                            t,
+                            fr: &fr,
+                            buf: buf_ptr,
+                        };
+                        let (out, n) = tri!(printf::format(&text, &mut args, limit)
+                            .map_err(|m| (ErrorKind::OutOfBounds, m)));
+                        append_output(&mut self.output, &out);
+                        u64::from(n)
+                    };
+                    if let Some(r) = ret {
+                        let s = pbase + *r as usize;
+                        write_le(&mut t.params[s..s + 4], n);
+                    }
+                }
+                Op::Unsupported(msg) => fail!((ErrorKind::Unsupported, msg.clone())),
+            }
+            pc += 1;
+        }
+    }
+
+    /// A special register, or the address of a local or param variable.
+    fn special(&self, t: &Thread, fr: &Frame, s: Src) -> u64 {
+        match s {
+            Src::Sreg(r) => self.sreg(t, r),
+            Src::Local(off, generic) => space_addr(Mem::Local, fr.local + off, generic),
+            Src::Param(off, generic) => space_addr(Mem::Param, fr.param + off, generic),
+            Src::Reg(_) | Src::Imm(_) => 0,
+        }
+    }
+
+    /// The bytes `size` bytes at `addr` in `space` are, after checking the
+    /// space, bounds and alignment.
+    fn access<'a>(
+        &'a mut self,
+        t: &'a mut Thread,
+        _fr: &Frame,
+        space: Mem,
+        addr: u64,
+        size: u64,
+        write: bool,
+    ) -> Result<&'a mut [u8], Fault> {
+        let what = if write { "store" } else { "load" };
+        // The space the address points into, and the offset there.
+        let (into, region, off) = match space {
+            Mem::Generic => {
+                if addr == 0 {
+                    return Err((
+                        ErrorKind::NullPointer,
+                        format!("{what} through a null pointer"),
+                    ));
+                }
+                let p = Ptr::decode(addr);
+                match p.space {
+                    addrspace::GLOBAL => (Mem::Global, p.region, p.offset),
+                    addrspace::CONST => (Mem::Const, p.region, p.offset),
+                    addrspace::SHARED if p.region == 0 => (Mem::Shared, 0, p.offset),
+                    addrspace::LOCAL if p.region == 0 => (Mem::Local, 0, p.offset),
+                    addrspace::PARAM if p.region == 0 => (Mem::Param, 0, p.offset),
+                    _ => {
+                        return Err((
+                            ErrorKind::OutOfBounds,
+                            format!("{what} at address {addr:#x}, which points into no memory"),
+                        ))
+                    }
+                }
+            }
+            Mem::Global | Mem::Const => {
+                let p = Ptr::decode(addr);
+                if p.space != space.addrspace() {
+                    let into = match p.space {
+                        addrspace::GLOBAL => "global memory",
+                        addrspace::CONST => "constant memory",
+                        addrspace::SHARED => "shared memory (a generic address)",
+                        addrspace::LOCAL => "local memory (a generic address)",
+                        addrspace::PARAM => "param memory (a generic address)",
+                        _ if addr == 0 => "nothing (a null pointer)",
+                        _ => "no memory",
+                    };
+                    return Err((
+                        ErrorKind::WrongSpace,
+                        format!(
+                            "{what}.{} at address {addr:#x}, which points into {into}",
+                            space.name()
+                        ),
+                    ));
+                }
+                (space, p.region, p.offset)
+            }
+            Mem::Shared | Mem::Local | Mem::Param => {
+                if addr >= 1 << 32 {
+                    return Err((
+                        ErrorKind::WrongSpace,
+                        format!(
+                            "{what}.{} at address {addr:#x}, which is no {} address (a generic address without cvta.to?)",
+                            space.name(),
+                            space.name()
+                        ),
+                    ));
+                }
+                (space, 0, addr)
+            }
+        };
+        if write && into == Mem::Const {
+            return Err((ErrorKind::WrongSpace, "store to constant memory".into()));
+        }
+        let place = |region: u32| match into {
+            Mem::Global | Mem::Const => format!("{} buffer {region}", into.name()),
+            _ => format!("{} memory", into.name()),
+        };
+        let bytes: Option<&mut Vec<u8>> = match into {
+            Mem::Global | Mem::Const => self.mem.bytes_mut(BufferId(region)),
+            Mem::Shared => Some(&mut self.shared),
+            Mem::Local => Some(&mut t.local),
+            _ => Some(&mut t.params),
+        };
+        region_bytes(
+            bytes,
+            what,
+            &place,
+            region,
+            off,
+            size,
+            size.max(1),
+            matches!(into, Mem::Global | Mem::Const),
+        )
+    }
+
+    /// A NUL-terminated string (generic address) without its NUL.
+    fn read_string(
+        &mut self,
+        t: &mut Thread,
+        fr: &Frame,
+        addr: u64,
+        limit: u64,
+    ) -> Result<Vec<u8>, Fault> {
+        let mut out = Vec::new();
+        for i in 0..limit {
+            let b = self.access(t, fr, Mem::Generic, addr.wrapping_add(i), 1, false)?[0];
+            if b == 0 {
+                return Ok(out);
+            }
+            out.push(b);
+        }
+        Err((
+            ErrorKind::OutOfBounds,
+            format!("the string has no NUL in its first {limit} bytes"),
+        ))
+    }
+}
+
+/// `vprintf`'s argument buffer and strings, read through generic addresses.
+struct PrintfArgs<'e, 'p, 't> {
+    ex: &'e mut Exec<'p>,
+    t: &'t mut Thread,
+    fr: &'t Frame,
+    buf: u64,
+}
+
+impl printf::Args for PrintfArgs<'_, '_, '_> {
+    fn arg(&mut self, offset: u64, size: u64) -> Result<u64, String> {
+        let addr = self.buf.wrapping_add(offset);
+        // The buffer's fields are aligned to their size; read byte by byte
+        // all the same, as the interpreter does.
+        let mut v = 0u64;
+        for k in 0..size {
+            let b = self
+                .ex
+                .access(
+                    self.t,
+                    self.fr,
+                    Mem::Generic,
+                    addr.wrapping_add(k),
+                    1,
+                    false,
+                )
+                .map_err(|(_, m)| m)?[0];
+            v |= u64::from(b) << (8 * k);
+        }
+        Ok(v)
+    }
+
+    fn string(&mut self, ptr: u64) -> Result<Vec<u8>, String> {
+        self.ex
+            .read_string(self.t, self.fr, ptr, MAX_PRINTF_STRING)
+            .map_err(|(_, m)| m)
+    }
+}

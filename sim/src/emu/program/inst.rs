@@ -1,0 +1,900 @@
+//! One instruction's decoding: its operands checked and typed into an
+//! [`Op`].
+
+use super::decoder::Body;
+use super::*;
+
+/// One instruction's decoding context.
+pub(super) struct Cx<'d, 'a, 'b, 'f> {
+    pub(super) dec: &'d Decoder<'a>,
+    pub(super) b: &'b mut Body<'f>,
+    pub(super) inst: &'f Inst,
+}
+
+pub(super) type DResult = Result<Op, ParseError>;
+
+impl Cx<'_, '_, '_, '_> {
+    pub(super) fn err<T>(&self, message: impl Into<String>) -> Result<T, ParseError> {
+        Err(perr(self.inst.line, message))
+    }
+
+    pub(super) fn unsupported(&self) -> DResult {
+        Ok(Op::Unsupported(format!(
+            "'{}' is not supported by the emulator",
+            self.inst.opcode
+        )))
+    }
+
+    pub(super) fn nops(&self, n: usize) -> Result<&[Operand], ParseError> {
+        let ops = self.inst.operands.as_slice();
+        if ops.len() != n {
+            return self.err(format!(
+                "'{}' takes {n} operands, not {}",
+                self.inst.opcode,
+                ops.len()
+            ));
+        }
+        Ok(ops)
+    }
+
+    /// Exactly `N` operands.
+    pub(super) fn operands<const N: usize>(&self) -> Result<&[Operand; N], ParseError> {
+        self.nops(N)?
+            .try_into()
+            .or_else(|_| self.err("wrong number of operands"))
+    }
+
+    /// A register written with a result of type `ty`.
+    pub(super) fn dst(&self, op: &Operand, ty: Ty) -> Result<Dst, ParseError> {
+        let Operand::Name(name) = op else {
+            return self.err(format!("expected a register to write, found {op:?}"));
+        };
+        self.dst_name(name, ty)
+    }
+
+    pub(super) fn dst_name(&self, name: &str, ty: Ty) -> Result<Dst, ParseError> {
+        match self.b.lookup(name) {
+            Some(LocalSym::Reg(reg, width)) => Ok(Dst {
+                reg,
+                from: ty.bits as u8,
+                signed: ty.signed(),
+                width,
+            }),
+            _ => self.err(format!("'{name}' is not a declared register")),
+        }
+    }
+
+    /// An operand read as type `ty`.
+    pub(super) fn src(&self, op: &Operand, ty: Ty) -> Result<Src, ParseError> {
+        match op {
+            Operand::Imm(imm) => imm_bits(*imm, ty).map(Src::Imm).or_else(|m| self.err(m)),
+            Operand::Name(name) => {
+                if let Some(s) = special_register(name) {
+                    return Ok(Src::Sreg(s));
+                }
+                match self.dec.symbol(self.b, name, false) {
+                    Some(s) => Ok(s),
+                    None => self.err(format!("'{name}' is not a declared register or symbol")),
+                }
+            }
+            _ => self.err(format!("unexpected operand {op:?}")),
+        }
+    }
+
+    /// A predicate operand, maybe negated (`!%p`).
+    pub(super) fn pred_src(&self, op: &Operand) -> Result<(Src, bool), ParseError> {
+        let pred = Ty {
+            kind: Kind::Pred,
+            bits: 1,
+        };
+        match op {
+            Operand::Not(name) => Ok((self.src(&Operand::Name(name.clone()), pred)?, true)),
+            _ => Ok((self.src(op, pred)?, false)),
+        }
+    }
+
+    /// An address operand `[base+off]`, in `space`: the base, the offset,
+    /// and whether the sum wraps at 32 bits (a 32-bit register's address,
+    /// `[%r19+1008]` in shared memory).
+    pub(super) fn addr(&self, op: &Operand, space: Mem) -> Result<(Src, i64, bool), ParseError> {
+        let Operand::Addr(base, off) = op else {
+            return self.err(format!("expected an address, found {op:?}"));
+        };
+        let Some(name) = base else {
+            return Ok((Src::Imm(*off as u64), 0, false));
+        };
+        let wrap32 = matches!(self.b.lookup(name), Some(LocalSym::Reg(_, w)) if w <= 32);
+        let generic = space == Mem::Generic;
+        match self.dec.symbol(self.b, name, generic) {
+            Some(s) => Ok((s, *off, wrap32)),
+            None => self.err(format!("'{name}' is not a declared register or symbol")),
+        }
+    }
+
+    pub(super) fn decode(&self, base: &str, mods: &[&str]) -> DResult {
+        match base {
+            "mov" => {
+                let ty = self.ty(mods)?;
+                let [d, a] = self.operands::<2>()?;
+                match (d, a) {
+                    (Operand::Vector(ds), _) => {
+                        let bits = ty.bits / ds.len() as u32;
+                        let part = Ty {
+                            kind: Kind::B,
+                            bits,
+                        };
+                        let ds = ds
+                            .iter()
+                            .map(|o| self.vector_dst(o, part))
+                            .collect::<Result<Vec<_>, _>>()?;
+                        Ok(Op::Unpack {
+                            ds,
+                            a: self.src(a, ty)?,
+                            bits,
+                        })
+                    }
+                    (_, Operand::Vector(parts)) => {
+                        let bits = ty.bits / parts.len() as u32;
+                        let part = Ty {
+                            kind: Kind::B,
+                            bits,
+                        };
+                        let parts = parts
+                            .iter()
+                            .map(|o| self.vector_src(o, part))
+                            .collect::<Result<Vec<_>, _>>()?;
+                        Ok(Op::Pack {
+                            d: self.dst(d, ty)?,
+                            parts,
+                            bits,
+                        })
+                    }
+                    _ => Ok(Op::Mov {
+                        d: self.dst(d, ty)?,
+                        a: self.src(a, ty)?,
+                    }),
+                }
+            }
+            "add" | "sub" | "mul" | "mad" | "fma" | "div" | "rem" | "abs" | "neg" | "min"
+            | "max" | "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "ex2" | "lg2" | "copysign" => {
+                let ty = self.ty(mods)?;
+                if let Some(ft) = ty.float() {
+                    self.float(base, mods, ty, ft)
+                } else {
+                    self.int(base, mods, ty)
+                }
+            }
+            "addc" | "subc" | "madc" => self.carry(base, mods),
+            "mul24" | "mad24" | "and" | "or" | "xor" | "not" | "cnot" | "shl" | "shr" | "popc"
+            | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "prmt" | "shf" | "sad" => {
+                let ty = self.ty(mods)?;
+                self.int(base, mods, ty)
+            }
+            "setp" => self.setp(mods),
+            "selp" => {
+                let ty = self.ty(mods)?;
+                let [d, a, b, c] = self.operands::<4>()?;
+                Ok(Op::Selp {
+                    d: self.dst(d, ty)?,
+                    a: self.src(a, ty)?,
+                    b: self.src(b, ty)?,
+                    c: self.pred_src(c)?.0,
+                })
+            }
+            "cvt" => self.cvt(mods),
+            "cvta" => {
+                let to = mods.first() == Some(&"to");
+                let rest = if to { &mods[1..] } else { mods };
+                let space = match rest.first().copied() {
+                    Some("global") => Mem::Global,
+                    Some("shared") => Mem::Shared,
+                    Some("local") => Mem::Local,
+                    Some("const") => Mem::Const,
+                    Some("param") => Mem::Param,
+                    _ => {
+                        return self
+                            .err(format!("'{}': cvta needs a state space", self.inst.opcode))
+                    }
+                };
+                let ty = self.ty(mods)?;
+                let [d, a] = self.operands::<2>()?;
+                let src = match a {
+                    // `cvta.shared.u64 %rd, tile`: the variable's address.
+                    Operand::Name(n) if !to && self.b.lookup(n).is_none() => {
+                        match self.dec.symbol(self.b, n, false) {
+                            Some(s) => s,
+                            None => {
+                                return self
+                                    .err(format!("'{n}' is not a declared register or symbol"))
+                            }
+                        }
+                    }
+                    _ => self.src(a, ty)?,
+                };
+                Ok(Op::Cvta {
+                    d: self.dst(d, ty)?,
+                    a: src,
+                    space,
+                    to,
+                })
+            }
+            "ld" | "ldu" | "st" => self.ld_st(base, mods),
+            "atom" | "red" => self.atom(base, mods),
+            "bar" | "barrier" => self.bar(mods),
+            "shfl" => {
+                if mods.first() != Some(&"sync") {
+                    return self.unsupported();
+                }
+                let mode = match mods.get(1).copied() {
+                    Some("up") => ShflMode::Up,
+                    Some("down") => ShflMode::Down,
+                    Some("bfly") => ShflMode::Bfly,
+                    Some("idx") => ShflMode::Idx,
+                    _ => return self.err("shfl.sync needs up, down, bfly or idx"),
+                };
+                let b32 = Ty {
+                    kind: Kind::B,
+                    bits: 32,
+                };
+                let [d, a, bb, c, m] = self.operands::<5>()?;
+                let (d, p) = self.dst_pair(d, b32)?;
+                Ok(Op::Warp {
+                    op: WarpOp::Shfl(mode),
+                    d: Some(d),
+                    p,
+                    args: [
+                        self.src(m, b32)?,
+                        self.src(a, b32)?,
+                        self.src(bb, b32)?,
+                        self.src(c, b32)?,
+                    ],
+                    negate: false,
+                })
+            }
+            "vote" => {
+                if mods.first() != Some(&"sync") {
+                    return self.unsupported();
+                }
+                let b32 = Ty {
+                    kind: Kind::B,
+                    bits: 32,
+                };
+                let pred = Ty {
+                    kind: Kind::Pred,
+                    bits: 1,
+                };
+                let (op, dty) = match mods.get(1).copied() {
+                    Some("all") => (WarpOp::VoteAll, pred),
+                    Some("any") => (WarpOp::VoteAny, pred),
+                    Some("uni") => (WarpOp::VoteUni, pred),
+                    Some("ballot") => (WarpOp::Ballot, b32),
+                    _ => return self.err("vote.sync needs all, any, uni or ballot"),
+                };
+                let [d, a, m] = self.operands::<3>()?;
+                let (a, negate) = self.pred_src(a)?;
+                Ok(Op::Warp {
+                    op,
+                    d: Some(self.dst(d, dty)?),
+                    p: None,
+                    args: [self.src(m, b32)?, a, Src::Imm(0), Src::Imm(0)],
+                    negate,
+                })
+            }
+            "match" => {
+                let op = match mods.first().copied() {
+                    Some("any") => WarpOp::MatchAny,
+                    Some("all") => WarpOp::MatchAll,
+                    _ => return self.err("match needs any or all"),
+                };
+                if mods.get(1) != Some(&"sync") {
+                    return self.unsupported();
+                }
+                let ty = self.ty(mods)?;
+                let b32 = Ty {
+                    kind: Kind::B,
+                    bits: 32,
+                };
+                let [d, a, m] = self.operands::<3>()?;
+                let (d, p) = self.dst_pair(d, b32)?;
+                Ok(Op::Warp {
+                    op,
+                    d: Some(d),
+                    p,
+                    args: [
+                        self.src(m, b32)?,
+                        self.src(a, ty)?,
+                        Src::Imm(0),
+                        Src::Imm(0),
+                    ],
+                    negate: false,
+                })
+            }
+            "activemask" => {
+                let b32 = Ty {
+                    kind: Kind::B,
+                    bits: 32,
+                };
+                let [d] = self.operands::<1>()?;
+                Ok(Op::Warp {
+                    op: WarpOp::ActiveMask,
+                    d: Some(self.dst(d, b32)?),
+                    p: None,
+                    args: [Src::Imm(0); 4],
+                    negate: false,
+                })
+            }
+            _ => self.unsupported(),
+        }
+    }
+
+    /// An element of a vector that is read: a register, an immediate, `_` (0).
+    pub(super) fn vector_src(&self, o: &Operand, ty: Ty) -> Result<Src, ParseError> {
+        match o {
+            Operand::Sink => Ok(Src::Imm(0)),
+            _ => self.src(o, ty),
+        }
+    }
+
+    /// An element of a vector that is written: a register, or `_` (dropped).
+    pub(super) fn vector_dst(&self, o: &Operand, ty: Ty) -> Result<Option<Dst>, ParseError> {
+        match o {
+            Operand::Sink => Ok(None),
+            _ => self.dst(o, ty).map(Some),
+        }
+    }
+
+    /// `d` or `d|p`.
+    pub(super) fn dst_pair(&self, op: &Operand, ty: Ty) -> Result<(Dst, Option<Dst>), ParseError> {
+        let pred = Ty {
+            kind: Kind::Pred,
+            bits: 1,
+        };
+        match op {
+            Operand::Pair(d, p) => Ok((self.dst_name(d, ty)?, Some(self.dst_name(p, pred)?))),
+            _ => Ok((self.dst(op, ty)?, None)),
+        }
+    }
+
+    /// The opcode's type: its last modifier.
+    pub(super) fn ty(&self, mods: &[&str]) -> Result<Ty, ParseError> {
+        match mods.last().and_then(|m| Ty::parse(m)) {
+            Some(t) => Ok(t),
+            None => self.err(format!("'{}' has no type", self.inst.opcode)),
+        }
+    }
+
+    pub(super) fn rounding(mods: &[&str]) -> Option<Rounding> {
+        mods.iter().find_map(|m| Rounding::parse(m))
+    }
+
+    pub(super) fn float(&self, base: &str, mods: &[&str], ty: Ty, ft: FloatTy) -> DResult {
+        let ftz = mods.contains(&"ftz");
+        let sat = mods.contains(&"sat");
+        let approx = mods.contains(&"approx");
+        let rnd = Self::rounding(mods).unwrap_or(Rounding::Nearest);
+        let op = match base {
+            "add" => FloatOp::Add(rnd),
+            "sub" => FloatOp::Sub(rnd),
+            "mul" => FloatOp::Mul(rnd),
+            "fma" | "mad" => FloatOp::Fma(rnd),
+            "div" if approx => FloatOp::Approx(ApproxOp::Div),
+            "div" if mods.contains(&"full") => FloatOp::Approx(ApproxOp::DivFull),
+            "div" => FloatOp::Div(rnd),
+            "rcp" if approx => FloatOp::Approx(ApproxOp::Rcp),
+            "rcp" => FloatOp::Rcp(rnd),
+            "sqrt" if approx => FloatOp::Approx(ApproxOp::Sqrt),
+            "sqrt" => FloatOp::Sqrt(rnd),
+            "rsqrt" => FloatOp::Approx(ApproxOp::Rsqrt),
+            "sin" => FloatOp::Approx(ApproxOp::Sin),
+            "cos" => FloatOp::Approx(ApproxOp::Cos),
+            "ex2" => FloatOp::Approx(ApproxOp::Exp2),
+            "lg2" => FloatOp::Approx(ApproxOp::Log2),
+            "abs" => FloatOp::Abs,
+            "neg" => FloatOp::Neg,
+            "min" => FloatOp::Min,
+            "max" => FloatOp::Max,
+            "copysign" => FloatOp::Copysign,
+            _ => return self.unsupported(),
+        };
+        if mods
+            .iter()
+            .any(|m| matches!(*m, "NaN" | "xorsign" | "abs" | "relu" | "oob"))
+            || (ft == FloatTy::F16 && matches!(op, FloatOp::Approx(_)))
+        {
+            return self.unsupported();
+        }
+        let arity = match op {
+            FloatOp::Fma(_) => 3,
+            FloatOp::Add(_)
+            | FloatOp::Sub(_)
+            | FloatOp::Mul(_)
+            | FloatOp::Div(_)
+            | FloatOp::Min
+            | FloatOp::Max
+            | FloatOp::Copysign => 2,
+            FloatOp::Approx(a) => a.arity(),
+            _ => 1,
+        };
+        let ops = self.nops(arity + 1)?;
+        let mut s = [Src::Imm(0); 3];
+        for (k, o) in ops[1..].iter().enumerate() {
+            s[k] = self.src(o, ty)?;
+        }
+        Ok(Op::Float {
+            op,
+            d: self.dst(&ops[0], ty)?,
+            s,
+            ty: ft,
+            ftz,
+            sat,
+        })
+    }
+
+    pub(super) fn int(&self, base: &str, mods: &[&str], ty: Ty) -> DResult {
+        let has = |m: &str| mods.contains(&m);
+        let op = match base {
+            "add" | "sub" if has("cc") => return self.carry(base, mods),
+            "add" if has("sat") => IntOp::AddSat,
+            "sub" if has("sat") => IntOp::SubSat,
+            "add" => IntOp::Add,
+            "sub" => IntOp::Sub,
+            "mul" if has("hi") => IntOp::MulHi,
+            "mul" if has("wide") => IntOp::MulWide,
+            "mul" => IntOp::MulLo,
+            "mad" if has("cc") => return self.carry(base, mods),
+            "mad" if has("hi") => IntOp::MadHi,
+            "mad" if has("wide") => IntOp::MadWide,
+            "mad" => IntOp::MadLo,
+            "mul24" if has("hi") => IntOp::Mul24Hi,
+            "mul24" => IntOp::Mul24Lo,
+            "mad24" if has("hi") => IntOp::Mad24Hi,
+            "mad24" => IntOp::Mad24Lo,
+            "div" => IntOp::Div,
+            "rem" => IntOp::Rem,
+            "abs" => IntOp::Abs,
+            "neg" => IntOp::Neg,
+            "min" => IntOp::Min,
+            "max" => IntOp::Max,
+            "shl" => IntOp::Shl,
+            "shr" => IntOp::Shr,
+            "and" => IntOp::And,
+            "or" => IntOp::Or,
+            "xor" => IntOp::Xor,
+            "not" => IntOp::Not,
+            "cnot" => IntOp::CNot,
+            "popc" => IntOp::Popc,
+            "clz" => IntOp::Clz,
+            "brev" => IntOp::Brev,
+            "bfind" => IntOp::Bfind {
+                shiftamt: has("shiftamt"),
+            },
+            "bfe" => IntOp::Bfe,
+            "bfi" => IntOp::Bfi,
+            "prmt" if mods.len() > 1 => return self.unsupported(),
+            "prmt" => IntOp::Prmt,
+            "shf" => IntOp::Shf {
+                left: has("l"),
+                clamp: has("clamp"),
+            },
+            "sad" => IntOp::Sad,
+            _ => return self.unsupported(),
+        };
+        if ty.float().is_some() {
+            return self.err(format!("'{}' is an integer operation", self.inst.opcode));
+        }
+        if (has("sat")
+            && ty
+                != (Ty {
+                    kind: Kind::S,
+                    bits: 32,
+                }))
+            || has("relu")
+        {
+            return self.unsupported();
+        }
+        // Operand types: shifts and bit positions read .u32; wide results are twice as wide.
+        let u32t = Ty {
+            kind: Kind::U,
+            bits: 32,
+        };
+        let wide = Ty {
+            kind: ty.kind,
+            bits: (ty.bits * 2).min(64),
+        };
+        let (dty, stys): (Ty, Vec<Ty>) = match op {
+            IntOp::Abs | IntOp::Neg | IntOp::Not | IntOp::CNot | IntOp::Brev => (ty, vec![ty]),
+            IntOp::Popc | IntOp::Clz | IntOp::Bfind { .. } => (u32t, vec![ty]),
+            IntOp::Shl | IntOp::Shr => (ty, vec![ty, u32t]),
+            IntOp::MulWide => (wide, vec![ty, ty]),
+            IntOp::MadWide => (wide, vec![ty, ty, wide]),
+            IntOp::MadLo | IntOp::MadHi | IntOp::Mad24Lo | IntOp::Mad24Hi | IntOp::Sad => {
+                (ty, vec![ty, ty, ty])
+            }
+            IntOp::Bfe => (ty, vec![ty, u32t, u32t]),
+            IntOp::Bfi => (ty, vec![ty, ty, u32t, u32t]),
+            IntOp::Prmt | IntOp::Shf { .. } => (ty, vec![ty, ty, ty]),
+            _ => (ty, vec![ty, ty]),
+        };
+        if matches!(op, IntOp::MulWide | IntOp::MadWide) && ty.bits == 64 {
+            return self.err("mul.wide and mad.wide take 16- or 32-bit operands");
+        }
+        let ops = self.nops(stys.len() + 1)?;
+        let mut s = [Src::Imm(0); 4];
+        for (k, (o, t)) in ops[1..].iter().zip(&stys).enumerate() {
+            s[k] = self.src(o, *t)?;
+        }
+        Ok(Op::Int {
+            op,
+            d: self.dst(&ops[0], dty)?,
+            s,
+            ty,
+        })
+    }
+
+    pub(super) fn carry(&self, base: &str, mods: &[&str]) -> DResult {
+        let ty = self.ty(mods)?;
+        if ty.float().is_some() || ty.bits < 32 {
+            return self.err(format!(
+                "'{}' takes 32- or 64-bit integers",
+                self.inst.opcode
+            ));
+        }
+        let hi = mods.contains(&"hi");
+        let (op, cin) = match base {
+            "add" => (CarryOp::Add, false),
+            "addc" => (CarryOp::Add, true),
+            "sub" => (CarryOp::Sub, false),
+            "subc" => (CarryOp::Sub, true),
+            "mad" if hi => (CarryOp::MadHi, false),
+            "mad" => (CarryOp::MadLo, false),
+            _ if hi => (CarryOp::MadHi, true),
+            _ => (CarryOp::MadLo, true),
+        };
+        let n = if matches!(op, CarryOp::MadLo | CarryOp::MadHi) {
+            3
+        } else {
+            2
+        };
+        let ops = self.nops(n + 1)?;
+        let mut s = [Src::Imm(0); 3];
+        for (k, o) in ops[1..].iter().enumerate() {
+            s[k] = self.src(o, ty)?;
+        }
+        Ok(Op::Carry {
+            op,
+            d: self.dst(&ops[0], ty)?,
+            s,
+            ty,
+            cin,
+            cout: mods.contains(&"cc"),
+        })
+    }
+
+    pub(super) fn setp(&self, mods: &[&str]) -> DResult {
+        let ty = self.ty(mods)?;
+        let ftz = mods.contains(&"ftz");
+        let Some(cmp) = mods.first() else {
+            return self.err("setp needs a comparison");
+        };
+        let cmp = if ty.float().is_some() {
+            Cmp::Float(match *cmp {
+                "eq" => FCmp::Oeq,
+                "ne" => FCmp::One,
+                "lt" => FCmp::Olt,
+                "le" => FCmp::Ole,
+                "gt" => FCmp::Ogt,
+                "ge" => FCmp::Oge,
+                "equ" => FCmp::Ueq,
+                "neu" => FCmp::Une,
+                "ltu" => FCmp::Ult,
+                "leu" => FCmp::Ule,
+                "gtu" => FCmp::Ugt,
+                "geu" => FCmp::Uge,
+                "num" => FCmp::Ord,
+                "nan" => FCmp::Uno,
+                c => return self.err(format!("'{c}' is not a float comparison")),
+            })
+        } else {
+            let signed = ty.signed();
+            Cmp::Int(match *cmp {
+                "eq" => ICmp::Eq,
+                "ne" => ICmp::Ne,
+                "lt" if signed => ICmp::Slt,
+                "le" if signed => ICmp::Sle,
+                "gt" if signed => ICmp::Sgt,
+                "ge" if signed => ICmp::Sge,
+                "lt" | "lo" => ICmp::Ult,
+                "le" | "ls" => ICmp::Ule,
+                "gt" | "hi" => ICmp::Ugt,
+                "ge" | "hs" => ICmp::Uge,
+                c => return self.err(format!("'{c}' is not an integer comparison")),
+            })
+        };
+        let bool_op = mods.iter().find_map(|m| match *m {
+            "and" => Some(BoolOp::And),
+            "or" => Some(BoolOp::Or),
+            "xor" => Some(BoolOp::Xor),
+            _ => None,
+        });
+        let pred = Ty {
+            kind: Kind::Pred,
+            bits: 1,
+        };
+        let ops = self.inst.operands.as_slice();
+        let n = if bool_op.is_some() { 4 } else { 3 };
+        if ops.len() != n {
+            return self.err(format!("'{}' takes {n} operands", self.inst.opcode));
+        }
+        let (p, q) = self.dst_pair(&ops[0], pred)?;
+        let combine = match bool_op {
+            Some(o) => {
+                let (c, neg) = self.pred_src(&ops[3])?;
+                Some((o, c, neg))
+            }
+            None => None,
+        };
+        Ok(Op::Setp {
+            cmp,
+            ty,
+            ftz,
+            a: self.src(&ops[1], ty)?,
+            b: self.src(&ops[2], ty)?,
+            combine,
+            p,
+            q,
+        })
+    }
+
+    pub(super) fn cvt(&self, mods: &[&str]) -> DResult {
+        let tys: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
+        let [to, from] = tys.as_slice() else {
+            return self.err("cvt needs a destination and a source type");
+        };
+        let round = mods
+            .iter()
+            .find_map(|m| match *m {
+                "rni" => Some(CvtRound::Int(Rounding::Nearest)),
+                "rzi" => Some(CvtRound::Int(Rounding::Zero)),
+                "rmi" => Some(CvtRound::Int(Rounding::Down)),
+                "rpi" => Some(CvtRound::Int(Rounding::Up)),
+                m => Rounding::parse(m).map(CvtRound::Float),
+            })
+            .unwrap_or(CvtRound::None);
+        if mods
+            .iter()
+            .any(|m| matches!(*m, "rna" | "relu" | "satfinite"))
+        {
+            return self.unsupported();
+        }
+        // f16 results other than round-to-nearest are not implemented.
+        if to.float() == Some(FloatTy::F16)
+            && from.float() != Some(FloatTy::F16)
+            && !matches!(round, CvtRound::Float(Rounding::Nearest))
+        {
+            return self.unsupported();
+        }
+        let [d, a] = self.operands::<2>()?;
+        Ok(Op::Cvt {
+            d: self.dst(d, *to)?,
+            a: self.src(a, *from)?,
+            to: *to,
+            from: *from,
+            round,
+            ftz: mods.contains(&"ftz"),
+            sat: mods.contains(&"sat"),
+        })
+    }
+
+    pub(super) fn space(mods: &[&str]) -> Mem {
+        for m in mods {
+            match *m {
+                "global" => return Mem::Global,
+                "const" => return Mem::Const,
+                "shared" => return Mem::Shared,
+                "local" => return Mem::Local,
+                "param" => return Mem::Param,
+                _ => {}
+            }
+        }
+        Mem::Generic
+    }
+
+    pub(super) fn ld_st(&self, base: &str, mods: &[&str]) -> DResult {
+        let space = Self::space(mods);
+        let ty = self.ty(mods)?;
+        if mods
+            .iter()
+            .any(|m| m.starts_with("shared::") || *m == "b128")
+        {
+            return self.unsupported();
+        }
+        let lanes = mods
+            .iter()
+            .find_map(|m| match *m {
+                "v2" => Some(2),
+                "v4" => Some(4),
+                "v8" => Some(8),
+                _ => None,
+            })
+            .unwrap_or(1);
+        let [x, y] = self.operands::<2>()?;
+        if base == "st" {
+            let (addr, off, wrap32) = self.addr(x, space)?;
+            let vals = match y {
+                Operand::Vector(v) if v.len() == lanes => v
+                    .iter()
+                    .map(|o| self.vector_src(o, ty))
+                    .collect::<Result<Vec<_>, _>>()?,
+                _ if lanes == 1 => vec![self.src(y, ty)?],
+                _ => return self.err(format!("'{}' stores {lanes} values", self.inst.opcode)),
+            };
+            return Ok(Op::St {
+                vals,
+                addr,
+                off,
+                wrap32,
+                space,
+                ty,
+            });
+        }
+        let (addr, off, wrap32) = self.addr(y, space)?;
+        let ds = match x {
+            Operand::Vector(v) if v.len() == lanes => v
+                .iter()
+                .map(|o| self.vector_dst(o, ty))
+                .collect::<Result<Vec<_>, _>>()?,
+            _ if lanes == 1 => vec![Some(self.dst(x, ty)?)],
+            _ => return self.err(format!("'{}' loads {lanes} values", self.inst.opcode)),
+        };
+        Ok(Op::Ld {
+            ds,
+            addr,
+            off,
+            wrap32,
+            space,
+            ty,
+        })
+    }
+
+    pub(super) fn atom(&self, base: &str, mods: &[&str]) -> DResult {
+        let space = Self::space(mods);
+        let ty = self.ty(mods)?;
+        let has = |m: &str| mods.contains(&m);
+        let signed = ty.signed();
+        let op = if has("add") {
+            if ty.float().is_some() {
+                AtomicOp::FAdd
+            } else {
+                AtomicOp::Add
+            }
+        } else if has("min") {
+            if signed {
+                AtomicOp::Min
+            } else {
+                AtomicOp::UMin
+            }
+        } else if has("max") {
+            if signed {
+                AtomicOp::Max
+            } else {
+                AtomicOp::UMax
+            }
+        } else if has("exch") {
+            AtomicOp::Xchg
+        } else if has("and") {
+            AtomicOp::And
+        } else if has("or") {
+            AtomicOp::Or
+        } else if has("xor") {
+            AtomicOp::Xor
+        } else if has("inc") {
+            AtomicOp::UIncWrap
+        } else if has("dec") {
+            AtomicOp::UDecWrap
+        } else if has("cas") {
+            AtomicOp::Xchg
+        } else {
+            return self.unsupported();
+        };
+        if ty.float().is_some() && op != AtomicOp::FAdd
+            || ty.float() == Some(FloatTy::F16)
+            || mods
+                .iter()
+                .any(|m| matches!(*m, "v2" | "v4" | "noftz" | "b128"))
+        {
+            return self.unsupported();
+        }
+        let ops = self.inst.operands.as_slice();
+        let cas = has("cas");
+        let (d, rest) = if base == "atom" {
+            match ops.split_first() {
+                Some((d, rest)) => (Some(self.dst(d, ty)?), rest),
+                None => return self.err("atom needs a destination"),
+            }
+        } else {
+            (None, ops)
+        };
+        let want = if cas { 3 } else { 2 };
+        if rest.len() != want {
+            return self.err(format!(
+                "'{}' has the wrong number of operands",
+                self.inst.opcode
+            ));
+        }
+        let (addr, off, wrap32) = self.addr(&rest[0], space)?;
+        Ok(Op::Atom {
+            d,
+            op,
+            addr,
+            off,
+            wrap32,
+            space,
+            ty,
+            b: self.src(&rest[1], ty)?,
+            cas: if cas {
+                Some(self.src(&rest[2], ty)?)
+            } else {
+                None
+            },
+        })
+    }
+
+    pub(super) fn bar(&self, mods: &[&str]) -> DResult {
+        let u32t = Ty {
+            kind: Kind::U,
+            bits: 32,
+        };
+        let ops = self.inst.operands.as_slice();
+        match mods.first().copied() {
+            Some("sync") if mods.get(1) != Some(&"aligned") || mods.len() <= 2 => {}
+            Some("warp") => {
+                if mods.get(1) != Some(&"sync") {
+                    return self.unsupported();
+                }
+                let [m] = self.operands::<1>()?;
+                return Ok(Op::Warp {
+                    op: WarpOp::Sync,
+                    d: None,
+                    p: None,
+                    args: [self.src(m, u32t)?, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+                    negate: false,
+                });
+            }
+            Some("red") => {
+                let reduce = match mods.get(1).copied() {
+                    Some("popc") => Reduce::Popc,
+                    Some("and") => Reduce::And,
+                    Some("or") => Reduce::Or,
+                    _ => return self.err("bar.red needs popc, and or or"),
+                };
+                let ty = self.ty(mods)?;
+                // d, a{, b}, {!}c
+                if !(3..=4).contains(&ops.len()) {
+                    return self.err("bar.red takes 3 or 4 operands");
+                }
+                if ops.len() == 4 {
+                    return self.unsupported();
+                }
+                let d = self.dst(&ops[0], ty)?;
+                let (c, neg) = self.pred_src(&ops[ops.len() - 1])?;
+                return Ok(Op::Bar {
+                    id: self.src(&ops[1], u32t)?,
+                    reduce: Some((reduce, d, c, neg)),
+                });
+            }
+            _ => return self.unsupported(),
+        }
+        match ops {
+            [id] => Ok(Op::Bar {
+                id: self.src(id, u32t)?,
+                reduce: None,
+            }),
+            // A thread count: the emulator takes every thread of the block.
+            [id, _] => Ok(Op::Bar {
+                id: self.src(id, u32t)?,
+                reduce: None,
+            }),
+            _ => self.err("bar.sync takes a barrier and an optional thread count"),
+        }
+    }
+}

@@ -1,0 +1,938 @@
+//! Execution of a decoded IR program: a thread's ops ([`Front::run_thread`])
+//! and what the scheduler (`model/sched.rs`) asks of them.
+
+use super::program::{lane, Callee, Func, Op, Opnd, Program};
+use crate::model::memory::{
+    read_le, region_bytes, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS,
+};
+use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
+use crate::model::sched::{self, Front, Lane, Sreg, State, WarpOp};
+use crate::model::value::{
+    atomic_value, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
+};
+use crate::model::{float, printf, rounding};
+use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
+use ptxlab_core::ir::{addrspace, CastOp};
+
+/// A call in progress.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    func: u32,
+    /// The frame's first register in the thread's register file.
+    base: u32,
+    /// The next op to run (for a caller: its call op).
+    pc: u32,
+    /// The caller's register (absolute) that receives the result.
+    ret: Option<u32>,
+    /// The thread's alloca regions when the call began; its own are freed on return.
+    locals: u32,
+}
+
+struct Thread {
+    lane: Lane,
+    frames: Vec<Frame>,
+    regs: Vec<u64>,
+    /// One region per alloca executed (and not yet freed by a return).
+    locals: Vec<Vec<u8>>,
+    local_bytes: u64,
+    /// The register (absolute) that receives the result of the warp op or
+    /// barrier the thread waits at.
+    pending_dst: Option<u32>,
+}
+
+impl Thread {
+    fn new() -> Thread {
+        Thread {
+            lane: Lane::new(),
+            frames: Vec::new(),
+            regs: Vec::new(),
+            locals: Vec::new(),
+            local_bytes: 0,
+            pending_dst: None,
+        }
+    }
+
+    /// Starts the thread at the kernel's entry.
+    fn start(&mut self, p: &Program, tid: [u32; 3], linear: u32) {
+        self.lane.tid = tid;
+        self.lane.linear = linear;
+        self.frames.clear();
+        self.frames.push(Frame {
+            func: p.kernel,
+            base: 0,
+            pc: 0,
+            ret: None,
+            locals: 0,
+        });
+        self.regs.clear();
+        self.regs
+            .resize(p.funcs[p.kernel as usize].nregs as usize, 0);
+        self.regs[..p.args.len()].copy_from_slice(&p.args);
+        self.locals.clear();
+        self.local_bytes = 0;
+        self.lane.state = State::Running;
+    }
+}
+
+struct Exec<'p, 'm> {
+    p: &'p Program<'m>,
+    mem: &'p mut Memory,
+    cfg: &'p Config,
+    launch: &'p Launch,
+    block_idx: [u32; 3],
+    steps: u64,
+    /// Phi sources read before any destination is written.
+    scratch: Vec<u64>,
+    /// What `printf` wrote, in execution order, up to [`MAX_OUTPUT`].
+    output: Vec<u8>,
+    /// The block's shared-memory regions.
+    shared: Vec<Vec<u8>>,
+}
+
+pub(crate) fn run(
+    p: &Program,
+    launch: &Launch,
+    mem: &mut Memory,
+    cfg: &Config,
+) -> Result<Stats, InterpError> {
+    let mut ex = Exec {
+        p,
+        mem,
+        cfg,
+        launch,
+        block_idx: [0; 3],
+        steps: 0,
+        scratch: Vec::new(),
+        output: Vec::new(),
+        shared: p.shared.iter().map(|_| Vec::new()).collect(),
+    };
+    sched::run(&mut ex, launch)
+}
+
+#[inline(always)]
+fn get(regs: &[u64], base: usize, o: Opnd) -> u64 {
+    match o {
+        Opnd::Reg(r) => regs[base + r as usize],
+        Opnd::Imm(v) => v,
+    }
+}
+
+impl Front for Exec<'_, '_> {
+    type Thread = Thread;
+    const WARP_OP: &'static str = "operation";
+    const ACTIVEMASK_BY_SITE: bool = true;
+
+    fn new_thread(&self) -> Thread {
+        Thread::new()
+    }
+
+    fn lane(t: &Thread) -> &Lane {
+        &t.lane
+    }
+
+    fn lane_mut(t: &mut Thread) -> &mut Lane {
+        &mut t.lane
+    }
+
+    fn start_block(&mut self, block_idx: [u32; 3]) {
+        self.block_idx = block_idx;
+        for (region, size) in self.shared.iter_mut().zip(&self.p.shared) {
+            region.clear();
+            region.resize(*size as usize, 0);
+        }
+    }
+
+    fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
+        t.start(self.p, tid, linear);
+    }
+
+    fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
+        let mut shared = std::mem::take(&mut self.shared);
+        let r = self.run_thread_in(t, &mut shared);
+        self.shared = shared;
+        r
+    }
+
+    fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp> {
+        match self.p.funcs[func as usize].code.get(pc as usize) {
+            Some(Op::Warp { op, .. }) => Some(*op),
+            _ => None,
+        }
+    }
+
+    fn barrier(&self, t: &Lane) -> Option<(u64, Option<Reduce>)> {
+        let State::AtBarrier { func, pc } = t.state else {
+            return None;
+        };
+        let reduce = match self.p.funcs[func as usize].code.get(pc as usize) {
+            Some(Op::Barrier {
+                reduce: Some((r, ..)),
+            }) => Some(*r),
+            _ => None,
+        };
+        Some(((u64::from(func) << 32) | u64::from(pc), reduce))
+    }
+
+    fn deliver(&self, t: &mut Thread, value: u64, _flag: Option<u64>) {
+        if let Some(d) = t.pending_dst {
+            t.regs[d as usize] = value;
+        }
+    }
+
+    fn error_at(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError {
+        self.locate(kind, message, tid, func, pc as usize)
+    }
+
+    fn describe(&self, func: u32, pc: u32) -> String {
+        self.locate(
+            ErrorKind::DivergentWarp,
+            String::new(),
+            [0; 3],
+            func,
+            pc as usize,
+        )
+        .at
+        .map(|l| format!("{} in @{}", l.inst, l.function))
+        .unwrap_or_default()
+    }
+
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn output(&self) -> &[u8] {
+        &self.output
+    }
+}
+
+impl Exec<'_, '_> {
+    /// An error at op `pc` of function `func`, in thread `tid` of the current block.
+    fn locate(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: usize,
+    ) -> InterpError {
+        let f = &self.p.module.functions[func as usize];
+        let origin = self.p.funcs[func as usize]
+            .origin
+            .get(pc)
+            .copied()
+            .flatten();
+        let (inst, line) = match origin {
+            Some(id) => (
+                ptxlab_core::ir::inst_text(f, id),
+                f.inst(id).loc.map(|l| l.line).filter(|l| *l > 0),
+            ),
+            None => ("(no instruction)".to_string(), None),
+        };
+        InterpError::located(
+            kind,
+            message,
+            Location {
+                function: f.name.clone(),
+                inst,
+                line,
+                block_idx: self.block_idx,
+                thread_idx: tid,
+            },
+        )
+    }
+
+    /// Appends `printf` text to the launch's output, up to its limit.
+    fn print(&mut self, text: &[u8]) {
+        append_output(&mut self.output, text);
+    }
+
+    fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
+        let shared = self.p.shared.iter().sum();
+        sched::special(r, &t.lane, self.block_idx, self.launch, self.steps, shared)
+    }
+
+    /// Runs `t` until it reaches a barrier or exits.
+    fn run_thread_in(
+        &mut self,
+        t: &mut Thread,
+        shared: &mut [Vec<u8>],
+    ) -> Result<State, InterpError> {
+        let p = self.p;
+        let Some(mut fr) = t.frames.last().copied() else {
+            return Ok(State::Done);
+        };
+        let mut func: &Func = &p.funcs[fr.func as usize];
+        let mut pc = fr.pc as usize;
+        let mut base = fr.base as usize;
+        macro_rules! fail {
+            ($fault:expr) => {{
+                let (kind, message): Fault = $fault;
+                return Err(self.locate(kind, message, t.lane.tid, fr.func, pc));
+            }};
+        }
+        macro_rules! tri {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(f) => fail!(f),
+                }
+            };
+        }
+        loop {
+            tri!(sched::step(&mut self.steps, self.cfg));
+            let Some(op) = func.code.get(pc) else {
+                fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
+            };
+            match op {
+                Op::Int {
+                    dst,
+                    op,
+                    a,
+                    b,
+                    bits,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] = tri!(int_binary(*op, x, y, *bits));
+                }
+                Op::Float {
+                    dst,
+                    op,
+                    a,
+                    b,
+                    ty,
+                    ftz,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] = float::binary(*op, x, y, *ty, *ftz);
+                }
+                Op::FNeg { dst, a, ty, ftz } => {
+                    t.regs[base + *dst as usize] = float::neg(get(&t.regs, base, *a), *ty, *ftz);
+                }
+                Op::ICmp {
+                    dst,
+                    pred,
+                    a,
+                    b,
+                    bits,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] = u64::from(int_compare(*pred, x, y, *bits));
+                }
+                Op::FCmp {
+                    dst,
+                    pred,
+                    a,
+                    b,
+                    ty,
+                    ftz,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    let y = get(&t.regs, base, *b);
+                    t.regs[base + *dst as usize] =
+                        u64::from(float::compare(*pred, x, y, *ty, *ftz));
+                }
+                Op::Select {
+                    dst,
+                    cond,
+                    t: a,
+                    f: b,
+                } => {
+                    let c = get(&t.regs, base, *cond) & 1 != 0;
+                    let v = get(&t.regs, base, if c { *a } else { *b });
+                    t.regs[base + *dst as usize] = v;
+                }
+                Op::Cast {
+                    dst,
+                    op,
+                    a,
+                    from,
+                    to,
+                    ftz,
+                } => {
+                    let x = get(&t.regs, base, *a);
+                    t.regs[base + *dst as usize] = cast(*op, x, *from, *to, *ftz);
+                }
+                Op::Gep {
+                    dst,
+                    base: b,
+                    disp,
+                    terms,
+                } => {
+                    let mut addr = get(&t.regs, base, *b).wrapping_add(*disp);
+                    for &(idx, scale, bits) in terms.iter() {
+                        let i = sext(get(&t.regs, base, idx), bits) as u64;
+                        addr = addr.wrapping_add(i.wrapping_mul(scale));
+                    }
+                    t.regs[base + *dst as usize] = addr;
+                }
+                Op::Load {
+                    dst,
+                    ptr,
+                    ty,
+                    lanes,
+                    space,
+                    align,
+                } => {
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size * u64::from(*lanes),
+                        *align,
+                        *space,
+                        false
+                    ));
+                    for (k, lane) in bytes.chunks(size as usize).enumerate() {
+                        let mut v = read_le(lane);
+                        if *ty == Scalar::I1 {
+                            v &= 1;
+                        }
+                        t.regs[base + *dst as usize + k] = v;
+                    }
+                }
+                Op::Store {
+                    val,
+                    ptr,
+                    ty,
+                    lanes,
+                    space,
+                    align,
+                } => {
+                    let mut vals = [0u64; 4];
+                    for (k, v) in vals.iter_mut().enumerate().take(*lanes as usize) {
+                        *v = get(&t.regs, base, lane(*val, k as u32));
+                    }
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size * u64::from(*lanes),
+                        *align,
+                        *space,
+                        true
+                    ));
+                    for (chunk, v) in bytes.chunks_mut(size as usize).zip(vals) {
+                        write_le(chunk, v);
+                    }
+                }
+                Op::Copy { dst, src } => {
+                    t.regs[base + *dst as usize] = get(&t.regs, base, *src);
+                }
+                Op::Insert {
+                    dst,
+                    vec,
+                    lanes,
+                    k,
+                    elt,
+                } => {
+                    let x = get(&t.regs, base, *elt);
+                    for j in 0..*lanes {
+                        let v = if j == *k {
+                            x
+                        } else {
+                            get(&t.regs, base, lane(*vec, j))
+                        };
+                        t.regs[base + (*dst + j) as usize] = v;
+                    }
+                }
+                Op::Alloca { dst, size } => {
+                    let total = t.local_bytes.saturating_add(*size);
+                    if total > self.cfg.max_local_bytes || t.locals.len() as u32 >= MAX_REGIONS {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "local memory exhausted: this alloca would make {total} bytes for the thread (limit {})",
+                                self.cfg.max_local_bytes
+                            )
+                        ));
+                    }
+                    t.local_bytes = total;
+                    t.locals.push(vec![0; *size as usize]);
+                    let ptr = Ptr {
+                        space: addrspace::LOCAL,
+                        region: t.locals.len() as u32 - 1,
+                        offset: 0,
+                    };
+                    t.regs[base + *dst as usize] = ptr.encode();
+                }
+                Op::Sreg { dst, reg } => {
+                    t.regs[base + *dst as usize] = self.sreg(t, *reg);
+                }
+                Op::Math {
+                    dst,
+                    f,
+                    args,
+                    ty,
+                    ftz,
+                } => {
+                    let a = args.map(|o| get(&t.regs, base, o));
+                    t.regs[base + *dst as usize] = f.apply(a, *ty, *ftz);
+                }
+                Op::Barrier { reduce } => {
+                    if let Some((_, dst, pred)) = reduce {
+                        t.lane.pending[1] = get(&t.regs, base, *pred);
+                        t.pending_dst = Some((base + *dst as usize) as u32);
+                    }
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtBarrier {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Warp { dst, args, .. } => {
+                    t.lane.pending = args.map(|a| get(&t.regs, base, a));
+                    t.pending_dst = dst.map(|d| (base + d as usize) as u32);
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32 + 1;
+                    }
+                    return Ok(State::AtWarp {
+                        func: fr.func,
+                        pc: pc as u32,
+                    });
+                }
+                Op::Atomic {
+                    dst,
+                    op,
+                    ptr,
+                    val,
+                    ty,
+                    space,
+                } => {
+                    let v = get(&t.regs, base, *val);
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size,
+                        size,
+                        *space,
+                        true
+                    ));
+                    let old = read_le(bytes);
+                    write_le(bytes, atomic_value(*op, old, v, *ty, self.cfg.options.ftz));
+                    t.regs[base + *dst as usize] = old;
+                }
+                Op::CmpXchg {
+                    dst,
+                    ptr,
+                    cmp,
+                    new,
+                    ty,
+                    space,
+                } => {
+                    let expected = get(&t.regs, base, *cmp);
+                    let new = get(&t.regs, base, *new);
+                    let addr = get(&t.regs, base, *ptr);
+                    let size = ty.size();
+                    let bytes = tri!(access(
+                        self.mem,
+                        shared,
+                        &mut t.locals,
+                        addr,
+                        size,
+                        size,
+                        *space,
+                        true
+                    ));
+                    let old = read_le(bytes);
+                    if old == expected {
+                        write_le(bytes, new);
+                    }
+                    t.regs[base + *dst as usize] = old;
+                }
+                Op::Fence => {}
+                Op::IntFn { dst, f, args, bits } => {
+                    let a = args.map(|o| get(&t.regs, base, o));
+                    t.regs[base + *dst as usize] = int_fn(*f, a, *bits);
+                }
+                Op::Reflect { dst, query } => {
+                    let addr = get(&t.regs, base, *query);
+                    let query = tri!(read_string(self.mem, shared, &mut t.locals, addr));
+                    let v = ptxlab_core::opt::reflect_value(&query, &self.cfg.options) as u64;
+                    t.regs[base + *dst as usize] = v & mask(32);
+                }
+                Op::Printf { dst, fmt, buf } => {
+                    let fmt = get(&t.regs, base, *fmt);
+                    let buf = get(&t.regs, base, *buf);
+                    if fmt == 0 {
+                        // CUDA's printf returns -1 for a null format.
+                        if let Some(d) = dst {
+                            t.regs[base + *d as usize] = mask(32);
+                        }
+                        pc += 1;
+                        continue;
+                    }
+                    let text =
+                        tri!(
+                            read_bytes(self.mem, shared, &mut t.locals, fmt, MAX_PRINTF_STRING)
+                                .map_err(|(k, m)| (k, format!("printf's format: {m}")))
+                        );
+                    let mut args = PrintfArgs {
+                        mem: self.mem,
+                        shared,
+                        locals: &mut t.locals,
+                        buf,
+                    };
+                    let (out, n) = tri!(printf::format(
+                        &text,
+                        &mut args,
+                        MAX_OUTPUT.saturating_sub(self.output.len())
+                    )
+                    .map_err(|m| (ErrorKind::OutOfBounds, m)));
+                    self.print(&out);
+                    if let Some(d) = dst {
+                        t.regs[base + *d as usize] = u64::from(n);
+                    }
+                }
+                Op::Clock { dst, bits } => {
+                    t.regs[base + *dst as usize] = self.steps & mask(*bits);
+                }
+                Op::Br { edge } => {
+                    let e = &func.edges[*edge as usize];
+                    self.phi_moves(t, base, &e.moves);
+                    pc = e.pc as usize;
+                    continue;
+                }
+                Op::CondBr { cond, t: a, f: b } => {
+                    let c = get(&t.regs, base, *cond) & 1 != 0;
+                    let e = &func.edges[if c { *a } else { *b } as usize];
+                    self.phi_moves(t, base, &e.moves);
+                    pc = e.pc as usize;
+                    continue;
+                }
+                Op::Switch {
+                    val,
+                    bits,
+                    default,
+                    cases,
+                } => {
+                    let v = get(&t.regs, base, *val) & mask(*bits);
+                    let to = cases
+                        .iter()
+                        .find(|(c, _)| *c == v)
+                        .map_or(*default, |(_, e)| *e);
+                    let e = &func.edges[to as usize];
+                    self.phi_moves(t, base, &e.moves);
+                    pc = e.pc as usize;
+                    continue;
+                }
+                Op::Call {
+                    dst,
+                    func: callee,
+                    args,
+                } => {
+                    let callee = &match *callee {
+                        Callee::Direct(f) => f,
+                        Callee::Indirect(a) => {
+                            let bits = get(&t.regs, base, a);
+                            let ptr = Ptr::decode(bits);
+                            let target = p.module.functions.get(ptr.region as usize).filter(|g| {
+                                ptr.space == CODE_SPACE && ptr.offset == 0 && !g.is_declaration()
+                            });
+                            match target {
+                                Some(g) if g.params.len() == args.len() => ptr.region,
+                                Some(g) => fail!((
+                                    ErrorKind::Unsupported,
+                                    format!(
+                                        "call through a pointer to @{} (of {} parameters) with {} arguments",
+                                        g.name,
+                                        g.params.len(),
+                                        args.len()
+                                    )
+                                )),
+                                None => fail!((
+                                    ErrorKind::OutOfBounds,
+                                    format!("call through {bits:#x}, which is no function's address")
+                                )),
+                            }
+                        }
+                    };
+                    if t.frames.len() >= self.cfg.max_call_depth {
+                        fail!((
+                            ErrorKind::StackOverflow,
+                            format!(
+                                "call depth limit reached ({} nested calls)",
+                                self.cfg.max_call_depth
+                            )
+                        ));
+                    }
+                    let target = &p.funcs[*callee as usize];
+                    let new_base = t.regs.len();
+                    t.regs.resize(new_base + target.nregs as usize, 0);
+                    for (i, a) in args.iter().enumerate() {
+                        t.regs[new_base + i] = get(&t.regs, base, *a);
+                    }
+                    if let Some(top) = t.frames.last_mut() {
+                        top.pc = pc as u32;
+                    }
+                    fr = Frame {
+                        func: *callee,
+                        base: new_base as u32,
+                        pc: 0,
+                        ret: dst.map(|d| (base + d as usize) as u32),
+                        locals: t.locals.len() as u32,
+                    };
+                    t.frames.push(fr);
+                    func = target;
+                    base = new_base;
+                    pc = 0;
+                    continue;
+                }
+                Op::Ret { val } => {
+                    let v = val.map(|v| get(&t.regs, base, v));
+                    t.frames.pop();
+                    for r in t.locals.drain(fr.locals as usize..) {
+                        t.local_bytes -= r.len() as u64;
+                    }
+                    let Some(caller) = t.frames.last().copied() else {
+                        return Ok(State::Done);
+                    };
+                    t.regs.truncate(fr.base as usize);
+                    if let (Some(r), Some(v)) = (fr.ret, v) {
+                        t.regs[r as usize] = v;
+                    }
+                    fr = caller;
+                    func = &p.funcs[fr.func as usize];
+                    base = fr.base as usize;
+                    pc = fr.pc as usize;
+                }
+                Op::Trap { kind, message } => fail!((*kind, message.to_string())),
+            }
+            pc += 1;
+        }
+    }
+
+    fn phi_moves(&mut self, t: &mut Thread, base: usize, moves: &[(u32, Opnd)]) {
+        match moves {
+            [] => {}
+            [(dst, src)] => t.regs[base + *dst as usize] = get(&t.regs, base, *src),
+            _ => {
+                self.scratch.clear();
+                self.scratch
+                    .extend(moves.iter().map(|(_, s)| get(&t.regs, base, *s)));
+                for ((dst, _), v) in moves.iter().zip(&self.scratch) {
+                    t.regs[base + *dst as usize] = *v;
+                }
+            }
+        }
+    }
+}
+
+/// The bytes an access of `size` bytes at `addr` touches, after checking the
+/// pointer, the space the instruction names, bounds and alignment.
+#[allow(clippy::too_many_arguments)]
+fn access<'a>(
+    mem: &'a mut Memory,
+    shared: &'a mut [Vec<u8>],
+    locals: &'a mut [Vec<u8>],
+    addr: u64,
+    size: u64,
+    align: u64,
+    space: u32,
+    write: bool,
+) -> Result<&'a mut [u8], Fault> {
+    let what = if write { "store" } else { "load" };
+    let p = Ptr::decode(addr);
+    if !matches!(
+        p.space,
+        addrspace::GLOBAL | addrspace::CONST | addrspace::SHARED | addrspace::LOCAL
+    ) {
+        return Err(if addr == 0 {
+            (
+                ErrorKind::NullPointer,
+                format!("{what} through a null pointer"),
+            )
+        } else {
+            (
+                ErrorKind::OutOfBounds,
+                format!("{what} at address {addr:#x}, which points into no memory"),
+            )
+        });
+    }
+    if space != addrspace::GENERIC && space != p.space {
+        return Err((
+            ErrorKind::WrongSpace,
+            format!(
+                "{what} through a {} pointer (addrspace({space})) that points into {} memory",
+                space_name(space),
+                space_name(p.space)
+            ),
+        ));
+    }
+    if write && p.space == addrspace::CONST {
+        return Err((ErrorKind::WrongSpace, "store to constant memory".into()));
+    }
+    let region: Option<&mut Vec<u8>> = match p.space {
+        addrspace::GLOBAL | addrspace::CONST => mem.bytes_mut(super::BufferId(p.region)),
+        addrspace::SHARED => shared.get_mut(p.region as usize),
+        addrspace::LOCAL => locals.get_mut(p.region as usize),
+        _ => None,
+    };
+    let place = |region: u32| match p.space {
+        addrspace::GLOBAL | addrspace::CONST => {
+            format!("{} buffer {region}", space_name(p.space))
+        }
+        addrspace::SHARED => format!("shared variable {region}"),
+        _ => format!("local variable {region}"),
+    };
+    region_bytes(
+        region,
+        what,
+        &place,
+        p.region,
+        p.offset,
+        size,
+        align.max(size),
+        true,
+    )
+}
+
+/// The NUL-terminated string at `addr` (at most 256 bytes).
+fn read_string(
+    mem: &mut Memory,
+    shared: &mut [Vec<u8>],
+    locals: &mut [Vec<u8>],
+    addr: u64,
+) -> Result<String, Fault> {
+    let bytes = read_bytes(mem, shared, locals, addr, 256)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A NUL-terminated string's bytes (without the NUL), at most `limit` of them.
+fn read_bytes(
+    mem: &mut Memory,
+    shared: &mut [Vec<u8>],
+    locals: &mut [Vec<u8>],
+    addr: u64,
+    limit: u64,
+) -> Result<Vec<u8>, Fault> {
+    let mut bytes = Vec::new();
+    for i in 0..limit {
+        let b = access(mem, shared, locals, addr.wrapping_add(i), 1, 1, 0, false)?[0];
+        if b == 0 {
+            return Ok(bytes);
+        }
+        bytes.push(b);
+    }
+    Err((
+        ErrorKind::OutOfBounds,
+        format!("the string has no NUL in its first {limit} bytes"),
+    ))
+}
+
+/// `printf`'s argument buffer and strings, read from the thread's view of memory.
+struct PrintfArgs<'a> {
+    mem: &'a mut Memory,
+    shared: &'a mut [Vec<u8>],
+    locals: &'a mut [Vec<u8>],
+    buf: u64,
+}
+
+impl printf::Args for PrintfArgs<'_> {
+    fn arg(&mut self, offset: u64, size: u64) -> Result<u64, String> {
+        let addr = self.buf.wrapping_add(offset);
+        access(self.mem, self.shared, self.locals, addr, size, 1, 0, false)
+            .map(|b| read_le(b))
+            .map_err(|(_, m)| m)
+    }
+
+    fn string(&mut self, ptr: u64) -> Result<Vec<u8>, String> {
+        read_bytes(self.mem, self.shared, self.locals, ptr, MAX_PRINTF_STRING).map_err(|(_, m)| m)
+    }
+}
+
+/// A float of type `from` converted to an integer of `bits` as `cvt.rzi`
+/// does: toward zero, saturating at the type's range, a NaN as a GPU
+/// converts it (`rounding::float_to_int`).
+fn float_to_int(v: f64, from: float::FloatTy, bits: u32, signed: bool) -> u64 {
+    rounding::float_to_int(v, from, rounding::Rounding::Zero, bits, signed)
+}
+
+fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
+    let fbits = |x: u64, s: Scalar| match s.float() {
+        Some(ty) => float::to_f64(float::flush_bits(x, ty, ftz), ty),
+        None => 0.0,
+    };
+    let fto = |v: f64, s: Scalar| match s.float() {
+        Some(ty) => float::flush_bits(float::from_f64(v, ty), ty, ftz),
+        None => 0,
+    };
+    match op {
+        CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => a & mask(to.bits()),
+        CastOp::ZExt | CastOp::BitCast | CastOp::AddrSpaceCast => a,
+        CastOp::SExt => sext(a, from.bits()) as u64 & mask(to.bits()),
+        CastOp::FPExt | CastOp::FPTrunc => fto(fbits(a, from), to),
+        CastOp::FPToSI | CastOp::FPToUI => {
+            let Some(ty) = from.float() else { return 0 };
+            float_to_int(fbits(a, from), ty, to.bits(), op == CastOp::FPToSI)
+        }
+        CastOp::SIToFP => {
+            let v = sext(a, from.bits());
+            match to {
+                // Rounded once, from the integer (via f64 it could round twice).
+                Scalar::F32 => u64::from((v as f32).to_bits()),
+                _ => fto(v as f64, to),
+            }
+        }
+        CastOp::UIToFP => match to {
+            Scalar::F32 => u64::from((a as f32).to_bits()),
+            _ => fto(a as f64, to),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_to_int_saturates_like_cvt_rzi() {
+        use float::FloatTy::{F32, F64};
+        assert_eq!(float_to_int(3.9, F32, 32, true), 3);
+        assert_eq!(float_to_int(-3.9, F32, 32, true), (-3i32) as u32 as u64);
+        assert_eq!(float_to_int(1e30, F32, 32, true), i32::MAX as u64);
+        assert_eq!(float_to_int(-1e30, F32, 32, true), i32::MIN as u32 as u64);
+        assert_eq!(float_to_int(f64::NAN, F32, 32, true), 0);
+        assert_eq!(float_to_int(f64::NAN, F64, 32, true), 0x8000_0000);
+        assert_eq!(float_to_int(-5.0, F32, 32, false), 0);
+        assert_eq!(float_to_int(1e30, F32, 32, false), u32::MAX as u64);
+        assert_eq!(float_to_int(300.0, F32, 8, true), 127);
+        assert_eq!(float_to_int(1e300, F64, 64, true), i64::MAX as u64);
+        assert_eq!(float_to_int(-1e300, F64, 64, false), 0);
+    }
+
+    #[test]
+    fn int_to_float_rounds_once() {
+        // 2^24 + 1 is halfway between two floats: ties to even.
+        let v = (1u64 << 24) + 1;
+        let r = cast(CastOp::SIToFP, v, Scalar::I64, Scalar::F32, false);
+        assert_eq!(f32::from_bits(r as u32), 16777216.0);
+        // A value that rounding through f64 would get wrong.
+        let v: u64 = (1 << 62) + (1 << 38) + 1;
+        let r = cast(CastOp::UIToFP, v, Scalar::I64, Scalar::F32, false);
+        assert_eq!(f32::from_bits(r as u32), v as f32);
+        let r = cast(CastOp::SExt, 0x80, Scalar::I8, Scalar::I32, false);
+        assert_eq!(r, 0xffff_ff80);
+    }
+}

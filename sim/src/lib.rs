@@ -1,0 +1,27 @@
+//! ptxlab-sim: runs kernels on the CPU, one launch at a time.
+//!
+//! Two front ends over one machine model (`model`: memory spaces, pointers
+//! and access checks, the scheduler of threads, warps and barriers, the
+//! warp-wide operations, atomics, float semantics and rounding, `printf`,
+//! the launch and its limits); neither front end imports the other:
+//! - [`interp`], the IR interpreter: runs a kernel of an IR module — the
+//!   optimizer's oracle (every pass run must keep a kernel's results) and
+//!   `ptxlab run`;
+//! - [`emu`], the PTX emulator: runs PTX text, ours and NVRTC's — the
+//!   backend's oracle and `ptxlab run-ptx`.
+//!
+//! [`spec`] reads a launch as the CLI and the web page write it
+//! (`--grid 4 --block 256 --args 1000,2.0,f32[1000]:iota`).
+//!
+//! Architecture Invariant: no input (module, PTX text, launch or memory)
+//! makes a front end panic or run without bound; it runs the same natively
+//! and in wasm32.
+
+pub mod emu;
+pub mod interp;
+mod model;
+pub mod spec;
+
+pub use model::{
+    ArgValue, BufferId, Config, Elem, ErrorKind, InterpError, Launch, Location, Memory, Stats,
+};

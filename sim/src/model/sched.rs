@@ -1,0 +1,438 @@
+//! The scheduler both front ends share: a launch's blocks one after
+//! another, a block's threads as resumable state machines (the front end's
+//! [`Front::run_thread`]) that each run until a barrier, a warp-wide
+//! operation or their end; then the lanes of a warp meet at their warp-wide
+//! operation (`shfl`, vote, `match`, `activemask`, `__syncwarp`) and the
+//! threads of a block at their barrier (with `__syncthreads_count/and/or`'s
+//! reduction), or the launch fails as divergent. Because a thread runs alone
+//! between these meeting points, results and atomics' order do not depend
+//! on scheduling.
+
+use super::value::Fault;
+use super::value::{Reduce, ShflMode};
+use super::warp::{shuffle_source, WARP_SIZE};
+use super::{Config, ErrorKind, InterpError, Launch, Stats};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    Running,
+    /// Waiting at the barrier op `pc` of function `func`.
+    AtBarrier {
+        func: u32,
+        pc: u32,
+    },
+    /// Waiting at the warp-wide op `pc` of function `func` for the other lanes.
+    AtWarp {
+        func: u32,
+        pc: u32,
+    },
+    Done,
+}
+
+/// A warp-wide operation: the lanes named in its mask (or, for
+/// `activemask`, the lanes that reach it together) meet, then each gets its
+/// result (and `shfl`, `match.all` a flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WarpOp {
+    Sync,
+    ActiveMask,
+    Shfl(ShflMode),
+    VoteAll,
+    VoteAny,
+    VoteUni,
+    Ballot,
+    MatchAny,
+    MatchAll,
+}
+
+/// A special register (`%tid.x`, `%laneid`, `%clock` …), as both instruction
+/// sets read them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sreg {
+    Tid(usize),
+    Ntid(usize),
+    Ctaid(usize),
+    Nctaid(usize),
+    LaneId,
+    WarpId,
+    NWarpId,
+    /// `%lanemask_eq` … `%lanemask_gt`: 0 eq, 1 le, 2 lt, 3 ge, 4 gt.
+    LaneMask(u8),
+    Clock,
+    Clock64,
+    /// Constants of the model: `%smid` 0, `%nsmid` 1, `%gridid` 1, `WARP_SZ` 32.
+    Const(u64),
+    DynamicSmem,
+    TotalSmem,
+}
+
+/// The value of a special register in thread `t` of block `block_idx`,
+/// `steps` instructions into the launch (the clock), the block having
+/// `shared_bytes` of shared memory.
+pub(crate) fn special(
+    r: Sreg,
+    t: &Lane,
+    block_idx: [u32; 3],
+    launch: &Launch,
+    steps: u64,
+    shared_bytes: u64,
+) -> u64 {
+    let lane = t.linear % WARP_SIZE as u32;
+    let threads = launch.block.iter().product::<u32>();
+    match r {
+        Sreg::Tid(a) => u64::from(t.tid[a]),
+        Sreg::Ntid(a) => u64::from(launch.block[a]),
+        Sreg::Ctaid(a) => u64::from(block_idx[a]),
+        Sreg::Nctaid(a) => u64::from(launch.grid[a]),
+        Sreg::LaneId => u64::from(lane),
+        Sreg::WarpId => u64::from(t.linear / WARP_SIZE as u32),
+        Sreg::NWarpId => u64::from(threads.div_ceil(WARP_SIZE as u32)),
+        Sreg::LaneMask(k) => {
+            let eq = 1u64 << lane;
+            let m = match k {
+                0 => eq,
+                1 => (eq << 1) - 1,
+                2 => eq - 1,
+                3 => !(eq - 1),
+                _ => !((eq << 1) - 1),
+            };
+            m & 0xffff_ffff
+        }
+        Sreg::Clock => steps & 0xffff_ffff,
+        Sreg::Clock64 => steps,
+        Sreg::Const(v) => v,
+        Sreg::DynamicSmem => u64::from(launch.dynamic_shared),
+        Sreg::TotalSmem => shared_bytes,
+    }
+}
+
+/// What the scheduler sees of a thread.
+#[derive(Clone, Debug)]
+pub(crate) struct Lane {
+    pub tid: [u32; 3],
+    /// `tid` linearized, x fastest.
+    pub linear: u32,
+    pub state: State,
+    /// The operands of the warp op or barrier the thread waits at: the mask
+    /// (or the barrier's id), the value or predicate, and a shuffle's `b` and `c`.
+    pub pending: [u64; 4],
+}
+
+impl Lane {
+    pub fn new() -> Lane {
+        Lane {
+            tid: [0; 3],
+            linear: 0,
+            state: State::Done,
+            pending: [0; 4],
+        }
+    }
+
+    /// Where the thread waits: its function and op.
+    fn site(&self) -> (u32, u32) {
+        match self.state {
+            State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
+            _ => (0, 0),
+        }
+    }
+}
+
+/// A front end: its threads, how one runs, and what its ops are.
+pub(crate) trait Front {
+    type Thread;
+    /// How errors name a warp-wide op ("operation", "instruction").
+    const WARP_OP: &'static str;
+    /// Whether `activemask` gathers the lanes at the same op only (else at
+    /// any `activemask`).
+    const ACTIVEMASK_BY_SITE: bool;
+
+    fn new_thread(&self) -> Self::Thread;
+    fn lane(t: &Self::Thread) -> &Lane;
+    fn lane_mut(t: &mut Self::Thread) -> &mut Lane;
+    /// Sets up block `block_idx` (its shared memory).
+    fn start_block(&mut self, block_idx: [u32; 3]);
+    /// Starts `t` at the kernel's entry.
+    fn start_thread(&mut self, t: &mut Self::Thread, tid: [u32; 3], linear: u32);
+    /// Runs `t` until it reaches a barrier, a warp-wide op or its end.
+    fn run_thread(&mut self, t: &mut Self::Thread) -> Result<State, InterpError>;
+    /// The warp-wide op at op `pc` of function `func`, if it is one.
+    fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp>;
+    /// The barrier a thread waits at: what must be the same in every thread
+    /// of the block, and its reduction (the predicate is `pending[1]`).
+    fn barrier(&self, t: &Lane) -> Option<(u64, Option<Reduce>)>;
+    /// Writes a warp op's or barrier's result (and flag) into the registers
+    /// the waiting op names.
+    fn deliver(&self, t: &mut Self::Thread, value: u64, flag: Option<u64>);
+    /// An error at op `pc` of function `func`, in thread `tid` of the current block.
+    fn error_at(
+        &self,
+        kind: ErrorKind,
+        message: String,
+        tid: [u32; 3],
+        func: u32,
+        pc: u32,
+    ) -> InterpError;
+    /// Op `pc` of function `func`, as a message names it.
+    fn describe(&self, func: u32, pc: u32) -> String;
+    /// Instructions executed so far.
+    fn steps(&self) -> u64;
+    /// What `printf` wrote so far.
+    fn output(&self) -> &[u8];
+}
+
+/// Counts one instruction of a launch; past `Config::max_steps` the launch
+/// stops.
+pub(crate) fn step(steps: &mut u64, cfg: &Config) -> Result<(), Fault> {
+    *steps += 1;
+    if *steps > cfg.max_steps {
+        return Err((
+            ErrorKind::StepLimit,
+            format!(
+                "step limit reached: {} instructions executed (a loop that does not end?)",
+                cfg.max_steps
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the launch: every block of the grid.
+pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpError> {
+    let [bx, by, bz] = launch.block;
+    let nthreads = (bx * by * bz) as usize;
+    let mut threads: Vec<F::Thread> = (0..nthreads).map(|_| f.new_thread()).collect();
+    let mut stats = Stats::default();
+    let [gx, gy, gz] = launch.grid;
+    for z in 0..gz {
+        for y in 0..gy {
+            for x in 0..gx {
+                f.start_block([x, y, z]);
+                let mut n = 0;
+                for tz in 0..bz {
+                    for ty in 0..by {
+                        for tx in 0..bx {
+                            f.start_thread(&mut threads[n], [tx, ty, tz], n as u32);
+                            n += 1;
+                        }
+                    }
+                }
+                match run_block(f, &mut threads) {
+                    Ok(b) => stats.barriers += b,
+                    Err(mut e) => {
+                        e.output = String::from_utf8_lossy(f.output()).into_owned();
+                        return Err(e);
+                    }
+                }
+                stats.blocks += 1;
+                stats.threads += nthreads as u64;
+            }
+        }
+    }
+    stats.steps = f.steps();
+    stats.output = String::from_utf8_lossy(f.output()).into_owned();
+    Ok(stats)
+}
+
+/// Runs one block to the end. Returns the number of barriers passed.
+fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, InterpError> {
+    let mut barriers = 0;
+    loop {
+        for warp in threads.chunks_mut(WARP_SIZE) {
+            settle_warp(f, warp)?;
+        }
+        // Every thread has exited or waits at a barrier: the same one.
+        let mut waiting = threads
+            .iter()
+            .map(F::lane)
+            .filter(|t| t.state != State::Done);
+        let Some(first) = waiting.next() else {
+            return Ok(barriers);
+        };
+        let want = f.barrier(first);
+        if let Some(other) = waiting.find(|t| f.barrier(t) != want) {
+            return Err(divergent(f, first, other));
+        }
+        barriers += 1;
+        // `__syncthreads_count/and/or`: each thread gets the combined predicate.
+        if let Some((_, Some(r))) = want {
+            let live = threads
+                .iter()
+                .map(F::lane)
+                .filter(|t| t.state != State::Done);
+            let (n, set) = live.fold((0u64, 0u64), |(n, set), t| {
+                (n + 1, set + (t.pending[1] & 1))
+            });
+            let v = match r {
+                Reduce::Popc => set,
+                Reduce::And => u64::from(set == n),
+                Reduce::Or => u64::from(set > 0),
+            };
+            for t in threads.iter_mut() {
+                if F::lane(t).state != State::Done {
+                    f.deliver(t, v, None);
+                }
+            }
+        }
+        for t in threads.iter_mut() {
+            let t = F::lane_mut(t);
+            if t.state != State::Done {
+                t.state = State::Running;
+            }
+        }
+    }
+}
+
+/// Runs a warp's lanes until each has exited or waits at a block barrier,
+/// performing the warp-wide operations they meet at on the way.
+fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), InterpError> {
+    loop {
+        for t in warp.iter_mut() {
+            if F::lane(t).state == State::Running {
+                let s = f.run_thread(t)?;
+                F::lane_mut(t).state = s;
+            }
+        }
+        let Some(lead) = warp
+            .iter()
+            .position(|t| matches!(F::lane(t).state, State::AtWarp { .. }))
+        else {
+            return Ok(());
+        };
+        warp_op(f, warp, lead)?;
+    }
+}
+
+/// The warp op lane `lead` waits at: the lanes that take part (those of its
+/// mask that have not exited, which must wait at the same kind of op with
+/// the same mask) get their results and go on.
+fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), InterpError> {
+    let n = warp.len();
+    let lanes_of: Vec<&Lane> = warp.iter().map(F::lane).collect();
+    let lead_lane = lanes_of[lead];
+    let (func, pc) = lead_lane.site();
+    let op_of = |t: &Lane| match t.state {
+        State::AtWarp { func, pc } => f.warp_op(func, pc),
+        _ => None,
+    };
+    let Some(op) = op_of(lead_lane) else {
+        return Ok(());
+    };
+    let noun = F::WARP_OP;
+    let mut members = 0u32;
+    if op == WarpOp::ActiveMask {
+        for (lane, t) in lanes_of.iter().enumerate() {
+            let together = if F::ACTIVEMASK_BY_SITE {
+                t.state == lead_lane.state
+            } else {
+                op_of(t) == Some(op)
+            };
+            if together {
+                members |= 1 << lane;
+            }
+        }
+    } else {
+        let mask = lead_lane.pending[0] as u32;
+        if mask & (1 << lead) == 0 {
+            return Err(f.error_at(
+                ErrorKind::DivergentWarp,
+                format!("the mask {mask:#010x} of a warp-wide {noun} does not name the calling lane {lead}"),
+                lead_lane.tid,
+                func,
+                pc,
+            ));
+        }
+        for (lane, t) in lanes_of.iter().enumerate() {
+            if mask & (1 << lane) == 0 || t.state == State::Done {
+                continue;
+            }
+            if op_of(t) != Some(op) || t.pending[0] as u32 != mask {
+                let (f2, p2) = t.site();
+                return Err(f.error_at(
+                    ErrorKind::DivergentWarp,
+                    format!(
+                        "divergent warp {noun}: lane {lane}, named in the mask {mask:#010x}, waits at {}{}",
+                        f.describe(f2, p2),
+                        if op_of(t) == Some(op) { " with another mask" } else { "" }
+                    ),
+                    lead_lane.tid,
+                    func,
+                    pc,
+                ));
+            }
+            members |= 1 << lane;
+        }
+    }
+    let lanes = || (0..n).filter(move |l| members & (1 << l) != 0);
+    let val = |l: usize| lanes_of[l].pending[1];
+    let pred = |l: usize| lanes_of[l].pending[1] & 1 != 0;
+    let mut results = [(0u64, 0u64); WARP_SIZE];
+    let all = |v: u64, f: u64| [(v, f); WARP_SIZE];
+    match op {
+        WarpOp::Sync => {}
+        WarpOp::ActiveMask => results = all(u64::from(members), 0),
+        WarpOp::Ballot => {
+            let b = lanes().filter(|l| pred(*l)).fold(0u64, |m, l| m | (1 << l));
+            results = all(b, 0);
+        }
+        WarpOp::VoteAny => results = all(u64::from(lanes().any(pred)), 0),
+        WarpOp::VoteAll => results = all(u64::from(lanes().all(pred)), 0),
+        WarpOp::VoteUni => {
+            let p0 = pred(lead);
+            results = all(u64::from(lanes().all(|l| pred(l) == p0)), 0);
+        }
+        WarpOp::MatchAny => {
+            for l in lanes() {
+                let v = val(l);
+                let m = lanes()
+                    .filter(|k| val(*k) == v)
+                    .fold(0u64, |m, k| m | (1 << k));
+                results[l] = (m, 0);
+            }
+        }
+        WarpOp::MatchAll => {
+            let v = val(lead);
+            let same = lanes().all(|k| val(k) == v);
+            results = all(if same { u64::from(members) } else { 0 }, u64::from(same));
+        }
+        WarpOp::Shfl(mode) => {
+            for l in lanes() {
+                let [_, _, b, c] = lanes_of[l].pending;
+                let (src, ok) = shuffle_source(mode, l as u32, b as u32, c as u32);
+                let src = src as usize;
+                if members & (1 << src) == 0 {
+                    return Err(f.error_at(
+                        ErrorKind::DivergentWarp,
+                        format!("lane {l} shuffles from lane {src}, which takes no part (not in the mask, exited, or not launched)"),
+                        lanes_of[l].tid,
+                        func,
+                        pc,
+                    ));
+                }
+                results[l] = (val(src), u64::from(ok));
+            }
+        }
+    }
+    for l in lanes() {
+        let t = &mut warp[l];
+        f.deliver(t, results[l].0, Some(results[l].1));
+        F::lane_mut(t).state = State::Running;
+    }
+    Ok(())
+}
+
+/// The error of threads `a` and `b` waiting at different barriers.
+fn divergent<F: Front>(f: &F, a: &Lane, b: &Lane) -> InterpError {
+    let (bf, bpc) = b.site();
+    let [x, y, z] = b.tid;
+    let (af, apc) = a.site();
+    f.error_at(
+        ErrorKind::DivergentBarrier,
+        format!(
+            "divergent barrier: the threads of a block wait at different barriers (thread ({x},{y},{z}) waits at {})",
+            f.describe(bf, bpc)
+        ),
+        a.tid,
+        af,
+        apc,
+    )
+}
