@@ -109,3 +109,54 @@ __global__ void k(int *p) { p[0] = counter; }
         ["real.cu(2): error: variable \"x\" has already been defined"]
     );
 }
+
+/// nvcc's implicit `cuda_runtime.h` brings the C library's common headers
+/// (stdio, stdlib, string, time) with it: `clock_t`, `FILE`, `malloc`,
+/// `memcpy` need no include, and device code's `clock()` is still the
+/// device's clock.
+#[test]
+fn the_implicit_runtime_header_brings_the_c_library() {
+    let src = r#"clock_t started;
+FILE *log_file;
+void host_side(float *h, size_t n) { memcpy(h, h + n, n); free(malloc(n)); }
+__global__ void timed(clock_t *t, float *x) {
+    clock_t start = clock();
+    x[threadIdx.x] *= 2.0f;
+    t[threadIdx.x] = clock() - start;
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains(".entry _Z5timedPlPf("), "{ptx}");
+    assert!(ptx.contains("%clock"), "{ptx}");
+}
+
+/// A host member of a class template defined out of its class (cuda-samples'
+/// `exception.h`: `template <class E> void Exception<E>::throw_it(…) {…}`)
+/// is host code, skipped like other host function bodies.
+#[test]
+fn host_members_of_class_templates_defined_out_of_class_are_host_code() {
+    let src = r#"#include <stdexcept>
+#include <sstream>
+template <class Std_Exception> class Exception : public Std_Exception {
+public:
+    static void throw_it(const char *file, const int line, const char *detailed = "-");
+    virtual ~Exception() throw();
+private:
+    Exception();
+};
+/*static*/ template <class Std_Exception>
+void Exception<Std_Exception>::throw_it(const char *file, const int line, const char *detailed) {
+    std::stringstream s;
+    s << "Exception in file '" << file << "' in line " << line;
+    throw Exception(s.str());
+}
+template <class Std_Exception>
+Exception<Std_Exception>::~Exception() throw() {}
+__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    assert!(c.ptx.unwrap().contains(".entry _Z1kPf("));
+}

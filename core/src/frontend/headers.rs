@@ -125,6 +125,12 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 #include <stdint.h>
 /* As nvcc's (through its math functions header): isnan, M_PI, … */
 #include <math.h>
+/* As nvcc's (through its common functions header): printf, malloc,
+   memcpy, clock_t, … are known with no include. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1
@@ -323,7 +329,8 @@ struct tm {
 #define CLOCK_MONOTONIC_RAW 4
 extern \"C\" {
 time_t time(time_t *t);
-clock_t clock(void);
+/* clock() is a built-in (the device's %clock, as CUDA's __host__ __device__
+   clock()): not declared here, so device code's calls stay the built-in. */
 double difftime(time_t a, time_t b);
 time_t mktime(struct tm *t);
 struct tm *localtime(const time_t *t);
@@ -503,7 +510,13 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         | "device_functions.h"
         | "sm_20_atomic_functions.h"
         | "math_functions.h"
-        | "math_constants.h" => CUDA_RUNTIME,
+        | "math_constants.h"
+        | "vector_types.h"
+        | "vector_functions.h"
+        | "builtin_types.h"
+        | "driver_types.h"
+        | "host_defines.h"
+        | "cuda_device_runtime_api.h" => CUDA_RUNTIME,
         _ => return None,
     })
 }

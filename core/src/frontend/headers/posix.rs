@@ -17,6 +17,7 @@ pub fn header(name: &str) -> Option<&'static str> {
         "sys/mman.h" => SYS_MMAN,
         "sys/socket.h" => SYS_SOCKET,
         "sys/select.h" => SYS_SELECT,
+        "sys/un.h" => SYS_UN,
         "sys/ioctl.h" => SYS_IOCTL,
         "sys/param.h" => SYS_PARAM,
         "sys/sysinfo.h" => SYS_SYSINFO,
@@ -66,6 +67,7 @@ pub const NAMES: &[&str] = &[
     "sys/mman.h",
     "sys/socket.h",
     "sys/select.h",
+    "sys/un.h",
     "sys/ioctl.h",
     "sys/param.h",
     "sys/sysinfo.h",
@@ -329,6 +331,14 @@ ssize_t recv(int fd, void *buf, size_t n, int flags);
 int setsockopt(int fd, int level, int name, const void *value, socklen_t len);
 int shutdown(int fd, int how);
 }
+";
+
+const SYS_UN: &str = "#pragma once
+#include <sys/socket.h>
+struct sockaddr_un {
+    sa_family_t sun_family;
+    char sun_path[108];
+};
 ";
 
 const SYS_SELECT: &str = "#pragma once
