@@ -8,6 +8,8 @@
 //!   instructions) of the corpus beside NVRTC's.
 //! - `gpu-bundle`: the corpus cases (PTX, launches, inputs, expected buffers)
 //!   in `target/gpu-bundle/`, for `core/tests/gpu/run_cupy.py` on a machine with a GPU.
+//! - `realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]`: every `.cu`
+//!   under the directories through nvcc and ptxlab, kernels compared (`realcode.rs`).
 //! - `bench-web [--features F] [--runs N] [--kernels K]`: compile K saxpy kernels N times
 //!   in the browser's worker and print the median, with the bundle sizes (used to pick
 //!   the allocator).
@@ -16,6 +18,7 @@
 //! (see `tools.rs`), and does nothing on a second run when nothing changed.
 
 mod dist;
+mod realcode;
 mod serve;
 mod tools;
 
@@ -42,6 +45,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   e2e [--no-build]                             run the browser tests only
   bench [--runs N]                             compile time and code quality beside NVRTC
   gpu-bundle                                   the corpus for a real GPU (target/gpu-bundle/)
+  realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]
+                                               every .cu under DIR through nvcc and ptxlab, kernels compared
   bench-web [--features F] [--runs N] [--kernels K] [--no-build]
                                                time saxpy compiles in the browser";
 
@@ -104,6 +109,24 @@ fn run(args: &[String]) -> Result {
         "gpu-bundle" => {
             flags.finish()?;
             gpu_bundle()
+        }
+        "realcode" => {
+            let includes = std::iter::from_fn(|| flags.path("--include")).collect();
+            let defines = std::iter::from_fn(|| flags.value("--define")).collect();
+            let jobs = match flags.value("--jobs") {
+                Some(j) => j.parse().map_err(|_| format!("--jobs: not a number: {j}"))?,
+                None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            };
+            let dirs = flags.rest();
+            if dirs.is_empty() {
+                return Err(format!("realcode: name at least one directory\n{USAGE}"));
+            }
+            realcode::run(&realcode::RealcodeOptions {
+                dirs,
+                includes,
+                defines,
+                jobs,
+            })
         }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -382,6 +405,15 @@ impl Flags {
             }
             None => false,
         }
+    }
+
+    /// What is left, as paths (positional arguments).
+    fn rest(&mut self) -> Vec<PathBuf> {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| root());
+        std::mem::take(&mut self.0)
+            .into_iter()
+            .map(|a| cwd.join(a))
+            .collect()
     }
 
     fn finish(self) -> Result {

@@ -174,27 +174,7 @@ pub fn ensure_python_oracles() -> Result<Oracles> {
         step("creating the Python venv .venv");
         run_cmd(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
     }
-    let installed = |site: &Path| {
-        PY_PACKAGES.iter().all(|(name, version)| {
-            site.join(format!("{}-{version}.dist-info", name.replace('-', "_")))
-                .is_dir()
-        })
-    };
-    if !site_packages(&venv).is_some_and(|s| installed(&s)) {
-        step("installing NVIDIA's ptxas and NVRTC into .venv (pip)");
-        let mut pip = Command::new(&python);
-        pip.args([
-            "-m",
-            "pip",
-            "install",
-            "--disable-pip-version-check",
-            "--no-deps",
-        ]);
-        for (name, version) in PY_PACKAGES {
-            pip.arg(format!("{name}=={version}"));
-        }
-        run_cmd(&mut pip)?;
-    }
+    ensure_pip(&venv, PY_PACKAGES, "NVIDIA's ptxas and NVRTC")?;
     let site = site_packages(&venv).ok_or("no site-packages in .venv")?;
     let cu13 = site.join("nvidia").join("cu13");
     let ptxas = cu13.join("bin").join("ptxas");
@@ -217,6 +197,70 @@ pub fn ensure_python_oracles() -> Result<Oracles> {
             ("PTXLAB_CUOBJDUMP", cuobjdump),
             ("NVDISASM_PATH", cu13.join("bin")),
         ],
+    })
+}
+
+/// Installs `packages` (pinned, without their dependencies) into the venv
+/// unless each is there already.
+fn ensure_pip(venv: &Path, packages: &[(&str, &str)], what: &str) -> Result {
+    let installed = |site: &Path| {
+        packages.iter().all(|(name, version)| {
+            site.join(format!("{}-{version}.dist-info", name.replace('-', "_")))
+                .is_dir()
+        })
+    };
+    if site_packages(venv).is_some_and(|s| installed(&s)) {
+        return Ok(());
+    }
+    step(&format!("installing {what} into .venv (pip)"));
+    let mut pip = Command::new(venv.join("bin").join("python"));
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--disable-pip-version-check",
+        "--no-deps",
+    ]);
+    for (name, version) in packages {
+        pip.arg(format!("{name}=={version}"));
+    }
+    run_cmd(&mut pip)
+}
+
+/// What nvcc needs beyond the oracles' packages to compile whole files
+/// (the runtime's and CRT's headers, cicc, CCCL, cuRAND), pinned as they.
+const NVCC_PACKAGES: &[(&str, &str)] = &[
+    ("nvidia-cuda-runtime", "13.5.37"),
+    ("nvidia-cuda-crt", "13.5.37"),
+    ("nvidia-nvvm", "13.5.37"),
+    ("nvidia-cuda-cccl", "13.3.5.0.6"),
+    ("nvidia-curand", "10.4.4.72"),
+];
+
+/// nvcc, the reference for real files, and the CCCL include folder it needs
+/// on its path (CUB, Thrust, libcu++; `cuda_fp16.h` includes it too).
+pub struct Nvcc {
+    pub nvcc: PathBuf,
+    pub ptxas: PathBuf,
+    pub cccl: PathBuf,
+}
+
+pub fn ensure_nvcc() -> Result<Nvcc> {
+    let oracles = ensure_python_oracles()?;
+    let venv = root().join(".venv");
+    ensure_pip(&venv, NVCC_PACKAGES, "nvcc's headers, cicc and CCCL")?;
+    let site = site_packages(&venv).ok_or("no site-packages in .venv")?;
+    let cu13 = site.join("nvidia").join("cu13");
+    let ptxas = oracles
+        .env
+        .iter()
+        .find(|(k, _)| *k == "PTXLAB_PTXAS")
+        .map(|(_, v)| v.clone())
+        .ok_or("no ptxas")?;
+    Ok(Nvcc {
+        nvcc: cu13.join("bin").join("nvcc"),
+        ptxas,
+        cccl: cu13.join("include").join("cccl"),
     })
 }
 

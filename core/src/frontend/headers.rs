@@ -6,6 +6,8 @@
 
 mod cg;
 mod cxx;
+mod cxx_extra;
+mod posix;
 
 pub use cxx::STD_MATH;
 
@@ -16,19 +18,67 @@ typedef long ptrdiff_t;
 ";
 
 const STDINT: &str = "#pragma once
+/* x86-64 Linux (LP64), as nvcc's host compiler sees them: 64-bit types are
+   long, so int64_t mangles as nvcc's (`l`, `m`). */
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
-typedef long long int64_t;
+typedef long int64_t;
 typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
-typedef unsigned long long uint64_t;
+typedef unsigned long uint64_t;
+typedef signed char int_least8_t;
+typedef short int_least16_t;
+typedef int int_least32_t;
+typedef long int_least64_t;
+typedef unsigned char uint_least8_t;
+typedef unsigned short uint_least16_t;
+typedef unsigned int uint_least32_t;
+typedef unsigned long uint_least64_t;
+typedef signed char int_fast8_t;
+typedef long int_fast16_t;
+typedef long int_fast32_t;
+typedef long int_fast64_t;
+typedef unsigned char uint_fast8_t;
+typedef unsigned long uint_fast16_t;
+typedef unsigned long uint_fast32_t;
+typedef unsigned long uint_fast64_t;
 typedef long intptr_t;
 typedef unsigned long uintptr_t;
-#define INT32_MAX 2147483647
+typedef long intmax_t;
+typedef unsigned long uintmax_t;
+#define INT8_MIN (-128)
+#define INT16_MIN (-32767 - 1)
 #define INT32_MIN (-2147483647 - 1)
+#define INT64_MIN (-9223372036854775807L - 1)
+#define INT8_MAX 127
+#define INT16_MAX 32767
+#define INT32_MAX 2147483647
+#define INT64_MAX 9223372036854775807L
+#define UINT8_MAX 255
+#define UINT16_MAX 65535
 #define UINT32_MAX 4294967295u
+#define UINT64_MAX 18446744073709551615UL
+#define INTPTR_MIN INT64_MIN
+#define INTPTR_MAX INT64_MAX
+#define UINTPTR_MAX UINT64_MAX
+#define INTMAX_MIN INT64_MIN
+#define INTMAX_MAX INT64_MAX
+#define UINTMAX_MAX UINT64_MAX
+#define PTRDIFF_MIN INT64_MIN
+#define PTRDIFF_MAX INT64_MAX
+#define SIZE_MAX UINT64_MAX
+#define INT8_C(c) c
+#define INT16_C(c) c
+#define INT32_C(c) c
+#define INT64_C(c) c##L
+#define UINT8_C(c) c
+#define UINT16_C(c) c
+#define UINT32_C(c) c##U
+#define UINT64_C(c) c##UL
+#define INTMAX_C(c) c##L
+#define UINTMAX_C(c) c##UL
 ";
 
 const STDIO: &str = "#pragma once
@@ -75,6 +125,12 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 #include <stdint.h>
 /* As nvcc's (through its math functions header): isnan, M_PI, … */
 #include <math.h>
+/* As nvcc's (through its common functions header): printf, malloc,
+   memcpy, clock_t, … are known with no include. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1
@@ -244,21 +300,115 @@ const ASSERT: &str = "#ifndef assert
 ";
 
 const TIME: &str = "#pragma once
+#include <stddef.h>
 typedef long time_t;
 typedef long clock_t;
+typedef int clockid_t;
+struct timespec {
+    time_t tv_sec;
+    long tv_nsec;
+};
+struct tm {
+    int tm_sec;
+    int tm_min;
+    int tm_hour;
+    int tm_mday;
+    int tm_mon;
+    int tm_year;
+    int tm_wday;
+    int tm_yday;
+    int tm_isdst;
+    long tm_gmtoff;
+    const char *tm_zone;
+};
 #define CLOCKS_PER_SEC 1000000L
+#define CLOCK_REALTIME 0
+#define CLOCK_MONOTONIC 1
+#define CLOCK_PROCESS_CPUTIME_ID 2
+#define CLOCK_THREAD_CPUTIME_ID 3
+#define CLOCK_MONOTONIC_RAW 4
+extern \"C\" {
 time_t time(time_t *t);
+/* clock() is a built-in (the device's %clock, as CUDA's __host__ __device__
+   clock()): not declared here, so device code's calls stay the built-in. */
 double difftime(time_t a, time_t b);
+time_t mktime(struct tm *t);
+struct tm *localtime(const time_t *t);
+struct tm *gmtime(const time_t *t);
+struct tm *localtime_r(const time_t *t, struct tm *out);
+char *ctime(const time_t *t);
+char *asctime(const struct tm *t);
+size_t strftime(char *s, size_t n, const char *format, const struct tm *t);
+int clock_gettime(clockid_t clock, struct timespec *t);
+int clock_getres(clockid_t clock, struct timespec *t);
+int nanosleep(const struct timespec *req, struct timespec *rem);
+}
 ";
 
 const SYS_TIME: &str = "#pragma once
 #include <time.h>
-int gettimeofday(void *tv, void *tz);
+typedef long suseconds_t;
+struct timeval {
+    time_t tv_sec;
+    suseconds_t tv_usec;
+};
+struct timezone {
+    int tz_minuteswest;
+    int tz_dsttime;
+};
+extern \"C\" int gettimeofday(struct timeval *tv, void *tz);
 ";
 
 const UNISTD: &str = "#pragma once
+#include <stddef.h>
+#include <sys/types.h>
+#define STDIN_FILENO 0
+#define STDOUT_FILENO 1
+#define STDERR_FILENO 2
+#define R_OK 4
+#define W_OK 2
+#define X_OK 1
+#define F_OK 0
+#define _SC_NPROCESSORS_CONF 83
+#define _SC_NPROCESSORS_ONLN 84
+#define _SC_PAGESIZE 30
+#define _SC_PAGE_SIZE _SC_PAGESIZE
+#define _SC_CLK_TCK 2
+extern \"C\" {
 unsigned sleep(unsigned seconds);
-int usleep(unsigned microseconds);
+int usleep(useconds_t microseconds);
+int close(int fd);
+ssize_t read(int fd, void *buf, size_t n);
+ssize_t write(int fd, const void *buf, size_t n);
+off_t lseek(int fd, off_t offset, int whence);
+int access(const char *path, int mode);
+int unlink(const char *path);
+int rmdir(const char *path);
+int chdir(const char *path);
+char *getcwd(char *buf, size_t size);
+pid_t getpid(void);
+pid_t getppid(void);
+pid_t fork(void);
+int execv(const char *path, char *const argv[]);
+int execvp(const char *file, char *const argv[]);
+int pipe(int fds[2]);
+int dup(int fd);
+int dup2(int fd, int to);
+long sysconf(int name);
+int gethostname(char *name, size_t len);
+int getpagesize(void);
+int isatty(int fd);
+int fsync(int fd);
+int truncate(const char *path, off_t length);
+int ftruncate(int fd, off_t length);
+uid_t getuid(void);
+void _exit(int status);
+extern char *optarg;
+extern int optind;
+extern int opterr;
+extern int optopt;
+int getopt(int argc, char *const argv[], const char *optstring);
+}
 ";
 
 const STDARG: &str = "#pragma once
@@ -330,7 +480,9 @@ __HALF_FN __half &operator/=(__half &a, __half b) { a = __hdiv(a, b); return a; 
 
 /// The text of a built-in header, or `None` if we do not provide it.
 pub fn builtin(path: &str) -> Option<&'static str> {
-    if let Some(text) = cxx::header(path) {
+    if let Some(text) = cxx::header(path)
+        .or_else(|| cxx_extra::header(path))
+        .or_else(|| posix::header(path)) {
         return Some(text);
     }
     Some(match path {
@@ -358,7 +510,13 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         | "device_functions.h"
         | "sm_20_atomic_functions.h"
         | "math_functions.h"
-        | "math_constants.h" => CUDA_RUNTIME,
+        | "math_constants.h"
+        | "vector_types.h"
+        | "vector_functions.h"
+        | "builtin_types.h"
+        | "driver_types.h"
+        | "host_defines.h"
+        | "cuda_device_runtime_api.h" => CUDA_RUNTIME,
         _ => return None,
     })
 }
@@ -393,7 +551,10 @@ mod tests {
             "cuda_fp16.h",
         ];
         let mut all = String::new();
-        for h in headers.iter().chain(super::cxx::NAMES) {
+        for h in headers.iter().chain(super::cxx::NAMES)
+            .chain(super::cxx_extra::NAMES)
+            .chain(super::posix::NAMES)
+        {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());
             assert!(c.ptx.is_some(), "<{h}>: {:?}", c.diagnostics);

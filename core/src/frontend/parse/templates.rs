@@ -174,6 +174,15 @@ impl<'a> Parser<'a> {
             return self.error(span, "expected a \">\"");
         }
         let decl_start = self.pos - start;
+        // A host member function of a class template defined out of its
+        // class (`template <class T> void Exception<T>::throw_it(…) {…}`):
+        // host code, skipped as host function bodies are.
+        if self.names_class_template_member() {
+            if let Some((_, end)) = self.host_function_end(self.pos) {
+                self.pos = end;
+                return Ok(());
+            }
+        }
         // `template <typename T> struct Traits<T *> { … };`
         let is_partial = (self.at("struct") || self.at("class") || self.at("union"))
             && self.peek_at(2).is_some_and(|t| t.is("<"))
@@ -385,6 +394,48 @@ impl<'a> Parser<'a> {
             },
         });
         Ok(())
+    }
+
+    /// Whether the declarator ahead names a member of a class template
+    /// (`Name<…>::`) before its parameter list.
+    fn names_class_template_member(&self) -> bool {
+        let toks = self.toks;
+        let mut k = self.pos;
+        while let Some(t) = toks.get(k) {
+            if t.kind == TokKind::Str || matches!(&*t.text, "(" | "{" | ";" | "=") {
+                return false;
+            }
+            if t.kind == TokKind::Ident
+                && toks.get(k + 1).is_some_and(|n| n.is("<"))
+                && self.class_template(&t.text).is_some()
+            {
+                let mut angle = 0i32;
+                let mut j = k + 1;
+                while let Some(t) = toks.get(j) {
+                    match &*t.text {
+                        "<" => angle += 1,
+                        ">" => angle -= 1,
+                        ">>" => angle -= 2,
+                        ";" | "{" => return false,
+                        _ => {}
+                    }
+                    j += 1;
+                    if angle <= 0 {
+                        break;
+                    }
+                }
+                if toks.get(j).is_some_and(|t| t.is("::")) {
+                    return true;
+                }
+                k = j;
+                continue;
+            }
+            k += 1;
+            if k - self.pos > 4096 {
+                return false;
+            }
+        }
+        false
     }
 
     /// The declaration of a function template up to its body: name, span,

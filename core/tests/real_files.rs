@@ -1,0 +1,162 @@
+//! What whole real `.cu` files need beyond their kernels: the system and
+//! library headers their host code includes, and the C++ rules host code
+//! relies on. Each construct here was met in a public suite of real CUDA
+//! programs (the suites themselves never enter the repository).
+
+use ptxlab_core::{compile_source, Options};
+
+fn compile(src: &str) -> ptxlab_core::Compilation {
+    compile_source("real.cu", src, &Options::default())
+}
+
+fn errors(c: &ptxlab_core::Compilation) -> Vec<String> {
+    c.diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .collect()
+}
+
+/// The host side of a benchmark: POSIX timing, argument parsing, threads,
+/// errno, file status and OpenMP's runtime, all declared before the kernel.
+#[test]
+fn posix_host_code_around_a_kernel_compiles() {
+    let src = r#"#include <strings.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sched.h>
+#include <errno.h>
+#include <ctype.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+#include <omp.h>
+static struct option long_options[] = {{"size", required_argument, 0, 's'}, {0, 0, 0, 0}};
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static volatile sig_atomic_t stop;
+double rtclock() {
+    struct timeval t;
+    gettimeofday(&t, 0);
+    return t.tv_sec + t.tv_usec * 1.0e-6;
+}
+int set_priority() {
+    struct sched_param p;
+    p.sched_priority = sched_get_priority_max(SCHED_FIFO);
+    struct rlimit r;
+    getrlimit(RLIMIT_STACK, &r);
+    return sched_setscheduler(0, SCHED_FIFO, &p) == 0 ? 0 : errno;
+}
+__global__ void scale(int64_t *v, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) v[i] = v[i] * 3 + INT32_MAX;
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    assert!(c.ptx.unwrap().contains(".entry _Z5scalePli("));
+}
+
+/// The C++ library headers real files include beyond the common ones.
+#[test]
+fn cxx_library_host_code_around_a_kernel_compiles() {
+    let src = r#"#include <typeinfo>
+#include <deque>
+#include <list>
+#include <queue>
+#include <stack>
+#include <string_view>
+#include <condition_variable>
+#include <optional>
+#include <cctype>
+#include <cinttypes>
+std::deque<int> pending;
+std::priority_queue<float> best;
+std::list<double> history;
+std::condition_variable ready;
+__global__ void k(float *out) { out[threadIdx.x] = 2.0f; }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    assert!(c.ptx.unwrap().contains(".entry _Z1kPf("));
+}
+
+/// `extern double x;` (a header) and then `double x = 0;` (the file) is one
+/// variable, as in C++; a device variable declared `extern` first keeps its
+/// definition's initializer; two definitions are still an error.
+#[test]
+fn an_extern_declaration_then_the_definition_is_one_variable() {
+    let src = r#"extern double total_flops;
+double total_flops = 0;
+extern __device__ int counter;
+__device__ int counter = 5;
+extern __device__ int counter;
+__global__ void k(int *p) { p[0] = counter; }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert_eq!(ptx.matches(" counter").count(), 1, "{ptx}");
+    assert!(ptx.contains(".global .align 4 .u32 counter = 5;"), "{ptx}");
+
+    let twice = compile("double x = 0;\ndouble x = 1;\n__global__ void k() {}\n");
+    assert_eq!(
+        errors(&twice),
+        ["real.cu(2): error: variable \"x\" has already been defined"]
+    );
+}
+
+/// nvcc's implicit `cuda_runtime.h` brings the C library's common headers
+/// (stdio, stdlib, string, time) with it: `clock_t`, `FILE`, `malloc`,
+/// `memcpy` need no include, and device code's `clock()` is still the
+/// device's clock.
+#[test]
+fn the_implicit_runtime_header_brings_the_c_library() {
+    let src = r#"clock_t started;
+FILE *log_file;
+void host_side(float *h, size_t n) { memcpy(h, h + n, n); free(malloc(n)); }
+__global__ void timed(clock_t *t, float *x) {
+    clock_t start = clock();
+    x[threadIdx.x] *= 2.0f;
+    t[threadIdx.x] = clock() - start;
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains(".entry _Z5timedPlPf("), "{ptx}");
+    assert!(ptx.contains("%clock"), "{ptx}");
+}
+
+/// A host member of a class template defined out of its class (cuda-samples'
+/// `exception.h`: `template <class E> void Exception<E>::throw_it(…) {…}`)
+/// is host code, skipped like other host function bodies.
+#[test]
+fn host_members_of_class_templates_defined_out_of_class_are_host_code() {
+    let src = r#"#include <stdexcept>
+#include <sstream>
+template <class Std_Exception> class Exception : public Std_Exception {
+public:
+    static void throw_it(const char *file, const int line, const char *detailed = "-");
+    virtual ~Exception() throw();
+private:
+    Exception();
+};
+/*static*/ template <class Std_Exception>
+void Exception<Std_Exception>::throw_it(const char *file, const int line, const char *detailed) {
+    std::stringstream s;
+    s << "Exception in file '" << file << "' in line " << line;
+    throw Exception(s.str());
+}
+template <class Std_Exception>
+Exception<Std_Exception>::~Exception() throw() {}
+__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    assert!(c.ptx.unwrap().contains(".entry _Z1kPf("));
+}
