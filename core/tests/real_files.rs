@@ -160,3 +160,43 @@ __global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
     assert_eq!(errors(&c), Vec::<String>::new());
     assert!(c.ptx.unwrap().contains(".entry _Z1kPf("));
 }
+
+/// A class template declared and never defined, used through its explicit
+/// specializations (cuda-samples' `helper_image.h`); the primary template
+/// defined after a declaration; host code can test `__linux__` as with nvcc.
+#[test]
+fn class_templates_declared_first_are_class_templates() {
+    let src = r#"template <class T> struct FromByte;
+template <> struct FromByte<unsigned char> {
+    __device__ float operator()(const unsigned char &v) { return v; }
+};
+template <> struct FromByte<float> {
+    __device__ float operator()(const unsigned char &v) { return v / 255.0f; }
+};
+template <class T> struct Later;
+template <class T> struct Later { T value; };
+#if !defined(__linux__) || !defined(__x86_64__)
+#error Unsupported system
+#endif
+__global__ void k(const unsigned char *in, float *out, Later<int> l) {
+    FromByte<float> scale;
+    FromByte<unsigned char> widen;
+    out[threadIdx.x] = scale(in[threadIdx.x]) + widen(in[0]) + l.value;
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    assert!(c.ptx.unwrap().contains(".entry _Z1kPKhPf5LaterIiE("));
+
+    let undefined = compile(
+        "template <class T> struct X;\n__global__ void k(int *p) { X<int> x; p[0] = 1; }\n",
+    );
+    assert!(!errors(&undefined).is_empty());
+    assert!(
+        errors(&undefined)
+            .iter()
+            .all(|e| !e.contains("internal compiler error")),
+        "{:?}",
+        errors(&undefined)
+    );
+}

@@ -114,7 +114,9 @@ fn run(args: &[String]) -> Result {
             let includes = std::iter::from_fn(|| flags.path("--include")).collect();
             let defines = std::iter::from_fn(|| flags.value("--define")).collect();
             let jobs = match flags.value("--jobs") {
-                Some(j) => j.parse().map_err(|_| format!("--jobs: not a number: {j}"))?,
+                Some(j) => j
+                    .parse()
+                    .map_err(|_| format!("--jobs: not a number: {j}"))?,
                 None => std::thread::available_parallelism().map_or(2, |n| n.get()),
             };
             let dirs = flags.rest();

@@ -37,11 +37,14 @@ struct Outcome {
 
 pub fn run(opts: &RealcodeOptions) -> Result {
     let nvcc = crate::tools::ensure_nvcc()?;
-    run_cmd(
-        Command::new(cargo_bin())
-            .current_dir(root())
-            .args(["build", "--release", "-p", "ptxlab", "--bin", "ptxlab"]),
-    )?;
+    run_cmd(Command::new(cargo_bin()).current_dir(root()).args([
+        "build",
+        "--release",
+        "-p",
+        "ptxlab",
+        "--bin",
+        "ptxlab",
+    ]))?;
     let ptxlab = root().join("target").join("release").join("ptxlab");
     let cache = root().join("target").join("realcode");
     std::fs::create_dir_all(cache.join("nvcc")).map_err(|e| e.to_string())?;
@@ -113,7 +116,10 @@ fn one(file: &Path, opts: &RealcodeOptions, nvcc: &Nvcc, ptxlab: &Path, cache: &
                 .output()
                 .is_ok_and(|o| o.status.success());
             let text = if ok {
-                format!("ok\n{}", entries(&out).into_iter().collect::<Vec<_>>().join("\n"))
+                format!(
+                    "ok\n{}",
+                    entries(&out).into_iter().collect::<Vec<_>>().join("\n")
+                )
             } else {
                 "failed\n".to_string()
             };
@@ -148,7 +154,11 @@ fn one(file: &Path, opts: &RealcodeOptions, nvcc: &Nvcc, ptxlab: &Path, cache: &
             .arg(&out)
             .output()
             .is_ok_and(|o| o.status.success());
-    let ours = if ours_ok { entries(&out) } else { BTreeSet::new() };
+    let ours = if ours_ok {
+        entries(&out)
+    } else {
+        BTreeSet::new()
+    };
     // Every kernel of ours is nvcc's, and every kernel of nvcc's is ours but
     // those the libraries instantiate inside themselves.
     let library = |k: &String| {
@@ -156,9 +166,8 @@ fn one(file: &Path, opts: &RealcodeOptions, nvcc: &Nvcc, ptxlab: &Path, cache: &
             .iter()
             .any(|p| k.starts_with(p))
     };
-    let same_kernels = ours_ok
-        && ours.is_subset(&theirs)
-        && theirs.iter().all(|k| library(k) || ours.contains(k));
+    let same_kernels =
+        ours_ok && ours.is_subset(&theirs) && theirs.iter().all(|k| library(k) || ours.contains(k));
     let _ = std::fs::remove_file(&out);
     Outcome {
         file: file.to_path_buf(),
@@ -248,7 +257,11 @@ fn report(dir: &Path, results: &[Outcome]) {
     causes.sort_by_key(|(_, files)| std::cmp::Reverse(files.len()));
     for (cause, files) in causes.iter().take(25) {
         let example = files[0].strip_prefix(dir).unwrap_or(files[0]);
-        println!("  {:>4}  {cause}  (e.g. {})", files.len(), example.display());
+        println!(
+            "  {:>4}  {cause}  (e.g. {})",
+            files.len(),
+            example.display()
+        );
     }
 }
 
@@ -262,6 +275,9 @@ mod tests {
             normalized("a/b.cu(12): error: identifier \"foo\" is undefined"),
             "error: identifier \"…\" is undefined"
         );
-        assert_eq!(normalized("error: expected 3 arguments"), "error: expected N arguments");
+        assert_eq!(
+            normalized("error: expected 3 arguments"),
+            "error: expected N arguments"
+        );
     }
 }

@@ -38,7 +38,11 @@ fn paths(text: &str) -> Vec<String> {
 fn every_path_the_map_names_exists() {
     let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
     let named = paths(&text);
-    assert!(named.len() >= 40, "the map names only {} paths", named.len());
+    assert!(
+        named.len() >= 40,
+        "the map names only {} paths",
+        named.len()
+    );
     let mut folders: Vec<std::path::PathBuf> = Vec::new();
     let mut missing = Vec::new();
     for p in &named {
@@ -52,15 +56,24 @@ fn every_path_the_map_names_exists() {
             None => missing.push(p.clone()),
         }
     }
-    assert!(missing.is_empty(), "ARCHITECTURE.md names paths that do not exist: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist: {missing:?}"
+    );
 }
 
 #[test]
 fn the_map_is_short_and_stays_inside_the_repository() {
     let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
     let lines = text.lines().count();
-    assert!(lines <= 250, "ARCHITECTURE.md has {lines} lines (at most 250)");
-    assert!(!text.contains("../"), "ARCHITECTURE.md links outside the repository");
+    assert!(
+        lines <= 250,
+        "ARCHITECTURE.md has {lines} lines (at most 250)"
+    );
+    assert!(
+        !text.contains("../"),
+        "ARCHITECTURE.md links outside the repository"
+    );
 }
 
 #[test]

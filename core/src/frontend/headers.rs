@@ -482,7 +482,8 @@ __HALF_FN __half &operator/=(__half &a, __half b) { a = __hdiv(a, b); return a; 
 pub fn builtin(path: &str) -> Option<&'static str> {
     if let Some(text) = cxx::header(path)
         .or_else(|| cxx_extra::header(path))
-        .or_else(|| posix::header(path)) {
+        .or_else(|| posix::header(path))
+    {
         return Some(text);
     }
     Some(match path {
@@ -551,7 +552,9 @@ mod tests {
             "cuda_fp16.h",
         ];
         let mut all = String::new();
-        for h in headers.iter().chain(super::cxx::NAMES)
+        for h in headers
+            .iter()
+            .chain(super::cxx::NAMES)
             .chain(super::cxx_extra::NAMES)
             .chain(super::posix::NAMES)
         {

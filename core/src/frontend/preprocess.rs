@@ -72,7 +72,8 @@ pub struct PpState {
     expansions: usize,
 }
 
-/// What every file starts with, as nvcc: the predefined macros, the
+/// What every file starts with, as nvcc: the predefined macros (nvcc's own
+/// and, as its preprocessing is the host compiler's, x86-64 Linux's), the
 /// command line's `-D`s, then `cuda_runtime.h`. The state after it and the
 /// tokens it leaves (the runtime API's declarations).
 pub fn prelude(
@@ -85,7 +86,12 @@ pub fn prelude(
     let predefined = format!(
         "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ {}\n\
          #define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 5\n#define __CUDACC_VER_BUILD__ 37\n\
-         #define __cplusplus 201703L\n#define __STDC_VERSION__ 201112L\n#define __NVPTX__ 1\n#define __LP64__ 1\n",
+         #define __cplusplus 201703L\n#define __STDC_VERSION__ 201112L\n#define __NVPTX__ 1\n#define __LP64__ 1\n\
+         #define _LP64 1\n#define __linux__ 1\n#define __linux 1\n#define __unix__ 1\n#define __unix 1\n\
+         #define __x86_64__ 1\n#define __x86_64 1\n#define __ELF__ 1\n#define __STDC__ 1\n#define __STDC_HOSTED__ 1\n\
+         #define __CHAR_BIT__ 8\n#define __SIZEOF_INT__ 4\n#define __SIZEOF_LONG__ 8\n#define __SIZEOF_LONG_LONG__ 8\n\
+         #define __SIZEOF_POINTER__ 8\n#define __SIZEOF_SIZE_T__ 8\n#define __ORDER_LITTLE_ENDIAN__ 1234\n\
+         #define __ORDER_BIG_ENDIAN__ 4321\n#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__\n",
         target.cuda_arch()
     );
     pp.run_file("<built-in>", &predefined);

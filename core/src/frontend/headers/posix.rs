@@ -35,7 +35,9 @@ pub fn header(name: &str) -> Option<&'static str> {
         "signal.h" => SIGNAL,
         "memory.h" => "#pragma once\n#include <string.h>\n",
         "malloc.h" => MALLOC,
-        "alloca.h" => "#pragma once\n#include <stddef.h>\nextern \"C\" void *alloca(size_t size);\n",
+        "alloca.h" => {
+            "#pragma once\n#include <stddef.h>\nextern \"C\" void *alloca(size_t size);\n"
+        }
         "fenv.h" => FENV,
         "dirent.h" => DIRENT,
         "dlfcn.h" => DLFCN,

@@ -207,7 +207,21 @@ impl<'a> Parser<'a> {
             };
             self.pos += 2;
             if self.eat(";") {
-                return Ok(()); // a declaration: the definition comes later
+                // A declaration: the definition may come later, or only
+                // explicit specializations (`template <> struct X<int> {…}`).
+                let name = self.qualify(&name);
+                if self.templates.find(&name).is_none() {
+                    let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+                    self.templates.defs.push(TemplateDef {
+                        name,
+                        span,
+                        params,
+                        tokens,
+                        decl_start,
+                        kind: TemplateKind::Class { is_union },
+                    });
+                }
+                return Ok(());
             }
             self.skip_braces();
             self.expect(";")?;
@@ -270,7 +284,14 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(());
             }
-        } else if self.templates.find(&name).is_some() {
+        } else if let Some(prev) = self.templates.find(&name) {
+            // The definition of a class template declared before replaces
+            // the declaration.
+            let declared_only = !self.templates.defs[prev].tokens.iter().any(|t| t.is("{"));
+            if declared_only {
+                self.templates.defs[prev] = def;
+                return Ok(());
+            }
             let msg = format!("\"{name}\" has already been declared in the current scope");
             return self.error(span, msg);
         }
