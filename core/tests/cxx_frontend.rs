@@ -45,3 +45,20 @@ fn line_splices_join_string_literals_and_keep_physical_lines() {
     assert_eq!(c.diagnostics[0].span.line, 4);
     assert!(c.diagnostics[0].message.contains("\"q\" is undefined"));
 }
+
+#[test]
+fn hex_float_literals_have_nvcc_values() {
+    let src = "__global__ void k(float *p, double *q) {\n  p[0] = 0x1p-3f;\n  q[0] = 0xf.8eedp-4;\n  q[1] = 0x1.8p1;\n  q[2] = 0x1p-1074;\n  q[3] = 0x1.fffffffffffffp1023;\n}\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPfPd"]);
+    // nvcc: 0.125f, 0.97233…, 3.0, the least subnormal, the greatest double.
+    for c in [
+        "0f3E000000",
+        "0d3FEF1DDA00000000",
+        "0d4008000000000000",
+        "0d0000000000000001",
+        "0d7FEFFFFFFFFFFFFF",
+    ] {
+        assert!(ptx.contains(c), "{c} missing:\n{ptx}");
+    }
+}
