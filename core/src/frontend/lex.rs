@@ -47,9 +47,25 @@ pub struct Token {
     pub loc: Loc,
     /// Whitespace came before this token (for macro stringizing and `(` after a macro name).
     pub space_before: bool,
+    /// A string literal or character constant without its closing quote:
+    /// the rest of the line. The preprocessor reports it where it matters
+    /// (an error in code, a warning in skipped lines and `#warning` text, as
+    /// gcc).
+    pub unterminated: bool,
 }
 
 impl Token {
+    /// The error (or warning) for an unterminated literal: "missing closing
+    /// quote in string literal".
+    pub fn unterminated_message(&self) -> String {
+        let what = if self.kind == TokKind::Str {
+            "string literal"
+        } else {
+            "character constant"
+        };
+        format!("missing closing quote in {what}")
+    }
+
     pub fn is(&self, text: &str) -> bool {
         self.kind != TokKind::Str && self.kind != TokKind::Char && &*self.text == text
     }
@@ -101,8 +117,9 @@ fn splice(src: &str) -> Option<(String, Vec<usize>)> {
 /// Splits `src` into tokens. Line splices (backslash-newline) are removed
 /// first, wherever they are (in a string literal, a comment, an
 /// identifier), and each token keeps the physical line and column it starts
-/// at, as nvcc reports them. Comments become whitespace. Errors
-/// (unterminated comments and literals) are reported and lexing goes on.
+/// at, as nvcc reports them. Comments become whitespace. An unterminated
+/// comment is reported and lexing goes on; an unterminated literal is the
+/// rest of its line, marked ([`Token::unterminated`]) for the preprocessor.
 pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
     match splice(src) {
         Some((text, splices)) => lex_spliced(file, &text, &splices, diags),
@@ -146,6 +163,7 @@ fn lex_spliced(
                 text: "\n".into(),
                 loc: loc_at(line, line_start, i),
                 space_before: space,
+                unterminated: false,
             });
             i += 1;
             line += 1;
@@ -190,6 +208,7 @@ fn lex_spliced(
         let start = i;
         let loc = loc_at(line, line_start, i);
         let kind;
+        let mut unterminated = false;
         if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
             while i < bytes.len()
                 && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
@@ -231,17 +250,7 @@ fn lex_spliced(
                 }
                 i += 1;
             }
-            let what = if c == b'"' {
-                "string literal"
-            } else {
-                "character constant"
-            };
-            if !closed {
-                diags.push(Diagnostic::error(
-                    loc.span(1),
-                    format!("missing closing quote in {what}"),
-                ));
-            }
+            unterminated = !closed;
             kind = if c == b'"' {
                 TokKind::Str
             } else {
@@ -262,6 +271,7 @@ fn lex_spliced(
             text: src[start..i].into(),
             loc,
             space_before: space,
+            unterminated,
         });
         space = false;
     }
@@ -270,6 +280,7 @@ fn lex_spliced(
         text: "\n".into(),
         loc: loc_at(line, line_start, bytes.len()),
         space_before: space,
+        unterminated: false,
     });
     out
 }
