@@ -62,3 +62,44 @@ fn hex_float_literals_have_nvcc_values() {
         assert!(ptx.contains(c), "{c} missing:\n{ptx}");
     }
 }
+
+#[test]
+fn static_data_members_are_host_variables_defined_out_of_class() {
+    // Rodinia's dwt2d/dwt_cuda/common.h declares `static bool testRunning;`.
+    let src = "extern double x;\ndouble x = 0;\nextern __device__ float g;\n__global__ void k(float *p) { p[0] = g; }\n__device__ float g = 1.0f;\n\
+struct C {\n  static bool testRunning;\n  static int n;\n  static const int K;\n  static const int L = 4;\n  static float arr[4];\n  static constexpr int N = 8;\n  static inline int m = 2;\n};\n\
+bool C::testRunning = false;\nint C::n;\nconst int C::K = 3;\nfloat C::arr[4];\nconstexpr int C::N;\n\
+__global__ void k2(int *p) { p[0] = C::K + C::L + C::N; }\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPf", "_Z2k2Pi"]);
+    // As nvcc: one `g`, the host's variables absent, `C::K` a constant.
+    assert_eq!(
+        ptx.matches(".global .align 4 .f32 g = 0f3F800000;").count(),
+        1,
+        "{ptx}"
+    );
+    assert!(
+        !ptx.contains("testRunning") && !ptx.contains("arr"),
+        "{ptx}"
+    );
+    assert!(ptx.contains("15;"), "{ptx}");
+    // Device code may not read one (nvcc: "identifier "C::n" is undefined
+    // in device code"), nor may a member be `__device__`.
+    let c = compile(
+        "struct C { static int n; };\nint C::n = 1;\n__global__ void k(int *p) { p[0] = C::n; }\n",
+    );
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .map(|d| (d.span.line, d.message.as_str()))
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].0, 3);
+    assert!(errors[0].1.contains("\"C::n\""), "{errors:?}");
+    let c = compile("struct C { static __device__ int d; };\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(
+        c.diagnostics[0].message,
+        "memory qualifier on data member is not allowed"
+    );
+}
