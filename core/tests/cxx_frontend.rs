@@ -103,3 +103,43 @@ __global__ void k2(int *p) { p[0] = C::K + C::L + C::N; }\n";
         "memory qualifier on data member is not allowed"
     );
 }
+
+/// Each `.entry` with its `.maxntid` and `.minnctapersm` lines.
+fn bounds(ptx: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for l in ptx.lines() {
+        if let Some(name) = l.split(".entry ").nth(1) {
+            out.push(name.trim_end_matches('(').to_string());
+        } else if l.starts_with(".maxntid") || l.starts_with(".minnctapersm") {
+            if let Some(last) = out.last_mut() {
+                last.push_str(&format!(" {l}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn launch_bounds_take_template_and_constexpr_arguments() {
+    let src = "struct Cfg { static constexpr int T = 64; enum { M = 4 }; };\n\
+namespace ns { constexpr unsigned W = 32; }\n\
+constexpr int N = 256;\n\
+template <int B, int M> __global__ void __launch_bounds__(B, M) kt(float *p) { p[threadIdx.x] = 1; }\n\
+template <typename C> __global__ void __launch_bounds__(C::T, C::M) ku(float *p) { p[threadIdx.x] = C::T; }\n\
+__launch_bounds__(ns::W * 4) __global__ void kw(float *p) { p[threadIdx.x] = 2; }\n\
+__global__ void __launch_bounds__(N, 2) kc(float *p) { p[threadIdx.x] = 2; }\n\
+template <int B> __global__ void __launch_bounds__(B > 256 ? 256 : B) ky(float *p) { p[threadIdx.x] = 1; }\n\
+void host(float *p) { kt<256, 2><<<1, 256>>>(p); ku<Cfg><<<1, 64>>>(p); ky<512><<<1, 1>>>(p); }\n";
+    // nvcc's kernels and directives (the instances' linkage aside).
+    let mut got = bounds(&ptx(src));
+    got.sort();
+    let mut want = [
+        "_Z2kwPf .maxntid 128, 1, 1",
+        "_Z2kcPf .maxntid 256, 1, 1 .minnctapersm 2",
+        "_Z2ktILi256ELi2EEvPf .maxntid 256, 1, 1 .minnctapersm 2",
+        "_Z2kuI3CfgEvPf .maxntid 64, 1, 1 .minnctapersm 4",
+        "_Z2kyILi512EEvPf .maxntid 256, 1, 1",
+    ];
+    want.sort();
+    assert_eq!(got, want);
+}

@@ -376,6 +376,11 @@ impl<'a> Parser<'a> {
                         let e = self.assignment()?;
                         match self.const_value(&e) {
                             Some(v) if v > 0 && v <= i64::from(u32::MAX) => values.push(v as u32),
+                            // A function template's own signature: the
+                            // arguments may depend on its parameters
+                            // (`__launch_bounds__(Cfg::threads)`); each
+                            // instance reads them with the parameters bound.
+                            _ if self.pattern => {}
                             _ => return self.error(
                                 span,
                                 "__launch_bounds__ arguments must be positive integer constants",
