@@ -143,3 +143,21 @@ void host(float *p) { kt<256, 2><<<1, 256>>>(p); ku<Cfg><<<1, 64>>>(p); ky<512><
     want.sort();
     assert_eq!(got, want);
 }
+
+#[test]
+fn host_code_may_use_rvalue_references() {
+    // Host classes with move operations, host functions taking `T &&`:
+    // host code, parsed and not compiled; the kernels are nvcc's.
+    let src = "struct Buf {\n  float *p;\n  Buf(Buf &&o) : p(o.p) { o.p = nullptr; }\n  Buf &operator=(Buf &&o) { p = o.p; return *this; }\n  __device__ float get() const { return p[0]; }\n};\n\
+void consume(Buf &&b, int &&n) {}\n\
+__global__ void k(const Buf *b, float *out) { out[0] = b->get(); }\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPK3BufPf"]);
+    // Device code: not yet (sema has no rvalue references).
+    let c = compile("__device__ float f(float &&x) { return x; }\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(
+        c.diagnostics[0].message,
+        "rvalue references are not supported yet"
+    );
+}

@@ -125,8 +125,13 @@ impl<'a> Parser<'a> {
         if matches!(base, CType::Record(_) | CType::Enum(_)) && self.eat(";") {
             return Ok(()); // `struct S { … };`, `enum E { … };`
         }
+        // Host code may use rvalue references (`S(S &&o)`, `T &&x`).
+        let host = self.exec_space(&specs) == ExecSpace::Host && !specs.constexpr;
         loop {
-            let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
+            let outer = std::mem::replace(&mut self.host_declarator, host);
+            let d = self.declarator(base.clone(), specs.konst, specs.volatile);
+            self.host_declarator = outer;
+            let d = d?;
             let name = match &d.name {
                 Some(n) => n.clone(),
                 None => return self.error(d.span, "expected an identifier"),
