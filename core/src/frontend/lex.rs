@@ -47,9 +47,25 @@ pub struct Token {
     pub loc: Loc,
     /// Whitespace came before this token (for macro stringizing and `(` after a macro name).
     pub space_before: bool,
+    /// A string literal or character constant without its closing quote:
+    /// the rest of the line. The preprocessor reports it where it matters
+    /// (an error in code, a warning in skipped lines and `#warning` text, as
+    /// gcc).
+    pub unterminated: bool,
 }
 
 impl Token {
+    /// The error (or warning) for an unterminated literal: "missing closing
+    /// quote in string literal".
+    pub fn unterminated_message(&self) -> String {
+        let what = if self.kind == TokKind::Str {
+            "string literal"
+        } else {
+            "character constant"
+        };
+        format!("missing closing quote in {what}")
+    }
+
     pub fn is(&self, text: &str) -> bool {
         self.kind != TokKind::Str && self.kind != TokKind::Char && &*self.text == text
     }
@@ -65,40 +81,89 @@ const PUNCTS: &[&str] = &[
     "*", "+", "-", "~", "!", "/", "%", "<", ">", "^", "|", "?", ":", ";", "=", ",", "#",
 ];
 
-/// Splits `src` into tokens. Comments become whitespace; line splices
-/// (backslash-newline) are removed. Errors (unterminated comments and literals)
-/// are reported and lexing goes on.
+/// Removes the line splices of `src` (translation phase 2: a backslash
+/// followed by a newline, or, as gcc, by blanks and a newline). `None` when
+/// there are none; else the spliced text and, for each splice removed, its
+/// offset in that text (where the next physical line begins).
+fn splice(src: &str) -> Option<(String, Vec<usize>)> {
+    let bytes = src.as_bytes();
+    // The length of the splice at `i` (a backslash), if one is there.
+    let splice_at = |i: usize| {
+        let mut j = i + 1;
+        while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r') {
+            j += 1;
+        }
+        (j < bytes.len() && bytes[j] == b'\n').then_some(j + 1 - i)
+    };
+    let first = (0..bytes.len()).find(|&i| bytes[i] == b'\\' && splice_at(i).is_some())?;
+    let mut text = String::with_capacity(src.len());
+    let mut splices = Vec::new();
+    let (mut copied, mut i) = (0, first);
+    while i < bytes.len() {
+        match splice_at(i).filter(|_| bytes[i] == b'\\') {
+            Some(n) => {
+                text.push_str(&src[copied..i]);
+                splices.push(text.len());
+                i += n;
+                copied = i;
+            }
+            None => i += 1,
+        }
+    }
+    text.push_str(&src[copied..]);
+    Some((text, splices))
+}
+
+/// Splits `src` into tokens. Line splices (backslash-newline) are removed
+/// first, wherever they are (in a string literal, a comment, an
+/// identifier), and each token keeps the physical line and column it starts
+/// at, as nvcc reports them. Comments become whitespace. An unterminated
+/// comment is reported and lexing goes on; an unterminated literal is the
+/// rest of its line, marked ([`Token::unterminated`]) for the preprocessor.
 pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    match splice(src) {
+        Some((text, splices)) => lex_spliced(file, &text, &splices, diags),
+        None => lex_spliced(file, src, &[], diags),
+    }
+}
+
+/// [`lex`] of text without splices; `splices` are the offsets where the
+/// removed ones were (each begins a physical line).
+fn lex_spliced(
+    file: &Rc<str>,
+    src: &str,
+    splices: &[usize],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Token> {
     let bytes = src.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
+    // The line and its start, counting the newlines of `src` only.
     let mut line = 1u32;
     let mut line_start = 0usize;
     let mut space = false;
-    let loc_at = |line: u32, line_start: usize, pos: usize| Loc {
-        file: file.clone(),
-        line,
-        column: (src[line_start..pos].chars().count() + 1) as u32,
+    let loc_at = |line: u32, line_start: usize, pos: usize| {
+        // The splices before `pos` each began a physical line.
+        let k = splices.partition_point(|&s| s <= pos);
+        let start = match k {
+            0 => line_start,
+            _ => line_start.max(splices[k - 1]),
+        };
+        Loc {
+            file: file.clone(),
+            line: line + k as u32,
+            column: (src[start..pos].chars().count() + 1) as u32,
+        }
     };
     while i < bytes.len() {
         let c = bytes[i];
-        // Line splice.
-        if c == b'\\'
-            && (bytes.get(i + 1) == Some(&b'\n')
-                || (bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n')))
-        {
-            i += if bytes[i + 1] == b'\r' { 3 } else { 2 };
-            line += 1;
-            line_start = i;
-            space = true;
-            continue;
-        }
         if c == b'\n' {
             out.push(Token {
                 kind: TokKind::Newline,
                 text: "\n".into(),
                 loc: loc_at(line, line_start, i),
                 space_before: space,
+                unterminated: false,
             });
             i += 1;
             line += 1;
@@ -143,6 +208,7 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
         let start = i;
         let loc = loc_at(line, line_start, i);
         let kind;
+        let mut unterminated = false;
         if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
             while i < bytes.len()
                 && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
@@ -184,17 +250,7 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
                 }
                 i += 1;
             }
-            let what = if c == b'"' {
-                "string literal"
-            } else {
-                "character constant"
-            };
-            if !closed {
-                diags.push(Diagnostic::error(
-                    loc.span(1),
-                    format!("missing closing quote in {what}"),
-                ));
-            }
+            unterminated = !closed;
             kind = if c == b'"' {
                 TokKind::Str
             } else {
@@ -215,6 +271,7 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
             text: src[start..i].into(),
             loc,
             space_before: space,
+            unterminated,
         });
         space = false;
     }
@@ -223,6 +280,7 @@ pub fn lex(file: &Rc<str>, src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token>
         text: "\n".into(),
         loc: loc_at(line, line_start, bytes.len()),
         space_before: space,
+        unterminated: false,
     });
     out
 }
@@ -265,5 +323,36 @@ mod tests {
         let toks = lex(&"t.cu".into(), "int\n  x;", &mut d);
         let x = toks.iter().find(|t| &*t.text == "x").unwrap();
         assert_eq!((x.loc.line, x.loc.column), (2, 3));
+    }
+
+    #[test]
+    fn splices_lines_everywhere_keeping_physical_lines() {
+        let mut d = vec![];
+        let src = "printf(\"a\\n\\\n  b\");\nin\\\nt x; // c \\\n y\nz /* \\\n */ w \\  \nv";
+        let toks: Vec<Token> = lex(&"t.cu".into(), src, &mut d)
+            .into_iter()
+            .filter(|t| t.kind != TokKind::Newline)
+            .collect();
+        assert!(d.is_empty(), "{d:?}");
+        let got: Vec<(&str, u32, u32)> = toks
+            .iter()
+            .map(|t| (&*t.text, t.loc.line, t.loc.column))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("printf", 1, 1),
+                ("(", 1, 7),
+                ("\"a\\n  b\"", 1, 8),
+                (")", 2, 5),
+                (";", 2, 6),
+                ("int", 3, 1),
+                ("x", 4, 3),
+                (";", 4, 4),
+                ("z", 6, 1),
+                ("w", 7, 5),
+                ("v", 8, 1),
+            ]
+        );
     }
 }

@@ -45,28 +45,25 @@ pub fn parse_int_literal(text: &str) -> Option<(u64, CType)> {
     Some((v, CType::Int(kind)))
 }
 
-/// Parses a C floating literal: `1.5`, `2e-3f`, `0x1p-2`.
+/// Parses a C floating literal: `1.5`, `2e-3f`, `0x1p-2`, `0xf.8eedp-4`.
+/// The value is the literal's exact value rounded once to its type's
+/// precision (to nearest, ties to even, subnormals included), as nvcc's.
 pub fn parse_float_literal(text: &str) -> Option<(f64, CType)> {
-    let lower = text.to_ascii_lowercase();
-    let (body, ty) = if let Some(b) = lower.strip_suffix('f') {
-        if lower.starts_with("0x") && !lower.contains('p') {
-            return None;
-        }
+    let lower = text.replace('\'', "").to_ascii_lowercase();
+    let hex = lower.starts_with("0x");
+    let (body, ty) = if let Some(b) = lower
+        .strip_suffix('f')
+        .filter(|_| !hex || lower.contains('p'))
+    {
         (b, CType::Float)
     } else if let Some(b) = lower.strip_suffix('l') {
         (b, CType::Double)
     } else {
         (lower.as_str(), CType::Double)
     };
+    let float = ty == CType::Float;
     if let Some(hex) = body.strip_prefix("0x") {
-        let (mant, exp) = hex.split_once('p')?;
-        let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
-        let mut v = 0f64;
-        for c in int.chars().chain(frac.chars()) {
-            v = v * 16.0 + f64::from(c.to_digit(16)?);
-        }
-        let e: i32 = exp.parse().ok()?;
-        return Some((v * 2f64.powi(e - 4 * frac.len() as i32), ty));
+        return Some((parse_hex_float(hex, float)?, ty));
     }
     if !body.contains(['.', 'e'])
         || body.is_empty()
@@ -74,8 +71,88 @@ pub fn parse_float_literal(text: &str) -> Option<(f64, CType)> {
     {
         return None;
     }
-    let v: f64 = body.parse().ok()?;
+    let v = if float {
+        f64::from(body.parse::<f32>().ok()?)
+    } else {
+        body.parse::<f64>().ok()?
+    };
     Some((v, ty))
+}
+
+/// A hexadecimal floating literal's value after the `0x`, suffix removed
+/// (`1.8p1`): a float's (`float`) or a double's, rounded once.
+fn parse_hex_float(hex: &str, float: bool) -> Option<f64> {
+    let (mant, exp) = hex.split_once('p')?;
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let exp: i64 = exp.parse().ok()?;
+    // The digits as an integer times 2^exp2; those past 124 bits only
+    // tell whether something non-zero was cut off (`sticky`).
+    let (mut m, mut exp2, mut sticky) = (0u128, exp, false);
+    for (c, fraction) in int
+        .chars()
+        .map(|c| (c, false))
+        .chain(frac.chars().map(|c| (c, true)))
+    {
+        let d = c.to_digit(16)?;
+        if m >> 124 == 0 {
+            m = m * 16 + u128::from(d);
+            exp2 -= if fraction { 4 } else { 0 };
+        } else {
+            sticky |= d != 0;
+            exp2 += if fraction { 0 } else { 4 };
+        }
+    }
+    if m == 0 {
+        return Some(0.0);
+    }
+    // The format: bits of precision, the least exponent of a normal number.
+    let (p, emin, emax) = if float {
+        (24, -126, 127)
+    } else {
+        (53, -1022, 1023)
+    };
+    let e = exp2 + i64::from(127 - m.leading_zeros()); // m * 2^exp2 is in [2^e, 2^(e+1))
+    if e > emax {
+        return Some(f64::INFINITY);
+    }
+    // The exponent of the result's last bit, and the bits of m below it.
+    let q = (e - (p - 1)).max(emin - (p - 1));
+    let shift = q - exp2;
+    let kept = if shift <= 0 {
+        m << (-shift) // exact: m has at most p bits
+    } else if shift > 128 {
+        0 // below half of the least subnormal
+    } else {
+        let kept = if shift == 128 { 0 } else { m >> shift };
+        let rem = if shift == 128 {
+            m
+        } else {
+            m & ((1u128 << shift) - 1)
+        };
+        let half = 1u128 << (shift - 1);
+        let up = rem > half || rem == half && (sticky || kept & 1 == 1);
+        kept + u128::from(up)
+    };
+    // kept * 2^q, exactly (kept has at most p + 1 bits).
+    let v = kept as f64 * pow2(q);
+    Some(if float && v > f64::from(f32::MAX) {
+        f64::INFINITY
+    } else {
+        v
+    })
+}
+
+/// 2^q as a double (0 below the least subnormal, infinity above the range).
+fn pow2(q: i64) -> f64 {
+    match q {
+        ..=-1075 => 0.0,
+        -1074..=-1023 => f64::from_bits(1u64 << (q + 1074)),
+        -1022..=1023 => f64::from_bits(((q + 1023) as u64) << 52),
+        _ => f64::INFINITY,
+    }
 }
 
 /// The bytes of a string literal's body, escapes decoded (`\n`, `\x41`, `\101`).
@@ -183,5 +260,41 @@ mod tests {
         assert_eq!(parse_float_literal("2e3"), Some((2000.0, CType::Double)));
         assert_eq!(parse_float_literal("0x1p-2"), Some((0.25, CType::Double)));
         assert_eq!(parse_float_literal("12"), None);
+    }
+
+    #[test]
+    fn hex_float_literals_round_once_as_nvcc() {
+        let bits = |t: &str| parse_float_literal(t).map(|(v, ty)| (v.to_bits(), ty));
+        // The constants nvcc writes for these (sm_80 PTX).
+        assert_eq!(bits("0x1p-3f"), Some((0.125f64.to_bits(), CType::Float)));
+        assert_eq!(
+            bits("0xf.8eedp-4"),
+            Some((0x3FEF_1DDA_0000_0000, CType::Double))
+        );
+        assert_eq!(bits("0x1.8p1"), Some((3f64.to_bits(), CType::Double)));
+        assert_eq!(bits("0x1.8P+1F"), Some((3f64.to_bits(), CType::Float)));
+        assert_eq!(bits("0X.8p0L"), Some((0.5f64.to_bits(), CType::Double)));
+        // The least subnormal, the greatest double, and a tie to even.
+        assert_eq!(bits("0x1p-1074"), Some((1, CType::Double)));
+        assert_eq!(
+            bits("0x1.fffffffffffffp1023"),
+            Some((0x7FEF_FFFF_FFFF_FFFF, CType::Double))
+        );
+        assert_eq!(
+            bits("0x1.00000000000008p0"),
+            Some((1f64.to_bits(), CType::Double))
+        );
+        assert_eq!(
+            bits("0x1.00000000000018p0"),
+            Some((0x3FF0_0000_0000_0002, CType::Double))
+        );
+        // A float rounds from the exact value, not through a double.
+        let f = |t: &str| parse_float_literal(t).map(|(v, _)| (v as f32).to_bits());
+        assert_eq!(f("0x1.000001p0f"), Some(0x3F80_0000));
+        assert_eq!(f("0x1.0000010000001p0f"), Some(0x3F80_0001));
+        assert_eq!(f("0x1p-149f"), Some(1));
+        assert_eq!(f("0x1p-150f"), Some(0));
+        assert_eq!(parse_float_literal("0x1.8"), None);
+        assert_eq!(parse_float_literal("0x1.8f"), None);
     }
 }

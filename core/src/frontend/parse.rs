@@ -179,6 +179,7 @@ pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnosti
         nesting: 0,
         pattern: false,
         in_class: false,
+        host_declarator: false,
     };
     while !p.at_eof() {
         let before = p.pos;
@@ -235,6 +236,10 @@ struct Parser<'a> {
     pattern: bool,
     /// Parsing a class body (its member functions are inline).
     in_class: bool,
+    /// The declarator being read declares host code only (a host
+    /// function, its parameters, a member of the host): `T &&` is accepted
+    /// there (as a reference: host code is not compiled).
+    host_declarator: bool,
 }
 
 /// What the declaration specifiers said.

@@ -209,10 +209,17 @@ impl<'a> Pp<'a> {
                     .position(|t| t.kind == TokKind::Newline)
                     .map_or(toks.len(), |p| i + p);
                 let line = &toks[i + 1..end];
+                // gcc only warns of an unterminated quote in a skipped line
+                // and in a diagnostic's text (`#error don't`).
+                let text = line
+                    .first()
+                    .is_some_and(|t| t.is("error") || t.is("warning"));
+                self.unterminated(line, active && !text);
                 self.directive(&toks[i], line, &mut conds, active, name);
                 i = end + 1;
                 continue;
             }
+            self.unterminated(&toks[i..i + 1], active);
             if active && toks[i].kind != TokKind::Newline {
                 chunk.push(toks[i].clone());
             }
@@ -226,6 +233,18 @@ impl<'a> Pp<'a> {
                 c.loc.span(1),
                 "unterminated #if: missing #endif",
             ));
+        }
+    }
+
+    /// Reports the unterminated literals among `toks`: errors, or warnings.
+    fn unterminated(&mut self, toks: &[Token], error: bool) {
+        for t in toks.iter().filter(|t| t.unterminated) {
+            let span = t.loc.span(1);
+            self.diags.push(if error {
+                Diagnostic::error(span, t.unterminated_message())
+            } else {
+                Diagnostic::warning(span, t.unterminated_message())
+            });
         }
     }
 
@@ -304,15 +323,12 @@ impl<'a> Pp<'a> {
             }
             "include" => self.include(name_tok, rest, file),
             "error" => {
-                let msg: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
-                self.error(name_tok, format!("#error directive: {}", msg.join(" ")));
+                let msg = format!("#error directive: {}", directive_text(rest));
+                self.error(name_tok, msg);
             }
             "warning" => {
-                let msg: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
-                self.diags.push(Diagnostic::warning(
-                    name_tok.span(),
-                    format!("#warning directive: {}", msg.join(" ")),
-                ));
+                let msg = format!("#warning directive: {}", directive_text(rest));
+                self.diags.push(Diagnostic::warning(name_tok.span(), msg));
             }
             "pragma" => {
                 if rest.first().is_some_and(|t| t.is("once")) {
@@ -676,6 +692,20 @@ impl<'a> Pp<'a> {
     }
 }
 
+/// The text of `#error` and `#warning` as the preprocessor nvcc runs (gcc's)
+/// writes it: the line's tokens as written, one blank where there was
+/// whitespace (comments included), an unterminated literal as it stands.
+fn directive_text(toks: &[Token]) -> String {
+    let mut text = String::new();
+    for (i, t) in toks.iter().enumerate() {
+        if i > 0 && t.space_before {
+            text.push(' ');
+        }
+        text.push_str(&t.text);
+    }
+    text.trim_end().to_string()
+}
+
 /// A token from a macro body takes the location of the invocation, so errors
 /// point at the line the user wrote.
 fn relocate(t: &Token, at: &Token) -> Token {
@@ -942,6 +972,31 @@ mod tests {
         assert_eq!(
             d[0].to_string(),
             "t.cu(2): error: #error directive: stop here"
+        );
+    }
+
+    #[test]
+    fn diagnostic_directives_write_their_text_as_gcc() {
+        // nvcc's preprocessor (gcc) writes the tokens as in the source, one
+        // blank for each run of whitespace or comment; an apostrophe there
+        // (or in a skipped line) is only warned of.
+        let src = "#warning   foo   bar+baz  x  /* c */ y // trailing\n#if 0\n don't\n#endif\n#error don't do   \"this\" \\\n   continued   here\n";
+        let (_, d) = pp(src);
+        let got: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            got,
+            [
+                "t.cu(1): warning: #warning directive: foo bar+baz x y",
+                "t.cu(3): warning: missing closing quote in character constant",
+                "t.cu(5): warning: missing closing quote in character constant",
+                "t.cu(5): error: #error directive: don't do   \"this\"    continued   here",
+            ]
+        );
+        // In code it is an error, as before.
+        let (_, d) = pp("int c = 'a;\n");
+        assert_eq!(
+            d.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            ["t.cu(1): error: missing closing quote in character constant"]
         );
     }
 

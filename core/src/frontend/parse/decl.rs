@@ -125,8 +125,13 @@ impl<'a> Parser<'a> {
         if matches!(base, CType::Record(_) | CType::Enum(_)) && self.eat(";") {
             return Ok(()); // `struct S { … };`, `enum E { … };`
         }
+        // Host code may use rvalue references (`S(S &&o)`, `T &&x`).
+        let host = self.exec_space(&specs) == ExecSpace::Host && !specs.constexpr;
         loop {
-            let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
+            let outer = std::mem::replace(&mut self.host_declarator, host);
+            let d = self.declarator(base.clone(), specs.konst, specs.volatile);
+            self.host_declarator = outer;
+            let d = d?;
             let name = match &d.name {
                 Some(n) => n.clone(),
                 None => return self.error(d.span, "expected an identifier"),
@@ -203,88 +208,119 @@ impl<'a> Parser<'a> {
                     return Ok(());
                 }
             } else {
-                let storage = specs.storage.unwrap_or(if specs.device {
-                    Storage::Device
-                } else {
-                    Storage::Host
-                });
-                let init = if self.eat("=") {
-                    Some(self.initializer()?)
-                } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))
-                    && storage == Storage::Host
-                {
-                    // `static std::mt19937 rng(42);`: a host object's
-                    // construction is host code, not compiled here.
-                    if self.at("(") {
-                        self.skip_parens();
-                    } else {
-                        self.skip_braces();
-                    }
-                    None
-                } else if self.at("(") {
-                    let span = self.span();
-                    return self.error(
-                        span,
-                        "direct initialization of a device variable is not supported yet (write = …)",
-                    );
-                } else if self.at("{") {
-                    Some(self.initializer()?)
-                } else {
-                    None
-                };
                 let source_name = self.qualify(&name);
-                // A `const` integer of the host with a constant initializer
-                // is a constant expression, which device code may read
-                // (`const int N = 256;`), as `constexpr`.
-                let const_int = specs.konst
-                    && d.ty.is_integer()
-                    && storage == Storage::Host
-                    && !specs.is_extern;
-                if specs.constexpr || const_int {
-                    if let Some(Initializer::Expr(e)) = &init {
-                        if self.record_constant(source_name.clone(), &d.ty, e) {
-                            if !self.eat(",") {
-                                break;
-                            }
-                            continue;
-                        }
-                    }
-                }
-                let name = crate::frontend::mangle::global_symbol(&source_name);
-                // `unaryfn f;` with a typedef of a function type declares a
-                // function in C++; a variable cannot have that type.
-                if matches!(d.ty, CType::Func(_)) {
-                    self.diags.push(Diagnostic::error(
-                        d.span.clone(),
-                        "declaring a function through a typedef of a function type is not supported yet",
-                    ));
-                } else if matches!(d.ty, CType::Array(_, 0))
-                    && init.is_none()
-                    && !(specs.is_extern && storage == Storage::Shared)
-                {
-                    self.diags.push(Diagnostic::error(
-                        d.span.clone(),
-                        "incomplete type is not allowed",
-                    ));
-                }
-                self.globals.push(GlobalVar {
-                    name,
-                    source_name,
-                    ty: d.ty,
-                    storage,
-                    init,
-                    init_values: Vec::new(),
-                    init_functions: Vec::new(),
-                    external: specs.is_extern,
-                    span: d.span,
-                    align: specs.align,
-                });
+                self.variable(&specs, d, source_name)?;
             }
             if !self.eat(",") {
                 break;
             }
         }
         self.expect(";")
+    }
+
+    /// A variable declared at namespace scope (`source_name` its full
+    /// name), after its declarator: the initializer and what it makes (a
+    /// constant, or a variable).
+    pub(super) fn variable(
+        &mut self,
+        specs: &Specs,
+        d: Declarator,
+        source_name: String,
+    ) -> PResult<()> {
+        let storage = specs.storage.unwrap_or(if specs.device {
+            Storage::Device
+        } else {
+            Storage::Host
+        });
+        let init = if self.eat("=") {
+            Some(self.initializer()?)
+        } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))
+            && storage == Storage::Host
+        {
+            // `static std::mt19937 rng(42);`: a host object's
+            // construction is host code, not compiled here.
+            if self.at("(") {
+                self.skip_parens();
+            } else {
+                self.skip_braces();
+            }
+            None
+        } else if self.at("(") {
+            let span = self.span();
+            return self.error(
+                span,
+                "direct initialization of a device variable is not supported yet (write = …)",
+            );
+        } else if self.at("{") {
+            Some(self.initializer()?)
+        } else {
+            None
+        };
+        // A `const` integer of the host with a constant initializer
+        // is a constant expression, which device code may read
+        // (`const int N = 256;`), as `constexpr`.
+        let const_int =
+            specs.konst && d.ty.is_integer() && storage == Storage::Host && !specs.is_extern;
+        if specs.constexpr || const_int {
+            if let Some(Initializer::Expr(e)) = &init {
+                if self.record_constant(source_name.clone(), &d.ty, e) {
+                    // `const int S::K = 3;` defines what `S` declared.
+                    self.globals
+                        .retain(|g| !(g.external && g.source_name == source_name));
+                    return Ok(());
+                }
+            }
+        }
+        let name = crate::frontend::mangle::global_symbol(&source_name);
+        // `unaryfn f;` with a typedef of a function type declares a
+        // function in C++; a variable cannot have that type.
+        if matches!(d.ty, CType::Func(_)) {
+            self.diags.push(Diagnostic::error(
+                d.span.clone(),
+                "declaring a function through a typedef of a function type is not supported yet",
+            ));
+        } else if matches!(d.ty, CType::Array(_, 0))
+            && init.is_none()
+            && !(specs.is_extern && matches!(storage, Storage::Shared | Storage::Host))
+        {
+            self.diags.push(Diagnostic::error(
+                d.span.clone(),
+                "incomplete type is not allowed",
+            ));
+        }
+        self.push_global(GlobalVar {
+            name,
+            source_name,
+            ty: d.ty,
+            storage,
+            init,
+            init_values: Vec::new(),
+            init_functions: Vec::new(),
+            external: specs.is_extern,
+            span: d.span,
+            align: specs.align,
+        });
+        Ok(())
+    }
+
+    /// Adds a namespace-scope variable. A declaration (`extern`, a static
+    /// data member in its class) then its definition are one variable: the
+    /// definition replaces the declaration, a declaration after one adds
+    /// nothing. Two definitions stay two, for sema to report.
+    pub(super) fn push_global(&mut self, g: GlobalVar) {
+        if let Some(i) = self
+            .globals
+            .iter()
+            .rposition(|p| p.source_name == g.source_name)
+        {
+            if g.external {
+                return;
+            }
+            if self.globals[i].external {
+                self.globals.remove(i);
+            }
+        }
+        self.globals.push(g);
     }
 
     /// Declaration specifiers: type words, qualifiers, storage and CUDA keywords.
@@ -345,6 +381,11 @@ impl<'a> Parser<'a> {
                         let e = self.assignment()?;
                         match self.const_value(&e) {
                             Some(v) if v > 0 && v <= i64::from(u32::MAX) => values.push(v as u32),
+                            // A function template's own signature: the
+                            // arguments may depend on its parameters
+                            // (`__launch_bounds__(Cfg::threads)`); each
+                            // instance reads them with the parameters bound.
+                            _ if self.pattern => {}
                             _ => return self.error(
                                 span,
                                 "__launch_bounds__ arguments must be positive integer constants",

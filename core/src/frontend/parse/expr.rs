@@ -261,6 +261,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `C::member` with `C` another name of a class (a template's type
+    /// parameter bound to it, a typedef): the member by the class's own
+    /// name (`Cfg::threads`), which is how constants and members are known.
+    fn through_alias(&self, name: String) -> String {
+        let Some((class, member)) = name.rsplit_once("::") else {
+            return name;
+        };
+        match self.find_type(class) {
+            Some(CType::Record(r))
+                if crate::frontend::lookup::last_part(&r.name.borrow())
+                    != crate::frontend::lookup::last_part(class)
+                    && !r.name.borrow().is_empty() =>
+            {
+                format!("{}::{member}", r.name.borrow())
+            }
+            _ => name,
+        }
+    }
+
     fn postfix(&mut self) -> PResult<Expr> {
         let mut e = self.primary()?;
         loop {
@@ -458,6 +477,7 @@ impl<'a> Parser<'a> {
                             return self.construct(ty, span);
                         }
                     }
+                    let name = self.through_alias(name);
                     Ok(Expr::new(ExprKind::Ident(name), span))
                 }
             },

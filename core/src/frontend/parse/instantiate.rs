@@ -121,6 +121,7 @@ impl<'a> Parser<'a> {
             nesting,
             pattern: false,
             in_class: false,
+            host_declarator: false,
         }
     }
 

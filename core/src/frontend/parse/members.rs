@@ -300,6 +300,9 @@ impl<'a> Parser<'a> {
         let simple = class.last().copied().unwrap_or_default().to_string();
         let full = record.name.borrow().clone();
         let span = self.peek_at(at).map(|t| t.span()).unwrap_or_default();
+        let data = specs.ty.is_some()
+            && last != "operator"
+            && !self.peek_at(at + 1).is_some_and(|t| t.is("("));
         // The definition is read in the class's scope (its names are found).
         let outer = std::mem::replace(
             &mut self.cxx.ns,
@@ -308,10 +311,66 @@ impl<'a> Parser<'a> {
                 .map(str::to_string)
                 .collect(),
         );
-        let r =
-            self.member_definition(specs, &record, n, at, last, &simple, &full, span, functions);
+        let r = if data {
+            self.static_member_definition(specs, n, at, &full, &last, span)
+        } else {
+            self.member_definition(specs, &record, n, at, last, &simple, &full, span, functions)
+        };
         self.cxx.ns = outer;
         r
+    }
+
+    /// The definition of a static data member out of its class (`bool
+    /// S::flag = false;`, `float S::table[4];`, `const int S::K = 3;`, at
+    /// the return type's first `*` or `&`; `at`: where the name is), read
+    /// in the class's scope: the variable the class declared, or a constant.
+    fn static_member_definition(
+        &mut self,
+        specs: &Specs,
+        n: usize,
+        at: usize,
+        full: &str,
+        name: &str,
+        span: Span,
+    ) -> PResult<bool> {
+        let q = format!("{full}::{name}");
+        if self.cxx.constants.contains_key(&q) {
+            // `constexpr int S::kN;`: the one the class defined.
+            self.pos += at + 1;
+            if self.eat("=") {
+                self.initializer()?;
+            }
+            self.expect(";")?;
+            return Ok(true);
+        }
+        if !self.globals.iter().any(|g| g.source_name == q) {
+            return self.error(span, format!("class \"{full}\" has no member \"{name}\""));
+        }
+        let (mut ty, mut konst) = (specs.ty.clone().unwrap_or(CType::INT), specs.konst);
+        for k in 0..n {
+            ty = if self.peek_at(k).is_some_and(|t| t.is("*")) {
+                CType::Ptr {
+                    pointee: Box::new(ty),
+                    konst,
+                    volatile: false,
+                }
+            } else {
+                CType::Ref {
+                    pointee: Box::new(ty),
+                    konst,
+                }
+            };
+            konst = false;
+        }
+        self.pos += at;
+        let d = self.declarator(ty, konst, specs.volatile)?;
+        let specs = Specs {
+            is_static: false,
+            ..specs.clone()
+        };
+        self.variable(&specs, d, q)?;
+        self.expect(";")?;
+        Ok(true)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -407,9 +466,11 @@ impl<'a> Parser<'a> {
             || self.peek_at(k + 1).is_some_and(|t| t.is("("))
     }
 
-    /// A `typedef` or a static data member in a struct (`static constexpr
-    /// int kN = 4;`, also `static const` with a constant initializer): a
-    /// type or a constant named in the struct (`S::kN`).
+    /// A `typedef` or a static data member in a struct: a type, a constant
+    /// named in the struct (`static constexpr int kN = 4;`, also `static
+    /// const` with a constant initializer: `S::kN`), or a variable of the
+    /// host (`static bool flag;`, defined out of the class, or `static
+    /// inline int n = 0;`), which device code may not use, as nvcc.
     pub(super) fn member_declaration(&mut self, specs: &Specs, base: CType) -> PResult<()> {
         loop {
             let d = self.declarator(base.clone(), specs.konst, specs.volatile)?;
@@ -420,14 +481,25 @@ impl<'a> Parser<'a> {
             if specs.typedef {
                 name_unnamed(&d.ty, &name);
                 self.typedefs.insert(q, d.full_type());
-            } else {
-                let span = self.span();
-                if !self.eat("=") {
-                    return self.error(
-                        span,
-                        "static data members without an initializer are not supported yet",
-                    );
+            } else if specs.storage.is_some() || specs.device {
+                // nvcc: a static member is the class's, on the host.
+                let msg = "memory qualifier on data member is not allowed";
+                self.diags.push(Diagnostic::error(d.span, msg));
+                if self.eat("=") {
+                    self.initializer()?;
                 }
+            } else if !self.at("=") || specs.inline_kw && !(specs.constexpr || specs.konst) {
+                // Declared here, defined out of the class (`bool
+                // S::flag = false;`), or here by `inline`: a variable of the
+                // host named `S::name`.
+                let external = !specs.inline_kw;
+                let specs = Specs {
+                    is_extern: external,
+                    ..specs.clone()
+                };
+                self.variable(&specs, d, q)?;
+            } else {
+                self.pos += 1; // `=`
                 let init = self.assignment()?;
                 if !(specs.constexpr || specs.konst) || !self.record_constant(q, &d.ty, &init) {
                     return self.error(

@@ -150,8 +150,10 @@ impl<'a> Parser<'a> {
     /// (`private`: a `class`, whose members are private until a `public:`).
     pub(super) fn members(&mut self, record: &Rc<Record>, private: bool) -> PResult<Vec<Member>> {
         let outer = std::mem::replace(&mut self.in_class, true);
+        let host = self.host_declarator;
         let members = self.member_list(record, private);
         self.in_class = outer;
+        self.host_declarator = host;
         members
     }
 
@@ -159,6 +161,7 @@ impl<'a> Parser<'a> {
         let mut members: Vec<Member> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
+            self.host_declarator = false;
             if self.at_eof() {
                 let span = self.span();
                 return self.error(span, "expected a \"}\"");
@@ -201,6 +204,8 @@ impl<'a> Parser<'a> {
                 return self.error(start, "expected a member declaration");
             }
             let s = self.specifiers()?;
+            // A member of the host may use rvalue references (`S(S &&o)`).
+            self.host_declarator = self.exec_space(&s) == ExecSpace::Host && !s.constexpr;
             if s.ty.is_none() && at_ctor(self) {
                 self.constructor(record, &s)?;
                 continue;

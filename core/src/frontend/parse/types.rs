@@ -33,11 +33,11 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
         }
-        if self.at("&&") {
+        if self.at("&&") && !self.host_declarator {
             let span = self.span();
             return self.error(span, "rvalue references are not supported yet");
         }
-        if self.eat("&") {
+        if self.eat("&") || self.eat("&&") {
             ty = CType::Ref {
                 pointee: Box::new(ty),
                 konst,

@@ -1,0 +1,163 @@
+//! C++ that real CUDA files write and the front end (lexer, preprocessor,
+//! parser) must accept, each compared with what nvcc makes of it: the
+//! kernels (`.entry`), their directives and the constants in the PTX.
+
+use ptxlab_core::{compile_source, Compilation, Options};
+
+fn compile(src: &str) -> Compilation {
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    compile_source("k.cu", src, &opts)
+}
+
+/// The PTX of a compile that must succeed without a warning.
+fn ptx(src: &str) -> String {
+    let c = compile(src);
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    c.ptx.expect("no PTX")
+}
+
+/// The `.entry` names of a module, in order.
+fn entries(ptx: &str) -> Vec<&str> {
+    ptx.lines()
+        .filter_map(|l| l.split(".entry ").nth(1))
+        .map(|l| l.trim_end_matches('('))
+        .collect()
+}
+
+#[test]
+fn line_splices_join_string_literals_and_keep_physical_lines() {
+    // Rodinia's dwt2d/main.cu writes its usage text this way.
+    let src = "__global__ void k(int *p) {\n  printf(\"dwt [otpions] src_img.rgb <out_img.dwt>\\n\\\n  -d, --dimension\\t\\tdimensions\\n\");\n  p[0] = 1;\n}\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPi"]);
+    // The string is one literal: the spliced line's blanks are in it.
+    let bytes: String = "dwt [otpions] src_img.rgb <out_img.dwt>\n  -d"
+        .bytes()
+        .map(|b| format!("{b}, "))
+        .collect();
+    assert!(ptx.contains(&bytes), "{ptx}");
+    // A diagnostic after a splice names the physical line, as nvcc does.
+    let c = compile("#define X 1 + \\\n  2\n__global__ void k(int *p) {\n  p[0] = q;\n}\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(c.diagnostics[0].span.line, 4);
+    assert!(c.diagnostics[0].message.contains("\"q\" is undefined"));
+}
+
+#[test]
+fn hex_float_literals_have_nvcc_values() {
+    let src = "__global__ void k(float *p, double *q) {\n  p[0] = 0x1p-3f;\n  q[0] = 0xf.8eedp-4;\n  q[1] = 0x1.8p1;\n  q[2] = 0x1p-1074;\n  q[3] = 0x1.fffffffffffffp1023;\n}\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPfPd"]);
+    // nvcc: 0.125f, 0.97233…, 3.0, the least subnormal, the greatest double.
+    for c in [
+        "0f3E000000",
+        "0d3FEF1DDA00000000",
+        "0d4008000000000000",
+        "0d0000000000000001",
+        "0d7FEFFFFFFFFFFFFF",
+    ] {
+        assert!(ptx.contains(c), "{c} missing:\n{ptx}");
+    }
+}
+
+#[test]
+fn static_data_members_are_host_variables_defined_out_of_class() {
+    // Rodinia's dwt2d/dwt_cuda/common.h declares `static bool testRunning;`.
+    let src = "extern double x;\ndouble x = 0;\nextern __device__ float g;\n__global__ void k(float *p) { p[0] = g; }\n__device__ float g = 1.0f;\n\
+struct C {\n  static bool testRunning;\n  static int n;\n  static const int K;\n  static const int L = 4;\n  static float arr[4];\n  static constexpr int N = 8;\n  static inline int m = 2;\n};\n\
+bool C::testRunning = false;\nint C::n;\nconst int C::K = 3;\nfloat C::arr[4];\nconstexpr int C::N;\n\
+__global__ void k2(int *p) { p[0] = C::K + C::L + C::N; }\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPf", "_Z2k2Pi"]);
+    // As nvcc: one `g`, the host's variables absent, `C::K` a constant.
+    assert_eq!(
+        ptx.matches(".global .align 4 .f32 g = 0f3F800000;").count(),
+        1,
+        "{ptx}"
+    );
+    assert!(
+        !ptx.contains("testRunning") && !ptx.contains("arr"),
+        "{ptx}"
+    );
+    assert!(ptx.contains("15;"), "{ptx}");
+    // Device code may not read one (nvcc: "identifier "C::n" is undefined
+    // in device code"), nor may a member be `__device__`.
+    let c = compile(
+        "struct C { static int n; };\nint C::n = 1;\n__global__ void k(int *p) { p[0] = C::n; }\n",
+    );
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .map(|d| (d.span.line, d.message.as_str()))
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].0, 3);
+    assert!(errors[0].1.contains("\"C::n\""), "{errors:?}");
+    let c = compile("struct C { static __device__ int d; };\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(
+        c.diagnostics[0].message,
+        "memory qualifier on data member is not allowed"
+    );
+}
+
+/// Each `.entry` with its `.maxntid` and `.minnctapersm` lines.
+fn bounds(ptx: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for l in ptx.lines() {
+        if let Some(name) = l.split(".entry ").nth(1) {
+            out.push(name.trim_end_matches('(').to_string());
+        } else if l.starts_with(".maxntid") || l.starts_with(".minnctapersm") {
+            if let Some(last) = out.last_mut() {
+                last.push_str(&format!(" {l}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn launch_bounds_take_template_and_constexpr_arguments() {
+    let src = "struct Cfg { static constexpr int T = 64; enum { M = 4 }; };\n\
+namespace ns { constexpr unsigned W = 32; }\n\
+constexpr int N = 256;\n\
+template <int B, int M> __global__ void __launch_bounds__(B, M) kt(float *p) { p[threadIdx.x] = 1; }\n\
+template <typename C> __global__ void __launch_bounds__(C::T, C::M) ku(float *p) { p[threadIdx.x] = C::T; }\n\
+__launch_bounds__(ns::W * 4) __global__ void kw(float *p) { p[threadIdx.x] = 2; }\n\
+__global__ void __launch_bounds__(N, 2) kc(float *p) { p[threadIdx.x] = 2; }\n\
+template <int B> __global__ void __launch_bounds__(B > 256 ? 256 : B) ky(float *p) { p[threadIdx.x] = 1; }\n\
+void host(float *p) { kt<256, 2><<<1, 256>>>(p); ku<Cfg><<<1, 64>>>(p); ky<512><<<1, 1>>>(p); }\n";
+    // nvcc's kernels and directives (the instances' linkage aside).
+    let mut got = bounds(&ptx(src));
+    got.sort();
+    let mut want = [
+        "_Z2kwPf .maxntid 128, 1, 1",
+        "_Z2kcPf .maxntid 256, 1, 1 .minnctapersm 2",
+        "_Z2ktILi256ELi2EEvPf .maxntid 256, 1, 1 .minnctapersm 2",
+        "_Z2kuI3CfgEvPf .maxntid 64, 1, 1 .minnctapersm 4",
+        "_Z2kyILi512EEvPf .maxntid 256, 1, 1",
+    ];
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn host_code_may_use_rvalue_references() {
+    // Host classes with move operations, host functions taking `T &&`:
+    // host code, parsed and not compiled; the kernels are nvcc's.
+    let src = "struct Buf {\n  float *p;\n  Buf(Buf &&o) : p(o.p) { o.p = nullptr; }\n  Buf &operator=(Buf &&o) { p = o.p; return *this; }\n  __device__ float get() const { return p[0]; }\n};\n\
+void consume(Buf &&b, int &&n) {}\n\
+__global__ void k(const Buf *b, float *out) { out[0] = b->get(); }\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPK3BufPf"]);
+    // Device code: not yet (sema has no rvalue references).
+    let c = compile("__device__ float f(float &&x) { return x; }\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(
+        c.diagnostics[0].message,
+        "rvalue references are not supported yet"
+    );
+}
