@@ -103,6 +103,11 @@ __global__ void k(int *p) { p[0] = counter; }
     assert_eq!(ptx.matches(" counter").count(), 1, "{ptx}");
     assert!(ptx.contains(".global .align 4 .u32 counter = 5;"), "{ptx}");
 
+    let unbounded = compile("extern int table[];\nint table[8];\n__global__ void k() {}\n");
+    assert_eq!(errors(&unbounded), Vec::<String>::new());
+    let other = compile("extern int v;\nfloat v = 1;\n__global__ void k() {}\n");
+    assert_eq!(errors(&other).len(), 1, "{:?}", errors(&other));
+
     let twice = compile("double x = 0;\ndouble x = 1;\n__global__ void k() {}\n");
     assert_eq!(
         errors(&twice),

@@ -137,7 +137,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     }
     // Namespace-scope variables: types, initializers, a scope for device code.
     let no_instances = RefCell::new(Instances::default());
-    let mut globals = merge_redeclarations(std::mem::take(&mut tu.globals));
+    let mut globals = std::mem::take(&mut tu.globals);
     let mut global_scope: HashMap<String, usize> = HashMap::default();
     for (i, g) in globals.iter_mut().enumerate() {
         if let Some(prev) = global_scope.get(&g.source_name) {
@@ -284,37 +284,6 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     tu.functions = functions;
     tu.templates = inst.into_inner().templates;
     tu.globals = globals;
-}
-
-/// C++ lets a namespace-scope variable be declared `extern` any number of
-/// times and defined once (`extern double x;` in a header, `double x = 0;` in
-/// the file): one entry per variable remains, its definition where it stands
-/// (else its first declaration). Declarations of other types or storage, and
-/// second definitions, stay for the checker to report.
-fn merge_redeclarations(globals: Vec<GlobalVar>) -> Vec<GlobalVar> {
-    let same = |a: &GlobalVar, b: &GlobalVar| {
-        a.source_name == b.source_name && a.ty == b.ty && a.storage == b.storage
-    };
-    let mut kept: Vec<GlobalVar> = Vec::with_capacity(globals.len());
-    let mut seen: HashSet<String> = HashSet::default();
-    for g in globals {
-        let again = !seen.insert(g.source_name.clone());
-        let earlier = again
-            .then(|| {
-                kept.iter()
-                    .position(|p| same(p, &g) && (p.external || g.external))
-            })
-            .flatten();
-        if let Some(k) = earlier {
-            if kept[k].external && !g.external {
-                kept.remove(k);
-            } else {
-                continue;
-            }
-        }
-        kept.push(g);
-    }
-    kept
 }
 
 /// Types one function's body (`globals` gains its `__shared__` variables).

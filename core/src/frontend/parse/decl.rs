@@ -308,11 +308,15 @@ impl<'a> Parser<'a> {
     /// definition replaces the declaration, a declaration after one adds
     /// nothing. Two definitions stay two, for sema to report.
     pub(super) fn push_global(&mut self, g: GlobalVar) {
-        if let Some(i) = self
-            .globals
-            .iter()
-            .rposition(|p| p.source_name == g.source_name)
-        {
+        // Declarations of another type or storage stay, for sema to report
+        // (an array of unknown bound, `extern int a[];`, is the same array).
+        let same_type = |a: &CType, b: &CType| match (a, b) {
+            (CType::Array(x, n), CType::Array(y, m)) => x == y && (n == m || *n == 0 || *m == 0),
+            _ => a == b,
+        };
+        if let Some(i) = self.globals.iter().rposition(|p| {
+            p.source_name == g.source_name && p.storage == g.storage && same_type(&p.ty, &g.ty)
+        }) {
             if g.external {
                 return;
             }
