@@ -17,6 +17,8 @@ pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod editor;
 #[cfg(target_arch = "wasm32")]
+pub mod ui;
+#[cfg(target_arch = "wasm32")]
 mod views;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
