@@ -19,8 +19,6 @@ pub mod editor;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
-mod views;
-#[cfg(target_arch = "wasm32")]
 pub mod worker;
 #[cfg(target_arch = "wasm32")]
 pub mod worker_client;

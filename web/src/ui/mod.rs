@@ -1,9 +1,14 @@
 //! The page's parts as components, one file each: the options bar, the
 //! pipeline pane, the PTX pane and its Run panel, the status bar, the
-//! gutters between the panes. Each takes what it shows as props and reports
-//! what the user did through callbacks; the app (app.rs) owns the state and
-//! routes those reports. Helpers they share live here and in [`dom`].
+//! gutters between the panes, and the code and diff views they hold. Each
+//! takes what it shows as props and reports what the user did through
+//! callbacks; the app (app.rs) owns the state and routes those reports.
+//! The app makes their callbacks anew on each render, so each component
+//! renders whenever the app does, as when they were one view (a field's
+//! value is put back to the state's then). Helpers they share live here and
+//! in [`dom`].
 
+pub mod code;
 pub mod dom;
 pub mod gutter;
 pub mod options_bar;

@@ -4,13 +4,13 @@
 //! [`PipelineView`] is what the pane shows, derived from the compilation
 //! and the shared state.
 
+use super::code::{CodeView, DiffView};
 use super::dom::select_value;
 use super::{format_micros, Shared};
 use crate::diff::{self, Diff};
 use crate::highlight::Lang;
 use crate::pipeline::{self, Row};
 use crate::share::{Layout, State, View};
-use crate::views::{CodeView, DiffView};
 use ptxlab_core::{Compilation, StageKind};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;

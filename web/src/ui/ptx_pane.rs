@@ -2,10 +2,10 @@
 //! progress, and the PTX view with the pointed-at instruction's description.
 //! The Run tab's body is the Run panel (run_panel.rs).
 
+use super::code::CodeView;
 use crate::highlight::Lang;
 use crate::ptx_docs;
 use crate::share::Pane;
-use crate::views::CodeView;
 use std::rc::Rc;
 use yew::prelude::*;
 
