@@ -99,7 +99,7 @@ pub struct App {
     /// What the pipeline pane shows, derived from the state and the
     /// compilation by `refresh`.
     pipeline: PipelineView,
-    /// The IR stages' source lines for the compilation shown (`seq`).
+    /// The compile (its `seq`) whose result is shown.
     shown_seq: u64,
     /// The kernels of the newest compile that had any, for the Run panel.
     kernels: Rc<Vec<KernelInfo>>,
