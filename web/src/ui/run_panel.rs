@@ -50,9 +50,10 @@ pub struct Runs {
     pub shown: Option<(Rc<RunShown>, u64)>,
     /// Results the Run panel showed so far (tests wait on it).
     pub results: u32,
-    /// `performance.now()` when the job in flight was sent; a result shown
-    /// and not yet measured (request-to-render latency, `data-run-ms`).
+    /// `performance.now()` when the job in flight was sent.
     pub sent_at: f64,
+    /// A result was shown and not yet measured (request-to-render latency,
+    /// the run output's `data-run-ms`).
     pub measure: bool,
     /// A bisection's progress: pass runs done, of, the last pass.
     pub progress: Option<(usize, usize, String)>,
