@@ -1,6 +1,7 @@
 //! The code panes' components: highlighted text with line numbers and
 //! source links ([`CodeView`]), and diffs ([`DiffView`]). Their props compare
-//! by value, so hovering elsewhere on the page does not re-render them.
+//! by value, so a diff is not rendered again when the page is (a code view
+//! is: its hover callback is new each time).
 
 use crate::diff::{Diff, Line, Row, SideRow, Tag, CONTEXT};
 use crate::highlight::{self, Lang};

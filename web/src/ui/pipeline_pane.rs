@@ -1,0 +1,341 @@
+//! The pipeline pane: the function and pass filters, the pass list (one row
+//! per pass run, or per group of runs that changed nothing), and the
+//! selected run's IR, or its diff against the run before or another run.
+//! [`PipelineView`] is what the pane shows, derived from the compilation
+//! and the shared state.
+
+use super::code::{CodeView, DiffView};
+use super::dom::select_value;
+use super::{format_micros, Shared};
+use crate::diff::{self, Diff};
+use crate::highlight::Lang;
+use crate::pipeline::{self, Row};
+use crate::share::{Layout, State, View};
+use ptxlab_core::{Compilation, StageKind};
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// The pass list's rows and the selected run's text or diff, derived
+/// from the state and the compilation by [`PipelineView::refresh`].
+#[derive(Clone, PartialEq)]
+pub struct PipelineView {
+    pub rows: Rc<Vec<Row>>,
+    pub functions: Vec<String>,
+    pub run_text: AttrValue,
+    pub run_lang: Lang,
+    pub run_diff: Option<Rc<Diff>>,
+    /// Per line of `run_text`, its source line (empty: not known).
+    pub run_src: Rc<Vec<u32>>,
+}
+
+impl Default for PipelineView {
+    fn default() -> Self {
+        PipelineView {
+            rows: Rc::default(),
+            functions: Vec::new(),
+            run_text: AttrValue::default(),
+            run_lang: Lang::Ir,
+            run_diff: None,
+            run_src: Rc::default(),
+        }
+    }
+}
+
+/// The pass run shown: the one the state names, or the default one.
+pub fn selected_run(c: Option<&Compilation>, state: &State) -> Option<usize> {
+    let c = c?;
+    state
+        .run
+        .filter(|&r| r < c.stages.len())
+        .or_else(|| pipeline::default_run(c))
+}
+
+impl PipelineView {
+    /// The function the state names, if the compilation has it.
+    pub fn function<'a>(&self, wanted: Option<&'a str>) -> Option<&'a str> {
+        wanted.filter(|f| self.functions.iter().any(|n| n == f))
+    }
+
+    /// Recomputes the pass list, the selected run's text and its diff.
+    /// `ptx_src` maps the PTX's lines to source lines.
+    pub fn refresh(&mut self, c: &Compilation, state: &State, ptx_src: &Rc<Vec<u32>>) {
+        self.functions = pipeline::functions(c);
+        let function = self.function(state.function.as_deref());
+        self.rows = Rc::new(pipeline::rows(
+            c,
+            function,
+            state.hide_unchanged,
+            &state.filter,
+        ));
+        let Some(run) = selected_run(Some(c), state) else {
+            self.run_text = AttrValue::default();
+            self.run_diff = None;
+            return;
+        };
+        let stage = &c.stages[run];
+        self.run_lang = if stage.kind == StageKind::Ir {
+            Lang::Ir
+        } else {
+            Lang::Ptx
+        };
+        let text = pipeline::text(stage, function);
+        self.run_src = match stage.kind {
+            StageKind::Ptx => ptx_src.clone(),
+            StageKind::Machine => Rc::default(),
+            StageKind::Ir => Rc::new(crate::irmap::text_lines(stage, function)),
+        };
+        self.run_diff = match state.view {
+            View::Ir => None,
+            View::Diff => {
+                let before = run
+                    .checked_sub(1)
+                    .map(|b| pipeline::text(&c.stages[b], function))
+                    .unwrap_or_default();
+                Some(Rc::new(diff::diff(&before, &text)))
+            }
+            View::Compare => {
+                let base = state
+                    .base
+                    .filter(|&b| b < c.stages.len())
+                    .unwrap_or(run.saturating_sub(1));
+                let before = pipeline::text(&c.stages[base], function);
+                Some(Rc::new(diff::diff(&before, &text)))
+            }
+        };
+        self.run_text = AttrValue::from(text);
+    }
+}
+
+/// What the user did in the pane; each changes the shared state.
+#[derive(Clone)]
+pub enum PipelineEvent {
+    SelectRun(usize),
+    Function(String),
+    Filter(String),
+    HideUnchanged(bool),
+    SetView(View),
+    SetLayout(Layout),
+    CompareA(usize),
+    CompareB(usize),
+}
+
+impl PipelineEvent {
+    /// Applies the event to the state; `selected` is the run shown before.
+    pub fn apply(self, state: &mut State, selected: Option<usize>) {
+        match self {
+            PipelineEvent::SelectRun(run) => state.run = Some(run),
+            PipelineEvent::Function(name) => state.function = (!name.is_empty()).then_some(name),
+            PipelineEvent::Filter(text) => state.filter = text,
+            PipelineEvent::HideUnchanged(on) => state.hide_unchanged = on,
+            PipelineEvent::SetView(view) => {
+                state.view = view;
+                if view == View::Compare && state.base.is_none() {
+                    state.base = selected.map(|r| r.saturating_sub(1));
+                }
+            }
+            PipelineEvent::SetLayout(layout) => state.layout = layout,
+            PipelineEvent::CompareA(run) => state.base = Some(run),
+            PipelineEvent::CompareB(run) => state.run = Some(run),
+        }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PipelinePaneProps {
+    pub compilation: Option<Shared<Compilation>>,
+    pub data: PipelineView,
+    /// The function shown ("": all).
+    pub function: AttrValue,
+    pub filter: AttrValue,
+    pub hide_unchanged: bool,
+    pub view: View,
+    pub layout: Layout,
+    /// Compare's run A, when chosen.
+    pub base: Option<usize>,
+    pub selected: Option<usize>,
+    /// The pass run the last bisection found.
+    pub culprit: Option<usize>,
+    pub on_event: Callback<PipelineEvent>,
+    /// The IR line under the pointer (0-based).
+    pub on_hover: Callback<Option<usize>>,
+}
+
+#[function_component]
+pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
+    let event = &props.on_event;
+    let on_function = event.reform(|e: Event| PipelineEvent::Function(select_value(&e)));
+    let on_filter = event.reform(|e: InputEvent| {
+        PipelineEvent::Filter(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let on_hide = event.reform(|e: Event| {
+        PipelineEvent::HideUnchanged(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
+    let function = props.function.to_string();
+    html! {
+        <section class="pane pane-pipeline">
+            <h2>{ "Pipeline" }
+                <span class="hint">{ "j/k or ↑/↓ move through runs" }</span></h2>
+            <div class="pipeline-tools">
+                <select data-testid="function-select" onchange={on_function} aria-label="function">
+                    <option value="" selected={function.is_empty()}>{ "all functions" }</option>
+                    { for props.data.functions.iter().map(|f| html! {
+                        <option value={f.clone()} selected={*f == function}>{ f }</option>
+                    }) }
+                </select>
+                <input type="search" placeholder="filter passes" data-testid="pass-filter"
+                    value={props.filter.to_string()} oninput={on_filter} aria-label="filter passes" />
+                <label class="flag" title="collapse consecutive runs that changed nothing into one row">
+                    <input type="checkbox" data-testid="hide-unchanged" checked={props.hide_unchanged} onchange={on_hide} />
+                    { "hide unchanged" }
+                </label>
+            </div>
+            <div class="pipeline">
+                { pass_list(props) }
+                <div class="run-view">
+                    { run_tools(props) }
+                    { run(props) }
+                </div>
+            </div>
+        </section>
+    }
+}
+
+fn pass_list(props: &PipelinePaneProps) -> Html {
+    let selected = props.selected;
+    let culprit = props.culprit;
+    let c = props.compilation.as_deref();
+    html! {
+        <ol data-testid="pass-list" class="pass-list" tabindex="0" aria-label="pass runs">
+            { for props.data.rows.iter().map(|row| {
+                let run = row.last;
+                let onclick = props.on_event.reform(move |_: MouseEvent| PipelineEvent::SelectRun(run));
+                let is_selected = selected.is_some_and(|s| row.contains(s));
+                let kind = c.and_then(|c| c.stages.get(row.first)).map_or("ir", |s| match s.kind {
+                    StageKind::Ir => "ir",
+                    StageKind::Machine => "machine",
+                    StageKind::Ptx => "ptx",
+                });
+                let first_machine = kind == "machine"
+                    && c.is_some_and(|c| row.first > 0 && c.stages[row.first - 1].kind == StageKind::Ir);
+                let skipped = row.description.starts_with("(skipped)");
+                let is_culprit = culprit.is_some_and(|s| row.contains(s));
+                html! {
+                    <li data-testid="pass-item"
+                        data-pass={row.label.clone()}
+                        data-changed={row.changed.to_string()}
+                        data-kind={kind}
+                        data-run={row.first.to_string()}
+                        data-culprit={is_culprit.then_some("true")}
+                        class={classes!("pass-item",
+                            is_culprit.then_some("culprit"),
+                            is_selected.then_some("selected"),
+                            (!row.changed).then_some("unchanged"),
+                            (row.first < row.last).then_some("group"),
+                            first_machine.then_some("first-machine"),
+                            skipped.then_some("skipped"))}
+                        title={row.description.clone()}>
+                        <button type="button" {onclick} aria-pressed={is_selected.to_string()} tabindex="-1">
+                            <span class="mark" aria-label={if row.changed { "changed" } else { "unchanged" }}>
+                                { if row.changed { "●" } else { "○" } }
+                            </span>
+                            <span class="index">{ row.first }</span>
+                            <span class="name">{ &row.label }</span>
+                            if is_culprit {
+                                <span class="culprit-mark" title="the first pass run after which the launch's result differs">{ "≠" }</span>
+                            }
+                            <span class="time">{ format_micros(row.micros) }</span>
+                        </button>
+                    </li>
+                }
+            }) }
+        </ol>
+    }
+}
+
+fn run_tools(props: &PipelinePaneProps) -> Html {
+    let event = &props.on_event;
+    let view = props.view;
+    let tab = |v: View, label: &'static str, testid: &'static str| {
+        let onclick = event.reform(move |_: MouseEvent| PipelineEvent::SetView(v));
+        html! {
+            <button type="button" class={classes!("tab", (view == v).then_some("active"))}
+                aria-pressed={(view == v).to_string()} data-testid={testid} {onclick}>{ label }</button>
+        }
+    };
+    let layout = props.layout;
+    let layout_button = |l: Layout, label: &'static str| {
+        let onclick = event.reform(move |_: MouseEvent| PipelineEvent::SetLayout(l));
+        html! {
+            <button type="button" class={classes!("tab", (layout == l).then_some("active"))}
+                aria-pressed={(layout == l).to_string()} data-testid={format!("layout-{label}")} {onclick}>{ label }</button>
+        }
+    };
+    let stages = props
+        .compilation
+        .as_ref()
+        .map(|c| c.stages.as_slice())
+        .unwrap_or(&[]);
+    let run = props.selected;
+    let run_select = |testid: &'static str,
+                      current: Option<usize>,
+                      msg: fn(usize) -> PipelineEvent| {
+        let onchange = event.reform(move |e: Event| msg(select_value(&e).parse().unwrap_or(0)));
+        html! {
+            <select data-testid={testid} {onchange}>
+                { for stages.iter().enumerate().map(|(i, s)| html! {
+                    <option value={i.to_string()} selected={current == Some(i)}>{ format!("{i} {}", s.name) }</option>
+                }) }
+            </select>
+        }
+    };
+    let summary = props.data.run_diff.as_ref().map(|d| {
+        html! {
+            <span class="diff-summary" data-testid="diff-summary">
+                <span class="added">{ format!("+{}", d.added) }</span>{ " " }
+                <span class="removed">{ format!("−{}", d.removed) }</span>
+            </span>
+        }
+    });
+    let description = run
+        .and_then(|r| stages.get(r))
+        .map(|s| format!("{}: {}", s.name, s.description))
+        .unwrap_or_default();
+    html! {
+        <>
+            <div class="run-tools">
+                { tab(View::Ir, "IR after", "view-ir") }
+                { tab(View::Diff, "diff vs previous", "view-diff") }
+                { tab(View::Compare, "compare A/B", "view-compare") }
+                if view != View::Ir {
+                    <span class="sep"></span>
+                    { layout_button(Layout::Unified, "unified") }
+                    { layout_button(Layout::Split, "split") }
+                }
+                if view == View::Compare {
+                    <span class="sep"></span>
+                    <label class="field"><span>{ "A" }</span>
+                        { run_select("compare-a", props.base.or(run.map(|r| r.saturating_sub(1))), PipelineEvent::CompareA) }</label>
+                    <label class="field"><span>{ "B" }</span>
+                        { run_select("compare-b", run, PipelineEvent::CompareB) }</label>
+                }
+                { for summary }
+            </div>
+            <div class="run-description" data-testid="run-description">{ description }</div>
+        </>
+    }
+}
+
+fn run(props: &PipelinePaneProps) -> Html {
+    let data = &props.data;
+    match &data.run_diff {
+        Some(d) => html! {
+            <DiffView diff={d.clone()} split={props.layout == Layout::Split} lang={data.run_lang} />
+        },
+        None => html! {
+            <CodeView testid="ir-view" text={data.run_text.clone()} lang={data.run_lang}
+                src={data.run_src.clone()} docs=false
+                on_hover={props.on_hover.clone()} />
+        },
+    }
+}
