@@ -154,14 +154,6 @@ pub fn resolve(settings: &LaunchSettings, kernels: &[KernelInfo]) -> LaunchSetti
     s
 }
 
-/// The pass runs to apply before a launch at the selected stage: an IR
-/// stage's own (irgen runs with link's: 0), the whole pipeline (`None`) for
-/// a machine or PTX stage or no selection. Core's
-/// [`Compilation::pass_runs_at`].
-pub fn pass_runs_at(c: &Compilation, stage: Option<usize>) -> Option<usize> {
-    c.pass_runs_at(stage?)
-}
-
 /// Page → worker: launch (or bisect) with these settings.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LaunchRequest {
@@ -397,12 +389,6 @@ impl Runner {
 }
 
 // ---------------------------------------------------------------- the worker
-
-/// The stage index of pass run `n` (irgen is 0, link 1, run 1 is 2): core's
-/// [`Compilation::stage_of_pass_run`].
-pub fn stage_of_pass_run(n: usize) -> usize {
-    Compilation::stage_of_pass_run(n)
-}
 
 /// The pipeline at the module after irgen and link, or why there is none.
 fn linked(req: &LaunchRequest) -> Result<Stepper<'_>, RunError> {
@@ -924,7 +910,7 @@ mod tests {
         let req = request(examples::SAXPY, saxpy(), None);
         let mut pipeline = linked(&req).unwrap();
         for (s, stage) in c.stages.iter().enumerate() {
-            let Some(n) = pass_runs_at(&c, Some(s)) else {
+            let Some(n) = c.pass_runs_at(s) else {
                 assert_ne!(stage.kind, ptxlab_core::StageKind::Ir);
                 continue;
             };
@@ -932,7 +918,7 @@ mod tests {
             if s == 0 {
                 continue; // irgen runs as linked (saxpy links nothing: the same text)
             }
-            assert_eq!(stage_of_pass_run(n), s);
+            assert_eq!(Compilation::stage_of_pass_run(n), s);
             assert_eq!(
                 opt::snapshot_with(pipeline.module(), false),
                 stage.functions,
@@ -940,9 +926,8 @@ mod tests {
                 stage.name
             );
         }
-        assert_eq!(pass_runs_at(&c, Some(0)), Some(0));
-        assert_eq!(pass_runs_at(&c, Some(c.stages.len() - 1)), None);
-        assert_eq!(pass_runs_at(&c, None), None);
+        assert_eq!(c.pass_runs_at(0), Some(0));
+        assert_eq!(c.pass_runs_at(c.stages.len() - 1), None);
         assert_eq!(pipeline.done(), opt::pipeline::passes(3).len());
     }
 

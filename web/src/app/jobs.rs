@@ -213,7 +213,7 @@ impl App {
         let pass_runs = self
             .compilation
             .as_deref()
-            .and_then(|c| launch::pass_runs_at(c, self.selected_run()));
+            .and_then(|c| self.selected_run().and_then(|r| c.pass_runs_at(r)));
         let request = LaunchRequest {
             seq,
             name: SOURCE_NAME.to_string(),

@@ -108,11 +108,11 @@ fn launch_where(props: &RunPanelProps) -> String {
         return String::new();
     };
     let run = props.selected;
-    match launch::pass_runs_at(c, run) {
+    match run.and_then(|r| c.pass_runs_at(r)) {
         Some(0) => "Runs the IR after irgen and link (select a run in the pass list to run another).".to_string(),
         Some(n) => format!(
             "Runs the IR after pass run {n}, {} (select another run in the pass list to run that one).",
-            c.stages.get(launch::stage_of_pass_run(n)).map_or("", |s| s.name.as_str())
+            c.stages.get(Compilation::stage_of_pass_run(n)).map_or("", |s| s.name.as_str())
         ),
         None => "Runs the optimized IR: the interpreter runs IR, not the backend's machine code.".to_string(),
     }
