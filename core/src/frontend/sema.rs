@@ -182,9 +182,14 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         .cloned()
         .collect();
     // Explicit instantiations and launches in host code, in file order.
-    let requests = std::mem::take(&mut inst.borrow_mut().templates.requests);
+    // What a host function template's instance asks for comes after what
+    // was asked for before it, as EDG instantiates pending templates at the
+    // end of the file in the order they were first used.
     let mut placed: Vec<(usize, String)> = Vec::new();
-    for r in requests {
+    let mut queue = std::collections::VecDeque::new();
+    loop {
+        queue.extend(std::mem::take(&mut inst.borrow_mut().templates.requests));
+        let Some(r) = queue.pop_front() else { break };
         if let Some(id) = request(&inst, &r, diags) {
             placed.push((r.at, id));
         }
