@@ -168,3 +168,23 @@ fn a_launch_whose_template_arguments_are_not_known_gets_a_warning() {
     }
     assert!(c.diagnostics.iter().all(|d| !d.is_error()));
 }
+
+#[test]
+fn a_static_kernel_nothing_refers_to_gets_nvccs_warning_177() {
+    // nvcc emits both kernels, and warns (#177-D) for `pack2` alone.
+    let src = "static __global__ void pack2(int *p) { p[0] = 1; }\n\
+               static __global__ void used(int *p) { p[0] = 2; }\n\
+               void host(int *p) { used<<<1, 1>>>(p); }\n";
+    let c = compile_source("k.cu", src, &Options::default());
+    let warnings: Vec<(u32, &str)> = c
+        .diagnostics
+        .iter()
+        .filter(|d| !d.is_error())
+        .map(|d| (d.span.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        warnings,
+        [(1, "function \"pack2\" was declared but never referenced")]
+    );
+    assert_eq!(entries(src), ["_Z5pack2Pi", "_Z4usedPi"]);
+}

@@ -139,6 +139,10 @@ pub struct Templates {
     pub specializations: Vec<(usize, Vec<TemplateArg>, super::ast::FunctionDef)>,
     /// Partial specializations of class templates.
     pub partials: Vec<Partial>,
+    /// The names host code refers to (the identifiers of the host bodies
+    /// read for launches): a `static` kernel none names is never
+    /// referenced (nvcc's warning 177).
+    pub host_names: crate::collections::HashSet<String>,
 }
 
 impl Templates {

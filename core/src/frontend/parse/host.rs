@@ -105,6 +105,12 @@ impl<'a> Parser<'a> {
         // body's own launches (their instances are made later, as EDG's).
         let mut members = Vec::new();
         let discarded = self.discarded(start, end);
+        self.templates.host_names.extend(
+            toks[start..end]
+                .iter()
+                .filter(|t| t.kind == TokKind::Ident)
+                .map(|t| t.text.to_string()),
+        );
         for i in start..end {
             let t = &toks[i];
             if t.kind != TokKind::Ident || discarded.iter().any(|r| r.contains(&i)) {
