@@ -2,7 +2,11 @@
 //! functions and constructors are skipped unparsed, a host function whose
 //! declaration does not parse is skipped too (`host_function_end`), and the
 //! kernel template launches in skipped bodies are found (`scan_launches`:
-//! `k<float><<<g, b>>>(…)` asks for `k<float>`).
+//! `k<float><<<g, b>>>(…)` asks for `k<float>`, `k<<<g, b>>>(p)` for what
+//! `p`'s declared type deduces), with the calls of host function templates
+//! (whose instances sema has read the same way, their arguments bound:
+//! `parse::host_instance`) and of class template members; a launch whose
+//! template arguments are not known here gets a warning.
 
 use super::*;
 use crate::frontend::template::deduce;
