@@ -116,7 +116,6 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void q(float *x) {}\ntemplate __global__ void q<float>(float *);\n", 2, "q is not a template"),
     ("template <typename T>\n__device__ T get(T a) {\n  return a.zz;\n}\n__global__ void k(float *p) { p[0] = get(p[1]); }\n", 3, "expression must have class type but it has type \"float\""),
     ("template <typename T, int N>\nstruct A { T v[N]; };\n__global__ void k(float *p) {\n  A<float, 0> a;\n}\n", 2, "array size must be a positive integer constant"),
-    ("template <typename T> __global__ void k(T *x) {}\nvoid host(float *x) {\n  k<<<1, 1>>>(x);\n}\n", 3, "the template arguments of \"k\" cannot be deduced from a launch in host code"),
     ("template <int N> __device__ int f() { return f<N + 1>(); }\n__global__ void k(int *p) {\n  p[0] = f<0>();\n}\n", 1, "excessive recursion at instantiation of function"),
     ("template <int N> struct R { R<N + 1> *next; };\n__global__ void k(int *p) {\n  R<0> r;\n}\n", 1, "excessive recursion at instantiation of class"),
     ("template <typename T> struct P {\n  T a;\n  __device__ T get() { return a.zz; }\n};\n__global__ void k(float *p) {\n  P<float> q;\n  p[0] = q.get();\n}\n", 3, "expression must have class type but it has type \"float\""),

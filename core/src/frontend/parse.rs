@@ -46,7 +46,9 @@ use decl::{name_unnamed, type_from_words};
 
 // Sema's calls back into the parser for the function template instances it
 // decides on (see `instantiate`).
-pub use instantiate::{complete_template_args, instance_signature, instantiate_function};
+pub use instantiate::{
+    complete_template_args, host_instance, instance_signature, instantiate_function,
+};
 
 const MAX_DEPTH: usize = 256;
 

@@ -182,9 +182,14 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         .cloned()
         .collect();
     // Explicit instantiations and launches in host code, in file order.
-    let requests = std::mem::take(&mut inst.borrow_mut().templates.requests);
+    // What a host function template's instance asks for comes after what
+    // was asked for before it, as EDG instantiates pending templates at the
+    // end of the file in the order they were first used.
     let mut placed: Vec<(usize, String)> = Vec::new();
-    for r in requests {
+    let mut queue = std::collections::VecDeque::new();
+    loop {
+        queue.extend(std::mem::take(&mut inst.borrow_mut().templates.requests));
+        let Some(r) = queue.pop_front() else { break };
         if let Some(id) = request(&inst, &r, diags) {
             placed.push((r.at, id));
         }
@@ -254,6 +259,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         check_function(&mut tu.functions[i], symbol, names, &mut globals, diags);
     }
     let unused: HashSet<usize> = deferred.into_iter().map(|(i, _)| i).collect();
+    unreferenced_kernels(tu, &inst.borrow(), diags);
     // Each instance an explicit instantiation (or launch) asked for goes
     // where it was asked for, as NVRTC orders them; the others at the end.
     let mut functions = Vec::new();
@@ -284,6 +290,27 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     tu.functions = functions;
     tu.templates = inst.into_inner().templates;
     tu.globals = globals;
+}
+
+/// nvcc's warning 177 for a `static` kernel that neither device code nor
+/// host code refers to (nvcc still emits it).
+fn unreferenced_kernels(tu: &TranslationUnit, inst: &Instances, diags: &mut Vec<Diagnostic>) {
+    for f in &tu.functions {
+        if f.space != ExecSpace::Global || !f.discardable || f.body.is_none() || f.symbol.is_some()
+        {
+            continue;
+        }
+        let name = crate::frontend::lookup::last_part(&f.name);
+        if inst.templates.host_names.contains(name)
+            || inst.used.contains(&super::mangle::symbol_name(f))
+        {
+            continue;
+        }
+        diags.push(Diagnostic::warning(
+            f.span.clone(),
+            format!("function \"{name}\" was declared but never referenced"),
+        ));
+    }
 }
 
 /// Types one function's body (`globals` gains its `__shared__` variables).

@@ -6,7 +6,8 @@
 //! non-type one as a constant): `parse::instantiate_function` and the
 //! parser's class instantiation (`parse/instantiate.rs`). Sema decides
 //! which function instances exist (explicit instantiations, launches in
-//! host code, calls, with deduction) and names each `f<float, 256>`, so
+//! host code, calls, with deduction; host function templates' instances
+//! are read for what they launch) and names each `f<float, 256>`, so
 //! irgen sees ordinary functions. Class
 //! instances are made by the parser where a type is named (`Pair<float>`),
 //! as types are resolved while parsing; each is made once.
@@ -139,6 +140,10 @@ pub struct Templates {
     pub specializations: Vec<(usize, Vec<TemplateArg>, super::ast::FunctionDef)>,
     /// Partial specializations of class templates.
     pub partials: Vec<Partial>,
+    /// The names host code refers to (the identifiers of the host bodies
+    /// read for launches): a `static` kernel none names is never
+    /// referenced (nvcc's warning 177).
+    pub host_names: crate::collections::HashSet<String>,
 }
 
 impl Templates {

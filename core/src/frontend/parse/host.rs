@@ -2,9 +2,14 @@
 //! functions and constructors are skipped unparsed, a host function whose
 //! declaration does not parse is skipped too (`host_function_end`), and the
 //! kernel template launches in skipped bodies are found (`scan_launches`:
-//! `k<float><<<g, b>>>(…)` asks for `k<float>`).
+//! `k<float><<<g, b>>>(…)` asks for `k<float>`, `k<<<g, b>>>(p)` for what
+//! `p`'s declared type deduces), with the calls of host function templates
+//! (whose instances sema has read the same way, their arguments bound:
+//! `parse::host_instance`) and of class template members; a launch whose
+//! template arguments are not known here gets a warning.
 
 use super::*;
+use crate::frontend::template::deduce;
 
 impl<'a> Parser<'a> {
     /// Whether the declaration at token `start` is a host function (no
@@ -84,13 +89,35 @@ impl<'a> Parser<'a> {
     }
 
     /// Launches of kernel templates in a host function's body (which is not
-    /// parsed): `k<float, 128><<<g, b>>>(…)` asks for `k<float, 128>`.
+    /// parsed): `k<float, 128><<<g, b>>>(…)` asks for `k<float, 128>`, and
+    /// `k<<<g, b>>>(p)` for the instance its arguments deduce. Calls of host
+    /// function templates (`run<float>(p)`, `run(p)`) ask for them too: sema
+    /// reads their bodies with the arguments bound (`host_instance`), so
+    /// every launch there counts, whatever `switch` or `if` holds it, as
+    /// nvcc instantiates them all. Argument types are those of the
+    /// variables declared in the function (its parameters and body); a
+    /// launch whose template arguments cannot be established so is
+    /// reported (a warning: never a kernel dropped silently).
     pub(super) fn scan_launches(&mut self, start: usize, end: usize, at: usize) {
         let (saved, ndiags) = (self.pos, self.diags.len());
         let toks = self.toks;
+        let from = params_start(toks, start);
+        let outer = self.cxx.constants.clone();
+        self.local_constants(start, end);
+        let mut warnings = Vec::new();
+        // What member functions of class instances launch comes after the
+        // body's own launches (their instances are made later, as EDG's).
+        let mut members = Vec::new();
+        let discarded = self.discarded(start, end);
+        self.templates.host_names.extend(
+            toks[start..end]
+                .iter()
+                .filter(|t| t.kind == TokKind::Ident)
+                .map(|t| t.text.to_string()),
+        );
         for i in start..end {
             let t = &toks[i];
-            if t.kind != TokKind::Ident {
+            if t.kind != TokKind::Ident || discarded.iter().any(|r| r.contains(&i)) {
                 continue;
             }
             // The name with its qualifiers (`N::k`).
@@ -101,39 +128,464 @@ impl<'a> Parser<'a> {
             {
                 first -= 2;
             }
+            if first > start && (toks[first - 1].is(".") || toks[first - 1].is("->")) {
+                continue; // a member
+            }
             let written: String = toks[first..=i].iter().map(|t| &*t.text).collect();
-            let Some(def) = self.function_template(&written) else {
-                continue;
-            };
-            let next = |k: usize| toks.get(i + k).filter(|_| i + k < end);
-            let launch_at = |k: usize| {
-                next(k).is_some_and(|t| t.is("<<")) && next(k + 1).is_some_and(|t| t.is("<"))
-            };
-            let args = if launch_at(1) {
-                Some(Vec::new())
-            } else if next(1).is_some_and(|t| t.is("<")) {
-                self.pos = i + 2;
-                self.half_gt = false;
-                match self.template_args() {
-                    Ok(args) if self.pos < end && launch_at(self.pos - i) => Some(args),
-                    _ => None,
+            if let Some(def) = self.function_template(&written) {
+                let name = self.templates.defs[def].name.clone();
+                match self.template_call(def, i, end, from) {
+                    Call::Args(args) => self.templates.requests.push(Request {
+                        name,
+                        args,
+                        params: None,
+                        span: t.span(),
+                        at,
+                    }),
+                    Call::Unknown => warnings.extend(self.unresolved(def, i)),
+                    Call::None => {}
                 }
-            } else {
-                None
+            } else if let Some(def) = self.class_template(&written) {
+                let known = self.templates.requests.len();
+                self.class_uses(def, i, start, end);
+                members.extend(self.templates.requests.split_off(known));
+            }
+            self.half_gt = false;
+        }
+        self.templates.requests.append(&mut members);
+        self.diags.truncate(ndiags);
+        for w in warnings {
+            if !self
+                .diags
+                .iter()
+                .any(|d| d.span == w.span && d.message == w.message)
+            {
+                self.diags.push(w);
+            }
+        }
+        self.cxx.constants = outer;
+        self.pos = saved;
+    }
+
+    /// A class template named at token `i` of a host body (`Runner<float>
+    /// r;`) with arguments that read here: the launches in the host member
+    /// functions the body calls (`r.go(p)`), those they call, and its
+    /// constructors'.
+    fn class_uses(&mut self, def: usize, i: usize, start: usize, end: usize) {
+        let toks = self.toks;
+        if !toks.get(i + 1).is_some_and(|t| t.is("<")) || i + 1 >= end {
+            return;
+        }
+        self.pos = i + 2;
+        self.half_gt = false;
+        let ndiags = self.diags.len();
+        let given = self.template_args().ok();
+        let args = given.and_then(|g| {
+            let given = g.into_iter().map(Some).collect();
+            self.complete_args(def, given).ok().flatten()
+        });
+        self.diags.truncate(ndiags);
+        self.half_gt = false;
+        let Some(args) = args else { return };
+        // The members called: `.f(`, `->f(`, `::f(`.
+        let called: Vec<String> = (start.max(1)..end.saturating_sub(1))
+            .filter(|&k| {
+                toks[k].kind == TokKind::Ident
+                    && toks[k + 1].is("(")
+                    && (toks[k - 1].is(".") || toks[k - 1].is("->") || toks[k - 1].is("::"))
+            })
+            .map(|k| toks[k].text.to_string())
+            .collect();
+        let requests = self.sub_class_members(def, &args, called);
+        self.templates.requests.extend(requests);
+    }
+
+    /// The host member functions of a class template's body (tokens of the
+    /// template being read, from its `{`): each one's name and body.
+    pub(super) fn host_members(&self, open: usize) -> Vec<(String, usize, usize)> {
+        let toks = self.toks;
+        let mut out = Vec::new();
+        let mut k = open + 1;
+        let mut decl_start = k;
+        while k < toks.len() && !toks[k].is("}") {
+            let t = &toks[k];
+            if t.is(";")
+                || t.is(":")
+                    && ["public", "private", "protected"]
+                        .iter()
+                        .any(|s| toks[k - 1].is(s))
+            {
+                k += 1;
+                decl_start = k;
+                continue;
+            }
+            if t.is("{") {
+                // A nested class or an initializer: skipped.
+                k = skip_balanced(toks, k);
+                decl_start = k;
+                continue;
+            }
+            if t.kind == TokKind::Ident && toks.get(k + 1).is_some_and(|t| t.is("(")) {
+                let device = toks[decl_start..k]
+                    .iter()
+                    .any(|t| t.is("__device__") || t.is("__global__"));
+                let host = toks[decl_start..k].iter().any(|t| t.is("__host__"));
+                let name = t.text.to_string();
+                let mut j = skip_balanced(toks, k + 1);
+                // Past qualifiers and a constructor's initializers.
+                while j < toks.len() && !toks[j].is("{") && !toks[j].is(";") {
+                    j = if toks[j].is("(") {
+                        skip_balanced(toks, j)
+                    } else {
+                        j + 1
+                    };
+                }
+                if j < toks.len() && toks[j].is("{") {
+                    let body_end = skip_balanced(toks, j);
+                    if !device || host {
+                        out.push((name, j, body_end));
+                    }
+                    k = body_end;
+                } else {
+                    k = j + 1;
+                }
+                decl_start = k;
+                continue;
+            }
+            k += 1;
+        }
+        out
+    }
+
+    /// What a use of function template `def` at token `i` asks for: a
+    /// launch of a kernel template or a call of a host one, with the
+    /// template arguments written and deduced.
+    fn template_call(&mut self, def: usize, i: usize, end: usize, from: usize) -> Call {
+        let toks = self.toks;
+        let host = matches!(&self.templates.defs[def].kind,
+            TemplateKind::Function { space, .. } if !space.on_device());
+        let mut k = i + 1;
+        let mut explicit = Vec::new();
+        if toks.get(k).is_some_and(|t| t.is("<")) && k < end {
+            self.pos = k + 1;
+            self.half_gt = false;
+            match self.template_args() {
+                Ok(args) if self.pos < end && !self.half_gt => {
+                    explicit = args;
+                    k = self.pos;
+                }
+                _ => {
+                    // `k<…>` whose arguments do not read here: a launch
+                    // needs them.
+                    let mut j = k + 1;
+                    while j < end && !toks[j].is(";") && !toks[j].is("<<") {
+                        j += 1;
+                    }
+                    let launch = j + 1 < end && toks[j].is("<<") && toks[j + 1].is("<");
+                    return if launch && !host {
+                        Call::Unknown
+                    } else {
+                        Call::None
+                    };
+                }
+            }
+        }
+        let at = |k: usize, s: &str| k < end && toks.get(k).is_some_and(|t| t.is(s));
+        // The call's parentheses: after `<<<…>>>` for a launch.
+        let open = if host {
+            if !at(k, "(") {
+                return Call::None;
+            }
+            k
+        } else {
+            if !(at(k, "<<") && at(k + 1, "<")) {
+                return Call::None;
+            }
+            let mut j = k + 2;
+            while j + 1 < end && !(toks[j].is(">>") && toks[j + 1].is(">")) {
+                j += 1;
+            }
+            if !at(j + 2, "(") {
+                return Call::Unknown;
+            }
+            j + 2
+        };
+        let args = call_args(toks, open, end);
+        let types: Vec<Option<CType>> = args
+            .iter()
+            .map(|&(lo, hi)| self.arg_type(from, lo, hi))
+            .collect();
+        let name = self.templates.defs[def].name.clone();
+        for d in self.templates.functions(&name) {
+            if let Some(args) = self.deduce_call(d, &explicit, &types) {
+                return Call::Args(args);
+            }
+        }
+        Call::Unknown
+    }
+
+    /// Template `def`'s arguments for a call with these explicit arguments
+    /// and argument types (`None` where not known).
+    fn deduce_call(
+        &mut self,
+        def: usize,
+        explicit: &[TemplateArg],
+        types: &[Option<CType>],
+    ) -> Option<Vec<TemplateArg>> {
+        let d = &self.templates.defs[def];
+        let TemplateKind::Function { params, .. } = &d.kind else {
+            return None;
+        };
+        if explicit.len() > d.params.len() || types.len() > params.len() {
+            return None;
+        }
+        let mut out: Vec<Option<TemplateArg>> = vec![None; d.params.len()];
+        for (o, a) in out.iter_mut().zip(explicit) {
+            *o = Some(a.clone());
+        }
+        for (p, a) in params.iter().zip(types) {
+            if let Some(a) = a {
+                if !deduce(d, p, a, &mut out) {
+                    return None;
+                }
+            }
+        }
+        let ndiags = self.diags.len();
+        let args = self.complete_args(def, out).ok().flatten();
+        self.diags.truncate(ndiags);
+        args
+    }
+
+    /// The type of a call argument, tokens `lo..hi`, as far as a token
+    /// reading shows it: a variable declared since `from` (`p`, `&x`), a
+    /// literal.
+    fn arg_type(&mut self, from: usize, lo: usize, hi: usize) -> Option<CType> {
+        let toks = self.toks;
+        match &toks[lo..hi] {
+            [t] if t.kind == TokKind::Ident => {
+                let ty = self.declared_type(&t.text, from, lo)?;
+                Some(match ty.unref() {
+                    CType::Array(e, _) => CType::ptr_to((**e).clone()),
+                    t => t.clone(),
+                })
+            }
+            [amp, t] if amp.is("&") && t.kind == TokKind::Ident => Some(CType::ptr_to(
+                self.declared_type(&t.text, from, lo)?.unref().clone(),
+            )),
+            [t] if t.kind == TokKind::Number => {
+                let text = t.text.to_ascii_lowercase();
+                let float = text.contains('.') || !text.starts_with("0x") && text.contains('e');
+                match () {
+                    _ if float && text.ends_with('f') => Some(CType::Float),
+                    _ if float => Some(CType::Double),
+                    _ if text.ends_with('u') => Some(CType::UINT),
+                    _ if text.trim_end_matches('u').ends_with('l') => None,
+                    _ => Some(CType::INT),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The type of the variable `name` as last declared between tokens
+    /// `from` and `before` (a parameter, a local: `float *a, *b = 0;`).
+    fn declared_type(&mut self, name: &str, from: usize, before: usize) -> Option<CType> {
+        let toks = self.toks;
+        for j in (from..before).rev() {
+            if !toks[j].is(name) || j == 0 {
+                continue;
+            }
+            let next = toks.get(j + 1)?;
+            if ![",", ";", "=", ")", "[", "{", "("]
+                .iter()
+                .any(|s| next.is(s))
+            {
+                continue;
+            }
+            let prev = &toks[j - 1];
+            if !(prev.is("*") || prev.is("&") || prev.is(">") || prev.kind == TokKind::Ident) {
+                continue;
+            }
+            // The start of the declaration: after `;`, `{`, `}`, an open `(`
+            // or (in a parameter list) a `,`.
+            let mut s = j;
+            let mut depth = 0i32;
+            while s > from {
+                let t = &toks[s - 1];
+                if t.is(")") || t.is("]") {
+                    depth += 1;
+                } else if (t.is("(") || t.is("[")) && depth > 0 {
+                    depth -= 1;
+                } else if depth == 0
+                    && (t.is(";") || t.is("{") || t.is("}") || t.is("(") || t.is(","))
+                {
+                    break;
+                }
+                s -= 1;
+            }
+            if let Some(ty) = self.declarator_type(s, j, name) {
+                return Some(ty);
+            }
+        }
+        None
+    }
+
+    /// Reads a declaration from token `s` to the declarator of `name` at
+    /// token `j`: its type.
+    fn declarator_type(&mut self, s: usize, j: usize, name: &str) -> Option<CType> {
+        let ndiags = self.diags.len();
+        self.pos = s;
+        let mut found = None;
+        if let Ok(specs) = self.specifiers() {
+            if let Some(base) = specs.ty.clone() {
+                while self.pos <= j {
+                    let Ok(d) = self.declarator(base.clone(), specs.konst, specs.volatile) else {
+                        break;
+                    };
+                    if d.name.as_deref() == Some(name) && self.pos > j {
+                        found = Some(d.full_type());
+                        break;
+                    }
+                    // Past an initializer, to the next declarator.
+                    let mut depth = 0i32;
+                    while let Some(t) = self.peek() {
+                        if t.is("(") || t.is("[") || t.is("{") {
+                            depth += 1;
+                        } else if t.is(")") || t.is("]") || t.is("}") {
+                            depth -= 1;
+                        } else if depth == 0 && (t.is(",") || t.is(";")) {
+                            break;
+                        }
+                        if depth < 0 {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+            }
+        }
+        self.diags.truncate(ndiags);
+        self.half_gt = false;
+        found
+    }
+
+    /// The branches `if constexpr` discards in tokens `start..end` (nvcc
+    /// instantiates nothing there), where its condition is a constant
+    /// here.
+    fn discarded(&mut self, start: usize, end: usize) -> Vec<std::ops::Range<usize>> {
+        let toks = self.toks;
+        let mut out = Vec::new();
+        for j in start..end.saturating_sub(2) {
+            if !(toks[j].is("if") && toks[j + 1].is("constexpr") && toks[j + 2].is("(")) {
+                continue;
+            }
+            let close = skip_balanced(toks, j + 2);
+            let ndiags = self.diags.len();
+            self.pos = j + 3;
+            self.half_gt = false;
+            let value = match self.expr() {
+                Ok(e) if self.pos + 1 == close => self.const_value(&e),
+                _ => None,
             };
             self.diags.truncate(ndiags);
             self.half_gt = false;
-            if let Some(args) = args {
-                self.templates.requests.push(Request {
-                    name: self.templates.defs[def].name.clone(),
-                    args,
-                    params: None,
-                    span: t.span(),
-                    at,
-                });
+            let Some(value) = value else { continue };
+            let then_end = statement_end(toks, close, end);
+            let else_range = if toks.get(then_end).is_some_and(|t| t.is("else")) {
+                then_end + 1..statement_end(toks, then_end + 1, end)
+            } else {
+                then_end..then_end
+            };
+            out.push(if value != 0 {
+                else_range
+            } else {
+                close..then_end
+            });
+        }
+        out
+    }
+
+    /// The `constexpr` values a body declares (`constexpr int n = 2;`), so
+    /// that template arguments naming them read.
+    fn local_constants(&mut self, start: usize, end: usize) {
+        let toks = self.toks;
+        for j in start..end {
+            let at_statement = j > 0
+                && (toks[j - 1].is(";")
+                    || toks[j - 1].is("{")
+                    || toks[j - 1].is("}")
+                    || toks[j - 1].is(":"));
+            if !(toks[j].is("constexpr") && at_statement) {
+                continue;
+            }
+            let ndiags = self.diags.len();
+            self.pos = j;
+            if let Ok(specs) = self.specifiers() {
+                if let Some(base) = specs.ty.clone() {
+                    if let Ok(d) = self.declarator(base, specs.konst, specs.volatile) {
+                        if let (Some(name), true) = (d.name.clone(), self.eat("=")) {
+                            if let Ok(e) = self.conditional() {
+                                self.record_constant(name, &d.ty, &e);
+                            }
+                        }
+                    }
+                }
+            }
+            self.diags.truncate(ndiags);
+            self.half_gt = false;
+        }
+    }
+
+    /// The warnings for a use at token `i` of function template `def`
+    /// whose template arguments could not be established: a kernel
+    /// template's launch, or each launch of a kernel template in a host
+    /// template's body.
+    fn unresolved(&mut self, def: usize, i: usize) -> Vec<Diagnostic> {
+        let d = &self.templates.defs[def];
+        let warn = |name: &str, span: Span| {
+            Diagnostic::warning(
+                span,
+                format!(
+                    "the template arguments of kernel template \"{name}\" launched here are not known to this compile (they depend on host code it does not read): it may need instances this compile does not make"
+                ),
+            )
+        };
+        match &d.kind {
+            TemplateKind::Function { space, .. } if space.on_device() => {
+                vec![warn(&d.name, self.toks[i].span())]
+            }
+            _ => {
+                let toks = d.tokens.clone();
+                let mut out = Vec::new();
+                for k in d.decl_start..toks.len() {
+                    let t = &toks[k];
+                    if t.kind != TokKind::Ident {
+                        continue;
+                    }
+                    let Some(kd) = self.function_template(&t.text) else {
+                        continue;
+                    };
+                    let kdef = &self.templates.defs[kd];
+                    let on_device = matches!(&kdef.kind,
+                        TemplateKind::Function { space, .. } if space.on_device());
+                    // Up to the `<<<` of a launch, within the statement.
+                    let launch = on_device
+                        && toks[k + 1..]
+                            .iter()
+                            .take_while(|t| !t.is(";") && !t.is("{") && !t.is("}"))
+                            .collect::<Vec<_>>()
+                            .windows(2)
+                            .any(|w| w[0].is("<<") && w[1].is("<"));
+                    if launch {
+                        out.push(warn(&kdef.name, t.span()));
+                    }
+                }
+                out
             }
         }
-        self.pos = saved;
     }
 
     /// Skips a balanced `( … )`.
@@ -178,4 +630,109 @@ impl<'a> Parser<'a> {
             self.skip_braces();
         }
     }
+}
+
+/// What a use of a function template in host code asks for.
+enum Call {
+    /// Not a launch or call (a declaration, an address).
+    None,
+    /// The instance of these arguments.
+    Args(Vec<TemplateArg>),
+    /// A launch or call whose template arguments are not known here.
+    Unknown,
+}
+
+/// Where the parameter list of the function whose body starts at token
+/// `body` starts (its `(`), or `body` when there is none.
+fn params_start(toks: &[Token], body: usize) -> usize {
+    let mut k = body;
+    while k > 0 && !toks[k - 1].is(")") {
+        k -= 1;
+        if body - k > 16 || toks[k].is(";") || toks[k].is("}") {
+            return body;
+        }
+    }
+    let mut depth = 0i32;
+    while k > 0 {
+        k -= 1;
+        if toks[k].is(")") {
+            depth += 1;
+        } else if toks[k].is("(") {
+            depth -= 1;
+            if depth == 0 {
+                return k;
+            }
+        }
+    }
+    body
+}
+
+/// Past the statement that starts at token `k` (a block, an `if` with its
+/// `else`, or up to its `;`), before `end`.
+fn statement_end(toks: &[Token], k: usize, end: usize) -> usize {
+    let Some(t) = toks.get(k).filter(|_| k < end) else {
+        return end;
+    };
+    if t.is("{") {
+        return skip_balanced(toks, k).min(end);
+    }
+    if t.is("if") {
+        let mut c = k + 1;
+        if toks.get(c).is_some_and(|t| t.is("constexpr")) {
+            c += 1;
+        }
+        let then_end = statement_end(toks, skip_balanced(toks, c), end);
+        if toks.get(then_end).is_some_and(|t| t.is("else")) && then_end < end {
+            return statement_end(toks, then_end + 1, end);
+        }
+        return then_end;
+    }
+    let mut j = k;
+    while j < end && !toks[j].is(";") {
+        j = if toks[j].is("(") || toks[j].is("[") || toks[j].is("{") {
+            skip_balanced(toks, j)
+        } else {
+            j + 1
+        };
+    }
+    (j + 1).min(end)
+}
+
+/// Past the balanced `(…)`, `[…]` or `{…}` that starts at token `k`.
+fn skip_balanced(toks: &[Token], k: usize) -> usize {
+    let mut depth = 0i32;
+    for (j, t) in toks.iter().enumerate().skip(k) {
+        if t.is("(") || t.is("[") || t.is("{") {
+            depth += 1;
+        } else if t.is(")") || t.is("]") || t.is("}") {
+            depth -= 1;
+            if depth <= 0 {
+                return j + 1;
+            }
+        }
+    }
+    toks.len()
+}
+
+/// The arguments of the call whose `(` is token `open`: each one's tokens.
+fn call_args(toks: &[Token], open: usize, end: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let (mut depth, mut lo) = (0i32, open + 1);
+    for (k, t) in toks.iter().enumerate().take(end).skip(open) {
+        if t.is("(") || t.is("[") || t.is("{") {
+            depth += 1;
+        } else if t.is(")") || t.is("]") || t.is("}") {
+            depth -= 1;
+            if depth == 0 {
+                if k > lo {
+                    out.push((lo, k));
+                }
+                break;
+            }
+        } else if depth == 1 && t.is(",") {
+            out.push((lo, k));
+            lo = k + 1;
+        }
+    }
+    out
 }

@@ -76,6 +76,85 @@ pub fn instance_signature(
     }
 }
 
+/// What the body of host function template `def`'s instance for these
+/// arguments launches and calls (see `Parser::scan_launches`): requests,
+/// placed at `at`. Host code is not compiled: its body is read for them.
+pub fn host_instance(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: usize,
+    args: &[TemplateArg],
+    at: usize,
+) -> Vec<Request> {
+    let Some(def) = templates.defs.get(def).cloned() else {
+        return Vec::new();
+    };
+    let scope = templates.scope.clone();
+    let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
+    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns.pop();
+    p.bind(&def, args);
+    let known = p.templates.requests.len();
+    if let Some((Some(body), end)) = p.host_function_end(def.decl_start) {
+        p.scan_launches(body, end, at);
+    }
+    let out = p.templates.requests.split_off(known);
+    *templates = p.templates;
+    out
+}
+
+impl<'a> Parser<'a> {
+    /// What the host member functions of class template `def`'s instance
+    /// for `args` launch and call: those `called` (by name), those they
+    /// call, and its constructors; placed at the end of the file.
+    pub(super) fn sub_class_members(
+        &mut self,
+        def: usize,
+        args: &[TemplateArg],
+        mut called: Vec<String>,
+    ) -> Vec<Request> {
+        let Some(def) = self.templates.defs.get(def).cloned() else {
+            return Vec::new();
+        };
+        let scope = self.templates.scope.clone();
+        let templates = std::mem::take(&mut self.templates);
+        let mut p = Parser::sub(
+            &def.tokens,
+            &mut *self.diags,
+            scope,
+            templates,
+            0,
+            self.nesting + 1,
+        );
+        p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+        let simple = p.cxx.ns.pop().unwrap_or_default();
+        p.bind(&def, args);
+        let toks = p.toks;
+        let open = (def.decl_start..toks.len()).find(|&k| toks[k].is("{"));
+        let members = open.map(|o| p.host_members(o)).unwrap_or_default();
+        let known = p.templates.requests.len();
+        let mut done = vec![false; members.len()];
+        called.push(simple);
+        while let Some(m) =
+            (0..members.len()).find(|&m| !done[m] && called.iter().any(|c| *c == members[m].0))
+        {
+            done[m] = true;
+            let (_, body, end) = members[m];
+            // The members it calls.
+            for k in body..end.saturating_sub(1) {
+                if toks[k].kind == TokKind::Ident && toks[k + 1].is("(") {
+                    called.push(toks[k].text.to_string());
+                }
+            }
+            // Member functions are instantiated at the end of the file.
+            p.scan_launches(body, end, usize::MAX);
+        }
+        let out = p.templates.requests.split_off(known);
+        self.templates = p.templates;
+        out
+    }
+}
+
 /// Template arguments completed with the defaults of the parameters not
 /// given (parsed with the earlier arguments bound) and converted to the
 /// parameters' types. `None` when one has no value or is of the wrong kind.

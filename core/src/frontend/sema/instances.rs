@@ -43,6 +43,9 @@ pub(super) struct Instances {
     pub(super) lazy_symbols: Vec<String>,
     /// The functions called or whose address is taken, by symbol.
     pub(super) used: HashSet<String>,
+    /// The host function template instances read for what they launch
+    /// (`f<float>`): each is read once.
+    pub(super) host_read: HashSet<String>,
 }
 
 impl Instances {
@@ -227,7 +230,10 @@ pub(super) fn request(
         })
         .collect();
     if defs.is_empty() {
-        return None; // host code is not compiled
+        // Host code is not compiled: a host function template's instance
+        // is read for what it launches.
+        host_request(&mut inst, r, diags);
+        return None;
     }
     let mut chosen = None;
     for def in defs {
@@ -259,4 +265,35 @@ pub(super) fn request(
     };
     let (symbol, _) = inst.instance(def, args, &r.span, diags)?;
     Some(symbol)
+}
+
+/// An explicit instantiation of a host function template, or a call of one
+/// in host code: the launches and calls in its instance's body, asked for
+/// in turn (`template <class T> void run(T *d) { k<T><<<1, 1>>>(d); }` and
+/// `run<float>(p)` make `k<float>`).
+fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) {
+    let defs = inst.templates.functions(&r.name);
+    for def in defs {
+        let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
+            continue;
+        };
+        if let Some(params) = &r.params {
+            if inst
+                .instance_signature(def, &args)
+                .is_none_or(|(_, p)| p != *params)
+            {
+                continue;
+            }
+        }
+        let id = template_id(&inst.templates.defs[def].name, &args);
+        if !inst.host_read.insert(id) || inst.templates.count >= MAX_INSTANCES {
+            return;
+        }
+        inst.templates.count += 1;
+        // What it asks for goes at the end of the file, where EDG
+        // instantiates pending templates.
+        let requests = parse::host_instance(&mut inst.templates, diags, def, &args, usize::MAX);
+        inst.templates.requests.extend(requests);
+        return;
+    }
 }
