@@ -156,7 +156,14 @@ fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> Result<String, Stri
             (u64::from(n), Mode::Multiple)
         }
         (Some(n), _) if n >= 2 && fits(u64::from(n)) => (u64::from(n), Mode::KeepTests),
-        (None | Some(0), None) => return Err("trip count unknown".into()),
+        (None | Some(0), None) => {
+            return Err(match trip_count(f, dom, l, &c, u64::MAX) {
+                Some(t) => {
+                    format!("too big ({t} iterations of {size} instructions, limit {limit})")
+                }
+                None => "trip count unknown".into(),
+            })
+        }
         (_, Some(t)) if !fits(t) && hint.is_none_or(|n| n == 0) => {
             return Err(format!(
                 "too big ({t} iterations of {size} instructions, limit {limit})"
