@@ -711,6 +711,42 @@ mod tests {
         assert_eq!(opt::snapshot(rest.module()), opt::snapshot(s.module()));
     }
 
+    /// Every stage that changed the program says what it did; metrics are
+    /// kept for every stage but ptx; a compile without snapshots keeps neither.
+    #[test]
+    fn changed_stages_have_remarks_and_every_stage_metrics() {
+        for (name, text) in [
+            ("k.cu", SRC),
+            ("saxpy.cu", include_str!("../tests/corpus/saxpy.cu")),
+            ("reflect.cu", include_str!("../tests/corpus/reflect.cu")),
+            (
+                "shared_reduce.cu",
+                include_str!("../tests/corpus/shared_reduce.cu"),
+            ),
+        ] {
+            let c = crate::compile_source(name, text, &Options::default());
+            assert!(!c.has_errors(), "{name}");
+            for s in &c.stages {
+                let applied = s.remarks.iter().any(|r| r.kind == RemarkKind::Applied);
+                assert!(
+                    !s.changed || applied || s.name == "ptx",
+                    "{name}: {}",
+                    s.name
+                );
+                assert_eq!(s.metrics.is_some(), s.name != "ptx", "{name}: {}", s.name);
+            }
+            let plain = Options {
+                snapshots: false,
+                ..Options::default()
+            };
+            let c = crate::compile_source(name, text, &plain);
+            assert!(c
+                .stages
+                .iter()
+                .all(|s| s.remarks.is_empty() && s.metrics.is_none()));
+        }
+    }
+
     #[test]
     fn an_unknown_arch_is_one_diagnostic() {
         let opts = Options {
