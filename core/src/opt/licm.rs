@@ -215,7 +215,17 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
                 Value::Inst(d) => !defined_in_loop[d.0 as usize],
                 _ => true,
             });
-            if !movable && invariant && matches!(inst.kind, InstKind::Load { .. }) && always_runs {
+            if !movable
+                && invariant
+                && matches!(
+                    inst.kind,
+                    InstKind::Load {
+                        volatile: false,
+                        ..
+                    }
+                )
+                && always_runs
+            {
                 blocked += 1;
             }
             if movable && invariant {
