@@ -100,6 +100,16 @@ struct Cli {
     /// Print a table of stage times to stderr.
     #[arg(long = "time-passes")]
     time_passes: bool,
+    /// Print what each pass did to the program, as `file(line): remark: [pass] text`.
+    #[arg(long)]
+    remarks: bool,
+    /// With the remarks, print what passes could not do (and why).
+    #[arg(long = "remarks-missed")]
+    remarks_missed: bool,
+    /// Print the program's size after every stage: instructions, blocks,
+    /// loads and stores by space, local bytes, virtual registers.
+    #[arg(long)]
+    stats: bool,
     /// Write the whole Compilation (every stage) as JSON.
     #[arg(long = "stages-json", value_name = "FILE")]
     stages_json: Option<PathBuf>,
@@ -170,7 +180,12 @@ fn options(cli: &Cli) -> Options {
     o.lineinfo = cli.lineinfo;
     o.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
     // The IR after every pass only where it is printed.
-    o.snapshots = cli.print_after_all || cli.print_changed || cli.stages_json.is_some();
+    o.snapshots = cli.print_after_all
+        || cli.print_changed
+        || cli.stages_json.is_some()
+        || cli.remarks
+        || cli.remarks_missed
+        || cli.stats;
     o.include_dirs.clone_from(&cli.include);
     o.defines = cli
         .define
@@ -273,6 +288,9 @@ fn main() -> ExitCode {
         );
     }
     print_diagnostics(&c.diagnostics, &path_text, &source);
+    if cli.remarks || cli.remarks_missed || cli.stats {
+        print_remarks_and_stats(&c, &path_text, &cli);
+    }
     if let Some(json_path) = &cli.stages_json {
         let json = match serde_json::to_string_pretty(&c) {
             Ok(j) => j,
@@ -310,6 +328,65 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// `--remarks`, `--remarks-missed` and `--stats`, to stderr.
+fn print_remarks_and_stats(c: &Compilation, path_text: &str, cli: &Cli) {
+    use ptxlab_core::compilation::RemarkKind;
+    for s in c
+        .stages
+        .iter()
+        .filter(|_| cli.remarks || cli.remarks_missed)
+    {
+        for r in &s.remarks {
+            if r.kind == RemarkKind::Missed && !cli.remarks_missed {
+                continue;
+            }
+            let at = match r.line {
+                0 => path_text.to_string(),
+                l => format!("{path_text}({l})"),
+            };
+            eprintln!("{at}: remark: [{}] {}", s.name, r.text);
+        }
+    }
+    if !cli.stats {
+        return;
+    }
+    let spaces = |m: &std::collections::BTreeMap<String, usize>| {
+        let v: Vec<String> = m.iter().map(|(s, n)| format!("{s}:{n}")).collect();
+        if v.is_empty() {
+            "-".into()
+        } else {
+            v.join(" ")
+        }
+    };
+    eprintln!(
+        "{:>5}  {:<30} {:>6} {:>6}  {:<24} {:<24} {:>6}  registers",
+        "stage", "pass", "insts", "blocks", "loads", "stores", "local"
+    );
+    for s in &c.stages {
+        let Some(m) = &s.metrics else { continue };
+        let regs: Vec<String> = m
+            .registers
+            .iter()
+            .map(|(k, n)| format!("%{k}:{n}"))
+            .collect();
+        eprintln!(
+            "{:>5}  {:<30} {:>6} {:>6}  {:<24} {:<24} {:>6}  {}",
+            s.index,
+            s.name,
+            m.instructions,
+            m.blocks,
+            spaces(&m.loads),
+            spaces(&m.stores),
+            m.local_bytes,
+            if regs.is_empty() {
+                "-".into()
+            } else {
+                regs.join(" ")
+            }
+        );
+    }
 }
 
 fn print_diagnostics(diags: &[Diagnostic], path_text: &str, source: &str) {

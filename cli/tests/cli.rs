@@ -643,3 +643,90 @@ fn without_snapshots_the_changed_marks_and_the_ptx_are_the_same() {
         );
     }
 }
+
+/// Writes `text` as `k.cu` in a scratch directory named `name`; runs the
+/// CLI there on it with `args`, returning its stderr (the compile must succeed).
+fn stderr_of(name: &str, text: &str, args: &[&str]) -> String {
+    let dir = common::scratch(name);
+    std::fs::write(dir.join("k.cu"), text).unwrap();
+    let out = ptxlab()
+        .current_dir(&dir)
+        .args(["k.cu", "-o", "-"])
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{err}");
+    err
+}
+
+const REMARKS_SRC: &str = "\
+__device__ __noinline__ float twice(float x) { return 2.0f * x; }
+__global__ void k(const float *__restrict__ a, float *b, int n) {
+    float acc = 0;
+#pragma unroll 4
+    for (int i = 0; i < n; i++)
+        acc += a[i];
+    for (int j = 0; j < n; j++)
+        acc += twice(acc);
+    b[0] = acc;
+}
+";
+
+#[test]
+fn remarks_name_file_line_and_pass() {
+    let err = stderr_of("cli-remarks", REMARKS_SRC, &["--remarks"]);
+    for want in [
+        "k.cu: remark: [mem2reg] `_Z1kPKfPfi`: promoted ",
+        "k.cu(5): remark: [loop-unroll] loop at line 5 unrolled x4 (pragma)",
+        "k.cu(5): remark: [loop-rotate] loop at line 5 rotated",
+        "k.cu: remark: [memory-space-opt] `_Z1kPKfPfi`: memory accesses given their address space: ",
+        "k.cu: remark: [isel] `_Z1kPKfPfi`: ",
+        "k.cu: remark: [isel] `_Z1kPKfPfi`: `ld.global` -> `ld.global.nc` for ",
+        "k.cu: remark: [layout] ",
+    ] {
+        assert!(err.contains(want), "missing '{want}' in:\n{err}");
+    }
+    // Missed remarks only with --remarks-missed.
+    assert!(!err.contains("not inlined"), "{err}");
+    let missed = stderr_of("cli-remarks-missed", REMARKS_SRC, &["--remarks-missed"]);
+    for want in [
+        "k.cu(8): remark: [inline] `_Z5twicef` not inlined into `_Z1kPKfPfi`: __noinline__",
+        "k.cu(7): remark: [loop-unroll] loop at line 7 not unrolled: trip count unknown",
+        "k.cu(5): remark: [loop-unroll] loop at line 5 unrolled x4 (pragma)",
+    ] {
+        assert!(missed.contains(want), "missing '{want}' in:\n{missed}");
+    }
+    // Without the flags, nothing.
+    let plain = stderr_of("cli-remarks-none", REMARKS_SRC, &[]);
+    assert!(!plain.contains("remark:"), "{plain}");
+}
+
+#[test]
+fn stats_print_one_row_per_stage() {
+    let err = stderr_of("cli-stats", REMARKS_SRC, &["--stats"]);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines[0].contains("stage") && lines[0].contains("insts") && lines[0].contains("registers"),
+        "{err}"
+    );
+    let row = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name} in:\n{err}"))
+            .to_string()
+    };
+    assert!(row("irgen").contains("generic:"), "{err}");
+    assert!(row("memory-space-opt").contains("global:"), "{err}");
+    // After isel: virtual registers per class.
+    assert!(
+        row("isel").contains("%r:") && row("layout").contains("%f:"),
+        "{err}"
+    );
+    assert!(!err.contains("remark:"), "{err}");
+    // One row per stage but ptx.
+    let rows = lines.len() - 1;
+    let c = ptxlab_core::compile_source("k.cu", REMARKS_SRC, &ptxlab_core::Options::default());
+    assert_eq!(rows, c.stages.len() - 1, "{err}");
+}

@@ -4,6 +4,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::Module;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// What a compile produced: diagnostics, a snapshot after every stage, and the PTX.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -84,6 +85,63 @@ pub struct Stage {
     /// `ptxlab run --after-pass` counts); `None` for the other stages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pass_run: Option<usize>,
+    /// What the stage did to this program (and, for some passes, what it
+    /// could not do), in the order it reported them; kept only with
+    /// [`Options::snapshots`](crate::Options::snapshots).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remarks: Vec<Remark>,
+    /// The program's size after the stage, for charts and `--stats`; kept
+    /// only with [`Options::snapshots`](crate::Options::snapshots) (none for
+    /// the `ptx` stage: its counts are the layout's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<Metrics>,
+}
+
+/// One thing a stage did (or could not do) to the program, as LLVM's
+/// `-Rpass`/`-Rpass-missed` remarks: `loop unrolled x4 (pragma)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Remark {
+    pub kind: RemarkKind,
+    /// The source line it is about; 0: none (a whole function or module).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    pub text: String,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Whether a remark says what a stage did or what it could not do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RemarkKind {
+    /// A transformation made (`-Rpass`).
+    Applied,
+    /// A transformation not made, and why (`-Rpass-missed`).
+    Missed,
+}
+
+/// The size of the program after a stage: what `--stats` prints per stage.
+/// For IR stages the counts are over the defined functions' live
+/// instructions; for the machine stages over the PTX instructions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metrics {
+    pub instructions: usize,
+    pub blocks: usize,
+    /// Loads per address space (`generic`, `global`, `shared`, `local`,
+    /// `const`, `param`); spaces with none are left out.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub loads: BTreeMap<String, usize>,
+    /// Stores per address space, as `loads`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stores: BTreeMap<String, usize>,
+    /// Bytes of local memory: the allocas' sizes (IR), the stack frames
+    /// (machine code).
+    pub local_bytes: u64,
+    /// Machine stages: virtual registers per class (`r`, `rd`, `f`, `p`, …).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub registers: BTreeMap<String, u32>,
 }
 
 impl Stage {

@@ -4,13 +4,15 @@
 //! (`opt::STAGES`).
 
 use crate::codegen::{emit, isel, layout, out_of_ssa};
-use crate::compilation::{Compilation, FunctionText, Kernel, Stage};
+use crate::compilation::{Compilation, FunctionText, Kernel, Metrics, Remark, RemarkKind, Stage};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{verify, Module};
+use crate::opt::remark::{ir_metrics, plural};
 use crate::opt::{BrokenIr, Pass, PassContext, StageId};
 use crate::options::Options;
-use crate::ptx::print_machine_function;
+use crate::ptx::{print_machine_function, MFunction, RegClass};
 use crate::{frontend, irgen, link, opt, FileProvider, NoFiles};
+use std::collections::BTreeMap;
 use web_time::Instant;
 
 /// Compiles one source text with no other files (built-in headers only).
@@ -38,6 +40,37 @@ pub fn compile(name: &str, text: &str, files: &dyn FileProvider, opts: &Options)
     c
 }
 
+/// What a stage said it did, and the size it left (kept with snapshots).
+#[derive(Default)]
+struct Report {
+    remarks: Vec<Remark>,
+    metrics: Option<Metrics>,
+}
+
+impl Report {
+    /// `remarks` (applied, with no line) and `metrics`, when `opts` keeps them.
+    fn new(
+        opts: &Options,
+        remarks: impl FnOnce() -> Vec<String>,
+        metrics: impl FnOnce() -> Metrics,
+    ) -> Report {
+        if !opts.snapshots {
+            return Report::default();
+        }
+        Report {
+            remarks: remarks()
+                .into_iter()
+                .map(|text| Remark {
+                    kind: RemarkKind::Applied,
+                    line: 0,
+                    text,
+                })
+                .collect(),
+            metrics: Some(metrics()),
+        }
+    }
+}
+
 /// Records stage `id` of the table in `c`, at the next index; `changed`
 /// compares with the stage before when `compare` (the first stage of each
 /// representation is changed).
@@ -47,6 +80,7 @@ fn record(
     functions: Vec<FunctionText>,
     compare: bool,
     micros: u64,
+    report: Report,
 ) {
     let info = id.info();
     let prev = c.stages.last().filter(|_| compare);
@@ -60,6 +94,8 @@ fn record(
         changed,
         micros,
         pass_run: None,
+        remarks: report.remarks,
+        metrics: report.metrics,
     });
 }
 
@@ -174,7 +210,27 @@ impl<'o> Stepper<'o> {
         let t = Instant::now();
         let mut module = irgen::lower(&tu, name, opts);
         let micros = t.elapsed().as_micros() as u64;
-        record(c, StageId::Irgen, ir_text(&module, opts), false, micros);
+        let report = Report::new(
+            opts,
+            || {
+                let defined = module.functions.iter().filter(|f| !f.is_declaration());
+                let kernels = defined.clone().filter(|f| f.attrs.kernel).count();
+                vec![format!(
+                    "lowered {} ({})",
+                    plural(defined.count(), "function"),
+                    plural(kernels, "kernel")
+                )]
+            },
+            || ir_metrics(&module),
+        );
+        record(
+            c,
+            StageId::Irgen,
+            ir_text(&module, opts),
+            false,
+            micros,
+            report,
+        );
         c.kernels = Kernel::all_in(&module);
         if VERIFY_EACH {
             let errs = verify::verify_module(&module);
@@ -189,6 +245,12 @@ impl<'o> Stepper<'o> {
         }
 
         let t = Instant::now();
+        let defined: Vec<String> = module
+            .functions
+            .iter()
+            .filter(|f| !f.is_declaration())
+            .map(|f| f.name.clone())
+            .collect();
         if let Err(missing) = link::libdevice(&mut module, opts, cx.target) {
             for m in missing {
                 // At the first call of the function, when the call has a line.
@@ -215,7 +277,30 @@ impl<'o> Stepper<'o> {
             return None;
         }
         let micros = t.elapsed().as_micros() as u64;
-        record(c, StageId::Link, ir_text(&module, opts), true, micros);
+        let report = Report::new(
+            opts,
+            || {
+                let linked: Vec<String> = module
+                    .functions
+                    .iter()
+                    .filter(|f| !f.is_declaration() && !defined.contains(&f.name))
+                    .map(|f| format!("`{}`", f.name))
+                    .collect();
+                if linked.is_empty() {
+                    return Vec::new();
+                }
+                vec![format!("linked {} from libdevice", linked.join(", "))]
+            },
+            || ir_metrics(&module),
+        );
+        record(
+            c,
+            StageId::Link,
+            ir_text(&module, opts),
+            true,
+            micros,
+            report,
+        );
         c.kernels = Kernel::all_in(&module);
         Some(Stepper {
             cx,
@@ -262,7 +347,7 @@ impl<'o> Stepper<'o> {
     /// Applies the next pass run; `None` when all have run.
     pub fn step(&mut self) -> Option<PassRun> {
         let pass = *self.passes.get(self.done)?;
-        let changed = opt::apply(&mut self.module, pass, self.done, &self.cx);
+        let changed = opt::apply(&mut self.module, pass, self.done, &self.cx, None);
         self.done += 1;
         Some(PassRun {
             n: self.done,
@@ -293,6 +378,85 @@ impl<'o> Stepper<'o> {
         self.done += stages.len();
         (stages, broken)
     }
+}
+
+/// The instructions of a machine function.
+fn size(f: &MFunction) -> usize {
+    f.blocks.iter().map(|b| b.insts.len()).sum()
+}
+
+fn count_branches(f: &MFunction) -> usize {
+    f.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| i.is_branch())
+        .count()
+}
+
+/// Per block, whether its conditional branch (if any) is taken on a false guard.
+fn guards(f: &MFunction) -> Vec<Option<bool>> {
+    f.blocks
+        .iter()
+        .map(|b| {
+            b.insts
+                .iter()
+                .find(|i| i.is_branch())
+                .and_then(|i| i.guard.as_ref())
+                .map(|g| g.1)
+        })
+        .collect()
+}
+
+/// `12 %r, 4 %rd virtual registers` (isel's remark).
+fn registers_text(f: &MFunction) -> String {
+    let classes: Vec<String> = RegClass::ALL
+        .iter()
+        .filter_map(|c| {
+            let n = f.reg_count.iter().find(|(k, _)| k == c)?.1;
+            (n > 0).then(|| format!("{n} {}", c.prefix()))
+        })
+        .collect();
+    if classes.is_empty() {
+        "no virtual registers".into()
+    } else {
+        format!("{} virtual registers", classes.join(", "))
+    }
+}
+
+/// The size of machine code: instructions, blocks, loads and stores by
+/// state space (`ld.global.nc` is global, a space-less `ld` generic), the
+/// stack frames' bytes, virtual registers per class (summed over functions).
+fn machine_metrics(funcs: &[MFunction]) -> Metrics {
+    const SPACES: [&str; 5] = ["global", "shared", "local", "const", "param"];
+    let mut out = Metrics::default();
+    let mut registers: BTreeMap<String, u32> = BTreeMap::new();
+    for f in funcs {
+        out.blocks += f.order.len();
+        out.local_bytes += f.frame.map_or(0, |(_, size)| size);
+        for (class, n) in &f.reg_count {
+            if *n > 0 {
+                *registers
+                    .entry(class.prefix().trim_start_matches('%').into())
+                    .or_default() += n;
+            }
+        }
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            out.instructions += 1;
+            let mut parts = i.opcode.split('.');
+            let map = match parts.next() {
+                Some("ld" | "ldu") => &mut out.loads,
+                Some("st") => &mut out.stores,
+                _ => continue,
+            };
+            let space = parts
+                .next()
+                .filter(|p| SPACES.contains(p))
+                .unwrap_or("generic");
+            *map.entry(space.into()).or_default() += 1;
+        }
+    }
+    out.registers = registers;
+    out
 }
 
 /// A stage's IR text: none without snapshots (the checks of debug builds
@@ -368,21 +532,123 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     };
     let mut funcs: Vec<crate::ptx::MFunction> = selected.iter().map(|s| s.func.clone()).collect();
     let micros = t.elapsed().as_micros() as u64;
-    record(c, StageId::Isel, machine_text(&funcs), false, micros);
+    let report = Report::new(
+        opts,
+        || {
+            let mut out = Vec::new();
+            for f in &funcs {
+                out.push(format!("`{}`: {}", f.name, registers_text(f)));
+                let nc = f
+                    .blocks
+                    .iter()
+                    .flat_map(|b| &b.insts)
+                    .filter(|i| i.opcode.starts_with("ld.global.nc"))
+                    .count();
+                if nc > 0 {
+                    out.push(format!(
+                        "`{}`: `ld.global` -> `ld.global.nc` for {}: the pointer is `const __restrict__`",
+                        f.name,
+                        plural(nc, "load")
+                    ));
+                }
+            }
+            out
+        },
+        || machine_metrics(&funcs),
+    );
+    record(
+        c,
+        StageId::Isel,
+        machine_text(&funcs),
+        false,
+        micros,
+        report,
+    );
 
     let t = Instant::now();
+    let mut copies = Vec::new();
     for (f, s) in funcs.iter_mut().zip(&selected) {
+        let before = (size(f), f.blocks.len());
         out_of_ssa::run(f, &s.phis);
+        let split = f.blocks.len() - before.1;
+        // Each split edge's block holds its copies and one branch.
+        let added = size(f).saturating_sub(before.0 + split);
+        copies.push((s.phis.len(), added, split));
     }
     let micros = t.elapsed().as_micros() as u64;
-    record(c, StageId::OutOfSsa, machine_text(&funcs), true, micros);
+    let report = Report::new(
+        opts,
+        || {
+            funcs
+                .iter()
+                .zip(&copies)
+                .filter(|(_, &(phis, _, _))| phis > 0)
+                .map(|(f, &(phis, added, split))| {
+                    let mut text = format!(
+                        "`{}`: {} replaced by {}",
+                        f.name,
+                        plural(phis, "phi"),
+                        plural(added, "copy")
+                    );
+                    if split > 0 {
+                        text += &format!(", {} split", plural(split, "critical edge"));
+                    }
+                    text
+                })
+                .collect()
+        },
+        || machine_metrics(&funcs),
+    );
+    record(
+        c,
+        StageId::OutOfSsa,
+        machine_text(&funcs),
+        true,
+        micros,
+        report,
+    );
 
     let t = Instant::now();
+    let mut branches = Vec::new();
     for f in &mut funcs {
+        let before = (count_branches(f), guards(f));
         layout::run(f);
+        let inverted = before
+            .1
+            .iter()
+            .zip(guards(f))
+            .filter(|(a, b)| *a != b)
+            .count();
+        branches.push((before.0 - count_branches(f), inverted));
     }
     let micros = t.elapsed().as_micros() as u64;
-    record(c, StageId::Layout, machine_text(&funcs), true, micros);
+    let report = Report::new(
+        opts,
+        || {
+            funcs
+                .iter()
+                .zip(&branches)
+                .filter(|(_, &(removed, _))| removed > 0)
+                .map(|(f, &(removed, inverted))| {
+                    format!(
+                        "`{}`: {} to the next block removed, {} inverted to fall through",
+                        f.name,
+                        plural(removed, "branch"),
+                        inverted
+                    )
+                })
+                .collect()
+        },
+        || machine_metrics(&funcs),
+    );
+    record(
+        c,
+        StageId::Layout,
+        machine_text(&funcs),
+        true,
+        micros,
+        report,
+    );
 
     let t = Instant::now();
     let externs = emit::extern_prototypes(&module);
@@ -398,7 +664,7 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     c.stats.ptx_instructions = e.instructions;
     let micros = t.elapsed().as_micros() as u64;
     let ptx = vec![FunctionText::new("<module>", e.text.clone())];
-    record(c, StageId::Ptx, ptx, false, micros);
+    record(c, StageId::Ptx, ptx, false, micros, Report::default());
     c.line_map = e.line_map;
     c.ptx = Some(e.text);
 }
@@ -443,6 +709,42 @@ mod tests {
         let mut rest = Stepper::from_module(half.into_module(), 10, &opts).unwrap();
         rest.run_to(usize::MAX);
         assert_eq!(opt::snapshot(rest.module()), opt::snapshot(s.module()));
+    }
+
+    /// Every stage that changed the program says what it did; metrics are
+    /// kept for every stage but ptx; a compile without snapshots keeps neither.
+    #[test]
+    fn changed_stages_have_remarks_and_every_stage_metrics() {
+        for (name, text) in [
+            ("k.cu", SRC),
+            ("saxpy.cu", include_str!("../tests/corpus/saxpy.cu")),
+            ("reflect.cu", include_str!("../tests/corpus/reflect.cu")),
+            (
+                "shared_reduce.cu",
+                include_str!("../tests/corpus/shared_reduce.cu"),
+            ),
+        ] {
+            let c = crate::compile_source(name, text, &Options::default());
+            assert!(!c.has_errors(), "{name}");
+            for s in &c.stages {
+                let applied = s.remarks.iter().any(|r| r.kind == RemarkKind::Applied);
+                assert!(
+                    !s.changed || applied || s.name == "ptx",
+                    "{name}: {}",
+                    s.name
+                );
+                assert_eq!(s.metrics.is_some(), s.name != "ptx", "{name}: {}", s.name);
+            }
+            let plain = Options {
+                snapshots: false,
+                ..Options::default()
+            };
+            let c = crate::compile_source(name, text, &plain);
+            assert!(c
+                .stages
+                .iter()
+                .all(|s| s.remarks.is_empty() && s.metrics.is_none()));
+        }
     }
 
     #[test]

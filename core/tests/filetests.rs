@@ -8,13 +8,21 @@
 //! ; CHECK: %x = add i32 %a, 1     a line of the output, after the previous match
 //! ; CHECK-NEXT: ret i32 %x        the line right after the previous match
 //! ; CHECK-NOT: alloca             on no line between the previous match and the next
+//! ; REMARK: promoted 2 allocas     a remark of the passes, after the previous REMARK match
+//! ; REMARK-NOT: missed:            on no remark between the previous REMARK match and the next
 //! ```
+//!
+//! The remarks are matched as lines `[pass] text` (applied) and
+//! `[pass] missed: text` (missed), in the order the passes reported them,
+//! apart from the output: REMARK and REMARK-NOT are CHECK and CHECK-NOT
+//! over those lines.
 //!
 //! The input is parsed and verified, the passes run through `opt::run` with
 //! the verifier after each, and the module is printed. A directive matches a
 //! line that contains its text, with runs of white space counted as one space
 //! (FileCheck's default). Directives are comments, so the input parses as is.
 
+use ptxlab_core::compilation::RemarkKind;
 use ptxlab_core::ir::{parse_module, print_module, verify};
 use ptxlab_core::{opt, Options};
 use std::path::Path;
@@ -29,6 +37,8 @@ enum Kind {
 #[derive(Debug)]
 struct Directive {
     kind: Kind,
+    /// A REMARK or REMARK-NOT: matched against the remarks.
+    remark: bool,
     pattern: String,
     /// Line in the test file (1-based).
     line: usize,
@@ -36,10 +46,12 @@ struct Directive {
 
 impl Directive {
     fn describe(&self) -> String {
-        let name = match self.kind {
-            Kind::Check => "CHECK",
-            Kind::Next => "CHECK-NEXT",
-            Kind::Not => "CHECK-NOT",
+        let name = match (self.kind, self.remark) {
+            (Kind::Check, false) => "CHECK",
+            (Kind::Next, _) => "CHECK-NEXT",
+            (Kind::Not, false) => "CHECK-NOT",
+            (Kind::Check, true) => "REMARK",
+            (Kind::Not, true) => "REMARK-NOT",
         };
         format!("line {}: '; {name}: {}'", self.line, self.pattern)
     }
@@ -49,6 +61,8 @@ impl Directive {
 struct Spec {
     passes: Vec<opt::Pass>,
     directives: Vec<Directive>,
+    /// REMARK and REMARK-NOT, in order.
+    remarks: Vec<Directive>,
 }
 
 fn normalize(s: &str) -> String {
@@ -60,6 +74,7 @@ fn normalize(s: &str) -> String {
 fn parse_spec(text: &str) -> Result<Spec, String> {
     let mut passes = None;
     let mut directives = Vec::new();
+    let mut remarks = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let Some(comment) = line.trim_start().strip_prefix(';') else {
             continue;
@@ -98,6 +113,22 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
             "CHECK" => Kind::Check,
             "CHECK-NEXT" => Kind::Next,
             "CHECK-NOT" => Kind::Not,
+            "REMARK" | "REMARK-NOT" => {
+                if rest.is_empty() {
+                    return Err(format!("line {at}: {word}: with nothing to match"));
+                }
+                remarks.push(Directive {
+                    kind: if word == "REMARK" {
+                        Kind::Check
+                    } else {
+                        Kind::Not
+                    },
+                    remark: true,
+                    pattern: rest,
+                    line: at,
+                });
+                continue;
+            }
             other => return Err(format!("line {at}: unknown directive '{other}:'")),
         };
         if rest.is_empty() {
@@ -105,15 +136,24 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         }
         directives.push(Directive {
             kind,
+            remark: false,
             pattern: rest,
             line: at,
         });
     }
     let passes = passes.ok_or("no '; RUN: pass,…' line")?;
-    if !directives.iter().any(|d| d.kind == Kind::Check) {
-        return Err("no '; CHECK:' line: the test could not fail".into());
+    if !directives
+        .iter()
+        .chain(&remarks)
+        .any(|d| d.kind == Kind::Check)
+    {
+        return Err("no '; CHECK:' or '; REMARK:' line: the test could not fail".into());
     }
-    Ok(Spec { passes, directives })
+    Ok(Spec {
+        passes,
+        directives,
+        remarks,
+    })
 }
 
 /// Fails if a pending CHECK-NOT matches one of `lines[from..to]`.
@@ -185,8 +225,16 @@ fn run_filetest(text: &str) -> Result<(), String> {
     }
     let opts = Options::default();
     let cx = opt::PassContext::new(&opts).map_err(|d| d.to_string())?;
-    let (_, broken) = opt::run(&mut m, &spec.passes, 0, &cx, 0, true);
+    let (stages, broken) = opt::run(&mut m, &spec.passes, 0, &cx, 0, true);
     let output = print_module(&m);
+    let remarks: String = stages
+        .iter()
+        .flat_map(|s| s.remarks.iter().map(move |r| (s, r)))
+        .map(|(s, r)| match r.kind {
+            RemarkKind::Applied => format!("[{}] {}\n", s.name, r.text),
+            RemarkKind::Missed => format!("[{}] missed: {}\n", s.name, r.text),
+        })
+        .collect();
     if let Some(b) = broken {
         return Err(format!(
             "pass '{}' left invalid IR:\n  {}\n--- output ---\n{output}",
@@ -194,6 +242,7 @@ fn run_filetest(text: &str) -> Result<(), String> {
             b.errors.join("\n  ")
         ));
     }
+    check(&remarks, &spec.remarks).map_err(|e| format!("{e}\n--- remarks ---\n{remarks}"))?;
     check(&output, &spec.directives).map_err(|e| {
         let numbered: Vec<String> = output
             .lines()
@@ -295,6 +344,22 @@ fn matcher_rejects_check_next_on_a_later_line() {
 }
 
 #[test]
+fn remarks_are_matched_in_order() {
+    let test = "; RUN: instcombine\ndefine i32 @f(i32 %a) {\nentry:\n  %x = add i32 %a, 0\n  ret i32 %x\n}\n; CHECK: ret i32 %a\n";
+    run_filetest(&format!(
+        "{test}; REMARK: [instcombine] `f`: instructions simplified\n; REMARK-NOT: missed\n"
+    ))
+    .unwrap();
+    let e = run_filetest(&format!("{test}; REMARK: [dce]\n")).unwrap_err();
+    assert!(
+        e.contains("'; REMARK: [dce]' not found") && e.contains("--- remarks ---"),
+        "{e}"
+    );
+    let e = run_filetest(&format!("{test}; REMARK-NOT: simplified\n")).unwrap_err();
+    assert!(e.contains("'; REMARK-NOT: simplified' matched"), "{e}");
+}
+
+#[test]
 fn a_wrong_check_fails_the_whole_filetest() {
     let test = "; RUN: instcombine\ndefine i32 @f(i32 %a) {\nentry:\n  %x = add i32 %a, 0\n  ret i32 %x\n}\n";
     run_filetest(&format!("{test}; CHECK: ret i32 %a\n")).unwrap();
@@ -310,7 +375,11 @@ fn bad_specs_are_errors() {
             "no '; RUN",
         ),
         ("; RUN: nosuchpass\n; CHECK: x", "unknown pass 'nosuchpass'"),
-        ("; RUN: dce\n; CHECK-NOT: x", "no '; CHECK:' line"),
+        (
+            "; RUN: dce\n; CHECK-NOT: x",
+            "no '; CHECK:' or '; REMARK:' line",
+        ),
+        ("; RUN: dce\n; REMARK:  ", "with nothing to match"),
         ("; RUN: dce\n; CHEKC: x", "unknown directive 'CHEKC:'"),
         ("; RUN: dce\n; CHECK:   ", "with nothing to match"),
     ] {

@@ -5,10 +5,14 @@
 
 use crate::ir::{Function, InstId, Module, Type, Value};
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
-        changed |= run_function(f);
+        let before = super::remark::size(f);
+        if run_function(f) {
+            changed = true;
+            cx.changed_function(f, before, "dead instructions deleted");
+        }
     }
     changed
 }

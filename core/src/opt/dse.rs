@@ -6,12 +6,18 @@
 use crate::collections::HashSet;
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         // A deleted store can make a load dead, and that an earlier store: repeat.
+        let before = super::remark::size(f);
+        let mut did = false;
         while !f.is_declaration() && run_function(f) {
+            did = true;
+        }
+        if did {
             changed = true;
+            cx.changed_function(f, before, "dead stores deleted");
         }
     }
     changed

@@ -16,19 +16,23 @@
 use crate::collections::HashMap;
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
-    run_all(m, false)
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
+    run_all(m, false, cx)
 }
 
-pub fn run_gvn(m: &mut Module, _cx: &super::PassContext) -> bool {
-    run_all(m, true)
+pub fn run_gvn(m: &mut Module, cx: &super::PassContext) -> bool {
+    run_all(m, true, cx)
 }
 
-fn run_all(m: &mut Module, across_blocks: bool) -> bool {
+fn run_all(m: &mut Module, across_blocks: bool, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f, across_blocks);
+            let before = super::remark::size(f);
+            if run_function(f, across_blocks) {
+                changed = true;
+                cx.changed_function(f, before, "redundant computations and loads removed");
+            }
         }
     }
     changed

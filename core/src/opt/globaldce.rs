@@ -5,7 +5,7 @@
 use crate::collections::HashSet;
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut live: HashSet<String> = m
         .functions
         .iter()
@@ -50,13 +50,31 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
         }
     }
     let before = (m.functions.len(), m.globals.len());
+    if cx.remarks_on() {
+        let dead: Vec<String> = m
+            .functions
+            .iter()
+            .filter(|f| !live.contains(&f.name))
+            .map(|f| format!("`{}`", f.name))
+            .collect();
+        if !dead.is_empty() {
+            cx.applied(
+                0,
+                format_args!("deleted unused functions {}", dead.join(", ")),
+            );
+        }
+    }
     m.functions.retain(|f| live.contains(&f.name));
     // Device variables are visible to the host (cudaMemcpyToSymbol): only
     // unused private ones go: shared variables, which belong to a kernel, and
     // string literals (`$str…`).
     m.globals.retain(|g| {
         let private = g.space == addrspace::SHARED || g.name.starts_with("$str");
-        !private || g.external || live_globals.contains(&g.name)
+        let keep = !private || g.external || live_globals.contains(&g.name);
+        if !keep {
+            cx.applied(0, format_args!("deleted unused variable `{}`", g.name));
+        }
+        keep
     });
     before != (m.functions.len(), m.globals.len())
 }

@@ -11,12 +11,12 @@
 use crate::collections::HashMap;
 use crate::ir::*;
 
-pub fn run_always(m: &mut Module, _cx: &super::PassContext) -> bool {
-    run(m, |f| f.attrs.alwaysinline)
+pub fn run_always(m: &mut Module, cx: &super::PassContext) -> bool {
+    run(m, |f| f.attrs.alwaysinline, cx, false)
 }
 
-pub fn run_default(m: &mut Module, _cx: &super::PassContext) -> bool {
-    run(m, |f| !f.attrs.noinline)
+pub fn run_default(m: &mut Module, cx: &super::PassContext) -> bool {
+    run(m, |f| !f.attrs.noinline, cx, true)
 }
 
 /// Callees that call themselves, directly or through others (never inlined).
@@ -120,14 +120,21 @@ fn bottom_up(m: &Module) -> Vec<usize> {
     order
 }
 
-fn run(m: &mut Module, wanted: impl Fn(&Function) -> bool) -> bool {
+/// Inlines the calls to the functions `wanted`; with `missed`, the calls
+/// to the others (`__noinline__`, recursive) are reported as missed.
+fn run(
+    m: &mut Module,
+    wanted: impl Fn(&Function) -> bool,
+    cx: &super::PassContext,
+    missed: bool,
+) -> bool {
     // A function's address passed to a function inlined here is a known
     // callee now (`apply(sq, x)` calls `sq`): those calls become direct and
     // are inlined in turn, as LLVM's inliner promotes such call sites. A
     // few rounds: each exposes the calls one level deeper.
     let mut changed = false;
-    for _ in 0..4 {
-        if !run_once(m, &wanted) {
+    for round in 0..4 {
+        if !run_once(m, &wanted, cx, missed && round == 0) {
             break;
         }
         changed = true;
@@ -138,7 +145,12 @@ fn run(m: &mut Module, wanted: impl Fn(&Function) -> bool) -> bool {
     changed
 }
 
-fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
+fn run_once(
+    m: &mut Module,
+    wanted: &impl Fn(&Function) -> bool,
+    cx: &super::PassContext,
+    missed: bool,
+) -> bool {
     let rec = recursive(m);
     let candidates: Vec<String> = m
         .functions
@@ -146,6 +158,9 @@ fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
         .filter(|f| !f.is_declaration() && !f.attrs.kernel && wanted(f) && !rec.contains(&f.name))
         .map(|f| f.name.clone())
         .collect();
+    if missed && cx.remarks_on() {
+        report_not_inlined(m, &candidates, &rec, cx);
+    }
     if candidates.is_empty() {
         return false;
     }
@@ -189,8 +204,28 @@ fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
             let over_budget = (grown > start + BUDGET || total + size(callee) > TOTAL_BUDGET)
                 && !callee.attrs.alwaysinline;
             if over_budget || grown > HARD_LIMIT {
+                cx.missed(
+                    f.inst(call).loc.map_or(0, |l| l.line),
+                    format_args!(
+                        "`{}` not inlined into `{}`: too big (cost {} of {})",
+                        callee.name,
+                        f.name,
+                        size(callee),
+                        BUDGET.min(TOTAL_BUDGET.saturating_sub(total))
+                    ),
+                );
                 continue;
             }
+            cx.applied(
+                f.inst(call).loc.map_or(0, |l| l.line),
+                format_args!(
+                    "inlined `{}` into `{}` (cost {} of {})",
+                    callee.name,
+                    f.name,
+                    size(callee),
+                    BUDGET
+                ),
+            );
             total += size(callee);
             // The call's block may have been split by an earlier inlining: find it.
             let Some((b, pos)) = f.layout.iter().find_map(|&b| {
@@ -213,6 +248,37 @@ fn run_once(m: &mut Module, wanted: &impl Fn(&Function) -> bool) -> bool {
         m.functions[fi] = f;
     }
     changed
+}
+
+/// Reports the calls to defined device functions that are no candidates:
+/// `__noinline__` or recursive ones.
+fn report_not_inlined(m: &Module, candidates: &[String], rec: &[String], cx: &super::PassContext) {
+    for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                let InstKind::Call { callee, .. } = &f.inst(i).kind else {
+                    continue;
+                };
+                let Some(g) = m.function(callee) else {
+                    continue;
+                };
+                if g.is_declaration() || g.attrs.kernel || candidates.contains(callee) {
+                    continue;
+                }
+                let why = if rec.contains(callee) {
+                    "recursive"
+                } else if g.attrs.noinline {
+                    "__noinline__"
+                } else {
+                    continue;
+                };
+                cx.missed(
+                    f.inst(i).loc.map_or(0, |l| l.line),
+                    format_args!("`{callee}` not inlined into `{}`: {why}", f.name),
+                );
+            }
+        }
+    }
 }
 
 /// Replaces every use of an inlined call with its value; a value may be

@@ -5,21 +5,34 @@ use crate::collections::HashMap;
 use crate::ir::fold;
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if f.is_declaration() {
             continue;
         }
         // Bounded: each round removes or rewrites at least one instruction.
+        let before = super::remark::size(f);
+        let mut did = false;
         for _ in 0..64 {
             if !round(f) {
                 break;
             }
+            did = true;
+        }
+        if did {
             changed = true;
+            cx.changed_function(f, before, "instructions simplified");
         }
     }
-    direct_calls(m) || changed
+    if direct_calls(m) {
+        cx.applied(
+            0,
+            format_args!("indirect calls of known functions made direct"),
+        );
+        changed = true;
+    }
+    changed
 }
 
 /// `call float @f(…)` for `call float %fp(…)` once `%fp` is `@f`, a function

@@ -22,17 +22,17 @@
 use super::loops::*;
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f);
+            changed |= run_function(f, cx);
         }
     }
     changed
 }
 
-pub fn run_function(f: &mut Function) -> bool {
+pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut changed = false;
     let li = LoopInfo::new(f, &DomTree::new(f));
     let headers: Vec<BlockId> = li
@@ -47,7 +47,24 @@ pub fn run_function(f: &mut Function) -> bool {
         let Some(l) = li.with_header(h) else {
             continue;
         };
-        changed |= hoist(f, &dom, l);
+        let line = super::remark::loop_line(f, l);
+        let (moved, blocked) = hoist(f, &dom, l);
+        let name = || super::remark::loop_name(f, line);
+        if moved > 0 {
+            changed = true;
+            let what = super::remark::plural(moved, "instruction");
+            cx.applied(line, format_args!("hoisted {what} out of the {}", name()));
+        }
+        if blocked > 0 {
+            let what = super::remark::plural(blocked, "invariant load");
+            cx.missed(
+                line,
+                format_args!(
+                    "{what} not hoisted out of the {}: the loop may write memory",
+                    name()
+                ),
+            );
+        }
     }
     changed
 }
@@ -161,8 +178,10 @@ fn folds_into_users(f: &Function, i: InstId, users: &[InstId]) -> bool {
     }
 }
 
-/// Hoists what can move out of loop `l`; true if anything did.
-fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
+/// Hoists what can move out of loop `l`: how many instructions moved, and
+/// how many loads with invariant addresses stay because the loop may write
+/// memory.
+fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
     let exiting = l.exiting_blocks(f);
     let writes = loop_writes(f, l);
     let calls = l.blocks.iter().any(|&b| {
@@ -179,6 +198,7 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
     }
     // Blocks in reverse post-order: an instruction's operands are decided before it.
     let mut moving = Vec::new();
+    let mut blocked = 0;
     for &b in &l.blocks {
         let always_runs = exiting.iter().all(|&e| dom.dominates(b, e));
         for &i in &f.block(b).insts {
@@ -195,6 +215,19 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
                 Value::Inst(d) => !defined_in_loop[d.0 as usize],
                 _ => true,
             });
+            if !movable
+                && invariant
+                && matches!(
+                    inst.kind,
+                    InstKind::Load {
+                        volatile: false,
+                        ..
+                    }
+                )
+                && always_runs
+            {
+                blocked += 1;
+            }
             if movable && invariant {
                 defined_in_loop[i.0 as usize] = false;
                 moving.push((b, i));
@@ -216,15 +249,16 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
     }
     moving.retain(|(_, i)| !kept.contains(i));
     if moving.is_empty() {
-        return false;
+        return (0, blocked);
     }
     let Some(pre) = ensure_preheader(f, l) else {
-        return false;
+        return (0, blocked);
     };
+    let moved = moving.len();
     for (b, i) in moving {
         f.block_mut(b).insts.retain(|x| *x != i);
         let at = f.block(pre).insts.len() - 1;
         f.block_mut(pre).insts.insert(at, i);
     }
-    true
+    (moved, blocked)
 }

@@ -26,7 +26,7 @@ use super::lower_alloca::{by_bytes_params, passes_by_bytes};
 use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let by_bytes = by_bytes_params(m);
     let mut changed = false;
     for f in &mut m.functions {
@@ -34,7 +34,15 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             continue;
         }
         let temps = call_temporaries(f, &by_bytes);
-        changed |= run_function(f, &temps);
+        let before = super::remark::size(f);
+        if run_function(f, &temps) {
+            changed = true;
+            cx.changed_function(
+                f,
+                before,
+                "consecutive accesses merged into vector loads and stores",
+            );
+        }
     }
     changed
 }

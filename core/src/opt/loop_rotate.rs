@@ -41,17 +41,17 @@ use crate::ir::*;
 /// LLVM's `rotation-max-header-size` default.
 pub const MAX_HEADER: usize = 16;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f);
+            changed |= run_function(f, cx);
         }
     }
     changed
 }
 
-pub fn run_function(f: &mut Function) -> bool {
+pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut changed = false;
     // Headers already tried (the old one and, after a rotation, the new one).
     let mut tried: Vec<BlockId> = Vec::new();
@@ -75,10 +75,28 @@ pub fn run_function(f: &mut Function) -> bool {
             && ensure_single_latch(f, &l).is_some()
         {
             changed = true;
+            let line = super::remark::loop_line(f, &l);
+            cx.applied(
+                line,
+                format_args!(
+                    "{}: its latches merged into one",
+                    super::remark::loop_name(f, line)
+                ),
+            );
             continue;
         }
         tried.push(l.header);
+        let line = super::remark::loop_line(f, &l);
         let (did, new_header) = rotate(f, &l);
+        if did {
+            cx.applied(
+                line,
+                format_args!(
+                    "{} rotated: tested at the bottom, guarded before",
+                    super::remark::loop_name(f, line)
+                ),
+            );
+        }
         changed |= did;
         tried.extend(new_header);
     }

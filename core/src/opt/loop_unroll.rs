@@ -36,17 +36,17 @@ pub const THRESHOLD: usize = 300;
 /// The most instructions unrolling by a pragma may produce (cicc's pragma threshold).
 pub const PRAGMA_THRESHOLD: usize = 32768;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f);
+            changed |= run_function(f, cx);
         }
     }
     changed
 }
 
-pub fn run_function(f: &mut Function) -> bool {
+pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut changed = false;
     let mut tried: Vec<BlockId> = Vec::new();
     for _ in 0..=f.blocks.len() {
@@ -62,9 +62,18 @@ pub fn run_function(f: &mut Function) -> bool {
             break;
         };
         tried.push(l.header);
-        if unroll_loop(f, &dom, &l) {
-            fold_constants(f);
-            changed = true;
+        let line = super::remark::loop_line(f, &l);
+        match unroll_loop(f, &dom, &l) {
+            Ok(how) => {
+                fold_constants(f);
+                changed = true;
+                let name = super::remark::loop_name(f, line);
+                cx.applied(line, format_args!("{name} unrolled {how}"));
+            }
+            Err(why) => {
+                let name = super::remark::loop_name(f, line);
+                cx.missed(line, format_args!("{name} not unrolled: {why}"));
+            }
         }
     }
     changed
@@ -110,9 +119,10 @@ fn control(f: &Function, l: &Loop) -> Option<Control> {
     })
 }
 
-fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
+/// Unrolls `l` when it should: how (`x4 (pragma)`), or why not.
+fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> Result<String, String> {
     let Some(c) = control(f, l) else {
-        return false;
+        return Err("no single latch ending in the exit test".into());
     };
     let hint = f
         .loop_hints
@@ -120,13 +130,13 @@ fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
         .find(|h| h.latch == c.latch)
         .map(|h| h.unroll);
     if hint == Some(1) {
-        return false;
+        return Err("#pragma unroll 1".into());
     }
     let mut size = 0;
     for &b in &l.blocks {
         for &i in &f.block(b).insts {
             match f.inst(i).kind {
-                InstKind::Alloca { .. } => return false,
+                InstKind::Alloca { .. } => return Err("it holds an alloca".into()),
                 InstKind::Phi { .. } => {}
                 _ => size += 1,
             }
@@ -146,13 +156,33 @@ fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> bool {
             (u64::from(n), Mode::Multiple)
         }
         (Some(n), _) if n >= 2 && fits(u64::from(n)) => (u64::from(n), Mode::KeepTests),
-        _ => return false,
+        (None | Some(0), None) => {
+            return Err(match trip_count(f, dom, l, &c, u64::MAX) {
+                Some(t) => {
+                    format!("too big ({t} iterations of {size} instructions, limit {limit})")
+                }
+                None => "trip count unknown".into(),
+            })
+        }
+        (_, Some(t)) if !fits(t) && hint.is_none_or(|n| n == 0) => {
+            return Err(format!(
+                "too big ({t} iterations of {size} instructions, limit {limit})"
+            ))
+        }
+        _ => return Err(format!("{size} instructions per copy, limit {limit}")),
     };
     if ensure_preheader(f, l).is_none() {
-        return false;
+        return Err("no preheader".into());
     }
     unroll(f, l, &c, count as usize, mode);
-    true
+    let why = match hint {
+        Some(_) => "pragma",
+        None => "small",
+    };
+    Ok(match mode {
+        Mode::Full => format!("fully ({count} iterations, {why})"),
+        _ => format!("x{count} ({why})"),
+    })
 }
 
 /// The number of times the latch runs, from constant initial values; `None`

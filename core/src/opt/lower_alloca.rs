@@ -41,18 +41,18 @@ pub(super) fn passes_by_bytes(kind: &InstKind, v: &Value, by_bytes: &ByBytes) ->
         .any(|(k, a)| a == v && bytes.is_some_and(|b| b.get(k).copied().unwrap_or(false)))
 }
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let by_bytes = by_bytes_params(m);
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f, &by_bytes);
+            changed |= run_function(f, &by_bytes, cx);
         }
     }
     changed
 }
 
-fn run_function(f: &mut Function, by_bytes: &ByBytes) -> bool {
+fn run_function(f: &mut Function, by_bytes: &ByBytes, cx: &super::PassContext) -> bool {
     let entry = f.entry();
     let allocas: Vec<InstId> = f
         .block(entry)
@@ -120,6 +120,13 @@ fn run_function(f: &mut Function, by_bytes: &ByBytes) -> bool {
         insts.insert(at + 1, generic);
         at += 2;
         changed = true;
+        cx.applied(
+            loc.map_or(0, |l| l.line),
+            format_args!(
+                "`%{name}` in `{}` lives in local memory (addrspace 5)",
+                f.name
+            ),
+        );
     }
     changed
 }

@@ -6,7 +6,7 @@
 
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.attrs.kernel || f.is_declaration() {
@@ -63,6 +63,13 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             insts.insert(at + 1, generic);
             at += 2;
             changed = true;
+            cx.applied(
+                0,
+                format_args!(
+                    "pointer parameter `{name}` of kernel `{}` points to global memory",
+                    f.name
+                ),
+            );
         }
     }
     changed

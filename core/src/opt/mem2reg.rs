@@ -5,14 +5,60 @@
 
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
-        if !f.is_declaration() {
-            changed |= promote(f);
+        if f.is_declaration() {
+            continue;
+        }
+        let before = if cx.remarks_on() { counts(f) } else { (0, 0) };
+        if promote(f) {
+            changed = true;
+            let after = counts(f);
+            cx.applied(
+                0,
+                format_args!(
+                    "`{}`: promoted {} to registers, {} inserted",
+                    f.name,
+                    super::remark::plural(before.0.saturating_sub(after.0), "alloca"),
+                    super::remark::plural(after.1.saturating_sub(before.1), "phi")
+                ),
+            );
+        }
+        if cx.remarks_on() {
+            let entry = f.entry();
+            for &i in &f.block(entry).insts {
+                let inst = f.inst(i);
+                if let InstKind::Alloca { ty, .. } = &inst.kind {
+                    let why = if ty.is_aggregate() || ty.is_vector() {
+                        "an aggregate (sroa splits those it can)"
+                    } else {
+                        "its address is used other than to load and store it"
+                    };
+                    cx.missed(
+                        inst.loc.map_or(0, |l| l.line),
+                        format_args!("`%{}` not promoted: {why}", inst.name),
+                    );
+                }
+            }
         }
     }
     changed
+}
+
+/// The allocas in the entry block and the phis of `f`.
+fn counts(f: &Function) -> (usize, usize) {
+    let mut out = (0, 0);
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            match f.inst(i).kind {
+                InstKind::Alloca { .. } => out.0 += 1,
+                InstKind::Phi { .. } => out.1 += 1,
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// Allocas of scalars whose every use is a load from it or a store to it.

@@ -17,14 +17,56 @@
 use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f);
+            changed |= run_function(f, cx);
         }
     }
     changed
+}
+
+/// The remarks of `f`: the accesses given a space, per space; the memory
+/// accesses left generic, with their lines.
+fn report(f: &Function, moved: &[u32], cx: &super::PassContext) {
+    if !cx.remarks_on() {
+        return;
+    }
+    if !moved.is_empty() {
+        let counts = super::remark::counts(moved.iter().map(|&s| super::remark::space_name(s)));
+        let spaces: Vec<String> = counts.iter().map(|(s, n)| format!("{n} {s}")).collect();
+        cx.applied(
+            0,
+            format_args!(
+                "`{}`: memory accesses given their address space: {}",
+                f.name,
+                spaces.join(", ")
+            ),
+        );
+    }
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            let inst = f.inst(i);
+            let (InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. }) = &inst.kind else {
+                continue;
+            };
+            if is_generic_ptr(&f.value_type(ptr)) {
+                let what = if matches!(inst.kind, InstKind::Load { .. }) {
+                    "load"
+                } else {
+                    "store"
+                };
+                cx.missed(
+                    inst.loc.map_or(0, |l| l.line),
+                    format_args!(
+                        "{what} in `{}` stays generic: its pointer's space is not known",
+                        f.name
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// What a generic pointer may point to.
@@ -50,7 +92,7 @@ fn is_generic_ptr(t: &Type) -> bool {
     *t == Type::Ptr(addrspace::GENERIC)
 }
 
-fn run_function(f: &mut Function) -> bool {
+fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let order: Vec<InstId> = f
         .reverse_postorder()
         .into_iter()
@@ -58,10 +100,13 @@ fn run_function(f: &mut Function) -> bool {
         .collect();
     let space = infer(f, &order);
     if !space.values().any(|s| matches!(s, Space::In(_))) {
+        report(f, &[], cx);
         return false;
     }
     let (twins, made) = make_twins(f, &order, &space);
     let mut changed = false;
+    // The space of each access moved.
+    let mut moved = Vec::new();
     let twin = |v: &Value| v.as_inst().and_then(|i| twins.get(&i).cloned());
     for &id in &order {
         let kind = &mut f.inst_mut(id).kind;
@@ -71,6 +116,11 @@ fn run_function(f: &mut Function) -> bool {
             | InstKind::AtomicRmw { ptr, .. }
             | InstKind::CmpXchg { ptr, .. } => {
                 if let Some(t) = twin(ptr) {
+                    if let (true, Some(Space::In(s))) =
+                        (cx.remarks_on(), ptr.as_inst().and_then(|i| space.get(&i)))
+                    {
+                        moved.push(*s);
+                    }
                     *ptr = t;
                     changed = true;
                 }
@@ -111,6 +161,7 @@ fn run_function(f: &mut Function) -> bool {
             f.rename_inst(generic, &name);
         }
     }
+    report(f, &moved, cx);
     changed
 }
 

@@ -7,7 +7,9 @@
 //!
 //! To add a pass:
 //! 1. write `opt/<name>.rs` with `pub fn run(&mut Module, &PassContext) -> bool`
-//!    (true when it changed something);
+//!    (true when it changed something), reporting what it did to the
+//!    program with `cx.applied(line, format_args!(…))` (and what it could
+//!    not do with `cx.missed`: `remark.rs`);
 //! 2. add a variant to [`Pass`] and one row to [`STAGES`] (`stages.rs`: its
 //!    name, its code, one line for learners);
 //! 3. give it its place in a level: a segment in `pipeline.rs`.
@@ -37,6 +39,7 @@ mod nvvm_intrinsic_lower;
 mod nvvm_reflect;
 pub mod pipeline;
 mod reassociate;
+pub mod remark;
 mod sccp;
 mod separate_const_offset;
 mod simplifycfg;
@@ -47,18 +50,23 @@ mod stages;
 pub use nvvm_reflect::reflect_value;
 pub use stages::{Pass, PassFn, StageId, StageInfo, PASSES, STAGES};
 
-use crate::compilation::{FunctionText, Stage, StageKind};
+use crate::compilation::{FunctionText, Remark, Stage, StageKind};
 use crate::ir::{function_text, verify, Module};
 use crate::options::Options;
 use crate::target::Target;
+use std::cell::RefCell;
 use web_time::Instant;
 
 /// What a pass may know about the compile: the options and the target they
-/// name (parsed once, by whoever starts the compile).
+/// name (parsed once, by whoever starts the compile), and where its remarks
+/// go.
 #[derive(Clone, Copy)]
 pub struct PassContext<'a> {
     pub opts: &'a Options,
     pub target: &'static Target,
+    /// The remarks of the pass run under way; `None` when nothing keeps
+    /// them. [`apply`] gives each run its own.
+    remarks: Option<&'a RefCell<Vec<Remark>>>,
 }
 
 impl<'a> PassContext<'a> {
@@ -67,6 +75,7 @@ impl<'a> PassContext<'a> {
         Ok(PassContext {
             opts,
             target: opts.target()?,
+            remarks: None,
         })
     }
 }
@@ -81,9 +90,31 @@ pub fn skipped(opts: &Options, pass: Pass, n: usize) -> bool {
 
 /// Applies run `n` (0-based, in pipeline order) of `pass` to `m`, unless it
 /// is [`skipped`]: whether the pass reports a change. The one place a pass
-/// runs; [`run`] and the [`Stepper`](crate::Stepper) call it.
-pub fn apply(m: &mut Module, pass: Pass, n: usize, cx: &PassContext) -> bool {
-    !skipped(cx.opts, pass, n) && (pass.run())(m, cx)
+/// runs; [`run`] and the [`Stepper`](crate::Stepper) call it. The pass's
+/// remarks go to `remarks` when given and the options keep snapshots.
+pub fn apply(
+    m: &mut Module,
+    pass: Pass,
+    n: usize,
+    cx: &PassContext,
+    remarks: Option<&mut Vec<Remark>>,
+) -> bool {
+    if skipped(cx.opts, pass, n) {
+        return false;
+    }
+    match remarks {
+        Some(out) if cx.opts.snapshots => {
+            let sink = RefCell::new(Vec::new());
+            let cx = PassContext {
+                remarks: Some(&sink),
+                ..*cx
+            };
+            let changed = (pass.run())(m, &cx);
+            out.extend(sink.into_inner());
+            changed
+        }
+        _ => (pass.run())(m, cx),
+    }
 }
 
 /// Per-function texts of a module (declarations left out), with their
@@ -145,7 +176,8 @@ pub fn run(
         let n = done + k;
         let skipped = skipped(opts, pass, n);
         let start = Instant::now();
-        let reported = apply(m, pass, n, cx);
+        let mut remarks = Vec::new();
+        let reported = apply(m, pass, n, cx, Some(&mut remarks));
         let micros = start.elapsed().as_micros() as u64;
         // A pass that reports no change left the IR as it was: its snapshot is
         // the one before (printing every function after every run is the
@@ -179,6 +211,8 @@ pub fn run(
             changed,
             micros,
             pass_run: Some(n + 1),
+            remarks,
+            metrics: opts.snapshots.then(|| remark::ir_metrics(m)),
         });
         before = after;
         if verify_each && changed {

@@ -68,14 +68,36 @@ pub fn run(m: &mut Module, cx: &PassContext) -> bool {
                 if let InstKind::Call { callee, args } = &f.inst(i).kind {
                     if callee == "__nvvm_reflect" {
                         if let Some(q) = args.first().and_then(|a| query_string(m, f, a)) {
-                            found.push((i, answer(&q, cx.opts, Some(cx.target))));
+                            let value = answer(&q, cx.opts, Some(cx.target));
+                            found.push((i, q, value));
                         }
                     }
                 }
             }
         }
+        if cx.remarks_on() {
+            // One remark per query and answer, with how many calls asked it.
+            let mut asked: Vec<(&str, i64, usize)> = Vec::new();
+            for (_, q, v) in &found {
+                match asked.iter_mut().find(|(q2, v2, _)| q2 == q && v2 == v) {
+                    Some(a) => a.2 += 1,
+                    None => asked.push((q, *v, 1)),
+                }
+            }
+            for (q, v, n) in asked {
+                let times = if n > 1 {
+                    format!(" ({n} calls)")
+                } else {
+                    String::new()
+                };
+                cx.applied(
+                    0,
+                    format_args!("reflect `{q}` -> {v} in `{}`{times}", f.name),
+                );
+            }
+        }
         let f = &mut m.functions[fi];
-        for (i, value) in found {
+        for (i, _, value) in found {
             let ty = f.inst(i).ty.clone();
             f.replace_all_uses(&Value::Inst(i), &crate::ir::fold::int_const(ty, value));
             for b in f.layout.clone() {
@@ -94,12 +116,16 @@ pub fn run(m: &mut Module, cx: &PassContext) -> bool {
 
 /// nvvm-reflect-pp: compares of constants become constants, branches on
 /// constants become jumps, and blocks no path reaches any more are deleted.
-pub fn run_pp(m: &mut Module, _cx: &PassContext) -> bool {
+pub fn run_pp(m: &mut Module, cx: &PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if f.is_declaration() {
             continue;
         }
+        let before = super::remark::size(f);
+        let branches = cond_branches(f);
+        let was = changed;
+        changed = false;
         loop {
             let mut folded = Vec::new();
             for b in &f.layout {
@@ -136,6 +162,28 @@ pub fn run_pp(m: &mut Module, _cx: &PassContext) -> bool {
             }
             changed = true;
         }
+        if changed {
+            let folded = branches.saturating_sub(cond_branches(f));
+            let what = if folded > 0 {
+                format!(
+                    "{} folded on the reflected flags",
+                    super::remark::plural(folded, "branch")
+                )
+            } else {
+                "constants folded".to_string()
+            };
+            cx.changed_function(f, before, &what);
+        }
+        changed |= was;
     }
     changed
+}
+
+/// The conditional branches (and switches) of `f`.
+fn cond_branches(f: &Function) -> usize {
+    f.layout
+        .iter()
+        .filter_map(|&b| f.terminator(b))
+        .filter(|t| matches!(t.kind, InstKind::CondBr { .. } | InstKind::Switch { .. }))
+        .count()
 }

@@ -14,12 +14,14 @@
 
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if f.is_declaration() {
             continue;
         }
+        let before = super::remark::size(f);
+        let mut did = false;
         for _ in 0..64 {
             let c = fold_constant_branches(f)
                 | simplify_switches(f)
@@ -31,7 +33,11 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
             if !c {
                 break;
             }
+            did = true;
+        }
+        if did {
             changed = true;
+            cx.changed_function(f, before, "control flow simplified");
         }
     }
     changed

@@ -23,12 +23,24 @@ const MAX_COST: u32 = 7;
 /// LLVM's `spec-exec-max-not-hoisted`.
 const MAX_NOT_HOISTED: u32 = 5;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
             for b in f.layout.clone() {
-                changed |= run_block(f, b);
+                let before = f.block(b).insts.len();
+                if run_block(f, b) {
+                    changed = true;
+                    let hoisted = f.block(b).insts.len().saturating_sub(before);
+                    cx.applied(
+                        super::remark::block_line(f, b),
+                        format_args!(
+                            "{} hoisted above the branch in `{}`",
+                            super::remark::plural(hoisted, "instruction"),
+                            f.block(b).name
+                        ),
+                    );
+                }
             }
         }
     }

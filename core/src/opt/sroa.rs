@@ -20,11 +20,15 @@
 
 use crate::ir::*;
 
-pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
+pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f);
+            let before = super::remark::size(f);
+            if run_function(f) {
+                changed = true;
+                cx.changed_function(f, before, "aggregates split into scalars");
+            }
         }
     }
     changed

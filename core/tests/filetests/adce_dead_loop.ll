@@ -39,3 +39,5 @@ end:
 ; CHECK-NEXT: store i32 %n, ptr %p, align 4
 ; CHECK-NOT: %acc
 ; CHECK-NOT: mul
+; REMARK: [adce] `f`: dead code deleted (5 instructions fewer, 1 block fewer)
+; REMARK-NOT: missed:

@@ -28,3 +28,5 @@ declare i32 @side(i32 %arg)
 ; CHECK-NOT: %tid
 ; CHECK: declare i32 @side(i32 %arg)
 ; CHECK-NOT: llvm.nvvm.read.ptx.sreg.tid.x
+; REMARK: [dce] `f`: dead instructions deleted (6 instructions fewer)
+; REMARK-NOT: missed:

@@ -30,3 +30,5 @@ exit:                                   ; preds = %loop
 ; CHECK-NOT: %bump
 ; CHECK: exit:
 ; CHECK-NEXT: store i32 %i, ptr %p, align 4
+; REMARK: [dce] `f`: dead instructions deleted (4 instructions fewer)
+; REMARK-NOT: missed:

@@ -19,3 +19,5 @@ entry:
 ; CHECK: entry:
 ; CHECK-NEXT: store i32 3, ptr %p, align 4
 ; CHECK-NEXT: ret void
+; REMARK: [dse] `f`: dead stores deleted (6 instructions fewer)
+; REMARK-NOT: missed:

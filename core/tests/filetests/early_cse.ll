@@ -55,3 +55,5 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: store i32 %x, ptr %p, align 4
 ; CHECK-NOT: %y
 ; CHECK-NOT: %tid2
+; REMARK: [early-cse] `f`: redundant computations and loads removed (4 instructions fewer)
+; REMARK-NOT: missed:

@@ -34,3 +34,6 @@ entry:
 ; CHECK: define i32 @reached() {
 ; CHECK-NOT: orphan
 ; CHECK-NOT: @unused
+; REMARK: [globaldce] deleted unused functions `orphan`
+; REMARK: [globaldce] deleted unused variable `unused`
+; REMARK-NOT: missed:

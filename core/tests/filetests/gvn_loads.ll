@@ -30,3 +30,5 @@ declare void @llvm.nvvm.barrier0()
 ; CHECK: end:
 ; CHECK-NEXT: call void @llvm.nvvm.barrier0()
 ; CHECK-NEXT: %d = load float, ptr addrspace(3) %s, align 4
+; REMARK: [gvn] `f`: redundant computations and loads removed (2 instructions fewer)
+; REMARK-NOT: missed:

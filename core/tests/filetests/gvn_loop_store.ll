@@ -47,3 +47,5 @@ exit:                                   ; preds = %scan
 ; CHECK-NOT: load
 ; CHECK: exit:
 ; CHECK-NEXT: store float %r, ptr addrspace(1) %out, align 4
+; REMARK: [gvn] `f`: redundant computations and loads removed (1 instruction fewer)
+; REMARK-NOT: missed:

@@ -35,3 +35,5 @@ entry:
 ; CHECK: define void @h
 ; CHECK: store <4 x float> %v, ptr addrspace(1) %p, align 16
 ; CHECK-NEXT: store float %a, ptr addrspace(1) %p, align 16
+; REMARK: [gvn] `g`: redundant computations and loads removed (2 instructions fewer)
+; REMARK-NOT: missed:

@@ -46,3 +46,5 @@ for.end:
 ; CHECK-NEXT: %i.next.wide = add nsw i64 %i.wide, %i.wide.step
 ; CHECK-NEXT: %j.next = add i32 %j, 1
 ; CHECK-NEXT: %d = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i.next.wide
+; REMARK: [indvars] `f`: loop counters widened to 64 bits (2 instructions more)
+; REMARK-NOT: missed:

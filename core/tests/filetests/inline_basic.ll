@@ -71,3 +71,7 @@ rec:                                    ; preds = %entry
 ; CHECK: define i32 @clamp(i32 %v) {
 ; CHECK: define i32 @never(i32 %v) noinline {
 ; CHECK: %f1 = call i32 @fact(i32 %v1)
+; REMARK: [inline] missed: `never` not inlined into `k`: __noinline__
+; REMARK: [inline] missed: `fact` not inlined into `k`: recursive
+; REMARK: [inline] missed: `fact` not inlined into `fact`: recursive
+; REMARK: [inline] inlined `clamp` into `k` (cost 7 of 20000)

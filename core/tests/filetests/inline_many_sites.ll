@@ -92,3 +92,5 @@ entry:
 ; CHECK-NOT: call
 ; CHECK: store i32 %r.i69, ptr %p, align 4
 ; CHECK: define i32 @inc(i32 %v) {
+; REMARK: [inline] inlined `inc` into `k` (cost 2 of 20000)
+; REMARK-NOT: missed:

@@ -27,3 +27,5 @@ entry:
 ; CHECK: %c = icmp sgt i32 %x, 0
 ; CHECK-NEXT: %u = and i1 %and, %or
 ; CHECK-NEXT: %w = and i1 %u, %a
+; REMARK: [instcombine] `f`: instructions simplified (2 instructions fewer)
+; REMARK-NOT: missed:

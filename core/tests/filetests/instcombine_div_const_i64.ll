@@ -29,3 +29,5 @@ entry:
 ; CHECK-NOT: sdiv
 ; CHECK-NOT: udiv
 ; CHECK-NOT: srem
+; REMARK: [instcombine] `f`: instructions simplified (12 instructions more)
+; REMARK-NOT: missed:

@@ -20,3 +20,5 @@ entry:
 ; CHECK-NEXT: %c = fdiv float %b, 3.000000e+00
 ; CHECK-NEXT: %d = fdiv float %c, 0x47E0000000000000
 ; CHECK-NEXT: %e = fmul double %y, 9.765625e-04
+; REMARK: [instcombine] `f`: instructions simplified
+; REMARK-NOT: missed:

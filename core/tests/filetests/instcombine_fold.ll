@@ -28,3 +28,5 @@ entry:
 ; CHECK-NEXT: %r3 = add i32 %x, -2147483380
 ; CHECK-NEXT: ret i32 %r3
 ; CHECK-NOT: select
+; REMARK: [instcombine] `f`: instructions simplified (14 instructions fewer)
+; REMARK-NOT: missed:

@@ -26,3 +26,7 @@ entry:
 ; CHECK: define half @g() {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: ret half 0x3FB9980000000000
+; REMARK: [instcombine] `f`: instructions simplified (1 instruction fewer)
+; REMARK: [instcombine] `g`: instructions simplified (1 instruction fewer)
+; REMARK: [dce] `f`: dead instructions deleted (1 instruction fewer)
+; REMARK-NOT: missed:

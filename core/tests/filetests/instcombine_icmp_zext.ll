@@ -25,3 +25,5 @@ entry:
 ; CHECK-NEXT: %s3 = select i1 %ge, i32 %s2, i32 1
 ; CHECK-NOT: icmp ne
 ; CHECK-NOT: icmp eq
+; REMARK: [instcombine] `f`: instructions simplified (1 instruction fewer)
+; REMARK-NOT: missed:

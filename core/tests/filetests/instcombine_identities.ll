@@ -32,3 +32,5 @@ join:                                   ; preds = %entry, %then
 ; CHECK: join:
 ; CHECK-NEXT: ret i32 %k
 ; CHECK-NOT: phi
+; REMARK: [instcombine] `f`: instructions simplified (12 instructions fewer)
+; REMARK-NOT: missed:

@@ -51,3 +51,8 @@ entry:
 ; CHECK: %b = call float %fp(float
 ; CHECK: %h = call float %g(float %b)
 ; CHECK: %w = call float @_Z3onei(float %h)
+; REMARK: [instcombine] `k`: instructions simplified (2 instructions fewer)
+; REMARK: [instcombine] indirect calls of known functions made direct
+; REMARK: [inline] inlined `_Z4halff` into `k` (cost 2 of 20000)
+; REMARK: [globaldce] deleted unused functions `_Z4halff`
+; REMARK-NOT: missed:

@@ -23,3 +23,5 @@ entry:
 ; CHECK-NOT: %a = icmp
 ; CHECK-NOT: %b = icmp
 ; CHECK-NOT: %c = icmp
+; REMARK: [instcombine] `f`: instructions simplified (6 instructions fewer)
+; REMARK-NOT: missed:

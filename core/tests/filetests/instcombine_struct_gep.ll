@@ -29,3 +29,5 @@ entry:
 ; CHECK: %var = getelementptr inbounds %struct.S, ptr %a, i64 %i, i32 1
 ; CHECK-NEXT: store i32 4, ptr %var, align 4
 ; CHECK-NEXT: store i8 5, ptr %p, align 4
+; REMARK: [instcombine] `f`: instructions simplified (1 instruction fewer)
+; REMARK-NOT: missed:

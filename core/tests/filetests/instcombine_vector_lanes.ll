@@ -29,3 +29,5 @@ entry:
 ; CHECK-NEXT: %s1 = fadd float %s0, %z
 ; CHECK-NEXT: %s = fadd float %s1, undef
 ; CHECK-NEXT: store <4 x float> %i2, ptr addrspace(1) %p, align 16
+; REMARK: [instcombine] `f`: instructions simplified (3 instructions fewer)
+; REMARK-NOT: missed:

@@ -76,3 +76,6 @@ exit:
 ; CHECK: loop:
 ; CHECK-NEXT: %i = phi
 ; CHECK-NEXT: %a = load i32, ptr addrspace(1) %p
+; REMARK: [licm] hoisted 2 instructions out of the loop in `readonly_loop`
+; REMARK: [licm] hoisted 3 instructions out of the loop in `store_loop`
+; REMARK: [licm] missed: 1 invariant load not hoisted out of the loop in `store_loop`: the loop may write memory

@@ -48,3 +48,6 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %x = add i32 %row, %j
 ; CHECK-NEXT: %y = add i32 %x, %tid
 ; CHECK-NEXT: %z = mul i32 %y, %scale
+; REMARK: [licm] hoisted 3 instructions out of the loop in `nest`
+; REMARK: [licm] hoisted 2 instructions out of the loop in `nest`
+; REMARK-NOT: missed:

@@ -57,3 +57,5 @@ exit:
 ; CHECK-NOT: preheader
 ; CHECK: loop:
 ; CHECK-NEXT: %i = phi i32 [ 0, %a ], [ 1, %b ], [ %i.next, %loop ]
+; REMARK: [licm] hoisted 1 instruction out of the loop in `two_entries`
+; REMARK-NOT: missed:

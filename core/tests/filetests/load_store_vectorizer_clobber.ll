@@ -84,3 +84,6 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %a = extractelement <2 x float> %a.vec, i32 0
 ; CHECK-NEXT: %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %b = extractelement <2 x float> %a.vec, i32 1
+; REMARK: [load-store-vectorizer] `split`: consecutive accesses merged into vector loads and stores
+; REMARK: [load-store-vectorizer] `pure`: consecutive accesses merged into vector loads and stores
+; REMARK-NOT: missed:

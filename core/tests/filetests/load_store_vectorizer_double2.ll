@@ -36,3 +36,5 @@ entry:
 ; CHECK-NEXT: %q1 = getelementptr inbounds i64, ptr addrspace(1) %q, i64 1
 ; CHECK-NEXT: %n = load i64, ptr addrspace(1) %q1, align 8
 ; CHECK-NOT: <2 x i64>
+; REMARK: [load-store-vectorizer] `f`: consecutive accesses merged into vector loads and stores
+; REMARK-NOT: missed:

@@ -34,3 +34,5 @@ entry:
 ; CHECK-NEXT: %s0 = fadd float %x, %y
 ; CHECK-NOT: getelementptr
 ; CHECK: store float %s, ptr addrspace(1) %out, align 4
+; REMARK: [load-store-vectorizer] `f`: consecutive accesses merged into vector loads and stores (2 instructions fewer)
+; REMARK-NOT: missed:

@@ -43,3 +43,5 @@ entry:
 ; CHECK-NOT: insertelement
 ; CHECK: store float %a, ptr %t.w, align 4
 ; CHECK-NEXT: %r = call float @sum(ptr %agg.tmp)
+; REMARK: [load-store-vectorizer] `sum`: consecutive accesses merged into vector loads and stores (2 instructions fewer)
+; REMARK-NOT: missed:

@@ -58,3 +58,5 @@ entry:
 ; CHECK-NEXT: %v = load i32
 ; CHECK-NEXT: %p1 = getelementptr
 ; CHECK-NEXT: store i32 %v, ptr addrspace(1) %p1, align 4
+; REMARK: [load-store-vectorizer] `copy`: consecutive accesses merged into vector loads and stores (4 instructions fewer)
+; REMARK-NOT: missed:

@@ -25,3 +25,4 @@ entry:
 ; CHECK-NEXT: %y = load float, ptr addrspace(1) %p1, align 4
 ; CHECK-NOT: <
 ; CHECK: ret float %s
+; REMARK-NOT: [

@@ -41,3 +41,5 @@ entry:
 ; CHECK-NEXT: %c1 = extractelement <4 x i8> %c0.vec, i32 1
 ; CHECK-NEXT: %c2 = extractelement <4 x i8> %c0.vec, i32 2
 ; CHECK-NEXT: %c3 = extractelement <4 x i8> %c0.vec, i32 3
+; REMARK: [load-store-vectorizer] `f`: consecutive accesses merged into vector loads and stores (2 instructions fewer)
+; REMARK-NOT: missed:

@@ -116,3 +116,5 @@ declare void @llvm.nvvm.barrier0()
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %cmp.pre = icmp slt i32 0, %n
 ; CHECK: %i.lcssa = phi i32 [ 0, %entry ], [ %inc, %for.body ]
+; REMARK: [loop-rotate] loop in `rotated` rotated: tested at the bottom, guarded before
+; REMARK-NOT: missed:

@@ -37,3 +37,5 @@ for.end:
 ; CHECK: for.end:
 ; CHECK-NEXT: store float %add2, ptr addrspace(1) %out
 ; CHECK-NOT: for.cond
+; REMARK: [loop-rotate] loop in `sum8` rotated: tested at the bottom, guarded before
+; REMARK-NOT: missed:

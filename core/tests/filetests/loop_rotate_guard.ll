@@ -40,3 +40,5 @@ for.end:
 ; CHECK-NEXT: %sum.lcssa = phi float [ 0.000000e+00, %entry ], [ %add, %for.body ]
 ; CHECK-NEXT: %r = fmul float %sum.lcssa, 2.000000e+00
 ; CHECK-NOT: for.cond
+; REMARK: [loop-rotate] loop in `sum` rotated: tested at the bottom, guarded before
+; REMARK-NOT: missed:

@@ -44,3 +44,6 @@ while.end:
 ; CHECK: while.end:
 ; CHECK-NEXT: %i.lcssa = phi i32 [ 0, %entry ], [ %i.be, %while.cond.backedge ]
 ; CHECK-NOT: while.cond:
+; REMARK: [loop-rotate] loop in `two_latches`: its latches merged into one
+; REMARK: [loop-rotate] loop in `two_latches` rotated: tested at the bottom, guarded before
+; REMARK-NOT: missed:

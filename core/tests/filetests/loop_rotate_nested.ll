@@ -54,3 +54,6 @@ for.end7:
 ; CHECK-NEXT: %cmp = icmp slt i32 %inc6, %n
 ; CHECK-NEXT: br i1 %cmp, label %for.body, label %for.end7
 ; CHECK-NOT: for.cond
+; REMARK: [loop-rotate] loop in `fill` rotated: tested at the bottom, guarded before
+; REMARK: [loop-rotate] loop in `fill` rotated: tested at the bottom, guarded before
+; REMARK-NOT: missed:

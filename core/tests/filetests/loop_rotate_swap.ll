@@ -35,3 +35,5 @@ for.end:                                ; preds = %for.cond
 ; CHECK-NEXT: %q.lcssa = phi i32 [ %b, %entry ], [ %p, %for.body ]
 ; CHECK-NEXT: store i32 %p.lcssa, ptr %out, align 4
 ; CHECK-NEXT: store i32 %q.lcssa, ptr %out, align 4
+; REMARK: [loop-rotate] loop in `f` rotated: tested at the bottom, guarded before
+; REMARK-NOT: missed:

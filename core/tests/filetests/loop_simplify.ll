@@ -56,3 +56,5 @@ exit:
 ; CHECK-NEXT: br label %exit
 ; CHECK: exit:
 ; CHECK-NEXT: %r = phi i32 [ 7, %other ], [ %r.ph, %exit.loopexit ]
+; REMARK: [loop-simplify] `f`: loops put in canonical form (6 instructions more, 3 blocks more)
+; REMARK-NOT: missed:

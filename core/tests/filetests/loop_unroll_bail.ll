@@ -99,3 +99,8 @@ exit:
 ; CHECK-NEXT: br label %exit
 ; CHECK: ret i32 %s.next.2
 ; CHECK-NOT: loop.3
+; REMARK: [loop-unroll] missed: loop in `pragma_one` not unrolled: #pragma unroll 1
+; REMARK: [loop-unroll] missed: loop in `unknown_full` not unrolled: trip count unknown
+; REMARK: [loop-unroll] missed: loop in `top_tested` not unrolled: no single latch ending in the exit test
+; REMARK: [loop-unroll] missed: loop in `too_big` not unrolled: too big (200 iterations of 4 instructions, limit 300)
+; REMARK: [loop-unroll] loop in `small` unrolled fully (3 iterations, small)

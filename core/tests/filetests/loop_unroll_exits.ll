@@ -56,3 +56,6 @@ exit:
 ; CHECK-NEXT: %r = phi i32 [ %s.next.1, %latch.1 ], [ -1, %break ]
 ; CHECK-NEXT: %t = add i32 %r, %s.lcssa
 ; CHECK-NOT: loop.2
+; REMARK: [loop-unroll] missed: loop in `early_exit` not unrolled: #pragma unroll 1
+; REMARK: [loop-unroll] loop in `early_exit` unrolled fully (2 iterations, pragma)
+; REMARK: [loop-unroll] missed: loop in `early_exit` not unrolled: #pragma unroll 1

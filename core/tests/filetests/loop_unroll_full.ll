@@ -46,3 +46,5 @@ for.end:
 ; CHECK-NEXT: %r = fmul float %add2.3, 2.000000e+00
 ; CHECK-NOT: for.body.4
 ; CHECK-NOT: !llvm.loop
+; REMARK: [loop-unroll] loop in `sum4` unrolled fully (4 iterations, pragma)
+; REMARK-NOT: missed:

@@ -58,3 +58,6 @@ exit:
 ; CHECK: exit:
 ; CHECK-NEXT: %s.next.lcssa = phi i32 [ %s.next, %loop ], [ %s.next.1, %loop.1 ], [ %s.next.2, %loop.2 ], [ %s.next.3, %loop.3 ]
 ; CHECK-NEXT: ret i32 %s.next.lcssa
+; REMARK: [loop-unroll] loop in `twelve` unrolled x4 (pragma)
+; REMARK: [loop-unroll] loop in `unknown` unrolled x4 (pragma)
+; REMARK-NOT: missed:

@@ -32,3 +32,6 @@ entry:
 ; CHECK-NEXT: store i32 %v, ptr %tmp, align 4
 ; CHECK-NEXT: call void @take(ptr %tmp)
 ; CHECK-NEXT: %s = call i32 @sum(ptr %buf.gen, i32 %k)
+; REMARK: [nvptx-lower-alloca] `%buf` in `f` lives in local memory (addrspace 5)
+; REMARK: [memory-space-opt] `f`: memory accesses given their address space: 2 local
+; REMARK: [memory-space-opt] missed: store in `f` stays generic: its pointer's space is not known

@@ -33,3 +33,7 @@ entry:
 ; CHECK: define void @dev(ptr %q) {
 ; CHECK-NOT: addrspace
 ; CHECK: store i32 0, ptr %q, align 4
+; REMARK: [nvptx-lower-args] pointer parameter `in` of kernel `k` points to global memory
+; REMARK: [nvptx-lower-args] pointer parameter `out` of kernel `k` points to global memory
+; REMARK: [memory-space-opt] `k`: memory accesses given their address space: 2 global
+; REMARK: [memory-space-opt] missed: store in `dev` stays generic: its pointer's space is not known

@@ -31,3 +31,5 @@ if.end:                                 ; preds = %if.then, %if.else
 ; CHECK-NEXT: %x = phi float [ %b, %if.else ], [ %m, %if.then ]
 ; CHECK-NEXT: %r = fadd contract float %x, 1.000000e+00
 ; CHECK-NOT: alloca
+; REMARK: [mem2reg] `pick`: promoted 1 alloca to registers, 1 phi inserted
+; REMARK-NOT: missed:

@@ -53,3 +53,5 @@ for.end:                                ; preds = %for.cond
 ; CHECK-NOT: alloca
 ; CHECK-NOT: load
 ; CHECK-NOT: store
+; REMARK: [mem2reg] `sum`: promoted 3 allocas to registers, 2 phis inserted
+; REMARK-NOT: missed:

@@ -41,3 +41,8 @@ declare void @use(ptr)
 ; CHECK: %c = load i32, ptr %vol, align 4
 ; CHECK-NOT: %d = load
 ; CHECK: %s4 = add i32 %s3, %v
+; REMARK: [mem2reg] `f`: promoted 1 alloca to registers, 0 phis inserted
+; REMARK: [mem2reg] missed: `%arr` not promoted: an aggregate (sroa splits those it can)
+; REMARK: [mem2reg] missed: `%esc` not promoted: its address is used other than to load and store it
+; REMARK: [mem2reg] missed: `%vol` not promoted: its address is used other than to load and store it
+; REMARK: [mem2reg] missed: `%pun` not promoted: its address is used other than to load and store it

@@ -52,3 +52,6 @@ exit:
 ; CHECK-NEXT: %w = load float, ptr %mixed, align 4
 ; CHECK: store float %t, ptr %out, align 4
 ; CHECK-NEXT: call void @use(ptr %p.generic)
+; REMARK: [memory-space-opt] `k`: memory accesses given their address space: 1 shared
+; REMARK: [memory-space-opt] missed: load in `k` stays generic: its pointer's space is not known
+; REMARK: [memory-space-opt] missed: store in `k` stays generic: its pointer's space is not known

@@ -27,3 +27,5 @@ declare i32 @llvm.nvvm.mulhi.ui(i32, i32)
 ; CHECK-NEXT: %var = call i32 @llvm.fshl.i32(i32 %hi, i32 %lo, i32 %s)
 ; CHECK-NEXT: %a = add i32 8, -2
 ; CHECK-NEXT: %b = add i32 %a, %rot.or
+; REMARK: [nvvm-intrinsic-lower] `f`: intrinsics lowered
+; REMARK-NOT: missed:

@@ -28,3 +28,5 @@ entry:
 ; CHECK-NEXT: %s = add i32 %c, %p
 ; CHECK-NEXT: %t = add i32 %s, 9
 ; CHECK-NEXT: ret i32 %t
+; REMARK: [reassociate] `f`: expressions reassociated (3 instructions fewer)
+; REMARK-NOT: missed:

@@ -31,3 +31,5 @@ exit:
 ; CHECK: br label %yes
 ; CHECK: yes:
 ; CHECK-NEXT: store i32 12, ptr %p, align 4
+; REMARK: [sccp] `f`: constants propagated (3 instructions fewer)
+; REMARK-NOT: missed:

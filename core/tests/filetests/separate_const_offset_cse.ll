@@ -34,3 +34,6 @@ entry:
 ; CHECK-NEXT: %a1 = getelementptr inbounds i8, ptr addrspace(3) %a0, i64 64
 ; CHECK-NEXT: %v1 = load float, ptr addrspace(3) %a1, align 4
 ; CHECK-NEXT: %a3 = getelementptr inbounds i8, ptr addrspace(3) %a0, i64 192
+; REMARK: [separate-const-offset-from-gep] `f`: constant offsets moved out of addresses (1 instruction fewer)
+; REMARK: [early-cse] `f`: redundant computations and loads removed (2 instructions fewer)
+; REMARK-NOT: missed:

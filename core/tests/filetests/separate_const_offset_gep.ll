@@ -55,3 +55,5 @@ entry:
 ; CHECK: %kdx.var = sext i32 %i to i64
 ; CHECK-NEXT: %t.base = getelementptr inbounds float, ptr addrspace(1) %p, i64 %kdx.var
 ; CHECK-NEXT: %t = getelementptr inbounds i8, ptr addrspace(1) %t.base, i64 -8
+; REMARK: [separate-const-offset-from-gep] `f`: constant offsets moved out of addresses (2 instructions fewer)
+; REMARK-NOT: missed:

@@ -16,3 +16,5 @@ entry:
 ; CHECK: %p.base = getelementptr inbounds %struct.S, ptr %a, i64 %i, i32 1
 ; CHECK-NEXT: %p = getelementptr inbounds i8, ptr %p.base, i64 16
 ; CHECK-NEXT: store i32 4, ptr %p, align 4
+; REMARK: [separate-const-offset-from-gep] `f`: constant offsets moved out of addresses
+; REMARK-NOT: missed:

@@ -26,3 +26,5 @@ if.end:                                 ; preds = %if.then, %if.else
 ; CHECK-NOT: if.then
 ; CHECK-NOT: phi
 ; CHECK-NOT: br
+; REMARK: [simplifycfg] `f`: control flow simplified (5 instructions fewer, 3 blocks fewer)
+; REMARK-NOT: missed:

@@ -62,3 +62,5 @@ exit:                                   ; preds = %loop
 ; CHECK-NEXT: br label %loop
 ; CHECK: loop:
 ; CHECK-NEXT: %i = phi i32 [ %r, %pre ], [ %i.next, %loop ]
+; REMARK: [simplifycfg] `f`: control flow simplified (1 instruction fewer, 1 block fewer)
+; REMARK-NOT: missed:

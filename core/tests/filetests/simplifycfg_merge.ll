@@ -41,3 +41,5 @@ ret:                                    ; preds = %exit
 ; CHECK-NOT: latch
 ; CHECK-NOT: phi
 ; CHECK-NOT: ret:
+; REMARK: [simplifycfg] `f`: control flow simplified (3 instructions fewer, 2 blocks fewer)
+; REMARK-NOT: missed:

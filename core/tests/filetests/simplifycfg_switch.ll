@@ -44,3 +44,6 @@ end:                                    ; preds = %entry, %seven
 ; arm into a select.
 ; CHECK: %switch.cmp = icmp eq i32 %x, 7
 ; CHECK-NEXT: %r = select i1 %switch.cmp, i32 70, i32 0
+; REMARK: [simplifycfg] `konst`: control flow simplified (5 instructions fewer, 4 blocks fewer)
+; REMARK: [simplifycfg] `one_case`: control flow simplified (1 instruction fewer, 2 blocks fewer)
+; REMARK-NOT: missed:

@@ -64,3 +64,5 @@ exit:
 ; CHECK-NEXT: %d = sdiv i32 %v, %lo
 ; CHECK: exit:
 ; CHECK-NEXT: %r = phi i32
+; REMARK: [simplifycfg] `f`: control flow simplified (5 instructions fewer, 5 blocks fewer)
+; REMARK-NOT: missed:

@@ -30,3 +30,5 @@ join:                                   ; preds = %a, %dead, %b
 ; CHECK: join: ; preds = %entry, %a
 ; CHECK-NEXT: %r = phi i32 [ %q, %a ], [ 2, %entry ]
 ; CHECK-NOT: add
+; REMARK: [simplifycfg] `f`: control flow simplified (3 instructions fewer, 2 blocks fewer)
+; REMARK-NOT: missed:

@@ -69,3 +69,7 @@ exit:                                   ; preds = %if.end2, %big
 ; CHECK-NEXT: store float %qf, ptr addrspace(1) %p, align 4
 ; CHECK: big:
 ; CHECK-NEXT: %a1 = add i32 %n, 1
+; REMARK: [speculative-execution] 2 instructions hoisted above the branch in `entry`
+; REMARK: [speculative-execution] 2 instructions hoisted above the branch in `if.end`
+; REMARK: [early-cse] `f`: redundant computations and loads removed (2 instructions fewer)
+; REMARK-NOT: missed:

@@ -25,3 +25,4 @@ declare void @use(ptr)
 ; CHECK-NEXT: %b.addr = alloca [8 x i8], align 4
 ; CHECK-NEXT: %c.addr = alloca [8 x i8], align 8
 ; CHECK-NOT: sroa
+; REMARK-NOT: [

@@ -32,3 +32,6 @@ entry:
 ; CHECK: %xx = fmul float %a, %a
 ; CHECK-NEXT: %yy = fmul float %b, %b
 ; CHECK-NEXT: %r = fadd float %xx, %yy
+; REMARK: [sroa] `len2`: aggregates split into scalars (1 instruction fewer)
+; REMARK: [mem2reg] `len2`: promoted 3 allocas to registers, 0 phis inserted
+; REMARK-NOT: missed:

@@ -34,3 +34,5 @@ entry:
 ; CHECK: store double %b, ptr %q.s.addr, align 8
 ; CHECK-NEXT: store i8 7, ptr %q.sroa.32.addr, align 1
 ; CHECK-NEXT: %r = load double, ptr %p.r.addr, align 8
+; REMARK: [sroa] `f`: aggregates split into scalars (2 instructions fewer)
+; REMARK-NOT: missed:

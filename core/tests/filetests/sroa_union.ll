@@ -27,3 +27,5 @@ entry:
 ; CHECK-NEXT: %i = bitcast float %i.sroa to i32
 ; CHECK-NEXT: %w2 = load i64, ptr %u.w.addr, align 8
 ; CHECK-NOT: [16 x i8]
+; REMARK: [sroa] `bits`: aggregates split into scalars (1 instruction more)
+; REMARK-NOT: missed:

@@ -17,3 +17,4 @@ entry:
 ; CHECK: %arr = alloca [4 x float], align 16
 ; CHECK: %v = load <2 x float>, ptr %arr, align 16
 ; CHECK-NEXT: %x = extractelement <2 x float> %v, i32 1
+; REMARK: [mem2reg] missed: `%arr` not promoted: an aggregate (sroa splits those it can)
