@@ -382,7 +382,7 @@ impl Gen {
 
     /// An expression of integer type `t`, at most `depth` operators deep.
     fn iexpr(&mut self, t: Ty, depth: u32) -> String {
-        if depth == 0 || self.rng.chance(20) {
+        if depth == 0 || self.rng.chance(30) {
             return self.int_leaf(t);
         }
         let n = t.name();
@@ -620,7 +620,8 @@ impl Gen {
 
     fn declare(&mut self, out: &mut String, ind: usize, t: Ty) -> String {
         let name = format!("v{}", self.id());
-        let e = self.value(t, 3);
+        let depth = self.rng.range(1, 3) as u32;
+        let e = self.value(t, depth);
         let _ = writeln!(out, "{:ind$}{} {name} = {e};", "", t.name());
         self.vars.push(Var {
             name: name.clone(),
@@ -670,8 +671,8 @@ impl Gen {
                 self.uniform = u;
                 let _ = writeln!(out, "{p:ind$}}}");
             }
-            15..=17 if nested && self.trips < 64 => self.for_loop(out, ind),
-            18 if nested && self.trips < 64 => {
+            15..=17 if nested && self.trips < 32 => self.for_loop(out, ind),
+            18 if nested && self.trips < 32 => {
                 let c = self.rng.range(1, 6) as u32;
                 let w = format!("w{}", self.id());
                 let _ = writeln!(out, "{p:ind$}{{\n{p:ind$}    int {w} = {c};");
@@ -1014,7 +1015,7 @@ impl Gen {
         self.arrs.clear();
         self.in_kernel = true;
         self.uniform = true;
-        self.budget = self.rng.range(10, 40) as i32;
+        self.budget = self.rng.range(8, 30) as i32;
         for (name, ty, writable) in [
             ("p0", I32, true),
             ("p1", U32, true),
