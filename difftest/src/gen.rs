@@ -250,6 +250,24 @@ pub fn generate(seed: u64) -> Program {
 /// The text of a guarded operation.
 fn helper(op: &str, t: Ty) -> String {
     let (n, tag) = (t.name(), t.tag());
+    match op {
+        "upd" => {
+            return format!(
+                "__device__ __noinline__ void upd_{tag}({n} *q, {n} v) {{\n    *q = ({n})(*q ^ v);\n}}\n\n"
+            )
+        }
+        "rec" => {
+            return "__device__ unsigned rec(unsigned n, unsigned x) {\n    \
+                    return n == 0 ? x : rec(n - 1, x * 2654435761u + n);\n}\n\n"
+                .into()
+        }
+        "tmax3" => {
+            return "template <typename T> __device__ T tmax3(T a, T b, T c) {\n    \
+                    return a > b ? (a > c ? a : c) : (b > c ? b : c);\n}\n\n"
+                .into()
+        }
+        _ => {}
+    }
     let body = match op {
         "div" | "mod" => {
             let c = if op == "div" { '/' } else { '%' };
@@ -365,6 +383,11 @@ impl Gen {
                 let i = self.iexpr(I32, 0);
                 format!("(({n})in[({i}) & {}])", INPUTS - 1)
             }
+            8 if self.in_kernel && self.rng.chance(50) => {
+                let it = self.int_type();
+                let i = self.iexpr(it, 0);
+                format!("(({n})scratch[tid * 4 + (({i}) & 3)])")
+            }
             6 if !self.arrs.is_empty() => {
                 let k = self.rng.below(self.arrs.len() as u64) as usize;
                 let (name, len) = (self.arrs[k].name.clone(), self.arrs[k].len);
@@ -479,6 +502,27 @@ impl Gen {
     /// A CUDA integer intrinsic, converted to `t`.
     fn intrinsic(&mut self, t: Ty, d: u32) -> String {
         let n = t.name();
+        if self.rng.chance(15) {
+            self.helpers.insert(("rec", U32));
+            let (a, b) = (self.iexpr(U32, d), self.iexpr(U32, d));
+            return format!("(({n})rec(({a}) & 7u, {b}))");
+        }
+        if self.rng.chance(15) {
+            self.helpers.insert(("tmax3", I32));
+            // Each argument cast to T: our frontend rejects an explicit
+            // template argument list whose arguments need a conversion,
+            // and types `c ? a : b` of two `short`s as `int` (issue 17's
+            // report of this generator).
+            let a: Vec<String> = (0..3)
+                .map(|_| format!("({n}){}", self.iexpr(t, d)))
+                .collect();
+            let explicit = if self.rng.chance(50) {
+                format!("<{n}>")
+            } else {
+                String::new()
+            };
+            return format!("tmax3{explicit}({})", a.join(", "));
+        }
         let (f, args): (&str, &[Ty]) = *self.rng.pick(&[
             ("__popc", &[U32][..]),
             ("__popcll", &[U64][..]),
@@ -614,6 +658,16 @@ impl Gen {
             }
             self.stmt(out, ind);
         }
+        // What the block computed reaches the checksum.
+        if self.in_kernel && self.vars.len() > vars && self.rng.chance(70) {
+            let v = &self.vars[self.rng.below((self.vars.len() - vars) as u64) as usize + vars];
+            let _ = writeln!(
+                out,
+                "{:ind$}h = mix(h, (unsigned long long)({}));",
+                "",
+                bits(v)
+            );
+        }
         self.vars.truncate(vars);
         self.arrs.truncate(arrs);
     }
@@ -635,7 +689,7 @@ impl Gen {
         self.budget -= 1;
         let p = "";
         let nested = self.loop_depth < 3 && self.budget > 2;
-        match self.rng.below(30) {
+        match self.rng.below(31) {
             0..=5 => {
                 let t = self.any_type();
                 self.declare(out, ind, t);
@@ -734,10 +788,39 @@ impl Gen {
                 let _ = writeln!(out, "{p:ind$}if ({c}) {k};");
             }
             22..=23 => self.array(out, ind),
-            24 if !self.structs.is_empty() => self.struct_var(out, ind),
+            24 => self.struct_var(out, ind),
             25..=26 if self.uniform => self.shared_phase(out, ind),
             27 if self.uniform => self.atomic_phase(out, ind),
             28 if self.uniform => self.warp_op(out, ind),
+            29 => {
+                // Through a pointer: a scalar's or an array element's
+                // address to a __noinline__ function, or a global store.
+                let pick = self.rng.below(3);
+                if pick == 0 && !self.arrs.is_empty() {
+                    let k = self.rng.below(self.arrs.len() as u64) as usize;
+                    let (name, t, len) =
+                        (self.arrs[k].name.clone(), self.arrs[k].ty, self.arrs[k].len);
+                    self.helpers.insert(("upd", t));
+                    let it = self.int_type();
+                    let i = self.iexpr(it, 1);
+                    let e = self.iexpr(t, 2);
+                    let _ = writeln!(
+                        out,
+                        "{p:ind$}upd_{}({name} + ({}), {e});",
+                        t.tag(),
+                        index(&i, len)
+                    );
+                } else if pick == 1 && self.in_kernel {
+                    let it = self.int_type();
+                    let i = self.iexpr(it, 1);
+                    let e = self.iexpr(I64, 2);
+                    let _ = writeln!(out, "{p:ind$}scratch[tid * 4 + (({i}) & 3)] = {e};");
+                } else if let Some((name, t)) = self.var_of(|v| v.writable && !v.ty.is_float()) {
+                    self.helpers.insert(("upd", t));
+                    let e = self.iexpr(t, 2);
+                    let _ = writeln!(out, "{p:ind$}upd_{}(&{name}, {e});", t.tag());
+                }
+            }
             _ => {
                 // A store into an array, or an assignment.
                 if !self.arrs.is_empty() && self.rng.chance(50) {
@@ -822,6 +905,31 @@ impl Gen {
 
     fn struct_var(&mut self, out: &mut String, ind: usize) {
         let p = "";
+        if self.rng.chance(40) {
+            // A CUDA vector type, made by its make_ function.
+            let (vt, t, n) = *self.rng.pick(&[
+                ("int2", I32, 2),
+                ("uint4", U32, 4),
+                ("longlong2", I64, 2),
+                ("short4", I16, 4),
+                ("uchar2", U8, 2),
+                ("ulonglong2", U64, 2),
+            ]);
+            let name = format!("s{}", self.id());
+            let args: Vec<String> = (0..n).map(|_| self.iexpr(t, 2)).collect();
+            let _ = writeln!(out, "{p:ind$}{vt} {name} = make_{vt}({});", args.join(", "));
+            for f in &["x", "y", "z", "w"][..n] {
+                self.vars.push(Var {
+                    name: format!("{name}.{f}"),
+                    ty: t,
+                    writable: true,
+                });
+            }
+            return;
+        }
+        if self.structs.is_empty() {
+            return;
+        }
         let k = self.rng.below(self.structs.len() as u64) as usize;
         let (sname, fields) = (self.structs[k].name.clone(), self.structs[k].fields.clone());
         let name = format!("s{}", self.id());
@@ -1035,12 +1143,7 @@ impl Gen {
             self.stmt(&mut body, 4);
         }
         for v in &self.vars {
-            let bits = match v.ty {
-                F32 => format!("__float_as_uint({})", v.name),
-                F64 => format!("__double_as_longlong({})", v.name),
-                _ => v.name.clone(),
-            };
-            let _ = writeln!(body, "    h = mix(h, (unsigned long long)({bits}));");
+            let _ = writeln!(body, "    h = mix(h, (unsigned long long)({}));", bits(v));
         }
         for a in &self.arrs {
             let _ = writeln!(
@@ -1061,11 +1164,20 @@ impl Gen {
             );
         }
         format!(
-            "__global__ void kernel(unsigned long long *out, const int *in, int p0, unsigned p1) {{\n\
+            "__global__ void kernel(unsigned long long *out, const int *in, int p0, unsigned p1, long long *scratch) {{\n\
              {shared}    int tid = blockIdx.x * blockDim.x + threadIdx.x;\n    \
              int lane = threadIdx.x & 31;\n    \
              unsigned long long h = 0xcbf29ce484222325ULL;\n{body}    out[tid] = h;\n}}\n"
         )
+    }
+}
+
+/// A variable's value, or a float's bits, as an integer.
+fn bits(v: &Var) -> String {
+    match v.ty {
+        F32 => format!("__float_as_uint({})", v.name),
+        F64 => format!("__double_as_longlong({})", v.name),
+        _ => v.name.clone(),
     }
 }
 

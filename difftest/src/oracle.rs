@@ -73,18 +73,24 @@ fn options(level: u8) -> Options {
     }
 }
 
-/// The launch's inputs in a fresh memory; the `out` buffer's id.
-fn launch(p: &Program) -> (Launch, Memory, interp::BufferId) {
+/// The launch's inputs in a fresh memory; the ids of `out` and `scratch`.
+fn launch(p: &Program) -> (Launch, Memory, [interp::BufferId; 2]) {
     let mut mem = Memory::new();
     let out = mem.upload(&vec![0u64; THREADS]);
     let inp = mem.upload(&p.inputs);
+    let scratch = mem.upload(&vec![0i64; THREADS * 4]);
     let args = vec![
         ArgValue::Buffer(out),
         ArgValue::Buffer(inp),
         ArgValue::I32(p.p0),
         ArgValue::I32(p.p1 as i32),
+        ArgValue::Buffer(scratch),
     ];
-    (Launch::new([GRID, 1, 1], [BLOCK, 1, 1], args), mem, out)
+    (
+        Launch::new([GRID, 1, 1], [BLOCK, 1, 1], args),
+        mem,
+        [out, scratch],
+    )
 }
 
 fn ir(p: &Program, level: u8, pass_runs: Option<usize>) -> Result<Module, String> {
@@ -101,7 +107,14 @@ fn ir(p: &Program, level: u8, pass_runs: Option<usize>) -> Result<Module, String
     })
 }
 
-/// Runs the module's kernel in the IR interpreter: `out` and the steps.
+/// What a launch leaves: `out`, then `scratch` (as u64s).
+fn results(mem: &Memory, [out, scratch]: [interp::BufferId; 2]) -> Vec<u64> {
+    let mut r: Vec<u64> = mem.download(out);
+    r.extend(mem.download::<i64>(scratch).iter().map(|&v| v as u64));
+    r
+}
+
+/// Runs the module's kernel in the IR interpreter: its results and steps.
 fn run_ir(p: &Program, m: &Module, level: u8) -> Result<(Vec<u64>, u64), String> {
     let kernel = m
         .functions
@@ -119,17 +132,17 @@ fn run_ir(p: &Program, m: &Module, level: u8) -> Result<(Vec<u64>, u64), String>
         &Config::for_options(&options(level)),
     )
     .map_err(|e| format!("the interpreter failed: {e}"))?;
-    Ok((mem.download(out), stats.steps))
+    Ok((results(&mem, out), stats.steps))
 }
 
-/// Runs PTX in the emulator: `out`.
+/// Runs PTX in the emulator: its results.
 fn run_ptx(p: &Program, ptx: &str) -> Result<Vec<u64>, String> {
     let m = PtxModule::parse(ptx).map_err(|e| format!("the PTX does not parse: {e}"))?;
     let kernel = m.kernels().first().ok_or("no .entry")?.to_string();
     let (l, mut mem, out) = launch(p);
     emu::run_kernel(&m, &kernel, &l, &mut mem, &Config::default())
         .map_err(|e| format!("the emulator failed: {e}"))?;
-    Ok(mem.download(out))
+    Ok(results(&mem, out))
 }
 
 /// The first thread whose checksum differs, described.
@@ -138,8 +151,13 @@ fn differs(got: &[u64], want: &[u64]) -> Option<String> {
     let n = (0..want.len())
         .filter(|&i| got.get(i) != want.get(i))
         .count();
+    let at = if t < THREADS {
+        format!("out[{t}]")
+    } else {
+        format!("scratch[{}]", t - THREADS)
+    };
     Some(format!(
-        "out[{t}] = {:#018x}, the reference {:#018x} ({n} of {} threads differ)",
+        "{at} = {:#018x}, the reference {:#018x} ({n} of {} words differ)",
         got.get(t).copied().unwrap_or(0),
         want[t],
         want.len()
