@@ -47,6 +47,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   gpu-bundle                                   the corpus for a real GPU (target/gpu-bundle/)
   realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]
                                                every .cu under DIR through nvcc and ptxlab, kernels compared
+  difftest [--programs N] [--seed S] [--jobs J] random kernels checked by every oracle
   bench-web [--features F] [--runs N] [--kernels K] [--no-build]
                                                time saxpy compiles in the browser";
 
@@ -130,6 +131,13 @@ fn run(args: &[String]) -> Result {
                 jobs,
             })
         }
+        "difftest" => {
+            let programs = flags.value("--programs").unwrap_or_else(|| "1000".into());
+            let seed = flags.value("--seed").unwrap_or_else(|| "1".into());
+            let jobs = flags.value("--jobs");
+            flags.finish()?;
+            difftest(&programs, &seed, jobs)
+        }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -157,6 +165,32 @@ fn bench(runs: &str) -> Result {
     for (k, v) in &oracles.env {
         cmd.env(k, v);
     }
+    run_cmd(&mut cmd)
+}
+
+/// Random kernels through every oracle (difftest/): the generator and the
+/// oracles in release mode, on `jobs` threads (all cores by default).
+fn difftest(programs: &str, seed: &str, jobs: Option<String>) -> Result {
+    let jobs = jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .to_string()
+    });
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "ptxlab-difftest",
+        "--",
+        "--programs",
+        programs,
+        "--seed",
+        seed,
+        "--jobs",
+        &jobs,
+    ]);
     run_cmd(&mut cmd)
 }
 
