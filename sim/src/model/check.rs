@@ -117,6 +117,9 @@ pub const MAX_FINDINGS_PER_KIND: usize = 10;
 /// A site: the function and op of an access.
 type Site = (u32, u32);
 
+/// The other side of a race: its thread (linear), access and site.
+type RawOther = (u32, AccessKind, Site);
+
 const NONE: u32 = u32::MAX;
 
 /// The shadow of one shared byte.
@@ -158,7 +161,7 @@ pub(crate) struct Raw {
     size: u64,
     offset: u64,
     region: u32,
-    other: Option<(u32, AccessKind, Site)>,
+    other: Option<RawOther>,
 }
 
 /// The checks' state over a launch.
@@ -209,7 +212,6 @@ impl Checker {
 
     /// Thread `thread` (linear) accesses `size` bytes at `offset` of shared
     /// variable `region` at `site`.
-    #[allow(clippy::too_many_arguments)]
     pub fn shared(
         &mut self,
         region: u32,
@@ -258,7 +260,7 @@ impl Checker {
                 && !(a.thread as usize / WARP_SIZE == warp
                     && warp_epochs.get(warp).copied().unwrap_or(0) != a.wepoch)
         };
-        let mut found: Option<(FindingKind, Option<(u32, AccessKind, Site)>)> = None;
+        let mut found: Option<(FindingKind, Option<RawOther>)> = None;
         for cell in &mut shadow[offset as usize..end as usize] {
             if found.is_none() {
                 if kind != AccessKind::Write && cell.written != serial {
