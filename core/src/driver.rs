@@ -442,8 +442,7 @@ fn machine_metrics(funcs: &[MFunction]) -> Metrics {
         }
         for i in f.blocks.iter().flat_map(|b| &b.insts) {
             out.instructions += 1;
-            let opcode = format!("{}{}", i.op.name(), i.modifiers);
-            let mut parts = opcode.split('.');
+            let mut parts = i.opcode.split('.');
             let map = match parts.next() {
                 Some("ld" | "ldu") => &mut out.loads,
                 Some("st") => &mut out.stores,
@@ -543,7 +542,7 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
                     .blocks
                     .iter()
                     .flat_map(|b| &b.insts)
-                    .filter(|i| i.op == crate::ptx::Op::Ld && i.modifiers.starts_with(".global.nc"))
+                    .filter(|i| i.opcode.starts_with("ld.global.nc"))
                     .count();
                 if nc > 0 {
                     out.push(format!(
