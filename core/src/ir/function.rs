@@ -50,6 +50,9 @@ pub struct FnAttrs {
     /// A template instance: any translation unit may define it, one
     /// definition is kept (`weak_odr`; a kernel is a `.weak .entry`).
     pub weak: bool,
+    /// Internal linkage (`static`, an anonymous namespace): `define
+    /// internal`; a kernel is an `.entry` with no `.visible`.
+    pub internal: bool,
     /// `__noinline__`: never inlined.
     pub noinline: bool,
     /// `__forceinline__`: inlined even at -O0 (`always-inline`).
