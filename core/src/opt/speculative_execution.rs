@@ -27,15 +27,17 @@ pub fn run(m: &mut Module, _cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
+            // Hoisting moves instructions, never edges: one CFG for all blocks.
+            let preds = f.predecessors();
             for b in f.layout.clone() {
-                changed |= run_block(f, b);
+                changed |= run_block(f, &preds, b);
             }
         }
     }
     changed
 }
 
-fn run_block(f: &mut Function, b: BlockId) -> bool {
+fn run_block(f: &mut Function, preds: &[Vec<BlockId>], b: BlockId) -> bool {
     let Some(&term) = f.block(b).insts.last() else {
         return false;
     };
@@ -45,7 +47,6 @@ fn run_block(f: &mut Function, b: BlockId) -> bool {
     if t == b || e == b || t == e {
         return false;
     }
-    let preds = f.predecessors();
     let single_pred = |x: BlockId| preds[x.0 as usize] == [b];
     let single_succ = |x: BlockId| match f.successors(x).as_slice() {
         [s] => Some(*s),
