@@ -436,7 +436,18 @@ impl Function {
     /// Predecessors of every block in layout, in layout order (duplicates kept
     /// for a conditional branch with both edges to one block).
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
-        let mut preds = vec![Vec::new(); self.blocks.len()];
+        // Counted first, so each list is allocated once at its size.
+        let mut count = vec![0usize; self.blocks.len()];
+        for &b in &self.layout {
+            if let Some(t) = self.terminator(b) {
+                let mut i = 0;
+                while let Some(s) = t.kind.successor(i) {
+                    count[s.0 as usize] += 1;
+                    i += 1;
+                }
+            }
+        }
+        let mut preds: Vec<Vec<BlockId>> = count.into_iter().map(Vec::with_capacity).collect();
         for &b in &self.layout {
             let Some(t) = self.terminator(b) else {
                 continue;
