@@ -147,7 +147,8 @@ fn run(args: &[String]) -> Result {
 }
 
 /// The native benchmark table (core/examples/bench.rs): compile latency,
-/// registers and SASS instructions beside NVRTC's, on the same machine.
+/// registers and SASS instructions beside NVRTC's, on the same machine;
+/// then the scaling table (core/examples/scaling.rs).
 fn bench(runs: &str) -> Result {
     let oracles = tools::ensure_python_oracles()?;
     let mut cmd = Command::new(cargo_bin());
@@ -165,7 +166,19 @@ fn bench(runs: &str) -> Result {
     for (k, v) in &oracles.env {
         cmd.env(k, v);
     }
-    run_cmd(&mut cmd)
+    run_cmd(&mut cmd)?;
+    // The scaling table (core/examples/scaling.rs).
+    let mut scaling = Command::new(cargo_bin());
+    scaling.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "ptxlab-core",
+        "--example",
+        "scaling",
+    ]);
+    run_cmd(&mut scaling)
 }
 
 /// Random kernels through every oracle (difftest/): the generator and the
