@@ -110,6 +110,28 @@ const BITS_OVERLOADS: &[Overload] = &[
     o("u", &["*u", "u"]),
     o("y", &["*y", "y"]),
 ];
+/// `atomicExch` in each scope.
+const EXCH_OVERLOADS: &[Overload] = &[
+    o("i", &["*i", "i"]),
+    o("u", &["*u", "u"]),
+    o("y", &["*y", "y"]),
+    o("f", &["*f", "f"]),
+];
+/// `atomicMax`/`atomicMin` in each scope.
+const MINMAX_OVERLOADS: &[Overload] = &[
+    o("i", &["*i", "i"]),
+    o("u", &["*u", "u"]),
+    o("l", &["*l", "l"]),
+    o("y", &["*y", "y"]),
+];
+/// `atomicInc`/`atomicDec` in each scope.
+const INCDEC_OVERLOADS: &[Overload] = &[o("u", &["*u", "u"])];
+/// `atomicCAS` in each scope.
+const CAS_OVERLOADS: &[Overload] = &[
+    o("i", &["*i", "i", "i"]),
+    o("u", &["*u", "u", "u"]),
+    o("y", &["*y", "y", "y"]),
+];
 /// `__match_any_sync(mask, v)` for CUDA's integer and float types.
 const MATCH_ANY_OVERLOADS: &[Overload] = &[
     o("u", &["u", "u"]),
@@ -1177,71 +1199,93 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "atomicExch",
-        overloads: &[
-            o("i", &["*i", "i"]),
-            o("u", &["*u", "u"]),
-            o("y", &["*y", "y"]),
-            o("f", &["*f", "f"]),
-        ],
+        overloads: EXCH_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::Xchg, SyncScope::Device),
     },
     Builtin {
         name: "atomicExch_block",
-        overloads: &[
-            o("i", &["*i", "i"]),
-            o("u", &["*u", "u"]),
-            o("y", &["*y", "y"]),
-            o("f", &["*f", "f"]),
-        ],
+        overloads: EXCH_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::Xchg, SyncScope::Block),
     },
     Builtin {
+        name: "atomicExch_system",
+        overloads: EXCH_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Xchg, SyncScope::System),
+    },
+    Builtin {
         name: "atomicMax",
-        overloads: &[
-            o("i", &["*i", "i"]),
-            o("u", &["*u", "u"]),
-            o("l", &["*l", "l"]),
-            o("y", &["*y", "y"]),
-        ],
+        overloads: MINMAX_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::Max, SyncScope::Device),
     },
     Builtin {
         name: "atomicMin",
-        overloads: &[
-            o("i", &["*i", "i"]),
-            o("u", &["*u", "u"]),
-            o("l", &["*l", "l"]),
-            o("y", &["*y", "y"]),
-        ],
+        overloads: MINMAX_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::Min, SyncScope::Device),
     },
     Builtin {
         name: "atomicMax_block",
-        overloads: &[o("i", &["*i", "i"]), o("u", &["*u", "u"])],
+        overloads: MINMAX_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::Max, SyncScope::Block),
     },
     Builtin {
         name: "atomicMin_block",
-        overloads: &[o("i", &["*i", "i"]), o("u", &["*u", "u"])],
+        overloads: MINMAX_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::Min, SyncScope::Block),
     },
     Builtin {
+        name: "atomicMax_system",
+        overloads: MINMAX_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Max, SyncScope::System),
+    },
+    Builtin {
+        name: "atomicMin_system",
+        overloads: MINMAX_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Min, SyncScope::System),
+    },
+    Builtin {
         name: "atomicInc",
-        overloads: &[o("u", &["*u", "u"])],
+        overloads: INCDEC_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::UIncWrap, SyncScope::Device),
     },
     Builtin {
         name: "atomicDec",
-        overloads: &[o("u", &["*u", "u"])],
+        overloads: INCDEC_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::Atomic(AtomicOp::UDecWrap, SyncScope::Device),
+    },
+    Builtin {
+        name: "atomicInc_block",
+        overloads: INCDEC_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::UIncWrap, SyncScope::Block),
+    },
+    Builtin {
+        name: "atomicDec_block",
+        overloads: INCDEC_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::UDecWrap, SyncScope::Block),
+    },
+    Builtin {
+        name: "atomicInc_system",
+        overloads: INCDEC_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::UIncWrap, SyncScope::System),
+    },
+    Builtin {
+        name: "atomicDec_system",
+        overloads: INCDEC_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::UDecWrap, SyncScope::System),
     },
     Builtin {
         name: "atomicAnd",
@@ -1262,24 +1306,58 @@ pub const BUILTINS: &[Builtin] = &[
         lowering: Lowering::Atomic(AtomicOp::Xor, SyncScope::Device),
     },
     Builtin {
+        name: "atomicAnd_block",
+        overloads: BITS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::And, SyncScope::Block),
+    },
+    Builtin {
+        name: "atomicOr_block",
+        overloads: BITS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Or, SyncScope::Block),
+    },
+    Builtin {
+        name: "atomicXor_block",
+        overloads: BITS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Xor, SyncScope::Block),
+    },
+    Builtin {
+        name: "atomicAnd_system",
+        overloads: BITS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::And, SyncScope::System),
+    },
+    Builtin {
+        name: "atomicOr_system",
+        overloads: BITS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Or, SyncScope::System),
+    },
+    Builtin {
+        name: "atomicXor_system",
+        overloads: BITS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::Atomic(AtomicOp::Xor, SyncScope::System),
+    },
+    Builtin {
         name: "atomicCAS",
-        overloads: &[
-            o("i", &["*i", "i", "i"]),
-            o("u", &["*u", "u", "u"]),
-            o("y", &["*y", "y", "y"]),
-        ],
+        overloads: CAS_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::CmpXchg(SyncScope::Device),
     },
     Builtin {
         name: "atomicCAS_block",
-        overloads: &[
-            o("i", &["*i", "i", "i"]),
-            o("u", &["*u", "u", "u"]),
-            o("y", &["*y", "y", "y"]),
-        ],
+        overloads: CAS_OVERLOADS,
         trailing_default: None,
         lowering: Lowering::CmpXchg(SyncScope::Block),
+    },
+    Builtin {
+        name: "atomicCAS_system",
+        overloads: CAS_OVERLOADS,
+        trailing_default: None,
+        lowering: Lowering::CmpXchg(SyncScope::System),
     },
     Builtin {
         name: "__ballot_sync",

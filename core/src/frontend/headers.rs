@@ -131,6 +131,11 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+/* assert() too, in device code with no include (nvcc's runtime header
+   brings it). */
+#include <assert.h>
+/* The calling convention of host callbacks (empty on Linux). */
+#define CUDART_CB
 typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1
