@@ -134,7 +134,7 @@ extern "C" __global__ void matmul_tiled(const float *A, const float *B, float *C
     Example {
         id: "histogram",
         title: "Histogram with shared atomics",
-        hint: "atomicAdd on __shared__ bins whose result is unused becomes red.shared.add; the merge into global bins red.global.add.",
+        hint: "atomicAdd on __shared__ bins becomes atom.shared.add (its result unread: ptxas turns that into a reduction), the merge into global bins atom.global.add.",
         source: r#"// A 256-bin histogram: per-block bins in shared memory, merged into global bins.
 #define BINS 256
 __global__ void histogram(const unsigned char *data, int n, unsigned *bins) {
@@ -335,8 +335,8 @@ mod tests {
         assert!(ptx("shared-reduce", &o3).contains("bar.sync"));
         assert!(ptx("shared-reduce", &o3).contains("ld.shared"));
         assert!(ptx("warp-shuffle", &o3).contains("shfl.sync.down"));
-        assert!(ptx("histogram", &o3).contains("red.shared.add"));
-        assert!(ptx("histogram", &o3).contains("red.global.add"));
+        assert!(ptx("histogram", &o3).contains("atom.shared.add.u32"));
+        assert!(ptx("histogram", &o3).contains("atom.global.add.u32"));
         let noinline = ptx("noinline", &o3);
         assert!(
             noinline.contains(".func") && noinline.contains("call"),

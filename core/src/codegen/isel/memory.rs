@@ -166,19 +166,9 @@ impl Sel<'_> {
             self.operand(val)
         };
         let addr = self.address(ptr);
-        // An atomic whose old value nobody reads is a reduction (`red`), as NVVM writes it.
-        if self.uses[id.0 as usize] == 0 && name != "exch" {
-            let op = (
-                Op::Red,
-                format!(
-                    "{}{}.{name}.{kind}{bits}",
-                    space_name(space),
-                    scope_suffix(scope)
-                ),
-            );
-            self.emit_opcode(op, vec![addr, v]);
-            return;
-        }
+        // An atomic whose old value nobody reads stays `atom` with an unread
+        // destination, as nvcc 13.5 writes it at every target (ptxas makes
+        // it a RED in SASS); it never writes `red`.
         let d = self.def(id);
         let op = (
             Op::Atom,
@@ -206,16 +196,14 @@ impl Sel<'_> {
             _ => 0,
         };
         let bits = reg_bits(&f.value_type(cmp));
-        let (c, n) = (self.reg(cmp), self.reg(new));
+        // Constants stay immediates (`atom.global.cas.b32 %r1, [%rd1], 1, 2;`), as nvcc writes them.
+        let (c, n) = (self.operand(cmp), self.operand(new));
         let addr = self.address(ptr);
         let d = self.def(id);
         let op = (
             Op::Atom,
             format!("{}{}.cas.b{bits}", space_name(space), scope_suffix(scope)),
         );
-        self.emit_opcode(
-            op,
-            vec![Operand::Reg(d), addr, Operand::Reg(c), Operand::Reg(n)],
-        );
+        self.emit_opcode(op, vec![Operand::Reg(d), addr, c, n]);
     }
 }
