@@ -211,3 +211,45 @@ void host(int *p) { sk<<<1,1>>>(p); ak<<<1,1>>>(p); stk<int><<<1,1>>>(p); }
     nvcc.sort_unstable();
     assert_eq!(heads, nvcc, "{ptx}");
 }
+
+#[test]
+fn explicit_template_arguments_let_other_arguments_convert() {
+    // difftest found `tmax3<int>(x, y_char, 1)` rejected: an explicit `T` is
+    // not deduced, so a `signed char` argument converts to it, as in nvcc.
+    let src = "template <typename T> __device__ T tmax3(T a, T b, T c) { return a > b ? (a > c ? a : c) : (b > c ? b : c); }\n__global__ void k(int *o, int x, signed char y) { o[0] = tmax3<int>(x, y, 1); }\n";
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPiia"]);
+    assert!(ptx.contains("max.s32"), "{ptx}");
+    // Without the explicit argument the deduction conflicts (int vs signed char).
+    let c = compile("template <typename T> __device__ T tmax3(T a, T b, T c) { return a; }\n__global__ void k(int *o, int x, signed char y) { o[0] = tmax3(x, y, 1); }\n");
+    assert!(
+        c.diagnostics.iter().any(|d| d
+            .message
+            .contains("no instance of function template \"tmax3\"")),
+        "{:#?}",
+        c.diagnostics
+    );
+}
+
+#[test]
+fn a_conditional_of_one_type_keeps_it() {
+    // C++ [expr.cond]: `c ? s : s` on shorts is a short (sizeof 2), while
+    // `c ? s : ch` gets the usual arithmetic conversions (int, 4); nvcc
+    // stores the constants 2, 4 and 1.
+    for (e, v) in [("c ? s : s", 2), ("c ? s : y", 4), ("c ? y : y", 1)] {
+        let src = format!(
+            "__global__ void k(int *o, short s, signed char y, bool c) {{ o[0] = sizeof({e}); }}\n"
+        );
+        let ptx = ptx(&src);
+        let stored: Vec<&str> = ptx
+            .lines()
+            .filter(|l| l.contains("mov.u32") || l.contains("st.global.u32"))
+            .collect();
+        assert!(
+            stored
+                .iter()
+                .any(|l| l.trim_end().ends_with(&format!(", {v};"))),
+            "sizeof({e}) should be {v}: {ptx}"
+        );
+    }
+}

@@ -345,7 +345,12 @@ impl<'a> Checker<'a> {
                 self.condition(&mut c);
                 let a = self.rvalue(*a);
                 let b = self.rvalue(*b);
-                let ty = if a.ty.is_arithmetic() && b.ty.is_arithmetic() {
+                // Operands of one type give that type (C++'s [expr.cond]: a
+                // `short` pair stays `short`, so `sizeof(c ? s : t)` is 2);
+                // other arithmetic pairs, the usual arithmetic conversions.
+                let ty = if a.ty == b.ty {
+                    a.ty.clone()
+                } else if a.ty.is_arithmetic() && b.ty.is_arithmetic() {
                     common_type(&a.ty, &b.ty)
                 } else if a.ty == b.ty
                     || (a.ty.is_pointer() && matches!(b.kind, ExprKind::IntLit(0)))

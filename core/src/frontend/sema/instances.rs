@@ -97,9 +97,19 @@ impl Instances {
             if types.len() != params.len() {
                 return None;
             }
+            // Explicit arguments are not deduced ([temp.deduct.call]): an
+            // argument of another type converts to them (`max3<int>(i, c, 1)`
+            // with a `char` c), so deduction runs with them unset and keeps
+            // only what it finds for the others.
+            let fixed = explicit.len();
             for (p, a) in params.iter().zip(types) {
-                if !deduce(d, p, a, &mut out) {
+                let mut scratch = out.clone();
+                scratch.iter_mut().take(fixed).for_each(|s| *s = None);
+                if !deduce(d, p, a, &mut scratch) {
                     return None;
+                }
+                for (o, s) in out.iter_mut().zip(scratch).skip(fixed) {
+                    *o = s;
                 }
             }
         }
