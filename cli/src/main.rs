@@ -15,7 +15,8 @@
 
 use clap::Parser;
 use ptxlab_core::{
-    compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options, StageKind,
+    compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options,
+    PtxVersion, StageKind,
 };
 use ptxlab_sim::{interp, spec};
 use std::io::Write;
@@ -34,6 +35,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "lineinfo",
     "gpu-architecture",
     "expt-relaxed-constexpr",
+    "ptx-version",
 ];
 
 #[derive(Parser, Debug)]
@@ -80,6 +82,11 @@ struct Cli {
     /// std::numeric_limits<T>::max()), as nvcc's experimental flag does.
     #[arg(long = "expt-relaxed-constexpr")]
     expt_relaxed_constexpr: bool,
+    /// The PTX ISA version to write, X.Y (an error where the target or an
+    /// instruction needs a newer one), or `lowest`: the lowest they need, for
+    /// drivers older than CUDA 13.5. Default: NVRTC 13.5's, 9.5.
+    #[arg(long = "ptx-version", value_name = "X.Y|lowest", value_parser = PtxVersion::parse)]
+    ptx_version: Option<PtxVersion>,
     /// Write .file/.loc line information into the PTX, and each IR
     /// instruction's source location (`, !dbg !DILocation(line: L, column: C)`)
     /// into the IR that --print-after-all and --stages-json show.
@@ -178,6 +185,7 @@ fn options(cli: &Cli) -> Options {
         o.fmad = v;
     }
     o.lineinfo = cli.lineinfo;
+    o.ptx_version = cli.ptx_version;
     o.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
     // The IR after every pass only where it is printed.
     o.snapshots = cli.print_after_all

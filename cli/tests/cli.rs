@@ -226,6 +226,54 @@ fn unknown_arch_is_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported GPU architecture 'sm_52'"));
 }
 
+/// `-ptx-version`: the version written is the one asked for, or with
+/// `lowest` the oldest the target accepts; one the target does not know,
+/// or a spelling that is no version, is an error.
+#[test]
+fn ptx_version_chooses_the_version_directive() {
+    let saxpy = common::corpus_dir().join("saxpy.cu");
+    let version = |args: &[&str]| {
+        ptx_of(&saxpy, args)
+            .lines()
+            .find(|l| l.starts_with(".version"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(version(&["-arch=sm_80"]), ".version 9.5");
+    assert_eq!(
+        version(&["-arch=sm_80", "-ptx-version=lowest"]),
+        ".version 7.0"
+    );
+    assert_eq!(
+        version(&["-arch=sm_90", "-ptx-version=lowest"]),
+        ".version 7.8"
+    );
+    assert_eq!(
+        version(&["-arch=sm_80", "-ptx-version=8.0"]),
+        ".version 8.0"
+    );
+    for (arg, says) in [
+        (
+            "-ptx-version=6.5",
+            "PTX ISA 6.5 does not support target sm_80 (it needs 7.0 or later)",
+        ),
+        ("-ptx-version=9.9", "PTX ISA 9.9 is newer than ptxlab knows"),
+        ("-ptx-version=eight", "invalid PTX ISA version 'eight'"),
+    ] {
+        let out = ptxlab()
+            .arg(&saxpy)
+            .args(["-arch=sm_80", arg, "-o", "-"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{arg}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{arg}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 /// `--disable-pass` takes the names `--list-passes` prints; another name is
 /// an error in nvcc's form before anything compiles, not a pass silently kept.
 #[test]

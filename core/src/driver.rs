@@ -9,8 +9,8 @@ use crate::diag::{Diagnostic, Span};
 use crate::ir::{verify, Module};
 use crate::opt::remark::{ir_metrics, plural};
 use crate::opt::{BrokenIr, Pass, PassContext, StageId};
-use crate::options::Options;
-use crate::ptx::{print_machine_function, MFunction, RegClass};
+use crate::options::{Options, PtxVersion};
+use crate::ptx::{isa, print_machine_function, MFunction, RegClass};
 use crate::{frontend, irgen, link, opt, FileProvider, NoFiles};
 use std::collections::BTreeMap;
 use web_time::Instant;
@@ -652,12 +652,16 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     );
 
     let t = Instant::now();
+    let Some(isa) = ptx_isa(c, name, opts, target, &funcs) else {
+        return;
+    };
     let externs = emit::extern_prototypes(&module);
     let e = emit::module(
         &module.globals,
         &externs,
         &funcs,
         target,
+        isa,
         name,
         opts.lineinfo,
     );
@@ -668,6 +672,78 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     record(c, StageId::Ptx, ptx, false, micros, Report::default());
     c.line_map = e.line_map;
     c.ptx = Some(e.text);
+}
+
+/// The PTX ISA version to write (`-ptx-version`): NVRTC's by default; the
+/// lowest the target and the instructions need; or the one asked for, with
+/// an error where the target or an instruction needs a newer one.
+fn ptx_isa(
+    c: &mut Compilation,
+    name: &str,
+    opts: &Options,
+    target: &crate::target::Target,
+    funcs: &[crate::ptx::MFunction],
+) -> Option<isa::Isa> {
+    let newest = isa::newest_required(funcs);
+    let asked = match opts.ptx_version {
+        None => return Some(target.ptx_isa),
+        Some(PtxVersion::Lowest) => {
+            let need = newest.map_or(target.min_ptx_isa, |(v, _, _)| v);
+            return Some(need.max(target.min_ptx_isa));
+        }
+        Some(PtxVersion::Exact(a, b)) => (a, b),
+    };
+    // An error with no source line (the option itself) names no file, as
+    // an unknown -arch does.
+    let mut error = |line: u32, msg: String| {
+        let span = match line {
+            0 => Span::default(),
+            _ => Span {
+                file: name.to_string(),
+                line,
+                column: 0,
+                len: 1,
+            },
+        };
+        c.diagnostics.push(Diagnostic::error(span, msg));
+    };
+    let newest_known = crate::target::TARGETS
+        .iter()
+        .map(|t| t.ptx_isa)
+        .max()
+        .unwrap_or(target.ptx_isa);
+    if asked > newest_known {
+        error(
+            0,
+            format!(
+                "PTX ISA {} is newer than ptxlab knows (the newest is {})",
+                isa::text(asked),
+                isa::text(newest_known)
+            ),
+        );
+    } else if asked < target.min_ptx_isa {
+        error(
+            0,
+            format!(
+                "PTX ISA {} does not support target {} (it needs {} or later)",
+                isa::text(asked),
+                target.name,
+                isa::text(target.min_ptx_isa)
+            ),
+        );
+    } else if let Some((need, what, line)) = newest.filter(|(v, _, _)| *v > asked) {
+        error(
+            line,
+            format!(
+                "instruction '{what}' needs PTX ISA {} or later (-ptx-version={})",
+                isa::text(need),
+                isa::text(asked)
+            ),
+        );
+    } else {
+        return Some(asked);
+    }
+    None
 }
 
 #[cfg(test)]

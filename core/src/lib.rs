@@ -30,7 +30,7 @@ pub use compilation::{
 };
 pub use diag::{Diagnostic, Severity, Span};
 pub use driver::{compile, compile_source, compile_to_ir, PassRun, Stepper};
-pub use options::{Define, Options};
+pub use options::{Define, Options, PtxVersion};
 
 /// Where `#include`d files come from. The CLI reads the disk; the browser
 /// holds a map of files; tests use either.

@@ -46,6 +46,36 @@ pub struct Options {
     /// pass's own report.
     #[serde(skip_serializing_if = "is_true")]
     pub snapshots: bool,
+    /// `-ptx-version=X.Y` or `lowest`: the `.version` to write (none: NVRTC
+    /// 13.5's, 9.5), for drivers older than the toolkit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ptx_version: Option<PtxVersion>,
+}
+
+/// The PTX ISA version a module is written with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PtxVersion {
+    /// The lowest the target and the module's instructions need.
+    Lowest,
+    /// This one (`(major, minor)`): an error where the target or an
+    /// instruction needs a newer one.
+    Exact(u32, u32),
+}
+
+impl PtxVersion {
+    /// `lowest` or `X.Y`, as `-ptx-version` takes it.
+    pub fn parse(s: &str) -> Result<PtxVersion, String> {
+        if s == "lowest" {
+            return Ok(PtxVersion::Lowest);
+        }
+        let bad = || format!("invalid PTX ISA version '{s}' (write X.Y, e.g. 8.0, or lowest)");
+        let (major, minor) = s.split_once('.').ok_or_else(bad)?;
+        match (major.parse(), minor.parse()) {
+            (Ok(a), Ok(b)) if minor.len() == 1 => Ok(PtxVersion::Exact(a, b)),
+            _ => Err(bad()),
+        }
+    }
 }
 
 fn is_true(b: &bool) -> bool {
@@ -75,6 +105,7 @@ impl Default for Options {
             opt_bisect_limit: None,
             expt_relaxed_constexpr: false,
             snapshots: true,
+            ptx_version: None,
         }
     }
 }

@@ -20,11 +20,6 @@ impl Target {
     pub fn cuda_arch(&self) -> u32 {
         (self.sm / 10) * 100 + (self.sm % 10) * 10
     }
-
-    /// The `.version` directive's operand, e.g. `9.5`.
-    pub fn ptx_version_string(&self) -> String {
-        format!("{}.{}", self.ptx_isa.0, self.ptx_isa.1)
-    }
 }
 
 /// The PTX ISA NVRTC 13.5 writes for every target.

@@ -2,6 +2,7 @@
 //! whose names are spelled once in `op.rs`, and their modifiers) and machine
 //! functions, and their text.
 
+pub mod isa;
 mod op;
 
 pub use op::Op;
