@@ -92,7 +92,12 @@ pub enum Msg {
 
 pub struct App {
     state: State,
+    /// The compilation the panes show: the newest, or while the source
+    /// has errors the last good one (`failed` then holds the newest).
     compilation: Option<Rc<Compilation>>,
+    /// The newest compile when it had errors and an earlier one did not:
+    /// its diagnostics are listed while the panes stay on `compilation`.
+    failed: Option<Rc<Compilation>>,
     /// Per PTX line (0-based), the source line it came from (0: none).
     ptx_src: Rc<Vec<u32>>,
     ptx_text: AttrValue,
@@ -163,6 +168,7 @@ impl Component for App {
         let mut app = App {
             state,
             compilation: None,
+            failed: None,
             ptx_src: Rc::default(),
             ptx_text: AttrValue::default(),
             pipeline: PipelineView::default(),
@@ -408,7 +414,7 @@ impl Component for App {
                     on_option={link.callback(Msg::Option)}
                     on_example={link.callback(Msg::Example)}
                     on_share={link.callback(|()| Msg::Share)} />
-                <main class="panes" ref={self.panes_ref.clone()} style={columns}>
+                <main class={classes!("panes", self.failed.is_some().then_some("stale"))} ref={self.panes_ref.clone()} style={columns}>
                     <section class="pane pane-source">
                         <h2>{ "CUDA C " }<span class="file">{ SOURCE_NAME }</span>
                             <span class="hint">{ "Ctrl+Enter compiles now" }</span></h2>
@@ -418,7 +424,8 @@ impl Component for App {
                     <PipelinePane compilation={compilation.clone()} data={self.pipeline.clone()}
                         function={AttrValue::from(self.function().unwrap_or_default().to_string())}
                         filter={AttrValue::from(self.state.filter.clone())}
-                        hide_unchanged={self.state.hide_unchanged}
+                        hide_unchanged={self.state.hide_unchanged} fold={self.state.fold}
+                        stale_errors={self.stale_errors()}
                         view={self.state.view} layout={self.state.layout} base={self.state.base}
                         {selected} culprit={self.runs.culprit(self.shown_seq)}
                         on_event={link.callback(Msg::Pipeline)}
@@ -446,7 +453,7 @@ impl Component for App {
                         }
                     </PtxPane>
                 </main>
-                <StatusBar compilation={self.compilation.clone().map(Shared)}
+                <StatusBar compilation={self.failed.clone().or_else(|| self.compilation.clone()).map(Shared)}
                     failed={matches!(self.load, Load::Failed(_))}
                     options={self.state.options.clone()}
                     busy={self.scheduler.busy() || self.debounce.is_some()}
@@ -483,6 +490,7 @@ impl App {
             view: self.state.view,
             layout: self.state.layout,
             hide_unchanged: self.state.hide_unchanged,
+            fold: self.state.fold,
             filter: std::mem::take(&mut self.state.filter),
             ..State::from_example(example)
         };
@@ -523,6 +531,12 @@ impl App {
         self.refresh();
         self.url_dirty = true;
         true
+    }
+
+    /// The newest compile's error count while the panes show an older one.
+    fn stale_errors(&self) -> Option<usize> {
+        let failed = self.failed.as_ref()?;
+        Some(failed.diagnostics.iter().filter(|d| d.is_error()).count())
     }
 
     fn selected_run(&self) -> Option<usize> {
@@ -603,7 +617,7 @@ impl App {
             move |line| hover.send_message(Msg::HoverSource(line)),
         ) {
             Ok(mounted) => {
-                if let Some(c) = &self.compilation {
+                if let Some(c) = self.failed.as_ref().or(self.compilation.as_ref()) {
                     mounted.editor.set_diagnostics(&marks(c));
                 }
                 self.editor = Some(mounted);

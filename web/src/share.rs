@@ -19,8 +19,12 @@ pub const MAX_STATE: usize = 1024 * 1024;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum View {
-    /// The IR (or machine code) after the run.
+    /// What the run did: its diff against the run before when it changed
+    /// the function shown, else the IR after it with a note that nothing
+    /// changed. The page opens on it.
     #[default]
+    Changes,
+    /// The IR (or machine code) after the run.
     Ir,
     /// The run against the one before it.
     Diff,
@@ -69,6 +73,10 @@ pub struct State {
     pub base: Option<usize>,
     #[serde(rename = "hide")]
     pub hide_unchanged: bool,
+    /// Fold each run that changed nothing into the next run that changed
+    /// something (Go's ssa.html), instead of listing it.
+    #[serde(skip_serializing_if = "is_false")]
+    pub fold: bool,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub filter: String,
     /// The example the source came from, while it is unedited.
@@ -79,6 +87,10 @@ pub struct State {
     pub launch: LaunchSettings,
     #[serde(skip_serializing_if = "is_ptx")]
     pub pane: Pane,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_ptx(p: &Pane) -> bool {
@@ -93,10 +105,11 @@ impl Default for State {
             options: Options::default(),
             function: None,
             run: None,
-            view: View::Ir,
+            view: View::Changes,
             layout: Layout::Unified,
             base: None,
             hide_unchanged: false,
+            fold: false,
             filter: String::new(),
             example: None,
             launch: LaunchSettings::default(),
@@ -277,6 +290,7 @@ mod tests {
             layout: Layout::Split,
             base: Some(2),
             hide_unchanged: true,
+            fold: true,
             filter: "mem".into(),
             example: None,
             launch: LaunchSettings {

@@ -1,6 +1,8 @@
 //! The pipeline pane: the function and pass filters, the pass list (one row
 //! per pass run, or per group of runs that changed nothing), and the
-//! selected run's IR, or its diff against the run before or another run.
+//! selected run's diff against the run before (when it changed something),
+//! its IR, or its diff against another run; a stale mark while the source
+//! has errors and the last good compilation is shown.
 //! [`PipelineView`] is what the pane shows, derived from the compilation
 //! and the shared state.
 
@@ -27,6 +29,8 @@ pub struct PipelineView {
     pub run_diff: Option<Rc<Diff>>,
     /// Per line of `run_text`, its source line (empty: not known).
     pub run_src: Rc<Vec<u32>>,
+    /// The Changes view shows the IR of a run that changed nothing.
+    pub unchanged_note: bool,
 }
 
 impl Default for PipelineView {
@@ -38,6 +42,7 @@ impl Default for PipelineView {
             run_lang: Lang::Ir,
             run_diff: None,
             run_src: Rc::default(),
+            unchanged_note: false,
         }
     }
 }
@@ -62,12 +67,12 @@ impl PipelineView {
     pub fn refresh(&mut self, c: &Compilation, state: &State, ptx_src: &Rc<Vec<u32>>) {
         self.functions = pipeline::functions(c);
         let function = self.function(state.function.as_deref());
-        self.rows = Rc::new(pipeline::rows(
-            c,
-            function,
-            state.hide_unchanged,
-            &state.filter,
-        ));
+        let collapse = pipeline::Collapse {
+            hide_unchanged: state.hide_unchanged,
+            fold: state.fold,
+        };
+        self.rows = Rc::new(pipeline::rows(c, function, collapse, &state.filter));
+        self.unchanged_note = false;
         let Some(run) = selected_run(Some(c), state) else {
             self.run_text = AttrValue::default();
             self.run_diff = None;
@@ -85,15 +90,25 @@ impl PipelineView {
             StageKind::Machine => Rc::default(),
             StageKind::Ir => Rc::new(crate::irmap::text_lines(stage, function)),
         };
+        let before = |run: usize| {
+            run.checked_sub(1)
+                .map(|b| pipeline::text(&c.stages[b], function))
+                .unwrap_or_default()
+        };
         self.run_diff = match state.view {
             View::Ir => None,
-            View::Diff => {
-                let before = run
-                    .checked_sub(1)
-                    .map(|b| pipeline::text(&c.stages[b], function))
-                    .unwrap_or_default();
-                Some(Rc::new(diff::diff(&before, &text)))
+            // The first run, or the first of another kind (machine code
+            // after IR), has nothing comparable before it: its text.
+            View::Changes
+                if run == 0
+                    || c.stages[run - 1].kind != stage.kind
+                    || !pipeline::changed(c, run, function) =>
+            {
+                self.unchanged_note = run > 0 && !pipeline::changed(c, run, function);
+                None
             }
+            View::Changes => Some(Rc::new(diff::diff(&before(run), &text))),
+            View::Diff => Some(Rc::new(diff::diff(&before(run), &text))),
             View::Compare => {
                 let base = state
                     .base
@@ -114,6 +129,7 @@ pub enum PipelineEvent {
     Function(String),
     Filter(String),
     HideUnchanged(bool),
+    Fold(bool),
     SetView(View),
     SetLayout(Layout),
     CompareA(usize),
@@ -128,6 +144,7 @@ impl PipelineEvent {
             PipelineEvent::Function(name) => state.function = (!name.is_empty()).then_some(name),
             PipelineEvent::Filter(text) => state.filter = text,
             PipelineEvent::HideUnchanged(on) => state.hide_unchanged = on,
+            PipelineEvent::Fold(on) => state.fold = on,
             PipelineEvent::SetView(view) => {
                 state.view = view;
                 if view == View::Compare && state.base.is_none() {
@@ -149,6 +166,10 @@ pub struct PipelinePaneProps {
     pub function: AttrValue,
     pub filter: AttrValue,
     pub hide_unchanged: bool,
+    pub fold: bool,
+    /// The errors of the newest compile, while the pane shows the last
+    /// good one (dimmed, marked stale).
+    pub stale_errors: Option<usize>,
     pub view: View,
     pub layout: Layout,
     /// Compare's run A, when chosen.
@@ -171,10 +192,27 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
     let on_hide = event.reform(|e: Event| {
         PipelineEvent::HideUnchanged(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
+    let on_fold = event.reform(|e: Event| {
+        PipelineEvent::Fold(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
     let function = props.function.to_string();
+    let stale = props.stale_errors.map(|n| {
+        let errors = if n == 1 {
+            "1 error".to_string()
+        } else {
+            format!("{n} errors")
+        };
+        html! {
+            <span class="stale-mark" data-testid="stale-mark" data-errors={n.to_string()}
+                title="the source does not compile: this is the last compilation that did">
+                { format!("stale · {errors}") }
+            </span>
+        }
+    });
     html! {
-        <section class="pane pane-pipeline">
+        <section class={classes!("pane", "pane-pipeline", props.stale_errors.is_some().then_some("stale"))}>
             <h2>{ "Pipeline" }
+                { for stale }
                 <span class="hint">{ "j/k or ↑/↓ move through runs" }</span></h2>
             <div class="pipeline-tools">
                 <select data-testid="function-select" onchange={on_function} aria-label="function">
@@ -188,6 +226,10 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
                 <label class="flag" title="collapse consecutive runs that changed nothing into one row">
                     <input type="checkbox" data-testid="hide-unchanged" checked={props.hide_unchanged} onchange={on_hide} />
                     { "hide unchanged" }
+                </label>
+                <label class="flag" title="fold each run that changed nothing into the next run that changed something">
+                    <input type="checkbox" data-testid="fold-unchanged" checked={props.fold} onchange={on_fold} />
+                    { "fold into next change" }
                 </label>
             </div>
             <div class="pipeline">
@@ -304,6 +346,7 @@ fn run_tools(props: &PipelinePaneProps) -> Html {
     html! {
         <>
             <div class="run-tools">
+                { tab(View::Changes, "changes", "view-changes") }
                 { tab(View::Ir, "IR after", "view-ir") }
                 { tab(View::Diff, "diff vs previous", "view-diff") }
                 { tab(View::Compare, "compare A/B", "view-compare") }
@@ -333,9 +376,16 @@ fn run(props: &PipelinePaneProps) -> Html {
             <DiffView diff={d.clone()} split={props.layout == Layout::Split} lang={data.run_lang} />
         },
         None => html! {
-            <CodeView testid="ir-view" text={data.run_text.clone()} lang={data.run_lang}
-                src={data.run_src.clone()} docs=false
-                on_hover={props.on_hover.clone()} />
+            <>
+                if data.unchanged_note {
+                    <div class="unchanged-note" data-testid="unchanged-note">
+                        { "This run changed nothing here: the IR after it is the same as before it." }
+                    </div>
+                }
+                <CodeView testid="ir-view" text={data.run_text.clone()} lang={data.run_lang}
+                    src={data.run_src.clone()} docs=false
+                    on_hover={props.on_hover.clone()} />
+            </>
         },
     }
 }
