@@ -567,7 +567,24 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
     if cli.stats {
         print_stats("ptxlab run", &stats, elapsed);
     }
-    ExitCode::SUCCESS
+    undefined_status(path_text, &stats)
+}
+
+/// The undefined behaviour a launch found, one line each on stderr (with
+/// the source or PTX line, as nvcc names them); exit status 3 if any, else
+/// success.
+fn undefined_status(path_text: &str, stats: &interp::Stats) -> ExitCode {
+    for f in &stats.undefined {
+        match f.line {
+            Some(l) => eprintln!("{path_text}({l}): error: {f}"),
+            None => eprintln!("{path_text}: error: {f}"),
+        }
+    }
+    if stats.undefined.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(3)
+    }
 }
 
 /// The buffer arguments after a launch, as one JSON object on stdout.
@@ -752,7 +769,7 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
     if cli.stats {
         print_stats("ptxlab run-ptx", &stats, elapsed);
     }
-    ExitCode::SUCCESS
+    undefined_status(&path_text, &stats)
 }
 
 /// A buffer's values as a JSON array (non-finite floats as null, as JSON has none).

@@ -229,3 +229,49 @@ fn the_compile_form_still_works_beside_run() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains(".visible .entry saxpy("));
 }
+
+#[test]
+fn cli_reports_a_shared_memory_race_and_exits_3() {
+    let dir = std::env::temp_dir().join(format!("ptxlab-race-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let racy = "extern \"C\" __global__ void k(const int *in, int *out) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = in[t];
+  SYNC
+  for (int d = 32; d > 0; d /= 2) {
+    if (t < d) s[t] += s[t + d];
+    __syncthreads();
+  }
+  if (t == 0) out[0] = s[0];
+}
+";
+    let run = |name: &str, sync: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, racy.replace("SYNC", sync)).unwrap();
+        ptxlab()
+            .arg("run")
+            .arg(&path)
+            .args(["--kernel", "k", "--grid", "1", "--block", "64"])
+            .args(["--args", "i32[64]:iota,i32[1]"])
+            .output()
+            .unwrap()
+    };
+    let out = run("racy.cu", "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("racy.cu(4): error: data race on shared memory: thread (32,0,0) of block (0,0,0) writes 4 bytes at shared+0x80 that thread (0,0,0) read at line 7 without a barrier between"),
+        "{stderr}"
+    );
+    // The buffers are still printed: the run completed.
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["out"].is_array());
+    let out = run("clean.cu", "__syncthreads();");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

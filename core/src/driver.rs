@@ -442,14 +442,15 @@ fn machine_metrics(funcs: &[MFunction]) -> Metrics {
         }
         for i in f.blocks.iter().flat_map(|b| &b.insts) {
             out.instructions += 1;
-            let mut parts = i.opcode.split('.');
-            let map = match parts.next() {
-                Some("ld" | "ldu") => &mut out.loads,
-                Some("st") => &mut out.stores,
+            let map = match i.op {
+                crate::ptx::Op::Ld => &mut out.loads,
+                crate::ptx::Op::St => &mut out.stores,
                 _ => continue,
             };
-            let space = parts
-                .next()
+            let space = i
+                .modifiers
+                .split('.')
+                .nth(1)
                 .filter(|p| SPACES.contains(p))
                 .unwrap_or("generic");
             *map.entry(space.into()).or_default() += 1;
@@ -542,7 +543,7 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
                     .blocks
                     .iter()
                     .flat_map(|b| &b.insts)
-                    .filter(|i| i.opcode.starts_with("ld.global.nc"))
+                    .filter(|i| i.op == crate::ptx::Op::Ld && i.modifiers.starts_with(".global.nc"))
                     .count();
                 if nc > 0 {
                     out.push(format!(

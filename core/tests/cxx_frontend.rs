@@ -161,3 +161,53 @@ __global__ void k(const Buf *b, float *out) { out[0] = b->get(); }\n";
         "rvalue references are not supported yet"
     );
 }
+
+/// Internal linkage, as nvcc 13 (`-arch=sm_80 --ptx`) writes it: a `static`
+/// kernel, one in an anonymous namespace and a `static` template's instance
+/// are `.entry` with no `.visible`; device functions and variables (whole
+/// program) have no linkage directive either way. The expectations are
+/// nvcc's lines, but for the names nvcc gives internal symbols
+/// (`_ZN28_INTERNAL_<hash>_…`; ours are the plain Itanium ones).
+#[test]
+fn internal_linkage_is_nvccs() {
+    let src = r#"
+static __device__ int sv;
+__device__ int gv;
+namespace { __device__ int av; }
+static __device__ __noinline__ int sf(int a) { return a + sv + av; }
+namespace { __device__ __noinline__ int af(int a) { return a * 3 + gv; } }
+__device__ __noinline__ int gf(int a) { return a - 1; }
+template <typename T> static __device__ __noinline__ T tf(T a) { return a + 2; }
+static __global__ void sk(int *p) { p[0] = sf(p[1]) + af(p[2]) + gf(p[3]) + tf(p[4]); }
+namespace { __global__ void ak(int *p) { p[0] = 1; } }
+__global__ void gk(int *p) { p[0] = 2; }
+template <typename T> static __global__ void stk(T *p) { p[0] = 3; }
+void host(int *p) { sk<<<1,1>>>(p); ak<<<1,1>>>(p); stk<int><<<1,1>>>(p); }
+"#;
+    let ptx = ptx(src);
+    let mut heads: Vec<&str> = ptx
+        .lines()
+        .filter(|l| {
+            [".entry", ".func", ".global", ".visible", ".weak"]
+                .iter()
+                .any(|d| l.starts_with(d))
+        })
+        .collect();
+    heads.sort_unstable();
+    heads.dedup();
+    let mut nvcc = vec![
+        ".entry _Z2skPi(",
+        ".entry _Z3stkIiEvPT_(",
+        ".entry _ZN12_GLOBAL__N_12akEPi(", // nvcc: _ZN30_GLOBAL__N__<hash>_4_x_cu_gc2akEPi
+        ".func  (.param .b32 func_retval0) _Z2gfi(",
+        ".func  (.param .b32 func_retval0) _Z2sfi(", // nvcc: _ZN28_INTERNAL_<hash>_4_x_cu_gc2sfEi
+        ".func  (.param .b32 func_retval0) _Z2tfIiET_S0_(",
+        ".func  (.param .b32 func_retval0) _ZN12_GLOBAL__N_12afEi(",
+        ".global .align 4 .u32 _ZN12_GLOBAL__N_12avE;",
+        ".global .align 4 .u32 gv;",
+        ".global .align 4 .u32 sv;",
+        ".visible .entry _Z2gkPi(",
+    ];
+    nvcc.sort_unstable();
+    assert_eq!(heads, nvcc, "{ptx}");
+}

@@ -180,6 +180,37 @@ fn a_global_initialized_with_an_address_reads_back() {
     );
 }
 
+/// Internal linkage (`static`, an anonymous namespace) is `define internal`,
+/// as LLVM prints it, on device functions and kernels alike.
+#[test]
+fn internal_linkage_reads_back() {
+    let text = "\
+define internal i32 @_Z2sfi(i32 %a) noinline {
+entry:
+  %add = add nsw i32 %a, 1
+  ret i32 %add
+}
+
+define internal ptx_kernel void @_Z2skPi(ptr %p) {
+entry:
+  %call = call i32 @_Z2sfi(i32 1)
+  store i32 %call, ptr %p, align 4
+  ret void
+}
+
+define weak_odr ptx_kernel void @_Z1tIiEvv() {
+entry:
+  ret void
+}
+";
+    let m = parse_module(text).unwrap();
+    assert!(m.functions[0].attrs.internal && !m.functions[0].attrs.weak);
+    assert!(m.functions[1].attrs.internal && m.functions[1].attrs.kernel);
+    assert!(!m.functions[2].attrs.internal && m.functions[2].attrs.weak);
+    assert!(verify::verify_module(&m).is_empty());
+    assert_eq!(print_module(&m), text);
+}
+
 /// A function's address is a generic `ptr` (`@g`), in instructions and in
 /// initializers; a call through a pointer names it as a value, and a call of
 /// `@g` with another signature than g's is a call through its address (what

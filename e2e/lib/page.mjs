@@ -22,7 +22,14 @@ export async function openBrowser({ colorScheme = "light", viewport } = {}) {
     });
     // The DOM is enough (the PTX wait below is what matters); on a loaded
     // machine a fresh browser's first navigation can be slow.
-    await page.goto(siteUrl() + fragment, { waitUntil: "domcontentloaded", timeout: 60_000 });
+    // A fresh browser's first navigation sometimes stalls on a loaded
+    // machine (seen in CI at load 15): one more try before failing.
+    try {
+      await page.goto(siteUrl() + fragment, { waitUntil: "domcontentloaded", timeout: 45_000 });
+    } catch (e) {
+      if (e.name !== "TimeoutError") throw e;
+      await page.goto(siteUrl() + fragment, { waitUntil: "domcontentloaded", timeout: 45_000 });
+    }
     if (wait) await waitForPtx(page, ".entry");
     return page;
   };

@@ -23,5 +23,6 @@ mod model;
 pub mod spec;
 
 pub use model::{
-    ArgValue, BufferId, Config, Elem, ErrorKind, InterpError, Launch, Location, Memory, Stats,
+    AccessKind, ArgValue, BufferId, Config, Elem, ErrorKind, Finding, FindingKind, InterpError,
+    Launch, Location, Memory, Other, Stats,
 };

@@ -65,7 +65,8 @@ impl Case {
         )
     }
 
-    /// The results after every pass run of the -O3 pipeline equal -O0's.
+    /// The results after every pass run of the -O3 pipeline equal -O0's
+    /// (and no run has undefined behaviour).
     fn check_every_pass_run(&self) {
         let pipeline = opt::pipeline::passes(3);
         let (base, base_stats) = self
@@ -93,6 +94,7 @@ impl Case {
                 "{}: the printf output changed after {after}",
                 self.file
             );
+            assert_no_findings(&stats, self.file, &after);
         }
     }
 
@@ -104,6 +106,7 @@ impl Case {
                 .run(&self.module(level, None))
                 .unwrap_or_else(|e| panic!("{} at -O{level}: {e}", self.file));
             assert!(stats.steps > 0);
+            assert_no_findings(&stats, self.file, &format!("-O{level}"));
             if let Some(d) = difference(&got, &self.all_expected()) {
                 panic!("{} at -O{level}: {d}", self.file);
             }
@@ -1036,4 +1039,11 @@ entry:
     let e = run_kernel(&m, "k", &launch, &mut mem, &Config::default()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Misaligned, "{e}");
     assert!(e.message.contains("not a multiple of 16"), "{e}");
+}
+
+/// No corpus kernel has a data race or an uninitialized read.
+fn assert_no_findings(stats: &Stats, file: &str, when: &str) {
+    if let Some(f) = stats.undefined.first() {
+        panic!("{file} ({when}): line {:?}: {f}", f.line);
+    }
 }

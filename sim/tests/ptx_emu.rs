@@ -124,6 +124,9 @@ fn check(case: &Case, ptx: &str) -> Result<Stats, String> {
             stats.output, case.output
         ));
     }
+    if let Some(f) = stats.undefined.first() {
+        return Err(format!("undefined behaviour at PTX line {:?}: {f}", f.line));
+    }
     Ok(stats)
 }
 

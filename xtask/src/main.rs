@@ -47,6 +47,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   gpu-bundle                                   the corpus for a real GPU (target/gpu-bundle/)
   realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]
                                                every .cu under DIR through nvcc and ptxlab, kernels compared
+  difftest [--programs N] [--seed S] [--jobs J] random kernels checked by every oracle
   bench-web [--features F] [--runs N] [--kernels K] [--no-build]
                                                time saxpy compiles in the browser";
 
@@ -130,6 +131,13 @@ fn run(args: &[String]) -> Result {
                 jobs,
             })
         }
+        "difftest" => {
+            let programs = flags.value("--programs").unwrap_or_else(|| "1000".into());
+            let seed = flags.value("--seed").unwrap_or_else(|| "1".into());
+            let jobs = flags.value("--jobs");
+            flags.finish()?;
+            difftest(&programs, &seed, jobs)
+        }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -139,7 +147,8 @@ fn run(args: &[String]) -> Result {
 }
 
 /// The native benchmark table (core/examples/bench.rs): compile latency,
-/// registers and SASS instructions beside NVRTC's, on the same machine.
+/// registers and SASS instructions beside NVRTC's, on the same machine;
+/// then the scaling table (core/examples/scaling.rs).
 fn bench(runs: &str) -> Result {
     let oracles = tools::ensure_python_oracles()?;
     let mut cmd = Command::new(cargo_bin());
@@ -157,6 +166,44 @@ fn bench(runs: &str) -> Result {
     for (k, v) in &oracles.env {
         cmd.env(k, v);
     }
+    run_cmd(&mut cmd)?;
+    // The scaling table (core/examples/scaling.rs).
+    let mut scaling = Command::new(cargo_bin());
+    scaling.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "ptxlab-core",
+        "--example",
+        "scaling",
+    ]);
+    run_cmd(&mut scaling)
+}
+
+/// Random kernels through every oracle (difftest/): the generator and the
+/// oracles in release mode, on `jobs` threads (all cores by default).
+fn difftest(programs: &str, seed: &str, jobs: Option<String>) -> Result {
+    let jobs = jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .to_string()
+    });
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "ptxlab-difftest",
+        "--",
+        "--programs",
+        programs,
+        "--seed",
+        seed,
+        "--jobs",
+        &jobs,
+    ]);
     run_cmd(&mut cmd)
 }
 

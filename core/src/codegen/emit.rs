@@ -264,8 +264,14 @@ fn global(g: &Global) -> String {
 /// the body: the head of a definition and, with `;`, a declaration.
 fn signature(f: &MFunction) -> String {
     let mut out = if f.kernel {
-        let linkage = if f.weak { ".weak" } else { ".visible" };
-        format!("{linkage} .entry {}(", f.name)
+        let linkage = if f.internal {
+            ""
+        } else if f.weak {
+            ".weak "
+        } else {
+            ".visible "
+        };
+        format!("{linkage}.entry {}(", f.name)
     } else {
         match (f.ret, f.ret_bytes) {
             (_, Some((align, size))) => format!(

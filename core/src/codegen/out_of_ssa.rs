@@ -6,6 +6,7 @@
 //! temporary register).
 
 use super::isel::Phi;
+use crate::collections::{HashMap, HashSet};
 use crate::ptx::*;
 
 fn successors(b: &MBlock) -> Vec<usize> {
@@ -47,6 +48,58 @@ fn reads(i: &Instr) -> Vec<Reg> {
     r
 }
 
+/// How many instructions read and define each register: the counts that
+/// let [`coalesce`] ask "is this value read or defined anywhere else?"
+/// without scanning the function.
+#[derive(Default)]
+struct Uses {
+    reads: HashMap<Reg, u32>,
+    defs: HashMap<Reg, u32>,
+}
+
+impl Uses {
+    fn new(f: &MFunction) -> Uses {
+        let mut u = Uses::default();
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            u.add(i, 1);
+        }
+        u
+    }
+
+    /// Counts `i` in (`delta` 1) or out (`delta` -1); a register read
+    /// twice by one instruction counts once.
+    fn add(&mut self, i: &Instr, delta: i32) {
+        let mut r = reads(i);
+        r.sort_unstable();
+        r.dedup();
+        for x in r {
+            let n = self.reads.entry(x).or_default();
+            *n = n.wrapping_add_signed(delta);
+        }
+        if let Some(d) = i.defs() {
+            let n = self.defs.entry(d).or_default();
+            *n = n.wrapping_add_signed(delta);
+        }
+    }
+
+    fn reads(&self, r: Reg) -> u32 {
+        self.reads.get(&r).copied().unwrap_or(0)
+    }
+
+    fn defs(&self, r: Reg) -> u32 {
+        self.defs.get(&r).copied().unwrap_or(0)
+    }
+}
+
+/// The copies of every edge, in order, with the edges whose copies read
+/// each register (a superset: an entry may be stale after a rename), and
+/// the phis' registers.
+struct EdgeCopies {
+    edges: Vec<(Edge, Vec<(Reg, Operand)>)>,
+    readers: HashMap<Reg, Vec<usize>>,
+    phi_regs: HashSet<Reg>,
+}
+
 /// Copy coalescing: when a phi's incoming value is computed in the
 /// predecessor, used nowhere else, and the phi's register is not read
 /// after that point in the block (nor by another copy of this edge), the
@@ -54,17 +107,18 @@ fn reads(i: &Instr) -> Vec<Reg> {
 /// `add.s32 %r5, %r2, 1; mov.b32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
 /// Another copy of this edge that reads the same value (two phis of one
 /// block taking it) then reads the phi's register, which holds it at the
-/// block's end. `pending` holds the copies of the edges not placed yet: a
+/// block's end. The edges after `edge` hold the copies not placed yet: a
 /// copy on another edge out of `from` (placed at its end, or in the block
 /// that splits the edge, where the phi's register still holds the value) is
 /// renamed with the computation; one on an edge out of another block keeps
 /// it from coalescing.
 fn coalesce(
     f: &mut MFunction,
+    uses: &mut Uses,
     from: usize,
     mut copies: Vec<(Reg, Operand)>,
-    phi_regs: &[Reg],
-    pending: &mut [(Edge, Vec<(Reg, Operand)>)],
+    pending: &mut EdgeCopies,
+    edge: usize,
     split_from: &dyn Fn(usize) -> usize,
 ) -> Vec<(Reg, Operand)> {
     let mut kept: Vec<(Reg, Operand)> = Vec::new();
@@ -81,26 +135,28 @@ fn coalesce(
             .any(|(j, (_, s))| j != k && s.reg() == Some(*dst));
         let blk = &f.blocks[from];
         let def = blk.insts.iter().rposition(|i| i.defs() == Some(*r));
+        let readers: Vec<usize> = pending
+            .readers
+            .get(r)
+            .map(|v| v.iter().copied().filter(|e| *e > edge).collect())
+            .unwrap_or_default();
         let ok = match def {
-            Some(d) if r.class == dst.class && !others_read_dst && !phi_regs.contains(r) => {
+            Some(d)
+                if r.class == dst.class && !others_read_dst && !pending.phi_regs.contains(r) =>
+            {
                 // The value is read only after its definition in this block (those
                 // reads will read the phi's register, which then holds it) …
-                let read_elsewhere = f.blocks.iter().enumerate().any(|(bi, b)| {
-                    b.insts
-                        .iter()
-                        .enumerate()
-                        .any(|(ii, i)| reads(i).contains(r) && !(bi == from && ii > d))
-                });
-                let defined_elsewhere = f.blocks.iter().enumerate().any(|(bi, b)| {
-                    b.insts
-                        .iter()
-                        .enumerate()
-                        .any(|(ii, i)| i.defs() == Some(*r) && !(bi == from && ii == d))
-                });
+                let read_after = blk.insts[d + 1..]
+                    .iter()
+                    .filter(|i| reads(i).contains(r))
+                    .count();
+                let read_elsewhere = uses.reads(*r) as usize != read_after;
+                let defined_elsewhere = uses.defs(*r) != 1;
                 // … and the phi register keeps its old value until the end of the
                 // block (the defining instruction itself may read it: it reads
                 // before it writes).
-                let read_by_other_edge = pending.iter().any(|((b, _), cs)| {
+                let read_by_other_edge = readers.iter().any(|e| {
+                    let ((b, _), cs) = &pending.edges[*e];
                     split_from(*b) != from && cs.iter().any(|(_, s)| s.reg() == Some(*r))
                 });
                 !read_elsewhere
@@ -113,10 +169,18 @@ fn coalesce(
         if ok {
             let d = def.expect("checked");
             let insts = &mut f.blocks[from].insts;
+            uses.add(&insts[d], -1);
             if let Some(Operand::Reg(x)) = insts[d].operands.first_mut() {
                 *x = *dst;
             }
+            uses.add(&insts[d], 1);
             for i in &mut insts[d + 1..] {
+                let touches = i.operands.iter().any(|o| o.reg() == Some(*r))
+                    || i.guard.is_some_and(|(g, _)| g == *r);
+                if !touches {
+                    continue;
+                }
+                uses.add(i, -1);
                 for op in &mut i.operands {
                     rename(op, *r, *dst);
                 }
@@ -125,12 +189,14 @@ fn coalesce(
                         *g = *dst;
                     }
                 }
+                uses.add(i, 1);
             }
-            for (_, cs) in pending.iter_mut() {
-                for (_, s) in cs.iter_mut() {
+            for e in &readers {
+                for (_, s) in pending.edges[*e].1.iter_mut() {
                     rename(s, *r, *dst);
                 }
             }
+            pending.readers.entry(*dst).or_default().extend(readers);
             // This edge's other copies of the value, placed or not.
             for (_, s) in kept.iter_mut().chain(copies[k + 1..].iter_mut()) {
                 rename(s, *r, *dst);
@@ -156,12 +222,8 @@ fn rename(op: &mut Operand, from: Reg, to: Reg) {
 /// search stops at `s`), and the branch does not test one of them. A loop's
 /// latch then keeps one conditional back branch at its bottom instead of a
 /// block of its own for the copies.
-fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &[Phi]) -> bool {
-    let dsts: Vec<Reg> = phis
-        .iter()
-        .filter(|p| p.block == s)
-        .map(|p| p.dst)
-        .collect();
+fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &PhiIndex) -> bool {
+    let dsts: &[Reg] = phis.dsts.get(&s).map_or(&[], Vec::as_slice);
     let blk = &f.blocks[b];
     if blk
         .insts
@@ -170,13 +232,12 @@ fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &[Phi]) ->
     {
         return false;
     }
-    let mut seen = vec![false; f.blocks.len()];
+    let mut seen: HashSet<usize> = HashSet::default();
     let mut stack: Vec<usize> = successors(blk).into_iter().filter(|t| *t != s).collect();
     while let Some(x) = stack.pop() {
-        if x == s || seen[x] {
+        if x == s || !seen.insert(x) {
             continue;
         }
-        seen[x] = true;
         if f.blocks[x]
             .insts
             .iter()
@@ -188,12 +249,38 @@ fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &[Phi]) ->
     }
     // Copies still to be placed on edges out of the blocks reached (or out of
     // `b` itself) must not read the registers either.
-    !phis.iter().any(|p| {
-        p.block != s
-            && p.incoming.iter().any(|(from, op)| {
-                (*from == b || seen[*from]) && op.reg().is_some_and(|r| dsts.contains(&r))
-            })
+    !std::iter::once(b).chain(seen).any(|from| {
+        phis.by_from.get(&from).is_some_and(|v| {
+            v.iter()
+                .any(|(block, r)| *block != s && r.is_some_and(|r| dsts.contains(&r)))
+        })
     })
+}
+
+/// The phis by block (their registers) and by incoming block (the phi's
+/// block and the incoming value's register).
+struct PhiIndex {
+    dsts: HashMap<usize, Vec<Reg>>,
+    by_from: HashMap<usize, Vec<(usize, Option<Reg>)>>,
+}
+
+impl PhiIndex {
+    fn new(phis: &[Phi]) -> PhiIndex {
+        let mut ix = PhiIndex {
+            dsts: HashMap::default(),
+            by_from: HashMap::default(),
+        };
+        for p in phis {
+            ix.dsts.entry(p.block).or_default().push(p.dst);
+            for (from, op) in &p.incoming {
+                ix.by_from
+                    .entry(*from)
+                    .or_default()
+                    .push((p.block, op.reg()));
+            }
+        }
+        ix
+    }
 }
 
 /// Orders a parallel copy into sequential moves.
@@ -238,9 +325,9 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         }
     }
     // Split critical edges into blocks that have phis.
-    let mut edge_block: crate::collections::HashMap<(usize, usize), usize> =
-        crate::collections::HashMap::default();
-    let phi_blocks: crate::collections::HashSet<usize> = phis.iter().map(|p| p.block).collect();
+    let mut edge_block: HashMap<(usize, usize), usize> = HashMap::default();
+    let phi_blocks: HashSet<usize> = phis.iter().map(|p| p.block).collect();
+    let phi_index = PhiIndex::new(phis);
     for b in 0..nblocks {
         let succ = successors(&f.blocks[b]);
         if succ.len() < 2 {
@@ -250,7 +337,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             if preds[s].len() < 2 || !phi_blocks.contains(&s) || edge_block.contains_key(&(b, s)) {
                 continue;
             }
-            if copies_may_precede_branch(f, b, s, phis) {
+            if copies_may_precede_branch(f, b, s, &phi_index) {
                 continue;
             }
             let nb = f.blocks.len();
@@ -274,40 +361,41 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             edge_block.insert((b, s), nb);
         }
     }
-    let phi_regs: Vec<Reg> = phis.iter().map(|p| p.dst).collect();
     // Group the copies by edge.
-    let mut per_edge: Vec<(Edge, Vec<(Reg, Operand)>)> = Vec::new();
+    let mut pending = EdgeCopies {
+        edges: Vec::new(),
+        readers: HashMap::default(),
+        phi_regs: phis.iter().map(|p| p.dst).collect(),
+    };
+    let mut edge_index: HashMap<Edge, usize> = HashMap::default();
     for p in phis {
         for (pred, op) in &p.incoming {
             let from = edge_block.get(&(*pred, p.block)).copied().unwrap_or(*pred);
-            match per_edge.iter_mut().find(|(e, _)| *e == (from, p.block)) {
-                Some((_, v)) => v.push((p.dst, op.clone())),
-                None => per_edge.push(((from, p.block), vec![(p.dst, op.clone())])),
+            let e = *edge_index.entry((from, p.block)).or_insert_with(|| {
+                pending.edges.push(((from, p.block), Vec::new()));
+                pending.edges.len() - 1
+            });
+            pending.edges[e].1.push((p.dst, op.clone()));
+            if let Some(r) = op.reg() {
+                pending.readers.entry(r).or_default().push(e);
             }
         }
     }
     // The block an edge's copies go to was split off this one (or is it).
-    let split_from = |b: usize| {
-        edge_block
-            .iter()
-            .find(|(_, nb)| **nb == b)
-            .map_or(b, |((pred, _), _)| *pred)
-    };
-    for k in 0..per_edge.len() {
-        let ((from, _to), copies) = std::mem::take(&mut per_edge[k]);
-        let copies = coalesce(
-            f,
-            from,
-            copies,
-            &phi_regs,
-            &mut per_edge[k + 1..],
-            &split_from,
-        );
+    let split_of: HashMap<usize, usize> = edge_block
+        .iter()
+        .map(|((pred, _), nb)| (*nb, *pred))
+        .collect();
+    let split_from = |b: usize| split_of.get(&b).copied().unwrap_or(b);
+    let mut uses = Uses::new(f);
+    for k in 0..pending.edges.len() {
+        let ((from, _to), copies) = std::mem::take(&mut pending.edges[k]);
+        let copies = coalesce(f, &mut uses, from, copies, &mut pending, k, &split_from);
         let seq = sequentialize(f, copies);
-        let at = insertion_point(&f.blocks[from]);
-        let blk = &mut f.blocks[from];
-        for (k, i) in seq.into_iter().enumerate() {
-            blk.insts.insert(at + k, i);
+        for i in &seq {
+            uses.add(i, 1);
         }
+        let at = insertion_point(&f.blocks[from]);
+        f.blocks[from].insts.splice(at..at, seq);
     }
 }

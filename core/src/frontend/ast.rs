@@ -170,11 +170,23 @@ pub struct FunctionDef {
     /// declared `inline`, `static`, `__forceinline__` or `constexpr`, or
     /// defined in its class (template instances are made only when called).
     pub discardable: bool,
+    /// Declared `static` at namespace scope: internal linkage (see
+    /// [`FunctionDef::internal`]).
+    pub is_static: bool,
     /// A constructor's member initializer list as written (`: Base(a),
     /// x(b), y{c}`); sema makes it, with the default member initializers
     /// and the bases' and members' default constructors, the start of the
     /// body, in declaration order.
     pub mem_inits: Vec<MemInit>,
+}
+
+impl FunctionDef {
+    /// Internal linkage: declared `static` or in an anonymous namespace (and
+    /// so their template instances). A kernel so is a PTX `.entry` with no
+    /// `.visible`; LLVM's IR says `define internal`.
+    pub fn internal(&self) -> bool {
+        self.is_static || self.name.split("::").any(|p| p == "_GLOBAL__N_1")
+    }
 }
 
 /// One item of a constructor's member initializer list.

@@ -6,7 +6,8 @@ use super::ast::{CType, IntKind};
 use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
 /// The parameter and return types of one overload, in a compact spelling:
-/// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long, `f` float,
+/// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long,
+/// `L` long, `m` unsigned long, `f` float,
 /// `d` double, `b` bool, `v` void; a leading `*` makes a pointer to the next,
 /// a leading `&` a pointer to const (`&d`: `const double *`).
 #[derive(Clone, Copy, Debug)]
@@ -129,10 +130,16 @@ const MATCH_ALL_OVERLOADS: &[Overload] = &[
     o("u", &["u", "d", "*i"]),
 ];
 
+/// `__shfl_*_sync(mask, v, lane, width)` for CUDA's 32- and 64-bit types.
 const SHFL_OVERLOADS: &[Overload] = &[
     o("i", &["u", "i", "i", "i"]),
     o("u", &["u", "u", "i", "i"]),
     o("f", &["u", "f", "i", "i"]),
+    o("l", &["u", "l", "i", "i"]),
+    o("y", &["u", "y", "i", "i"]),
+    o("L", &["u", "L", "i", "i"]),
+    o("m", &["u", "m", "i", "i"]),
+    o("d", &["u", "d", "i", "i"]),
 ];
 
 macro_rules! math {
@@ -1652,6 +1659,8 @@ pub fn ctype(spelling: &str) -> CType {
         "t" => CType::Int(IntKind::UShort),
         "l" => CType::Int(IntKind::LongLong),
         "y" => CType::Int(IntKind::ULongLong),
+        "L" => CType::Int(IntKind::Long),
+        "m" => CType::Int(IntKind::ULong),
         "f" => CType::Float,
         "d" => CType::Double,
         "b" => CType::Bool,

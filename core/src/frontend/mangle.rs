@@ -640,6 +640,7 @@ mod tests {
             symbol: None,
             constexpr: false,
             discardable: false,
+            is_static: false,
             mem_inits: Vec::new(),
         }
     }

@@ -50,6 +50,9 @@ pub struct FnAttrs {
     /// A template instance: any translation unit may define it, one
     /// definition is kept (`weak_odr`; a kernel is a `.weak .entry`).
     pub weak: bool,
+    /// Internal linkage (`static`, an anonymous namespace): `define
+    /// internal`; a kernel is an `.entry` with no `.visible`.
+    pub internal: bool,
     /// `__noinline__`: never inlined.
     pub noinline: bool,
     /// `__forceinline__`: inlined even at -O0 (`always-inline`).
@@ -374,10 +377,80 @@ impl Function {
             .unwrap_or_default()
     }
 
+    /// For each block, whether it lies on a cycle of the CFG (a path of one
+    /// or more edges from it back to itself): Tarjan's strongly connected
+    /// components, iteratively, in time linear in the blocks and edges.
+    pub fn blocks_on_cycles(&self) -> Vec<bool> {
+        let n = self.blocks.len();
+        let succs: Vec<Vec<BlockId>> = (0..n).map(|b| self.successors(BlockId(b as u32))).collect();
+        let mut index = vec![usize::MAX; n];
+        let mut low = vec![0usize; n];
+        let mut on_stack = vec![false; n];
+        let mut comp: Vec<usize> = Vec::new();
+        let mut out = vec![false; n];
+        let mut next = 0;
+        for root in 0..n {
+            if index[root] != usize::MAX {
+                continue;
+            }
+            let mut work = vec![(root, 0usize)];
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            comp.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut i)) = work.last_mut() {
+                if let Some(&s) = succs[v].get(*i) {
+                    *i += 1;
+                    let s = s.0 as usize;
+                    if s == v {
+                        out[v] = true;
+                    }
+                    if index[s] == usize::MAX {
+                        index[s] = next;
+                        low[s] = next;
+                        next += 1;
+                        comp.push(s);
+                        on_stack[s] = true;
+                        work.push((s, 0));
+                    } else if on_stack[s] {
+                        low[v] = low[v].min(index[s]);
+                    }
+                    continue;
+                }
+                work.pop();
+                if let Some(&(p, _)) = work.last() {
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let at = comp.iter().rposition(|&x| x == v).expect("on the stack");
+                    let members = comp.split_off(at);
+                    let cyclic = members.len() > 1;
+                    for x in members {
+                        on_stack[x] = false;
+                        out[x] |= cyclic;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Predecessors of every block in layout, in layout order (duplicates kept
     /// for a conditional branch with both edges to one block).
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
-        let mut preds = vec![Vec::new(); self.blocks.len()];
+        // Counted first, so each list is allocated once at its size.
+        let mut count = vec![0usize; self.blocks.len()];
+        for &b in &self.layout {
+            if let Some(t) = self.terminator(b) {
+                let mut i = 0;
+                while let Some(s) = t.kind.successor(i) {
+                    count[s.0 as usize] += 1;
+                    i += 1;
+                }
+            }
+        }
+        let mut preds: Vec<Vec<BlockId>> = count.into_iter().map(Vec::with_capacity).collect();
         for &b in &self.layout {
             let Some(t) = self.terminator(b) else {
                 continue;

@@ -583,7 +583,7 @@ impl Parser {
 
     // ------------------------------------------------------------ functions
 
-    /// `define|declare [weak_odr] [ptx_kernel] RET @name(PARAMS) [ATTRS] [{ BODY }]`.
+    /// `define|declare [internal] [weak_odr] [ptx_kernel] RET @name(PARAMS) [ATTRS] [{ BODY }]`.
     /// Returns the function and whether its parameters were unnamed (only a
     /// `declare` in a module, `unnamed_ok`, may leave them so).
     fn function(&mut self, unnamed_ok: bool) -> PResult<(Function, bool)> {
@@ -600,6 +600,7 @@ impl Parser {
     fn signature(&mut self, unnamed_ok: bool) -> PResult<(Function, bool, bool)> {
         let kw = self.bump();
         let define = kw.tok == Tok::Word("define".into());
+        let internal = self.eat_word("internal");
         let weak = self.eat_word("weak_odr");
         let kernel = self.eat_word("ptx_kernel");
         let ret = self.ret_ty()?;
@@ -695,6 +696,7 @@ impl Parser {
         let mut f = Function::new(name, ret, params);
         f.attrs.kernel = kernel;
         f.attrs.weak = weak;
+        f.attrs.internal = internal;
         loop {
             if self.eat_word("noinline") {
                 f.attrs.noinline = true;

@@ -395,7 +395,13 @@ fn signature(f: &Function) -> String {
             format!("{s} %{}", p.name)
         })
         .collect();
-    let linkage = if f.attrs.weak { "weak_odr " } else { "" };
+    let linkage = if f.attrs.internal {
+        "internal "
+    } else if f.attrs.weak {
+        "weak_odr "
+    } else {
+        ""
+    };
     let cc = if f.attrs.kernel { "ptx_kernel " } else { "" };
     let mut attrs = String::new();
     if f.attrs.noinline {

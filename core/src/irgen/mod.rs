@@ -199,7 +199,8 @@ impl<'a> Gen<'a> {
             types.params(src),
         );
         f.attrs.kernel = src.space == ast::ExecSpace::Global;
-        f.attrs.weak = src.symbol.is_some();
+        f.attrs.internal = src.internal();
+        f.attrs.weak = src.symbol.is_some() && !f.attrs.internal;
         f.attrs.noinline = src.inline == ast::InlineHint::Never;
         f.attrs.alwaysinline = src.inline == ast::InlineHint::Always;
         f.attrs.maxntid = src.launch_bounds.first().copied();

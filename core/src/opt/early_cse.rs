@@ -15,6 +15,7 @@
 
 use crate::collections::HashMap;
 use crate::ir::*;
+use std::rc::Rc;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     run_all(m, false, cx)
@@ -68,26 +69,29 @@ fn clobbers(f: &Function, i: InstId, ptr: Option<&Value>) -> bool {
 /// Whether some path from the end of `d` to the start of `b` (which `d`
 /// dominates) may pass an instruction that writes memory. A path may go
 /// through `b` itself and back to its start (a loop whose header is `b`):
-/// what the loop writes is then on it.
-fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) -> bool {
-    // Blocks reachable from d's successors …
-    let mut fwd = vec![false; f.blocks.len()];
-    let mut stack: Vec<BlockId> = f.successors(d);
-    while let Some(x) = stack.pop() {
-        if fwd[x.0 as usize] {
-            continue;
-        }
-        fwd[x.0 as usize] = true;
-        stack.extend(f.successors(x));
-    }
-    // … that also reach b's predecessors backwards without going past d.
+/// what the loop writes is then on it. The blocks on such paths are those
+/// that reach `b` backwards without going past `d` and are reachable (from
+/// the entry, hence from `d`, which dominates `b`); `d` itself only when a
+/// cycle leads back to it (`on_cycle`).
+fn path_clobbered(
+    f: &Function,
+    preds: &[Vec<BlockId>],
+    reachable: &[bool],
+    on_cycle: &[bool],
+    d: BlockId,
+    b: BlockId,
+) -> bool {
     let mut stack: Vec<BlockId> = preds[b.0 as usize].clone();
-    let mut seen = vec![false; f.blocks.len()];
+    let mut seen: crate::collections::HashSet<BlockId> = Default::default();
     while let Some(x) = stack.pop() {
-        if seen[x.0 as usize] || !fwd[x.0 as usize] {
+        let on_path = if x == d {
+            on_cycle[x.0 as usize]
+        } else {
+            reachable[x.0 as usize]
+        };
+        if !on_path || !seen.insert(x) {
             continue;
         }
-        seen[x.0 as usize] = true;
         // A block on the path is whole on it, d too when a cycle leads back to it.
         if f.block(x).insts.iter().any(|&i| clobbers(f, i, None)) {
             return true;
@@ -101,6 +105,9 @@ fn path_clobbered(f: &Function, preds: &[Vec<BlockId>], d: BlockId, b: BlockId) 
 
 /// A memory value's key: the type read and the address.
 type MemKey = (Type, Value);
+
+/// The memory values known at a point: key → (address space, value).
+type MemValues = HashMap<MemKey, (Option<u32>, Value)>;
 
 /// A total order of operands, to put a commutative operation's in one order.
 fn operand_order(v: &Value) -> (u8, i64, &str) {
@@ -190,8 +197,14 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
     let dom = DomTree::new(f);
     let children = dom.children();
     let preds = f.predecessors();
-    // The memory values available at the end of each visited block (gvn).
-    let mut end_loads: HashMap<BlockId, HashMap<MemKey, (Option<u32>, Value)>> = HashMap::default();
+    let on_cycle = f.blocks_on_cycles();
+    let mut reachable = vec![false; f.blocks.len()];
+    for b in &dom.rpo {
+        reachable[b.0 as usize] = true;
+    }
+    // The memory values available at the end of each visited block with
+    // children in the dominator tree (gvn), shared until one is changed.
+    let mut end_loads: HashMap<BlockId, Rc<MemValues>> = HashMap::default();
     let mut replace: Vec<(InstId, Value)> = Vec::new();
     // Scoped table: by `key_hash`, the instructions available (compared with
     // `same`); entries added in a block are removed when leaving its subtree.
@@ -219,12 +232,19 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         };
         let mut added = Vec::new();
         // Memory values known here: (type, pointer) → value, forgotten at a write.
-        let mut loads: HashMap<MemKey, (Option<u32>, Value)> = HashMap::default();
+        let mut loads: Rc<MemValues> = Rc::default();
         if across_blocks {
             if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
-                if let Some(avail) = end_loads.get(&d).filter(|a| !a.is_empty()) {
-                    if !path_clobbered(f, &preds, d, b) {
-                        loads = avail.clone();
+                // The last child of `d` to be visited takes its values.
+                let last = children[d.0 as usize].last() == Some(&b);
+                let avail = if last {
+                    end_loads.remove(&d)
+                } else {
+                    end_loads.get(&d).cloned()
+                };
+                if let Some(avail) = avail.filter(|a| !a.is_empty()) {
+                    if !path_clobbered(f, &preds, &reachable, &on_cycle, d, b) {
+                        loads = avail;
                     }
                 }
             }
@@ -255,7 +275,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                         }
                         None => {
                             let sp = space_of(f, ptr);
-                            loads.insert(k, (sp, Value::Inst(i)));
+                            Rc::make_mut(&mut loads).insert(k, (sp, Value::Inst(i)));
                         }
                     }
                     continue;
@@ -266,6 +286,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                     let (val, ptr, volatile) = (val.clone(), ptr.clone(), *volatile);
                     let sp = space_of(f, &ptr);
                     // Forget what this store may overwrite: all but other specific spaces.
+                    let loads = Rc::make_mut(&mut loads);
                     loads.retain(|_, (ls, _)| matches!((sp, *ls), (Some(a), Some(b)) if a != b));
                     if across_blocks && !volatile {
                         // Store-to-load forwarding: a later load of this address reads `val`.
@@ -278,15 +299,15 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                 | InstKind::AtomicRmw { .. }
                 | InstKind::CmpXchg { .. }
                 | InstKind::Fence { .. } => {
-                    loads.clear();
+                    loads = Rc::default();
                     continue;
                 }
                 InstKind::CallIndirect { .. } => {
-                    loads.clear();
+                    loads = Rc::default();
                     continue;
                 }
                 InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) => {
-                    loads.clear();
+                    loads = Rc::default();
                     continue;
                 }
                 kind if !mergeable(kind) => continue,
@@ -307,7 +328,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                 }
             }
         }
-        if across_blocks {
+        if across_blocks && !children[b.0 as usize].is_empty() {
             end_loads.insert(b, loads);
         }
         stack.push(Step::Leave(added));

@@ -34,7 +34,7 @@
 //! the header itself.
 
 use super::loops::*;
-use crate::collections::{HashMap, HashSet};
+use crate::collections::HashMap;
 use crate::ir::*;
 
 /// Header instructions (besides phis and the branch) that may be copied;
@@ -300,16 +300,20 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
             })
         })
     };
-    // The phis the updaters make: an operand of one is a value as another
-    // updater placed it there (q's exit phi reads p as the latch has it), not
-    // a use for a later updater to rewrite.
-    let mut made: HashSet<InstId> = HashSet::default();
-    for &v in header_phis.iter().chain(code.iter()) {
+    // Every value's uses are found before any is rewritten: an operand one
+    // updater puts there (the exit reads q's next value, which is the phi
+    // p) is a value as it places it, not a use of p for p's updater to
+    // rewrite again (`y = x; x = f(x)`: after the loop, y is the last x).
+    let values: Vec<InstId> = header_phis.iter().chain(code.iter()).copied().collect();
+    let mut sites: Vec<Vec<UseSite>> = values
+        .iter()
+        .map(|&v| use_sites(f, v, &|b, i, _| b == h || header_phis.contains(&i)))
+        .collect();
+    for (&v, sites) in values.iter().zip(sites.iter_mut()) {
         let ty = f.inst(v).ty.clone();
         let name = f.inst(v).name.clone();
         let mut up = SsaUpdater::new(f, ty.clone(), &format!("{name}.lcssa"));
         up.def_at_end(pre, map_pre(&at_pre, &Value::Inst(v)));
-        let mut seed = None;
         if header_phis.contains(&v) {
             up.def_at_end(h, next[&v].clone());
             up.def_at_start(body, Value::Inst(v));
@@ -330,14 +334,9 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
                 let at = phis(f, body).len();
                 f.block_mut(body).insts.insert(at, phi);
                 up.def_at_start(body, Value::Inst(phi));
-                seed = Some(phi);
             }
         }
-        up.rewrite_uses(f, v, &|b, i, _| {
-            b == h || header_phis.contains(&i) || Some(i) == seed || made.contains(&i)
-        });
-        made.extend(up.created_phis());
-        made.extend(seed);
+        up.rewrite_sites(f, v, std::mem::take(sites));
     }
 
     // The old header has one predecessor now, the latch: merge it there.

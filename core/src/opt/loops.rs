@@ -459,6 +459,67 @@ pub fn fold_constants(f: &mut Function) -> bool {
     true
 }
 
+/// One use of a value: the block and instruction, and where in it.
+pub struct UseSite {
+    pub block: BlockId,
+    pub inst: InstId,
+    pub at: UseAt,
+}
+
+/// Where in its instruction a use is.
+pub enum UseAt {
+    /// A phi's entry (its index) and the block that entry comes from.
+    Phi { entry: usize, from: BlockId },
+    /// Another instruction's operands (their indices in `operands()`).
+    Operands(Vec<usize>),
+}
+
+/// The uses of `value` in the function's blocks, except those `skip`
+/// accepts (given the block, the using instruction and, for a phi, the
+/// incoming block).
+pub fn use_sites(
+    f: &Function,
+    value: InstId,
+    skip: &dyn Fn(BlockId, InstId, Option<BlockId>) -> bool,
+) -> Vec<UseSite> {
+    let target = Value::Inst(value);
+    let mut sites = Vec::new();
+    for &block in &f.layout {
+        for &inst in &f.block(block).insts {
+            match &f.inst(inst).kind {
+                InstKind::Phi { incoming } => {
+                    for (entry, (v, from)) in incoming.iter().enumerate() {
+                        if *v == target && !skip(block, inst, Some(*from)) {
+                            sites.push(UseSite {
+                                block,
+                                inst,
+                                at: UseAt::Phi { entry, from: *from },
+                            });
+                        }
+                    }
+                }
+                kind => {
+                    let slots: Vec<usize> = kind
+                        .operands()
+                        .into_iter()
+                        .enumerate()
+                        .filter(|(_, op)| **op == target)
+                        .map(|(k, _)| k)
+                        .collect();
+                    if !slots.is_empty() && !skip(block, inst, None) {
+                        sites.push(UseSite {
+                            block,
+                            inst,
+                            at: UseAt::Operands(slots),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    sites
+}
+
 /// Reconstructs SSA form for one value that now has several definitions.
 ///
 /// Tell it where the value is known ([`def_at_end`](Self::def_at_end): at
@@ -598,58 +659,49 @@ impl SsaUpdater {
         self.start[&b].clone()
     }
 
+    /// The phis this updater created (and kept).
+    pub fn created_phis(&self) -> impl Iterator<Item = InstId> + '_ {
+        self.created.iter().map(|(_, p)| *p)
+    }
+
     /// Rewrites every use of `value` in live blocks, except those `skip`
     /// accepts (given the block, the using instruction and, for a phi, the
     /// incoming block), to the definition that reaches it. A use in a phi
     /// reads the value at the end of the incoming block; another use, the
     /// value at the top of its block (so no use may sit in a block that
     /// holds a definition itself).
-    /// The phis this updater created (and kept).
-    pub fn created_phis(&self) -> impl Iterator<Item = InstId> + '_ {
-        self.created.iter().map(|(_, p)| *p)
-    }
-
     pub fn rewrite_uses(
         &mut self,
         f: &mut Function,
         value: InstId,
         skip: &dyn Fn(BlockId, InstId, Option<BlockId>) -> bool,
     ) {
+        let sites = use_sites(f, value, &|b, i, from| {
+            self.created.iter().any(|(_, p)| *p == i) || skip(b, i, from)
+        });
+        self.rewrite_sites(f, value, sites);
+    }
+
+    /// Rewrites the uses of `value` at `sites` (found by [`use_sites`],
+    /// perhaps before other values' updaters ran: several updaters whose
+    /// definitions are each other's values then each rewrite only the
+    /// original uses, not the operands another one put there).
+    pub fn rewrite_sites(&mut self, f: &mut Function, value: InstId, sites: Vec<UseSite>) {
         let target = Value::Inst(value);
-        let mut sites = Vec::new();
-        for &b in &f.layout {
-            for &i in &f.block(b).insts {
-                if self.created.iter().any(|(_, p)| *p == i) {
-                    continue;
-                }
-                match &f.inst(i).kind {
-                    InstKind::Phi { incoming } => {
-                        for (k, (v, from)) in incoming.iter().enumerate() {
-                            if *v == target && !skip(b, i, Some(*from)) {
-                                sites.push((b, i, Some((k, *from))));
-                            }
-                        }
-                    }
-                    kind => {
-                        if kind.operands().contains(&&target) && !skip(b, i, None) {
-                            sites.push((b, i, None));
-                        }
-                    }
-                }
-            }
-        }
-        for (b, i, at) in sites {
+        for UseSite { block, inst, at } in sites {
             match at {
-                Some((k, from)) => {
+                UseAt::Phi { entry, from } => {
                     let v = self.value_at_end(f, from);
-                    if let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind {
-                        incoming[k].0 = v;
+                    if let InstKind::Phi { incoming } = &mut f.inst_mut(inst).kind {
+                        if incoming[entry].0 == target {
+                            incoming[entry].0 = v;
+                        }
                     }
                 }
-                None => {
-                    let v = self.value_at_start(f, b);
-                    for op in f.inst_mut(i).kind.operands_mut() {
-                        if *op == target {
+                UseAt::Operands(slots) => {
+                    let v = self.value_at_start(f, block);
+                    for (k, op) in f.inst_mut(inst).kind.operands_mut().into_iter().enumerate() {
+                        if slots.contains(&k) && *op == target {
                             *op = v.clone();
                         }
                     }

@@ -314,7 +314,8 @@ fn merge_into(f: &mut Function, b: BlockId, s: BlockId) {
 fn remove_forwarding_blocks(f: &mut Function) -> bool {
     let preds = f.predecessors();
     let entry = f.entry();
-    let dom = DomTree::new(f);
+    // Built on the first candidate that needs it: most calls find none.
+    let mut dom: Option<DomTree> = None;
     for e in f.layout.clone() {
         let [only] = f.block(e).insts.as_slice() else {
             continue;
@@ -328,9 +329,10 @@ fn remove_forwarding_blocks(f: &mut Function) -> bool {
         }
         // A loop header keeps its preheader (and its latches); a block
         // reached only from `e` is merged into it instead (keeping `e`'s name).
-        if preds[s.0 as usize].len() == 1
-            || preds[s.0 as usize].iter().any(|&q| dom.dominates(s, q))
-        {
+        if preds[s.0 as usize].len() == 1 || {
+            let dom = dom.get_or_insert_with(|| DomTree::new(f));
+            preds[s.0 as usize].iter().any(|&q| dom.dominates(s, q))
+        } {
             continue;
         }
         let phis: Vec<InstId> = f

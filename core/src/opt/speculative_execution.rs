@@ -27,9 +27,11 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for f in &mut m.functions {
         if !f.is_declaration() {
+            // Hoisting moves instructions, never edges: one CFG for all blocks.
+            let preds = f.predecessors();
             for b in f.layout.clone() {
                 let before = f.block(b).insts.len();
-                if run_block(f, b) {
+                if run_block(f, &preds, b) {
                     changed = true;
                     let hoisted = f.block(b).insts.len().saturating_sub(before);
                     cx.applied(
@@ -47,7 +49,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     changed
 }
 
-fn run_block(f: &mut Function, b: BlockId) -> bool {
+fn run_block(f: &mut Function, preds: &[Vec<BlockId>], b: BlockId) -> bool {
     let Some(&term) = f.block(b).insts.last() else {
         return false;
     };
@@ -57,7 +59,6 @@ fn run_block(f: &mut Function, b: BlockId) -> bool {
     if t == b || e == b || t == e {
         return false;
     }
-    let preds = f.predecessors();
     let single_pred = |x: BlockId| preds[x.0 as usize] == [b];
     let single_succ = |x: BlockId| match f.successors(x).as_slice() {
         [s] => Some(*s),

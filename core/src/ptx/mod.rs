@@ -195,6 +195,8 @@ pub struct MFunction {
     pub kernel: bool,
     /// `.weak` rather than `.visible` (a kernel template's instance).
     pub weak: bool,
+    /// Neither: internal linkage (a `static` kernel: `.entry k(`).
+    pub internal: bool,
     pub params: Vec<MParam>,
     pub blocks: Vec<MBlock>,
     /// Block order for emission (indices into `blocks`).

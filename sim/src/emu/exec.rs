@@ -7,6 +7,7 @@ use super::program::{
     atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
     ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
 };
+use crate::model::check::{AccessKind, Checker};
 use crate::model::float::{self, FloatTy, MathFn};
 use crate::model::memory::{read_le, region_bytes, write_le, Memory, Ptr, CODE_SPACE};
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
@@ -127,6 +128,7 @@ struct Exec<'p> {
     steps: u64,
     output: Vec<u8>,
     shared: Vec<u8>,
+    check: Checker,
 }
 
 /// Runs the launch: every block of the grid.
@@ -163,6 +165,7 @@ pub(crate) fn run(
         steps: 0,
         output: Vec::new(),
         shared: Vec::new(),
+        check: Checker::new(cfg.check_undefined, launch.block),
     };
     sched::run(&mut ex, launch)
 }
@@ -253,6 +256,18 @@ impl Front for Exec<'_> {
 
     fn output(&self) -> &[u8] {
         &self.output
+    }
+
+    fn checker(&mut self) -> &mut Checker {
+        &mut self.check
+    }
+
+    fn line_of(&self, func: u32, pc: u32) -> Option<u32> {
+        self.p.funcs[func as usize]
+            .origin
+            .get(pc as usize)
+            .map(|o| o.0)
+            .filter(|l| *l > 0)
     }
 }
 
@@ -457,6 +472,7 @@ impl Exec<'_> {
                     let a = address(get!(*addr), *off, *wrap32);
                     let size = ty.size();
                     let n = ds.len() as u64;
+                    self.check_shared(t, *space, a, size * n, (fr.func, pc), AccessKind::Read);
                     let bytes = tri!(self.access(t, &fr, *space, a, size * n, false));
                     let mut vals = [0u64; 8];
                     for (k, chunk) in bytes.chunks(size as usize).enumerate().take(8) {
@@ -482,8 +498,9 @@ impl Exec<'_> {
                     }
                     let a = address(get!(*addr), *off, *wrap32);
                     let size = ty.size();
-                    let bytes =
-                        tri!(self.access(t, &fr, *space, a, size * vals.len() as u64, true));
+                    let len = size * vals.len() as u64;
+                    self.check_shared(t, *space, a, len, (fr.func, pc), AccessKind::Write);
+                    let bytes = tri!(self.access(t, &fr, *space, a, len, true));
                     for (chunk, x) in bytes.chunks_mut(size as usize).zip(v) {
                         write_le(chunk, x);
                     }
@@ -505,6 +522,7 @@ impl Exec<'_> {
                         Some(c) => Some(get!(*c) & mask(ty.bits)),
                         None => None,
                     };
+                    self.check_shared(t, *space, a, ty.size(), (fr.func, pc), AccessKind::Atomic);
                     let bytes = tri!(self.access(t, &fr, *space, a, ty.size(), true));
                     let old = read_le(bytes);
                     let r = match new {
@@ -737,6 +755,32 @@ impl Exec<'_> {
             Src::Param(off, generic) => space_addr(Mem::Param, fr.param + off, generic),
             Src::Reg(_) | Src::Imm(_) => 0,
         }
+    }
+
+    /// Records an access to shared memory (through `space`, at `addr`) with
+    /// the undefined-behaviour checks.
+    fn check_shared(
+        &mut self,
+        t: &Thread,
+        space: Mem,
+        addr: u64,
+        size: u64,
+        site: (u32, usize),
+        how: AccessKind,
+    ) {
+        if !self.check.enabled {
+            return;
+        }
+        let off = match space {
+            Mem::Shared if addr < 1 << 32 => addr,
+            Mem::Generic => match Ptr::decode(addr) {
+                p if p.space == addrspace::SHARED && p.region == 0 => p.offset,
+                _ => return,
+            },
+            _ => return,
+        };
+        let site = (site.0, site.1 as u32);
+        self.check.shared(0, off, size, t.lane.linear, site, how);
     }
 
     /// The bytes `size` bytes at `addr` in `space` are, after checking the

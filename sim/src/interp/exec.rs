@@ -2,6 +2,7 @@
 //! and what the scheduler (`model/sched.rs`) asks of them.
 
 use super::program::{lane, Callee, Func, Op, Opnd, Program};
+use crate::model::check::{AccessKind, Checker};
 use crate::model::memory::{
     read_le, region_bytes, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS,
 };
@@ -87,6 +88,7 @@ struct Exec<'p, 'm> {
     output: Vec<u8>,
     /// The block's shared-memory regions.
     shared: Vec<Vec<u8>>,
+    check: Checker,
 }
 
 pub(crate) fn run(
@@ -105,6 +107,7 @@ pub(crate) fn run(
         scratch: Vec::new(),
         output: Vec::new(),
         shared: p.shared.iter().map(|_| Vec::new()).collect(),
+        check: Checker::new(cfg.check_undefined, launch.block),
     };
     sched::run(&mut ex, launch)
 }
@@ -209,6 +212,22 @@ impl Front for Exec<'_, '_> {
 
     fn output(&self) -> &[u8] {
         &self.output
+    }
+
+    fn checker(&mut self) -> &mut Checker {
+        &mut self.check
+    }
+
+    fn line_of(&self, func: u32, pc: u32) -> Option<u32> {
+        self.locate(
+            ErrorKind::Unsupported,
+            String::new(),
+            [0; 3],
+            func,
+            pc as usize,
+        )
+        .at
+        .and_then(|l| l.line)
     }
 }
 
@@ -385,6 +404,14 @@ impl Exec<'_, '_> {
                 } => {
                     let addr = get(&t.regs, base, *ptr);
                     let size = ty.size();
+                    check_shared(
+                        &mut self.check,
+                        addr,
+                        size * u64::from(*lanes),
+                        t.lane.linear,
+                        (fr.func, pc),
+                        AccessKind::Read,
+                    );
                     let bytes = tri!(access(
                         self.mem,
                         shared,
@@ -417,6 +444,14 @@ impl Exec<'_, '_> {
                     }
                     let addr = get(&t.regs, base, *ptr);
                     let size = ty.size();
+                    check_shared(
+                        &mut self.check,
+                        addr,
+                        size * u64::from(*lanes),
+                        t.lane.linear,
+                        (fr.func, pc),
+                        AccessKind::Write,
+                    );
                     let bytes = tri!(access(
                         self.mem,
                         shared,
@@ -519,6 +554,14 @@ impl Exec<'_, '_> {
                     let v = get(&t.regs, base, *val);
                     let addr = get(&t.regs, base, *ptr);
                     let size = ty.size();
+                    check_shared(
+                        &mut self.check,
+                        addr,
+                        size,
+                        t.lane.linear,
+                        (fr.func, pc),
+                        AccessKind::Atomic,
+                    );
                     let bytes = tri!(access(
                         self.mem,
                         shared,
@@ -545,6 +588,14 @@ impl Exec<'_, '_> {
                     let new = get(&t.regs, base, *new);
                     let addr = get(&t.regs, base, *ptr);
                     let size = ty.size();
+                    check_shared(
+                        &mut self.check,
+                        addr,
+                        size,
+                        t.lane.linear,
+                        (fr.func, pc),
+                        AccessKind::Atomic,
+                    );
                     let bytes = tri!(access(
                         self.mem,
                         shared,
@@ -735,6 +786,31 @@ impl Exec<'_, '_> {
                     t.regs[base + *dst as usize] = *v;
                 }
             }
+        }
+    }
+}
+
+/// Records an access of `size` bytes at `addr`, if it is shared memory,
+/// with the undefined-behaviour checks.
+fn check_shared(
+    check: &mut Checker,
+    addr: u64,
+    size: u64,
+    thread: u32,
+    site: (u32, usize),
+    how: AccessKind,
+) {
+    if check.enabled {
+        let p = Ptr::decode(addr);
+        if p.space == addrspace::SHARED {
+            check.shared(
+                p.region,
+                p.offset,
+                size,
+                thread,
+                (site.0, site.1 as u32),
+                how,
+            );
         }
     }
 }

@@ -8,9 +8,11 @@
 //! the access checks (`memory.rs`); values and integer operations, atomics
 //! (`value.rs`); shuffles (`warp.rs`); IEEE arithmetic with PTX's `.ftz`
 //! (`float.rs`), the rounding modes and `.approx` operations
-//! (`rounding.rs`), and device `printf` (`printf.rs`). Later checks (races,
-//! uninitialized reads, barrier divergence) belong here, once.
+//! (`rounding.rs`), device `printf` (`printf.rs`), and the checks for
+//! undefined behaviour that do not stop a run (`check.rs`: shared-memory
+//! races, uninitialized shared reads).
 
+pub(crate) mod check;
 pub(crate) mod float;
 pub(crate) mod memory;
 pub(crate) mod printf;
@@ -19,6 +21,7 @@ pub(crate) mod sched;
 pub(crate) mod value;
 pub(crate) mod warp;
 
+pub use check::{AccessKind, Finding, FindingKind, Other};
 pub use memory::{BufferId, Elem, Memory};
 
 use ptxlab_core::Options;
@@ -72,6 +75,10 @@ pub struct Config {
     /// Bytes of local memory (allocas) one thread may hold; 512 KiB is the
     /// hardware's limit.
     pub max_local_bytes: u64,
+    /// Whether the run looks for undefined behaviour that does not stop it
+    /// (data races and uninitialized reads of shared memory), into
+    /// [`Stats::undefined`].
+    pub check_undefined: bool,
 }
 
 impl Default for Config {
@@ -81,6 +88,7 @@ impl Default for Config {
             max_steps: 100_000_000,
             max_call_depth: 1000,
             max_local_bytes: 512 * 1024,
+            check_undefined: true,
         }
     }
 }
@@ -108,6 +116,10 @@ pub struct Stats {
     /// The text device `printf` wrote, in execution order (a block's threads
     /// one after another between barriers, blocks in order), at most 1 MiB.
     pub output: String,
+    /// The undefined behaviour the run found without stopping (at most
+    /// [`check::MAX_FINDINGS_PER_KIND`] of each kind, one per pair of sites);
+    /// empty when [`Config::check_undefined`] is off.
+    pub undefined: Vec<Finding>,
 }
 
 /// The kind of a failed launch, for callers that react to it.

@@ -8,6 +8,7 @@
 //! between these meeting points, results and atomics' order do not depend
 //! on scheduling.
 
+use super::check::Checker;
 use super::value::Fault;
 use super::value::{Reduce, ShflMode};
 use super::warp::{shuffle_source, WARP_SIZE};
@@ -178,6 +179,10 @@ pub(crate) trait Front {
     fn steps(&self) -> u64;
     /// What `printf` wrote so far.
     fn output(&self) -> &[u8];
+    /// The undefined-behaviour checks.
+    fn checker(&mut self) -> &mut Checker;
+    /// The source line of op `pc` of function `func`, when known.
+    fn line_of(&self, func: u32, pc: u32) -> Option<u32>;
 }
 
 /// Counts one instruction of a launch; past `Config::max_steps` the launch
@@ -207,6 +212,7 @@ pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpE
         for y in 0..gy {
             for x in 0..gx {
                 f.start_block([x, y, z]);
+                f.checker().start_block([x, y, z]);
                 let mut n = 0;
                 for tz in 0..bz {
                     for ty in 0..by {
@@ -230,6 +236,8 @@ pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpE
     }
     stats.steps = f.steps();
     stats.output = String::from_utf8_lossy(f.output()).into_owned();
+    let checker = std::mem::replace(f.checker(), Checker::new(false, [1; 3]));
+    stats.undefined = checker.findings(&|(func, pc)| f.line_of(func, pc));
     Ok(stats)
 }
 
@@ -253,6 +261,7 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
             return Err(divergent(f, first, other));
         }
         barriers += 1;
+        f.checker().barrier();
         // `__syncthreads_count/and/or`: each thread gets the combined predicate.
         if let Some((_, Some(r))) = want {
             let live = threads
@@ -298,7 +307,15 @@ fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), Interp
         else {
             return Ok(());
         };
+        let sync = match F::lane(&warp[lead]).state {
+            State::AtWarp { func, pc } => f.warp_op(func, pc) == Some(WarpOp::Sync),
+            _ => false,
+        };
         warp_op(f, warp, lead)?;
+        if sync {
+            f.checker()
+                .sync_warp(F::lane(&warp[0]).linear as usize / WARP_SIZE);
+        }
     }
 }
 

@@ -230,7 +230,8 @@ impl Sel<'_> {
                 let sfx_to = format!(".{kd}{}", to.bits());
                 let sfx_from = format!(".{ks}{}", from.bits());
                 if reg_class(&from) == reg_class(&to) {
-                    // i8 ↔ i16 share a register class: sign- or zero-extend in place.
+                    // i8 ↔ i16 share a register class: sign- or zero-extend in
+                    // place; a truncation keeps the narrower type's bits.
                     let opcode = if op == CastOp::SExt {
                         (Op::Cvt, format!(".s16.s{}", from.bits()))
                     } else {
@@ -244,7 +245,7 @@ impl Sel<'_> {
                             vec![
                                 Operand::Reg(d),
                                 Operand::Reg(r),
-                                Operand::Imm((1 << from.bits().min(16)) - 1),
+                                Operand::Imm((1 << from.bits().min(to.bits()).min(16)) - 1),
                             ],
                         );
                     }

@@ -143,6 +143,7 @@ pub fn select(
         name: f.name.clone(),
         kernel: f.attrs.kernel,
         weak: f.attrs.weak,
+        internal: f.attrs.internal,
         params,
         blocks,
         order: (0..f.layout.len()).collect(),

@@ -95,15 +95,35 @@ public:
     __device__ __forceinline__ int shfl(int v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
     __device__ __forceinline__ unsigned shfl(unsigned v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
     __device__ __forceinline__ float shfl(float v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
+    __device__ __forceinline__ double shfl(double v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
+    __device__ __forceinline__ long long shfl(long long v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
+    __device__ __forceinline__ unsigned long long shfl(unsigned long long v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
+    __device__ __forceinline__ long shfl(long v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
+    __device__ __forceinline__ unsigned long shfl(unsigned long v, int src) const { return __shfl_sync(__lanes(), v, src, Size); }
     __device__ __forceinline__ int shfl_down(int v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
     __device__ __forceinline__ unsigned shfl_down(unsigned v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
     __device__ __forceinline__ float shfl_down(float v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ double shfl_down(double v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ long long shfl_down(long long v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ unsigned long long shfl_down(unsigned long long v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ long shfl_down(long v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ unsigned long shfl_down(unsigned long v, unsigned d) const { return __shfl_down_sync(__lanes(), v, d, Size); }
     __device__ __forceinline__ int shfl_up(int v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
     __device__ __forceinline__ unsigned shfl_up(unsigned v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
     __device__ __forceinline__ float shfl_up(float v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ double shfl_up(double v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ long long shfl_up(long long v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ unsigned long long shfl_up(unsigned long long v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ long shfl_up(long v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
+    __device__ __forceinline__ unsigned long shfl_up(unsigned long v, unsigned d) const { return __shfl_up_sync(__lanes(), v, d, Size); }
     __device__ __forceinline__ int shfl_xor(int v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ unsigned shfl_xor(unsigned v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ float shfl_xor(float v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    __device__ __forceinline__ double shfl_xor(double v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    __device__ __forceinline__ long long shfl_xor(long long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    __device__ __forceinline__ unsigned long long shfl_xor(unsigned long long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    __device__ __forceinline__ long shfl_xor(long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    __device__ __forceinline__ unsigned long shfl_xor(unsigned long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ unsigned ballot(int pred) const {
         return __ballot_sync(__lanes(), pred) >> __first_lane();
     }

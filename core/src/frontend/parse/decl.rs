@@ -196,6 +196,7 @@ impl<'a> Parser<'a> {
                     symbol: None,
                     constexpr: specs.constexpr,
                     discardable: specs.discardable(),
+                    is_static: specs.is_static && !self.in_class,
                     mem_inits: Vec::new(),
                 });
                 if specs.constexpr {
@@ -526,6 +527,7 @@ impl<'a> Parser<'a> {
             symbol: None,
             constexpr: specs.constexpr,
             discardable: specs.discardable() || self.in_class,
+            is_static: specs.is_static && !self.in_class,
             mem_inits: Vec::new(),
         };
         if specs.constexpr {

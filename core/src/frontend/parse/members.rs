@@ -236,6 +236,8 @@ impl<'a> Parser<'a> {
                 span,
                 body,
             );
+            // A static member function has the class's (external) linkage.
+            f.is_static = false;
             if record.template.borrow().is_some() {
                 let class = CType::Record(record.clone());
                 f.symbol = Some(crate::frontend::mangle::static_member_symbol(&f, &class));
