@@ -15,7 +15,7 @@ use crate::examples;
 use crate::launch::{Job, KernelInfo};
 use crate::pipeline;
 use crate::protocol::{self, Scheduler, SOURCE_NAME};
-use crate::share::{self, Pane, State};
+use crate::share::{self, Followed, Pane, State};
 use crate::ui::dom::{self, Listener};
 use crate::ui::gutter::{Drag, Gutter};
 use crate::ui::options_bar::{OptionChange, OptionsBar};
@@ -128,6 +128,8 @@ pub struct App {
     first_ptx_ms: Option<f64>,
     notice: Option<Notice>,
     hover: Hover,
+    /// The source line a remark's link highlights (until clicked again).
+    shown_line: Option<u32>,
 
     editor: Option<editor::Mounted>,
     editor_ref: NodeRef,
@@ -192,6 +194,7 @@ impl Component for App {
             first_ptx_ms: None,
             notice,
             hover: Hover::None,
+            shown_line: None,
             editor: None,
             editor_ref: NodeRef::default(),
             panes_ref: NodeRef::default(),
@@ -268,6 +271,7 @@ impl Component for App {
                 true
             }
             Msg::Example(id) => self.open_example(ctx, &id),
+            Msg::Pipeline(PipelineEvent::ShowLine(line)) => self.show_line(line),
             Msg::Pipeline(event) => {
                 let selected = self.selected_run();
                 event.apply(&mut self.state, selected);
@@ -409,6 +413,7 @@ impl Component for App {
             <div class={classes!("app", self.drag.is_some().then_some("dragging"))}
                 data-first-ptx-ms={self.first_ptx_ms.map(|ms| format!("{ms:.0}"))}>
                 { self.view_linked_style() }
+                { self.view_value_style() }
                 <OptionsBar options={self.state.options.clone()} example={self.state.example.clone()}
                     compilation={compilation.clone()} share_link={self.share_link.clone()}
                     on_option={link.callback(Msg::Option)}
@@ -428,6 +433,7 @@ impl Component for App {
                         stale_errors={self.stale_errors()}
                         view={self.state.view} layout={self.state.layout} base={self.state.base}
                         {selected} culprit={self.runs.culprit(self.shown_seq)}
+                        shown_line={self.shown_line}
                         on_event={link.callback(Msg::Pipeline)}
                         on_hover={link.callback(Msg::HoverIr)} />
                     { gutter(1) }
@@ -439,6 +445,7 @@ impl Component for App {
                         if self.state.pane == Pane::Ptx {
                             <PtxView text={self.ptx_text.clone()} src={self.ptx_src.clone()}
                                 hover={match self.hover { Hover::Ptx(i) => Some(i), _ => None }}
+                                on_value={link.callback(|name| Msg::Pipeline(PipelineEvent::Follow(Followed { name, ptx: true })))}
                                 on_hover={link.callback(Msg::HoverPtx)} />
                         } else {
                             <RunPanel launch={self.state.launch.clone()} kernels={self.kernels.clone()}
@@ -498,6 +505,8 @@ impl App {
             m.editor.set_doc(example.source);
         }
         self.notice = None;
+        self.shown_line = None;
+        self.sync_editor_linked();
         self.runs.shown = None;
         self.runs.auto_launch = self.state.pane == Pane::Run;
         self.compile_now(ctx);
@@ -560,26 +569,49 @@ impl App {
             return false;
         }
         self.hover = hover;
-        let linked = match hover {
+        self.sync_editor_linked();
+        true
+    }
+
+    /// A remark's source line: highlighted in every pane and scrolled to
+    /// in the editor; the same line again clears it.
+    fn show_line(&mut self, line: u32) -> bool {
+        if self.shown_line == Some(line) {
+            self.shown_line = None;
+        } else {
+            self.shown_line = Some(line);
+            if let Some(m) = &self.editor {
+                m.editor.go_to_line(line);
+            }
+        }
+        self.sync_editor_linked();
+        true
+    }
+
+    /// The editor's linked line: the one the pointer's IR or PTX line came
+    /// from, else the one a remark shows.
+    fn sync_editor_linked(&self) {
+        let linked = match self.hover {
             Hover::Ptx(_) | Hover::Ir(_) => self.linked_source_line(),
             _ => None,
-        };
+        }
+        .or(self.shown_line);
         if let Some(m) = &self.editor {
             m.editor.set_linked_lines(linked.into_iter().collect());
         }
-        true
     }
 
     /// The source line everything linked to it is highlighted for.
     fn linked_source_line(&self) -> Option<u32> {
-        match self.hover {
+        let hovered = match self.hover {
             Hover::Source(l) => Some(l),
             Hover::Ptx(i) => self.ptx_src.get(i).copied().filter(|&l| l > 0),
             Hover::Ir(i) if self.pipeline.run_diff.is_none() => {
                 self.pipeline.run_src.get(i).copied().filter(|&l| l > 0)
             }
             Hover::Ir(_) | Hover::None => None,
-        }
+        };
+        hovered.or(self.shown_line)
     }
 
     fn write_url(&mut self) {
@@ -637,6 +669,24 @@ impl App {
             return html! {};
         };
         let css = format!(".code-line[data-src=\"{line}\"] {{ background: var(--linked); }}");
+        html! { <style>{ css }</style> }
+    }
+
+    /// Highlights the followed value wherever a code or diff view shows it.
+    fn view_value_style(&self) -> Html {
+        let Some(v) = &self.state.value else {
+            return html! {};
+        };
+        // Value names are word characters after `%`; anything else is escaped.
+        let name: String = v
+            .name
+            .chars()
+            .flat_map(|c| {
+                let escape = !(c.is_ascii_alphanumeric() || matches!(c, '%' | '_' | '.' | '$'));
+                escape.then_some('\\').into_iter().chain(std::iter::once(c))
+            })
+            .collect();
+        let css = format!("[data-v=\"{name}\"] {{ background: var(--followed); outline: 1px solid var(--accent); border-radius: 2px; }}");
         html! { <style>{ css }</style> }
     }
 }

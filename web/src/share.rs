@@ -51,6 +51,16 @@ pub enum Pane {
     Run,
 }
 
+/// The value the page follows through the runs: its name and whether it
+/// is a PTX register (followed through the machine runs and the PTX) or an
+/// IR value (through the IR runs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Followed {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ptx: bool,
+}
+
 /// Everything a link restores. Fields added later have defaults, so older
 /// links still decode (`old_links_decode_with_defaults`). Field names are short: they are in every link.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -87,6 +97,9 @@ pub struct State {
     pub launch: LaunchSettings,
     #[serde(skip_serializing_if = "is_ptx")]
     pub pane: Pane,
+    /// The value followed through the runs ("Follow a value").
+    #[serde(rename = "val", skip_serializing_if = "Option::is_none")]
+    pub value: Option<Followed>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -114,6 +127,7 @@ impl Default for State {
             example: None,
             launch: LaunchSettings::default(),
             pane: Pane::Ptx,
+            value: None,
         }
     }
 }
@@ -301,6 +315,10 @@ mod tests {
                 shared: 64,
             },
             pane: Pane::Run,
+            value: Some(Followed {
+                name: "%r3".into(),
+                ptx: true,
+            }),
         }
     }
 
