@@ -51,6 +51,8 @@ pub fn MetricsChart(props: &MetricsChartProps) -> Html {
         .position(|s| s.kind != ptxlab_core::StageKind::Ir)
         .filter(|&i| i > 0);
     let span = c.stages.len().saturating_sub(1).max(1) as f64;
+    // A point's column: the distance between two runs.
+    let width = 96.0 / span;
     html! {
         <div class="metrics-chart" data-testid="metrics-chart" data-series={key_now.clone()}>
             <div class="metrics-head">
@@ -64,8 +66,8 @@ pub fn MetricsChart(props: &MetricsChartProps) -> Html {
             <div class="metrics-plot">
                 <svg viewBox="0 0 1000 100" preserveAspectRatio="none" aria-hidden="true">
                     if let Some(m) = first_machine {
-                        <line class="metrics-isel" x1={format!("{:.1}", (2.0 + 96.0 * m as f64 / span) * 10.0 - 5.0)}
-                            x2={format!("{:.1}", (2.0 + 96.0 * m as f64 / span) * 10.0 - 5.0)} y1="0" y2="100" />
+                        <line class="metrics-isel" x1={format!("{:.1}", (2.0 + 96.0 * (m as f64 - 0.5) / span) * 10.0)}
+                            x2={format!("{:.1}", (2.0 + 96.0 * (m as f64 - 0.5) / span) * 10.0)} y1="0" y2="100" />
                     }
                     <polyline points={line.join(" ")} />
                 </svg>
@@ -75,13 +77,17 @@ pub fn MetricsChart(props: &MetricsChartProps) -> Html {
                     let name = &c.stages[run].name;
                     let all = per_run[run].map(chart::describe).unwrap_or_default();
                     let selected = props.selected == Some(run);
+                    // The whole column is the button (points are a few pixels
+                    // apart); the dot inside sits at the value.
                     html! {
                         <button type="button" class={classes!("metrics-point", selected.then_some("selected"))}
                             data-testid="metrics-point" data-run={run.to_string()} data-value={p.value.to_string()}
                             aria-pressed={selected.to_string()}
-                            style={format!("left: {:.2}%; bottom: {:.2}%", p.x, p.y)}
+                            style={format!("left: {:.2}%; width: {width:.2}%", p.x)}
                             title={format!("{run} {name}: {} {}\n{all}", p.value, key_now)}
-                            {onclick}></button>
+                            {onclick}>
+                            <span class="dot" style={format!("bottom: {:.2}%", p.y)}></span>
+                        </button>
                     }
                 }) }
             </div>
