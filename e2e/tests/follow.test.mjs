@@ -4,7 +4,7 @@
 // register clicked in the PTX pane is followed through the machine runs.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { $, openBrowser, waitForPtx, passItem, screenshot } from "../lib/page.mjs";
+import { $, openBrowser, waitForPtx, passItem, screenshot, editorText, setSource } from "../lib/page.mjs";
 
 let b;
 let page;
@@ -56,6 +56,28 @@ test("clicking %add in saxpy's IR follows it: highlighted, with its history", as
     assert.match(e.text, new RegExp(`deleted · ${e.pass}`));
   }
   await screenshot(page, "follow-add.png");
+});
+
+test("the source line defining the value, and the PTX from it, are highlighted", async () => {
+  await page.mouse.move(5, 5);
+  const linked = page.locator(`${$("source-editor")} .cm-linked`);
+  await linked.first().waitFor();
+  assert.match(await linked.first().textContent(), /int i = blockIdx\.x \* blockDim\.x/);
+  const ptx = page.locator(`${$("ptx-view")} .code-line[data-src="3"]`);
+  assert.ok((await ptx.count()) > 0);
+  const bg = await ptx.first().evaluate((e) => getComputedStyle(e).backgroundColor);
+  assert.notEqual(bg, NONE);
+});
+
+test("the followed value survives a typo and its fix", async () => {
+  const good = await editorText(page);
+  await setSource(page, good.replace("threadIdx.x;", "threadIdx.x"));
+  await page.locator($("stale-mark")).waitFor({ timeout: 15_000 });
+  assert.equal(await page.locator($("value-history")).getAttribute("data-value"), "%add");
+  await setSource(page, good);
+  await page.waitForFunction((sel) => !document.querySelector(sel), $("stale-mark"), { timeout: 15_000 });
+  assert.equal(await page.locator($("value-history")).getAttribute("data-value"), "%add");
+  assert.ok((await highlighted($("ir-view"), "%add")) >= 2);
 });
 
 test("the followed value stays highlighted in every IR run that has it", async () => {

@@ -12,6 +12,7 @@ mod jobs;
 
 use crate::editor;
 use crate::examples;
+use crate::highlight::Lang;
 use crate::launch::{Job, KernelInfo};
 use crate::pipeline;
 use crate::protocol::{self, Scheduler, SOURCE_NAME};
@@ -24,6 +25,7 @@ use crate::ui::ptx_pane::{Load, PtxPane, PtxView};
 use crate::ui::run_panel::{LaunchField, RunPanel, Runs};
 use crate::ui::status_bar::{Bench, Notice, StatusBar};
 use crate::ui::Shared;
+use crate::values;
 use crate::worker_client::{WorkerClient, WorkerEvent};
 use gloo_timers::callback::Timeout;
 use ptxlab_core::Compilation;
@@ -275,7 +277,10 @@ impl Component for App {
             Msg::Pipeline(event) => {
                 let selected = self.selected_run();
                 event.apply(&mut self.state, selected);
-                self.changed_view()
+                self.changed_view();
+                // The followed value's source line may have changed.
+                self.sync_editor_linked();
+                true
             }
             Msg::Step(delta) => {
                 let run = pipeline::step(
@@ -595,7 +600,8 @@ impl App {
             Hover::Ptx(_) | Hover::Ir(_) => self.linked_source_line(),
             _ => None,
         }
-        .or(self.shown_line);
+        .or(self.shown_line)
+        .or_else(|| self.value_source_line());
         if let Some(m) = &self.editor {
             m.editor.set_linked_lines(linked.into_iter().collect());
         }
@@ -611,7 +617,26 @@ impl App {
             }
             Hover::Ir(_) | Hover::None => None,
         };
-        hovered.or(self.shown_line)
+        hovered
+            .or(self.shown_line)
+            .or_else(|| self.value_source_line())
+    }
+
+    /// The source line the followed value is defined at: from the PTX for
+    /// a register, from the selected IR run for an IR value.
+    fn value_source_line(&self) -> Option<u32> {
+        let v = self.state.value.as_ref()?;
+        let (lang, text, src) = if v.ptx {
+            (Lang::Ptx, &self.ptx_text, &self.ptx_src)
+        } else if self.pipeline.run_lang == Lang::Ir {
+            (Lang::Ir, &self.pipeline.run_text, &self.pipeline.run_src)
+        } else {
+            return None;
+        };
+        let i = text
+            .lines()
+            .position(|l| values::defines(lang, l, &v.name))?;
+        src.get(i).copied().filter(|&l| l > 0)
     }
 
     fn write_url(&mut self) {

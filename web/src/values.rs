@@ -22,6 +22,33 @@ pub fn mentions(lang: Lang, line: &str, name: &str) -> bool {
             .any(|&(class, s)| class == Class::Reg && s.trim_start_matches(['@', '!']) == name)
 }
 
+/// Whether `line` defines `name`: an IR `%name = …`, or a PTX instruction
+/// whose first operand (its destination) is the register.
+pub fn defines(lang: Lang, line: &str, name: &str) -> bool {
+    if !line.contains(name) {
+        return false;
+    }
+    match lang {
+        Lang::Ir => line
+            .trim_start()
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.trim_start().starts_with('=')),
+        Lang::Ptx => {
+            let spans = highlight::line(lang, line);
+            let Some(op) = spans.iter().position(|&(c, _)| c == Class::Op) else {
+                return false;
+            };
+            // The first register after the instruction, unless an address
+            // (`st.global [%rd1], %f1` defines nothing) comes first.
+            spans[op + 1..]
+                .iter()
+                .take_while(|&&(_, s)| !s.contains('['))
+                .find(|&&(c, _)| c == Class::Reg)
+                .is_some_and(|&(_, s)| s == name)
+        }
+    }
+}
+
 /// The language a run's text is in.
 pub fn lang_of(kind: StageKind) -> Lang {
     match kind {
@@ -119,6 +146,16 @@ mod tests {
         assert!(mentions(Lang::Ptx, "\t@!%p1 bra \t$L__BB0_2;", "%p1"));
         assert!(!mentions(Lang::Ptx, "\tadd.s32 \t%r10, %r1, 1;", "%r"));
         assert!(!followable("%") && !followable("@saxpy") && followable("%r1"));
+        assert!(defines(Lang::Ir, l, "%add1"));
+        assert!(!defines(Lang::Ir, l, "%add"));
+        assert!(defines(Lang::Ptx, "\tadd.s32 \t%r10, %r1, 1;", "%r10"));
+        assert!(!defines(Lang::Ptx, "\tadd.s32 \t%r10, %r1, 1;", "%r1"));
+        assert!(!defines(Lang::Ptx, "\tst.global.f32 \t[%rd8], %f3;", "%f3"));
+        assert!(!defines(
+            Lang::Ptx,
+            "\tst.global.f32 \t[%rd8], %f3;",
+            "%rd8"
+        ));
     }
 
     #[test]
