@@ -294,12 +294,9 @@ fn pass_list(props: &PipelinePaneProps) -> Html {
                     && c.is_some_and(|c| row.first > 0 && c.stages[row.first - 1].kind == StageKind::Ir);
                 let skipped = row.description.starts_with("(skipped)");
                 let is_culprit = culprit.is_some_and(|s| row.contains(s));
-                let remarks: usize = c.map_or(0, |c| {
-                    c.stages[row.first..=row.last.min(c.stages.len() - 1)]
-                        .iter()
-                        .map(|s| s.remarks.len())
-                        .sum()
-                });
+                let remarks: usize = c
+                    .and_then(|c| c.stages.get(row.first..=row.last))
+                    .map_or(0, |runs| runs.iter().map(|s| s.remarks.len()).sum());
                 html! {
                     <li data-testid="pass-item"
                         data-pass={row.label.clone()}
@@ -467,7 +464,10 @@ fn remarks(props: &PipelinePaneProps) -> Html {
         .find(|r| r.contains(run))
         .map_or(run..=run, |r| r.first..=r.last);
     let group = runs.start() != runs.end();
-    let items: Vec<Html> = c.stages[runs.clone()]
+    let items: Vec<Html> = c
+        .stages
+        .get(runs)
+        .unwrap_or(&[])
         .iter()
         .flat_map(|s| s.remarks.iter().map(move |r| (s, r)))
         .map(|(stage, r)| {
