@@ -1,9 +1,11 @@
-// The pipeline pane: diffs of a pass run against the one before and of any
-// two runs, unified and side by side; hide-unchanged groups; the filter; the
-// function selector; j/k and the arrow keys.
+// The pipeline pane: a changed run shows its diff by default, an unchanged
+// one its IR with a note; diffs of a pass run against the one before and of
+// any two runs, unified and side by side; hide-unchanged groups and folding
+// into the next change; a typo keeps the last good view, stale; the filter;
+// the function selector; j/k and the arrow keys.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { $, openBrowser, waitForPtx, passItem, screenshot } from "../lib/page.mjs";
+import { $, openBrowser, waitForPtx, passItem, screenshot, editorText, setSource } from "../lib/page.mjs";
 
 let b;
 let page;
@@ -26,6 +28,77 @@ const diffCounts = async () => {
     text: await view.textContent(),
   };
 };
+
+test("clicking a changed run shows its diff by default, the IR one click away", async () => {
+  await waitForPtx(page, ".entry saxpy");
+  await passItem(page, "memory-space-opt", "true").click();
+  assert.equal(await page.locator($("view-changes")).getAttribute("aria-pressed"), "true");
+  const d = await diffCounts();
+  assert.ok(d.added > 0 && d.removed > 0, JSON.stringify(d));
+  assert.match(await page.locator($("diff-summary")).textContent(), /\+\d+ −\d+/);
+  await page.locator($("view-ir")).click();
+  assert.match(await page.locator($("ir-view")).textContent(), /addrspace\(1\)/);
+  await page.locator($("view-changes")).click();
+  await page.locator($("diff-view")).waitFor();
+});
+
+test("an unchanged run shows its IR with a note that nothing changed", async () => {
+  const unchanged = page.locator(`${$("pass-item")}[data-kind="ir"][data-changed="false"]`).first();
+  await unchanged.click();
+  await page.locator($("unchanged-note")).waitFor();
+  assert.match(await page.locator($("unchanged-note")).textContent(), /changed nothing/);
+  assert.match(await page.locator($("ir-view")).textContent(), /define ptx_kernel void @saxpy/);
+  assert.equal(await page.locator($("diff-view")).count(), 0);
+  // A changed run again: the diff, and no note.
+  await passItem(page, "mem2reg", "true").click();
+  await page.locator($("diff-view")).waitFor();
+  assert.equal(await page.locator($("unchanged-note")).count(), 0);
+});
+
+test("a typo keeps the last good view, dimmed and stale; the selection survives the fix", async () => {
+  const fn = (await page.locator(`${$("function-select")} option`).evaluateAll((os) => os.map((o) => o.value)))
+    .find((o) => o.includes("saxpy"));
+  await page.locator($("function-select")).selectOption(fn);
+  await passItem(page, "memory-space-opt", "true").click();
+  const items = await page.locator($("pass-item")).count();
+  const selected = () => page.locator(`${$("pass-item")}.selected`).getAttribute("data-pass");
+  const good = await editorText(page);
+  await setSource(page, good.replace("threadIdx.x;", "threadIdx.x"));
+  const mark = page.locator($("stale-mark"));
+  await mark.waitFor({ timeout: 15_000 });
+  assert.match(await mark.textContent(), /stale · 1 error/);
+  assert.equal(await mark.getAttribute("data-errors"), "1");
+  assert.match(await page.locator($("status")).textContent(), /1 error/);
+  // The pass list, the diff and the PTX stay, dimmed.
+  assert.equal(await page.locator($("pass-item")).count(), items);
+  assert.equal(await selected(), "memory-space-opt");
+  await page.locator($("diff-view")).waitFor();
+  assert.match(await page.locator($("ptx-view")).textContent(), /\.entry saxpy/);
+  const opacity = await page.locator(".pane-pipeline .pipeline").evaluate((el) => Number(getComputedStyle(el).opacity));
+  assert.ok(opacity < 1, `opacity ${opacity}`);
+  await screenshot(page, "stale.png");
+
+  await setSource(page, good);
+  await page.waitForFunction((sel) => !document.querySelector(sel), $("stale-mark"), { timeout: 15_000 });
+  assert.equal(await selected(), "memory-space-opt");
+  assert.equal(await page.locator($("function-select")).inputValue(), fn);
+  assert.equal(await page.locator($("diagnostics")).locator("li").count(), 0);
+  await page.locator($("function-select")).selectOption("");
+});
+
+test("folding puts unchanged runs into the next changed one", async () => {
+  const items = page.locator($("pass-item"));
+  const all = await items.count();
+  await page.locator($("fold-unchanged")).check();
+  const rows = await items.evaluateAll((els) => els.map((e) => [e.dataset.pass, e.dataset.changed]));
+  assert.ok(rows.length < all, `${rows.length} rows of ${all}`);
+  // Every row is a changed run but a trailing group of unchanged ones.
+  assert.ok(rows.slice(0, -1).every(([, changed]) => changed === "true"), JSON.stringify(rows));
+  assert.ok(rows.some(([name]) => name === "memory-space-opt"));
+  await screenshot(page, "fold-unchanged.png");
+  await page.locator($("fold-unchanged")).uncheck();
+  assert.equal(await items.count(), all);
+});
 
 test("a memory-space-opt run shows a diff with added and removed lines", async () => {
   await passItem(page, "memory-space-opt", "true").click();

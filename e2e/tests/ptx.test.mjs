@@ -80,6 +80,8 @@ test("hovering a PTX line highlights its source line, and back", async () => {
 
 test("hovering a source line highlights the IR lines from it, and back", async () => {
   await page.locator(`${$("pass-item")}[data-pass="memory-space-opt"]`).click();
+  // A changed run opens on its diff; the source links are on the IR.
+  await page.locator($("view-ir")).click();
   const ir = page.locator($("ir-view"));
   await page.waitForFunction((sel) => document.querySelector(`${sel} .code-line[data-src="4"]`), $("ir-view"));
   const cmp = ir.locator(".code-line", { hasText: "icmp slt" });

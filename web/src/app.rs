@@ -12,10 +12,11 @@ mod jobs;
 
 use crate::editor;
 use crate::examples;
+use crate::highlight::Lang;
 use crate::launch::{Job, KernelInfo};
 use crate::pipeline;
 use crate::protocol::{self, Scheduler, SOURCE_NAME};
-use crate::share::{self, Pane, State};
+use crate::share::{self, Followed, Pane, State};
 use crate::ui::dom::{self, Listener};
 use crate::ui::gutter::{Drag, Gutter};
 use crate::ui::options_bar::{OptionChange, OptionsBar};
@@ -24,6 +25,7 @@ use crate::ui::ptx_pane::{Load, PtxPane, PtxView};
 use crate::ui::run_panel::{LaunchField, RunPanel, Runs};
 use crate::ui::status_bar::{Bench, Notice, StatusBar};
 use crate::ui::Shared;
+use crate::values;
 use crate::worker_client::{WorkerClient, WorkerEvent};
 use gloo_timers::callback::Timeout;
 use ptxlab_core::Compilation;
@@ -92,7 +94,12 @@ pub enum Msg {
 
 pub struct App {
     state: State,
+    /// The compilation the panes show: the newest, or while the source
+    /// has errors the last good one (`failed` then holds the newest).
     compilation: Option<Rc<Compilation>>,
+    /// The newest compile when it had errors and an earlier one did not:
+    /// its diagnostics are listed while the panes stay on `compilation`.
+    failed: Option<Rc<Compilation>>,
     /// Per PTX line (0-based), the source line it came from (0: none).
     ptx_src: Rc<Vec<u32>>,
     ptx_text: AttrValue,
@@ -123,6 +130,8 @@ pub struct App {
     first_ptx_ms: Option<f64>,
     notice: Option<Notice>,
     hover: Hover,
+    /// The source line a remark's link highlights (until clicked again).
+    shown_line: Option<u32>,
 
     editor: Option<editor::Mounted>,
     editor_ref: NodeRef,
@@ -163,6 +172,7 @@ impl Component for App {
         let mut app = App {
             state,
             compilation: None,
+            failed: None,
             ptx_src: Rc::default(),
             ptx_text: AttrValue::default(),
             pipeline: PipelineView::default(),
@@ -186,6 +196,7 @@ impl Component for App {
             first_ptx_ms: None,
             notice,
             hover: Hover::None,
+            shown_line: None,
             editor: None,
             editor_ref: NodeRef::default(),
             panes_ref: NodeRef::default(),
@@ -262,10 +273,14 @@ impl Component for App {
                 true
             }
             Msg::Example(id) => self.open_example(ctx, &id),
+            Msg::Pipeline(PipelineEvent::ShowLine(line)) => self.show_line(line),
             Msg::Pipeline(event) => {
                 let selected = self.selected_run();
                 event.apply(&mut self.state, selected);
-                self.changed_view()
+                self.changed_view();
+                // The followed value's source line may have changed.
+                self.sync_editor_linked();
+                true
             }
             Msg::Step(delta) => {
                 let run = pipeline::step(
@@ -403,12 +418,13 @@ impl Component for App {
             <div class={classes!("app", self.drag.is_some().then_some("dragging"))}
                 data-first-ptx-ms={self.first_ptx_ms.map(|ms| format!("{ms:.0}"))}>
                 { self.view_linked_style() }
+                { self.view_value_style() }
                 <OptionsBar options={self.state.options.clone()} example={self.state.example.clone()}
                     compilation={compilation.clone()} share_link={self.share_link.clone()}
                     on_option={link.callback(Msg::Option)}
                     on_example={link.callback(Msg::Example)}
                     on_share={link.callback(|()| Msg::Share)} />
-                <main class="panes" ref={self.panes_ref.clone()} style={columns}>
+                <main class={classes!("panes", self.failed.is_some().then_some("stale"))} ref={self.panes_ref.clone()} style={columns}>
                     <section class="pane pane-source">
                         <h2>{ "CUDA C " }<span class="file">{ SOURCE_NAME }</span>
                             <span class="hint">{ "Ctrl+Enter compiles now" }</span></h2>
@@ -418,9 +434,11 @@ impl Component for App {
                     <PipelinePane compilation={compilation.clone()} data={self.pipeline.clone()}
                         function={AttrValue::from(self.function().unwrap_or_default().to_string())}
                         filter={AttrValue::from(self.state.filter.clone())}
-                        hide_unchanged={self.state.hide_unchanged}
+                        hide_unchanged={self.state.hide_unchanged} fold={self.state.fold}
+                        stale_errors={self.stale_errors()}
                         view={self.state.view} layout={self.state.layout} base={self.state.base}
                         {selected} culprit={self.runs.culprit(self.shown_seq)}
+                        shown_line={self.shown_line}
                         on_event={link.callback(Msg::Pipeline)}
                         on_hover={link.callback(Msg::HoverIr)} />
                     { gutter(1) }
@@ -432,6 +450,7 @@ impl Component for App {
                         if self.state.pane == Pane::Ptx {
                             <PtxView text={self.ptx_text.clone()} src={self.ptx_src.clone()}
                                 hover={match self.hover { Hover::Ptx(i) => Some(i), _ => None }}
+                                on_value={link.callback(|name| Msg::Pipeline(PipelineEvent::Follow(Followed { name, ptx: true })))}
                                 on_hover={link.callback(Msg::HoverPtx)} />
                         } else {
                             <RunPanel launch={self.state.launch.clone()} kernels={self.kernels.clone()}
@@ -446,7 +465,7 @@ impl Component for App {
                         }
                     </PtxPane>
                 </main>
-                <StatusBar compilation={self.compilation.clone().map(Shared)}
+                <StatusBar compilation={self.failed.clone().or_else(|| self.compilation.clone()).map(Shared)}
                     failed={matches!(self.load, Load::Failed(_))}
                     options={self.state.options.clone()}
                     busy={self.scheduler.busy() || self.debounce.is_some()}
@@ -483,6 +502,7 @@ impl App {
             view: self.state.view,
             layout: self.state.layout,
             hide_unchanged: self.state.hide_unchanged,
+            fold: self.state.fold,
             filter: std::mem::take(&mut self.state.filter),
             ..State::from_example(example)
         };
@@ -490,6 +510,8 @@ impl App {
             m.editor.set_doc(example.source);
         }
         self.notice = None;
+        self.shown_line = None;
+        self.sync_editor_linked();
         self.runs.shown = None;
         self.runs.auto_launch = self.state.pane == Pane::Run;
         self.compile_now(ctx);
@@ -525,6 +547,12 @@ impl App {
         true
     }
 
+    /// The newest compile's error count while the panes show an older one.
+    fn stale_errors(&self) -> Option<usize> {
+        let failed = self.failed.as_ref()?;
+        Some(failed.diagnostics.iter().filter(|d| d.is_error()).count())
+    }
+
     fn selected_run(&self) -> Option<usize> {
         pipeline_pane::selected_run(self.compilation.as_deref(), &self.state)
     }
@@ -546,26 +574,69 @@ impl App {
             return false;
         }
         self.hover = hover;
-        let linked = match hover {
+        self.sync_editor_linked();
+        true
+    }
+
+    /// A remark's source line: highlighted in every pane and scrolled to
+    /// in the editor; the same line again clears it.
+    fn show_line(&mut self, line: u32) -> bool {
+        if self.shown_line == Some(line) {
+            self.shown_line = None;
+        } else {
+            self.shown_line = Some(line);
+            if let Some(m) = &self.editor {
+                m.editor.go_to_line(line);
+            }
+        }
+        self.sync_editor_linked();
+        true
+    }
+
+    /// The editor's linked line: the one the pointer's IR or PTX line came
+    /// from, else the one a remark shows.
+    fn sync_editor_linked(&self) {
+        let linked = match self.hover {
             Hover::Ptx(_) | Hover::Ir(_) => self.linked_source_line(),
             _ => None,
-        };
+        }
+        .or(self.shown_line)
+        .or_else(|| self.value_source_line());
         if let Some(m) = &self.editor {
             m.editor.set_linked_lines(linked.into_iter().collect());
         }
-        true
     }
 
     /// The source line everything linked to it is highlighted for.
     fn linked_source_line(&self) -> Option<u32> {
-        match self.hover {
+        let hovered = match self.hover {
             Hover::Source(l) => Some(l),
             Hover::Ptx(i) => self.ptx_src.get(i).copied().filter(|&l| l > 0),
             Hover::Ir(i) if self.pipeline.run_diff.is_none() => {
                 self.pipeline.run_src.get(i).copied().filter(|&l| l > 0)
             }
             Hover::Ir(_) | Hover::None => None,
-        }
+        };
+        hovered
+            .or(self.shown_line)
+            .or_else(|| self.value_source_line())
+    }
+
+    /// The source line the followed value is defined at: from the PTX for
+    /// a register, from the selected IR run for an IR value.
+    fn value_source_line(&self) -> Option<u32> {
+        let v = self.state.value.as_ref()?;
+        let (lang, text, src) = if v.ptx {
+            (Lang::Ptx, &self.ptx_text, &self.ptx_src)
+        } else if self.pipeline.run_lang == Lang::Ir {
+            (Lang::Ir, &self.pipeline.run_text, &self.pipeline.run_src)
+        } else {
+            return None;
+        };
+        let i = text
+            .lines()
+            .position(|l| values::defines(lang, l, &v.name))?;
+        src.get(i).copied().filter(|&l| l > 0)
     }
 
     fn write_url(&mut self) {
@@ -603,7 +674,7 @@ impl App {
             move |line| hover.send_message(Msg::HoverSource(line)),
         ) {
             Ok(mounted) => {
-                if let Some(c) = &self.compilation {
+                if let Some(c) = self.failed.as_ref().or(self.compilation.as_ref()) {
                     mounted.editor.set_diagnostics(&marks(c));
                 }
                 self.editor = Some(mounted);
@@ -623,6 +694,24 @@ impl App {
             return html! {};
         };
         let css = format!(".code-line[data-src=\"{line}\"] {{ background: var(--linked); }}");
+        html! { <style>{ css }</style> }
+    }
+
+    /// Highlights the followed value wherever a code or diff view shows it.
+    fn view_value_style(&self) -> Html {
+        let Some(v) = &self.state.value else {
+            return html! {};
+        };
+        // Value names are word characters after `%`; anything else is escaped.
+        let name: String = v
+            .name
+            .chars()
+            .flat_map(|c| {
+                let escape = !(c.is_ascii_alphanumeric() || matches!(c, '%' | '_' | '.' | '$'));
+                escape.then_some('\\').into_iter().chain(std::iter::once(c))
+            })
+            .collect();
+        let css = format!("[data-v=\"{name}\"] {{ background: var(--followed); outline: 1px solid var(--accent); border-radius: 2px; }}");
         html! { <style>{ css }</style> }
     }
 }

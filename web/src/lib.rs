@@ -2,6 +2,7 @@
 //! wasm binaries that talk only through the messages in [`protocol`]; the page
 //! never runs the compiler, so typing never waits for a compile.
 
+pub mod chart;
 pub mod diff;
 pub mod examples;
 pub mod highlight;
@@ -11,6 +12,7 @@ pub mod pipeline;
 pub mod protocol;
 pub mod ptx_docs;
 pub mod share;
+pub mod values;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

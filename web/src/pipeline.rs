@@ -1,7 +1,7 @@
 //! The pipeline pane's logic, free of the browser: which functions there are,
 //! a run's text for one function, whether a run changed that function, and
-//! the rows of the pass list (filtered, with unchanged runs collapsed as in
-//! Go's ssa.html).
+//! the rows of the pass list (filtered, with unchanged runs grouped, or
+//! folded into the next changed run as in Go's ssa.html).
 
 use ptxlab_core::{Compilation, Stage, StageKind};
 
@@ -72,20 +72,30 @@ impl Row {
     }
 }
 
-/// The pass list's rows. With `hide_unchanged`, consecutive unchanged runs
-/// become one row; `filter` keeps rows whose pass names contain it
-/// (case-insensitive).
-pub fn rows(
-    c: &Compilation,
-    function: Option<&str>,
-    hide_unchanged: bool,
-    filter: &str,
-) -> Vec<Row> {
+/// How the pass list shows runs that changed nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Collapse {
+    /// Consecutive unchanged runs become one row.
+    pub hide_unchanged: bool,
+    /// Unchanged runs fold into the next changed run's row (Go's
+    /// ssa.html); those after the last changed run stay one group.
+    pub fold: bool,
+}
+
+/// The pass list's rows, collapsed as `collapse` says; `filter` keeps rows
+/// whose pass names contain it (case-insensitive).
+pub fn rows(c: &Compilation, function: Option<&str>, collapse: Collapse, filter: &str) -> Vec<Row> {
     let mut rows: Vec<Row> = Vec::new();
+    // With `fold`, the unchanged runs waiting for the next changed one.
+    let mut pending: Option<usize> = None;
     for (i, stage) in c.stages.iter().enumerate() {
         let changed = changed(c, i, function);
+        if collapse.fold && !changed {
+            pending.get_or_insert(i);
+            continue;
+        }
         if let Some(last) = rows.last_mut() {
-            if hide_unchanged && !changed && !last.changed && last.last + 1 == i {
+            if collapse.hide_unchanged && !changed && !last.changed && last.last + 1 == i {
                 last.last = i;
                 last.label.push_str(" + ");
                 last.label.push_str(&stage.name);
@@ -96,17 +106,46 @@ pub fn rows(
                 continue;
             }
         }
+        let first = pending.take().unwrap_or(i);
+        let mut description = if collapse.hide_unchanged && !changed {
+            format!("{}: {}", stage.name, stage.description)
+        } else {
+            stage.description.clone()
+        };
+        if first < i {
+            let names: Vec<&str> = c.stages[first..i].iter().map(|s| s.name.as_str()).collect();
+            description.push_str(&format!(
+                "\n(folded in, changed nothing: {})",
+                names.join(", ")
+            ));
+        }
         rows.push(Row {
-            first: i,
+            first,
             last: i,
             label: stage.name.clone(),
             changed,
-            micros: stage.micros,
-            description: if hide_unchanged && !changed {
-                format!("{}: {}", stage.name, stage.description)
-            } else {
-                stage.description.clone()
-            },
+            micros: c.stages[first..=i].iter().map(|s| s.micros).sum(),
+            description,
+        });
+    }
+    if let Some(first) = pending {
+        // Unchanged runs after the last changed one: one group.
+        let runs = &c.stages[first..];
+        rows.push(Row {
+            first,
+            last: c.stages.len() - 1,
+            label: runs
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            changed: false,
+            micros: runs.iter().map(|s| s.micros).sum(),
+            description: runs
+                .iter()
+                .map(|s| format!("{}: {}", s.name, s.description))
+                .collect::<Vec<_>>()
+                .join("\n"),
         });
     }
     let filter = filter.trim().to_lowercase();
@@ -153,12 +192,12 @@ mod tests {
     #[test]
     fn every_run_is_a_row_unless_collapsed() {
         let c = saxpy();
-        let all = rows(&c, None, false, "");
+        let all = rows(&c, None, Collapse::default(), "");
         assert_eq!(all.len(), c.stages.len());
         assert_eq!(all[0].label, "irgen");
         assert_eq!(all.last().unwrap().label, "ptx");
 
-        let collapsed = rows(&c, None, true, "");
+        let collapsed = rows(&c, None, HIDE, "");
         assert!(collapsed.len() < all.len());
         // Runs stay in order, each in exactly one row.
         let covered: Vec<usize> = collapsed.iter().flat_map(|r| r.first..=r.last).collect();
@@ -175,14 +214,47 @@ mod tests {
         assert!(!group.changed);
     }
 
+    const HIDE: Collapse = Collapse {
+        hide_unchanged: true,
+        fold: false,
+    };
+
+    #[test]
+    fn folding_puts_unchanged_runs_into_the_next_changed_one() {
+        let c = saxpy();
+        let folded = rows(
+            &c,
+            None,
+            Collapse {
+                hide_unchanged: false,
+                fold: true,
+            },
+            "",
+        );
+        let covered: Vec<usize> = folded.iter().flat_map(|r| r.first..=r.last).collect();
+        assert_eq!(covered, (0..c.stages.len()).collect::<Vec<_>>());
+        // Every row but a trailing group is a changed run, named after it.
+        let (last, changed) = folded.split_last().unwrap();
+        assert!(changed
+            .iter()
+            .all(|r| r.changed && c.stages[r.last].name == r.label));
+        assert!(last.changed || last.last == c.stages.len() - 1);
+        let row = folded
+            .iter()
+            .find(|r| r.first < r.last && r.changed)
+            .expect("a fold");
+        assert!(row.description.contains("folded in"), "{}", row.description);
+        assert!(folded.len() < c.stages.len());
+    }
+
     #[test]
     fn the_filter_keeps_matching_passes() {
         let c = saxpy();
-        let found = rows(&c, None, false, "Memory-Space");
+        let found = rows(&c, None, Collapse::default(), "Memory-Space");
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].label, "memory-space-opt");
         assert!(found[0].changed);
-        assert!(rows(&c, None, false, "no-such-pass").is_empty());
+        assert!(rows(&c, None, Collapse::default(), "no-such-pass").is_empty());
     }
 
     #[test]
@@ -212,7 +284,7 @@ mod tests {
     #[test]
     fn stepping_moves_through_rows_and_stops_at_the_ends() {
         let c = saxpy();
-        let r = rows(&c, None, true, "");
+        let r = rows(&c, None, HIDE, "");
         assert_eq!(step(&r, None, 1), Some(r[0].last));
         assert_eq!(step(&r, Some(0), -1), Some(r[0].last));
         assert_eq!(step(&r, Some(r[1].first), 1), Some(r[2].last));

@@ -19,8 +19,12 @@ pub const MAX_STATE: usize = 1024 * 1024;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum View {
-    /// The IR (or machine code) after the run.
+    /// What the run did: its diff against the run before when it changed
+    /// the function shown, else the IR after it with a note that nothing
+    /// changed. The page opens on it.
     #[default]
+    Changes,
+    /// The IR (or machine code) after the run.
     Ir,
     /// The run against the one before it.
     Diff,
@@ -47,6 +51,16 @@ pub enum Pane {
     Run,
 }
 
+/// The value the page follows through the runs: its name and whether it
+/// is a PTX register (followed through the machine runs and the PTX) or an
+/// IR value (through the IR runs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Followed {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ptx: bool,
+}
+
 /// Everything a link restores. Fields added later have defaults, so older
 /// links still decode (`old_links_decode_with_defaults`). Field names are short: they are in every link.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -69,6 +83,10 @@ pub struct State {
     pub base: Option<usize>,
     #[serde(rename = "hide")]
     pub hide_unchanged: bool,
+    /// Fold each run that changed nothing into the next run that changed
+    /// something (Go's ssa.html), instead of listing it.
+    #[serde(skip_serializing_if = "is_false")]
+    pub fold: bool,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub filter: String,
     /// The example the source came from, while it is unedited.
@@ -79,6 +97,13 @@ pub struct State {
     pub launch: LaunchSettings,
     #[serde(skip_serializing_if = "is_ptx")]
     pub pane: Pane,
+    /// The value followed through the runs ("Follow a value").
+    #[serde(rename = "val", skip_serializing_if = "Option::is_none")]
+    pub value: Option<Followed>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_ptx(p: &Pane) -> bool {
@@ -93,14 +118,16 @@ impl Default for State {
             options: Options::default(),
             function: None,
             run: None,
-            view: View::Ir,
+            view: View::Changes,
             layout: Layout::Unified,
             base: None,
             hide_unchanged: false,
+            fold: false,
             filter: String::new(),
             example: None,
             launch: LaunchSettings::default(),
             pane: Pane::Ptx,
+            value: None,
         }
     }
 }
@@ -277,6 +304,7 @@ mod tests {
             layout: Layout::Split,
             base: Some(2),
             hide_unchanged: true,
+            fold: true,
             filter: "mem".into(),
             example: None,
             launch: LaunchSettings {
@@ -287,6 +315,10 @@ mod tests {
                 shared: 64,
             },
             pane: Pane::Run,
+            value: Some(Followed {
+                name: "%r3".into(),
+                ptx: true,
+            }),
         }
     }
 

@@ -302,9 +302,22 @@ impl App {
 
     /// Shows a compile's result: the PTX and its source lines, the editor's
     /// marks, the kernels, and what the pipeline pane derives from it.
+    /// A compile with errors after a good one keeps the good one shown
+    /// (dimmed, marked stale) so the selection and the panes stay put.
     fn show(&mut self, response: CompileResponse) {
-        self.shown_seq = response.seq;
         let c = response.compilation;
+        if c.has_errors() && self.compilation.as_ref().is_some_and(|g| !g.has_errors()) {
+            if let Some(m) = &self.editor {
+                m.editor.set_diagnostics(&marks(&c));
+            }
+            self.bench = Some(Rc::new(response.run_micros));
+            self.shown += 1;
+            self.failed = Some(Rc::new(c));
+            self.measure_render = true;
+            return;
+        }
+        self.failed = None;
+        self.shown_seq = response.seq;
         if self.first_ptx_ms.is_none() && c.ptx.is_some() {
             self.first_ptx_ms = Some(now_ms());
         }

@@ -4,8 +4,9 @@
 //! is: its hover callback is new each time).
 
 use crate::diff::{Diff, Line, Row, SideRow, Tag, CONTEXT};
-use crate::highlight::{self, Lang};
+use crate::highlight::{self, Class, Lang};
 use crate::ptx_docs;
+use crate::values;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -21,6 +22,23 @@ pub struct CodeProps {
     pub docs: bool,
     /// The line under the pointer (0-based), or `None` when it leaves.
     pub on_hover: Callback<Option<usize>>,
+}
+
+/// The value (a register span's `data-v`) a click landed on.
+fn value_of(e: &MouseEvent) -> Option<String> {
+    let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    el.closest("[data-v]").ok()??.get_attribute("data-v")
+}
+
+/// A click handler for a container of code or diff views: emits the value
+/// clicked, if the click was on one.
+pub fn on_value_click(cb: &Callback<String>) -> Callback<MouseEvent> {
+    let cb = cb.clone();
+    Callback::from(move |e: MouseEvent| {
+        if let Some(v) = value_of(&e) {
+            cb.emit(v)
+        }
+    })
 }
 
 /// The 0-based line index of the `.code-line` an event happened in.
@@ -63,6 +81,10 @@ fn spans(lang: Lang, text: &str) -> Html {
             { for highlight::line(lang, text).into_iter().map(|(class, s)| {
                 if class.css().is_empty() {
                     html! { { s } }
+                } else if class == Class::Reg && values::followable(s.trim_start_matches(['@', '!'])) {
+                    // A value one can follow: `data-v` names it (a guard's `@%p1` is `%p1`).
+                    let v = s.trim_start_matches(['@', '!']).to_string();
+                    html! { <span class={class.css()} data-v={v}>{ s }</span> }
                 } else {
                     html! { <span class={class.css()}>{ s }</span> }
                 }

@@ -1,5 +1,5 @@
 //! The page's parts as components, one file each: the options bar, the
-//! pipeline pane, the PTX pane and its Run panel, the status bar, the
+//! pipeline pane (with its metrics chart), the PTX pane and its Run panel, the status bar, the
 //! gutters between the panes, and the code and diff views they hold. Each
 //! takes what it shows as props and reports what the user did through
 //! callbacks; the app (app.rs) owns the state and routes those reports.
@@ -11,6 +11,7 @@
 pub mod code;
 pub mod dom;
 pub mod gutter;
+pub mod metrics_chart;
 pub mod options_bar;
 pub mod pipeline_pane;
 pub mod ptx_pane;

@@ -1,16 +1,21 @@
 //! The pipeline pane: the function and pass filters, the pass list (one row
 //! per pass run, or per group of runs that changed nothing), and the
-//! selected run's IR, or its diff against the run before or another run.
+//! selected run's diff against the run before (when it changed something),
+//! its IR, or its diff against another run; a stale mark while the source
+//! has errors and the last good compilation is shown.
 //! [`PipelineView`] is what the pane shows, derived from the compilation
 //! and the shared state.
 
-use super::code::{CodeView, DiffView};
+use super::code::{on_value_click, CodeView, DiffView};
 use super::dom::select_value;
+use super::metrics_chart::MetricsChart;
 use super::{format_micros, Shared};
 use crate::diff::{self, Diff};
 use crate::highlight::Lang;
 use crate::pipeline::{self, Row};
-use crate::share::{Layout, State, View};
+use crate::share::{Followed, Layout, State, View};
+use crate::values::{self, History};
+use ptxlab_core::compilation::RemarkKind;
 use ptxlab_core::{Compilation, StageKind};
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -27,6 +32,10 @@ pub struct PipelineView {
     pub run_diff: Option<Rc<Diff>>,
     /// Per line of `run_text`, its source line (empty: not known).
     pub run_src: Rc<Vec<u32>>,
+    /// The Changes view shows the IR of a run that changed nothing.
+    pub unchanged_note: bool,
+    /// The value followed and its history through the runs.
+    pub followed: Option<(Followed, Rc<History>)>,
 }
 
 impl Default for PipelineView {
@@ -38,6 +47,8 @@ impl Default for PipelineView {
             run_lang: Lang::Ir,
             run_diff: None,
             run_src: Rc::default(),
+            unchanged_note: false,
+            followed: None,
         }
     }
 }
@@ -62,12 +73,17 @@ impl PipelineView {
     pub fn refresh(&mut self, c: &Compilation, state: &State, ptx_src: &Rc<Vec<u32>>) {
         self.functions = pipeline::functions(c);
         let function = self.function(state.function.as_deref());
-        self.rows = Rc::new(pipeline::rows(
-            c,
-            function,
-            state.hide_unchanged,
-            &state.filter,
-        ));
+        let collapse = pipeline::Collapse {
+            hide_unchanged: state.hide_unchanged,
+            fold: state.fold,
+        };
+        self.rows = Rc::new(pipeline::rows(c, function, collapse, &state.filter));
+        self.unchanged_note = false;
+        self.followed = state.value.as_ref().map(|v| {
+            let lang = if v.ptx { Lang::Ptx } else { Lang::Ir };
+            let history = values::history(c, function, lang, &v.name);
+            (v.clone(), Rc::new(history))
+        });
         let Some(run) = selected_run(Some(c), state) else {
             self.run_text = AttrValue::default();
             self.run_diff = None;
@@ -85,15 +101,25 @@ impl PipelineView {
             StageKind::Machine => Rc::default(),
             StageKind::Ir => Rc::new(crate::irmap::text_lines(stage, function)),
         };
+        let before = |run: usize| {
+            run.checked_sub(1)
+                .map(|b| pipeline::text(&c.stages[b], function))
+                .unwrap_or_default()
+        };
         self.run_diff = match state.view {
             View::Ir => None,
-            View::Diff => {
-                let before = run
-                    .checked_sub(1)
-                    .map(|b| pipeline::text(&c.stages[b], function))
-                    .unwrap_or_default();
-                Some(Rc::new(diff::diff(&before, &text)))
+            // The first run, or the first of another kind (machine code
+            // after IR), has nothing comparable before it: its text.
+            View::Changes
+                if run == 0
+                    || c.stages[run - 1].kind != stage.kind
+                    || !pipeline::changed(c, run, function) =>
+            {
+                self.unchanged_note = run > 0 && !pipeline::changed(c, run, function);
+                None
             }
+            View::Changes => Some(Rc::new(diff::diff(&before(run), &text))),
+            View::Diff => Some(Rc::new(diff::diff(&before(run), &text))),
             View::Compare => {
                 let base = state
                     .base
@@ -114,10 +140,17 @@ pub enum PipelineEvent {
     Function(String),
     Filter(String),
     HideUnchanged(bool),
+    Fold(bool),
     SetView(View),
     SetLayout(Layout),
     CompareA(usize),
     CompareB(usize),
+    /// A remark's source line was clicked: highlight it (the app's, not
+    /// the shared state's).
+    ShowLine(u32),
+    /// A value was clicked: follow it (or, if followed, stop).
+    Follow(Followed),
+    Unfollow,
 }
 
 impl PipelineEvent {
@@ -128,6 +161,7 @@ impl PipelineEvent {
             PipelineEvent::Function(name) => state.function = (!name.is_empty()).then_some(name),
             PipelineEvent::Filter(text) => state.filter = text,
             PipelineEvent::HideUnchanged(on) => state.hide_unchanged = on,
+            PipelineEvent::Fold(on) => state.fold = on,
             PipelineEvent::SetView(view) => {
                 state.view = view;
                 if view == View::Compare && state.base.is_none() {
@@ -137,6 +171,11 @@ impl PipelineEvent {
             PipelineEvent::SetLayout(layout) => state.layout = layout,
             PipelineEvent::CompareA(run) => state.base = Some(run),
             PipelineEvent::CompareB(run) => state.run = Some(run),
+            PipelineEvent::ShowLine(_) => {}
+            PipelineEvent::Follow(v) => {
+                state.value = (state.value.as_ref() != Some(&v)).then_some(v);
+            }
+            PipelineEvent::Unfollow => state.value = None,
         }
     }
 }
@@ -149,6 +188,10 @@ pub struct PipelinePaneProps {
     pub function: AttrValue,
     pub filter: AttrValue,
     pub hide_unchanged: bool,
+    pub fold: bool,
+    /// The errors of the newest compile, while the pane shows the last
+    /// good one (dimmed, marked stale).
+    pub stale_errors: Option<usize>,
     pub view: View,
     pub layout: Layout,
     /// Compare's run A, when chosen.
@@ -156,6 +199,8 @@ pub struct PipelinePaneProps {
     pub selected: Option<usize>,
     /// The pass run the last bisection found.
     pub culprit: Option<usize>,
+    /// The source line a remark's link highlights.
+    pub shown_line: Option<u32>,
     pub on_event: Callback<PipelineEvent>,
     /// The IR line under the pointer (0-based).
     pub on_hover: Callback<Option<usize>>,
@@ -171,10 +216,31 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
     let on_hide = event.reform(|e: Event| {
         PipelineEvent::HideUnchanged(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
+    let on_fold = event.reform(|e: Event| {
+        PipelineEvent::Fold(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
+    let ptx = props.data.run_lang == Lang::Ptx;
+    let on_value = on_value_click(
+        &event.reform(move |name: String| PipelineEvent::Follow(Followed { name, ptx })),
+    );
     let function = props.function.to_string();
+    let stale = props.stale_errors.map(|n| {
+        let errors = if n == 1 {
+            "1 error".to_string()
+        } else {
+            format!("{n} errors")
+        };
+        html! {
+            <span class="stale-mark" data-testid="stale-mark" data-errors={n.to_string()}
+                title="the source does not compile: this is the last compilation that did">
+                { format!("stale · {errors}") }
+            </span>
+        }
+    });
     html! {
-        <section class="pane pane-pipeline">
+        <section class={classes!("pane", "pane-pipeline", props.stale_errors.is_some().then_some("stale"))}>
             <h2>{ "Pipeline" }
+                { for stale }
                 <span class="hint">{ "j/k or ↑/↓ move through runs" }</span></h2>
             <div class="pipeline-tools">
                 <select data-testid="function-select" onchange={on_function} aria-label="function">
@@ -189,10 +255,18 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
                     <input type="checkbox" data-testid="hide-unchanged" checked={props.hide_unchanged} onchange={on_hide} />
                     { "hide unchanged" }
                 </label>
+                <label class="flag" title="fold each run that changed nothing into the next run that changed something">
+                    <input type="checkbox" data-testid="fold-unchanged" checked={props.fold} onchange={on_fold} />
+                    { "fold into next change" }
+                </label>
             </div>
             <div class="pipeline">
-                { pass_list(props) }
-                <div class="run-view">
+                <div class="pass-column">
+                    <MetricsChart compilation={props.compilation.clone()} selected={props.selected}
+                        on_select={event.reform(PipelineEvent::SelectRun)} />
+                    { pass_list(props) }
+                </div>
+                <div class="run-view" onclick={on_value}>
                     { run_tools(props) }
                     { run(props) }
                 </div>
@@ -220,6 +294,9 @@ fn pass_list(props: &PipelinePaneProps) -> Html {
                     && c.is_some_and(|c| row.first > 0 && c.stages[row.first - 1].kind == StageKind::Ir);
                 let skipped = row.description.starts_with("(skipped)");
                 let is_culprit = culprit.is_some_and(|s| row.contains(s));
+                let remarks: usize = c
+                    .and_then(|c| c.stages.get(row.first..=row.last))
+                    .map_or(0, |runs| runs.iter().map(|s| s.remarks.len()).sum());
                 html! {
                     <li data-testid="pass-item"
                         data-pass={row.label.clone()}
@@ -244,6 +321,11 @@ fn pass_list(props: &PipelinePaneProps) -> Html {
                             if is_culprit {
                                 <span class="culprit-mark" title="the first pass run after which the launch's result differs">{ "≠" }</span>
                             }
+                            <span class={classes!("remark-count", (remarks == 0).then_some("none"))}
+                                data-testid="remark-count" data-count={remarks.to_string()}
+                                title={format!("{remarks} remark{}: what the pass did here", if remarks == 1 { "" } else { "s" })}>
+                                { if remarks > 0 { remarks.to_string() } else { String::new() } }
+                            </span>
                             <span class="time">{ format_micros(row.micros) }</span>
                         </button>
                     </li>
@@ -304,6 +386,7 @@ fn run_tools(props: &PipelinePaneProps) -> Html {
     html! {
         <>
             <div class="run-tools">
+                { tab(View::Changes, "changes", "view-changes") }
                 { tab(View::Ir, "IR after", "view-ir") }
                 { tab(View::Diff, "diff vs previous", "view-diff") }
                 { tab(View::Compare, "compare A/B", "view-compare") }
@@ -322,7 +405,106 @@ fn run_tools(props: &PipelinePaneProps) -> Html {
                 { for summary }
             </div>
             <div class="run-description" data-testid="run-description">{ description }</div>
+            { value_history(props) }
+            { remarks(props) }
         </>
+    }
+}
+
+/// The followed value's strip: the runs that created, changed or deleted
+/// it, each a button that selects the run.
+fn value_history(props: &PipelinePaneProps) -> Html {
+    let (Some((value, history)), Some(c)) = (&props.data.followed, props.compilation.as_deref())
+    else {
+        return html! {};
+    };
+    let family = if value.ptx { "machine or PTX" } else { "IR" };
+    let runs = match history.present.len() {
+        0 => format!("in no {family} run"),
+        1 => "in 1 run".to_string(),
+        n => format!("in {n} runs"),
+    };
+    let on_clear = props
+        .on_event
+        .reform(|_: MouseEvent| PipelineEvent::Unfollow);
+    html! {
+        <div class="value-history" data-testid="value-history" data-value={value.name.clone()}
+            data-runs={history.present.len().to_string()}>
+            <span class="value-name">{ "following " }<code>{ &value.name }</code></span>
+            <span class="value-runs">{ runs }</span>
+            { for history.events.iter().map(|e| {
+                let run = e.run;
+                let onclick = props.on_event.reform(move |_: MouseEvent| PipelineEvent::SelectRun(run));
+                let here = props.selected == Some(run);
+                let name = c.stages.get(run).map_or("", |s| s.name.as_str());
+                html! {
+                    <button type="button" class={classes!("value-event", e.change.as_str(), here.then_some("selected"))}
+                        data-testid="value-event" data-run={run.to_string()} data-change={e.change.as_str()}
+                        data-pass={name.to_string()} aria-pressed={here.to_string()}
+                        title={format!("run {run}: {name} {} {}", e.change.as_str(), value.name)} {onclick}>
+                        { format!("{} · {name}", e.change.as_str()) }
+                    </button>
+                }
+            }) }
+            <button type="button" class="value-clear" data-testid="value-clear" title="stop following" onclick={on_clear}>{ "×" }</button>
+        </div>
+    }
+}
+
+/// The remarks of the selected row's runs: what each pass did here, with
+/// the source line where there is one (a link that highlights it).
+fn remarks(props: &PipelinePaneProps) -> Html {
+    let (Some(c), Some(run)) = (props.compilation.as_deref(), props.selected) else {
+        return html! {};
+    };
+    let runs = props
+        .data
+        .rows
+        .iter()
+        .find(|r| r.contains(run))
+        .map_or(run..=run, |r| r.first..=r.last);
+    let group = runs.start() != runs.end();
+    let items: Vec<Html> = c
+        .stages
+        .get(runs)
+        .unwrap_or(&[])
+        .iter()
+        .flat_map(|s| s.remarks.iter().map(move |r| (s, r)))
+        .map(|(stage, r)| {
+            let kind = match r.kind {
+                RemarkKind::Applied => "applied",
+                RemarkKind::Missed => "missed",
+            };
+            let line = (r.line > 0).then_some(r.line);
+            let link = line.map(|l| {
+                let onclick = props
+                    .on_event
+                    .reform(move |_: MouseEvent| PipelineEvent::ShowLine(l));
+                let shown = props.shown_line == Some(l);
+                html! {
+                    <button type="button" class={classes!("remark-line", shown.then_some("shown"))}
+                        data-testid="remark-line" aria-pressed={shown.to_string()}
+                        title="highlight this line in the source" {onclick}>{ format!("line {l}") }</button>
+                }
+            });
+            html! {
+                <li class={classes!("remark", kind)} data-testid="remark" data-kind={kind}
+                    data-pass={stage.name.clone()} data-line={line.map(|l| l.to_string())}>
+                    { for link }
+                    if group { <span class="remark-pass">{ format!("[{}] ", stage.name) }</span> }
+                    if r.kind == RemarkKind::Missed { <span class="remark-missed">{ "missed: " }</span> }
+                    { &r.text }
+                </li>
+            }
+        })
+        .collect();
+    if items.is_empty() {
+        return html! {};
+    }
+    html! {
+        <ul class="pass-remarks" data-testid="pass-remarks" aria-label="what the pass did here">
+            { for items }
+        </ul>
     }
 }
 
@@ -333,9 +515,16 @@ fn run(props: &PipelinePaneProps) -> Html {
             <DiffView diff={d.clone()} split={props.layout == Layout::Split} lang={data.run_lang} />
         },
         None => html! {
-            <CodeView testid="ir-view" text={data.run_text.clone()} lang={data.run_lang}
-                src={data.run_src.clone()} docs=false
-                on_hover={props.on_hover.clone()} />
+            <>
+                if data.unchanged_note {
+                    <div class="unchanged-note" data-testid="unchanged-note">
+                        { "This run changed nothing here: the IR after it is the same as before it." }
+                    </div>
+                }
+                <CodeView testid="ir-view" text={data.run_text.clone()} lang={data.run_lang}
+                    src={data.run_src.clone()} docs=false
+                    on_hover={props.on_hover.clone()} />
+            </>
         },
     }
 }

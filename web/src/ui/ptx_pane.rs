@@ -2,7 +2,7 @@
 //! progress, and the PTX view with the pointed-at instruction's description.
 //! The Run tab's body is the Run panel (run_panel.rs).
 
-use super::code::CodeView;
+use super::code::{on_value_click, CodeView};
 use crate::highlight::Lang;
 use crate::ptx_docs;
 use crate::share::Pane;
@@ -97,6 +97,8 @@ pub struct PtxViewProps {
     /// The PTX line under the pointer.
     pub hover: Option<usize>,
     pub on_hover: Callback<Option<usize>>,
+    /// A register was clicked: follow it.
+    pub on_value: Callback<String>,
 }
 
 #[function_component]
@@ -105,11 +107,11 @@ pub fn PtxView(props: &PtxViewProps) -> Html {
         .hover
         .and_then(|i| props.text.lines().nth(i).and_then(ptx_docs::describe));
     html! {
-        <>
+        <div class="ptx-body" onclick={on_value_click(&props.on_value)}>
             <CodeView testid="ptx-view" text={props.text.clone()} lang={Lang::Ptx}
                 src={props.src.clone()} docs=true
                 on_hover={props.on_hover.clone()} />
             <div class="ptx-doc" data-testid="ptx-doc">{ doc.unwrap_or_else(|| "Point at an instruction for what it does.".into()) }</div>
-        </>
+        </div>
     }
 }
