@@ -166,7 +166,7 @@ __global__ void histogram(const unsigned char *data, int n, unsigned *bins) {
         source: r#"// How libdevice picks a variant: __nvvm_reflect("__CUDA_FTZ") is 1 under
 // -ftz=true and 0 otherwise. nvvm-reflect replaces the call with that
 // constant; nvvm-reflect-pp then deletes the branch that is never taken.
-// (The sinf example shows the same inside libdevice.)
+// (libdevice's functions ask the same question inside: exp2f, for one.)
 __device__ float scale(float x) {
     if (__nvvm_reflect("__CUDA_FTZ"))
         return x * 0.5f;      // the flush-to-zero variant
@@ -190,10 +190,10 @@ extern "C" __global__ void reflect_ftz(float *data, int n) {
     Example {
         id: "sinf-ftz",
         title: "sinf with -ftz on and off",
-        hint: "sinf links libdevice's __nv_sinf; toggle -ftz and nvvm-reflect answers its __nvvm_reflect(\"__CUDA_FTZ\"): the flush-to-zero path (abs.ftz, setp.ftz) replaces the IEEE one.",
-        source: r#"// sinf is libdevice's __nv_sinf, linked by the `link` stage. Inside, it asks
-// __nvvm_reflect("__CUDA_FTZ"): nvvm-reflect answers from -ftz, and the
-// branch for the other setting is deleted. Toggle -ftz and compare.
+        hint: "sinf links libdevice's __nv_sinf, inlined into the kernel; toggle -ftz and its f32 instructions become the flush-to-zero forms (abs.ftz, setp.ftz, mul.ftz). The reflect-ftz example shows nvvm-reflect answering __nvvm_reflect(\"__CUDA_FTZ\").",
+        source: r#"// sinf is libdevice's __nv_sinf, linked by the `link` stage and inlined
+// here. Toggle -ftz and compare: its f32 instructions take the
+// flush-to-zero forms.
 extern "C" __global__ void sines(float *out, const float *in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = sinf(in[i]);
