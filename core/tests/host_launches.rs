@@ -188,3 +188,23 @@ fn a_static_kernel_nothing_refers_to_gets_nvccs_warning_177() {
     );
     assert_eq!(entries(src), ["_Z5pack2Pi", "_Z4usedPi"]);
 }
+
+/// A host function template instantiated explicitly (cuda-samples' nbody:
+/// `template void integrate<float>(Data<float> *, cudaGraphicsResource **,
+/// …);`) makes its launches' instances, whatever its parameters name: the
+/// interop type is the runtime header's, and a host-only type is not read.
+#[test]
+fn explicit_instantiations_of_host_templates_launch_their_kernels() {
+    let src = r#"template <class T> __global__ void k(T *d) { d[0] = T(1); }
+template <class T> void run(T *d, cudaGraphicsResource **res, int n) {
+  cudaGraphicsMapResources(1, res, 0);
+  k<T><<<1, n>>>(d);
+}
+template <class T> void go(T *d, struct HostOnly *h) { k<T><<<1, 1>>>(d); }
+template void run<float>(float *d, cudaGraphicsResource **res, int n);
+template void run<double>(double *d, cudaGraphicsResource **res, int n);
+template void go<int>(int *d, struct HostOnly *h);
+"#;
+    // nvcc 13.5: the instances in the order of the instantiations.
+    assert_eq!(entries(src), ["_Z1kIfEvPT_", "_Z1kIdEvPT_", "_Z1kIiEvPT_"]);
+}

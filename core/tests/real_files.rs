@@ -205,3 +205,17 @@ __global__ void k(const unsigned char *in, float *out, Later<int> l) {
         errors(&undefined)
     );
 }
+
+/// `CUDART_VERSION` is the runtime's (13050 for 13.5) with no include, and
+/// `CUDA_VERSION` once `cuda.h` is included, as nvcc's headers define them:
+/// cuda-samples' threadFenceReduction guards its kernels with
+/// `#if CUDART_VERSION >= 2020`, and compiled to no kernel without it.
+#[test]
+fn cuda_version_macros_are_nvccs() {
+    let src = "#if CUDART_VERSION >= 2020\n__global__ void k(int *p) { p[0] = CUDART_VERSION; }\n#endif\n#ifdef CUDA_VERSION\n#error no cuda.h yet\n#endif\n#include <cuda.h>\n#if CUDA_VERSION != 13050\n#error CUDA_VERSION\n#endif\n";
+    let c = ptxlab_core::compile_source("k.cu", src, &ptxlab_core::Options::default());
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains(".entry _Z1kPi("), "{ptx}");
+    assert!(ptx.contains("13050"), "{ptx}");
+}

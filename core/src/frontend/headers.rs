@@ -136,12 +136,34 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 #include <assert.h>
 /* The calling convention of host callbacks (empty on Linux). */
 #define CUDART_CB
+/* The runtime's version, 13050 for 13.5, from the compiler's. */
+#define CUDART_VERSION (__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10)
 typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1
 #define cudaErrorMemoryAllocation 2
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
+/* Graphics interop resources (OpenGL/EGL buffers mapped for kernels). */
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+enum cudaGraphicsMapFlags {
+    cudaGraphicsMapFlagsNone = 0,
+    cudaGraphicsMapFlagsReadOnly = 1,
+    cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsRegisterFlags {
+    cudaGraphicsRegisterFlagsNone = 0,
+    cudaGraphicsRegisterFlagsReadOnly = 1,
+    cudaGraphicsRegisterFlagsWriteDiscard = 2,
+    cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+    cudaGraphicsRegisterFlagsTextureGather = 8
+};
+cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream);
+cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream);
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags);
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
 enum cudaMemcpyKind {
     cudaMemcpyHostToHost = 0,
     cudaMemcpyHostToDevice = 1,
@@ -483,6 +505,13 @@ __HALF_FN __half &operator/=(__half &a, __half b) { a = __hdiv(a, b); return a; 
 #undef __HALF_FN
 ";
 
+/// `cuda.h`, the driver API's header: the runtime's declarations (which
+/// every compile has) and the driver's version, as nvcc's defines it.
+const CUDA_H: &str = "#pragma once
+#include <cuda_runtime.h>
+#define CUDA_VERSION CUDART_VERSION
+";
+
 /// The text of a built-in header, or `None` if we do not provide it.
 pub fn builtin(path: &str) -> Option<&'static str> {
     if let Some(text) = cxx::header(path)
@@ -509,8 +538,8 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda_fp16.h" => CUDA_FP16,
         "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
         "cooperative_groups/reduce.h" => cg::REDUCE,
+        "cuda.h" => CUDA_H,
         "cuda_runtime.h"
-        | "cuda.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
         | "device_functions.h"

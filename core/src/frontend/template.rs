@@ -160,6 +160,40 @@ impl Templates {
     }
 }
 
+/// The arguments of template `def` for a call: the `explicit` ones, then
+/// what each call argument's type (where known) deduces for the function
+/// parameter `params` at its place; `None` where they conflict. Explicit
+/// arguments are not deduced ([temp.deduct.call]): an argument of another
+/// type converts to them (`max3<int>(i, c, 1)` with a `char` c), so
+/// deduction runs with them unset and keeps what it finds for the others.
+pub fn deduce_call(
+    def: &TemplateDef,
+    params: &[CType],
+    explicit: &[TemplateArg],
+    types: &[Option<&CType>],
+) -> Option<Vec<Option<TemplateArg>>> {
+    if explicit.len() > def.params.len() {
+        return None;
+    }
+    let mut out: Vec<Option<TemplateArg>> = vec![None; def.params.len()];
+    for (o, a) in out.iter_mut().zip(explicit) {
+        *o = Some(a.clone());
+    }
+    let fixed = explicit.len();
+    for (p, a) in params.iter().zip(types) {
+        let Some(a) = a else { continue };
+        let mut scratch = out.clone();
+        scratch.iter_mut().take(fixed).for_each(|s| *s = None);
+        if !deduce(def, p, a, &mut scratch) {
+            return None;
+        }
+        for (o, s) in out.iter_mut().zip(scratch).skip(fixed) {
+            *o = s;
+        }
+    }
+    Some(out)
+}
+
 /// Deduces template arguments from one parameter type of the template's
 /// signature and the type of what is passed. `false` on a conflict (two
 /// different types for one parameter).

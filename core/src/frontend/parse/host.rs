@@ -9,7 +9,7 @@
 //! template arguments are not known here gets a warning.
 
 use super::*;
-use crate::frontend::template::deduce;
+use crate::frontend::template::deduce_call;
 
 impl<'a> Parser<'a> {
     /// Whether the declaration at token `start` is a host function (no
@@ -336,20 +336,11 @@ impl<'a> Parser<'a> {
         let TemplateKind::Function { params, .. } = &d.kind else {
             return None;
         };
-        if explicit.len() > d.params.len() || types.len() > params.len() {
+        if types.len() > params.len() {
             return None;
         }
-        let mut out: Vec<Option<TemplateArg>> = vec![None; d.params.len()];
-        for (o, a) in out.iter_mut().zip(explicit) {
-            *o = Some(a.clone());
-        }
-        for (p, a) in params.iter().zip(types) {
-            if let Some(a) = a {
-                if !deduce(d, p, a, &mut out) {
-                    return None;
-                }
-            }
-        }
+        let types: Vec<Option<&CType>> = types.iter().map(Option::as_ref).collect();
+        let out = deduce_call(d, params, explicit, &types)?;
         let ndiags = self.diags.len();
         let args = self.complete_args(def, out).ok().flatten();
         self.diags.truncate(ndiags);

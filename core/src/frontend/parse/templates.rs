@@ -514,6 +514,39 @@ impl<'a> Parser<'a> {
         } else {
             Vec::new()
         };
+        // A host function template's instance is not compiled, but what it
+        // launches is (`template void run<float>(Data<float> *, …);`): its
+        // parameters are not read (they may name host-only types), its
+        // body is, as a call's would be.
+        if matches!(
+            self.templates.defs[def].kind,
+            TemplateKind::Function {
+                space: ExecSpace::Host,
+                ..
+            }
+        ) {
+            let mut depth = 0i32;
+            while let Some(t) = self.peek() {
+                if depth == 0 && t.is(";") {
+                    break;
+                }
+                if t.is("(") {
+                    depth += 1;
+                } else if t.is(")") {
+                    depth -= 1;
+                }
+                self.pos += 1;
+            }
+            self.expect(";")?;
+            self.templates.requests.push(Request {
+                name,
+                args,
+                params: None,
+                span,
+                at,
+            });
+            return Ok(());
+        }
         self.expect("(")?;
         let (params, _) = self.params()?;
         self.expect(";")?;

@@ -4,7 +4,7 @@
 //! explicit instantiations and launches in host code.
 
 use super::*;
-use crate::frontend::template::{self, deduce, Request, TemplateKind, Templates, MAX_INSTANCES};
+use crate::frontend::template::{self, Request, TemplateKind, Templates, MAX_INSTANCES};
 use crate::frontend::{mangle, parse};
 
 /// The function instances made so far, and those still to be checked.
@@ -86,33 +86,16 @@ impl Instances {
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Vec<TemplateArg>> {
         let d = &self.templates.defs[def];
-        if explicit.len() > d.params.len() {
-            return None;
-        }
-        let mut out: Vec<Option<TemplateArg>> = vec![None; d.params.len()];
-        for (o, a) in out.iter_mut().zip(explicit) {
-            *o = Some(a.clone());
-        }
-        if let (Some(types), TemplateKind::Function { params, .. }) = (types, &d.kind) {
-            if types.len() != params.len() {
-                return None;
-            }
-            // Explicit arguments are not deduced ([temp.deduct.call]): an
-            // argument of another type converts to them (`max3<int>(i, c, 1)`
-            // with a `char` c), so deduction runs with them unset and keeps
-            // only what it finds for the others.
-            let fixed = explicit.len();
-            for (p, a) in params.iter().zip(types) {
-                let mut scratch = out.clone();
-                scratch.iter_mut().take(fixed).for_each(|s| *s = None);
-                if !deduce(d, p, a, &mut scratch) {
+        let out = match (types, &d.kind) {
+            (Some(types), TemplateKind::Function { params, .. }) => {
+                if types.len() != params.len() {
                     return None;
                 }
-                for (o, s) in out.iter_mut().zip(scratch).skip(fixed) {
-                    *o = s;
-                }
+                let types: Vec<Option<&CType>> = types.iter().map(Some).collect();
+                template::deduce_call(d, params, explicit, &types)?
             }
-        }
+            _ => template::deduce_call(d, &[], explicit, &[])?,
+        };
         parse::complete_template_args(&mut self.templates, diags, def, out)
     }
 
