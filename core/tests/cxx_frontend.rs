@@ -253,3 +253,33 @@ fn a_conditional_of_one_type_keeps_it() {
         );
     }
 }
+
+#[test]
+fn dependent_member_types_in_template_signatures_mangle_as_written() {
+    // cuda-samples' nbody: `typename vec4<T>::Type *` parameters. nvcc
+    // mangles the signature as declared (`PN4vec4IT_E4TypeE`), whatever the
+    // instance makes of it; a member typedef of a class instance made while
+    // reading another instance's signature is known here too (`tr<T>::type`).
+    let src = r#"template <typename T> struct vec4 { typedef float Type; };
+template <> struct vec4<float> { typedef float4 Type; };
+template <> struct vec4<double> { typedef double4 Type; };
+template <typename T> struct tr { typedef T type; };
+template <typename T>
+__global__ void k(typename vec4<T>::Type *a, typename vec4<T>::Type *b, typename tr<T>::type c, T d) { a[0].x = c + d; b[0].y = 1; }
+template __global__ void k<float>(float4 *, float4 *, float, float);
+template __global__ void k<double>(double4 *, double4 *, double, double);
+template <typename T> __device__ T f(typename tr<T>::type x) { return x + 1; }
+__global__ void g(float *p) { p[0] = f<float>(p[1]); }
+"#;
+    let ptx = ptx(src);
+    assert_eq!(
+        entries(&ptx),
+        [
+            "_Z1kIfEvPN4vec4IT_E4TypeES4_N2trIS1_E4typeES1_",
+            "_Z1kIdEvPN4vec4IT_E4TypeES4_N2trIS1_E4typeES1_",
+            "_Z1gPf"
+        ]
+    );
+    // The double instance's vec4 is double4: 64-bit stores.
+    assert!(ptx.contains("st.global.f64"), "{ptx}");
+}

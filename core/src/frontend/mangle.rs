@@ -477,6 +477,14 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
             )
         }
         CType::Builtin(_) => "4dim3".to_string(),
+        CType::Record(r) if r.dependent.borrow().is_some() => {
+            let (base, member) = r
+                .dependent
+                .borrow()
+                .clone()
+                .unwrap_or((CType::Void, String::new()));
+            format!("N{}{}E", canonical(&base, ph), source_name(&member))
+        }
         CType::Record(r) if r.template.borrow().is_some() => {
             let (name, args) = r.template.borrow().clone().unwrap_or_default();
             let args: Vec<String> = args
@@ -540,6 +548,13 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
         return key;
     }
     if let CType::Record(r) = t {
+        // `typename vec4<T>::Type`: `N4vec4IT_E4TypeE`, the class's prefix
+        // (and its candidates) then the member.
+        if let Some((base, member)) = r.dependent.borrow().clone() {
+            let inner = class_prefix(&base, subs, ph);
+            subs.push(key);
+            return format!("N{inner}{}E", source_name(&member));
+        }
         let template = r.template.borrow().clone();
         if let Some((name, _)) = template {
             // `4PairIfE`, `N1N4PairIfEE`: the template's name (and its

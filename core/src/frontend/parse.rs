@@ -180,6 +180,7 @@ pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnosti
         half_gt: false,
         nesting: 0,
         pattern: false,
+        placeholders: Vec::new(),
         in_class: false,
         host_declarator: false,
     };
@@ -236,6 +237,8 @@ struct Parser<'a> {
     nesting: usize,
     /// Parsing a function template's signature, its parameters placeholders.
     pattern: bool,
+    /// While `pattern`: the type parameters' placeholder types.
+    placeholders: Vec<Rc<Record>>,
     /// Parsing a class body (its member functions are inline).
     in_class: bool,
     /// The declarator being read declares host code only (a host

@@ -121,11 +121,21 @@ pub struct Partial {
     pub def: TemplateDef,
 }
 
+/// A class instance's constants and typedefs, by their qualified names.
+pub type InstanceNames = (
+    Vec<(String, (super::ast::Scalar, CType))>,
+    Vec<(String, CType)>,
+);
+
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
     pub defs: Vec<TemplateDef>,
     /// Class instances made so far: the template, its arguments, the type.
     pub class_instances: Vec<(usize, Vec<TemplateArg>, CType)>,
+    /// Each class instance's static constants and member typedefs
+    /// (`Traits<float>::size`, `tr<float>::value`), by the instance's id:
+    /// a parser that finds the instance made already names them too.
+    pub instance_names: crate::collections::HashMap<String, InstanceNames>,
     pub requests: Vec<Request>,
     pub scope: Scope,
     /// Instances made (classes and functions), against `MAX_INSTANCES`.

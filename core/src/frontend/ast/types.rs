@@ -140,6 +140,13 @@ pub struct Record {
     /// C++03's sense (a constructor, a destructor, a copy assignment, a
     /// virtual function, a non-public or default-initialized member).
     pub non_pod: Cell<bool>,
+    /// A dependent member type in a template's signature
+    /// (`typename vec4<T>::Type`): the class it is a member of, written in
+    /// the template's parameters, and the member's name. What it is is
+    /// known per instance only: in the pattern it is a type of its own,
+    /// never deduced from (a non-deduced context), mangled as written
+    /// (`N4vec4IT_E4TypeE`).
+    pub dependent: RefCell<Option<(CType, String)>>,
 }
 
 /// How deep base classes are looked through, and how many base class
@@ -170,6 +177,7 @@ impl Record {
             member_inits: RefCell::new(Vec::new()),
             unsupported: RefCell::new(None),
             non_pod: Cell::new(false),
+            dependent: RefCell::new(None),
         }
     }
 

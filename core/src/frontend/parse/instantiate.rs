@@ -199,6 +199,7 @@ impl<'a> Parser<'a> {
             half_gt: false,
             nesting,
             pattern: false,
+            placeholders: Vec::new(),
             in_class: false,
             host_declarator: false,
         }
@@ -486,7 +487,15 @@ impl<'a> Parser<'a> {
             .iter()
             .find(|(i, a, _)| *i == def && *a == args)
         {
-            return Ok(t.clone());
+            let t = t.clone();
+            // Made by another parser (a function instance's signature, read
+            // apart): its names are named here too.
+            let id = template_id(&d.name, &args);
+            if let Some((constants, typedefs)) = self.templates.instance_names.get(&id) {
+                self.cxx.constants.extend(constants.iter().cloned());
+                self.typedefs.extend(typedefs.iter().cloned());
+            }
+            return Ok(t);
         }
         let id = template_id(&d.name, &args);
         if self.nesting >= MAX_NESTING || self.templates.count >= MAX_INSTANCES {
@@ -550,8 +559,11 @@ impl<'a> Parser<'a> {
             Ok((constants, typedefs))
         });
         let parsed = parsed.map(|(constants, typedefs)| {
-            self.cxx.constants.extend(constants);
-            self.typedefs.extend(typedefs);
+            self.cxx.constants.extend(constants.iter().cloned());
+            self.typedefs.extend(typedefs.iter().cloned());
+            self.templates
+                .instance_names
+                .insert(id.clone(), (constants, typedefs));
         });
         if self.pattern {
             // An instance for a template's own signature (`Pair<T>` with T

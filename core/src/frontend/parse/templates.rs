@@ -15,6 +15,23 @@ impl<'a> Parser<'a> {
                 .map(|t| t.text.to_string())
                 .unwrap_or_default();
             let full = format!("{}::{member}", r.name.borrow());
+            // In a template's signature, a member of a class named with its
+            // parameters (`typename vec4<T>::Type`) is what each instance
+            // makes it: a type of its own here (see `Record::dependent`).
+            // (Whether the instance for the placeholders has the member or not:
+            // a declarator after it says it is a type.)
+            let declares = self
+                .peek_at(2)
+                .is_some_and(|t| t.kind == TokKind::Ident || t.is("*") || t.is("&") || t.is("&&"));
+            if self.pattern && self.depends(&ty) && (self.typedefs.contains_key(&full) || declares)
+            {
+                let d = Record::new(&full, false);
+                *d.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
+                *d.dependent.borrow_mut() = Some((ty.clone(), member));
+                ty = CType::Record(Rc::new(d));
+                self.pos += 2;
+                continue;
+            }
             // Not a type (`Traits<T>::size`): the expression parser reads it.
             let Some(t) = self.typedefs.get(&full) else {
                 break;
@@ -23,6 +40,25 @@ impl<'a> Parser<'a> {
             self.pos += 2;
         }
         Ok(ty)
+    }
+
+    /// Whether a type names one of the template parameters being parsed
+    /// as placeholders (`T`, `T *`, `vec4<T>`).
+    fn depends(&self, t: &CType) -> bool {
+        match t {
+            CType::Record(r) => {
+                self.placeholders.iter().any(|p| Rc::ptr_eq(p, r))
+                    || r.template.borrow().as_ref().is_some_and(|(_, args)| {
+                        args.iter()
+                            .any(|a| matches!(a, TemplateArg::Type(t) if self.depends(t)))
+                    })
+                    || r.dependent.borrow().is_some()
+            }
+            CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
+                self.depends(pointee)
+            }
+            _ => false,
+        }
     }
 
     pub(super) fn class_template(&self, name: &str) -> Option<usize> {
@@ -325,8 +361,13 @@ impl<'a> Parser<'a> {
             }
         }
         let pattern = std::mem::replace(&mut self.pattern, true);
+        let placeholders = std::mem::replace(
+            &mut self.placeholders,
+            params.iter().map(|p| p.placeholder.clone()).collect(),
+        );
         let out = f(self);
         self.pattern = pattern;
+        self.placeholders = placeholders;
         for (n, old) in saved {
             match old {
                 Some(t) => self.typedefs.insert(n, t),
