@@ -437,6 +437,10 @@ impl Exec<'_> {
                     }
                     set!(*d, r);
                 }
+                Op::Half { inst, d, s } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    set!(*d, inst.eval(v));
+                }
                 Op::Selp { d, a, b, c } => {
                     let v = if get!(*c) & 1 != 0 {
                         get!(*a)

@@ -460,6 +460,12 @@ pub(crate) enum Op {
     Exit,
     Trap,
     Nop,
+    /// A 16-bit float instruction (`add.f16x2`, `cvt.rn.bf16.f32`, ...).
+    Half {
+        inst: crate::model::half::HalfInst,
+        d: Dst,
+        s: [Src; 3],
+    },
     Unsupported(String),
 }
 

@@ -3,6 +3,7 @@
 
 use super::decoder::Body;
 use super::*;
+use crate::model::half::{HalfInst, Reg as HalfReg};
 
 /// One instruction's decoding context.
 pub(super) struct Cx<'d, 'a, 'b, 'f> {
@@ -112,6 +113,9 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     pub(super) fn decode(&self, base: &str, mods: &[&str]) -> DResult {
+        if let Some(inst) = HalfInst::parse(&self.inst.opcode) {
+            return self.half(inst);
+        }
         match base {
             "mov" => {
                 let ty = self.ty(mods)?;
@@ -353,6 +357,39 @@ impl Cx<'_, '_, '_, '_> {
             Operand::Pair(d, p) => Ok((self.dst_name(d, ty)?, Some(self.dst_name(p, pred)?))),
             _ => Ok((self.dst(op, ty)?, None)),
         }
+    }
+
+    /// A 16-bit float instruction (`crate::model::half`).
+    pub(super) fn half(&self, inst: HalfInst) -> DResult {
+        let srcs = inst.srcs();
+        let ops = self.nops(srcs.len() + 1)?;
+        let d = match inst.dst() {
+            HalfReg::Pred => self.dst(
+                &ops[0],
+                Ty {
+                    kind: Kind::Pred,
+                    bits: 1,
+                },
+            )?,
+            HalfReg::Bits(bits) => self.dst(
+                &ops[0],
+                Ty {
+                    kind: Kind::B,
+                    bits,
+                },
+            )?,
+        };
+        let mut s = [Src::Imm(0); 3];
+        for (k, (o, bits)) in ops[1..].iter().zip(srcs).enumerate() {
+            // Immediates of f32/f64 sources are float literals.
+            let kind = if inst.src_is_float() && bits >= 32 {
+                Kind::F
+            } else {
+                Kind::B
+            };
+            s[k] = self.src(o, Ty { kind, bits })?;
+        }
+        Ok(Op::Half { inst, d, s })
     }
 
     /// The opcode's type: its last modifier.
