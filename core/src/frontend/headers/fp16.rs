@@ -48,7 +48,13 @@ __HF __half __double2half(double f) { return __ushort_as_half(__ptx_cvt_rn_f16_f
 __HF float __half2float(__half h) { return __ptx_cvt_f32_f16(h.__x); }
 __HF double __half2double(__half h) { return __ptx_cvt_f64_f16(h.__x); }
 __HF __half2 __float2half2_rn(float f) { unsigned short h = __ptx_cvt_rn_f16_f32(f); return __half2(__ushort_as_half(h), __ushort_as_half(h)); }
-__HF __half2 __floats2half2_rn(float a, float b) { return __bits_h2(__ptx_cvt_rn_f16x2_f32(b, a)); }
+__HF __half2 __floats2half2_rn(float a, float b) {
+#if __CUDA_ARCH__ >= 800
+    return __bits_h2(__ptx_cvt_rn_f16x2_f32(b, a));
+#else
+    return __half2(__float2half(a), __float2half(b));
+#endif
+}
 __HF __half2 __float22half2_rn(float2 f) { return __floats2half2_rn(f.x, f.y); }
 __HF float2 __half22float2(__half2 h) { return make_float2(__half2float(h.x), __half2float(h.y)); }
 __HF float __low2float(__half2 h) { return __half2float(h.x); }
@@ -95,13 +101,25 @@ __HF unsigned short __half2ushort_rz(__half h) { unsigned int i = __half2uint_rz
 __H_BIN(__hadd, __ptx_add_f16) __H_BIN(__hsub, __ptx_sub_f16) __H_BIN(__hmul, __ptx_mul_f16)
 __H_BIN(__hadd_rn, __ptx_add_rn_f16) __H_BIN(__hsub_rn, __ptx_sub_rn_f16) __H_BIN(__hmul_rn, __ptx_mul_rn_f16)
 __H_BIN(__hadd_sat, __ptx_add_sat_f16) __H_BIN(__hsub_sat, __ptx_sub_sat_f16) __H_BIN(__hmul_sat, __ptx_mul_sat_f16)
+#if __CUDA_ARCH__ >= 800
 __H_BIN(__hmax, __ptx_max_f16) __H_BIN(__hmin, __ptx_min_f16)
 __H_BIN(__hmax_nan, __ptx_max_NaN_f16) __H_BIN(__hmin_nan, __ptx_min_NaN_f16)
+__H2_BIN(__hmax2, __ptx_max_f16x2) __H2_BIN(__hmin2, __ptx_min_f16x2)
+__H2_BIN(__hmax2_nan, __ptx_max_NaN_f16x2) __H2_BIN(__hmin2_nan, __ptx_min_NaN_f16x2)
+#else
+// Before sm_80 (no min/max.f16): in f32, exactly.
+__HF __half __hmax(__half a, __half b) { return __float2half(fmaxf(__half2float(a), __half2float(b))); }
+__HF __half __hmin(__half a, __half b) { return __float2half(fminf(__half2float(a), __half2float(b))); }
+__HF __half __hmax_nan(__half a, __half b) { return __f16_isnan(a.__x, b.__x) ? __ushort_as_half(0x7fff) : __hmax(a, b); }
+__HF __half __hmin_nan(__half a, __half b) { return __f16_isnan(a.__x, b.__x) ? __ushort_as_half(0x7fff) : __hmin(a, b); }
+__HF __half2 __hmax2(__half2 a, __half2 b) { return __half2(__hmax(a.x, b.x), __hmax(a.y, b.y)); }
+__HF __half2 __hmin2(__half2 a, __half2 b) { return __half2(__hmin(a.x, b.x), __hmin(a.y, b.y)); }
+__HF __half2 __hmax2_nan(__half2 a, __half2 b) { return __half2(__hmax_nan(a.x, b.x), __hmax_nan(a.y, b.y)); }
+__HF __half2 __hmin2_nan(__half2 a, __half2 b) { return __half2(__hmin_nan(a.x, b.x), __hmin_nan(a.y, b.y)); }
+#endif
 __H2_BIN(__hadd2, __ptx_add_f16x2) __H2_BIN(__hsub2, __ptx_sub_f16x2) __H2_BIN(__hmul2, __ptx_mul_f16x2)
 __H2_BIN(__hadd2_rn, __ptx_add_rn_f16x2) __H2_BIN(__hsub2_rn, __ptx_sub_rn_f16x2) __H2_BIN(__hmul2_rn, __ptx_mul_rn_f16x2)
 __H2_BIN(__hadd2_sat, __ptx_add_sat_f16x2) __H2_BIN(__hsub2_sat, __ptx_sub_sat_f16x2) __H2_BIN(__hmul2_sat, __ptx_mul_sat_f16x2)
-__H2_BIN(__hmax2, __ptx_max_f16x2) __H2_BIN(__hmin2, __ptx_min_f16x2)
-__H2_BIN(__hmax2_nan, __ptx_max_NaN_f16x2) __H2_BIN(__hmin2_nan, __ptx_min_NaN_f16x2)
 #undef __H_BIN
 #undef __H2_BIN
 __HF __half __hfma(__half a, __half b, __half c) { return __ushort_as_half(__ptx_fma_rn_f16(a.__x, b.__x, c.__x)); }
