@@ -2735,5 +2735,129 @@ pub fn cases() -> Vec<Case> {
         warp_reduce(),
         whole_file(),
         coop_groups(),
+        half2_dot(),
+        bf16_axpy(),
     ]
+}
+
+/// A bfloat16's value: the top half of an f32.
+pub fn bf16_value(h: u16) -> f64 {
+    f64::from(f32::from_bits(u32::from(h) << 16))
+}
+
+/// The bfloat16 nearest to a finite `v` (ties to even): among the
+/// neighbours of `v` rounded to f32, the closest by exact f64 distances.
+pub fn nearest_bf16(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000u16 } else { 0 };
+    let a = v.abs();
+    let h = ((a as f32).to_bits() >> 16) as u16;
+    let mut best = h;
+    for c in [h.saturating_sub(1), h, h + 1] {
+        let (dc, db) = ((bf16_value(c) - a).abs(), (bf16_value(best) - a).abs());
+        if dc < db || (dc == db && c % 2 == 0) {
+            best = c;
+        }
+    }
+    sign | best
+}
+
+/// A random half with |x| in [1/16, 1): 10 random fraction bits.
+fn half_in_unit(r: &mut Rng) -> u16 {
+    let e = r.int(11, 15) as u16; // 2^-4 .. 2^-1
+    let sign = if r.int(0, 2) == 1 { 0x8000 } else { 0 };
+    sign | (e << 10) | r.int(0, 1024) as u16
+}
+
+pub fn half2_dot() -> Case {
+    let mut r = Rng(77);
+    let (blocks, threads, n) = (2usize, 128usize, 600usize);
+    let a: Vec<u16> = (0..2 * n).map(|_| half_in_unit(&mut r)).collect();
+    let b: Vec<u16> = (0..2 * n).map(|_| half_in_unit(&mut r)).collect();
+    let hv = half_value;
+    let rn = nearest_half;
+    let mut partial = vec![0u16; 2 * blocks];
+    let mut out = vec![0f32; blocks];
+    for blk in 0..blocks {
+        let mut lanes = [[0u16; 128]; 2];
+        for (l, lane) in lanes.iter_mut().enumerate() {
+            for (t, acc) in lane.iter_mut().enumerate() {
+                let mut i = blk * threads + t;
+                while i < n {
+                    // fma.rn.f16x2: the product and sum exact in f64, one rounding.
+                    *acc = rn(hv(a[2 * i + l]) * hv(b[2 * i + l]) + hv(*acc));
+                    i += blocks * threads;
+                }
+            }
+            // The butterfly within each warp, then the warps in order.
+            for w in lane.chunks_mut(32) {
+                for m in [16, 8, 4, 2, 1] {
+                    let old = w.to_vec();
+                    for k in 0..32 {
+                        w[k] = rn(hv(old[k]) + hv(old[k ^ m]));
+                    }
+                }
+            }
+            let mut s = lane[0];
+            for w in 1..threads / 32 {
+                s = rn(hv(s) + hv(lane[32 * w]));
+            }
+            partial[2 * blk + l] = s;
+        }
+        out[blk] = hv(partial[2 * blk]) as f32 + hv(partial[2 * blk + 1]) as f32;
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "half2_dot.cu",
+        [blocks as u32, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("a", bits(a)),
+            Arg::Buf("b", bits(b)),
+            Arg::Buf("out", Data::F32(vec![0.0; blocks])),
+            Arg::Buf("partial", Data::I16(vec![0; 2 * blocks])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("partial", bits(partial))
+}
+
+pub fn bf16_axpy() -> Case {
+    let mut r = Rng(78);
+    let n = 200usize;
+    let a = 0.7f32;
+    let pick = |r: &mut Rng| nearest_bf16(r.f64(-4.0, 4.0));
+    let x: Vec<u16> = (0..2 * n).map(|_| pick(&mut r)).collect();
+    let y: Vec<u16> = (0..2 * n).map(|_| pick(&mut r)).collect();
+    let bv = bf16_value;
+    let av = bv(nearest_bf16(f64::from(a)));
+    let mut out = vec![0u16; 2 * n];
+    let mut wide = vec![0f32; 2 * n];
+    for i in 0..n {
+        for l in 0..2 {
+            let xi = bv(x[2 * i + l]);
+            // One rounding each: products of bfloat16s and these sums are exact in f64.
+            let rr = nearest_bf16(av * xi + bv(y[2 * i + l]));
+            out[2 * i + l] = nearest_bf16(bv(rr) + bv(nearest_bf16(xi * xi)));
+        }
+        let prod = a * bv(x[2 * i + 1]) as f32;
+        let rz = f32::from_bits(prod.to_bits() & 0xffff_0000);
+        wide[2 * i] = bv(out[2 * i]) as f32;
+        wide[2 * i + 1] = bv(out[2 * i + 1]) as f32 + rz;
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "bf16_axpy.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("y", bits(y)),
+            Arg::Buf("x", bits(x)),
+            Arg::Scalar(ArgValue::F32(a)),
+            Arg::Buf("wide", Data::F32(vec![0.0; 2 * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("y", bits(out))
+    .expect("wide", Data::F32(wide))
 }
