@@ -2737,6 +2737,7 @@ pub fn cases() -> Vec<Case> {
         coop_groups(),
         half2_dot(),
         bf16_axpy(),
+        half_convert(),
     ]
 }
 
@@ -2860,4 +2861,90 @@ pub fn bf16_axpy() -> Case {
     )
     .expect("y", bits(out))
     .expect("wide", Data::F32(wide))
+}
+
+/// A finite `v` rounded to a half: `dir` -1 down, 0 toward zero, 1 up.
+pub fn directed_half(v: f64, dir: i32) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000u16 } else { 0 };
+    let a = v.abs();
+    // The largest finite half magnitude at most a.
+    let (mut lo, mut hi) = (0u16, 0x7bffu16);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if half_value(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let exact = half_value(lo) == a;
+    // Away from zero: up for positives, down for negatives.
+    let away = (dir == 1 && sign == 0) || (dir == -1 && sign != 0);
+    sign | if exact || !away { lo } else { lo + 1 }
+}
+
+pub fn half_convert() -> Case {
+    let mut r = Rng(79);
+    let n = 300usize;
+    let f: Vec<f32> = (0..n)
+        .map(|i| match i % 4 {
+            0 => r.f32(-3.0, 3.0),
+            1 => r.f32(-70000.0, 70000.0),
+            2 => r.f32(-1.0, 1.0) * 1e-5,
+            _ => r.int(-8, 8) as f32 * 0.5,
+        })
+        .collect();
+    let k: Vec<i32> = (0..n).map(|_| r.int(-100_000, 100_000) as i32).collect();
+    let hv = half_value;
+    let mut out = vec![0u16; 8 * n];
+    let mut iout = vec![0i32; 2 * n];
+    for i in 0..n {
+        let v = f64::from(f[i]);
+        let h = nearest_half(v);
+        let rz = directed_half(v, 0);
+        let o = &mut out[8 * i..8 * i + 8];
+        o[0] = rz;
+        o[1] = directed_half(v, -1);
+        o[2] = directed_half(v, 1);
+        o[3] = directed_half(f64::from(k[i]), -1);
+        o[4] = nearest_half(hv(h).floor());
+        let s = hv(nearest_half(hv(h) + 0.25));
+        o[5] = nearest_half(s.clamp(0.0, 1.0));
+        let bits = f[i].to_bits();
+        let up = bits & 0xffff != 0 && bits >> 31 == 0;
+        o[6] = ((bits >> 16) + u32::from(up)) as u16;
+        o[7] = if hv(h) > -1.5 { h } else { nearest_half(-1.5) };
+        let x = hv(h);
+        iout[2 * i] = if x.is_infinite() {
+            if x > 0.0 {
+                i32::MAX
+            } else {
+                i32::MIN
+            }
+        } else {
+            x.trunc() as i32
+        };
+        let isinf = if x.is_infinite() {
+            x.signum() as i32
+        } else {
+            0
+        };
+        iout[2 * i + 1] =
+            i32::from(x > 0.5 && hv(rz) > 0.5) + 2 * isinf + 4 * i32::from(x < 0.0 && hv(rz) < 1.0);
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "half_convert.cu",
+        [3, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I16(vec![0; 8 * n])),
+            Arg::Buf("iout", Data::I32(vec![0; 2 * n])),
+            Arg::Buf("f", Data::F32(f)),
+            Arg::Buf("k", Data::I32(k)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", bits(out))
+    .expect("iout", Data::I32(iout))
 }
