@@ -419,6 +419,8 @@ pub(crate) enum Op {
         b: Src,
         /// `atom.cas`: the new value (`b` is the compared one).
         cas: Option<Src>,
+        /// `atom.add.noftz.f16x2` (and `.f16`, `.bf16`, `.bf16x2`): the add.
+        half: Option<crate::model::half::HalfInst>,
     },
     Bar {
         id: Src,

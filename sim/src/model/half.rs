@@ -299,7 +299,8 @@ pub(crate) enum HalfInst {
     /// `dst` `None`, `setp.cmp.stype` (one lane) into a predicate.
     Cmp {
         cmp: FCmp,
-        fmt: Fmt,
+        /// The source's format; `None` for f32.
+        fmt: Option<Fmt>,
         lanes: u32,
         ftz: bool,
         dst: Option<CTy>,
@@ -407,7 +408,12 @@ impl HalfInst {
                     return None;
                 }
                 let c = cmp(mods.first()?)?;
-                let (fmt, lanes) = half_ty(mods.last()?)?;
+                // `set.lt.f32.f32` (cuda_bf16.h's comparisons before sm_90):
+                // an f32 source, `fmt` None.
+                let (fmt, lanes) = match *mods.last()? {
+                    "f32" if base == "set" => (None, 1),
+                    t => half_ty(t).map(|(f, l)| (Some(f), l))?,
+                };
                 let ftz = has("ftz");
                 let dst = if base == "set" {
                     let d = mods.get(mods.len().checked_sub(2)?)?;
@@ -420,7 +426,8 @@ impl HalfInst {
                             bits: 16,
                             signed: false,
                         },
-                        d => CTy::parse(d).filter(|t| matches!(t, CTy::Half(_) | CTy::Pair(_)))?,
+                        d => CTy::parse(d)
+                            .filter(|t| matches!(t, CTy::Half(_) | CTy::Pair(_) | CTy::F32))?,
                     };
                     Some(d)
                 } else {
@@ -503,6 +510,7 @@ impl HalfInst {
                 };
                 vec![16 * lanes; n]
             }
+            HalfInst::Cmp { fmt: None, .. } => vec![32; 2],
             HalfInst::Cmp { lanes, .. } => vec![16 * lanes; 2],
             HalfInst::Cvt { to, from, .. } => {
                 if matches!(to, CTy::Pair(_)) {
@@ -552,10 +560,21 @@ impl HalfInst {
             } => {
                 let mut out = 0;
                 for l in 0..lanes {
-                    let lane = |v: u64| fmt.to_f64(fmt.flush((v >> (16 * l)) & 0xffff, ftz));
+                    let lane = |v: u64| match fmt {
+                        Some(f) => f.to_f64(f.flush((v >> (16 * l)) & 0xffff, ftz)),
+                        None => {
+                            let x = f32::from_bits(v as u32);
+                            f64::from(if ftz && x.is_subnormal() {
+                                0.0f32.copysign(x)
+                            } else {
+                                x
+                            })
+                        }
+                    };
                     let t = compare(cmp, lane(s[0]), lane(s[1]));
                     let v = match dst {
                         None => u64::from(t),
+                        Some(CTy::F32) => u64::from(if t { 1.0f32.to_bits() } else { 0 }),
                         Some(CTy::Half(f)) | Some(CTy::Pair(f)) => {
                             if t {
                                 f.one()
@@ -894,6 +913,9 @@ mod tests {
         assert_eq!(run("cvt.rn.bf16.s64", [(1u64 << 60) + 1, 0, 0]), 0x5d80);
         assert_eq!(run("cvt.rzi.u8.f16", [0x5cb0, 0, 0]), 0xff);
         assert!(HalfInst::parse("add.f32").is_none());
+        let (one, two) = (u64::from(1.0f32.to_bits()), u64::from(2.0f32.to_bits()));
+        assert_eq!(run("set.lt.f32.f32", [one, two, 0]), one);
+        assert_eq!(run("set.ge.u32.f32", [one, two, 0]), 0);
         assert!(HalfInst::parse("cvt.rn.f32.s32").is_none());
     }
 }

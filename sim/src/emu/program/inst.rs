@@ -795,6 +795,41 @@ impl Cx<'_, '_, '_, '_> {
 
     pub(super) fn atom(&self, base: &str, mods: &[&str]) -> DResult {
         let space = Self::space(mods);
+        // A 16-bit float add: on the bits, through the half model.
+        let half = match (mods.contains(&"add"), mods.last().copied()) {
+            (true, Some(t @ ("f16" | "f16x2" | "bf16" | "bf16x2"))) => {
+                HalfInst::parse(&format!("add.{t}"))
+            }
+            _ => None,
+        };
+        if let Some(h) = half {
+            let HalfReg::Bits(bits) = h.dst() else {
+                return self.unsupported();
+            };
+            let ty = Ty { kind: Kind::B, bits };
+            let ops = self.inst.operands.as_slice();
+            let (d, rest) = match (base, ops.split_first()) {
+                ("atom", Some((d, rest))) => (Some(self.dst(d, ty)?), rest),
+                ("atom", None) => return self.err("atom needs a destination"),
+                _ => (None, ops),
+            };
+            let [a, b] = rest else {
+                return self.err(format!("'{}' has the wrong number of operands", self.inst.opcode));
+            };
+            let (addr, off, wrap32) = self.addr(a, space)?;
+            return Ok(Op::Atom {
+                d,
+                op: AtomicOp::Xchg,
+                addr,
+                off,
+                wrap32,
+                space,
+                ty,
+                b: self.src(b, ty)?,
+                cas: None,
+                half,
+            });
+        }
         let ty = self.ty(mods)?;
         let has = |m: &str| mods.contains(&m);
         let signed = ty.signed();
@@ -873,6 +908,7 @@ impl Cx<'_, '_, '_, '_> {
             } else {
                 None
             },
+            half: None,
         })
     }
 
