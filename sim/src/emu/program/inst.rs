@@ -806,7 +806,10 @@ impl Cx<'_, '_, '_, '_> {
             let HalfReg::Bits(bits) = h.dst() else {
                 return self.unsupported();
             };
-            let ty = Ty { kind: Kind::B, bits };
+            let ty = Ty {
+                kind: Kind::B,
+                bits,
+            };
             let ops = self.inst.operands.as_slice();
             let (d, rest) = match (base, ops.split_first()) {
                 ("atom", Some((d, rest))) => (Some(self.dst(d, ty)?), rest),
@@ -814,7 +817,10 @@ impl Cx<'_, '_, '_, '_> {
                 _ => (None, ops),
             };
             let [a, b] = rest else {
-                return self.err(format!("'{}' has the wrong number of operands", self.inst.opcode));
+                return self.err(format!(
+                    "'{}' has the wrong number of operands",
+                    self.inst.opcode
+                ));
             };
             let (addr, off, wrap32) = self.addr(a, space)?;
             return Ok(Op::Atom {
