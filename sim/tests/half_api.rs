@@ -147,6 +147,10 @@ fn buffers(case: &Case, ptx: &str, kernel: &str) -> Vec<(String, Data)> {
         .0
 }
 
+/// A source, its kernels (with whether they work on pairs), and whether it
+/// is the bfloat16 one.
+type Sweep = (&'static str, &'static [(&'static str, bool)], bool);
+
 #[test]
 fn our_headers_compute_nvrtcs_bits() {
     let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
@@ -159,7 +163,7 @@ fn our_headers_compute_nvrtcs_bits() {
     let mut failures = Vec::new();
     let mut same = 0;
     let mut excused = 0;
-    let sets: [(&'static str, &[(&'static str, bool)], bool); 2] = [
+    let sets: [Sweep; 2] = [
         (HALF, &[("h1", false), ("h2", true)], false),
         (BF16, &[("b1", false), ("b2", true)], true),
     ];
