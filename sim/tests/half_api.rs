@@ -4,7 +4,7 @@
 //! atomics, `__ldg`) compiled by us (-O0, -O3) and by NVRTC with its own
 //! headers, for sm_75 (halves only: NVRTC declares no bfloat16 arithmetic
 //! there), sm_80 and sm_90; every buffer of our PTX in the emulator must
-//! equal NVRTC's bit for bit.
+//! equal NVRTC's bit for bit, and ptxas must accept it.
 
 #[path = "common/cases.rs"]
 mod cases;
@@ -185,6 +185,23 @@ fn our_headers_compute_nvrtcs_bits() {
                 let Some(ours) = ours.ptx else {
                     panic!("{arch} -O{level}: {:?}", ours.diagnostics);
                 };
+                if let Some(ptxas) = common::ptxas() {
+                    let dir = common::scratch(&format!("half-api-{arch}-{level}-{bf}"));
+                    let file = dir.join("k.ptx");
+                    std::fs::write(&file, &ours).unwrap();
+                    let out = std::process::Command::new(ptxas)
+                        .arg(format!("-arch={arch}"))
+                        .arg(&file)
+                        .arg("-o")
+                        .arg(dir.join("k.cubin"))
+                        .output()
+                        .expect("run ptxas");
+                    assert!(
+                        out.status.success(),
+                        "ptxas rejects our PTX at {arch} -O{level}:\n{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
                 for &(k, pair) in kernels {
                     let c = case(src, k, pair, bf);
                     let (mut b_ours, b_theirs) = (buffers(&c, &ours, k), buffers(&c, &theirs, k));
