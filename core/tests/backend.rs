@@ -261,8 +261,12 @@ fn halves_live_in_rs_registers_and_use_f16_instructions() {
         assert!(ls.iter().any(|l| l.starts_with("cvt.f32.f16 %f")), "{p}");
         assert!(ls.iter().any(|l| l.starts_with("setp.lt.f16 %p")), "{p}");
         assert!(ls.iter().any(|l| l.starts_with("ld.global.u16 %rs")), "{p}");
-        // No f16 division in PTX: through f32.
-        assert!(ls.iter().any(|l| l.starts_with("div.rn.f32")), "{p}");
+        // No f16 division in PTX: through f32, as cuda_fp16.h's __hdiv does
+        // (a reciprocal approximation, a product, a correction of tiny quotients).
+        assert!(
+            ls.iter().any(|l| l.starts_with("rcp.approx.ftz.f32")),
+            "{p}"
+        );
         assert!(!ls.iter().any(|l| l.starts_with("div.rn.f16")), "{p}");
     }
 }

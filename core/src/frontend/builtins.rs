@@ -5,6 +5,8 @@
 use super::ast::{CType, IntKind};
 use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
+mod ptx16;
+
 /// The parameter and return types of one overload, in a compact spelling:
 /// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long,
 /// `L` long, `m` unsigned long, `f` float,
@@ -1706,6 +1708,7 @@ pub fn all() -> impl Iterator<Item = &'static Builtin> {
         .chain(CONVERSIONS)
         .chain(MATH)
         .chain(LIBDEVICE)
+        .chain(ptx16::PTX16)
 }
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).

@@ -7,6 +7,7 @@
 mod cg;
 mod cxx;
 mod cxx_extra;
+mod fp16;
 mod posix;
 
 pub use cxx::STD_MATH;
@@ -448,63 +449,6 @@ typedef char *va_list;
 const STDBOOL: &str = "#pragma once
 ";
 
-const CUDA_FP16: &str = "#pragma once
-// Our own declarations: a __half holds the bits of an IEEE half; its
-// arithmetic is the compiler's half-precision built-ins (__f16_*), which
-// become IR half operations (add.f16, fma.rn.f16, cvt.rn.f16.f32, ...).
-struct __half {
-    unsigned short __x;
-    __device__ __half() {}
-    __device__ __half(float f) : __x(__f16_from_float_rn(f)) {}
-};
-typedef __half half;
-#define __HALF_FN static __device__ __forceinline__
-__HALF_FN __half __ushort_as_half(unsigned short x) { __half h; h.__x = x; return h; }
-__HALF_FN unsigned short __half_as_ushort(__half h) { return h.__x; }
-__HALF_FN __half __float2half(float f) { return __ushort_as_half(__f16_from_float_rn(f)); }
-__HALF_FN __half __float2half_rn(float f) { return __ushort_as_half(__f16_from_float_rn(f)); }
-__HALF_FN float __half2float(__half h) { return __f16_to_float(h.__x); }
-__HALF_FN __half __hadd(__half a, __half b) { return __ushort_as_half(__f16_add(a.__x, b.__x)); }
-__HALF_FN __half __hsub(__half a, __half b) { return __ushort_as_half(__f16_sub(a.__x, b.__x)); }
-__HALF_FN __half __hmul(__half a, __half b) { return __ushort_as_half(__f16_mul(a.__x, b.__x)); }
-__HALF_FN __half __hadd_rn(__half a, __half b) { return __ushort_as_half(__f16_add_rn(a.__x, b.__x)); }
-__HALF_FN __half __hsub_rn(__half a, __half b) { return __ushort_as_half(__f16_sub_rn(a.__x, b.__x)); }
-__HALF_FN __half __hmul_rn(__half a, __half b) { return __ushort_as_half(__f16_mul_rn(a.__x, b.__x)); }
-__HALF_FN __half __hdiv(__half a, __half b) { return __ushort_as_half(__f16_div(a.__x, b.__x)); }
-__HALF_FN __half __hfma(__half a, __half b, __half c) { return __ushort_as_half(__f16_fma(a.__x, b.__x, c.__x)); }
-__HALF_FN __half __hneg(__half a) { return __ushort_as_half(__f16_neg(a.__x)); }
-__HALF_FN bool __heq(__half a, __half b) { return __f16_eq(a.__x, b.__x); }
-__HALF_FN bool __hne(__half a, __half b) { return __f16_ne(a.__x, b.__x); }
-__HALF_FN bool __hlt(__half a, __half b) { return __f16_lt(a.__x, b.__x); }
-__HALF_FN bool __hle(__half a, __half b) { return __f16_le(a.__x, b.__x); }
-__HALF_FN bool __hgt(__half a, __half b) { return __f16_gt(a.__x, b.__x); }
-__HALF_FN bool __hge(__half a, __half b) { return __f16_ge(a.__x, b.__x); }
-__HALF_FN bool __hequ(__half a, __half b) { return __f16_equ(a.__x, b.__x); }
-__HALF_FN bool __hneu(__half a, __half b) { return __f16_neu(a.__x, b.__x); }
-__HALF_FN bool __hltu(__half a, __half b) { return __f16_ltu(a.__x, b.__x); }
-__HALF_FN bool __hleu(__half a, __half b) { return __f16_leu(a.__x, b.__x); }
-__HALF_FN bool __hgtu(__half a, __half b) { return __f16_gtu(a.__x, b.__x); }
-__HALF_FN bool __hgeu(__half a, __half b) { return __f16_geu(a.__x, b.__x); }
-__HALF_FN bool __hisnan(__half a) { return __f16_isnan(a.__x, a.__x); }
-__HALF_FN __half operator+(__half a, __half b) { return __hadd(a, b); }
-__HALF_FN __half operator-(__half a, __half b) { return __hsub(a, b); }
-__HALF_FN __half operator*(__half a, __half b) { return __hmul(a, b); }
-__HALF_FN __half operator/(__half a, __half b) { return __hdiv(a, b); }
-__HALF_FN __half operator-(__half a) { return __hneg(a); }
-__HALF_FN __half operator+(__half a) { return a; }
-__HALF_FN bool operator==(__half a, __half b) { return __heq(a, b); }
-__HALF_FN bool operator!=(__half a, __half b) { return __hneu(a, b); }
-__HALF_FN bool operator<(__half a, __half b) { return __hlt(a, b); }
-__HALF_FN bool operator<=(__half a, __half b) { return __hle(a, b); }
-__HALF_FN bool operator>(__half a, __half b) { return __hgt(a, b); }
-__HALF_FN bool operator>=(__half a, __half b) { return __hge(a, b); }
-__HALF_FN __half &operator+=(__half &a, __half b) { a = __hadd(a, b); return a; }
-__HALF_FN __half &operator-=(__half &a, __half b) { a = __hsub(a, b); return a; }
-__HALF_FN __half &operator*=(__half &a, __half b) { a = __hmul(a, b); return a; }
-__HALF_FN __half &operator/=(__half &a, __half b) { a = __hdiv(a, b); return a; }
-#undef __HALF_FN
-";
-
 /// `cuda.h`, the driver API's header: the runtime's declarations (which
 /// every compile has) and the driver's version, as nvcc's defines it.
 const CUDA_H: &str = "#pragma once
@@ -535,7 +479,8 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "unistd.h" => UNISTD,
         "stdarg.h" | "cstdarg" => STDARG,
         "stdbool.h" => STDBOOL,
-        "cuda_fp16.h" => CUDA_FP16,
+        "cuda_fp16.h" => fp16::CUDA_FP16,
+        "cuda_bf16.h" => fp16::CUDA_BF16,
         "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
         "cooperative_groups/reduce.h" => cg::REDUCE,
         "cuda.h" => CUDA_H,
@@ -584,6 +529,7 @@ mod tests {
             "cuda.h",
             "device_launch_parameters.h",
             "cuda_fp16.h",
+            "cuda_bf16.h",
         ];
         let mut all = String::new();
         for h in headers

@@ -336,6 +336,8 @@ pub fn is_pure_intrinsic(name: &str) -> bool {
         || name.starts_with("llvm.nvvm.mul")
         || name.starts_with("llvm.nvvm.prmt")
         || name.starts_with("llvm.nvvm.sad")
+        // The 16-bit float instructions (`llvm.nvvm.ptx.add.f16x2`).
+        || name.starts_with("llvm.nvvm.ptx.")
         || is_math_intrinsic(name)
 }
 

@@ -1,8 +1,7 @@
 // Half precision through cuda_fp16.h: conversions round to nearest even,
 // arithmetic is done in half (add.f16, fma.rn.f16), operators and the
 // __h* functions agree, comparisons are IEEE's (NaN compares unordered).
-// nvrtc: skip (the PyPI NVRTC has no cuda_fp16.h; tests/nvrtc.rs checks the
-// mangling of __half against NVRTC with a stand-in struct)
+// nvrtc-options: --use-bundled-headers
 #include <cuda_fp16.h>
 
 __device__ __half axpy(__half a, __half x, __half y) {

@@ -437,6 +437,10 @@ impl Exec<'_> {
                     }
                     set!(*d, r);
                 }
+                Op::Half { inst, d, s } => {
+                    let v = [get!(s[0]), get!(s[1]), get!(s[2])];
+                    set!(*d, inst.eval(v));
+                }
                 Op::Selp { d, a, b, c } => {
                     let v = if get!(*c) & 1 != 0 {
                         get!(*a)
@@ -515,6 +519,7 @@ impl Exec<'_> {
                     ty,
                     b,
                     cas,
+                    half,
                 } => {
                     let a = address(get!(*addr), *off, *wrap32);
                     let v = get!(*b) & mask(ty.bits);
@@ -526,6 +531,7 @@ impl Exec<'_> {
                     let bytes = tri!(self.access(t, &fr, *space, a, ty.size(), true));
                     let old = read_le(bytes);
                     let r = match new {
+                        _ if half.is_some() => half.map_or(old, |h| h.eval([old, v, 0])),
                         Some(n) => {
                             if old == v {
                                 n

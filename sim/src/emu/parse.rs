@@ -958,7 +958,9 @@ impl Parser<'_> {
                         continue;
                     }
                     match w.as_str() {
-                        ".reg" => stmts.push(Stmt::Reg(self.reg_decl()?)),
+                        w if w == ".reg" || w.starts_with(".reg.") => {
+                            stmts.push(Stmt::Reg(self.reg_decl()?))
+                        }
                         ".loc" | ".file" => self.skip_line(),
                         ".pragma" => {
                             self.pos += 1;
@@ -989,10 +991,18 @@ impl Parser<'_> {
 
     fn reg_decl(&mut self) -> PResult<RegDecl> {
         let line = self.line();
+        // `.reg.b32 f;` (cuda_fp16.h's inline assembly): the type joined on.
+        let mut joined = match self.peek() {
+            Some(Tok::Word(w)) if w.len() > 4 => Some(w[4..].to_string()),
+            _ => None,
+        };
         self.pos += 1;
         let mut vector = 1;
         let ty = loop {
-            let w = self.word("a register type")?;
+            let w = match joined.take() {
+                Some(w) => w,
+                None => self.word("a register type")?,
+            };
             match w.as_str() {
                 ".v2" => vector = 2,
                 ".v4" => vector = 4,

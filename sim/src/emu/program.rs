@@ -419,6 +419,8 @@ pub(crate) enum Op {
         b: Src,
         /// `atom.cas`: the new value (`b` is the compared one).
         cas: Option<Src>,
+        /// `atom.add.noftz.f16x2` (and `.f16`, `.bf16`, `.bf16x2`): the add.
+        half: Option<crate::model::half::HalfInst>,
     },
     Bar {
         id: Src,
@@ -460,6 +462,12 @@ pub(crate) enum Op {
     Exit,
     Trap,
     Nop,
+    /// A 16-bit float instruction (`add.f16x2`, `cvt.rn.bf16.f32`, ...).
+    Half {
+        inst: crate::model::half::HalfInst,
+        d: Dst,
+        s: [Src; 3],
+    },
     Unsupported(String),
 }
 

@@ -509,6 +509,10 @@ impl Exec<'_, '_> {
                 Op::Sreg { dst, reg } => {
                     t.regs[base + *dst as usize] = self.sreg(t, *reg);
                 }
+                Op::Half { dst, inst, args } => {
+                    let a = args.map(|o| get(&t.regs, base, o));
+                    t.regs[base + *dst as usize] = inst.eval(a);
+                }
                 Op::Math {
                     dst,
                     f,

@@ -277,6 +277,12 @@ pub(crate) enum Op {
         dst: u32,
         reg: Sreg,
     },
+    /// A 16-bit float instruction (`llvm.nvvm.ptx.add.f16x2`).
+    Half {
+        dst: u32,
+        inst: crate::model::half::HalfInst,
+        args: [Opnd; 3],
+    },
     Math {
         dst: u32,
         f: MathFn,
@@ -1073,6 +1079,26 @@ impl Decoder<'_> {
                         f,
                         args,
                         bits,
+                    }
+                } else if let Some(spelling) = callee.strip_prefix("llvm.nvvm.ptx.") {
+                    let inst = crate::model::half::HalfInst::parse(spelling).ok_or_else(|| {
+                        (
+                            ErrorKind::Unsupported,
+                            format!("@{callee} is no instruction the interpreter knows"),
+                        )
+                    })?;
+                    if ops.len() != inst.srcs().len() || ops.len() > 3 {
+                        return Err((
+                            ErrorKind::Unsupported,
+                            format!("@{callee} takes {} arguments", inst.srcs().len()),
+                        ));
+                    }
+                    let mut a = [Opnd::Imm(0); 3];
+                    a[..ops.len()].copy_from_slice(&ops);
+                    Op::Half {
+                        dst: dst.unwrap_or(0),
+                        inst,
+                        args: a,
                     }
                 } else if let Some(m) = MathFn::parse(callee) {
                     if ops.len() != m.f.arity() {

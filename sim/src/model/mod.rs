@@ -14,6 +14,7 @@
 
 pub(crate) mod check;
 pub(crate) mod float;
+pub(crate) mod half;
 pub(crate) mod memory;
 pub(crate) mod printf;
 pub(crate) mod rounding;

@@ -2735,5 +2735,216 @@ pub fn cases() -> Vec<Case> {
         warp_reduce(),
         whole_file(),
         coop_groups(),
+        half2_dot(),
+        bf16_axpy(),
+        half_convert(),
     ]
+}
+
+/// A bfloat16's value: the top half of an f32.
+pub fn bf16_value(h: u16) -> f64 {
+    f64::from(f32::from_bits(u32::from(h) << 16))
+}
+
+/// The bfloat16 nearest to a finite `v` (ties to even): among the
+/// neighbours of `v` rounded to f32, the closest by exact f64 distances.
+pub fn nearest_bf16(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000u16 } else { 0 };
+    let a = v.abs();
+    let h = ((a as f32).to_bits() >> 16) as u16;
+    let mut best = h;
+    for c in [h.saturating_sub(1), h, h + 1] {
+        let (dc, db) = ((bf16_value(c) - a).abs(), (bf16_value(best) - a).abs());
+        if dc < db || (dc == db && c % 2 == 0) {
+            best = c;
+        }
+    }
+    sign | best
+}
+
+/// A random half with |x| in [1/16, 1): 10 random fraction bits.
+fn half_in_unit(r: &mut Rng) -> u16 {
+    let e = r.int(11, 15) as u16; // 2^-4 .. 2^-1
+    let sign = if r.int(0, 2) == 1 { 0x8000 } else { 0 };
+    sign | (e << 10) | r.int(0, 1024) as u16
+}
+
+pub fn half2_dot() -> Case {
+    let mut r = Rng(77);
+    let (blocks, threads, n) = (2usize, 128usize, 600usize);
+    let a: Vec<u16> = (0..2 * n).map(|_| half_in_unit(&mut r)).collect();
+    let b: Vec<u16> = (0..2 * n).map(|_| half_in_unit(&mut r)).collect();
+    let hv = half_value;
+    let rn = nearest_half;
+    let mut partial = vec![0u16; 2 * blocks];
+    let mut out = vec![0f32; blocks];
+    for blk in 0..blocks {
+        let mut lanes = [[0u16; 128]; 2];
+        for (l, lane) in lanes.iter_mut().enumerate() {
+            for (t, acc) in lane.iter_mut().enumerate() {
+                let mut i = blk * threads + t;
+                while i < n {
+                    // fma.rn.f16x2: the product and sum exact in f64, one rounding.
+                    *acc = rn(hv(a[2 * i + l]) * hv(b[2 * i + l]) + hv(*acc));
+                    i += blocks * threads;
+                }
+            }
+            // The butterfly within each warp, then the warps in order.
+            for w in lane.chunks_mut(32) {
+                for m in [16, 8, 4, 2, 1] {
+                    let old = w.to_vec();
+                    for k in 0..32 {
+                        w[k] = rn(hv(old[k]) + hv(old[k ^ m]));
+                    }
+                }
+            }
+            let mut s = lane[0];
+            for w in 1..threads / 32 {
+                s = rn(hv(s) + hv(lane[32 * w]));
+            }
+            partial[2 * blk + l] = s;
+        }
+        out[blk] = hv(partial[2 * blk]) as f32 + hv(partial[2 * blk + 1]) as f32;
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "half2_dot.cu",
+        [blocks as u32, 1, 1],
+        [threads as u32, 1, 1],
+        vec![
+            Arg::Buf("a", bits(a)),
+            Arg::Buf("b", bits(b)),
+            Arg::Buf("out", Data::F32(vec![0.0; blocks])),
+            Arg::Buf("partial", Data::I16(vec![0; 2 * blocks])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", Data::F32(out))
+    .expect("partial", bits(partial))
+}
+
+pub fn bf16_axpy() -> Case {
+    let mut r = Rng(78);
+    let n = 200usize;
+    let a = 0.7f32;
+    let pick = |r: &mut Rng| nearest_bf16(r.f64(-4.0, 4.0));
+    let x: Vec<u16> = (0..2 * n).map(|_| pick(&mut r)).collect();
+    let y: Vec<u16> = (0..2 * n).map(|_| pick(&mut r)).collect();
+    let bv = bf16_value;
+    let av = bv(nearest_bf16(f64::from(a)));
+    let mut out = vec![0u16; 2 * n];
+    let mut wide = vec![0f32; 2 * n];
+    for i in 0..n {
+        for l in 0..2 {
+            let xi = bv(x[2 * i + l]);
+            // One rounding each: products of bfloat16s and these sums are exact in f64.
+            let rr = nearest_bf16(av * xi + bv(y[2 * i + l]));
+            out[2 * i + l] = nearest_bf16(bv(rr) + bv(nearest_bf16(xi * xi)));
+        }
+        let prod = a * bv(x[2 * i + 1]) as f32;
+        let rz = f32::from_bits(prod.to_bits() & 0xffff_0000);
+        wide[2 * i] = bv(out[2 * i]) as f32;
+        wide[2 * i + 1] = bv(out[2 * i + 1]) as f32 + rz;
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "bf16_axpy.cu",
+        [2, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("y", bits(y)),
+            Arg::Buf("x", bits(x)),
+            Arg::Scalar(ArgValue::F32(a)),
+            Arg::Buf("wide", Data::F32(vec![0.0; 2 * n])),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("y", bits(out))
+    .expect("wide", Data::F32(wide))
+}
+
+/// A finite `v` rounded to a half: `dir` -1 down, 0 toward zero, 1 up.
+pub fn directed_half(v: f64, dir: i32) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000u16 } else { 0 };
+    let a = v.abs();
+    // The largest finite half magnitude at most a.
+    let (mut lo, mut hi) = (0u16, 0x7bffu16);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if half_value(mid) <= a {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let exact = half_value(lo) == a;
+    // Away from zero: up for positives, down for negatives.
+    let away = (dir == 1 && sign == 0) || (dir == -1 && sign != 0);
+    sign | if exact || !away { lo } else { lo + 1 }
+}
+
+pub fn half_convert() -> Case {
+    let mut r = Rng(79);
+    let n = 300usize;
+    let f: Vec<f32> = (0..n)
+        .map(|i| match i % 4 {
+            0 => r.f32(-3.0, 3.0),
+            1 => r.f32(-70000.0, 70000.0),
+            2 => r.f32(-1.0, 1.0) * 1e-5,
+            _ => r.int(-8, 8) as f32 * 0.5,
+        })
+        .collect();
+    let k: Vec<i32> = (0..n).map(|_| r.int(-100_000, 100_000) as i32).collect();
+    let hv = half_value;
+    let mut out = vec![0u16; 8 * n];
+    let mut iout = vec![0i32; 2 * n];
+    for i in 0..n {
+        let v = f64::from(f[i]);
+        let h = nearest_half(v);
+        let rz = directed_half(v, 0);
+        let o = &mut out[8 * i..8 * i + 8];
+        o[0] = rz;
+        o[1] = directed_half(v, -1);
+        o[2] = directed_half(v, 1);
+        o[3] = directed_half(f64::from(k[i]), -1);
+        o[4] = nearest_half(hv(h).floor());
+        let s = hv(nearest_half(hv(h) + 0.25));
+        o[5] = nearest_half(s.clamp(0.0, 1.0));
+        let bits = f[i].to_bits();
+        let up = bits & 0xffff != 0 && bits >> 31 == 0;
+        o[6] = ((bits >> 16) + u32::from(up)) as u16;
+        o[7] = if hv(h) > -1.5 { h } else { nearest_half(-1.5) };
+        let x = hv(h);
+        iout[2 * i] = if x.is_infinite() {
+            if x > 0.0 {
+                i32::MAX
+            } else {
+                i32::MIN
+            }
+        } else {
+            x.trunc() as i32
+        };
+        let isinf = if x.is_infinite() {
+            x.signum() as i32
+        } else {
+            0
+        };
+        iout[2 * i + 1] =
+            i32::from(x > 0.5 && hv(rz) > 0.5) + 2 * isinf + 4 * i32::from(x < 0.0 && hv(rz) < 1.0);
+    }
+    let bits = |v: Vec<u16>| Data::I16(v.into_iter().map(|h| h as i16).collect());
+    Case::new(
+        "half_convert.cu",
+        [3, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("out", Data::I16(vec![0; 8 * n])),
+            Arg::Buf("iout", Data::I32(vec![0; 2 * n])),
+            Arg::Buf("f", Data::F32(f)),
+            Arg::Buf("k", Data::I32(k)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+        ],
+    )
+    .expect("out", bits(out))
+    .expect("iout", Data::I32(iout))
 }

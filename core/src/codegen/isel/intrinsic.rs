@@ -303,6 +303,7 @@ impl Sel<'_> {
                     (["rcp", m @ ("rn" | "rz" | "rp" | "rm")], None) => ((Op::Rcp, r(m)), 1),
                     (["rsqrt", "approx"], None) => ((Op::Rsqrt, approx), 1),
                     (["rcp", "approx"], None) => ((Op::Rcp, approx), 1),
+                    (["sqrt", "approx"], None) => ((Op::Sqrt, approx), 1),
                     (["div", "approx"], None) => ((Op::Div, approx), 2),
                     (["sin", "approx"], None) => ((Op::Sin, approx), 1),
                     (["cos", "approx"], None) => ((Op::Cos, approx), 1),

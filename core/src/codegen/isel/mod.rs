@@ -19,6 +19,7 @@ mod frame;
 mod intrinsic;
 mod memory;
 mod operand;
+mod ptx16;
 mod types;
 
 use types::*;
@@ -361,6 +362,8 @@ impl Sel<'_> {
                         (Op::Mov, ".u32")
                     };
                     self.emit_opcode(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
+                } else if callee.starts_with(ptx16::PREFIX) {
+                    self.ptx16(id, callee, args);
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {

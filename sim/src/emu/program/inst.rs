@@ -3,6 +3,7 @@
 
 use super::decoder::Body;
 use super::*;
+use crate::model::half::{HalfInst, Reg as HalfReg};
 
 /// One instruction's decoding context.
 pub(super) struct Cx<'d, 'a, 'b, 'f> {
@@ -112,6 +113,9 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     pub(super) fn decode(&self, base: &str, mods: &[&str]) -> DResult {
+        if let Some(inst) = HalfInst::parse(&self.inst.opcode) {
+            return self.half(inst);
+        }
         match base {
             "mov" => {
                 let ty = self.ty(mods)?;
@@ -353,6 +357,39 @@ impl Cx<'_, '_, '_, '_> {
             Operand::Pair(d, p) => Ok((self.dst_name(d, ty)?, Some(self.dst_name(p, pred)?))),
             _ => Ok((self.dst(op, ty)?, None)),
         }
+    }
+
+    /// A 16-bit float instruction (`crate::model::half`).
+    pub(super) fn half(&self, inst: HalfInst) -> DResult {
+        let srcs = inst.srcs();
+        let ops = self.nops(srcs.len() + 1)?;
+        let d = match inst.dst() {
+            HalfReg::Pred => self.dst(
+                &ops[0],
+                Ty {
+                    kind: Kind::Pred,
+                    bits: 1,
+                },
+            )?,
+            HalfReg::Bits(bits) => self.dst(
+                &ops[0],
+                Ty {
+                    kind: Kind::B,
+                    bits,
+                },
+            )?,
+        };
+        let mut s = [Src::Imm(0); 3];
+        for (k, (o, bits)) in ops[1..].iter().zip(srcs).enumerate() {
+            // Immediates of f32/f64 sources are float literals.
+            let kind = if inst.src_is_float() && bits >= 32 {
+                Kind::F
+            } else {
+                Kind::B
+            };
+            s[k] = self.src(o, Ty { kind, bits })?;
+        }
+        Ok(Op::Half { inst, d, s })
     }
 
     /// The opcode's type: its last modifier.
@@ -758,6 +795,47 @@ impl Cx<'_, '_, '_, '_> {
 
     pub(super) fn atom(&self, base: &str, mods: &[&str]) -> DResult {
         let space = Self::space(mods);
+        // A 16-bit float add: on the bits, through the half model.
+        let half = match (mods.contains(&"add"), mods.last().copied()) {
+            (true, Some(t @ ("f16" | "f16x2" | "bf16" | "bf16x2"))) => {
+                HalfInst::parse(&format!("add.{t}"))
+            }
+            _ => None,
+        };
+        if let Some(h) = half {
+            let HalfReg::Bits(bits) = h.dst() else {
+                return self.unsupported();
+            };
+            let ty = Ty {
+                kind: Kind::B,
+                bits,
+            };
+            let ops = self.inst.operands.as_slice();
+            let (d, rest) = match (base, ops.split_first()) {
+                ("atom", Some((d, rest))) => (Some(self.dst(d, ty)?), rest),
+                ("atom", None) => return self.err("atom needs a destination"),
+                _ => (None, ops),
+            };
+            let [a, b] = rest else {
+                return self.err(format!(
+                    "'{}' has the wrong number of operands",
+                    self.inst.opcode
+                ));
+            };
+            let (addr, off, wrap32) = self.addr(a, space)?;
+            return Ok(Op::Atom {
+                d,
+                op: AtomicOp::Xchg,
+                addr,
+                off,
+                wrap32,
+                space,
+                ty,
+                b: self.src(b, ty)?,
+                cas: None,
+                half,
+            });
+        }
         let ty = self.ty(mods)?;
         let has = |m: &str| mods.contains(&m);
         let signed = ty.signed();
@@ -836,6 +914,7 @@ impl Cx<'_, '_, '_, '_> {
             } else {
                 None
             },
+            half: None,
         })
     }
 
