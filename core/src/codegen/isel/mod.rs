@@ -7,7 +7,8 @@
 //! The selector's state and entry point are here; each concern is an `impl Sel`
 //! of its own: `fold` (what is computed inside its user), `frame` (stack frame
 //! and parameter loads), `operand`, `address`, `memory`, `arith`, `control`
-//! (returns, switches), `call` (the `.param` ABI), `intrinsic`; `types` holds
+//! (returns, switches), `call` (the `.param` ABI), `intrinsic`, `texture`
+//! (texture fetches, surface reads and writes); `types` holds
 //! register classes and PTX type suffixes.
 
 mod address;
@@ -19,6 +20,7 @@ mod frame;
 mod intrinsic;
 mod memory;
 mod operand;
+mod texture;
 mod types;
 
 use types::*;
@@ -361,6 +363,8 @@ impl Sel<'_> {
                         (Op::Mov, ".u32")
                     };
                     self.emit_opcode(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
+                } else if is_texture_intrinsic(callee) {
+                    self.texture(id, callee, args);
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {

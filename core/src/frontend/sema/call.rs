@@ -273,6 +273,14 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         let ov = ovs[k];
+        if let builtins::Lowering::Texture(op) = b.lowering {
+            if !builtins::texture::supports(op, args[0].ty.pointee().unwrap_or(&CType::Void)) {
+                let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
+                let name = builtins::texture::api_name(op);
+                self.err(&span, format!("no instance of overloaded function \"{name}\" matches the argument list (argument types are: ({}))", types.join(", ")));
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            }
+        }
         let args = args
             .into_iter()
             .zip(ov.params)
