@@ -22,6 +22,10 @@ pub const HOST: &str = "#ifndef __PTXLAB_TEXTURE_TYPES_H
 #define __PTXLAB_TEXTURE_TYPES_H
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
+/* The driver API's names of the same handles (cuda.h). */
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+typedef struct CUarray_st *CUarray;
 enum cudaChannelFormatKind {
     cudaChannelFormatKindSigned = 0,
     cudaChannelFormatKindUnsigned = 1,
@@ -309,6 +313,17 @@ template <class T> static __device__ __forceinline__ void surf3Dwrite(T v, cudaS
     else if (m == cudaBoundaryModeClamp) __ptxlab_sust_3d_clamp(&v, s, x, y, z);
     else __ptxlab_sust_3d_trap(&v, s, x, y, z);
 }
+/* The forms that write the texel through a pointer (`surf2Dread(&v, s, x, y)`). */
+template <class T> static __device__ __forceinline__ void tex1Dfetch(T *r, cudaTextureObject_t t, int x) { *r = tex1Dfetch<T>(t, x); }
+template <class T> static __device__ __forceinline__ void tex1D(T *r, cudaTextureObject_t t, float x) { *r = tex1D<T>(t, x); }
+template <class T> static __device__ __forceinline__ void tex2D(T *r, cudaTextureObject_t t, float x, float y) { *r = tex2D<T>(t, x, y); }
+template <class T> static __device__ __forceinline__ void tex3D(T *r, cudaTextureObject_t t, float x, float y, float z) { *r = tex3D<T>(t, x, y, z); }
+template <class T> static __device__ __forceinline__ void surf1Dread(T *r, cudaSurfaceObject_t s, int x) { *r = surf1Dread<T>(s, x); }
+template <class T> static __device__ __forceinline__ void surf1Dread(T *r, cudaSurfaceObject_t s, int x, cudaSurfaceBoundaryMode m) { *r = surf1Dread<T>(s, x, m); }
+template <class T> static __device__ __forceinline__ void surf2Dread(T *r, cudaSurfaceObject_t s, int x, int y) { *r = surf2Dread<T>(s, x, y); }
+template <class T> static __device__ __forceinline__ void surf2Dread(T *r, cudaSurfaceObject_t s, int x, int y, cudaSurfaceBoundaryMode m) { *r = surf2Dread<T>(s, x, y, m); }
+template <class T> static __device__ __forceinline__ void surf3Dread(T *r, cudaSurfaceObject_t s, int x, int y, int z) { *r = surf3Dread<T>(s, x, y, z); }
+template <class T> static __device__ __forceinline__ void surf3Dread(T *r, cudaSurfaceObject_t s, int x, int y, int z, cudaSurfaceBoundaryMode m) { *r = surf3Dread<T>(s, x, y, z, m); }
 #endif
 ";
 

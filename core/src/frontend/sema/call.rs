@@ -34,7 +34,10 @@ impl<'a> Checker<'a> {
             let callee = mk(ExprKind::Ident(name), span.clone(), CType::Void);
             return self.call_through(callee, args, span);
         }
-        if let Some(set) = self.function_set(&name) {
+        if let Some(set) = self
+            .function_set(&name)
+            .filter(|s| !self.is_vector_maker(&name, s, &args))
+        {
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
             if !defs.is_empty() && set.iter().all(|s| !s.method) {
@@ -62,6 +65,28 @@ impl<'a> Checker<'a> {
         }
         self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// `make_float2(x, y)` where the file declares other `make_float2`
+    /// overloads (helper_math.h's `make_float2(float s)`): CUDA's own
+    /// (one argument per member) is an overload too, the one taken when
+    /// none of the file's takes that many arguments.
+    fn is_vector_maker(&self, name: &str, set: &[Signature], args: &[Expr]) -> bool {
+        let n = args.len();
+        let Some(CType::Record(r)) = name
+            .strip_prefix("make_")
+            .and_then(|v| self.vector_types.get(v))
+        else {
+            return false;
+        };
+        let members = r.layout().map_or(0, |l| l.fields.len());
+        members == n
+            && !set.iter().any(|s| {
+                let k = s.params.len();
+                k == n
+                    || (s.variadic && n >= k)
+                    || (n < k && s.defaults[n..].iter().all(Option::is_some))
+            })
     }
 
     /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,
