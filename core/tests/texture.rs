@@ -410,7 +410,7 @@ fn what_nvcc_rejects_is_rejected_with_its_words() {
     assert!(
         errors(&c)
             .join("\n")
-            .contains("no instance of function template \"tex2D\" matches the argument list"),
+            .contains("no instance of overloaded function \"tex2D\" matches the argument list"),
         "{:?}",
         errors(&c)
     );
