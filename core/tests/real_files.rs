@@ -211,8 +211,8 @@ __global__ void k(const unsigned char *in, float *out, Later<int> l) {
 /// kernels that take them by value (bindless textures; CUDA 12 has no
 /// texture references). The kernels fetch through `tex2D<float4>`,
 /// `tex1Dfetch<int>` and `surf2Dread(&v, …)`/`surf2Dwrite`; a helper
-/// header's own `make_float2(float)` overload leaves CUDA's
-/// `make_float2(x, y)` callable.
+/// header's own `make_float2(float)` and `fminf(float2, float2)`
+/// overloads leave CUDA's `make_float2(x, y)` and `fminf(x, y)` callable.
 #[test]
 fn texture_objects_and_the_host_code_that_creates_them_compile() {
     let src = r#"#include <cuda_runtime.h>
@@ -221,6 +221,8 @@ fn texture_objects_and_the_host_code_that_creates_them_compile() {
 #include <channel_descriptor.h>
 #include <stdio.h>
 inline __host__ __device__ float2 make_float2(float s) { return make_float2(s, s); }
+inline __host__ __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }
+inline __device__ float clamp(float f, float a, float b) { return fmaxf(a, fminf(f, b)); }
 typedef unsigned int uint;
 cudaTextureObject_t texImage;
 cudaSurfaceObject_t surfImage;
@@ -237,7 +239,8 @@ __global__ void blur(uint *dst, int w, int h, cudaTextureObject_t tex) {
         }
     float2 half = make_float2(0.5f), sum = make_float2(s.x, s.y);
     half.x += sum.x;
-    dst[y * w + x] = (uint)(half.x * 255.f);
+    half = fminf(half, make_float2(1.f));
+    dst[y * w + x] = (uint)(clamp(half.x, 0.f, 1.f) * 255.f);
 }
 __global__ void lookup(const int *idx, int *out, CUtexObject table) { out[threadIdx.x] = tex1Dfetch<int>(table, idx[threadIdx.x]); }
 __global__ void invert(cudaSurfaceObject_t surf, int w, int h) {

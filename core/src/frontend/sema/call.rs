@@ -36,7 +36,7 @@ impl<'a> Checker<'a> {
         }
         if let Some(set) = self
             .function_set(&name)
-            .filter(|s| !self.is_vector_maker(&name, s, &args))
+            .filter(|s| !self.prefers_builtin(&name, s, &args))
         {
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
@@ -67,26 +67,33 @@ impl<'a> Checker<'a> {
         mk(ExprKind::IntLit(0), span, CType::INT)
     }
 
-    /// `make_float2(x, y)` where the file declares other `make_float2`
-    /// overloads (helper_math.h's `make_float2(float s)`): CUDA's own
-    /// (one argument per member) is an overload too, the one taken when
-    /// none of the file's takes that many arguments.
-    fn is_vector_maker(&self, name: &str, set: &[Signature], args: &[Expr]) -> bool {
+    /// A call the file's own overloads of a CUDA function cannot take,
+    /// where CUDA's own is an overload too (helper_math.h declares
+    /// `make_float2(float s)` and `fminf(float2, float2)` beside CUDA's
+    /// `make_float2(float, float)` and `fminf(float, float)`): CUDA's is
+    /// called when none of the file's could take these arguments.
+    fn prefers_builtin(&mut self, name: &str, set: &[Signature], args: &[Expr]) -> bool {
         let n = args.len();
-        let Some(CType::Record(r)) = name
+        let vector = name
             .strip_prefix("make_")
             .and_then(|v| self.vector_types.get(v))
-        else {
+            .and_then(|t| match t {
+                CType::Record(r) => r.layout().map(|l| l.fields.len()),
+                _ => None,
+            });
+        let builtin = vector == Some(n)
+            || builtins::find(name)
+                .is_some_and(|b| builtins::overloads(b).iter().any(|o| o.params.len() == n));
+        if !builtin {
             return false;
-        };
-        let members = r.layout().map_or(0, |l| l.fields.len());
-        members == n
-            && !set.iter().any(|s| {
-                let k = s.params.len();
-                k == n
-                    || (s.variadic && n >= k)
-                    || (n < k && s.defaults[n..].iter().all(Option::is_some))
-            })
+        }
+        // The arguments' types: each checked as `decltype` checks, its
+        // temporaries and messages dropped (the call checks them again).
+        let (locals, diags) = (self.locals.len(), self.diags.len());
+        let types: Vec<CType> = args.iter().map(|a| self.expr(a.clone()).ty).collect();
+        self.locals.truncate(locals);
+        self.diags.truncate(diags);
+        !set.iter().any(|s| plausible(s, &types))
     }
 
     /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,
@@ -313,4 +320,28 @@ impl<'a> Checker<'a> {
             .collect();
         mk(ExprKind::BuiltinCall(index, k, args), span, ctype(ov.ret))
     }
+}
+
+/// Whether `sig` might take `args`: the number fits, and each argument is
+/// of the kind of its parameter (a number for a number, a class for a class,
+/// a pointer, array or null constant for a pointer).
+fn plausible(sig: &Signature, args: &[CType]) -> bool {
+    let (n, k) = (args.len(), sig.params.len());
+    let count = k == n
+        || (sig.variadic && n >= k)
+        || (n < k && sig.defaults[n..].iter().all(Option::is_some));
+    count
+        && sig.params.iter().zip(args).all(|(p, a)| {
+            let (p, a) = (p.unref(), a.unref());
+            let number = |t: &CType| t.is_arithmetic() || matches!(t, CType::Bool | CType::Enum(_));
+            if number(p) {
+                number(a)
+            } else if p.is_record() {
+                a.is_record()
+            } else if p.is_pointer() {
+                a.is_pointer() || matches!(a, CType::Array(..) | CType::Func(_)) || a.is_integer()
+            } else {
+                true
+            }
+        })
 }
