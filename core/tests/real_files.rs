@@ -219,3 +219,100 @@ fn cuda_version_macros_are_nvccs() {
     assert!(ptx.contains(".entry _Z1kPi("), "{ptx}");
     assert!(ptx.contains("13050"), "{ptx}");
 }
+
+/// A texture program as real files write one: host code that makes a CUDA
+/// array, copies into it and creates texture and surface objects around
+/// kernels that take them by value (bindless textures; CUDA 12 has no
+/// texture references). The kernels fetch through `tex2D<float4>`,
+/// `tex1Dfetch<int>` and `surf2Dread(&v, …)`/`surf2Dwrite`; a helper
+/// header's own `make_float2(float)` and `fminf(float2, float2)`
+/// overloads leave CUDA's `make_float2(x, y)` and `fminf(x, y)` callable.
+#[test]
+fn texture_objects_and_the_host_code_that_creates_them_compile() {
+    let src = r#"#include <cuda_runtime.h>
+#include <cuda.h>
+#include <texture_types.h>
+#include <channel_descriptor.h>
+#include <stdio.h>
+inline __host__ __device__ float2 make_float2(float s) { return make_float2(s, s); }
+inline __host__ __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }
+inline __device__ float clamp(float f, float a, float b) { return fmaxf(a, fminf(f, b)); }
+typedef unsigned int uint;
+cudaTextureObject_t texImage;
+cudaSurfaceObject_t surfImage;
+static cudaArray *d_array;
+cudaArray_t d_volume = 0;
+__global__ void blur(uint *dst, int w, int h, cudaTextureObject_t tex) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= w || y >= h) return;
+    float4 s = make_float4(0.f, 0.f, 0.f, 0.f);
+    for (int j = -1; j <= 1; j++)
+        for (int i = -1; i <= 1; i++) {
+            float4 c = tex2D<float4>(tex, x + i + 0.5f, y + j + 0.5f);
+            s.x += c.x; s.y += c.y; s.z += c.z; s.w += c.w;
+        }
+    float2 half = make_float2(0.5f), sum = make_float2(s.x, s.y);
+    half.x += sum.x;
+    half = fminf(half, make_float2(1.f));
+    dst[y * w + x] = (uint)(clamp(half.x, 0.f, 1.f) * 255.f);
+}
+__global__ void lookup(const int *idx, int *out, CUtexObject table) { out[threadIdx.x] = tex1Dfetch<int>(table, idx[threadIdx.x]); }
+__global__ void invert(cudaSurfaceObject_t surf, int w, int h) {
+    unsigned x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x < w && y < h) {
+        unsigned char v;
+        surf2Dread(&v, surf, x, y);
+        surf2Dwrite((unsigned char)(255 - v), surf, x, y);
+    }
+}
+void initTexture(int w, int h, const unsigned char *img) {
+    cudaChannelFormatDesc desc = cudaCreateChannelDesc<uchar4>();
+    cudaMallocArray(&d_array, &desc, w, h, cudaArraySurfaceLoadStore);
+    cudaMemcpy2DToArray(d_array, 0, 0, img, w * 4, w * 4, h, cudaMemcpyHostToDevice);
+    cudaResourceDesc res;
+    memset(&res, 0, sizeof(res));
+    res.resType = cudaResourceTypeArray;
+    res.res.array.array = d_array;
+    cudaTextureDesc td;
+    memset(&td, 0, sizeof(td));
+    td.normalizedCoords = false;
+    td.filterMode = cudaFilterModeLinear;
+    td.addressMode[0] = cudaAddressModeClamp;
+    td.addressMode[1] = cudaAddressModeWrap;
+    td.readMode = cudaReadModeNormalizedFloat;
+    cudaCreateTextureObject(&texImage, &res, &td, NULL);
+    cudaCreateSurfaceObject(&surfImage, &res);
+    cudaExtent e = make_cudaExtent(w, h, 4);
+    cudaChannelFormatDesc f = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    cudaMalloc3DArray(&d_volume, &f, e, 0);
+    cudaMemcpy3DParms p = {0};
+    p.srcPtr = make_cudaPitchedPtr((void *)img, w * 4, w, h);
+    p.dstArray = d_volume;
+    p.extent = e;
+    p.kind = cudaMemcpyHostToDevice;
+    cudaMemcpy3D(&p);
+}
+void run(uint *d_dst, int w, int h) {
+    dim3 b(16, 16), g((w + 15) / 16, (h + 15) / 16);
+    blur<<<g, b>>>(d_dst, w, h, texImage);
+    invert<<<g, b>>>(surfImage, w, h);
+    cudaDestroySurfaceObject(surfImage);
+    cudaDestroyTextureObject(texImage);
+    cudaFreeArray(d_array);
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    for entry in [
+        ".entry _Z4blurPjiiy(",
+        ".entry _Z6lookupPKiPiy(",
+        ".entry _Z6invertyii(",
+    ] {
+        assert!(ptx.contains(entry), "{entry}: {ptx}");
+    }
+    assert!(ptx.contains("tex.2d.v4.f32.f32"), "{ptx}");
+    assert!(ptx.contains("tex.1d.v4.s32.s32"), "{ptx}");
+    assert!(ptx.contains("suld.b.2d.b8.trap"), "{ptx}");
+    assert!(ptx.contains("sust.b.2d.b8.trap"), "{ptx}");
+}

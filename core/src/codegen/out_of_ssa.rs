@@ -40,7 +40,7 @@ fn reads(i: &Instr) -> Vec<Reg> {
         .operands
         .iter()
         .skip(skip)
-        .filter_map(Operand::reg)
+        .flat_map(Operand::regs)
         .collect();
     if let Some((g, _)) = i.guard {
         r.push(g);
@@ -175,7 +175,7 @@ fn coalesce(
             }
             uses.add(&insts[d], 1);
             for i in &mut insts[d + 1..] {
-                let touches = i.operands.iter().any(|o| o.reg() == Some(*r))
+                let touches = i.operands.iter().any(|o| o.regs().contains(r))
                     || i.guard.is_some_and(|(g, _)| g == *r);
                 if !touches {
                     continue;
@@ -212,6 +212,11 @@ fn rename(op: &mut Operand, from: Reg, to: Reg) {
     match op {
         Operand::Reg(x) if *x == from => *x = to,
         Operand::Addr(base, _) => rename(base, from, to),
+        Operand::List(v) => v.iter_mut().for_each(|o| rename(o, from, to)),
+        Operand::Image(h, v) => {
+            rename(h, from, to);
+            v.iter_mut().for_each(|o| rename(o, from, to));
+        }
         _ => {}
     }
 }

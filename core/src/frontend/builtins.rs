@@ -6,6 +6,8 @@ use super::ast::{CType, IntKind};
 use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
 mod ptx16;
+pub mod texture;
+pub use texture::TexOp;
 
 /// The parameter and return types of one overload, in a compact spelling:
 /// `c` char, `i` int, `u` unsigned, `t` unsigned short, `l` long long, `y` unsigned long long,
@@ -69,6 +71,10 @@ pub enum Lowering {
     /// &pred)` (`true`): `llvm.nvvm.match.{any,all}.sync.i32/i64` on the
     /// value's bits; all's predicate is whether its result is not 0.
     Match(bool),
+    /// A texture fetch or a surface read or write (`builtins/texture.rs`):
+    /// the first argument is the result's (the value's) address, whose
+    /// type picks the instruction's type and lanes.
+    Texture(TexOp),
 }
 
 /// What a half-precision built-in does (see [`Lowering::Half`]).
@@ -1709,6 +1715,7 @@ pub fn all() -> impl Iterator<Item = &'static Builtin> {
         .chain(MATH)
         .chain(LIBDEVICE)
         .chain(ptx16::PTX16)
+        .chain(texture::BUILTINS)
 }
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).

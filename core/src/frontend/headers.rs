@@ -9,6 +9,7 @@ mod cxx;
 mod cxx_extra;
 mod fp16;
 mod posix;
+mod texture;
 
 pub use cxx::STD_MATH;
 
@@ -214,6 +215,8 @@ cudaError_t cudaStreamCreate(cudaStream_t *stream);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 }
+#include <texture_types.h>
+#include <texture_indirect_functions.h>
 #endif
 ";
 
@@ -461,6 +464,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
     if let Some(text) = cxx::header(path)
         .or_else(|| cxx_extra::header(path))
         .or_else(|| posix::header(path))
+        .or_else(|| texture::header(path))
     {
         return Some(text);
     }
@@ -537,6 +541,7 @@ mod tests {
             .chain(super::cxx::NAMES)
             .chain(super::cxx_extra::NAMES)
             .chain(super::posix::NAMES)
+            .chain(super::texture::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

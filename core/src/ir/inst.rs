@@ -316,7 +316,22 @@ pub fn switch_target(default: BlockId, cases: &[(i64, BlockId)], c: i64) -> Bloc
         .map_or(default, |(_, b)| *b)
 }
 
-/// Intrinsics with no side effects: reads of special registers.
+/// Texture fetches and surface accesses (`llvm.nvvm.tex.unified.*`,
+/// `llvm.nvvm.tld4.unified.*`, `llvm.nvvm.suld.*`, `llvm.nvvm.sust.b.*`): the
+/// calls whose result may be a vector of texels.
+pub fn is_texture_intrinsic(name: &str) -> bool {
+    [
+        "llvm.nvvm.tex.",
+        "llvm.nvvm.tld4.",
+        "llvm.nvvm.suld.",
+        "llvm.nvvm.sust.",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+}
+
+/// Intrinsics with no side effects: reads of special registers, math,
+/// texture fetches.
 pub fn is_pure_intrinsic(name: &str) -> bool {
     // The clock is a special register that changes as it is read.
     (name.starts_with("llvm.nvvm.read.ptx.sreg.") && !name.contains("clock"))
@@ -338,6 +353,10 @@ pub fn is_pure_intrinsic(name: &str) -> bool {
         || name.starts_with("llvm.nvvm.sad")
         // The 16-bit float instructions (`llvm.nvvm.ptx.add.f16x2`).
         || name.starts_with("llvm.nvvm.ptx.")
+        // Texture fetches read memory no kernel writes (surface accesses
+        // are not pure: a read may see a write).
+        || name.starts_with("llvm.nvvm.tex.")
+        || name.starts_with("llvm.nvvm.tld4.")
         || is_math_intrinsic(name)
 }
 

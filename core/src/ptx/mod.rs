@@ -95,6 +95,11 @@ pub enum Operand {
     Addr(Box<Operand>, i64),
     /// A branch target: the machine block's index.
     Label(usize),
+    /// `{%f1, %f2, %f3, %f4}`: the registers of a vector operand (a texture
+    /// fetch's results or coordinates, a surface access's value).
+    List(Vec<Operand>),
+    /// `[%rd1, {%f1, %f2}]`: a texture or surface handle and its coordinates.
+    Image(Box<Operand>, Vec<Operand>),
 }
 
 impl Operand {
@@ -103,6 +108,19 @@ impl Operand {
             Operand::Reg(r) => Some(*r),
             Operand::Addr(b, _) => b.reg(),
             _ => None,
+        }
+    }
+
+    /// Every register the operand names (a list's and an image's too).
+    pub fn regs(&self) -> Vec<Reg> {
+        match self {
+            Operand::List(v) => v.iter().flat_map(Operand::regs).collect(),
+            Operand::Image(h, v) => h
+                .regs()
+                .into_iter()
+                .chain(v.iter().flat_map(Operand::regs))
+                .collect(),
+            o => o.reg().into_iter().collect(),
         }
     }
 }
@@ -273,7 +291,27 @@ fn push_operand(out: &mut String, f: &MFunction, op: &Operand) {
             out.push(']');
         }
         Operand::Label(b) => out.push_str(&f.label(*b)),
+        Operand::List(v) => push_list(out, f, v),
+        Operand::Image(h, v) => {
+            out.push('[');
+            push_operand(out, f, h);
+            out.push_str(", ");
+            push_list(out, f, v);
+            out.push(']');
+        }
     }
+}
+
+/// `{a, b, c}`.
+fn push_list(out: &mut String, f: &MFunction, v: &[Operand]) {
+    out.push('{');
+    for (k, o) in v.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        push_operand(out, f, o);
+    }
+    out.push('}');
 }
 
 /// One instruction's line, without the leading tab: `add.s32 \t%r1, %r2, %r3;`.

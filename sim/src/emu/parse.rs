@@ -152,6 +152,8 @@ pub enum Operand {
     Addr(Option<String>, i64),
     /// `{a, b, …}`: each a `Name`, an `Imm` (stored values) or `Sink` (`_`).
     Vector(Vec<Operand>),
+    /// `[%rd1, {%f1, %f2}]`: a texture or surface and its coordinates.
+    Image(String, Box<Operand>),
     /// A call's parenthesized list: `(retval0)`, `(param0, param1)`.
     List(Vec<String>),
     /// `_`.
@@ -1097,6 +1099,11 @@ impl Parser<'_> {
                     }
                     _ => None,
                 };
+                if let (Some(b), true) = (&base, self.eat_punct(',')) {
+                    let coords = self.operand()?;
+                    self.expect_punct(']')?;
+                    return Ok(Operand::Image(b.clone(), Box::new(coords)));
+                }
                 let mut off = 0i64;
                 if base.is_none() || self.is_punct('+') || self.is_punct('-') {
                     match self.imm()? {

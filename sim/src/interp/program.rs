@@ -1133,6 +1133,11 @@ impl Decoder<'_> {
                         func: Callee::Direct(func),
                         args: ops.into(),
                     }
+                } else if ptxlab_core::ir::is_texture_intrinsic(callee) {
+                    return Err((
+                        ErrorKind::Unsupported,
+                        format!("texture fetches and surface accesses are not supported by the interpreter (@{callee})"),
+                    ));
                 } else {
                     return Err((
                         ErrorKind::Unsupported,

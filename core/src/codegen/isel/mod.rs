@@ -7,7 +7,8 @@
 //! The selector's state and entry point are here; each concern is an `impl Sel`
 //! of its own: `fold` (what is computed inside its user), `frame` (stack frame
 //! and parameter loads), `operand`, `address`, `memory`, `arith`, `control`
-//! (returns, switches), `call` (the `.param` ABI), `intrinsic`; `types` holds
+//! (returns, switches), `call` (the `.param` ABI), `intrinsic`, `texture`
+//! (texture fetches, surface reads and writes); `types` holds
 //! register classes and PTX type suffixes.
 
 mod address;
@@ -20,6 +21,7 @@ mod intrinsic;
 mod memory;
 mod operand;
 mod ptx16;
+mod texture;
 mod types;
 
 use types::*;
@@ -364,6 +366,8 @@ impl Sel<'_> {
                     self.emit_opcode(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
                 } else if callee.starts_with(ptx16::PREFIX) {
                     self.ptx16(id, callee, args);
+                } else if is_texture_intrinsic(callee) {
+                    self.texture(id, callee, args);
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {

@@ -120,7 +120,7 @@ impl<'a> Parser<'a> {
         }
         let base = match specs.ty.clone() {
             Some(t) => t,
-            None => return self.error(start, "expected a type specifier"),
+            None => return self.error(start, self.no_type_message()),
         };
         if matches!(base, CType::Record(_) | CType::Enum(_)) && self.eat(";") {
             return Ok(()); // `struct S { … };`, `enum E { … };`
@@ -586,4 +586,17 @@ pub(super) fn type_from_words(words: &[String]) -> Option<CType> {
         }
         t => t,
     })
+}
+
+impl Parser<'_> {
+    /// A declaration with no type: nvcc's words for a texture or surface
+    /// reference (`texture<float, 2> t;`), which CUDA 12 removed.
+    fn no_type_message(&self) -> String {
+        match (self.peek(), self.peek_at(1)) {
+            (Some(t), Some(n)) if matches!(&*t.text, "texture" | "surface") && n.is("<") => {
+                format!("{} is not a template", t.text)
+            }
+            _ => "expected a type specifier".into(),
+        }
+    }
 }

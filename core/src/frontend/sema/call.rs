@@ -34,7 +34,10 @@ impl<'a> Checker<'a> {
             let callee = mk(ExprKind::Ident(name), span.clone(), CType::Void);
             return self.call_through(callee, args, span);
         }
-        if let Some(set) = self.function_set(&name) {
+        if let Some(set) = self
+            .function_set(&name)
+            .filter(|s| !self.prefers_builtin(&name, s, &args))
+        {
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
             if !defs.is_empty() && set.iter().all(|s| !s.method) {
@@ -62,6 +65,35 @@ impl<'a> Checker<'a> {
         }
         self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// A call the file's own overloads of a CUDA function cannot take,
+    /// where CUDA's own is an overload too (helper_math.h declares
+    /// `make_float2(float s)` and `fminf(float2, float2)` beside CUDA's
+    /// `make_float2(float, float)` and `fminf(float, float)`): CUDA's is
+    /// called when none of the file's could take these arguments.
+    fn prefers_builtin(&mut self, name: &str, set: &[Signature], args: &[Expr]) -> bool {
+        let n = args.len();
+        let vector = name
+            .strip_prefix("make_")
+            .and_then(|v| self.vector_types.get(v))
+            .and_then(|t| match t {
+                CType::Record(r) => r.layout().map(|l| l.fields.len()),
+                _ => None,
+            });
+        let builtin = vector == Some(n)
+            || builtins::find(name)
+                .is_some_and(|b| builtins::overloads(b).iter().any(|o| o.params.len() == n));
+        if !builtin {
+            return false;
+        }
+        // The arguments' types: each checked as `decltype` checks, its
+        // temporaries and messages dropped (the call checks them again).
+        let (locals, diags) = (self.locals.len(), self.diags.len());
+        let types: Vec<CType> = args.iter().map(|a| self.expr(a.clone()).ty).collect();
+        self.locals.truncate(locals);
+        self.diags.truncate(diags);
+        !set.iter().any(|s| plausible(s, &types))
     }
 
     /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,
@@ -273,6 +305,14 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         let ov = ovs[k];
+        if let builtins::Lowering::Texture(op) = b.lowering {
+            if !builtins::texture::supports(op, args[0].ty.pointee().unwrap_or(&CType::Void)) {
+                let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
+                let name = builtins::texture::api_name(op);
+                self.err(&span, format!("no instance of overloaded function \"{name}\" matches the argument list (argument types are: ({}))", types.join(", ")));
+                return mk(ExprKind::IntLit(0), span, CType::INT);
+            }
+        }
         let args = args
             .into_iter()
             .zip(ov.params)
@@ -280,4 +320,28 @@ impl<'a> Checker<'a> {
             .collect();
         mk(ExprKind::BuiltinCall(index, k, args), span, ctype(ov.ret))
     }
+}
+
+/// Whether `sig` might take `args`: the number fits, and each argument is
+/// of the kind of its parameter (a number for a number, a class for a class,
+/// a pointer, array or null constant for a pointer).
+fn plausible(sig: &Signature, args: &[CType]) -> bool {
+    let (n, k) = (args.len(), sig.params.len());
+    let count = k == n
+        || (sig.variadic && n >= k)
+        || (n < k && sig.defaults[n..].iter().all(Option::is_some));
+    count
+        && sig.params.iter().zip(args).all(|(p, a)| {
+            let (p, a) = (p.unref(), a.unref());
+            let number = |t: &CType| t.is_arithmetic() || matches!(t, CType::Bool | CType::Enum(_));
+            if number(p) {
+                number(a)
+            } else if p.is_record() {
+                a.is_record()
+            } else if p.is_pointer() {
+                a.is_pointer() || matches!(a, CType::Array(..) | CType::Func(_)) || a.is_integer()
+            } else {
+                true
+            }
+        })
 }

@@ -4,6 +4,7 @@ mod atomics;
 mod half;
 mod math;
 mod mem;
+mod texture;
 mod warp;
 
 use super::*;
@@ -57,6 +58,7 @@ impl Gen<'_> {
             Lowering::Half(op) => self.half_builtin(op, &vals, &rty, short),
             Lowering::Match(all) => self.match_sync(all, vals, short),
             Lowering::FindFirstSet => self.find_first_set(vals),
+            Lowering::Texture(op) => self.texture(op, args, vals),
             Lowering::MemOp(set) => self.mem_op(set, &vals),
             Lowering::FunnelShift(name) => {
                 let args = vec![vals[1].clone(), vals[0].clone(), vals[2].clone()];

@@ -327,6 +327,10 @@ impl Cx<'_, '_, '_, '_> {
                     negate: false,
                 })
             }
+            "tex" | "tld4" | "suld" | "sust" | "txq" | "suq" => Ok(Op::Unsupported(format!(
+                "texture fetches and surface accesses are not supported by the emulator ('{}')",
+                self.inst.opcode
+            ))),
             _ => self.unsupported(),
         }
     }
