@@ -121,6 +121,9 @@ pub enum InstKind {
         val: Option<Value>,
     },
     Unreachable,
+    /// `call i32 asm sideeffect "…", "=r,r"(i32 %x)`: inline PTX (see
+    /// [`InlineAsm`]).
+    Asm(Box<InlineAsm>),
 }
 
 /// The body of `InstKind::for_each_operand(_mut)`: the same walk over shared
@@ -171,6 +174,7 @@ macro_rules! visit_operands {
                 indices.$iter().for_each($f);
             }
             InstKind::Call { args, .. } => args.$iter().for_each($f),
+            InstKind::Asm(a) => a.args.$iter().for_each($f),
             InstKind::CallIndirect { callee, args } => {
                 $f(callee);
                 args.$iter().for_each($f);
@@ -233,6 +237,7 @@ impl InstKind {
                 !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee))
             }
             InstKind::Load { volatile, .. } => *volatile,
+            InstKind::Asm(a) => a.touches_memory(),
             k => k.is_terminator(),
         }
     }
@@ -258,6 +263,7 @@ impl InstKind {
             InstKind::ExtractElement { vec, idx } => vec![vec, idx],
             InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter().collect(),
+            InstKind::Asm(a) => a.args.iter().collect(),
             InstKind::CallIndirect { callee, args } => {
                 std::iter::once(callee).chain(args.iter()).collect()
             }
@@ -298,6 +304,7 @@ impl InstKind {
             InstKind::ExtractElement { vec, idx } => vec![vec, idx],
             InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter_mut().collect(),
+            InstKind::Asm(a) => a.args.iter_mut().collect(),
             InstKind::CallIndirect { callee, args } => {
                 std::iter::once(callee).chain(args.iter_mut()).collect()
             }

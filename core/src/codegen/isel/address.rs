@@ -67,6 +67,27 @@ impl Sel<'_> {
         None
     }
 
+    /// For `addrspacecast ptr addrspace(1) %p.global to ptr` where
+    /// `%p.global` is `addrspacecast ptr %p to ptr addrspace(1)`: `%p`.
+    pub(super) fn generic_round_trip(&self, val: &Value, from: &Type, to: &Type) -> Option<Value> {
+        if (from, to)
+            != (
+                &Type::Ptr(addrspace::GLOBAL),
+                &Type::Ptr(addrspace::GENERIC),
+            )
+        {
+            return None;
+        }
+        let InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val: inner,
+        } = &self.f.inst(val.as_inst()?).kind
+        else {
+            return None;
+        };
+        (self.f.value_type(inner) == Type::Ptr(addrspace::GENERIC)).then(|| inner.clone())
+    }
+
     /// For `addrspacecast ptr addrspace(5) %a.local to ptr` where `%a.local`
     /// is a frame slot's local address: the slot's offset.
     pub(super) fn local_slot_to_generic(&self, id: InstId) -> Option<u64> {

@@ -7,11 +7,12 @@
 //! The selector's state and entry point are here; each concern is an `impl Sel`
 //! of its own: `fold` (what is computed inside its user), `frame` (stack frame
 //! and parameter loads), `operand`, `address`, `memory`, `arith`, `control`
-//! (returns, switches), `call` (the `.param` ABI), `intrinsic`; `types` holds
+//! (returns, switches), `call` (the `.param` ABI), `intrinsic`, `asm` (inline PTX); `types` holds
 //! register classes and PTX type suffixes.
 
 mod address;
 mod arith;
+mod asm;
 mod call;
 mod control;
 mod fold;
@@ -406,6 +407,7 @@ impl Sel<'_> {
             } => self.switch(val, *default, cases),
             InstKind::Ret { val } => self.ret(val.as_ref()),
             InstKind::Unreachable => self.emit(Op::Trap, "", vec![]),
+            InstKind::Asm(a) => self.inline_asm(id, a),
         }
     }
 }
