@@ -205,3 +205,30 @@ __global__ void k(const unsigned char *in, float *out, Later<int> l) {
         errors(&undefined)
     );
 }
+
+/// What the host side of IPC samples and Rodinia's dwt2d and streamcluster
+/// name at file scope: the runtime's IPC handles and memory-pool export
+/// types as struct members, glibc's `<error.h>`, and `pthread_barrier_t`
+/// with only `<iostream>` included (libstdc++ brings `<pthread.h>`).
+#[test]
+fn ipc_handles_error_h_and_pthread_through_iostream() {
+    let src = r#"#include <iostream>
+#include <error.h>
+#define MAX_DEVICES 8
+typedef struct ipcDevices_st {
+    int count;
+    cudaIpcMemHandle_t memHandle[MAX_DEVICES];
+    cudaIpcEventHandle_t eventHandle[MAX_DEVICES];
+    cudaMemAllocationHandleType handleType;
+    cudaMemPoolPtrExportData exportData;
+} ipcDevices;
+struct worker_arg { int pid; pthread_barrier_t *barrier; };
+void fail(const char *what) { error(1, 0, "%s failed", what); }
+__global__ void scale(float *x) { x[threadIdx.x] *= sizeof(cudaIpcMemHandle_t); }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    // The handle is 64 bytes, as the runtime's is.
+    assert!(ptx.contains("0f42800000"), "{ptx}");
+}
