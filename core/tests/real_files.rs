@@ -232,3 +232,35 @@ __global__ void scale(float *x) { x[threadIdx.x] *= sizeof(cudaIpcMemHandle_t); 
     // The handle is 64 bytes, as the runtime's is.
     assert!(ptx.contains("0f42800000"), "{ptx}");
 }
+
+/// What the implicit runtime header gives real files with no include:
+/// `assert` (cuda-samples' NVRTC kernels) and the `CUDART_CB` calling
+/// convention of stream callbacks; and the system- and block-scope atomics
+/// (`atomicExch_system`, …: `atom.sys`, `atom.cta`).
+#[test]
+fn assert_cudart_cb_and_scoped_atomics_need_no_include() {
+    let src = r#"void CUDART_CB done(cudaStream_t s, cudaError_t e, void *data) {}
+__global__ void k(int *a, unsigned *u, float *f, unsigned long long *y, int n) {
+    assert(n > 0);
+    f[1] = atomicExch_system(&f[0], 2.0f);
+    a[8] = atomicMax_system(&a[1], 3) + atomicCAS_system(&a[6], 1, 2);
+    u[9] = atomicInc_system(&u[2], 10u) + atomicDec_block(&u[3], 10u);
+    y[1] = atomicXor_system(&y[0], 7ull);
+    a[9] = atomicOr_block(&a[5], 6);
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    for op in [
+        "atom.global.sys.exch.b32",
+        "atom.global.sys.max.s32",
+        "atom.global.sys.cas.b32",
+        "atom.global.sys.inc.u32",
+        "atom.global.cta.dec.u32",
+        "atom.global.sys.xor.b64",
+        "atom.global.cta.or.b32",
+    ] {
+        assert!(ptx.contains(op), "{op}: {ptx}");
+    }
+}

@@ -1281,6 +1281,135 @@ pub const BUILTINS: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::CmpXchg(SyncScope::Block),
     },
+    // The system-scope atomics (`atom.sys`: memory other devices and the
+    // host share) and the block-scope ones not above.
+    atomic!(
+        "atomicExch_system",
+        AtomicOp::Xchg,
+        SyncScope::System,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"]),
+            o("f", &["*f", "f"])
+        ]
+    ),
+    atomic!(
+        "atomicMax_system",
+        AtomicOp::Max,
+        SyncScope::System,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("l", &["*l", "l"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicMin_system",
+        AtomicOp::Min,
+        SyncScope::System,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("l", &["*l", "l"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicInc_system",
+        AtomicOp::UIncWrap,
+        SyncScope::System,
+        [o("u", &["*u", "u"])]
+    ),
+    atomic!(
+        "atomicDec_system",
+        AtomicOp::UDecWrap,
+        SyncScope::System,
+        [o("u", &["*u", "u"])]
+    ),
+    atomic!(
+        "atomicInc_block",
+        AtomicOp::UIncWrap,
+        SyncScope::Block,
+        [o("u", &["*u", "u"])]
+    ),
+    atomic!(
+        "atomicDec_block",
+        AtomicOp::UDecWrap,
+        SyncScope::Block,
+        [o("u", &["*u", "u"])]
+    ),
+    atomic!(
+        "atomicAnd_system",
+        AtomicOp::And,
+        SyncScope::System,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicOr_system",
+        AtomicOp::Or,
+        SyncScope::System,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicXor_system",
+        AtomicOp::Xor,
+        SyncScope::System,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicAnd_block",
+        AtomicOp::And,
+        SyncScope::Block,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicOr_block",
+        AtomicOp::Or,
+        SyncScope::Block,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    atomic!(
+        "atomicXor_block",
+        AtomicOp::Xor,
+        SyncScope::Block,
+        [
+            o("i", &["*i", "i"]),
+            o("u", &["*u", "u"]),
+            o("y", &["*y", "y"])
+        ]
+    ),
+    Builtin {
+        name: "atomicCAS_system",
+        overloads: &[
+            o("i", &["*i", "i", "i"]),
+            o("u", &["*u", "u", "u"]),
+            o("y", &["*y", "y", "y"]),
+        ],
+        trailing_default: None,
+        lowering: Lowering::CmpXchg(SyncScope::System),
+    },
     Builtin {
         name: "__ballot_sync",
         overloads: &[o("u", &["u", "i"])],

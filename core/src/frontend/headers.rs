@@ -131,6 +131,9 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <assert.h>
+/* A stream callback's calling convention: nothing on Linux. */
+#define CUDART_CB
 typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1
