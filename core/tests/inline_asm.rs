@@ -75,7 +75,8 @@ fn ptxas_accepts(name: &str, ptx: &str) {
 /// non-coherent load through a 64-bit pointer, an f16 conversion into a
 /// 16-bit register, a scoped `{ .reg .pred … }` body built from string
 /// pieces, a read-write operand, an f64 operand, a `memory`-clobbering
-/// fence and basic asm without operands.
+/// fence, inputs written without a comma between them (nvcc reads them)
+/// and basic asm without operands.
 #[test]
 fn operands_take_registers_of_their_constraint_classes() {
     let src = r#"
@@ -103,6 +104,7 @@ __global__ void probe(unsigned *out, const float *in, unsigned long long *stamp,
     asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
     stamp[0] = t;
     asm volatile("membar.gl;" ::: "memory");
+    asm volatile("st.relaxed.gpu.global.u32 [%1], %0;" :: "r"(flag) "l"(out) : "memory");
     asm("bar.sync 0;");
     double d = in[1];
     asm("add.f64 %0, %1, %1;" : "=d"(d) : "d"(d));
@@ -147,6 +149,7 @@ __global__ void probe(unsigned *out, const float *in, unsigned long long *stamp,
             "\tadd.u32 %rN, %rN, %rN;",
             "\tmov.u64 %rdN, %globaltimer;",
             "\tmembar.gl;",
+            "\tst.relaxed.gpu.global.u32 [%rdN], %rN;",
             "\tbar.sync 0;",
             "\tadd.f64 %fdN, %fdN, %fdN;",
         ]

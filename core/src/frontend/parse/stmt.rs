@@ -271,7 +271,9 @@ impl<'a> Parser<'a> {
                     expr,
                     span,
                 });
-                if !self.eat(",") {
+                // nvcc also reads operands with no comma between them
+                // (`::"r"(v) "l"(p)`, as cuda-samples write one).
+                if !self.eat(",") && !self.peek().is_some_and(|t| t.kind == TokKind::Str) {
                     break;
                 }
             }
