@@ -264,3 +264,26 @@ __global__ void k(int *a, unsigned *u, float *f, unsigned long long *y, int n) {
         assert!(ptx.contains(op), "{op}: {ptx}");
     }
 }
+
+/// Conditional graph nodes (cuda-samples' graphConditionalNodes): the
+/// handle type and the device runtime's `cudaGraphSetConditional`, called
+/// as an external function as nvcc calls it; the graph types host code names.
+#[test]
+fn graph_conditional_handles_call_the_device_runtime() {
+    let src = r#"cudaGraph_t graph;
+cudaGraphExec_t exec;
+cudaGraphNode_t node;
+__global__ void step(char *counter, cudaGraphConditionalHandle handle) {
+    if (--(*counter) == 0) cudaGraphSetConditional(handle, 0);
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains(".entry _Z4stepPcy("), "{ptx}");
+    assert!(
+        ptx.contains(".extern .func cudaGraphSetConditional("),
+        "{ptx}"
+    );
+    assert!(ptx.contains("call.uni \tcudaGraphSetConditional"), "{ptx}");
+}

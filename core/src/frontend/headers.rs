@@ -171,6 +171,12 @@ enum cudaMemAllocationHandleType {
     cudaMemHandleTypeFabric = 8
 };
 typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef unsigned long long cudaGraphConditionalHandle;
+/* The device runtime's: sets a conditional graph node's value. */
+extern \"C\" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
 struct cudaMemPoolPtrExportData { unsigned char reserved[64]; };
 extern \"C\" {
 cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *p);
