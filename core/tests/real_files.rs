@@ -287,3 +287,33 @@ __global__ void step(char *counter, cudaGraphConditionalHandle handle) {
     );
     assert!(ptx.contains("call.uni \tcudaGraphSetConditional"), "{ptx}");
 }
+
+/// A large by-value kernel parameter marked `__grid_constant__`
+/// (cuda-samples' LargeKernelParameter) indexed at run time: its bytes are
+/// read with `ld.param` through a register holding the parameter's
+/// address (`mov.b64 %rd, k_param_0`), as nvcc reads them.
+#[test]
+fn grid_constant_parameters_indexed_at_run_time() {
+    let src = r#"typedef struct { int v[1024]; } params_t;
+__global__ void sum(__grid_constant__ const params_t p, int *out, int n) {
+    int t = 0;
+    for (int i = 0; i < n; ++i) t += p.v[i];
+    *out = t;
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(
+        ptx.contains(".param .align 4 .b8 _Z3sum8params_tPii_param_0[4096]"),
+        "{ptx}"
+    );
+    assert!(
+        ptx.contains("mov.b64 \t%rd") && ptx.contains(", _Z3sum8params_tPii_param_0;"),
+        "{ptx}"
+    );
+    assert!(
+        ptx.contains("ld.param.u32 \t%r") && ptx.contains(", [%rd"),
+        "{ptx}"
+    );
+}
