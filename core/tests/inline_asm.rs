@@ -267,3 +267,67 @@ entry:
     let e = parse_module(&bad).unwrap_err().to_string();
     assert!(e.contains("do not match"), "{e}");
 }
+
+/// Several outputs: the asm gives a literal struct that `extractvalue`
+/// takes apart, each output in its own register of its class in the PTX
+/// (a 64-bit value split into halves; two read-write operands of a carry
+/// chain).
+#[test]
+fn several_outputs_each_get_their_register() {
+    let src = r#"
+__global__ void k(unsigned *out, unsigned long long *w) {
+    unsigned lo, hi;
+    asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "l"(w[threadIdx.x]));
+    unsigned a = out[0], b = out[1];
+    asm("add.cc.u32 %0, %0, %2;\n\taddc.u32 %1, %1, %3;" : "+r"(a), "+r"(b) : "r"(lo), "r"(hi));
+    out[threadIdx.x] = lo ^ hi ^ a ^ b;
+}
+"#;
+    let c = compile(src);
+    assert!(errors(&c).is_empty(), "{:?}", errors(&c));
+    let ptx = c.ptx.clone().unwrap();
+    let bodies = asm_bodies(&ptx);
+    let regs = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_ascii_alphanumeric() || c == '%'))
+            .filter(|w| w.starts_with("%r"))
+            .map(String::from)
+            .collect()
+    };
+    let split = regs(&bodies[0]);
+    assert_eq!(split.len(), 3, "{}", bodies[0]);
+    assert!(split[0].starts_with("%r") && !split[0].starts_with("%rd"));
+    assert_ne!(split[0], split[1]);
+    assert!(split[2].starts_with("%rd"), "{}", bodies[0]);
+    // add.cc a, a, lo; addc b, b, hi: the halves are the split's outputs.
+    let chain = regs(&bodies[1]);
+    assert_eq!(chain[0], chain[1]);
+    assert_eq!(chain[3], chain[4]);
+    assert_eq!((&chain[2], &chain[5]), (&split[0], &split[1]), "{ptx}");
+    ptxas_accepts("asm-outputs", &ptx);
+
+    let text = "\
+define void @f(ptr %p, i64 %w) {
+entry:
+  %asm = call { i32, i16 } asm \"mov.b64 {$0, $1}, $2;\", \"=r,=h,l\"(i64 %w)
+  %lo = extractvalue { i32, i16 } %asm, 0
+  %hi = extractvalue { i32, i16 } %asm, 1
+  store i32 %lo, ptr %p, align 4
+  store i16 %hi, ptr %p, align 2
+  ret void
+}
+";
+    let m = parse_module(text).unwrap();
+    assert!(verify::verify_module(&m).is_empty());
+    assert_eq!(print_module(&m), text);
+    let e = parse_module(&text.replace("%asm, 1", "%asm, 2"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("extractvalue needs a literal struct with field 2"),
+        "{e}"
+    );
+    let e = parse_module(&text.replace("{ i32, i16 } asm", "i32 asm"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("do not match"), "{e}");
+}

@@ -2,7 +2,8 @@
 //! LLVM's form of a GNU `asm` statement: the template (`$N` names operand N,
 //! `$$` is `$`; `%` is PTX's own), the constraint list (outputs `=r`, inputs
 //! `r`/`n`, tied inputs `0`, clobbers `~{memory}`) and the input values.
-//! Outputs are the instruction's result (one at most).
+//! Outputs are the instruction's result: one value, or a literal struct of
+//! several that `extractvalue` takes apart.
 
 use super::*;
 
@@ -58,7 +59,7 @@ impl InlineAsm {
                 .any(|c| c == Constraint::Clobber("memory"))
     }
 
-    /// The output count (the result: void, or one value).
+    /// The output count (the result: void, one value, or a struct of them).
     pub fn outputs(&self) -> usize {
         self.constraints()
             .filter(|c| matches!(c, Constraint::Output(_)))

@@ -124,6 +124,12 @@ pub enum InstKind {
     /// `call i32 asm sideeffect "…", "=r,r"(i32 %x)`: inline PTX (see
     /// [`InlineAsm`]).
     Asm(Box<InlineAsm>),
+    /// `extractvalue { i32, i32 } %asm, 1`: output `index` of an asm with
+    /// several (its result is a literal struct of them).
+    ExtractValue {
+        agg: Value,
+        index: u32,
+    },
 }
 
 /// The body of `InstKind::for_each_operand(_mut)`: the same walk over shared
@@ -136,6 +142,7 @@ macro_rules! visit_operands {
             | InstKind::Unreachable
             | InstKind::Fence { .. } => {}
             InstKind::Load { ptr: a, .. }
+            | InstKind::ExtractValue { agg: a, .. }
             | InstKind::FNeg(a)
             | InstKind::Cast { val: a, .. }
             | InstKind::CondBr { cond: a, .. }
@@ -251,6 +258,7 @@ impl InstKind {
             InstKind::AtomicRmw { ptr, val, .. } => vec![ptr, val],
             InstKind::CmpXchg { ptr, cmp, new, .. } => vec![ptr, cmp, new],
             InstKind::Load { ptr, .. } => vec![ptr],
+            InstKind::ExtractValue { agg, .. } => vec![agg],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
             InstKind::Gep { base, indices, .. } => {
                 std::iter::once(base).chain(indices.iter()).collect()
@@ -292,6 +300,7 @@ impl InstKind {
             InstKind::AtomicRmw { ptr, val, .. } => vec![ptr, val],
             InstKind::CmpXchg { ptr, cmp, new, .. } => vec![ptr, cmp, new],
             InstKind::Load { ptr, .. } => vec![ptr],
+            InstKind::ExtractValue { agg, .. } => vec![agg],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
             InstKind::Gep { base, indices, .. } => {
                 std::iter::once(base).chain(indices.iter_mut()).collect()

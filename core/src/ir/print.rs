@@ -274,6 +274,12 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             }
             out.push(')');
         }
+        InstKind::ExtractValue { agg, index } => {
+            out.push_str("extractvalue ");
+            push_typed(out, f, agg);
+            out.push_str(", ");
+            out.push_str(itoa::Buffer::new().format(*index));
+        }
         InstKind::Asm(a) => {
             out.push_str("call ");
             push_type(out, &inst.ty);

@@ -1,6 +1,7 @@
 //! Inline `asm` statements: the operands evaluated in order (outputs' and
 //! read-write operands' addresses, inputs' values), one `asm` instruction in
-//! LLVM's form (see `ir::InlineAsm`), its result stored to the output.
+//! LLVM's form (see `ir::InlineAsm`), its result stored to the output (each
+//! `extractvalue` of a struct result to its output, when there are several).
 
 use super::*;
 use crate::frontend::ast::AsmStmt;
@@ -34,9 +35,19 @@ impl Gen<'_> {
                 constraints.push("~{memory}".into());
             }
         }
-        let ty = outputs
-            .first()
-            .map_or(Type::Void, |(o, _)| self.types.ir_type(&o.expr.ty));
+        let types: Vec<Type> = outputs
+            .iter()
+            .map(|(o, _)| self.types.ir_type(&o.expr.ty))
+            .collect();
+        let ty = match types.len() {
+            0 => Type::Void,
+            1 => types[0].clone(),
+            // Several outputs: a literal struct of them, taken apart below.
+            _ => Type::Struct(Box::new(StructType {
+                name: None,
+                fields: types.clone(),
+            })),
+        };
         let kind = InstKind::Asm(Box::new(InlineAsm {
             template: llvm_template(&a.template, a.extended),
             constraints: constraints.join(","),
@@ -45,8 +56,16 @@ impl Gen<'_> {
         }));
         let name = if ty == Type::Void { "" } else { "asm" };
         let result = self.emit(name, ty, kind);
-        if let Some((o, ptr)) = outputs.into_iter().next() {
-            self.store_lvalue(&o.expr, result, ptr);
+        let several = outputs.len() > 1;
+        for (k, ((o, ptr), t)) in outputs.into_iter().zip(types).enumerate() {
+            let v = if several {
+                let index = k as u32;
+                let agg = result.clone();
+                self.emit("asmresult", t, InstKind::ExtractValue { agg, index })
+            } else {
+                result.clone()
+            };
+            self.store_lvalue(&o.expr, v, ptr);
         }
     }
 }

@@ -856,7 +856,7 @@ impl Decoder<'_> {
         }
         };
         Ok(match &inst.kind {
-            InstKind::Asm(_) => return Err((
+            InstKind::Asm(_) | InstKind::ExtractValue { .. } => return Err((
                 ErrorKind::Unsupported,
                 "inline asm is not supported by the IR interpreter (run the PTX in the emulator)"
                     .into(),

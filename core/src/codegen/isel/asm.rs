@@ -20,7 +20,7 @@ fn letter_class(letter: &str) -> Option<RegClass> {
 
 impl Sel<'_> {
     pub(super) fn inline_asm(&mut self, id: InstId, a: &InlineAsm) {
-        let mut out: Option<Reg> = None;
+        let mut outs: Vec<Reg> = Vec::new();
         let mut inputs = Vec::new();
         let mut tied = Vec::new();
         let mut args = a.args.iter();
@@ -31,13 +31,11 @@ impl Sel<'_> {
                         self.unsupported(&format!("the inline asm constraint '={letter}'"));
                         return;
                     };
-                    if out.is_some() {
-                        self.unsupported("an inline asm with more than one output");
-                        return;
-                    }
                     let r = self.m.new_reg(class);
-                    self.vals.insert(id, Operand::Reg(r));
-                    out = Some(r);
+                    if outs.is_empty() {
+                        self.vals.insert(id, Operand::Reg(r));
+                    }
+                    outs.push(r);
                 }
                 Constraint::Input(letter) => {
                     let Some(v) = args.next() else { return };
@@ -60,34 +58,52 @@ impl Sel<'_> {
                     }
                     inputs.push(Operand::Reg(r));
                 }
-                Constraint::Tied(_) => {
+                Constraint::Tied(k) => {
                     let Some(v) = args.next() else { return };
                     let op = self.operand(v);
-                    tied.push(op);
+                    tied.push((k, op));
                 }
                 Constraint::Clobber(_) => {}
             }
         }
-        let mut operands = Vec::new();
-        if let Some(r) = out {
-            // A read-write operand: the old value in the output's register.
-            for old in tied {
-                self.emit(Op::Mov, r.class.bits_type(), vec![Operand::Reg(r), old]);
-            }
-            operands.push(Operand::Reg(r));
+        // A read-write operand: the old value in the output's register,
+        // read by the asm after every operand the template names (out-of-SSA
+        // sees the output read as well as written).
+        let mut tied_reads = Vec::new();
+        for (k, old) in tied {
+            let Some(&r) = outs.get(k) else {
+                self.unsupported("an inline asm input tied to an output it does not have");
+                return;
+            };
+            self.emit(Op::Mov, r.class.bits_type(), vec![Operand::Reg(r), old]);
+            tied_reads.push(Operand::Reg(r));
         }
-        let tied_reads = operands.clone();
-        operands.extend(inputs);
-        // The tied read, after every operand the template names: out-of-SSA
-        // sees the output read as well as written.
-        if !tied_reads.is_empty() && a.constraints().any(|c| matches!(c, Constraint::Tied(_))) {
-            operands.extend(tied_reads);
-        }
-        let op = if out.is_some() {
-            Op::Asm
-        } else {
+        let op = if outs.is_empty() {
             Op::AsmEffect
+        } else {
+            Op::Asm
         };
+        let mut operands: Vec<Operand> = outs.iter().map(|r| Operand::Reg(*r)).collect();
+        operands.extend(inputs);
+        operands.extend(tied_reads);
+        if outs.len() > 1 {
+            self.vec_regs.insert(id, outs);
+        }
         self.emit(op, a.template.clone(), operands);
+    }
+
+    /// Output `index` of an asm with several: its register.
+    pub(super) fn asm_output(&mut self, id: InstId, agg: &Value, index: u32) {
+        let reg = agg
+            .as_inst()
+            .and_then(|a| self.vec_regs.get(&a))
+            .and_then(|regs| regs.get(index as usize))
+            .copied();
+        match reg {
+            Some(r) => {
+                self.vals.insert(id, Operand::Reg(r));
+            }
+            None => self.unsupported("an extractvalue of something other than an asm's outputs"),
+        }
     }
 }

@@ -60,7 +60,8 @@ struct Sel<'a> {
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
-    /// The lane registers of each vector load.
+    /// The lane registers of each vector load; the output registers of an
+    /// asm with several.
     vec_regs: HashMap<InstId, Vec<Reg>>,
     /// Struct arguments built in a temporary only to be passed: the
     /// temporary's alloca → the values stored into it (offset, value); its
@@ -408,6 +409,7 @@ impl Sel<'_> {
             InstKind::Ret { val } => self.ret(val.as_ref()),
             InstKind::Unreachable => self.emit(Op::Trap, "", vec![]),
             InstKind::Asm(a) => self.inline_asm(id, a),
+            InstKind::ExtractValue { agg, index } => self.asm_output(id, agg, *index),
         }
     }
 }

@@ -117,12 +117,6 @@ impl<'a> Checker<'a> {
                 self.err(span, format!("unknown register name \"{c}\""));
             }
         }
-        if a.outputs.len() > 1 {
-            self.err(
-                span,
-                "an asm statement with more than one output operand is not supported yet",
-            );
-        }
         let count = a.outputs.len() + a.inputs.len();
         if a.extended && template_operands(&a.template).iter().any(|&n| n >= count) {
             self.err(

@@ -503,6 +503,24 @@ impl Parser {
                 });
                 (ret, InstKind::Call { callee, args })
             }
+            "extractvalue" => {
+                let (aty, agg, at) = self.typed(st)?;
+                self.expect_punct(',')?;
+                let index = self.number("a field index", u64::from(u32::MAX))? as u32;
+                let field = match &aty {
+                    Type::Struct(s) => s.fields.get(index as usize).cloned(),
+                    _ => None,
+                };
+                let Some(field) = field else {
+                    return Err(error_at(
+                        &at,
+                        format!(
+                            "extractvalue needs a literal struct with field {index}, found {aty}"
+                        ),
+                    ));
+                };
+                (field, InstKind::ExtractValue { agg, index })
+            }
             "extractelement" => {
                 let (vty, vec, vt) = self.typed(st)?;
                 let Some((_, elem)) = vty.as_vector() else {
@@ -754,7 +772,12 @@ impl Parser {
             .constraints()
             .filter(|c| matches!(c, Constraint::Input(_) | Constraint::Tied(_)))
             .count();
-        if inputs != a.args.len() || a.outputs() > 1 || (a.outputs() == 0) != (ret == Type::Void) {
+        let results_ok = match a.outputs() {
+            0 => ret == Type::Void,
+            1 => ret != Type::Void && !matches!(ret, Type::Struct(_)),
+            n => matches!(&ret, Type::Struct(s) if s.fields.len() == n),
+        };
+        if inputs != a.args.len() || !results_ok {
             return Err(error_at(
                 &at,
                 format!(
