@@ -317,3 +317,24 @@ __global__ void sum(__grid_constant__ const params_t p, int *out, int n) {
         "{ptx}"
     );
 }
+
+/// Built-ins the program overloads, as cuda-samples' helper_math.h does
+/// (`make_float2(float s)`, `fminf(float2, float2)`, …): a call the
+/// program's overloads do not take is the built-in's.
+#[test]
+fn builtins_overloaded_by_the_program_stay_callable() {
+    let src = r#"inline __host__ __device__ float2 make_float2(float s) { return make_float2(s, s); }
+inline __host__ __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }
+inline __host__ __device__ float2 operator+(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }
+__global__ void k(float2 *v, float *f) {
+    float2 m = fminf(v[0], make_float2(f[0]));
+    v[1] = m + make_float2(1.0f, 2.0f);
+    f[1] = fminf(f[2], f[3]);
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains(".entry _Z1kP6float2Pf("), "{ptx}");
+    assert!(ptx.contains("min.f32"), "{ptx}");
+}

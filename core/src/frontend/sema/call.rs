@@ -35,10 +35,39 @@ impl<'a> Checker<'a> {
             return self.call_through(callee, args, span);
         }
         if let Some(set) = self.function_set(&name) {
+            // `make_float2(s, s)` beside the user's overloads of it
+            // (cuda-samples' helper_math.h adds `make_float2(float s)`, …):
+            // the runtime's constructor is one of the overloads, the one
+            // taking every member.
+            if let Some(t) = name
+                .strip_prefix("make_")
+                .and_then(|v| self.vector_types.get(v))
+                .cloned()
+            {
+                let members = match &t {
+                    CType::Record(r) => r.layout().map_or(0, |l| l.fields.len()),
+                    _ => 0,
+                };
+                if members == args.len() && set.iter().all(|s| s.params.len() != members) {
+                    return self.make_vector(t, args, span);
+                }
+            }
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
             if !defs.is_empty() && set.iter().all(|s| !s.method) {
                 return self.overloaded_call(&name, set, defs, Vec::new(), args, span);
+            }
+            // A built-in the program overloads (helper_math.h's
+            // `fminf(float2, float2)` beside `fminf(float, float)`): the
+            // built-in when none of the program's overloads takes the call.
+            if let Some(b) = builtins::position(&name).filter(|_| set.iter().all(|s| !s.method)) {
+                let before = self.diags.len();
+                let call = self.call_set(&name, set, args.clone(), span.clone());
+                if self.diags[before..].iter().all(|d| !d.is_error()) {
+                    return call;
+                }
+                self.diags.truncate(before);
+                return self.builtin_call(b, args, span);
             }
             return self.call_set(&name, set, args, span);
         }
