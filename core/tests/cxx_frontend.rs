@@ -283,3 +283,26 @@ __global__ void g(float *p) { p[0] = f<float>(p[1]); }
     // The double instance's vec4 is double4: 64-bit stores.
     assert!(ptx.contains("st.global.f64"), "{ptx}");
 }
+
+/// A parenthesized expression that starts with a functional cast
+/// (`(int(b) << 16)`, `(uint(w * 255) << 24)`, cuda-samples' colour
+/// packing) is an expression, not a C cast; `(int)(w)` still is a cast.
+#[test]
+fn parentheses_opening_with_a_functional_cast_are_an_expression() {
+    let src = r#"typedef unsigned int uint;
+__device__ int pack(float r, float g, float b) { return (int(b) << 16) | (int(g) << 8) | int(r); }
+__device__ uint pack_w(float w) { return (uint(w * 255) << 24) | uint(w); }
+__global__ void k(int *p, unsigned *q, float *x) {
+    p[0] = pack(x[0], x[1], x[2]);
+    q[0] = pack_w(x[3]);
+    p[1] = (int)(x[4]) + (int(x[5]));
+}
+"#;
+    let ptx = ptx(src);
+    assert_eq!(entries(&ptx), ["_Z1kPiPjPf"]);
+    assert!(
+        ptx.contains("shl.b32") && ptx.contains("cvt.rzi.s32.f32"),
+        "{ptx}"
+    );
+    assert!(ptx.contains("cvt.rzi.u32.f32"), "{ptx}");
+}

@@ -1055,3 +1055,83 @@ fn probes(write: &dyn Fn(&str, &[u8]) -> serde_json::Value) -> Vec<serde_json::V
         })
         .collect()
 }
+
+/// Inline PTX in our PTX runs in the emulator like any other instruction
+/// (a lane id, `bfe`, `prmt`, a scoped `.reg .pred` body, a read-write
+/// operand, a non-coherent load); the IR interpreter, which cannot run PTX
+/// text, says so when it reaches the asm.
+#[test]
+fn inline_asm_runs_in_the_emulator_and_the_interpreter_says_it_cannot() {
+    let src = r#"
+__global__ void k(unsigned *out, const unsigned *in) {
+    unsigned lane, field, perm, sel, v;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    unsigned a = in[threadIdx.x];
+    asm("bfe.u32 %0, %1, 4, 8;" : "=r"(field) : "r"(a));
+    asm("prmt.b32 %0, %1, %2, 0x0123;" : "=r"(perm) : "r"(a), "r"(field));
+    asm("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\tselp.u32 %0, 7, 9, q;\n\t}"
+        : "=r"(sel) : "r"(lane));
+    asm("add.u32 %0, %0, 100;" : "+r"(sel));
+    asm volatile("ld.global.nc.u32 %0, [%1];" : "=r"(v) : "l"(in + threadIdx.x));
+    out[threadIdx.x] = lane + field + perm + sel + v;
+}
+"#;
+    let input: Vec<u32> = vec![0x1234, 0xffff, 1, 0xdead_beef, 77, 0x0102_0304];
+    let want: Vec<u32> = input
+        .iter()
+        .enumerate()
+        .map(|(lane, &a)| {
+            let field = (a >> 4) & 0xff;
+            let bytes = a.to_le_bytes();
+            let perm = u32::from_le_bytes([bytes[3], bytes[2], bytes[1], bytes[0]]);
+            let sel = if lane != 0 { 7 } else { 9 } + 100;
+            (lane as u32)
+                .wrapping_add(field)
+                .wrapping_add(perm)
+                .wrapping_add(sel)
+                .wrapping_add(a)
+        })
+        .collect();
+    let n = input.len() as u32;
+    for level in [0, 3] {
+        let opts = Options {
+            arch: "sm_80".into(),
+            opt_level: level,
+            ..Options::default()
+        };
+        let c = compile_source("asm.cu", src, &opts);
+        let ptx = c.ptx.expect("compiles");
+        let m = PtxModule::parse(&ptx).unwrap_or_else(|e| panic!("{e}\n{ptx}"));
+        let mut mem = Memory::new();
+        let out = mem.upload(&vec![0u32; input.len()]);
+        let inp = mem.upload(&input);
+        let launch = Launch::new(
+            [1, 1, 1],
+            [n, 1, 1],
+            vec![ArgValue::Buffer(out), ArgValue::Buffer(inp)],
+        );
+        run_kernel(&m, "_Z1kPjPKj", &launch, &mut mem, &Config::default())
+            .unwrap_or_else(|e| panic!("-O{level}: {e}\n{ptx}"));
+        assert_eq!(mem.download::<u32>(out), want, "-O{level}");
+
+        let ir = ptxlab_core::compile_to_ir("asm.cu", src, &ptxlab_core::NoFiles, &opts, None)
+            .expect("compiles");
+        let mut mem = Memory::new();
+        let out = mem.upload(&vec![0u32; input.len()]);
+        let inp = mem.upload(&input);
+        let launch = Launch::new(
+            [1, 1, 1],
+            [n, 1, 1],
+            vec![ArgValue::Buffer(out), ArgValue::Buffer(inp)],
+        );
+        let e =
+            ptxlab_sim::interp::run_kernel(&ir, "_Z1kPjPKj", &launch, &mut mem, &Config::default())
+                .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unsupported, "{e}");
+        assert!(
+            e.message
+                .contains("inline asm is not supported by the IR interpreter"),
+            "{e}"
+        );
+    }
+}

@@ -187,7 +187,29 @@ struct cudaDeviceProp {
     int minor;
     int multiProcessorCount;
 };
+typedef struct cudaIpcMemHandle_st { char reserved[64]; } cudaIpcMemHandle_t;
+typedef struct cudaIpcEventHandle_st { char reserved[64]; } cudaIpcEventHandle_t;
+enum cudaMemAllocationHandleType {
+    cudaMemHandleTypeNone = 0,
+    cudaMemHandleTypePosixFileDescriptor = 1,
+    cudaMemHandleTypeWin32 = 2,
+    cudaMemHandleTypeWin32Kmt = 4,
+    cudaMemHandleTypeFabric = 8
+};
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef unsigned long long cudaGraphConditionalHandle;
+/* The device runtime's: sets a conditional graph node's value. */
+extern \"C\" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
+struct cudaMemPoolPtrExportData { unsigned char reserved[64]; };
 extern \"C\" {
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *p);
+cudaError_t cudaIpcOpenMemHandle(void **p, cudaIpcMemHandle_t handle, unsigned flags);
+cudaError_t cudaIpcCloseMemHandle(void *p);
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
 cudaError_t cudaMalloc(void **p, size_t size);
 cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags);
 cudaError_t cudaMallocHost(void **p, size_t size);

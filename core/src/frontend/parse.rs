@@ -333,6 +333,9 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "explicit",
     "typename",
     "mutable",
+    // A kernel parameter read in place, never written (`__grid_constant__
+    // const param_t p`): the parameter is `const` already.
+    "__grid_constant__",
 ];
 
 impl<'a> Parser<'a> {

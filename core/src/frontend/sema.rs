@@ -22,6 +22,7 @@ use crate::diag::{Diagnostic, Span};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+mod asm;
 mod call;
 mod classes;
 mod conversions;

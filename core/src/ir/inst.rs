@@ -121,6 +121,15 @@ pub enum InstKind {
         val: Option<Value>,
     },
     Unreachable,
+    /// `call i32 asm sideeffect "…", "=r,r"(i32 %x)`: inline PTX (see
+    /// [`InlineAsm`]).
+    Asm(Box<InlineAsm>),
+    /// `extractvalue { i32, i32 } %asm, 1`: output `index` of an asm with
+    /// several (its result is a literal struct of them).
+    ExtractValue {
+        agg: Value,
+        index: u32,
+    },
 }
 
 /// The body of `InstKind::for_each_operand(_mut)`: the same walk over shared
@@ -133,6 +142,7 @@ macro_rules! visit_operands {
             | InstKind::Unreachable
             | InstKind::Fence { .. } => {}
             InstKind::Load { ptr: a, .. }
+            | InstKind::ExtractValue { agg: a, .. }
             | InstKind::FNeg(a)
             | InstKind::Cast { val: a, .. }
             | InstKind::CondBr { cond: a, .. }
@@ -171,6 +181,7 @@ macro_rules! visit_operands {
                 indices.$iter().for_each($f);
             }
             InstKind::Call { args, .. } => args.$iter().for_each($f),
+            InstKind::Asm(a) => a.args.$iter().for_each($f),
             InstKind::CallIndirect { callee, args } => {
                 $f(callee);
                 args.$iter().for_each($f);
@@ -233,6 +244,7 @@ impl InstKind {
                 !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee))
             }
             InstKind::Load { volatile, .. } => *volatile,
+            InstKind::Asm(a) => a.touches_memory(),
             k => k.is_terminator(),
         }
     }
@@ -246,6 +258,7 @@ impl InstKind {
             InstKind::AtomicRmw { ptr, val, .. } => vec![ptr, val],
             InstKind::CmpXchg { ptr, cmp, new, .. } => vec![ptr, cmp, new],
             InstKind::Load { ptr, .. } => vec![ptr],
+            InstKind::ExtractValue { agg, .. } => vec![agg],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
             InstKind::Gep { base, indices, .. } => {
                 std::iter::once(base).chain(indices.iter()).collect()
@@ -258,6 +271,7 @@ impl InstKind {
             InstKind::ExtractElement { vec, idx } => vec![vec, idx],
             InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter().collect(),
+            InstKind::Asm(a) => a.args.iter().collect(),
             InstKind::CallIndirect { callee, args } => {
                 std::iter::once(callee).chain(args.iter()).collect()
             }
@@ -286,6 +300,7 @@ impl InstKind {
             InstKind::AtomicRmw { ptr, val, .. } => vec![ptr, val],
             InstKind::CmpXchg { ptr, cmp, new, .. } => vec![ptr, cmp, new],
             InstKind::Load { ptr, .. } => vec![ptr],
+            InstKind::ExtractValue { agg, .. } => vec![agg],
             InstKind::Store { val, ptr, .. } => vec![val, ptr],
             InstKind::Gep { base, indices, .. } => {
                 std::iter::once(base).chain(indices.iter_mut()).collect()
@@ -298,6 +313,7 @@ impl InstKind {
             InstKind::ExtractElement { vec, idx } => vec![vec, idx],
             InstKind::InsertElement { vec, elt, idx } => vec![vec, elt, idx],
             InstKind::Call { args, .. } => args.iter_mut().collect(),
+            InstKind::Asm(a) => a.args.iter_mut().collect(),
             InstKind::CallIndirect { callee, args } => {
                 std::iter::once(callee).chain(args.iter_mut()).collect()
             }

@@ -9,10 +9,11 @@
 //! The modules: `types` (types, layouts, how a gep addresses bytes),
 //! `values` (ids and operands), `ops` (the operators instructions carry),
 //! `inst` (instruction kinds), `function` (functions, blocks, the name
-//! table), `module` (modules and globals), `domtree`; `print` and `parse` the
+//! table), `module` (modules and globals), `asm` (inline PTX), `domtree`; `print` and `parse` the
 //! text form, `verify` the invariants, `fold` constant folding. Everything is
 //! re-exported here: paths are `crate::ir::X`.
 
+mod asm;
 mod domtree;
 pub mod fold;
 mod function;
@@ -25,6 +26,7 @@ mod types;
 mod values;
 pub mod verify;
 
+pub use asm::{escape_string, Constraint, InlineAsm};
 pub use domtree::DomTree;
 pub use function::{Block, ByVal, FnAttrs, Function, LoopHint, Param};
 pub use inst::{is_pure_intrinsic, is_texture_intrinsic, switch_target, DebugLoc, Inst, InstKind};

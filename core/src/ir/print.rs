@@ -274,6 +274,32 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             }
             out.push(')');
         }
+        InstKind::ExtractValue { agg, index } => {
+            out.push_str("extractvalue ");
+            push_typed(out, f, agg);
+            out.push_str(", ");
+            out.push_str(itoa::Buffer::new().format(*index));
+        }
+        InstKind::Asm(a) => {
+            out.push_str("call ");
+            push_type(out, &inst.ty);
+            out.push_str(" asm ");
+            if a.side_effects {
+                out.push_str("sideeffect ");
+            }
+            out.push('"');
+            out.push_str(&escape_string(&a.template));
+            out.push_str("\", \"");
+            out.push_str(&escape_string(&a.constraints));
+            out.push_str("\"(");
+            for (n, v) in a.args.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                push_typed(out, f, v);
+            }
+            out.push(')');
+        }
         InstKind::ExtractElement { vec, idx } => {
             out.push_str("extractelement ");
             push_typed(out, f, vec);

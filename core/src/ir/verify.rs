@@ -197,6 +197,19 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
     let ty = |v: &Value| f.value_type(v);
     check_vector_uses(f, i, err);
     match &inst.kind {
+        InstKind::ExtractValue { agg, index } => {
+            let at = ty(agg);
+            let field = match &at {
+                Type::Struct(s) => s.fields.get(*index as usize),
+                _ => None,
+            };
+            if field != Some(&inst.ty) {
+                err(
+                    Some(i),
+                    format!("extractvalue {index} of {at} does not give {}", inst.ty),
+                );
+            }
+        }
         InstKind::ExtractElement { vec, idx } => {
             let vt = ty(vec);
             match vt.as_vector() {

@@ -19,6 +19,7 @@ use crate::ir::fold::int_const;
 use crate::ir::*;
 use crate::options::Options;
 
+mod asm;
 mod builtins;
 mod calls;
 mod expr;

@@ -54,6 +54,7 @@ impl Gen<'_> {
                 self.rvalue(e);
             }
             StmtKind::Empty => {}
+            StmtKind::Asm(a) => self.inline_asm(a),
             StmtKind::If(c, then, els) => {
                 let then_b = self.new_block("if.then");
                 let end_b = self.new_block("if.end");

@@ -32,6 +32,7 @@ fn may_read(kind: &InstKind) -> bool {
         | InstKind::Fence { .. } => true,
         InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
         InstKind::CallIndirect { .. } => true,
+        InstKind::Asm(a) => a.touches_memory(),
         k => k.is_terminator(),
     }
 }

@@ -62,6 +62,7 @@ fn clobbers(f: &Function, i: InstId, ptr: Option<&Value>) -> bool {
         | InstKind::Fence { .. } => true,
         InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
         InstKind::CallIndirect { .. } => true,
+        InstKind::Asm(a) => a.touches_memory(),
         _ => false,
     }
 }
@@ -303,6 +304,10 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                     continue;
                 }
                 InstKind::CallIndirect { .. } => {
+                    loads = Rc::default();
+                    continue;
+                }
+                InstKind::Asm(a) if a.touches_memory() => {
                     loads = Rc::default();
                     continue;
                 }

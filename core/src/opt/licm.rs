@@ -130,6 +130,7 @@ fn loop_writes(f: &Function, l: &Loop) -> bool {
                     | InstKind::Load { volatile: true, .. }
                     | InstKind::CallIndirect { .. }
             ) || matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee))
+                || matches!(&f.inst(i).kind, InstKind::Asm(a) if a.touches_memory())
         })
     })
 }
@@ -187,7 +188,8 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
     let calls = l.blocks.iter().any(|&b| {
         f.block(b).insts.iter().any(
             |&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) && !callee.starts_with("llvm.nvvm.barrier"))
-                || matches!(&f.inst(i).kind, InstKind::CallIndirect { .. }),
+                || matches!(&f.inst(i).kind, InstKind::CallIndirect { .. })
+                || matches!(&f.inst(i).kind, InstKind::Asm(a) if a.touches_memory()),
         )
     });
     let mut defined_in_loop = vec![false; f.insts.len()];

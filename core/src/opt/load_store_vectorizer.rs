@@ -133,6 +133,7 @@ fn harmless(k: &InstKind, stores: bool) -> bool {
         | InstKind::Load { .. } => false,
         InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
         InstKind::CallIndirect { .. } => false,
+        InstKind::Asm(a) => !a.touches_memory(),
         k => !k.is_terminator(),
     }
 }

@@ -179,7 +179,7 @@ impl Instr {
     /// The registers this instruction writes (its first operand, for all but
     /// stores, branches and barriers).
     pub fn defs(&self) -> Option<Reg> {
-        if matches!(self.op, Op::St | Op::Bar | Op::Barrier)
+        if matches!(self.op, Op::St | Op::Bar | Op::Barrier | Op::AsmEffect)
             || self.is_terminator()
             || self.operands.is_empty()
         {
@@ -328,6 +328,10 @@ pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
         out.push_str(&i.modifiers);
         return;
     }
+    if matches!(i.op, Op::Asm | Op::AsmEffect) {
+        push_inline_asm(out, f, i);
+        return;
+    }
     if let Some((p, neg)) = i.guard {
         let _ = write!(out, "@{}{} ", if neg { "!" } else { "" }, p);
     }
@@ -338,6 +342,36 @@ pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
         push_operand(out, f, o);
     }
     out.push(';');
+}
+
+/// Inline PTX as nvcc writes it: the template with each `$N` replaced by
+/// operand N (`$$` is `$`), between `// begin inline asm` and
+/// `// end inline asm` lines (the caller writes the first tab and the last
+/// newline).
+fn push_inline_asm(out: &mut String, f: &MFunction, i: &Instr) {
+    out.push_str("// begin inline asm\n\t");
+    let t = i.modifiers.as_bytes();
+    let mut k = 0;
+    while k < t.len() {
+        if t[k] == b'$' {
+            if t.get(k + 1) == Some(&b'$') {
+                out.push('$');
+                k += 2;
+                continue;
+            }
+            let digits = t[k + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let n: Option<usize> = i.modifiers[k + 1..k + 1 + digits].parse().ok();
+            if let Some(o) = n.and_then(|n| i.operands.get(n)) {
+                push_operand(out, f, o);
+                k += 1 + digits;
+                continue;
+            }
+        }
+        let len = i.modifiers[k..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&i.modifiers[k..k + len]);
+        k += len;
+    }
+    out.push_str("\n\t// end inline asm");
 }
 
 /// A machine function as the machine stages show it: every block labelled.

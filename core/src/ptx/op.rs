@@ -72,6 +72,12 @@ pub enum Op {
     /// A declaration inside a call sequence, written with `;`:
     /// `.param .b32 param0`, `prototype_0 : .callprototype ()_ (.param .b32 _)`.
     Decl,
+    /// Inline PTX with an output, its first operand: the modifiers hold the
+    /// template (`$N` is operand N, `$$` is `$`), written between
+    /// `// begin inline asm` and `// end inline asm` as nvcc does.
+    Asm,
+    /// Inline PTX without outputs (every operand is read).
+    AsmEffect,
 }
 
 impl Op {
@@ -140,10 +146,10 @@ impl Op {
         (Op::Xor, "xor"),
     ];
 
-    /// The instruction's name (`ld`); empty for `Text` and `Decl`.
+    /// The instruction's name (`ld`); empty for `Text`, `Decl` and inline asm.
     pub fn name(self) -> &'static str {
         match self {
-            Op::Text | Op::Decl => "",
+            Op::Text | Op::Decl | Op::Asm | Op::AsmEffect => "",
             op => Op::NAMES[op as usize].1,
         }
     }

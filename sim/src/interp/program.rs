@@ -862,6 +862,11 @@ impl Decoder<'_> {
         }
         };
         Ok(match &inst.kind {
+            InstKind::Asm(_) | InstKind::ExtractValue { .. } => return Err((
+                ErrorKind::Unsupported,
+                "inline asm is not supported by the IR interpreter (run the PTX in the emulator)"
+                    .into(),
+            )),
             InstKind::Alloca { ty, .. } => Op::Alloca {
                 dst,
                 size: type_size(ty).unwrap_or(u64::MAX),

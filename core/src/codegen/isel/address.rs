@@ -12,7 +12,9 @@ impl Sel<'_> {
     /// by-value struct parameter's bytes).
     pub(super) fn access_space(&self, ptr: &Value) -> u32 {
         match self.f.value_type(ptr) {
-            _ if self.byval_address(ptr).is_some() => addrspace::PARAM,
+            _ if self.byval_address(ptr).is_some() || self.kernel_byval_base(ptr).is_some() => {
+                addrspace::PARAM
+            }
             Type::Ptr(s) => s,
             _ => 0,
         }
@@ -30,6 +32,30 @@ impl Sel<'_> {
                         op: CastOp::AddrSpaceCast,
                         val,
                     } => v = val.clone(),
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The by-value struct parameter of a kernel that `ptr` points into
+    /// through geps of any index (`p.v[i]`): its bytes are read in place
+    /// with `ld.param` from a register holding the parameter's address.
+    pub(super) fn kernel_byval_base(&self, ptr: &Value) -> Option<u32> {
+        if !self.f.attrs.kernel {
+            return None;
+        }
+        let mut v = ptr.clone();
+        for _ in 0..64 {
+            match v {
+                Value::Arg(a) => {
+                    let p = self.f.params.get(a as usize)?;
+                    return p.byval.is_some().then_some(a);
+                }
+                Value::Inst(i) => match &self.f.inst(i).kind {
+                    InstKind::Gep { base, .. } => v = base.clone(),
                     _ => return None,
                 },
                 _ => return None,
@@ -65,6 +91,27 @@ impl Sel<'_> {
             }
         }
         None
+    }
+
+    /// For `addrspacecast ptr addrspace(1) %p.global to ptr` where
+    /// `%p.global` is `addrspacecast ptr %p to ptr addrspace(1)`: `%p`.
+    pub(super) fn generic_round_trip(&self, val: &Value, from: &Type, to: &Type) -> Option<Value> {
+        if (from, to)
+            != (
+                &Type::Ptr(addrspace::GLOBAL),
+                &Type::Ptr(addrspace::GENERIC),
+            )
+        {
+            return None;
+        }
+        let InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val: inner,
+        } = &self.f.inst(val.as_inst()?).kind
+        else {
+            return None;
+        };
+        (self.f.value_type(inner) == Type::Ptr(addrspace::GENERIC)).then(|| inner.clone())
     }
 
     /// For `addrspacecast ptr addrspace(5) %a.local to ptr` where `%a.local`

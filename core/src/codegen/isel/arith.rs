@@ -359,6 +359,14 @@ impl Sel<'_> {
                     );
                     return;
                 }
+                // `cvta.global` of a `cvta.to.global`: the generic pointer
+                // itself (NVPTX's peephole; lower-args makes this pair for
+                // every kernel pointer a call or an asm takes).
+                if let Some(x) = self.generic_round_trip(val, &from, &to) {
+                    let op = self.operand(&x);
+                    self.vals.insert(id, op);
+                    return;
+                }
                 let mut r = self.reg(val);
                 let d = self.def(id);
                 let (Type::Ptr(a), Type::Ptr(b)) = (&from, &to) else {

@@ -8,11 +8,12 @@
 //! of its own: `fold` (what is computed inside its user), `frame` (stack frame
 //! and parameter loads), `operand`, `address`, `memory`, `arith`, `control`
 //! (returns, switches), `call` (the `.param` ABI), `intrinsic`, `texture`
-//! (texture fetches, surface reads and writes); `types` holds
+//! (texture fetches, surface reads and writes), `asm` (inline PTX); `types` holds
 //! register classes and PTX type suffixes.
 
 mod address;
 mod arith;
+mod asm;
 mod call;
 mod control;
 mod fold;
@@ -62,7 +63,8 @@ struct Sel<'a> {
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
-    /// The lane registers of each vector load.
+    /// The lane registers of each vector load; the output registers of an
+    /// asm with several.
     vec_regs: HashMap<InstId, Vec<Reg>>,
     /// Struct arguments built in a temporary only to be passed: the
     /// temporary's alloca → the values stored into it (offset, value); its
@@ -413,6 +415,8 @@ impl Sel<'_> {
             } => self.switch(val, *default, cases),
             InstKind::Ret { val } => self.ret(val.as_ref()),
             InstKind::Unreachable => self.emit(Op::Trap, "", vec![]),
+            InstKind::Asm(a) => self.inline_asm(id, a),
+            InstKind::ExtractValue { agg, index } => self.asm_output(id, agg, *index),
         }
     }
 }

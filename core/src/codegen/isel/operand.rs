@@ -25,6 +25,15 @@ impl Sel<'_> {
                 }
             },
             Value::Arg(a) => {
+                // A kernel's by-value struct indexed at run time: the
+                // parameter's address (`mov.b64 %rd8, k_param_0;`), read
+                // with `ld.param` as nvcc does.
+                if self.kernel_byval_base(v).is_some() {
+                    let r = self.m.new_reg(RegClass::B64);
+                    let sym = self.param_names[*a as usize].clone();
+                    self.emit(Op::Mov, ".b64", vec![Operand::Reg(r), Operand::Sym(sym)]);
+                    return Operand::Reg(r);
+                }
                 if self
                     .f
                     .params

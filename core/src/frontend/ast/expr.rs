@@ -70,7 +70,35 @@ pub enum StmtKind {
     /// `name:` — a `goto` target.
     Label(String),
     Goto(String),
+    /// `asm volatile("…" : outputs : inputs : clobbers);` (GNU inline asm).
+    Asm(Box<AsmStmt>),
     Empty,
+}
+
+/// A GNU inline `asm` statement: the PTX template as written (`%0`, `%%`),
+/// its operands and clobbers.
+#[derive(Clone, Debug)]
+pub struct AsmStmt {
+    pub template: String,
+    /// `volatile` / `__volatile__`.
+    pub volatile: bool,
+    /// Written with a `:` (operands or clobbers): `%0` names an operand and
+    /// `%%` is `%`; basic asm (`asm("bar.sync 0;")`) is written as it is.
+    pub extended: bool,
+    /// `"=r"(x)`, `"+l"(p)`: lvalues the asm writes.
+    pub outputs: Vec<AsmOperand>,
+    /// `"r"(a + 1)`, `"n"(8)`.
+    pub inputs: Vec<AsmOperand>,
+    /// `"memory"`, …
+    pub clobbers: Vec<String>,
+}
+
+/// One asm operand: its constraint (`=r`) and expression.
+#[derive(Clone, Debug)]
+pub struct AsmOperand {
+    pub constraint: String,
+    pub expr: Expr,
+    pub span: Span,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

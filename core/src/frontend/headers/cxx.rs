@@ -519,9 +519,13 @@ public:
 }
 ";
 
+/// `<string>` (and so `<iostream>`) brings `<pthread.h>` as libstdc++'s
+/// does through its thread support: host code names `pthread_barrier_t`
+/// with `<iostream>` alone (Rodinia's streamcluster).
 pub const STRING: &str = "#pragma once
 #include <cstddef>
 #include <cstring>
+#include <pthread.h>
 #include <initializer_list>
 namespace std {
 template <class C> struct char_traits {};

@@ -53,6 +53,7 @@ pub fn header(name: &str) -> Option<&'static str> {
         "netinet/in.h" => NETINET_IN,
         "arpa/inet.h" => ARPA_INET,
         "omp.h" => OMP,
+        "error.h" => ERROR,
         _ => return None,
     })
 }
@@ -108,7 +109,19 @@ pub const NAMES: &[&str] = &[
     "netinet/in.h",
     "arpa/inet.h",
     "omp.h",
+    "error.h",
 ];
+
+/// glibc's error reporting (Rodinia's dwt2d includes it).
+const ERROR: &str = "#pragma once
+extern \"C\" {
+void error(int status, int errnum, const char *format, ...);
+void error_at_line(int status, int errnum, const char *file, unsigned int line, const char *format, ...);
+extern void (*error_print_progname)(void);
+extern unsigned int error_message_count;
+extern int error_one_per_line;
+}
+";
 
 const STRINGS: &str = "#pragma once
 #include <stddef.h>

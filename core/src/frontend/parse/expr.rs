@@ -180,7 +180,16 @@ impl<'a> Parser<'a> {
         if t.is("(") {
             let save = self.pos;
             self.pos += 1;
-            if self.starts_type() {
+            // `(int(b) << 16)`: a parenthesized expression that starts with
+            // a functional cast, not a cast; read again as an expression.
+            let functional = self.starts_type() && {
+                let (at, ndiags) = (self.pos, self.diags.len());
+                let cast = self.type_name().is_ok() && self.at(")");
+                self.pos = at;
+                self.diags.truncate(ndiags);
+                !cast
+            };
+            if self.starts_type() && !functional {
                 let ty = self.type_name()?;
                 self.expect(")")?;
                 self.enter()?;

@@ -206,6 +206,10 @@ impl<'a> Parser<'a> {
                 self.static_assert()?;
                 StmtKind::Empty
             }
+            "asm" | "__asm__" | "__asm" if t.kind == TokKind::Ident => {
+                self.pos += 1;
+                StmtKind::Asm(Box::new(self.asm_statement()?))
+            }
             _ if self.starts_type() => return self.local_decl(),
             _ => {
                 let e = self.expr()?;
@@ -214,6 +218,94 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Stmt { kind, span })
+    }
+
+    /// The rest of an `asm` statement after its keyword: qualifiers, then
+    /// `( "template" [: outputs [: inputs [: clobbers]]] ) ;`.
+    fn asm_statement(&mut self) -> PResult<AsmStmt> {
+        let mut volatile = false;
+        while let Some(q) = self.peek().filter(|t| t.kind == TokKind::Ident) {
+            match &*q.text {
+                "volatile" | "__volatile__" | "__volatile" => volatile = true,
+                "inline" | "__inline__" | "goto" => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        self.expect("(")?;
+        let template = self.asm_string()?;
+        let mut sections: [Vec<AsmOperand>; 2] = [Vec::new(), Vec::new()];
+        let mut clobbers = Vec::new();
+        // `::` lexes as one token: two empty sections' separators.
+        let mut section = 0;
+        let extended = self.at(":") || self.at("::");
+        loop {
+            if self.eat("::") {
+                section += 2;
+            } else if self.eat(":") {
+                section += 1;
+            } else {
+                break;
+            }
+            if section > 3 {
+                let span = self.span();
+                return self.error(span, "expected a \")\"");
+            }
+            if section == 3 {
+                while self.peek().is_some_and(|t| t.kind == TokKind::Str) {
+                    clobbers.push(self.asm_string()?);
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                continue;
+            }
+            while self.peek().is_some_and(|t| t.kind == TokKind::Str) {
+                let span = self.span();
+                let constraint = self.asm_string()?;
+                self.expect("(")?;
+                let expr = self.expr()?;
+                self.expect(")")?;
+                sections[section - 1].push(AsmOperand {
+                    constraint,
+                    expr,
+                    span,
+                });
+                // nvcc also reads operands with no comma between them
+                // (`::"r"(v) "l"(p)`, as cuda-samples write one).
+                if !self.eat(",") && !self.peek().is_some_and(|t| t.kind == TokKind::Str) {
+                    break;
+                }
+            }
+        }
+        self.expect(")")?;
+        self.expect(";")?;
+        let [outputs, inputs] = sections;
+        Ok(AsmStmt {
+            template,
+            volatile,
+            extended,
+            outputs,
+            inputs,
+            clobbers,
+        })
+    }
+
+    /// One or more adjacent string literals, concatenated.
+    fn asm_string(&mut self) -> PResult<String> {
+        let span = self.span();
+        if !self.peek().is_some_and(|t| t.kind == TokKind::Str) {
+            return self.error(span, "expected a string literal");
+        }
+        let mut bytes = Vec::new();
+        while let Some(t) = self.peek().filter(|t| t.kind == TokKind::Str) {
+            if !t.text.starts_with('"') {
+                return self.error(span, "expected a plain string literal in an asm statement");
+            }
+            bytes.extend(unescape(&t.text[1..t.text.len().saturating_sub(1).max(1)]));
+            self.pos += 1;
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
     /// The statement of an `if`, a loop or a `switch`. Labels (`case 1:`,

@@ -43,6 +43,18 @@ impl<'a> Checker<'a> {
             if !defs.is_empty() && set.iter().all(|s| !s.method) {
                 return self.overloaded_call(&name, set, defs, Vec::new(), args, span);
             }
+            // A built-in the program overloads (helper_math.h's
+            // `fminf(float2, float2)` beside `fminf(float, float)`): the
+            // built-in when none of the program's overloads takes the call.
+            if let Some(b) = builtins::position(&name).filter(|_| set.iter().all(|s| !s.method)) {
+                let before = self.diags.len();
+                let call = self.call_set(&name, set, args.clone(), span.clone());
+                if self.diags[before..].iter().all(|d| !d.is_error()) {
+                    return call;
+                }
+                self.diags.truncate(before);
+                return self.builtin_call(b, args, span);
+            }
             return self.call_set(&name, set, args, span);
         }
         if let Some(t) = name

@@ -205,6 +205,7 @@ impl<'a> Checker<'a> {
                 }
             }
             StmtKind::Goto(name) => self.gotos.push((name.clone(), s.span.clone())),
+            StmtKind::Asm(a) => self.asm_statement(a, &s.span),
             StmtKind::Empty => {}
         }
     }

@@ -459,6 +459,9 @@ impl Parser {
             }
             "call" => {
                 let ret = self.ret_ty()?;
+                if matches!(&self.peek().tok, Tok::Word(w) if w == "asm") {
+                    return self.inline_asm(st, ret);
+                }
                 // `call float %fp(…)`: through a function's address.
                 let indirect = if matches!(self.peek().tok, Tok::Local(_)) {
                     Some(self.value(st, &Type::Ptr(0))?)
@@ -499,6 +502,24 @@ impl Parser {
                     site: None,
                 });
                 (ret, InstKind::Call { callee, args })
+            }
+            "extractvalue" => {
+                let (aty, agg, at) = self.typed(st)?;
+                self.expect_punct(',')?;
+                let index = self.number("a field index", u64::from(u32::MAX))? as u32;
+                let field = match &aty {
+                    Type::Struct(s) => s.fields.get(index as usize).cloned(),
+                    _ => None,
+                };
+                let Some(field) = field else {
+                    return Err(error_at(
+                        &at,
+                        format!(
+                            "extractvalue needs a literal struct with field {index}, found {aty}"
+                        ),
+                    ));
+                };
+                (field, InstKind::ExtractValue { agg, index })
             }
             "extractelement" => {
                 let (vty, vec, vt) = self.typed(st)?;
@@ -711,6 +732,62 @@ impl Parser {
             "unreachable" => (Type::Void, InstKind::Unreachable),
             _ => return Err(error_at(op, format!("unknown instruction '{opcode}'"))),
         })
+    }
+
+    /// The rest of `call TYPE asm [sideeffect] "template", "constraints"(args)`.
+    fn inline_asm(&mut self, st: &mut FnState, ret: Type) -> PResult<(Type, InstKind)> {
+        let at = self.expect_word("asm")?;
+        let side_effects = self.eat_word("sideeffect");
+        let mut strings = Vec::new();
+        for k in 0..2 {
+            if k == 1 {
+                self.expect_punct(',')?;
+            }
+            let t = self.bump();
+            let Tok::Str(s) = &t.tok else {
+                return Err(self.unexpected(&t, "a string"));
+            };
+            strings.push(s.clone());
+        }
+        self.expect_punct('(')?;
+        let mut args = Vec::new();
+        if !self.eat_punct(')') {
+            loop {
+                args.push(self.typed(st)?.1);
+                if self.eat_punct(')') {
+                    break;
+                }
+                self.expect_punct(',')?;
+            }
+        }
+        let constraints = strings.pop().unwrap_or_default();
+        let template = strings.pop().unwrap_or_default();
+        let a = InlineAsm {
+            template,
+            constraints,
+            args,
+            side_effects,
+        };
+        let inputs = a
+            .constraints()
+            .filter(|c| matches!(c, Constraint::Input(_) | Constraint::Tied(_)))
+            .count();
+        let results_ok = match a.outputs() {
+            0 => ret == Type::Void,
+            1 => ret != Type::Void && !matches!(ret, Type::Struct(_)),
+            n => matches!(&ret, Type::Struct(s) if s.fields.len() == n),
+        };
+        if inputs != a.args.len() || !results_ok {
+            return Err(error_at(
+                &at,
+                format!(
+                    "the asm's constraints \"{}\" do not match its {} operands and {ret} result",
+                    a.constraints,
+                    a.args.len()
+                ),
+            ));
+        }
+        Ok((ret, InstKind::Asm(Box::new(a))))
     }
 
     /// A lane number: `i32 K` (any integer type, as LLVM allows).

@@ -116,13 +116,36 @@ pub(super) fn lex(text: &str) -> Vec<Token> {
                 }
             }
             '"' => {
-                let j = scan(i + 1, &|c| c != '"' && c != '\n' && c != '\\');
-                if chars.get(j) == Some(&'"') {
-                    let s: String = chars[i + 1..j].iter().collect();
+                // LLVM's escapes: `\XX`, two hex digits.
+                let mut s = String::new();
+                let mut j = i + 1;
+                let mut bad = None;
+                while let Some(&c) = chars.get(j) {
+                    if c == '"' || c == '\n' {
+                        break;
+                    }
+                    if c == '\\' {
+                        let hex: String = chars.iter().skip(j + 1).take(2).collect();
+                        match u8::from_str_radix(&hex, 16) {
+                            Ok(b) if hex.len() == 2 && b < 0x80 => s.push(char::from(b)),
+                            _ => {
+                                bad = Some(
+                                    "an escape in a string must be \\XX (two hex digits, below 80)",
+                                );
+                                break;
+                            }
+                        }
+                        j += 3;
+                    } else {
+                        s.push(c);
+                        j += 1;
+                    }
+                }
+                if let Some(msg) = bad {
+                    Tok::Bad(msg.into())
+                } else if chars.get(j) == Some(&'"') {
                     take(&mut i, &mut col, j + 1);
                     Tok::Str(s)
-                } else if chars.get(j) == Some(&'\\') {
-                    Tok::Bad("escapes in strings are not supported".into())
                 } else {
                     Tok::Bad("unterminated string".into())
                 }
