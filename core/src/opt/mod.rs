@@ -30,6 +30,7 @@ mod load_store_vectorizer;
 mod loop_rotate;
 mod loop_simplify;
 mod loop_unroll;
+mod loop_unroll_runtime;
 mod loops;
 mod lower_alloca;
 mod lower_args;

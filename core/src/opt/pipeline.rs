@@ -38,9 +38,17 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
     Sccp,
 ];
 
-/// cicc's loop passes after the first clean-up round (LoopRotate → LICM →
-/// LoopUnroll, digest part 3 §2.0), at O2 and O3.
-const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars, LoopUnroll];
+/// cicc's loop passes after the first clean-up round, at every level from
+/// O1 (digest part 3 §2.0, the loop pipeline "-O1 and above": LoopRotate →
+/// LICM → IndVarSimplify; part 5, Tier 0 order): loops bottom-tested,
+/// invariants hoisted, counters widened.
+const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars];
+
+/// Then LoopUnroll (digest part 3 §2.7), at O2 and O3 only. The seeds' Tier
+/// 0 lists LoopUnroll for O1 too, but nvcc 13.5 with `-Xcicc -O1` unrolls
+/// nothing (not a 4-iteration constant loop, not a runtime count): nvcc's
+/// output wins.
+const UNROLL: &[Pass] = &[LoopUnroll];
 
 /// SROA again, then its promotion: for what the first promotion freed (a
 /// reference's alloca promoted, the object it pointed to is now an alloca
@@ -93,6 +101,7 @@ const O0: &[&[Pass]] = &[REQUIRED];
 
 const O1: &[&[Pass]] = &[
     INLINE_AND_PROMOTE,
+    LOOPS,
     PROMOTE_AGAIN,
     ADDRESS_SPACES,
     REASSOCIATE_AND_GVN,
@@ -100,11 +109,12 @@ const O1: &[&[Pass]] = &[
     VECTORIZE,
 ];
 
-/// O1 plus the loop passes, the clean-up after unrolling, intrinsics
+/// O1 plus unrolling, the clean-up after unrolling, intrinsics
 /// lowered again and the straight-line optimizations.
 const O2: &[&[Pass]] = &[
     INLINE_AND_PROMOTE,
     LOOPS,
+    UNROLL,
     PROMOTE_AGAIN,
     AFTER_UNROLL,
     ADDRESS_SPACES,
@@ -119,6 +129,7 @@ const O2: &[&[Pass]] = &[
 const O3: &[&[Pass]] = &[
     INLINE_AND_PROMOTE,
     LOOPS,
+    UNROLL,
     PROMOTE_AGAIN,
     AFTER_UNROLL,
     ADDRESS_SPACES,
@@ -223,7 +234,7 @@ mod tests {
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp";
-        assert_eq!(names(1), format!("{first} sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg load-store-vectorizer"));
+        assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
         assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer"));
         assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer globaldce"));
