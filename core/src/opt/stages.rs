@@ -217,7 +217,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::LoopUnroll,
         "loop-unroll",
         loop_unroll::run,
-        "Unrolls loops: fully when the trip count is a known constant and #pragma unroll asks or the copies are small, by N for #pragma unroll N; #pragma unroll 1 forbids it.",
+        "Unrolls loops: fully when the trip count is a known constant and #pragma unroll asks or the copies are small, by N for #pragma unroll N; a small innermost loop whose trip count is known only at run time, by 4 (2 for larger bodies) with a remainder loop after it for the last n % 4 iterations, as nvcc does; #pragma unroll 1 forbids it.",
     ),
     pass(
         Pass::Mem2reg,
