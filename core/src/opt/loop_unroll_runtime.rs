@@ -333,7 +333,7 @@ pub(super) fn unroll_runtime(
         .copied()
         .filter(|b| l.contains(*b))
         .collect();
-    let (mut vm_e, bm_e) = clone_blocks(f, &body, ".epil");
+    let (mut vm_e, bm_e) = clone_blocks(f, &body, h, ".epil");
     let (h_e, latch_e) = (bm_e[&h], bm_e[&c.latch]);
     let header_phis = phis(f, h);
     let next: HashMap<InstId, Value> = header_phis
@@ -553,12 +553,13 @@ pub(super) fn unroll_runtime(
     true
 }
 
-/// Copies `blocks` (a loop, in layout order) with `suffix` on every name;
+/// Copies `blocks` (a loop with `header`, in layout order) with `suffix` on every name;
 /// the copies refer to each other, and to the originals' values from
 /// outside. The value and block maps from originals to copies.
 fn clone_blocks(
     f: &mut Function,
     blocks: &[BlockId],
+    header: BlockId,
     suffix: &str,
 ) -> (HashMap<InstId, Value>, HashMap<BlockId, BlockId>) {
     let mut bm = HashMap::default();
@@ -590,7 +591,11 @@ fn clone_blocks(
                 }
             }
             match &mut kind {
+                // The header keeps its entry from outside (the caller
+                // rewires it); elsewhere, entries from outside the loop come
+                // from unreachable blocks, which do not branch to the copy.
                 InstKind::Phi { incoming } => {
+                    incoming.retain(|(_, from)| b == header || bm.contains_key(from));
                     for (_, from) in incoming.iter_mut() {
                         *from = *bm.get(from).unwrap_or(from);
                     }
