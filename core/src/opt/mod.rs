@@ -29,6 +29,7 @@ mod licm;
 mod load_store_vectorizer;
 mod loop_rotate;
 mod loop_simplify;
+mod loop_strength_reduce;
 mod loop_unroll;
 mod loop_unroll_runtime;
 mod loops;

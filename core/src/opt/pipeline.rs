@@ -89,6 +89,11 @@ const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
 /// if-arms, then early-cse merges the bases.
 const STRAIGHT_LINE: &[Pass] = &[SeparateConstOffsetFromGep, SpeculativeExecution, EarlyCse];
 
+/// NVIDIA's loop strength reduction (digest part 3 §2.9), late, once the
+/// unrolled copies' addresses are one base plus constants (cicc runs it in
+/// its loop pipeline, after LoopUnroll, on SCEV's view of the addresses).
+const STRENGTH_REDUCE: &[Pass] = &[LoopStrengthReduce];
+
 /// Then NVPTX's load-store vectorizer, late (before isel, as addIRPasses):
 /// consecutive loads and stores, their addresses one base plus constants,
 /// become vector accesses.
@@ -106,6 +111,7 @@ const O1: &[&[Pass]] = &[
     ADDRESS_SPACES,
     REASSOCIATE_AND_GVN,
     CLEANUP,
+    STRENGTH_REDUCE,
     VECTORIZE,
 ];
 
@@ -122,6 +128,7 @@ const O2: &[&[Pass]] = &[
     REASSOCIATE_AND_GVN,
     CLEANUP,
     STRAIGHT_LINE,
+    STRENGTH_REDUCE,
     VECTORIZE,
 ];
 
@@ -139,6 +146,7 @@ const O3: &[&[Pass]] = &[
     CLEANUP,
     LATE_CSE,
     STRAIGHT_LINE,
+    STRENGTH_REDUCE,
     VECTORIZE,
     FINAL_GLOBALDCE,
 ];
@@ -234,9 +242,9 @@ mod tests {
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp";
-        assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg load-store-vectorizer"));
+        assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer globaldce"));
     }
 }
