@@ -261,7 +261,7 @@ fn counting_down_and_other_steps() {
 fn invariant_loads_and_barriers() {
     same_as_o0(
         "invariant_loads_and_barriers",
-        &["loop-rotate", "licm", "loop-unroll"],
+        &["loop-rotate", "licm"],
         "  __shared__ int sh[64];
   sh[t] = in[t] * 2;
   __syncthreads();

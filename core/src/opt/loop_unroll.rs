@@ -170,7 +170,7 @@ fn unroll_loop(
                 None => runtime::auto_count(size)?,
             };
             ensure_preheader(f, l).ok_or("no preheader")?;
-            if !runtime::unroll_runtime(f, l, &k, count, tried) {
+            if !runtime::unroll_runtime(f, l, &k, count, hint.is_some(), tried) {
                 return Err("its exit is another loop's header".into());
             }
             Ok(match (hint, trip) {

@@ -116,6 +116,27 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
         [g] => guard_holds(f, *g, pre, (&start, pred, &bound)),
         _ => false,
     };
+    // Our loop-reduce makes pointers only of addresses indexed by a counter
+    // itself; other addresses cost a multiply and an add per copy, where
+    // nvcc's LSR steps a pointer, and the unrolled loop would be bigger than
+    // nvcc's: left rolled (ours, not cicc's, rule).
+    for &b in &l.blocks {
+        for &i in &f.block(b).insts {
+            let InstKind::Gep { indices, .. } = &f.inst(i).kind else {
+                continue;
+            };
+            let counted = |v: &Value| match v {
+                Value::Inst(x) if in_loop(v) => {
+                    phis(f, l.header).contains(x)
+                        || matches!(&f.inst(*x).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val: Value::Inst(y) } if phis(f, l.header).contains(y))
+                }
+                _ => true,
+            };
+            if !indices.iter().all(counted) {
+                return Err("an address not indexed by a counter (no pointer to step)".into());
+            }
+        }
+    }
     let constant_start_below = match (start.as_int(), bound.as_int(), pred) {
         (Some(s), Some(n), ICmp::Slt) => s < n,
         (Some(s), Some(n), ICmp::Ult) => (s as u64) < (n as u64),
@@ -195,7 +216,8 @@ fn bin(op: BinOp, lhs: Value, rhs: Value) -> InstKind {
     }
 }
 
-/// Unrolls `l` by `count` with a remainder loop. The loop has dedicated
+/// Unrolls `l` by `count` with a remainder loop (`pragma`: the count came
+/// from `#pragma unroll`). The loop has dedicated
 /// exits, a preheader and the counter `k`; `false` when its exit is not
 /// dedicated (nothing changed then).
 pub(super) fn unroll_runtime(
@@ -203,6 +225,7 @@ pub(super) fn unroll_runtime(
     l: &Loop,
     k: &Counter,
     count: usize,
+    pragma: bool,
     tried: &mut Vec<BlockId>,
 ) -> bool {
     if !ensure_dedicated_exits(f, l) {
@@ -348,6 +371,11 @@ pub(super) fn unroll_runtime(
     let (vmaps, bmaps) = unroll(f, l, &c, count, Mode::Multiple);
     let last = count - 1;
     let latch_l = bmaps[last][&c.latch];
+    // nvcc marks the unrolled loop not to unroll again (`.pragma "nounroll"`)
+    // only when a pragma asked for the count; ptxas may unroll it further.
+    if !pragma {
+        f.loop_hints.retain(|x| x.latch != latch_l);
+    }
     let map_last = |v: &Value| match v {
         Value::Inst(d) => vmaps[last].get(d).cloned().unwrap_or_else(|| v.clone()),
         v => v.clone(),

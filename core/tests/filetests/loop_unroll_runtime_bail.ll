@@ -1,7 +1,9 @@
 ; Loops with a trip count known only at run time that are not unrolled:
 ; no guard before a bottom-tested loop (a do-while: it may run once with
 ; n <= 0, so n is not its trip count); a counter stepping by a value known
-; only at run time (a grid-stride loop; nvcc leaves these too); a second exit
+; only at run time (a grid-stride loop; nvcc leaves these too); an address
+; not indexed by the counter itself (`a[i + k]`: loop-reduce would leave its
+; arithmetic in every copy, where nvcc's LSR steps a pointer); a second exit
 ; (a break); a loop around another loop (runtime unrolling takes innermost
 ; loops only; here the inner one is a do-while).
 ; RUN: loop-unroll
@@ -64,6 +66,28 @@ exit:
   ret i32 %r
 }
 
+define void @indexed(ptr addrspace(1) %a, i32 %n, i32 %k) {
+entry:
+  %g = icmp slt i32 0, %n
+  br i1 %g, label %ph, label %exit
+
+ph:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %ph ], [ %i.next, %loop ]
+  %x = add nsw i32 %i, %k
+  %idx = sext i32 %x to i64
+  %p = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %idx
+  store i32 0, ptr addrspace(1) %p, align 4
+  %i.next = add nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  ret void
+}
+
 define i32 @outer(i32 %n) {
 entry:
   %g = icmp slt i32 0, %n
@@ -101,11 +125,14 @@ exit:
 ; CHECK-NOT: loop.1
 ; CHECK: define i32 @two_exits
 ; CHECK-NOT: loop.1
+; CHECK: define void @indexed
+; CHECK-NOT: loop.1
 ; CHECK: define i32 @outer
 ; CHECK-NOT: outer.1
 ; CHECK: ret i32 %r
 ; REMARK: [loop-unroll] missed: loop in `do_while` not unrolled: trip count unknown, and not unrolled with a remainder: no guard proving it runs at least once
 ; REMARK: [loop-unroll] missed: loop in `stride` not unrolled: trip count unknown, and not unrolled with a remainder: no counter stepping by a constant in its exit test
 ; REMARK: [loop-unroll] missed: loop in `two_exits` not unrolled: trip count unknown, and not unrolled with a remainder: it has more than one exit
+; REMARK: [loop-unroll] missed: loop in `indexed` not unrolled: trip count unknown, and not unrolled with a remainder: an address not indexed by a counter (no pointer to step)
 ; REMARK: [loop-unroll] missed: loop in `outer` not unrolled: trip count unknown, and not unrolled with a remainder: no guard proving it runs at least once
 ; REMARK: [loop-unroll] missed: loop in `outer` not unrolled: trip count unknown, and not unrolled with a remainder: it holds another loop
