@@ -2,13 +2,17 @@
 //! NVRTC on the same machine in the same run —
 //! compile time (median of N runs, in-process), PTX instructions, ptxas
 //! registers and SASS instructions (cuobjdump -sass on ptxas's cubin),
-//! with the ratios and their geometric means. It prints; it asserts nothing.
+//! with the ratios and their geometric means, and how much our PTX reads like
+//! NVRTC's (the difflib ratio of the two opcode sequences,
+//! `tests/common/resemble.rs`) with its median. It prints; it asserts nothing.
 //!
 //! `cargo run --release -p ptxlab-core --example bench [-- RUNS]`
 //! (NVIDIA's tools from the workspace's .venv, or PTXLAB_PTXAS/PTXLAB_NVRTC).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "../tests/common/resemble.rs"]
+mod resemble;
 
 use common::nvrtc::{entry_names, Nvrtc};
 use ptxlab_core::{compile_source, Options};
@@ -189,16 +193,15 @@ fn main() {
     let Some(ptxas) = ptxas else { return };
     println!("code quality per kernel, {ARCH} (ours / NVRTC's):");
     println!(
-        "{:<36} {:>11} {:>11} {:>11}",
-        "kernel", "PTX insts", "registers", "SASS insts"
+        "{:<36} {:>11} {:>11} {:>11} {:>8}",
+        "kernel", "PTX insts", "registers", "SASS insts", "similar"
     );
     let (mut reg_ratios, mut sass_ratios, mut ptx_ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let mut similarities: Vec<(f64, String)> = Vec::new();
     let count_ptx = |ptx: &str, entry: &str| -> usize {
         // Instruction lines of one entry's body.
-        let start = ptx.find(&format!(".entry {entry}(")).unwrap_or(0);
-        let body = &ptx[start..];
-        let body = &body[..body.find("\n}").unwrap_or(body.len())];
-        body.lines()
+        resemble::entry_body(ptx, entry)
+            .lines()
             .map(str::trim)
             .filter(|l| {
                 l.ends_with(';')
@@ -221,10 +224,15 @@ fn main() {
             match (b.as_ref().and_then(|b| b.get(&entry).copied()), theirs) {
                 (Some((rb, sb)), Some(t)) => {
                     let pb = count_ptx(t, &entry);
+                    let similar = resemble::ratio(
+                        &resemble::opcodes(resemble::entry_body(ours, &entry)),
+                        &resemble::opcodes(resemble::entry_body(t, &entry)),
+                    );
                     println!(
-                        "{short:<36} {:>5}/{:<5} {:>5}/{:<5} {:>5}/{:<5}",
+                        "{short:<36} {:>5}/{:<5} {:>5}/{:<5} {:>5}/{:<5} {similar:>8.2}",
                         pa, pb, ra, rb, sa, sb
                     );
+                    similarities.push((similar, short.clone()));
                     if pb > 0 && pa > 0 {
                         ptx_ratios.push(pa as f64 / pb as f64);
                     }
@@ -248,5 +256,15 @@ fn main() {
         geomean(&reg_ratios),
         geomean(&sass_ratios),
         sass_ratios.len()
+    );
+    let values: Vec<f64> = similarities.iter().map(|s| s.0).collect();
+    let (median, below, min) = resemble::summary(&values, 0.8);
+    let least = similarities
+        .iter()
+        .find(|s| s.0 == min)
+        .map_or("", |s| s.1.as_str());
+    println!(
+        "opcode-sequence similarity to NVRTC (difflib ratio): median {median:.2}, {below} of {} below 0.80, min {min:.2} ({least})",
+        values.len()
     );
 }

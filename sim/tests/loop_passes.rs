@@ -325,7 +325,7 @@ fn a_guarded_division_is_not_hoisted() {
     // Thread 0 would divide by zero if `n / t` ran before the test.
     same_as_o0(
         "a_guarded_division_is_not_hoisted",
-        &["loop-rotate", "licm"],
+        &["loop-rotate", "licm", "loop-unroll"],
         "  int s = 0;
   for (int i = 0; i < n; i++) { if (t != 0) s += n / t; s += in[i]; }
   out[t] = s;",
@@ -337,7 +337,7 @@ fn a_guarded_load_is_not_hoisted() {
     // in[n * 1000] is out of bounds: only reading it when the test allows is correct.
     same_as_o0(
         "a_guarded_load_is_not_hoisted",
-        &["loop-rotate", "licm"],
+        &["loop-rotate", "licm", "loop-unroll"],
         "  int s = 0;
   for (int i = 0; i < n; i++) { if (i > 100) s += in[n * 1000]; s += in[i]; }
   out[t] = s;",
@@ -531,7 +531,7 @@ fn pragma_unroll_leaves_no_back_branch() {
 fn small_constant_loops_unroll_without_a_pragma() {
     let p = ptx(&SUM8.replace("#pragma unroll", ""), 3);
     assert_eq!(back_branches(&p), 0, "{p}");
-    // At -O1 no loop pass runs.
+    // At -O1 nothing unrolls (nvcc -Xcicc -O1 neither).
     assert_eq!(
         back_branches(&ptx(&SUM8.replace("#pragma unroll", ""), 1)),
         1
@@ -543,15 +543,44 @@ fn small_constant_loops_unroll_without_a_pragma() {
     assert_eq!(back_branches(&ptx(&big, 3)), 1);
 }
 
+/// `#pragma unroll 4` with a trip count known only at run time: as nvcc,
+/// four copies in a loop, then a remainder loop for the last `n % 4`.
 #[test]
-fn pragma_unroll_n_keeps_one_back_branch() {
+fn pragma_unroll_n_unrolls_with_a_remainder_loop() {
     let body = "  float s = 0.0f;
   #pragma unroll 4
   for (int i = 0; i < n; i++) s += in[i];
   out[t] = s;";
     let p = ptx(body, 3);
+    assert_eq!(back_branches(&p), 2, "{p}");
+    assert_eq!(p.matches("ld.global").count(), 5, "{p}");
+    assert_eq!(p.matches("and.b32").count(), 1, "{p}");
+}
+
+/// Without a pragma, a small loop with a trip count known only at run time
+/// is unrolled by 4 with a remainder loop (nvcc's shape); one whose counter
+/// steps by a value known only at run time is not.
+#[test]
+fn small_loops_unroll_at_run_time() {
+    let body = "  float s = 0.0f;
+  for (int i = 0; i < n; i++) s += in[i];
+  out[t] = s;";
+    let p = ptx(body, 3);
+    assert_eq!(back_branches(&p), 2, "{p}");
+    assert_eq!(p.matches("ld.global").count(), 5, "{p}");
+    let stride = body.replace("i++", "i += t + 1");
+    let p = ptx(&stride, 3);
     assert_eq!(back_branches(&p), 1, "{p}");
-    assert_eq!(p.matches("ld.global").count(), 4, "{p}");
+    assert_eq!(p.matches("ld.global").count(), 1, "{p}");
+    // The results, for every trip count (remainders 0 to 3 and none unrolled).
+    same_as_o0(
+        "small_loops_unroll_at_run_time",
+        &["loop-rotate", "loop-unroll"],
+        "  int s = 0;
+  for (int i = 0; i < n; i++) s += in[i] * i;
+  for (int i = t; i < n; i += 2) s -= in[i];
+  out[t] = s;",
+    );
 }
 
 // ---------------------------------------------------------------------------

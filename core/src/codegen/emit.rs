@@ -135,6 +135,9 @@ fn function(
         } else if pos > 0 && !f.blocks[b].insts.is_empty() {
             out.push('\n');
         }
+        if f.blocks[b].nounroll {
+            out.push_str("\t.pragma \"nounroll\";\n");
+        }
         for i in &f.blocks[b].insts {
             if let Some(loc) = i.loc {
                 if lineinfo && loc.line != last_line {

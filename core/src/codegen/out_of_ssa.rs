@@ -350,6 +350,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
             f.blocks.push(MBlock {
                 name,
                 insts: vec![Instr::new(Op::Bra, ".uni", vec![Operand::Label(s)])],
+                nounroll: false,
             });
             for i in f.blocks[b].insts.iter_mut().filter(|i| i.is_branch()) {
                 if i.operands.first() == Some(&Operand::Label(s)) {

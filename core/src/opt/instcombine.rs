@@ -182,6 +182,36 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => {
                     Some(Action::Replace(lhs.clone()))
                 }
+                // (x + c1) + c2 → x + (c1 + c2), as LLVM's instcombine: an
+                // unrolled counter's copies (i + 1, then + 1 …) each read i.
+                // `nsw` stays when both had it and c1, c2 have one sign
+                // (then no sum in between wraps that the new one skips).
+                BinOp::Add if rhs.as_int().is_some() && ty.is_int() => match lhs {
+                    Value::Inst(inner) => match &f.inst(*inner).kind {
+                        InstKind::Bin {
+                            op: BinOp::Add,
+                            lhs: x,
+                            rhs: c1,
+                            flags: f1,
+                        } if c1.as_int().is_some() => {
+                            let (a, b) = (c1.as_int()?, rhs.as_int()?);
+                            let sum = fold::binary(BinOp::Add, c1, rhs, ty)?;
+                            let exact = sum.as_int() == a.checked_add(b);
+                            let nsw = flags.nsw && f1.nsw && (a < 0) == (b < 0) && exact;
+                            Some(Action::Rewrite(InstKind::Bin {
+                                op: BinOp::Add,
+                                lhs: x.clone(),
+                                rhs: sum,
+                                flags: Flags {
+                                    nsw,
+                                    ..Flags::default()
+                                },
+                            }))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                },
                 // An exact signed division by a power of two (pointer differences) is a shift.
                 BinOp::SDiv
                     if flags.exact

@@ -27,6 +27,7 @@
 //! leave). The loop must have one latch ending in a conditional branch that
 //! leaves the loop (the bottom-tested shape loop-rotate makes).
 
+use super::loop_unroll_runtime as runtime;
 use super::loops::*;
 use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
@@ -52,18 +53,18 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     for _ in 0..=f.blocks.len() {
         let dom = DomTree::new(f);
         let li = LoopInfo::new(f, &dom);
-        let Some(l) = li
+        let Some(index) = li
             .innermost_first()
             .into_iter()
-            .map(|i| &li.loops[i])
-            .find(|l| !tried.contains(&l.header))
-            .cloned()
+            .find(|&i| !tried.contains(&li.loops[i].header))
         else {
             break;
         };
+        let l = li.loops[index].clone();
+        let innermost = !li.loops.iter().any(|x| x.parent == Some(index));
         tried.push(l.header);
         let line = super::remark::loop_line(f, &l);
-        match unroll_loop(f, &dom, &l) {
+        match unroll_loop(f, &dom, &l, innermost, &mut tried) {
             Ok(how) => {
                 fold_constants(f);
                 changed = true;
@@ -81,7 +82,7 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
 
 /// How the latches of the copies end.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Mode {
+pub(super) enum Mode {
     /// No back branch: the last copy leaves the loop.
     Full,
     /// Only the last copy tests (the trip count is a multiple of the count).
@@ -91,15 +92,15 @@ enum Mode {
 }
 
 /// The loop's latch, its exit test and where the test leads.
-struct Control {
-    latch: BlockId,
-    cond: Value,
+pub(super) struct Control {
+    pub latch: BlockId,
+    pub cond: Value,
     /// The latch branches back when `cond` is true (else when it is false).
-    back_if_true: bool,
-    exit: BlockId,
+    pub back_if_true: bool,
+    pub exit: BlockId,
 }
 
-fn control(f: &Function, l: &Loop) -> Option<Control> {
+pub(super) fn control(f: &Function, l: &Loop) -> Option<Control> {
     let latch = l.latch()?;
     let InstKind::CondBr { cond, t, f: e } = f.terminator(latch)?.kind.clone() else {
         return None;
@@ -119,8 +120,15 @@ fn control(f: &Function, l: &Loop) -> Option<Control> {
     })
 }
 
-/// Unrolls `l` when it should: how (`x4 (pragma)`), or why not.
-fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> Result<String, String> {
+/// Unrolls `l` when it should: how (`x4 (pragma)`), or why not. Loops
+/// made here that are not to be tried again go to `tried`.
+fn unroll_loop(
+    f: &mut Function,
+    dom: &DomTree,
+    l: &Loop,
+    innermost: bool,
+    tried: &mut Vec<BlockId>,
+) -> Result<String, String> {
     let Some(c) = control(f, l) else {
         return Err("no single latch ending in the exit test".into());
     };
@@ -149,14 +157,53 @@ fn unroll_loop(f: &mut Function, dom: &DomTree, l: &Loop) -> Result<String, Stri
     };
     let trip = trip_count(f, dom, l, &c, (limit / size.max(1)) as u64);
     let fits = |n: u64| n.saturating_mul(size as u64) <= limit as u64;
+    // Runtime unrolling (a remainder loop after the unrolled one): by the
+    // pragma's count, else by cicc's for a small innermost loop.
+    let runtime =
+        |f: &mut Function, count: Option<usize>, trip: Option<u64>, tried: &mut Vec<BlockId>| {
+            if !innermost {
+                return Err("it holds another loop".to_string());
+            }
+            let k = runtime::counter(f, l, &c)?;
+            let count = match count {
+                Some(n) => n,
+                None => runtime::auto_count(size)?,
+            };
+            ensure_preheader(f, l).ok_or("no preheader")?;
+            if !runtime::unroll_runtime(f, l, &k, count, hint.is_some(), tried) {
+                return Err("its exit is another loop's header".into());
+            }
+            Ok(match (hint, trip) {
+                (Some(_), _) => format!("x{count} with a remainder loop (pragma)"),
+                (None, Some(t)) => format!(
+                    "x{count} with a remainder loop ({t} iterations, too many to unroll fully)"
+                ),
+                (None, None) => format!("x{count} with a remainder loop (runtime trip count)"),
+            })
+        };
     let (count, mode) = match (hint, trip) {
         (None | Some(0), Some(t)) if fits(t) => (t, Mode::Full),
         (Some(n), Some(t)) if n >= 2 && u64::from(n) >= t && fits(t) => (t, Mode::Full),
         (Some(n), Some(t)) if n >= 2 && t % u64::from(n) == 0 && fits(u64::from(n)) => {
             (u64::from(n), Mode::Multiple)
         }
+        (Some(n), None) if n >= 2 && fits(u64::from(n)) => {
+            match runtime(f, Some(n as usize), None, tried) {
+                Ok(how) => return Ok(how),
+                Err(_) => (u64::from(n), Mode::KeepTests),
+            }
+        }
         (Some(n), _) if n >= 2 && fits(u64::from(n)) => (u64::from(n), Mode::KeepTests),
-        (None | Some(0), None) => {
+        (None, None) => {
+            let trip = trip_count(f, dom, l, &c, u64::MAX);
+            return runtime(f, None, trip, tried).map_err(|why| match trip {
+                Some(t) => format!(
+                    "too big ({t} iterations of {size} instructions, limit {limit}), and not unrolled with a remainder: {why}"
+                ),
+                None => format!("trip count unknown, and not unrolled with a remainder: {why}"),
+            });
+        }
+        (Some(0), None) => {
             return Err(match trip_count(f, dom, l, &c, u64::MAX) {
                 Some(t) => {
                     format!("too big ({t} iterations of {size} instructions, limit {limit})")
@@ -302,8 +349,17 @@ impl Eval<'_> {
     }
 }
 
+/// The value and block maps of each copy (copy 0 is the loop itself).
+type CopyMaps = (Vec<HashMap<InstId, Value>>, Vec<HashMap<BlockId, BlockId>>);
+
 /// Makes `count` copies of the loop (the original is copy 0).
-fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
+pub(super) fn unroll(
+    f: &mut Function,
+    l: &Loop,
+    c: &Control,
+    count: usize,
+    mode: Mode,
+) -> CopyMaps {
     let h = l.header;
     let pre = l
         .preheader(f, &f.predecessors())
@@ -542,4 +598,5 @@ fn unroll(f: &mut Function, l: &Loop, c: &Control, count: usize, mode: Mode) {
             f.erase_inst(p);
         }
     }
+    (vmaps, bmaps)
 }

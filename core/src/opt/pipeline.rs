@@ -38,9 +38,17 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
     Sccp,
 ];
 
-/// cicc's loop passes after the first clean-up round (LoopRotate → LICM →
-/// LoopUnroll, digest part 3 §2.0), at O2 and O3.
-const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars, LoopUnroll];
+/// cicc's loop passes after the first clean-up round, at every level from
+/// O1 (digest part 3 §2.0, the loop pipeline "-O1 and above": LoopRotate →
+/// LICM → IndVarSimplify; part 5, Tier 0 order): loops bottom-tested,
+/// invariants hoisted, counters widened.
+const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars];
+
+/// Then LoopUnroll (digest part 3 §2.7), at O2 and O3 only. The seeds' Tier
+/// 0 lists LoopUnroll for O1 too, but nvcc 13.5 with `-Xcicc -O1` unrolls
+/// nothing (not a 4-iteration constant loop, not a runtime count): nvcc's
+/// output wins.
+const UNROLL: &[Pass] = &[LoopUnroll];
 
 /// SROA again, then its promotion: for what the first promotion freed (a
 /// reference's alloca promoted, the object it pointed to is now an alloca
@@ -81,6 +89,11 @@ const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
 /// if-arms, then early-cse merges the bases.
 const STRAIGHT_LINE: &[Pass] = &[SeparateConstOffsetFromGep, SpeculativeExecution, EarlyCse];
 
+/// NVIDIA's loop strength reduction (digest part 3 §2.9), late, once the
+/// unrolled copies' addresses are one base plus constants (cicc runs it in
+/// its loop pipeline, after LoopUnroll, on SCEV's view of the addresses).
+const STRENGTH_REDUCE: &[Pass] = &[LoopStrengthReduce];
+
 /// Then NVPTX's load-store vectorizer, late (before isel, as addIRPasses):
 /// consecutive loads and stores, their addresses one base plus constants,
 /// become vector accesses.
@@ -93,18 +106,21 @@ const O0: &[&[Pass]] = &[REQUIRED];
 
 const O1: &[&[Pass]] = &[
     INLINE_AND_PROMOTE,
+    LOOPS,
     PROMOTE_AGAIN,
     ADDRESS_SPACES,
     REASSOCIATE_AND_GVN,
     CLEANUP,
+    STRENGTH_REDUCE,
     VECTORIZE,
 ];
 
-/// O1 plus the loop passes, the clean-up after unrolling, intrinsics
+/// O1 plus unrolling, the clean-up after unrolling, intrinsics
 /// lowered again and the straight-line optimizations.
 const O2: &[&[Pass]] = &[
     INLINE_AND_PROMOTE,
     LOOPS,
+    UNROLL,
     PROMOTE_AGAIN,
     AFTER_UNROLL,
     ADDRESS_SPACES,
@@ -112,6 +128,7 @@ const O2: &[&[Pass]] = &[
     REASSOCIATE_AND_GVN,
     CLEANUP,
     STRAIGHT_LINE,
+    STRENGTH_REDUCE,
     VECTORIZE,
 ];
 
@@ -119,6 +136,7 @@ const O2: &[&[Pass]] = &[
 const O3: &[&[Pass]] = &[
     INLINE_AND_PROMOTE,
     LOOPS,
+    UNROLL,
     PROMOTE_AGAIN,
     AFTER_UNROLL,
     ADDRESS_SPACES,
@@ -128,6 +146,7 @@ const O3: &[&[Pass]] = &[
     CLEANUP,
     LATE_CSE,
     STRAIGHT_LINE,
+    STRENGTH_REDUCE,
     VECTORIZE,
     FINAL_GLOBALDCE,
 ];
@@ -223,9 +242,9 @@ mod tests {
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp";
-        assert_eq!(names(1), format!("{first} sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg load-store-vectorizer"));
+        assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer globaldce"));
     }
 }

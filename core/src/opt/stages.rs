@@ -13,9 +13,10 @@
 
 use super::{
     adce, dce, dse, early_cse, globaldce, indvars, inline, instcombine, licm,
-    load_store_vectorizer, loop_rotate, loop_simplify, loop_unroll, lower_alloca, lower_args,
-    mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect, reassociate, sccp,
-    separate_const_offset, simplifycfg, speculative_execution, sroa, PassContext,
+    load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
+    lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
+    reassociate, sccp, separate_const_offset, simplifycfg, speculative_execution, sroa,
+    PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -36,6 +37,7 @@ pub enum Pass {
     Instcombine,
     Licm,
     LoadStoreVectorizer,
+    LoopStrengthReduce,
     LoopRotate,
     LoopSimplify,
     LoopUnroll,
@@ -202,6 +204,12 @@ pub const STAGES: &[StageInfo] = &[
         "Merges loads (or stores) of 2 or 4 consecutive elements from one base into one vector access when the first is aligned to the whole vector and nothing between may write that memory: a float4's four loads become one ld.global.v4.f32 and four extractelements.",
     ),
     pass(
+        Pass::LoopStrengthReduce,
+        "loop-reduce",
+        loop_strength_reduce::run,
+        "Loop strength reduction (NVIDIA's LSR): an address computed from the loop counter on every iteration (base + i * size: a shift and an add) becomes a pointer stepping by the counter's step times the size, as nvcc's loops step their pointers; the counter goes if nothing else reads it.",
+    ),
+    pass(
         Pass::LoopRotate,
         "loop-rotate",
         loop_rotate::run,
@@ -217,7 +225,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::LoopUnroll,
         "loop-unroll",
         loop_unroll::run,
-        "Unrolls loops: fully when the trip count is a known constant and #pragma unroll asks or the copies are small, by N for #pragma unroll N; #pragma unroll 1 forbids it.",
+        "Unrolls loops: fully when the trip count is a known constant and #pragma unroll asks or the copies are small, by N for #pragma unroll N; a small innermost loop whose trip count is known only at run time, by 4 (2 for larger bodies) with a remainder loop after it for the last n % 4 iterations, as nvcc does; #pragma unroll 1 forbids it.",
     ),
     pass(
         Pass::Mem2reg,

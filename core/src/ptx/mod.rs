@@ -197,6 +197,10 @@ pub struct MBlock {
     /// The IR block it came from (for names in snapshots).
     pub name: String,
     pub insts: Vec<Instr>,
+    /// A loop header the PTX marks `.pragma "nounroll";` (the IR loop's
+    /// hint is 1: `#pragma unroll 1`, or a remainder loop), so ptxas does
+    /// not unroll it either, as nvcc marks it.
+    pub nounroll: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -63,6 +63,7 @@ impl Sel<'_> {
             s.m.blocks.push(MBlock {
                 name: format!("{base_name}.sw{}", new_blocks.len() + 1),
                 insts: Vec::new(),
+                nounroll: false,
             });
             new_blocks.push(nb);
             nb

@@ -109,12 +109,26 @@ pub fn select(
 ) -> Result<Selected, Vec<Diagnostic>> {
     let block_index: HashMap<BlockId, usize> =
         f.layout.iter().enumerate().map(|(n, b)| (*b, n)).collect();
+    // Loop headers whose loop is not to be unrolled (hint 1 on its latch):
+    // the latch's successor that dominates it.
+    let mut nounroll = Vec::new();
+    if f.loop_hints.iter().any(|h| h.unroll == 1) {
+        let dom = DomTree::new(f);
+        for h in f.loop_hints.iter().filter(|h| h.unroll == 1) {
+            nounroll.extend(
+                f.successors(h.latch)
+                    .into_iter()
+                    .filter(|s| dom.dominates(*s, h.latch)),
+            );
+        }
+    }
     let blocks = f
         .layout
         .iter()
         .map(|b| MBlock {
             name: f.block(*b).name.clone(),
             insts: Vec::new(),
+            nounroll: nounroll.contains(b),
         })
         .collect();
     // A struct result's pointer is no PTX parameter: the result is
