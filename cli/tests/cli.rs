@@ -726,7 +726,8 @@ fn remarks_name_file_line_and_pass() {
     let err = stderr_of("cli-remarks", REMARKS_SRC, &["--remarks"]);
     for want in [
         "k.cu: remark: [mem2reg] `_Z1kPKfPfi`: promoted ",
-        "k.cu(5): remark: [loop-unroll] loop at line 5 unrolled x4 (pragma)",
+        "k.cu(5): remark: [loop-unroll] loop at line 5 unrolled x4 with a remainder loop (pragma)",
+        "k.cu(7): remark: [loop-unroll] loop at line 7 unrolled x4 with a remainder loop (runtime trip count)",
         "k.cu(5): remark: [loop-rotate] loop at line 5 rotated",
         "k.cu: remark: [memory-space-opt] `_Z1kPKfPfi`: memory accesses given their address space: ",
         "k.cu: remark: [isel] `_Z1kPKfPfi`: ",
@@ -740,8 +741,7 @@ fn remarks_name_file_line_and_pass() {
     let missed = stderr_of("cli-remarks-missed", REMARKS_SRC, &["--remarks-missed"]);
     for want in [
         "k.cu(8): remark: [inline] `_Z5twicef` not inlined into `_Z1kPKfPfi`: __noinline__",
-        "k.cu(7): remark: [loop-unroll] loop at line 7 not unrolled: trip count unknown",
-        "k.cu(5): remark: [loop-unroll] loop at line 5 unrolled x4 (pragma)",
+        "k.cu(5): remark: [loop-unroll] loop at line 5 unrolled x4 with a remainder loop (pragma)",
     ] {
         assert!(missed.contains(want), "missing '{want}' in:\n{missed}");
     }

@@ -331,11 +331,13 @@ fn the_handle_is_the_kernel_parameter() {
 
 /// Fetches are pure: two of the same texel are one instruction, and one
 /// in a loop whose coordinates do not change is hoisted out of it.
-/// Surface writes stay, each of them.
+/// Surface writes stay, each of them (the loop kept rolled, as
+/// `#pragma unroll 1` does, so each is written once).
 #[test]
 fn fetches_are_pure_and_surface_writes_are_not() {
     let src = "__global__ void k(cudaTextureObject_t t, cudaSurfaceObject_t s, float *o, float x, int n) {\n\
         float a = tex1D<float>(t, x) + tex1D<float>(t, x);\n\
+        #pragma unroll 1\n\
         for (int i = 0; i < n; i++) { a += tex1D<float>(t, x) * i; surf1Dwrite(a, s, 0); surf1Dwrite(a, s, 0); }\n\
         o[0] = a;\n}\n";
     let c = compile(src, 3, "sm_80");

@@ -55,6 +55,9 @@ const FORMS: &[(&str, &str, Isa)] = &[
     ("ex2", ".bf16", (7, 8)),
     ("ex2", ".f16", (7, 0)),
     ("tanh", "", (7, 0)),
+    // `set` of halves giving an integer or float (`set.gt.u32.f16`).
+    ("set", ".bf16", (7, 8)),
+    ("set", ".f16", (6, 5)),
     ("atom", ".bf16", (7, 8)),
     ("red", ".bf16", (7, 8)),
 ];

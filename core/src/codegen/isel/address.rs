@@ -20,24 +20,48 @@ impl Sel<'_> {
         }
     }
 
-    /// Follows geps and casts from a pointer back to a kernel parameter.
+    /// Follows geps, casts, phis and selects from a pointer back to a kernel parameter.
     pub(super) fn base_param(&self, v: &Value) -> Option<u32> {
-        let mut v = v.clone();
-        for _ in 0..64 {
+        // Through geps and casts, and through the phis and selects of a
+        // pointer stepping with its loop (loop-reduce's `%a.iv = phi [%a,
+        // …], [%a.iv.next, …]`): the one argument every path starts from.
+        let mut found = None;
+        let mut seen: Vec<InstId> = Vec::new();
+        let mut work = vec![v.clone()];
+        while let Some(v) = work.pop() {
             match v {
-                Value::Arg(a) => return Some(a),
-                Value::Inst(i) => match &self.f.inst(i).kind {
-                    InstKind::Gep { base, .. } => v = base.clone(),
-                    InstKind::Cast {
-                        op: CastOp::AddrSpaceCast,
-                        val,
-                    } => v = val.clone(),
-                    _ => return None,
+                Value::Arg(a) => match found {
+                    Some(b) if b != a => return None,
+                    _ => found = Some(a),
                 },
+                Value::Inst(i) => {
+                    if seen.contains(&i) {
+                        continue;
+                    }
+                    if seen.len() >= 64 {
+                        return None;
+                    }
+                    seen.push(i);
+                    match &self.f.inst(i).kind {
+                        InstKind::Gep { base, .. } => work.push(base.clone()),
+                        InstKind::Cast {
+                            op: CastOp::AddrSpaceCast,
+                            val,
+                        } => work.push(val.clone()),
+                        InstKind::Phi { incoming } => {
+                            work.extend(incoming.iter().map(|(x, _)| x.clone()))
+                        }
+                        InstKind::Select { t, f, .. } => {
+                            work.push(t.clone());
+                            work.push(f.clone());
+                        }
+                        _ => return None,
+                    }
+                }
                 _ => return None,
             }
         }
-        None
+        found
     }
 
     /// The by-value struct parameter of a kernel that `ptr` points into

@@ -45,8 +45,10 @@ pub(super) fn describe(t: &Tok) -> String {
     }
 }
 
+/// A character of a name after its first, as LLVM's lexer takes them
+/// (`for.end.unr-lcssa`: `-` too).
 pub(super) fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$')
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-')
 }
 
 /// Splits the text into tokens; comments (`;` to the end of the line) and
