@@ -449,3 +449,40 @@ __global__ void k(float2 *v, float *f) {
     assert!(ptx.contains(".entry _Z1kP6float2Pf("), "{ptx}");
     assert!(ptx.contains("min.f32"), "{ptx}");
 }
+
+/// `__sincosf` (cuda-samples' convolutionFFT2D) is the fast sine and
+/// cosine, `sin.approx.f32` and `cos.approx.f32` as nvcc writes them.
+#[test]
+fn fast_sincos_is_the_approximate_pair() {
+    let src = "__global__ void k(float *p, float x) { float s, c; __sincosf(x, &s, &c); p[0] = s; p[1] = c; }\n";
+    let c = ptxlab_core::compile_source("k.cu", src, &ptxlab_core::Options::default());
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert!(
+        ptx.contains("sin.approx.f32") && ptx.contains("cos.approx.f32"),
+        "{ptx}"
+    );
+}
+
+/// `extern "C" T x;` declares (a linkage specification on one declaration
+/// acts as `extern`), so the definition that follows is the same variable
+/// (cuda-samples' imageDenoising: `extern "C" cudaTextureObject_t texImage;`
+/// in its header, the definition in the file); the braced form defines.
+#[test]
+fn a_linkage_specification_on_one_variable_declares_it() {
+    let src = "extern \"C\" unsigned long long texImage;\nunsigned long long texImage;\nextern \"C\" { int cnt; }\n__global__ void k(int *p) { p[0] = 1; }\n";
+    let c = ptxlab_core::compile_source("k.cu", src, &ptxlab_core::Options::default());
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let c = ptxlab_core::compile_source(
+        "k.cu",
+        "extern \"C\" { int cnt; }\nint cnt;\n__global__ void k(int *p) { p[0] = 1; }\n",
+        &ptxlab_core::Options::default(),
+    );
+    assert!(
+        c.diagnostics
+            .iter()
+            .any(|d| d.message.contains("\"cnt\" has already been defined")),
+        "{:#?}",
+        c.diagnostics
+    );
+}

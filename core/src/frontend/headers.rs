@@ -269,6 +269,8 @@ static __host__ __device__ __forceinline__ bool isfinite(float x) { return fabsf
 static __host__ __device__ __forceinline__ bool isfinite(double x) { return fabs(x) < __longlong_as_double(0x7ff0000000000000LL); }
 static __host__ __device__ __forceinline__ bool signbit(float x) { return __float_as_int(x) < 0; }
 static __host__ __device__ __forceinline__ bool signbit(double x) { return __double_as_longlong(x) < 0; }
+/* The fast sine and cosine at once (sin.approx and cos.approx). */
+static __device__ __forceinline__ void __sincosf(float x, float *s, float *c) { *s = __sinf(x); *c = __cosf(x); }
 ";
 
 const FLOAT: &str = "#pragma once

@@ -43,7 +43,18 @@ impl<'a> Parser<'a> {
                 }
                 return self.expect("}");
             }
-            return self.declaration(functions, c);
+            // One declaration in a linkage specification is a declaration
+            // of a variable, as `extern` makes it ([dcl.link]).
+            let known = self.globals.len();
+            self.declaration(functions, c)?;
+            let n = self.globals.len();
+            for g in &mut self.globals[known.min(n)..] {
+                // (With an initializer it is a definition.)
+                if g.init.is_none() {
+                    g.external = true;
+                }
+            }
+            return Ok(());
         }
         if t.is("namespace") || t.is("inline") && self.peek_at(1).is_some_and(|t| t.is("namespace"))
         {
