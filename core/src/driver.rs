@@ -684,11 +684,11 @@ fn ptx_isa(
     target: &crate::target::Target,
     funcs: &[crate::ptx::MFunction],
 ) -> Option<isa::Isa> {
-    let newest = isa::newest_required(funcs);
+    // The instructions are read only when a version is asked for.
     let asked = match opts.ptx_version {
         None => return Some(target.ptx_isa),
         Some(PtxVersion::Lowest) => {
-            let need = newest.map_or(target.min_ptx_isa, |(v, _, _)| v);
+            let need = isa::newest_required(funcs).map_or(target.min_ptx_isa, |(v, _, _)| v);
             return Some(need.max(target.min_ptx_isa));
         }
         Some(PtxVersion::Exact(a, b)) => (a, b),
@@ -707,18 +707,13 @@ fn ptx_isa(
         };
         c.diagnostics.push(Diagnostic::error(span, msg));
     };
-    let newest_known = crate::target::TARGETS
-        .iter()
-        .map(|t| t.ptx_isa)
-        .max()
-        .unwrap_or(target.ptx_isa);
-    if asked > newest_known {
+    if asked > crate::target::NEWEST_ISA {
         error(
             0,
             format!(
                 "PTX ISA {} is newer than ptxlab knows (the newest is {})",
                 isa::text(asked),
-                isa::text(newest_known)
+                isa::text(crate::target::NEWEST_ISA)
             ),
         );
     } else if asked < target.min_ptx_isa {
@@ -731,7 +726,9 @@ fn ptx_isa(
                 isa::text(target.min_ptx_isa)
             ),
         );
-    } else if let Some((need, what, line)) = newest.filter(|(v, _, _)| *v > asked) {
+    } else if let Some((need, what, line)) =
+        isa::newest_required(funcs).filter(|(v, _, _)| *v > asked)
+    {
         error(
             line,
             format!(

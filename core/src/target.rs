@@ -25,6 +25,9 @@ impl Target {
 /// The PTX ISA NVRTC 13.5 writes for every target.
 const NVRTC_13_5_ISA: (u32, u32) = (9, 5);
 
+/// The newest PTX ISA ptxlab knows (`-ptx-version` above it is an error).
+pub const NEWEST_ISA: (u32, u32) = NVRTC_13_5_ISA;
+
 /// A row of [`TARGETS`]: every target is written by NVRTC 13.5 with the same ISA.
 const fn t(name: &'static str, sm: u32, min_ptx_isa: (u32, u32)) -> Target {
     Target {

@@ -660,7 +660,7 @@ fn params_start(toks: &[Token], body: usize) -> usize {
 
 /// Past the statement that starts at token `k` (a block, an `if` with its
 /// `else`, or up to its `;`), before `end`.
-fn statement_end(toks: &[Token], k: usize, end: usize) -> usize {
+pub(super) fn statement_end(toks: &[Token], k: usize, end: usize) -> usize {
     let Some(t) = toks.get(k).filter(|_| k < end) else {
         return end;
     };

@@ -566,18 +566,7 @@ impl<'a> Parser<'a> {
                 ..
             }
         ) {
-            let mut depth = 0i32;
-            while let Some(t) = self.peek() {
-                if depth == 0 && t.is(";") {
-                    break;
-                }
-                if t.is("(") {
-                    depth += 1;
-                } else if t.is(")") {
-                    depth -= 1;
-                }
-                self.pos += 1;
-            }
+            self.pos = host::statement_end(self.toks, self.pos, self.toks.len()).saturating_sub(1);
             self.expect(";")?;
             self.templates.requests.push(Request {
                 name,
