@@ -268,13 +268,10 @@ fn global(g: &Global) -> String {
 /// the body: the head of a definition and, with `;`, a declaration.
 fn signature(f: &MFunction) -> String {
     let mut out = if f.kernel {
-        let linkage = if f.internal {
-            ""
-        } else if f.weak {
-            ".weak "
-        } else {
-            ".visible "
-        };
+        // A template instance (`weak_odr` in the IR) is `.visible` too: nvcc
+        // writes `.weak .entry` only with `-rdc=true` (NVRTC always does);
+        // a whole-program compile keeps every instance it makes.
+        let linkage = if f.internal { "" } else { ".visible " };
         format!("{linkage}.entry {}(", f.name)
     } else {
         match (f.ret, f.ret_bytes) {

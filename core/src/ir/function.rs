@@ -48,7 +48,8 @@ pub struct FnAttrs {
     /// A `__global__` function: a PTX `.entry`.
     pub kernel: bool,
     /// A template instance: any translation unit may define it, one
-    /// definition is kept (`weak_odr`; a kernel is a `.weak .entry`).
+    /// definition is kept (`weak_odr`; a kernel is still a `.visible .entry`,
+    /// as nvcc writes it outside `-rdc`).
     pub weak: bool,
     /// Internal linkage (`static`, an anonymous namespace): `define
     /// internal`; a kernel is an `.entry` with no `.visible`.

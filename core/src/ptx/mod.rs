@@ -216,8 +216,6 @@ pub struct MParam {
 pub struct MFunction {
     pub name: String,
     pub kernel: bool,
-    /// `.weak` rather than `.visible` (a kernel template's instance).
-    pub weak: bool,
     /// Neither: internal linkage (a `static` kernel: `.entry k(`).
     pub internal: bool,
     pub params: Vec<MParam>,

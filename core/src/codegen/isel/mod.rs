@@ -161,7 +161,6 @@ pub fn select(
     let m = MFunction {
         name: f.name.clone(),
         kernel: f.attrs.kernel,
-        weak: f.attrs.weak,
         internal: f.attrs.internal,
         params,
         blocks,
