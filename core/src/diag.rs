@@ -63,6 +63,15 @@ impl Diagnostic {
         }
     }
 
+    pub fn note(span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Note,
+            span,
+            message: message.into(),
+            context: Vec::new(),
+        }
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

@@ -486,3 +486,72 @@ fn a_linkage_specification_on_one_variable_declares_it() {
         c.diagnostics
     );
 }
+
+/// A host-only library's header that is not shipped (OpenGL, EGL, cuBLAS,
+/// ...) is a warning; host declarations that then do not parse are skipped
+/// with one note naming it, and the kernels still compile. nvcc emits the
+/// same kernels (cuda-samples' simpleGL and EGL interop samples).
+#[test]
+fn missing_host_only_header_is_a_warning() {
+    let src = r#"#include <GL/gl.h>
+#include "cudaEGL.h"
+#include <cuda_runtime.h>
+typedef void (*PFNGLBINDBUFFERPROC)(GLenum, GLuint);
+namespace helper {
+    PFNGLBINDBUFFERPROC glBindBuffer = (PFNGLBINDBUFFERPROC)glXGetProcAddress((const GLubyte *)"glBindBuffer");
+    static int supported(unsigned major);
+}
+struct Window { GLuint vbo; EGLDisplay display; };
+void createVBO(GLuint *vbo, struct cudaGraphicsResource **res, unsigned int flags);
+GLuint program;
+__global__ void fill(float4 *pos, unsigned int w, float t) {
+    pos[threadIdx.x] = make_float4(w, t, 0.0f, 1.0f);
+}
+void createVBO(GLuint *vbo, struct cudaGraphicsResource **res, unsigned int flags) {
+    glGenBuffers(1, vbo);
+    fill<<<1, 1>>>(0, 1, 0.0f);
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let warnings: Vec<String> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == ptxlab_core::diag::Severity::Warning)
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(
+        warnings[0].contains("cannot open source file \"GL/gl.h\""),
+        "{warnings:?}"
+    );
+    assert!(warnings[1].contains("\"cudaEGL.h\""), "{warnings:?}");
+    let notes: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == ptxlab_core::diag::Severity::Note)
+        .collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].message.contains("GL/gl.h"));
+    assert!(c
+        .ptx
+        .unwrap()
+        .contains(".visible .entry _Z4fillP6float4jf("));
+}
+
+/// Device code that needs what a missing host-only header declares still
+/// gets a real error, and a missing header of any other kind stays an error.
+#[test]
+fn missing_header_errors_for_device_code_and_other_headers() {
+    let c = compile(
+        "#include <GL/gl.h>\n__device__ GLuint id;\n__global__ void k(int *p) { p[0] = id; }\n",
+    );
+    assert!(!errors(&c).is_empty(), "{:?}", c.diagnostics);
+    let c = compile("#include <GL/gl.h>\n__global__ void k(GLuint *p) { p[0] = 1; }\n");
+    assert!(!errors(&c).is_empty(), "{:?}", c.diagnostics);
+    let c = compile("#include <mylib/helpers.h>\n__global__ void k(int *p) { p[0] = 1; }\n");
+    assert_eq!(
+        errors(&c),
+        vec!["real.cu(1): error: cannot open source file \"mylib/helpers.h\"".to_string()]
+    );
+}

@@ -483,6 +483,42 @@ const CUDA_H: &str = "#pragma once
 #define CUDA_VERSION CUDART_VERSION
 ";
 
+/// Host-only libraries whose headers we do not ship (graphics APIs,
+/// windowing, host math libraries, MPI): a missing one is a warning, not an
+/// error, since device code never needs what they declare.
+const HOST_ONLY: &[&str] = &[
+    "GL/",
+    "GLES",
+    "EGL/",
+    "KHR/",
+    "GLFW/",
+    "X11/",
+    "vulkan/",
+    "cublas",
+    "cufft",
+    "cusparse",
+    "cusolver",
+    "nvrtc.h",
+    "nvml.h",
+    "npp",
+    "nvjpeg",
+    "cudnn",
+    "mpi.h",
+    "windows.h",
+    "cudaGL.h",
+    "cudaEGL.h",
+    "cuda_gl_interop.h",
+    "cuda_egl_interop.h",
+    "cuda_d3d",
+    "d3d",
+    "dxgi",
+];
+
+/// Whether a missing `<path>` is a host-only library's header ([`HOST_ONLY`]).
+pub fn host_only(path: &str) -> bool {
+    HOST_ONLY.iter().any(|p| path.starts_with(p))
+}
+
 /// The text of a built-in header, or `None` if we do not provide it.
 pub fn builtin(path: &str) -> Option<&'static str> {
     if let Some(text) = cxx::header(path)

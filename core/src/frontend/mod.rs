@@ -34,7 +34,9 @@ pub fn compile_unit(
 ) -> ast::TranslationUnit {
     let start = prelude::start(files, opts, target, diags);
     let pp = preprocess::preprocess_from(start.pp, name, text, files, opts, diags);
-    let mut tu = parse::parse_from(start.parse, &pp.tokens, diags).finish();
+    let mut tu =
+        parse::parse_with_missing(start.parse, &pp.tokens, &pp.missing_host_headers, diags)
+            .finish();
     for f in &tu.functions {
         // Clusters arrived with sm_90.
         if f.launch_bounds.len() == 3 && target.sm < 90 {

@@ -149,6 +149,18 @@ impl ParseState {
 
 /// Parses `tokens` going on from `state`; the state after them.
 pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnostic>) -> ParseState {
+    parse_with_missing(state, tokens, &[], diags)
+}
+
+/// [`parse_from`], where the host-only library headers `missing` were not
+/// found: a namespace-scope host declaration that does not parse is then
+/// skipped with a note naming the first of them (`host_declaration_end`).
+pub fn parse_with_missing(
+    state: ParseState,
+    tokens: &[Token],
+    missing: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> ParseState {
     let eof_span = tokens.last().map(|t| t.span()).unwrap_or_default();
     let ParseState {
         typedefs,
@@ -183,6 +195,8 @@ pub fn parse_from(state: ParseState, tokens: &[Token], diags: &mut Vec<Diagnosti
         placeholders: Vec::new(),
         in_class: false,
         host_declarator: false,
+        missing_host: missing.first().cloned(),
+        noted_missing: false,
     };
     while !p.at_eof() {
         let before = p.pos;
@@ -245,6 +259,10 @@ struct Parser<'a> {
     /// function, its parameters, a member of the host): `T &&` is accepted
     /// there (as a reference: host code is not compiled).
     host_declarator: bool,
+    /// The first host-only header not found, if any (`parse_with_missing`).
+    missing_host: Option<String>,
+    /// The note about it was written.
+    noted_missing: bool,
 }
 
 /// What the declaration specifiers said.

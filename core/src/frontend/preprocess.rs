@@ -42,6 +42,9 @@ struct PTok {
 /// `#pragma` line, which is passed through as `#pragma` … newline).
 pub struct Preprocessed {
     pub tokens: Vec<Token>,
+    /// Host-only library headers that were not found (a warning each):
+    /// host declarations that fail to parse are skipped because of them.
+    pub missing_host_headers: Vec<String>,
 }
 
 struct Cond {
@@ -61,6 +64,8 @@ struct Pp<'a> {
     out: Vec<Token>,
     depth: usize,
     arg_nesting: usize,
+    /// Host-only headers not found ([`Preprocessed::missing_host_headers`]).
+    missing_host: Vec<String>,
 }
 
 /// What the preprocessor knows between files: the macros, the files that
@@ -120,7 +125,10 @@ pub fn preprocess_from(
 ) -> Preprocessed {
     let mut pp = Pp::new(state, files, opts, diags);
     pp.run_file(name, main);
-    Preprocessed { tokens: pp.out }
+    Preprocessed {
+        tokens: pp.out,
+        missing_host_headers: pp.missing_host,
+    }
 }
 
 /// A built-in header's text and its tokens.
@@ -156,6 +164,7 @@ impl<'a> Pp<'a> {
             out: Vec::new(),
             depth: 0,
             arg_nesting: 0,
+            missing_host: Vec::new(),
         }
     }
 
@@ -461,6 +470,19 @@ impl<'a> Pp<'a> {
             Some((name, text)) => (name, Text::User(text)),
             None => match headers::builtin(&path) {
                 Some(text) => (format!("<{path}>"), Text::Builtin(text)),
+                None if headers::host_only(&path) => {
+                    // nvcc would stop here too, but what such a header declares
+                    // only host code uses: host code that needs it is skipped.
+                    self.diags.push(Diagnostic::warning(
+                        at.span(),
+                        format!(
+                            "cannot open source file \"{path}\": a host-only library header \
+                             (not shipped); host code that needs it is skipped"
+                        ),
+                    ));
+                    self.missing_host.push(path.clone());
+                    return;
+                }
                 None => {
                     self.error(at, format!("cannot open source file \"{path}\""));
                     return;

@@ -86,6 +86,15 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(());
             }
+            if let Some(end) = self.host_declaration_end(start) {
+                let span = self.toks[start].span();
+                self.diags.truncate(ndiags);
+                functions.truncate(nfunctions);
+                self.depth = 0;
+                self.pos = end;
+                self.note_skipped_host(span);
+                return Ok(());
+            }
         }
         result
     }
@@ -244,6 +253,19 @@ impl<'a> Parser<'a> {
         } else {
             Storage::Host
         });
+        // (`void f(GLuint *p);` with `GLuint` unknown reads as a variable
+        // initialized by `(…)`: the error lets the caller take it as a
+        // host function.)
+        if d.ty == CType::Void {
+            if let Some(t) = self
+                .peek_at(1)
+                .filter(|t| self.at("(") && t.kind == TokKind::Ident && !self.starts_type_at(1))
+            {
+                let (span, msg) = (t.span(), format!("identifier \"{}\" is undefined", t.text));
+                return self.error(span, msg);
+            }
+            return self.error(d.span.clone(), "incomplete type is not allowed");
+        }
         let init = if self.eat("=") {
             Some(self.initializer()?)
         } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))

@@ -579,6 +579,71 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// With a host-only library header missing, a namespace-scope
+    /// declaration that did not parse and names no device construct is
+    /// host code using what the header would have declared
+    /// (`PFNGLBINDBUFFERPROC glBindBuffer = …;`, `struct S { GLuint vbo; };`):
+    /// where it ends, so it can be skipped. `None` without a missing header,
+    /// for device code, or if it runs into the enclosing scope's `}`.
+    pub(super) fn host_declaration_end(&self, start: usize) -> Option<usize> {
+        self.missing_host.as_ref()?;
+        let toks = self.toks;
+        let mut depth = 0i32;
+        let mut k = start;
+        while let Some(t) = toks.get(k) {
+            if t.kind != TokKind::Str
+                && matches!(
+                    &*t.text,
+                    "__device__" | "__global__" | "__shared__" | "__constant__" | "__managed__"
+                )
+            {
+                return None;
+            }
+            match &*t.text {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" => depth -= 1,
+                "}" => {
+                    depth -= 1;
+                    if depth < 0 {
+                        return None;
+                    }
+                    if depth == 0 {
+                        // A function body ends the declaration; a class body
+                        // or an initializer goes on to its `;`.
+                        let open = toks[start..k]
+                            .iter()
+                            .rposition(|t| t.is("{"))
+                            .map(|p| start + p)?;
+                        let before = toks.get(open.wrapping_sub(1)).map(|t| &*t.text);
+                        if toks.get(k + 1).is_some_and(|t| t.is(";")) {
+                            return Some(k + 2);
+                        }
+                        if matches!(before, Some(")" | "const" | "override" | "noexcept")) {
+                            return Some(k + 1);
+                        }
+                    }
+                }
+                ";" if depth == 0 => return Some(k + 1),
+                _ => {}
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// The one note saying why host declarations were skipped.
+    pub(super) fn note_skipped_host(&mut self, span: crate::diag::Span) {
+        if self.noted_missing {
+            return;
+        }
+        self.noted_missing = true;
+        let header = self.missing_host.clone().unwrap_or_default();
+        self.diags.push(Diagnostic::note(
+            span,
+            format!("host code that does not parse without \"{header}\" is skipped (from here on)"),
+        ));
+    }
+
     /// Skips a balanced `( … )`.
     pub(super) fn skip_parens(&mut self) {
         let mut depth = 0;

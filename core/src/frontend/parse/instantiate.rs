@@ -202,6 +202,8 @@ impl<'a> Parser<'a> {
             placeholders: Vec::new(),
             in_class: false,
             host_declarator: false,
+            missing_host: None,
+            noted_missing: false,
         }
     }
 
