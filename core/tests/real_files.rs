@@ -555,3 +555,32 @@ fn missing_header_errors_for_device_code_and_other_headers() {
         vec!["real.cu(1): error: cannot open source file \"mylib/helpers.h\"".to_string()]
     );
 }
+
+/// Template declarations as real headers write them (Boost's interval
+/// library in cuda-samples): a default argument closed by `>>` and given
+/// only on an earlier declaration; a dependent member type of a type
+/// parameter in a signature (`typename I::base_type`, mangled as nvcc:
+/// `NT_10value_typeE`); host member templates of class templates and
+/// operators defined out of their class, which are host code and skipped.
+#[test]
+fn template_declarations_of_real_headers() {
+    let src = r#"
+template <class T> struct rc { static T f(T x) { return x; } };
+template <class T, class R = rc<T>> struct ra;
+template <class T, class R> struct ra : R { __device__ T add(T a, T b) { return a + b; } };
+template <class T, class P> struct iv {
+    T lo;
+    template <class U> iv(U const &v);
+    iv &operator=(T const &v);
+};
+template <class T, class P> template <class U> inline iv<T, P>::iv(U const &v) { lo = v; }
+template <class T, class P> inline iv<T, P> &iv<T, P>::operator=(T const &v) { lo = v; return *this; }
+struct S { typedef float value_type; float v; };
+template <class T> __device__ __noinline__ typename T::value_type get(const T &t, typename T::value_type d) { return t.v + d; }
+__global__ void k(float *p) { ra<float> r; S s{p[0]}; p[1] = r.add(p[1], p[2]) + get(s, 2.0f); }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains("_Z3getI1SENT_10value_typeERKS1_S2_("), "{ptx}");
+}

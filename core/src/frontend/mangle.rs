@@ -307,6 +307,10 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
     let CType::Record(r) = t else {
         return mangle(t, subs, ph);
     };
+    // `typename T::type`: the parameter (`T_`, a candidate) is the prefix.
+    if ph.iter().any(|p| Rc::ptr_eq(p, r)) {
+        return mangle(t, subs, ph);
+    }
     let Some((name, args)) = r.template.borrow().clone() else {
         let name = r.name.borrow().clone();
         let parts: Vec<&str> = name.split("::").collect();

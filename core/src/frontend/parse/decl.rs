@@ -486,6 +486,21 @@ impl<'a> Parser<'a> {
                         format!("argument list for class template \"{w}\" is missing"),
                     );
                 }
+                // `typename I::base_type` in a template's signature, `I` a
+                // type parameter: a member of whatever `I` will be.
+                _ if words.is_empty()
+                    && s.ty.is_none()
+                    && self.pattern
+                    && self.peek_at(1).is_some_and(|n| n.is("::"))
+                    && self
+                        .find_type(w)
+                        .is_some_and(|t| matches!(&t, CType::Record(r) if self.placeholders.iter().any(|p| Rc::ptr_eq(p, r)))) =>
+                {
+                    let ty = self.find_type(w).unwrap_or(CType::Void);
+                    self.pos += 1;
+                    s.ty = Some(self.member_type(ty)?);
+                    continue;
+                }
                 _ if words.is_empty() && s.ty.is_none() => match self.type_name_at(0) {
                     Some((t, len)) => {
                         s.ty = Some(t);

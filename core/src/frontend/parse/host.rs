@@ -30,6 +30,13 @@ impl<'a> Parser<'a> {
                 {
                     return None
                 }
+                // `X<T>::operator=(…)`, `operator<`, `operator()`: the
+                // operator's tokens are its name.
+                "operator" if t.kind != TokKind::Str => {
+                    let two = toks.get(k + 1).is_some_and(|n| n.is("(") || n.is("["));
+                    k += if two { 3 } else { 2 };
+                    continue;
+                }
                 "<" => angle += 1,
                 ">" => angle -= 1,
                 ">>" => angle -= 2,

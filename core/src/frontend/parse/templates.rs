@@ -120,6 +120,24 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Skips `<…>` from its `<` (nested brackets, `>>` as two).
+    fn skip_template_arg_list(&mut self) {
+        let mut depth = 0i32;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            match &*t.text {
+                "<" => depth += 1,
+                ">" => depth -= 1,
+                ">>" => depth -= 2,
+                ";" | "{" => return,
+                _ => {}
+            }
+            if depth <= 0 {
+                return;
+            }
+        }
+    }
+
     /// Skips a default template argument: up to the `,` or `>` that ends it.
     fn skip_template_arg(&mut self) {
         let mut depth = 0i32;
@@ -132,6 +150,11 @@ impl<'a> Parser<'a> {
             } else if t.is(")") || t.is("]") || t.is(">") || t.is("}") {
                 depth -= 1;
             } else if t.is(">>") {
+                if depth == 1 {
+                    // `class R = rc<T>>`: the second `>` closes the list.
+                    self.half_gt = true;
+                    return;
+                }
                 depth -= 2;
             } else if t.is(";") {
                 return;
@@ -210,6 +233,25 @@ impl<'a> Parser<'a> {
             return self.error(span, "expected a \">\"");
         }
         let decl_start = self.pos - start;
+        // `template <class T> template <class U> X<T>::X(U const &) {…}`: a
+        // member template of a class template defined out of its class;
+        // of the host, skipped as below.
+        if self.at("template") && self.peek_at(1).is_some_and(|t| t.is("<")) {
+            let (save, at) = (self.pos, self.span());
+            self.pos += 1;
+            self.skip_template_arg_list();
+            if self.names_class_template_member() {
+                if let Some((_, end)) = self.host_function_end(self.pos) {
+                    self.pos = end;
+                    return Ok(());
+                }
+            }
+            self.pos = save;
+            return self.error(
+                at,
+                "a member template of a class template defined outside its class is not supported yet",
+            );
+        }
         // A host member function of a class template defined out of its
         // class (`template <class T> void Exception<T>::throw_it(…) {…}`):
         // host code, skipped as host function bodies are.
@@ -325,6 +367,22 @@ impl<'a> Parser<'a> {
             // the declaration.
             let declared_only = !self.templates.defs[prev].tokens.iter().any(|t| t.is("{"));
             if declared_only {
+                // Default arguments the declaration gave hold for the
+                // definition (`template <class T, class R = rc<T>> struct
+                // ra;`): their tokens are appended to the definition's.
+                let mut def = def;
+                let declared = &self.templates.defs[prev];
+                for (i, p) in declared.params.iter().enumerate() {
+                    let (Some(at), Some(q)) = (p.default, def.params.get(i)) else {
+                        continue;
+                    };
+                    if q.default.is_none() {
+                        let mut tokens = def.tokens.to_vec();
+                        def.params[i].default = Some(tokens.len());
+                        tokens.extend_from_slice(&declared.tokens[at..]);
+                        def.tokens = tokens.into();
+                    }
+                }
                 self.templates.defs[prev] = def;
                 return Ok(());
             }
