@@ -584,3 +584,26 @@ __global__ void k(float *p) { ra<float> r; S s{p[0]}; p[1] = r.add(p[1], p[2]) +
     let ptx = c.ptx.unwrap();
     assert!(ptx.contains("_Z3getI1SENT_10value_typeERKS1_S2_("), "{ptx}");
 }
+
+/// A device function pointer initialized with `NULL` (cuda-samples'
+/// FunctionPointers), and a pointer initialized with an integer address:
+/// constant initializers, as nvcc writes them (`.u64 fa;`, `= 16`).
+#[test]
+fn pointers_initialized_with_null_are_constants() {
+    let src = r#"#include <stdio.h>
+__device__ int add1(int x) { return x + 1; }
+__device__ int (*fa)(int) = NULL;
+__device__ int (*fb)(int) = add1;
+__device__ float *r = (float *)16;
+__global__ void k(int *p) { if (fa) p[0] = fa(1); p[1] = fb(2) + (int)(long)r; }
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains(".global .align 8 .u64 fa;"), "{ptx}");
+    assert!(
+        ptx.contains(".global .align 8 .u64 fb = _Z4add1i;"),
+        "{ptx}"
+    );
+    assert!(ptx.contains(".global .align 8 .u64 r = 16;"), "{ptx}");
+}
