@@ -115,7 +115,8 @@ const SURFACE_TYPES: &[&str] = &[
     "double2",
 ];
 
-/// A module reading and writing each surface type in 1, 2 and 3 dimensions,
+/// A module reading and writing each surface type in 1, 2 and 3 dimensions
+/// and layered in 1 and 2,
 /// with the default boundary mode and each one named.
 fn surface_probes() -> String {
     let modes = [
@@ -124,15 +125,21 @@ fn surface_probes() -> String {
         ", cudaBoundaryModeClamp",
         ", cudaBoundaryModeZero",
     ];
-    let coords = ["x", "x, y", "x, y, z"];
+    // (The layered forms take the layer last: `z` here.)
+    let coords = [
+        ("1D", "x"),
+        ("2D", "x, y"),
+        ("3D", "x, y, z"),
+        ("1DLayered", "x, z"),
+        ("2DLayered", "x, y, z"),
+    ];
     let mut src = String::new();
     for (t, ty) in SURFACE_TYPES.iter().enumerate() {
-        for (d, c) in coords.iter().enumerate() {
+        for (d, (n, c)) in coords.iter().enumerate() {
             for (m, mode) in modes.iter().enumerate() {
-                let n = d + 1;
                 src.push_str(&format!(
-                    "__global__ void r{t}_{n}_{m}(cudaSurfaceObject_t s, {ty} *o, int x, int y, int z) {{ o[x] = surf{n}Dread<{ty}>(s, {c}{mode}); }}\n\
-                     __global__ void w{t}_{n}_{m}(cudaSurfaceObject_t s, const {ty} *v, int x, int y, int z) {{ surf{n}Dwrite(v[x], s, {c}{mode}); }}\n"
+                    "__global__ void r{t}_{d}_{m}(cudaSurfaceObject_t s, {ty} *o, int x, int y, int z) {{ o[x] = surf{n}read<{ty}>(s, {c}{mode}); }}\n\
+                     __global__ void w{t}_{d}_{m}(cudaSurfaceObject_t s, const {ty} *v, int x, int y, int z) {{ surf{n}write(v[x], s, {c}{mode}); }}\n"
                 ));
             }
         }
@@ -302,6 +309,19 @@ const NVCC_LINES: &[(&str, &str)] = &[
     (
         "__global__ void k(cudaSurfaceObject_t s, float v, int x, int y) { surf2Dwrite(v, s, x * 4, y, cudaBoundaryModeZero); }",
         "sust.b.2d.b32.zero [%rd1, {%r3, %r2}], {%r4};",
+    ),
+    // Layered surfaces: the layer first, `a2d` padded to four coordinates.
+    (
+        "__global__ void k(cudaSurfaceObject_t s, float4 v, int x, int y, int l) { surf2DLayeredwrite(v, s, x * 16, y, l); }",
+        "sust.b.a2d.v4.b32.trap [%rd1, {%r3, %r4, %r2, %r2}], {%r5, %r6, %r7, %r8};",
+    ),
+    (
+        "__global__ void k(cudaSurfaceObject_t s, float *o, int x, int y, int l) { o[0] = surf2DLayeredread<float>(s, x * 4, y, l, cudaBoundaryModeClamp); }",
+        "suld.b.a2d.b32.clamp {%r5}, [%rd1, {%r3, %r4, %r2, %r2}];",
+    ),
+    (
+        "__global__ void k(cudaSurfaceObject_t s, short v, int x, int l) { surf1DLayeredwrite(v, s, x * 2, l, cudaBoundaryModeZero); }",
+        "sust.b.a1d.b16.zero [%rd1, {%r2, %r3}], {%rs1};",
     ),
 ];
 

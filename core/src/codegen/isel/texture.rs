@@ -100,14 +100,26 @@ impl Sel<'_> {
             let rest = callee
                 .trim_start_matches("llvm.nvvm.suld.")
                 .trim_start_matches("llvm.nvvm.sust.b.");
+            // (`2d.array`: layered, the layer first, PTX's `a2d`.)
+            let (rest, layered) = match rest.split_once(".array") {
+                Some((a, b)) => (format!("{a}{b}"), true),
+                None => (rest.to_string(), false),
+            };
             let [dim, lanes, mode] = rest.split('.').collect::<Vec<_>>()[..] else {
                 return self.unsupported(callee);
             };
-            let dims = match dim {
-                "1d" => 1,
-                "2d" => 2,
-                "3d" => 3,
+            let dims = match (dim, layered) {
+                ("1d", false) => 1,
+                ("2d", false) => 2,
+                ("3d", false) => 3,
+                ("1d", true) => 2,
+                ("2d", true) => 3,
                 _ => return self.unsupported(callee),
+            };
+            let dim = if layered {
+                format!("a{dim}")
+            } else {
+                dim.to_string()
             };
             let (n, bits) = match lanes.split_once('i') {
                 Some(("", b)) => (1, b),

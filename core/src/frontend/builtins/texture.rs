@@ -15,10 +15,12 @@ pub enum TexOp {
     /// `tld4.{r,g,b,a}.2d`: component 0 to 3 of the four texels a 2D
     /// bilinear fetch at the point would read.
     Gather(u8),
-    /// `suld.b.{1,2,3}d`: the dimensions and the out-of-range behaviour.
-    SurfRead(u8, Boundary),
-    /// `sust.b.{1,2,3}d`.
-    SurfWrite(u8, Boundary),
+    /// `suld.b.{1,2,3}d` (`.a1d`, `.a2d` when layered: the layer is the
+    /// first coordinate): the dimensions, whether layered, and the
+    /// out-of-range behaviour.
+    SurfRead(u8, bool, Boundary),
+    /// `sust.b.{1,2,3}d`, `.a1d`, `.a2d`.
+    SurfWrite(u8, bool, Boundary),
 }
 
 /// A texture fetch's geometry: its coordinates and what else it takes.
@@ -177,8 +179,8 @@ pub fn api_name(op: TexOp) -> String {
             Shape::Grad2 => "tex2DGrad".into(),
         },
         TexOp::Gather(_) => "tex2Dgather".into(),
-        TexOp::SurfRead(d, _) => format!("surf{d}Dread"),
-        TexOp::SurfWrite(d, _) => format!("surf{d}Dwrite"),
+        TexOp::SurfRead(d, l, _) => format!("surf{d}D{}read", if l { "Layered" } else { "" }),
+        TexOp::SurfWrite(d, l, _) => format!("surf{d}D{}write", if l { "Layered" } else { "" }),
     }
 }
 
@@ -239,91 +241,151 @@ pub const BUILTINS: &[Builtin] = &[
     tex_builtin!(
         "__ptxlab_suld_1d_trap",
         ["i"],
-        TexOp::SurfRead(1, Boundary::Trap)
+        TexOp::SurfRead(1, false, Boundary::Trap)
     ),
     tex_builtin!(
         "__ptxlab_suld_1d_clamp",
         ["i"],
-        TexOp::SurfRead(1, Boundary::Clamp)
+        TexOp::SurfRead(1, false, Boundary::Clamp)
     ),
     tex_builtin!(
         "__ptxlab_suld_1d_zero",
         ["i"],
-        TexOp::SurfRead(1, Boundary::Zero)
+        TexOp::SurfRead(1, false, Boundary::Zero)
     ),
     tex_builtin!(
         "__ptxlab_suld_2d_trap",
         ["i", "i"],
-        TexOp::SurfRead(2, Boundary::Trap)
+        TexOp::SurfRead(2, false, Boundary::Trap)
     ),
     tex_builtin!(
         "__ptxlab_suld_2d_clamp",
         ["i", "i"],
-        TexOp::SurfRead(2, Boundary::Clamp)
+        TexOp::SurfRead(2, false, Boundary::Clamp)
     ),
     tex_builtin!(
         "__ptxlab_suld_2d_zero",
         ["i", "i"],
-        TexOp::SurfRead(2, Boundary::Zero)
+        TexOp::SurfRead(2, false, Boundary::Zero)
     ),
     tex_builtin!(
         "__ptxlab_suld_3d_trap",
         ["i", "i", "i"],
-        TexOp::SurfRead(3, Boundary::Trap)
+        TexOp::SurfRead(3, false, Boundary::Trap)
     ),
     tex_builtin!(
         "__ptxlab_suld_3d_clamp",
         ["i", "i", "i"],
-        TexOp::SurfRead(3, Boundary::Clamp)
+        TexOp::SurfRead(3, false, Boundary::Clamp)
     ),
     tex_builtin!(
         "__ptxlab_suld_3d_zero",
         ["i", "i", "i"],
-        TexOp::SurfRead(3, Boundary::Zero)
+        TexOp::SurfRead(3, false, Boundary::Zero)
     ),
     tex_builtin!(
         "__ptxlab_sust_1d_trap",
         ["i"],
-        TexOp::SurfWrite(1, Boundary::Trap)
+        TexOp::SurfWrite(1, false, Boundary::Trap)
     ),
     tex_builtin!(
         "__ptxlab_sust_1d_clamp",
         ["i"],
-        TexOp::SurfWrite(1, Boundary::Clamp)
+        TexOp::SurfWrite(1, false, Boundary::Clamp)
     ),
     tex_builtin!(
         "__ptxlab_sust_1d_zero",
         ["i"],
-        TexOp::SurfWrite(1, Boundary::Zero)
+        TexOp::SurfWrite(1, false, Boundary::Zero)
     ),
     tex_builtin!(
         "__ptxlab_sust_2d_trap",
         ["i", "i"],
-        TexOp::SurfWrite(2, Boundary::Trap)
+        TexOp::SurfWrite(2, false, Boundary::Trap)
     ),
     tex_builtin!(
         "__ptxlab_sust_2d_clamp",
         ["i", "i"],
-        TexOp::SurfWrite(2, Boundary::Clamp)
+        TexOp::SurfWrite(2, false, Boundary::Clamp)
     ),
     tex_builtin!(
         "__ptxlab_sust_2d_zero",
         ["i", "i"],
-        TexOp::SurfWrite(2, Boundary::Zero)
+        TexOp::SurfWrite(2, false, Boundary::Zero)
     ),
     tex_builtin!(
         "__ptxlab_sust_3d_trap",
         ["i", "i", "i"],
-        TexOp::SurfWrite(3, Boundary::Trap)
+        TexOp::SurfWrite(3, false, Boundary::Trap)
     ),
     tex_builtin!(
         "__ptxlab_sust_3d_clamp",
         ["i", "i", "i"],
-        TexOp::SurfWrite(3, Boundary::Clamp)
+        TexOp::SurfWrite(3, false, Boundary::Clamp)
     ),
     tex_builtin!(
         "__ptxlab_sust_3d_zero",
         ["i", "i", "i"],
-        TexOp::SurfWrite(3, Boundary::Zero)
+        TexOp::SurfWrite(3, false, Boundary::Zero)
+    ),
+    tex_builtin!(
+        "__ptxlab_suld_a1d_trap",
+        ["i", "i"],
+        TexOp::SurfRead(1, true, Boundary::Trap)
+    ),
+    tex_builtin!(
+        "__ptxlab_suld_a1d_clamp",
+        ["i", "i"],
+        TexOp::SurfRead(1, true, Boundary::Clamp)
+    ),
+    tex_builtin!(
+        "__ptxlab_suld_a1d_zero",
+        ["i", "i"],
+        TexOp::SurfRead(1, true, Boundary::Zero)
+    ),
+    tex_builtin!(
+        "__ptxlab_suld_a2d_trap",
+        ["i", "i", "i"],
+        TexOp::SurfRead(2, true, Boundary::Trap)
+    ),
+    tex_builtin!(
+        "__ptxlab_suld_a2d_clamp",
+        ["i", "i", "i"],
+        TexOp::SurfRead(2, true, Boundary::Clamp)
+    ),
+    tex_builtin!(
+        "__ptxlab_suld_a2d_zero",
+        ["i", "i", "i"],
+        TexOp::SurfRead(2, true, Boundary::Zero)
+    ),
+    tex_builtin!(
+        "__ptxlab_sust_a1d_trap",
+        ["i", "i"],
+        TexOp::SurfWrite(1, true, Boundary::Trap)
+    ),
+    tex_builtin!(
+        "__ptxlab_sust_a1d_clamp",
+        ["i", "i"],
+        TexOp::SurfWrite(1, true, Boundary::Clamp)
+    ),
+    tex_builtin!(
+        "__ptxlab_sust_a1d_zero",
+        ["i", "i"],
+        TexOp::SurfWrite(1, true, Boundary::Zero)
+    ),
+    tex_builtin!(
+        "__ptxlab_sust_a2d_trap",
+        ["i", "i", "i"],
+        TexOp::SurfWrite(2, true, Boundary::Trap)
+    ),
+    tex_builtin!(
+        "__ptxlab_sust_a2d_clamp",
+        ["i", "i", "i"],
+        TexOp::SurfWrite(2, true, Boundary::Clamp)
+    ),
+    tex_builtin!(
+        "__ptxlab_sust_a2d_zero",
+        ["i", "i", "i"],
+        TexOp::SurfWrite(2, true, Boundary::Zero)
     ),
 ];

@@ -313,6 +313,47 @@ template <class T> static __device__ __forceinline__ void surf3Dwrite(T v, cudaS
     else if (m == cudaBoundaryModeClamp) __ptxlab_sust_3d_clamp(&v, s, x, y, z);
     else __ptxlab_sust_3d_trap(&v, s, x, y, z);
 }
+/* Layered surfaces: the layer last here, first in the instruction. */
+template <class T> static __device__ __forceinline__ T surf1DLayeredread(cudaSurfaceObject_t s, int x, int layer) {
+    T r; __ptxlab_suld_a1d_trap(&r, s, layer, x); return r;
+}
+template <class T> static __device__ __forceinline__ T surf1DLayeredread(cudaSurfaceObject_t s, int x, int layer, cudaSurfaceBoundaryMode m) {
+    T r;
+    if (m == cudaBoundaryModeZero) __ptxlab_suld_a1d_zero(&r, s, layer, x);
+    else if (m == cudaBoundaryModeClamp) __ptxlab_suld_a1d_clamp(&r, s, layer, x);
+    else __ptxlab_suld_a1d_trap(&r, s, layer, x);
+    return r;
+}
+template <class T> static __device__ __forceinline__ void surf1DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int layer) {
+    __ptxlab_sust_a1d_trap(&v, s, layer, x);
+}
+template <class T> static __device__ __forceinline__ void surf1DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int layer, cudaSurfaceBoundaryMode m) {
+    if (m == cudaBoundaryModeZero) __ptxlab_sust_a1d_zero(&v, s, layer, x);
+    else if (m == cudaBoundaryModeClamp) __ptxlab_sust_a1d_clamp(&v, s, layer, x);
+    else __ptxlab_sust_a1d_trap(&v, s, layer, x);
+}
+template <class T> static __device__ __forceinline__ void surf1DLayeredread(T *r, cudaSurfaceObject_t s, int x, int layer) { *r = surf1DLayeredread<T>(s, x, layer); }
+template <class T> static __device__ __forceinline__ void surf1DLayeredread(T *r, cudaSurfaceObject_t s, int x, int layer, cudaSurfaceBoundaryMode m) { *r = surf1DLayeredread<T>(s, x, layer, m); }
+template <class T> static __device__ __forceinline__ T surf2DLayeredread(cudaSurfaceObject_t s, int x, int y, int layer) {
+    T r; __ptxlab_suld_a2d_trap(&r, s, layer, x, y); return r;
+}
+template <class T> static __device__ __forceinline__ T surf2DLayeredread(cudaSurfaceObject_t s, int x, int y, int layer, cudaSurfaceBoundaryMode m) {
+    T r;
+    if (m == cudaBoundaryModeZero) __ptxlab_suld_a2d_zero(&r, s, layer, x, y);
+    else if (m == cudaBoundaryModeClamp) __ptxlab_suld_a2d_clamp(&r, s, layer, x, y);
+    else __ptxlab_suld_a2d_trap(&r, s, layer, x, y);
+    return r;
+}
+template <class T> static __device__ __forceinline__ void surf2DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y, int layer) {
+    __ptxlab_sust_a2d_trap(&v, s, layer, x, y);
+}
+template <class T> static __device__ __forceinline__ void surf2DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y, int layer, cudaSurfaceBoundaryMode m) {
+    if (m == cudaBoundaryModeZero) __ptxlab_sust_a2d_zero(&v, s, layer, x, y);
+    else if (m == cudaBoundaryModeClamp) __ptxlab_sust_a2d_clamp(&v, s, layer, x, y);
+    else __ptxlab_sust_a2d_trap(&v, s, layer, x, y);
+}
+template <class T> static __device__ __forceinline__ void surf2DLayeredread(T *r, cudaSurfaceObject_t s, int x, int y, int layer) { *r = surf2DLayeredread<T>(s, x, y, layer); }
+template <class T> static __device__ __forceinline__ void surf2DLayeredread(T *r, cudaSurfaceObject_t s, int x, int y, int layer, cudaSurfaceBoundaryMode m) { *r = surf2DLayeredread<T>(s, x, y, layer, m); }
 /* The forms that write the texel through a pointer (`surf2Dread(&v, s, x, y)`). */
 template <class T> static __device__ __forceinline__ void tex1Dfetch(T *r, cudaTextureObject_t t, int x) { *r = tex1Dfetch<T>(t, x); }
 template <class T> static __device__ __forceinline__ void tex1D(T *r, cudaTextureObject_t t, float x) { *r = tex1D<T>(t, x); }

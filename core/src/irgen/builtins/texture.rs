@@ -77,14 +77,19 @@ impl Gen<'_> {
                 a.extend_from_slice(coords);
                 self.fetch(&name, a, &t, ptr)
             }
-            TexOp::SurfRead(d, b) => {
+            TexOp::SurfRead(d, l, b) => {
                 let lane = int_type(t.bits);
                 let ty = if t.lanes == 1 {
                     lane.clone()
                 } else {
                     Type::Vector(t.lanes, Box::new(lane.clone()))
                 };
-                let name = format!("llvm.nvvm.suld.{d}d.{}.{}", surface_suffix(&t), b.name());
+                let array = if l { ".array" } else { "" };
+                let name = format!(
+                    "llvm.nvvm.suld.{d}d{array}.{}.{}",
+                    surface_suffix(&t),
+                    b.name()
+                );
                 let mut a = vec![handle];
                 a.extend_from_slice(coords);
                 let v = self.emit(
@@ -125,8 +130,13 @@ impl Gen<'_> {
                 }
                 Value::Undef(Type::Void)
             }
-            TexOp::SurfWrite(d, b) => {
-                let name = format!("llvm.nvvm.sust.b.{d}d.{}.{}", surface_suffix(&t), b.name());
+            TexOp::SurfWrite(d, l, b) => {
+                let array = if l { ".array" } else { "" };
+                let name = format!(
+                    "llvm.nvvm.sust.b.{d}d{array}.{}.{}",
+                    surface_suffix(&t),
+                    b.name()
+                );
                 let mut a = vec![handle];
                 a.extend_from_slice(coords);
                 for k in 0..t.lanes {
