@@ -412,9 +412,24 @@ impl<'a> Checker<'a> {
                     })
                     .collect()
             }
-            CType::Ref { .. } => {
-                self.err(span, "reference members are not supported yet");
-                Vec::new()
+            // A reference member (its field holds the address it refers
+            // to): bound once, by its one initializer.
+            CType::Ref { pointee, konst } => {
+                let mut args = args.into_iter();
+                let (Some(a), None) = (args.next(), args.next()) else {
+                    self.err(
+                        span,
+                        "a reference member must be initialized with one value",
+                    );
+                    return Vec::new();
+                };
+                let a = self.expr(a);
+                let address = self.bind_ref(a, pointee, *konst, "initialize an entity");
+                let slot = Expr {
+                    ty: address.ty.clone(),
+                    ..object
+                };
+                vec![assign(slot, address, span)]
             }
             _ => {
                 let mut args = args.into_iter();

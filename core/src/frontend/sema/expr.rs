@@ -409,6 +409,25 @@ impl<'a> Checker<'a> {
                         lvalue,
                     };
                 }
+                // A reference member names the object its field points to.
+                if let CType::Ref { pointee, konst } = ty {
+                    let address = Expr {
+                        lvalue: object.lvalue,
+                        kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
+                        span: span.clone(),
+                        ty: CType::Ptr {
+                            pointee: pointee.clone(),
+                            konst,
+                            volatile: false,
+                        },
+                    };
+                    return Expr {
+                        kind: ExprKind::Unary(UnOp::Deref, Box::new(address)),
+                        span,
+                        ty: *pointee,
+                        lvalue: true,
+                    };
+                }
                 Expr {
                     lvalue: object.lvalue,
                     kind: ExprKind::Field(Box::new(object), offset, name.to_string()),
