@@ -607,3 +607,22 @@ __global__ void k(int *p) { if (fa) p[0] = fa(1); p[1] = fb(2) + (int)(long)r; }
     );
     assert!(ptx.contains(".global .align 8 .u64 r = 16;"), "{ptx}");
 }
+
+/// `__align__(n)` among a declaration's specifiers, after the type
+/// (`__shared__ unsigned char __align__(8) s_buffer[…]`, cuda-samples'
+/// newdelete): the variable's alignment, as nvcc's `.align 8`.
+#[test]
+fn align_among_a_declarations_specifiers() {
+    let src = "__global__ void k(int *p) {\n  __shared__ unsigned char __align__(8) buf[64];\n  __shared__ int __align__(16) d[32];\n  buf[threadIdx.x] = p[0]; d[threadIdx.x] = buf[1]; p[1] = d[2];\n}\n";
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(
+        ptx.contains(".shared .align 8 .b8 _ZZ1kPiE3buf[64];"),
+        "{ptx}"
+    );
+    assert!(
+        ptx.contains(".shared .align 16 .b8 _ZZ1kPiE1d[128];"),
+        "{ptx}"
+    );
+}

@@ -390,6 +390,13 @@ impl<'a> Parser<'a> {
                     self.skip_attributes();
                     continue;
                 }
+                // `__shared__ unsigned char __align__(8) buf[64];`
+                "__align__" | "__builtin_align__"
+                    if self.peek_at(1).is_some_and(|t| t.is("(")) =>
+                {
+                    s.align = s.align.max(self.type_attributes()?);
+                    continue;
+                }
                 "const" => s.konst = true,
                 "volatile" => s.volatile = true,
                 "__restrict__" | "restrict" | "__restrict" => {}

@@ -7,10 +7,11 @@
 use super::*;
 
 impl<'a> Parser<'a> {
-    /// CUDA's and GCC's type attributes before a struct's name:
+    /// CUDA's and GCC's type attributes before a struct's name (and
+    /// `__align__` among a declaration's specifiers):
     /// `__align__(16)`, `__builtin_align__(16)`, `__attribute__((aligned(16)))`,
     /// `__device_builtin__`. Returns the alignment asked for (0: none).
-    fn type_attributes(&mut self) -> PResult<u64> {
+    pub(super) fn type_attributes(&mut self) -> PResult<u64> {
         let mut align = 0;
         loop {
             if self.eat("__device_builtin__") {
