@@ -484,8 +484,9 @@ const CUDA_H: &str = "#pragma once
 ";
 
 /// Host-only libraries whose headers we do not ship (graphics APIs,
-/// windowing, host math libraries, MPI): a missing one is a warning, not an
-/// error, since device code never needs what they declare.
+/// windowing, host math libraries, MPI), and Thrust, whose algorithms real
+/// files call from host code: a missing one is a warning, not an error;
+/// device code that needs what they declare still gets errors.
 const HOST_ONLY: &[&str] = &[
     "GL/",
     "GLES",
@@ -512,6 +513,7 @@ const HOST_ONLY: &[&str] = &[
     "cuda_d3d",
     "d3d",
     "dxgi",
+    "thrust/",
 ];
 
 /// Whether a missing `<path>` is a host-only library's header ([`HOST_ONLY`]).

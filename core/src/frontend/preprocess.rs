@@ -476,8 +476,13 @@ impl<'a> Pp<'a> {
                     self.diags.push(Diagnostic::warning(
                         at.span(),
                         format!(
-                            "cannot open source file \"{path}\": a host-only library header \
-                             (not shipped); host code that needs it is skipped"
+                            "cannot open source file \"{path}\": a library header not \
+                             shipped; host code that needs it is skipped{}",
+                            if path.starts_with("thrust/") {
+                                ", and the kernels Thrust would instantiate are not made"
+                            } else {
+                                ""
+                            }
                         ),
                     ));
                     self.missing_host.push(path.clone());
