@@ -488,7 +488,7 @@ fn a_linkage_specification_on_one_variable_declares_it() {
 }
 
 /// A host-only library's header that is not shipped (OpenGL, EGL, cuBLAS,
-/// ...) is a warning; host declarations that then do not parse are skipped
+/// ..., and Thrust, which real files call from host code) is a warning; host declarations that then do not parse are skipped
 /// with one note naming it, and the kernels still compile. nvcc emits the
 /// same kernels (cuda-samples' simpleGL and EGL interop samples).
 #[test]
@@ -496,6 +496,7 @@ fn missing_host_only_header_is_a_warning() {
     let src = r#"#include <GL/gl.h>
 #include "cudaEGL.h"
 #include <cuda_runtime.h>
+#include <thrust/device_vector.h>
 typedef void (*PFNGLBINDBUFFERPROC)(GLenum, GLuint);
 namespace helper {
     PFNGLBINDBUFFERPROC glBindBuffer = (PFNGLBINDBUFFERPROC)glXGetProcAddress((const GLubyte *)"glBindBuffer");
@@ -508,6 +509,7 @@ __global__ void fill(float4 *pos, unsigned int w, float t) {
     pos[threadIdx.x] = make_float4(w, t, 0.0f, 1.0f);
 }
 void createVBO(GLuint *vbo, struct cudaGraphicsResource **res, unsigned int flags) {
+    thrust::device_vector<float> d(16);
     glGenBuffers(1, vbo);
     fill<<<1, 1>>>(0, 1, 0.0f);
 }
@@ -520,7 +522,11 @@ void createVBO(GLuint *vbo, struct cudaGraphicsResource **res, unsigned int flag
         .filter(|d| d.severity == ptxlab_core::diag::Severity::Warning)
         .map(|d| d.to_string())
         .collect();
-    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(
+        warnings[2].contains("the kernels Thrust would instantiate are not made"),
+        "{warnings:?}"
+    );
     assert!(
         warnings[0].contains("cannot open source file \"GL/gl.h\""),
         "{warnings:?}"
