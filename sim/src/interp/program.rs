@@ -290,6 +290,12 @@ pub(crate) enum Op {
         ty: FloatTy,
         ftz: bool,
     },
+    /// An asynchronous copy or memory-barrier operation (`model/asyncmem.rs`).
+    Async {
+        dst: Option<u32>,
+        op: crate::model::asyncmem::AsyncOp,
+        args: [Opnd; 3],
+    },
     /// `__syncthreads()`, or with `reduce` `__syncthreads_count/and/or(pred)`.
     Barrier {
         reduce: Option<(Reduce, u32, Opnd)>,
@@ -1044,6 +1050,16 @@ impl Decoder<'_> {
                     Op::Barrier {
                         reduce: Some((r, dst, *pred)),
                     }
+                } else if let Some(op) = crate::model::asyncmem::AsyncOp::from_intrinsic(callee) {
+                    if ops.len() > 3 {
+                        return Err((
+                            ErrorKind::Unsupported,
+                            format!("@{callee} takes at most 3 arguments"),
+                        ));
+                    }
+                    let mut args = [Opnd::Imm(0); 3];
+                    args[..ops.len()].copy_from_slice(&ops);
+                    Op::Async { dst, op, args }
                 } else if callee == "vprintf" && ops.len() == 2 {
                     Op::Printf {
                         dst,
