@@ -566,6 +566,11 @@ mod tests {
             "device_launch_parameters.h",
             "cuda_fp16.h",
             "cuda_bf16.h",
+            "cuda_pipeline.h",
+            "cuda_awbarrier_primitives.h",
+            "cuda/barrier",
+            "cuda/pipeline",
+            "cooperative_groups/memcpy_async.h",
         ];
         let mut all = String::new();
         for h in headers
