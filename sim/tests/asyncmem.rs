@@ -5,6 +5,9 @@
 //! emulator give the expected buffers; a program that reads before waiting
 //! sees the old bytes, and waits that can never complete are a deadlock.
 
+#[path = "../../core/tests/common/mod.rs"]
+mod common;
+
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
 use ptxlab_sim::{emu, interp, ArgValue, Config, Launch, Memory};
 
@@ -227,4 +230,35 @@ fn our_instructions_are_spelled_as_nvcc_writes_them() {
         .ptx
         .expect("PTX");
     assert!(!c75.contains("cp.async") && !c75.contains("mbarrier"));
+}
+
+#[test]
+fn ptxas_accepts_our_ptx_on_every_target() {
+    let Some(ptxas) = common::ptxas() else {
+        eprintln!("SKIPPED: ptxas not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let dir = common::scratch("asyncmem");
+    let src75 = &SRC[..SRC.find("/* Wrong: the barrier").expect("kernel")];
+    for (arch, src) in [("sm_75", src75), ("sm_80", SRC), ("sm_90", SRC)] {
+        for opt_level in [0, 3] {
+            let ptx = compile_source("a.cu", src, &opts(arch, opt_level))
+                .ptx
+                .expect("compiles");
+            let file = dir.join(format!("a-{arch}-{opt_level}.ptx"));
+            std::fs::write(&file, ptx).unwrap();
+            let out = std::process::Command::new(&ptxas)
+                .arg(format!("-arch={arch}"))
+                .arg(&file)
+                .arg("-o")
+                .arg(dir.join("a.cubin"))
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{arch} -O{opt_level}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
 }
