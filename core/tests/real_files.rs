@@ -486,3 +486,26 @@ fn a_linkage_specification_on_one_variable_declares_it() {
         c.diagnostics
     );
 }
+
+/// A class template instance that a function template's signature names
+/// without its parameters (`Tile<32> &`, simpleAWBarrier's
+/// `cg::thread_block_tile<32> &`) is the whole class in its body, and
+/// `alignas(alignof(float4))` (globalToShmemAsyncCopy) is 16.
+#[test]
+fn a_class_instance_in_a_template_signature_has_its_members() {
+    let src = "template <unsigned N, typename P = void> struct Tile {
+    __device__ unsigned size() const { return N; }
+};
+template <bool B> __device__ void f(Tile<32> &t, unsigned *r) { *r = B ? t.size() : 0; }
+__global__ void k(unsigned *r) {
+    __shared__ alignas(alignof(float4)) float s[8];
+    Tile<32> t;
+    s[threadIdx.x] = 1.0f;
+    f<true>(t, r + (unsigned)s[0]);
+}
+";
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.expect("PTX");
+    assert!(ptx.contains(".shared .align 16 .b8"), "{ptx}");
+}

@@ -262,3 +262,45 @@ fn ptxas_accepts_our_ptx_on_every_target() {
         }
     }
 }
+
+/// `grid.sync()` is nvcc's code: the driver's grid workspace from
+/// `%envreg1`/`%envreg2`, a trap when it is 0 (a launch that is not
+/// cooperative, as every launch of ours is), then the arrival counter.
+#[test]
+fn grid_sync_traps_without_a_cooperative_launch() {
+    let src = "#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *p) {
+    cg::grid_group g = cg::this_grid();
+    p[g.thread_rank()] = 1.0f;
+    g.sync();
+    p[g.thread_rank()] += p[(g.thread_rank() + 1) % g.size()];
+}
+";
+    let c = compile_source("g.cu", src, &opts("sm_80", 3));
+    let ptx = c.ptx.expect("PTX");
+    for want in [
+        "mov.u32 \t%r",
+        "%envreg1;",
+        "%envreg2;",
+        "trap;",
+        "barrier.sync \t0;",
+        "atom.add.u32",
+    ] {
+        assert!(ptx.contains(want), "lacks {want:?}:\n{ptx}");
+    }
+    let module = emu::PtxModule::parse(&ptx).expect("parses");
+    let mut mem = Memory::new();
+    let out = mem.upload(&[0f32; 64]);
+    let l = Launch::new([2, 1, 1], [32, 1, 1], vec![ArgValue::Buffer(out)]);
+    let e = emu::run_kernel(&module, "_Z1kPf", &l, &mut mem, &Config::default())
+        .expect_err("not cooperative");
+    assert!(e.to_string().contains("trap"), "{e}");
+    let m = compile_to_ir("g.cu", src, &NoFiles, &opts("sm_80", 0), None).expect("compiles");
+    let mut mem = Memory::new();
+    let out = mem.upload(&[0f32; 64]);
+    let l = Launch::new([2, 1, 1], [32, 1, 1], vec![ArgValue::Buffer(out)]);
+    let e = interp::run_kernel(&m, "_Z1kPf", &l, &mut mem, &Config::default())
+        .expect_err("not cooperative");
+    assert!(e.to_string().contains("trap"), "{e}");
+}

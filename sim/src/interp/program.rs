@@ -74,6 +74,8 @@ fn special_register(name: &str) -> Option<Sreg> {
     match rest {
         "laneid" => return Some(Sreg::LaneId),
         "warpsize" => return Some(Sreg::Const(WARP_SIZE as u64)),
+        // The driver's environment (a cooperative launch's grid workspace): 0.
+        "envreg1" | "envreg2" => return Some(Sreg::Const(0)),
         _ => {}
     }
     let (reg, axis) = rest.split_once('.')?;
@@ -1060,6 +1062,11 @@ impl Decoder<'_> {
                     let mut args = [Opnd::Imm(0); 3];
                     args[..ops.len()].copy_from_slice(&ops);
                     Op::Async { dst, op, args }
+                } else if callee == "llvm.trap" {
+                    Op::Trap {
+                        kind: ErrorKind::Unreachable,
+                        message: "trap: the thread aborted the kernel".into(),
+                    }
                 } else if callee == "vprintf" && ops.len() == 2 {
                     Op::Printf {
                         dst,

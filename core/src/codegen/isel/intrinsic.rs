@@ -16,6 +16,7 @@ impl Sel<'_> {
         }
         match callee {
             "llvm.nvvm.barrier0" => self.emit(Op::Bar, ".sync", vec![Operand::Imm(0)]),
+            "llvm.trap" => self.emit(Op::Trap, "", vec![]),
             "llvm.nvvm.barrier.sync" => {
                 let id = self.operand(&args[0]);
                 self.emit(Op::Barrier, ".sync", vec![id]);

@@ -29,6 +29,23 @@ const fn intrinsic(
 const COPY: &[super::Overload] = &[o("v", &["*v", "&v", "u"])];
 
 pub const BUILTINS: &[Builtin] = &[
+    // `__trap()`: PTX's `trap` (the grid barrier's answer to a launch that
+    // is not cooperative).
+    intrinsic("__trap", &[o("v", &[])], None, "llvm.trap"),
+    // The driver's environment registers: a cooperative launch's grid
+    // workspace (`grid_group::sync()`), 0 on any other launch.
+    intrinsic(
+        "__nvvm_read_ptx_sreg_envreg1",
+        &[o("u", &[])],
+        None,
+        "llvm.nvvm.read.ptx.sreg.envreg1",
+    ),
+    intrinsic(
+        "__nvvm_read_ptx_sreg_envreg2",
+        &[o("u", &[])],
+        None,
+        "llvm.nvvm.read.ptx.sreg.envreg2",
+    ),
     intrinsic(
         "__nvvm_cp_async_ca_shared_global_4",
         COPY,

@@ -10,8 +10,7 @@
 //! tile's width in its clamp, votes through `vote.sync.ballot`.
 //!
 //! Not here yet: `thread_group` and the run-time `tiled_partition(g, n)`,
-//! `coalesced_group`, tiles of more than 32 threads, `grid_group::sync()`
-//! (it needs a cooperative launch), cluster groups, `memcpy_async`, scans,
+//! `coalesced_group`, tiles of more than 32 threads, cluster groups, `memcpy_async`, scans,
 //! `redux.sync` for integer reductions (every reduction is a butterfly of
 //! shuffles).
 
@@ -46,8 +45,8 @@ public:
 
 static __device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
 
-/* The threads of the grid (this_grid()): their ranks and number. Its
-   sync() needs a cooperative launch and is not here. */
+/* The threads of the grid (this_grid()): their ranks and number, and
+   their barrier (which needs a cooperative launch). */
 class grid_group {
 public:
     __device__ __forceinline__ unsigned long long num_blocks() const {
@@ -65,6 +64,31 @@ public:
     }
     __device__ __forceinline__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
     __device__ __forceinline__ dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ __forceinline__ dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+    __device__ __forceinline__ bool is_valid() const {
+        return (((unsigned long long)__nvvm_read_ptx_sreg_envreg1() << 32) | __nvvm_read_ptx_sreg_envreg2()) != 0;
+    }
+    /* The grid's barrier, as CUDA's header makes it: the driver's grid
+       workspace (0 unless the launch is cooperative: then a trap); the
+       first thread of each block adds to its arrival counter (the first
+       block so that the top bit flips when all have arrived) and waits
+       for the flip. */
+    __device__ __forceinline__ void sync() const {
+        unsigned long long __ws =
+            ((unsigned long long)__nvvm_read_ptx_sreg_envreg1() << 32) | __nvvm_read_ptx_sreg_envreg2();
+        if (__ws == 0) __trap();
+        __barrier_sync(0);
+        if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+            unsigned __nb = gridDim.x * gridDim.y * gridDim.z;
+            unsigned __inc = blockIdx.x + blockIdx.y + blockIdx.z == 0 ? 0x80000001u - __nb : 1u;
+            unsigned *__arrived = (unsigned *)(__ws + 4);
+            __threadfence();
+            unsigned __old = atomicAdd(__arrived, __inc);
+            while (((atomicAdd(__arrived, 0u) ^ __old) & 0x80000000u) == 0) {}
+            __threadfence();
+        }
+        __barrier_sync(0);
+    }
 };
 
 static __device__ __forceinline__ grid_group this_grid() { return grid_group(); }
