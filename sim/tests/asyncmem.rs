@@ -304,3 +304,73 @@ __global__ void k(float *p) {
         .expect_err("not cooperative");
     assert!(e.to_string().contains("trap"), "{e}");
 }
+
+/// Coalesced groups (`coalesced_threads`, `binary_partition`,
+/// `labeled_partition`, their ranks, shuffles and `cg::reduce`) in both
+/// executors: a warp-aggregated increment, and per-partition sums.
+#[test]
+fn coalesced_groups_rank_shuffle_and_reduce() {
+    let src = "#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void k(const int *in, int *out) {
+    int v = in[threadIdx.x];
+    if (v % 3 != 0) {
+        cg::coalesced_group a = cg::coalesced_threads();
+        int base = 0;
+        if (a.thread_rank() == 0) base = atomicAdd(&out[0], (int)a.size());
+        base = a.shfl(base, 0);
+        out[1 + threadIdx.x] = base + a.thread_rank();
+    }
+    cg::thread_block_tile<32> t = cg::tiled_partition<32>(cg::this_thread_block());
+    cg::coalesced_group odd = cg::binary_partition(t, v & 1);
+    out[33 + threadIdx.x] = cg::reduce(odd, v, cg::plus<int>());
+    cg::coalesced_group same = cg::labeled_partition(t, v % 4);
+    out[65 + threadIdx.x] = cg::reduce(same, v, cg::greater<int>()) * 100 + same.size();
+}
+";
+    let input: Vec<u32> = (0..32u32).map(|k| (k * 7 + 3) % 23).collect();
+    let mut want = vec![0u32; 97];
+    let active: Vec<usize> = (0..32).filter(|&k| input[k] % 3 != 0).collect();
+    want[0] = active.len() as u32;
+    for (r, &k) in active.iter().enumerate() {
+        want[1 + k] = r as u32;
+    }
+    for k in 0..32 {
+        let odd = input[k] & 1;
+        want[33 + k] = (0..32)
+            .filter(|&j| input[j] & 1 == odd)
+            .map(|j| input[j])
+            .sum();
+        let same: Vec<u32> = (0..32)
+            .filter(|&j| input[j] % 4 == input[k] % 4)
+            .map(|j| input[j])
+            .collect();
+        want[65 + k] = same.iter().max().unwrap() * 100 + same.len() as u32;
+    }
+    let run = |ptx_or_ir: bool, opt_level: u8| -> Vec<u32> {
+        let mut mem = Memory::new();
+        let i = mem.upload(&input);
+        let o = mem.upload(&[0u32; 97]);
+        let l = Launch::new(
+            [1, 1, 1],
+            [32, 1, 1],
+            vec![ArgValue::Buffer(i), ArgValue::Buffer(o)],
+        );
+        if ptx_or_ir {
+            let ptx = compile_source("c.cu", src, &opts("sm_80", opt_level))
+                .ptx
+                .expect("PTX");
+            let m = emu::PtxModule::parse(&ptx).expect("parses");
+            emu::run_kernel(&m, "_Z1kPKiPi", &l, &mut mem, &Config::default()).expect("runs");
+        } else {
+            let m = compile_to_ir("c.cu", src, &NoFiles, &opts("sm_80", opt_level), None)
+                .expect("compiles");
+            interp::run_kernel(&m, "_Z1kPKiPi", &l, &mut mem, &Config::default()).expect("runs");
+        }
+        mem.download::<u32>(o)
+    };
+    for (ptx, o) in [(false, 0), (false, 3), (true, 0), (true, 3)] {
+        assert_eq!(run(ptx, o), want, "ptx {ptx} -O{o}");
+    }
+}

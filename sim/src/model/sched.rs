@@ -312,12 +312,16 @@ fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), Interp
                 F::lane_mut(t).state = s;
             }
         }
-        let Some(lead) = warp
-            .iter()
-            .position(|t| matches!(F::lane(t).state, State::AtWarp { .. }))
-        else {
+        let waiting = |t: &F::Thread| matches!(F::lane(t).state, State::AtWarp { .. });
+        let Some(first) = warp.iter().position(waiting) else {
             return Ok(());
         };
+        // A lane whose operation can complete goes first (lanes in a branch
+        // meet at their `activemask` while the others wait at a full-mask
+        // vote after it); else the first, whose error says what is wrong.
+        let lead = (first..warp.len())
+            .find(|&l| waiting(&warp[l]) && ready(f, warp, l))
+            .unwrap_or(first);
         let sync = match F::lane(&warp[lead]).state {
             State::AtWarp { func, pc } => f.warp_op(func, pc) == Some(WarpOp::Sync),
             _ => false,
@@ -517,4 +521,28 @@ fn resume_mbarrier_waits<F: Front>(
         ));
     }
     Ok(true)
+}
+
+/// Whether the warp op lane `lead` waits at can complete now: an
+/// `activemask`, or every lane of its mask that has not exited waits at
+/// the same op with the same mask.
+fn ready<F: Front>(f: &F, warp: &[F::Thread], lead: usize) -> bool {
+    let l = F::lane(&warp[lead]);
+    let State::AtWarp { func, pc } = l.state else {
+        return false;
+    };
+    let Some(op) = f.warp_op(func, pc) else {
+        return false;
+    };
+    if op == WarpOp::ActiveMask {
+        return true;
+    }
+    let mask = l.pending[0] as u32;
+    warp.iter().enumerate().all(|(k, t)| {
+        let t = F::lane(t);
+        mask & (1 << k) == 0
+            || t.state == State::Done
+            || (matches!(t.state, State::AtWarp { func: f2, pc: p2 } if f.warp_op(f2, p2) == Some(op))
+                && t.pending[0] as u32 == mask)
+    })
 }
