@@ -331,7 +331,7 @@ __global__ void k(const int *in, int *out) {
 ";
     let input: Vec<u32> = (0..32u32).map(|k| (k * 7 + 3) % 23).collect();
     let mut want = vec![0u32; 97];
-    let active: Vec<usize> = (0..32).filter(|&k| input[k] % 3 != 0).collect();
+    let active: Vec<usize> = (0..32).filter(|&k| !input[k].is_multiple_of(3)).collect();
     want[0] = active.len() as u32;
     for (r, &k) in active.iter().enumerate() {
         want[1 + k] = r as u32;
