@@ -291,6 +291,11 @@ public:
     __device__ __forceinline__ unsigned thread_rank() const { return __rank; }
 };
 
+static __device__ __forceinline__ thread_group tiled_partition(const thread_block &__parent, unsigned __n) {
+    unsigned __first = details::laneid() & ~(__n - 1);
+    unsigned __lanes = (__n >= 32 ? 0xffffffffu : ((1u << __n) - 1u)) << (__n >= 32 ? 0 : __first);
+    return thread_group(__lanes, __n, __parent.thread_rank() % __n);
+}
 static __device__ __forceinline__ thread_group tiled_partition(const thread_group &__parent, unsigned __n) {
     unsigned __r = __parent.thread_rank();
     unsigned __first = details::laneid() & ~(__n - 1);
