@@ -130,7 +130,6 @@ const CASES: &[(&str, u32, &str)] = &[
     ("#include <vector>\n#include <thrust/device_vector.h>\n", 2, "cannot open source file \"thrust/device_vector.h\""),
     ("__global__ void k(float *p) {\n  p[0] = std::nosuchfn(p[1]);\n}\n", 2, "namespace \"std\" has no member \"nosuchfn\""),
     ("#include <algorithm>\n__global__ void k(float *p, int *q) {\n  p[0] = std::max(p[1], q[0]);\n}\n", 3, "no instance of function template \"std::max\" matches the argument list (argument types are: (float, int))"),
-    ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int *p) {\n  cg::this_grid().sync();\n}\n", 4, "class \"cooperative_groups::__v1::grid_group\" has no member \"sync\""),
     ("static_assert(sizeof(float) == 4, \"ok\");\nstatic_assert(sizeof(float) == 8, \"float size\");\n", 2, "static assertion failed with \"float size\""),
     ("template <int N> __global__ void k(int *p) {\n  static_assert(N % 32 == 0);\n}\ntemplate __global__ void k<48>(int *);\n", 2, "static assertion failed"),
     // Classes: member initializer lists, bases, default construction (NVRTC's messages).

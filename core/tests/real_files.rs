@@ -632,3 +632,52 @@ fn align_among_a_declarations_specifiers() {
         "{ptx}"
     );
 }
+
+/// A class template instance that a function template's signature names
+/// without its parameters (`Tile<32> &`, simpleAWBarrier's
+/// `cg::thread_block_tile<32> &`) is the whole class in its body, and
+/// `alignas(alignof(float4))` (globalToShmemAsyncCopy) is 16.
+#[test]
+fn a_class_instance_in_a_template_signature_has_its_members() {
+    let src = "template <unsigned N, typename P = void> struct Tile {
+    __device__ unsigned size() const { return N; }
+};
+template <bool B> __device__ void f(Tile<32> &t, unsigned *r) { *r = B ? t.size() : 0; }
+__global__ void k(unsigned *r) {
+    __shared__ alignas(alignof(float4)) float s[8];
+    Tile<32> t;
+    s[threadIdx.x] = 1.0f;
+    f<true>(t, r + (unsigned)s[0]);
+}
+";
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.expect("PTX");
+    assert!(ptx.contains(".shared .align 16 .b8"), "{ptx}");
+}
+
+/// A parameter of type `thread_group` receives a block or a tile
+/// (simpleCooperativeGroups): the class's constructor from the argument's
+/// class converts it, as C++ does for a non-explicit constructor.
+#[test]
+fn a_thread_group_parameter_takes_a_block_or_a_tile() {
+    let src = "#include <cooperative_groups.h>
+using namespace cooperative_groups;
+__device__ int rank_sum(thread_group g, int *x) {
+    x[g.thread_rank()] = g.thread_rank();
+    g.sync();
+    return g.thread_rank() == 0 ? (int)g.size() : 0;
+}
+__global__ void k(int *x, int *out) {
+    thread_block b = this_thread_block();
+    out[0] = rank_sum(b, x);
+    thread_block_tile<16> t = tiled_partition<16>(b);
+    out[1] = rank_sum(t, x);
+    thread_group g = tiled_partition(b, 8);
+    out[2] = rank_sum(g, x);
+}
+";
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    assert!(c.ptx.expect("PTX").contains("bar.warp.sync"));
+}

@@ -5,6 +5,7 @@
 use super::ast::{CType, IntKind};
 use crate::ir::{AtomicOp, BinOp, FCmp, SyncScope};
 
+pub mod asyncmem;
 mod ptx16;
 pub mod texture;
 pub use texture::TexOp;
@@ -1716,6 +1717,7 @@ pub fn all() -> impl Iterator<Item = &'static Builtin> {
         .chain(LIBDEVICE)
         .chain(ptx16::PTX16)
         .chain(texture::BUILTINS)
+        .chain(asyncmem::BUILTINS)
 }
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).

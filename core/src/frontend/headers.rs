@@ -4,6 +4,7 @@
 //! directly; these headers hold what host code and portable code name.
 //! The C++ standard headers are in `cxx.rs`, cooperative groups in `cg.rs`.
 
+mod asyncmem;
 mod cg;
 mod cxx;
 mod cxx_extra;
@@ -549,6 +550,13 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda_bf16.h" => fp16::CUDA_BF16,
         "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
         "cooperative_groups/reduce.h" => cg::REDUCE,
+        "cuda_pipeline_primitives.h" => asyncmem::PIPELINE_PRIMITIVES,
+        "cuda_pipeline.h" => asyncmem::PIPELINE,
+        "cuda_awbarrier_primitives.h" => asyncmem::AWBARRIER_PRIMITIVES,
+        "cuda_awbarrier.h" => asyncmem::AWBARRIER,
+        "cuda/barrier" => asyncmem::BARRIER,
+        "cuda/pipeline" => asyncmem::CUDA_PIPELINE,
+        "cooperative_groups/memcpy_async.h" => asyncmem::CG_MEMCPY_ASYNC,
         "cuda.h" => CUDA_H,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
@@ -596,6 +604,11 @@ mod tests {
             "device_launch_parameters.h",
             "cuda_fp16.h",
             "cuda_bf16.h",
+            "cuda_pipeline.h",
+            "cuda_awbarrier_primitives.h",
+            "cuda/barrier",
+            "cuda/pipeline",
+            "cooperative_groups/memcpy_async.h",
         ];
         let mut all = String::new();
         for h in headers

@@ -108,9 +108,25 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     // The space of each access moved.
     let mut moved = Vec::new();
     let twin = |v: &Value| v.as_inst().and_then(|i| twins.get(&i).cloned());
+    // Casts of a pointer back to the space it is known to be in (a shared
+    // pointer an asynchronous copy takes): their users take the twin.
+    let mut recast = Vec::new();
     for &id in &order {
+        let inst_ty = f.inst(id).ty.clone();
         let kind = &mut f.inst_mut(id).kind;
         match kind {
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val,
+            } => {
+                if let (Some(t), Some(Space::In(s))) =
+                    (twin(val), val.as_inst().and_then(|i| space.get(&i)))
+                {
+                    if inst_ty == Type::Ptr(*s) {
+                        recast.push((id, t));
+                    }
+                }
+            }
             InstKind::Load { ptr, .. }
             | InstKind::Store { ptr, .. }
             | InstKind::AtomicRmw { ptr, .. }
@@ -140,6 +156,10 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
             }
             _ => {}
         }
+    }
+    for (cast, t) in recast {
+        f.replace_all_uses(&Value::Inst(cast), &t);
+        changed = true;
     }
     if changed {
         let casts = cast_back(f, &made);

@@ -17,6 +17,7 @@ const FORMS: &[(&str, &str, Isa)] = &[
     // Warp reductions, asynchronous copies and barriers (sm_80's).
     ("redux", "", (7, 0)),
     ("cp", ".async", (7, 0)),
+    ("mbarrier", ".try_wait", (7, 8)),
     ("mbarrier", "", (7, 0)),
     ("ldmatrix", "", (6, 5)),
     ("stmatrix", "", (7, 8)),

@@ -3,10 +3,12 @@
 //! them. Warps of 32 meet at `shfl.sync`, `vote.sync`, `match.sync`,
 //! `bar.warp.sync` and `activemask`, the block at `bar.sync`/`bar.red`.
 
+use super::program::AsyncArg;
 use super::program::{
     atomic_scalar, mask, BoolOp, CarryOp, Cmp, CvtRound, Dst, FloatOp, Func, IntOp, Mem, Op,
     ParamCopy, Program, Reduce, Src, Sreg, Ty, WarpOp,
 };
+use crate::model::asyncmem::{self, AsyncCopies, AsyncMem, Outcome};
 use crate::model::check::{AccessKind, Checker};
 use crate::model::float::{self, FloatTy, MathFn};
 use crate::model::memory::{read_le, region_bytes, write_le, Memory, Ptr, CODE_SPACE};
@@ -47,6 +49,8 @@ struct Thread {
     pending_p: Option<Dst>,
     /// The carry flag (`CC.CF`) of `add.cc` and friends.
     carry: bool,
+    /// Its asynchronous copies not yet complete.
+    copies: AsyncCopies,
 }
 
 impl Thread {
@@ -60,6 +64,7 @@ impl Thread {
             pending_d: None,
             pending_p: None,
             carry: false,
+            copies: AsyncCopies::default(),
         }
     }
 
@@ -83,6 +88,7 @@ impl Thread {
         self.params.clear();
         self.params.extend_from_slice(params);
         self.params.resize(f.param_bytes as usize, 0);
+        self.copies.clear();
         self.lane.state = State::Running;
     }
 }
@@ -547,6 +553,44 @@ impl Exec<'_> {
                         set!(*d, old);
                     }
                 }
+                Op::Async { op, d, a } => {
+                    let mut v = [0u64; 3];
+                    for (k, arg) in a.iter().enumerate() {
+                        v[k] = match *arg {
+                            AsyncArg::Val(s) => get!(s),
+                            AsyncArg::Addr(b, off, wrap, _) => address(get!(b), off, wrap),
+                        };
+                    }
+                    let mut copies = std::mem::take(&mut t.copies);
+                    let r = asyncmem::exec(
+                        *op,
+                        v,
+                        &mut copies,
+                        &mut EmuMem {
+                            ex: self,
+                            t,
+                            fr: &fr,
+                            site: (fr.func, pc),
+                        },
+                    );
+                    t.copies = copies;
+                    match tri!(r) {
+                        Outcome::Done(x) => {
+                            if let (Some(d), Some(x)) = (d, x) {
+                                set!(*d, x);
+                            }
+                        }
+                        Outcome::Blocked => {
+                            if let Some(top) = t.frames.last_mut() {
+                                top.pc = pc as u32;
+                            }
+                            return Ok(State::AtMbarrier {
+                                func: fr.func,
+                                pc: pc as u32,
+                            });
+                        }
+                    }
+                }
                 Op::Bar { id, reduce } => {
                     t.lane.pending[0] = get!(*id);
                     t.pending_d = None;
@@ -692,6 +736,7 @@ impl Exec<'_> {
                 Op::Ret => {
                     t.frames.pop();
                     let Some(caller) = t.frames.last().copied() else {
+                        tri!(self.finish_copies(t, &fr, pc));
                         return Ok(State::Done);
                     };
                     if let Some(c) = fr.ret {
@@ -709,6 +754,7 @@ impl Exec<'_> {
                     continue;
                 }
                 Op::Exit => {
+                    tri!(self.finish_copies(t, &fr, pc));
                     t.frames.clear();
                     return Ok(State::Done);
                 }
@@ -886,6 +932,21 @@ impl Exec<'_> {
         )
     }
 
+    /// The copies still in flight when the thread exits land.
+    fn finish_copies(&mut self, t: &mut Thread, fr: &Frame, pc: usize) -> Result<(), Fault> {
+        let copies = t.copies.drain();
+        let mut m = EmuMem {
+            ex: self,
+            t,
+            fr,
+            site: (fr.func, pc),
+        };
+        for c in copies {
+            m.write_shared(c.dst, &c.bytes, true)?;
+        }
+        Ok(())
+    }
+
     /// A NUL-terminated string (generic address) without its NUL.
     fn read_string(
         &mut self,
@@ -944,5 +1005,55 @@ impl printf::Args for PrintfArgs<'_, '_, '_> {
         self.ex
             .read_string(self.t, self.fr, ptr, MAX_PRINTF_STRING)
             .map_err(|(_, m)| m)
+    }
+}
+
+/// The memory an asynchronous copy or mbarrier instruction of one thread
+/// sees: a shared address is a window offset (below 2^32) or a generic one.
+struct EmuMem<'a, 'p> {
+    ex: &'a mut Exec<'p>,
+    t: &'a mut Thread,
+    fr: &'a Frame,
+    site: (u32, usize),
+}
+
+fn shared_space(addr: u64) -> Mem {
+    if addr < 1 << 32 {
+        Mem::Shared
+    } else {
+        Mem::Generic
+    }
+}
+
+impl AsyncMem for EmuMem<'_, '_> {
+    fn read_global(&mut self, addr: u64, size: u64) -> Result<Vec<u8>, Fault> {
+        Ok(self
+            .ex
+            .access(self.t, self.fr, Mem::Global, addr, size, false)?
+            .to_vec())
+    }
+
+    fn read_shared(&mut self, addr: u64, size: u64) -> Result<Vec<u8>, Fault> {
+        Ok(self
+            .ex
+            .access(self.t, self.fr, shared_space(addr), addr, size, false)?
+            .to_vec())
+    }
+
+    fn write_shared(&mut self, addr: u64, bytes: &[u8], record: bool) -> Result<(), Fault> {
+        let n = bytes.len() as u64;
+        let space = shared_space(addr);
+        if record {
+            self.ex
+                .check_shared(self.t, space, addr, n, self.site, AccessKind::Write);
+        }
+        self.ex
+            .access(self.t, self.fr, space, addr, n, true)?
+            .copy_from_slice(bytes);
+        Ok(())
+    }
+
+    fn phase_completed(&mut self, expected: u64) {
+        self.ex.check.mbarrier_phase(expected);
     }
 }

@@ -142,7 +142,17 @@ fn special_register(name: &str) -> Option<Sreg> {
         "%lanemask_ge" => Sreg::LaneMask(3),
         "%lanemask_gt" => Sreg::LaneMask(4),
         "%clock" => Sreg::Clock,
-        "%clock64" => Sreg::Clock64,
+        // The nanosecond timer (mbarrier waits' back-off reads it): the clock.
+        "%clock64" | "%globaltimer" => Sreg::Clock64,
+        // The driver's environment: a cooperative launch's grid workspace
+        // (`grid.sync()` reads it from %envreg1/2) is 0, as on a launch
+        // that is not cooperative, so the kernel's own check traps.
+        n if n
+            .strip_prefix("%envreg")
+            .is_some_and(|k| k.parse::<u8>().is_ok_and(|k| k < 32)) =>
+        {
+            Sreg::Const(0)
+        }
         "%smid" => Sreg::Const(0),
         "%nsmid" | "%gridid" => Sreg::Const(1),
         "WARP_SZ" => Sreg::Const(32),
@@ -315,6 +325,14 @@ pub(crate) struct ParamCopy {
     pub size: u64,
 }
 
+/// An operand of an [`Op::Async`]: a value, or an address `[base+off]` in a
+/// space (wrapping at 32 bits for a 32-bit base register).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum AsyncArg {
+    Val(Src),
+    Addr(Src, i64, bool, Mem),
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Op {
     Mov {
@@ -421,6 +439,13 @@ pub(crate) enum Op {
         cas: Option<Src>,
         /// `atom.add.noftz.f16x2` (and `.f16`, `.bf16`, `.bf16x2`): the add.
         half: Option<crate::model::half::HalfInst>,
+    },
+    /// An asynchronous copy or memory-barrier instruction
+    /// (`model/asyncmem.rs`): its result and operands.
+    Async {
+        op: crate::model::asyncmem::AsyncOp,
+        d: Option<Dst>,
+        a: [AsyncArg; 3],
     },
     Bar {
         id: Src,

@@ -2,6 +2,7 @@
 //! and what the scheduler (`model/sched.rs`) asks of them.
 
 use super::program::{lane, Callee, Func, Op, Opnd, Program};
+use crate::model::asyncmem::{self, AsyncCopies, AsyncMem, Outcome};
 use crate::model::check::{AccessKind, Checker};
 use crate::model::memory::{
     read_le, region_bytes, space_name, write_le, Memory, Ptr, CODE_SPACE, MAX_REGIONS,
@@ -39,6 +40,8 @@ struct Thread {
     /// The register (absolute) that receives the result of the warp op or
     /// barrier the thread waits at.
     pending_dst: Option<u32>,
+    /// Its asynchronous copies not yet complete.
+    copies: AsyncCopies,
 }
 
 impl Thread {
@@ -50,6 +53,7 @@ impl Thread {
             locals: Vec::new(),
             local_bytes: 0,
             pending_dst: None,
+            copies: AsyncCopies::default(),
         }
     }
 
@@ -71,6 +75,7 @@ impl Thread {
         self.regs[..p.args.len()].copy_from_slice(&p.args);
         self.locals.clear();
         self.local_bytes = 0;
+        self.copies.clear();
         self.lane.state = State::Running;
     }
 }
@@ -523,6 +528,36 @@ impl Exec<'_, '_> {
                     let a = args.map(|o| get(&t.regs, base, o));
                     t.regs[base + *dst as usize] = f.apply(a, *ty, *ftz);
                 }
+                Op::Async { dst, op, args } => {
+                    let a = args.map(|o| get(&t.regs, base, o));
+                    let mut copies = std::mem::take(&mut t.copies);
+                    let mut m = InterpMem {
+                        mem: self.mem,
+                        shared,
+                        locals: &mut t.locals,
+                        check: &mut self.check,
+                        thread: t.lane.linear,
+                        site: (fr.func, pc),
+                    };
+                    let r = asyncmem::exec(*op, a, &mut copies, &mut m);
+                    t.copies = copies;
+                    match tri!(r) {
+                        Outcome::Done(v) => {
+                            if let (Some(d), Some(v)) = (dst, v) {
+                                t.regs[base + *d as usize] = v;
+                            }
+                        }
+                        Outcome::Blocked => {
+                            if let Some(top) = t.frames.last_mut() {
+                                top.pc = pc as u32;
+                            }
+                            return Ok(State::AtMbarrier {
+                                func: fr.func,
+                                pc: pc as u32,
+                            });
+                        }
+                    }
+                }
                 Op::Barrier { reduce } => {
                     if let Some((_, dst, pred)) = reduce {
                         t.lane.pending[1] = get(&t.regs, base, *pred);
@@ -761,6 +796,19 @@ impl Exec<'_, '_> {
                         t.local_bytes -= r.len() as u64;
                     }
                     let Some(caller) = t.frames.last().copied() else {
+                        // Copies still in flight land when the thread exits.
+                        let copies = t.copies.drain();
+                        let mut m = InterpMem {
+                            mem: self.mem,
+                            shared,
+                            locals: &mut t.locals,
+                            check: &mut self.check,
+                            thread: t.lane.linear,
+                            site: (fr.func, pc),
+                        };
+                        for c in copies {
+                            tri!(m.write_shared(c.dst, &c.bytes, true));
+                        }
                         return Ok(State::Done);
                     };
                     t.regs.truncate(fr.base as usize);
@@ -979,6 +1027,76 @@ fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
             Scalar::F32 => u64::from((a as f32).to_bits()),
             _ => fto(a as f64, to),
         },
+    }
+}
+
+/// The memory an asynchronous copy or mbarrier operation of one thread sees.
+struct InterpMem<'a> {
+    mem: &'a mut Memory,
+    shared: &'a mut [Vec<u8>],
+    locals: &'a mut [Vec<u8>],
+    check: &'a mut Checker,
+    thread: u32,
+    site: (u32, usize),
+}
+
+impl AsyncMem for InterpMem<'_> {
+    fn read_global(&mut self, addr: u64, size: u64) -> Result<Vec<u8>, Fault> {
+        let b = access(
+            self.mem,
+            self.shared,
+            self.locals,
+            addr,
+            size,
+            1,
+            addrspace::GLOBAL,
+            false,
+        )?;
+        Ok(b.to_vec())
+    }
+
+    fn read_shared(&mut self, addr: u64, size: u64) -> Result<Vec<u8>, Fault> {
+        let b = access(
+            self.mem,
+            self.shared,
+            self.locals,
+            addr,
+            size,
+            size,
+            addrspace::SHARED,
+            false,
+        )?;
+        Ok(b.to_vec())
+    }
+
+    fn write_shared(&mut self, addr: u64, bytes: &[u8], record: bool) -> Result<(), Fault> {
+        let n = bytes.len() as u64;
+        if record {
+            check_shared(
+                self.check,
+                addr,
+                n,
+                self.thread,
+                self.site,
+                AccessKind::Write,
+            );
+        }
+        let b = access(
+            self.mem,
+            self.shared,
+            self.locals,
+            addr,
+            n,
+            n,
+            addrspace::SHARED,
+            true,
+        )?;
+        b.copy_from_slice(bytes);
+        Ok(())
+    }
+
+    fn phase_completed(&mut self, expected: u64) {
+        self.check.mbarrier_phase(expected);
     }
 }
 

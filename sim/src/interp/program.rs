@@ -74,6 +74,8 @@ fn special_register(name: &str) -> Option<Sreg> {
     match rest {
         "laneid" => return Some(Sreg::LaneId),
         "warpsize" => return Some(Sreg::Const(WARP_SIZE as u64)),
+        // The driver's environment (a cooperative launch's grid workspace): 0.
+        "envreg1" | "envreg2" => return Some(Sreg::Const(0)),
         _ => {}
     }
     let (reg, axis) = rest.split_once('.')?;
@@ -289,6 +291,12 @@ pub(crate) enum Op {
         args: [Opnd; 3],
         ty: FloatTy,
         ftz: bool,
+    },
+    /// An asynchronous copy or memory-barrier operation (`model/asyncmem.rs`).
+    Async {
+        dst: Option<u32>,
+        op: crate::model::asyncmem::AsyncOp,
+        args: [Opnd; 3],
     },
     /// `__syncthreads()`, or with `reduce` `__syncthreads_count/and/or(pred)`.
     Barrier {
@@ -1043,6 +1051,21 @@ impl Decoder<'_> {
                     };
                     Op::Barrier {
                         reduce: Some((r, dst, *pred)),
+                    }
+                } else if let Some(op) = crate::model::asyncmem::AsyncOp::from_intrinsic(callee) {
+                    if ops.len() > 3 {
+                        return Err((
+                            ErrorKind::Unsupported,
+                            format!("@{callee} takes at most 3 arguments"),
+                        ));
+                    }
+                    let mut args = [Opnd::Imm(0); 3];
+                    args[..ops.len()].copy_from_slice(&ops);
+                    Op::Async { dst, op, args }
+                } else if callee == "llvm.trap" {
+                    Op::Trap {
+                        kind: ErrorKind::Unreachable,
+                        message: "trap: the thread aborted the kernel".into(),
                     }
                 } else if callee == "vprintf" && ops.len() == 2 {
                     Op::Printf {

@@ -203,6 +203,14 @@ impl Checker {
         self.epoch += 1;
     }
 
+    /// A phase of an mbarrier that expects `expected` arrivals completed:
+    /// with every thread of the block arriving, it orders as a barrier.
+    pub fn mbarrier_phase(&mut self, expected: u64) {
+        if expected >= self.block.iter().map(|&d| u64::from(d)).product::<u64>() {
+            self.barrier();
+        }
+    }
+
     /// The lanes of warp `warp` met at a `__syncwarp`.
     pub fn sync_warp(&mut self, warp: usize) {
         if let Some(e) = self.warp_epochs.get_mut(warp) {

@@ -8,10 +8,12 @@
 //! the access checks (`memory.rs`); values and integer operations, atomics
 //! (`value.rs`); shuffles (`warp.rs`); IEEE arithmetic with PTX's `.ftz`
 //! (`float.rs`), the rounding modes and `.approx` operations
-//! (`rounding.rs`), device `printf` (`printf.rs`), and the checks for
+//! (`rounding.rs`), device `printf` (`printf.rs`), asynchronous copies and
+//! memory barriers (`asyncmem.rs`), and the checks for
 //! undefined behaviour that do not stop a run (`check.rs`: shared-memory
 //! races, uninitialized shared reads).
 
+pub(crate) mod asyncmem;
 pub(crate) mod check;
 pub(crate) mod float;
 pub(crate) mod half;

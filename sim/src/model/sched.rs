@@ -27,6 +27,12 @@ pub(crate) enum State {
         func: u32,
         pc: u32,
     },
+    /// Waiting at the mbarrier test `pc` of function `func` for its phase to
+    /// complete (`asyncmem.rs`): the thread runs the test again later.
+    AtMbarrier {
+        func: u32,
+        pc: u32,
+    },
     Done,
 }
 
@@ -132,7 +138,9 @@ impl Lane {
     /// Where the thread waits: its function and op.
     fn site(&self) -> (u32, u32) {
         match self.state {
-            State::AtBarrier { func, pc } | State::AtWarp { func, pc } => (func, pc),
+            State::AtBarrier { func, pc }
+            | State::AtWarp { func, pc }
+            | State::AtMbarrier { func, pc } => (func, pc),
             _ => (0, 0),
         }
     }
@@ -248,6 +256,9 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
         for warp in threads.chunks_mut(WARP_SIZE) {
             settle_warp(f, warp)?;
         }
+        if resume_mbarrier_waits(f, threads)? {
+            continue;
+        }
         // Every thread has exited or waits at a barrier: the same one.
         let mut waiting = threads
             .iter()
@@ -301,12 +312,16 @@ fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), Interp
                 F::lane_mut(t).state = s;
             }
         }
-        let Some(lead) = warp
-            .iter()
-            .position(|t| matches!(F::lane(t).state, State::AtWarp { .. }))
-        else {
+        let waiting = |t: &F::Thread| matches!(F::lane(t).state, State::AtWarp { .. });
+        let Some(first) = warp.iter().position(waiting) else {
             return Ok(());
         };
+        // A lane whose operation can complete goes first (lanes in a branch
+        // meet at their `activemask` while the others wait at a full-mask
+        // vote after it); else the first, whose error says what is wrong.
+        let lead = (first..warp.len())
+            .find(|&l| waiting(&warp[l]) && ready(f, warp, l))
+            .unwrap_or(first);
         let sync = match F::lane(&warp[lead]).state {
             State::AtWarp { func, pc } => f.warp_op(func, pc) == Some(WarpOp::Sync),
             _ => false,
@@ -452,4 +467,82 @@ fn divergent<F: Front>(f: &F, a: &Lane, b: &Lane) -> InterpError {
         af,
         apc,
     )
+}
+
+/// Threads waiting at an mbarrier test run it again (returns whether any
+/// waits), after the others moved; if none can move, the launch fails.
+fn resume_mbarrier_waits<F: Front>(
+    f: &mut F,
+    threads: &mut [F::Thread],
+) -> Result<bool, InterpError> {
+    let waiting: Vec<usize> = (0..threads.len())
+        .filter(|&k| matches!(F::lane(&threads[k]).state, State::AtMbarrier { .. }))
+        .collect();
+    let Some(&first) = waiting.first() else {
+        return Ok(false);
+    };
+    let before = f.steps();
+    let sites: Vec<State> = waiting
+        .iter()
+        .map(|&k| F::lane(&threads[k]).state)
+        .collect();
+    for &k in &waiting {
+        let t = &mut threads[k];
+        F::lane_mut(t).state = State::Running;
+        let s = f.run_thread(t)?;
+        F::lane_mut(t).state = s;
+    }
+    // Each ran only its test again and waits where it did: nothing can change.
+    let stuck = f.steps() - before == waiting.len() as u64
+        && waiting
+            .iter()
+            .zip(&sites)
+            .all(|(&k, s)| F::lane(&threads[k]).state == *s);
+    if stuck {
+        let lane = F::lane(&threads[first]);
+        let (func, pc) = lane.site();
+        let at_barrier = threads
+            .iter()
+            .filter(|t| matches!(F::lane(t).state, State::AtBarrier { .. }))
+            .count();
+        let done = threads
+            .iter()
+            .filter(|t| F::lane(t).state == State::Done)
+            .count();
+        return Err(f.error_at(
+            ErrorKind::DivergentBarrier,
+            format!(
+                "deadlock: {} threads wait for an mbarrier phase that cannot complete ({at_barrier} wait at a block barrier, {done} have exited)",
+                waiting.len()
+            ),
+            lane.tid,
+            func,
+            pc,
+        ));
+    }
+    Ok(true)
+}
+
+/// Whether the warp op lane `lead` waits at can complete now: an
+/// `activemask`, or every lane of its mask that has not exited waits at
+/// the same op with the same mask.
+fn ready<F: Front>(f: &F, warp: &[F::Thread], lead: usize) -> bool {
+    let l = F::lane(&warp[lead]);
+    let State::AtWarp { func, pc } = l.state else {
+        return false;
+    };
+    let Some(op) = f.warp_op(func, pc) else {
+        return false;
+    };
+    if op == WarpOp::ActiveMask {
+        return true;
+    }
+    let mask = l.pending[0] as u32;
+    warp.iter().enumerate().all(|(k, t)| {
+        let t = F::lane(t);
+        mask & (1 << k) == 0
+            || t.state == State::Done
+            || (matches!(t.state, State::AtWarp { func: f2, pc: p2 } if f.warp_op(f2, p2) == Some(op))
+                && t.pending[0] as u32 == mask)
+    })
 }

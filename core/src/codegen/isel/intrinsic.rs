@@ -11,8 +11,12 @@ impl Sel<'_> {
     /// An intrinsic call (`llvm.*`) as its PTX instructions.
     pub(super) fn intrinsic(&mut self, id: InstId, callee: &str, args: &[Value]) {
         let reg = |s: &mut Self, k: usize| Operand::Reg(s.reg(&args[k]));
+        if self.async_mem(id, callee, args) {
+            return;
+        }
         match callee {
             "llvm.nvvm.barrier0" => self.emit(Op::Bar, ".sync", vec![Operand::Imm(0)]),
+            "llvm.trap" => self.emit(Op::Trap, "", vec![]),
             "llvm.nvvm.barrier.sync" => {
                 let id = self.operand(&args[0]);
                 self.emit(Op::Barrier, ".sync", vec![id]);

@@ -14,6 +14,7 @@
 mod address;
 mod arith;
 mod asm;
+mod asyncmem;
 mod call;
 mod control;
 mod fold;

@@ -9,9 +9,12 @@
 //! `bar.warp.sync` with the tile's lanes as mask, `shfl.sync` with the
 //! tile's width in its clamp, votes through `vote.sync.ballot`.
 //!
-//! Not here yet: `thread_group` and the run-time `tiled_partition(g, n)`,
-//! `coalesced_group`, tiles of more than 32 threads, `grid_group::sync()`
-//! (it needs a cooperative launch), cluster groups, `memcpy_async`, scans,
+//! `coalesced_group` (`coalesced_threads()`, `binary_partition`,
+//! `labeled_partition`: lanes of a warp by mask) and `thread_group` (any
+//! group as a value; the run-time `tiled_partition(g, n)` of n <= 32).
+//! `memcpy_async` is `cooperative_groups/memcpy_async.h` (`asyncmem.rs`).
+//!
+//! Not here yet: tiles of more than 32 threads, cluster groups, scans,
 //! `redux.sync` for integer reductions (every reduction is a butterfly of
 //! shuffles).
 
@@ -46,8 +49,8 @@ public:
 
 static __device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
 
-/* The threads of the grid (this_grid()): their ranks and number. Its
-   sync() needs a cooperative launch and is not here. */
+/* The threads of the grid (this_grid()): their ranks and number, and
+   their barrier (which needs a cooperative launch). */
 class grid_group {
 public:
     __device__ __forceinline__ unsigned long long num_blocks() const {
@@ -65,6 +68,31 @@ public:
     }
     __device__ __forceinline__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
     __device__ __forceinline__ dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ __forceinline__ dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+    __device__ __forceinline__ bool is_valid() const {
+        return (((unsigned long long)__nvvm_read_ptx_sreg_envreg1() << 32) | __nvvm_read_ptx_sreg_envreg2()) != 0;
+    }
+    /* The grid's barrier, as CUDA's header makes it: the driver's grid
+       workspace (0 unless the launch is cooperative: then a trap); the
+       first thread of each block adds to its arrival counter (the first
+       block so that the top bit flips when all have arrived) and waits
+       for the flip. */
+    __device__ __forceinline__ void sync() const {
+        unsigned long long __ws =
+            ((unsigned long long)__nvvm_read_ptx_sreg_envreg1() << 32) | __nvvm_read_ptx_sreg_envreg2();
+        if (__ws == 0) __trap();
+        __barrier_sync(0);
+        if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+            unsigned __nb = gridDim.x * gridDim.y * gridDim.z;
+            unsigned __inc = blockIdx.x + blockIdx.y + blockIdx.z == 0 ? 0x80000001u - __nb : 1u;
+            unsigned *__arrived = (unsigned *)(__ws + 4);
+            __threadfence();
+            unsigned __old = atomicAdd(__arrived, __inc);
+            while (((atomicAdd(__arrived, 0u) ^ __old) & 0x80000000u) == 0) {}
+            __threadfence();
+        }
+        __barrier_sync(0);
+    }
 };
 
 static __device__ __forceinline__ grid_group this_grid() { return grid_group(); }
@@ -142,6 +170,139 @@ __device__ __forceinline__ thread_block_tile<Size> tiled_partition(const ParentT
     return thread_block_tile<Size>();
 }
 
+/* Threads of one warp named by a lane mask: coalesced_threads() (the
+   lanes active together), binary_partition() and labeled_partition().
+   A member's rank counts the mask's lanes below it. */
+class coalesced_group {
+public:
+    unsigned __mask;
+    __device__ __forceinline__ explicit coalesced_group(unsigned __m) : __mask(__m) {}
+    /* The lane of the member of rank k (this thread's own past the end). */
+    __device__ __forceinline__ unsigned __lane_of(unsigned __k) const {
+        unsigned __m = __mask;
+        for (unsigned __i = 0; __i < __k && __m != 0; ++__i) __m &= __m - 1;
+        return __m == 0 ? details::laneid() : (unsigned)(__ffs((int)__m) - 1);
+    }
+    __device__ __forceinline__ unsigned __lanes() const { return __mask; }
+    __device__ __forceinline__ void sync() const { __syncwarp(__mask); }
+    __device__ __forceinline__ unsigned num_threads() const { return (unsigned)__popc(__mask); }
+    __device__ __forceinline__ unsigned size() const { return num_threads(); }
+    __device__ __forceinline__ unsigned thread_rank() const {
+        return (unsigned)__popc(__mask & ((1u << details::laneid()) - 1u));
+    }
+    __device__ __forceinline__ unsigned meta_group_rank() const { return 0; }
+    __device__ __forceinline__ unsigned meta_group_size() const { return 1; }
+    /* The lanes d ranks down and up (this thread's own past the ends). */
+    __device__ __forceinline__ unsigned __lane_down(unsigned __d) const {
+        unsigned __r = thread_rank() + __d;
+        return __r < size() ? __lane_of(__r) : details::laneid();
+    }
+    __device__ __forceinline__ unsigned __lane_up(unsigned __d) const {
+        unsigned __r = thread_rank();
+        return __r >= __d ? __lane_of(__r - __d) : details::laneid();
+    }
+    __device__ __forceinline__ int shfl(int __v, unsigned __rank) const { return __shfl_sync(__mask, __v, (int)__lane_of(__rank)); }
+    __device__ __forceinline__ unsigned shfl(unsigned __v, unsigned __rank) const { return __shfl_sync(__mask, __v, (int)__lane_of(__rank)); }
+    __device__ __forceinline__ float shfl(float __v, unsigned __rank) const { return __shfl_sync(__mask, __v, (int)__lane_of(__rank)); }
+    __device__ __forceinline__ double shfl(double __v, unsigned __rank) const { return __shfl_sync(__mask, __v, (int)__lane_of(__rank)); }
+    __device__ __forceinline__ long long shfl(long long __v, unsigned __rank) const { return __shfl_sync(__mask, __v, (int)__lane_of(__rank)); }
+    __device__ __forceinline__ unsigned long long shfl(unsigned long long __v, unsigned __rank) const { return __shfl_sync(__mask, __v, (int)__lane_of(__rank)); }
+    __device__ __forceinline__ int shfl_down(int __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_down(__d)); }
+    __device__ __forceinline__ unsigned shfl_down(unsigned __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_down(__d)); }
+    __device__ __forceinline__ float shfl_down(float __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_down(__d)); }
+    __device__ __forceinline__ double shfl_down(double __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_down(__d)); }
+    __device__ __forceinline__ long long shfl_down(long long __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_down(__d)); }
+    __device__ __forceinline__ unsigned long long shfl_down(unsigned long long __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_down(__d)); }
+    __device__ __forceinline__ int shfl_up(int __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_up(__d)); }
+    __device__ __forceinline__ unsigned shfl_up(unsigned __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_up(__d)); }
+    __device__ __forceinline__ float shfl_up(float __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_up(__d)); }
+    __device__ __forceinline__ double shfl_up(double __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_up(__d)); }
+    __device__ __forceinline__ long long shfl_up(long long __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_up(__d)); }
+    __device__ __forceinline__ unsigned long long shfl_up(unsigned long long __v, unsigned __d) const { return __shfl_sync(__mask, __v, (int)__lane_up(__d)); }
+    /* A mask of the members' predicates, by rank. */
+    __device__ __forceinline__ unsigned ballot(int __pred) const {
+        unsigned __b = __ballot_sync(__mask, __pred), __out = 0, __m = __mask;
+        for (unsigned __k = 0; __m != 0; ++__k, __m &= __m - 1)
+            if (__b & __m & (0u - __m)) __out |= 1u << __k;
+        return __out;
+    }
+    __device__ __forceinline__ int any(int __pred) const { return __ballot_sync(__mask, __pred) != 0; }
+    __device__ __forceinline__ int all(int __pred) const { return __ballot_sync(__mask, __pred) == __mask; }
+};
+
+static __device__ __forceinline__ coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+/* The members of a warp-sized group with the same predicate. */
+template <unsigned int Size, typename ParentT>
+__device__ __forceinline__ coalesced_group binary_partition(const thread_block_tile<Size, ParentT> &__g, bool __pred) {
+    unsigned __b = __ballot_sync(__g.__lanes(), __pred);
+    return coalesced_group(__pred ? __b : __g.__lanes() & ~__b);
+}
+static __device__ __forceinline__ coalesced_group binary_partition(const coalesced_group &__g, bool __pred) {
+    unsigned __b = __ballot_sync(__g.__mask, __pred);
+    return coalesced_group(__pred ? __b : __g.__mask & ~__b);
+}
+/* The members of a warp-sized group with the same label. */
+template <unsigned int Size, typename ParentT>
+__device__ __forceinline__ coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> &__g, int __label) {
+    return coalesced_group(__match_any_sync(__g.__lanes(), __label));
+}
+static __device__ __forceinline__ coalesced_group labeled_partition(const coalesced_group &__g, int __label) {
+    return coalesced_group(__match_any_sync(__g.__mask, __label));
+}
+static __device__ __forceinline__ coalesced_group labeled_partition(const coalesced_group &__g, unsigned __label) {
+    return coalesced_group(__match_any_sync(__g.__mask, __label));
+}
+
+/* Any group as a value: the block (barrier 0) or lanes of a warp (their
+   mask), with its size and this thread's rank. A block and its tiles
+   convert to it; tiled_partition(group, n) makes tiles of n <= 32 threads. */
+class thread_group {
+public:
+    unsigned __mask;
+    unsigned __size;
+    unsigned __rank;
+    __device__ __forceinline__ thread_group(const thread_block &__b)
+        : __mask(0), __size(__b.size()), __rank(__b.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const thread_block_tile<1> &__t)
+        : __mask(__t.__lanes()), __size(1), __rank(__t.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const thread_block_tile<2> &__t)
+        : __mask(__t.__lanes()), __size(2), __rank(__t.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const thread_block_tile<4> &__t)
+        : __mask(__t.__lanes()), __size(4), __rank(__t.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const thread_block_tile<8> &__t)
+        : __mask(__t.__lanes()), __size(8), __rank(__t.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const thread_block_tile<16> &__t)
+        : __mask(__t.__lanes()), __size(16), __rank(__t.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const thread_block_tile<32> &__t)
+        : __mask(__t.__lanes()), __size(32), __rank(__t.thread_rank()) {}
+    __device__ __forceinline__ thread_group(const coalesced_group &__c)
+        : __mask(__c.__mask), __size(__c.size()), __rank(__c.thread_rank()) {}
+    __device__ __forceinline__ thread_group(unsigned __m, unsigned __s, unsigned __r)
+        : __mask(__m), __size(__s), __rank(__r) {}
+    __device__ __forceinline__ void sync() const {
+        if (__mask == 0)
+            __barrier_sync(0);
+        else
+            __syncwarp(__mask);
+    }
+    __device__ __forceinline__ unsigned size() const { return __size; }
+    __device__ __forceinline__ unsigned num_threads() const { return __size; }
+    __device__ __forceinline__ unsigned thread_rank() const { return __rank; }
+};
+
+static __device__ __forceinline__ thread_group tiled_partition(const thread_block &__parent, unsigned __n) {
+    unsigned __first = details::laneid() & ~(__n - 1);
+    unsigned __lanes = (__n >= 32 ? 0xffffffffu : ((1u << __n) - 1u)) << (__n >= 32 ? 0 : __first);
+    return thread_group(__lanes, __n, __parent.thread_rank() % __n);
+}
+static __device__ __forceinline__ thread_group tiled_partition(const thread_group &__parent, unsigned __n) {
+    unsigned __r = __parent.thread_rank();
+    unsigned __first = details::laneid() & ~(__n - 1);
+    unsigned __lanes = (__n >= 32 ? 0xffffffffu : ((1u << __n) - 1u)) << (__n >= 32 ? 0 : __first);
+    return thread_group(__lanes, __n, __r % __n);
+}
+
 /* Any group's barrier. */
 template <typename GroupT> __device__ __forceinline__ void sync(const GroupT &g) { g.sync(); }
 
@@ -182,6 +343,17 @@ __device__ __forceinline__ TyVal reduce(const TyGroup &group, TyVal val, TyOp op
         val = op(val, group.shfl_xor(val, lane_mask));
     }
     return val;
+}
+/* A coalesced group of any size: each step combines the value of the
+   member d ranks up, in rank order; rank 0's total goes to every member. */
+template <typename TyVal, typename TyOp>
+__device__ __forceinline__ TyVal reduce(const coalesced_group &group, TyVal val, TyOp op) {
+    unsigned n = group.size(), r = group.thread_rank();
+    for (unsigned d = 1; d < n; d <<= 1) {
+        TyVal o = group.shfl(val, r + d < n ? r + d : r);
+        if (r + d < n) val = op(val, o);
+    }
+    return group.shfl(val, 0);
 }
 }
 }

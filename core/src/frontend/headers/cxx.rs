@@ -270,8 +270,9 @@ pub const UTILITY: &str = "#pragma once
 #include <initializer_list>
 namespace std {
 template <class T> void swap(T &a, T &b);
-template <class T> constexpr T &move(T &t) { return t; }
-template <class T> constexpr T &forward(T &t) { return t; }
+/* Device code may call them too, as nvcc allows. */
+template <class T> __host__ __device__ constexpr T &move(T &t) { return t; }
+template <class T> __host__ __device__ constexpr T &forward(T &t) { return t; }
 template <class A, class B> struct pair {
     A first;
     B second;

@@ -161,6 +161,18 @@ impl<'a> Parser<'a> {
             self.leave();
             return Ok(Expr::new(ExprKind::Unary(op, Box::new(e?)), span));
         }
+        // `alignof(type)` (and `_Alignof`, `__alignof__`): a size_t constant.
+        if (t.is("alignof") || t.is("_Alignof") || t.is("__alignof__"))
+            && self.peek_at(1).is_some_and(|n| n.is("("))
+            && self.starts_type_at(2)
+        {
+            self.pos += 2;
+            let ty = self.type_name()?;
+            self.expect(")")?;
+            let mut e = Expr::new(ExprKind::IntLit(ty.align()), span);
+            e.ty = CType::Int(IntKind::ULong);
+            return Ok(e);
+        }
         if t.is("sizeof") {
             self.pos += 1;
             if self.at("(") && self.starts_type_at(1) {

@@ -567,10 +567,17 @@ impl<'a> Parser<'a> {
                 .instance_names
                 .insert(id.clone(), (constants, typedefs));
         });
-        if self.pattern {
+        let dependent = args
+            .iter()
+            .any(|a| mentions_placeholder(a, &self.placeholders));
+        // (Errors in an instance thought whole: it named an outer
+        // template's placeholder after all.)
+        if self.pattern && (dependent || self.diags.len() > ndiags) {
             // An instance for a template's own signature (`Pair<T>` with T
             // a placeholder): its type is all that is needed; what its
-            // members say about placeholders is not an error.
+            // members say about placeholders is not an error. (An instance
+            // that names no placeholder, `Tile<32>`, is made whole: it is
+            // the one every later use finds.)
             self.diags.truncate(ndiags);
             self.cxx.methods.truncate(nmethods);
             if record.layout().is_none() {
@@ -602,4 +609,43 @@ fn instance_scope(template: &str, id: &str) -> Vec<String> {
             .collect(),
         None => vec![id.to_string()],
     }
+}
+
+/// Whether a template argument depends on a template's parameters: it
+/// names one of their placeholder types (or an instance made from one), or
+/// is a pattern value. Types not looked into count as dependent.
+fn mentions_placeholder(a: &TemplateArg, placeholders: &[Rc<Record>]) -> bool {
+    fn ty(t: &CType, ps: &[Rc<Record>], depth: u32) -> bool {
+        if depth > 64 {
+            return true;
+        }
+        match t {
+            CType::Void
+            | CType::Bool
+            | CType::Int(_)
+            | CType::Float
+            | CType::Double
+            | CType::Builtin(_)
+            | CType::Enum(_) => false,
+            CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } => ty(pointee, ps, depth + 1),
+            CType::Array(e, _) => ty(e, ps, depth + 1),
+            CType::Record(r) => {
+                ps.iter().any(|p| Rc::ptr_eq(p, r))
+                    || r.template
+                        .borrow()
+                        .as_ref()
+                        .is_some_and(|(_, args)| args.iter().any(|a| arg(a, ps, depth + 1)))
+            }
+            _ => true,
+        }
+    }
+    fn arg(a: &TemplateArg, ps: &[Rc<Record>], depth: u32) -> bool {
+        match a {
+            TemplateArg::Type(t) => ty(t, ps, depth),
+            TemplateArg::Value(v, _) => (crate::frontend::template::PATTERN_VALUE
+                ..crate::frontend::template::PATTERN_VALUE + 4096)
+                .contains(v),
+        }
+    }
+    arg(a, placeholders, 0)
 }

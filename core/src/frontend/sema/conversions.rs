@@ -82,6 +82,19 @@ impl<'a> Checker<'a> {
     /// returning, `what` says which in messages): a class's conversion
     /// function, derived to base, then C's rules.
     pub(super) fn assign_convert(&mut self, e: Expr, to: &CType, what: &str) -> Expr {
+        // A class with a constructor taking exactly the value's class
+        // (`thread_group g = block;`): that constructor.
+        if let (CType::Record(r), true) = (to, e.ty.is_record() && e.ty != *to) {
+            let takes = self.constructors(r).iter().any(|c| {
+                c.params.len() == 2
+                    && c.defaults.get(1).is_none_or(|d| d.is_none())
+                    && *c.params[1].unref() == e.ty
+            });
+            if takes && !Self::is_base_pointer(&e.ty, to) {
+                let span = e.span.clone();
+                return self.construct(to.clone(), vec![e], false, span);
+            }
+        }
         let e = if e.ty.is_record() && e.ty != *to {
             let v = self.user_conversion(e, Some(to));
             if !v.ty.is_record() {

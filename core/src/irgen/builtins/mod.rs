@@ -104,8 +104,13 @@ impl Gen<'_> {
         } else {
             vals
         };
+        // Shared and global pointers of the asynchronous copies and barriers.
+        let vals = self.cast_to_spaces(name, vals);
         let ty = match name {
-            "llvm.nvvm.vote.any.sync" | "llvm.nvvm.vote.all.sync" => Type::I1,
+            "llvm.nvvm.vote.any.sync"
+            | "llvm.nvvm.vote.all.sync"
+            | "llvm.nvvm.mbarrier.test.wait.shared"
+            | "llvm.nvvm.mbarrier.try.wait.shared" => Type::I1,
             "llvm.ctpop.i64" | "llvm.ctlz.i64" => Type::I64,
             _ => rty.clone(),
         };
@@ -138,5 +143,27 @@ impl Gen<'_> {
                 },
             )
         }
+    }
+}
+
+impl Gen<'_> {
+    /// The pointer arguments an asynchronous copy or memory barrier takes in
+    /// a specific space (`frontend::builtins::asyncmem::pointer_spaces`),
+    /// cast to it from generic.
+    fn cast_to_spaces(&mut self, name: &str, mut vals: Vec<Value>) -> Vec<Value> {
+        for &(k, space) in crate::frontend::builtins::asyncmem::pointer_spaces(name) {
+            let Some(v) = vals.get(k).cloned() else {
+                continue;
+            };
+            vals[k] = self.emit(
+                "",
+                Type::Ptr(space),
+                InstKind::Cast {
+                    op: CastOp::AddrSpaceCast,
+                    val: v,
+                },
+            );
+        }
+        vals
     }
 }

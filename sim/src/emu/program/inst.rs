@@ -225,6 +225,7 @@ impl Cx<'_, '_, '_, '_> {
             "ld" | "ldu" | "st" => self.ld_st(base, mods),
             "atom" | "red" => self.atom(base, mods),
             "bar" | "barrier" => self.bar(mods),
+            "cp" | "mbarrier" => self.async_op(base, mods),
             "shfl" => {
                 if mods.first() != Some(&"sync") {
                     return self.unsupported();
@@ -920,6 +921,117 @@ impl Cx<'_, '_, '_, '_> {
             },
             half: None,
         })
+    }
+
+    /// `cp.async.*` and `mbarrier.*` (`model/asyncmem.rs`).
+    pub(super) fn async_op(&self, base: &str, mods: &[&str]) -> DResult {
+        use crate::model::asyncmem::AsyncOp;
+        let ops = self.inst.operands.as_slice();
+        let Some(op) = AsyncOp::from_ptx(base, mods, ops.len()) else {
+            return self.unsupported();
+        };
+        let u32t = Ty {
+            kind: Kind::U,
+            bits: 32,
+        };
+        let b64 = Ty {
+            kind: Kind::B,
+            bits: 64,
+        };
+        // mbarrier's and a copy's destination: shared, or generic without `.shared`.
+        let shared = if mods.iter().any(|m| m.starts_with("shared")) {
+            Mem::Shared
+        } else {
+            Mem::Generic
+        };
+        let addr = |o: &Operand, space: Mem| -> Result<AsyncArg, ParseError> {
+            let (b, off, wrap) = self.addr(o, space)?;
+            Ok(AsyncArg::Addr(b, off, wrap, space))
+        };
+        let val = |o: &Operand, ty: Ty| -> Result<AsyncArg, ParseError> {
+            Ok(AsyncArg::Val(self.src(o, ty)?))
+        };
+        let none = AsyncArg::Val(Src::Imm(0));
+        let (op, d, a) = match op {
+            AsyncOp::Copy(_) => {
+                // dst, src, size{, src-size}
+                if !(3..=4).contains(&ops.len()) {
+                    return self.err(
+                        "cp.async takes a destination, a source, a size and maybe a source size",
+                    );
+                }
+                let Operand::Imm(size) = &ops[2] else {
+                    return self.err("cp.async's size must be a constant");
+                };
+                let size =
+                    u32::try_from(imm_bits(*size, u32t).or_else(|m| self.err(m))?).unwrap_or(0);
+                let src_size = match ops.get(3) {
+                    Some(o) => val(o, u32t)?,
+                    None => AsyncArg::Val(Src::Imm(u64::from(size))),
+                };
+                (
+                    AsyncOp::Copy(size),
+                    None,
+                    [
+                        addr(&ops[0], Mem::Shared)?,
+                        addr(&ops[1], Mem::Global)?,
+                        src_size,
+                    ],
+                )
+            }
+            AsyncOp::Commit | AsyncOp::WaitAll => {
+                self.operands::<0>()?;
+                (op, None, [none; 3])
+            }
+            AsyncOp::WaitGroup => {
+                let [n] = self.operands::<1>()?;
+                (op, None, [val(n, u32t)?, none, none])
+            }
+            AsyncOp::CopyArrive | AsyncOp::Inval => {
+                let [bar] = self.operands::<1>()?;
+                (op, None, [addr(bar, shared)?, none, none])
+            }
+            AsyncOp::Init => {
+                let [bar, n] = self.operands::<2>()?;
+                (op, None, [addr(bar, shared)?, val(n, u32t)?, none])
+            }
+            AsyncOp::Arrive(_) => {
+                let [d, bar] = self.operands::<2>()?;
+                (
+                    op,
+                    Some(self.dst(d, b64)?),
+                    [addr(bar, shared)?, none, none],
+                )
+            }
+            AsyncOp::ArriveCount => {
+                let [d, bar, n] = self.operands::<3>()?;
+                (
+                    op,
+                    Some(self.dst(d, b64)?),
+                    [addr(bar, shared)?, val(n, u32t)?, none],
+                )
+            }
+            AsyncOp::Wait => {
+                // `mbarrier.try_wait` may carry a time limit: ignored.
+                if !(3..=4).contains(&ops.len()) {
+                    return self.err("mbarrier.test_wait takes a predicate, a barrier and a token");
+                }
+                let pred = Ty {
+                    kind: Kind::Pred,
+                    bits: 1,
+                };
+                (
+                    op,
+                    Some(self.dst(&ops[0], pred)?),
+                    [addr(&ops[1], shared)?, val(&ops[2], b64)?, none],
+                )
+            }
+            AsyncOp::PendingCount => {
+                let [d, token] = self.operands::<2>()?;
+                (op, Some(self.dst(d, u32t)?), [val(token, b64)?, none, none])
+            }
+        };
+        Ok(Op::Async { op, d, a })
     }
 
     pub(super) fn bar(&self, mods: &[&str]) -> DResult {

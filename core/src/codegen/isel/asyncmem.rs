@@ -1,0 +1,109 @@
+//! The asynchronous copies and memory barriers (`llvm.nvvm.cp.async.*`,
+//! `llvm.nvvm.mbarrier.*`, from `frontend/builtins/asyncmem.rs`) as the
+//! instructions nvcc's headers write in inline asm: `cp.async.ca.shared.global
+//! [%r1], [%rd1], 4, 4;`, `cp.async.commit_group;`, `cp.async.wait_group 0;`,
+//! `mbarrier.init.shared.b64 [%r2], %r3;`, `mbarrier.arrive.shared.b64 %rd5,
+//! [%r4];`, `mbarrier.test_wait.shared.b64 %p, [%r4], %rd5;` and sm_90's
+//! `mbarrier.try_wait.shared::cta.b64`.
+
+use super::Sel;
+use crate::ir::*;
+use crate::ptx::*;
+
+impl Sel<'_> {
+    /// Whether `callee` is one of these intrinsics (then it is selected).
+    pub(super) fn async_mem(&mut self, id: InstId, callee: &str, args: &[Value]) -> bool {
+        if let Some(rest) = callee.strip_prefix("llvm.nvvm.cp.async.") {
+            match rest {
+                "commit.group" => self.emit(Op::Cp, ".async.commit_group", vec![]),
+                "wait.all" => self.emit(Op::Cp, ".async.wait_all", vec![]),
+                "wait.group" => {
+                    let n = self.operand(&args[0]);
+                    if !matches!(n, Operand::Imm(_)) {
+                        self.unsupported("cp.async.wait_group with a count that is not a constant");
+                    }
+                    self.emit(Op::Cp, ".async.wait_group", vec![n]);
+                }
+                "mbarrier.arrive.noinc.shared" => {
+                    let bar = self.address(&args[0]);
+                    self.emit(Op::Cp, ".async.mbarrier.arrive.noinc.shared.b64", vec![bar]);
+                }
+                _ => {
+                    // `ca.shared.global.4.s`: the cache mode and the size.
+                    let mut parts = rest.split('.');
+                    let (Some(mode), Some(size)) = (parts.next(), parts.nth(2)) else {
+                        return false;
+                    };
+                    let Ok(size) = size.parse::<i64>() else {
+                        return false;
+                    };
+                    let dst = self.address(&args[0]);
+                    let src = self.address(&args[1]);
+                    let n = self.operand(&args[2]);
+                    self.emit(
+                        Op::Cp,
+                        format!(".async.{mode}.shared.global"),
+                        vec![dst, src, Operand::Imm(size), n],
+                    );
+                }
+            }
+            return true;
+        }
+        let Some(rest) = callee.strip_prefix("llvm.nvvm.mbarrier.") else {
+            return false;
+        };
+        match rest {
+            "init.shared" => {
+                let bar = self.address(&args[0]);
+                let n = self.operand(&args[1]);
+                self.emit(Op::Mbarrier, ".init.shared.b64", vec![bar, n]);
+            }
+            "inval.shared" => {
+                let bar = self.address(&args[0]);
+                self.emit(Op::Mbarrier, ".inval.shared.b64", vec![bar]);
+            }
+            "arrive.shared" | "arrive.drop.shared" => {
+                let bar = self.address(&args[0]);
+                let d = self.def(id);
+                let m = if rest == "arrive.shared" {
+                    ".arrive.shared.b64"
+                } else {
+                    ".arrive_drop.shared.b64"
+                };
+                self.emit(Op::Mbarrier, m, vec![Operand::Reg(d), bar]);
+            }
+            "arrive.noComplete.shared" => {
+                let bar = self.address(&args[0]);
+                let n = self.operand(&args[1]);
+                let d = self.def(id);
+                self.emit(
+                    Op::Mbarrier,
+                    ".arrive.noComplete.shared.b64",
+                    vec![Operand::Reg(d), bar, n],
+                );
+            }
+            "test.wait.shared" | "try.wait.shared" => {
+                let bar = self.address(&args[0]);
+                let token = Operand::Reg(self.reg(&args[1]));
+                let d = self.def(id);
+                let m = if rest == "test.wait.shared" {
+                    ".test_wait.shared.b64"
+                } else {
+                    ".try_wait.shared::cta.b64"
+                };
+                self.emit(Op::Mbarrier, m, vec![Operand::Reg(d), bar, token]);
+            }
+            "pending.count" => {
+                let token = Operand::Reg(self.reg(&args[0]));
+                let d = self.def(id);
+                self.emit(
+                    Op::Mbarrier,
+                    ".pending_count.b64",
+                    vec![Operand::Reg(d), token],
+                );
+            }
+            _ => return false,
+        }
+        true
+    }
+}
