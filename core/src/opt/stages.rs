@@ -237,7 +237,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::MemorySpaceOpt,
         "memory-space-opt",
         memory_space_opt::run,
-        "Infers address spaces: a generic pointer known to point into global (or shared, local, const) memory becomes a pointer of that space, so loads and stores name it (ld.global).",
+        "Infers address spaces: a generic pointer known to point into global (or shared, local, const) memory becomes a pointer of that space, so loads and stores name it (ld.global). Across calls too (cicc's ipmsp): a device function's pointer parameter that is global (or the same shared array) at every call site is cast to that space at its entry, as nvcc does (in place, no clone).",
     ),
     pass(
         Pass::NvptxLowerAlloca,
