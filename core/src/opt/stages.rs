@@ -255,7 +255,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::NvvmIntrinsicLower,
         "nvvm-intrinsic-lower",
         nvvm_intrinsic_lower::run,
-        "Rewrites intrinsics plain IR can express, so other passes see through them: bit counts and multiply-highs of constants fold, a funnel shift by a constant becomes shifts and an or.",
+        "Folds bit counts, multiply-highs and mul24 of constant arguments to their constants. (cicc's pass of this name rewrites llvm.nvvm.* calls NVPTX cannot select, such as wide vector and bf16/tf32/fp8 conversions; our front end makes none.) Funnel shifts stay llvm.fshl/fshr, one shf.l.wrap.b32 each.",
     ),
     pass(
         Pass::NvvmReflect,
