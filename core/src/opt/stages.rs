@@ -159,7 +159,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::EarlyCse,
         "early-cse",
         early_cse::run,
-        "Common subexpression elimination along the dominator tree: a value computed twice (same operation and operands) is computed once; a load repeats an earlier one in the block when nothing wrote memory between.",
+        "Common subexpression elimination along the dominator tree: a value computed twice (same operation and operands) is computed once; a load repeats an earlier one when nothing wrote memory between, in its block or in a dominating block the load's block is entered from alone (LLVM's and cicc's EarlyCSE).",
     ),
     pass(
         Pass::Globaldce,
