@@ -469,3 +469,22 @@ fn at_o3_arrays_indexed_by_unrolled_loops_leave_local_memory() {
         );
     }
 }
+
+/// nvcc 13.5 deletes no barrier (probed at -O3: two or five adjacent
+/// `__syncthreads()`, one with no shared memory in the kernel, one before
+/// any access all stay), although the cicc digest's dead-sync test expects
+/// five adjacent ones to become one: nvcc's output wins, so we keep them all.
+#[test]
+fn every_barrier_stays_as_nvcc_keeps_them() {
+    let src = "__global__ void two(float *o) { __shared__ float s[64]; s[threadIdx.x] = o[threadIdx.x]; __syncthreads(); __syncthreads(); o[threadIdx.x] = s[threadIdx.x ^ 1]; }
+__global__ void noshared(float *o) { float v = o[threadIdx.x]; __syncthreads(); o[threadIdx.x] = v * 2.0f; }
+__global__ void five(float *o) { __shared__ float s[64]; s[threadIdx.x] = 1.0f; __syncthreads(); __syncthreads(); __syncthreads(); __syncthreads(); __syncthreads(); o[threadIdx.x] = s[threadIdx.x ^ 1]; }
+__global__ void nothing(float *o) { __syncthreads(); o[threadIdx.x] = 1.0f; }";
+    let p = ptx(src, "sm_80", 3);
+    let per_kernel: Vec<usize> = p
+        .split(".entry")
+        .skip(1)
+        .map(|k| k.matches("bar.sync").count())
+        .collect();
+    assert_eq!(per_kernel, [2, 1, 5, 1], "{p}");
+}

@@ -4,8 +4,10 @@
 //! order) is replaced by it. Reads of special registers (`%tid.x`, …) are
 //! equal within a launch.
 //!
-//! Memory: early-cse reuses a load within its block until something may have
-//! written memory. gvn also carries loads (and stored values: store-to-load
+//! Memory: early-cse reuses a load until something may have written memory,
+//! within its block and into the blocks entered only from it (a dominator-
+//! tree child with one predecessor, LLVM's EarlyCSE generations: the `if`
+//! arm after the test's load reads it again for nothing). gvn also carries loads (and stored values: store-to-load
 //! forwarding) into dominated blocks when no path between them may write
 //! that memory. A barrier, a fence, an atomic or a call writes all memory
 //! (other threads' writes become visible at a barrier, so no shared-memory
@@ -234,19 +236,23 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
         let mut added = Vec::new();
         // Memory values known here: (type, pointer) → value, forgotten at a write.
         let mut loads: Rc<MemValues> = Rc::default();
-        if across_blocks {
-            if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
-                // The last child of `d` to be visited takes its values.
-                let last = children[d.0 as usize].last() == Some(&b);
-                let avail = if last {
-                    end_loads.remove(&d)
-                } else {
-                    end_loads.get(&d).cloned()
-                };
-                if let Some(avail) = avail.filter(|a| !a.is_empty()) {
-                    if !path_clobbered(f, &preds, &reachable, &on_cycle, d, b) {
-                        loads = avail;
-                    }
+        if let Some(d) = dom.idom[b.0 as usize].filter(|d| *d != b) {
+            // The last child of `d` to be visited takes its values.
+            let last = children[d.0 as usize].last() == Some(&b);
+            let avail = if last {
+                end_loads.remove(&d)
+            } else {
+                end_loads.get(&d).cloned()
+            };
+            // early-cse (LLVM's generations): only into a block entered from
+            // `d` alone, so nothing runs between; gvn: when no path between
+            // may write memory.
+            let only_from_d = preds[b.0 as usize] == [d];
+            if let Some(avail) = avail.filter(|a| !a.is_empty()) {
+                if only_from_d
+                    || (across_blocks && !path_clobbered(f, &preds, &reachable, &on_cycle, d, b))
+                {
+                    loads = avail;
                 }
             }
         }
@@ -333,7 +339,7 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                 }
             }
         }
-        if across_blocks && !children[b.0 as usize].is_empty() {
+        if !children[b.0 as usize].is_empty() {
             end_loads.insert(b, loads);
         }
         stack.push(Step::Leave(added));

@@ -166,6 +166,11 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     flags: *flags,
                 }));
             }
+            if *op == BinOp::Or && *ty == Type::I32 {
+                if let Some(k) = funnel_shift(f, lhs, rhs, uses) {
+                    return Some(Action::Rewrite(k));
+                }
+            }
             let same = lhs == rhs;
             match op {
                 BinOp::Add
@@ -438,6 +443,58 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
         }
         _ => None,
     }
+}
+
+/// LLVM's funnel-shift idioms on 32 bits, as `llvm.fshl`/`llvm.fshr`
+/// (one `shf.l.wrap.b32`/`shf.r.wrap.b32`, as nvcc): `(x << c) | (y >>
+/// (32 - c))` for a constant `c` in 1..31 is `fshl(x, y, c)`; a rotate by a
+/// variable, `(x << s) | (x >> (32 - s))`, is `fshl(x, x, s)` and `(x >> s)
+/// | (x << (32 - s))` is `fshr(x, x, s)` (at `s = 0` the idiom's shift by 32
+/// is poison, so the rotate's `x` refines it). The shifts must have no other
+/// use, or they would stay beside the funnel shift.
+fn funnel_shift(f: &Function, a: &Value, b: &Value, uses: &[u32]) -> Option<InstKind> {
+    let shift = |v: &Value| match v {
+        Value::Inst(i) if uses[i.0 as usize] == 1 => match &f.inst(*i).kind {
+            InstKind::Bin {
+                op: op @ (BinOp::Shl | BinOp::LShr),
+                lhs,
+                rhs,
+                ..
+            } => Some((*op, lhs.clone(), rhs.clone())),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (x, y) = (shift(a)?, shift(b)?);
+    let ((_, hi, left), (_, lo, right)) = match (x.0, y.0) {
+        (BinOp::Shl, BinOp::LShr) => (x, y),
+        (BinOp::LShr, BinOp::Shl) => (y, x),
+        _ => return None,
+    };
+    // `32 - s`'s `s`.
+    let minus_from_32 = |v: &Value| match v {
+        Value::Inst(i) => match &f.inst(*i).kind {
+            InstKind::Bin {
+                op: BinOp::Sub,
+                lhs,
+                rhs,
+                ..
+            } if is_int(lhs, 32) => Some(rhs.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (callee, amount) = match (left.as_int(), right.as_int()) {
+        (Some(l), Some(r)) if (1..32).contains(&l) && l + r == 32 => ("llvm.fshl.i32", left),
+        _ if hi != lo => return None,
+        _ if minus_from_32(&right).as_ref() == Some(&left) => ("llvm.fshl.i32", left),
+        _ if minus_from_32(&left).as_ref() == Some(&right) => ("llvm.fshr.i32", right),
+        _ => return None,
+    };
+    Some(InstKind::Call {
+        callee: callee.to_string(),
+        args: vec![hi, lo, amount],
+    })
 }
 
 fn contains_struct(t: &Type) -> bool {

@@ -201,6 +201,13 @@ fn push_before_end(f: &mut Function, b: BlockId, i: InstId) {
 }
 
 /// An instruction at the end of `b`: its value.
+/// Appends `kind` to block `b` (which has no terminator yet).
+fn emit_last(f: &mut Function, b: BlockId, name: &str, ty: Type, kind: InstKind) -> Value {
+    let i = f.create_inst(name, ty, kind, None);
+    f.block_mut(b).insts.push(i);
+    Value::Inst(i)
+}
+
 fn emit(f: &mut Function, b: BlockId, name: &str, ty: Type, kind: InstKind) -> Value {
     let i = f.create_inst(name, ty, kind, None);
     push_before_end(f, b, i);
@@ -443,7 +450,18 @@ pub(super) fn unroll_runtime(
     // Where the unrolled loop leaves (or was skipped): the counters so far.
     let mut unr: HashMap<InstId, Value> = HashMap::default();
     let mut made: HashSet<InstId> = HashSet::default();
+    // A 64-bit counter that is the sign extension of a 32-bit one (indvars'
+    // twin) leaves as that extension, made where the remainder begins: the
+    // unrolled loop then needs only the 32-bit counter after loop-reduce, as
+    // nvcc's (IV demotion's effect; the remainder's start is a `mul.wide.s32`).
+    let twins: Vec<(InstId, InstId)> = header_phis
+        .iter()
+        .filter_map(|&p| narrow_twin(f, &header_phis, &init, &next, p).map(|q| (p, q)))
+        .collect();
     for &p in &header_phis {
+        if twins.iter().any(|t| t.0 == p) {
+            continue;
+        }
         let name = format!("{}.unr", f.inst(p).name);
         let phi = f.create_inst(
             &name,
@@ -456,6 +474,21 @@ pub(super) fn unroll_runtime(
         f.block_mut(middle).insts.push(phi);
         unr.insert(p, Value::Inst(phi));
         made.insert(phi);
+    }
+    for (p, q) in twins {
+        let name = format!("{}.unr", f.inst(p).name);
+        let val = unr[&q].clone();
+        let wide = emit_last(
+            f,
+            epil_pre,
+            &name,
+            Type::I64,
+            InstKind::Cast {
+                op: CastOp::SExt,
+                val,
+            },
+        );
+        unr.insert(p, wide);
     }
     let lcmp = f.create_inst(
         "lcmp.mod",
@@ -579,6 +612,49 @@ pub(super) fn unroll_runtime(
         made.extend(up.created_phis());
     }
     true
+}
+
+/// The 32-bit header phi whose sign extension 64-bit phi `p` always is:
+/// both start at the same value (`p` at its extension) and step by the same
+/// constant with `add nsw` (so the 32-bit one never wraps and the relation
+/// holds every iteration).
+fn narrow_twin(
+    f: &Function,
+    header_phis: &[InstId],
+    init: &HashMap<InstId, Value>,
+    next: &HashMap<InstId, Value>,
+    p: InstId,
+) -> Option<InstId> {
+    let step = |x: InstId| match next[&x] {
+        Value::Inst(i) => match &f.inst(i).kind {
+            InstKind::Bin {
+                op: BinOp::Add,
+                lhs: Value::Inst(l),
+                rhs,
+                flags,
+            } if *l == x && flags.nsw => rhs.as_int(),
+            _ => None,
+        },
+        _ => None,
+    };
+    if f.inst(p).ty != Type::I64 {
+        return None;
+    }
+    let c = step(p)?;
+    header_phis.iter().copied().find(|&q| {
+        f.inst(q).ty == Type::I32
+            && step(q) == Some(c)
+            && match (&init[&p], &init[&q]) {
+                (a, b) if a.as_int().is_some() => {
+                    b.as_int().map(|b| i64::from(b as i32)) == a.as_int()
+                }
+                (Value::Inst(a), b) => matches!(
+                    &f.inst(*a).kind,
+                    InstKind::Cast { op: CastOp::SExt, val } if val == b
+                ),
+                _ => false,
+            }
+    })
 }
 
 /// Copies `blocks` (a loop with `header`, in layout order) with `suffix` on every name;

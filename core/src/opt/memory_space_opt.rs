@@ -18,7 +18,7 @@ use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
+    let mut changed = super::memory_space_ip::run(m, cx);
     for f in &mut m.functions {
         if !f.is_declaration() {
             changed |= run_function(f, cx);
@@ -71,7 +71,7 @@ fn report(f: &Function, moved: &[u32], cx: &super::PassContext) {
 
 /// What a generic pointer may point to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Space {
+pub(super) enum Space {
     /// Nothing known yet (optimistic start; an `undef` input).
     Any,
     /// Only this specific space.
@@ -80,7 +80,7 @@ enum Space {
     Generic,
 }
 
-fn join(a: Space, b: Space) -> Space {
+pub(super) fn join(a: Space, b: Space) -> Space {
     match (a, b) {
         (Space::Any, x) | (x, Space::Any) => x,
         (Space::In(x), Space::In(y)) if x == y => Space::In(x),
@@ -256,7 +256,7 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
 
 /// The space of every generic pointer made from other pointers, by
 /// iteration to a fixed point from the optimistic `Any`.
-fn infer(f: &Function, order: &[InstId]) -> HashMap<InstId, Space> {
+pub(super) fn infer(f: &Function, order: &[InstId]) -> HashMap<InstId, Space> {
     let mut space: HashMap<InstId, Space> = HashMap::default();
     for &id in order {
         let inst = f.inst(id);

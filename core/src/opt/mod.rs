@@ -36,6 +36,7 @@ mod loops;
 mod lower_alloca;
 mod lower_args;
 mod mem2reg;
+mod memory_space_ip;
 mod memory_space_opt;
 mod nvvm_intrinsic_lower;
 mod nvvm_reflect;

@@ -1,7 +1,10 @@
-//! nvvm-intrinsic-lower: intrinsics whose meaning plain IR can say are
-//! rewritten into it, so the other passes see through them: a bit-counting
-//! or multiply-high intrinsic of constants becomes its constant, a funnel
-//! shift by a constant becomes two shifts and an or.
+//! nvvm-intrinsic-lower, under cicc's name but doing less: cicc's
+//! NVVMIntrinsicLowering rewrites `llvm.nvvm.*` calls that NVPTX cannot
+//! select as they are (wide vectors split, bf16/tf32/fp8 conversions);
+//! irgen makes none of those, so ours only folds the bit-counting,
+//! multiply-high and mul24 intrinsics of constant arguments to their
+//! constants. Funnel shifts stay `llvm.fshl`/`llvm.fshr`, as in cicc, and
+//! become one `shf.l.wrap.b32`/`shf.r.wrap.b32`.
 
 use crate::ir::fold::int_const;
 use crate::ir::*;
@@ -65,71 +68,6 @@ fn run_function(f: &mut Function) -> bool {
             let consts: Option<Vec<i64>> = args.iter().map(Value::as_int).collect();
             if let Some(v) = consts.as_deref().and_then(|c| fold_call(&callee, c)) {
                 f.replace_all_uses(&Value::Inst(id), &int_const(ty, v));
-                f.block_mut(b).insts.retain(|i| *i != id);
-                f.erase_inst(id);
-                k -= 1;
-                changed = true;
-                continue;
-            }
-            // fshl(hi, lo, s) = (hi << s) | (lo >> (32 - s)); fshr(hi, lo, s) = (hi << (32 - s)) | (lo >> s), s in 1..31.
-            let fsh = matches!(callee.as_str(), "llvm.fshl.i32" | "llvm.fshr.i32");
-            if let (true, Some(s)) = (fsh, args.get(2).and_then(Value::as_int)) {
-                let s = s.rem_euclid(32);
-                let name = f.inst(id).name.clone();
-                let (hi, lo) = (args[0].clone(), args[1].clone());
-                let (left, right) = if callee == "llvm.fshl.i32" {
-                    (s, 32 - s)
-                } else {
-                    (32 - s, s)
-                };
-                let replacement = if s == 0 {
-                    if callee == "llvm.fshl.i32" {
-                        hi
-                    } else {
-                        lo
-                    }
-                } else {
-                    let loc = f.inst(id).loc;
-                    let shl = f.create_inst(
-                        &format!("{name}.hi"),
-                        Type::I32,
-                        InstKind::Bin {
-                            op: BinOp::Shl,
-                            lhs: hi,
-                            rhs: Value::i32(left as i32),
-                            flags: Flags::default(),
-                        },
-                        loc,
-                    );
-                    let shr = f.create_inst(
-                        &format!("{name}.lo"),
-                        Type::I32,
-                        InstKind::Bin {
-                            op: BinOp::LShr,
-                            lhs: lo,
-                            rhs: Value::i32(right as i32),
-                            flags: Flags::default(),
-                        },
-                        loc,
-                    );
-                    let or = f.create_inst(
-                        &format!("{name}.or"),
-                        Type::I32,
-                        InstKind::Bin {
-                            op: BinOp::Or,
-                            lhs: Value::Inst(shl),
-                            rhs: Value::Inst(shr),
-                            flags: Flags::default(),
-                        },
-                        loc,
-                    );
-                    let pos = k - 1;
-                    let insts = &mut f.block_mut(b).insts;
-                    insts.splice(pos..pos, [shl, shr, or]);
-                    k += 3;
-                    Value::Inst(or)
-                };
-                f.replace_all_uses(&Value::Inst(id), &replacement);
                 f.block_mut(b).insts.retain(|i| *i != id);
                 f.erase_inst(id);
                 k -= 1;

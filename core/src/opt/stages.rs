@@ -159,7 +159,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::EarlyCse,
         "early-cse",
         early_cse::run,
-        "Common subexpression elimination along the dominator tree: a value computed twice (same operation and operands) is computed once; a load repeats an earlier one in the block when nothing wrote memory between.",
+        "Common subexpression elimination along the dominator tree: a value computed twice (same operation and operands) is computed once; a load repeats an earlier one when nothing wrote memory between, in its block or in a dominating block the load's block is entered from alone (LLVM's and cicc's EarlyCSE).",
     ),
     pass(
         Pass::Globaldce,
@@ -237,7 +237,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::MemorySpaceOpt,
         "memory-space-opt",
         memory_space_opt::run,
-        "Infers address spaces: a generic pointer known to point into global (or shared, local, const) memory becomes a pointer of that space, so loads and stores name it (ld.global).",
+        "Infers address spaces: a generic pointer known to point into global (or shared, local, const) memory becomes a pointer of that space, so loads and stores name it (ld.global). Across calls too (cicc's ipmsp): a device function's pointer parameter that is global (or the same shared array) at every call site is cast to that space at its entry, as nvcc does (in place, no clone).",
     ),
     pass(
         Pass::NvptxLowerAlloca,
@@ -255,7 +255,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::NvvmIntrinsicLower,
         "nvvm-intrinsic-lower",
         nvvm_intrinsic_lower::run,
-        "Rewrites intrinsics plain IR can express, so other passes see through them: bit counts and multiply-highs of constants fold, a funnel shift by a constant becomes shifts and an or.",
+        "Folds bit counts, multiply-highs and mul24 of constant arguments to their constants. (cicc's pass of this name rewrites llvm.nvvm.* calls NVPTX cannot select, such as wide vector and bf16/tf32/fp8 conversions; our front end makes none.) Funnel shifts stay llvm.fshl/fshr, one shf.l.wrap.b32 each.",
     ),
     pass(
         Pass::NvvmReflect,

@@ -1,6 +1,6 @@
 ; RUN: nvvm-intrinsic-lower
-; Bit intrinsics of constants fold; a funnel shift by a constant is two
-; shifts and an or; one by a variable stays.
+; Bit intrinsics of constants fold; funnel shifts stay, by a constant or a
+; variable, as in cicc (isel writes each as one shf.l.wrap.b32).
 
 define i32 @f(i32 %hi, i32 %lo, i32 %s) {
 entry:
@@ -21,11 +21,9 @@ declare i32 @llvm.fshl.i32(i32, i32, i32)
 declare i32 @llvm.nvvm.mulhi.ui(i32, i32)
 
 ; CHECK: entry:
-; CHECK-NEXT: %rot.hi = shl i32 %hi, 8
-; CHECK-NEXT: %rot.lo = lshr i32 %lo, 24
-; CHECK-NEXT: %rot.or = or i32 %rot.hi, %rot.lo
+; CHECK-NEXT: %rot = call i32 @llvm.fshl.i32(i32 %hi, i32 %lo, i32 8)
 ; CHECK-NEXT: %var = call i32 @llvm.fshl.i32(i32 %hi, i32 %lo, i32 %s)
 ; CHECK-NEXT: %a = add i32 8, -2
-; CHECK-NEXT: %b = add i32 %a, %rot.or
+; CHECK-NEXT: %b = add i32 %a, %rot
 ; REMARK: [nvvm-intrinsic-lower] `f`: intrinsics lowered
 ; REMARK-NOT: missed:
