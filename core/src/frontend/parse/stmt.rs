@@ -412,7 +412,9 @@ impl<'a> Parser<'a> {
             {
                 return self.error(d.span, "incomplete type is not allowed");
             }
-            if s.constexpr {
+            // A `const` integer with a constant initializer is a constant
+            // expression too (C++): `const int N = 256; __shared__ float a[N];`.
+            if s.constexpr || (s.konst && d.ty.is_integer()) {
                 if let Some(e) = &init {
                     self.record_constant(name.clone(), &d.ty, e);
                 }
