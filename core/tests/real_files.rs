@@ -505,6 +505,14 @@ fn a_local_const_integer_sizes_arrays() {
         ptx.contains(".shared .align 4 .b8 _ZZ1kPfE1s[1024];"),
         "{ptx}"
     );
+    // The constant is the block's: a variable of that name elsewhere is
+    // not replaced by it.
+    let src = "__device__ int S;\n__global__ void a(int *p) { { const int S = 4; __shared__ int t[S]; t[p[0]] = 1; p[1] = t[2]; } p[2] = S; }\n\
+               __global__ void b(int *p) { p[0] = S; }\n";
+    let c = compile(src);
+    assert!(errors(&c).is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert_eq!(ptx.matches("[S];").count(), 2, "{ptx}");
 }
 
 /// The Monte Carlo samples' cuRAND use: the host API's generator calls and
