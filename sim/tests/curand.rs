@@ -1,6 +1,6 @@
 //! curand_kernel.h against NVIDIA's cuRAND: kernels that initialize each
 //! generator (seed, subsequence, offset), skip ahead and draw every
-//! distribution, compiled by us (our header) and by NVRTC (NVIDIA's
+//! distribution (Poisson too), compiled by us (our header) and by NVRTC (NVIDIA's
 //! header from the `nvidia-curand` package). NVRTC's PTX in the emulator
 //! gives the reference; our IR in the interpreter (-O0, -O3) and our PTX in
 //! the emulator must draw the same bits, and ptxas must accept our PTX at
@@ -35,6 +35,8 @@ __global__ void xorwow(unsigned int *o, float *f, double *d, unsigned long long 
     double2 m2 = curand_normal2_double(&s); r[3] = m2.x; r[4] = m2.y;
     r[5] = curand_log_normal_double(&s, 0.5, 0.25); r[6] = curand_log_normal_double(&s, 0.5, 0.25);
     p[6] = curand(&s);
+    p[7] = curand_poisson(&s, 4.5); p[8] = curand_poisson(&s, 150.0 + i); p[9] = curand_poisson(&s, 5000.0);
+    p[10] = curand(&s);
 }
 __global__ void philox(unsigned int *o, float *f, double *d, unsigned long long seed) {
     int i = threadIdx.x;
@@ -54,6 +56,8 @@ __global__ void philox(unsigned int *o, float *f, double *d, unsigned long long 
     double2 m2 = curand_normal2_double(&s); r[5] = m2.x; r[6] = m2.y;
     r[7] = curand_log_normal_double(&s, 0.5, 0.25);
     p[8] = curand(&s);
+    p[9] = curand_poisson(&s, 0.5 + i); uint4 k4 = curand_poisson4(&s, 900.0); p[10] = k4.x; p[11] = k4.w;
+    k4 = curand_poisson4(&s, 4500.0); p[12] = k4.y; p[13] = k4.z; p[14] = curand(&s);
 }
 __global__ void mrg(unsigned int *o, float *f, double *d, unsigned long long seed) {
     int i = threadIdx.x;
@@ -71,6 +75,7 @@ __global__ void mrg(unsigned int *o, float *f, double *d, unsigned long long see
     double2 m2 = curand_normal2_double(&s); r[3] = m2.x; r[4] = m2.y;
     r[5] = curand_log_normal_double(&s, 0.5, 0.25);
     p[6] = curand(&s);
+    p[7] = curand_poisson(&s, 63.0); p[8] = curand_poisson(&s, 64.0 * (i + 1)); p[9] = curand(&s);
 }
 __global__ void sobol(unsigned int *o, float *f, double *d, const unsigned int *v32, const unsigned long long *v64) {
     int i = threadIdx.x;
@@ -93,6 +98,7 @@ __global__ void sobol(unsigned int *o, float *f, double *d, const unsigned int *
     skipahead(100ull, &e);
     x = curand(&e); p[6] = (unsigned int)x; p[7] = (unsigned int)(x >> 32);
     r[5] = curand_uniform_double(&e);
+    p[8] = curand_poisson(&a, 3.0 + i); p[9] = curand_poisson(&c, 700.0); p[10] = curand_poisson(&b, 2500.0);
 }
 "#;
 

@@ -957,6 +957,142 @@ QUALIFIERS double4 curand_log_normal4_double(curandStatePhilox4_32_10_t *state, 
     return make_double4(exp(mean + (stddev * v.x)), exp(mean + (stddev * v.y)), exp(mean + (stddev * v.z)),
                         exp(mean + (stddev * v.w)));
 }
+/* ---- Poisson ----
+   Pseudo-random states: Knuth's product of uniforms below lambda = 64, a
+   rejection from an approximate incomplete-gamma inverse up to 4000, the
+   rounded normal above. Quasi-random states: one point through the
+   inverse CDF (a table-free search up to 1000), the normal above. The
+   approximations use the .approx.ftz instructions, as NVIDIA's. */
+QUALIFIERS float __cr_rsqrt(float a) { return __nvvm_rsqrt_approx_ftz_f(a); }
+QUALIFIERS float __cr_exp(float a) { return __nvvm_ex2_approx_ftz_f(a * 1.4426950408889634074f); }
+QUALIFIERS float __cr_log(float a) { return __nvvm_lg2_approx_ftz_f(a) * 0.69314718055994530942f; }
+QUALIFIERS float __cr_rcp(float a) { return __nvvm_rcp_approx_ftz_f(a); }
+/* The two-level parametrization of the regularized incomplete gamma. */
+QUALIFIERS float __cr_pgammainc(float a, float x)
+{
+    float alpha = 1.43248035075540910f * __cr_rsqrt(a - 0.12400979329415655f) + 0.00025361074907033f;
+    float beta = 0.21096734870196546f * __cr_rsqrt(a - 1.97381164089999420f) + 0.94201734077887530f;
+    float t = alpha * (a - x) - beta;
+    t = 1.0f + __cr_exp(t);
+    return __cr_rcp(t * t);
+}
+QUALIFIERS float __cr_pgammaincinv(float a, float y)
+{
+    float alpha = 1.43248035075540910f * __cr_rsqrt(a - 0.12400979329415655f) + 0.00025361074907033f;
+    float beta = 0.21096734870196546f * __cr_rsqrt(a - 1.97381164089999420f) + 0.94201734077887530f;
+    float t = __cr_log(__cr_rsqrt(y) - 1.0f);
+    t = beta + t;
+    return -t * __cr_rcp(alpha) + a;
+}
+/* ln((a-1)!): exact below 9, Stirling's series (Hart's 5404) above. */
+QUALIFIERS double __cr_lgamma_integer(int a)
+{
+    double fa = fabs((float)a);
+    if (a > 8) {
+        double s = 1.0 / fa;
+        double t = s * s;
+        double sum = -0.1633436431e-2;
+        sum = sum * t + 0.83645878922e-3;
+        sum = sum * t - 0.5951896861197e-3;
+        sum = sum * t + 0.793650576493454e-3;
+        sum = sum * t - 0.277777777735865004e-2;
+        sum = sum * t + 0.833333333333331018375e-1;
+        sum = sum * s + 0.918938533204672;
+        s = 0.5 * log(fa);
+        t = fa - 0.5;
+        s = s * t;
+        t = s - fa;
+        s = s + sum;
+        return t + s;
+    }
+    int n = (int)fa - 1;
+    return n == 2 ? 6.931471805599453094e-1 : n == 3 ? 1.791759469228055001e0
+         : n == 4 ? 3.178053830347945620e0 : n == 5 ? 4.787491742782045994e0
+         : n == 6 ? 6.579251212010100995e0 : n == 7 ? 8.525161361065414300e0
+         : n == 8 ? 1.060460290274525023e1 : 0.0;
+}
+template <typename T> QUALIFIERS unsigned int curand_poisson_knuth(T *state, float lambda)
+{
+    unsigned int k = 0;
+    float p = expf(lambda);
+    do {
+        k++;
+        p *= curand_uniform(state);
+    } while (p > 1.0);
+    return k - 1;
+}
+template <typename T> QUALIFIERS unsigned int curand_poisson_gammainc(T state, float lambda)
+{
+    float logl = __cr_log(lambda);
+    while (true) {
+        float y = curand_uniform(state);
+        float x = floorf(__cr_pgammaincinv(lambda, y));
+        float z = curand_uniform(state);
+        float v = (__cr_pgammainc(lambda, x + 1.0f) - __cr_pgammainc(lambda, x)) * 1.3f;
+        z = z * v;
+        float t = (float)__cr_exp(-lambda + x * logl - (float)__cr_lgamma_integer((int)(1.0f + x)));
+        if ((z < t) && (v >= 1e-20))
+            return (unsigned int)x;
+    }
+}
+QUALIFIERS double _curand_uniform_double_excluding_one(unsigned int x)
+{
+    return x * CURAND_2POW32_INV_DOUBLE + (CURAND_2POW32_INV_DOUBLE / 2.0);
+}
+QUALIFIERS double _curand_uniform_double_excluding_one(unsigned long long x)
+{
+    return (x >> 11) * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 4.0);
+}
+/* The inverse CDF by accumulation, rescaled by e^-500 every 500 so that the
+   probabilities stay representable. */
+template <typename T> QUALIFIERS unsigned int _curand_poisson_ITR_double(T x, double lambda)
+{
+    double p = 1.0, q = 1.0;
+    unsigned int k = 0;
+    int pow = 0;
+    double u = _curand_uniform_double_excluding_one(x);
+    do {
+        double l = lambda > (double)(pow + 500.0) ? exp(-500.0) : exp((double)(pow - lambda));
+        p *= l;
+        q *= l;
+        pow += 500;
+        while (u > q) {
+            k++;
+            p *= ((double)lambda / (double)k);
+            q += p;
+        }
+    } while ((double)pow < lambda);
+    return k;
+}
+template <typename T> QUALIFIERS unsigned int _curand_poisson(T x, double lambda)
+{
+    if (lambda < 1000)
+        return _curand_poisson_ITR_double(x, lambda);
+    return (unsigned int)((sqrt(lambda) * _curand_normal_icdf_double(x)) + lambda + 0.5);
+}
+template <typename S> QUALIFIERS unsigned int __curand_poisson_pseudo(S *state, double lambda)
+{
+    if (lambda < 64)
+        return curand_poisson_knuth(state, (float)lambda);
+    if (lambda > 4000)
+        return (unsigned int)((sqrt(lambda) * curand_normal_double(state)) + lambda + 0.5);
+    return curand_poisson_gammainc(state, (float)lambda);
+}
+QUALIFIERS unsigned int curand_poisson(curandStateXORWOW_t *state, double lambda) { return __curand_poisson_pseudo(state, lambda); }
+QUALIFIERS unsigned int curand_poisson(curandStatePhilox4_32_10_t *state, double lambda) { return __curand_poisson_pseudo(state, lambda); }
+QUALIFIERS unsigned int curand_poisson(curandStateMRG32k3a_t *state, double lambda) { return __curand_poisson_pseudo(state, lambda); }
+QUALIFIERS uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda)
+{
+    if (lambda > 4000) {
+        double4 v = curand_normal4_double(state);
+        double s = sqrt(lambda);
+        return make_uint4((unsigned int)((s * v.x) + lambda + 0.5), (unsigned int)((s * v.y) + lambda + 0.5),
+                          (unsigned int)((s * v.z) + lambda + 0.5), (unsigned int)((s * v.w) + lambda + 0.5));
+    }
+    unsigned int a = curand_poisson(state, lambda), b = curand_poisson(state, lambda);
+    unsigned int c = curand_poisson(state, lambda), d = curand_poisson(state, lambda);
+    return make_uint4(a, b, c, d);
+}
 /* The quasi-random states: one point, one normal. */
 #define __CURAND_QUASI(S)                                                                          \
 QUALIFIERS float curand_normal(S *state) { return _curand_normal_icdf(curand(state)); }            \
@@ -964,7 +1100,8 @@ QUALIFIERS double curand_normal_double(S *state) { return _curand_normal_icdf_do
 QUALIFIERS float curand_log_normal(S *state, float mean, float stddev)                             \
 { return expf(mean + (stddev * _curand_normal_icdf(curand(state)))); }                             \
 QUALIFIERS double curand_log_normal_double(S *state, double mean, double stddev)                   \
-{ return exp(mean + (stddev * _curand_normal_icdf_double(curand(state)))); }
+{ return exp(mean + (stddev * _curand_normal_icdf_double(curand(state)))); }             \
+QUALIFIERS unsigned int curand_poisson(S *state, double lambda) { return _curand_poisson(curand(state), lambda); }
 __CURAND_QUASI(curandStateSobol32_t)
 __CURAND_QUASI(curandStateScrambledSobol32_t)
 __CURAND_QUASI(curandStateSobol64_t)
