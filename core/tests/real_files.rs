@@ -681,3 +681,80 @@ __global__ void k(int *x, int *out) {
     assert_eq!(errors(&c), Vec::<String>::new());
     assert!(c.ptx.expect("PTX").contains("bar.warp.sync"));
 }
+
+/// A local `const` integer with a constant initializer is a constant
+/// expression: it sizes `__shared__` and local arrays (cuda-samples'
+/// MonteCarloMultiGPU: `const int SUM_N = THREAD_N; __shared__ real
+/// s_SumCall[SUM_N];`).
+#[test]
+fn a_local_const_integer_sizes_arrays() {
+    let src = "#define THREAD_N 256\n__global__ void k(float *p) {\n\
+               const int SUM_N = THREAD_N; const int TWICE = SUM_N * 2;\n\
+               __shared__ float s[SUM_N]; float t[TWICE / 64];\n\
+               s[threadIdx.x] = p[threadIdx.x]; t[p[0] > 0] = 1; __syncthreads();\n\
+               p[threadIdx.x] = s[SUM_N - 1 - threadIdx.x] + t[1]; }\n";
+    let c = compile(src);
+    assert!(errors(&c).is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert!(
+        ptx.contains(".shared .align 4 .b8 _ZZ1kPfE1s[1024];"),
+        "{ptx}"
+    );
+    // The constant is the block's: a variable of that name elsewhere is
+    // not replaced by it.
+    let src = "__device__ int S;\n__global__ void a(int *p) { { const int S = 4; __shared__ int t[S]; t[p[0]] = 1; p[1] = t[2]; } p[2] = S; }\n\
+               __global__ void b(int *p) { p[0] = S; }\n";
+    let c = compile(src);
+    assert!(errors(&c).is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert_eq!(ptx.matches("[S];").count(), 2, "{ptx}");
+}
+
+/// The Monte Carlo samples' cuRAND use: the host API's generator calls and
+/// direction vectors (host code), the device states as kernel parameters
+/// (mangled as nvcc's: `P17curandStateXORWOW`, `A32_j` for
+/// `curandDirectionVectors32_t`), `curand_init` over XORWOW and the Sobol
+/// states, uniform and normal draws in float and double.
+#[test]
+fn curand_monte_carlo_kernels_compile() {
+    let src = r#"#include <curand.h>
+#include <curand_kernel.h>
+template <typename S, typename V>
+__global__ void initQ(S *const states, V *const dirs, unsigned int n) {
+    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    curand_init(dirs[0], tid * n, &states[tid]);
+}
+__global__ void initP(curandState *const states, const unsigned int seed) {
+    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    curand_init(seed, tid, 0, &states[tid]);
+}
+__global__ void draw(float *f, double *d, curandState *states, curandStateSobol64 *q) {
+    unsigned int tid = threadIdx.x;
+    curandState local = states[tid];
+    f[tid] = curand_uniform(&local) + curand_normal(&local);
+    d[tid] = curand_uniform_double(&local) + curand_normal_double(&local) + curand_uniform_double(&q[tid]);
+    states[tid] = local;
+}
+void host(unsigned int n) {
+    curandGenerator_t gen;
+    curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT);
+    curandSetPseudoRandomGeneratorSeed(gen, 1234ULL);
+    curandDirectionVectors32_t *v32;
+    curandGetDirectionVectors32(&v32, CURAND_DIRECTION_VECTORS_32_JOEKUO6);
+    initQ<curandStateSobol32_t, curandDirectionVectors32_t><<<1, 1>>>(0, v32, n);
+    initQ<curandStateSobol64_t, curandDirectionVectors64_t><<<1, 1>>>(0, 0, n);
+    curandDestroyGenerator(gen);
+}
+"#;
+    let c = compile(src);
+    assert!(errors(&c).is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    for entry in [
+        "_Z5initPP17curandStateXORWOWj",
+        "_Z5initQI18curandStateSobol32A32_jEvPT_PT0_j",
+        "_Z5initQI18curandStateSobol64A64_yEvPT_PT0_j",
+        "_Z4drawPfPdP17curandStateXORWOWP18curandStateSobol64",
+    ] {
+        assert!(ptx.contains(&format!(".entry {entry}(")), "{entry}:\n{ptx}");
+    }
+}

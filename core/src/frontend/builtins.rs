@@ -1061,6 +1061,17 @@ pub const BUILTINS: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.lg2.approx.ftz.f"),
     },
+    // cuRAND's Poisson draws (`headers/curand.rs`).
+    nv!(
+        "__nvvm_rsqrt_approx_ftz_f",
+        &[o("f", &["f"])],
+        "llvm.nvvm.rsqrt.approx.ftz.f"
+    ),
+    nv!(
+        "__nvvm_rcp_approx_ftz_f",
+        &[o("f", &["f"])],
+        "llvm.nvvm.rcp.approx.ftz.f"
+    ),
     // The double forms libdevice's double functions use.
     nv!(
         "__nvvm_fma_rn_d",

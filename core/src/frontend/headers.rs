@@ -6,6 +6,8 @@
 
 mod asyncmem;
 mod cg;
+mod curand;
+mod curand_tables;
 mod cxx;
 mod cxx_extra;
 mod fp16;
@@ -528,6 +530,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| cxx_extra::header(path))
         .or_else(|| posix::header(path))
         .or_else(|| texture::header(path))
+        .or_else(|| curand::header(path))
     {
         return Some(text);
     }
@@ -617,6 +620,7 @@ mod tests {
             .chain(super::cxx_extra::NAMES)
             .chain(super::posix::NAMES)
             .chain(super::texture::NAMES)
+            .chain(super::curand::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

@@ -29,6 +29,9 @@ pub(crate) struct CxxScope {
     pub(crate) lookup: Lookup,
     /// `constexpr` variables with a constant initializer (qualified).
     pub(crate) constants: HashMap<String, (Scalar, CType)>,
+    /// Local `const` integers recorded in `constants` while their block is
+    /// parsed, with what each shadowed (restored when the block ends).
+    pub(crate) block_constants: Vec<(String, Option<(Scalar, CType)>)>,
     /// `constexpr` functions whose body is one `return e;`: parameter
     /// names and the expression.
     pub(crate) constexpr_fns: HashMap<String, (Vec<String>, Expr)>,

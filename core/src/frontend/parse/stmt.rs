@@ -9,6 +9,7 @@ impl<'a> Parser<'a> {
         let span = self.span();
         self.expect("{")?;
         self.enter()?;
+        let block_constants = self.cxx.block_constants.len();
         let mut stmts = Vec::new();
         while !self.at("}") {
             if self.at_eof() {
@@ -31,6 +32,13 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         self.leave();
+        while self.cxx.block_constants.len() > block_constants {
+            let (name, shadowed) = self.cxx.block_constants.pop().expect("longer");
+            match shadowed {
+                Some(v) => self.cxx.constants.insert(name, v),
+                None => self.cxx.constants.remove(&name),
+            };
+        }
         Ok(Stmt {
             kind: StmtKind::Compound(stmts),
             span,
@@ -412,9 +420,14 @@ impl<'a> Parser<'a> {
             {
                 return self.error(d.span, "incomplete type is not allowed");
             }
-            if s.constexpr {
-                if let Some(e) = &init {
-                    self.record_constant(name.clone(), &d.ty, e);
+            // A `const` integer with a constant initializer is a constant
+            // expression too (C++): `const int N = 256; __shared__ float a[N];`.
+            if let Some(e) = init.as_ref().filter(|_| s.constexpr) {
+                self.record_constant(name.clone(), &d.ty, e);
+            } else if let Some(e) = init.as_ref().filter(|_| s.konst && d.ty.is_integer()) {
+                let shadowed = self.cxx.constants.get(&name).cloned();
+                if self.record_constant(name.clone(), &d.ty, e) {
+                    self.cxx.block_constants.push((name.clone(), shadowed));
                 }
             }
             let konst = s.konst && !d.ty.is_pointer() && !d.ty.is_ref();

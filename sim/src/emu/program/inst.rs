@@ -397,9 +397,12 @@ impl Cx<'_, '_, '_, '_> {
         Ok(Op::Half { inst, d, s })
     }
 
-    /// The opcode's type: its last modifier.
+    /// The opcode's type: its last modifier, but for a `.ftz` or `.sat`
+    /// after it (ptxas accepts `lg2.approx.f32.ftz`, which inline asm in
+    /// NVIDIA's headers writes).
     pub(super) fn ty(&self, mods: &[&str]) -> Result<Ty, ParseError> {
-        match mods.last().and_then(|m| Ty::parse(m)) {
+        let last = mods.iter().rev().find(|m| !matches!(**m, "ftz" | "sat"));
+        match last.and_then(|m| Ty::parse(m)) {
             Some(t) => Ok(t),
             None => self.err(format!("'{}' has no type", self.inst.opcode)),
         }
