@@ -10,6 +10,7 @@ mod cxx_extra;
 mod fp16;
 mod posix;
 mod texture;
+mod wmma;
 
 pub use cxx::STD_MATH;
 
@@ -489,6 +490,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| cxx_extra::header(path))
         .or_else(|| posix::header(path))
         .or_else(|| texture::header(path))
+        .or_else(|| wmma::header(path))
     {
         return Some(text);
     }
@@ -566,6 +568,7 @@ mod tests {
             .chain(super::cxx_extra::NAMES)
             .chain(super::posix::NAMES)
             .chain(super::texture::NAMES)
+            .chain(super::wmma::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());
