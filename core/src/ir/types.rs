@@ -116,6 +116,18 @@ impl Type {
         }
     }
 
+    /// Whether a vector type is a warp matrix fragment's registers (what
+    /// `llvm.nvvm.wmma.*` loads and mma give): 1 to 8 lanes of i32, float
+    /// or double.
+    pub fn fragment_ok(&self) -> bool {
+        match self {
+            Type::Vector(n, e) => {
+                (1..=8).contains(n) && matches!(**e, Type::I32 | Type::F32 | Type::F64)
+            }
+            _ => false,
+        }
+    }
+
     /// Width in bits of a scalar type (pointers are 64-bit).
     pub fn bits(&self) -> u32 {
         match self {
