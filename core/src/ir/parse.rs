@@ -356,7 +356,7 @@ impl Parser {
                 if !v.vector_ok() && !v.fragment_ok() {
                     return Err(error_at(
                         &t,
-                        format!("unsupported vector type {v} (2 or 4 lanes of i8, i16, i32, i64, half, float or double, 128 bits at most; or a warp matrix fragment's 1 to 8 of i32, float or double)"),
+                        format!("unsupported vector type {v} (2 or 4 lanes of i8, i16, i32, i64, half, float or double; 128 bits at most)"),
                     ));
                 }
                 Ok(v)

@@ -116,14 +116,13 @@ impl Type {
         }
     }
 
-    /// Whether a vector type is a warp matrix fragment's registers (what
-    /// `llvm.nvvm.wmma.*` loads and mma give): 1 to 8 lanes of i32, float
-    /// or double.
+    /// Whether a vector type is a warp matrix fragment's registers that
+    /// [`Type::vector_ok`] does not cover (what `llvm.nvvm.wmma.*` loads
+    /// and mma give): 8 lanes of i32 or float, one of i32, float or double.
     pub fn fragment_ok(&self) -> bool {
         match self {
-            Type::Vector(n, e) => {
-                (1..=8).contains(n) && matches!(**e, Type::I32 | Type::F32 | Type::F64)
-            }
+            Type::Vector(8, e) => matches!(**e, Type::I32 | Type::F32),
+            Type::Vector(1, e) => matches!(**e, Type::I32 | Type::F32 | Type::F64),
             _ => false,
         }
     }
