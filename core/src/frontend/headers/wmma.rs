@@ -183,7 +183,8 @@ pub fn mma_h() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
     TEXT.get_or_init(|| {
         let mut s = String::from(
-            "#pragma once
+            "#ifndef __PTXLAB_MMA_H
+#define __PTXLAB_MMA_H
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #if __CUDA_ARCH__ >= 700
@@ -222,7 +223,7 @@ inline __device__ float __float_to_tf32(float in) {
             group(&mut s, sm);
             s.push_str("#endif\n");
         }
-        s.push_str("} // namespace wmma\n} // namespace nvcuda\n#undef __WMMA\n#endif\n");
+        s.push_str("} // namespace wmma\n} // namespace nvcuda\n#undef __WMMA\n#endif\n#endif\n");
         s
     })
 }
