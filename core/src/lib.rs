@@ -21,6 +21,7 @@ pub mod opt;
 pub mod options;
 pub mod ptx;
 pub mod target;
+pub mod wmma;
 
 mod driver;
 

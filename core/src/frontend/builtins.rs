@@ -76,6 +76,10 @@ pub enum Lowering {
     /// the first argument is the result's (the value's) address, whose
     /// type picks the instruction's type and lanes.
     Texture(TexOp),
+    /// A warp matrix operation (`core/src/wmma.rs`): its last argument is
+    /// the constant [`crate::wmma::Wmma::code`] naming it; the fragments
+    /// are passed by address.
+    Wmma,
 }
 
 /// What a half-precision built-in does (see [`Lowering::Half`]).
@@ -1729,7 +1733,33 @@ pub fn all() -> impl Iterator<Item = &'static Builtin> {
         .chain(ptx16::PTX16)
         .chain(texture::BUILTINS)
         .chain(asyncmem::BUILTINS)
+        .chain(WMMA)
 }
+
+/// The warp matrix built-ins `mma.h` calls (its own text,
+/// `headers/wmma.rs`): load a fragment from memory (fragment, address,
+/// leading dimension, code), store one (address, fragment, leading
+/// dimension, code), and `mma` (D, A, B, C, code).
+const WMMA: &[Builtin] = &[
+    Builtin {
+        name: "__ptxlab_wmma_load",
+        overloads: &[o("v", &["*v", "&v", "u", "u"])],
+        trailing_default: None,
+        lowering: Lowering::Wmma,
+    },
+    Builtin {
+        name: "__ptxlab_wmma_store",
+        overloads: &[o("v", &["*v", "&v", "u", "u"])],
+        trailing_default: None,
+        lowering: Lowering::Wmma,
+    },
+    Builtin {
+        name: "__ptxlab_wmma_mma",
+        overloads: &[o("v", &["*v", "&v", "&v", "&v", "u"])],
+        trailing_default: None,
+        lowering: Lowering::Wmma,
+    },
+];
 
 /// The built-in with this index in [`all`] (`ExprKind::BuiltinCall`'s).
 pub fn get(index: usize) -> &'static Builtin {

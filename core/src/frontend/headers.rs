@@ -13,6 +13,7 @@ mod cxx_extra;
 mod fp16;
 mod posix;
 mod texture;
+mod wmma;
 
 pub use cxx::STD_MATH;
 
@@ -531,6 +532,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| posix::header(path))
         .or_else(|| texture::header(path))
         .or_else(|| curand::header(path))
+        .or_else(|| wmma::header(path))
     {
         return Some(text);
     }
@@ -621,6 +623,7 @@ mod tests {
             .chain(super::posix::NAMES)
             .chain(super::texture::NAMES)
             .chain(super::curand::NAMES)
+            .chain(super::wmma::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

@@ -353,7 +353,7 @@ impl Parser {
                 let elem = self.type_at_depth(false, depth + 1)?;
                 self.expect_punct('>')?;
                 let v = Type::Vector(n as u32, Box::new(elem));
-                if !v.vector_ok() {
+                if !v.vector_ok() && !v.fragment_ok() {
                     return Err(error_at(
                         &t,
                         format!("unsupported vector type {v} (2 or 4 lanes of i8, i16, i32, i64, half, float or double; 128 bits at most)"),

@@ -116,6 +116,17 @@ impl Type {
         }
     }
 
+    /// Whether a vector type is a warp matrix fragment's registers that
+    /// [`Type::vector_ok`] does not cover (what `llvm.nvvm.wmma.*` loads
+    /// and mma give): 8 lanes of i32 or float, one of i32, float or double.
+    pub fn fragment_ok(&self) -> bool {
+        match self {
+            Type::Vector(8, e) => matches!(**e, Type::I32 | Type::F32),
+            Type::Vector(1, e) => matches!(**e, Type::I32 | Type::F32 | Type::F64),
+            _ => false,
+        }
+    }
+
     /// Width in bits of a scalar type (pointers are 64-bit).
     pub fn bits(&self) -> u32 {
         match self {

@@ -129,7 +129,7 @@ pub fn verify_function(f: &Function) -> Vec<String> {
 }
 
 /// Where our IR has vector values (the verifier's rule).
-const VECTOR_USES: &str = "a vector value is only loaded, stored, fetched from a texture or surface, and read or built lane by lane (extractelement, insertelement)";
+const VECTOR_USES: &str = "a vector value is only loaded, stored, fetched from a texture or surface or a warp matrix operation, and read or built lane by lane (extractelement, insertelement)";
 
 /// Whether a type is or contains a vector type.
 fn has_vector(t: &Type) -> bool {
@@ -143,7 +143,8 @@ fn has_vector(t: &Type) -> bool {
 
 /// Vector types appear only as the value a load gives or a store takes,
 /// the vector an extractelement reads or an insertelement reads and gives,
-/// the texels a texture fetch or surface read gives,
+/// the texels a texture fetch or surface read gives, a warp matrix
+/// load's or mma's registers,
 /// and the type a gep steps over; nowhere inside other types, and no
 /// alloca holds one.
 fn check_vector_uses(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, String)) {
@@ -151,6 +152,8 @@ fn check_vector_uses(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId
     let (result_ok, vector_operand) = match &inst.kind {
         InstKind::Load { .. } => (true, None),
         InstKind::Call { callee, .. } if is_texture_intrinsic(callee) => (true, None),
+        // A warp matrix load's or mma's fragment registers.
+        InstKind::Call { callee, .. } if callee.starts_with("llvm.nvvm.wmma.") => (true, None),
         InstKind::Store { val, .. } => (false, Some(val)),
         InstKind::ExtractElement { vec, .. } => (false, Some(vec)),
         InstKind::InsertElement { vec, .. } => (true, Some(vec)),

@@ -141,6 +141,35 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                     changed = true;
                 }
             }
+            // A warp matrix load or store: its address in the twin's space,
+            // the intrinsic renamed (`….f16.p0` → `….f16.p1`).
+            InstKind::Call { callee, args } if callee.starts_with("llvm.nvvm.wmma.") => {
+                let Some(t) = args.first().and_then(twin) else {
+                    continue;
+                };
+                let Some(Space::In(s)) = args[0].as_inst().and_then(|i| space.get(&i)) else {
+                    continue;
+                };
+                let renamed = match crate::wmma::Wmma::parse_intrinsic(callee) {
+                    Some(crate::wmma::Wmma::Load { frag, col, .. }) => {
+                        crate::wmma::Space::from_addrspace(*s)
+                            .map(|space| crate::wmma::Wmma::Load { frag, col, space })
+                    }
+                    Some(crate::wmma::Wmma::Store { frag, col, .. }) => {
+                        crate::wmma::Space::from_addrspace(*s)
+                            .map(|space| crate::wmma::Wmma::Store { frag, col, space })
+                    }
+                    _ => None,
+                };
+                if let Some(w) = renamed {
+                    if cx.remarks_on() {
+                        moved.push(*s);
+                    }
+                    *callee = w.intrinsic();
+                    args[0] = t;
+                    changed = true;
+                }
+            }
             InstKind::ICmp { lhs, rhs, .. } => {
                 // Both sides in the same space: compare the twins (offsets
                 // in one space order as the generic addresses do).

@@ -339,8 +339,14 @@ pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
     }
     out.push_str(i.op.name());
     out.push_str(&i.modifiers);
+    // nvcc writes `wmma.mma`'s operands after a space, not a tab.
+    let first = if i.op == Op::Wmma && i.modifiers.starts_with(".mma") {
+        " "
+    } else {
+        " \t"
+    };
     for (k, o) in i.operands.iter().enumerate() {
-        out.push_str(if k == 0 { " \t" } else { ", " });
+        out.push_str(if k == 0 { first } else { ", " });
         push_operand(out, f, o);
     }
     out.push(';');

@@ -68,6 +68,7 @@ pub enum Op {
     Tld4,
     Trap,
     Vote,
+    Wmma,
     Xor,
     /// A line written as it is, without `;`: a call sequence's braces
     /// (`{ // callseq 0, 0`).
@@ -148,6 +149,7 @@ impl Op {
         (Op::Tld4, "tld4"),
         (Op::Trap, "trap"),
         (Op::Vote, "vote"),
+        (Op::Wmma, "wmma"),
         (Op::Xor, "xor"),
     ];
 

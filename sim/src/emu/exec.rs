@@ -47,6 +47,8 @@ struct Thread {
     /// barrier the thread waits at.
     pending_d: Option<Dst>,
     pending_p: Option<Dst>,
+    /// The registers (absolute) of a waiting `wmma.mma`'s results.
+    pending_wide: Vec<Dst>,
     /// The carry flag (`CC.CF`) of `add.cc` and friends.
     carry: bool,
     /// Its asynchronous copies not yet complete.
@@ -63,6 +65,7 @@ impl Thread {
             params: Vec::new(),
             pending_d: None,
             pending_p: None,
+            pending_wide: Vec::new(),
             carry: false,
             copies: AsyncCopies::default(),
         }
@@ -221,6 +224,10 @@ impl Front for Exec<'_> {
     fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp> {
         match waiting_op(self.p, State::AtWarp { func, pc }) {
             Some(Op::Warp { op, .. }) => Some(*op),
+            Some(Op::Wmma {
+                w: ptxlab_core::wmma::Wmma::Mma { shape, types, .. },
+                ..
+            }) => Some(WarpOp::Mma(*shape, *types)),
             _ => None,
         }
     }
@@ -229,6 +236,12 @@ impl Front for Exec<'_> {
         match waiting_op(self.p, t.state) {
             Some(Op::Bar { reduce, .. }) => Some((t.pending[0], reduce.map(|r| r.0))),
             _ => None,
+        }
+    }
+
+    fn deliver_wide(&self, t: &mut Thread, values: &[u64]) {
+        for (d, v) in t.pending_wide.iter().zip(values) {
+            put(&mut t.regs, *d, *v);
         }
     }
 
@@ -605,6 +618,68 @@ impl Exec<'_> {
                         func: fr.func,
                         pc: pc as u32,
                     });
+                }
+                Op::Wmma {
+                    w,
+                    ds,
+                    srcs,
+                    addr,
+                    off,
+                    wrap32,
+                    ldm,
+                    space,
+                } => {
+                    use crate::model::wmma;
+                    use ptxlab_core::wmma::Wmma;
+                    let vals: Vec<u64> = srcs.iter().map(|s| get!(*s)).collect();
+                    match *w {
+                        Wmma::Load { frag, col, .. } | Wmma::Store { frag, col, .. } => {
+                            let store = matches!(w, Wmma::Store { .. });
+                            let a0 = address(get!(*addr), *off, *wrap32);
+                            let ldm = get!(*ldm) & 0xffff_ffff;
+                            let lane_id = t.lane.linear % 32;
+                            let size = frag.elem.bytes();
+                            let elems = if store {
+                                wmma::unpack(frag, &vals)
+                            } else {
+                                vec![0; frag.elements() as usize]
+                            };
+                            let mut got = Vec::new();
+                            for (e, x) in elems.iter().enumerate() {
+                                let o = wmma::element_offset(frag, col, lane_id, e as u32, ldm);
+                                let a = address(a0, o as i64, *wrap32);
+                                let kind = if store {
+                                    AccessKind::Write
+                                } else {
+                                    AccessKind::Read
+                                };
+                                self.check_shared(t, *space, a, size, (fr.func, pc), kind);
+                                let bytes = tri!(self.access(t, &fr, *space, a, size, store));
+                                if store {
+                                    write_le(bytes, *x);
+                                } else {
+                                    got.push(read_le(bytes));
+                                }
+                            }
+                            if !store {
+                                for (d, r) in ds.iter().zip(wmma::pack(frag, &got)) {
+                                    set!(*d, r);
+                                }
+                            }
+                        }
+                        Wmma::Mma { .. } => {
+                            t.lane.pending = [u64::from(u32::MAX), 0, 0, 0];
+                            t.lane.wide = vals;
+                            t.pending_wide = ds.iter().map(|d| at(*d, base)).collect();
+                            if let Some(top) = t.frames.last_mut() {
+                                top.pc = pc as u32 + 1;
+                            }
+                            return Ok(State::AtWarp {
+                                func: fr.func,
+                                pc: pc as u32,
+                            });
+                        }
+                    }
                 }
                 Op::Warp {
                     d,

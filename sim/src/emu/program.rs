@@ -451,6 +451,19 @@ pub(crate) enum Op {
         id: Src,
         reduce: Option<(Reduce, Dst, Src, bool)>,
     },
+    /// `wmma.load`/`wmma.store` (one lane's accesses) and `wmma.mma`
+    /// (warp-wide): the result registers, the registers read (a store's
+    /// values; mma's A, B, C), the address and leading dimension.
+    Wmma {
+        w: ptxlab_core::wmma::Wmma,
+        ds: Vec<Dst>,
+        srcs: Vec<Src>,
+        addr: Src,
+        off: i64,
+        wrap32: bool,
+        ldm: Src,
+        space: Mem,
+    },
     Warp {
         op: WarpOp,
         d: Option<Dst>,

@@ -12,9 +12,11 @@ use crate::model::sched::{self, Front, Lane, Sreg, State, WarpOp};
 use crate::model::value::{
     atomic_value, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
 };
+use crate::model::wmma;
 use crate::model::{float, printf, rounding};
 use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, CastOp};
+use ptxlab_core::wmma::Wmma;
 
 /// A call in progress.
 #[derive(Clone, Copy, Debug)]
@@ -164,6 +166,10 @@ impl Front for Exec<'_, '_> {
     fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp> {
         match self.p.funcs[func as usize].code.get(pc as usize) {
             Some(Op::Warp { op, .. }) => Some(*op),
+            Some(Op::Wmma {
+                w: Wmma::Mma { shape, types, .. },
+                ..
+            }) => Some(WarpOp::Mma(*shape, *types)),
             _ => None,
         }
     }
@@ -184,6 +190,16 @@ impl Front for Exec<'_, '_> {
     fn deliver(&self, t: &mut Thread, value: u64, _flag: Option<u64>) {
         if let Some(d) = t.pending_dst {
             t.regs[d as usize] = value;
+        }
+    }
+
+    fn deliver_wide(&self, t: &mut Thread, values: &[u64]) {
+        if let Some(d) = t.pending_dst {
+            for (k, v) in values.iter().enumerate() {
+                if let Some(r) = t.regs.get_mut(d as usize + k) {
+                    *r = *v;
+                }
+            }
         }
     }
 
@@ -570,6 +586,66 @@ impl Exec<'_, '_> {
                         func: fr.func,
                         pc: pc as u32,
                     });
+                }
+                Op::Wmma {
+                    w,
+                    dst,
+                    args,
+                    space,
+                } => {
+                    let vals: Vec<u64> = args.iter().map(|a| get(&t.regs, base, *a)).collect();
+                    let lane_id = t.lane.linear % 32;
+                    match *w {
+                        Wmma::Load { frag, col, .. } | Wmma::Store { frag, col, .. } => {
+                            let store = matches!(w, Wmma::Store { .. });
+                            let addr = vals[0];
+                            let ldm = vals[vals.len() - 1] & 0xffff_ffff;
+                            let size = frag.elem.bytes();
+                            let elems = if store {
+                                wmma::unpack(frag, &vals[1..vals.len() - 1])
+                            } else {
+                                vec![0; frag.elements() as usize]
+                            };
+                            let mut got = Vec::new();
+                            for (e, x) in elems.iter().enumerate() {
+                                let a = addr.wrapping_add(wmma::element_offset(
+                                    frag, col, lane_id, e as u32, ldm,
+                                ));
+                                let bytes = tri!(access(
+                                    self.mem,
+                                    shared,
+                                    &mut t.locals,
+                                    a,
+                                    size,
+                                    size,
+                                    *space,
+                                    store
+                                ));
+                                if store {
+                                    write_le(bytes, *x);
+                                } else {
+                                    got.push(read_le(bytes));
+                                }
+                            }
+                            if !store {
+                                for (k, r) in wmma::pack(frag, &got).into_iter().enumerate() {
+                                    t.regs[base + *dst as usize + k] = r;
+                                }
+                            }
+                        }
+                        Wmma::Mma { .. } => {
+                            t.lane.pending = [u64::from(u32::MAX), 0, 0, 0];
+                            t.lane.wide = vals;
+                            t.pending_dst = Some((base + *dst as usize) as u32);
+                            if let Some(top) = t.frames.last_mut() {
+                                top.pc = pc as u32 + 1;
+                            }
+                            return Ok(State::AtWarp {
+                                func: fr.func,
+                                pc: pc as u32,
+                            });
+                        }
+                    }
                 }
                 Op::Warp { dst, args, .. } => {
                     t.lane.pending = args.map(|a| get(&t.regs, base, a));

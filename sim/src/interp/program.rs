@@ -175,6 +175,7 @@ fn warp_arity(op: WarpOp) -> usize {
         | WarpOp::MatchAny
         | WarpOp::MatchAll => 2,
         WarpOp::Shfl(_) => 4,
+        WarpOp::Mma(..) => 0,
     }
 }
 
@@ -307,6 +308,15 @@ pub(crate) enum Op {
         dst: Option<u32>,
         op: WarpOp,
         args: [Opnd; 4],
+    },
+    /// A warp matrix load, store or mma (`llvm.nvvm.wmma.*`): its
+    /// arguments as the intrinsic takes them; `dst` the result's first
+    /// register; `space` the address's.
+    Wmma {
+        w: ptxlab_core::wmma::Wmma,
+        dst: u32,
+        args: Box<[Opnd]>,
+        space: u32,
     },
     Atomic {
         dst: u32,
@@ -1088,6 +1098,14 @@ impl Decoder<'_> {
                     let mut args = [Opnd::Imm(0); 4];
                     args[..ops.len()].copy_from_slice(&ops);
                     Op::Warp { dst, op, args }
+                } else if let Some(w) = ptxlab_core::wmma::Wmma::parse_intrinsic(callee) {
+                    let space = args.first().map(space_of).unwrap_or(0);
+                    Op::Wmma {
+                        w,
+                        dst: dst.unwrap_or(0),
+                        args: ops.into(),
+                        space,
+                    }
                 } else if let Some(clock) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.clock") {
                     Op::Clock {
                         dst: dst.unwrap_or(0),

@@ -23,6 +23,7 @@ pub(crate) mod rounding;
 pub(crate) mod sched;
 pub(crate) mod value;
 pub(crate) mod warp;
+pub(crate) mod wmma;
 
 pub use check::{AccessKind, Finding, FindingKind, Other};
 pub use memory::{BufferId, Elem, Memory};

@@ -50,6 +50,9 @@ pub(crate) enum WarpOp {
     Ballot,
     MatchAny,
     MatchAll,
+    /// `wmma.mma` (of this shape and these types): the whole warp meets;
+    /// each lane gives its A, B and C registers in `Lane::wide`.
+    Mma(ptxlab_core::wmma::Shape, ptxlab_core::wmma::MmaTypes),
 }
 
 /// A special register (`%tid.x`, `%laneid`, `%clock` …), as both instruction
@@ -123,6 +126,8 @@ pub(crate) struct Lane {
     /// The operands of the warp op or barrier the thread waits at: the mask
     /// (or the barrier's id), the value or predicate, and a shuffle's `b` and `c`.
     pub pending: [u64; 4],
+    /// The registers a lane gives a warp-wide `mma`.
+    pub wide: Vec<u64>,
 }
 
 impl Lane {
@@ -132,6 +137,7 @@ impl Lane {
             linear: 0,
             state: State::Done,
             pending: [0; 4],
+            wide: Vec::new(),
         }
     }
 
@@ -172,6 +178,8 @@ pub(crate) trait Front {
     /// Writes a warp op's or barrier's result (and flag) into the registers
     /// the waiting op names.
     fn deliver(&self, t: &mut Self::Thread, value: u64, flag: Option<u64>);
+    /// Writes an `mma`'s result registers into the registers the waiting op names.
+    fn deliver_wide(&self, t: &mut Self::Thread, values: &[u64]);
     /// An error at op `pc` of function `func`, in thread `tid` of the current block.
     fn error_at(
         &self,
@@ -426,6 +434,7 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
             let same = lanes().all(|k| val(k) == v);
             results = all(if same { u64::from(members) } else { 0 }, u64::from(same));
         }
+        WarpOp::Mma(..) => {}
         WarpOp::Shfl(mode) => {
             for l in lanes() {
                 let [_, _, b, c] = lanes_of[l].pending;
@@ -443,6 +452,25 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
                 results[l] = (val(src), u64::from(ok));
             }
         }
+    }
+    if let WarpOp::Mma(shape, types) = op {
+        if members != u32::MAX {
+            return Err(f.error_at(
+                ErrorKind::DivergentWarp,
+                format!("wmma.mma needs the whole warp; the lanes {members:#010x} take part"),
+                lead_lane.tid,
+                func,
+                pc,
+            ));
+        }
+        let inputs: Vec<Vec<u64>> = lanes_of.iter().map(|t| t.wide.clone()).collect();
+        let out = super::wmma::mma(shape, types, &inputs);
+        for (l, v) in out.iter().enumerate() {
+            let t = &mut warp[l];
+            f.deliver_wide(t, v);
+            F::lane_mut(t).state = State::Running;
+        }
+        return Ok(());
     }
     for l in lanes() {
         let t = &mut warp[l];

@@ -2738,7 +2738,55 @@ pub fn cases() -> Vec<Case> {
         half2_dot(),
         bf16_axpy(),
         half_convert(),
+        wmma_gemm(),
     ]
+}
+
+/// The f16 bits of a small integer (exact).
+fn f16_of_int(v: i32) -> u16 {
+    if v == 0 {
+        return 0;
+    }
+    let sign = if v < 0 { 0x8000u16 } else { 0 };
+    let m = v.unsigned_abs();
+    let e = 31 - m.leading_zeros();
+    let frac = ((m << 10) >> e) & 0x3ff;
+    sign | ((e as u16 + 15) << 10) | frac as u16
+}
+
+pub fn wmma_gemm() -> Case {
+    let mut r = Rng(161);
+    let (m, n, k) = (32usize, 32usize, 48usize);
+    let (alpha, beta) = (2.0f32, -1.0f32);
+    let a: Vec<i32> = (0..m * k).map(|_| r.int(-3, 4) as i32).collect();
+    // B column-major: element (kk, j) at j * k + kk.
+    let b: Vec<i32> = (0..k * n).map(|_| r.int(-3, 4) as i32).collect();
+    let c: Vec<f32> = (0..m * n).map(|_| r.int(-8, 9) as f32).collect();
+    let mut d = vec![0f32; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let s: i32 = (0..k).map(|kk| a[i * k + kk] * b[j * k + kk]).sum();
+            d[i * n + j] = alpha * s as f32 + beta * c[i * n + j];
+        }
+    }
+    let bits = |v: &[i32]| Data::I16(v.iter().map(|x| f16_of_int(*x) as i16).collect());
+    Case::new(
+        "wmma_gemm.cu",
+        [1, 1, 1],
+        [128, 1, 1],
+        vec![
+            Arg::Buf("a", bits(&a)),
+            Arg::Buf("b", bits(&b)),
+            Arg::Buf("c", Data::F32(c)),
+            Arg::Buf("d", Data::F32(vec![0.0; m * n])),
+            Arg::Scalar(ArgValue::I32(m as i32)),
+            Arg::Scalar(ArgValue::I32(n as i32)),
+            Arg::Scalar(ArgValue::I32(k as i32)),
+            Arg::Scalar(ArgValue::F32(alpha)),
+            Arg::Scalar(ArgValue::F32(beta)),
+        ],
+    )
+    .expect("d", Data::F32(d))
 }
 
 /// A bfloat16's value: the top half of an f32.

@@ -25,6 +25,7 @@ mod operand;
 mod ptx16;
 mod texture;
 mod types;
+mod wmma;
 
 use types::*;
 pub use types::{func_param_types, param_type, reg_bits, reg_class};
@@ -384,6 +385,8 @@ impl Sel<'_> {
                     self.ptx16(id, callee, args);
                 } else if is_texture_intrinsic(callee) {
                     self.texture(id, callee, args);
+                } else if callee.starts_with("llvm.nvvm.wmma.") {
+                    self.wmma(id, callee, args);
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {

@@ -520,6 +520,16 @@ impl<'a> Parser<'a> {
         self.templates
             .class_instances
             .push((def, args.clone(), ty.clone()));
+        // A template only declared (`template <…> class fragment;`) with no
+        // specialization for these arguments: the instance is incomplete, as
+        // nvcc has it ("incomplete type … is not allowed" where it is used).
+        let declared_only = body
+            .tokens
+            .get(body.decl_start..)
+            .is_some_and(|t| t.iter().take_while(|t| !t.is(";")).all(|t| !t.is("{")));
+        if declared_only {
+            return Ok(ty);
+        }
         let (ndiags, nmethods) = (self.diags.len(), self.cxx.methods.len());
         // Its members are named in it (`Traits<float>::size`).
         let scope = instance_scope(&d.name, &id);

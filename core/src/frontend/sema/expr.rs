@@ -441,11 +441,34 @@ impl<'a> Checker<'a> {
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
             Found::None => {
+                // `f.num_elements`: an enumerator or constant of the class
+                // or a base, named through an object.
+                if let Some(e) = self.class_constant(&r, name, &span) {
+                    return e;
+                }
                 let msg = format!("class \"{}\" has no member \"{name}\"", object.ty);
                 self.err(&span, msg);
                 mk(ExprKind::IntLit(0), span, CType::INT)
             }
         }
+    }
+
+    /// The enumerator or constant `name` of class `r` or of its bases.
+    fn class_constant(&self, r: &std::rc::Rc<Record>, name: &str, span: &Span) -> Option<Expr> {
+        let mut todo = vec![r.clone()];
+        let mut depth = 0;
+        while let Some(c) = todo.pop() {
+            depth += 1;
+            if depth > 64 {
+                break;
+            }
+            let key = format!("{}::{name}", c.name.borrow());
+            if let Some(e) = self.named_constant(&key, span) {
+                return Some(e);
+            }
+            todo.extend(c.bases().into_iter().map(|(_, b)| b));
+        }
+        None
     }
 
     /// `make_float4(x, y, z, w)`: a vector from its members.

@@ -6,6 +6,7 @@ mod math;
 mod mem;
 mod texture;
 mod warp;
+mod wmma;
 
 use super::*;
 
@@ -60,6 +61,7 @@ impl Gen<'_> {
             Lowering::FindFirstSet => self.find_first_set(vals),
             Lowering::Texture(op) => self.texture(op, args, vals),
             Lowering::MemOp(set) => self.mem_op(set, &vals),
+            Lowering::Wmma => self.wmma(vals),
             Lowering::FunnelShift(name) => {
                 let args = vec![vals[1].clone(), vals[0].clone(), vals[2].clone()];
                 self.emit(

@@ -116,6 +116,9 @@ impl Cx<'_, '_, '_, '_> {
         if let Some(inst) = HalfInst::parse(&self.inst.opcode) {
             return self.half(inst);
         }
+        if base == "wmma" {
+            return self.wmma();
+        }
         match base {
             "mov" => {
                 let ty = self.ty(mods)?;
@@ -1094,5 +1097,83 @@ impl Cx<'_, '_, '_, '_> {
             }),
             _ => self.err("bar.sync takes a barrier and an optional thread count"),
         }
+    }
+
+    /// `wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {…}, [%rd1], %r1;`,
+    /// `wmma.store.d… [%rd1], {…}, %r1;`, `wmma.mma… {d}, {a}, {b}, {c};`.
+    fn wmma(&self) -> DResult {
+        use ptxlab_core::wmma::{RegKind, Wmma};
+        let Some(w) = Wmma::parse_opcode(&self.inst.opcode) else {
+            return self.unsupported();
+        };
+        let ty = |f: ptxlab_core::wmma::Frag| Ty {
+            kind: if f.reg_kind() == RegKind::B32 {
+                Kind::B
+            } else {
+                Kind::F
+            },
+            bits: f.reg_kind().bits(),
+        };
+        let (writes, reads) = w.reg_counts();
+        fn list<'o>(cx: &Cx, o: &'o Operand, n: u32) -> Result<&'o Vec<Operand>, ParseError> {
+            match o {
+                Operand::Vector(v) if v.len() == n as usize => Ok(v),
+                _ => cx.err(format!("'{}' needs {{…}} of {n} registers", cx.inst.opcode)),
+            }
+        }
+        let b32 = Ty {
+            kind: Kind::B,
+            bits: 32,
+        };
+        let mut ds = Vec::new();
+        let mut srcs = Vec::new();
+        let (mut addr, mut off, mut wrap32, mut ldm) = (Src::Imm(0), 0, false, Src::Imm(0));
+        let space = match w {
+            Wmma::Load { space, .. } | Wmma::Store { space, .. } => match space {
+                ptxlab_core::wmma::Space::Global => Mem::Global,
+                ptxlab_core::wmma::Space::Shared => Mem::Shared,
+                ptxlab_core::wmma::Space::Generic => Mem::Generic,
+            },
+            Wmma::Mma { .. } => Mem::Generic,
+        };
+        match w {
+            Wmma::Load { frag, .. } => {
+                let [d, a, l] = self.operands::<3>()?;
+                for o in list(self, d, frag.regs())? {
+                    ds.push(self.dst(o, ty(frag))?);
+                }
+                (addr, off, wrap32) = self.addr(a, space)?;
+                ldm = self.src(l, b32)?;
+            }
+            Wmma::Store { frag, .. } => {
+                let [a, v, l] = self.operands::<3>()?;
+                (addr, off, wrap32) = self.addr(a, space)?;
+                for o in list(self, v, frag.regs())? {
+                    srcs.push(self.src(o, ty(frag))?);
+                }
+                ldm = self.src(l, b32)?;
+            }
+            Wmma::Mma { .. } => {
+                let [d, a, b, c] = self.operands::<4>()?;
+                for o in list(self, d, writes[0].regs())? {
+                    ds.push(self.dst(o, ty(writes[0]))?);
+                }
+                for (o, f) in [a, b, c].into_iter().zip(reads) {
+                    for x in list(self, o, f.regs())? {
+                        srcs.push(self.src(x, ty(f))?);
+                    }
+                }
+            }
+        }
+        Ok(Op::Wmma {
+            w,
+            ds,
+            srcs,
+            addr,
+            off,
+            wrap32,
+            ldm,
+            space,
+        })
     }
 }
