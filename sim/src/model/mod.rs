@@ -9,8 +9,8 @@
 //! (`value.rs`); shuffles (`warp.rs`); IEEE arithmetic with PTX's `.ftz`
 //! (`float.rs`), the rounding modes and `.approx` operations
 //! (`rounding.rs`), device `printf` (`printf.rs`), and the checks for
-//! undefined behaviour that do not stop a run (`check.rs`: shared-memory
-//! races, uninitialized shared reads).
+//! undefined behaviour that do not stop a run (`check.rs`: shared- and
+//! global-memory races, uninitialized shared reads).
 
 pub(crate) mod check;
 pub(crate) mod float;
