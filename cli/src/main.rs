@@ -423,6 +423,10 @@ struct LaunchArgs {
     /// Bytes of dynamic shared memory (extern __shared__, extern .shared).
     #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
     shared: u32,
+    /// Skip the undefined-behaviour checks (data races, uninitialized
+    /// shared reads): faster, and never exits 3.
+    #[arg(long = "no-ub-checks")]
+    no_ub_checks: bool,
 }
 
 /// `ptxlab run`: one kernel launch in the IR interpreter.
@@ -554,6 +558,7 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
     };
     let config = interp::Config {
         max_steps: cli.max_steps,
+        check_undefined: !cli.launch.no_ub_checks,
         ..interp::Config::for_options(opts)
     };
     let start = std::time::Instant::now();
@@ -757,6 +762,7 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
     };
     let config = interp::Config {
         max_steps: cli.max_steps,
+        check_undefined: !cli.launch.no_ub_checks,
         ..interp::Config::default()
     };
     let start = std::time::Instant::now();

@@ -275,3 +275,47 @@ fn cli_reports_a_shared_memory_race_and_exits_3() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn cli_reports_a_global_memory_race_between_blocks_and_exits_3() {
+    let dir = std::env::temp_dir().join(format!("ptxlab-grace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = "extern \"C\" __global__ void k(const int *in, int *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x == 0) out[INDEX] = in[i];
+}
+";
+    let run = |name: &str, index: &str, extra: &[&str]| {
+        let path = dir.join(name);
+        std::fs::write(&path, src.replace("INDEX", index)).unwrap();
+        ptxlab()
+            .arg("run")
+            .arg(&path)
+            .args(["--kernel", "k", "--grid", "4", "--block", "32"])
+            .args(["--args", "i32[128]:iota,i32[4]"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run("racy.cu", "0", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("racy.cu(3): error: data race on global memory: thread (0,0,0) of block (1,0,0) writes 4 bytes at global buffer 1+0x0 that thread (0,0,0) of block (0,0,0) wrote at line 3 (blocks are not ordered)"),
+        "{stderr}"
+    );
+    // --no-ub-checks runs it silently; the twin is clean.
+    let out = run("racy.cu", "0", &["--no-ub-checks"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run("clean.cu", "blockIdx.x", &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

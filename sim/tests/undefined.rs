@@ -1,6 +1,7 @@
 //! Undefined behaviour a run reports without stopping (`Stats::undefined`),
 //! in the IR interpreter and the PTX emulator alike: data races on shared
-//! memory between barriers and reads of shared memory no thread wrote,
+//! memory between barriers, on global memory (in a block and across blocks)
+//! and reads of shared memory no thread wrote,
 //! each kernel beside its race-free twin.
 
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
@@ -142,6 +143,99 @@ fn atomics_do_not_race_with_atomics_and_the_checks_turn_off() {
         ..Config::default()
     };
     for s in run_both(&racy, &off) {
+        assert_eq!(s.undefined, vec![]);
+    }
+}
+
+/// Runs `src`'s kernel `k` over `grid` blocks of `block` threads (an i32
+/// input of 1..=256 and a zeroed i32 output of 256), in both executors.
+fn run_grid(src: &str, grid: u32, block: u32) -> [Stats; 2] {
+    let opts = Options::default();
+    let input: Vec<i32> = (1..=256).collect();
+    let launch = |mem: &mut Memory| {
+        let a = mem.upload(&input);
+        let b = mem.upload(&[0i32; 256]);
+        Launch::new(
+            [grid, 1, 1],
+            [block, 1, 1],
+            vec![ArgValue::Buffer(a), ArgValue::Buffer(b)],
+        )
+    };
+    let m = compile_to_ir("t.cu", src, &NoFiles, &opts, None).expect("compiles");
+    let mut mem = Memory::new();
+    let l = launch(&mut mem);
+    let ir = interp::run_kernel(&m, "k", &l, &mut mem, &Config::default()).expect("the IR runs");
+    let c = compile_source("t.cu", src, &opts);
+    let ptx = emu::PtxModule::parse(c.ptx.as_deref().expect("PTX")).expect("parses");
+    let mut mem = Memory::new();
+    let l = launch(&mut mem);
+    let name = ptx.kernels()[0].to_string();
+    let pt = emu::run_kernel(&ptx, &name, &l, &mut mem, &Config::default()).expect("the PTX runs");
+    [ir, pt]
+}
+
+const ONE_WORD: &str = "extern \"C\" __global__ void k(const int *in, int *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x == 0) STORE;
+}
+";
+
+#[test]
+fn every_block_storing_to_one_global_word_races() {
+    let [ir, pt] = run_grid(&ONE_WORD.replace("STORE", "out[0] = in[i]"), 4, 32);
+    for s in [&ir, &pt] {
+        assert_eq!(kinds(s), vec![FindingKind::GlobalRace], "{:?}", s.undefined);
+        let f = &s.undefined[0];
+        assert_eq!(f.block_idx, [1, 0, 0], "{f}");
+        let o = f.other.as_ref().unwrap();
+        assert_eq!(o.block_idx, [0, 0, 0], "{f}");
+        assert!(f.to_string().contains("data race on global memory"), "{f}");
+        assert!(f.to_string().contains("of block (0,0,0)"), "{f}");
+    }
+    assert_eq!(ir.undefined[0].line, Some(3));
+    // The twins: one word per block, or every block adding atomically.
+    for src in [
+        ONE_WORD.replace("STORE", "out[blockIdx.x] = in[i]"),
+        ONE_WORD.replace("STORE", "atomicAdd(&out[0], in[i])"),
+    ] {
+        for s in run_grid(&src, 4, 32) {
+            assert_eq!(s.undefined, vec![], "{src}");
+        }
+    }
+}
+
+const IN_BLOCK: &str = "extern \"C\" __global__ void k(const int *in, int *out) {
+  int t = threadIdx.x;
+  out[t] = in[t];
+  SYNC
+  out[t] += out[63 - t];
+}
+";
+
+#[test]
+fn a_global_race_inside_a_block_needs_no_second_block() {
+    for s in run_grid(&IN_BLOCK.replace("SYNC", ""), 1, 64) {
+        assert!(
+            kinds(&s).contains(&FindingKind::GlobalRace),
+            "{:?}",
+            s.undefined
+        );
+    }
+    // With a barrier the reads are ordered, but the read-modify-write of
+    // out[t] against thread 63-t's read of it still races (as on a GPU).
+    for s in run_grid(
+        "extern \"C\" __global__ void k(const int *in, int *out) {
+  int t = threadIdx.x;
+  out[t] = in[t];
+  __syncthreads();
+  int v = out[63 - t];
+  __syncthreads();
+  out[t] += v;
+}
+",
+        1,
+        64,
+    ) {
         assert_eq!(s.undefined, vec![]);
     }
 }

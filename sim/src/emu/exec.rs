@@ -884,8 +884,8 @@ impl Exec<'_> {
         }
     }
 
-    /// Records an access to shared memory (through `space`, at `addr`) with
-    /// the undefined-behaviour checks.
+    /// Records an access to shared or global memory (through `space`, at
+    /// `addr`) with the undefined-behaviour checks.
     fn check_shared(
         &mut self,
         t: &Thread,
@@ -898,16 +898,21 @@ impl Exec<'_> {
         if !self.check.enabled {
             return;
         }
-        let off = match space {
-            Mem::Shared if addr < 1 << 32 => addr,
-            Mem::Generic => match Ptr::decode(addr) {
-                p if p.space == addrspace::SHARED && p.region == 0 => p.offset,
-                _ => return,
-            },
-            _ => return,
-        };
         let site = (site.0, site.1 as u32);
-        self.check.shared(0, off, size, t.lane.linear, site, how);
+        let me = t.lane.linear;
+        match space {
+            Mem::Shared if addr < 1 << 32 => self.check.shared(0, addr, size, me, site, how),
+            Mem::Generic | Mem::Global => match Ptr::decode(addr) {
+                p if p.space == addrspace::SHARED && p.region == 0 && space == Mem::Generic => {
+                    self.check.shared(0, p.offset, size, me, site, how)
+                }
+                p if p.space == addrspace::GLOBAL => {
+                    self.check.global(p.region, p.offset, size, me, site, how)
+                }
+                _ => {}
+            },
+            _ => {}
+        }
     }
 
     /// The bytes `size` bytes at `addr` in `space` are, after checking the

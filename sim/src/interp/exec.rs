@@ -918,8 +918,8 @@ impl Exec<'_, '_> {
     }
 }
 
-/// Records an access of `size` bytes at `addr`, if it is shared memory,
-/// with the undefined-behaviour checks.
+/// Records an access of `size` bytes at `addr`, if it is shared or global
+/// memory, with the undefined-behaviour checks.
 fn check_shared(
     check: &mut Checker,
     addr: u64,
@@ -930,15 +930,11 @@ fn check_shared(
 ) {
     if check.enabled {
         let p = Ptr::decode(addr);
-        if p.space == addrspace::SHARED {
-            check.shared(
-                p.region,
-                p.offset,
-                size,
-                thread,
-                (site.0, site.1 as u32),
-                how,
-            );
+        let site = (site.0, site.1 as u32);
+        match p.space {
+            addrspace::SHARED => check.shared(p.region, p.offset, size, thread, site, how),
+            addrspace::GLOBAL => check.global(p.region, p.offset, size, thread, site, how),
+            _ => {}
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The undefined-behaviour checks a run makes on the way (both front ends
 //! call them through the same [`Checker`]): data races on shared memory
-//! between barriers, and reads of shared memory no thread of the block
-//! wrote. A finding does not stop the run; it goes into
+//! between barriers, data races on global memory (within a block between
+//! barriers; across blocks any conflicting pair not both atomic), and reads
+//! of shared memory no thread of the block wrote. A finding does not stop the run; it goes into
 //! [`Stats::undefined`](super::Stats::undefined).
 
 use super::warp::WARP_SIZE;
@@ -16,6 +17,10 @@ pub enum FindingKind {
     SharedRace,
     /// A read of shared memory that no thread of the block wrote.
     UninitializedShared,
+    /// Two threads of the launch touch the same global byte, one writing:
+    /// in one block with no barrier between them, in two blocks at all
+    /// (and not both atomically).
+    GlobalRace,
 }
 
 impl FindingKind {
@@ -23,6 +28,7 @@ impl FindingKind {
         match self {
             FindingKind::SharedRace => "data race on shared memory",
             FindingKind::UninitializedShared => "read of uninitialized shared memory",
+            FindingKind::GlobalRace => "data race on global memory",
         }
     }
 }
@@ -64,10 +70,12 @@ pub struct Finding {
     pub block_idx: [u32; 3],
     pub thread_idx: [u32; 3],
     pub access: AccessKind,
-    /// The bytes touched, and the offset of the first in its shared variable.
+    /// The bytes touched, and the offset of the first in its shared variable
+    /// or global buffer.
     pub size: u64,
     pub offset: u64,
-    /// The shared variable (IR: its index; PTX: 0, the block's one window).
+    /// The shared variable (IR: its index; PTX: 0, the block's one window),
+    /// or for global memory the buffer (its [`BufferId`](super::BufferId) number).
     pub region: u32,
     /// For a race: the other thread, its access and its line.
     pub other: Option<Other>,
@@ -76,6 +84,7 @@ pub struct Finding {
 /// The other side of a race.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Other {
+    pub block_idx: [u32; 3],
     pub thread_idx: [u32; 3],
     pub access: AccessKind,
     pub line: Option<u32>,
@@ -85,7 +94,9 @@ impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [tx, ty, tz] = self.thread_idx;
         let [bx, by, bz] = self.block_idx;
-        let place = if self.region == 0 {
+        let place = if self.kind == FindingKind::GlobalRace {
+            format!("global buffer {}+{:#x}", self.region, self.offset)
+        } else if self.region == 0 {
             format!("shared+{:#x}", self.offset)
         } else {
             format!("shared variable {}+{:#x}", self.region, self.offset)
@@ -100,11 +111,20 @@ impl fmt::Display for Finding {
         match &self.other {
             Some(o) => {
                 let [ox, oy, oz] = o.thread_idx;
-                write!(f, " that thread ({ox},{oy},{oz}) {}", o.access.past())?;
+                write!(f, " that thread ({ox},{oy},{oz})")?;
+                if o.block_idx != self.block_idx {
+                    let [x, y, z] = o.block_idx;
+                    write!(f, " of block ({x},{y},{z})")?;
+                }
+                write!(f, " {}", o.access.past())?;
                 if let Some(l) = o.line {
                     write!(f, " at line {l}")?;
                 }
-                f.write_str(" without a barrier between")
+                if o.block_idx != self.block_idx {
+                    f.write_str(" (blocks are not ordered)")
+                } else {
+                    f.write_str(" without a barrier between")
+                }
             }
             None => f.write_str(" that no thread of the block wrote"),
         }
@@ -117,12 +137,16 @@ pub const MAX_FINDINGS_PER_KIND: usize = 10;
 /// A site: the function and op of an access.
 type Site = (u32, u32);
 
-/// The other side of a race: its thread (linear), access and site.
-type RawOther = (u32, AccessKind, Site);
+/// The other side of a race: its block, thread (linear), access and site.
+type RawOther = ([u32; 3], u32, AccessKind, Site);
 
 const NONE: u32 = u32::MAX;
 
-/// The shadow of one shared byte.
+/// The global bytes of one buffer the checks follow (beyond, unchecked: the
+/// shadow costs about 90 bytes a byte).
+pub const MAX_GLOBAL_CHECKED: u64 = 1 << 20;
+
+/// The shadow of one shared or global byte.
 #[derive(Clone, Copy)]
 struct Cell {
     /// The block serial (plus one) that last wrote it; 0: never.
@@ -134,6 +158,9 @@ struct Cell {
 #[derive(Clone, Copy)]
 struct Access {
     thread: u32,
+    /// The block serial of the access.
+    serial: u32,
+    block_idx: [u32; 3],
     /// The barrier epoch of the access.
     epoch: u32,
     /// The warp's `__syncwarp` count at the access.
@@ -144,6 +171,8 @@ struct Access {
 
 const NO_ACCESS: Access = Access {
     thread: NONE,
+    serial: 0,
+    block_idx: [0; 3],
     epoch: NONE,
     wepoch: 0,
     site: (0, 0),
@@ -173,6 +202,7 @@ pub(crate) struct Checker {
     epoch: u32,
     warp_epochs: Vec<u32>,
     shadows: Vec<Vec<Cell>>,
+    globals: Vec<Vec<Cell>>,
     raw: Vec<Raw>,
 }
 
@@ -187,6 +217,7 @@ impl Checker {
             epoch: 0,
             warp_epochs: vec![0; threads.div_ceil(WARP_SIZE)],
             shadows: Vec::new(),
+            globals: Vec::new(),
             raw: Vec::new(),
         }
     }
@@ -229,17 +260,55 @@ impl Checker {
         site: Site,
         kind: AccessKind,
     ) {
+        self.record(false, region, offset, size, thread, site, kind);
+    }
+
+    /// Thread `thread` (linear) accesses `size` bytes at `offset` of global
+    /// buffer `region` at `site`.
+    pub fn global(
+        &mut self,
+        region: u32,
+        offset: u64,
+        size: u64,
+        thread: u32,
+        site: Site,
+        kind: AccessKind,
+    ) {
+        self.record(true, region, offset, size, thread, site, kind);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &mut self,
+        global: bool,
+        region: u32,
+        offset: u64,
+        size: u64,
+        thread: u32,
+        site: Site,
+        kind: AccessKind,
+    ) {
         let Some(end) = offset.checked_add(size) else {
             return;
         };
-        if !self.enabled || end > MAX_SHARED_BYTES {
+        let limit = if global {
+            MAX_GLOBAL_CHECKED
+        } else {
+            MAX_SHARED_BYTES
+        };
+        if !self.enabled || end > limit {
             return;
         }
         let r = region as usize;
-        if self.shadows.len() <= r {
-            self.shadows.resize(r + 1, Vec::new());
+        let shadows = if global {
+            &mut self.globals
+        } else {
+            &mut self.shadows
+        };
+        if shadows.len() <= r {
+            shadows.resize(r + 1, Vec::new());
         }
-        let shadow = &mut self.shadows[r];
+        let shadow = &mut shadows[r];
         if shadow.len() < end as usize {
             shadow.resize(
                 end as usize,
@@ -253,6 +322,8 @@ impl Checker {
         let warp = thread as usize / WARP_SIZE;
         let me = Access {
             thread,
+            serial: self.serial,
+            block_idx: self.block_idx,
             epoch: self.epoch,
             wepoch: self.warp_epochs.get(warp).copied().unwrap_or(0),
             site,
@@ -261,17 +332,32 @@ impl Checker {
         let (epoch, serial) = (self.epoch, self.serial);
         let warp_epochs = &self.warp_epochs;
         // Whether an earlier access by another thread is unordered with this one.
+        // Global memory outlives a block: any access by another block is
+        // unordered with this one.
         let unordered = |a: &Access| {
             a.thread != NONE
-                && a.thread != thread
-                && a.epoch == epoch
-                && !(a.thread as usize / WARP_SIZE == warp
-                    && warp_epochs.get(warp).copied().unwrap_or(0) != a.wepoch)
+                && ((global && a.serial != serial)
+                    || (a.thread != thread
+                        && a.epoch == epoch
+                        && !(a.thread as usize / WARP_SIZE == warp
+                            && warp_epochs.get(warp).copied().unwrap_or(0) != a.wepoch)))
+        };
+        // A reader slot that may be forgotten: empty, this thread's, or
+        // ordered before this access.
+        let stale = |a: &Access| {
+            a.thread == NONE
+                || (a.serial == serial && (a.epoch != epoch || a.thread == thread))
+                || (!global && a.epoch != epoch)
+        };
+        let race = if global {
+            FindingKind::GlobalRace
+        } else {
+            FindingKind::SharedRace
         };
         let mut found: Option<(FindingKind, Option<RawOther>)> = None;
         for cell in &mut shadow[offset as usize..end as usize] {
             if found.is_none() {
-                if kind != AccessKind::Write && cell.written != serial {
+                if !global && kind != AccessKind::Write && cell.written != serial {
                     found = Some((FindingKind::UninitializedShared, None));
                 }
                 if unordered(&cell.writer) && !(me.atomic && cell.writer.atomic) {
@@ -280,24 +366,22 @@ impl Checker {
                     } else {
                         AccessKind::Write
                     };
-                    found = Some((
-                        FindingKind::SharedRace,
-                        Some((cell.writer.thread, k, cell.writer.site)),
-                    ));
+                    let w = &cell.writer;
+                    found = Some((race, Some((w.block_idx, w.thread, k, w.site))));
                 } else if kind != AccessKind::Read {
                     if let Some(r) = cell.readers.iter().find(|r| unordered(r)) {
                         found = Some((
-                            FindingKind::SharedRace,
-                            Some((r.thread, AccessKind::Read, r.site)),
+                            race,
+                            Some((r.block_idx, r.thread, AccessKind::Read, r.site)),
                         ));
                     }
                 }
             }
             if kind == AccessKind::Read {
                 let [r0, r1] = &mut cell.readers;
-                if r0.epoch != epoch || r0.thread == thread {
+                if stale(r0) {
                     *r0 = me;
-                } else if r1.epoch != epoch || r1.thread == thread {
+                } else if stale(r1) {
                     *r1 = me;
                 }
             } else {
@@ -311,7 +395,7 @@ impl Checker {
                 .raw
                 .iter()
                 .filter(same)
-                .any(|f| f.site == site && f.other.map(|o| o.2) == other.map(|o| o.2));
+                .any(|f| f.site == site && f.other.map(|o| o.3) == other.map(|o| o.3));
             if !dup && self.raw.iter().filter(same).count() < MAX_FINDINGS_PER_KIND {
                 self.raw.push(Raw {
                     kind: fk,
@@ -345,7 +429,8 @@ impl Checker {
                 size: r.size,
                 offset: r.offset,
                 region: r.region,
-                other: r.other.map(|(t, a, s)| Other {
+                other: r.other.map(|(b, t, a, s)| Other {
+                    block_idx: b,
                     thread_idx: tid(t),
                     access: a,
                     line: line(s),

@@ -10,8 +10,8 @@
 //! (`float.rs`), the rounding modes and `.approx` operations
 //! (`rounding.rs`), device `printf` (`printf.rs`), asynchronous copies and
 //! memory barriers (`asyncmem.rs`), and the checks for
-//! undefined behaviour that do not stop a run (`check.rs`: shared-memory
-//! races, uninitialized shared reads).
+//! undefined behaviour that do not stop a run (`check.rs`: shared- and
+//! global-memory races, uninitialized shared reads).
 
 pub(crate) mod asyncmem;
 pub(crate) mod check;
