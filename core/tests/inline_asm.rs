@@ -7,7 +7,6 @@ mod common;
 
 use ptxlab_core::ir::{parse_module, print_module, verify};
 use ptxlab_core::{compile_source, Options};
-use std::process::Command;
 
 fn compile(src: &str) -> ptxlab_core::Compilation {
     compile_source(
@@ -49,25 +48,12 @@ fn asm_bodies(ptx: &str) -> Vec<String> {
 
 /// ptxas accepts the PTX (skipped where ptxas is not installed).
 fn ptxas_accepts(name: &str, ptx: &str) {
-    let Some(ptxas) = common::ptxas() else {
+    if common::ptxas().is_none() {
         eprintln!("SKIPPED ptxas check: ptxas not found");
-        return;
-    };
-    let dir = common::scratch(name);
-    let file = dir.join("k.ptx");
-    std::fs::write(&file, ptx).unwrap();
-    let out = Command::new(ptxas)
-        .args(["-arch=sm_80"])
-        .arg(&file)
-        .arg("-o")
-        .arg(dir.join("k.cubin"))
-        .output()
-        .expect("run ptxas");
-    assert!(
-        out.status.success(),
-        "ptxas rejected:\n{}\n{ptx}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    }
+    if let Some(e) = common::ptxas_rejects(ptx, "sm_80", name) {
+        panic!("ptxas rejected:\n{e}\n{ptx}");
+    }
 }
 
 /// Real-style uses: the lane id, a bit-field extract with an immediate

@@ -9,7 +9,6 @@ mod common;
 
 use ptxlab_core::ir::{parse_module, print_module};
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use std::process::Command;
 
 fn opts(arch: &str, opt_level: u8) -> Options {
     Options {
@@ -194,20 +193,8 @@ fn every_shape_and_type_is_written_as_nvcc_writes_it() {
         assert_eq!(h.matches("%r").count(), 8 + 8 + 4 + 4, "{h}");
         let d = ptx.lines().find(|l| l.contains(".f64.rn")).expect("dmma");
         assert_eq!(d.matches("%fd").count(), 2 + 1 + 1 + 2, "{d}");
-        if let Some(ptxas) = common::ptxas() {
-            let dir = common::scratch(&format!("wmma_O{level}"));
-            let path = dir.join("w.ptx");
-            std::fs::write(&path, &ptx).unwrap();
-            let out = Command::new(ptxas)
-                .args(["-arch=sm_80", "-o", "/dev/null"])
-                .arg(&path)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+        if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", &format!("wmma_O{level}")) {
+            panic!("ptxas rejects our PTX at -O{level}:\n{e}");
         }
     }
 }

@@ -204,22 +204,8 @@ fn our_curand_draws_nvidias_numbers() {
         let Some(ours) = ours.ptx else {
             panic!("{arch}: {:?}", ours.diagnostics);
         };
-        if let Some(ptxas) = common::ptxas() {
-            let dir = common::scratch(&format!("curand-{arch}"));
-            let file = dir.join("k.ptx");
-            std::fs::write(&file, &ours).unwrap();
-            let out = std::process::Command::new(ptxas)
-                .arg(format!("-arch={arch}"))
-                .arg(&file)
-                .arg("-o")
-                .arg(dir.join("k.cubin"))
-                .output()
-                .expect("run ptxas");
-            assert!(
-                out.status.success(),
-                "ptxas rejects our PTX at {arch}:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+        if let Some(e) = common::ptxas_rejects(&ours, arch, &format!("curand-{arch}")) {
+            panic!("ptxas rejects our PTX at {arch}:\n{e}");
         }
         if arch != "sm_80" {
             continue;

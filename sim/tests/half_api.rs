@@ -185,22 +185,9 @@ fn our_headers_compute_nvrtcs_bits() {
                 let Some(ours) = ours.ptx else {
                     panic!("{arch} -O{level}: {:?}", ours.diagnostics);
                 };
-                if let Some(ptxas) = common::ptxas() {
-                    let dir = common::scratch(&format!("half-api-{arch}-{level}-{bf}"));
-                    let file = dir.join("k.ptx");
-                    std::fs::write(&file, &ours).unwrap();
-                    let out = std::process::Command::new(ptxas)
-                        .arg(format!("-arch={arch}"))
-                        .arg(&file)
-                        .arg("-o")
-                        .arg(dir.join("k.cubin"))
-                        .output()
-                        .expect("run ptxas");
-                    assert!(
-                        out.status.success(),
-                        "ptxas rejects our PTX at {arch} -O{level}:\n{}",
-                        String::from_utf8_lossy(&out.stderr)
-                    );
+                let tag = format!("half-api-{arch}-{level}-{bf}");
+                if let Some(e) = common::ptxas_rejects(&ours, arch, &tag) {
+                    panic!("ptxas rejects our PTX at {arch} -O{level}:\n{e}");
                 }
                 for &(k, pair) in kernels {
                     let c = case(src, k, pair, bf);

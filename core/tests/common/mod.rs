@@ -81,6 +81,23 @@ pub fn nvrtc_file_options(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// ptxas's complaint about `ptx` for `arch` (`None` when it accepts it, or
+/// when ptxas is not installed); `tag` names the scratch directory.
+pub fn ptxas_rejects(ptx: &str, arch: &str, tag: &str) -> Option<String> {
+    let ptxas = ptxas()?;
+    let dir = scratch(tag);
+    let file = dir.join("k.ptx");
+    std::fs::write(&file, ptx).unwrap();
+    let out = std::process::Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .arg(&file)
+        .arg("-o")
+        .arg(dir.join("k.cubin"))
+        .output()
+        .expect("run ptxas");
+    (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 /// A fresh scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("ptxlab-test-{}-{name}", std::process::id()));
