@@ -48,10 +48,17 @@ impl<'a> Checker<'a> {
                 if taken.iter().any(|(n, _, _)| *n == name) {
                     continue;
                 }
-                if !matches!(self.lookup_block(&name), Some(Binding::Local(_))) {
+                let value = if matches!(self.lookup_block(&name), Some(Binding::Local(_))) {
+                    self.expr(Expr::new(ExprKind::Ident(name.clone()), span.clone()))
+                } else if self.in_closure() && self.lookup_block(&name).is_none() {
+                    // In a lambda's body: what the enclosing lambda captured.
+                    match self.member_of_this(&name, &span) {
+                        Some(v) => v,
+                        None => continue,
+                    }
+                } else {
                     continue;
-                }
-                let value = self.expr(Expr::new(ExprKind::Ident(name.clone()), span.clone()));
+                };
                 if let Some(t) = self.capture(by_ref, value, &span) {
                     taken.push((name, t.0, t.1));
                 }
@@ -71,6 +78,13 @@ impl<'a> Checker<'a> {
             .map(|(off, (_, _, v))| (off, v))
             .collect();
         mk(ExprKind::RecordInit(inits), span, closure)
+    }
+
+    /// Checking a lambda's `operator()`.
+    fn in_closure(&self) -> bool {
+        self.class
+            .as_ref()
+            .is_some_and(|r| r.name.borrow().contains("EUl"))
     }
 
     /// One captured value: the member's type and its initial value (the
