@@ -98,11 +98,15 @@ impl Parser<'_> {
             return self.error(at, "expected a \"{\"");
         }
         let start = self.pos;
-        let record = Rc::new(Record::new(&format!("{UNNAMED}{start}"), false));
+        let first = self.cxx.methods.len();
         self.enter()?;
         let body = self.compound();
         self.leave();
         let body = body?;
+        // The member functions its body made (its lambdas') come just
+        // before its own; their number is in the name until it is named.
+        let nested = self.cxx.methods.len() - first;
+        let record = Rc::new(Record::new(&format!("{UNNAMED}{start}:{nested}"), false));
         let named = self.named_in(start, self.pos, &params);
         let specs = Specs {
             device: true,
@@ -160,20 +164,56 @@ impl Parser<'_> {
 /// Names the closures of the lambdas among `methods` not named yet, those
 /// of the function whose symbol is `enclosing`: nvcc's local class name
 /// `Z<enclosing>EUl<params>E<n>_` (`n` counting the lambdas of the same
-/// parameters before it, none for the first) and the `operator()` symbol.
+/// parameters before it, none for the first) and the `operator()` symbol;
+/// a lambda's own lambdas are local to its `operator()`.
 pub(super) fn name_lambdas(enclosing: &str, methods: &mut [FunctionDef]) {
-    let enc = enclosing.strip_prefix("_Z").unwrap_or(enclosing);
-    let mut seen: Vec<String> = Vec::new();
-    for m in methods.iter_mut() {
-        let Some(CType::Ptr { pointee, konst, .. }) = m.params.first().map(|p| &p.ty) else {
-            continue;
-        };
-        let CType::Record(r) = &**pointee else {
-            continue;
-        };
-        if !r.name.borrow().starts_with(UNNAMED) {
-            continue;
+    name_range(enclosing, methods, 0, methods.len(), 0);
+}
+
+/// The closure of an unnamed lambda's `operator()`, and how many member
+/// functions its body made (just before it).
+fn unnamed(m: &FunctionDef) -> Option<(Rc<Record>, usize)> {
+    let CType::Ptr { pointee, .. } = &m.params.first()?.ty else {
+        return None;
+    };
+    let CType::Record(r) = &**pointee else {
+        return None;
+    };
+    let nested = r
+        .name
+        .borrow()
+        .strip_prefix(UNNAMED)?
+        .split_once(':')?
+        .1
+        .parse()
+        .ok()?;
+    Some((r.clone(), nested))
+}
+
+/// [`name_lambdas`] for `methods[lo..hi]`, `depth` lambdas deep.
+fn name_range(enclosing: &str, methods: &mut [FunctionDef], lo: usize, hi: usize, depth: usize) {
+    // The lambdas of this level (each after those nested in it), in order.
+    let mut level = Vec::new();
+    let mut i = hi;
+    while i > lo {
+        i -= 1;
+        if let Some((_, nested)) = unnamed(&methods[i]) {
+            level.push((i, nested));
+            i = i.saturating_sub(nested).max(lo);
         }
+    }
+    level.reverse();
+    let enc = enclosing
+        .strip_prefix("_Z")
+        .unwrap_or(enclosing)
+        .to_string();
+    let mut seen: Vec<String> = Vec::new();
+    for (i, nested) in level {
+        let Some((r, _)) = unnamed(&methods[i]) else {
+            continue;
+        };
+        let m = &mut methods[i];
+        let konst = matches!(m.params[0].ty, CType::Ptr { konst: true, .. });
         let params: Vec<CType> = m.params[1..].iter().map(|p| p.ty.clone()).collect();
         let sig = crate::frontend::mangle::lambda_params(&params, m.variadic);
         let n = seen.iter().filter(|s| **s == sig).count();
@@ -185,10 +225,20 @@ pub(super) fn name_lambdas(enclosing: &str, methods: &mut [FunctionDef]) {
         };
         let closure = format!("Ul{sig}E{disc}_");
         let local = format!("Z{enc}E{closure}");
-        let k = if *konst { "K" } else { "" };
+        let k = if konst { "K" } else { "" };
         *r.name.borrow_mut() = local.clone();
         m.name = format!("{local}::operator()");
-        m.symbol = Some(format!("_ZZ{enc}EN{k}{closure}clE{sig}"));
+        let symbol = format!("_ZZ{enc}EN{k}{closure}clE{sig}");
+        m.symbol = Some(symbol.clone());
+        if depth < 64 {
+            name_range(
+                &symbol,
+                methods,
+                i.saturating_sub(nested).max(lo),
+                i,
+                depth + 1,
+            );
+        }
     }
 }
 
