@@ -23,21 +23,21 @@ impl<'a> Checker<'a> {
                 continue;
             }
             if taken.iter().any(|(n, _, _)| *n == c.name) {
-                self.err(&c.span, format!("\"{}\" has already been captured", c.name));
+                self.err(
+                    &c.span,
+                    "a name cannot appear more than once in a capture-list",
+                );
                 continue;
             }
             let value = match c.init {
                 Some(e) => self.expr(e),
-                None => {
-                    if !matches!(self.lookup_block(&c.name), Some(Binding::Local(_))) {
-                        self.err(
-                            &c.span,
-                            format!("\"{}\" is not a variable that can be captured", c.name),
-                        );
+                None => match self.captured(&c.name, &c.span) {
+                    Some(v) => v,
+                    None => {
+                        self.err(&c.span, format!("identifier \"{}\" is undefined", c.name));
                         continue;
                     }
-                    self.expr(Expr::new(ExprKind::Ident(c.name.clone()), c.span.clone()))
-                }
+                },
             };
             if let Some(t) = self.capture(c.by_ref, value, &c.span) {
                 taken.push((c.name, t.0, t.1));
@@ -48,15 +48,7 @@ impl<'a> Checker<'a> {
                 if taken.iter().any(|(n, _, _)| *n == name) {
                     continue;
                 }
-                let value = if matches!(self.lookup_block(&name), Some(Binding::Local(_))) {
-                    self.expr(Expr::new(ExprKind::Ident(name.clone()), span.clone()))
-                } else if self.in_closure() && self.lookup_block(&name).is_none() {
-                    // In a lambda's body: what the enclosing lambda captured.
-                    match self.member_of_this(&name, &span) {
-                        Some(v) => v,
-                        None => continue,
-                    }
-                } else {
+                let Some(value) = self.captured(&name, &span) else {
                     continue;
                 };
                 if let Some(t) = self.capture(by_ref, value, &span) {
@@ -78,6 +70,18 @@ impl<'a> Checker<'a> {
             .map(|(off, (_, _, v))| (off, v))
             .collect();
         mk(ExprKind::RecordInit(inits), span, closure)
+    }
+
+    /// The variable a capture names: a local of the enclosing function, or
+    /// in a lambda's body, what that lambda captured.
+    fn captured(&mut self, name: &str, span: &Span) -> Option<Expr> {
+        match self.lookup_block(name) {
+            Some(Binding::Local(_)) => {
+                Some(self.expr(Expr::new(ExprKind::Ident(name.to_string()), span.clone())))
+            }
+            None if self.in_closure() => self.member_of_this(name, span),
+            _ => None,
+        }
     }
 
     /// Checking a lambda's `operator()`.
