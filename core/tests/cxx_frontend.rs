@@ -382,3 +382,14 @@ fn bad_lambda_captures_are_nvccs_errors() {
         ]
     );
 }
+
+/// A generic lambda is reported where its `auto` parameter is, not
+/// miscompiled.
+#[test]
+fn generic_lambdas_are_reported() {
+    let c = compile("__global__ void k(int *o) {\n  o[0] = [](auto x) { return x; }(1);\n}\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(c.diagnostics[0].span.line, 2);
+    assert!(c.diagnostics[0].message.contains("generic lambdas"));
+    assert!(c.ptx.is_none());
+}

@@ -71,6 +71,13 @@ impl Parser<'_> {
         } else {
             (Vec::new(), false)
         };
+        if let Some(p) = params.iter().find(|p| p.ty.is_deduced()) {
+            let at = p.span.clone();
+            return self.error(
+                at,
+                "generic lambdas (an \"auto\" parameter) are not supported yet",
+            );
+        }
         let mut mutable = false;
         loop {
             if self.eat("mutable") {
