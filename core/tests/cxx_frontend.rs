@@ -306,3 +306,90 @@ __global__ void k(int *p, unsigned *q, float *x) {
     );
     assert!(ptx.contains("cvt.rzi.u32.f32"), "{ptx}");
 }
+
+/// The `.func` symbols a -O0 compile defines, sorted.
+fn funcs_o0(src: &str) -> Vec<String> {
+    let opts = Options {
+        arch: "sm_80".into(),
+        opt_level: 0,
+        ..Options::default()
+    };
+    let c = compile_source("k.cu", src, &opts);
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.expect("no PTX");
+    let mut v: Vec<String> = ptx
+        .lines()
+        .filter(|l| l.starts_with(".func") && l.ends_with('('))
+        .filter_map(|l| l.trim_end_matches('(').rsplit(' ').next())
+        .map(str::to_string)
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Lambdas in device code: each closure's `operator()` is a `.func` at -O0
+/// with nvcc 13.5's symbol (numbered among the lambdas of the same
+/// parameters, `K` unless `mutable`, a lambda's lambda local to its
+/// `operator()`, a closure as a template argument its local name).
+#[test]
+fn lambdas_are_named_as_nvcc_names_them() {
+    let src = r#"
+template <class T, class Op> __device__ T apply(T x, Op op) { return op(x); }
+__device__ int dev(int a) { auto q = [a](int i) -> long { return a * i; }; return apply(a, q); }
+__global__ void k(int *out) {
+    int base = out[0];
+    auto f = [&](int i) { return base + i; };
+    auto g = [=](int i) { return base + i; };
+    auto h = [base, &out](int i) mutable { base++; return base + i + out[0]; };
+    auto n = [&] { auto in = [&](int j) { return base + j; }; return in(1); };
+    out[1] = f(1) + g(2) + h(3) + n() + dev(4);
+}
+"#;
+    // nvcc -arch=sm_80 --ptx -O0 -Xcicc -O0 (13.5).
+    let mut want = vec![
+        "_Z3devi",
+        "_Z5applyIiZ3deviEUliE_ET_S1_T0_",
+        "_ZZ1kPiENKUliE_clEi",
+        "_ZZ1kPiENKUliE0_clEi",
+        "_ZZ1kPiENUliE1_clEi",
+        "_ZZ1kPiENKUlvE_clEv",
+        "_ZZZ1kPiENKUlvE_clEvENKUliE_clEi",
+        "_ZZ3deviENKUliE_clEi",
+    ];
+    want.sort();
+    assert_eq!(funcs_o0(src), want);
+}
+
+/// Captures nvcc rejects, in its words.
+#[test]
+fn bad_lambda_captures_are_nvccs_errors() {
+    let src = "__global__ void k(int *o) {\n  auto f = [q](int i) { return i; };\n  auto g = [o, o]() { return o[0]; };\n  o[0] = f(1) + g();\n}\n";
+    let c = compile(src);
+    let msgs: Vec<(u32, String)> = c
+        .diagnostics
+        .iter()
+        .map(|d| (d.span.line, d.message.clone()))
+        .collect();
+    assert_eq!(
+        msgs,
+        [
+            (2, "identifier \"q\" is undefined".to_string()),
+            (
+                3,
+                "a name cannot appear more than once in a capture-list".to_string()
+            ),
+        ]
+    );
+}
+
+/// A generic lambda is reported where its `auto` parameter is, not
+/// miscompiled.
+#[test]
+fn generic_lambdas_are_reported() {
+    let c = compile("__global__ void k(int *o) {\n  o[0] = [](auto x) { return x; }(1);\n}\n");
+    assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+    assert_eq!(c.diagnostics[0].span.line, 2);
+    assert!(c.diagnostics[0].message.contains("generic lambdas"));
+    assert!(c.ptx.is_none());
+}

@@ -429,6 +429,14 @@ fn builtin_code(t: &CType) -> Option<&'static str> {
     })
 }
 
+/// A lambda's parameter list as its closure's name and its `operator()`
+/// symbol spell it (`i`, `v` for none).
+pub fn lambda_params(params: &[CType], variadic: bool) -> String {
+    let mut subs = Vec::new();
+    let params = params.iter().map(|t| mangle(t, &mut subs, &[])).collect();
+    function_params(params, variadic)
+}
+
 /// A function type's parameter list: `v` for none, `z` for `...`.
 fn function_params(mut params: Vec<String>, variadic: bool) -> String {
     if variadic {
@@ -510,11 +518,19 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
 /// A class or enum name: its length and spelling (`6float4`); an unnamed
 /// one is `Ut_`.
 fn source_name(name: &str) -> String {
-    if name.is_empty() {
+    if is_closure(name) {
+        // A lambda's closure: the local name its function gave it.
+        name.to_string()
+    } else if name.is_empty() {
         "Ut_".to_string()
     } else {
         format!("{}{name}", name.len())
     }
+}
+
+/// A lambda's closure class name (`Z1kPiEUliE_`, see `parse::lambda`).
+fn is_closure(name: &str) -> bool {
+    name.starts_with('Z') && name.ends_with('_') && name.contains("EUl")
 }
 
 fn sub_ref(i: usize) -> String {

@@ -36,6 +36,7 @@ mod decl;
 mod expr;
 mod host;
 mod instantiate;
+mod lambda;
 mod members;
 mod records;
 mod stmt;
@@ -43,6 +44,7 @@ mod templates;
 mod types;
 
 use decl::{name_unnamed, type_from_words};
+pub(crate) use lambda::rehome_lambdas;
 
 // Sema's calls back into the parser for the function template instances it
 // decides on (see `instantiate`).

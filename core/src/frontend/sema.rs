@@ -32,6 +32,7 @@ mod deduce;
 mod expr;
 mod init;
 mod instances;
+mod lambda;
 mod overload;
 mod stmt;
 mod templates;

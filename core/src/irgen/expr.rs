@@ -284,6 +284,7 @@ impl Gen<'_> {
             | ExprKind::NamedCast(..)
             | ExprKind::Construct(..)
             | ExprKind::MemberCall(..)
+            | ExprKind::Lambda(_)
             | ExprKind::RecordInit(_) => Value::Undef(self.types.ir_type(&e.ty)),
         }
     }

@@ -230,6 +230,34 @@ pub enum ExprKind {
     /// `object.f(args)` (and `p->f(args)`, with `*p` as the object) as
     /// written; sema makes it a `Call` with the object's address first.
     MemberCall(Box<Expr>, String, Vec<Expr>),
+    /// A lambda expression as written; sema lays out its closure class and
+    /// makes it the closure object (`RecordInit`).
+    Lambda(Box<Lambda>),
+}
+
+/// A lambda expression (`[&, n](int i) mutable -> int { … }`): its closure
+/// class (the parser made its `operator()`, a member function whose body is
+/// the lambda's; sema lays out the captures as its fields), the default
+/// capture, the captures written, and the names the body uses (those of
+/// the enclosing function's variables are captured by a default).
+#[derive(Clone, Debug)]
+pub struct Lambda {
+    pub closure: std::rc::Rc<Record>,
+    /// `[&]` (`Some(true)`) or `[=]` (`Some(false)`).
+    pub default: Option<bool>,
+    pub captures: Vec<Capture>,
+    /// The identifiers the body names, in order, each once (not its
+    /// parameters').
+    pub named: Vec<String>,
+}
+
+/// One capture as written: `n`, `&n`, `n = e`, `&r = e`, `this`.
+#[derive(Clone, Debug)]
+pub struct Capture {
+    pub name: String,
+    pub by_ref: bool,
+    pub init: Option<Expr>,
+    pub span: Span,
 }
 
 /// Which C++ named cast.

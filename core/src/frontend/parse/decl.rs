@@ -219,6 +219,10 @@ impl<'a> Parser<'a> {
                     is_static: specs.is_static && !self.in_class,
                     mem_inits: Vec::new(),
                 });
+                if let Some(f) = functions.last().filter(|f| f.body.is_some()) {
+                    let symbol = crate::frontend::mangle::symbol_name(f);
+                    lambda::name_lambdas(&symbol, &mut self.cxx.methods);
+                }
                 if specs.constexpr {
                     if let Some(f) = functions.last() {
                         let f = f.clone();

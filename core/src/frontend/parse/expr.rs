@@ -513,6 +513,7 @@ impl<'a> Parser<'a> {
                 Ok(Expr::new(ExprKind::Ident(name), span))
             }
             _ if t.is("(") => self.expr_to_paren(),
+            _ if t.is("[") => self.lambda(span),
             _ => self.error(
                 span,
                 format!("expected an expression before \"{}\"", t.text),

@@ -566,7 +566,7 @@ impl<'a> Parser<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn push_method(
+    pub(super) fn push_method(
         &mut self,
         record: &Rc<Record>,
         name: &str,
@@ -600,6 +600,10 @@ impl<'a> Parser<'a> {
             span,
             body,
         );
+        if !record.name.borrow().starts_with("__lambda") {
+            let symbol = crate::frontend::mangle::symbol_name(&f);
+            lambda::name_lambdas(&symbol, &mut self.cxx.methods);
+        }
         self.cxx.methods.push(f);
     }
 }

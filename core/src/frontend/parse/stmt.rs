@@ -160,6 +160,10 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 let e = if self.at(";") {
                     None
+                } else if self.at("{") {
+                    // `return {};`: a value of the return type (sema's).
+                    let span = self.span();
+                    Some(self.construct(CType::Auto, span)?)
                 } else {
                     Some(self.expr()?)
                 };

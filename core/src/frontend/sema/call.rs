@@ -111,6 +111,10 @@ impl<'a> Checker<'a> {
     /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,
     /// `table[i](x)`): the arguments converted to its parameters.
     pub(super) fn call_through(&mut self, callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+        // `[](int z) { … }(3)`: the closure's `operator()`.
+        if matches!(callee.kind, ExprKind::Lambda(_)) {
+            return self.member_call(callee, "operator()".into(), args, span);
+        }
         let callee = self.rvalue(callee);
         self.call_pointer(callee, args, span)
     }

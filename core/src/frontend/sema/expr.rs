@@ -188,6 +188,7 @@ impl<'a> Checker<'a> {
                 self.construct(ty, args, braced, span)
             }
             ExprKind::MemberCall(object, name, args) => self.member_call(*object, name, args, span),
+            ExprKind::Lambda(l) => self.lambda(*l, span),
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = self.resolve_type(&e.ty, &span);

@@ -127,10 +127,16 @@ impl Instances {
         let known = self.templates.lazy_methods.len();
         let made = parse::instantiate_function(&mut self.templates, diags, def, &args);
         self.register_methods(known);
-        let Some((mut f, _)) = made else {
+        let Some((mut f, mut methods)) = made else {
             self.made.insert(symbol, None);
             return None;
         };
+        // Its lambdas' `operator()`s, named in the instance.
+        parse::rehome_lambdas(&mangle::symbol_name(&f), &symbol, &mut methods);
+        methods.retain(|m| m.name.contains("EUl"));
+        let known = self.templates.lazy_methods.len();
+        self.templates.lazy_methods.extend(methods);
+        self.register_methods(known);
         let context = std::iter::once(format!(
             "instantiation of \"{}\" at line {}",
             instance_description(&self.templates.defs[def], &args),

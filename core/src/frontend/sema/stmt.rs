@@ -103,7 +103,11 @@ impl<'a> Checker<'a> {
                             "return value type does not match the function type",
                         );
                     }
-                    (Some(v), false) => {
+                    (Some(mut v), false) => {
+                        // `return {…};` builds the return type's value.
+                        if let ExprKind::Construct(t @ CType::Auto, _, _) = &mut v.kind {
+                            *t = ret.unref().clone();
+                        }
                         *e = Some(match &ret {
                             CType::Ref { pointee, konst } => {
                                 let v = self.expr(v);
