@@ -139,20 +139,6 @@ fn case(kernel: &'static str) -> Case {
     c
 }
 
-fn on_ptx(case: &Case, ptx: &str, kernel: &str) -> Vec<(String, Data)> {
-    use ptxlab_sim::emu::{run_kernel, PtxModule};
-    let m = PtxModule::parse(ptx).unwrap_or_else(|e| panic!("{kernel}: {e}"));
-    let symbol = m
-        .kernels()
-        .into_iter()
-        .find(|k| k.contains(kernel))
-        .unwrap_or_else(|| panic!("no kernel {kernel}"))
-        .to_string();
-    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &Config::default()))
-        .unwrap_or_else(|e| panic!("{kernel}: {e}"))
-        .0
-}
-
 fn on_ir(case: &Case, opts: &Options, kernel: &str) -> Vec<(String, Data)> {
     use ptxlab_sim::interp::run_kernel;
     let m = compile_to_ir("curand.cu", SRC, &NoFiles, opts, None)
@@ -212,8 +198,8 @@ fn our_curand_draws_nvidias_numbers() {
         }
         for k in KERNELS {
             let c = case(k);
-            let want = on_ptx(&c, &theirs, k);
-            let mut got = vec![("our PTX", on_ptx(&c, &ours, k))];
+            let want = c.on_ptx(&theirs, k);
+            let mut got = vec![("our PTX", c.on_ptx(&ours, k))];
             for level in [0, 3] {
                 let o = Options {
                     opt_level: level,

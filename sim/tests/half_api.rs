@@ -14,8 +14,6 @@ mod common;
 use cases::*;
 use common::nvrtc::Nvrtc;
 use ptxlab_core::{compile_source, Options};
-use ptxlab_sim::emu::{run_kernel, PtxModule};
-use ptxlab_sim::Config;
 
 const HALF: &str = r#"
 #include <cuda_fp16.h>
@@ -134,19 +132,6 @@ fn case(src: &'static str, kernel: &'static str, pair: bool, bf: bool) -> Case {
     c
 }
 
-fn buffers(case: &Case, ptx: &str, kernel: &str) -> Vec<(String, Data)> {
-    let m = PtxModule::parse(ptx).unwrap_or_else(|e| panic!("{kernel}: {e}"));
-    let symbol = m
-        .kernels()
-        .into_iter()
-        .find(|k| k.contains(kernel))
-        .unwrap_or_else(|| panic!("no kernel {kernel}"))
-        .to_string();
-    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &Config::default()))
-        .unwrap_or_else(|e| panic!("{kernel}: {e}"))
-        .0
-}
-
 /// A source, its kernels (with whether they work on pairs), and whether it
 /// is the bfloat16 one.
 type Sweep = (&'static str, &'static [(&'static str, bool)], bool);
@@ -191,7 +176,7 @@ fn our_headers_compute_nvrtcs_bits() {
                 }
                 for &(k, pair) in kernels {
                     let c = case(src, k, pair, bf);
-                    let (mut b_ours, b_theirs) = (buffers(&c, &ours, k), buffers(&c, &theirs, k));
+                    let (mut b_ours, b_theirs) = (c.on_ptx(&ours, k), c.on_ptx(&theirs, k));
                     let near = excuse_one_ulp(k, &mut b_ours, &b_theirs);
                     match difference(&b_ours, &b_theirs) {
                         None => same += 1,

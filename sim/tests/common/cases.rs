@@ -273,6 +273,23 @@ impl Case {
             .map_or_else(|| corpus_source(self.file), str::to_string)
     }
 
+    /// The buffers after the kernel whose symbol contains `kernel` runs on
+    /// the inputs in the PTX emulator from this PTX text (ours or NVRTC's).
+    pub fn on_ptx(&self, ptx: &str, kernel: &str) -> Vec<(String, Data)> {
+        use ptxlab_sim::emu::{run_kernel, PtxModule};
+        let m = PtxModule::parse(ptx).unwrap_or_else(|e| panic!("{kernel}: {e}"));
+        let symbol = m
+            .kernels()
+            .into_iter()
+            .find(|k| k.contains(kernel))
+            .unwrap_or_else(|| panic!("no kernel {kernel}"))
+            .to_string();
+        let config = ptxlab_sim::Config::default();
+        self.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &config))
+            .unwrap_or_else(|e| panic!("{kernel}: {e}"))
+            .0
+    }
+
     /// Uploads the inputs, runs `launch` (the interpreter, the PTX emulator)
     /// on them and reads back the buffers, in `expected`'s order, then the
     /// expected module variables.
