@@ -208,3 +208,34 @@ template void go<int>(int *d, struct HostOnly *h);
     // nvcc 13.5: the instances in the order of the instantiations.
     assert_eq!(entries(src), ["_Z1kIfEvPT_", "_Z1kIdEvPT_", "_Z1kIiEvPT_"]);
 }
+
+/// An explicit instantiation of a class template (`template class
+/// PiEstimator<float>;`, cuda-samples' Monte Carlo estimators) reads the
+/// bodies of its host members defined out of the class for what they
+/// launch, the class's parameters bound.
+#[test]
+fn explicit_class_instantiations_read_members_defined_out_of_class() {
+    let src = r#"template <class T> __global__ void k(T *d) { d[0] = T(1); }
+template <class T, int N> __global__ void r(T *d) { d[0] = T(N); }
+template <typename Real> class Est {
+public:
+    Est(int n);
+    Real operator()(Real *p);
+    void other(Real *p);
+};
+template <typename Real> Est<Real>::Est(int n) {}
+template <typename Real> Real Est<Real>::operator()(Real *p) { k<Real><<<1, 1>>>(p); return 0; }
+template <typename Real> void Est<Real>::other(Real *p) { r<Real, 4><<<1, 1>>>(p); }
+template class Est<float>;
+template class Est<double>;
+"#;
+    assert_eq!(
+        entries(src),
+        [
+            "_Z1kIfEvPT_",
+            "_Z1rIfLi4EEvPT_",
+            "_Z1kIdEvPT_",
+            "_Z1rIdLi4EEvPT_"
+        ]
+    );
+}

@@ -154,6 +154,12 @@ pub struct Templates {
     /// read for launches): a `static` kernel none names is never
     /// referenced (nvcc's warning 177).
     pub host_names: crate::collections::HashSet<String>,
+    /// Host member functions of class templates defined out of their class
+    /// (`template <typename Real> Real PiEstimator<Real>::operator()() {…}`),
+    /// by the class template's full name: not compiled, but an explicit
+    /// instantiation of the class (`template class PiEstimator<float>;`)
+    /// reads their bodies for the kernels they launch.
+    pub out_of_class: Vec<(String, TemplateDef)>,
 }
 
 impl Templates {

@@ -104,6 +104,34 @@ pub fn host_instance(
 }
 
 impl<'a> Parser<'a> {
+    /// The launches in the body of `member` (a host member function of a
+    /// class template defined out of its class) for the class's arguments
+    /// `args`: requests placed at `at`.
+    pub(super) fn out_of_class_launches(
+        &mut self,
+        member: &TemplateDef,
+        args: &[TemplateArg],
+        at: usize,
+    ) {
+        let scope = self.templates.scope.clone();
+        let templates = std::mem::take(&mut self.templates);
+        let mut p = Parser::sub(
+            &member.tokens,
+            &mut *self.diags,
+            scope,
+            templates,
+            0,
+            self.nesting + 1,
+        );
+        p.cxx.ns = member.name.split("::").map(str::to_string).collect();
+        p.cxx.ns.pop();
+        p.bind(member, args);
+        if let Some((Some(body), end)) = p.host_function_end(member.decl_start) {
+            p.scan_launches(body, end, at);
+        }
+        self.templates = p.templates;
+    }
+
     /// What the host member functions of class template `def`'s instance
     /// for `args` launch and call: those `called` (by name), those they
     /// call, and its constructors; placed at the end of the file.

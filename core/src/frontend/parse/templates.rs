@@ -240,7 +240,7 @@ impl<'a> Parser<'a> {
             let (save, at) = (self.pos, self.span());
             self.pos += 1;
             self.skip_template_arg_list();
-            if self.names_class_template_member() {
+            if self.names_class_template_member().is_some() {
                 if let Some((_, end)) = self.host_function_end(self.pos) {
                     self.pos = end;
                     return Ok(());
@@ -255,9 +255,25 @@ impl<'a> Parser<'a> {
         // A host member function of a class template defined out of its
         // class (`template <class T> void Exception<T>::throw_it(…) {…}`):
         // host code, skipped as host function bodies are.
-        if self.names_class_template_member() {
+        if let Some(class) = self.names_class_template_member() {
             if let Some((_, end)) = self.host_function_end(self.pos) {
+                let span = self.span();
                 self.pos = end;
+                let def = TemplateDef {
+                    name: class.clone(),
+                    span,
+                    params,
+                    tokens: self.toks[start..end].to_vec().into(),
+                    decl_start,
+                    kind: TemplateKind::Function {
+                        ret: CType::Void,
+                        names: Vec::new(),
+                        params: Vec::new(),
+                        space: ExecSpace::Host,
+                        constexpr: false,
+                    },
+                };
+                self.templates.out_of_class.push((class, def));
                 return Ok(());
             }
         }
@@ -516,14 +532,14 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Whether the declarator ahead names a member of a class template
-    /// (`Name<…>::`) before its parameter list.
-    fn names_class_template_member(&self) -> bool {
+    /// The class template whose member the declarator ahead names
+    /// (`Name<…>::`, before its parameter list), if it does.
+    fn names_class_template_member(&self) -> Option<String> {
         let toks = self.toks;
         let mut k = self.pos;
         while let Some(t) = toks.get(k) {
             if t.kind == TokKind::Str || matches!(&*t.text, "(" | "{" | ";" | "=") {
-                return false;
+                return None;
             }
             if t.kind == TokKind::Ident
                 && toks.get(k + 1).is_some_and(|n| n.is("<"))
@@ -536,7 +552,7 @@ impl<'a> Parser<'a> {
                         "<" => angle += 1,
                         ">" => angle -= 1,
                         ">>" => angle -= 2,
-                        ";" | "{" => return false,
+                        ";" | "{" => return None,
                         _ => {}
                     }
                     j += 1;
@@ -545,17 +561,18 @@ impl<'a> Parser<'a> {
                     }
                 }
                 if toks.get(j).is_some_and(|t| t.is("::")) {
-                    return true;
+                    let def = self.class_template(&t.text)?;
+                    return Some(self.templates.defs[def].name.clone());
                 }
                 k = j;
                 continue;
             }
             k += 1;
             if k - self.pos > 4096 {
-                return false;
+                return None;
             }
         }
-        false
+        None
     }
 
     /// The declaration of a function template up to its body: name, span,
@@ -595,7 +612,24 @@ impl<'a> Parser<'a> {
             };
             self.expect("<")?;
             let args = self.template_args()?;
-            self.class_instance(def, args, &span)?;
+            let ty = self.class_instance(def, args, &span)?;
+            // What its host members defined out of the class launch.
+            if let CType::Record(r) = &ty {
+                let args = r.template.borrow().as_ref().map(|(_, a)| a.clone());
+                let class = &self.templates.defs[def].name;
+                let members: Vec<TemplateDef> = self
+                    .templates
+                    .out_of_class
+                    .iter()
+                    .filter(|(c, _)| c == class)
+                    .map(|(_, d)| d.clone())
+                    .collect();
+                for m in members {
+                    if let Some(args) = args.as_ref().filter(|a| a.len() == m.params.len()) {
+                        self.out_of_class_launches(&m, args, at);
+                    }
+                }
+            }
             return self.expect(";");
         }
         let start = self.span();
