@@ -758,3 +758,18 @@ void host(unsigned int n) {
         assert!(ptx.contains(&format!(".entry {entry}(")), "{entry}:\n{ptx}");
     }
 }
+
+/// An enumerator of a class template's instance (`AsianOption<Real>::Put`
+/// in a kernel template, cuda-samples' MC_SingleAsianOptionP).
+#[test]
+fn enumerators_of_class_template_instances() {
+    let src = "template <typename Real> struct Opt { enum CallPut { Call, Put }; Real strike; CallPut type; };\n\
+               template <typename Real> __global__ void k(const Opt<Real> *o, Real *p) {\n\
+               Real v = p[0] - o->strike; if (o->type == Opt<Real>::Put) v = -v; p[1] = v; }\n\
+               template __global__ void k<float>(const Opt<float> *, float *);\n";
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains("setp.eq.s32"), "{ptx}");
+    assert!(ptx.contains("neg.f32"), "{ptx}");
+}

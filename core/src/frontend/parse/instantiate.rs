@@ -583,12 +583,20 @@ impl<'a> Parser<'a> {
             p.finish_class(&record, &bases, members?, 0);
             // Its static constants and member typedefs.
             let prefix = format!("{id}::");
+            // (Its enumerators are constants of their enum's type:
+            // `Opt<float>::Put`.)
             let constants: Vec<_> = p
                 .cxx
                 .constants
                 .iter()
                 .filter(|(k, _)| k.starts_with(&prefix))
                 .map(|(k, v)| (k.clone(), v.clone()))
+                .chain(
+                    p.enumerators
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(k, (v, t))| (k.clone(), (Scalar::Int(*v), t.clone()))),
+                )
                 .collect();
             let typedefs: Vec<_> = p
                 .typedefs
