@@ -86,14 +86,27 @@ pub fn host_instance(
     args: &[TemplateArg],
     at: usize,
 ) -> Vec<Request> {
-    let Some(def) = templates.defs.get(def).cloned() else {
-        return Vec::new();
-    };
+    match templates.defs.get(def).cloned() {
+        Some(def) => host_body_requests(templates, diags, &def, args, at),
+        None => Vec::new(),
+    }
+}
+
+/// What the body of host function `def` (a template's, or a class
+/// template's member defined out of its class: `Templates::out_of_class`)
+/// launches and calls with its parameters bound to `args`.
+pub(super) fn host_body_requests(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: &TemplateDef,
+    args: &[TemplateArg],
+    at: usize,
+) -> Vec<Request> {
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.cxx.ns = def.name.split("::").map(str::to_string).collect();
     p.cxx.ns.pop();
-    p.bind(&def, args);
+    p.bind(def, args);
     let known = p.templates.requests.len();
     if let Some((Some(body), end)) = p.host_function_end(def.decl_start) {
         p.scan_launches(body, end, at);
@@ -104,34 +117,6 @@ pub fn host_instance(
 }
 
 impl<'a> Parser<'a> {
-    /// The launches in the body of `member` (a host member function of a
-    /// class template defined out of its class) for the class's arguments
-    /// `args`: requests placed at `at`.
-    pub(super) fn out_of_class_launches(
-        &mut self,
-        member: &TemplateDef,
-        args: &[TemplateArg],
-        at: usize,
-    ) {
-        let scope = self.templates.scope.clone();
-        let templates = std::mem::take(&mut self.templates);
-        let mut p = Parser::sub(
-            &member.tokens,
-            &mut *self.diags,
-            scope,
-            templates,
-            0,
-            self.nesting + 1,
-        );
-        p.cxx.ns = member.name.split("::").map(str::to_string).collect();
-        p.cxx.ns.pop();
-        p.bind(member, args);
-        if let Some((Some(body), end)) = p.host_function_end(member.decl_start) {
-            p.scan_launches(body, end, at);
-        }
-        self.templates = p.templates;
-    }
-
     /// What the host member functions of class template `def`'s instance
     /// for `args` launch and call: those `called` (by name), those they
     /// call, and its constructors; placed at the end of the file.

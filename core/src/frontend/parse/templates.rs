@@ -626,7 +626,10 @@ impl<'a> Parser<'a> {
                     .collect();
                 for m in members {
                     if let Some(args) = args.as_ref().filter(|a| a.len() == m.params.len()) {
-                        self.out_of_class_launches(&m, args, at);
+                        let templates = &mut self.templates;
+                        let made =
+                            instantiate::host_body_requests(templates, self.diags, &m, args, at);
+                        self.templates.requests.extend(made);
                     }
                 }
             }
