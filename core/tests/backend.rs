@@ -488,3 +488,127 @@ __global__ void nothing(float *o) { __syncthreads(); o[threadIdx.x] = 1.0f; }";
         .collect();
     assert_eq!(per_kernel, [2, 1, 5, 1], "{p}");
 }
+
+#[test]
+fn volatile_objects_are_read_and_written_by_volatile_instructions_as_nvcc_does() {
+    // nvcc 13.5 writes exactly these: every access through a pointer to
+    // volatile, to a volatile variable (global, shared, local) and to a
+    // member through a volatile pointer is `.volatile`, and a spin loop's
+    // load stays in the loop; an integer kernel parameter cast to a pointer
+    // (and a pointer through `unsigned long long` and back) is global.
+    let src = "
+__global__ void spin(unsigned long long addr, int *out) {
+    volatile int *flag = (volatile int *)addr;
+    while (*flag == 0) { }
+    out[threadIdx.x] = *flag;
+}
+__global__ void round_trip(int *p, int *out) {
+    volatile int *flag = (volatile int *)(unsigned long long)p;
+    while (*flag == 0) { }
+    out[0] = 1;
+}
+__device__ volatile int g;
+__global__ void warp(float *out, const float *in) {
+    __shared__ volatile float s[64];
+    __shared__ volatile int done;
+    int t = threadIdx.x;
+    s[t] = in[t];
+    if (t < 32) { s[t] += s[t + 32]; s[t] += s[t + 16]; }
+    done = 1;
+    g = 2; g = 3;
+    while (done == 0) {}
+    out[t] = s[0] + g;
+}
+struct P { int a; int b; };
+__global__ void members(volatile P *p, int *out) {
+    p->a = 1; p->a = 2;
+    out[0] = p->b + p->b;
+    volatile int x = 5;
+    out[1] = x + x;
+}";
+    let p = ptx(src, "sm_80", 3);
+    let kernel = |name: &str| -> Vec<String> {
+        let body = p.split(".entry ").find(|k| k.starts_with(name)).unwrap();
+        lines(body)
+            .into_iter()
+            .filter(|l| l.contains("ld.") || l.contains("st."))
+            .filter(|l| !l.starts_with("ld.param"))
+            .map(|l| l.split(' ').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        kernel("_Z4spin"),
+        [
+            "ld.volatile.global.u32",
+            "ld.volatile.global.u32",
+            "st.global.u32"
+        ],
+        "{p}"
+    );
+    assert_eq!(
+        kernel("_Z10round_trip"),
+        ["ld.volatile.global.u32", "st.global.u32"],
+        "{p}"
+    );
+    let warp = kernel("_Z4warp");
+    assert_eq!(
+        warp.iter()
+            .filter(|l| l.starts_with("ld.volatile.shared.f32"))
+            .count(),
+        5,
+        "{p}"
+    );
+    assert_eq!(
+        warp.iter()
+            .filter(|l| l.starts_with("st.volatile.shared"))
+            .count(),
+        4,
+        "{p}"
+    );
+    assert_eq!(
+        warp.iter()
+            .filter(|l| *l == "st.volatile.global.u32")
+            .count(),
+        2,
+        "{p}"
+    );
+    assert_eq!(
+        warp.iter()
+            .filter(|l| *l == "ld.volatile.global.u32")
+            .count(),
+        1,
+        "{p}"
+    );
+    assert_eq!(
+        kernel("_Z7members"),
+        [
+            "st.volatile.global.u32",
+            "st.volatile.global.u32",
+            "ld.volatile.global.u32",
+            "ld.volatile.global.u32",
+            "st.global.u32",
+            "st.volatile.local.u32",
+            "ld.volatile.local.u32",
+            "ld.volatile.local.u32",
+            "st.global.u32"
+        ],
+        "{p}"
+    );
+    // The spin loop reads the flag on every trip.
+    let spin = p
+        .split(".entry ")
+        .find(|k| k.starts_with("_Z4spin"))
+        .unwrap();
+    let head = spin.find("$L__BB0_1:").expect("a loop");
+    assert!(
+        spin[head..]
+            .split("bra")
+            .next()
+            .unwrap()
+            .contains("ld.volatile"),
+        "{p}"
+    );
+    if let Some(err) = common::ptxas_rejects(&p, "sm_80", "volatile") {
+        panic!("{err}\n{p}");
+    }
+}

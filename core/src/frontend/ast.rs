@@ -129,6 +129,8 @@ pub struct GlobalVar {
     pub span: Span,
     /// `alignas(N)` (0: the type's alignment).
     pub align: u64,
+    /// Declared `volatile` (an array: its elements).
+    pub volatile: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -213,6 +215,9 @@ pub struct Local {
     pub name: String,
     pub ty: CType,
     pub span: Span,
+    /// Declared `volatile` (an array: its elements): every access is a
+    /// volatile load or store.
+    pub volatile: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -241,4 +246,6 @@ pub struct VarDecl {
     pub local: usize,
     /// `alignas(N)` (0: the type's alignment); kept for `__shared__` ones.
     pub align: u64,
+    /// Declared `volatile` (an array: its elements).
+    pub volatile: bool,
 }

@@ -307,6 +307,9 @@ struct Declarator {
     span: Span,
     ty: CType,
     restrict: bool,
+    /// `volatile` on the declared object itself (`volatile int x`,
+    /// `int *volatile p`; an array's elements).
+    volatile: bool,
     /// Present when the declarator declares a function.
     func: Option<(Vec<Param>, bool)>,
     /// A member function's `const` after its parameters.

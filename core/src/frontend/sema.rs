@@ -561,6 +561,7 @@ impl<'a> Checker<'a> {
             name: name.to_string(),
             ty,
             span: span.clone(),
+            volatile: false,
         });
         self.bind(name, Binding::Local(id), span);
         id
@@ -574,6 +575,7 @@ impl<'a> Checker<'a> {
             name: name.to_string(),
             ty: ty.clone(),
             span: span.clone(),
+            volatile: false,
         });
         Expr {
             kind: ExprKind::Var(id),

@@ -92,13 +92,15 @@ impl Gen<'_> {
             ExprKind::Var(id) => {
                 let name = self.src.locals[*id].name.clone();
                 let ptr = self.slots[*id].clone();
-                self.load(&name, ptr, &e.ty, false)
+                let volatile = self.is_volatile(e);
+                self.load(&name, ptr, &e.ty, volatile)
             }
             ExprKind::SpecialReg(b, comp) => self.special_reg(*b, ["x", "y", "z"][*comp as usize]),
             ExprKind::Global(id) => {
                 let name = self.globals[*id].source_name.clone();
                 let ptr = self.lvalue(e);
-                self.load(&name, ptr, &e.ty, false)
+                let volatile = self.is_volatile(e);
+                self.load(&name, ptr, &e.ty, volatile)
             }
             ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => {
                 let ptr = self.lvalue(e);
@@ -107,7 +109,8 @@ impl Gen<'_> {
                 } else {
                     "deref"
                 };
-                self.load(name, ptr, &e.ty, false)
+                let volatile = self.is_volatile(e);
+                self.load(name, ptr, &e.ty, volatile)
             }
             ExprKind::Unary(UnOp::AddrOf, inner) => self.lvalue(inner),
             ExprKind::Unary(

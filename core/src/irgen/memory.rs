@@ -227,6 +227,11 @@ impl Gen<'_> {
     }
 
     pub(super) fn store(&mut self, val: Value, ptr: Value, ty: &CType) {
+        self.store_volatile(val, ptr, ty, false);
+    }
+
+    /// A store, `volatile` when the object written is.
+    pub(super) fn store_volatile(&mut self, val: Value, ptr: Value, ty: &CType, volatile: bool) {
         let val = if *ty == CType::Bool {
             self.emit(
                 "frombool",
@@ -246,9 +251,35 @@ impl Gen<'_> {
                 val,
                 ptr,
                 align: ty.align(),
-                volatile: false,
+                volatile,
             },
         );
+    }
+
+    /// Whether the object the lvalue `e` designates is `volatile`: a
+    /// variable declared so, or what a pointer to volatile points to (an
+    /// element, a member of such an object).
+    pub(super) fn is_volatile(&self, e: &ast::Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(id) => self.src.locals[*id].volatile,
+            ExprKind::Global(id) => self.globals[*id].volatile,
+            ExprKind::Unary(UnOp::Deref, p) | ExprKind::Index(p, _) => self.points_to_volatile(p),
+            ExprKind::Field(object, ..) => object.lvalue && self.is_volatile(object),
+            ExprKind::Comma(_, b) => self.is_volatile(b),
+            _ => false,
+        }
+    }
+
+    /// Whether the pointer `p` points to volatile objects: its type says so,
+    /// or it is a volatile array that decayed.
+    fn points_to_volatile(&self, p: &ast::Expr) -> bool {
+        match (&p.ty, &p.kind) {
+            (CType::Ptr { volatile: true, .. }, _) => true,
+            (_, ExprKind::Cast { expr, .. }) if matches!(expr.ty, CType::Array(..)) => {
+                expr.lvalue && self.is_volatile(expr)
+            }
+            _ => false,
+        }
     }
 
     pub(super) fn load(&mut self, name: &str, ptr: Value, ty: &CType, volatile: bool) -> Value {
@@ -277,10 +308,11 @@ impl Gen<'_> {
     /// Reads the object `e` designates (at `ptr`): a bit-field's bits are
     /// shifted down from its unit and sign- or zero-extended.
     pub(super) fn load_lvalue(&mut self, name: &str, e: &ast::Expr, ptr: Value) -> Value {
+        let volatile = self.is_volatile(e);
         let Some((off, width)) = bitfield_of(e) else {
-            return self.load(name, ptr, &e.ty, false);
+            return self.load(name, ptr, &e.ty, volatile);
         };
-        let unit = self.load("bf.load", ptr, &e.ty, false);
+        let unit = self.load("bf.load", ptr, &e.ty, volatile);
         let ty = self.types.ir_type(&e.ty);
         let bits = ty.bits();
         if e.ty.is_signed() {
@@ -299,11 +331,12 @@ impl Gen<'_> {
     /// Writes `val` to the object `e` designates (at `ptr`): a bit-field
     /// replaces its bits in its unit.
     pub(super) fn store_lvalue(&mut self, e: &ast::Expr, val: Value, ptr: Value) {
+        let volatile = self.is_volatile(e);
         let Some((off, width)) = bitfield_of(e) else {
-            self.store(val, ptr, &e.ty);
+            self.store_volatile(val, ptr, &e.ty, volatile);
             return;
         };
-        let unit = self.load("bf.load", ptr.clone(), &e.ty, false);
+        let unit = self.load("bf.load", ptr.clone(), &e.ty, volatile);
         let ty = self.types.ir_type(&e.ty);
         let field = low_bits(width);
         let v = self.bin("bf.value", BinOp::And, val, int_const(ty.clone(), field));
@@ -326,7 +359,7 @@ impl Gen<'_> {
                 flags: Flags::default(),
             },
         );
-        self.store(new, ptr, &e.ty);
+        self.store_volatile(new, ptr, &e.ty, volatile);
     }
 
     /// The address of an lvalue expression.

@@ -20,7 +20,12 @@ impl Gen<'_> {
                     self.set_loc(&d.span);
                     if let Some(init) = &d.init {
                         let ptr = self.slots[d.local].clone();
-                        self.store_expr(init, ptr);
+                        if d.volatile && !init.ty.is_record() {
+                            let v = self.rvalue(init);
+                            self.store_volatile(v, ptr, &init.ty, true);
+                        } else {
+                            self.store_expr(init, ptr);
+                        }
                     }
                     if let Some(elems) = &d.list {
                         // Each value goes to its offset in the object: an

@@ -387,6 +387,19 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     }
                 }
             }
+            // `inttoptr (ptrtoint p)` back to p's type is p (a pointer
+            // through `unsigned long long` and back), as LLVM folds it.
+            if *op == CastOp::IntToPtr && from == Type::I64 {
+                if let Some(InstKind::Cast {
+                    op: CastOp::PtrToInt,
+                    val: p,
+                }) = val.as_inst().map(|i| &f.inst(i).kind)
+                {
+                    if f.value_type(p) == *ty {
+                        return Some(Action::Replace(p.clone()));
+                    }
+                }
+            }
             // bitcast (bitcast x to B) to A, with x of type A, is x (a half's
             // bits and back).
             if *op == CastOp::BitCast {

@@ -2,7 +2,9 @@
 //! (the CUDA programming model says so). Each gets an `addrspacecast` to
 //! `ptr addrspace(1)` and back at the entry; memory-space-opt then follows
 //! the global pointer to the loads and stores. This is the `cvta.to.global`
-//! nvcc emits at the top of every kernel.
+//! nvcc emits at the top of every kernel. An integer parameter turned into a
+//! pointer (`(int *)addr`) holds a global address too, as in LLVM's
+//! NVPTXLowerArgs: the `inttoptr` gets the same casts after it.
 
 use crate::ir::*;
 
@@ -30,8 +32,67 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
                 ),
             );
         }
+        for a in 0..f.params.len() {
+            if f.params[a].ty == Type::I64 && cast_int_to_ptr(f, a) {
+                changed = true;
+                cx.applied(
+                    0,
+                    format_args!(
+                        "integer parameter `{}` of kernel `{}` cast to a pointer points to global memory",
+                        f.params[a].name, f.name
+                    ),
+                );
+            }
+        }
     }
     changed
+}
+
+/// Each `inttoptr` of integer parameter `a` to a generic pointer is cast to
+/// the global space and back right after it, its uses reading the cast
+/// back. False when there is none.
+fn cast_int_to_ptr(f: &mut Function, a: usize) -> bool {
+    let arg = Value::Arg(a as u32);
+    let mut found = Vec::new();
+    for &b in &f.layout {
+        for (pos, &i) in f.block(b).insts.iter().enumerate() {
+            let inst = f.inst(i);
+            if inst.ty == Type::Ptr(addrspace::GENERIC)
+                && matches!(&inst.kind, InstKind::Cast { op: CastOp::IntToPtr, val } if *val == arg)
+            {
+                found.push((b, pos, i));
+            }
+        }
+    }
+    // From the last, so earlier positions stay valid.
+    for &(b, pos, i) in found.iter().rev() {
+        let name = f.inst(i).name.clone();
+        let loc = f.inst(i).loc.clone();
+        let global = f.create_inst(
+            &format!("{name}.global"),
+            Type::Ptr(addrspace::GLOBAL),
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val: Value::Inst(i),
+            },
+            loc.clone(),
+        );
+        let generic = f.create_inst(
+            &format!("{name}.gen"),
+            Type::Ptr(addrspace::GENERIC),
+            InstKind::Cast {
+                op: CastOp::AddrSpaceCast,
+                val: Value::Inst(global),
+            },
+            loc,
+        );
+        // The casts are not placed yet, so this leaves the first cast's operand alone.
+        f.replace_all_uses(&Value::Inst(i), &Value::Inst(generic));
+        let insts = &mut f.block_mut(b).insts;
+        insts.insert(pos + 1, global);
+        insts.insert(pos + 2, generic);
+    }
+    !found.is_empty()
 }
 
 /// Where casts of parameters go in the entry block: after its allocas

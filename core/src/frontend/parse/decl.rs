@@ -337,6 +337,7 @@ impl<'a> Parser<'a> {
             external: specs.is_extern,
             span: d.span,
             align: specs.align,
+            volatile: d.volatile,
         });
         Ok(())
     }

@@ -448,6 +448,7 @@ impl<'a> Parser<'a> {
                 span: d.span,
                 local: usize::MAX,
                 align: s.align,
+                volatile: d.volatile,
             });
             if !self.eat(",") {
                 break;

@@ -88,6 +88,7 @@ impl<'a> Checker<'a> {
             external: d.external,
             span: d.span.clone(),
             align: d.align,
+            volatile: d.volatile,
         });
         d.local = id;
         self.bind(&d.name.clone(), Binding::Global(id), &d.span.clone());
@@ -119,6 +120,7 @@ impl<'a> Checker<'a> {
                     || matches!(&d.ty, CType::Array(e, n) if *n > 0 && self.needs_init(e, 0)));
             if early {
                 d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                self.locals[d.local].volatile = d.volatile;
             }
             if let Some(list) = d.init_list.take() {
                 if early {
@@ -149,6 +151,7 @@ impl<'a> Checker<'a> {
             }
             if !early {
                 d.local = self.declare(&d.name, d.ty.clone(), &d.span);
+                self.locals[d.local].volatile = d.volatile;
             }
             let object = self.local_value(d.local, d.span.clone());
             d.construct = match how {
