@@ -32,6 +32,9 @@ __global__ void h1(__half *o, const __half *a, const __half *b, const float *f, 
     p[26] = __ll2half_rd((long long)ii[i] * 1000003ll); p[27] = hrint(x); p[28] = hceil(x);
     p[29] = htrunc(x); p[30] = __hneg(x); p[31] = __ldg(a + i + 3); p[32] = __hfma(x, y, a[i + 4]);
     p[33] = __shfl_down_sync(0xffffffff, y, 3);
+    // Implicit conversions through the converting constructors.
+    __half z = f[i] * 0.5f;
+    p[34] = z; p[35] = ii[i]; p[36] = (double)f[i] * 1.0000001; z = 0.75f; p[37] = z;
     int *q = ii + 64 + 8 * i;
     q[0] = __half2int_rz(x); q[1] = __hlt(x, y); q[2] = __hisinf(x) + 2 * __hisnan(__hdiv(x, x));
     q[3] = __half2int_rd(x * __float2half(100.0f)); q[4] = __heq(x, y) + 2 * __hgeu(x, y);
@@ -70,6 +73,8 @@ __global__ void b1(__nv_bfloat16 *o, const __nv_bfloat16 *a, const __nv_bfloat16
     p[9] = __shfl_xor_sync(0xffffffff, x, 1); p[10] = __hsub(x, y); p[11] = __hneg(x);
     p[12] = __habs(x); p[13] = __ldg(a + i + 5); p[14] = __double2bfloat16((double)f[i] * 1.000001);
     p[15] = __float2bfloat16_rd(f[i]); p[16] = __float2bfloat16_ru(f[i]); p[17] = __hmin(x, y);
+    __nv_bfloat16 z = f[i] * 0.5f;
+    p[18] = z; z = 0.75f; p[19] = z; p[20] = (double)f[i] * 1.0000001;
     float *w = (float *)(ii + 64) + 4 * i;
     w[0] = __bfloat162float(x); w[1] = (float)y;
     int *q = ii + 512 + 4 * i;

@@ -95,6 +95,26 @@ impl<'a> Checker<'a> {
                 return self.construct(to.clone(), vec![e], false, span);
             }
         }
+        // A scalar to a class with a converting constructor from a scalar it
+        // converts to (`__half h = 1.5f;`, `f(x)` with an `__half`
+        // parameter): that constructor, chosen by overload resolution.
+        if let (CType::Record(r), false) = (to, e.ty.is_record()) {
+            let scalar_ok = |p: &CType| match (p.unref(), &e.ty) {
+                (p, a) if p.is_arithmetic() && a.is_arithmetic() => {
+                    !p.is_scoped_enum() && !a.is_scoped_enum()
+                }
+                (p, a) => p == a,
+            };
+            let takes = self.constructors(r).iter().any(|c| {
+                c.params.len() >= 2
+                    && c.defaults.iter().skip(2).all(|d| d.is_some())
+                    && scalar_ok(&c.params[1])
+            });
+            if takes {
+                let span = e.span.clone();
+                return self.construct(to.clone(), vec![e], false, span);
+            }
+        }
         let e = if e.ty.is_record() && e.ty != *to {
             let v = self.user_conversion(e, Some(to));
             if !v.ty.is_record() {
