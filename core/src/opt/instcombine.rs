@@ -247,7 +247,7 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                         InstKind::Bin {
                             op: BinOp::And,
                             lhs: lhs.clone(),
-                            rhs: fold::int_const(ty.clone(), (1i64 << k) - 1),
+                            rhs: fold::int_const(ty.clone(), ((1u64 << k) - 1) as i64),
                             flags: Flags::default(),
                         }
                     }))
