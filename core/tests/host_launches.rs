@@ -239,3 +239,18 @@ template class Est<double>;
         ]
     );
 }
+
+#[test]
+fn a_class_template_whose_host_members_name_the_class_is_read_once() {
+    // Before, reading `run` for launches read `Img<float>`'s members again
+    // through `other`, without end (a stack overflow on HeCBench's bm3d,
+    // whose CImg does this everywhere).
+    let src = "template <typename T> __global__ void k(T *p) { p[threadIdx.x] += 1; }
+template <typename T> struct Img {
+    Img<T> twin() const { Img<T> r; r.twin(); return r; }
+    void run(T *p) { k<T><<<1, 32>>>(p); Img<T> other; other.run(p); other.twin(); }
+};
+template <typename T> struct Pair { void go(T *p) { Img<T> a; a.run(p); Pair<T> b; b.go(p); } };
+void host(float *p, int *q) { Img<float> i; i.run(p); Pair<int> j; j.go(q); }";
+    assert_eq!(entries(src), ["_Z1kIfEvPT_", "_Z1kIiEvPT_"]);
+}

@@ -160,6 +160,10 @@ pub struct Templates {
     /// instantiation of the class (`template class PiEstimator<float>;`)
     /// reads their bodies for the kernels they launch.
     pub out_of_class: Vec<(String, TemplateDef)>,
+    /// Class instances whose host members were (or are being) read for
+    /// launches, with the members asked for: each is read once (a member
+    /// that names its own class would read it again without end).
+    pub members_scanned: crate::collections::HashSet<String>,
 }
 
 impl Templates {

@@ -155,12 +155,12 @@ fn unroll_loop(
     } else {
         THRESHOLD
     };
-    let trip = trip_count(f, dom, l, &c, (limit / size.max(1)) as u64);
+    let trip = trip_count(f, dom, l, &c, (limit / size.max(1)) as u64).ok();
     let fits = |n: u64| n.saturating_mul(size as u64) <= limit as u64;
     // Runtime unrolling (a remainder loop after the unrolled one): by the
     // pragma's count, else by cicc's for a small innermost loop.
     let runtime =
-        |f: &mut Function, count: Option<usize>, trip: Option<u64>, tried: &mut Vec<BlockId>| {
+        |f: &mut Function, count: Option<usize>, trip: Option<String>, tried: &mut Vec<BlockId>| {
             if !innermost {
                 return Err("it holds another loop".to_string());
             }
@@ -195,20 +195,23 @@ fn unroll_loop(
         }
         (Some(n), _) if n >= 2 && fits(u64::from(n)) => (u64::from(n), Mode::KeepTests),
         (None, None) => {
-            let trip = trip_count(f, dom, l, &c, u64::MAX);
-            return runtime(f, None, trip, tried).map_err(|why| match trip {
-                Some(t) => format!(
-                    "too big ({t} iterations of {size} instructions, limit {limit}), and not unrolled with a remainder: {why}"
+            let trip = trip_count(f, dom, l, &c, REMARK_TRIPS);
+            let known = (trip != Err(false)).then(|| trips(trip));
+            return runtime(f, None, known, tried).map_err(|why| match trip {
+                Err(false) => format!("trip count unknown, and not unrolled with a remainder: {why}"),
+                t => format!(
+                    "too big ({} iterations of {size} instructions, limit {limit}), and not unrolled with a remainder: {why}",
+                    trips(t)
                 ),
-                None => format!("trip count unknown, and not unrolled with a remainder: {why}"),
             });
         }
         (Some(0), None) => {
-            return Err(match trip_count(f, dom, l, &c, u64::MAX) {
-                Some(t) => {
-                    format!("too big ({t} iterations of {size} instructions, limit {limit})")
-                }
-                None => "trip count unknown".into(),
+            return Err(match trip_count(f, dom, l, &c, REMARK_TRIPS) {
+                Err(false) => "trip count unknown".into(),
+                t => format!(
+                    "too big ({} iterations of {size} instructions, limit {limit})",
+                    trips(t)
+                ),
             })
         }
         (_, Some(t)) if !fits(t) && hint.is_none_or(|n| n == 0) => {
@@ -232,9 +235,22 @@ fn unroll_loop(
     })
 }
 
-/// The number of times the latch runs, from constant initial values; `None`
-/// when unknown or above `max`.
-fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> Option<u64> {
+/// How many iterations a remark's trip count is simulated for: a loop that
+/// runs longer is "more than" this (simulating `for (i = 0; i < 1 << 30;
+/// i++)` to the end took minutes).
+const REMARK_TRIPS: u64 = 4096;
+
+/// A trip count for a remark: the number, or "more than" the simulated ones.
+fn trips(t: Result<u64, bool>) -> String {
+    match t {
+        Ok(t) => t.to_string(),
+        _ => format!("more than {REMARK_TRIPS}"),
+    }
+}
+
+/// The number of times the latch runs, from constant initial values;
+/// `Err(true)` when above `max`, `Err(false)` when unknown.
+fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> Result<u64, bool> {
     let preds = f.predecessors();
     let outside = l.outside_preds(&preds);
     let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
@@ -274,9 +290,11 @@ fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> O
         .value(v, 0)
     };
     for k in 1..=max {
-        let cond = eval(&state, &c.cond)?.as_int()?;
+        let cond = eval(&state, &c.cond)
+            .and_then(|v| v.as_int())
+            .ok_or(false)?;
         if (cond != 0) != c.back_if_true {
-            return Some(k);
+            return Ok(k);
         }
         let mut new_state = HashMap::default();
         for &p in &header_phis {
@@ -286,7 +304,7 @@ fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> O
         }
         state = new_state;
     }
-    None
+    Err(true)
 }
 
 /// Evaluates the loop's control on constants for one iteration.

@@ -67,7 +67,7 @@ fn cast_int_to_ptr(f: &mut Function, a: usize) -> bool {
     // From the last, so earlier positions stay valid.
     for &(b, pos, i) in found.iter().rev() {
         let name = f.inst(i).name.clone();
-        let loc = f.inst(i).loc.clone();
+        let loc = f.inst(i).loc;
         let global = f.create_inst(
             &format!("{name}.global"),
             Type::Ptr(addrspace::GLOBAL),
@@ -75,7 +75,7 @@ fn cast_int_to_ptr(f: &mut Function, a: usize) -> bool {
                 op: CastOp::AddrSpaceCast,
                 val: Value::Inst(i),
             },
-            loc.clone(),
+            loc,
         );
         let generic = f.create_inst(
             &format!("{name}.gen"),

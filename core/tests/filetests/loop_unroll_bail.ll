@@ -1,5 +1,6 @@
 ; Loops loop-unroll leaves alone: #pragma unroll 1; #pragma unroll with a
-; trip count not known; a loop tested at the top (not rotated). A small loop
+; trip count not known, or too big (its remark does not count 2^30 trips
+; one by one); a loop tested at the top (not rotated). A small loop
 ; with a known trip count and no pragma is unrolled (the last function); one
 ; too big to unroll fully is unrolled by 4 (loop_unroll_runtime.ll).
 ; RUN: loop-unroll
@@ -25,6 +26,20 @@ loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %i.next = add nsw i32 %i, 1
   %cmp = icmp slt i32 %i.next, %n
+  br i1 %cmp, label %loop, label %exit, !llvm.loop.unroll.full
+
+exit:
+  ret i32 %i.next
+}
+
+define i32 @huge_full() {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add nsw i32 %i, 1
+  %cmp = icmp slt i32 %i.next, 1073741824
   br i1 %cmp, label %loop, label %exit, !llvm.loop.unroll.full
 
 exit:
@@ -82,5 +97,6 @@ exit:
 ; CHECK-NOT: loop.3
 ; REMARK: [loop-unroll] missed: loop in `pragma_one` not unrolled: #pragma unroll 1
 ; REMARK: [loop-unroll] missed: loop in `unknown_full` not unrolled: trip count unknown
+; REMARK: [loop-unroll] missed: loop in `huge_full` not unrolled: too big (more than 4096 iterations of 3 instructions, limit 32768)
 ; REMARK: [loop-unroll] missed: loop in `top_tested` not unrolled: no single latch ending in the exit test
 ; REMARK: [loop-unroll] loop in `small` unrolled fully (3 iterations, small)

@@ -122,9 +122,21 @@ impl<'a> Parser<'a> {
                 .filter(|t| t.kind == TokKind::Ident)
                 .map(|t| t.text.to_string()),
         );
+        // The templates' own names: only those identifiers are looked up (a
+        // long host body has many identifiers and a big header many
+        // templates).
+        let template_names: crate::collections::HashSet<String> = self
+            .templates
+            .defs
+            .iter()
+            .map(|d| crate::frontend::lookup::last_part(&d.name).to_string())
+            .collect();
         for i in start..end {
             let t = &toks[i];
-            if t.kind != TokKind::Ident || discarded.iter().any(|r| r.contains(&i)) {
+            if t.kind != TokKind::Ident
+                || !template_names.contains(&*t.text)
+                || discarded.iter().any(|r| r.contains(&i))
+            {
                 continue;
             }
             // The name with its qualifiers (`N::k`).

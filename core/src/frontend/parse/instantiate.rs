@@ -129,6 +129,12 @@ impl<'a> Parser<'a> {
         let Some(def) = self.templates.defs.get(def).cloned() else {
             return Vec::new();
         };
+        called.sort();
+        called.dedup();
+        let key = format!("{}|{}", template_id(&def.name, args), called.join(","));
+        if !self.templates.members_scanned.insert(key) {
+            return Vec::new();
+        }
         let scope = self.templates.scope.clone();
         let templates = std::mem::take(&mut self.templates);
         let mut p = Parser::sub(
