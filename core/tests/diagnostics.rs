@@ -446,3 +446,35 @@ fn relaxed_constexpr_lets_device_code_call_constexpr_host_functions() {
     assert!(ptx.contains("0f7F7FFFFF"), "FLT_MAX stored:\n{ptx}");
     assert!(!ptx.contains(".func"), "all inlined at -O3:\n{ptx}");
 }
+
+#[test]
+fn a_macro_that_grows_exponentially_stops_at_the_token_limit() {
+    // 8^8 copies of `s++;`: the compile used to run for minutes and take
+    // gigabytes; each argument is now expanded once and the expansion
+    // stops at the limit, with one error at the invocation.
+    let src = "#define A(x) x x x x x x x x\n#define B(x) A(A(A(A(x))))\n#define C(x) B(B(x))\n__global__ void k(int *p) {\n  int s = 0;\n  C(s++;) p[0] = s;\n}\n";
+    let c = compile_source("k.cu", src, &Options::default());
+    assert!(c.ptx.is_none());
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .map(|d| (d.span.line, d.message.clone()))
+        .collect();
+    assert_eq!(
+        errors,
+        [(
+            6,
+            "the expansion of macro \"A\" is too large (limit 2000000 tokens)".to_string()
+        )]
+    );
+    // An argument used many times is expanded once: the same result.
+    let twice =
+        "#define D(x) x + x\n#define E(x) D(D(x))\n__global__ void k(int *p) { p[0] = E(p[1]); }\n";
+    let c = compile_source("k.cu", twice, &Options::default());
+    assert!(
+        c.ptx
+            .is_some_and(|p| p.matches("ld.global.u32").count() == 1),
+        "{:?}",
+        c.diagnostics
+    );
+}

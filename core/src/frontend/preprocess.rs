@@ -20,6 +20,11 @@ use std::rc::Rc;
 
 const MAX_INCLUDE_DEPTH: usize = 200;
 const MAX_EXPANSIONS: usize = 1_000_000;
+/// The most tokens one macro invocation may expand to: a macro that doubles
+/// its argument eight times over (`#define A(x) x x x x x x x x`) would
+/// otherwise fill the memory of a browser tab (the largest real files,
+/// whole, are a few hundred thousand tokens).
+const MAX_TOKENS: usize = 2_000_000;
 /// Macro arguments are expanded recursively; this bounds the nesting of invocations.
 const MAX_ARG_NESTING: usize = 200;
 
@@ -169,7 +174,16 @@ impl<'a> Pp<'a> {
     }
 
     fn error(&mut self, tok: &Token, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::error(tok.span(), msg));
+        let d = Diagnostic::error(tok.span(), msg);
+        // A limit met inside nested expansions is met again at each level
+        // out: said once.
+        if self
+            .diags
+            .last()
+            .is_none_or(|l| l.span != d.span || l.message != d.message)
+        {
+            self.diags.push(d);
+        }
     }
 
     fn run_file(&mut self, name: &str, text: &str) {
@@ -582,6 +596,14 @@ impl<'a> Pp<'a> {
                     self.substitute(&m, params, &args, &pt.tok)
                 }
             };
+            if out.len() + input.len() + replacement.len() > MAX_TOKENS {
+                self.error(
+                    &pt.tok,
+                    format!("the expansion of macro \"{name}\" is too large (limit {MAX_TOKENS} tokens)"),
+                );
+                out.extend(input.into_iter().rev().map(|p| p.tok));
+                return out;
+            }
             for tok in replacement.into_iter().rev() {
                 input.push(PTok {
                     tok,
@@ -609,6 +631,8 @@ impl<'a> Pp<'a> {
             }
         };
         let mut out: Vec<Token> = Vec::new();
+        // Each argument is macro-expanded once, however often it is used.
+        let mut expanded_args: Vec<Option<Rc<Vec<Token>>>> = vec![None; args.len()];
         let body = &m.body;
         let mut i = 0;
         while i < body.len() {
@@ -663,9 +687,23 @@ impl<'a> Pp<'a> {
                     );
                     return out;
                 } else {
-                    self.arg_nesting += 1;
-                    let expanded = self.expand_tokens(args[p].clone());
-                    self.arg_nesting -= 1;
+                    let expanded = match &expanded_args[p] {
+                        Some(e) => e.clone(),
+                        None => {
+                            self.arg_nesting += 1;
+                            let e = Rc::new(self.expand_tokens(args[p].clone()));
+                            self.arg_nesting -= 1;
+                            expanded_args[p] = Some(e.clone());
+                            e
+                        }
+                    };
+                    if out.len() + expanded.len() > MAX_TOKENS {
+                        self.error(
+                            at,
+                            format!("the expansion of macro \"{}\" is too large (limit {MAX_TOKENS} tokens)", at.text),
+                        );
+                        return out;
+                    }
                     out.extend(expanded.iter().map(|t| relocate(t, at)));
                 }
             } else {
