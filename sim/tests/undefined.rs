@@ -2,7 +2,8 @@
 //! in the IR interpreter and the PTX emulator alike: data races on shared
 //! memory between barriers, on global memory (in a block and across blocks)
 //! and reads of shared memory no thread wrote,
-//! each kernel beside its race-free twin.
+//! each kernel beside its race-free twin (the last-block pattern: a fence
+//! and an atomic order blocks).
 
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
 use ptxlab_sim::{emu, interp, ArgValue, Config, FindingKind, Launch, Memory, Stats};
