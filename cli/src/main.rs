@@ -573,7 +573,7 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
                 Some(l) => eprintln!("{path_text}({l}): error: {e}"),
                 None => eprintln!("{path_text}: error: {e}"),
             }
-            return ExitCode::FAILURE;
+            return run_error_status(&e);
         }
     };
     print_buffers(&memory, &buffers);
@@ -581,6 +581,16 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
         print_stats("ptxlab run", &stats, elapsed);
     }
     undefined_status(path_text, &stats)
+}
+
+/// The exit status of a launch that stopped: 3 when it stopped at the
+/// kernel's undefined behaviour (as for a finding), else 1.
+fn run_error_status(e: &interp::InterpError) -> ExitCode {
+    if e.is_undefined() {
+        ExitCode::from(3)
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// The undefined behaviour a launch found, one line each on stderr (with
@@ -776,7 +786,7 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
                 Some(l) => eprintln!("{path_text}({l}): error: {e}"),
                 None => eprintln!("{path_text}: error: {e}"),
             }
-            return ExitCode::FAILURE;
+            return run_error_status(&e);
         }
     };
     print_buffers(&memory, &buffers);

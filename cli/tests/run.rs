@@ -319,3 +319,52 @@ fn cli_reports_a_global_memory_race_between_blocks_and_exits_3() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn cli_stops_at_division_by_zero_and_a_divergent_barrier_with_status_3() {
+    let dir = std::env::temp_dir().join(format!("ptxlab-ub-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, src: &str, ptx: bool| {
+        let path = dir.join(name);
+        std::fs::write(&path, src).unwrap();
+        let mut cmd = ptxlab();
+        if ptx {
+            let out = dir.join(format!("{name}.ptx"));
+            let c = ptxlab().arg(&path).arg("-o").arg(&out).output().unwrap();
+            assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+            cmd.arg("run-ptx").arg(&out);
+        } else {
+            cmd.arg("run").arg(&path);
+        }
+        cmd.args(["--kernel", "k", "--grid", "1", "--block", "8"])
+            .args(["--args", "i32[8],5"])
+            .output()
+            .unwrap()
+    };
+    let div = "extern \"C\" __global__ void k(int *out, int d) {\n  out[threadIdx.x] = 100 / (d - (int)threadIdx.x);\n}\n";
+    // Half the block waits at one barrier, half at another.
+    let half = "extern \"C\" __global__ void k(int *out, int d) {\n  if (threadIdx.x < 4) {\n    __syncthreads();\n    out[threadIdx.x] = d;\n  } else {\n    out[threadIdx.x] = 1;\n    __syncthreads();\n  }\n}\n";
+    for ptx in [false, true] {
+        let out = run("div.cu", div, ptx);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        assert!(stderr.contains("division by zero"), "{stderr}");
+        if !ptx {
+            assert!(stderr.contains("div.cu(2): error:"), "{stderr}");
+        }
+    }
+    // In PTX two `bar.sync 0` meet wherever they are; in the IR (CUDA's
+    // `__syncthreads()`) they must be the same one.
+    let out = run("half.cu", half, false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("half.cu(3): error: divergent barrier"),
+        "{stderr}"
+    );
+    // A fault of the access checks stays an error (status 1).
+    let oob = "extern \"C\" __global__ void k(int *out, int d) {\n  out[threadIdx.x + d] = d;\n}\n";
+    let out = run("oob.cu", oob, false);
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,7 +2,8 @@
 //! in the IR interpreter and the PTX emulator alike: data races on shared
 //! memory between barriers, on global memory (in a block and across blocks)
 //! and reads of shared memory no thread wrote,
-//! each kernel beside its race-free twin.
+//! each kernel beside its race-free twin (the last-block pattern: a fence
+//! and an atomic order blocks).
 
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
 use ptxlab_sim::{emu, interp, ArgValue, Config, FindingKind, Launch, Memory, Stats};
@@ -237,5 +238,43 @@ fn a_global_race_inside_a_block_needs_no_second_block() {
         64,
     ) {
         assert_eq!(s.undefined, vec![]);
+    }
+}
+
+/// The "last block" pattern (CUDA's threadFenceReduction): each block writes
+/// its partial sum, fences, takes a ticket atomically; the block with the
+/// last ticket reads every block's partial sum and resets the counter.
+const LAST_BLOCK: &str = "__device__ unsigned int count = 0;
+extern \"C\" __global__ void k(const int *in, int *out) {
+  __shared__ bool last;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x == 0) {
+    out[1 + blockIdx.x] = in[i];
+    FENCE
+    unsigned int ticket = atomicInc(&count, gridDim.x);
+    last = (ticket == gridDim.x - 1);
+  }
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    int sum = 0;
+    for (int b = 0; b < gridDim.x; b++) sum += out[1 + b];
+    out[0] = sum;
+    count = 0;
+  }
+}
+";
+
+#[test]
+fn the_last_block_reads_what_fenced_blocks_released() {
+    for s in run_grid(&LAST_BLOCK.replace("FENCE", "__threadfence();"), 4, 32) {
+        assert_eq!(s.undefined, vec![], "{:?}", s.undefined);
+    }
+    // Without the fence the atomic orders nothing: the last block's reads race.
+    for s in run_grid(&LAST_BLOCK.replace("FENCE", ""), 4, 32) {
+        assert!(
+            kinds(&s).contains(&FindingKind::GlobalRace),
+            "{:?}",
+            s.undefined
+        );
     }
 }

@@ -838,6 +838,7 @@ impl Exec<'_> {
                     "trap: the thread aborted the kernel".into()
                 )),
                 Op::Nop => {}
+                Op::Fence => self.check.fence(t.lane.linear),
                 Op::Printf { fmt, buf, ret } => {
                     let pbase = fr.param as usize;
                     let read8 = |off: u64| -> u64 {

@@ -500,6 +500,8 @@ pub(crate) enum Op {
     Exit,
     Trap,
     Nop,
+    /// `membar`/`fence`: no effect on memory; the race checks count it.
+    Fence,
     /// A 16-bit float instruction (`add.f16x2`, `cvt.rn.bf16.f32`, ...).
     Half {
         inst: crate::model::half::HalfInst,

@@ -727,7 +727,7 @@ impl Exec<'_, '_> {
                     }
                     t.regs[base + *dst as usize] = old;
                 }
-                Op::Fence => {}
+                Op::Fence => self.check.fence(t.lane.linear),
                 Op::IntFn { dst, f, args, bits } => {
                     let a = args.map(|o| get(&t.regs, base, o));
                     t.regs[base + *dst as usize] = int_fn(*f, a, *bits);

@@ -334,7 +334,8 @@ pub(crate) enum Op {
         ty: Scalar,
         space: u32,
     },
-    /// A fence: one thread runs at a time, so its accesses are already ordered.
+    /// A fence: one thread runs at a time, so its accesses are already
+    /// ordered; the race checks count it (a release by the next atomic).
     Fence,
     IntFn {
         dst: u32,

@@ -1,12 +1,15 @@
 //! The undefined-behaviour checks a run makes on the way (both front ends
 //! call them through the same [`Checker`]): data races on shared memory
 //! between barriers, data races on global memory (within a block between
-//! barriers; across blocks any conflicting pair not both atomic), and reads
+//! barriers; across blocks any conflicting pair not both atomic, unless a
+//! fence then an atomic in the first block and an atomic on the same word in
+//! the second order them: the "last block" pattern), and reads
 //! of shared memory no thread of the block wrote. A finding does not stop the run; it goes into
 //! [`Stats::undefined`](super::Stats::undefined).
 
 use super::warp::WARP_SIZE;
 use super::MAX_SHARED_BYTES;
+use std::collections::HashMap;
 use std::fmt;
 
 /// What a finding is.
@@ -167,6 +170,9 @@ struct Access {
     wepoch: u32,
     site: Site,
     atomic: bool,
+    /// The launch's access count at the access (orders accesses of two
+    /// blocks against a release).
+    time: u32,
 }
 
 const NO_ACCESS: Access = Access {
@@ -177,6 +183,7 @@ const NO_ACCESS: Access = Access {
     wepoch: 0,
     site: (0, 0),
     atomic: false,
+    time: 0,
 };
 
 /// A finding before its lines and thread indices are known.
@@ -204,6 +211,15 @@ pub(crate) struct Checker {
     shadows: Vec<Vec<Cell>>,
     globals: Vec<Vec<Cell>>,
     raw: Vec<Raw>,
+    /// Accesses checked so far in the launch.
+    time: u32,
+    /// Per thread of the block: whether it passed a device-wide fence.
+    fenced: Vec<bool>,
+    /// Per global word (buffer, offset) an atomic touched after a fence in
+    /// its thread: the blocks (serial) released through it, and up to when.
+    releases: HashMap<(u32, u64), Vec<(u32, u32)>>,
+    /// The words this block updated atomically: it acquires their releases.
+    acquired: Vec<(u32, u64)>,
 }
 
 impl Checker {
@@ -219,6 +235,10 @@ impl Checker {
             shadows: Vec::new(),
             globals: Vec::new(),
             raw: Vec::new(),
+            time: 0,
+            fenced: vec![false; threads],
+            releases: HashMap::new(),
+            acquired: Vec::new(),
         }
     }
 
@@ -227,6 +247,16 @@ impl Checker {
         self.block_idx = block_idx;
         self.serial += 1;
         self.epoch += 1;
+        self.fenced.iter_mut().for_each(|f| *f = false);
+        self.acquired.clear();
+    }
+
+    /// Thread `thread` (linear) passed a fence (`__threadfence()`): its
+    /// block's earlier accesses are released by its next atomic.
+    pub fn fence(&mut self, thread: u32) {
+        if let Some(f) = self.fenced.get_mut(thread as usize) {
+            *f = true;
+        }
     }
 
     /// The block passed a barrier.
@@ -319,6 +349,22 @@ impl Checker {
                 },
             );
         }
+        self.time = self.time.wrapping_add(1);
+        let time = self.time;
+        if global && kind == AccessKind::Atomic {
+            // Release (after a fence) and acquire through this word.
+            let word = (region, offset);
+            if self.fenced.get(thread as usize) == Some(&true) {
+                let list = self.releases.entry(word).or_default();
+                match list.last_mut() {
+                    Some(last) if last.0 == self.serial => last.1 = time,
+                    _ => list.push((self.serial, time)),
+                }
+            }
+            if !self.acquired.contains(&word) {
+                self.acquired.push(word);
+            }
+        }
         let warp = thread as usize / WARP_SIZE;
         let me = Access {
             thread,
@@ -328,15 +374,26 @@ impl Checker {
             wepoch: self.warp_epochs.get(warp).copied().unwrap_or(0),
             site,
             atomic: kind == AccessKind::Atomic,
+            time,
         };
         let (epoch, serial) = (self.epoch, self.serial);
         let warp_epochs = &self.warp_epochs;
+        let (releases, acquired) = (&self.releases, &self.acquired);
+        // Whether this block acquired a release of `a`'s block made after `a`.
+        let released = |a: &Access| {
+            acquired.iter().any(|w| {
+                releases.get(w).is_some_and(|list| {
+                    list.binary_search_by_key(&a.serial, |r| r.0)
+                        .is_ok_and(|i| list[i].1 >= a.time)
+                })
+            })
+        };
         // Whether an earlier access by another thread is unordered with this one.
         // Global memory outlives a block: any access by another block is
-        // unordered with this one.
+        // unordered with this one unless released to this block.
         let unordered = |a: &Access| {
             a.thread != NONE
-                && ((global && a.serial != serial)
+                && ((global && a.serial != serial && !released(a))
                     || (a.thread != thread
                         && a.epoch == epoch
                         && !(a.thread as usize / WARP_SIZE == warp

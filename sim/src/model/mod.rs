@@ -196,6 +196,18 @@ impl InterpError {
             output: String::new(),
         }
     }
+
+    /// Whether the run stopped at undefined behaviour of the kernel's own
+    /// that cannot be run on (a division by zero, a barrier not every live
+    /// thread reaches the same number of times, a warp operation whose mask
+    /// names lanes that are not there): `ptxlab run` exits 3 on it, as on a
+    /// finding. Faults of the access checks (bounds, alignment) are errors.
+    pub fn is_undefined(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::DivisionByZero | ErrorKind::DivergentBarrier | ErrorKind::DivergentWarp
+        )
+    }
 }
 
 impl fmt::Display for InterpError {

@@ -253,8 +253,10 @@ impl<'a> Decoder<'a> {
             "ret" => Ok(Op::Ret),
             "exit" => Ok(Op::Exit),
             "trap" => Ok(Op::Trap),
-            // Memory ordering: every access is visible at once in this model.
-            "membar" | "fence" | "prefetch" | "prefetchu" | "nanosleep" | "pmevent" => Ok(Op::Nop),
+            // Memory ordering: every access is visible at once in this model;
+            // the race checks count fences (a release by the next atomic).
+            "membar" | "fence" => Ok(Op::Fence),
+            "prefetch" | "prefetchu" | "nanosleep" | "pmevent" => Ok(Op::Nop),
             "call" => self.call(i, b),
             _ => Cx {
                 dec: self,
