@@ -7,6 +7,7 @@
 //! `arrive_and_wait`, `arrive_and_drop`, `cuda::memcpy_async` with a
 //! barrier), `cuda/pipeline` (`cuda::pipeline<thread_scope_thread>`,
 //! `make_pipeline`, `producer_acquire/commit`, `consumer_wait/release`,
+//! `pipeline_consumer_wait_prior<N>`,
 //! `cuda::memcpy_async` with a pipeline) and `cuda::aligned_size_t`. As
 //! nvcc's headers, sm_80 and newer copy with `cp.async` (`.cg` for 16
 //! bytes, `.ca` for 4 and 8) and wait on `mbarrier`s (sm_90: `try_wait`);
@@ -242,6 +243,12 @@ public:
     }
     __device__ bool quit() { return true; }
 };
+
+/* Waits until all but the newest Prior stages committed are complete. */
+template <unsigned char Prior>
+__device__ void pipeline_consumer_wait_prior(pipeline<thread_scope_thread> &__p) {
+    __pipeline_wait_prior(Prior);
+}
 
 static __device__ __forceinline__ pipeline<thread_scope_thread> make_pipeline() {
     pipeline<thread_scope_thread> __p;
