@@ -164,6 +164,9 @@ pub const NAMES: &[&str] = &[
 
 /// The text of one of [`NAMES`].
 pub fn header(name: &str) -> Option<&'static str> {
+    if !NAMES.contains(&name) {
+        return None;
+    }
     Some(match name {
         "cuda/std/type_traits" => TYPE_TRAITS,
         "cuda/std/cstddef" => CSTDDEF,
