@@ -266,6 +266,18 @@ const MATH: &str = "#pragma once
 #define HUGE_VAL (1.0 / 0.0)
 /* C99's classification macros as C++'s overloads (CUDA's are functions
    of the device too). */
+/* sm_80's warp reductions (`redux.sync`). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+static __device__ __forceinline__ unsigned __reduce_add_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_add((int)v, (int)m); }
+static __device__ __forceinline__ int __reduce_add_sync(unsigned m, int v) { return __nvvm_redux_sync_add(v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_min_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_umin((int)v, (int)m); }
+static __device__ __forceinline__ int __reduce_min_sync(unsigned m, int v) { return __nvvm_redux_sync_min(v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_max_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_umax((int)v, (int)m); }
+static __device__ __forceinline__ int __reduce_max_sync(unsigned m, int v) { return __nvvm_redux_sync_max(v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_and_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_and((int)v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_or_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_or((int)v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_xor_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_xor((int)v, (int)m); }
+#endif
 static __host__ __device__ __forceinline__ bool isnan(float x) { return x != x; }
 static __host__ __device__ __forceinline__ bool isnan(double x) { return x != x; }
 static __host__ __device__ __forceinline__ bool isinf(float x) { return fabsf(x) == __int_as_float(0x7f800000); }
