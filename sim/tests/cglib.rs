@@ -1,6 +1,8 @@
 //! The device-library pieces cuda-samples' reduction, shfl_scan and
 //! tensor-core GEMMs call: `__reduce_*_sync` (`redux.sync`), tiles of 64
-//! to 1024 threads with `cg::reduce` over `block_tile_memory`. Each kernel
+//! to 1024 threads with `cg::reduce` over `block_tile_memory`, a tile's
+//! shuffles of vector types (`uint4`: one 32-bit shuffle per component),
+//! `cg::inclusive_scan` and `cg::exclusive_scan`. Each kernel
 //! runs in the IR interpreter (-O0, -O3) and in the PTX emulator on our PTX
 //! and on NVRTC's (with its own headers), and every buffer must equal the
 //! reference computed here; ptxas must accept our PTX.
@@ -17,6 +19,7 @@ use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
 const SRC: &str = r#"
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 namespace cg = cooperative_groups;
 /* Every warp reduction of sm_80, on full and partial masks. */
 __global__ void redux(const int *in, int *out) {
@@ -52,6 +55,26 @@ template <unsigned N> __global__ void multi(const int *in, int *out) {
 template __global__ void multi<64>(const int *, int *);
 template __global__ void multi<128>(const int *, int *);
 template __global__ void multi<256>(const int *, int *);
+/* A warp tile's shuffles of uint4 and float2 (component by component),
+   and scans over tiles of 32 and 8. */
+__global__ void vecshfl(const uint4 *in, uint4 *out, int *scans) {
+    cg::thread_block cta = cg::this_thread_block();
+    cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cta);
+    uint4 v = in[threadIdx.x];
+    out[threadIdx.x] = tile.shfl_xor(v, 3);
+    out[64 + threadIdx.x] = tile.shfl_up(v, 2);
+    out[128 + threadIdx.x] = tile.shfl_down(v, 5);
+    out[192 + threadIdx.x] = tile.shfl(v, 7);
+    float2 f = make_float2((float)v.x, (float)v.y);
+    float2 g = tile.shfl_xor(f, 1);
+    out[256 + threadIdx.x] = make_uint4((unsigned)g.x, (unsigned)g.y, 0u, 0u);
+    int x = (int)(v.z % 1000u) - 500;
+    scans[threadIdx.x] = cg::inclusive_scan(tile, x);
+    scans[64 + threadIdx.x] = cg::exclusive_scan(tile, x);
+    cg::thread_block_tile<8> eight = cg::tiled_partition<8>(cta);
+    scans[128 + threadIdx.x] = cg::inclusive_scan(eight, x, cg::greater<int>());
+    scans[192 + threadIdx.x] = cg::exclusive_scan(eight, (unsigned)x, cg::bit_xor<unsigned>());
+}
 "#;
 
 fn input(n: usize, seed: u64) -> Vec<i32> {
@@ -120,6 +143,52 @@ fn multi_case(n: usize) -> Case {
     c
 }
 
+fn vecshfl_case() -> Case {
+    let words: Vec<i32> = {
+        let mut r = Rng(77);
+        (0..256).map(|_| r.next() as u32 as i32).collect()
+    };
+    let v = |t: usize, c: usize| words[4 * t + c] as u32;
+    let mut out = vec![0i32; 320 * 4];
+    let mut scans = vec![0i32; 256];
+    for t in 0..64 {
+        let (base, lane) = (t / 32 * 32, t % 32);
+        let put = |out: &mut Vec<i32>, slot: usize, src: usize| {
+            for c in 0..4 {
+                out[4 * (slot + t) + c] = v(base + src, c) as i32;
+            }
+        };
+        put(&mut out, 0, lane ^ 3);
+        put(&mut out, 64, if lane >= 2 { lane - 2 } else { lane });
+        put(&mut out, 128, if lane + 5 < 32 { lane + 5 } else { lane });
+        put(&mut out, 192, 7);
+        let src = base + (lane ^ 1);
+        out[4 * (256 + t)] = v(src, 0) as f32 as u32 as i32;
+        out[4 * (256 + t) + 1] = v(src, 1) as f32 as u32 as i32;
+        let x = |k: usize| (v(k, 2) % 1000) as i32 - 500;
+        scans[t] = (base..=t).map(x).sum();
+        scans[64 + t] = (base..t).map(x).sum();
+        let e = t / 8 * 8;
+        scans[128 + t] = (e..=t).map(x).max().unwrap();
+        scans[192 + t] = (e..t).fold(0u32, |a, k| a ^ x(k) as u32) as i32;
+    }
+    let mut c = Case::new(
+        "cglib.cu",
+        [1, 1, 1],
+        [64, 1, 1],
+        vec![
+            Arg::Buf("in", Data::I32(words)),
+            Arg::Buf("out", Data::I32(vec![0; 320 * 4])),
+            Arg::Buf("scans", Data::I32(vec![0; 256])),
+        ],
+    )
+    .expect("out", Data::I32(out))
+    .expect("scans", Data::I32(scans))
+    .kernel("vecshfl");
+    c.source = Some(SRC);
+    c
+}
+
 /// Every case with the symbol fragment its kernel's name contains.
 fn cases() -> Vec<(&'static str, Case)> {
     vec![
@@ -127,6 +196,7 @@ fn cases() -> Vec<(&'static str, Case)> {
         ("multiILj64", multi_case(64)),
         ("multiILj128", multi_case(128)),
         ("multiILj256", multi_case(256)),
+        ("vecshfl", vecshfl_case()),
     ]
 }
 

@@ -569,6 +569,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda_bf16.h" => fp16::CUDA_BF16,
         "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
         "cooperative_groups/reduce.h" => cg::REDUCE,
+        "cooperative_groups/scan.h" => cg::SCAN,
         "cuda_pipeline_primitives.h" => asyncmem::PIPELINE_PRIMITIVES,
         "cuda_pipeline.h" => asyncmem::PIPELINE,
         "cuda_awbarrier_primitives.h" => asyncmem::AWBARRIER_PRIMITIVES,
@@ -628,6 +629,7 @@ mod tests {
             "cuda/barrier",
             "cuda/pipeline",
             "cooperative_groups/memcpy_async.h",
+            "cooperative_groups/scan.h",
         ];
         let mut all = String::new();
         for h in headers

@@ -103,6 +103,21 @@ public:
 
 static __device__ __forceinline__ grid_group this_grid() { return grid_group(); }
 
+/* A tile's shuffles of a vector type, component by component. */
+#define __PTXLAB_TILE_SHFL_ONE(V, MAKE, NAME, ARG, COMPONENTS) \
+    __device__ __forceinline__ V NAME(V v, ARG k) const { return MAKE COMPONENTS; }
+#define __PTXLAB_TILE_SHFL_ALL(V, MAKE, C) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl, int, C(shfl)) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl_up, unsigned, C(shfl_up)) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl_down, unsigned, C(shfl_down)) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl_xor, unsigned, C(shfl_xor))
+#define __PTXLAB_C2(F) (F(v.x, k), F(v.y, k))
+#define __PTXLAB_C3(F) (F(v.x, k), F(v.y, k), F(v.z, k))
+#define __PTXLAB_C4(F) (F(v.x, k), F(v.y, k), F(v.z, k), F(v.w, k))
+#define __PTXLAB_TILE_SHFL_VEC2(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C2)
+#define __PTXLAB_TILE_SHFL_VEC3(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C3)
+#define __PTXLAB_TILE_SHFL_VEC4(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C4)
+
 /* Size consecutive threads of a block (1, 2, 4, 8, 16 or 32), made by
    tiled_partition<Size>(block). Its lanes are the bits of __lanes(). */
 template <unsigned int Size, typename ParentT = void> class thread_block_tile {
@@ -158,6 +173,19 @@ public:
     __device__ __forceinline__ unsigned long long shfl_xor(unsigned long long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ long shfl_xor(long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ unsigned long shfl_xor(unsigned long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    /* CUDA's vector types: one 32- or 64-bit shuffle per component. */
+    __PTXLAB_TILE_SHFL_VEC2(int2, make_int2)
+    __PTXLAB_TILE_SHFL_VEC2(uint2, make_uint2)
+    __PTXLAB_TILE_SHFL_VEC2(float2, make_float2)
+    __PTXLAB_TILE_SHFL_VEC2(double2, make_double2)
+    __PTXLAB_TILE_SHFL_VEC2(longlong2, make_longlong2)
+    __PTXLAB_TILE_SHFL_VEC2(ulonglong2, make_ulonglong2)
+    __PTXLAB_TILE_SHFL_VEC3(int3, make_int3)
+    __PTXLAB_TILE_SHFL_VEC3(uint3, make_uint3)
+    __PTXLAB_TILE_SHFL_VEC3(float3, make_float3)
+    __PTXLAB_TILE_SHFL_VEC4(int4, make_int4)
+    __PTXLAB_TILE_SHFL_VEC4(uint4, make_uint4)
+    __PTXLAB_TILE_SHFL_VEC4(float4, make_float4)
     __device__ __forceinline__ unsigned ballot(int pred) const {
         return __ballot_sync(__lanes(), pred) >> __first_lane();
     }
@@ -420,6 +448,42 @@ __device__ __forceinline__ TyVal reduce(const coalesced_group &group, TyVal val,
         if (r + d < n) val = op(val, o);
     }
     return group.shfl(val, 0);
+}
+}
+}
+";
+
+/// `<cooperative_groups/scan.h>`: `inclusive_scan(tile, value[, op])` (a
+/// Hillis-Steele scan of `shfl_up`s over the tile) and `exclusive_scan`
+/// (the inclusive result one rank up; rank 0 gets a value-initialized one,
+/// which is `0` for `plus` as CUDA's).
+pub const SCAN: &str = "#pragma once
+#include <cooperative_groups.h>
+namespace cooperative_groups {
+namespace __v1 {
+template <typename TyGroup, typename TyVal, typename TyOp>
+__device__ __forceinline__ TyVal inclusive_scan(const TyGroup &group, TyVal val, TyOp op) {
+    unsigned r = group.thread_rank();
+#pragma unroll
+    for (unsigned d = 1; d < group.num_threads(); d <<= 1) {
+        TyVal o = group.shfl_up(val, d);
+        if (r >= d) val = op(o, val);
+    }
+    return val;
+}
+template <typename TyGroup, typename TyVal>
+__device__ __forceinline__ TyVal inclusive_scan(const TyGroup &group, TyVal val) {
+    return inclusive_scan(group, val, plus<TyVal>());
+}
+template <typename TyGroup, typename TyVal, typename TyOp>
+__device__ __forceinline__ TyVal exclusive_scan(const TyGroup &group, TyVal val, TyOp op) {
+    TyVal inc = inclusive_scan(group, val, op);
+    TyVal up = group.shfl_up(inc, 1);
+    return group.thread_rank() == 0 ? TyVal() : up;
+}
+template <typename TyGroup, typename TyVal>
+__device__ __forceinline__ TyVal exclusive_scan(const TyGroup &group, TyVal val) {
+    return exclusive_scan(group, val, plus<TyVal>());
 }
 }
 }
