@@ -11,6 +11,7 @@ mod curand;
 mod curand_tables;
 mod cxx;
 mod cxx_extra;
+mod driver;
 mod fp16;
 mod posix;
 mod texture;
@@ -493,13 +494,6 @@ typedef char *va_list;
 const STDBOOL: &str = "#pragma once
 ";
 
-/// `cuda.h`, the driver API's header: the runtime's declarations (which
-/// every compile has) and the driver's version, as nvcc's defines it.
-const CUDA_H: &str = "#pragma once
-#include <cuda_runtime.h>
-#define CUDA_VERSION CUDART_VERSION
-";
-
 /// Host-only libraries whose headers we do not ship (graphics APIs,
 /// windowing, host math libraries, MPI), and Thrust, whose algorithms real
 /// files call from host code: a missing one is a warning, not an error;
@@ -577,7 +571,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda/barrier" => asyncmem::BARRIER,
         "cuda/pipeline" => asyncmem::CUDA_PIPELINE,
         "cooperative_groups/memcpy_async.h" => asyncmem::CG_MEMCPY_ASYNC,
-        "cuda.h" => CUDA_H,
+        "cuda.h" => driver::CUDA_H,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
