@@ -66,6 +66,30 @@ template <typename T> __global__ void prior(const T *in, T *out) {
     p.consumer_release();
 }
 template __global__ void prior<float>(const float *, float *);
+/* A block pipeline of two stages: the second warp produces four tiles of
+   32 floats, the first consumes them (reversed), each stage reused twice
+   (sm_80 and newer, as its mbarriers). */
+#if __CUDA_ARCH__ >= 800
+__global__ void blockpipe(const float *in, float *out) {
+    __shared__ float s[2][32];
+    __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+    cg::thread_block cta = cg::this_thread_block();
+    bool producer = threadIdx.x >= 32;
+    auto pipe = cuda::make_pipeline(cta, &state, producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
+    unsigned lane = threadIdx.x & 31;
+    for (int k = 0; k < 4; ++k) {
+        if (producer) {
+            pipe.producer_acquire();
+            cuda::memcpy_async(&s[k % 2][lane], &in[k * 32 + lane], cuda::aligned_size_t<4>(sizeof(float)), pipe);
+            pipe.producer_commit();
+        } else {
+            pipe.consumer_wait();
+            out[k * 32 + lane] = s[k % 2][31 - lane] + (float)k;
+            pipe.consumer_release();
+        }
+    }
+}
+#endif
 /* A block barrier: every thread writes, arrives and waits, then reads a neighbour. */
 __global__ void bar(float *out) {
     __shared__ cuda::barrier<cuda::thread_scope_block> b;
@@ -198,6 +222,13 @@ fn copies_and_barriers_give_the_same_buffers_in_every_executor() {
         .collect();
     let input: Vec<f32> = (0..128).map(|k| k as f32).collect();
     for r in run_all("prior", 64, &f(&input), 128) {
+        assert_eq!(r.unwrap(), f(&want));
+    }
+    let want: Vec<f32> = (0..4)
+        .flat_map(|k| (0..32).map(move |l| (k * 32 + 31 - l) as f32 + k as f32))
+        .collect();
+    let input: Vec<f32> = (0..128).map(|k| k as f32).collect();
+    for r in run_all("blockpipe", 64, &f(&input), 128) {
         assert_eq!(r.unwrap(), f(&want));
     }
     let want: Vec<f32> = (0..3)
