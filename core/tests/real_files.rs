@@ -220,6 +220,27 @@ fn cuda_version_macros_are_nvccs() {
     assert!(ptx.contains("13050"), "{ptx}");
 }
 
+/// `cuda.h`'s driver API as host code around kernels uses it
+/// (cuda-samples' simpleVulkanMMAP): a global of an enumeration type,
+/// functions over `CUmemAllocationProp`, and the enumerators' values and
+/// the struct's size as nvcc's header gives them (3 + 32).
+#[test]
+fn driver_api_declarations_are_usable() {
+    let src = r#"#include <cuda.h>
+CUmemAllocationHandleType flag = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+void prepare(CUmemAllocationProp *prop) {
+    prop->type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    CUmemGenericAllocationHandle h;
+    cuMemCreate(&h, 4096, prop, 0);
+}
+__global__ void k(int *p) { p[0] = CU_MEM_ACCESS_FLAGS_PROT_READWRITE + sizeof(CUmemAllocationProp); }
+"#;
+    let c = ptxlab_core::compile_source("k.cu", src, &ptxlab_core::Options::default());
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert!(ptx.contains("mov.u32 \t%r1, 35;"), "{ptx}");
+}
+
 /// A texture program as real files write one: host code that makes a CUDA
 /// array, copies into it and creates texture and surface objects around
 /// kernels that take them by value (bindless textures; CUDA 12 has no

@@ -17,6 +17,7 @@ const SRC: &str = "#include <cuda_pipeline.h>
 #include <cuda/pipeline>
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
+#include <cuda/std/type_traits>
 namespace cg = cooperative_groups;
 /* Reverses 64 floats through shared memory with __pipeline_memcpy_async. */
 __global__ void prim(const float *in, float *out) {
@@ -44,6 +45,51 @@ __global__ void pipe2(const float4 *in, float4 *out) {
         p.consumer_release();
     }
 }
+/* Two stages, then pipeline_consumer_wait_prior: <1> leaves the newest
+   stage in flight, <0> none (cuda-samples' tensor-core GEMMs). */
+template <typename T> __global__ void prior(const T *in, T *out) {
+    static_assert(cuda::std::is_same<T, float>::value, \"floats\");
+    __shared__ T s[2][64];
+    cuda::pipeline<cuda::thread_scope_thread> p = cuda::make_pipeline();
+    for (int k = 0; k < 2; ++k) {
+        p.producer_acquire();
+        cuda::memcpy_async(&s[k][threadIdx.x], &in[k * 64 + threadIdx.x], sizeof(T), p);
+        p.producer_commit();
+    }
+    cuda::pipeline_consumer_wait_prior<1>(p);
+    __syncthreads();
+    out[threadIdx.x] = s[0][63 - threadIdx.x];
+    p.consumer_release();
+    cuda::pipeline_consumer_wait_prior<0>(p);
+    __syncthreads();
+    out[64 + threadIdx.x] = s[1][63 - threadIdx.x];
+    p.consumer_release();
+}
+template __global__ void prior<float>(const float *, float *);
+/* A block pipeline of two stages: the second warp produces four tiles of
+   32 floats, the first consumes them (reversed), each stage reused twice
+   (sm_80 and newer, as its mbarriers). */
+#if __CUDA_ARCH__ >= 800
+__global__ void blockpipe(const float *in, float *out) {
+    __shared__ float s[2][32];
+    __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+    cg::thread_block cta = cg::this_thread_block();
+    bool producer = threadIdx.x >= 32;
+    auto pipe = cuda::make_pipeline(cta, &state, producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
+    unsigned lane = threadIdx.x & 31;
+    for (int k = 0; k < 4; ++k) {
+        if (producer) {
+            pipe.producer_acquire();
+            cuda::memcpy_async(&s[k % 2][lane], &in[k * 32 + lane], cuda::aligned_size_t<4>(sizeof(float)), pipe);
+            pipe.producer_commit();
+        } else {
+            pipe.consumer_wait();
+            out[k * 32 + lane] = s[k % 2][31 - lane] + (float)k;
+            pipe.consumer_release();
+        }
+    }
+}
+#endif
 /* A block barrier: every thread writes, arrives and waits, then reads a neighbour. */
 __global__ void bar(float *out) {
     __shared__ cuda::barrier<cuda::thread_scope_block> b;
@@ -171,6 +217,20 @@ fn copies_and_barriers_give_the_same_buffers_in_every_executor() {
     for r in run_all("pipe2", 64, &f(&input), 512) {
         assert_eq!(r.unwrap(), f(&want));
     }
+    let want: Vec<f32> = (0..2)
+        .flat_map(|k| (0..64).map(move |t| (k * 64 + 63 - t) as f32))
+        .collect();
+    let input: Vec<f32> = (0..128).map(|k| k as f32).collect();
+    for r in run_all("prior", 64, &f(&input), 128) {
+        assert_eq!(r.unwrap(), f(&want));
+    }
+    let want: Vec<f32> = (0..4)
+        .flat_map(|k| (0..32).map(move |l| (k * 32 + 31 - l) as f32 + k as f32))
+        .collect();
+    let input: Vec<f32> = (0..128).map(|k| k as f32).collect();
+    for r in run_all("blockpipe", 64, &f(&input), 128) {
+        assert_eq!(r.unwrap(), f(&want));
+    }
     let want: Vec<f32> = (0..3)
         .flat_map(|round| (0..64).map(move |t| (((t + 1) % 64) * 10 + round) as f32))
         .collect();
@@ -213,6 +273,7 @@ fn our_instructions_are_spelled_as_nvcc_writes_them() {
         "cp.async.cg.shared.global \t[",
         "cp.async.commit_group;",
         "cp.async.wait_group \t0;",
+        "cp.async.wait_group \t1;",
         "mbarrier.init.shared.b64 \t[",
         "mbarrier.arrive.shared.b64 \t%rd",
         "mbarrier.test_wait.shared.b64 \t%p",

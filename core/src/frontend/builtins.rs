@@ -1557,6 +1557,56 @@ pub const BUILTINS: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::Match(true),
     },
+    // `redux.sync` (sm_80; clang's builtins: value, then mask), under
+    // the runtime header's `__reduce_*_sync`.
+    Builtin {
+        name: "__nvvm_redux_sync_add",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.add"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_min",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.min"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_umin",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.umin"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_max",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.max"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_umax",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.umax"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_and",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.and"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_or",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.or"),
+    },
+    Builtin {
+        name: "__nvvm_redux_sync_xor",
+        overloads: &[o("i", &["i", "i"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.redux.sync.xor"),
+    },
     Builtin {
         name: "__activemask",
         overloads: &[o("u", &[])],

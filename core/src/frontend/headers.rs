@@ -6,10 +6,12 @@
 
 mod asyncmem;
 mod cg;
+mod cudastd;
 mod curand;
 mod curand_tables;
 mod cxx;
 mod cxx_extra;
+mod driver;
 mod fp16;
 mod posix;
 mod texture;
@@ -265,6 +267,18 @@ const MATH: &str = "#pragma once
 #define HUGE_VAL (1.0 / 0.0)
 /* C99's classification macros as C++'s overloads (CUDA's are functions
    of the device too). */
+/* sm_80's warp reductions (`redux.sync`). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+static __device__ __forceinline__ unsigned __reduce_add_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_add((int)v, (int)m); }
+static __device__ __forceinline__ int __reduce_add_sync(unsigned m, int v) { return __nvvm_redux_sync_add(v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_min_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_umin((int)v, (int)m); }
+static __device__ __forceinline__ int __reduce_min_sync(unsigned m, int v) { return __nvvm_redux_sync_min(v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_max_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_umax((int)v, (int)m); }
+static __device__ __forceinline__ int __reduce_max_sync(unsigned m, int v) { return __nvvm_redux_sync_max(v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_and_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_and((int)v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_or_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_or((int)v, (int)m); }
+static __device__ __forceinline__ unsigned __reduce_xor_sync(unsigned m, unsigned v) { return (unsigned)__nvvm_redux_sync_xor((int)v, (int)m); }
+#endif
 static __host__ __device__ __forceinline__ bool isnan(float x) { return x != x; }
 static __host__ __device__ __forceinline__ bool isnan(double x) { return x != x; }
 static __host__ __device__ __forceinline__ bool isinf(float x) { return fabsf(x) == __int_as_float(0x7f800000); }
@@ -480,13 +494,6 @@ typedef char *va_list;
 const STDBOOL: &str = "#pragma once
 ";
 
-/// `cuda.h`, the driver API's header: the runtime's declarations (which
-/// every compile has) and the driver's version, as nvcc's defines it.
-const CUDA_H: &str = "#pragma once
-#include <cuda_runtime.h>
-#define CUDA_VERSION CUDART_VERSION
-";
-
 /// Host-only libraries whose headers we do not ship (graphics APIs,
 /// windowing, host math libraries, MPI), and Thrust, whose algorithms real
 /// files call from host code: a missing one is a warning, not an error;
@@ -533,6 +540,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| texture::header(path))
         .or_else(|| curand::header(path))
         .or_else(|| wmma::header(path))
+        .or_else(|| cudastd::header(path))
     {
         return Some(text);
     }
@@ -555,6 +563,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda_bf16.h" => fp16::CUDA_BF16,
         "cooperative_groups.h" => cg::COOPERATIVE_GROUPS,
         "cooperative_groups/reduce.h" => cg::REDUCE,
+        "cooperative_groups/scan.h" => cg::SCAN,
         "cuda_pipeline_primitives.h" => asyncmem::PIPELINE_PRIMITIVES,
         "cuda_pipeline.h" => asyncmem::PIPELINE,
         "cuda_awbarrier_primitives.h" => asyncmem::AWBARRIER_PRIMITIVES,
@@ -562,7 +571,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda/barrier" => asyncmem::BARRIER,
         "cuda/pipeline" => asyncmem::CUDA_PIPELINE,
         "cooperative_groups/memcpy_async.h" => asyncmem::CG_MEMCPY_ASYNC,
-        "cuda.h" => CUDA_H,
+        "cuda.h" => driver::CUDA_H,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
@@ -614,6 +623,7 @@ mod tests {
             "cuda/barrier",
             "cuda/pipeline",
             "cooperative_groups/memcpy_async.h",
+            "cooperative_groups/scan.h",
         ];
         let mut all = String::new();
         for h in headers
@@ -624,6 +634,7 @@ mod tests {
             .chain(super::texture::NAMES)
             .chain(super::curand::NAMES)
             .chain(super::wmma::NAMES)
+            .chain(super::cudastd::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

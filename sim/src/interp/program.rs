@@ -146,6 +146,15 @@ fn warp_op(name: &str) -> Option<WarpOp> {
         "llvm.nvvm.activemask" => WarpOp::ActiveMask,
         "llvm.nvvm.match.any.sync.i32" | "llvm.nvvm.match.any.sync.i64" => WarpOp::MatchAny,
         "llvm.nvvm.match.all.sync.i32" | "llvm.nvvm.match.all.sync.i64" => WarpOp::MatchAll,
+        _ if name.starts_with("llvm.nvvm.redux.sync.") => {
+            let op = &name["llvm.nvvm.redux.sync.".len()..];
+            let (op, ty) = match op.strip_prefix('u') {
+                Some(o @ ("min" | "max")) => (o, "u32"),
+                _ if matches!(op, "and" | "or" | "xor") => (op, "b32"),
+                _ => (op, "s32"),
+            };
+            WarpOp::Redux(crate::model::sched::ReduxOp::parse(op, ty)?)
+        }
         _ => {
             let rest = name.strip_prefix("llvm.nvvm.shfl.sync.")?;
             let (mode, ty) = rest.split_once('.')?;
@@ -173,7 +182,8 @@ fn warp_arity(op: WarpOp) -> usize {
         | WarpOp::VoteAll
         | WarpOp::VoteUni
         | WarpOp::MatchAny
-        | WarpOp::MatchAll => 2,
+        | WarpOp::MatchAll
+        | WarpOp::Redux(_) => 2,
         WarpOp::Shfl(_) => 4,
         WarpOp::Mma(..) => 0,
     }
@@ -1098,6 +1108,10 @@ impl Decoder<'_> {
                     }
                     let mut args = [Opnd::Imm(0); 4];
                     args[..ops.len()].copy_from_slice(&ops);
+                    if let WarpOp::Redux(_) = op {
+                        // `@llvm.nvvm.redux.sync.*(value, mask)`: the mask first, as the others.
+                        args.swap(0, 1);
+                    }
                     Op::Warp { dst, op, args }
                 } else if let Some(w) = ptxlab_core::wmma::Wmma::parse_intrinsic(callee) {
                     let space = args.first().map(space_of).unwrap_or(0);

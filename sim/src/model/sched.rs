@@ -50,9 +50,58 @@ pub(crate) enum WarpOp {
     Ballot,
     MatchAny,
     MatchAll,
+    /// `redux.sync` (sm_80): every lane gets the 32-bit reduction of the
+    /// members' values.
+    Redux(ReduxOp),
     /// `wmma.mma` (of this shape and these types): the whole warp meets;
     /// each lane gives its A, B and C registers in `Lane::wide`.
     Mma(ptxlab_core::wmma::Shape, ptxlab_core::wmma::MmaTypes),
+}
+
+/// The operation of `redux.sync`: its PTX spelling is `.add.s32`,
+/// `.min.u32`, `.and.b32`, … ([`ReduxOp::parse`] reads the two modifiers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReduxOp {
+    Add,
+    Min,
+    UMin,
+    Max,
+    UMax,
+    And,
+    Or,
+    Xor,
+}
+
+impl ReduxOp {
+    /// The operation of `redux.sync.<op>.<type>` (`add`/`min`/`max` with
+    /// `s32` or `u32`, `and`/`or`/`xor` with `b32`).
+    pub(crate) fn parse(op: &str, ty: &str) -> Option<ReduxOp> {
+        Some(match (op, ty) {
+            ("add", "s32" | "u32") => ReduxOp::Add,
+            ("min", "s32") => ReduxOp::Min,
+            ("min", "u32") => ReduxOp::UMin,
+            ("max", "s32") => ReduxOp::Max,
+            ("max", "u32") => ReduxOp::UMax,
+            ("and", "b32") => ReduxOp::And,
+            ("or", "b32") => ReduxOp::Or,
+            ("xor", "b32") => ReduxOp::Xor,
+            _ => return None,
+        })
+    }
+
+    /// Two members' values combined.
+    fn apply(self, a: u32, b: u32) -> u32 {
+        match self {
+            ReduxOp::Add => a.wrapping_add(b),
+            ReduxOp::Min => (a as i32).min(b as i32) as u32,
+            ReduxOp::UMin => a.min(b),
+            ReduxOp::Max => (a as i32).max(b as i32) as u32,
+            ReduxOp::UMax => a.max(b),
+            ReduxOp::And => a & b,
+            ReduxOp::Or => a | b,
+            ReduxOp::Xor => a ^ b,
+        }
+    }
 }
 
 /// A special register (`%tid.x`, `%laneid`, `%clock` …), as both instruction
@@ -433,6 +482,13 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
             let v = val(lead);
             let same = lanes().all(|k| val(k) == v);
             results = all(if same { u64::from(members) } else { 0 }, u64::from(same));
+        }
+        WarpOp::Redux(r) => {
+            let v = lanes()
+                .map(|l| val(l) as u32)
+                .reduce(|a, b| r.apply(a, b))
+                .unwrap_or(0);
+            results = all(u64::from(v), 0);
         }
         WarpOp::Mma(..) => {}
         WarpOp::Shfl(mode) => {

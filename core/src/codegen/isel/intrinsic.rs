@@ -81,6 +81,25 @@ impl Sel<'_> {
                     vec![Operand::Reg(d), v, m],
                 );
             }
+            _ if callee.starts_with("llvm.nvvm.redux.sync.") => {
+                // `redux.sync.add.s32 %r, value, mask` (sm_80+): the IR's
+                // `umin`/`umax` are `.min.u32`/`.max.u32`, and/or/xor `.b32`.
+                let v = reg(self, 0);
+                let m = reg(self, 1);
+                let d = self.def(id);
+                let op = &callee["llvm.nvvm.redux.sync.".len()..];
+                let spelled = match op {
+                    "umin" => "min.u32".to_string(),
+                    "umax" => "max.u32".to_string(),
+                    "and" | "or" | "xor" => format!("{op}.b32"),
+                    _ => format!("{op}.s32"),
+                };
+                self.emit(
+                    Op::Redux,
+                    format!(".sync.{spelled}"),
+                    vec![Operand::Reg(d), v, m],
+                );
+            }
             "llvm.nvvm.activemask" => {
                 let d = self.def(id);
                 self.emit(Op::Activemask, ".b32", vec![Operand::Reg(d)]);

@@ -7,14 +7,20 @@
 //! `arrive_and_wait`, `arrive_and_drop`, `cuda::memcpy_async` with a
 //! barrier), `cuda/pipeline` (`cuda::pipeline<thread_scope_thread>`,
 //! `make_pipeline`, `producer_acquire/commit`, `consumer_wait/release`,
+//! `pipeline_consumer_wait_prior<N>`,
 //! `cuda::memcpy_async` with a pipeline) and `cuda::aligned_size_t`. As
 //! nvcc's headers, sm_80 and newer copy with `cp.async` (`.cg` for 16
 //! bytes, `.ca` for 4 and 8) and wait on `mbarrier`s (sm_90: `try_wait`);
 //! older targets copy at once, and their `cuda::barrier` is a counter in
 //! shared memory updated with atomics.
 //!
-//! Not here yet: block-scope pipelines (`pipeline_shared_state`,
-//! `make_pipeline(group, &state[, role])`), barriers with a completion
+//! Block-scope pipelines (sm_80+: `pipeline_shared_state`, `pipeline_role`,
+//! `make_pipeline(group, &state, role)`) are two mbarriers per stage that
+//! every thread of the group arrives at: producers after their copies
+//! land, consumers when they wait (filled) and release (freed); nvcc's
+//! header waits on the phases' parity instead, so the instructions differ.
+//!
+//! Not here yet: `make_pipeline(group, &state)` without roles, barriers with a completion
 //! function, `cp.async.bulk` (TMA).
 
 /// `cuda_pipeline_primitives.h` (and `cuda_pipeline.h`).
@@ -243,11 +249,95 @@ public:
     __device__ bool quit() { return true; }
 };
 
+/* Waits until all but the newest Prior stages committed are complete. */
+template <unsigned char Prior>
+__device__ void pipeline_consumer_wait_prior(pipeline<thread_scope_thread> &__p) {
+    __pipeline_wait_prior(Prior);
+}
+
 static __device__ __forceinline__ pipeline<thread_scope_thread> make_pipeline() {
     pipeline<thread_scope_thread> __p;
     __p.__committed = 0;
     return __p;
 }
+
+#if __CUDA_ARCH__ >= 800
+enum class pipeline_role { producer, consumer };
+
+/* The shared state of a block's pipeline of Stages stages: per stage, the
+   mbarrier whose phase completes when the stage is filled (its producers
+   have committed, its consumers wait) and the one that completes when it
+   is free again (its consumers have released it, its producers acquire
+   it anew), and the count of producers. */
+template <thread_scope Scope, unsigned char Stages> struct pipeline_shared_state {
+    unsigned long long __full[Stages];
+    unsigned long long __empty[Stages];
+    unsigned __producers;
+};
+
+/* A thread's view of a block's pipeline: its role and the stage and round
+   it is at. Producers' copies land before their commit arrives. */
+template <> class pipeline<thread_scope_block> {
+public:
+    unsigned long long *__full;
+    unsigned long long *__empty;
+    unsigned __stages;
+    unsigned __stage;
+    unsigned __round;
+    __device__ void __next() {
+        if (++__stage == __stages) {
+            __stage = 0;
+            ++__round;
+        }
+    }
+    __device__ void producer_acquire() {
+        if (__round > 0) {
+            unsigned long long __t = __nvvm_mbarrier_arrive_shared(&__empty[__stage]);
+            while (!__nvvm_mbarrier_test_wait_shared(&__empty[__stage], __t)) {}
+        }
+    }
+    __device__ void producer_commit() {
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        (void)__nvvm_mbarrier_arrive_shared(&__full[__stage]);
+        __next();
+    }
+    __device__ void consumer_wait() {
+        unsigned long long __t = __nvvm_mbarrier_arrive_shared(&__full[__stage]);
+        while (!__nvvm_mbarrier_test_wait_shared(&__full[__stage], __t)) {}
+    }
+    __device__ void consumer_release() {
+        (void)__nvvm_mbarrier_arrive_shared(&__empty[__stage]);
+        __next();
+    }
+};
+
+/* Every thread of the group makes the pipeline together: the producers
+   are counted, then the group's first thread sets up the barriers (each
+   phase: every thread of the group arrives). */
+template <typename Group, typename State>
+__device__ pipeline<thread_scope_block> make_pipeline(const Group &__g, State *__s, pipeline_role __role) {
+    const unsigned Stages = sizeof(__s->__full) / sizeof(__s->__full[0]);
+    if (__g.thread_rank() == 0) __s->__producers = 0;
+    __g.sync();
+    if (__role == pipeline_role::producer) atomicAdd(&__s->__producers, 1u);
+    __g.sync();
+    if (__g.thread_rank() == 0) {
+        for (unsigned __k = 0; __k < Stages; ++__k) {
+            __nvvm_mbarrier_init_shared(&__s->__full[__k], (int)__g.size());
+            __nvvm_mbarrier_init_shared(&__s->__empty[__k], (int)__g.size());
+        }
+    }
+    __g.sync();
+    pipeline<thread_scope_block> __p;
+    __p.__full = __s->__full;
+    __p.__empty = __s->__empty;
+    __p.__stages = Stages;
+    __p.__stage = 0;
+    __p.__round = 0;
+    return __p;
+}
+#endif
 
 template <thread_scope Scope>
 __device__ void memcpy_async(void *__dst, const void *__src, size_t __n, pipeline<Scope> &__p) {

@@ -14,9 +14,15 @@
 //! group as a value; the run-time `tiled_partition(g, n)` of n <= 32).
 //! `memcpy_async` is `cooperative_groups/memcpy_async.h` (`asyncmem.rs`).
 //!
-//! Not here yet: tiles of more than 32 threads, cluster groups, scans,
-//! `redux.sync` for integer reductions (every reduction is a butterfly of
-//! shuffles).
+//! Tiles of 64 to 1024 threads (`tiled_partition<N>` of a block, with or
+//! without `block_tile_memory`): ranks, sizes, `reduce` (each warp's
+//! butterfly, then the warps' values through shared memory) and `sync`,
+//! which is the block's barrier, so every tile of the block must call it
+//! together (nvcc's header has per-tile barriers in reserved shared memory).
+//!
+//! Not here yet: cluster groups, shuffles of multi-warp tiles, `redux.sync`
+//! for integer reductions of tiles (every warp reduction is a butterfly of
+//! shuffles; `__reduce_*_sync` are `redux.sync`).
 
 pub const COOPERATIVE_GROUPS: &str = "#pragma once
 namespace cooperative_groups {
@@ -97,6 +103,21 @@ public:
 
 static __device__ __forceinline__ grid_group this_grid() { return grid_group(); }
 
+/* A tile's shuffles of a vector type, component by component. */
+#define __PTXLAB_TILE_SHFL_ONE(V, MAKE, NAME, ARG, COMPONENTS) \
+    __device__ __forceinline__ V NAME(V v, ARG k) const { return MAKE COMPONENTS; }
+#define __PTXLAB_TILE_SHFL_ALL(V, MAKE, C) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl, int, C(shfl)) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl_up, unsigned, C(shfl_up)) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl_down, unsigned, C(shfl_down)) \
+    __PTXLAB_TILE_SHFL_ONE(V, MAKE, shfl_xor, unsigned, C(shfl_xor))
+#define __PTXLAB_C2(F) (F(v.x, k), F(v.y, k))
+#define __PTXLAB_C3(F) (F(v.x, k), F(v.y, k), F(v.z, k))
+#define __PTXLAB_C4(F) (F(v.x, k), F(v.y, k), F(v.z, k), F(v.w, k))
+#define __PTXLAB_TILE_SHFL_VEC2(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C2)
+#define __PTXLAB_TILE_SHFL_VEC3(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C3)
+#define __PTXLAB_TILE_SHFL_VEC4(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C4)
+
 /* Size consecutive threads of a block (1, 2, 4, 8, 16 or 32), made by
    tiled_partition<Size>(block). Its lanes are the bits of __lanes(). */
 template <unsigned int Size, typename ParentT = void> class thread_block_tile {
@@ -152,6 +173,19 @@ public:
     __device__ __forceinline__ unsigned long long shfl_xor(unsigned long long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ long shfl_xor(long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ unsigned long shfl_xor(unsigned long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    /* CUDA's vector types: one 32- or 64-bit shuffle per component. */
+    __PTXLAB_TILE_SHFL_VEC2(int2, make_int2)
+    __PTXLAB_TILE_SHFL_VEC2(uint2, make_uint2)
+    __PTXLAB_TILE_SHFL_VEC2(float2, make_float2)
+    __PTXLAB_TILE_SHFL_VEC2(double2, make_double2)
+    __PTXLAB_TILE_SHFL_VEC2(longlong2, make_longlong2)
+    __PTXLAB_TILE_SHFL_VEC2(ulonglong2, make_ulonglong2)
+    __PTXLAB_TILE_SHFL_VEC3(int3, make_int3)
+    __PTXLAB_TILE_SHFL_VEC3(uint3, make_uint3)
+    __PTXLAB_TILE_SHFL_VEC3(float3, make_float3)
+    __PTXLAB_TILE_SHFL_VEC4(int4, make_int4)
+    __PTXLAB_TILE_SHFL_VEC4(uint4, make_uint4)
+    __PTXLAB_TILE_SHFL_VEC4(float4, make_float4)
     __device__ __forceinline__ unsigned ballot(int pred) const {
         return __ballot_sync(__lanes(), pred) >> __first_lane();
     }
@@ -169,6 +203,37 @@ template <unsigned int Size, typename ParentT>
 __device__ __forceinline__ thread_block_tile<Size> tiled_partition(const ParentT &parent) {
     return thread_block_tile<Size>();
 }
+
+/* Scratch a block gives its tiles of more than 32 threads
+   (this_thread_block(scratch)); our tiles keep what they exchange in
+   shared memory of their own, so this only reserves the name. */
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {
+    unsigned long long __reserved[MaxBlockSize / 32];
+};
+template <unsigned int MaxBlockSize>
+__device__ __forceinline__ thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) { return thread_block(); }
+
+/* Tiles of 64 to 1024 consecutive threads (whole warps): ranks and sizes,
+   and their barrier, which is the block's (barrier.sync 0): every tile of
+   the block must reach it together. */
+#define __PTXLAB_MULTI_WARP_TILE(N) \
+template <typename ParentT> class thread_block_tile<N, ParentT> { \
+public: \
+    __device__ __forceinline__ void sync() const { __barrier_sync(0); } \
+    __device__ __forceinline__ unsigned thread_rank() const { return details::cta_thread_rank() & (N - 1); } \
+    __device__ __forceinline__ unsigned num_threads() const { return N; } \
+    __device__ __forceinline__ unsigned size() const { return N; } \
+    __device__ __forceinline__ unsigned meta_group_rank() const { return details::cta_thread_rank() / N; } \
+    __device__ __forceinline__ unsigned meta_group_size() const { \
+        return (details::cta_num_threads() + (N - 1)) / N; \
+    } \
+};
+__PTXLAB_MULTI_WARP_TILE(64)
+__PTXLAB_MULTI_WARP_TILE(128)
+__PTXLAB_MULTI_WARP_TILE(256)
+__PTXLAB_MULTI_WARP_TILE(512)
+__PTXLAB_MULTI_WARP_TILE(1024)
+#undef __PTXLAB_MULTI_WARP_TILE
 
 /* Threads of one warp named by a lane mask: coalesced_threads() (the
    lanes active together), binary_partition() and labeled_partition().
@@ -346,6 +411,35 @@ __device__ __forceinline__ TyVal reduce(const TyGroup &group, TyVal val, TyOp op
 }
 /* A coalesced group of any size: each step combines the value of the
    member d ranks up, in rank order; rank 0's total goes to every member. */
+/* A tile of N > 32 threads: each warp's butterfly, the warps' results
+   through shared memory (one slot per warp of the block), combined in
+   warp order by every thread of the tile. */
+namespace details {
+template <unsigned int N, typename TyVal, typename TyOp>
+__device__ __forceinline__ TyVal multi_warp_reduce(TyVal val, TyOp op) {
+    __shared__ TyVal slots[32];
+    val = reduce(thread_block_tile<32>(), val, op);
+    unsigned r = cta_thread_rank();
+    if ((r & 31) == 0) slots[r >> 5] = val;
+    __barrier_sync(0);
+    unsigned first = r / N * (N / 32);
+    TyVal acc = slots[first];
+    for (unsigned k = 1; k < N / 32; ++k) acc = op(acc, slots[first + k]);
+    __barrier_sync(0);
+    return acc;
+}
+}
+#define __PTXLAB_MULTI_WARP_REDUCE(N) \
+template <typename ParentT, typename TyVal, typename TyOp> \
+__device__ __forceinline__ TyVal reduce(const thread_block_tile<N, ParentT> &, TyVal val, TyOp op) { \
+    return details::multi_warp_reduce<N>(val, op); \
+}
+__PTXLAB_MULTI_WARP_REDUCE(64)
+__PTXLAB_MULTI_WARP_REDUCE(128)
+__PTXLAB_MULTI_WARP_REDUCE(256)
+__PTXLAB_MULTI_WARP_REDUCE(512)
+__PTXLAB_MULTI_WARP_REDUCE(1024)
+#undef __PTXLAB_MULTI_WARP_REDUCE
 template <typename TyVal, typename TyOp>
 __device__ __forceinline__ TyVal reduce(const coalesced_group &group, TyVal val, TyOp op) {
     unsigned n = group.size(), r = group.thread_rank();
@@ -354,6 +448,42 @@ __device__ __forceinline__ TyVal reduce(const coalesced_group &group, TyVal val,
         if (r + d < n) val = op(val, o);
     }
     return group.shfl(val, 0);
+}
+}
+}
+";
+
+/// `<cooperative_groups/scan.h>`: `inclusive_scan(tile, value[, op])` (a
+/// Hillis-Steele scan of `shfl_up`s over the tile) and `exclusive_scan`
+/// (the inclusive result one rank up; rank 0 gets a value-initialized one,
+/// which is `0` for `plus` as CUDA's).
+pub const SCAN: &str = "#pragma once
+#include <cooperative_groups.h>
+namespace cooperative_groups {
+namespace __v1 {
+template <typename TyGroup, typename TyVal, typename TyOp>
+__device__ __forceinline__ TyVal inclusive_scan(const TyGroup &group, TyVal val, TyOp op) {
+    unsigned r = group.thread_rank();
+#pragma unroll
+    for (unsigned d = 1; d < group.num_threads(); d <<= 1) {
+        TyVal o = group.shfl_up(val, d);
+        if (r >= d) val = op(o, val);
+    }
+    return val;
+}
+template <typename TyGroup, typename TyVal>
+__device__ __forceinline__ TyVal inclusive_scan(const TyGroup &group, TyVal val) {
+    return inclusive_scan(group, val, plus<TyVal>());
+}
+template <typename TyGroup, typename TyVal, typename TyOp>
+__device__ __forceinline__ TyVal exclusive_scan(const TyGroup &group, TyVal val, TyOp op) {
+    TyVal inc = inclusive_scan(group, val, op);
+    TyVal up = group.shfl_up(inc, 1);
+    return group.thread_rank() == 0 ? TyVal() : up;
+}
+template <typename TyGroup, typename TyVal>
+__device__ __forceinline__ TyVal exclusive_scan(const TyGroup &group, TyVal val) {
+    return exclusive_scan(group, val, plus<TyVal>());
 }
 }
 }

@@ -317,6 +317,33 @@ impl Cx<'_, '_, '_, '_> {
                     negate: false,
                 })
             }
+            "redux" => {
+                // `redux.sync.add.s32 d, a, mask` (sm_80).
+                let (Some(&"sync"), Some(op), Some(ty)) = (mods.first(), mods.get(1), mods.get(2))
+                else {
+                    return self.unsupported();
+                };
+                let Some(r) = crate::model::sched::ReduxOp::parse(op, ty) else {
+                    return self.err("redux.sync needs add, min or max with s32 or u32, or and, or, xor with b32");
+                };
+                let b32 = Ty {
+                    kind: Kind::B,
+                    bits: 32,
+                };
+                let [d, a, m] = self.operands::<3>()?;
+                Ok(Op::Warp {
+                    op: WarpOp::Redux(r),
+                    d: Some(self.dst(d, b32)?),
+                    p: None,
+                    args: [
+                        self.src(m, b32)?,
+                        self.src(a, b32)?,
+                        Src::Imm(0),
+                        Src::Imm(0),
+                    ],
+                    negate: false,
+                })
+            }
             "activemask" => {
                 let b32 = Ty {
                     kind: Kind::B,

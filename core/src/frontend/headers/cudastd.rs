@@ -1,0 +1,178 @@
+//! libcu++'s small `<cuda/std/...>` headers, our own text: the type traits,
+//! fixed-width integers, `numeric_limits` and `pair`/`move`/`forward` in
+//! namespace `cuda::std`, usable in host and device code alike. Real
+//! files include them beside `cuda/pipeline` (cuda-samples'
+//! `dmmaTensorCoreGemm`); the facts they give are the ones of `<type_traits>`,
+//! `<cstdint>`, `<limits>` and `<utility>`.
+
+/// `cuda/std/type_traits`.
+const TYPE_TRAITS: &str = "#pragma once
+#include <cuda/std/cstddef>
+namespace cuda {
+namespace std {
+struct true_type {
+    static constexpr bool value = true;
+    typedef bool value_type;
+};
+struct false_type {
+    static constexpr bool value = false;
+    typedef bool value_type;
+};
+template <bool B> struct bool_constant { static constexpr bool value = B; };
+template <class A, class B> struct is_same : false_type {};
+template <class A> struct is_same<A, A> : true_type {};
+template <bool B, class T = void> struct enable_if {};
+template <class T> struct enable_if<true, T> { typedef T type; };
+template <bool B, class T, class F> struct conditional { typedef T type; };
+template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+template <class T> struct remove_const { typedef T type; };
+template <class T> struct remove_const<const T> { typedef T type; };
+template <class T> struct remove_volatile { typedef T type; };
+template <class T> struct remove_volatile<volatile T> { typedef T type; };
+template <class T> struct remove_cv { typedef typename remove_volatile<typename remove_const<T>::type>::type type; };
+template <class T> struct remove_reference { typedef T type; };
+template <class T> struct remove_reference<T &> { typedef T type; };
+template <class T> struct remove_pointer { typedef T type; };
+template <class T> struct remove_pointer<T *> { typedef T type; };
+template <class T> struct is_pointer : false_type {};
+template <class T> struct is_pointer<T *> : true_type {};
+template <class T> struct is_const : false_type {};
+template <class T> struct is_const<const T> : true_type {};
+template <class T> struct __integral { static constexpr bool value = false; };
+template <> struct __integral<bool> { static constexpr bool value = true; };
+template <> struct __integral<char> { static constexpr bool value = true; };
+template <> struct __integral<signed char> { static constexpr bool value = true; };
+template <> struct __integral<unsigned char> { static constexpr bool value = true; };
+template <> struct __integral<short> { static constexpr bool value = true; };
+template <> struct __integral<unsigned short> { static constexpr bool value = true; };
+template <> struct __integral<int> { static constexpr bool value = true; };
+template <> struct __integral<unsigned> { static constexpr bool value = true; };
+template <> struct __integral<long> { static constexpr bool value = true; };
+template <> struct __integral<unsigned long> { static constexpr bool value = true; };
+template <> struct __integral<long long> { static constexpr bool value = true; };
+template <> struct __integral<unsigned long long> { static constexpr bool value = true; };
+template <class T> struct is_integral : __integral<typename remove_cv<T>::type> {};
+template <class T> struct __floating { static constexpr bool value = false; };
+template <> struct __floating<float> { static constexpr bool value = true; };
+template <> struct __floating<double> { static constexpr bool value = true; };
+template <class T> struct is_floating_point : __floating<typename remove_cv<T>::type> {};
+}
+}
+";
+
+/// `cuda/std/cstddef`.
+const CSTDDEF: &str = "#pragma once
+#include <stddef.h>
+namespace cuda {
+namespace std {
+typedef size_t size_t;
+typedef ptrdiff_t ptrdiff_t;
+}
+}
+";
+
+/// `cuda/std/cstdint`.
+const CSTDINT: &str = "#pragma once
+#include <stdint.h>
+namespace cuda {
+namespace std {
+typedef int8_t int8_t;
+typedef int16_t int16_t;
+typedef int32_t int32_t;
+typedef int64_t int64_t;
+typedef uint8_t uint8_t;
+typedef uint16_t uint16_t;
+typedef uint32_t uint32_t;
+typedef uint64_t uint64_t;
+typedef intptr_t intptr_t;
+typedef uintptr_t uintptr_t;
+}
+}
+";
+
+/// `cuda/std/limits`: `numeric_limits` of the arithmetic types.
+const LIMITS: &str = "#pragma once
+#include <limits.h>
+#include <float.h>
+namespace cuda {
+namespace std {
+template <class T> struct numeric_limits {
+    static constexpr bool is_specialized = false;
+};
+#define __PTXLAB_LIM(T, LO, HI, LOWEST, SIGNED, INTEGER) \\
+template <> struct numeric_limits<T> { \\
+    static constexpr bool is_specialized = true; \\
+    static constexpr bool is_signed = SIGNED; \\
+    static constexpr bool is_integer = INTEGER; \\
+    __host__ __device__ static constexpr T min() { return LO; } \\
+    __host__ __device__ static constexpr T max() { return HI; } \\
+    __host__ __device__ static constexpr T lowest() { return LOWEST; } \\
+};
+__PTXLAB_LIM(bool, false, true, false, false, true)
+__PTXLAB_LIM(char, CHAR_MIN, CHAR_MAX, CHAR_MIN, CHAR_MIN < 0, true)
+__PTXLAB_LIM(signed char, SCHAR_MIN, SCHAR_MAX, SCHAR_MIN, true, true)
+__PTXLAB_LIM(unsigned char, 0, UCHAR_MAX, 0, false, true)
+__PTXLAB_LIM(short, SHRT_MIN, SHRT_MAX, SHRT_MIN, true, true)
+__PTXLAB_LIM(unsigned short, 0, USHRT_MAX, 0, false, true)
+__PTXLAB_LIM(int, INT_MIN, INT_MAX, INT_MIN, true, true)
+__PTXLAB_LIM(unsigned, 0, UINT_MAX, 0, false, true)
+__PTXLAB_LIM(long, LONG_MIN, LONG_MAX, LONG_MIN, true, true)
+__PTXLAB_LIM(unsigned long, 0, ULONG_MAX, 0, false, true)
+__PTXLAB_LIM(long long, LLONG_MIN, LLONG_MAX, LLONG_MIN, true, true)
+__PTXLAB_LIM(unsigned long long, 0, ULLONG_MAX, 0, false, true)
+__PTXLAB_LIM(float, FLT_MIN, FLT_MAX, -FLT_MAX, true, false)
+__PTXLAB_LIM(double, DBL_MIN, DBL_MAX, -DBL_MAX, true, false)
+#undef __PTXLAB_LIM
+}
+}
+";
+
+/// `cuda/std/utility`.
+const UTILITY: &str = "#pragma once
+#include <cuda/std/type_traits>
+namespace cuda {
+namespace std {
+template <class T> __host__ __device__ constexpr T &move(T &t) { return t; }
+template <class T> __host__ __device__ constexpr T &forward(T &t) { return t; }
+template <class T> __host__ __device__ void swap(T &a, T &b) {
+    T t = a;
+    a = b;
+    b = t;
+}
+template <class A, class B> struct pair {
+    A first;
+    B second;
+};
+template <class A, class B> __host__ __device__ pair<A, B> make_pair(A a, B b) {
+    pair<A, B> p;
+    p.first = a;
+    p.second = b;
+    return p;
+}
+}
+}
+";
+
+/// The headers this module provides.
+pub const NAMES: &[&str] = &[
+    "cuda/std/type_traits",
+    "cuda/std/cstddef",
+    "cuda/std/cstdint",
+    "cuda/std/limits",
+    "cuda/std/utility",
+];
+
+/// The text of one of [`NAMES`].
+pub fn header(name: &str) -> Option<&'static str> {
+    if !NAMES.contains(&name) {
+        return None;
+    }
+    Some(match name {
+        "cuda/std/type_traits" => TYPE_TRAITS,
+        "cuda/std/cstddef" => CSTDDEF,
+        "cuda/std/cstdint" => CSTDINT,
+        "cuda/std/limits" => LIMITS,
+        "cuda/std/utility" => UTILITY,
+        _ => return None,
+    })
+}
