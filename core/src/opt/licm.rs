@@ -20,6 +20,7 @@
 //! will move.
 
 use super::loops::*;
+use crate::collections::HashSet;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
@@ -40,15 +41,25 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
         .into_iter()
         .map(|i| li.loops[i].header)
         .collect();
+    // Hoisting moves instructions only; creating a preheader adds a block
+    // and changes the blocks of enclosing loops: recompute only then.
+    let mut analyses = Some((DomTree::new(f), li));
     for h in headers {
-        // Creating a preheader changes the blocks of enclosing loops: recompute.
-        let dom = DomTree::new(f);
-        let li = LoopInfo::new(f, &dom);
+        let blocks = f.blocks.len();
+        let (dom, li) = analyses.take().unwrap_or_else(|| {
+            let dom = DomTree::new(f);
+            let li = LoopInfo::new(f, &dom);
+            (dom, li)
+        });
         let Some(l) = li.with_header(h) else {
+            analyses = Some((dom, li));
             continue;
         };
         let line = super::remark::loop_line(f, l);
         let (moved, blocked) = hoist(f, &dom, l);
+        if f.blocks.len() == blocks {
+            analyses = Some((dom, li));
+        }
         let name = || super::remark::loop_name(f, line);
         if moved > 0 {
             changed = true;
@@ -192,11 +203,10 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
                 || matches!(&f.inst(i).kind, InstKind::Asm(a) if a.touches_memory()),
         )
     });
-    let mut defined_in_loop = vec![false; f.insts.len()];
+    // Sparse: a loop's own instructions, not one flag per instruction of the function.
+    let mut defined_in_loop: HashSet<InstId> = HashSet::default();
     for &b in &l.blocks {
-        for &i in &f.block(b).insts {
-            defined_in_loop[i.0 as usize] = true;
-        }
+        defined_in_loop.extend(f.block(b).insts.iter().copied());
     }
     // Blocks in reverse post-order: an instruction's operands are decided before it.
     let mut moving = Vec::new();
@@ -214,7 +224,7 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
                 _ => speculatable(f, i),
             };
             let invariant = inst.kind.operands().iter().all(|op| match op {
-                Value::Inst(d) => !defined_in_loop[d.0 as usize],
+                Value::Inst(d) => !defined_in_loop.contains(d),
                 _ => true,
             });
             if !movable
@@ -231,22 +241,26 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
                 blocked += 1;
             }
             if movable && invariant {
-                defined_in_loop[i.0 as usize] = false;
+                defined_in_loop.remove(&i);
                 moving.push((b, i));
             }
         }
     }
+    if moving.is_empty() {
+        return (0, blocked);
+    }
     // Address arithmetic isel folds into its users stays with them, unless a
     // user moves too (users come later in `moving`: decide them first).
     let users = users(f);
-    let mut kept: Vec<InstId> = Vec::new();
+    let candidates: HashSet<InstId> = moving.iter().map(|&(_, i)| i).collect();
+    let mut kept: HashSet<InstId> = HashSet::default();
     for k in (0..moving.len()).rev() {
         let i = moving[k].1;
         let needed = users[i.0 as usize]
             .iter()
-            .any(|u| moving.iter().any(|(_, m)| m == u) && !kept.contains(u));
+            .any(|u| candidates.contains(u) && !kept.contains(u));
         if folds_into_users(f, i, &users[i.0 as usize]) && !needed {
-            kept.push(i);
+            kept.insert(i);
         }
     }
     moving.retain(|(_, i)| !kept.contains(i));
@@ -257,10 +271,17 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
         return (0, blocked);
     };
     let moved = moving.len();
-    for (b, i) in moving {
-        f.block_mut(b).insts.retain(|x| *x != i);
-        let at = f.block(pre).insts.len() - 1;
-        f.block_mut(pre).insts.insert(at, i);
+    // One pass over each block they leave; in their order before the
+    // preheader's terminator.
+    let gone: HashSet<InstId> = moving.iter().map(|&(_, i)| i).collect();
+    let mut from: Vec<BlockId> = moving.iter().map(|&(b, _)| b).collect();
+    from.dedup();
+    for b in from {
+        f.block_mut(b).insts.retain(|x| !gone.contains(x));
     }
+    let at = f.block(pre).insts.len() - 1;
+    f.block_mut(pre)
+        .insts
+        .splice(at..at, moving.iter().map(|&(_, i)| i));
     (moved, blocked)
 }

@@ -138,45 +138,74 @@ fn harmless(k: &InstKind, stores: bool) -> bool {
     }
 }
 
+/// One instruction of a block as `plan` sees it, computed once per block:
+/// its access (store?, base, offset, type, alignment) and whether it may
+/// stand between the members of a load or a store group.
+struct Slot {
+    access: Option<(bool, Value, i64, Type, u64)>,
+    harmless_for_loads: bool,
+    harmless_for_stores: bool,
+}
+
 /// The groups of one block, each in address (and program) order.
 fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
     let insts = &f.block(b).insts;
     let excluded = |base: &Value| base.as_inst().is_some_and(|a| temps.contains(&a));
+    let slots: Vec<Slot> = insts
+        .iter()
+        .map(|&i| {
+            let k = &f.inst(i).kind;
+            Slot {
+                access: access(f, i).map(|(st, ptr, align, ty)| {
+                    let (base, off) = base_and_offset(f, ptr);
+                    (st, base, off, ty, align)
+                }),
+                harmless_for_loads: harmless(k, false),
+                harmless_for_stores: harmless(k, true),
+            }
+        })
+        .collect();
     let mut taken: HashSet<InstId> = HashSet::default();
     let mut groups = Vec::new();
     for (p, &first) in insts.iter().enumerate() {
         if taken.contains(&first) {
             continue;
         }
-        let Some((is_store, ptr, align, ty)) = access(f, first) else {
+        let Some((is_store, base, off, ty, align)) = &slots[p].access else {
             continue;
         };
-        if !vector_element(&ty) {
+        let (is_store, off, align) = (*is_store, *off, *align);
+        if !vector_element(ty) {
             continue;
         }
         let w = ty.size();
         let max_lanes: usize = if w == 8 { 2 } else { 4 };
-        let (base, off) = base_and_offset(f, ptr);
-        if excluded(&base) {
+        if excluded(base) {
             continue;
         }
         let mut group = vec![first];
-        for &i in &insts[p + 1..] {
+        for (q, &i) in insts.iter().enumerate().skip(p + 1) {
             if group.len() == max_lanes {
                 break;
             }
             let want = off + group.len() as i64 * w as i64;
-            if let Some((st, mp, _, mt)) = access(f, i) {
-                if st == is_store
+            if let Some((st, mbase, moff, mt, _)) = &slots[q].access {
+                if *st == is_store
                     && mt == ty
                     && !taken.contains(&i)
-                    && base_and_offset(f, mp) == (base.clone(), want)
+                    && *moff == want
+                    && mbase == base
                 {
                     group.push(i);
                     continue;
                 }
             }
-            if !harmless(&f.inst(i).kind, is_store) {
+            let ok = if is_store {
+                slots[q].harmless_for_stores
+            } else {
+                slots[q].harmless_for_loads
+            };
+            if !ok {
                 break;
             }
         }

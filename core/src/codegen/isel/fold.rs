@@ -21,6 +21,7 @@ impl Sel<'_> {
                 block_of.insert(i, b);
             }
         }
+        let index_uses = gep_index_uses(f, &block_of);
         let single_local_use = |def: &Value, user: InstId, uses: &[u32]| -> Option<InstId> {
             let d = def.as_inst()?;
             (uses[d.0 as usize] == 1 && block_of.get(&d) == block_of.get(&user)).then_some(d)
@@ -36,7 +37,7 @@ impl Sel<'_> {
                             let is_ext = matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32);
                             if is_ext
                                 && block_of.get(&d) == block_of.get(&i)
-                                && gep_index_uses(f, d, block_of[&d]) == self.uses[d.0 as usize]
+                                && index_uses[d.0 as usize] == self.uses[d.0 as usize]
                             {
                                 self.folded.insert(d);
                             }
@@ -196,23 +197,39 @@ impl Sel<'_> {
     }
 }
 
-/// How many times `d` is used as a gep index in block `b`.
-pub(super) fn gep_index_uses(f: &Function, d: InstId, b: BlockId) -> u32 {
-    let mut n = 0;
-    for &i in &f.block(b).insts {
-        let inst = f.inst(i);
-        match &inst.kind {
-            InstKind::Gep { base, indices, .. } => {
-                if base.as_inst() == Some(d) {
-                    return 0; // used as a pointer: not only an index
+/// For each instruction `d`, how many times it is used as a gep index in
+/// its own block; 0 when that block also uses it otherwise (as a gep's base
+/// or any other operand). One walk over the function.
+pub(super) fn gep_index_uses(f: &Function, block_of: &HashMap<InstId, BlockId>) -> Vec<u32> {
+    let mut n = vec![0u32; f.insts.len()];
+    let mut other = vec![false; f.insts.len()];
+    let local = |d: InstId, b: BlockId| block_of.get(&d) == Some(&b);
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            match &f.inst(i).kind {
+                InstKind::Gep { base, indices, .. } => {
+                    if let Some(d) = base.as_inst().filter(|&d| local(d, b)) {
+                        other[d.0 as usize] = true; // used as a pointer: not only an index
+                    }
+                    for d in indices.iter().filter_map(Value::as_inst) {
+                        if local(d, b) {
+                            n[d.0 as usize] += 1;
+                        }
+                    }
                 }
-                n += indices.iter().filter(|x| x.as_inst() == Some(d)).count() as u32;
-            }
-            k => {
-                if k.operands().iter().any(|o| o.as_inst() == Some(d)) {
-                    return 0;
+                k => {
+                    for d in k.operands().iter().filter_map(|o| o.as_inst()) {
+                        if local(d, b) {
+                            other[d.0 as usize] = true;
+                        }
+                    }
                 }
             }
+        }
+    }
+    for (n, other) in n.iter_mut().zip(other) {
+        if other {
+            *n = 0;
         }
     }
     n
