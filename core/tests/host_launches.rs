@@ -239,3 +239,18 @@ template class Est<double>;
         ]
     );
 }
+
+#[test]
+fn static_const_locals_of_host_templates_are_template_arguments() {
+    let src = r#"template <typename T, typename I, int TPB, int C = 32>
+__global__ void sop(T *s, const T *d, I D) { s[0] = d[0] + D + TPB + C; }
+template <typename T, typename I = int>
+void run(T *s, const T *d, I D) {
+  static const int TPB = 256;
+  const int C = 16;
+  sop<T, I, TPB, C><<<1, TPB>>>(s, d, D);
+}
+int main() { float *a = 0; int D = 3; run(a, a, D); return 0; }
+"#;
+    assert_eq!(entries(src), ["_Z3sopIfiLi256ELi16EEvPT_PKS0_T0_"]);
+}
