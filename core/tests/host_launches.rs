@@ -254,3 +254,17 @@ int main() { float *a = 0; int D = 3; run(a, a, D); return 0; }
 "#;
     assert_eq!(entries(src), ["_Z3sopIfiLi256ELi16EEvPT_PKS0_T0_"]);
 }
+
+#[test]
+fn explicit_instantiations_of_host_templates_deduce_from_their_parameters() {
+    let src = r#"#include <vector>
+template <typename T> struct mat { int n; T *v; };
+template <typename T> __global__ void dk(int n, const T *x, T *y) { y[0] = x[n]; }
+template <typename T> T dd(int n, const T *x, T *s) { dk<T><<<1, 32>>>(n, x, s); return s[0]; }
+template <typename T> std::vector<T> lz(const mat<T> &m, int k) { T *s = 0; dd(m.n, m.v, s); return std::vector<T>(k); }
+template <typename T> std::vector<T> eig(const mat<T> &m, int k) { return lz(m, k); }
+template std::vector<float> eig(const mat<float> &m, int k);
+template std::vector<double> eig(const mat<double> &m, int k);
+"#;
+    assert_eq!(entries(src), ["_Z2dkIfEviPKT_PS0_", "_Z2dkIdEviPKT_PS0_"]);
+}
