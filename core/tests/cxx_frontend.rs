@@ -393,3 +393,46 @@ fn generic_lambdas_are_reported() {
     assert!(c.diagnostics[0].message.contains("generic lambdas"));
     assert!(c.ptx.is_none());
 }
+
+/// An enumerator as a template argument is `L<enum><value>E` (the enum a
+/// substitution candidate); names checked against nvcc 13.5.
+#[test]
+fn enum_template_arguments_mangle_with_their_enum() {
+    let ptx = ptx(r#"
+enum Op { ERODE, DILATE };
+enum class Mem : int { A, B };
+template <Op op> __global__ void k(int *p) { p[0] = op; }
+template <typename T, Mem m> __global__ void k2(T *p, const T* q) { p[0] = (int)m; }
+template __global__ void k<ERODE>(int*);
+template __global__ void k<DILATE>(int*);
+template __global__ void k2<float, Mem::B>(float*, const float*);
+"#);
+    assert_eq!(
+        entries(&ptx),
+        [
+            "_Z1kIL2Op0EEvPi",
+            "_Z1kIL2Op1EEvPi",
+            "_Z2k2IfL3Mem1EEvPT_PKS1_"
+        ]
+    );
+}
+
+/// An array parameter's `const` (and `volatile`) is its element's: the
+/// pointer it decays to points to const (`PA4_A4_Kd`), but `const float *a[4]`
+/// spent it on the element pointer. Names checked against nvcc 13.5.
+#[test]
+fn array_parameters_keep_their_element_qualifiers() {
+    let ptx = ptx(r#"
+__global__ void ch(double a[][4][4], const double b[][4][4], const double c[][4][4], double x) { a[0][0][0] = b[0][0][0] + c[0][0][0] + x; }
+__global__ void wb(const unsigned char a[8], const unsigned char b[8], unsigned int *c) { c[0] = a[0] + b[0]; }
+__global__ void wc(const float *a[4], volatile int v[], float *o) { o[0] = *a[0] + v[1]; }
+"#);
+    assert_eq!(
+        entries(&ptx),
+        [
+            "_Z2chPA4_A4_dPA4_A4_KdS5_d",
+            "_Z2wbPKhS0_Pj",
+            "_Z2wcPPKfPViPf"
+        ]
+    );
+}

@@ -254,3 +254,32 @@ template <typename T> struct Pair { void go(T *p) { Img<T> a; a.run(p); Pair<T> 
 void host(float *p, int *q) { Img<float> i; i.run(p); Pair<int> j; j.go(q); }";
     assert_eq!(entries(src), ["_Z1kIfEvPT_", "_Z1kIiEvPT_"]);
 }
+
+#[test]
+fn static_const_locals_of_host_templates_are_template_arguments() {
+    let src = r#"template <typename T, typename I, int TPB, int C = 32>
+__global__ void sop(T *s, const T *d, I D) { s[0] = d[0] + D + TPB + C; }
+template <typename T, typename I = int>
+void run(T *s, const T *d, I D) {
+  static const int TPB = 256;
+  const int C = 16;
+  sop<T, I, TPB, C><<<1, TPB>>>(s, d, D);
+}
+int main() { float *a = 0; int D = 3; run(a, a, D); return 0; }
+"#;
+    assert_eq!(entries(src), ["_Z3sopIfiLi256ELi16EEvPT_PKS0_T0_"]);
+}
+
+#[test]
+fn explicit_instantiations_of_host_templates_deduce_from_their_parameters() {
+    let src = r#"#include <vector>
+template <typename T> struct mat { int n; T *v; };
+template <typename T> __global__ void dk(int n, const T *x, T *y) { y[0] = x[n]; }
+template <typename T> T dd(int n, const T *x, T *s) { dk<T><<<1, 32>>>(n, x, s); return s[0]; }
+template <typename T> std::vector<T> lz(const mat<T> &m, int k) { T *s = 0; dd(m.n, m.v, s); return std::vector<T>(k); }
+template <typename T> std::vector<T> eig(const mat<T> &m, int k) { return lz(m, k); }
+template std::vector<float> eig(const mat<float> &m, int k);
+template std::vector<double> eig(const mat<double> &m, int k);
+"#;
+    assert_eq!(entries(src), ["_Z2dkIfEviPKT_PS0_", "_Z2dkIdEviPKT_PS0_"]);
+}

@@ -226,6 +226,11 @@ fn literal(v: i64, t: &CType) -> String {
 fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
     match a {
         TemplateArg::Type(t) => mangle(t, subs, ph),
+        // An enumerator: `L11MorphOpType0E`, the enum a substitution candidate.
+        TemplateArg::Value(v, t @ CType::Enum(e)) if pattern_param(*v, ph.len()).is_none() => {
+            let name = named_type(&e.name.borrow(), subs);
+            literal(*v, t).replacen('i', &name, 1)
+        }
         TemplateArg::Value(v, t) => value_arg(*v, t, ph),
     }
 }
@@ -475,7 +480,7 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
             pointee,
             konst,
             volatile,
-        } => format!("P{}{}", quals(*konst, *volatile), canonical(pointee, ph)),
+        } => format!("P{}", qual_key(pointee, quals(*konst, *volatile), ph)),
         CType::Ref { pointee, konst } => {
             format!("R{}{}", quals(*konst, false), canonical(pointee, ph))
         }
@@ -503,6 +508,11 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                 .iter()
                 .map(|a| match a {
                     TemplateArg::Type(t) => canonical(t, ph),
+                    TemplateArg::Value(v, t @ CType::Enum(_))
+                        if pattern_param(*v, ph.len()).is_none() =>
+                    {
+                        literal(*v, t).replacen('i', &canonical(t, ph), 1)
+                    }
                     TemplateArg::Value(v, t) => value_arg(*v, t, ph),
                 })
                 .collect();
@@ -618,17 +628,33 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
         let inner = if q.is_empty() {
             mangle(pointee, subs, ph)
         } else {
-            let qkey = format!("{q}{}", canonical(pointee, ph));
-            match subs.iter().position(|s| *s == qkey) {
-                Some(i) => sub_ref(i),
-                None => {
-                    let m = format!("{q}{}", mangle(pointee, subs, ph));
-                    subs.push(qkey);
-                    m
-                }
-            }
+            mangle_qual(pointee, q, subs, ph)
         };
         format!("{letter}{inner}")
+    };
+    subs.push(key);
+    out
+}
+
+/// The key of `t` qualified by `q`: an array's qualifiers are its
+/// element's (`A256_Kd` for `const double[256]`).
+fn qual_key(t: &CType, q: &str, ph: &[Rc<Record>]) -> String {
+    match t {
+        CType::Array(e, n) if !q.is_empty() => format!("A{n}_{}", qual_key(e, q, ph)),
+        _ => format!("{q}{}", canonical(t, ph)),
+    }
+}
+
+/// `t` qualified by `q` (not empty), each level a substitution candidate:
+/// `Kd`, then `A256_Kd` around it.
+fn mangle_qual(t: &CType, q: &str, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
+    let key = qual_key(t, q, ph);
+    if let Some(i) = subs.iter().position(|s| *s == key) {
+        return sub_ref(i);
+    }
+    let out = match t {
+        CType::Array(e, n) => format!("A{n}_{}", mangle_qual(e, q, subs, ph)),
+        _ => format!("{q}{}", mangle(t, subs, ph)),
     };
     subs.push(key);
     out

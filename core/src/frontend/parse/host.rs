@@ -518,7 +518,8 @@ impl<'a> Parser<'a> {
         out
     }
 
-    /// The `constexpr` values a body declares (`constexpr int n = 2;`), so
+    /// The `constexpr` values a body declares (`constexpr int n = 2;`, or
+    /// `static const int n = 2;`), so
     /// that template arguments naming them read.
     fn local_constants(&mut self, start: usize, end: usize) {
         let toks = self.toks;
@@ -528,7 +529,11 @@ impl<'a> Parser<'a> {
                     || toks[j - 1].is("{")
                     || toks[j - 1].is("}")
                     || toks[j - 1].is(":"));
-            if !(toks[j].is("constexpr") && at_statement) {
+            // `const int n = 2;` and `static const int n = 2;` are constants
+            // too when integral and constant-initialized.
+            let first = if toks[j].is("static") { j + 1 } else { j };
+            let konst = toks.get(first).is_some_and(|t| t.is("const"));
+            if !(at_statement && (toks[first].is("constexpr") || konst)) {
                 continue;
             }
             let ndiags = self.diags.len();
@@ -536,7 +541,9 @@ impl<'a> Parser<'a> {
             if let Ok(specs) = self.specifiers() {
                 if let Some(base) = specs.ty.clone() {
                     if let Ok(d) = self.declarator(base, specs.konst, specs.volatile) {
-                        if let (Some(name), true) = (d.name.clone(), self.eat("=")) {
+                        let integral = !konst || d.ty.is_integer();
+                        if let (Some(name), true, true) = (d.name.clone(), integral, self.eat("="))
+                        {
                             if let Ok(e) = self.conditional() {
                                 self.record_constant(name, &d.ty, &e);
                             }

@@ -661,12 +661,23 @@ impl<'a> Parser<'a> {
                 ..
             }
         ) {
+            // Its parameters, where they read, deduce what `args` leaves out
+            // (`template void run(const Mat<float> &);`).
+            let (pos, ndiags) = (self.pos, self.diags.len());
+            let params = match self.eat("(").then(|| self.params()) {
+                Some(Ok((params, _))) if self.at(";") => {
+                    Some(params.into_iter().map(|p| p.ty).collect())
+                }
+                _ => None,
+            };
+            self.diags.truncate(ndiags);
+            self.pos = pos;
             self.pos = host::statement_end(self.toks, self.pos, self.toks.len()).saturating_sub(1);
             self.expect(";")?;
             self.templates.requests.push(Request {
                 name,
                 args,
-                params: None,
+                params,
                 span,
                 at,
             });

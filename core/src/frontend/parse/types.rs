@@ -215,7 +215,16 @@ impl<'a> Parser<'a> {
             // (`float f(float)`, `unaryfn f`) too.
             let (name, span, restrict) = (d.name.clone(), d.span.clone(), d.restrict);
             let ty = match d.full_type() {
-                CType::Array(e, _) => CType::ptr_to(*e),
+                // `const T a[][N]`: a pointer to const (the element's).
+                CType::Array(e, _) => {
+                    // (`const T *a[4]` spent its `const` on the element pointer.)
+                    let own = !matches!(innermost(&e), CType::Ptr { .. } | CType::Ref { .. });
+                    CType::Ptr {
+                        pointee: e,
+                        konst: s.konst && own,
+                        volatile: s.volatile && own,
+                    }
+                }
                 f @ CType::Func(_) => CType::ptr_to(f),
                 t => t,
             };
@@ -293,6 +302,14 @@ impl<'a> Parser<'a> {
                 return Ok(overrides);
             }
         }
+    }
+}
+
+/// The element of arrays of arrays.
+fn innermost(t: &CType) -> &CType {
+    match t {
+        CType::Array(e, _) => innermost(e),
+        t => t,
     }
 }
 

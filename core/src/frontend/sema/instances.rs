@@ -272,18 +272,43 @@ pub(super) fn request(
 /// `run<float>(p)` make `k<float>`).
 fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) {
     let defs = inst.templates.functions(&r.name);
-    for def in defs {
-        let Some(args) = inst.deduce(def, &r.args, r.params.as_deref(), diags) else {
-            continue;
-        };
-        if let Some(params) = &r.params {
-            if inst
-                .instance_signature(def, &args)
-                .is_none_or(|(_, p)| p != *params)
-            {
-                continue;
-            }
+    // With the parameters an explicit instantiation gives, then (should
+    // they name what this compile does not model) without.
+    let tries = [r.params.as_deref(), None];
+    let tries = if r.params.is_some() {
+        &tries[..]
+    } else {
+        &tries[1..]
+    };
+    let found = tries.iter().find_map(|params| {
+        defs.iter().find_map(|&def| {
+            let mut quiet = Vec::new();
+            let args = inst.deduce(def, &r.args, *params, &mut quiet)?;
+            let fits = params.is_none_or(|params| {
+                inst.instance_signature(def, &args)
+                    .is_some_and(|(_, p)| p == params)
+            });
+            fits.then_some((def, args))
+        })
+    });
+    let Some((def, args)) = found else {
+        // Never silently: a launch in its body is not followed.
+        let launches = defs.iter().any(|&d| {
+            let toks = &inst.templates.defs[d].tokens;
+            toks.windows(2).any(|w| w[0].is("<<") && w[1].is("<"))
+        });
+        if launches {
+            diags.push(Diagnostic::warning(
+                r.span.clone(),
+                format!(
+                    "the template arguments of host function template \"{}\" used here are not known to this compile: the kernel templates it launches may need instances this compile does not make",
+                    r.name
+                ),
+            ));
         }
+        return;
+    };
+    {
         let id = template_id(&inst.templates.defs[def].name, &args);
         if !inst.host_read.insert(id) || inst.templates.count >= MAX_INSTANCES {
             return;
@@ -293,6 +318,5 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
         // instantiates pending templates.
         let requests = parse::host_instance(&mut inst.templates, diags, def, &args, usize::MAX);
         inst.templates.requests.extend(requests);
-        return;
     }
 }
