@@ -110,11 +110,25 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     let mut subs = Vec::new();
     // `_Z5scaleIfE…`, `_ZSt3maxIfE…`, `_ZN1N5twiceIfEE…`.
     let mut out = "_Z".to_string();
-    let nested = is_nested(&parts);
-    if nested {
+    let nested = is_nested(&parts) || def.member.is_some();
+    if let Some(m) = &def.member {
+        // `_ZNK1S3getIfEET_i`: the class's prefix, then the member's name
+        // (a substitution candidate with it).
         out.push('N');
+        if m.konst && !m.is_static {
+            out.push('K');
+        }
+        let class = CType::Record(m.record.clone());
+        out.push_str(&class_prefix(&class, &mut subs, &ph));
+        let last = super::lookup::last_part(&def.name);
+        out.push_str(&source_name(last));
+        subs.push(format!("{}::{last}", canonical(&class, &ph)));
+    } else {
+        if nested {
+            out.push('N');
+        }
+        out.push_str(&template_name(&parts, &mut subs));
     }
-    out.push_str(&template_name(&parts, &mut subs));
     out.push('I');
     for a in args {
         out.push_str(&template_arg(a, &mut subs, &ph));

@@ -31,9 +31,22 @@ pub fn instantiate_function(
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.pos = def.decl_start;
     // Read in the template's namespace, as where it was written.
-    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns = crate::frontend::lookup::qualified_parts(&def.name)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    if let Some(m) = &def.member {
+        // A member of its class: read as in the class body.
+        p.cxx.ctor_name = p.cxx.ns.last().cloned();
+        p.in_class = true;
+        let result = p.member_instance(&m.record);
+        *templates = p.templates;
+        result.ok()?;
+        let f = p.cxx.methods.pop().filter(|f| f.body.is_some())?;
+        return Some((f, p.cxx.methods));
+    }
     let mut functions = Vec::new();
     let result = p.declaration(&mut functions, false);
     *templates = p.templates;
@@ -63,7 +76,10 @@ pub fn instance_signature(
         1,
     );
     p.pos = def.decl_start;
-    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns = crate::frontend::lookup::qualified_parts(&def.name)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
     let header = p.function_template_header();
@@ -117,6 +133,19 @@ pub(super) fn host_body_requests(
 }
 
 impl<'a> Parser<'a> {
+    /// A member function template's declaration read again as a member of
+    /// `record` (its parameters bound): the method is the last of
+    /// `cxx.methods`.
+    fn member_instance(&mut self, record: &Rc<Record>) -> PResult<()> {
+        let s = self.specifiers()?;
+        let Some(base) = s.ty.clone() else {
+            let span = self.span();
+            return self.error(span, "expected a type specifier");
+        };
+        let d = self.declarator(base, s.konst, s.volatile)?;
+        self.method(record, &s, d)
+    }
+
     /// What the host member functions of class template `def`'s instance
     /// for `args` launch and call: those `called` (by name), those they
     /// call, and its constructors; placed at the end of the file.
@@ -217,6 +246,7 @@ impl<'a> Parser<'a> {
             host_declarator: false,
             missing_host: None,
             noted_missing: false,
+            bound: Vec::new(),
         }
     }
 
@@ -260,14 +290,19 @@ impl<'a> Parser<'a> {
     /// typedef, a non-type one a constant.
     fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
         self.template_values.clear();
-        for (p, a) in def.params.iter().zip(args) {
+        self.bound.clear();
+        // A member template's class's own parameters first.
+        let outer = def.outer.iter();
+        let own = def.params.iter().map(|p| &p.name).zip(args);
+        for (name, a) in outer.map(|(n, a)| (n, a)).chain(own) {
+            self.bound.push((name.clone(), a.clone()));
             match a {
                 TemplateArg::Type(t) => {
-                    self.typedefs.insert(p.name.clone(), t.clone());
+                    self.typedefs.insert(name.clone(), t.clone());
                 }
                 TemplateArg::Value(v, t) => {
-                    self.typedefs.remove(&p.name);
-                    self.template_values.insert(p.name.clone(), (*v, t.clone()));
+                    self.typedefs.remove(name);
+                    self.template_values.insert(name.clone(), (*v, t.clone()));
                 }
             }
         }
@@ -312,6 +347,14 @@ impl<'a> Parser<'a> {
             };
             let arg = match (&p.kind, arg) {
                 (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
+                // A template's own parameter in its signature (`Col<C>`
+                // with `bool C`) stays its pattern value.
+                (ParamKind::Value(t), TemplateArg::Value(v, _))
+                    if self.pattern
+                        && crate::frontend::template::pattern_param(v, 64).is_some() =>
+                {
+                    TemplateArg::Value(v, t.clone())
+                }
                 (ParamKind::Value(t), TemplateArg::Value(v, _)) => {
                     let mut e = Expr::new(ExprKind::IntLit(v as u64), Span::default());
                     e.ty = CType::Int(IntKind::LongLong);

@@ -201,6 +201,10 @@ impl<'a> Parser<'a> {
                 self.friend()?;
                 continue;
             }
+            if self.at("template") && self.peek_at(1).is_some_and(|t| t.is("<")) {
+                self.member_template(record)?;
+                continue;
+            }
             if !self.starts_type() && !at_ctor(self) && !self.at("operator") {
                 return self.error(start, "expected a member declaration");
             }

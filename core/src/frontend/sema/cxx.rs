@@ -426,6 +426,20 @@ impl<'a> Checker<'a> {
         args: Vec<Expr>,
         span: Span,
     ) -> Expr {
+        self.member_template_call(object, name, Vec::new(), args, span)
+    }
+
+    /// `object.f<explicit…>(args)` (or `object.f(args)` with no explicit
+    /// arguments): a member function or a member function template's
+    /// instance.
+    pub(super) fn member_template_call(
+        &mut self,
+        object: Expr,
+        name: String,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
         let object = self.expr(object);
         let CType::Record(r) = object.ty.clone() else {
             let msg = format!(
@@ -441,6 +455,19 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         let set = self.methods(&r, &name);
+        let defs = self.member_templates(&r, &name);
+        if !defs.is_empty() && (set.is_empty() || !explicit.is_empty()) {
+            let qualified = format!("{}::{name}", r.name.borrow());
+            return self.overloaded_call(
+                &qualified,
+                Vec::new(),
+                defs,
+                explicit,
+                args,
+                span,
+                Some(object),
+            );
+        }
         // `s.fn(x)` with `fn` a member holding a function's address.
         if let (true, Some((off, ty))) = (set.is_empty(), r.member(&name)) {
             if ty.function_pointee().is_some() {
