@@ -41,6 +41,7 @@ pub fn instantiate_function(
         // A member of its class: read as in the class body.
         p.cxx.ctor_name = p.cxx.ns.last().cloned();
         p.in_class = true;
+        p.class_names(&m.record);
         let result = p.member_instance(&m.record);
         *templates = p.templates;
         result.ok()?;
@@ -133,6 +134,20 @@ pub(super) fn host_body_requests(
 }
 
 impl<'a> Parser<'a> {
+    /// The names a class instance declared (its constants, enumerators,
+    /// typedefs and member classes: `Templates::instance_names`), named
+    /// here too.
+    fn class_names(&mut self, record: &Rc<Record>) {
+        let Some((name, args)) = record.template.borrow().clone() else {
+            return;
+        };
+        let id = template_id(&name, &args);
+        if let Some((constants, typedefs)) = self.templates.instance_names.get(&id) {
+            self.cxx.constants.extend(constants.iter().cloned());
+            self.typedefs.extend(typedefs.iter().cloned());
+        }
+    }
+
     /// A member function template's declaration read again as a member of
     /// `record` (its parameters bound): the method is the last of
     /// `cxx.methods`.

@@ -66,6 +66,24 @@ impl<'a> Checker<'a> {
                 return Some(mk(kind, span.clone(), ty.clone()));
             }
         }
+        // A constant of a class instance made while sema instantiated
+        // something (`STRIDE` of `FDWT53<64, 8>` in its member templates).
+        let inst = self.inst.borrow();
+        for c in self.candidates(name) {
+            let Some(id) = c.strip_suffix(name).and_then(|p| p.strip_suffix("::")) else {
+                continue;
+            };
+            let Some((constants, _)) = inst.templates.instance_names.get(id) else {
+                continue;
+            };
+            if let Some((_, (v, ty))) = constants.iter().find(|(k, _)| *k == c) {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                return Some(mk(kind, span.clone(), ty.clone()));
+            }
+        }
         None
     }
 
