@@ -82,10 +82,9 @@ impl<'a> Parser<'a> {
         }
         let at = |i: usize, s: &str| self.toks.get(k + i).is_some_and(|t| t.is(s));
         at(0, "::")
-            && self
-                .toks
-                .get(k + 1)
-                .is_some_and(|t| t.kind == TokKind::Ident && self.type_name_at(k + 1 - self.pos).is_none())
+            && self.toks.get(k + 1).is_some_and(|t| {
+                t.kind == TokKind::Ident && self.type_name_at(k + 1 - self.pos).is_none()
+            })
             && at(2, "(")
     }
 

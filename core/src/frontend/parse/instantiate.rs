@@ -148,6 +148,31 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Marks a class declared in a class template's instance as its
+    /// member (`Record::enclosing`, for mangling).
+    pub(super) fn set_enclosing(&self, record: &Rc<Record>) {
+        let name = record.name.borrow().clone();
+        let mut parts = crate::frontend::lookup::qualified_parts(&name);
+        parts.pop();
+        if parts.is_empty() {
+            return;
+        }
+        let outer = parts.join("::");
+        let instance = self
+            .templates
+            .class_instances
+            .iter()
+            .rev()
+            .find_map(|(_, _, t)| {
+                matches!(t, CType::Record(o) if *o.name.borrow() == outer).then_some(t)
+            });
+        if let Some(CType::Record(o)) = instance.or_else(|| self.typedefs.get(&outer)) {
+            if o.template.borrow().is_some() || o.enclosing.borrow().is_some() {
+                *record.enclosing.borrow_mut() = Some(o.clone());
+            }
+        }
+    }
+
     /// A member function template's declaration read again as a member of
     /// `record` (its parameters bound): the method is the last of
     /// `cxx.methods`.
@@ -430,6 +455,7 @@ impl<'a> Parser<'a> {
         }
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        self.set_enclosing(&record);
         record.defined_at.set(span.line);
         let ty = CType::Record(record.clone());
         self.templates.class_instances.push((def, args, ty));
@@ -586,6 +612,7 @@ impl<'a> Parser<'a> {
         let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        self.set_enclosing(&record);
         record.defined_at.set(d.span.line);
         let ty = CType::Record(record.clone());
         self.templates

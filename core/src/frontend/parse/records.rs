@@ -104,6 +104,7 @@ impl<'a> Parser<'a> {
                 Some(_) => return self.error(span.clone(), format!("\"{n}\" is not a {keyword}")),
                 None => {
                     let r = std::rc::Rc::new(Record::new(n, is_union));
+                    self.set_enclosing(&r);
                     self.declare_tag(n, &CType::Record(r.clone()));
                     r
                 }
