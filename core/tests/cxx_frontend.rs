@@ -2,6 +2,8 @@
 //! parser) must accept, each compared with what nvcc makes of it: the
 //! kernels (`.entry`), their directives and the constants in the PTX.
 
+mod common;
+
 use ptxlab_core::{compile_source, Compilation, Options};
 
 fn compile(src: &str) -> Compilation {
@@ -435,4 +437,83 @@ __global__ void wc(const float *a[4], volatile int v[], float *o) { o[0] = *a[0]
             "_Z2wcPPKfPViPf"
         ]
     );
+}
+
+/// Member function templates (called with explicit arguments, deduced,
+/// static, from another member on `*this`, `o.template f<…>()`) and class
+/// templates nested in a class: each instance a member function with
+/// nvcc 13.5's symbol, the PTX accepted by ptxas.
+#[test]
+fn member_templates_are_members_named_as_nvcc() {
+    let src = r#"
+struct Buf {
+    float d[4];
+    template <class T> __device__ T get(int i) const { return (T)d[i]; }
+    template <class F> __device__ void apply(const F &f) { for (int i = 0; i < 4; i++) d[i] = f(d[i]); }
+    template <int N> struct Inner { int v[N]; __device__ int sum() const { int s = 0; for (int i = 0; i < N; i++) s += v[i]; return s; } };
+    template <int N> __device__ int total(const Inner<N> &in) const { return in.sum() + get<int>(0); }
+    template <class T> static __device__ T twice(T x) { return x + x; }
+    template <class T> static T host_only(const T &r) { return r; }
+};
+struct Sq { __device__ float operator()(float x) const { return x * x; } };
+template <int W> struct Outer {
+    enum { STRIDE = W * 2 };
+    template <bool C> __device__ int init(int k) { return STRIDE + (C ? k : -k); }
+    template <bool A, bool B> __device__ int run(int k) { return init<A>(k) + (B ? 1 : 0); }
+    __device__ static int go(int k) { Outer<W> o; return o.run<true, true>(k); }
+};
+template <int W> __global__ void launch(int *o) { Outer<W>::go(o[0]); }
+template __global__ void launch<3>(int *);
+__global__ void k(float *out, int *iout) {
+    Buf b;
+    for (int i = 0; i < 4; i++) b.d[i] = out[i];
+    b.apply(Sq());
+    out[0] = b.get<float>(1) + Buf::twice(2.0f);
+    iout[0] = b.get<int>(2);
+    Buf::Inner<3> in = {{1, 2, 3}};
+    iout[1] = b.total(in);
+    Outer<8> o;
+    iout[2] = o.run<true, false>(iout[3]) + o.template run<false, true>(1);
+}
+"#;
+    let c = compile(src);
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.unwrap();
+    assert_eq!(entries(&ptx), ["_Z6launchILi3EEvPi", "_Z1kPfPi"]);
+    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", "member_templates") {
+        panic!("ptxas: {e}\n{ptx}");
+    }
+    // nvcc 13.5 -G's functions.
+    let want = [
+        "_ZN3Buf5applyI2SqEEvRKT_",
+        "_ZN3Buf5twiceIfEET_S1_",
+        "_ZN5OuterILi3EE2goEi",
+        "_ZN5OuterILi3EE3runILb1ELb1EEEii",
+        "_ZN5OuterILi3EE4initILb1EEEii",
+        "_ZN5OuterILi8EE3runILb0ELb1EEEii",
+        "_ZN5OuterILi8EE3runILb1ELb0EEEii",
+        "_ZN5OuterILi8EE4initILb0EEEii",
+        "_ZN5OuterILi8EE4initILb1EEEii",
+        "_ZNK2SqclEf",
+        "_ZNK3Buf3getIfEET_i",
+        "_ZNK3Buf3getIiEET_i",
+        "_ZNK3Buf5InnerILi3EE3sumEv",
+        "_ZNK3Buf5totalILi3EEEiRKNS_5InnerIXT_EEE",
+    ];
+    assert_eq!(funcs_o0(src), want);
+}
+
+/// A host `const float` with a constant initializer is read in device code
+/// as nvcc allows (Rodinia's dwt2d `const float f97Predict1 = -1.586…;`).
+#[test]
+fn host_const_floats_are_constants_in_device_code() {
+    let src = "const float k1 = -1.586134342;\nconst float k2 = 1.0 / k1;\nconst double d = 0.5;\n\
+__global__ void k(float *p, double *q) { p[0] = k1; p[1] = k2; q[0] = d; }\n";
+    let ptx = ptx(src);
+    assert!(!ptx.contains(".global .align"), "{ptx}");
+    // -1.586134342f (nvcc: 0xBFCB0673), 1.0 / k1 in double rounded to
+    // float, 0.5.
+    for c in ["0fBFCB0673", "0fBF216611", "0d3FE0000000000000"] {
+        assert!(ptx.contains(c), "{c}\n{ptx}");
+    }
 }

@@ -68,8 +68,10 @@ fn symbol_in(f: &FunctionDef, static_class: Option<&CType>) -> String {
         // A member of a class template's instance: `4PairIfE`.
         let class = static_class.or_else(|| {
             f.params.first().filter(|_| method).and_then(|p| {
-                p.ty.pointee()
-                    .filter(|t| matches!(t, CType::Record(r) if r.template.borrow().is_some()))
+                p.ty.pointee().filter(|t| {
+                    matches!(t, CType::Record(r) if r.template.borrow().is_some()
+                            || r.enclosing.borrow().is_some())
+                })
             })
         });
         match class {
@@ -110,11 +112,25 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     let mut subs = Vec::new();
     // `_Z5scaleIfE…`, `_ZSt3maxIfE…`, `_ZN1N5twiceIfEE…`.
     let mut out = "_Z".to_string();
-    let nested = is_nested(&parts);
-    if nested {
+    let nested = is_nested(&parts) || def.member.is_some();
+    if let Some(m) = &def.member {
+        // `_ZNK1S3getIfEET_i`: the class's prefix, then the member's name
+        // (a substitution candidate with it).
         out.push('N');
+        if m.konst && !m.is_static {
+            out.push('K');
+        }
+        let class = CType::Record(m.record.clone());
+        out.push_str(&class_prefix(&class, &mut subs, &ph));
+        let last = super::lookup::last_part(&def.name);
+        out.push_str(&source_name(last));
+        subs.push(format!("{}::{last}", canonical(&class, &ph)));
+    } else {
+        if nested {
+            out.push('N');
+        }
+        out.push_str(&template_name(&parts, &mut subs));
     }
-    out.push_str(&template_name(&parts, &mut subs));
     out.push('I');
     for a in args {
         out.push_str(&template_arg(a, &mut subs, &ph));
@@ -315,6 +331,28 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
     // `typename T::type`: the parameter (`T_`, a candidate) is the prefix.
     if ph.iter().any(|p| Rc::ptr_eq(p, r)) {
         return mangle(t, subs, ph);
+    }
+    // A class in a class template's instance: `5OuterILi8EE3ColILb1EE`.
+    let enclosing = r.enclosing.borrow().clone();
+    if let Some(outer) = enclosing {
+        let outer = CType::Record(outer);
+        let mut out = class_prefix(&outer, subs, ph);
+        let template = r.template.borrow().clone();
+        let name = template
+            .as_ref()
+            .map_or_else(|| r.name.borrow().clone(), |(n, _)| n.clone());
+        let last = super::lookup::last_part(&name);
+        out.push_str(&source_name(last));
+        if let Some((_, args)) = template {
+            subs.push(format!("{}::{last}", canonical(&outer, ph)));
+            out.push('I');
+            for a in &args {
+                out.push_str(&template_arg(a, subs, ph));
+            }
+            out.push('E');
+        }
+        subs.push(key);
+        return out;
     }
     let Some((name, args)) = r.template.borrow().clone() else {
         let name = r.name.borrow().clone();
@@ -578,6 +616,10 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
         return key;
     }
     if let CType::Record(r) = t {
+        if r.enclosing.borrow().is_some() {
+            let inner = class_prefix(t, subs, ph);
+            return format!("N{inner}E");
+        }
         // `typename vec4<T>::Type`: `N4vec4IT_E4TypeE`, the class's prefix
         // (and its candidates) then the member.
         if let Some((base, member)) = r.dependent.borrow().clone() {

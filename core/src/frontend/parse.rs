@@ -199,6 +199,7 @@ pub fn parse_with_missing(
         host_declarator: false,
         missing_host: missing.first().cloned(),
         noted_missing: false,
+        bound: Vec::new(),
     };
     while !p.at_eof() {
         let before = p.pos;
@@ -265,6 +266,9 @@ struct Parser<'a> {
     missing_host: Option<String>,
     /// The note about it was written.
     noted_missing: bool,
+    /// The template parameters bound while reading an instance (what a
+    /// member template declared in it keeps: `MemberOf::outer`).
+    bound: Vec<(String, TemplateArg)>,
 }
 
 /// What the declaration specifiers said.

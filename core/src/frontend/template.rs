@@ -83,6 +83,23 @@ pub struct TemplateDef {
     /// Where the declaration after `template <…>` starts in `tokens`.
     pub decl_start: usize,
     pub kind: TemplateKind,
+    /// A member function template's class (`template <class T> __device__
+    /// T get(int i) const` in a struct): its instances are members of it.
+    pub member: Option<MemberOf>,
+    /// The enclosing class template's parameters bound where a member
+    /// template was declared (in an instance of `template <int N> struct
+    /// S`): bound again in its instances.
+    pub outer: Vec<(String, TemplateArg)>,
+}
+
+/// The class of a member function template, and what its instances need
+/// of it.
+#[derive(Clone, Debug)]
+pub struct MemberOf {
+    pub record: Rc<Record>,
+    /// `const` after the parameters: `this` points to a `const` object.
+    pub konst: bool,
+    pub is_static: bool,
 }
 
 impl TemplateDef {

@@ -228,8 +228,10 @@ pub enum ExprKind {
     /// call or an aggregate built in place (sema decides which).
     Construct(CType, Vec<Expr>, bool),
     /// `object.f(args)` (and `p->f(args)`, with `*p` as the object) as
-    /// written; sema makes it a `Call` with the object's address first.
-    MemberCall(Box<Expr>, String, Vec<Expr>),
+    /// written, with explicit template arguments of a member template
+    /// (`o.get<float>(i)`); sema makes it a `Call` with the object's
+    /// address first.
+    MemberCall(Box<Expr>, String, Vec<TemplateArg>, Vec<Expr>),
     /// A lambda expression as written; sema lays out its closure class and
     /// makes it the closure object (`RecordInit`).
     Lambda(Box<Lambda>),

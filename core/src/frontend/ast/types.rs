@@ -147,6 +147,10 @@ pub struct Record {
     /// never deduced from (a non-deduced context), mangled as written
     /// (`N4vec4IT_E4TypeE`).
     pub dependent: RefCell<Option<(CType, String)>>,
+    /// The class template instance this class is declared in
+    /// (`Outer<8>::Col<true>`, `FDWT53<64, 8>::Predict`): mangled as its
+    /// prefix (`N5OuterILi8EE3ColILb1EEE`).
+    pub enclosing: RefCell<Option<Rc<Record>>>,
 }
 
 /// How deep base classes are looked through, and how many base class
@@ -178,6 +182,7 @@ impl Record {
             unsupported: RefCell::new(None),
             non_pod: Cell::new(false),
             dependent: RefCell::new(None),
+            enclosing: RefCell::new(None),
         }
     }
 

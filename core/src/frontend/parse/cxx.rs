@@ -56,6 +56,38 @@ impl<'a> Parser<'a> {
         self.find_template(&name).map(|d| (d, len))
     }
 
+    /// Whether a call of a class template instance's static member starts
+    /// here (`S<N>::run(o);`): an expression, not a declaration.
+    pub(super) fn static_call_ahead(&self) -> bool {
+        let Some((d, len)) = self.template_id_from(self.pos) else {
+            return false;
+        };
+        if self.templates.defs[d].is_function() {
+            return false;
+        }
+        let mut k = self.pos + len;
+        let mut depth = 0i32;
+        while let Some(t) = self.toks.get(k) {
+            match &*t.text {
+                "<" | "(" | "[" => depth += 1,
+                ">" | ")" | "]" => depth -= 1,
+                ">>" => depth -= 2,
+                ";" | "{" | "}" => return false,
+                _ => {}
+            }
+            k += 1;
+            if depth <= 0 {
+                break;
+            }
+        }
+        let at = |i: usize, s: &str| self.toks.get(k + i).is_some_and(|t| t.is(s));
+        at(0, "::")
+            && self.toks.get(k + 1).is_some_and(|t| {
+                t.kind == TokKind::Ident && self.type_name_at(k + 1 - self.pos).is_none()
+            })
+            && at(2, "(")
+    }
+
     /// The template a (possibly qualified) name means here.
     pub(super) fn find_template(&self, name: &str) -> Option<usize> {
         self.candidates(name)

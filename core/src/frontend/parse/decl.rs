@@ -294,11 +294,12 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        // A `const` integer of the host with a constant initializer
-        // is a constant expression, which device code may read
-        // (`const int N = 256;`), as `constexpr`.
-        let const_int =
-            specs.konst && d.ty.is_integer() && storage == Storage::Host && !specs.is_extern;
+        // A `const` integer or floating-point variable of the host with
+        // a constant initializer is one device code may read as nvcc
+        // allows (`const int N = 256;`, `const float k = -1.58f;`), as
+        // `constexpr`.
+        let arithmetic = d.ty.is_integer() || matches!(d.ty, CType::Float | CType::Double);
+        let const_int = specs.konst && arithmetic && storage == Storage::Host && !specs.is_extern;
         if specs.constexpr || const_int {
             if let Some(Initializer::Expr(e)) = &init {
                 if self.record_constant(source_name.clone(), &d.ty, e) {

@@ -333,7 +333,19 @@ impl<'a> Parser<'a> {
                         None => written,
                     }
                 } else {
+                    self.eat("template"); // `o.template get<T>()`
                     self.ident()?.0
+                };
+                // `o.get<float>(i)`: a member function template's arguments.
+                let explicit = if self.at("<") && self.names_member_template(&name) {
+                    self.pos += 1;
+                    let args = self.template_args()?;
+                    if !self.at("(") {
+                        return self.error(span, "expected a \"(\"");
+                    }
+                    args
+                } else {
+                    Vec::new()
                 };
                 if self.at("(") {
                     let Expr {
@@ -348,7 +360,10 @@ impl<'a> Parser<'a> {
                     } else {
                         e
                     };
-                    e = Expr::new(ExprKind::MemberCall(Box::new(object), name, args), span);
+                    e = Expr::new(
+                        ExprKind::MemberCall(Box::new(object), name, explicit, args),
+                        span,
+                    );
                 } else if arrow {
                     e = Expr::new(ExprKind::Arrow(Box::new(e), name), span);
                 } else {

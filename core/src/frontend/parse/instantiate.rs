@@ -31,9 +31,23 @@ pub fn instantiate_function(
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.pos = def.decl_start;
     // Read in the template's namespace, as where it was written.
-    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns = crate::frontend::lookup::qualified_parts(&def.name)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    if let Some(m) = &def.member {
+        // A member of its class: read as in the class body.
+        p.cxx.ctor_name = p.cxx.ns.last().cloned();
+        p.in_class = true;
+        p.class_names(&m.record);
+        let result = p.member_instance(&m.record);
+        *templates = p.templates;
+        result.ok()?;
+        let f = p.cxx.methods.pop().filter(|f| f.body.is_some())?;
+        return Some((f, p.cxx.methods));
+    }
     let mut functions = Vec::new();
     let result = p.declaration(&mut functions, false);
     *templates = p.templates;
@@ -63,7 +77,10 @@ pub fn instance_signature(
         1,
     );
     p.pos = def.decl_start;
-    p.cxx.ns = def.name.split("::").map(str::to_string).collect();
+    p.cxx.ns = crate::frontend::lookup::qualified_parts(&def.name)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
     let header = p.function_template_header();
@@ -117,6 +134,58 @@ pub(super) fn host_body_requests(
 }
 
 impl<'a> Parser<'a> {
+    /// The names a class instance declared (its constants, enumerators,
+    /// typedefs and member classes: `Templates::instance_names`), named
+    /// here too.
+    fn class_names(&mut self, record: &Rc<Record>) {
+        let Some((name, args)) = record.template.borrow().clone() else {
+            return;
+        };
+        let id = template_id(&name, &args);
+        if let Some((constants, typedefs)) = self.templates.instance_names.get(&id) {
+            self.cxx.constants.extend(constants.iter().cloned());
+            self.typedefs.extend(typedefs.iter().cloned());
+        }
+    }
+
+    /// Marks a class declared in a class template's instance as its
+    /// member (`Record::enclosing`, for mangling).
+    pub(super) fn set_enclosing(&self, record: &Rc<Record>) {
+        let name = record.name.borrow().clone();
+        let mut parts = crate::frontend::lookup::qualified_parts(&name);
+        parts.pop();
+        if parts.is_empty() {
+            return;
+        }
+        let outer = parts.join("::");
+        let instance = self
+            .templates
+            .class_instances
+            .iter()
+            .rev()
+            .find_map(|(_, _, t)| {
+                matches!(t, CType::Record(o) if *o.name.borrow() == outer).then_some(t)
+            });
+        if let Some(CType::Record(o)) = instance.or_else(|| self.typedefs.get(&outer)) {
+            if o.template.borrow().is_some() || o.enclosing.borrow().is_some() {
+                *record.enclosing.borrow_mut() = Some(o.clone());
+            }
+        }
+    }
+
+    /// A member function template's declaration read again as a member of
+    /// `record` (its parameters bound): the method is the last of
+    /// `cxx.methods`.
+    fn member_instance(&mut self, record: &Rc<Record>) -> PResult<()> {
+        let s = self.specifiers()?;
+        let Some(base) = s.ty.clone() else {
+            let span = self.span();
+            return self.error(span, "expected a type specifier");
+        };
+        let d = self.declarator(base, s.konst, s.volatile)?;
+        self.method(record, &s, d)
+    }
+
     /// What the host member functions of class template `def`'s instance
     /// for `args` launch and call: those `called` (by name), those they
     /// call, and its constructors; placed at the end of the file.
@@ -223,6 +292,7 @@ impl<'a> Parser<'a> {
             host_declarator: false,
             missing_host: None,
             noted_missing: false,
+            bound: Vec::new(),
         }
     }
 
@@ -266,14 +336,19 @@ impl<'a> Parser<'a> {
     /// typedef, a non-type one a constant.
     fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
         self.template_values.clear();
-        for (p, a) in def.params.iter().zip(args) {
+        self.bound.clear();
+        // A member template's class's own parameters first.
+        let outer = def.outer.iter();
+        let own = def.params.iter().map(|p| &p.name).zip(args);
+        for (name, a) in outer.map(|(n, a)| (n, a)).chain(own) {
+            self.bound.push((name.clone(), a.clone()));
             match a {
                 TemplateArg::Type(t) => {
-                    self.typedefs.insert(p.name.clone(), t.clone());
+                    self.typedefs.insert(name.clone(), t.clone());
                 }
                 TemplateArg::Value(v, t) => {
-                    self.typedefs.remove(&p.name);
-                    self.template_values.insert(p.name.clone(), (*v, t.clone()));
+                    self.typedefs.remove(name);
+                    self.template_values.insert(name.clone(), (*v, t.clone()));
                 }
             }
         }
@@ -318,6 +393,14 @@ impl<'a> Parser<'a> {
             };
             let arg = match (&p.kind, arg) {
                 (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
+                // A template's own parameter in its signature (`Col<C>`
+                // with `bool C`) stays its pattern value.
+                (ParamKind::Value(t), TemplateArg::Value(v, _))
+                    if self.pattern
+                        && crate::frontend::template::pattern_param(v, 64).is_some() =>
+                {
+                    TemplateArg::Value(v, t.clone())
+                }
                 (ParamKind::Value(t), TemplateArg::Value(v, _)) => {
                     let mut e = Expr::new(ExprKind::IntLit(v as u64), Span::default());
                     e.ty = CType::Int(IntKind::LongLong);
@@ -378,6 +461,7 @@ impl<'a> Parser<'a> {
         }
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        self.set_enclosing(&record);
         record.defined_at.set(span.line);
         let ty = CType::Record(record.clone());
         self.templates.class_instances.push((def, args, ty));
@@ -534,6 +618,7 @@ impl<'a> Parser<'a> {
         let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        self.set_enclosing(&record);
         record.defined_at.set(d.span.line);
         let ty = CType::Record(record.clone());
         self.templates

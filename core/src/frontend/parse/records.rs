@@ -104,6 +104,7 @@ impl<'a> Parser<'a> {
                 Some(_) => return self.error(span.clone(), format!("\"{n}\" is not a {keyword}")),
                 None => {
                     let r = std::rc::Rc::new(Record::new(n, is_union));
+                    self.set_enclosing(&r);
                     self.declare_tag(n, &CType::Record(r.clone()));
                     r
                 }
@@ -199,6 +200,10 @@ impl<'a> Parser<'a> {
             }
             if self.at("friend") {
                 self.friend()?;
+                continue;
+            }
+            if self.at("template") && self.peek_at(1).is_some_and(|t| t.is("<")) {
+                self.member_template(record)?;
                 continue;
             }
             if !self.starts_type() && !at_ctor(self) && !self.at("operator") {

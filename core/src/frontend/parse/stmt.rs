@@ -222,7 +222,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 StmtKind::Asm(Box::new(self.asm_statement()?))
             }
-            _ if self.starts_type() => return self.local_decl(),
+            _ if self.starts_type() && !self.static_call_ahead() => return self.local_decl(),
             _ => {
                 let e = self.expr()?;
                 self.expect(";")?;

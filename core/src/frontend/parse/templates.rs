@@ -87,6 +87,16 @@ impl<'a> Parser<'a> {
         false
     }
 
+    /// Whether `name` after `.` or `->` names a member function template
+    /// (of some class: the object's type is sema's), so `<` opens its
+    /// arguments.
+    pub(super) fn names_member_template(&self, name: &str) -> bool {
+        self.templates
+            .defs
+            .iter()
+            .any(|d| d.member.is_some() && crate::frontend::lookup::last_part(&d.name) == name)
+    }
+
     /// Template arguments after the `<`, up to and including the `>`: types
     /// and integer constant expressions.
     pub(super) fn template_args(&mut self) -> PResult<Vec<TemplateArg>> {
@@ -175,63 +185,7 @@ impl<'a> Parser<'a> {
         if self.eat(">") {
             return self.explicit_specialization();
         }
-        let mut params: Vec<TemplateParam> = Vec::new();
-        loop {
-            let pspan = self.span();
-            let (name, kind) = if self.eat("typename") || self.eat("class") {
-                let name = match self.peek() {
-                    Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
-                        self.pos += 1;
-                        t.text.to_string()
-                    }
-                    _ => String::new(),
-                };
-                (name, ParamKind::Type)
-            } else {
-                let s = self.specifiers()?;
-                let Some(base) = s.ty else {
-                    return self.error(pspan, "expected a template parameter");
-                };
-                let d = self.declarator(base, s.konst, s.volatile)?;
-                if !d.ty.is_integer() {
-                    return self.error(
-                        d.span,
-                        format!(
-                            "non-type template parameters of type \"{}\" are not supported yet",
-                            d.ty
-                        ),
-                    );
-                }
-                (d.name.unwrap_or_default(), ParamKind::Value(d.ty))
-            };
-            if !name.is_empty() && params.iter().any(|p| p.name == name) {
-                let msg = format!("template parameter \"{name}\" has already been declared");
-                return self.error(pspan, msg);
-            }
-            let default = if self.eat("=") {
-                let at = self.pos - start;
-                self.skip_template_arg();
-                Some(at)
-            } else {
-                None
-            };
-            let placeholder = Rc::new(Record::new(&name, false));
-            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
-            params.push(TemplateParam {
-                name,
-                kind,
-                default,
-                placeholder,
-            });
-            if self.eat(",") {
-                continue;
-            }
-            if self.close_angle() {
-                break;
-            }
-            let span = self.span();
-            return self.error(span, "expected a \">\"");
-        }
+        let params = self.template_params(start)?;
         let decl_start = self.pos - start;
         // `template <class T> template <class U> X<T>::X(U const &) {…}`: a
         // member template of a class template defined out of its class;
@@ -265,6 +219,8 @@ impl<'a> Parser<'a> {
                     params,
                     tokens: self.toks[start..end].to_vec().into(),
                     decl_start,
+                    member: None,
+                    outer: self.bound.clone(),
                     kind: TemplateKind::Function {
                         ret: CType::Void,
                         names: Vec::new(),
@@ -313,6 +269,8 @@ impl<'a> Parser<'a> {
                         tokens,
                         decl_start,
                         kind: TemplateKind::Class { is_union },
+                        member: None,
+                        outer: self.bound.clone(),
                     });
                 }
                 return Ok(());
@@ -347,6 +305,8 @@ impl<'a> Parser<'a> {
             tokens,
             decl_start,
             kind,
+            member: None,
+            outer: self.bound.clone(),
         };
         let defines = |d: &TemplateDef| d.tokens.last().is_some_and(|t| t.is("}"));
         if let Some(prev) = self.templates.find(&name) {
@@ -407,6 +367,144 @@ impl<'a> Parser<'a> {
         }
         self.templates.defs.push(def);
         Ok(())
+    }
+
+    /// `template <…>` in a class body: a nested class template (declared
+    /// as any other, under the class's name) or a member function template,
+    /// kept as its tokens with its class (`MemberOf`); its instances are
+    /// member functions (`parse::instantiate_function`). A host one is
+    /// skipped, as host member functions are.
+    pub(super) fn member_template(&mut self, record: &Rc<Record>) -> PResult<()> {
+        let start = self.pos;
+        self.pos += 2; // `template <`
+        let params = self.template_params(start)?;
+        if ["struct", "class", "union", "template"]
+            .iter()
+            .any(|w| self.at(w))
+        {
+            self.pos = start;
+            return self.template_decl(0);
+        }
+        let decl_start = self.pos - start;
+        let header = self.with_placeholders(&params, |p| {
+            let at = p.span();
+            let s = p.specifiers()?;
+            let Some(base) = s.ty.clone() else {
+                return p.error(at, "expected a type specifier");
+            };
+            let d = p.declarator(base, s.konst, s.volatile)?;
+            let konst = d.konst_fn | p.eat("const");
+            let (Some(name), Some((params, _))) = (d.name, d.func) else {
+                return p.error(d.span, "expected a member function template");
+            };
+            p.function_suffix()?;
+            let kind = TemplateKind::Function {
+                ret: d.ty,
+                names: params.iter().map(|p| p.name.clone()).collect(),
+                params: params.into_iter().map(|p| p.ty).collect(),
+                space: p.exec_space(&s),
+                constexpr: s.constexpr,
+            };
+            Ok((name, d.span, kind, konst, s.is_static))
+        });
+        let (name, span, kind, konst, is_static) = header?;
+        if self.at("{") {
+            self.skip_braces();
+        } else {
+            while !self.at(";") && !self.at_eof() {
+                self.pos += 1; // `= delete`
+            }
+            self.expect(";")?;
+        }
+        if matches!(
+            kind,
+            TemplateKind::Function {
+                space: ExecSpace::Host,
+                ..
+            }
+        ) {
+            return Ok(());
+        }
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.defs.push(TemplateDef {
+            name: format!("{}::{name}", record.name.borrow()),
+            span,
+            params,
+            tokens,
+            decl_start,
+            kind,
+            member: Some(crate::frontend::template::MemberOf {
+                record: record.clone(),
+                konst,
+                is_static,
+            }),
+            outer: self.bound.clone(),
+        });
+        Ok(())
+    }
+
+    /// A template's parameter list after `template <` up to its `>`
+    /// (`start`: where `template` is; defaults are kept as token offsets
+    /// from it).
+    fn template_params(&mut self, start: usize) -> PResult<Vec<TemplateParam>> {
+        let mut params: Vec<TemplateParam> = Vec::new();
+        loop {
+            let pspan = self.span();
+            let (name, kind) = if self.eat("typename") || self.eat("class") {
+                let name = match self.peek() {
+                    Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                        self.pos += 1;
+                        t.text.to_string()
+                    }
+                    _ => String::new(),
+                };
+                (name, ParamKind::Type)
+            } else {
+                let s = self.specifiers()?;
+                let Some(base) = s.ty else {
+                    return self.error(pspan, "expected a template parameter");
+                };
+                let d = self.declarator(base, s.konst, s.volatile)?;
+                if !d.ty.is_integer() {
+                    return self.error(
+                        d.span,
+                        format!(
+                            "non-type template parameters of type \"{}\" are not supported yet",
+                            d.ty
+                        ),
+                    );
+                }
+                (d.name.unwrap_or_default(), ParamKind::Value(d.ty))
+            };
+            if !name.is_empty() && params.iter().any(|p| p.name == name) {
+                let msg = format!("template parameter \"{name}\" has already been declared");
+                return self.error(pspan, msg);
+            }
+            let default = if self.eat("=") {
+                let at = self.pos - start;
+                self.skip_template_arg();
+                Some(at)
+            } else {
+                None
+            };
+            let placeholder = Rc::new(Record::new(&name, false));
+            *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
+            params.push(TemplateParam {
+                name,
+                kind,
+                default,
+                placeholder,
+            });
+            if self.eat(",") {
+                continue;
+            }
+            if self.close_angle() {
+                break;
+            }
+            let span = self.span();
+            return self.error(span, "expected a \">\"");
+        }
+        Ok(params)
     }
 
     /// Runs `f` with a template's parameters standing as themselves (its
@@ -493,6 +591,8 @@ impl<'a> Parser<'a> {
                 tokens: Rc::from(Vec::new()),
                 decl_start: 0,
                 kind: TemplateKind::Class { is_union },
+                member: None,
+                outer: self.bound.clone(),
             };
             let seen = args
                 .iter()
@@ -527,6 +627,8 @@ impl<'a> Parser<'a> {
                 tokens,
                 decl_start,
                 kind: TemplateKind::Class { is_union },
+                member: None,
+                outer: self.bound.clone(),
             },
         });
         Ok(())

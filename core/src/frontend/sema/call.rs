@@ -41,7 +41,7 @@ impl<'a> Checker<'a> {
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
             if !defs.is_empty() && set.iter().all(|s| !s.method) {
-                return self.overloaded_call(&name, set, defs, Vec::new(), args, span);
+                return self.overloaded_call(&name, set, defs, Vec::new(), args, span, None);
             }
             // A built-in the program overloads (helper_math.h's
             // `fminf(float2, float2)` beside `fminf(float, float)`): the

@@ -66,6 +66,24 @@ impl<'a> Checker<'a> {
                 return Some(mk(kind, span.clone(), ty.clone()));
             }
         }
+        // A constant of a class instance made while sema instantiated
+        // something (`STRIDE` of `FDWT53<64, 8>` in its member templates).
+        let inst = self.inst.borrow();
+        for c in self.candidates(name) {
+            let Some(id) = c.strip_suffix(name).and_then(|p| p.strip_suffix("::")) else {
+                continue;
+            };
+            let Some((constants, _)) = inst.templates.instance_names.get(id) else {
+                continue;
+            };
+            if let Some((_, (v, ty))) = constants.iter().find(|(k, _)| *k == c) {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                return Some(mk(kind, span.clone(), ty.clone()));
+            }
+        }
         None
     }
 
@@ -426,6 +444,20 @@ impl<'a> Checker<'a> {
         args: Vec<Expr>,
         span: Span,
     ) -> Expr {
+        self.member_template_call(object, name, Vec::new(), args, span)
+    }
+
+    /// `object.f<explicit…>(args)` (or `object.f(args)` with no explicit
+    /// arguments): a member function or a member function template's
+    /// instance.
+    pub(super) fn member_template_call(
+        &mut self,
+        object: Expr,
+        name: String,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+    ) -> Expr {
         let object = self.expr(object);
         let CType::Record(r) = object.ty.clone() else {
             let msg = format!(
@@ -441,6 +473,19 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         let set = self.methods(&r, &name);
+        let defs = self.member_templates(&r, &name);
+        if !defs.is_empty() && (set.is_empty() || !explicit.is_empty()) {
+            let qualified = format!("{}::{name}", r.name.borrow());
+            return self.overloaded_call(
+                &qualified,
+                Vec::new(),
+                defs,
+                explicit,
+                args,
+                span,
+                Some(object),
+            );
+        }
         // `s.fn(x)` with `fn` a member holding a function's address.
         if let (true, Some((off, ty))) = (set.is_empty(), r.member(&name)) {
             if ty.function_pointee().is_some() {

@@ -187,7 +187,9 @@ impl<'a> Checker<'a> {
                 let ty = self.resolve_type(&ty, &span);
                 self.construct(ty, args, braced, span)
             }
-            ExprKind::MemberCall(object, name, args) => self.member_call(*object, name, args, span),
+            ExprKind::MemberCall(object, name, explicit, args) => {
+                self.member_template_call(*object, name, explicit, args, span)
+            }
             ExprKind::Lambda(l) => self.lambda(*l, span),
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);

@@ -57,11 +57,39 @@ impl<'a> Checker<'a> {
             self.err(&span, format!("{name} is not a template"));
             return mk(ExprKind::IntLit(0), span, CType::INT);
         }
-        self.overloaded_call(&name, Vec::new(), defs, explicit, args, span)
+        // A member template named in a member function: called on `*this`.
+        let member = {
+            let inst = self.inst.borrow();
+            let d = &inst.templates.defs[defs[0]];
+            d.member.as_ref().is_some_and(|m| !m.is_static)
+        };
+        let object = if member {
+            self.this_object(&span)
+        } else {
+            None
+        };
+        self.overloaded_call(&name, Vec::new(), defs, explicit, args, span, object)
+    }
+
+    /// The member function templates of class `r` named `name`.
+    pub(super) fn member_templates(&self, r: &Rc<Record>, name: &str) -> Vec<usize> {
+        let inst = self.inst.borrow();
+        let defs = &inst.templates.defs;
+        (0..defs.len())
+            .filter(|&i| {
+                defs[i]
+                    .member
+                    .as_ref()
+                    .is_some_and(|m| Rc::ptr_eq(&m.record, r))
+                    && crate::frontend::lookup::last_part(&defs[i].name) == name
+            })
+            .collect()
     }
 
     /// Overload resolution among the functions `set` and the function
-    /// templates `defs` of one name, and the call of the best.
+    /// templates `defs` of one name, and the call of the best (on `object`,
+    /// checked, for a member function template's instance).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn overloaded_call(
         &mut self,
         name: &str,
@@ -70,6 +98,7 @@ impl<'a> Checker<'a> {
         explicit: Vec<TemplateArg>,
         args: Vec<Expr>,
         span: Span,
+        object: Option<Expr>,
     ) -> Expr {
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
         // What deduction sees: arrays decay to pointers.
@@ -202,7 +231,8 @@ impl<'a> Checker<'a> {
                 }
             }
         };
-        self.call_signature(&sig, None, args, span)
+        let object = object.filter(|_| sig.method);
+        self.call_signature(&sig, object, args, span)
     }
 
     /// Whether candidate `a` is better than `b`: better for an argument and
