@@ -16,6 +16,7 @@ namespace std {
 using ::size_t;
 using ::ptrdiff_t;
 typedef unsigned long max_align_t;
+typedef decltype(nullptr) nullptr_t;
 enum class byte : unsigned char {};
 }
 ";

@@ -294,11 +294,12 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        // A `const` integer of the host with a constant initializer
-        // is a constant expression, which device code may read
-        // (`const int N = 256;`), as `constexpr`.
+        // A `const` integer or floating variable of the host with a
+        // constant initializer is a constant, which device code may read
+        // as nvcc allows (`const int N = 256;`, `const float pi = 3.14f;`),
+        // as `constexpr`.
         let const_int =
-            specs.konst && d.ty.is_integer() && storage == Storage::Host && !specs.is_extern;
+            specs.konst && d.ty.is_arithmetic() && storage == Storage::Host && !specs.is_extern;
         if specs.constexpr || const_int {
             if let Some(Initializer::Expr(e)) = &init {
                 if self.record_constant(source_name.clone(), &d.ty, e) {
