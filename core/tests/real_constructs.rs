@@ -117,3 +117,43 @@ fn err_timeb_and_regex_headers() {
     );
     assert!(c.ptx.is_some());
 }
+
+/// An explicit specialization may leave its template arguments to
+/// deduction from its parameters (`template <> float f(float)`).
+#[test]
+fn explicit_specializations_deduce_their_arguments() {
+    let src = "template <typename T> __host__ __device__ float toF(T a);\n\
+               template <> inline __host__ __device__ float toF(float a) { return a; }\n\
+               template <typename T> __device__ T init(T v) { return v + 1; }\n\
+               template <> __device__ int init(int v) { return v + 7; }\n\
+               template <typename T> __global__ void k(float *o, T x) { o[0] = toF(x) + init(3); }\n\
+               template __global__ void k<float>(float *, float);\n";
+    let p = ptx("explspec", src);
+    assert_eq!(entries(&p), ["_Z1kIfEvPfT_"]);
+    // init<int> is the specialization: 3 + 7.
+    assert!(p.contains("0f41200000"), "{p}");
+}
+
+/// `alignas` before a struct's name, in a class template too (its value
+/// depends on the parameters) and with a type.
+#[test]
+fn alignas_on_structs_and_class_templates() {
+    let src = "template <typename T, int V>\nstruct alignas(sizeof(T) * V) vec_t { T v[V]; };\n\
+               typedef struct alignas(32) { float a; } B;\n\
+               __global__ void k(float *o, float *p) {\n\
+               struct alignas(double) { float x; } t;\n  t.x = p[2];\n\
+               vec_t<float, 4> a = reinterpret_cast<vec_t<float, 4> *>(p)[0];\n\
+               o[0] = a.v[1] + t.x + sizeof(B) + alignof(vec_t<float, 4>);\n}\n";
+    let p = ptx("alignas", src);
+    assert_eq!(entries(&p), ["_Z1kPfS_"]);
+    // One 16-byte load of the aligned vector.
+    assert!(
+        p.contains("ld.global.v4.f32") || p.contains("[%rd4+4]"),
+        "{p}"
+    );
+    // sizeof(B) is 32, alignof(vec_t<float, 4>) 16 (nvcc's adds).
+    assert!(
+        p.contains("0f42000000;") && p.contains("0f41800000;"),
+        "{p}"
+    );
+}

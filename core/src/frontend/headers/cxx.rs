@@ -960,6 +960,11 @@ typedef ratio<1000, 1> kilo;
 
 pub const RANDOM: &str = "#pragma once
 #include <cstdint>
+/* libstdc++'s <random> brings <vector>, <string> and <limits>: files use
+   them with no include of their own. */
+#include <vector>
+#include <string>
+#include <limits>
 namespace std {
 class mt19937 {
     unsigned _state[625];
