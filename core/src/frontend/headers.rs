@@ -124,6 +124,45 @@ int fscanf(FILE *f, const char *format, ...);
 int remove(const char *path);
 ";
 
+/// The `__nv_atomic_*` operations nvcc knows with no include (its
+/// `crt/sm_90_rt.h`): `__nv_atomic_load_n` as nvcc writes it, one
+/// `ld.<order>.<scope>` in inline PTX (a `fence.sc` before it for
+/// `__NV_ATOMIC_SEQ_CST`).
+const NV_ATOMIC: &str = r#"#pragma once
+enum __nv_atomic_memory_order { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMIC_RELEASE, __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_SEQ_CST };
+enum __nv_atomic_thread_scope { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER, __NV_THREAD_SCOPE_DEVICE, __NV_THREAD_SCOPE_SYSTEM };
+#define __PTXLAB_LD_N(sem, scope, bits, c) asm volatile("ld." #sem "." #scope ".b" #bits " %0, [%1];" : "=" c(__u.__b##bits) : "l"(__p) : "memory")
+#define __PTXLAB_LD_SCOPES(sem, bits, c) \
+  if (__scope <= __NV_THREAD_SCOPE_BLOCK) __PTXLAB_LD_N(sem, cta, bits, c); \
+  else if (__scope == __NV_THREAD_SCOPE_CLUSTER) __PTXLAB_LD_N(sem, cluster, bits, c); \
+  else if (__scope == __NV_THREAD_SCOPE_DEVICE) __PTXLAB_LD_N(sem, gpu, bits, c); \
+  else __PTXLAB_LD_N(sem, sys, bits, c)
+template <typename T>
+static __device__ __forceinline__ T __nv_atomic_load_n(const T *__p, int __order, int __scope) {
+  union { T __v; unsigned int __b32; unsigned long long __b64; } __u;
+  if (__order == __NV_ATOMIC_SEQ_CST) {
+    if (__scope <= __NV_THREAD_SCOPE_BLOCK) asm volatile("fence.sc.cta;" ::: "memory");
+    else if (__scope == __NV_THREAD_SCOPE_CLUSTER) asm volatile("fence.sc.cluster;" ::: "memory");
+    else if (__scope == __NV_THREAD_SCOPE_DEVICE) asm volatile("fence.sc.gpu;" ::: "memory");
+    else asm volatile("fence.sc.sys;" ::: "memory");
+  }
+  if (sizeof(T) == 8) {
+    if (__order == __NV_ATOMIC_RELAXED) { __PTXLAB_LD_SCOPES(relaxed, 64, "l"); }
+    else { __PTXLAB_LD_SCOPES(acquire, 64, "l"); }
+  } else {
+    if (__order == __NV_ATOMIC_RELAXED) { __PTXLAB_LD_SCOPES(relaxed, 32, "r"); }
+    else { __PTXLAB_LD_SCOPES(acquire, 32, "r"); }
+  }
+  return __u.__v;
+}
+/* The scope defaults to the system's (two overloads: a function template's
+   default arguments are not used in deduced calls yet). */
+template <typename T>
+static __device__ __forceinline__ T __nv_atomic_load_n(const T *__p, int __order) {
+  return __nv_atomic_load_n(__p, __order, __NV_THREAD_SCOPE_SYSTEM);
+}
+"#;
+
 /// `cuda_runtime.h` (also `cuda.h`, `device_launch_parameters.h`, …): the
 /// runtime API's types and functions host code names. Every compile
 /// includes it first, as nvcc does.
@@ -245,6 +284,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 }
 #include <texture_types.h>
 #include <texture_indirect_functions.h>
+#include <crt/sm_90_rt.h>
 #endif
 ";
 
@@ -332,6 +372,8 @@ const LIMITS: &str = "#pragma once
 
 const STDLIB: &str = "#pragma once
 #include <stddef.h>
+/* glibc's, under g++'s _GNU_SOURCE: uint, ulong, ushort, ssize_t, … */
+#include <sys/types.h>
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
@@ -525,6 +567,8 @@ const HOST_ONLY: &[&str] = &[
     "d3d",
     "dxgi",
     "thrust/",
+    /* Host code's regular expressions (command-line parsers). */
+    "regex",
 ];
 
 /// Whether a missing `<path>` is a host-only library's header ([`HOST_ONLY`]).
@@ -572,6 +616,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda/pipeline" => asyncmem::CUDA_PIPELINE,
         "cooperative_groups/memcpy_async.h" => asyncmem::CG_MEMCPY_ASYNC,
         "cuda.h" => driver::CUDA_H,
+        "crt/sm_90_rt.h" => NV_ATOMIC,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"

@@ -142,6 +142,10 @@ fn lex_spliced(
     let mut line = 1u32;
     let mut line_start = 0usize;
     let mut space = false;
+    // A UTF-8 byte order mark before the first line is not text.
+    if src.starts_with('\u{feff}') {
+        i = 3;
+    }
     let loc_at = |line: u32, line_start: usize, pos: usize| {
         // The splices before `pos` each began a physical line.
         let k = splices.partition_point(|&s| s <= pos);
@@ -266,9 +270,14 @@ fn lex_spliced(
             i += ch_len;
             kind = TokKind::Punct;
         }
+        let text = &src[start..i];
+        let (kind, text) = match kind {
+            TokKind::Ident => alternative_token(text).map_or((kind, text), |p| (TokKind::Punct, p)),
+            _ => (kind, text),
+        };
         out.push(Token {
             kind,
-            text: src[start..i].into(),
+            text: text.into(),
             loc,
             space_before: space,
             unterminated,
@@ -283,6 +292,25 @@ fn lex_spliced(
         unterminated: false,
     });
     out
+}
+
+/// C++'s alternative spellings of operators (`and`, `not`, `bitor`, …) are
+/// those operators.
+fn alternative_token(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "and" => "&&",
+        "or" => "||",
+        "not" => "!",
+        "bitand" => "&",
+        "bitor" => "|",
+        "xor" => "^",
+        "compl" => "~",
+        "and_eq" => "&=",
+        "or_eq" => "|=",
+        "xor_eq" => "^=",
+        "not_eq" => "!=",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

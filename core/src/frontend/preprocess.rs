@@ -647,6 +647,21 @@ impl<'a> Pp<'a> {
                     continue;
                 }
             }
+            // GNU's `, ## __VA_ARGS__`: the comma goes when no variable
+            // arguments are given, and nothing is pasted otherwise.
+            if t.is("##") && m.variadic && out.last().is_some_and(|l| l.is(",")) {
+                if let Some(p) = body.get(i + 1).and_then(param_index) {
+                    if p + 1 == params.len() {
+                        if args[p].is_empty() {
+                            out.pop();
+                        } else {
+                            out.extend(args[p].iter().map(|t| relocate(t, at)));
+                        }
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
             if t.is("##") && !out.is_empty() {
                 let rhs: Vec<Token> = match body.get(i + 1) {
                     Some(n) => match param_index(n) {

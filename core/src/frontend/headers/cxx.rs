@@ -16,6 +16,7 @@ namespace std {
 using ::size_t;
 using ::ptrdiff_t;
 typedef unsigned long max_align_t;
+typedef decltype(nullptr) nullptr_t;
 enum class byte : unsigned char {};
 }
 ";
@@ -959,6 +960,11 @@ typedef ratio<1000, 1> kilo;
 
 pub const RANDOM: &str = "#pragma once
 #include <cstdint>
+/* libstdc++'s <random> brings <vector>, <string> and <limits>: files use
+   them with no include of their own. */
+#include <vector>
+#include <string>
+#include <limits>
 namespace std {
 class mt19937 {
     unsigned _state[625];

@@ -54,6 +54,8 @@ pub fn header(name: &str) -> Option<&'static str> {
         "arpa/inet.h" => ARPA_INET,
         "omp.h" => OMP,
         "error.h" => ERROR,
+        "err.h" => ERR,
+        "sys/timeb.h" => SYS_TIMEB,
         _ => return None,
     })
 }
@@ -110,7 +112,36 @@ pub const NAMES: &[&str] = &[
     "arpa/inet.h",
     "omp.h",
     "error.h",
+    "err.h",
+    "sys/timeb.h",
 ];
+
+/// BSD's error reporting (`err`, `warnx`, …).
+const ERR: &str = "#pragma once
+#include <stdarg.h>
+extern \"C\" {
+void err(int status, const char *format, ...);
+void errx(int status, const char *format, ...);
+void warn(const char *format, ...);
+void warnx(const char *format, ...);
+void verr(int status, const char *format, va_list ap);
+void verrx(int status, const char *format, va_list ap);
+void vwarn(const char *format, va_list ap);
+void vwarnx(const char *format, va_list ap);
+}
+";
+
+/// The obsolete millisecond clock (`ftime`).
+const SYS_TIMEB: &str = "#pragma once
+#include <time.h>
+struct timeb {
+    time_t time;
+    unsigned short millitm;
+    short timezone;
+    short dstflag;
+};
+extern \"C\" int ftime(struct timeb *tp);
+";
 
 /// glibc's error reporting (Rodinia's dwt2d includes it).
 const ERROR: &str = "#pragma once

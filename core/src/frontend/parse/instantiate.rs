@@ -640,7 +640,9 @@ impl<'a> Parser<'a> {
         let parsed = self.sub_parse(&body.tokens, body.decl_start, |p| {
             p.bind(&body, &bound);
             let is_class = p.at("class");
-            p.pos += 2; // `struct Name`
+            p.pos += 1; // `struct`
+            let align = p.type_attributes()?; // `alignas(sizeof(T) * 4)`
+            p.pos += 1; // `Name`
             if p.eat("<") {
                 p.template_args()?; // a partial specialization's
             }
@@ -656,7 +658,7 @@ impl<'a> Parser<'a> {
                 .insert(d.name.clone(), CType::Record(record.clone()));
             let members = p.members(&record, is_class);
             p.leave();
-            p.finish_class(&record, &bases, members?, 0);
+            p.finish_class(&record, &bases, members?, align);
             // Its static constants and member typedefs.
             let prefix = format!("{id}::");
             // (Its enumerators are constants of their enum's type:

@@ -10,11 +10,30 @@ impl<'a> Parser<'a> {
     /// CUDA's and GCC's type attributes before a struct's name (and
     /// `__align__` among a declaration's specifiers):
     /// `__align__(16)`, `__builtin_align__(16)`, `__attribute__((aligned(16)))`,
-    /// `__device_builtin__`. Returns the alignment asked for (0: none).
+    /// `alignas(16)`, `__device_builtin__`. Returns the alignment asked for (0: none).
     pub(super) fn type_attributes(&mut self) -> PResult<u64> {
         let mut align = 0;
         loop {
             if self.eat("__device_builtin__") {
+                continue;
+            }
+            // `struct alignas(16) S`, `struct alignas(T) S`.
+            if self.at("alignas") && self.peek_at(1).is_some_and(|t| t.is("(")) {
+                let span = self.span();
+                self.pos += 2;
+                let n = if self.starts_type() {
+                    Some(self.type_name()?.align())
+                } else {
+                    let e = self.conditional()?;
+                    self.const_value(&e)
+                        .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
+                        .map(|n| n as u64)
+                };
+                let Some(n) = n else {
+                    return self.error(span, "alignment must be a power of two");
+                };
+                self.expect(")")?;
+                align = align.max(n);
                 continue;
             }
             let gnu = self.at("__attribute__");

@@ -242,20 +242,39 @@ impl<'a> Parser<'a> {
         if is_partial {
             return self.partial_specialization(start, decl_start, params);
         }
+        // `struct alignas(…) Name`: the name after the attribute.
+        let mut at_name = 1;
+        if self.peek_at(1).is_some_and(|t| t.is("alignas"))
+            && self.peek_at(2).is_some_and(|t| t.is("("))
+        {
+            let mut depth = 0;
+            at_name = 2;
+            while let Some(t) = self.peek_at(at_name) {
+                at_name += 1;
+                if t.is("(") {
+                    depth += 1;
+                } else if t.is(")") {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+        }
         let is_class = (self.at("struct") || self.at("class") || self.at("union"))
             && self
-                .peek_at(1)
+                .peek_at(at_name)
                 .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
             && self
-                .peek_at(2)
+                .peek_at(at_name + 1)
                 .is_some_and(|t| t.is("{") || t.is(";") || t.is(":") || t.is("final"));
         let (name, span, kind) = if is_class {
             let is_union = self.at("union");
-            let (name, span) = match self.peek_at(1) {
+            let (name, span) = match self.peek_at(at_name) {
                 Some(t) => (t.text.to_string(), t.span()),
                 None => return self.error(kw, "expected an identifier"),
             };
-            self.pos += 2;
+            self.pos += at_name + 1;
             if self.eat(";") {
                 // A declaration: the definition may come later, or only
                 // explicit specializations (`template <> struct X<int> {…}`).
@@ -798,8 +817,9 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// `template <> float f<float>(float x) { … }` (after `template <>`):
-    /// the instance `f<float>` defined here.
+    /// `template <> float f<float>(float x) { … }` (after `template <>`;
+    /// `<float>` may be left to deduction): the instance `f<float>` defined
+    /// here.
     fn explicit_specialization(&mut self) -> PResult<()> {
         if self.at("struct") || self.at("union") || self.at("class") {
             return self.class_specialization();
@@ -822,15 +842,20 @@ impl<'a> Parser<'a> {
         if defs.is_empty() {
             return self.error(d.span, format!("\"{name}\" is not a template"));
         }
-        if !self.eat("<") {
-            return self.error(
-                d.span,
-                "an explicit specialization must give its template arguments (f<T>)",
-            );
-        }
-        let given = self.template_args()?;
-        self.expect("(")?;
-        let (params, variadic) = self.params()?;
+        // `template <> float f(float x)`: the arguments are deduced from
+        // the parameters.
+        let (given, (params, variadic)) = match d.func.clone() {
+            Some(func) => (Vec::new(), func),
+            None => {
+                let given = if self.eat("<") {
+                    self.template_args()?
+                } else {
+                    Vec::new()
+                };
+                self.expect("(")?;
+                (given, self.params()?)
+            }
+        };
         if !self.at("{") {
             return self.error(d.span, "an explicit specialization must be defined here");
         }

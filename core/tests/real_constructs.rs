@@ -1,0 +1,159 @@
+//! Constructs met in a large public suite of real benchmark programs that
+//! nvcc accepts, each written small: the kernels come out with nvcc's
+//! names, and ptxas accepts the PTX (when it is installed).
+
+mod common;
+
+use ptxlab_core::{compile_source, Options};
+
+/// The PTX of a compile with no diagnostic, checked by ptxas.
+fn ptx(tag: &str, src: &str) -> String {
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let c = compile_source("k.cu", src, &opts);
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.expect("no PTX");
+    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", tag) {
+        panic!("ptxas rejects:\n{e}\n{ptx}");
+    }
+    ptx
+}
+
+fn entries(ptx: &str) -> Vec<&str> {
+    ptx.lines()
+        .filter_map(|l| l.split(".entry ").nth(1))
+        .map(|l| l.trim_end_matches('('))
+        .collect()
+}
+
+/// glibc's `uint`, `ulong` and `ushort` are known with no include (nvcc's
+/// runtime header brings `stdlib.h`, which brings `sys/types.h`).
+#[test]
+fn glibc_short_unsigned_names_need_no_include() {
+    let p = ptx(
+        "uint",
+        "__global__ void k(uint *a, ulong b, ushort c) { a[0] = b + c; }\n",
+    );
+    assert_eq!(entries(&p), ["_Z1kPjmt"]);
+}
+
+/// A host `const` floating variable with a constant initializer is read by
+/// device code as its value (nvcc folds it: 3.1415f * 8.314 + 0.0 is
+/// 0f41D0F28C).
+#[test]
+fn device_code_reads_host_const_floating_variables() {
+    let src =
+        "const float phi = 3.1415f;\nstatic const double ZERO = 0.0;\nconst double R = 8.314;\n\
+               __global__ void k(float *f) { f[0] = phi * R + ZERO; }\n";
+    let p = ptx("constfloat", src);
+    assert_eq!(entries(&p), ["_Z1kPf"]);
+    assert!(p.contains("0f41D0F28C"), "{p}");
+}
+
+/// `and`, `or`, `not`, … are the operators they spell; a byte order mark
+/// starts the file; GNU's `, ## __VA_ARGS__` drops the comma when no
+/// variable arguments are given.
+#[test]
+fn alternative_operator_spellings_bom_and_gnu_comma_paste() {
+    let src = "\u{feff}#define P(fmt, ...) printf(fmt, ## __VA_ARGS__)\n\
+               __global__ void k(int *a, int b, int c) {\n\
+               if (not (b and c) or (b bitand c) not_eq 0) a[0] = compl b xor c;\n\
+               P(\"x\\n\");\n  P(\"%d %d\\n\", b, c);\n}\n";
+    let p = ptx("alt", src);
+    assert_eq!(entries(&p), ["_Z1kPiii"]);
+    assert_eq!(p.matches("call.uni").count(), 2, "{p}");
+}
+
+/// nvcc's `__nv_atomic_load_n` with no include: one `ld.<order>.<scope>`,
+/// a `fence.sc` first for sequential consistency, as nvcc writes them.
+#[test]
+fn nv_atomic_load_n_is_nvccs_load() {
+    let src = "__global__ void k(unsigned long long *p, int *q, long long *r) {\n\
+               p[1] = __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED);\n\
+               q[1] = __nv_atomic_load_n(q, __NV_ATOMIC_SEQ_CST);\n\
+               r[1] = __nv_atomic_load_n(r, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_DEVICE);\n}\n";
+    let p = ptx("nvatomic", src);
+    assert_eq!(entries(&p), ["_Z1kPyPiPx"]);
+    let body: Vec<&str> = p
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            l.starts_with("ld.relaxed") || l.starts_with("ld.acquire") || l.starts_with("fence")
+        })
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        body,
+        [
+            "ld.relaxed.sys.b64",
+            "fence.sc.sys;",
+            "ld.acquire.sys.b32",
+            "ld.acquire.gpu.b64"
+        ]
+    );
+}
+
+/// Host headers of benchmark programs: BSD's `err.h`, `sys/timeb.h`, and
+/// `<regex>` (a host-only header: a warning).
+#[test]
+fn err_timeb_and_regex_headers() {
+    let src = "#include <err.h>\n#include <sys/timeb.h>\n\
+               double now() { struct timeb t; ftime(&t); return t.time + t.millitm * 1e-3; }\n\
+               void die() { errx(1, \"bad %d\", 2); }\n\
+               __global__ void k(int *a) { a[0] = 1; }\n";
+    assert_eq!(entries(&ptx("errh", src)), ["_Z1kPi"]);
+    let opts = Options::default();
+    let c = compile_source(
+        "k.cu",
+        "#include <regex>\n__global__ void k(int *a) { a[0] = 1; }\n",
+        &opts,
+    );
+    assert!(
+        c.diagnostics.iter().all(|d| !d.is_error()),
+        "{:#?}",
+        c.diagnostics
+    );
+    assert!(c.ptx.is_some());
+}
+
+/// An explicit specialization may leave its template arguments to
+/// deduction from its parameters (`template <> float f(float)`).
+#[test]
+fn explicit_specializations_deduce_their_arguments() {
+    let src = "template <typename T> __host__ __device__ float toF(T a);\n\
+               template <> inline __host__ __device__ float toF(float a) { return a; }\n\
+               template <typename T> __device__ T init(T v) { return v + 1; }\n\
+               template <> __device__ int init(int v) { return v + 7; }\n\
+               template <typename T> __global__ void k(float *o, T x) { o[0] = toF(x) + init(3); }\n\
+               template __global__ void k<float>(float *, float);\n";
+    let p = ptx("explspec", src);
+    assert_eq!(entries(&p), ["_Z1kIfEvPfT_"]);
+    // init<int> is the specialization: 3 + 7.
+    assert!(p.contains("0f41200000"), "{p}");
+}
+
+/// `alignas` before a struct's name, in a class template too (its value
+/// depends on the parameters) and with a type.
+#[test]
+fn alignas_on_structs_and_class_templates() {
+    let src = "template <typename T, int V>\nstruct alignas(sizeof(T) * V) vec_t { T v[V]; };\n\
+               typedef struct alignas(32) { float a; } B;\n\
+               __global__ void k(float *o, float *p) {\n\
+               struct alignas(double) { float x; } t;\n  t.x = p[2];\n\
+               vec_t<float, 4> a = reinterpret_cast<vec_t<float, 4> *>(p)[0];\n\
+               o[0] = a.v[1] + t.x + sizeof(B) + alignof(vec_t<float, 4>);\n}\n";
+    let p = ptx("alignas", src);
+    assert_eq!(entries(&p), ["_Z1kPfS_"]);
+    // One 16-byte load of the aligned vector.
+    assert!(
+        p.contains("ld.global.v4.f32") || p.contains("[%rd4+4]"),
+        "{p}"
+    );
+    // sizeof(B) is 32, alignof(vec_t<float, 4>) 16 (nvcc's adds).
+    assert!(
+        p.contains("0f42000000;") && p.contains("0f41800000;"),
+        "{p}"
+    );
+}
