@@ -127,7 +127,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("#include <vector>\n__global__ void k(float *p) {\n  std::vector<float> v;\n  p[0] = v[0];\n}\n", 3, "calling a __host__ function(\"std::vector<float, std::allocator<float>>::vector\") from a __global__ function is not allowed"),
     ("#include <vector>\n__device__ float first(const std::vector<float> &v) {\n  return v.front();\n}\n", 3, "calling a __host__ function(\"std::vector<float, std::allocator<float>>::front\") from a __device__ function is not allowed"),
     ("#include <cstdio>\n__global__ void k(int *p) {\n  fprintf(stderr, \"%d\", p[0]);\n}\n", 3, "calling a __host__ function(\"fprintf\") from a __global__ function is not allowed"),
-    ("#include <vector>\n#include <cub/cub.cuh>\n", 2, "cannot open source file \"cub/cub.cuh\""),
+    ("#include <vector>\n#include <cub/device/device_reduce.cuh>\n", 2, "cannot open source file \"cub/device/device_reduce.cuh\""),
     ("__global__ void k(float *p) {\n  p[0] = std::nosuchfn(p[1]);\n}\n", 2, "namespace \"std\" has no member \"nosuchfn\""),
     ("#include <algorithm>\n__global__ void k(float *p, int *q) {\n  p[0] = std::max(p[1], q[0]);\n}\n", 3, "no instance of function template \"std::max\" matches the argument list (argument types are: (float, int))"),
     ("static_assert(sizeof(float) == 4, \"ok\");\nstatic_assert(sizeof(float) == 8, \"float size\");\n", 2, "static assertion failed with \"float size\""),

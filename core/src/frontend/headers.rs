@@ -6,6 +6,7 @@
 
 mod asyncmem;
 mod cg;
+mod cub;
 mod cudastd;
 mod curand;
 mod curand_tables;
@@ -585,6 +586,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| curand::header(path))
         .or_else(|| wmma::header(path))
         .or_else(|| cudastd::header(path))
+        .or_else(|| cub::header(path))
     {
         return Some(text);
     }
@@ -680,6 +682,7 @@ mod tests {
             .chain(super::curand::NAMES)
             .chain(super::wmma::NAMES)
             .chain(super::cudastd::NAMES)
+            .chain(super::cub::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

@@ -222,7 +222,12 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 StmtKind::Asm(Box::new(self.asm_statement()?))
             }
-            _ if self.starts_type() && !self.static_call_ahead() => return self.local_decl(),
+            _ if self.starts_type()
+                && !self.static_call_ahead()
+                && !self.functional_cast_member() =>
+            {
+                return self.local_decl()
+            }
             _ => {
                 let e = self.expr()?;
                 self.expect(";")?;
@@ -230,6 +235,31 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Stmt { kind, span })
+    }
+
+    /// Whether the statement is `Type(args).member...` or `Type(args)->...`
+    /// (CUB's `BlockScan(temp).ExclusiveSum(x, x);`): an expression, since
+    /// no declarator is followed by `.` or `->`.
+    fn functional_cast_member(&self) -> bool {
+        if !self.peek_at(1).is_some_and(|t| t.is("(")) {
+            return false;
+        }
+        let mut depth = 0usize;
+        let mut n = 1;
+        while let Some(t) = self.peek_at(n) {
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                depth -= 1;
+                if depth == 0 {
+                    return self.peek_at(n + 1).is_some_and(|t| t.is(".") || t.is("->"));
+                }
+            } else if t.is(";") || t.is("{") || t.is("}") {
+                return false;
+            }
+            n += 1;
+        }
+        false
     }
 
     /// The rest of an `asm` statement after its keyword: qualifiers, then
