@@ -95,26 +95,8 @@ fn run_function(f: &mut Function, by_bytes: &ByBytes, cx: &super::PassContext) -
         }
         let name = f.inst(a).name.clone();
         let loc = f.inst(a).loc;
-        let local = f.create_inst(
-            &format!("{name}.local"),
-            Type::Ptr(addrspace::LOCAL),
-            InstKind::Cast {
-                op: CastOp::AddrSpaceCast,
-                val: me.clone(),
-            },
-            loc,
-        );
-        let generic = f.create_inst(
-            &format!("{name}.gen"),
-            Type::Ptr(addrspace::GENERIC),
-            InstKind::Cast {
-                op: CastOp::AddrSpaceCast,
-                val: Value::Inst(local),
-            },
-            loc,
-        );
-        // The casts are not placed yet, so this leaves the first cast's operand alone.
-        f.replace_all_uses(&me, &Value::Inst(generic));
+        let (local, generic) =
+            super::lower_args::space_round_trip(f, &me, &name, addrspace::LOCAL, loc);
         let insts = &mut f.block_mut(entry).insts;
         insts.insert(at, local);
         insts.insert(at + 1, generic);

@@ -48,6 +48,38 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     changed
 }
 
+/// Casts of generic pointer `val` to `space` (`%name.<space>`) and back
+/// (`%name.gen`), not yet placed, with every use of `val` reading the cast
+/// back (so the first cast keeps its operand).
+pub(super) fn space_round_trip(
+    f: &mut Function,
+    val: &Value,
+    name: &str,
+    space: u32,
+    loc: Option<DebugLoc>,
+) -> (InstId, InstId) {
+    let specific = f.create_inst(
+        &format!("{name}.{}", super::remark::space_name(space)),
+        Type::Ptr(space),
+        InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val: val.clone(),
+        },
+        loc,
+    );
+    let generic = f.create_inst(
+        &format!("{name}.gen"),
+        Type::Ptr(addrspace::GENERIC),
+        InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val: Value::Inst(specific),
+        },
+        loc,
+    );
+    f.replace_all_uses(val, &Value::Inst(generic));
+    (specific, generic)
+}
+
 /// Each `inttoptr` of integer parameter `a` to a generic pointer is cast to
 /// the global space and back right after it, its uses reading the cast
 /// back. False when there is none.
@@ -68,26 +100,7 @@ fn cast_int_to_ptr(f: &mut Function, a: usize) -> bool {
     for &(b, pos, i) in found.iter().rev() {
         let name = f.inst(i).name.clone();
         let loc = f.inst(i).loc;
-        let global = f.create_inst(
-            &format!("{name}.global"),
-            Type::Ptr(addrspace::GLOBAL),
-            InstKind::Cast {
-                op: CastOp::AddrSpaceCast,
-                val: Value::Inst(i),
-            },
-            loc,
-        );
-        let generic = f.create_inst(
-            &format!("{name}.gen"),
-            Type::Ptr(addrspace::GENERIC),
-            InstKind::Cast {
-                op: CastOp::AddrSpaceCast,
-                val: Value::Inst(global),
-            },
-            loc,
-        );
-        // The casts are not placed yet, so this leaves the first cast's operand alone.
-        f.replace_all_uses(&Value::Inst(i), &Value::Inst(generic));
+        let (global, generic) = space_round_trip(f, &Value::Inst(i), &name, addrspace::GLOBAL, loc);
         let insts = &mut f.block_mut(b).insts;
         insts.insert(pos + 1, global);
         insts.insert(pos + 2, generic);
@@ -121,26 +134,7 @@ pub(super) fn cast_param(f: &mut Function, a: usize, space: u32, at: &mut usize)
         return false;
     }
     let name = f.params[a].name.clone();
-    let specific = f.create_inst(
-        &format!("{name}.{}", super::remark::space_name(space)),
-        Type::Ptr(space),
-        InstKind::Cast {
-            op: CastOp::AddrSpaceCast,
-            val: arg.clone(),
-        },
-        None,
-    );
-    let generic = f.create_inst(
-        &format!("{name}.gen"),
-        Type::Ptr(addrspace::GENERIC),
-        InstKind::Cast {
-            op: CastOp::AddrSpaceCast,
-            val: Value::Inst(specific),
-        },
-        None,
-    );
-    // The casts are not placed yet, so this leaves the first cast's operand alone.
-    f.replace_all_uses(&arg, &Value::Inst(generic));
+    let (specific, generic) = space_round_trip(f, &arg, &name, space, None);
     let entry = f.entry();
     let insts = &mut f.block_mut(entry).insts;
     insts.insert(*at, specific);

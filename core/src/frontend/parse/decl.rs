@@ -6,6 +6,25 @@
 use super::*;
 
 impl<'a> Parser<'a> {
+    /// `(N)` or `(type)` after `alignas` (at `at`): the alignment, a power
+    /// of two.
+    pub(super) fn alignas_argument(&mut self, at: Span) -> PResult<u64> {
+        self.expect("(")?;
+        let n = if self.starts_type() {
+            Some(self.type_name()?.align())
+        } else {
+            let e = self.conditional()?;
+            self.const_value(&e)
+                .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
+                .map(|n| n as u64)
+        };
+        let Some(n) = n else {
+            return self.error(at, "alignment must be a power of two");
+        };
+        self.expect(")")?;
+        Ok(n)
+    }
+
     pub(super) fn top_level(
         &mut self,
         functions: &mut Vec<FunctionDef>,
@@ -379,20 +398,7 @@ impl<'a> Parser<'a> {
                 "alignas" => {
                     let at = t.span();
                     self.pos += 1;
-                    self.expect("(")?;
-                    let n = if self.starts_type() {
-                        Some(self.type_name()?.align())
-                    } else {
-                        let e = self.conditional()?;
-                        self.const_value(&e)
-                            .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
-                            .map(|n| n as u64)
-                    };
-                    let Some(n) = n else {
-                        return self.error(at, "alignment must be a power of two");
-                    };
-                    self.expect(")")?;
-                    s.align = s.align.max(n);
+                    s.align = s.align.max(self.alignas_argument(at)?);
                     self.skip_attributes();
                     continue;
                 }

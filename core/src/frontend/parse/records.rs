@@ -20,20 +20,8 @@ impl<'a> Parser<'a> {
             // `struct alignas(16) S`, `struct alignas(T) S`.
             if self.at("alignas") && self.peek_at(1).is_some_and(|t| t.is("(")) {
                 let span = self.span();
-                self.pos += 2;
-                let n = if self.starts_type() {
-                    Some(self.type_name()?.align())
-                } else {
-                    let e = self.conditional()?;
-                    self.const_value(&e)
-                        .filter(|n| *n > 0 && (*n as u64).is_power_of_two())
-                        .map(|n| n as u64)
-                };
-                let Some(n) = n else {
-                    return self.error(span, "alignment must be a power of two");
-                };
-                self.expect(")")?;
-                align = align.max(n);
+                self.pos += 1;
+                align = align.max(self.alignas_argument(span)?);
                 continue;
             }
             let gnu = self.at("__attribute__");
