@@ -283,3 +283,22 @@ template std::vector<double> eig(const mat<double> &m, int k);
 "#;
     assert_eq!(entries(src), ["_Z2dkIfEviPKT_PS0_", "_Z2dkIdEviPKT_PS0_"]);
 }
+
+#[test]
+fn host_template_instances_taken_as_addresses_launch_their_kernels() {
+    // A table of instances (`void (*funcs[])(…) = { run<32>, … }`, as
+    // HeCBench's lut-gemm dispatches): each address instantiates the host
+    // template, whose launch asks for the kernel. They were dropped without
+    // a word.
+    let src = "template <int N> __global__ void k(float *p) { p[threadIdx.x] *= N; }
+template <int N> void run(float *p) { k<N><<<1, 32>>>(p); }
+inline auto pick(int i) {
+    void (*funcs[])(float *) = { run<32 * 1>, run<32 * 2>, &run<96> };
+    return funcs[i];
+}
+void host(float *p) { pick(0)(p); }";
+    assert_eq!(
+        entries(src),
+        ["_Z1kILi32EEvPf", "_Z1kILi64EEvPf", "_Z1kILi96EEvPf"]
+    );
+}

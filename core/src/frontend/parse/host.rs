@@ -313,6 +313,17 @@ impl<'a> Parser<'a> {
         // The call's parentheses: after `<<<…>>>` for a launch.
         let open = if host {
             if !at(k, "(") {
+                // `f<32>` as a value (a table of function pointers): its
+                // address instantiates it, as a call would.
+                let value = [",", "}", ";", ")"].iter().any(|s| at(k, s));
+                if value && !explicit.is_empty() {
+                    let name = self.templates.defs[def].name.clone();
+                    for d in self.templates.functions(&name) {
+                        if let Some(args) = self.deduce_call(d, &explicit, &[]) {
+                            return Call::Args(args);
+                        }
+                    }
+                }
                 return Call::None;
             }
             k
