@@ -223,7 +223,12 @@ fn template_param(i: usize) -> String {
 
 /// A non-type template argument: `Li256E`, `Lin3E`, `Lb1E`.
 fn literal(v: i64, t: &CType) -> String {
-    let code = builtin_code(t).unwrap_or("i");
+    literal_coded(builtin_code(t).unwrap_or("i"), v, t)
+}
+
+/// A literal `L<code><value>E` of type `t` written with `code` (an enum's
+/// name rather than its underlying type's letter).
+fn literal_coded(code: &str, v: i64, t: &CType) -> String {
     if v < 0 && t.is_signed() {
         format!("L{code}n{}E", v.unsigned_abs())
     } else if t.is_signed() {
@@ -245,7 +250,7 @@ fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> S
         // An enumerator: `L11MorphOpType0E`, the enum a substitution candidate.
         TemplateArg::Value(v, t @ CType::Enum(e)) if pattern_param(*v, ph.len()).is_none() => {
             let name = named_type(&e.name.borrow(), subs);
-            literal(*v, t).replacen('i', &name, 1)
+            literal_coded(&name, *v, t)
         }
         TemplateArg::Value(v, t) => value_arg(*v, t, ph),
     }
@@ -549,7 +554,7 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                     TemplateArg::Value(v, t @ CType::Enum(_))
                         if pattern_param(*v, ph.len()).is_none() =>
                     {
-                        literal(*v, t).replacen('i', &canonical(t, ph), 1)
+                        literal_coded(&canonical(t, ph), *v, t)
                     }
                     TemplateArg::Value(v, t) => value_arg(*v, t, ph),
                 })

@@ -544,7 +544,8 @@ impl<'a> Parser<'a> {
             // too when integral and constant-initialized.
             let first = if toks[j].is("static") { j + 1 } else { j };
             let konst = toks.get(first).is_some_and(|t| t.is("const"));
-            if !(at_statement && (toks[first].is("constexpr") || konst)) {
+            let constexpr = toks.get(first).is_some_and(|t| t.is("constexpr"));
+            if !(at_statement && (constexpr || konst)) {
                 continue;
             }
             let ndiags = self.diags.len();
