@@ -157,3 +157,50 @@ fn alignas_on_structs_and_class_templates() {
         "{p}"
     );
 }
+
+/// `namespace cg = cooperative_groups;` inside a function body, and a
+/// using-declaration of a namespace's operator (`using N::operator<<;`).
+#[test]
+fn block_scope_namespace_alias_and_using_operator() {
+    let src = "#include <cooperative_groups.h>\n\
+               namespace ops { struct S { int a; };\n\
+               __device__ inline int operator<<(S s, int b) { return s.a * 16 + b; } }\n\
+               using ops::operator<<;\n\
+               __global__ void k(int *p) {\n\
+                 namespace cg = cooperative_groups;\n\
+                 cg::thread_block b = cg::this_thread_block();\n\
+                 ops::S s{p[0]};\n\
+                 p[b.thread_rank()] = s << 3;\n\
+               }\n";
+    let p = ptx("nsalias", src);
+    assert_eq!(entries(&p), ["_Z1kPi"]);
+}
+
+/// Function specifiers before `friend` (`__host__ __device__ friend int
+/// operator/(…);`), and `x /= d` with a class `d` that converts to `int`:
+/// the built-in operator on the converted value.
+#[test]
+fn specifiers_before_friend_and_compound_assignment_by_conversion() {
+    let src = "struct D { int d;\n\
+                 __host__ __device__ operator int() const { return d; }\n\
+                 __host__ __device__ __forceinline__ friend int operator/(int n, const D &x);\n\
+               };\n\
+               __host__ __device__ __forceinline__ int operator/(int n, const D &x) { return n >> 1; }\n\
+               __global__ void k(int *p, D d) { int x = p[0]; x /= d; p[1] = x; p[2] = p[0] / d; }\n";
+    let p = ptx("friendspec", src);
+    assert_eq!(entries(&p), ["_Z1kPi1D"]);
+    // `x /= d` divides; `p[0] / d` calls the friend operator (a shift).
+    assert!(p.contains("div.s32"), "{p}");
+    assert!(p.contains("shr.s32"), "{p}");
+}
+
+/// `<iomanip>` brings `<sstream>` (as libstdc++'s does): a host class may
+/// name `std::istringstream` with only `<iomanip>` included.
+#[test]
+fn iomanip_brings_sstream() {
+    let src = "#include <iomanip>\n\
+               struct A { std::string fill(std::istringstream &iss); };\n\
+               __global__ void k(int *p) { p[0] = 1; }\n";
+    let p = ptx("iomanip", src);
+    assert_eq!(entries(&p), ["_Z1kPi"]);
+}

@@ -675,6 +675,7 @@ extern istream cin;
 
 pub const IOMANIP: &str = "#pragma once
 #include <iostream>
+#include <sstream>
 namespace std {
 struct _Setprecision { int _n; };
 struct _Setw { int _n; };

@@ -271,8 +271,21 @@ impl<'a> Parser<'a> {
             self.using_member(&r, &last);
             return self.expect(";");
         }
-        let len = self.qualified_len(0);
-        let name = self.qualified_text(0, len);
+        // `using N::operator<<;`: the operator function's name stands for N's
+        // (`operator` reads as the qualified name's last identifier).
+        let mut len = self.qualified_len(0);
+        let operator = len > 2 && self.peek_at(len - 1).is_some_and(|t| t.is("operator"));
+        if operator {
+            len -= 2;
+        }
+        let mut name = self.qualified_text(0, len);
+        if operator {
+            let here = self.pos;
+            self.pos += len + 2;
+            let op = self.operator_name()?;
+            self.pos = here;
+            name = format!("{name}::{op}");
+        }
         let Some((scope, last)) = name.rsplit_once("::").filter(|_| len > 0) else {
             return self.error(
                 span,
@@ -280,6 +293,11 @@ impl<'a> Parser<'a> {
             );
         };
         self.pos += len;
+        if operator {
+            // past `::operator` and the operator's own tokens
+            self.pos += 2;
+            self.operator_name()?;
+        }
         let full = if scope.is_empty() {
             last.to_string()
         } else if let Some(n) = self.cxx.lookup.namespace(&self.cxx.ns, scope) {

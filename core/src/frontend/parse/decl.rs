@@ -425,6 +425,8 @@ impl<'a> Parser<'a> {
                 "virtual" => s.is_virtual = true,
                 "static" => s.is_static = true,
                 "inline" | "__inline__" => s.inline_kw = true,
+                // (after other specifiers; see `friend_after_specifiers`)
+                "friend" => {}
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true
                 }

@@ -111,6 +111,27 @@ impl<'a> Parser<'a> {
             }
             return self.expect(";");
         }
+        self.friend_declaration()
+    }
+
+    /// Whether a member declaration is a friend's whose function specifiers
+    /// come first (`__host__ __device__ inline friend T f(…)`).
+    pub(super) fn friend_after_specifiers(&self) -> bool {
+        let mut k = 0;
+        while let Some(t) = self.peek_at(k) {
+            match &*t.text {
+                "friend" => return k > 0,
+                "__host__" | "__device__" | "__forceinline__" | "__noinline__" | "inline"
+                | "__inline__" | "constexpr" | "static" => k += 1,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// A friend function's declaration or definition (at its specifiers;
+    /// `friend` among them reads as one).
+    pub(super) fn friend_declaration(&mut self) -> PResult<()> {
         // The function belongs to the namespace around the class.
         let inner = self.cxx.ns.pop();
         let ctor = self.cxx.ctor_name.take();

@@ -209,6 +209,12 @@ impl<'a> Parser<'a> {
                 self.friend()?;
                 continue;
             }
+            // `__host__ __device__ __forceinline__ friend int operator/(…)`:
+            // the specifiers may come before `friend`.
+            if self.friend_after_specifiers() {
+                self.friend_declaration()?;
+                continue;
+            }
             if self.at("template") && self.peek_at(1).is_some_and(|t| t.is("<")) {
                 self.member_template(record)?;
                 continue;

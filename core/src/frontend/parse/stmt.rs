@@ -210,6 +210,13 @@ impl<'a> Parser<'a> {
                 self.pos += 2;
                 StmtKind::Label(w.to_string())
             }
+            // `namespace cg = cooperative_groups;` inside a function
+            "namespace"
+                if t.kind == TokKind::Ident && self.peek_at(2).is_some_and(|n| n.is("=")) =>
+            {
+                self.namespace_def(&mut Vec::new())?;
+                StmtKind::Empty
+            }
             "using" if t.kind == TokKind::Ident => {
                 self.using()?;
                 StmtKind::Empty

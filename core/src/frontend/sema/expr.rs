@@ -308,6 +308,13 @@ impl<'a> Checker<'a> {
                             convert(rhs, &t)
                         } else {
                             let spelling = format!("{}=", op.spelling());
+                            // `x /= d` with a class `d`: the built-in
+                            // operator on its conversion (`operator int()`).
+                            let rhs = if lty.is_arithmetic() {
+                                self.user_conversion(rhs, None)
+                            } else {
+                                rhs
+                            };
                             if !(self.arith_operand(&lhs, &spelling)
                                 && self.arith_operand(&rhs, &spelling))
                             {
