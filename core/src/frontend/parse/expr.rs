@@ -204,6 +204,10 @@ impl<'a> Parser<'a> {
             if self.starts_type() && !functional {
                 let ty = self.type_name()?;
                 self.expect(")")?;
+                // C's compound literal `(float2){ a, b }`: a value of the type.
+                if self.at("{") {
+                    return self.construct(ty, span);
+                }
                 self.enter()?;
                 let e = self.unary();
                 self.leave();
@@ -240,6 +244,24 @@ impl<'a> Parser<'a> {
                 if let Some(lit) = self.constant_literal(name, &e.span) {
                     *e = lit;
                 }
+            }
+            // `sizeof("abc")` (`sizeof` of a literal): its size.
+            ExprKind::Call(name, args)
+                if name == "__sizeof_expr"
+                    && args.first().is_some_and(|a| {
+                        matches!(
+                            a.kind,
+                            ExprKind::StrLit(_) | ExprKind::IntLit(_) | ExprKind::FloatLit(_)
+                        ) && a.ty != CType::Void
+                    }) =>
+            {
+                let a = &args[0];
+                let size = match &a.kind {
+                    ExprKind::StrLit(b) => b.len() as u64 + 1,
+                    _ => a.ty.size().unwrap_or(0),
+                };
+                e.kind = ExprKind::IntLit(size);
+                e.ty = CType::Int(IntKind::ULong);
             }
             ExprKind::Call(name, args) => {
                 if let Some(mut body) = self.inline_constexpr(name, args) {
@@ -529,6 +551,12 @@ impl<'a> Parser<'a> {
             }
             _ if t.is("(") => self.expr_to_paren(),
             _ if t.is("[") => self.lambda(span),
+            // `s = {a, b}`, `f({a, b})`: a braced list, whose type is the
+            // assigned object's or the parameter's (sema's).
+            _ if t.is("{") => {
+                self.pos -= 1;
+                self.construct(CType::Auto, span)
+            }
             _ => self.error(
                 span,
                 format!("expected an expression before \"{}\"", t.text),

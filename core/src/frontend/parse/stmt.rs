@@ -421,8 +421,8 @@ impl<'a> Parser<'a> {
         }
         let mut decls = Vec::new();
         loop {
-            let d = self.declarator(base.clone(), s.konst, s.volatile)?;
-            let Some(name) = d.name else {
+            let mut d = self.declarator(base.clone(), s.konst, s.volatile)?;
+            let Some(name) = d.name.take() else {
                 return self.error(d.span, "expected an identifier");
             };
             if d.func.is_some() {
@@ -447,6 +447,12 @@ impl<'a> Parser<'a> {
                     Initializer::Expr(e) => init = Some(e),
                     list => init_list = Some(list),
                 }
+            }
+            // `const uchar t[] = "ABC";`: the bytes, as a list.
+            if let Some((ty, list)) = string_array_init(&d.ty, init.as_ref(), init_list.as_ref()) {
+                d.ty = ty;
+                init = None;
+                init_list = Some(list);
             }
             if matches!(d.ty, CType::Array(_, 0))
                 && init_list.is_none()
@@ -543,4 +549,51 @@ fn is_label(s: &Stmt) -> bool {
         s.kind,
         StmtKind::Case(_) | StmtKind::Default | StmtKind::Label(_)
     )
+}
+
+/// An array of a character type initialized from a string literal (`= "…"`
+/// or `= { "…" }`): its type with the size the literal gives when none was
+/// written (the bytes and the terminating zero), and the bytes as a list
+/// (those that fit: `char t[3] = "abc"` drops the zero, as C allows).
+pub(super) fn string_array_init(
+    ty: &CType,
+    init: Option<&Expr>,
+    list: Option<&Initializer>,
+) -> Option<(CType, Initializer)> {
+    let CType::Array(elem, n) = ty else {
+        return None;
+    };
+    if !matches!(
+        **elem,
+        CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
+    ) {
+        return None;
+    }
+    let lit = match (init, list) {
+        (Some(e), _) => e,
+        (None, Some(Initializer::List(items, _))) => match items.as_slice() {
+            [Initializer::Expr(e)] => e,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ExprKind::StrLit(bytes) = &lit.kind else {
+        return None;
+    };
+    let size = if *n == 0 { bytes.len() as u64 + 1 } else { *n };
+    let items = bytes
+        .iter()
+        .copied()
+        .chain(std::iter::once(0))
+        .take(size as usize)
+        .map(|b| {
+            let mut e = Expr::new(ExprKind::IntLit(u64::from(b)), lit.span.clone());
+            e.ty = (**elem).clone();
+            Initializer::Expr(e)
+        })
+        .collect();
+    Some((
+        CType::Array(elem.clone(), size),
+        Initializer::List(items, lit.span.clone()),
+    ))
 }

@@ -515,6 +515,8 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         }
+        let mut args = args;
+        super::overload::type_braced_args(&set, &mut args);
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
         self.resolve_and_call(
             &qualified,

@@ -183,6 +183,13 @@ impl<'a> Checker<'a> {
                 let to = self.resolve_type(&e.ty, &span);
                 self.named_cast(kind, *inner, to, span)
             }
+            ExprKind::Construct(CType::Auto, _, _) => {
+                self.err(
+                    &span,
+                    "a braced initializer list has no type here (only as an assigned value, argument or initializer)",
+                );
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
             ExprKind::Construct(ty, args, braced) => {
                 let ty = self.resolve_type(&ty, &span);
                 self.construct(ty, args, braced, span)
@@ -278,8 +285,12 @@ impl<'a> Checker<'a> {
                 self.unary(op, *inner, span)
             }
             ExprKind::Binary(op, a, b) => self.binary(op, *a, *b, span),
-            ExprKind::Assign(op, lhs, rhs) => {
+            ExprKind::Assign(op, lhs, mut rhs) => {
                 let lhs = self.expr(*lhs);
+                // `s = {a, b}`: a value of the assigned object's type.
+                if let (ExprKind::Construct(t @ CType::Auto, _, _), None) = (&mut rhs.kind, op) {
+                    *t = lhs.ty.unref().clone();
+                }
                 let rhs = self.rvalue_for(*rhs, &lhs.ty.clone());
                 let spelling = op.map_or("=".to_string(), |o| format!("{}=", o.spelling()));
                 let (lhs, rhs) = match self.operator_call(&spelling, vec![lhs, rhs], &span) {
