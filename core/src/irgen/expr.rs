@@ -256,6 +256,12 @@ impl Gen<'_> {
                 self.rvalue(a);
                 self.rvalue(b)
             }
+            ExprKind::StmtExpr(stmts, last) => {
+                for s in stmts {
+                    self.stmt(s);
+                }
+                self.rvalue(last)
+            }
             ExprKind::Call(..) | ExprKind::CallPtr(..) => self.call(e),
             // A function's address: `@f`, a generic pointer.
             ExprKind::FuncAddr(symbol) => Value::Global(symbol.clone(), addrspace::GENERIC),

@@ -441,6 +441,12 @@ impl Gen<'_> {
                 self.rvalue(a);
                 self.agg(b)
             }
+            ExprKind::StmtExpr(stmts, last) => {
+                for s in stmts {
+                    self.stmt(s);
+                }
+                self.agg(last)
+            }
             ExprKind::Cond(c, a, b) => {
                 // Each arm copies its struct into one temporary, as clang
                 // evaluates an aggregate conditional into its destination

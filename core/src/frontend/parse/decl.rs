@@ -497,6 +497,20 @@ impl<'a> Parser<'a> {
                     s.ty = Some(self.decltype()?);
                     continue;
                 }
+                // GNU's `__typeof__(e)`: the type of `e` (a variable's as
+                // declared), never a reference as `decltype` may make it.
+                "__typeof__" | "__typeof" | "typeof" if words.is_empty() && s.ty.is_none() => {
+                    self.pos += 1;
+                    let t = self.decltype()?;
+                    s.ty = Some(match t {
+                        CType::Decltype(d) => CType::Decltype(Rc::new(Decltype {
+                            expr: d.expr.clone(),
+                            id: true,
+                        })),
+                        t => t,
+                    });
+                    continue;
+                }
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}
                 _ if TYPE_WORDS.contains(&w) => words.push(w.to_string()),
                 _ if words.is_empty()

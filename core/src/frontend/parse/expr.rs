@@ -549,6 +549,7 @@ impl<'a> Parser<'a> {
                 self.pos += len;
                 Ok(Expr::new(ExprKind::Ident(name), span))
             }
+            _ if t.is("(") && self.at("{") => self.statement_expression(span),
             _ if t.is("(") => self.expr_to_paren(),
             _ if t.is("[") => self.lambda(span),
             // `s = {a, b}`, `f({a, b})`: a braced list, whose type is the
@@ -562,6 +563,26 @@ impl<'a> Parser<'a> {
                 format!("expected an expression before \"{}\"", t.text),
             ),
         }
+    }
+
+    /// GNU's `({ statements; expression; })`, after the `(`.
+    fn statement_expression(&mut self, span: Span) -> PResult<Expr> {
+        let block = self.compound()?;
+        self.expect(")")?;
+        let StmtKind::Compound(mut stmts) = block.kind else {
+            return self.error(span, "expected a \"{\"");
+        };
+        let Some(Stmt {
+            kind: StmtKind::Expr(last),
+            ..
+        }) = stmts.pop()
+        else {
+            return self.error(
+                span,
+                "a statement expression must end with an expression here",
+            );
+        };
+        Ok(Expr::new(ExprKind::StmtExpr(stmts, Box::new(last)), span))
     }
 
     /// The arguments of a call, after its `(`, up to and including `)`.

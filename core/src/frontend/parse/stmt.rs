@@ -10,6 +10,7 @@ impl<'a> Parser<'a> {
         self.expect("{")?;
         self.enter()?;
         let block_constants = self.cxx.block_constants.len();
+        let local_names = self.local_names.len();
         let mut stmts = Vec::new();
         while !self.at("}") {
             if self.at_eof() {
@@ -32,6 +33,7 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         self.leave();
+        self.local_names.truncate(local_names);
         while self.cxx.block_constants.len() > block_constants {
             let (name, shadowed) = self.cxx.block_constants.pop().expect("longer");
             match shadowed {
@@ -425,6 +427,9 @@ impl<'a> Parser<'a> {
             let Some(name) = d.name.take() else {
                 return self.error(d.span, "expected an identifier");
             };
+            if self.find_type(&name).is_some() || self.find_template(&name).is_some() {
+                self.local_names.push(name.clone());
+            }
             if d.func.is_some() {
                 return self.error(d.span, "local function declarations are not supported");
             }

@@ -198,6 +198,16 @@ impl<'a> Checker<'a> {
                 self.member_template_call(*object, name, explicit, args, span)
             }
             ExprKind::Lambda(l) => self.lambda(*l, span),
+            ExprKind::StmtExpr(mut stmts, last) => {
+                self.scopes.push(HashMap::default());
+                for s in &mut stmts {
+                    self.stmt(s);
+                }
+                let last = self.rvalue(*last);
+                self.scopes.pop();
+                let ty = last.ty.clone();
+                mk(ExprKind::StmtExpr(stmts, Box::new(last)), span, ty)
+            }
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = self.resolve_type(&e.ty, &span);
