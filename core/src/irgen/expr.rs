@@ -294,6 +294,7 @@ impl Gen<'_> {
             | ExprKind::Construct(..)
             | ExprKind::MemberCall(..)
             | ExprKind::Lambda(_)
+            | ExprKind::InitItem(_)
             | ExprKind::RecordInit(_) => Value::Undef(self.types.ir_type(&e.ty)),
         }
     }

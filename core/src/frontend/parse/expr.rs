@@ -465,6 +465,7 @@ impl<'a> Parser<'a> {
                     e.ty = CType::ptr_to(CType::Void);
                     Ok(e)
                 }
+                "__builtin_offsetof" | "offsetof" if self.at("(") => self.offsetof(span),
                 "static_cast" => self.named_cast(CastKind::Static, span),
                 "reinterpret_cast" => self.named_cast(CastKind::Reinterpret, span),
                 "const_cast" => self.named_cast(CastKind::Const, span),
@@ -565,6 +566,47 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `offsetof(T, m.n[2])` (`__builtin_offsetof`; `<stddef.h>`'s macro),
+    /// after the name: the member's byte offset, a `size_t` constant.
+    fn offsetof(&mut self, span: Span) -> PResult<Expr> {
+        self.expect("(")?;
+        let mut ty = self.type_name()?;
+        self.expect(",")?;
+        let mut offset = 0u64;
+        let mut first = true;
+        loop {
+            if first || self.eat(".") {
+                first = false;
+                let (name, nspan) = self.ident()?;
+                let found = match &ty {
+                    CType::Record(r) => r.member(&name),
+                    _ => None,
+                };
+                let Some((off, mty)) = found else {
+                    let msg = format!("class \"{ty}\" has no member \"{name}\"");
+                    return self.error(nspan, msg);
+                };
+                offset += off;
+                ty = mty;
+            } else if self.eat("[") {
+                let ispan = self.span();
+                let e = self.conditional()?;
+                self.expect("]")?;
+                let (Some(k), CType::Array(elem, _)) = (self.const_value(&e), &ty) else {
+                    return self.error(ispan, "expression must have a constant value");
+                };
+                offset += (k as u64).wrapping_mul(elem.size().unwrap_or(0));
+                ty = (**elem).clone();
+            } else {
+                break;
+            }
+        }
+        self.expect(")")?;
+        let mut e = Expr::new(ExprKind::IntLit(offset), span);
+        e.ty = CType::Int(IntKind::ULong);
+        Ok(e)
+    }
+
     /// GNU's `({ statements; expression; })`, after the `(`.
     fn statement_expression(&mut self, span: Span) -> PResult<Expr> {
         let block = self.compound()?;
@@ -630,7 +672,22 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut args = Vec::new();
         while !self.at(close) {
-            match self.assignment() {
+            // In braces, an item may be a nested list or designated.
+            let item = if braced {
+                self.initializer_item().map(|i| match i {
+                    Initializer::Expr(e) => e,
+                    i => {
+                        let span = match &i {
+                            Initializer::List(_, s) | Initializer::Designated(_, _, s) => s.clone(),
+                            Initializer::Expr(e) => e.span.clone(),
+                        };
+                        Expr::new(ExprKind::InitItem(Box::new(i)), span)
+                    }
+                })
+            } else {
+                self.assignment()
+            };
+            match item {
                 Ok(a) => args.push(a),
                 Err(Stop) => {
                     self.leave();

@@ -220,6 +220,7 @@ impl<'a> Parser<'a> {
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
             self.host_declarator = false;
+            self.local_names.clear();
             if self.at_eof() {
                 let span = self.span();
                 return self.error(span, "expected a \"}\"");
@@ -467,13 +468,15 @@ impl<'a> Parser<'a> {
         if scoped {
             self.cxx.ns.extend(simple);
         }
-        let body = self.enumerators_body(&ty);
+        // An unscoped one's are named in it too (`dir::x` beside `x`).
+        let also = name.as_ref().filter(|_| !scoped).map(|(n, _)| n.clone());
+        let body = self.enumerators_body(&ty, also.as_deref());
         self.cxx.ns.truncate(depth);
         body?;
         Ok(ty)
     }
 
-    fn enumerators_body(&mut self, ty: &CType) -> PResult<()> {
+    fn enumerators_body(&mut self, ty: &CType, also_in: Option<&str>) -> PResult<()> {
         let mut next = 0i64;
         while !self.eat("}") {
             let (ename, span) = self.ident()?;
@@ -492,6 +495,12 @@ impl<'a> Parser<'a> {
                 let short = ename.rsplit("::").next().unwrap_or_default();
                 let msg = format!("\"{short}\" has already been declared in the current scope");
                 return self.error(span, msg);
+            }
+            if let Some(e) = also_in {
+                let short = crate::frontend::lookup::last_part(&ename);
+                self.enumerators
+                    .entry(format!("{e}::{short}"))
+                    .or_insert_with(|| (value, ty.clone()));
             }
             self.enumerators.insert(ename, (value, ty.clone()));
             next = value.wrapping_add(1);

@@ -512,32 +512,7 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut items = Vec::new();
         while !self.at("}") {
-            let at = self.span();
-            let mut path = Vec::new();
-            loop {
-                if self.eat(".") {
-                    let (name, _) = self.ident()?;
-                    path.push(Designator::Field(name));
-                } else if self.at("[") {
-                    self.pos += 1;
-                    let span = self.span();
-                    let e = self.conditional()?;
-                    let Some(k) = self.const_value(&e).filter(|k| *k >= 0) else {
-                        return self.error(span, "expression must have a constant value");
-                    };
-                    self.expect("]")?;
-                    path.push(Designator::Index(k as u64));
-                } else {
-                    break;
-                }
-            }
-            let item = if path.is_empty() {
-                self.initializer()?
-            } else {
-                self.expect("=")?;
-                let value = self.initializer()?;
-                Initializer::Designated(path, Box::new(value), at)
-            };
+            let item = self.initializer_item()?;
             items.push(item);
             if !self.eat(",") {
                 break;
@@ -546,6 +521,59 @@ impl<'a> Parser<'a> {
         self.leave();
         self.expect("}")?;
         Ok(Initializer::List(items, span))
+    }
+
+    /// Whether the `[` here opens a designator (`[2] = 5`, `[1].x = 0`),
+    /// not a lambda (`[&](int i) { … }`).
+    fn designator_bracket(&self) -> bool {
+        let mut depth = 0usize;
+        let mut k = 0;
+        while let Some(t) = self.peek_at(k) {
+            if t.is("[") {
+                depth += 1;
+            } else if t.is("]") {
+                depth -= 1;
+                if depth == 0 {
+                    return self
+                        .peek_at(k + 1)
+                        .is_some_and(|n| n.is("=") || n.is(".") || n.is("["));
+                }
+            } else if t.is(";") || t.is("{") || t.is("}") {
+                return false;
+            }
+            k += 1;
+        }
+        false
+    }
+
+    /// One item of a braced list: an expression, a nested list, or a
+    /// designated item (`.x = 1`, `[2] = 5`).
+    pub(super) fn initializer_item(&mut self) -> PResult<Initializer> {
+        let at = self.span();
+        let mut path = Vec::new();
+        loop {
+            if self.eat(".") {
+                let (name, _) = self.ident()?;
+                path.push(Designator::Field(name));
+            } else if self.at("[") && self.designator_bracket() {
+                self.pos += 1;
+                let span = self.span();
+                let e = self.conditional()?;
+                let Some(k) = self.const_value(&e).filter(|k| *k >= 0) else {
+                    return self.error(span, "expression must have a constant value");
+                };
+                self.expect("]")?;
+                path.push(Designator::Index(k as u64));
+            } else {
+                break;
+            }
+        }
+        if path.is_empty() {
+            return self.initializer();
+        }
+        self.expect("=")?;
+        let value = self.initializer()?;
+        Ok(Initializer::Designated(path, Box::new(value), at))
     }
 }
 

@@ -14,6 +14,14 @@ impl<'a> Parser<'a> {
         let mut ty = base;
         let (mut konst, mut volatile) = (konst, volatile);
         let mut restrict = false;
+        // `float D::*m`: a pointer to data member (its offset); `R
+        // (D::*f)(…)` is read by `paren_declarator`.
+        if self.member_class_at(0) {
+            while !self.eat("*") {
+                self.pos += 1;
+            }
+            ty = member_pointer(false);
+        }
         while self.eat("*") {
             ty = CType::Ptr {
                 pointee: Box::new(ty),
@@ -315,6 +323,14 @@ impl<'a> Parser<'a> {
                 None
             };
             let konst = s.konst && !ty.is_pointer() && !ty.is_ref();
+            // A parameter hides a type or template of its name in the body
+            // (`enum dir {…}; f(int *dir) { dir[i] = 0; }`).
+            if let Some(n) = name
+                .as_ref()
+                .filter(|n| self.find_type(n).is_some() || self.find_template(n).is_some())
+            {
+                self.local_names.push(n.clone());
+            }
             params.push(Param {
                 name: name.unwrap_or_default(),
                 ty,

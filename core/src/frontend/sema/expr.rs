@@ -183,6 +183,13 @@ impl<'a> Checker<'a> {
                 let to = self.resolve_type(&e.ty, &span);
                 self.named_cast(kind, *inner, to, span)
             }
+            ExprKind::InitItem(_) => {
+                self.err(
+                    &span,
+                    "a nested or designated initializer is allowed only in a braced list of an aggregate",
+                );
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
             ExprKind::Construct(CType::Auto, _, _) => {
                 self.err(
                     &span,
