@@ -42,7 +42,7 @@ __global__ void k(int *o, int *dir, P *p) {
   r[3] = len(a) + len({3.0f, (float)t});
   r[4] = len(mk(t));
   dir[t] = dir::dz * 10 + dy;
-  r[5] = rows[(31 - t) / 8][(31 - t) % 8];
+  r[5] = rows[(3 - t) / 8][(3 - t) % 8];
   const unsigned char tab[] = "ABCDEFGH";
   r[6] = tab[t % 8] + sizeof(tab) * 1000;
   P q = p[t];
@@ -94,7 +94,7 @@ fn want() -> (Vec<i32>, Vec<i32>, Vec<u8>) {
             t.max(2) + t * 100,
             (t + 20) + (3 + 10 * t),
             t - 20 * t,
-            (31 - t) * 3,
+            (3 - t) * 3,
             i32::from(tab[(t % 8) as usize]) + 9000,
             7,
         ]);
