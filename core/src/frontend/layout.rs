@@ -25,6 +25,10 @@ pub struct Layout {
     pub empty: bool,
     /// A POD for the layout of a derived class (see `data_size`).
     pub pod: bool,
+    /// GCC's `__attribute__((packed))`: every member at alignment 1, so a
+    /// member may sit at any byte (its accesses are byte-wise where it
+    /// does not sit at its own alignment, as nvcc's).
+    pub packed: bool,
     /// How many scalars `CType::scalar_parts` gives for it (saturating),
     /// counted once: a struct of two of another, of two of another, …
     /// would take exponential time to count each time.
@@ -42,6 +46,7 @@ impl Layout {
             align,
             data_size: size,
             pod: true,
+            packed: false,
         }
     }
 
@@ -74,6 +79,20 @@ impl Layout {
         is_union: bool,
         min_align: u64,
         pod: bool,
+    ) -> Layout {
+        Layout::of_class_packed(bases, members, is_union, min_align, pod, false)
+    }
+
+    /// [`Layout::of_class`]; `packed` (GCC's `__attribute__((packed))`)
+    /// places every member at alignment 1, the class's own alignment 1
+    /// unless `min_align` asks more.
+    pub fn of_class_packed(
+        bases: &[Rc<Record>],
+        members: Vec<Member>,
+        is_union: bool,
+        min_align: u64,
+        pod: bool,
+        packed: bool,
     ) -> Layout {
         let mut align = min_align.max(1);
         let mut fields = Vec::new();
@@ -113,7 +132,7 @@ impl Layout {
         let mut end_bits = dsize.saturating_mul(8);
         let mut has_data = false;
         for (name, ty, width) in members {
-            let a = ty.align().max(1);
+            let a = if packed { 1 } else { ty.align().max(1) };
             let size = ty.size().unwrap_or(0);
             if let Some(w) = width {
                 let unit = size.max(1).saturating_mul(8);
@@ -186,6 +205,7 @@ impl Layout {
             data_size: if pod { size } else { end },
             empty,
             pod,
+            packed,
         }
     }
 }

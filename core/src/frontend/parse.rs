@@ -200,9 +200,11 @@ pub fn parse_with_missing(
         missing_host: missing.first().cloned(),
         noted_missing: false,
         bound: Vec::new(),
+        local_names: Vec::new(),
     };
     while !p.at_eof() {
         let before = p.pos;
+        p.local_names.clear();
         if let Err(Stop) = p.top_level(&mut functions, false) {
             p.recover_top_level();
         }
@@ -269,6 +271,10 @@ struct Parser<'a> {
     /// The template parameters bound while reading an instance (what a
     /// member template declared in it keeps: `MemberOf::outer`).
     bound: Vec<(String, TemplateArg)>,
+    /// The local variables declared in the blocks being read: such a name
+    /// hides a type or template of that name (`double max = 0; if (max <
+    /// t)` compares; `int dir; dir[i] = …` indexes).
+    local_names: Vec<String>,
 }
 
 /// What the declaration specifiers said.
@@ -502,6 +508,9 @@ impl<'a> Parser<'a> {
                             | "typedef"
                             | "auto"
                             | "decltype"
+                            | "__typeof__"
+                            | "__typeof"
+                            | "typeof"
                             | "virtual"
                             | "struct"
                             | "class"

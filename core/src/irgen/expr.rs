@@ -256,6 +256,12 @@ impl Gen<'_> {
                 self.rvalue(a);
                 self.rvalue(b)
             }
+            ExprKind::StmtExpr(stmts, last) => {
+                for s in stmts {
+                    self.stmt(s);
+                }
+                self.rvalue(last)
+            }
             ExprKind::Call(..) | ExprKind::CallPtr(..) => self.call(e),
             // A function's address: `@f`, a generic pointer.
             ExprKind::FuncAddr(symbol) => Value::Global(symbol.clone(), addrspace::GENERIC),
@@ -288,6 +294,7 @@ impl Gen<'_> {
             | ExprKind::Construct(..)
             | ExprKind::MemberCall(..)
             | ExprKind::Lambda(_)
+            | ExprKind::InitItem(_)
             | ExprKind::RecordInit(_) => Value::Undef(self.types.ir_type(&e.ty)),
         }
     }

@@ -14,20 +14,24 @@ impl Gen<'_> {
             return self.byte_offset(base, off, "add.ptr");
         }
         let Some((elem_ty, k)) = self.types.field_at(ty, off) else {
-            return self.byte_offset(base, off, name);
+            let ptr = self.byte_offset(base.clone(), off, name);
+            self.note_member_align(&base, ty, off, &ptr);
+            return ptr;
         };
-        self.emit(
+        let ptr = self.emit(
             name,
             Type::Ptr(addrspace::GENERIC),
             InstKind::Gep {
                 elem_ty,
-                base,
+                base: base.clone(),
                 indices: vec![
                     Value::Int(Type::I32, 0),
                     Value::Int(Type::I32, i64::from(k)),
                 ],
             },
-        )
+        );
+        self.note_member_align(&base, ty, off, &ptr);
+        ptr
     }
 
     /// `base + off` bytes (`getelementptr inbounds i8`, LLVM's canonical
@@ -56,7 +60,14 @@ impl Gen<'_> {
         }
         let mut parts = Vec::new();
         ty.scalar_parts(0, &mut parts);
-        let align = ty.align().max(1);
+        let natural = ty.align().max(1);
+        let align = self
+            .known_align(&src, natural)
+            .min(self.known_align(&dst, natural));
+        // A packed record (or one at a packed record's member): its
+        // members are only as aligned as their offsets say.
+        let packed = align < natural
+            || matches!(ty, CType::Record(r) if r.layout().is_some_and(|l| l.packed));
         // Every member is read, then every member written (a copy's source
         // and destination never overlap partly), so isel can make vectors
         // of both.
@@ -70,19 +81,29 @@ impl Gen<'_> {
                 align.min(1 << off.trailing_zeros().min(63))
             };
             let from = self.byte_offset(src.clone(), off, "agg.src");
+            let mt = self.types.mem_type(&t);
+            if packed && known < t.align() {
+                let v = self.load_pieces("agg.val", from, mt.clone(), known);
+                loaded.push((off, v, known, Some(mt)));
+                continue;
+            }
             let v = self.emit(
                 "agg.val",
-                self.types.mem_type(&t),
+                mt,
                 InstKind::Load {
                     ptr: from,
                     align: known.max(t.align()),
                     volatile: false,
                 },
             );
-            loaded.push((off, v, known.max(t.align())));
+            loaded.push((off, v, known.max(t.align()), None));
         }
-        for (off, v, align) in loaded {
+        for (off, v, align, pieces) in loaded {
             let to = self.byte_offset(dst.clone(), off, "agg.dst");
+            if let Some(mt) = pieces {
+                self.store_pieces(v, to, mt, align);
+                continue;
+            }
             self.emit(
                 "",
                 Type::Void,
@@ -244,6 +265,11 @@ impl Gen<'_> {
         } else {
             val
         };
+        let align = self.known_align(&ptr, ty.align());
+        if align < ty.align() && !volatile {
+            let t = self.types.mem_type(ty);
+            return self.store_pieces(val, ptr, t, align);
+        }
         self.emit(
             "",
             Type::Void,
@@ -283,15 +309,21 @@ impl Gen<'_> {
     }
 
     pub(super) fn load(&mut self, name: &str, ptr: Value, ty: &CType, volatile: bool) -> Value {
-        let v = self.emit(
-            name,
-            self.types.mem_type(ty),
-            InstKind::Load {
-                ptr,
-                align: ty.align(),
-                volatile,
-            },
-        );
+        let align = self.known_align(&ptr, ty.align());
+        let v = if align < ty.align() && !volatile {
+            let t = self.types.mem_type(ty);
+            self.load_pieces(name, ptr, t, align)
+        } else {
+            self.emit(
+                name,
+                self.types.mem_type(ty),
+                InstKind::Load {
+                    ptr,
+                    align: ty.align(),
+                    volatile,
+                },
+            )
+        };
         if *ty == CType::Bool {
             return self.emit(
                 "tobool",
@@ -440,6 +472,12 @@ impl Gen<'_> {
             ExprKind::Comma(a, b) => {
                 self.rvalue(a);
                 self.agg(b)
+            }
+            ExprKind::StmtExpr(stmts, last) => {
+                for s in stmts {
+                    self.stmt(s);
+                }
+                self.agg(last)
             }
             ExprKind::Cond(c, a, b) => {
                 // Each arm copies its struct into one temporary, as clang

@@ -25,6 +25,7 @@ mod calls;
 mod expr;
 mod globals;
 mod memory;
+mod packed;
 mod records;
 mod stmt;
 mod types;
@@ -185,6 +186,9 @@ struct Gen<'a> {
     loc: Option<DebugLoc>,
     /// String literals of the module so far: bytes (with the NUL) and global name.
     strings: Vec<(Vec<u8>, String)>,
+    /// Addresses of packed records' members and the alignment known of
+    /// each (`packed`).
+    unaligned: crate::collections::HashMap<Value, u64>,
 }
 
 impl<'a> Gen<'a> {
@@ -220,6 +224,7 @@ impl<'a> Gen<'a> {
             labels: crate::collections::HashMap::default(),
             loc: None,
             strings: Vec::new(),
+            unaligned: crate::collections::HashMap::default(),
         }
     }
 

@@ -235,6 +235,14 @@ pub enum ExprKind {
     /// A lambda expression as written; sema lays out its closure class and
     /// makes it the closure object (`RecordInit`).
     Lambda(Box<Lambda>),
+    /// GNU's statement expression `({ int t = a; t * t; })`: the statements
+    /// run in a block of their own, then the last one's expression is the
+    /// value.
+    StmtExpr(Vec<Stmt>, Box<Expr>),
+    /// An item of a braced list that is no expression (a nested list, a
+    /// designated item: `s = {.x = 1, .a = {2, 3}}`), as written; sema
+    /// reads it as an aggregate's initializer.
+    InitItem(Box<super::Initializer>),
 }
 
 /// A lambda expression (`[&, n](int i) mutable -> int { … }`): its closure

@@ -53,6 +53,9 @@ impl<'a> Parser<'a> {
             .iter()
             .map(|t| &*t.text)
             .collect();
+        if self.local_names.contains(&name) {
+            return None;
+        }
         self.find_template(&name).map(|d| (d, len))
     }
 
@@ -141,6 +144,9 @@ impl<'a> Parser<'a> {
             return None;
         }
         let name = self.qualified_text(n, len);
+        if self.local_names.contains(&name) {
+            return None;
+        }
         if self.cxx.ctor_name.as_deref() == Some(name.as_str())
             && self.peek_at(n + len).is_some_and(|t| t.is("("))
         {

@@ -289,8 +289,15 @@ impl<'a> Parser<'a> {
             }
             return self.error(d.span.clone(), "incomplete type is not allowed");
         }
+        let arithmetic = d.ty.is_integer() || matches!(d.ty, CType::Float | CType::Double);
         let init = if self.eat("=") {
             Some(self.initializer()?)
+        } else if let Some(e) = (self.at("(") && arithmetic && (specs.constexpr || specs.konst))
+            .then(|| self.constant_paren_init())
+            .flatten()
+        {
+            // `constexpr unsigned n(8);`: a constant, as with `=`.
+            Some(Initializer::Expr(e))
         } else if (self.at("(") || self.at("{") && matches!(d.ty, CType::Record(_)))
             && storage == Storage::Host
         {
@@ -317,7 +324,6 @@ impl<'a> Parser<'a> {
         // a constant initializer is one device code may read as nvcc
         // allows (`const int N = 256;`, `const float k = -1.58f;`), as
         // `constexpr`.
-        let arithmetic = d.ty.is_integer() || matches!(d.ty, CType::Float | CType::Double);
         let const_int = specs.konst && arithmetic && storage == Storage::Host && !specs.is_extern;
         if specs.constexpr || const_int {
             if let Some(Initializer::Expr(e)) = &init {
@@ -360,6 +366,20 @@ impl<'a> Parser<'a> {
             volatile: d.volatile,
         });
         Ok(())
+    }
+
+    /// `(e)` after a constant's declarator with `e` a constant expression:
+    /// `e`, read; otherwise nothing is read.
+    fn constant_paren_init(&mut self) -> Option<Expr> {
+        let (at, ndiags) = (self.pos, self.diags.len());
+        self.pos += 1;
+        let e = self.assignment().ok().filter(|_| self.eat(")"));
+        if let Some(e) = e.filter(|e| self.const_value(e).is_some()) {
+            return Some(e);
+        }
+        self.pos = at;
+        self.diags.truncate(ndiags);
+        None
     }
 
     /// Adds a namespace-scope variable. A declaration (`extern`, a static
@@ -477,6 +497,20 @@ impl<'a> Parser<'a> {
                 "decltype" if words.is_empty() && s.ty.is_none() => {
                     self.pos += 1;
                     s.ty = Some(self.decltype()?);
+                    continue;
+                }
+                // GNU's `__typeof__(e)`: the type of `e` (a variable's as
+                // declared), never a reference as `decltype` may make it.
+                "__typeof__" | "__typeof" | "typeof" if words.is_empty() && s.ty.is_none() => {
+                    self.pos += 1;
+                    let t = self.decltype()?;
+                    s.ty = Some(match t {
+                        CType::Decltype(d) => CType::Decltype(Rc::new(Decltype {
+                            expr: d.expr.clone(),
+                            id: true,
+                        })),
+                        t => t,
+                    });
                     continue;
                 }
                 _ if IGNORED_SPECIFIERS.contains(&w) => {}

@@ -204,6 +204,10 @@ impl<'a> Parser<'a> {
             if self.starts_type() && !functional {
                 let ty = self.type_name()?;
                 self.expect(")")?;
+                // C's compound literal `(float2){ a, b }`: a value of the type.
+                if self.at("{") {
+                    return self.construct(ty, span);
+                }
                 self.enter()?;
                 let e = self.unary();
                 self.leave();
@@ -240,6 +244,24 @@ impl<'a> Parser<'a> {
                 if let Some(lit) = self.constant_literal(name, &e.span) {
                     *e = lit;
                 }
+            }
+            // `sizeof("abc")` (`sizeof` of a literal): its size.
+            ExprKind::Call(name, args)
+                if name == "__sizeof_expr"
+                    && args.first().is_some_and(|a| {
+                        matches!(
+                            a.kind,
+                            ExprKind::StrLit(_) | ExprKind::IntLit(_) | ExprKind::FloatLit(_)
+                        ) && a.ty != CType::Void
+                    }) =>
+            {
+                let a = &args[0];
+                let size = match &a.kind {
+                    ExprKind::StrLit(b) => b.len() as u64 + 1,
+                    _ => a.ty.size().unwrap_or(0),
+                };
+                e.kind = ExprKind::IntLit(size);
+                e.ty = CType::Int(IntKind::ULong);
             }
             ExprKind::Call(name, args) => {
                 if let Some(mut body) = self.inline_constexpr(name, args) {
@@ -443,6 +465,7 @@ impl<'a> Parser<'a> {
                     e.ty = CType::ptr_to(CType::Void);
                     Ok(e)
                 }
+                "__builtin_offsetof" | "offsetof" if self.at("(") => self.offsetof(span),
                 "static_cast" => self.named_cast(CastKind::Static, span),
                 "reinterpret_cast" => self.named_cast(CastKind::Reinterpret, span),
                 "const_cast" => self.named_cast(CastKind::Const, span),
@@ -527,13 +550,81 @@ impl<'a> Parser<'a> {
                 self.pos += len;
                 Ok(Expr::new(ExprKind::Ident(name), span))
             }
+            _ if t.is("(") && self.at("{") => self.statement_expression(span),
             _ if t.is("(") => self.expr_to_paren(),
             _ if t.is("[") => self.lambda(span),
+            // `s = {a, b}`, `f({a, b})`: a braced list, whose type is the
+            // assigned object's or the parameter's (sema's).
+            _ if t.is("{") => {
+                self.pos -= 1;
+                self.construct(CType::Auto, span)
+            }
             _ => self.error(
                 span,
                 format!("expected an expression before \"{}\"", t.text),
             ),
         }
+    }
+
+    /// `offsetof(T, m.n[2])` (`__builtin_offsetof`; `<stddef.h>`'s macro),
+    /// after the name: the member's byte offset, a `size_t` constant.
+    fn offsetof(&mut self, span: Span) -> PResult<Expr> {
+        self.expect("(")?;
+        let mut ty = self.type_name()?;
+        self.expect(",")?;
+        let mut offset = 0u64;
+        let mut first = true;
+        loop {
+            if first || self.eat(".") {
+                first = false;
+                let (name, nspan) = self.ident()?;
+                let found = match &ty {
+                    CType::Record(r) => r.member(&name),
+                    _ => None,
+                };
+                let Some((off, mty)) = found else {
+                    let msg = format!("class \"{ty}\" has no member \"{name}\"");
+                    return self.error(nspan, msg);
+                };
+                offset += off;
+                ty = mty;
+            } else if self.eat("[") {
+                let ispan = self.span();
+                let e = self.conditional()?;
+                self.expect("]")?;
+                let (Some(k), CType::Array(elem, _)) = (self.const_value(&e), &ty) else {
+                    return self.error(ispan, "expression must have a constant value");
+                };
+                offset += (k as u64).wrapping_mul(elem.size().unwrap_or(0));
+                ty = (**elem).clone();
+            } else {
+                break;
+            }
+        }
+        self.expect(")")?;
+        let mut e = Expr::new(ExprKind::IntLit(offset), span);
+        e.ty = CType::Int(IntKind::ULong);
+        Ok(e)
+    }
+
+    /// GNU's `({ statements; expression; })`, after the `(`.
+    fn statement_expression(&mut self, span: Span) -> PResult<Expr> {
+        let block = self.compound()?;
+        self.expect(")")?;
+        let StmtKind::Compound(mut stmts) = block.kind else {
+            return self.error(span, "expected a \"{\"");
+        };
+        let Some(Stmt {
+            kind: StmtKind::Expr(last),
+            ..
+        }) = stmts.pop()
+        else {
+            return self.error(
+                span,
+                "a statement expression must end with an expression here",
+            );
+        };
+        Ok(Expr::new(ExprKind::StmtExpr(stmts, Box::new(last)), span))
     }
 
     /// The arguments of a call, after its `(`, up to and including `)`.
@@ -581,7 +672,22 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut args = Vec::new();
         while !self.at(close) {
-            match self.assignment() {
+            // In braces, an item may be a nested list or designated.
+            let item = if braced {
+                self.initializer_item().map(|i| match i {
+                    Initializer::Expr(e) => e,
+                    i => {
+                        let span = match &i {
+                            Initializer::List(_, s) | Initializer::Designated(_, _, s) => s.clone(),
+                            Initializer::Expr(e) => e.span.clone(),
+                        };
+                        Expr::new(ExprKind::InitItem(Box::new(i)), span)
+                    }
+                })
+            } else {
+                self.assignment()
+            };
+            match item {
                 Ok(a) => args.push(a),
                 Err(Stop) => {
                     self.leave();

@@ -293,6 +293,7 @@ impl<'a> Parser<'a> {
             missing_host: None,
             noted_missing: false,
             bound: Vec::new(),
+            local_names: Vec::new(),
         }
     }
 

@@ -12,7 +12,16 @@ impl<'a> Parser<'a> {
     /// `__align__(16)`, `__builtin_align__(16)`, `__attribute__((aligned(16)))`,
     /// `alignas(16)`, `__device_builtin__`. Returns the alignment asked for (0: none).
     pub(super) fn type_attributes(&mut self) -> PResult<u64> {
+        Ok(self.type_attributes_packed()?.0)
+    }
+
+    /// [`Parser::type_attributes`], and whether GCC's `packed` was among
+    /// them (`__attribute__((packed))`, `__attribute__((__packed__))`).
+    /// Other GCC attributes without an effect on code (`unused`,
+    /// `deprecated`, `visibility(…)`, `may_alias`, …) are read and dropped.
+    pub(super) fn type_attributes_packed(&mut self) -> PResult<(u64, bool)> {
         let mut align = 0;
+        let mut packed = false;
         loop {
             if self.eat("__device_builtin__") {
                 continue;
@@ -26,17 +35,49 @@ impl<'a> Parser<'a> {
             }
             let gnu = self.at("__attribute__");
             if !(gnu || self.at("__align__") || self.at("__builtin_align__")) {
-                return Ok(align);
+                return Ok((align, packed));
             }
             self.pos += 1;
             self.expect("(")?;
             if gnu {
                 self.expect("(")?;
-                let (word, span) = self.ident()?;
-                if word != "aligned" && word != "__aligned__" {
-                    return self.error(span, format!("attribute \"{word}\" is not supported"));
+                // `__attribute__((packed, aligned(4)))`: a list.
+                loop {
+                    if self.eat(")") {
+                        self.expect(")")?;
+                        break;
+                    }
+                    let (word, span) = self.ident()?;
+                    match word.trim_matches('_') {
+                        "aligned" => {
+                            self.expect("(")?;
+                            let span = self.span();
+                            let e = self.conditional()?;
+                            match self.const_value(&e) {
+                                Some(n) if n > 0 && (n as u64).is_power_of_two() => {
+                                    align = align.max(n as u64)
+                                }
+                                _ => return self.error(span, "alignment must be a power of two"),
+                            }
+                            self.expect(")")?;
+                        }
+                        "packed" => packed = true,
+                        "unused" | "used" | "deprecated" | "visibility" | "may_alias"
+                        | "device_builtin" | "warn_unused_result" | "nodebug" => {
+                            if self.at("(") {
+                                self.skip_parens();
+                            }
+                        }
+                        _ => {
+                            return self
+                                .error(span, format!("attribute \"{word}\" is not supported"))
+                        }
+                    }
+                    if !self.at(")") {
+                        self.expect(",")?;
+                    }
                 }
-                self.expect("(")?;
+                continue;
             }
             let span = self.span();
             let e = self.conditional()?;
@@ -45,10 +86,6 @@ impl<'a> Parser<'a> {
                 _ => return self.error(span, "alignment must be a power of two"),
             }
             self.expect(")")?;
-            if gnu {
-                self.expect(")")?;
-                self.expect(")")?;
-            }
         }
     }
 
@@ -62,7 +99,7 @@ impl<'a> Parser<'a> {
             _ => "struct",
         };
         self.pos += 1;
-        let min_align = self.type_attributes()?;
+        let (min_align, packed) = self.type_attributes_packed()?;
         let name = match self.peek() {
             Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
                 self.pos += 1;
@@ -142,7 +179,19 @@ impl<'a> Parser<'a> {
         self.cxx.ctor_name = outer;
         self.leave();
         let members = members?;
-        self.finish_class(&record, &bases, members, min_align);
+        // `struct S { … } __attribute__((packed));`: after the body too.
+        let (after_align, after_packed) = if self.at("__attribute__") {
+            self.type_attributes_packed()?
+        } else {
+            (0, false)
+        };
+        self.finish_class_packed(
+            &record,
+            &bases,
+            members,
+            min_align.max(after_align),
+            packed || after_packed,
+        );
         Ok(CType::Record(record))
     }
 
@@ -171,6 +220,7 @@ impl<'a> Parser<'a> {
         let mut names: Vec<String> = Vec::new();
         while !self.eat("}") {
             self.host_declarator = false;
+            self.local_names.clear();
             if self.at_eof() {
                 let span = self.span();
                 return self.error(span, "expected a \"}\"");
@@ -424,13 +474,15 @@ impl<'a> Parser<'a> {
         if scoped {
             self.cxx.ns.extend(simple);
         }
-        let body = self.enumerators_body(&ty);
+        // An unscoped one's are named in it too (`dir::x` beside `x`).
+        let also = name.as_ref().filter(|_| !scoped).map(|(n, _)| n.clone());
+        let body = self.enumerators_body(&ty, also.as_deref());
         self.cxx.ns.truncate(depth);
         body?;
         Ok(ty)
     }
 
-    fn enumerators_body(&mut self, ty: &CType) -> PResult<()> {
+    fn enumerators_body(&mut self, ty: &CType, also_in: Option<&str>) -> PResult<()> {
         let mut next = 0i64;
         while !self.eat("}") {
             let (ename, span) = self.ident()?;
@@ -449,6 +501,12 @@ impl<'a> Parser<'a> {
                 let short = ename.rsplit("::").next().unwrap_or_default();
                 let msg = format!("\"{short}\" has already been declared in the current scope");
                 return self.error(span, msg);
+            }
+            if let Some(e) = also_in {
+                let short = crate::frontend::lookup::last_part(&ename);
+                self.enumerators
+                    .entry(format!("{e}::{short}"))
+                    .or_insert_with(|| (value, ty.clone()));
             }
             self.enumerators.insert(ename, (value, ty.clone()));
             next = value.wrapping_add(1);
@@ -537,6 +595,18 @@ impl<'a> Parser<'a> {
         members: Vec<Member>,
         min_align: u64,
     ) {
+        self.finish_class_packed(record, bases, members, min_align, false)
+    }
+
+    /// [`Parser::finish_class`], `packed` as GCC's attribute says.
+    pub(super) fn finish_class_packed(
+        &mut self,
+        record: &Rc<Record>,
+        bases: &[Rc<Record>],
+        members: Vec<Member>,
+        min_align: u64,
+        packed: bool,
+    ) {
         let member_pod = |t: &CType| match t {
             CType::Record(r) => r.layout().is_none_or(|l| l.pod),
             CType::Array(..) => {
@@ -552,12 +622,13 @@ impl<'a> Parser<'a> {
         let pod = bases.is_empty()
             && !record.non_pod.get()
             && members.iter().all(|(_, t, _)| member_pod(t));
-        *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class(
+        *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class_packed(
             bases,
             members,
             record.is_union,
             min_align,
             pod,
+            packed,
         )));
     }
 }

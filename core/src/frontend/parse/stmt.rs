@@ -10,6 +10,7 @@ impl<'a> Parser<'a> {
         self.expect("{")?;
         self.enter()?;
         let block_constants = self.cxx.block_constants.len();
+        let local_names = self.local_names.len();
         let mut stmts = Vec::new();
         while !self.at("}") {
             if self.at_eof() {
@@ -32,6 +33,7 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         self.leave();
+        self.local_names.truncate(local_names);
         while self.cxx.block_constants.len() > block_constants {
             let (name, shadowed) = self.cxx.block_constants.pop().expect("longer");
             match shadowed {
@@ -428,10 +430,13 @@ impl<'a> Parser<'a> {
         }
         let mut decls = Vec::new();
         loop {
-            let d = self.declarator(base.clone(), s.konst, s.volatile)?;
-            let Some(name) = d.name else {
+            let mut d = self.declarator(base.clone(), s.konst, s.volatile)?;
+            let Some(name) = d.name.take() else {
                 return self.error(d.span, "expected an identifier");
             };
+            if self.find_type(&name).is_some() || self.find_template(&name).is_some() {
+                self.local_names.push(name.clone());
+            }
             if d.func.is_some() {
                 return self.error(d.span, "local function declarations are not supported");
             }
@@ -454,6 +459,12 @@ impl<'a> Parser<'a> {
                     Initializer::Expr(e) => init = Some(e),
                     list => init_list = Some(list),
                 }
+            }
+            // `const uchar t[] = "ABC";`: the bytes, as a list.
+            if let Some((ty, list)) = string_array_init(&d.ty, init.as_ref(), init_list.as_ref()) {
+                d.ty = ty;
+                init = None;
+                init_list = Some(list);
             }
             if matches!(d.ty, CType::Array(_, 0))
                 && init_list.is_none()
@@ -508,32 +519,7 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut items = Vec::new();
         while !self.at("}") {
-            let at = self.span();
-            let mut path = Vec::new();
-            loop {
-                if self.eat(".") {
-                    let (name, _) = self.ident()?;
-                    path.push(Designator::Field(name));
-                } else if self.at("[") {
-                    self.pos += 1;
-                    let span = self.span();
-                    let e = self.conditional()?;
-                    let Some(k) = self.const_value(&e).filter(|k| *k >= 0) else {
-                        return self.error(span, "expression must have a constant value");
-                    };
-                    self.expect("]")?;
-                    path.push(Designator::Index(k as u64));
-                } else {
-                    break;
-                }
-            }
-            let item = if path.is_empty() {
-                self.initializer()?
-            } else {
-                self.expect("=")?;
-                let value = self.initializer()?;
-                Initializer::Designated(path, Box::new(value), at)
-            };
+            let item = self.initializer_item()?;
             items.push(item);
             if !self.eat(",") {
                 break;
@@ -543,6 +529,59 @@ impl<'a> Parser<'a> {
         self.expect("}")?;
         Ok(Initializer::List(items, span))
     }
+
+    /// Whether the `[` here opens a designator (`[2] = 5`, `[1].x = 0`),
+    /// not a lambda (`[&](int i) { … }`).
+    fn designator_bracket(&self) -> bool {
+        let mut depth = 0usize;
+        let mut k = 0;
+        while let Some(t) = self.peek_at(k) {
+            if t.is("[") {
+                depth += 1;
+            } else if t.is("]") {
+                depth -= 1;
+                if depth == 0 {
+                    return self
+                        .peek_at(k + 1)
+                        .is_some_and(|n| n.is("=") || n.is(".") || n.is("["));
+                }
+            } else if t.is(";") || t.is("{") || t.is("}") {
+                return false;
+            }
+            k += 1;
+        }
+        false
+    }
+
+    /// One item of a braced list: an expression, a nested list, or a
+    /// designated item (`.x = 1`, `[2] = 5`).
+    pub(super) fn initializer_item(&mut self) -> PResult<Initializer> {
+        let at = self.span();
+        let mut path = Vec::new();
+        loop {
+            if self.eat(".") {
+                let (name, _) = self.ident()?;
+                path.push(Designator::Field(name));
+            } else if self.at("[") && self.designator_bracket() {
+                self.pos += 1;
+                let span = self.span();
+                let e = self.conditional()?;
+                let Some(k) = self.const_value(&e).filter(|k| *k >= 0) else {
+                    return self.error(span, "expression must have a constant value");
+                };
+                self.expect("]")?;
+                path.push(Designator::Index(k as u64));
+            } else {
+                break;
+            }
+        }
+        if path.is_empty() {
+            return self.initializer();
+        }
+        self.expect("=")?;
+        let value = self.initializer()?;
+        Ok(Initializer::Designated(path, Box::new(value), at))
+    }
 }
 
 fn is_label(s: &Stmt) -> bool {
@@ -550,4 +589,51 @@ fn is_label(s: &Stmt) -> bool {
         s.kind,
         StmtKind::Case(_) | StmtKind::Default | StmtKind::Label(_)
     )
+}
+
+/// An array of a character type initialized from a string literal (`= "…"`
+/// or `= { "…" }`): its type with the size the literal gives when none was
+/// written (the bytes and the terminating zero), and the bytes as a list
+/// (those that fit: `char t[3] = "abc"` drops the zero, as C allows).
+pub(super) fn string_array_init(
+    ty: &CType,
+    init: Option<&Expr>,
+    list: Option<&Initializer>,
+) -> Option<(CType, Initializer)> {
+    let CType::Array(elem, n) = ty else {
+        return None;
+    };
+    if !matches!(
+        **elem,
+        CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
+    ) {
+        return None;
+    }
+    let lit = match (init, list) {
+        (Some(e), _) => e,
+        (None, Some(Initializer::List(items, _))) => match items.as_slice() {
+            [Initializer::Expr(e)] => e,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ExprKind::StrLit(bytes) = &lit.kind else {
+        return None;
+    };
+    let size = if *n == 0 { bytes.len() as u64 + 1 } else { *n };
+    let items = bytes
+        .iter()
+        .copied()
+        .chain(std::iter::once(0))
+        .take(size as usize)
+        .map(|b| {
+            let mut e = Expr::new(ExprKind::IntLit(u64::from(b)), lit.span.clone());
+            e.ty = (**elem).clone();
+            Initializer::Expr(e)
+        })
+        .collect();
+    Some((
+        CType::Array(elem.clone(), size),
+        Initializer::List(items, lit.span.clone()),
+    ))
 }

@@ -14,6 +14,14 @@ impl<'a> Parser<'a> {
         let mut ty = base;
         let (mut konst, mut volatile) = (konst, volatile);
         let mut restrict = false;
+        // `float D::*m`: a pointer to data member (its offset); `R
+        // (D::*f)(…)` is read by `paren_declarator`.
+        if self.member_class_at(0) {
+            while !self.eat("*") {
+                self.pos += 1;
+            }
+            ty = member_pointer(false);
+        }
         while self.eat("*") {
             ty = CType::Ptr {
                 pointee: Box::new(ty),
@@ -43,10 +51,11 @@ impl<'a> Parser<'a> {
                 konst,
             };
         }
-        // `(*name)(params)`, `(*name[N])(params)`: a pointer to function
-        // (or an array of them) returning `ty`.
-        if self.at("(") && self.peek_at(1).is_some_and(|t| t.is("*")) {
-            return self.function_pointer_declarator(ty);
+        // `(*name)(params)`, `(*name[N])(params)`, `(*name)[N]`,
+        // `(&name)[N]`, `(C::*name)(params)`: a declarator in parentheses
+        // around the name, binding tighter than what follows it.
+        if self.at("(") && self.paren_declarator_follows() {
+            return self.paren_declarator(ty);
         }
         let (name, span) = match self.peek() {
             Some(t) if t.is("operator") => {
@@ -129,23 +138,71 @@ impl<'a> Parser<'a> {
         Ok(dims)
     }
 
-    /// `(* [const] name [N]…)(params)`, at the `(`: a pointer to a function
-    /// returning `ret` (an array of them with dimensions), the name optional
-    /// (a parameter's or a cast's type).
-    fn function_pointer_declarator(&mut self, ret: CType) -> PResult<Declarator> {
+    /// Whether the `(` here opens a declarator in parentheses: `(*`, `(&`,
+    /// `(&&`, or a pointer to member `(C::*`, `(N::C::*`.
+    fn paren_declarator_follows(&self) -> bool {
+        self.peek_at(1)
+            .is_some_and(|t| t.is("*") || t.is("&") || t.is("&&"))
+            || self.member_class_at(1)
+    }
+
+    /// `( ptr-operators [name] [N]… )` then `(params)` or `[M]…`, at the
+    /// `(`: the operators apply (left to right) to what the suffix makes of
+    /// `outer`, the inner dimensions last (an array of pointers). The name
+    /// is optional (a parameter's or a cast's type). `int (*p)[4]` is a
+    /// pointer to an array, `float (&r)[4]` a reference to one,
+    /// `float (*f)(float)` a pointer to function, `R (C::*m)(int)` a
+    /// pointer to member function (host code's: laid out as Itanium's
+    /// pair of words, a pointer to data member as its offset).
+    fn paren_declarator(&mut self, outer: CType) -> PResult<Declarator> {
+        enum Op {
+            Ptr(bool, bool),
+            Ref,
+            Member,
+        }
         self.expect("(")?;
-        let mut konst = Vec::new();
-        while self.eat("*") {
-            let mut k = false;
-            while let Some(t) = self.peek() {
-                match &*t.text {
-                    "const" => k = true,
-                    "volatile" | "__restrict__" | "restrict" | "__restrict" => {}
-                    _ => break,
+        let mut ops = Vec::new();
+        loop {
+            if self.eat("*") {
+                let (mut k, mut v) = (false, false);
+                while let Some(t) = self.peek() {
+                    match &*t.text {
+                        "const" => k = true,
+                        "volatile" => v = true,
+                        "__restrict__" | "restrict" | "__restrict" => {}
+                        _ => break,
+                    }
+                    self.pos += 1;
+                }
+                ops.push(Op::Ptr(k, v));
+            } else if self.at("&") || self.at("&&") {
+                let rvalue = self.at("&&");
+                if rvalue && !self.host_declarator {
+                    let span = self.span();
+                    return self.error(span, "rvalue references are not supported yet");
                 }
                 self.pos += 1;
+                ops.push(Op::Ref);
+            } else if self.at("(") && self.paren_declarator_follows() {
+                let span = self.span();
+                return self.error(
+                    span,
+                    "a declarator nested in parentheses twice is not supported yet",
+                );
+            } else if self
+                .peek()
+                .is_some_and(|t| t.kind == TokKind::Ident || t.is("::"))
+                && self.member_class_at(0)
+            {
+                // `C::*`: skip the class's name (the type does not keep it).
+                while !self.eat("*") {
+                    self.pos += 1;
+                }
+                while self.eat("const") || self.eat("volatile") {}
+                ops.push(Op::Member);
+            } else {
+                break;
             }
-            konst.push(k);
         }
         let (name, span) = match self.peek() {
             Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
@@ -164,18 +221,31 @@ impl<'a> Parser<'a> {
         // The dimensions apply to the pointer (an array of pointers).
         let dims = self.dims()?;
         self.expect(")")?;
-        self.expect("(")?;
-        let (params, variadic) = self.params()?;
-        let mut ty = CType::Func(std::rc::Rc::new(FuncType {
-            ret,
-            params: params.into_iter().map(|p| p.ty).collect(),
-            variadic,
-        }));
-        for k in konst {
-            ty = CType::Ptr {
-                pointee: Box::new(ty),
-                konst: k,
-                volatile: false,
+        let mut ty = if self.eat("(") {
+            let (params, variadic) = self.params()?;
+            // A pointer to a const member function: `R (C::*)(int) const`.
+            self.eat("const");
+            self.function_suffix()?;
+            CType::Func(std::rc::Rc::new(FuncType {
+                ret: outer,
+                params: params.into_iter().map(|p| p.ty).collect(),
+                variadic,
+            }))
+        } else {
+            self.array_dims(outer)?
+        };
+        for op in ops {
+            ty = match op {
+                Op::Ptr(konst, volatile) => CType::Ptr {
+                    pointee: Box::new(ty),
+                    konst,
+                    volatile,
+                },
+                Op::Ref => CType::Ref {
+                    pointee: Box::new(ty),
+                    konst: false,
+                },
+                Op::Member => member_pointer(matches!(ty, CType::Func(_))),
             };
         }
         let ty = wrap_dims(ty, dims);
@@ -189,6 +259,25 @@ impl<'a> Parser<'a> {
             konst_fn: false,
             overrides: false,
         })
+    }
+
+    /// Whether `C::*` (or `::N::C::*`) is `n` tokens on: a pointer to
+    /// member's class.
+    fn member_class_at(&self, mut n: usize) -> bool {
+        if self.peek_at(n).is_some_and(|t| t.is("::")) {
+            n += 1;
+        }
+        while self
+            .peek_at(n)
+            .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            && self.peek_at(n + 1).is_some_and(|t| t.is("::"))
+        {
+            n += 2;
+            if self.peek_at(n).is_some_and(|t| t.is("*")) {
+                return true;
+            }
+        }
+        false
     }
 
     pub(super) fn params(&mut self) -> PResult<(Vec<Param>, bool)> {
@@ -234,6 +323,14 @@ impl<'a> Parser<'a> {
                 None
             };
             let konst = s.konst && !ty.is_pointer() && !ty.is_ref();
+            // A parameter hides a type or template of its name in the body
+            // (`enum dir {…}; f(int *dir) { dir[i] = 0; }`).
+            if let Some(n) = name
+                .as_ref()
+                .filter(|n| self.find_type(n).is_some() || self.find_template(n).is_some())
+            {
+                self.local_names.push(n.clone());
+            }
             params.push(Param {
                 name: name.unwrap_or_default(),
                 ty,
@@ -319,4 +416,28 @@ fn wrap_dims(mut ty: CType, dims: Vec<u64>) -> CType {
         ty = CType::Array(Box::new(ty), n);
     }
     ty
+}
+
+/// A pointer to member as the Itanium C++ ABI lays it out: to a member
+/// function, two words (the function or virtual table offset plus one, and
+/// the `this` adjustment); to a data member, the member's offset
+/// (`ptrdiff_t`). Host code declares them; device code may copy them.
+fn member_pointer(function: bool) -> CType {
+    let word = CType::Int(IntKind::Long);
+    if !function {
+        return word;
+    }
+    let r = Record::new("", false);
+    let members = vec![
+        ("__ptr".to_string(), word.clone(), None),
+        ("__adj".to_string(), word, None),
+    ];
+    *r.layout.borrow_mut() = Some(Rc::new(crate::frontend::layout::Layout::of_class(
+        &[],
+        members,
+        false,
+        1,
+        true,
+    )));
+    CType::Record(Rc::new(r))
 }

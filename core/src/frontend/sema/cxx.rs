@@ -515,6 +515,8 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         }
+        let mut args = args;
+        super::overload::type_braced_args(&set, &mut args);
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
         self.resolve_and_call(
             &qualified,
@@ -729,7 +731,13 @@ impl<'a> Checker<'a> {
             let a = self.rvalue(args.into_iter().next().expect("one argument"));
             return self.assign_convert(a, &ty, "initialize an entity");
         }
-        let mut items: Vec<Initializer> = args.into_iter().map(Initializer::Expr).collect();
+        let mut items: Vec<Initializer> = args
+            .into_iter()
+            .map(|a| match a.kind {
+                ExprKind::InitItem(i) => *i,
+                _ => Initializer::Expr(a),
+            })
+            .collect();
         if !braced {
             if !is_dim3 {
                 let name = format!("{}::{simple}", r.name.borrow());

@@ -115,9 +115,17 @@ impl<'a> Checker<'a> {
             let done = !matches!(how, classes::DeclInit::Plain);
             // An object of class type is declared before its
             // list: its default member initializers may read it.
+            // C++: a variable is in scope from its declarator on, so its
+            // own initializer may name it (`T (*p)[N] =
+            // reinterpret_cast<decltype(p)>(q);`).
             let early = d.init_list.is_some()
                 && (d.ty.is_record()
-                    || matches!(&d.ty, CType::Array(e, n) if *n > 0 && self.needs_init(e, 0)));
+                    || matches!(&d.ty, CType::Array(e, n) if *n > 0 && self.needs_init(e, 0)))
+                || !done
+                    && d.init.is_some()
+                    && !d.ty.is_deduced()
+                    && !d.ty.is_ref()
+                    && d.ty.size().is_some();
             if early {
                 d.local = self.declare(&d.name, d.ty.clone(), &d.span);
                 self.locals[d.local].volatile = d.volatile;

@@ -183,6 +183,20 @@ impl<'a> Checker<'a> {
                 let to = self.resolve_type(&e.ty, &span);
                 self.named_cast(kind, *inner, to, span)
             }
+            ExprKind::InitItem(_) => {
+                self.err(
+                    &span,
+                    "a nested or designated initializer is allowed only in a braced list of an aggregate",
+                );
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
+            ExprKind::Construct(CType::Auto, _, _) => {
+                self.err(
+                    &span,
+                    "a braced initializer list has no type here (only as an assigned value, argument or initializer)",
+                );
+                mk(ExprKind::IntLit(0), span, CType::INT)
+            }
             ExprKind::Construct(ty, args, braced) => {
                 let ty = self.resolve_type(&ty, &span);
                 self.construct(ty, args, braced, span)
@@ -191,6 +205,16 @@ impl<'a> Checker<'a> {
                 self.member_template_call(*object, name, explicit, args, span)
             }
             ExprKind::Lambda(l) => self.lambda(*l, span),
+            ExprKind::StmtExpr(mut stmts, last) => {
+                self.scopes.push(HashMap::default());
+                for s in &mut stmts {
+                    self.stmt(s);
+                }
+                let last = self.rvalue(*last);
+                self.scopes.pop();
+                let ty = last.ty.clone();
+                mk(ExprKind::StmtExpr(stmts, Box::new(last)), span, ty)
+            }
             ExprKind::Cast { expr, implicit } => {
                 let inner = self.rvalue(*expr);
                 let to = self.resolve_type(&e.ty, &span);
@@ -278,8 +302,12 @@ impl<'a> Checker<'a> {
                 self.unary(op, *inner, span)
             }
             ExprKind::Binary(op, a, b) => self.binary(op, *a, *b, span),
-            ExprKind::Assign(op, lhs, rhs) => {
+            ExprKind::Assign(op, lhs, mut rhs) => {
                 let lhs = self.expr(*lhs);
+                // `s = {a, b}`: a value of the assigned object's type.
+                if let (ExprKind::Construct(t @ CType::Auto, _, _), None) = (&mut rhs.kind, op) {
+                    *t = lhs.ty.unref().clone();
+                }
                 let rhs = self.rvalue_for(*rhs, &lhs.ty.clone());
                 let spelling = op.map_or("=".to_string(), |o| format!("{}=", o.spelling()));
                 let (lhs, rhs) = match self.operator_call(&spelling, vec![lhs, rhs], &span) {

@@ -158,6 +158,8 @@ impl<'a> Checker<'a> {
             [s] if !s.method => s.params.clone(),
             _ => Vec::new(),
         };
+        let mut args = args;
+        type_braced_args(&set, &mut args);
         let mut typed = Vec::new();
         for (i, a) in args.into_iter().enumerate() {
             self.fn_target = params
@@ -403,5 +405,34 @@ fn pointee_record(t: &CType) -> Option<std::rc::Rc<Record>> {
     match t.pointee() {
         Some(CType::Record(r)) => Some(r.clone()),
         _ => None,
+    }
+}
+
+/// `f({a, b})`: each braced list argument takes its parameter's type where
+/// every candidate that can take that many arguments has the same one
+/// there (overload resolution by a list's elements is not done).
+pub(super) fn type_braced_args(set: &[Signature], args: &mut [Expr]) {
+    let n = args.len();
+    for (i, a) in args.iter_mut().enumerate() {
+        let ExprKind::Construct(t @ CType::Auto, _, true) = &mut a.kind else {
+            continue;
+        };
+        let mut found: Option<&CType> = None;
+        let mut agree = true;
+        for s in set {
+            let own = usize::from(s.method);
+            let params = &s.params[own.min(s.params.len())..];
+            if params.len() < n && !s.variadic {
+                continue;
+            }
+            let Some(p) = params.get(i) else { continue };
+            match found {
+                Some(f) if f.unref() != p.unref() => agree = false,
+                _ => found = Some(p),
+            }
+        }
+        if let (Some(p), true) = (found, agree) {
+            *t = p.unref().clone();
+        }
     }
 }
