@@ -12,6 +12,7 @@ mod curand;
 mod curand_tables;
 mod cxx;
 mod cxx_extra;
+mod devfns;
 mod driver;
 mod fp16;
 mod posix;
@@ -286,6 +287,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 #include <texture_types.h>
 #include <texture_indirect_functions.h>
 #include <crt/sm_90_rt.h>
+#include <crt/ptxlab_device_functions.h>
 #endif
 ";
 
@@ -619,6 +621,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cooperative_groups/memcpy_async.h" => asyncmem::CG_MEMCPY_ASYNC,
         "cuda.h" => driver::CUDA_H,
         "crt/sm_90_rt.h" => NV_ATOMIC,
+        "crt/ptxlab_device_functions.h" => devfns::DEVICE_FUNCTIONS,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
