@@ -7,6 +7,7 @@
 mod asyncmem;
 mod cg;
 mod cub;
+mod cucomplex;
 mod cudastd;
 mod curand;
 mod curand_tables;
@@ -622,6 +623,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cuda.h" => driver::CUDA_H,
         "crt/sm_90_rt.h" => NV_ATOMIC,
         "crt/ptxlab_device_functions.h" => devfns::DEVICE_FUNCTIONS,
+        "cuComplex.h" => cucomplex::CU_COMPLEX,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
@@ -674,6 +676,7 @@ mod tests {
             "cuda/pipeline",
             "cooperative_groups/memcpy_async.h",
             "cooperative_groups/scan.h",
+            "cuComplex.h",
         ];
         let mut all = String::new();
         for h in headers
