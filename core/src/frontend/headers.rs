@@ -16,6 +16,7 @@ mod cxx_extra;
 mod devfns;
 mod driver;
 mod fp16;
+mod fp8;
 mod posix;
 mod texture;
 mod wmma;
@@ -624,6 +625,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "crt/sm_90_rt.h" => NV_ATOMIC,
         "crt/ptxlab_device_functions.h" => devfns::DEVICE_FUNCTIONS,
         "cuComplex.h" => cucomplex::CU_COMPLEX,
+        "cuda_fp8.h" => fp8::CUDA_FP8,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
@@ -677,6 +679,7 @@ mod tests {
             "cooperative_groups/memcpy_async.h",
             "cooperative_groups/scan.h",
             "cuComplex.h",
+            "cuda_fp8.h",
         ];
         let mut all = String::new();
         for h in headers
