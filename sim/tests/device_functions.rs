@@ -101,8 +101,8 @@ fn reference(x: u32, y: u32, z: u32, ch: i8) -> Vec<u32> {
 
 fn case() -> Case {
     let mut rng = Rng(77);
-    let mut word = |r: &mut Rng| {
-        if r.next() % 4 == 0 {
+    let word = |r: &mut Rng| {
+        if r.next().is_multiple_of(4) {
             [0u32, 0xffff_ffff, 0x8000_7fff, 0x7fff_8000, 0x0001_ffff][(r.next() % 5) as usize]
         } else {
             r.next() as u32

@@ -19,6 +19,7 @@ mod fp16;
 mod fp8;
 mod posix;
 mod texture;
+mod thrust;
 mod wmma;
 
 pub use cxx::STD_MATH;
@@ -591,6 +592,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| wmma::header(path))
         .or_else(|| cudastd::header(path))
         .or_else(|| cub::header(path))
+        .or_else(|| thrust::header(path))
     {
         return Some(text);
     }
@@ -692,6 +694,7 @@ mod tests {
             .chain(super::wmma::NAMES)
             .chain(super::cudastd::NAMES)
             .chain(super::cub::NAMES)
+            .chain(super::thrust::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

@@ -4,7 +4,7 @@
 //! (`__ldg`, `__ldcg`, `__ldca`, `__ldcs`, `__ldlu`, `__ldcv`, `__stwb`,
 //! `__stcg`, `__stcs`, `__stwt`), and the DPX integer functions of CUDA 12
 //! (`__vimax3_s32`, `__viaddmax_s16x2`, `__vibmax_u32`, …) as the
-//! per-lane arithmetic nvcc compiles them to below sm_90.
+//! per-lane arithmetic nvcc compiles them to below sm_90; `fdividef`.
 //!
 //! The cache operators are hints: here each is a plain access of the
 //! pointee (nvcc writes `ld.global.nc`/`.cg`/… through its own built-ins and
@@ -54,6 +54,9 @@ __PTXLAB_CACHE_OPS(float2)
 __PTXLAB_CACHE_OPS(float4)
 __PTXLAB_CACHE_OPS(double)
 __PTXLAB_CACHE_OPS(double2)
+
+/* fdividef: the IEEE quotient (nvcc: div.rn.f32). */
+static __device__ __forceinline__ float fdividef(float __x, float __y) { return __x / __y; }
 
 /* DPX: lanes of a 16x2 word, signed and unsigned, and a word from two lanes. */
 static __host__ __device__ __forceinline__ int __ptxlab_s16(unsigned int __x, int __i) { return (int)(short)(unsigned short)(__x >> (16 * __i)); }
