@@ -1361,13 +1361,16 @@ pub const FUNCTIONS: &[LibdeviceFunction] = &[
 #[macro_use]
 pub mod double;
 pub mod bessel;
+pub mod simd;
 
-/// Every function: the float ones above, the double ones, the Bessel functions.
+/// Every function: the float ones above, the double ones, the Bessel
+/// functions, the SIMD video functions.
 pub fn all() -> impl Iterator<Item = &'static LibdeviceFunction> {
     FUNCTIONS
         .iter()
         .chain(double::FUNCTIONS)
         .chain(bessel::FUNCTIONS)
+        .chain(simd::FUNCTIONS)
 }
 
 /// Looks up a function by its `__nv_*` name.

@@ -1765,6 +1765,97 @@ pub const BUILTINS: &[Builtin] = &[
     },
 ];
 
+/// The SIMD video functions (`__vadd2`, `__vmaxs4`, …): calls of their
+/// libdevice definitions (`libdevice/src/simd.rs`), inlined as nvcc does.
+const SIMD: &[Builtin] = {
+    const U1: &[Overload] = &[o("u", &["u"])];
+    const U2: &[Overload] = &[o("u", &["u", "u"])];
+    &[
+        nv!("__vabs2", U1, "__nv_vabs2"),
+        nv!("__vabs4", U1, "__nv_vabs4"),
+        nv!("__vabsdiffs2", U2, "__nv_vabsdiffs2"),
+        nv!("__vabsdiffs4", U2, "__nv_vabsdiffs4"),
+        nv!("__vabsdiffu2", U2, "__nv_vabsdiffu2"),
+        nv!("__vabsdiffu4", U2, "__nv_vabsdiffu4"),
+        nv!("__vabsss2", U1, "__nv_vabsss2"),
+        nv!("__vabsss4", U1, "__nv_vabsss4"),
+        nv!("__vadd2", U2, "__nv_vadd2"),
+        nv!("__vadd4", U2, "__nv_vadd4"),
+        nv!("__vaddss2", U2, "__nv_vaddss2"),
+        nv!("__vaddss4", U2, "__nv_vaddss4"),
+        nv!("__vaddus2", U2, "__nv_vaddus2"),
+        nv!("__vaddus4", U2, "__nv_vaddus4"),
+        nv!("__vavgs2", U2, "__nv_vavgs2"),
+        nv!("__vavgs4", U2, "__nv_vavgs4"),
+        nv!("__vavgu2", U2, "__nv_vavgu2"),
+        nv!("__vavgu4", U2, "__nv_vavgu4"),
+        nv!("__vcmpeq2", U2, "__nv_vcmpeq2"),
+        nv!("__vcmpeq4", U2, "__nv_vcmpeq4"),
+        nv!("__vcmpges2", U2, "__nv_vcmpges2"),
+        nv!("__vcmpges4", U2, "__nv_vcmpges4"),
+        nv!("__vcmpgeu2", U2, "__nv_vcmpgeu2"),
+        nv!("__vcmpgeu4", U2, "__nv_vcmpgeu4"),
+        nv!("__vcmpgts2", U2, "__nv_vcmpgts2"),
+        nv!("__vcmpgts4", U2, "__nv_vcmpgts4"),
+        nv!("__vcmpgtu2", U2, "__nv_vcmpgtu2"),
+        nv!("__vcmpgtu4", U2, "__nv_vcmpgtu4"),
+        nv!("__vcmples2", U2, "__nv_vcmples2"),
+        nv!("__vcmples4", U2, "__nv_vcmples4"),
+        nv!("__vcmpleu2", U2, "__nv_vcmpleu2"),
+        nv!("__vcmpleu4", U2, "__nv_vcmpleu4"),
+        nv!("__vcmplts2", U2, "__nv_vcmplts2"),
+        nv!("__vcmplts4", U2, "__nv_vcmplts4"),
+        nv!("__vcmpltu2", U2, "__nv_vcmpltu2"),
+        nv!("__vcmpltu4", U2, "__nv_vcmpltu4"),
+        nv!("__vcmpne2", U2, "__nv_vcmpne2"),
+        nv!("__vcmpne4", U2, "__nv_vcmpne4"),
+        nv!("__vhaddu2", U2, "__nv_vhaddu2"),
+        nv!("__vhaddu4", U2, "__nv_vhaddu4"),
+        nv!("__vmaxs2", U2, "__nv_vmaxs2"),
+        nv!("__vmaxs4", U2, "__nv_vmaxs4"),
+        nv!("__vmaxu2", U2, "__nv_vmaxu2"),
+        nv!("__vmaxu4", U2, "__nv_vmaxu4"),
+        nv!("__vmins2", U2, "__nv_vmins2"),
+        nv!("__vmins4", U2, "__nv_vmins4"),
+        nv!("__vminu2", U2, "__nv_vminu2"),
+        nv!("__vminu4", U2, "__nv_vminu4"),
+        nv!("__vneg2", U1, "__nv_vneg2"),
+        nv!("__vneg4", U1, "__nv_vneg4"),
+        nv!("__vnegss2", U1, "__nv_vnegss2"),
+        nv!("__vnegss4", U1, "__nv_vnegss4"),
+        nv!("__vsads2", U2, "__nv_vsads2"),
+        nv!("__vsads4", U2, "__nv_vsads4"),
+        nv!("__vsadu2", U2, "__nv_vsadu2"),
+        nv!("__vsadu4", U2, "__nv_vsadu4"),
+        nv!("__vseteq2", U2, "__nv_vseteq2"),
+        nv!("__vseteq4", U2, "__nv_vseteq4"),
+        nv!("__vsetges2", U2, "__nv_vsetges2"),
+        nv!("__vsetges4", U2, "__nv_vsetges4"),
+        nv!("__vsetgeu2", U2, "__nv_vsetgeu2"),
+        nv!("__vsetgeu4", U2, "__nv_vsetgeu4"),
+        nv!("__vsetgts2", U2, "__nv_vsetgts2"),
+        nv!("__vsetgts4", U2, "__nv_vsetgts4"),
+        nv!("__vsetgtu2", U2, "__nv_vsetgtu2"),
+        nv!("__vsetgtu4", U2, "__nv_vsetgtu4"),
+        nv!("__vsetles2", U2, "__nv_vsetles2"),
+        nv!("__vsetles4", U2, "__nv_vsetles4"),
+        nv!("__vsetleu2", U2, "__nv_vsetleu2"),
+        nv!("__vsetleu4", U2, "__nv_vsetleu4"),
+        nv!("__vsetlts2", U2, "__nv_vsetlts2"),
+        nv!("__vsetlts4", U2, "__nv_vsetlts4"),
+        nv!("__vsetltu2", U2, "__nv_vsetltu2"),
+        nv!("__vsetltu4", U2, "__nv_vsetltu4"),
+        nv!("__vsetne2", U2, "__nv_vsetne2"),
+        nv!("__vsetne4", U2, "__nv_vsetne4"),
+        nv!("__vsub2", U2, "__nv_vsub2"),
+        nv!("__vsub4", U2, "__nv_vsub4"),
+        nv!("__vsubss2", U2, "__nv_vsubss2"),
+        nv!("__vsubss4", U2, "__nv_vsubss4"),
+        nv!("__vsubus2", U2, "__nv_vsubus2"),
+        nv!("__vsubus4", U2, "__nv_vsubus4"),
+    ]
+};
+
 /// `atomicAdd` on floats is a floating-point add (`atomicrmw fadd`): its overloads.
 pub const ATOMIC_FADD: &[Overload] = &[o("f", &["*f", "f"]), o("d", &["*d", "d"])];
 
@@ -1780,6 +1871,7 @@ pub fn all() -> impl Iterator<Item = &'static Builtin> {
         .chain(CONVERSIONS)
         .chain(MATH)
         .chain(LIBDEVICE)
+        .chain(SIMD)
         .chain(ptx16::PTX16)
         .chain(texture::BUILTINS)
         .chain(asyncmem::BUILTINS)

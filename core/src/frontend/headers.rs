@@ -7,15 +7,19 @@
 mod asyncmem;
 mod cg;
 mod cub;
+mod cucomplex;
 mod cudastd;
 mod curand;
 mod curand_tables;
 mod cxx;
 mod cxx_extra;
+mod devfns;
 mod driver;
 mod fp16;
+mod fp8;
 mod posix;
 mod texture;
+mod thrust;
 mod wmma;
 
 pub use cxx::STD_MATH;
@@ -286,6 +290,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 #include <texture_types.h>
 #include <texture_indirect_functions.h>
 #include <crt/sm_90_rt.h>
+#include <crt/ptxlab_device_functions.h>
 #endif
 ";
 
@@ -587,6 +592,7 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         .or_else(|| wmma::header(path))
         .or_else(|| cudastd::header(path))
         .or_else(|| cub::header(path))
+        .or_else(|| thrust::header(path))
     {
         return Some(text);
     }
@@ -619,6 +625,9 @@ pub fn builtin(path: &str) -> Option<&'static str> {
         "cooperative_groups/memcpy_async.h" => asyncmem::CG_MEMCPY_ASYNC,
         "cuda.h" => driver::CUDA_H,
         "crt/sm_90_rt.h" => NV_ATOMIC,
+        "crt/ptxlab_device_functions.h" => devfns::DEVICE_FUNCTIONS,
+        "cuComplex.h" => cucomplex::CU_COMPLEX,
+        "cuda_fp8.h" => fp8::CUDA_FP8,
         "cuda_runtime.h"
         | "cuda_runtime_api.h"
         | "device_launch_parameters.h"
@@ -671,6 +680,8 @@ mod tests {
             "cuda/pipeline",
             "cooperative_groups/memcpy_async.h",
             "cooperative_groups/scan.h",
+            "cuComplex.h",
+            "cuda_fp8.h",
         ];
         let mut all = String::new();
         for h in headers
@@ -683,6 +694,7 @@ mod tests {
             .chain(super::wmma::NAMES)
             .chain(super::cudastd::NAMES)
             .chain(super::cub::NAMES)
+            .chain(super::thrust::NAMES)
         {
             let src = format!("#include <{h}>\n__global__ void k(int *p) {{ p[0] = 1; }}\n");
             let c = compile_source("k.cu", &src, &Options::default());

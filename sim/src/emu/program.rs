@@ -258,12 +258,48 @@ pub(crate) enum IntOp {
     Popc,
     Clz,
     Brev,
-    Bfind { shiftamt: bool },
+    Bfind {
+        shiftamt: bool,
+    },
     Bfe,
     Bfi,
     Prmt,
-    Shf { left: bool, clamp: bool },
+    Shf {
+        left: bool,
+        clamp: bool,
+    },
     Sad,
+    /// `lop3.b32 d, a, b, c, lut`: bit i of `lut` is the result for the
+    /// bits (a, b, c) = (i >> 2 & 1, i >> 1 & 1, i & 1).
+    Lop3,
+    /// A SIMD video instruction (`vabsdiff4.u32.u32.u32.add`, `vmax2.s32.s32.s32.sat`):
+    /// per 16-bit (2 lanes) or 8-bit (4 lanes) lane of `a` and `b`.
+    Video(Video),
+}
+
+/// A SIMD video instruction's lane operation and modifiers: lane values
+/// sign-extended where `a`'s or `b`'s type is signed; `sat` clamps a lane
+/// to the destination's signedness, `add` sums the lanes' results into `c`
+/// (else lanes merge over `c`, all lanes written: no `.mask`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Video {
+    pub op: VideoOp,
+    pub lanes: u8,
+    pub d_signed: bool,
+    pub a_signed: bool,
+    pub b_signed: bool,
+    pub sat: bool,
+    pub add: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VideoOp {
+    Add,
+    Sub,
+    Avrg,
+    Absdiff,
+    Min,
+    Max,
 }
 
 /// Extended-precision arithmetic through the carry flag (`add.cc`,

@@ -18,6 +18,10 @@ struct __half {
     __device__ __half(unsigned int i) : __x(__ptx_cvt_rn_f16_u32(i)) {}
     __device__ __half(long long i) : __x(__ptx_cvt_rn_f16_s64(i)) {}
     __device__ __half(unsigned long long i) : __x(__ptx_cvt_rn_f16_u64(i)) {}
+    __device__ __half(short i) : __x(__ptx_cvt_rn_f16_s32(i)) {}
+    __device__ __half(unsigned short i) : __x(__ptx_cvt_rn_f16_u32(i)) {}
+    __device__ __half(long i) : __x(__ptx_cvt_rn_f16_s64(i)) {}
+    __device__ __half(unsigned long i) : __x(__ptx_cvt_rn_f16_u64(i)) {}
     __device__ operator float() const { return __ptx_cvt_f32_f16(__x); }
 };
 typedef __half half;
@@ -228,8 +232,8 @@ __HF __half __shfl_down_sync(unsigned m, __half v, unsigned d, int w = 32) { ret
 __HF __half __shfl_xor_sync(unsigned m, __half v, int l, int w = 32) { return __shfl_xor_sync(m, __half2(v, v), l, w).x; }
 // Loads through the read-only path, and atomic adds (a compare-and-swap
 // loop on the aligned word).
-__HF __half __ldg(const __half *p) { return *p; }
-__HF __half2 __ldg(const __half2 *p) { return *p; }
+__PTXLAB_CACHE_OPS(__half)
+__PTXLAB_CACHE_OPS(__half2)
 __HF __half2 atomicAdd(__half2 *p, __half2 v) {
     unsigned int *w = (unsigned int *)p;
     unsigned int old = *w, seen;
@@ -303,6 +307,16 @@ __BF unsigned short __bf_from_f32_ru(float f) {
     return __bf_from_f32_dir(f, true);
 #endif
 }
+/* A 64-bit integer as a double that rounds to a bfloat16 as the integer
+   does: bits below bit 11 kept as a sticky bit 11 (exact from 2^53 up). */
+__BF double __bf_ull_sticky(unsigned long long m) {
+    if (m >= (1ull << 53)) m = (m & ~0x7ffull) | ((m & 0x7ffull) != 0 ? 0x800ull : 0ull);
+    return (double)m;
+}
+__BF double __bf_ll_sticky(long long i) {
+    double m = __bf_ull_sticky(i < 0 ? 0ull - (unsigned long long)i : (unsigned long long)i);
+    return i < 0 ? -m : m;
+}
 __BF float __bf_odd(double d) {
     float f = __double2float_rz(d);
     if ((double)f != d && d == d) f = __uint_as_float(__float_as_uint(f) | 1u);
@@ -322,6 +336,12 @@ struct __nv_bfloat16 {
     __device__ __nv_bfloat16(double f) : __x(__bf_from_f32_rn(__bf_odd(f))) {}
     __device__ __nv_bfloat16(int i) : __x(__bf_from_f32_rn(__bf_odd((double)i))) {}
     __device__ __nv_bfloat16(unsigned int i) : __x(__bf_from_f32_rn(__bf_odd((double)i))) {}
+    __device__ __nv_bfloat16(short i) : __x(__bf_from_f32_rn((float)i)) {}
+    __device__ __nv_bfloat16(unsigned short i) : __x(__bf_from_f32_rn((float)i)) {}
+    __device__ __nv_bfloat16(long long i) : __x(__bf_from_f32_rn(__bf_odd(__bf_ll_sticky(i)))) {}
+    __device__ __nv_bfloat16(unsigned long long i) : __x(__bf_from_f32_rn(__bf_odd(__bf_ull_sticky(i)))) {}
+    __device__ __nv_bfloat16(long i) : __x(__bf_from_f32_rn(__bf_odd(__bf_ll_sticky(i)))) {}
+    __device__ __nv_bfloat16(unsigned long i) : __x(__bf_from_f32_rn(__bf_odd(__bf_ull_sticky(i)))) {}
     __device__ operator float() const { return __bf_to_f32(__x); }
 };
 typedef __nv_bfloat16 nv_bfloat16;
@@ -541,8 +561,8 @@ __BF __nv_bfloat16 __shfl_sync(unsigned m, __nv_bfloat16 v, int l, int w = 32) {
 __BF __nv_bfloat16 __shfl_up_sync(unsigned m, __nv_bfloat16 v, unsigned d, int w = 32) { return __shfl_up_sync(m, __nv_bfloat162(v, v), d, w).x; }
 __BF __nv_bfloat16 __shfl_down_sync(unsigned m, __nv_bfloat16 v, unsigned d, int w = 32) { return __shfl_down_sync(m, __nv_bfloat162(v, v), d, w).x; }
 __BF __nv_bfloat16 __shfl_xor_sync(unsigned m, __nv_bfloat16 v, int l, int w = 32) { return __shfl_xor_sync(m, __nv_bfloat162(v, v), l, w).x; }
-__BF __nv_bfloat16 __ldg(const __nv_bfloat16 *p) { return *p; }
-__BF __nv_bfloat162 __ldg(const __nv_bfloat162 *p) { return *p; }
+__PTXLAB_CACHE_OPS(__nv_bfloat16)
+__PTXLAB_CACHE_OPS(__nv_bfloat162)
 __BF __nv_bfloat162 atomicAdd(__nv_bfloat162 *p, __nv_bfloat162 v) {
     unsigned int *w = (unsigned int *)p;
     unsigned int old = *w, seen;

@@ -601,6 +601,44 @@ impl<'a> Checker<'a> {
         if kind == CastKind::Static && related_class_pointers(&inner.ty, &to) {
             return self.class_pointer_cast(inner, &to, &span);
         }
+        // `static_cast<__half>(0)`: a scalar to a class is direct
+        // initialization, by the class's constructors; an unrelated class
+        // through its one conversion function first (`static_cast<__half>`
+        // of an `__nv_bfloat16`: its float).
+        if kind == CastKind::Static && to.is_record() && inner.ty != to {
+            let inner = match (&inner.ty, &to) {
+                (CType::Record(a), CType::Record(b))
+                    if !a.derives_from(b) && !b.derives_from(a) =>
+                {
+                    self.user_conversion(inner, None)
+                }
+                _ => inner,
+            };
+            if !inner.ty.is_record() {
+                return self.construct_from_value(to, inner, span);
+            }
+            return self.named_cast_checked(kind, inner, to, span);
+        }
+        self.named_cast_checked(kind, inner, to, span)
+    }
+
+    /// A class built from an already checked scalar `e` (a cast's operand):
+    /// `e` held in a temporary that the constructor call takes (`construct`
+    /// checks its arguments, which a checked call is not made for).
+    pub(super) fn construct_from_value(&mut self, to: CType, e: Expr, span: Span) -> Expr {
+        let ty = e.ty.clone();
+        let var = self.hidden_local("cast.tmp", ty.clone(), &span);
+        let store = mk(
+            ExprKind::Assign(None, Box::new(var.clone()), Box::new(e)),
+            span.clone(),
+            ty,
+        );
+        let made = self.construct(to.clone(), vec![var], false, span.clone());
+        mk(ExprKind::Comma(Box::new(store), Box::new(made)), span, to)
+    }
+
+    /// `named_cast` after its operand is checked and decayed.
+    fn named_cast_checked(&mut self, kind: CastKind, inner: Expr, to: CType, span: Span) -> Expr {
         let inner = match (kind, &to) {
             (CastKind::Static, CType::Record(b)) => self.class_value(inner, b, &span),
             _ => inner,

@@ -222,6 +222,10 @@ impl<'a> Checker<'a> {
                 if related_class_pointers(&inner.ty, &to) {
                     return self.class_pointer_cast(inner, &to, &span);
                 }
+                // `(__half)1.5f`: a scalar to a class, by its constructors.
+                if to.is_record() && !inner.ty.is_record() {
+                    return self.construct_from_value(to, inner, span);
+                }
                 let inner = self.user_conversion(inner, Some(&to));
                 let ok = (inner.ty.is_scalar() && to.is_scalar()) || to == CType::Void;
                 if !ok {

@@ -2,6 +2,7 @@
 //! the integer, carry-chain and float instructions, `cvt`.
 
 use super::*;
+use crate::emu::program::{Video, VideoOp};
 
 /// `[base+off]`: a 32-bit base register's sum wraps at 32 bits.
 pub(super) fn address(base: u64, off: i64, wrap32: bool) -> u64 {
@@ -201,6 +202,16 @@ pub(super) fn int_op(op: IntOp, s: [u64; 4], ty: Ty) -> Result<u64, Fault> {
             }
         }
         IntOp::Sad => int_fn(IntFn::Sad { signed }, [a, b, c], bits),
+        IntOp::Video(v) => video(v, a, b, c),
+        IntOp::Lop3 => {
+            (0..8).fold(0, |r, i| {
+                if (d >> i) & 1 == 0 {
+                    return r;
+                }
+                let pick = |x: u64, bit: u64| if i & bit != 0 { x } else { !x };
+                r | (pick(a, 4) & pick(b, 2) & pick(c, 1))
+            }) & m
+        }
     })
 }
 
@@ -587,5 +598,45 @@ mod tests {
         assert!(cvta(l, Mem::Shared, true) >= 1 << 32);
         let global = Ptr::global(BufferId(3)).encode();
         assert_eq!(cvta(global, Mem::Global, true), global);
+    }
+}
+
+/// One SIMD video instruction on 32-bit words (`IntOp::Video`).
+fn video(v: Video, a: u64, b: u64, c: u64) -> u64 {
+    let w = 32 / u32::from(v.lanes);
+    let mask = (1i64 << w) - 1;
+    let lane = |x: u64, i: u32, signed: bool| -> i64 {
+        let u = ((x >> (w * i)) as i64) & mask;
+        if signed && u >> (w - 1) != 0 {
+            u - (1 << w)
+        } else {
+            u
+        }
+    };
+    let (lo, hi) = if v.d_signed {
+        (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1)
+    } else {
+        (0, mask)
+    };
+    let mut sum = c as i64;
+    let mut out = 0u64;
+    for i in 0..u32::from(v.lanes) {
+        let (x, y) = (lane(a, i, v.a_signed), lane(b, i, v.b_signed));
+        let r = match v.op {
+            VideoOp::Add => x + y,
+            VideoOp::Sub => x - y,
+            VideoOp::Avrg => (x + y + 1) >> 1,
+            VideoOp::Absdiff => (x - y).abs(),
+            VideoOp::Min => x.min(y),
+            VideoOp::Max => x.max(y),
+        };
+        let r = if v.sat { r.clamp(lo, hi) } else { r };
+        sum += r;
+        out |= ((r & mask) as u64) << (w * i);
+    }
+    if v.add {
+        (sum as u64) & 0xffff_ffff
+    } else {
+        out
     }
 }

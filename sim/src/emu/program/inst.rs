@@ -173,10 +173,12 @@ impl Cx<'_, '_, '_, '_> {
             }
             "addc" | "subc" | "madc" => self.carry(base, mods),
             "mul24" | "mad24" | "and" | "or" | "xor" | "not" | "cnot" | "shl" | "shr" | "popc"
-            | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "prmt" | "shf" | "sad" => {
+            | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "prmt" | "shf" | "sad" | "lop3" => {
                 let ty = self.ty(mods)?;
                 self.int(base, mods, ty)
             }
+            "vadd2" | "vsub2" | "vavrg2" | "vabsdiff2" | "vmin2" | "vmax2" | "vadd4" | "vsub4"
+            | "vavrg4" | "vabsdiff4" | "vmin4" | "vmax4" => self.video(base, mods),
             "setp" => self.setp(mods),
             "selp" => {
                 let ty = self.ty(mods)?;
@@ -552,6 +554,8 @@ impl Cx<'_, '_, '_, '_> {
                 clamp: has("clamp"),
             },
             "sad" => IntOp::Sad,
+            "lop3" if mods != ["b32"] => return self.unsupported(),
+            "lop3" => IntOp::Lop3,
             _ => return self.unsupported(),
         };
         if ty.float().is_some() {
@@ -587,6 +591,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             IntOp::Bfe => (ty, vec![ty, u32t, u32t]),
             IntOp::Bfi => (ty, vec![ty, ty, u32t, u32t]),
+            IntOp::Lop3 => (ty, vec![ty, ty, ty, u32t]),
             IntOp::Prmt | IntOp::Shf { .. } => (ty, vec![ty, ty, ty]),
             _ => (ty, vec![ty, ty]),
         };
@@ -603,6 +608,67 @@ impl Cx<'_, '_, '_, '_> {
             d: self.dst(&ops[0], dty)?,
             s,
             ty,
+        })
+    }
+
+    /// `vop2`/`vop4.dtype.atype.btype{.sat|.add} d, a, b, c` (no lane
+    /// selectors or masks: the forms nvcc writes).
+    pub(super) fn video(&self, base: &str, mods: &[&str]) -> DResult {
+        let (name, lanes) = base.split_at(base.len() - 1);
+        let op = match name {
+            "vadd" => VideoOp::Add,
+            "vsub" => VideoOp::Sub,
+            "vavrg" => VideoOp::Avrg,
+            "vabsdiff" => VideoOp::Absdiff,
+            "vmin" => VideoOp::Min,
+            _ => VideoOp::Max,
+        };
+        let signed = |m: &str| match m {
+            "s32" => Some(true),
+            "u32" => Some(false),
+            _ => None,
+        };
+        let (Some(d), Some(a), Some(b)) = (
+            mods.first().and_then(|m| signed(m)),
+            mods.get(1).and_then(|m| signed(m)),
+            mods.get(2).and_then(|m| signed(m)),
+        ) else {
+            return self.err(format!("'{}' takes .s32/.u32 types", self.inst.opcode));
+        };
+        let rest = &mods[3..];
+        let sat = rest.contains(&"sat");
+        let add = rest.contains(&"add");
+        if rest.iter().any(|m| !matches!(*m, "sat" | "add")) || (sat && add) {
+            return self.unsupported();
+        }
+        let u32t = Ty {
+            kind: Kind::U,
+            bits: 32,
+        };
+        let ops = self.nops(4)?;
+        if ops
+            .iter()
+            .any(|o| matches!(o, Operand::Name(n) if n.contains('.')))
+        {
+            return self.unsupported();
+        }
+        let mut s = [Src::Imm(0); 4];
+        for (k, o) in ops[1..].iter().enumerate() {
+            s[k] = self.src(o, u32t)?;
+        }
+        Ok(Op::Int {
+            op: IntOp::Video(Video {
+                op,
+                lanes: if lanes == "2" { 2 } else { 4 },
+                d_signed: d,
+                a_signed: a,
+                b_signed: b,
+                sat,
+                add,
+            }),
+            d: self.dst(&ops[0], u32t)?,
+            s,
+            ty: u32t,
         })
     }
 

@@ -1,0 +1,145 @@
+//! The device-usable parts of Thrust (our own text): `<thrust/complex.h>`
+//! (`thrust::complex<T>` with its arithmetic, the scaled quotient of
+//! `cuComplex.h`, and `abs`, `arg`, `norm`, `conj`, `polar`, `exp`, `log`,
+//! `sqrt`, `pow`, `sin`, `cos`) and `<thrust/device_ptr.h>` (a wrapped
+//! pointer kernels take and index). As in CCCL 3, both live in the inline
+//! namespace `thrust::_V_300500_SM_<arch>`, which nvcc's kernel names carry
+//! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`). Thrust's
+//! other headers are host-only (`HOST_ONLY` in `headers.rs`).
+
+/// The paths served here.
+pub const NAMES: &[&str] = &["thrust/complex.h", "thrust/device_ptr.h"];
+
+/// The inline namespace's name from the target, defined once.
+macro_rules! namespace {
+    () => {
+        r#"#pragma once
+#ifndef __PTXLAB_THRUST_NS
+#define __PTXLAB_THRUST_NS_CAT(a) _V_300500_SM_##a
+#define __PTXLAB_THRUST_NS_X(a) __PTXLAB_THRUST_NS_CAT(a)
+#ifdef __CUDA_ARCH__
+#define __PTXLAB_THRUST_NS __PTXLAB_THRUST_NS_X(__CUDA_ARCH__)
+#else
+#define __PTXLAB_THRUST_NS _V_300500_SM_520
+#endif
+#endif
+"#
+    };
+}
+
+const COMPLEX: &str = concat!(
+    namespace!(),
+    r#"#include <math.h>
+namespace thrust { inline namespace __PTXLAB_THRUST_NS {
+template <typename T>
+struct complex {
+    T __re, __im;
+    typedef T value_type;
+    __host__ __device__ complex(const T &re = T(), const T &im = T()) : __re(re), __im(im) {}
+    __host__ __device__ T real() const { return __re; }
+    __host__ __device__ T imag() const { return __im; }
+    __host__ __device__ void real(T re) { __re = re; }
+    __host__ __device__ void imag(T im) { __im = im; }
+    __host__ __device__ complex operator+(const complex &b) const { return complex(__re + b.__re, __im + b.__im); }
+    __host__ __device__ complex operator-(const complex &b) const { return complex(__re - b.__re, __im - b.__im); }
+    __host__ __device__ complex operator*(const complex &b) const {
+        return complex(__re * b.__re - __im * b.__im, __re * b.__im + __im * b.__re);
+    }
+    __host__ __device__ complex operator/(const complex &b) const {
+        T k = T(1) / (::fabs(b.__re) + ::fabs(b.__im));
+        T ar = __re * k, ai = __im * k, br = b.__re * k, bi = b.__im * k;
+        T inv = T(1) / (br * br + bi * bi);
+        return complex((ar * br + ai * bi) * inv, (ai * br - ar * bi) * inv);
+    }
+    __host__ __device__ complex operator+(const T &x) const { return complex(__re + x, __im); }
+    __host__ __device__ complex operator-(const T &x) const { return complex(__re - x, __im); }
+    __host__ __device__ complex operator*(const T &x) const { return complex(__re * x, __im * x); }
+    __host__ __device__ complex operator/(const T &x) const { return complex(__re / x, __im / x); }
+    __host__ __device__ complex operator-() const { return complex(-__re, -__im); }
+    __host__ __device__ complex operator+() const { return *this; }
+    __host__ __device__ bool operator==(const complex &b) const { return __re == b.__re && __im == b.__im; }
+    __host__ __device__ bool operator!=(const complex &b) const { return !(*this == b); }
+    __host__ __device__ complex &operator+=(const complex &z) { *this = *this + z; return *this; }
+    __host__ __device__ complex &operator-=(const complex &z) { *this = *this - z; return *this; }
+    __host__ __device__ complex &operator*=(const complex &z) { *this = *this * z; return *this; }
+    __host__ __device__ complex &operator/=(const complex &z) { *this = *this / z; return *this; }
+    __host__ __device__ complex &operator+=(const T &x) { __re += x; return *this; }
+    __host__ __device__ complex &operator-=(const T &x) { __re -= x; return *this; }
+    __host__ __device__ complex &operator*=(const T &x) { __re *= x; __im *= x; return *this; }
+    __host__ __device__ complex &operator/=(const T &x) { __re /= x; __im /= x; return *this; }
+};
+template <typename T> __host__ __device__ T abs(const complex<T> &z) { return ::hypot(z.real(), z.imag()); }
+template <typename T> __host__ __device__ T arg(const complex<T> &z) { return ::atan2(z.imag(), z.real()); }
+template <typename T> __host__ __device__ T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }
+template <typename T> __host__ __device__ complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }
+template <typename T> __host__ __device__ complex<T> polar(const T &m, const T &theta) { return complex<T>(m * ::cos(theta), m * ::sin(theta)); }
+template <typename T> __host__ __device__ complex<T> proj(const complex<T> &z) { return z; }
+template <typename T> __host__ __device__ complex<T> exp(const complex<T> &z) {
+    T e = ::exp(z.real());
+    return complex<T>(e * ::cos(z.imag()), e * ::sin(z.imag()));
+}
+template <typename T> __host__ __device__ complex<T> log(const complex<T> &z) { return complex<T>(::log(abs(z)), arg(z)); }
+template <typename T> __host__ __device__ complex<T> sqrt(const complex<T> &z) {
+    /* the principal root: |w|^2 = |z|, arg w = arg z / 2, without cancellation */
+    T a = abs(z);
+    if (a == T(0)) return complex<T>(T(0), z.imag());
+    T t = ::sqrt((a + ::fabs(z.real())) / T(2));
+    if (z.real() >= T(0)) return complex<T>(t, z.imag() / (T(2) * t));
+    return complex<T>(::fabs(z.imag()) / (T(2) * t), z.imag() < T(0) ? -t : t);
+}
+template <typename T> __host__ __device__ complex<T> pow(const complex<T> &z, const complex<T> &w) { return exp(w * log(z)); }
+template <typename T> __host__ __device__ complex<T> pow(const complex<T> &z, const T &x) { return exp(log(z) * x); }
+template <typename T> __host__ __device__ complex<T> sin(const complex<T> &z) {
+    return complex<T>(::sin(z.real()) * ::cosh(z.imag()), ::cos(z.real()) * ::sinh(z.imag()));
+}
+template <typename T> __host__ __device__ complex<T> cos(const complex<T> &z) {
+    return complex<T>(::cos(z.real()) * ::cosh(z.imag()), -::sin(z.real()) * ::sinh(z.imag()));
+}
+} }
+/* a real on the left (float and double, at global scope: our
+   overload resolution neither deduces operator templates nor looks
+   operators up in their operands' namespaces yet) */
+#define __PTXLAB_CPLX_LEFT(T) \
+static __host__ __device__ __forceinline__ thrust::complex<T> operator+(const T &x, const thrust::complex<T> &a) { return thrust::complex<T>(x + a.real(), a.imag()); } \
+static __host__ __device__ __forceinline__ thrust::complex<T> operator-(const T &x, const thrust::complex<T> &a) { return thrust::complex<T>(x - a.real(), -a.imag()); } \
+static __host__ __device__ __forceinline__ thrust::complex<T> operator*(const T &x, const thrust::complex<T> &a) { return thrust::complex<T>(x * a.real(), x * a.imag()); } \
+static __host__ __device__ __forceinline__ thrust::complex<T> operator/(const T &x, const thrust::complex<T> &a) { return thrust::complex<T>(x) / a; }
+__PTXLAB_CPLX_LEFT(float)
+__PTXLAB_CPLX_LEFT(double)
+"#
+);
+
+const DEVICE_PTR: &str = concat!(
+    namespace!(),
+    r#"namespace thrust { inline namespace __PTXLAB_THRUST_NS {
+template <typename T>
+class device_ptr {
+public:
+    T *__p;
+    __host__ __device__ device_ptr() : __p(0) {}
+    explicit __host__ __device__ device_ptr(T *p) : __p(p) {}
+    __host__ __device__ T *get() const { return __p; }
+    __host__ __device__ T &operator*() const { return *__p; }
+    __host__ __device__ T &operator[](long long i) const { return __p[i]; }
+    __host__ __device__ device_ptr operator+(long long i) const { return device_ptr(__p + i); }
+    __host__ __device__ device_ptr operator-(long long i) const { return device_ptr(__p - i); }
+    __host__ __device__ device_ptr &operator++() { ++__p; return *this; }
+    __host__ __device__ device_ptr &operator--() { --__p; return *this; }
+    __host__ __device__ device_ptr &operator+=(long long i) { __p += i; return *this; }
+    __host__ __device__ device_ptr &operator-=(long long i) { __p -= i; return *this; }
+};
+template <typename T> __host__ __device__ device_ptr<T> device_pointer_cast(T *p) { return device_ptr<T>(p); }
+template <typename T> __host__ __device__ T *raw_pointer_cast(const device_ptr<T> &p) { return p.get(); }
+template <typename T> __host__ __device__ T *raw_pointer_cast(T *p) { return p; }
+} }
+"#
+);
+
+/// The text of a header served here.
+pub fn header(path: &str) -> Option<&'static str> {
+    Some(match path {
+        "thrust/complex.h" => COMPLEX,
+        "thrust/device_ptr.h" => DEVICE_PTR,
+        _ => return None,
+    })
+}

@@ -1,0 +1,286 @@
+//! Our `cuda_fp8.h` (`headers/fp8.rs`): floats to E4M3 and E5M2 under
+//! both saturation modes, every fp8 code back to half and float, and the
+//! classes' conversions, against a reference derived here from the
+//! formats' definition (the nearest of all 256 codes' values, ties to the
+//! even code; NaN and overflow as the header documents), in the IR
+//! interpreter (-O0, -O3), as our PTX in the emulator, and NVRTC's PTX for
+//! NVIDIA's header at sm_80 where found.
+
+#[path = "common/cases.rs"]
+mod cases;
+#[path = "../../core/tests/common/mod.rs"]
+mod common;
+
+use cases::*;
+use common::nvrtc::Nvrtc;
+use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
+use ptxlab_sim::Config;
+
+const SRC: &str = r#"
+#include <cuda_fp8.h>
+__global__ void fp8(const float *x, unsigned char *q, unsigned short *h, float *f) {
+    int t = threadIdx.x, n = blockDim.x;
+    q[t] = __nv_cvt_float_to_fp8(x[t], __NV_SATFINITE, __NV_E4M3);
+    q[n + t] = __nv_cvt_float_to_fp8(x[t], __NV_NOSAT, __NV_E4M3);
+    q[2 * n + t] = __nv_cvt_float_to_fp8(x[t], __NV_SATFINITE, __NV_E5M2);
+    q[3 * n + t] = __nv_cvt_float_to_fp8(x[t], __NV_NOSAT, __NV_E5M2);
+    q[4 * n + t] = __nv_fp8_e4m3(x[t]).__x;
+    q[5 * n + t] = __nv_cvt_double_to_fp8((double)x[t], __NV_SATFINITE, __NV_E5M2);
+    /* every code, when t < 256: to half bits and float */
+    if (t < 256) {
+        h[t] = __nv_cvt_fp8_to_halfraw((__nv_fp8_storage_t)t, __NV_E4M3).x;
+        h[256 + t] = __nv_cvt_fp8_to_halfraw((__nv_fp8_storage_t)t, __NV_E5M2).x;
+        __nv_fp8_e5m2 e; e.__x = (__nv_fp8_storage_t)t;
+        __nv_fp8_e4m3 g; g.__x = (__nv_fp8_storage_t)t;
+        f[t] = (float)g;
+        f[256 + t] = (float)e;
+    }
+}
+"#;
+
+const N: usize = 256;
+
+/// The value of every code of a format (NaN for NaNs, infinities for E5M2's).
+fn decode(code: u8, e5: bool) -> f64 {
+    let (mbits, bias) = if e5 { (2, 15) } else { (3, 7) };
+    let s = if code & 0x80 != 0 { -1.0 } else { 1.0 };
+    let e = i32::from((code & 0x7f) >> mbits);
+    let m = f64::from(code & ((1 << mbits) - 1));
+    let emax = if e5 { 31 } else { 15 };
+    if e == emax && (e5 || m == 7.0) {
+        if e5 && m == 0.0 {
+            return s * f64::INFINITY;
+        }
+        return f64::NAN;
+    }
+    let v = if e == 0 {
+        m * 2f64.powi(1 - bias - mbits)
+    } else {
+        (1.0 + m / f64::from(1 << mbits)) * 2f64.powi(e - bias)
+    };
+    s * v
+}
+
+/// A float to fp8: the nearest finite code, ties to the even code.
+fn encode(x: f32, e5: bool, sat: bool) -> u8 {
+    let sign = if x.is_sign_negative() { 0x80 } else { 0 };
+    if x.is_nan() {
+        // A float NaN: positive, all payload bits.
+        return 0x7f;
+    }
+    let a = f64::from(x.abs());
+    let (max_code, max) = if e5 {
+        (0x7bu8, 57344.0)
+    } else {
+        (0x7eu8, 448.0)
+    };
+    // The value one ulp past the largest, a code of its own for rounding.
+    let past = max + if e5 { 8192.0 } else { 32.0 };
+    let mut best = (0u8, f64::INFINITY);
+    for code in 0..=max_code + 1 {
+        let v = if code == max_code + 1 {
+            past
+        } else {
+            decode(code, e5)
+        };
+        let d = (v - a).abs();
+        if d < best.1 || (d == best.1 && code & 1 == 0) {
+            best = (code, d);
+        }
+    }
+    if best.0 == max_code + 1 || a.is_infinite() {
+        return sign
+            | match (sat, e5) {
+                (true, _) => max_code,
+                (false, true) => 0x7c,
+                (false, false) => 0x7f,
+            };
+    }
+    sign | best.0
+}
+
+fn half_bits(v: f64) -> u16 {
+    if v.is_nan() {
+        return 0x7fff;
+    }
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a == 0.0 {
+        return sign;
+    }
+    if a.is_infinite() {
+        return sign | 0x7c00;
+    }
+    let e = (a.log2().floor() as i32).max(-14);
+    let m = a / 2f64.powi(e);
+    let bits = if e == -14 && m < 1.0 {
+        (m * 1024.0) as u16
+    } else {
+        (((e + 15) as u16) << 10) | ((m - 1.0) * 1024.0) as u16
+    };
+    sign | bits
+}
+
+fn inputs() -> Vec<f32> {
+    let mut r = Rng(8);
+    let mut v = vec![
+        0.0,
+        -0.0,
+        448.0,
+        464.0,
+        465.0,
+        -480.0,
+        57344.0,
+        61440.0,
+        61439.0,
+        1e9,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -f32::NAN,
+        0.001953125,
+        0.0009765625,
+        0.0009766,
+        1.5e-5,
+        7.62939453125e-6,
+        3.814697265625e-6,
+        3.8147e-6,
+        0.0625,
+        0.09375,
+        0.0703125,
+        17.0,
+        18.0,
+    ];
+    while v.len() < N {
+        let e = r.int(-20, 17) as i32;
+        let m = r.f32(1.0, 2.0);
+        let s = if r.next() & 1 == 0 { 1.0 } else { -1.0 };
+        v.push(s * m * 2f32.powi(e));
+    }
+    v
+}
+
+fn case() -> Case {
+    let x = inputs();
+    let mut q = Vec::new();
+    for (e5, sat) in [(false, true), (false, false), (true, true), (true, false)] {
+        q.extend(x.iter().map(|&v| encode(v, e5, sat) as i8));
+    }
+    q.extend(x.iter().map(|&v| encode(v, false, true) as i8));
+    q.extend(x.iter().map(|&v| {
+        if v.is_nan() {
+            let b = f64::from(v).to_bits();
+            let sign = if v.is_sign_negative() { 0x80 } else { 0 };
+            (sign | 0x7e | ((b >> 50) & 1) as u8) as i8
+        } else {
+            encode(v, true, true) as i8
+        }
+    }));
+    let mut h = Vec::new();
+    let mut f = Vec::new();
+    for e5 in [false, true] {
+        for code in 0..=255u8 {
+            let v = decode(code, e5);
+            // E5M2 is the top byte of a half: its NaNs too become 0x7fff.
+            h.push(half_bits(v) as i16);
+            f.push(if v.is_nan() { f32::NAN } else { v as f32 });
+        }
+    }
+    let mut c = Case::new(
+        "fp8.cu",
+        [1, 1, 1],
+        [N as u32, 1, 1],
+        vec![
+            Arg::Buf("x", Data::F32(x)),
+            Arg::Buf("q", Data::I8(vec![0; 6 * N])),
+            Arg::Buf("h", Data::I16(vec![0; 512])),
+            Arg::Buf("f", Data::F32(vec![0.0; 512])),
+        ],
+    )
+    .expect("q", Data::I8(q))
+    .expect("h", Data::I16(h))
+    .expect("f", Data::F32(f))
+    .kernel("fp8");
+    c.source = Some(SRC);
+    c
+}
+
+/// NaN bits: the halves' NaN is 0x7fff, a float from it 0x7fffe000.
+fn canonical(mut got: Vec<(String, Data)>) -> Vec<(String, Data)> {
+    for (_, d) in &mut got {
+        if let Data::F32(v) = d {
+            for x in v.iter_mut().filter(|x| x.is_nan()) {
+                *x = f32::NAN;
+            }
+        }
+    }
+    got
+}
+
+#[test]
+fn fp8_conversions_match_the_formats() {
+    let c = case();
+    let opts = Options {
+        arch: "sm_80".into(),
+        opt_level: 3,
+        ..Options::default()
+    };
+    let ours = compile_source("fp8.cu", SRC, &opts);
+    let Some(ptx) = ours.ptx else {
+        panic!("{:?}", ours.diagnostics);
+    };
+    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", "fp8") {
+        panic!("ptxas rejects our PTX:\n{e}");
+    }
+    let mut failures = Vec::new();
+    if let Some(d) = difference(&canonical(c.on_ptx(&ptx, "fp8")), &c.expected) {
+        failures.push(format!("our PTX: {d}"));
+    }
+    for level in [0, 3] {
+        let o = Options {
+            opt_level: level,
+            ..opts.clone()
+        };
+        let m =
+            compile_to_ir("fp8.cu", SRC, &NoFiles, &o, None).unwrap_or_else(|d| panic!("{d:?}"));
+        let sym = m
+            .functions
+            .iter()
+            .find(|f| f.attrs.kernel)
+            .unwrap()
+            .name
+            .clone();
+        let got = c
+            .run_with(|l, mem| {
+                ptxlab_sim::interp::run_kernel(&m, &sym, l, mem, &Config::for_options(&o))
+            })
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0;
+        if let Some(d) = difference(&canonical(got), &c.expected) {
+            failures.push(format!("IR -O{level}: {d}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn nvidias_fp8_gives_the_same_buffers() {
+    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
+        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+        return;
+    };
+    let include = lib.parent().unwrap().parent().unwrap().join("include");
+    if !include.join("cuda_fp8.h").exists() {
+        eprintln!("SKIPPED: NVIDIA's cuda_fp8.h not found");
+        return;
+    }
+    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
+    let flag = format!("-I{}", include.display());
+    let theirs = nvrtc
+        .compile("fp8.cu", SRC, "sm_80", &[flag.as_str()])
+        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
+    let c = case();
+    if let Some(d) = difference(&canonical(c.on_ptx(&theirs, "fp8")), &c.expected) {
+        panic!("NVRTC's PTX: {d}");
+    }
+}
