@@ -332,6 +332,35 @@ impl<'a> Parser<'a> {
         result
     }
 
+    /// The type an alias template's instance names: the type after its
+    /// `=` read with the parameters bound (in a template's signature, its
+    /// placeholders stay what they are).
+    fn alias_instance(
+        &mut self,
+        d: &TemplateDef,
+        args: &[TemplateArg],
+        span: &Span,
+    ) -> PResult<CType> {
+        if self.nesting >= MAX_NESTING {
+            let id = template_id(&d.name, args);
+            return self.error(
+                span.clone(),
+                format!("excessive recursion at instantiation of \"{id}\""),
+            );
+        }
+        let placeholders = self.placeholders.clone();
+        self.sub_parse(&d.tokens, d.decl_start + 3, |p| {
+            p.bind(d, args);
+            p.cxx.ns = crate::frontend::lookup::qualified_parts(&d.name)
+                .into_iter()
+                .map(str::to_string)
+                .collect();
+            p.cxx.ns.pop();
+            p.placeholders = placeholders;
+            p.type_name()
+        })
+    }
+
     /// Binds a template's parameters to arguments: a type parameter is a
     /// typedef, a non-type one a constant.
     fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
@@ -391,7 +420,21 @@ impl<'a> Parser<'a> {
                     v
                 }
             };
-            let arg = match (&p.kind, arg) {
+            // A non-type parameter whose type is an earlier parameter
+            // (`template <typename T, T val>`): that parameter's argument.
+            let kind = match &p.kind {
+                ParamKind::Value(CType::Record(r)) => {
+                    match d.params.iter().position(|q| Rc::ptr_eq(&q.placeholder, r)) {
+                        Some(j) => match args.get(j) {
+                            Some(TemplateArg::Type(t)) => ParamKind::Value(t.clone()),
+                            _ => p.kind.clone(),
+                        },
+                        None => p.kind.clone(),
+                    }
+                }
+                k => k.clone(),
+            };
+            let arg = match (&kind, arg) {
                 (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
                 // A template's own parameter in its signature (`Col<C>`
                 // with `bool C`) stays its pattern value.
@@ -586,6 +629,9 @@ impl<'a> Parser<'a> {
             };
             return self.error(span.clone(), msg);
         };
+        if d.is_alias() {
+            return self.alias_instance(&d, &args, span);
+        }
         if let Some((_, _, t)) = self
             .templates
             .class_instances

@@ -457,7 +457,15 @@ impl<'a> Parser<'a> {
             // A `const` integer with a constant initializer is a constant
             // expression too (C++): `const int N = 256; __shared__ float a[N];`.
             if let Some(e) = init.as_ref().filter(|_| s.constexpr) {
-                self.record_constant(name.clone(), &d.ty, e);
+                // Evaluated here, as a constant expression: its calls of
+                // constexpr host functions (`std::numeric_limits<int>::max()`)
+                // are allowed in device code, as with nvcc.
+                if self.record_constant(name.clone(), &d.ty, e) {
+                    let span = e.span.clone();
+                    if let Some(lit) = self.constant_literal(&name, &span) {
+                        init = Some(lit);
+                    }
+                }
             } else if let Some(e) = init.as_ref().filter(|_| s.konst && d.ty.is_integer()) {
                 let shadowed = self.cxx.constants.get(&name).cloned();
                 if self.record_constant(name.clone(), &d.ty, e) {

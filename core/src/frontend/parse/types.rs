@@ -48,6 +48,9 @@ impl<'a> Parser<'a> {
         if self.at("(") && self.peek_at(1).is_some_and(|t| t.is("*")) {
             return self.function_pointer_declarator(ty);
         }
+        // `Args... args`: a function parameter pack (a template's); its
+        // pattern is the parameter's type (see `TemplateParam::pack`).
+        self.eat("...");
         let (name, span) = match self.peek() {
             Some(t) if t.is("operator") => {
                 self.pos += 1;
