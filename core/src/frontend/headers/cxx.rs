@@ -880,6 +880,12 @@ public:
     typedef K key_type;
     typedef V mapped_type;
     typedef size_t size_type;
+    typedef pair<const K, V> value_type;
+    typedef value_type *iterator;
+    typedef const value_type *const_iterator;
+    iterator begin();
+    iterator end();
+    iterator find(const K &k);
     map();
     size_t size() const;
     bool empty() const;

@@ -88,6 +88,7 @@ impl<'a> Parser<'a> {
             }
             "if" => {
                 self.pos += 1;
+                let constexpr = self.eat("constexpr");
                 self.expect("(")?;
                 let c = self.expr()?;
                 self.expect(")")?;
@@ -97,7 +98,23 @@ impl<'a> Parser<'a> {
                 } else {
                     None
                 };
-                StmtKind::If(c, Box::new(then), els)
+                // `if constexpr`: only the branch the constant condition
+                // takes is instantiated (the other may not check for these
+                // template arguments).
+                match self.const_value(&c).filter(|_| constexpr) {
+                    Some(0) => els.map_or(StmtKind::Empty, |e| e.kind),
+                    Some(_) => then.kind,
+                    None => StmtKind::If(c, Box::new(then), els),
+                }
+            }
+            "namespace"
+                if self.peek_at(1).is_some_and(|t| t.kind == TokKind::Ident)
+                    && self.peek_at(2).is_some_and(|t| t.is("=")) =>
+            {
+                // `namespace cg = cooperative_groups;` in a body.
+                let mut functions = Vec::new();
+                self.namespace_def(&mut functions)?;
+                StmtKind::Empty
             }
             "while" => {
                 self.pos += 1;
