@@ -112,7 +112,9 @@ impl TemplateDef {
     /// An alias template (`template <class T> using P = T *;`): its
     /// declaration starts with `using`.
     pub fn is_alias(&self) -> bool {
-        self.tokens.get(self.decl_start).is_some_and(|t| t.is("using"))
+        self.tokens
+            .get(self.decl_start)
+            .is_some_and(|t| t.is("using"))
     }
 
     /// The index of a placeholder among the parameters.
@@ -217,15 +219,24 @@ pub fn deduce_call(
     explicit: &[TemplateArg],
     types: &[Option<&CType>],
 ) -> Option<Vec<Option<TemplateArg>>> {
-    if explicit.len() > def.params.len() {
+    // A pack last among the parameters, and the function parameter that
+    // expands it (`Args... args`): the call arguments from there on each
+    // deduce an element.
+    let pack = pack_index(def).filter(|k| k + 1 == def.params.len());
+    let expansion = pack.and_then(|k| {
+        let j = params.len().checked_sub(1)?;
+        mentions(def, &params[j], k).then_some((k, j))
+    });
+    if pack.is_none() && explicit.len() > def.params.len() {
         return None;
     }
     let mut out: Vec<Option<TemplateArg>> = vec![None; def.params.len()];
     for (o, a) in out.iter_mut().zip(explicit) {
         *o = Some(a.clone());
     }
-    let fixed = explicit.len();
-    for (p, a) in params.iter().zip(types) {
+    let fixed = explicit.len().min(def.params.len());
+    let own = expansion.map_or(params.len(), |(_, j)| j);
+    for (p, a) in params.iter().zip(types).take(own) {
         let Some(a) = a else { continue };
         let mut scratch = out.clone();
         scratch.iter_mut().take(fixed).for_each(|s| *s = None);
@@ -236,7 +247,48 @@ pub fn deduce_call(
             *o = s;
         }
     }
+    if let Some(k) = pack {
+        // The pack's explicit elements, then those its expansion deduces.
+        out.truncate(k);
+        let given = explicit.get(k..).unwrap_or_default();
+        out.extend(given.iter().cloned().map(Some));
+        if let Some((_, j)) = expansion {
+            for a in types.iter().skip(j + given.len()) {
+                let mut scratch = vec![None; def.params.len()];
+                if !deduce(def, &params[j], (*a)?, &mut scratch) {
+                    return None;
+                }
+                out.push(Some(scratch[k].take()?));
+            }
+        }
+    }
     Some(out)
+}
+
+/// Whether type `t` names placeholder `k` of `def` (a pack's: `t` is
+/// then a pack expansion's pattern).
+pub fn mentions(def: &TemplateDef, t: &CType, k: usize) -> bool {
+    mentions_depth(def, t, k, 0)
+}
+
+fn mentions_depth(def: &TemplateDef, t: &CType, k: usize, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match t {
+        CType::Record(r) => {
+            Rc::ptr_eq(r, &def.params[k].placeholder)
+                || r.template.borrow().as_ref().is_some_and(|(_, args)| {
+                    args.iter().any(
+                    |a| matches!(a, TemplateArg::Type(t) if mentions_depth(def, t, k, depth + 1)),
+                )
+                })
+        }
+        CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
+            mentions_depth(def, pointee, k, depth + 1)
+        }
+        _ => false,
+    }
 }
 
 /// Deduces template arguments from one parameter type of the template's
@@ -449,11 +501,8 @@ pub fn expand_packs(def: &TemplateDef, args: &[TemplateArg]) -> TemplateDef {
     out.params.truncate(k);
     for i in 0..n {
         let placeholder = Rc::new(Record::new(&pack_element(&pack.name, i), false));
-        *placeholder.layout.borrow_mut() = Some(Rc::new(super::layout::Layout::plain(
-            Vec::new(),
-            1,
-            1,
-        )));
+        *placeholder.layout.borrow_mut() =
+            Some(Rc::new(super::layout::Layout::plain(Vec::new(), 1, 1)));
         out.params.push(TemplateParam {
             name: pack_element(&pack.name, i),
             kind: pack.kind.clone(),

@@ -107,15 +107,6 @@ impl<'a> Parser<'a> {
                     None => StmtKind::If(c, Box::new(then), els),
                 }
             }
-            "namespace"
-                if self.peek_at(1).is_some_and(|t| t.kind == TokKind::Ident)
-                    && self.peek_at(2).is_some_and(|t| t.is("=")) =>
-            {
-                // `namespace cg = cooperative_groups;` in a body.
-                let mut functions = Vec::new();
-                self.namespace_def(&mut functions)?;
-                StmtKind::Empty
-            }
             "while" => {
                 self.pos += 1;
                 self.expect("(")?;
@@ -474,10 +465,10 @@ impl<'a> Parser<'a> {
             // A `const` integer with a constant initializer is a constant
             // expression too (C++): `const int N = 256; __shared__ float a[N];`.
             if let Some(e) = init.as_ref().filter(|_| s.constexpr) {
-                // Evaluated here, as a constant expression: its calls of
-                // constexpr host functions (`std::numeric_limits<int>::max()`)
-                // are allowed in device code, as with nvcc.
-                if self.record_constant(name.clone(), &d.ty, e) {
+                // Evaluated here, as a constant expression: in a `__host__
+                // __device__` function its calls of constexpr host functions
+                // (`std::numeric_limits<int>::max()`) are folded (nvcc warns).
+                if self.record_constant(name.clone(), &d.ty, e) && self.host_device_body {
                     let span = e.span.clone();
                     if let Some(lit) = self.constant_literal(&name, &span) {
                         init = Some(lit);

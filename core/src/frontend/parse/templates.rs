@@ -236,6 +236,15 @@ impl<'a> Parser<'a> {
                 return Ok(());
             }
         }
+        // A host member template of a plain class defined out of it
+        // (`template <class T> inline bool Reader::convert(T &v) {…}`):
+        // host code, skipped as host function bodies are.
+        if self.names_host_member_of_class() {
+            if let Some((_, end)) = self.host_function_end(self.pos) {
+                self.pos = end;
+                return Ok(());
+            }
+        }
         // `template <typename T> struct Traits<T *> { … };`
         let is_partial = (self.at("struct") || self.at("class") || self.at("union"))
             && self.peek_at(2).is_some_and(|t| t.is("<"))
@@ -752,6 +761,36 @@ impl<'a> Parser<'a> {
             },
         });
         Ok(())
+    }
+
+    /// Whether a host function named `Class::name` (a plain class's member)
+    /// is declared here.
+    fn names_host_member_of_class(&self) -> bool {
+        let toks = self.toks;
+        let mut k = self.pos;
+        while let Some(t) = toks.get(k) {
+            if t.kind == TokKind::Str
+                || matches!(
+                    &*t.text,
+                    "{" | ";" | "=" | "<" | "__device__" | "__global__"
+                )
+            {
+                return false;
+            }
+            if t.is("(") {
+                break;
+            }
+            k += 1;
+            if k - self.pos > 256 {
+                return false;
+            }
+        }
+        k >= self.pos + 3
+            && toks[k - 1].kind == TokKind::Ident
+            && toks[k - 2].is("::")
+            && toks[k - 3].kind == TokKind::Ident
+            && self.class_template(&toks[k - 3].text).is_none()
+            && matches!(self.find_type(&toks[k - 3].text), Some(CType::Record(_)))
     }
 
     /// The class template whose member the declarator ahead names
