@@ -186,6 +186,10 @@ pub const CUDA_RUNTIME: &str = "#ifndef __CUDA_RUNTIME_H__
 /* assert() too, in device code with no include (nvcc's runtime header
    brings it). */
 #include <assert.h>
+/* std::size_t and std::ptrdiff_t, as nvcc's (through <new>). */
+namespace std { using ::size_t; using ::ptrdiff_t; }
+/* And <type_traits> (through <cmath>): std::is_same with no include. */
+#include <type_traits>
 /* The calling convention of host callbacks (empty on Linux). */
 #define CUDART_CB
 /* The runtime's version, 13050 for 13.5, from the compiler's. */

@@ -131,9 +131,20 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
         }
         out.push_str(&template_name(&parts, &mut subs));
     }
+    // A pack's arguments are one argument, `J…E`.
+    let pack = super::template::pack_index(def).filter(|k| k + 1 == def.params.len());
     out.push('I');
-    for a in args {
+    for (i, a) in args.iter().enumerate() {
+        if Some(i) == pack {
+            out.push('J');
+        }
         out.push_str(&template_arg(a, &mut subs, &ph));
+    }
+    if let Some(k) = pack {
+        if args.len() <= k {
+            out.push('J');
+        }
+        out.push('E');
     }
     out.push('E');
     if nested {
@@ -144,7 +155,15 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
         out.push('v');
     }
     for p in params {
-        out.push_str(&mangle(p, &mut subs, &ph));
+        // A pack expansion (`Args... args`) is `Dp` and its pattern.
+        let code = mangle(p, &mut subs, &ph);
+        if pack.is_some_and(|k| super::template::mentions(def, p, k)) {
+            let code = format!("Dp{code}");
+            subs.push(code.clone());
+            out.push_str(&code);
+        } else {
+            out.push_str(&code);
+        }
     }
     out
 }

@@ -197,6 +197,7 @@ pub fn parse_with_missing(
         placeholders: Vec::new(),
         in_class: false,
         host_declarator: false,
+        host_device_body: false,
         missing_host: missing.first().cloned(),
         noted_missing: false,
         bound: Vec::new(),
@@ -264,6 +265,10 @@ struct Parser<'a> {
     /// function, its parameters, a member of the host): `T &&` is accepted
     /// there (as a reference: host code is not compiled).
     host_declarator: bool,
+    /// Parsing a `__host__ __device__` function's body: its `constexpr`
+    /// variables' initializers are folded here (a constexpr host call in
+    /// them is nvcc's warning, not its error).
+    host_device_body: bool,
     /// The first host-only header not found, if any (`parse_with_missing`).
     missing_host: Option<String>,
     /// The note about it was written.

@@ -50,6 +50,8 @@ pub struct TemplateParam {
     pub kind: ParamKind,
     /// Where the default argument starts in the template's tokens.
     pub default: Option<usize>,
+    /// A parameter pack (`class... Args`, `int... Ns`).
+    pub pack: bool,
     /// The type that stands for a type parameter in the template's own
     /// signature (compared by identity): deduction matches it, mangling
     /// writes it `T_`, `T0_`, ….
@@ -105,6 +107,14 @@ pub struct MemberOf {
 impl TemplateDef {
     pub fn is_function(&self) -> bool {
         matches!(self.kind, TemplateKind::Function { .. })
+    }
+
+    /// An alias template (`template <class T> using P = T *;`): its
+    /// declaration starts with `using`.
+    pub fn is_alias(&self) -> bool {
+        self.tokens
+            .get(self.decl_start)
+            .is_some_and(|t| t.is("using"))
     }
 
     /// The index of a placeholder among the parameters.
@@ -209,15 +219,24 @@ pub fn deduce_call(
     explicit: &[TemplateArg],
     types: &[Option<&CType>],
 ) -> Option<Vec<Option<TemplateArg>>> {
-    if explicit.len() > def.params.len() {
+    // A pack last among the parameters, and the function parameter that
+    // expands it (`Args... args`): the call arguments from there on each
+    // deduce an element.
+    let pack = pack_index(def).filter(|k| k + 1 == def.params.len());
+    let expansion = pack.and_then(|k| {
+        let j = params.len().checked_sub(1)?;
+        mentions(def, &params[j], k).then_some((k, j))
+    });
+    if pack.is_none() && explicit.len() > def.params.len() {
         return None;
     }
     let mut out: Vec<Option<TemplateArg>> = vec![None; def.params.len()];
     for (o, a) in out.iter_mut().zip(explicit) {
         *o = Some(a.clone());
     }
-    let fixed = explicit.len();
-    for (p, a) in params.iter().zip(types) {
+    let fixed = explicit.len().min(def.params.len());
+    let own = expansion.map_or(params.len(), |(_, j)| j);
+    for (p, a) in params.iter().zip(types).take(own) {
         let Some(a) = a else { continue };
         let mut scratch = out.clone();
         scratch.iter_mut().take(fixed).for_each(|s| *s = None);
@@ -228,7 +247,48 @@ pub fn deduce_call(
             *o = s;
         }
     }
+    if let Some(k) = pack {
+        // The pack's explicit elements, then those its expansion deduces.
+        out.truncate(k);
+        let given = explicit.get(k..).unwrap_or_default();
+        out.extend(given.iter().cloned().map(Some));
+        if let Some((_, j)) = expansion {
+            for a in types.iter().skip(j + given.len()) {
+                let mut scratch = vec![None; def.params.len()];
+                if !deduce(def, &params[j], (*a)?, &mut scratch) {
+                    return None;
+                }
+                out.push(Some(scratch[k].take()?));
+            }
+        }
+    }
     Some(out)
+}
+
+/// Whether type `t` names placeholder `k` of `def` (a pack's: `t` is
+/// then a pack expansion's pattern).
+pub fn mentions(def: &TemplateDef, t: &CType, k: usize) -> bool {
+    mentions_depth(def, t, k, 0)
+}
+
+fn mentions_depth(def: &TemplateDef, t: &CType, k: usize, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match t {
+        CType::Record(r) => {
+            Rc::ptr_eq(r, &def.params[k].placeholder)
+                || r.template.borrow().as_ref().is_some_and(|(_, args)| {
+                    args.iter().any(
+                    |a| matches!(a, TemplateArg::Type(t) if mentions_depth(def, t, k, depth + 1)),
+                )
+                })
+        }
+        CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
+            mentions_depth(def, pointee, k, depth + 1)
+        }
+        _ => false,
+    }
 }
 
 /// Deduces template arguments from one parameter type of the template's
@@ -409,4 +469,149 @@ fn bind(out: &mut [Option<TemplateArg>], i: usize, a: &TemplateArg) -> bool {
             true
         }
     }
+}
+
+/// The index of a template's parameter pack (`class... Args`), if any.
+pub fn pack_index(def: &TemplateDef) -> Option<usize> {
+    def.params.iter().position(|p| p.pack)
+}
+
+/// The name element `i` of pack `name` has in an instance.
+fn pack_element(name: &str, i: usize) -> String {
+    format!("{name}__pack{i}")
+}
+
+/// `def` for arguments `args` (the pack's elements last, flattened) with
+/// its parameter pack expanded: the pack becomes one parameter per
+/// element, and each pack expansion in the declaration (`Args... args`,
+/// `f(args...)`, `std::forward<Args>(args)...`, `Tuple<Args...>`) one
+/// copy of its pattern per element, the packs in it named by the
+/// element; `sizeof...(Args)` is the count. `def` itself when it has no
+/// pack or the pack is not its last parameter.
+pub fn expand_packs(def: &TemplateDef, args: &[TemplateArg]) -> TemplateDef {
+    let Some(k) = pack_index(def) else {
+        return def.clone();
+    };
+    if k + 1 != def.params.len() {
+        return def.clone();
+    }
+    let n = args.len().saturating_sub(k);
+    let pack = &def.params[k];
+    let mut out = def.clone();
+    out.params.truncate(k);
+    for i in 0..n {
+        let placeholder = Rc::new(Record::new(&pack_element(&pack.name, i), false));
+        *placeholder.layout.borrow_mut() =
+            Some(Rc::new(super::layout::Layout::plain(Vec::new(), 1, 1)));
+        out.params.push(TemplateParam {
+            name: pack_element(&pack.name, i),
+            kind: pack.kind.clone(),
+            default: None,
+            pack: false,
+            placeholder,
+        });
+    }
+    let body = &def.tokens[def.decl_start.min(def.tokens.len())..];
+    let mut tokens: Vec<Token> = def.tokens[..def.decl_start.min(def.tokens.len())].to_vec();
+    tokens.extend(expand_tokens(body, &pack.name, n));
+    out.tokens = tokens.into();
+    out
+}
+
+/// The pack expansions in `body` expanded for a pack `pack` of `n`
+/// elements (see `expand_packs`).
+fn expand_tokens(body: &[Token], pack: &str, n: usize) -> Vec<Token> {
+    let mut packs: Vec<String> = vec![pack.to_string()];
+    let mut out: Vec<Token> = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        let t = &body[i];
+        // `sizeof...(Args)`: the count.
+        if t.is("sizeof")
+            && body.get(i + 1).is_some_and(|t| t.is("..."))
+            && body.get(i + 2).is_some_and(|t| t.is("("))
+            && body
+                .get(i + 3)
+                .is_some_and(|t| packs.iter().any(|p| t.is(p)))
+            && body.get(i + 4).is_some_and(|t| t.is(")"))
+        {
+            let mut lit = t.clone();
+            lit.kind = super::lex::TokKind::Number;
+            lit.text = format!("{n}").into();
+            out.push(lit);
+            i += 5;
+            continue;
+        }
+        if !t.is("...") {
+            out.push(t.clone());
+            i += 1;
+            continue;
+        }
+        // The pattern: back to the `,` or opening bracket that starts it.
+        let mut depth = 0i32;
+        let mut start = out.len();
+        while start > 0 {
+            let p = &out[start - 1];
+            if p.is(")") || p.is("]") || p.is("}") || p.is(">") {
+                depth += 1;
+            } else if p.is(">>") {
+                depth += 2;
+            } else if p.is("(") || p.is("[") || p.is("{") || p.is("<") {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            } else if depth == 0 && (p.is(",") || p.is(";")) {
+                break;
+            }
+            start -= 1;
+        }
+        let names_pack = out[start..]
+            .iter()
+            .any(|t| t.kind == super::lex::TokKind::Ident && packs.iter().any(|p| t.is(p)));
+        if !names_pack {
+            out.push(t.clone());
+            i += 1;
+            continue;
+        }
+        let pattern: Vec<Token> = out.split_off(start);
+        i += 1;
+        // `Args &&... args`: a function parameter pack declared; its name
+        // is a pack from here on.
+        let mut declared: Option<Token> = None;
+        if let Some(name) = body.get(i).filter(|t| {
+            t.kind == super::lex::TokKind::Ident
+                && body
+                    .get(i + 1)
+                    .is_some_and(|t| t.is(",") || t.is(")") || t.is("=") || t.is(";"))
+        }) {
+            packs.push(name.text.to_string());
+            declared = Some(name.clone());
+            i += 1;
+        }
+        if n == 0 {
+            // `f(a, args...)` → `f(a)`; `f(args..., a)` → `f(a)`.
+            if out.last().is_some_and(|t| t.is(",")) {
+                out.pop();
+            } else if body.get(i).is_some_and(|t| t.is(",")) {
+                i += 1;
+            }
+            continue;
+        }
+        for e in 0..n {
+            if e > 0 {
+                let mut comma = t.clone();
+                comma.text = ",".into();
+                out.push(comma);
+            }
+            for p in pattern.iter().chain(declared.iter()) {
+                let mut p = p.clone();
+                if p.kind == super::lex::TokKind::Ident && packs.iter().any(|q| p.is(q)) {
+                    p.text = pack_element(&p.text, e).into();
+                }
+                out.push(p);
+            }
+        }
+    }
+    out
 }

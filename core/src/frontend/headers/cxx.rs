@@ -243,26 +243,106 @@ public:
 pub const TYPE_TRAITS: &str = "#pragma once
 #include <cstddef>
 namespace std {
-struct true_type { static constexpr bool value = true; };
-struct false_type { static constexpr bool value = false; };
-template <class T> struct is_integral { static constexpr bool value = false; };
-template <> struct is_integral<bool> { static constexpr bool value = true; };
-template <> struct is_integral<char> { static constexpr bool value = true; };
-template <> struct is_integral<signed char> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned char> { static constexpr bool value = true; };
-template <> struct is_integral<short> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned short> { static constexpr bool value = true; };
-template <> struct is_integral<int> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned> { static constexpr bool value = true; };
-template <> struct is_integral<long> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned long> { static constexpr bool value = true; };
-template <> struct is_integral<long long> { static constexpr bool value = true; };
-template <> struct is_integral<unsigned long long> { static constexpr bool value = true; };
-template <class T> struct is_floating_point { static constexpr bool value = false; };
-template <> struct is_floating_point<float> { static constexpr bool value = true; };
-template <> struct is_floating_point<double> { static constexpr bool value = true; };
+template <class T, T v> struct integral_constant {
+    static constexpr T value = v;
+    typedef T value_type;
+};
+struct true_type { static constexpr bool value = true; typedef bool value_type; };
+struct false_type { static constexpr bool value = false; typedef bool value_type; };
+template <bool B> using bool_constant = integral_constant<bool, B>;
+template <class T, class U> struct is_same { static constexpr bool value = false; };
+template <class T> struct is_same<T, T> { static constexpr bool value = true; };
+template <bool B, class T = void> struct enable_if {};
+template <class T> struct enable_if<true, T> { typedef T type; };
+template <bool B, class T, class F> struct conditional { typedef T type; };
+template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+template <class T> struct type_identity { typedef T type; };
+template <class T> struct remove_const { typedef T type; };
+template <class T> struct remove_volatile { typedef T type; };
 template <class T> struct remove_cv { typedef T type; };
 template <class T> struct remove_reference { typedef T type; };
+template <class T> struct remove_reference<T &> { typedef T type; };
+template <class T> struct remove_pointer { typedef T type; };
+template <class T> struct remove_pointer<T *> { typedef T type; };
+template <class T> struct add_pointer { typedef T *type; };
+template <class T> struct add_const { typedef const T type; };
+template <class T> struct decay { typedef T type; };
+template <class T> struct decay<T &> { typedef T type; };
+template <class T> struct is_void { static constexpr bool value = false; };
+template <> struct is_void<void> { static constexpr bool value = true; };
+/* (cv-qualified arguments are not told apart from unqualified ones yet:
+   remove_cv and friends are the identity, is_const is false.) */
+template <class T> struct is_const { static constexpr bool value = false; };
+template <class T> struct is_pointer { static constexpr bool value = false; };
+template <class T> struct is_pointer<T *> { static constexpr bool value = true; };
+template <class T> struct is_reference { static constexpr bool value = false; };
+template <class T> struct is_reference<T &> { static constexpr bool value = true; };
+template <class T> struct is_lvalue_reference { static constexpr bool value = false; };
+template <class T> struct is_lvalue_reference<T &> { static constexpr bool value = true; };
+#define __PTXLAB_TRAIT(NAME, T, V) \\
+template <> struct NAME<T> { static constexpr bool value = V; };
+#define __PTXLAB_INTEGRAL(T, SIGNED) \\
+__PTXLAB_TRAIT(is_integral, T, true) \\
+__PTXLAB_TRAIT(is_signed, T, SIGNED) \\
+__PTXLAB_TRAIT(is_unsigned, T, !SIGNED) \\
+__PTXLAB_TRAIT(is_arithmetic, T, true) \\
+__PTXLAB_TRAIT(is_scalar, T, true) \\
+__PTXLAB_TRAIT(is_fundamental, T, true)
+template <class T> struct is_integral { static constexpr bool value = false; };
+template <class T> struct is_floating_point { static constexpr bool value = false; };
+template <class T> struct is_signed { static constexpr bool value = false; };
+template <class T> struct is_unsigned { static constexpr bool value = false; };
+template <class T> struct is_arithmetic { static constexpr bool value = false; };
+template <class T> struct is_scalar { static constexpr bool value = is_pointer<T>::value; };
+template <class T> struct is_fundamental { static constexpr bool value = is_void<T>::value; };
+__PTXLAB_INTEGRAL(bool, false)
+__PTXLAB_INTEGRAL(char, true)
+__PTXLAB_INTEGRAL(signed char, true)
+__PTXLAB_INTEGRAL(unsigned char, false)
+__PTXLAB_INTEGRAL(short, true)
+__PTXLAB_INTEGRAL(unsigned short, false)
+__PTXLAB_INTEGRAL(int, true)
+__PTXLAB_INTEGRAL(unsigned, false)
+__PTXLAB_INTEGRAL(long, true)
+__PTXLAB_INTEGRAL(unsigned long, false)
+__PTXLAB_INTEGRAL(long long, true)
+__PTXLAB_INTEGRAL(unsigned long long, false)
+#define __PTXLAB_FLOATING(T) \\
+__PTXLAB_TRAIT(is_floating_point, T, true) \\
+__PTXLAB_TRAIT(is_signed, T, true) \\
+__PTXLAB_TRAIT(is_arithmetic, T, true) \\
+__PTXLAB_TRAIT(is_scalar, T, true) \\
+__PTXLAB_TRAIT(is_fundamental, T, true)
+__PTXLAB_FLOATING(float)
+__PTXLAB_FLOATING(double)
+#undef __PTXLAB_FLOATING
+#undef __PTXLAB_INTEGRAL
+#undef __PTXLAB_TRAIT
+#define __PTXLAB_SIGN(S, U) \\
+template <> struct make_unsigned<S> { typedef U type; }; \\
+template <> struct make_unsigned<U> { typedef U type; }; \\
+template <> struct make_signed<S> { typedef S type; }; \\
+template <> struct make_signed<U> { typedef S type; };
+template <class T> struct make_unsigned;
+template <class T> struct make_signed;
+template <> struct make_unsigned<char> { typedef unsigned char type; };
+template <> struct make_signed<char> { typedef signed char type; };
+__PTXLAB_SIGN(signed char, unsigned char)
+__PTXLAB_SIGN(short, unsigned short)
+__PTXLAB_SIGN(int, unsigned int)
+__PTXLAB_SIGN(long, unsigned long)
+__PTXLAB_SIGN(long long, unsigned long long)
+#undef __PTXLAB_SIGN
+template <bool B, class T = void> using enable_if_t = typename enable_if<B, T>::type;
+template <bool B, class T, class F> using conditional_t = typename conditional<B, T, F>::type;
+template <class T> using remove_const_t = typename remove_const<T>::type;
+template <class T> using remove_cv_t = typename remove_cv<T>::type;
+template <class T> using remove_reference_t = typename remove_reference<T>::type;
+template <class T> using remove_pointer_t = typename remove_pointer<T>::type;
+template <class T> using add_pointer_t = typename add_pointer<T>::type;
+template <class T> using decay_t = typename decay<T>::type;
+template <class T> using make_unsigned_t = typename make_unsigned<T>::type;
+template <class T> using make_signed_t = typename make_signed<T>::type;
 }
 ";
 
@@ -801,6 +881,12 @@ public:
     typedef K key_type;
     typedef V mapped_type;
     typedef size_t size_type;
+    typedef pair<const K, V> value_type;
+    typedef value_type *iterator;
+    typedef const value_type *const_iterator;
+    iterator begin();
+    iterator end();
+    iterator find(const K &k);
     map();
     size_t size() const;
     bool empty() const;
@@ -947,6 +1033,7 @@ template <class To, class D> To duration_cast(const D &d);
 ";
 
 pub const RATIO: &str = "#pragma once
+#include <cstdint>
 namespace std {
 template <long long N, long long D = 1> struct ratio {
     static constexpr long long num = N;

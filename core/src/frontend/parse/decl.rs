@@ -206,7 +206,12 @@ impl<'a> Parser<'a> {
                     } else {
                         // Local `constexpr` values end with the body.
                         let outer = self.cxx.constants.clone();
+                        let hd = std::mem::replace(
+                            &mut self.host_device_body,
+                            space == ExecSpace::HostDevice,
+                        );
                         let body = self.compound();
+                        self.host_device_body = hd;
                         self.cxx.constants = outer;
                         Some(body?)
                     }

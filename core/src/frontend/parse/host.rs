@@ -366,7 +366,8 @@ impl<'a> Parser<'a> {
         let TemplateKind::Function { params, .. } = &d.kind else {
             return None;
         };
-        if types.len() > params.len() {
+        let pack = crate::frontend::template::pack_index(d).is_some();
+        if types.len() > params.len() && !pack {
             return None;
         }
         let types: Vec<Option<&CType>> = types.iter().map(Option::as_ref).collect();
@@ -404,7 +405,45 @@ impl<'a> Parser<'a> {
                     _ => Some(CType::INT),
                 }
             }
+            // `Functor<float>()`, `Point{1, 2}`: an object of that class.
+            [first, .., last] if first.kind == TokKind::Ident && (last.is(")") || last.is("}")) => {
+                let (pos, ndiags) = (self.pos, self.diags.len());
+                self.pos = lo;
+                let mut found = None;
+                if self.starts_type() {
+                    // (The specifiers alone: `T()` is no function type here.)
+                    let ty = self.specifiers().ok().and_then(|s| s.ty);
+                    if let Some(t @ CType::Record(_)) = ty {
+                        let open = if last.is(")") { "(" } else { "{" };
+                        if self.at(open) {
+                            self.skip_group();
+                            if self.pos == hi {
+                                found = Some(t);
+                            }
+                        }
+                    }
+                }
+                self.diags.truncate(ndiags);
+                self.pos = pos;
+                found
+            }
             _ => None,
+        }
+    }
+
+    /// Skips a bracketed group from its opening `(`, `[` or `{`.
+    fn skip_group(&mut self) {
+        let mut depth = 0i32;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.is("(") || t.is("[") || t.is("{") {
+                depth += 1;
+            } else if t.is(")") || t.is("]") || t.is("}") {
+                depth -= 1;
+                if depth <= 0 {
+                    return;
+                }
+            }
         }
     }
 

@@ -26,7 +26,7 @@ pub fn instantiate_function(
     {
         return Some((f.clone(), Vec::new()));
     }
-    let def = templates.defs.get(def)?.clone();
+    let def = crate::frontend::template::expand_packs(templates.defs.get(def)?, args);
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.pos = def.decl_start;
@@ -65,7 +65,7 @@ pub fn instance_signature(
     def: usize,
     args: &[TemplateArg],
 ) -> Option<(CType, Vec<CType>)> {
-    let def = templates.defs.get(def)?.clone();
+    let def = crate::frontend::template::expand_packs(templates.defs.get(def)?, args);
     let scope = templates.scope.clone();
     let mut diags = Vec::new();
     let mut p = Parser::sub(
@@ -119,6 +119,7 @@ pub(super) fn host_body_requests(
     args: &[TemplateArg],
     at: usize,
 ) -> Vec<Request> {
+    let def = &crate::frontend::template::expand_packs(def, args);
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.cxx.ns = def.name.split("::").map(str::to_string).collect();
@@ -290,6 +291,7 @@ impl<'a> Parser<'a> {
             placeholders: Vec::new(),
             in_class: false,
             host_declarator: false,
+            host_device_body: false,
             missing_host: None,
             noted_missing: false,
             bound: Vec::new(),
@@ -333,6 +335,35 @@ impl<'a> Parser<'a> {
         result
     }
 
+    /// The type an alias template's instance names: the type after its
+    /// `=` read with the parameters bound (in a template's signature, its
+    /// placeholders stay what they are).
+    fn alias_instance(
+        &mut self,
+        d: &TemplateDef,
+        args: &[TemplateArg],
+        span: &Span,
+    ) -> PResult<CType> {
+        if self.nesting >= MAX_NESTING {
+            let id = template_id(&d.name, args);
+            return self.error(
+                span.clone(),
+                format!("excessive recursion at instantiation of \"{id}\""),
+            );
+        }
+        let placeholders = self.placeholders.clone();
+        self.sub_parse(&d.tokens, d.decl_start + 3, |p| {
+            p.bind(d, args);
+            p.cxx.ns = crate::frontend::lookup::qualified_parts(&d.name)
+                .into_iter()
+                .map(str::to_string)
+                .collect();
+            p.cxx.ns.pop();
+            p.placeholders = placeholders;
+            p.type_name()
+        })
+    }
+
     /// Binds a template's parameters to arguments: a type parameter is a
     /// typedef, a non-type one a constant.
     fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
@@ -364,12 +395,18 @@ impl<'a> Parser<'a> {
         let Some(d) = self.templates.defs.get(def).cloned() else {
             return Ok(None);
         };
-        if given.len() > d.params.len() {
+        // A parameter pack last takes the arguments from its place on.
+        let pack = crate::frontend::template::pack_index(&d).filter(|k| k + 1 == d.params.len());
+        let mut rest = Vec::new();
+        if let Some(k) = pack {
+            rest = given.split_off(k.min(given.len()));
+        } else if given.len() > d.params.len() {
             return Ok(None);
         }
-        given.resize(d.params.len(), None);
+        let fixed = pack.unwrap_or(d.params.len());
+        given.resize(fixed, None);
         let mut args = Vec::new();
-        for (i, p) in d.params.iter().enumerate() {
+        for (i, p) in d.params.iter().enumerate().take(fixed) {
             let arg = match given[i].take() {
                 Some(a) => a,
                 None => {
@@ -392,7 +429,21 @@ impl<'a> Parser<'a> {
                     v
                 }
             };
-            let arg = match (&p.kind, arg) {
+            // A non-type parameter whose type is an earlier parameter
+            // (`template <typename T, T val>`): that parameter's argument.
+            let kind = match &p.kind {
+                ParamKind::Value(CType::Record(r)) => {
+                    match d.params.iter().position(|q| Rc::ptr_eq(&q.placeholder, r)) {
+                        Some(j) => match args.get(j) {
+                            Some(TemplateArg::Type(t)) => ParamKind::Value(t.clone()),
+                            _ => p.kind.clone(),
+                        },
+                        None => p.kind.clone(),
+                    }
+                }
+                k => k.clone(),
+            };
+            let arg = match (&kind, arg) {
                 (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
                 // A template's own parameter in its signature (`Col<C>`
                 // with `bool C`) stays its pattern value.
@@ -419,6 +470,15 @@ impl<'a> Parser<'a> {
                 _ => return Ok(None),
             };
             args.push(arg);
+        }
+        if let Some(k) = pack {
+            for a in rest {
+                match (&d.params[k].kind, a) {
+                    (ParamKind::Type, Some(a @ TemplateArg::Type(_)))
+                    | (ParamKind::Value(_), Some(a @ TemplateArg::Value(..))) => args.push(a),
+                    _ => return Ok(None),
+                }
+            }
         }
         Ok(Some(args))
     }
@@ -587,6 +647,15 @@ impl<'a> Parser<'a> {
             };
             return self.error(span.clone(), msg);
         };
+        if d.is_alias() {
+            return self.alias_instance(&d, &args, span);
+        }
+        if crate::frontend::template::pack_index(&d).is_some() {
+            return self.error(
+                span.clone(),
+                "variadic class templates are not supported yet",
+            );
+        }
         if let Some((_, _, t)) = self
             .templates
             .class_instances

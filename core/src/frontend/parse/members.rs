@@ -235,7 +235,9 @@ impl<'a> Parser<'a> {
             record.non_pod.set(true);
         }
         let body = if self.at("{") {
-            if self.exec_space(specs).on_device() {
+            // A static constexpr one is read too: constant expressions call
+            // it (`std::numeric_limits<int>::max() + 1`).
+            if self.exec_space(specs).on_device() || specs.constexpr && specs.is_static {
                 Some(self.compound()?)
             } else {
                 // Host code is accepted and not compiled for the device.
@@ -248,6 +250,7 @@ impl<'a> Parser<'a> {
         };
         let span = d.span;
         if specs.is_static {
+            let constexpr = specs.constexpr;
             let mut f = self.function_def(
                 format!("{}::{name}", record.name.borrow()),
                 d.ty,
@@ -262,6 +265,11 @@ impl<'a> Parser<'a> {
             if record.template.borrow().is_some() {
                 let class = CType::Record(record.clone());
                 f.symbol = Some(crate::frontend::mangle::static_member_symbol(&f, &class));
+            }
+            // `static constexpr T max() { return HI; }`: constant
+            // expressions call it (`std::numeric_limits<int>::max() + 1`).
+            if constexpr {
+                self.record_constexpr_fn(&f);
             }
             self.cxx.methods.push(f);
         } else {

@@ -90,6 +90,7 @@ impl<'a> Parser<'a> {
             }
             "if" => {
                 self.pos += 1;
+                let constexpr = self.eat("constexpr");
                 self.expect("(")?;
                 let c = self.expr()?;
                 self.expect(")")?;
@@ -99,7 +100,14 @@ impl<'a> Parser<'a> {
                 } else {
                     None
                 };
-                StmtKind::If(c, Box::new(then), els)
+                // `if constexpr`: only the branch the constant condition
+                // takes is instantiated (the other may not check for these
+                // template arguments).
+                match self.const_value(&c).filter(|_| constexpr) {
+                    Some(0) => els.map_or(StmtKind::Empty, |e| e.kind),
+                    Some(_) => then.kind,
+                    None => StmtKind::If(c, Box::new(then), els),
+                }
             }
             "while" => {
                 self.pos += 1;
@@ -475,7 +483,15 @@ impl<'a> Parser<'a> {
             // A `const` integer with a constant initializer is a constant
             // expression too (C++): `const int N = 256; __shared__ float a[N];`.
             if let Some(e) = init.as_ref().filter(|_| s.constexpr) {
-                self.record_constant(name.clone(), &d.ty, e);
+                // Evaluated here, as a constant expression: in a `__host__
+                // __device__` function its calls of constexpr host functions
+                // (`std::numeric_limits<int>::max()`) are folded (nvcc warns).
+                if self.record_constant(name.clone(), &d.ty, e) && self.host_device_body {
+                    let span = e.span.clone();
+                    if let Some(lit) = self.constant_literal(&name, &span) {
+                        init = Some(lit);
+                    }
+                }
             } else if let Some(e) = init.as_ref().filter(|_| s.konst && d.ty.is_integer()) {
                 let shadowed = self.cxx.constants.get(&name).cloned();
                 if self.record_constant(name.clone(), &d.ty, e) {

@@ -187,6 +187,9 @@ impl<'a> Parser<'a> {
         }
         let params = self.template_params(start)?;
         let decl_start = self.pos - start;
+        if self.at("using") {
+            return self.alias_template(start, decl_start, params);
+        }
         // `template <class T> template <class U> X<T>::X(U const &) {…}`: a
         // member template of a class template defined out of its class;
         // of the host, skipped as below.
@@ -230,6 +233,15 @@ impl<'a> Parser<'a> {
                     },
                 };
                 self.templates.out_of_class.push((class, def));
+                return Ok(());
+            }
+        }
+        // A host member template of a plain class defined out of it
+        // (`template <class T> inline bool Reader::convert(T &v) {…}`):
+        // host code, skipped as host function bodies are.
+        if self.names_host_member_of_class() {
+            if let Some((_, end)) = self.host_function_end(self.pos) {
+                self.pos = end;
                 return Ok(());
             }
         }
@@ -397,7 +409,13 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         self.pos += 2; // `template <`
         let params = self.template_params(start)?;
-        if ["struct", "class", "union", "template"]
+        // `template <class> friend class Tester;`, `template <class U>
+        // friend void f(U);`: befriends a template; access is not checked.
+        if self.at("friend") {
+            self.skip_friend_template();
+            return Ok(());
+        }
+        if ["struct", "class", "union", "template", "using"]
             .iter()
             .any(|w| self.at(w))
         {
@@ -462,14 +480,96 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `template <…> using Name = type;` (at `using`): an alias template,
+    /// kept as a class template whose tokens hold `using` (see
+    /// `TemplateDef::is_alias`); naming an instance reads the type with the
+    /// parameters bound (`Parser::alias_instance`).
+    fn alias_template(
+        &mut self,
+        start: usize,
+        decl_start: usize,
+        params: Vec<TemplateParam>,
+    ) -> PResult<()> {
+        let (name, span) = match self.peek_at(1) {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                (t.text.to_string(), t.span())
+            }
+            _ => {
+                let span = self.span();
+                return self.error(span, "expected an identifier");
+            }
+        };
+        if !self.peek_at(2).is_some_and(|t| t.is("=")) {
+            let span = self.span();
+            return self.error(span, "expected a \"=\"");
+        }
+        while !self.at(";") && !self.at_eof() {
+            self.pos += 1;
+        }
+        self.expect(";")?;
+        let name = self.qualify(&name);
+        if self.templates.find(&name).is_some() || self.typedefs.contains_key(&name) {
+            let msg = format!("\"{name}\" has already been declared in the current scope");
+            return self.error(span, msg);
+        }
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.defs.push(TemplateDef {
+            name,
+            span,
+            params,
+            tokens,
+            decl_start,
+            kind: TemplateKind::Class { is_union: false },
+            member: None,
+            outer: self.bound.clone(),
+        });
+        Ok(())
+    }
+
+    /// Skips a friend template declaration from `friend`: to its `;`, or
+    /// past the body of a friend function defined here.
+    fn skip_friend_template(&mut self) {
+        while !self.at_eof() {
+            if self.at("{") {
+                self.skip_braces();
+                self.eat(";");
+                return;
+            }
+            if self.eat(";") {
+                return;
+            }
+            self.pos += 1;
+        }
+    }
+
     /// A template's parameter list after `template <` up to its `>`
     /// (`start`: where `template` is; defaults are kept as token offsets
     /// from it).
     fn template_params(&mut self, start: usize) -> PResult<Vec<TemplateParam>> {
+        // The type parameters name their placeholders in the parameters
+        // after them (`template <typename T, T val>`).
+        let mut saved: Vec<(String, Option<CType>)> = Vec::new();
+        let params = self.template_params_in(start, &mut saved);
+        for (n, old) in saved.into_iter().rev() {
+            match old {
+                Some(t) => self.typedefs.insert(n, t),
+                None => self.typedefs.remove(&n),
+            };
+        }
+        params
+    }
+
+    fn template_params_in(
+        &mut self,
+        start: usize,
+        saved: &mut Vec<(String, Option<CType>)>,
+    ) -> PResult<Vec<TemplateParam>> {
         let mut params: Vec<TemplateParam> = Vec::new();
         loop {
             let pspan = self.span();
+            let pack;
             let (name, kind) = if self.eat("typename") || self.eat("class") {
+                pack = self.eat("...");
                 let name = match self.peek() {
                     Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
                         self.pos += 1;
@@ -483,8 +583,11 @@ impl<'a> Parser<'a> {
                 let Some(base) = s.ty else {
                     return self.error(pspan, "expected a template parameter");
                 };
+                pack = self.at("...");
                 let d = self.declarator(base, s.konst, s.volatile)?;
-                if !d.ty.is_integer() {
+                let placeholder_typed = matches!(&d.ty, CType::Record(r)
+                    if params.iter().any(|p| Rc::ptr_eq(&p.placeholder, r)));
+                if !d.ty.is_integer() && !placeholder_typed {
                     return self.error(
                         d.span,
                         format!(
@@ -508,10 +611,17 @@ impl<'a> Parser<'a> {
             };
             let placeholder = Rc::new(Record::new(&name, false));
             *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
+            if matches!(kind, ParamKind::Type) && !name.is_empty() {
+                let old = self
+                    .typedefs
+                    .insert(name.clone(), CType::Record(placeholder.clone()));
+                saved.push((name.clone(), old));
+            }
             params.push(TemplateParam {
                 name,
                 kind,
                 default,
+                pack,
                 placeholder,
             });
             if self.eat(",") {
@@ -653,6 +763,36 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Whether a host function named `Class::name` (a plain class's member)
+    /// is declared here.
+    fn names_host_member_of_class(&self) -> bool {
+        let toks = self.toks;
+        let mut k = self.pos;
+        while let Some(t) = toks.get(k) {
+            if t.kind == TokKind::Str
+                || matches!(
+                    &*t.text,
+                    "{" | ";" | "=" | "<" | "__device__" | "__global__"
+                )
+            {
+                return false;
+            }
+            if t.is("(") {
+                break;
+            }
+            k += 1;
+            if k - self.pos > 256 {
+                return false;
+            }
+        }
+        k >= self.pos + 3
+            && toks[k - 1].kind == TokKind::Ident
+            && toks[k - 2].is("::")
+            && toks[k - 3].kind == TokKind::Ident
+            && self.class_template(&toks[k - 3].text).is_none()
+            && matches!(self.find_type(&toks[k - 3].text), Some(CType::Record(_)))
+    }
+
     /// The class template whose member the declarator ahead names
     /// (`Name<…>::`, before its parameter list), if it does.
     fn names_class_template_member(&self) -> Option<String> {
@@ -704,7 +844,13 @@ impl<'a> Parser<'a> {
         let Some(base) = s.ty.clone() else {
             return self.error(start, "expected a type specifier");
         };
-        let d = self.declarator(base, s.konst, s.volatile)?;
+        // A host template's parameters may be rvalue references
+        // (`Args &&... args`), as host code's may.
+        let host = self.exec_space(&s) == ExecSpace::Host && !s.constexpr;
+        let outer = std::mem::replace(&mut self.host_declarator, host);
+        let d = self.declarator(base, s.konst, s.volatile);
+        self.host_declarator = outer;
+        let d = d?;
         let (Some(name), Some((params, _))) = (d.name, d.func) else {
             return self.error(d.span, "expected a function or class template");
         };

@@ -57,6 +57,9 @@ impl<'a> Parser<'a> {
         if self.at("(") && self.paren_declarator_follows() {
             return self.paren_declarator(ty);
         }
+        // `Args... args`: a function parameter pack (a template's); its
+        // pattern is the parameter's type (see `TemplateParam::pack`).
+        self.eat("...");
         let (name, span) = match self.peek() {
             Some(t) if t.is("operator") => {
                 self.pos += 1;

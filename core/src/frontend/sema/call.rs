@@ -251,7 +251,15 @@ impl<'a> Checker<'a> {
         let name = parts.join("::");
         let msg = if constexpr {
             let short = lookup::last_part(&name);
-            format!("calling a constexpr __host__ function(\"{short}\") from a {here} function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.")
+            let msg = format!("calling a constexpr __host__ function(\"{short}\") from a {here} function is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.");
+            // From a `__host__ __device__` function nvcc only warns
+            // (#20013-D): the call may be evaluated at compile time.
+            if self.space == ExecSpace::HostDevice {
+                let msg = msg.replace("a __device__ function", "a __host__ __device__ function");
+                self.diags.push(Diagnostic::warning(span.clone(), msg));
+                return;
+            }
+            msg
         } else {
             format!("calling a __host__ function(\"{name}\") from a {here} function is not allowed")
         };

@@ -316,7 +316,11 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
         inst.templates.count += 1;
         // What it asks for goes at the end of the file, where EDG
         // instantiates pending templates.
+        // (Class instances made there keep their member functions: a
+        // kernel it launches may call them, `callable(args...)`.)
+        let known = inst.templates.lazy_methods.len();
         let requests = parse::host_instance(&mut inst.templates, diags, def, &args, usize::MAX);
+        inst.register_methods(known);
         inst.templates.requests.extend(requests);
     }
 }
