@@ -184,7 +184,7 @@ fn inputs() -> (Vec<u32>, Vec<u32>) {
     let mut b = Vec::new();
     for i in 0..THREADS {
         let pick = |r: &mut Rng| {
-            if r.next() % 3 == 0 {
+            if r.next().is_multiple_of(3) {
                 EDGES[(r.next() % 12) as usize]
             } else {
                 r.next() as u32
@@ -192,7 +192,7 @@ fn inputs() -> (Vec<u32>, Vec<u32>) {
         };
         let x = pick(&mut r);
         // Some pairs equal, so the equalities are true somewhere.
-        let y = if i % 7 == 0 { x } else { pick(&mut r) };
+        let y = if i.is_multiple_of(7) { x } else { pick(&mut r) };
         a.push(x);
         b.push(y);
     }
@@ -240,7 +240,7 @@ fn first_difference(got: &[(String, Data)], want: &[(String, Data)], c: &Case) -
     Some(format!(
         "__v{}{}({:#010x}, {:#010x}) = {:#010x}, want {:#010x}",
         FUNCS[k / 2].name,
-        if k % 2 == 0 { 2 } else { 4 },
+        if k.is_multiple_of(2) { 2 } else { 4 },
         a[t],
         b[t],
         g[i],

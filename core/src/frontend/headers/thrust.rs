@@ -7,7 +7,7 @@
 //! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`). Thrust's
 //! other headers are host-only (`HOST_ONLY` in `headers.rs`).
 
-/// The paths served here.
+/// The paths served here (in the order of `header`'s texts).
 pub const NAMES: &[&str] = &["thrust/complex.h", "thrust/device_ptr.h"];
 
 /// The inline namespace's name from the target, defined once.
@@ -137,9 +137,6 @@ template <typename T> __host__ __device__ T *raw_pointer_cast(T *p) { return p; 
 
 /// The text of a header served here.
 pub fn header(path: &str) -> Option<&'static str> {
-    Some(match path {
-        "thrust/complex.h" => COMPLEX,
-        "thrust/device_ptr.h" => DEVICE_PTR,
-        _ => return None,
-    })
+    let i = NAMES.iter().position(|n| *n == path)?;
+    Some([COMPLEX, DEVICE_PTR][i])
 }

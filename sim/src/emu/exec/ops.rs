@@ -356,6 +356,46 @@ pub(super) fn cvt(v: u64, to: Ty, from: Ty, round: CvtRound, ftz: bool, sat: boo
     }
 }
 
+/// One SIMD video instruction on 32-bit words (`IntOp::Video`).
+fn video(v: Video, a: u64, b: u64, c: u64) -> u64 {
+    let w = 32 / u32::from(v.lanes);
+    let mask = (1i64 << w) - 1;
+    let lane = |x: u64, i: u32, signed: bool| -> i64 {
+        let u = ((x >> (w * i)) as i64) & mask;
+        if signed && u >> (w - 1) != 0 {
+            u - (1 << w)
+        } else {
+            u
+        }
+    };
+    let (lo, hi) = if v.d_signed {
+        (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1)
+    } else {
+        (0, mask)
+    };
+    let mut sum = c as i64;
+    let mut out = 0u64;
+    for i in 0..u32::from(v.lanes) {
+        let (x, y) = (lane(a, i, v.a_signed), lane(b, i, v.b_signed));
+        let r = match v.op {
+            VideoOp::Add => x + y,
+            VideoOp::Sub => x - y,
+            VideoOp::Avrg => (x + y + 1) >> 1,
+            VideoOp::Absdiff => (x - y).abs(),
+            VideoOp::Min => x.min(y),
+            VideoOp::Max => x.max(y),
+        };
+        let r = if v.sat { r.clamp(lo, hi) } else { r };
+        sum += r;
+        out |= ((r & mask) as u64) << (w * i);
+    }
+    if v.add {
+        (sum as u64) & 0xffff_ffff
+    } else {
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -598,45 +638,5 @@ mod tests {
         assert!(cvta(l, Mem::Shared, true) >= 1 << 32);
         let global = Ptr::global(BufferId(3)).encode();
         assert_eq!(cvta(global, Mem::Global, true), global);
-    }
-}
-
-/// One SIMD video instruction on 32-bit words (`IntOp::Video`).
-fn video(v: Video, a: u64, b: u64, c: u64) -> u64 {
-    let w = 32 / u32::from(v.lanes);
-    let mask = (1i64 << w) - 1;
-    let lane = |x: u64, i: u32, signed: bool| -> i64 {
-        let u = ((x >> (w * i)) as i64) & mask;
-        if signed && u >> (w - 1) != 0 {
-            u - (1 << w)
-        } else {
-            u
-        }
-    };
-    let (lo, hi) = if v.d_signed {
-        (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1)
-    } else {
-        (0, mask)
-    };
-    let mut sum = c as i64;
-    let mut out = 0u64;
-    for i in 0..u32::from(v.lanes) {
-        let (x, y) = (lane(a, i, v.a_signed), lane(b, i, v.b_signed));
-        let r = match v.op {
-            VideoOp::Add => x + y,
-            VideoOp::Sub => x - y,
-            VideoOp::Avrg => (x + y + 1) >> 1,
-            VideoOp::Absdiff => (x - y).abs(),
-            VideoOp::Min => x.min(y),
-            VideoOp::Max => x.max(y),
-        };
-        let r = if v.sat { r.clamp(lo, hi) } else { r };
-        sum += r;
-        out |= ((r & mask) as u64) << (w * i);
-    }
-    if v.add {
-        (sum as u64) & 0xffff_ffff
-    } else {
-        out
     }
 }
