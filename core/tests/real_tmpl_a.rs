@@ -260,3 +260,38 @@ fn constexpr_host_calls_in_host_device_functions_warn() {
         c.diagnostics
     );
 }
+
+/// Not supported yet, and said so: template template parameters and
+/// variadic class templates.
+#[test]
+fn template_template_parameters_and_variadic_classes_are_reported() {
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let c = compile_source(
+        "k.cu",
+        "template <template <class> class P, class T> struct A { P<T> p; };\n",
+        &opts,
+    );
+    assert!(
+        c.diagnostics
+            .iter()
+            .any(|d| d.is_error()
+                && d.message == "template template parameters are not supported yet"),
+        "{:#?}",
+        c.diagnostics
+    );
+    let c = compile_source(
+        "k.cu",
+        "template <class... T> struct Tuple { int n; };\n__global__ void k(Tuple<int, float> *t) { t->n = 1; }\n",
+        &opts,
+    );
+    assert!(
+        c.diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.message == "variadic class templates are not supported yet"),
+        "{:#?}",
+        c.diagnostics
+    );
+}

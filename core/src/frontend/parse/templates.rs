@@ -579,6 +579,9 @@ impl<'a> Parser<'a> {
                 };
                 (name, ParamKind::Type)
             } else {
+                if self.at("template") {
+                    return self.error(pspan, "template template parameters are not supported yet");
+                }
                 let s = self.specifiers()?;
                 let Some(base) = s.ty else {
                     return self.error(pspan, "expected a template parameter");
