@@ -38,6 +38,7 @@ mod host;
 mod instantiate;
 mod lambda;
 mod members;
+mod out_of_class;
 mod records;
 mod stmt;
 mod templates;
@@ -320,6 +321,33 @@ struct Declarator {
     konst_fn: bool,
     /// `override` or `final` after a function's parameters (a virtual one).
     overrides: bool,
+    /// Specifiers written after the type's `*`/`&`, before the name
+    /// (`const T & __device__ __host__ max(…)`), as nvcc accepts.
+    late: LateSpecs,
+}
+
+/// Execution-space and inline specifiers between a declarator's pointer
+/// operators and its name.
+#[derive(Default, Clone, Copy)]
+struct LateSpecs {
+    device: bool,
+    host: bool,
+    inline_kw: bool,
+    inline: Option<InlineHint>,
+}
+
+impl Specs {
+    /// These specifiers with those a declarator found after its type.
+    fn with_late(&self, late: LateSpecs) -> Specs {
+        let mut s = self.clone();
+        s.device |= late.device;
+        s.host |= late.host;
+        s.inline_kw |= late.inline_kw;
+        if let Some(h) = late.inline {
+            s.inline = h;
+        }
+        s
+    }
 }
 
 impl Declarator {

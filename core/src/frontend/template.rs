@@ -68,6 +68,9 @@ pub enum TemplateKind {
         space: ExecSpace,
         /// `constexpr` (see `FunctionDef::constexpr`).
         constexpr: bool,
+        /// How many trailing parameters have default arguments (`int width
+        /// = 32`): a call may leave them out.
+        defaults: usize,
     },
     /// A class (struct) template.
     Class { is_union: bool },
@@ -128,6 +131,18 @@ pub struct Request {
     pub at: usize,
 }
 
+/// A device member function of a class template defined out of its class.
+#[derive(Clone, Debug)]
+pub struct OutOfClassMember {
+    /// The class template's full name.
+    pub class: String,
+    /// The class's argument list as the definition writes it, each of the
+    /// definition's parameters by its index (`$0 , 3`): which
+    /// specialization the member belongs to.
+    pub form: String,
+    pub def: TemplateDef,
+}
+
 /// A partial specialization of a class template (`template <typename T>
 /// struct Traits<T *> { … };`): its own parameters and template, and the
 /// primary template's arguments in terms of its parameters.
@@ -181,6 +196,9 @@ pub struct Templates {
     /// launches, with the members asked for: each is read once (a member
     /// that names its own class would read it again without end).
     pub members_scanned: crate::collections::HashSet<String>,
+    /// Device member functions of class templates defined out of their
+    /// class, read again in each instance (`parse/out_of_class.rs`).
+    pub members_out: Vec<OutOfClassMember>,
 }
 
 impl Templates {

@@ -452,6 +452,7 @@ impl<'a> Parser<'a> {
             func: Some((params, variadic)),
             konst_fn: false,
             overrides: false,
+            late: LateSpecs::default(),
         };
         let mut specs = specs.clone();
         specs.is_static = is_static;
@@ -563,6 +564,7 @@ impl<'a> Parser<'a> {
             func: Some((Vec::new(), false)),
             konst_fn: false,
             overrides: false,
+            late: LateSpecs::default(),
         };
         self.method(record, specs, d)
     }

@@ -33,6 +33,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
         }
+        let late = self.late_specifiers();
         if self.at("&&") && !self.host_declarator {
             let span = self.span();
             return self.error(span, "rvalue references are not supported yet");
@@ -43,6 +44,7 @@ impl<'a> Parser<'a> {
                 konst,
             };
         }
+        let late = self.late_specifiers_after(late);
         // `(*name)(params)`, `(*name[N])(params)`: a pointer to function
         // (or an array of them) returning `ty`.
         if self.at("(") && self.peek_at(1).is_some_and(|t| t.is("*")) {
@@ -87,6 +89,7 @@ impl<'a> Parser<'a> {
                 func: Some((params, variadic)),
                 konst_fn,
                 overrides,
+                late,
             });
         }
         let ty = self.array_dims(ty)?;
@@ -99,7 +102,30 @@ impl<'a> Parser<'a> {
             func: None,
             konst_fn: false,
             overrides: false,
+            late,
         })
+    }
+
+    /// `__device__ __host__ inline` after a declarator's `*`/`&`
+    /// (`Ty_ const & __device__ __host__ max_logan(…)`): nvcc takes them
+    /// as the declaration's.
+    fn late_specifiers(&mut self) -> LateSpecs {
+        self.late_specifiers_after(LateSpecs::default())
+    }
+
+    fn late_specifiers_after(&mut self, mut late: LateSpecs) -> LateSpecs {
+        while let Some(t) = self.peek() {
+            match &*t.text {
+                "__device__" => late.device = true,
+                "__host__" => late.host = true,
+                "inline" | "__inline__" => late.inline_kw = true,
+                "__forceinline__" => late.inline = Some(InlineHint::Always),
+                "__noinline__" => late.inline = Some(InlineHint::Never),
+                _ => return late,
+            }
+            self.pos += 1;
+        }
+        late
     }
 
     /// `[N][M]…` after a declarator's name: `ty` as the array's element.
@@ -188,6 +214,7 @@ impl<'a> Parser<'a> {
             func: None,
             konst_fn: false,
             overrides: false,
+            late: LateSpecs::default(),
         })
     }
 

@@ -134,17 +134,26 @@ impl<'a> Checker<'a> {
             };
             let inst = self.inst.borrow();
             let d = &inst.templates.defs[def];
-            let (space, constexpr) = match &d.kind {
+            let (space, constexpr, ndefaults) = match &d.kind {
                 TemplateKind::Function {
-                    space, constexpr, ..
-                } => (*space, *constexpr),
+                    space,
+                    constexpr,
+                    defaults,
+                    ..
+                } => (*space, *constexpr, *defaults),
                 TemplateKind::Class { .. } => continue,
             };
+            // Which parameters have defaults (their values come with the
+            // instance's signature once one is chosen).
+            let given = params.len().saturating_sub(ndefaults);
+            let defaults = (0..params.len())
+                .map(|i| (i >= given).then(|| mk(ExprKind::IntLit(0), span.clone(), CType::INT)))
+                .collect();
             let sig = Signature {
                 name: template_id(&d.name, &targs),
                 symbol: super::super::mangle::template_symbol(d, &targs),
                 ret,
-                defaults: vec![None; params.len()],
+                defaults,
                 params,
                 variadic: false,
                 space,
@@ -239,10 +248,11 @@ impl<'a> Checker<'a> {
     /// worse for none; else a function beats a template's instance, and a
     /// more specialized template a less specialized one.
     fn beats(&self, a: &Candidate, b: &Candidate, nargs: usize) -> bool {
-        if better(&a.ranks, &b.ranks) {
+        let (ra, rb) = (comparable_ranks(a, b), comparable_ranks(b, a));
+        if better(&ra, &rb) {
             return true;
         }
-        if better(&b.ranks, &a.ranks) {
+        if better(&rb, &ra) {
             return false;
         }
         match (&a.template, &b.template) {
@@ -256,6 +266,23 @@ impl<'a> Checker<'a> {
             _ => false,
         }
     }
+}
+
+/// `a`'s ranks as compared with `b`'s: binding a `const T &` to a `T` is
+/// worse than binding a `T &` only ([over.ics.rank]: both reference
+/// bindings); against a parameter taken by value it is as good (both are
+/// identities: `f(const T x)` beside `f(const Pair<K, V> &p)` is decided by
+/// partial ordering).
+fn comparable_ranks(a: &Candidate, b: &Candidate) -> Vec<Rank> {
+    let is_ref = |c: &Candidate, i: usize| matches!(c.sig.params.get(i), Some(CType::Ref { .. }));
+    a.ranks
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match r {
+            Rank::Qualified if is_ref(a, i) && !is_ref(b, i) => Rank::Exact,
+            r => *r,
+        })
+        .collect()
 }
 
 /// C++'s partial ordering of function templates: `a` is at least as
