@@ -83,6 +83,11 @@ pub fn instance_signature(
         .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    // A member template's signature names its class's typedefs
+    // (`const math_t *ptr`).
+    if let Some(m) = &def.member {
+        p.class_names(&m.record);
+    }
     let header = p.function_template_header();
     *templates = p.templates;
     match header {
