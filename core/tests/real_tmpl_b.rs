@@ -171,6 +171,34 @@ __global__ void k(float *x) { x[0] = sqrtf(x[1]); }
     assert_eq!(entries(&p), ["_Z1kPf"]);
 }
 
+/// An explicit specialization of a member template of a class template's
+/// instance (`template <> template <> float Kiss<unsigned>::next<float>()`),
+/// its body read in the instance's scope (HeCBench kiss).
+#[test]
+fn member_template_specializations_of_class_instances() {
+    let src = r#"
+#include <cstdint>
+namespace kiss {
+template <class T> class Kiss {
+public:
+  __host__ __device__ inline constexpr explicit Kiss(T seed) noexcept : x(seed), y(seed + 1), z(seed + 2), w(seed + 3) {}
+  template <class Result> __host__ __device__ inline constexpr Result next() noexcept;
+private:
+  T x, y, z, w;
+};
+template <> template <> __host__ __device__ inline constexpr std::uint32_t Kiss<std::uint32_t>::next<std::uint32_t>() noexcept {
+  x = 69069 * x + 12345; y ^= y << 13; return x + y + z;
+}
+template <> template <> __host__ __device__ inline constexpr float Kiss<std::uint32_t>::next<float>() noexcept {
+  return float(next<std::uint32_t>()) / 4294967295.0f;
+}
+}
+__global__ void k(float *out, unsigned *u) { kiss::Kiss<std::uint32_t> r(u[0]); out[0] = r.next<float>(); u[1] = r.next<std::uint32_t>(); }
+"#;
+    let p = ptx("memberspec", src);
+    assert_eq!(entries(&p), ["_Z1kPfPj"]);
+}
+
 /// What stays an error: a second definition of a template with the same
 /// parameter lists, and an explicit specialization no template matches.
 #[test]

@@ -224,4 +224,95 @@ impl Parser<'_> {
         }
         Ok(())
     }
+
+    /// `template <> template <> __device__ float Kiss<unsigned>::next<float>()
+    /// { … }` (after both `template <>`): the instance of member template
+    /// `next` of the class instance `Kiss<unsigned>` for `<float>`, defined
+    /// here; its body is read in the instance's scope.
+    pub(super) fn member_template_specialization(&mut self) -> PResult<()> {
+        let start = self.span();
+        let specs = self.specifiers()?;
+        let Some(ret) = specs.ty.clone() else {
+            return self.error(start, "expected a type specifier");
+        };
+        let at = self.span();
+        let Some((class, len)) = self
+            .template_id_from(self.pos)
+            .filter(|(d, _)| !self.templates.defs[*d].is_function())
+        else {
+            return self.error(at, "expected a member function template");
+        };
+        self.pos += len + 1;
+        let cargs = self.template_args()?;
+        let CType::Record(record) = self.class_instance(class, cargs, &at)? else {
+            return self.error(at, "expected a class");
+        };
+        self.expect("::")?;
+        let (member, span) = self.ident()?;
+        let given = if self.eat("<") {
+            self.template_args()?
+        } else {
+            Vec::new()
+        };
+        self.expect("(")?;
+        let (params, variadic) = self.params()?;
+        let declared: Vec<CType> = params.iter().map(|p| p.ty.clone()).collect();
+        let defs = &self.templates.defs;
+        let pick = (0..defs.len()).find(|&i| {
+            let t = &defs[i];
+            let TemplateKind::Function { params: pats, .. } = &t.kind else {
+                return false;
+            };
+            let mut out: Vec<Option<TemplateArg>> = vec![None; t.params.len()];
+            t.member
+                .as_ref()
+                .is_some_and(|m| Rc::ptr_eq(&m.record, &record))
+                && crate::frontend::lookup::last_part(&t.name) == member
+                && pats.len() == declared.len()
+                && given.len() <= t.params.len()
+                && pats
+                    .iter()
+                    .zip(&declared)
+                    .all(|(p, a)| crate::frontend::template::match_type(t, p, a, &mut out, 0))
+        });
+        let full = format!("{}::{member}", record.name.borrow());
+        let Some(def) = pick else {
+            return self.error(span, format!("\"{full}\" is not a member template"));
+        };
+        let given = given.into_iter().map(Some).collect();
+        let Some(args) = self.complete_args(def, given)? else {
+            return self.error(
+                span,
+                format!("no instance of function template \"{full}\" matches the specified type"),
+            );
+        };
+        let d = Declarator {
+            name: Some(member),
+            span,
+            ty: ret,
+            restrict: false,
+            volatile: false,
+            func: Some((params, variadic)),
+            konst_fn: false,
+            overrides: false,
+            late: LateSpecs::default(),
+        };
+        let outer = std::mem::replace(
+            &mut self.cxx.ns,
+            crate::frontend::lookup::qualified_parts(&record.name.borrow())
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        );
+        let known = self.cxx.methods.len();
+        let made = self.method(&record, &specs, d);
+        self.cxx.ns = outer;
+        made?;
+        if self.cxx.methods.len() > known {
+            if let Some(f) = self.cxx.methods.pop() {
+                self.templates.specializations.push((def, args, f));
+            }
+        }
+        Ok(())
+    }
 }

@@ -846,6 +846,15 @@ impl<'a> Parser<'a> {
         if self.at("struct") || self.at("union") || self.at("class") {
             return self.class_specialization();
         }
+        // `template <> template <> T C<X>::f<Y>() {…}`: a member template
+        // of a class template's instance, specialized.
+        if self.at("template")
+            && self.peek_at(1).is_some_and(|t| t.is("<"))
+            && self.peek_at(2).is_some_and(|t| t.is(">"))
+        {
+            self.pos += 3;
+            return self.member_template_specialization();
+        }
         let start = self.span();
         let specs = self.specifiers()?;
         let Some(ret) = specs.ty.clone() else {
