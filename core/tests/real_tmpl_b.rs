@@ -199,6 +199,61 @@ __global__ void k(float *out, unsigned *u) { kiss::Kiss<std::uint32_t> r(u[0]); 
     assert_eq!(entries(&p), ["_Z1kPfPj"]);
 }
 
+/// Rvalue and forwarding references in device code: `T &&` deduces `A &`
+/// for an lvalue and `A` for an rvalue, `A & &&` collapses (HeCBench moe's
+/// `Max`); instances are named as nvcc's (`_Z2twIRiEiOT_`, `_Z2twIiEiOT_`).
+#[test]
+fn rvalue_and_forwarding_references() {
+    let src = r#"
+struct Max {
+  template <typename T, typename U>
+  __device__ __forceinline__ T operator()(T &&t, U &&u) const { return t > u ? t : u; }
+};
+template <typename T> __device__ void set(T &&x, int v) { x = v; }
+template <typename T> __device__ int twice(T &&x) { return x + x; }
+__global__ void k(float *f, int *i) {
+  float a = f[0];
+  f[1] = Max()(a, f[2]);
+  f[3] = Max()(1.5f, a);
+  set(i[0], 7);
+  int n = 2; set(n, 9); i[1] = n + twice(n) + twice(4);
+}
+"#;
+    let p = ptx("forwarding", src);
+    assert_eq!(entries(&p), ["_Z1kPfPi"]);
+}
+
+/// Forwarding references' instances have nvcc's symbols: `T` an lvalue
+/// reference (`IRiE`, `IRKiE`) or the value type, the parameter `OT_`.
+#[test]
+fn forwarding_reference_instances_are_named_as_nvccs() {
+    let src = r#"
+template <typename T> __device__ __noinline__ int tw(T &&x) { return x + x; }
+template <typename T> __device__ __noinline__ void st(T &&x) { x = 3; }
+__global__ void k(int *i) { int n = i[0]; i[1] = tw(n) + tw(4); st(i[2]); const int c = i[3]; i[4] = tw(c); }
+"#;
+    let p = ptx("fwdnames", src);
+    assert_eq!(entries(&p), ["_Z1kPi"]);
+    let mut funcs: Vec<&str> = p
+        .lines()
+        .filter(|l| l.starts_with(".func"))
+        .filter_map(|l| l.split_whitespace().last())
+        .map(|l| l.trim_end_matches('('))
+        .collect();
+    // (Each is declared before the kernel and defined after it.)
+    funcs.sort_unstable();
+    funcs.dedup();
+    assert_eq!(
+        funcs,
+        [
+            "_Z2stIRiEvOT_",
+            "_Z2twIRKiEiOT_",
+            "_Z2twIRiEiOT_",
+            "_Z2twIiEiOT_"
+        ]
+    );
+}
+
 /// What stays an error: a second definition of a template with the same
 /// parameter lists, and an explicit specialization no template matches.
 #[test]

@@ -84,3 +84,50 @@ fn real_template_constructs_run() {
         assert_eq!(mem.download::<i32>(i), WANT_I, "PTX emulator -O{level}");
     }
 }
+
+const FORWARDING: &str = r#"
+struct Max {
+  template <typename T, typename U>
+  __device__ __forceinline__ T operator()(T &&t, U &&u) const { return t > u ? t : u; }
+};
+template <typename T> __device__ void set(T &&x, int v) { x = v; }
+template <typename T> __device__ int twice(T &&x) { return x + x; }
+__global__ void k(float *f, int *i) {
+  float a = f[0];
+  f[1] = Max()(a, f[2]);
+  f[3] = Max()(1.5f, a);
+  set(i[0], 7);
+  int n = 2; set(n, 9); i[1] = n + twice(n) + twice(4);
+}
+"#;
+
+/// Forwarding references: an lvalue argument binds by reference (`set(n,
+/// 9)` writes `n`), an rvalue by value.
+#[test]
+fn forwarding_references_run() {
+    let want_f = [2.0f32, 5.0, 5.0, 2.0, 0.0];
+    let want_i = [7i32, 9 + 18 + 8];
+    for level in [0, 3] {
+        let opts = Options {
+            opt_level: level,
+            ..Options::default()
+        };
+        let m = compile_to_ir("t.cu", FORWARDING, &NoFiles, &opts, None).unwrap();
+        let ptx = compile_source("t.cu", FORWARDING, &opts).ptx.unwrap();
+        let e = emu::PtxModule::parse(&ptx).unwrap();
+        for run in 0..2 {
+            let mut mem = Memory::new();
+            let f = mem.upload(&[2.0f32, 0.0, 5.0, 0.0, 0.0]);
+            let i = mem.upload(&[0i32, 0]);
+            let args = vec![ArgValue::Buffer(f), ArgValue::Buffer(i)];
+            let l = Launch::new([1, 1, 1], [1, 1, 1], args);
+            if run == 0 {
+                interp::run_kernel(&m, KERNEL, &l, &mut mem, &Config::default()).unwrap();
+            } else {
+                emu::run_kernel(&e, KERNEL, &l, &mut mem, &Config::default()).unwrap();
+            }
+            assert_eq!(mem.download::<f32>(f), want_f, "run {run} -O{level}");
+            assert_eq!(mem.download::<i32>(i), want_i, "run {run} -O{level}");
+        }
+    }
+}

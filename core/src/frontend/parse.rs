@@ -198,6 +198,7 @@ pub fn parse_with_missing(
         placeholders: Vec::new(),
         in_class: false,
         host_declarator: false,
+        rvalue_as_value: false,
         missing_host: missing.first().cloned(),
         noted_missing: false,
         bound: Vec::new(),
@@ -263,6 +264,9 @@ struct Parser<'a> {
     /// function, its parameters, a member of the host): `T &&` is accepted
     /// there (as a reference: host code is not compiled).
     host_declarator: bool,
+    /// Reading a function template's instance: `A &&` (its `T &&` with
+    /// `T = A`) is taken as a value (see `Parser::rvalue_reference`).
+    rvalue_as_value: bool,
     /// The first host-only header not found, if any (`parse_with_missing`).
     missing_host: Option<String>,
     /// The note about it was written.

@@ -272,6 +272,19 @@ fn deduce_depth(
         return true;
     }
     match (pattern, arg) {
+        // A forwarding reference (`T &&`, see `Parser::rvalue_reference`):
+        // an lvalue argument, passed as a reference type, deduces `A &`.
+        (CType::Ref { pointee: outer, .. }, _) if forwarding_param(def, outer).is_some() => {
+            let i = forwarding_param(def, outer).unwrap_or(0);
+            let a = TemplateArg::Type(arg.clone());
+            match &out[i] {
+                Some(prev) => *prev == a,
+                None => {
+                    out[i] = Some(a);
+                    true
+                }
+            }
+        }
         (CType::Record(p), _) if def.placeholder_index(p).is_some() => {
             let i = def.placeholder_index(p).unwrap_or(0);
             let a = TemplateArg::Type(arg.clone());
@@ -324,6 +337,18 @@ fn deduce_depth(
             })
         }
         _ => true,
+    }
+}
+
+/// The type parameter a forwarding reference's inner reference names
+/// (`outer` is the pointee of a parameter `T &&`'s outer reference).
+pub fn forwarding_param(def: &TemplateDef, outer: &CType) -> Option<usize> {
+    match outer {
+        CType::Ref { pointee, .. } => match &**pointee {
+            CType::Record(r) => def.placeholder_index(r),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -37,6 +37,7 @@ pub fn instantiate_function(
         .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    p.rvalue_as_value = true;
     if let Some(m) = &def.member {
         // A member of its class: read as in the class body.
         p.cxx.ctor_name = p.cxx.ns.last().cloned();
@@ -83,6 +84,7 @@ pub fn instance_signature(
         .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    p.rvalue_as_value = true;
     // A member template's signature names its class's typedefs
     // (`const math_t *ptr`).
     if let Some(m) = &def.member {
@@ -295,6 +297,7 @@ impl<'a> Parser<'a> {
             placeholders: Vec::new(),
             in_class: false,
             host_declarator: false,
+            rvalue_as_value: false,
             missing_host: None,
             noted_missing: false,
             bound: Vec::new(),

@@ -121,6 +121,7 @@ impl<'a> Checker<'a> {
             }
         }
         for def in defs {
+            let types = self.forwarding_types(def, &types, &args);
             let (targs, header) = {
                 let mut inst = self.inst.borrow_mut();
                 let Some(targs) = inst.deduce(def, &explicit, Some(&types), self.diags) else {
@@ -242,6 +243,34 @@ impl<'a> Checker<'a> {
         };
         let object = object.filter(|_| sig.method);
         self.call_signature(&sig, object, args, span)
+    }
+
+    /// The argument types deduction sees for template `def`: an lvalue
+    /// passed to a forwarding reference (`T &&`) as a reference to its
+    /// type, which deduces `T` as `A &`.
+    fn forwarding_types(&self, def: usize, types: &[CType], args: &[Expr]) -> Vec<CType> {
+        let inst = self.inst.borrow();
+        let d = &inst.templates.defs[def];
+        let TemplateKind::Function { params, .. } = &d.kind else {
+            return types.to_vec();
+        };
+        types
+            .iter()
+            .zip(args)
+            .enumerate()
+            .map(|(i, (t, a))| {
+                let forwarding = matches!(params.get(i), Some(CType::Ref { pointee, .. })
+                    if crate::frontend::template::forwarding_param(d, pointee).is_some());
+                if forwarding && a.lvalue && !matches!(a.ty, CType::Array(..)) {
+                    CType::Ref {
+                        pointee: Box::new(t.clone()),
+                        konst: self.is_const_lvalue(a),
+                    }
+                } else {
+                    t.clone()
+                }
+            })
+            .collect()
     }
 
     /// Whether candidate `a` is better than `b`: better for an argument and
