@@ -543,6 +543,10 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
             konst,
             volatile,
         } => format!("P{}", qual_key(pointee, quals(*konst, *volatile), ph)),
+        // A forwarding reference in a template's signature (`T &&`).
+        CType::Ref { pointee, .. } if pointee.is_ref() => {
+            format!("O{}", canonical(pointee.unref(), ph))
+        }
         CType::Ref { pointee, konst } => {
             format!("R{}{}", quals(*konst, false), canonical(pointee, ph))
         }
@@ -670,6 +674,10 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
             konst,
             volatile,
         } => ('P', pointee, *konst, *volatile),
+        CType::Ref { pointee: outer, .. } if outer.is_ref() => match &**outer {
+            CType::Ref { pointee, .. } => ('O', pointee, false, false),
+            _ => ('R', outer, false, false),
+        },
         CType::Ref { pointee, konst } => ('R', pointee, *konst, false),
         CType::Record(r) => return named_type(&r.name.borrow(), subs),
         CType::Enum(e) => return named_type(&e.name.borrow(), subs),

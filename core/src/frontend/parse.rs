@@ -38,6 +38,7 @@ mod host;
 mod instantiate;
 mod lambda;
 mod members;
+mod out_of_class;
 mod records;
 mod stmt;
 mod templates;
@@ -198,6 +199,7 @@ pub fn parse_with_missing(
         in_class: false,
         host_declarator: false,
         host_device_body: false,
+        rvalue_as_value: false,
         missing_host: missing.first().cloned(),
         noted_missing: false,
         bound: Vec::new(),
@@ -269,6 +271,9 @@ struct Parser<'a> {
     /// variables' initializers are folded here (a constexpr host call in
     /// them is nvcc's warning, not its error).
     host_device_body: bool,
+    /// Reading a function template's instance: `A &&` (its `T &&` with
+    /// `T = A`) is taken as a value (see `Parser::rvalue_reference`).
+    rvalue_as_value: bool,
     /// The first host-only header not found, if any (`parse_with_missing`).
     missing_host: Option<String>,
     /// The note about it was written.
@@ -331,6 +336,33 @@ struct Declarator {
     konst_fn: bool,
     /// `override` or `final` after a function's parameters (a virtual one).
     overrides: bool,
+    /// Specifiers written after the type's `*`/`&`, before the name
+    /// (`const T & __device__ __host__ max(…)`), as nvcc accepts.
+    late: LateSpecs,
+}
+
+/// Execution-space and inline specifiers between a declarator's pointer
+/// operators and its name.
+#[derive(Default, Clone, Copy)]
+struct LateSpecs {
+    device: bool,
+    host: bool,
+    inline_kw: bool,
+    inline: Option<InlineHint>,
+}
+
+impl Specs {
+    /// These specifiers with those a declarator found after its type.
+    fn with_late(&self, late: LateSpecs) -> Specs {
+        let mut s = self.clone();
+        s.device |= late.device;
+        s.host |= late.host;
+        s.inline_kw |= late.inline_kw;
+        if let Some(h) = late.inline {
+            s.inline = h;
+        }
+        s
+    }
 }
 
 impl Declarator {

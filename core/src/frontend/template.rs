@@ -70,6 +70,9 @@ pub enum TemplateKind {
         space: ExecSpace,
         /// `constexpr` (see `FunctionDef::constexpr`).
         constexpr: bool,
+        /// How many trailing parameters have default arguments (`int width
+        /// = 32`): a call may leave them out.
+        defaults: usize,
     },
     /// A class (struct) template.
     Class { is_union: bool },
@@ -138,6 +141,18 @@ pub struct Request {
     pub at: usize,
 }
 
+/// A device member function of a class template defined out of its class.
+#[derive(Clone, Debug)]
+pub struct OutOfClassMember {
+    /// The class template's full name.
+    pub class: String,
+    /// The class's argument list as the definition writes it, each of the
+    /// definition's parameters by its index (`$0 , 3`): which
+    /// specialization the member belongs to.
+    pub form: String,
+    pub def: TemplateDef,
+}
+
 /// A partial specialization of a class template (`template <typename T>
 /// struct Traits<T *> { … };`): its own parameters and template, and the
 /// primary template's arguments in terms of its parameters.
@@ -191,6 +206,9 @@ pub struct Templates {
     /// launches, with the members asked for: each is read once (a member
     /// that names its own class would read it again without end).
     pub members_scanned: crate::collections::HashSet<String>,
+    /// Device member functions of class templates defined out of their
+    /// class, read again in each instance (`parse/out_of_class.rs`).
+    pub members_out: Vec<OutOfClassMember>,
 }
 
 impl Templates {
@@ -314,6 +332,19 @@ fn deduce_depth(
         return true;
     }
     match (pattern, arg) {
+        // A forwarding reference (`T &&`, see `Parser::rvalue_reference`):
+        // an lvalue argument, passed as a reference type, deduces `A &`.
+        (CType::Ref { pointee: outer, .. }, _) if forwarding_param(def, outer).is_some() => {
+            let i = forwarding_param(def, outer).unwrap_or(0);
+            let a = TemplateArg::Type(arg.clone());
+            match &out[i] {
+                Some(prev) => *prev == a,
+                None => {
+                    out[i] = Some(a);
+                    true
+                }
+            }
+        }
         (CType::Record(p), _) if def.placeholder_index(p).is_some() => {
             let i = def.placeholder_index(p).unwrap_or(0);
             let a = TemplateArg::Type(arg.clone());
@@ -366,6 +397,18 @@ fn deduce_depth(
             })
         }
         _ => true,
+    }
+}
+
+/// The type parameter a forwarding reference's inner reference names
+/// (`outer` is the pointee of a parameter `T &&`'s outer reference).
+pub fn forwarding_param(def: &TemplateDef, outer: &CType) -> Option<usize> {
+    match outer {
+        CType::Ref { pointee, .. } => match &**pointee {
+            CType::Record(r) => def.placeholder_index(r),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

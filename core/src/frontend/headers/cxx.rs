@@ -161,8 +161,10 @@ pub const STD_MATH: &[&str] = &[
 ];
 
 /// `<cmath>`: math.h; its `std::` names are known everywhere (`STD_MATH`).
+/// `<cmath>` (libstdc++'s brings `std::size_t` along, as every C++ header does).
 pub const CMATH: &str = "#pragma once
 #include <math.h>
+#include <cstddef>
 ";
 
 pub const INITIALIZER_LIST: &str = "#pragma once

@@ -171,6 +171,7 @@ impl<'a> Parser<'a> {
             let d = self.declarator(base.clone(), specs.konst, specs.volatile);
             self.host_declarator = outer;
             let d = d?;
+            let specs = specs.with_late(d.late);
             let name = match &d.name {
                 Some(n) => n.clone(),
                 None => return self.error(d.span, "expected an identifier"),
@@ -432,6 +433,27 @@ impl<'a> Parser<'a> {
                     if self.peek_at(1).is_some_and(|t| t.is("(")) =>
                 {
                     s.align = s.align.max(self.type_attributes()?);
+                    continue;
+                }
+                // `inline __attribute__((always_inline)) uint64_t f(…)`:
+                // GCC's function attributes among the specifiers.
+                "__attribute__"
+                    if self.peek_at(1).is_some_and(|t| t.is("("))
+                        && !self
+                            .peek_at(3)
+                            .is_some_and(|t| matches!(&*t.text, "aligned" | "__aligned__" | "packed" | "__packed__")) =>
+                {
+                    self.pos += 1;
+                    let from = self.pos;
+                    self.skip_parens();
+                    for t in &self.toks[from..self.pos] {
+                        match &*t.text {
+                            "always_inline" | "__always_inline__" => s.inline = InlineHint::Always,
+                            "noinline" | "__noinline__" => s.inline = InlineHint::Never,
+                            _ => {}
+                        }
+                    }
+                    self.skip_attributes();
                     continue;
                 }
                 "const" => s.konst = true,

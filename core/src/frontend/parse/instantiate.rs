@@ -37,6 +37,7 @@ pub fn instantiate_function(
         .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    p.rvalue_as_value = true;
     if let Some(m) = &def.member {
         // A member of its class: read as in the class body.
         p.cxx.ctor_name = p.cxx.ns.last().cloned();
@@ -83,6 +84,12 @@ pub fn instance_signature(
         .collect();
     p.cxx.ns.pop();
     p.bind(&def, args);
+    p.rvalue_as_value = true;
+    // A member template's signature names its class's typedefs
+    // (`const math_t *ptr`).
+    if let Some(m) = &def.member {
+        p.class_names(&m.record);
+    }
     let header = p.function_template_header();
     *templates = p.templates;
     match header {
@@ -292,6 +299,7 @@ impl<'a> Parser<'a> {
             in_class: false,
             host_declarator: false,
             host_device_body: false,
+            rvalue_as_value: false,
             missing_host: None,
             noted_missing: false,
             bound: Vec::new(),
@@ -301,7 +309,7 @@ impl<'a> Parser<'a> {
 
     /// Runs `f` on a parser over `toks` from `pos`, with this parser's names
     /// (those it declares stay in it) and templates (shared).
-    fn sub_parse<R>(
+    pub(super) fn sub_parse<R>(
         &mut self,
         toks: &[Token],
         pos: usize,
@@ -366,7 +374,7 @@ impl<'a> Parser<'a> {
 
     /// Binds a template's parameters to arguments: a type parameter is a
     /// typedef, a non-type one a constant.
-    fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
+    pub(super) fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
         self.template_values.clear();
         self.bound.clear();
         // A member template's class's own parameters first.
@@ -681,9 +689,23 @@ impl<'a> Parser<'a> {
         }
         self.templates.count += 1;
         // A partial specialization's body, with its parameters deduced.
-        let (body, bound) = match self.choose_partial(def, &args, span)? {
-            Some((k, values)) => (self.templates.partials[k].def.clone(), values),
-            None => (d.clone(), args.clone()),
+        let (body, bound, partial) = match self.choose_partial(def, &args, span)? {
+            Some((k, values)) => (self.templates.partials[k].def.clone(), values, true),
+            None => (d.clone(), args.clone(), false),
+        };
+        // The shape of its argument list, for its members defined out of
+        // the class.
+        let form = if partial {
+            let simple = crate::frontend::lookup::last_part(&d.name).to_string();
+            super::out_of_class::qualifier_form(
+                &body.tokens,
+                body.decl_start,
+                &simple,
+                &body.params,
+            )
+            .unwrap_or_default()
+        } else {
+            super::out_of_class::primary_form(d.params.len())
         };
         let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
         let record = Rc::new(Record::new(&id, is_union));
@@ -785,6 +807,13 @@ impl<'a> Parser<'a> {
             }
             return Ok(ty);
         }
+        let parsed = match parsed {
+            Ok(()) if self.templates.members_out.iter().any(|m| m.class == d.name) => {
+                let declared = self.cxx.methods[nmethods..].to_vec();
+                self.instance_out_of_class_members(&d.name, &form, &ty, &bound, &declared)
+            }
+            p => p,
+        };
         let methods: Vec<FunctionDef> = self.cxx.methods.drain(nmethods..).collect();
         self.templates.lazy_methods.extend(methods);
         parsed?;

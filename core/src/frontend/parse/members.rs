@@ -481,6 +481,7 @@ impl<'a> Parser<'a> {
             func: Some((params, variadic)),
             konst_fn: false,
             overrides: false,
+            late: LateSpecs::default(),
         };
         let mut specs = specs.clone();
         specs.is_static = is_static;
@@ -592,6 +593,7 @@ impl<'a> Parser<'a> {
             func: Some((Vec::new(), false)),
             konst_fn: false,
             overrides: false,
+            late: LateSpecs::default(),
         };
         self.method(record, specs, d)
     }

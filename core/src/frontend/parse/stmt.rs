@@ -257,19 +257,51 @@ impl<'a> Parser<'a> {
     /// Whether the statement is `Type(args).member...` or `Type(args)->...`
     /// (CUB's `BlockScan(temp).ExclusiveSum(x, x);`): an expression, since
     /// no declarator is followed by `.` or `->`.
+    /// So is `Type(args)(more)` (a temporary's `operator()`:
+    /// `AtomicAdd<T, 8>()(p, v);`), the type a template-id too.
     fn functional_cast_member(&self) -> bool {
-        if !self.peek_at(1).is_some_and(|t| t.is("(")) {
+        let mut n = 1;
+        if let Some((_, len)) = self.template_id_from(self.pos) {
+            // Past the template's argument list.
+            let mut angle = 0i32;
+            let mut paren = 0i32;
+            n = len;
+            while let Some(t) = self.peek_at(n) {
+                n += 1;
+                match &*t.text {
+                    "(" | "[" => paren += 1,
+                    ")" | "]" => paren -= 1,
+                    "<" if paren == 0 => angle += 1,
+                    ">" if paren == 0 => angle -= 1,
+                    ">>" if paren == 0 => angle -= 2,
+                    ";" | "{" | "}" => return false,
+                    _ => {}
+                }
+                if angle <= 0 && paren == 0 {
+                    break;
+                }
+            }
+        }
+        if !self.peek_at(n).is_some_and(|t| t.is("(")) {
+            return false;
+        }
+        // `float (*fp)(float)`, `int (&r)[4]`: declarators.
+        if self
+            .peek_at(n + 1)
+            .is_some_and(|t| t.is("*") || t.is("&") || t.is("&&"))
+        {
             return false;
         }
         let mut depth = 0usize;
-        let mut n = 1;
         while let Some(t) = self.peek_at(n) {
             if t.is("(") {
                 depth += 1;
             } else if t.is(")") {
                 depth -= 1;
                 if depth == 0 {
-                    return self.peek_at(n + 1).is_some_and(|t| t.is(".") || t.is("->"));
+                    return self
+                        .peek_at(n + 1)
+                        .is_some_and(|t| t.is(".") || t.is("->") || t.is("("));
                 }
             } else if t.is(";") || t.is("{") || t.is("}") {
                 return false;

@@ -230,9 +230,14 @@ impl<'a> Parser<'a> {
                         params: Vec::new(),
                         space: ExecSpace::Host,
                         constexpr: false,
+                        defaults: 0,
                     },
                 };
                 self.templates.out_of_class.push((class, def));
+                return Ok(());
+            }
+            // A device member function: read in each instance of the class.
+            if self.keep_out_of_class_member(&class, start, decl_start, &params) {
                 return Ok(());
             }
         }
@@ -350,9 +355,22 @@ impl<'a> Parser<'a> {
             // Function templates of one name are overloads; one of the same
             // signature is a redeclaration (or the definition).
             let key = crate::frontend::mangle::template_symbol(&def, &[]);
+            // Templates of other parameter lists are other overloads
+            // (`template <class T, int X> void f(T &)` beside
+            // `template <class T> void f(T &)`).
+            let kinds = |d: &TemplateDef| -> Vec<Option<CType>> {
+                d.params
+                    .iter()
+                    .map(|p| match &p.kind {
+                        ParamKind::Type => None,
+                        ParamKind::Value(t) => Some(t.clone()),
+                    })
+                    .collect()
+            };
             let same = self.templates.defs.iter().position(|d| {
                 d.name == name
                     && d.is_function()
+                    && kinds(d) == kinds(&def)
                     && crate::frontend::mangle::template_symbol(d, &[]) == key
             });
             if let Some(prev) = same {
@@ -430,6 +448,7 @@ impl<'a> Parser<'a> {
                 return p.error(at, "expected a type specifier");
             };
             let d = p.declarator(base, s.konst, s.volatile)?;
+            let s = s.with_late(d.late);
             let konst = d.konst_fn | p.eat("const");
             let (Some(name), Some((params, _))) = (d.name, d.func) else {
                 return p.error(d.span, "expected a member function template");
@@ -437,6 +456,7 @@ impl<'a> Parser<'a> {
             p.function_suffix()?;
             let kind = TemplateKind::Function {
                 ret: d.ty,
+                defaults: trailing_defaults(&params),
                 names: params.iter().map(|p| p.name.clone()).collect(),
                 params: params.into_iter().map(|p| p.ty).collect(),
                 space: p.exec_space(&s),
@@ -854,6 +874,7 @@ impl<'a> Parser<'a> {
         let d = self.declarator(base, s.konst, s.volatile);
         self.host_declarator = outer;
         let d = d?;
+        let s = s.with_late(d.late);
         let (Some(name), Some((params, _))) = (d.name, d.func) else {
             return self.error(d.span, "expected a function or class template");
         };
@@ -863,6 +884,7 @@ impl<'a> Parser<'a> {
             d.span,
             TemplateKind::Function {
                 ret: d.ty,
+                defaults: trailing_defaults(&params),
                 names: params.iter().map(|p| p.name.clone()).collect(),
                 params: params.into_iter().map(|p| p.ty).collect(),
                 space,
@@ -973,12 +995,22 @@ impl<'a> Parser<'a> {
         if self.at("struct") || self.at("union") || self.at("class") {
             return self.class_specialization();
         }
+        // `template <> template <> T C<X>::f<Y>() {…}`: a member template
+        // of a class template's instance, specialized.
+        if self.at("template")
+            && self.peek_at(1).is_some_and(|t| t.is("<"))
+            && self.peek_at(2).is_some_and(|t| t.is(">"))
+        {
+            self.pos += 3;
+            return self.member_template_specialization();
+        }
         let start = self.span();
         let specs = self.specifiers()?;
         let Some(ret) = specs.ty.clone() else {
             return self.error(start, "expected a type specifier");
         };
         let d = self.declarator(ret, specs.konst, specs.volatile)?;
+        let specs = specs.with_late(d.late);
         let Some(name) = d.name.clone() else {
             return self.error(d.span, "expected an identifier");
         };
@@ -1011,24 +1043,37 @@ impl<'a> Parser<'a> {
         let body = self.compound()?;
         // The overload whose parameters these are (the arguments given
         // first, the rest deduced from the parameters).
+        // The return type deduces too ([temp.deduct.decl]: from the
+        // function type, `template <> __half to<__half>(float)` written
+        // `template <> __half to(float)`); a template whose return type
+        // does not match is another overload.
         let declared: Vec<CType> = params.iter().map(|p| p.ty.clone()).collect();
-        let pick = defs.iter().find_map(|&def| {
-            let t = &self.templates.defs[def];
-            let TemplateKind::Function { params: pats, .. } = &t.kind else {
-                return None;
-            };
-            if pats.len() != declared.len() || given.len() > t.params.len() {
-                return None;
-            }
-            let mut out: Vec<Option<TemplateArg>> = vec![None; t.params.len()];
-            for (o, g) in out.iter_mut().zip(&given) {
-                *o = Some(g.clone());
-            }
-            pats.iter()
-                .zip(&declared)
-                .all(|(p, a)| crate::frontend::template::match_type(t, p, a, &mut out, 0))
-                .then_some((def, out))
-        });
+        let try_pick = |with_ret: bool| {
+            defs.iter().find_map(|&def| {
+                let t = &self.templates.defs[def];
+                let TemplateKind::Function {
+                    params: pats, ret, ..
+                } = &t.kind
+                else {
+                    return None;
+                };
+                if pats.len() != declared.len() || given.len() > t.params.len() {
+                    return None;
+                }
+                let mut out: Vec<Option<TemplateArg>> = vec![None; t.params.len()];
+                for (o, g) in out.iter_mut().zip(&given) {
+                    *o = Some(g.clone());
+                }
+                let matched = pats
+                    .iter()
+                    .zip(&declared)
+                    .all(|(p, a)| crate::frontend::template::match_type(t, p, a, &mut out, 0));
+                let ret_ok =
+                    !with_ret || crate::frontend::template::match_type(t, ret, &d.ty, &mut out, 0);
+                (matched && ret_ok).then_some((def, out))
+            })
+        };
+        let pick = try_pick(true).or_else(|| try_pick(false));
         let (def, given) = match pick {
             Some(p) => p,
             None => (defs[0], given.into_iter().map(Some).collect()),
@@ -1055,4 +1100,13 @@ impl<'a> Parser<'a> {
         self.templates.specializations.push((def, args, f));
         Ok(())
     }
+}
+
+/// How many of a function's last parameters have default arguments.
+fn trailing_defaults(params: &[Param]) -> usize {
+    params
+        .iter()
+        .rev()
+        .take_while(|p| p.default.is_some())
+        .count()
 }

@@ -41,16 +41,23 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
         }
+        let late = self.late_specifiers();
         if self.at("&&") && !self.host_declarator {
             let span = self.span();
-            return self.error(span, "rvalue references are not supported yet");
-        }
-        if self.eat("&") || self.eat("&&") {
-            ty = CType::Ref {
-                pointee: Box::new(ty),
-                konst,
+            self.pos += 1;
+            ty = self.rvalue_reference(ty, konst, span)?;
+        } else if self.eat("&") || self.eat("&&") {
+            ty = match ty {
+                // `T &` with `T` a reference (a forwarding reference's
+                // lvalue deduction): the reference it is.
+                r @ CType::Ref { .. } => r,
+                t => CType::Ref {
+                    pointee: Box::new(t),
+                    konst,
+                },
             };
         }
+        let late = self.late_specifiers_after(late);
         // `(*name)(params)`, `(*name[N])(params)`, `(*name)[N]`,
         // `(&name)[N]`, `(C::*name)(params)`: a declarator in parentheses
         // around the name, binding tighter than what follows it.
@@ -99,6 +106,7 @@ impl<'a> Parser<'a> {
                 func: Some((params, variadic)),
                 konst_fn,
                 overrides,
+                late,
             });
         }
         let ty = self.array_dims(ty)?;
@@ -111,7 +119,67 @@ impl<'a> Parser<'a> {
             func: None,
             konst_fn: false,
             overrides: false,
+            late,
         })
+    }
+
+    /// `T &&` in device code. In a function template's signature, with `T`
+    /// one of its type parameters, a forwarding reference: a reference to
+    /// the reference `T &` (a shape no declared type has), which deduction
+    /// reads as C++ does (an lvalue argument makes `T` an lvalue reference,
+    /// `A &`; another makes it `A`) and mangling writes `OT_`. In an
+    /// instance, `A & &&` collapses to `A &`; `T &&` with `T = A` binds only
+    /// values, so it is taken as that value (a `const A &&` as `const A &`):
+    /// the callee sees the same object contents, which no caller can observe
+    /// after the call (the instance's symbol is the template's, `OT_`). An
+    /// rvalue reference written to another type is not supported yet.
+    fn rvalue_reference(&mut self, ty: CType, konst: bool, span: Span) -> PResult<CType> {
+        Ok(match ty {
+            r @ CType::Ref { .. } => r,
+            CType::Record(r)
+                if self.pattern
+                    && !konst
+                    && self.placeholders.iter().any(|p| Rc::ptr_eq(p, &r)) =>
+            {
+                CType::Ref {
+                    pointee: Box::new(CType::Ref {
+                        pointee: Box::new(CType::Record(r)),
+                        konst: false,
+                    }),
+                    konst: false,
+                }
+            }
+            t if konst && self.rvalue_as_value => CType::Ref {
+                pointee: Box::new(t),
+                konst: true,
+            },
+            t if self.rvalue_as_value => t,
+            // Elsewhere `A &&` would mangle `OA` and pass an address, as
+            // nvcc's: not taken as a value.
+            _ => return self.error(span, "rvalue references are not supported yet"),
+        })
+    }
+
+    /// `__device__ __host__ inline` after a declarator's `*`/`&`
+    /// (`Ty_ const & __device__ __host__ max_logan(…)`): nvcc takes them
+    /// as the declaration's.
+    fn late_specifiers(&mut self) -> LateSpecs {
+        self.late_specifiers_after(LateSpecs::default())
+    }
+
+    fn late_specifiers_after(&mut self, mut late: LateSpecs) -> LateSpecs {
+        while let Some(t) = self.peek() {
+            match &*t.text {
+                "__device__" => late.device = true,
+                "__host__" => late.host = true,
+                "inline" | "__inline__" => late.inline_kw = true,
+                "__forceinline__" => late.inline = Some(InlineHint::Always),
+                "__noinline__" => late.inline = Some(InlineHint::Never),
+                _ => return late,
+            }
+            self.pos += 1;
+        }
+        late
     }
 
     /// `[N][M]…` after a declarator's name: `ty` as the array's element.
@@ -261,6 +329,7 @@ impl<'a> Parser<'a> {
             func: None,
             konst_fn: false,
             overrides: false,
+            late: LateSpecs::default(),
         })
     }
 

@@ -115,6 +115,16 @@ impl<'a> Checker<'a> {
         if matches!(callee.kind, ExprKind::Lambda(_)) {
             return self.member_call(callee, "operator()".into(), args, span);
         }
+        // `Max()(a, b)`, `ops[i](x)`: an object of class type, its
+        // `operator()` (the callee's type found as `decltype` finds it,
+        // its temporaries and messages dropped: the call checks it again).
+        let (locals, diags) = (self.locals.len(), self.diags.len());
+        let is_record = self.expr(callee.clone()).ty.unref().is_record();
+        self.locals.truncate(locals);
+        self.diags.truncate(diags);
+        if is_record {
+            return self.member_call(callee, "operator()".into(), args, span);
+        }
         let callee = self.rvalue(callee);
         self.call_pointer(callee, args, span)
     }

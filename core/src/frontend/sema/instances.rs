@@ -64,7 +64,13 @@ impl Instances {
             .iter()
             .zip(lazy.iter())
             .all(|(s, f)| *s == mangle::symbol_name(f)));
-        if let Some(i) = known.iter().position(|s| s == symbol) {
+        // A member declared in its class and defined out of it: the
+        // definition.
+        let defined = known
+            .iter()
+            .zip(lazy.iter())
+            .position(|(s, f)| s == symbol && f.body.is_some());
+        if let Some(i) = defined.or_else(|| known.iter().position(|s| s == symbol)) {
             known.remove(i);
             let f = lazy.remove(i);
             if f.body.is_some() {
@@ -87,8 +93,14 @@ impl Instances {
     ) -> Option<Vec<TemplateArg>> {
         let d = &self.templates.defs[def];
         let out = match (types, &d.kind) {
-            (Some(types), TemplateKind::Function { params, .. }) => {
-                if types.len() != params.len() {
+            (
+                Some(types),
+                TemplateKind::Function {
+                    params, defaults, ..
+                },
+            ) => {
+                // Trailing parameters with defaults may be left out.
+                if types.len() > params.len() || params.len() - types.len() > *defaults {
                     return None;
                 }
                 let types: Vec<Option<&CType>> = types.iter().map(Some).collect();

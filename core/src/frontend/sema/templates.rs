@@ -121,6 +121,7 @@ impl<'a> Checker<'a> {
             }
         }
         for def in defs {
+            let types = self.forwarding_types(def, &types, &args);
             let (targs, header) = {
                 let mut inst = self.inst.borrow_mut();
                 let Some(targs) = inst.deduce(def, &explicit, Some(&types), self.diags) else {
@@ -134,17 +135,26 @@ impl<'a> Checker<'a> {
             };
             let inst = self.inst.borrow();
             let d = &inst.templates.defs[def];
-            let (space, constexpr) = match &d.kind {
+            let (space, constexpr, ndefaults) = match &d.kind {
                 TemplateKind::Function {
-                    space, constexpr, ..
-                } => (*space, *constexpr),
+                    space,
+                    constexpr,
+                    defaults,
+                    ..
+                } => (*space, *constexpr, *defaults),
                 TemplateKind::Class { .. } => continue,
             };
+            // Which parameters have defaults (their values come with the
+            // instance's signature once one is chosen).
+            let given = params.len().saturating_sub(ndefaults);
+            let defaults = (0..params.len())
+                .map(|i| (i >= given).then(|| mk(ExprKind::IntLit(0), span.clone(), CType::INT)))
+                .collect();
             let sig = Signature {
                 name: template_id(&d.name, &targs),
                 symbol: super::super::mangle::template_symbol(d, &targs),
                 ret,
-                defaults: vec![None; params.len()],
+                defaults,
                 params,
                 variadic: false,
                 space,
@@ -235,14 +245,43 @@ impl<'a> Checker<'a> {
         self.call_signature(&sig, object, args, span)
     }
 
+    /// The argument types deduction sees for template `def`: an lvalue
+    /// passed to a forwarding reference (`T &&`) as a reference to its
+    /// type, which deduces `T` as `A &`.
+    fn forwarding_types(&self, def: usize, types: &[CType], args: &[Expr]) -> Vec<CType> {
+        let inst = self.inst.borrow();
+        let d = &inst.templates.defs[def];
+        let TemplateKind::Function { params, .. } = &d.kind else {
+            return types.to_vec();
+        };
+        types
+            .iter()
+            .zip(args)
+            .enumerate()
+            .map(|(i, (t, a))| {
+                let forwarding = matches!(params.get(i), Some(CType::Ref { pointee, .. })
+                    if crate::frontend::template::forwarding_param(d, pointee).is_some());
+                if forwarding && a.lvalue && !matches!(a.ty, CType::Array(..)) {
+                    CType::Ref {
+                        pointee: Box::new(t.clone()),
+                        konst: self.is_const_lvalue(a),
+                    }
+                } else {
+                    t.clone()
+                }
+            })
+            .collect()
+    }
+
     /// Whether candidate `a` is better than `b`: better for an argument and
     /// worse for none; else a function beats a template's instance, and a
     /// more specialized template a less specialized one.
     fn beats(&self, a: &Candidate, b: &Candidate, nargs: usize) -> bool {
-        if better(&a.ranks, &b.ranks) {
+        let (ra, rb) = (comparable_ranks(a, b), comparable_ranks(b, a));
+        if better(&ra, &rb) {
             return true;
         }
-        if better(&b.ranks, &a.ranks) {
+        if better(&rb, &ra) {
             return false;
         }
         match (&a.template, &b.template) {
@@ -256,6 +295,23 @@ impl<'a> Checker<'a> {
             _ => false,
         }
     }
+}
+
+/// `a`'s ranks as compared with `b`'s: binding a `const T &` to a `T` is
+/// worse than binding a `T &` only ([over.ics.rank]: both reference
+/// bindings); against a parameter taken by value it is as good (both are
+/// identities: `f(const T x)` beside `f(const Pair<K, V> &p)` is decided by
+/// partial ordering).
+fn comparable_ranks(a: &Candidate, b: &Candidate) -> Vec<Rank> {
+    let is_ref = |c: &Candidate, i: usize| matches!(c.sig.params.get(i), Some(CType::Ref { .. }));
+    a.ranks
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match r {
+            Rank::Qualified if is_ref(a, i) && !is_ref(b, i) => Rank::Exact,
+            r => *r,
+        })
+        .collect()
 }
 
 /// C++'s partial ordering of function templates: `a` is at least as
