@@ -190,7 +190,8 @@ fn packed_members_are_read_in_bytes() {
     assert_eq!(entries(&p), ["_Z1kPK4AtomPfP1B"]);
     for off in ["+20]", "+21]", "+22]", "+23]", "+1]", "+2]", "+3]", "+4]"] {
         assert!(
-            p.lines().any(|l| l.contains("ld.global.u8") && l.contains(off)),
+            p.lines()
+                .any(|l| l.contains("ld.global.u8") && l.contains(off)),
             "{off}: {p}"
         );
     }
