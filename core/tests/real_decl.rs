@@ -177,3 +177,25 @@ fn constant_expressions_and_string_initialized_arrays() {
         assert!(p.contains(&format!(", {b};")), "{b}: {p}");
     }
 }
+
+/// A packed record's members at offsets their type's alignment does not
+/// divide are read byte by byte, as nvcc's (`a[1].y` of a 16-byte packed
+/// `Atom` is four `ld.global.u8` at +20..+23; `b->i` at +1..+4).
+#[test]
+fn packed_members_are_read_in_bytes() {
+    let src = "struct __attribute__((__packed__)) Atom { float x, y, z; int type; };\n\
+               struct __attribute__((packed)) B { char c; int i; short s; };\n\
+               __global__ void k(const Atom *a, float *o, B *b) { o[0] = a[1].y; o[1] = b->i; b->s = 7; }\n";
+    let p = ptx("packedld", src);
+    assert_eq!(entries(&p), ["_Z1kPK4AtomPfP1B"]);
+    for off in ["+20]", "+21]", "+22]", "+23]", "+1]", "+2]", "+3]", "+4]"] {
+        assert!(
+            p.lines()
+                .any(|l| l.contains("ld.global.u8") && l.contains(off)),
+            "{off}: {p}"
+        );
+    }
+    assert_eq!(p.matches("ld.global.u8").count(), 8, "{p}");
+    // b->s at offset 5: two byte stores.
+    assert_eq!(p.matches("st.global.u8").count(), 2, "{p}");
+}
