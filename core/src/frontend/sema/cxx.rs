@@ -70,7 +70,8 @@ impl<'a> Checker<'a> {
         // something (`STRIDE` of `FDWT53<64, 8>` in its member templates).
         let inst = self.inst.borrow();
         for c in self.candidates(name) {
-            let Some(id) = c.strip_suffix(name).and_then(|p| p.strip_suffix("::")) else {
+            // (`N::Traits<4>::kSize` as written, or `kSize` in the class.)
+            let Some((id, _)) = c.rsplit_once("::") else {
                 continue;
             };
             let Some((constants, _)) = inst.templates.instance_names.get(id) else {
