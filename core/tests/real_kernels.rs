@@ -97,6 +97,26 @@ fn kernel_traits_through_local_aliases() {
     );
 }
 
+/// A class template's host member defined out of its class, instantiated
+/// explicitly (`template class Estimator<float>;`), reads the names the
+/// file declared before (curand's state types), and a class instance's
+/// constant is a template argument (`IF<TYPE_IS<Real, double>::test, …>`,
+/// `flag<TYPE_IS<Real, float>::test>`): cuda-samples' MC_EstimatePiInlineQ.
+#[test]
+fn explicit_class_instances_with_traits_constants_as_arguments() {
+    assert_eq!(
+        entries("estimator", SRC5).0,
+        [
+            "_Z7initRNGI18curandStateSobol32A32_jEvPT_PT0_j",
+            "_Z12computeValueIf18curandStateSobol32EvPjPT0_j",
+            "_Z4flagILb1EEvPi",
+            "_Z7initRNGI18curandStateSobol64A64_yEvPT_PT0_j",
+            "_Z12computeValueId18curandStateSobol64EvPjPT0_j",
+            "_Z4flagILb0EEvPi",
+        ]
+    );
+}
+
 const SRC1: &str = r#"template <typename T>
 __global__ void dot(const int n, const T *x, const T *y, T *s) { s[0] = x[n] * y[n]; }
 template <typename T>
@@ -203,4 +223,40 @@ void run(Params &p) {
   else if (p.log_n == 8) launch<128, 8, T>(p, 0);
 }
 int main() { Params p; run<float>(p); return 0; }
+"#;
+
+const SRC5: &str = r#"#include <curand_kernel.h>
+template <typename L, typename R> struct TYPE_IS { static const bool test = false; };
+template <typename L> struct TYPE_IS<L, L> { static const bool test = true; };
+template <bool, class L, class R> struct IF { typedef R type; };
+template <class L, class R> struct IF<true, L, R> { typedef L type; };
+template <typename S, typename D>
+__global__ void initRNG(S *const states, D *const dirs, unsigned int n) {
+  curand_init(dirs[0], n, &states[threadIdx.x]);
+}
+template <typename Real, typename S>
+__global__ void computeValue(unsigned int *const out, S *const states, const unsigned int n) {
+  out[threadIdx.x] = (unsigned int)(curand_uniform(&states[threadIdx.x]) * sizeof(Real) * n);
+}
+template <bool B> __global__ void flag(int *p) { p[0] = B; }
+template <typename Real> class Estimator {
+public:
+  Estimator(unsigned int n) : m_n(n) {}
+  Real operator()();
+private:
+  unsigned int m_n;
+};
+template <typename Real> Real Estimator<Real>::operator()() {
+  typedef typename IF<TYPE_IS<Real, double>::test, curandStateSobol64_t, curandStateSobol32_t>::type State;
+  typedef typename IF<TYPE_IS<Real, double>::test, curandDirectionVectors64_t, curandDirectionVectors32_t>::type Dirs;
+  State *d_states = 0;
+  Dirs *d_dirs = 0;
+  unsigned int *d_out = 0;
+  initRNG<<<1, 32>>>(d_states, d_dirs, m_n);
+  computeValue<Real><<<1, 32>>>(d_out, d_states, m_n);
+  flag<TYPE_IS<Real, float>::test><<<1, 1>>>((int *)d_out);
+  return 0;
+}
+template class Estimator<float>;
+template class Estimator<double>;
 "#;
