@@ -117,6 +117,29 @@ fn explicit_class_instances_with_traits_constants_as_arguments() {
     );
 }
 
+/// A lambda with template parameters (`auto d = [&]<bool A, bool B>() {
+/// … };`, vLLM's dispatch) called with explicit arguments
+/// (`d.operator()<true, false>()`): each call's instance launches its
+/// kernel, and the lambda's own body is no launch of unknown arguments (no
+/// warning). HeCBench ssm-cuda's dispatch.
+#[test]
+fn template_lambdas_called_with_explicit_arguments() {
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let c = compile_source("k.cu", SRC6, &opts);
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    assert_eq!(
+        entries("lambdas", SRC6).0,
+        [
+            "_Z4scanI6TraitsILi128ELb1ELb1EEEvPf",
+            "_Z4scanI6TraitsILi128ELb1ELb0EEEvPf",
+            "_Z4scanI6TraitsILi128ELb0ELb0EEEvPf",
+        ]
+    );
+}
+
 const SRC1: &str = r#"template <typename T>
 __global__ void dot(const int n, const T *x, const T *y, T *s) { s[0] = x[n] * y[n]; }
 template <typename T>
@@ -259,4 +282,18 @@ template <typename Real> Real Estimator<Real>::operator()() {
 }
 template class Estimator<float>;
 template class Estimator<double>;
+"#;
+
+const SRC6: &str = r#"template <int N, bool A, bool B> struct Traits { static constexpr int kN = N; static constexpr bool kA = A; static constexpr bool kB = B; };
+template <typename K> __global__ void scan(float *p) { p[threadIdx.x] = K::kN + (K::kA ? 1 : 0) + (K::kB ? 2 : 0); }
+static constexpr int kNT = 128;
+void launch(float *p, bool a, bool b) {
+  auto dispatch = [&]<bool A, bool B>() {
+    using K = Traits<kNT, A, B>;
+    scan<K><<<1, kNT>>>(p);
+  };
+  if (a && b) dispatch.operator()<true, true>();
+  if (a && !b) dispatch.operator()<true, false>();
+  if (!a) dispatch.operator()<false, false>();
+}
 "#;

@@ -125,7 +125,9 @@ impl<'a> Parser<'a> {
         // What member functions of class instances launch comes after the
         // body's own launches (their instances are made later, as EDG's).
         let mut members = Vec::new();
-        let discarded = self.discarded(start, end, &outer, &locals);
+        let mut discarded = self.discarded(start, end, &outer, &locals);
+        let lambdas = self.lambda_templates(start, end);
+        discarded.extend(lambdas.iter().map(|l| l.from..l.end));
         self.templates.host_names.extend(
             toks[start..end]
                 .iter()
@@ -189,6 +191,7 @@ impl<'a> Parser<'a> {
             self.half_gt = false;
         }
         self.templates.requests.append(&mut members);
+        self.template_lambdas(lambdas, end, at);
         self.diags.truncate(ndiags);
         for w in warnings {
             if !self
@@ -208,6 +211,113 @@ impl<'a> Parser<'a> {
             };
         }
         self.pos = saved;
+    }
+
+    /// Lambdas with template parameters in a host body (`auto d =
+    /// [&]<bool Z>() { k<Z><<<…>>>(…); };`, C++20, which nvcc accepts):
+    /// each one's name, template parameters and tokens (from before its
+    /// `<`, with where its declaration starts, and the token after its
+    /// body). Their bodies are read for each call's instance
+    /// (`template_lambdas`), not with the enclosing body.
+    fn lambda_templates(&mut self, start: usize, end: usize) -> Vec<LambdaTemplate> {
+        let toks = self.toks;
+        let mut out = Vec::new();
+        for j in start + 3..end.saturating_sub(2) {
+            // `auto NAME = [captures] <`
+            if !(toks[j].is("[")
+                && toks[j - 1].is("=")
+                && toks[j - 2].kind == TokKind::Ident
+                && toks[j - 3].is("auto"))
+            {
+                continue;
+            }
+            let close = skip_balanced(toks, j);
+            if !toks.get(close).is_some_and(|t| t.is("<")) {
+                continue;
+            }
+            let ndiags = self.diags.len();
+            self.pos = close + 1;
+            self.half_gt = false;
+            let params = self.template_params(close - 1);
+            self.diags.truncate(ndiags);
+            self.half_gt = false;
+            let Ok(params) = params else { continue };
+            let gt = self.pos - 1;
+            if !toks.get(self.pos).is_some_and(|t| t.is("(")) {
+                continue;
+            }
+            let Some((Some(_), body_end)) = self.host_function_end(gt) else {
+                continue;
+            };
+            out.push(LambdaTemplate {
+                name: toks[j - 2].text.to_string(),
+                params,
+                from: close - 1,
+                decl: gt,
+                end: body_end,
+            });
+        }
+        out
+    }
+
+    /// The calls with explicit template arguments of the template lambdas
+    /// of a host body (`d.operator()<true>();`): each call's instance of
+    /// the lambda's body asks for what it launches.
+    fn template_lambdas(&mut self, lambdas: Vec<LambdaTemplate>, end: usize, at: usize) {
+        let toks = self.toks;
+        for l in lambdas {
+            let (name, body_end) = (l.name.clone(), l.end);
+            let def = TemplateDef {
+                name: format!("{name}::operator()"),
+                span: toks[l.from].span(),
+                params: l.params,
+                tokens: toks[l.from..l.end].to_vec().into(),
+                decl_start: l.decl - l.from,
+                member: None,
+                outer: self.bound.clone(),
+                kind: TemplateKind::Function {
+                    ret: CType::Void,
+                    names: Vec::new(),
+                    params: Vec::new(),
+                    space: ExecSpace::Host,
+                    constexpr: false,
+                },
+            };
+            // Its calls: `NAME.operator()<…>(`.
+            for c in body_end..end.saturating_sub(6) {
+                let call = toks[c].is(&name)
+                    && toks[c + 1].is(".")
+                    && toks[c + 2].is("operator")
+                    && toks[c + 3].is("(")
+                    && toks[c + 4].is(")")
+                    && toks[c + 5].is("<");
+                if !call {
+                    continue;
+                }
+                self.pos = c + 6;
+                self.half_gt = false;
+                let ndiags = self.diags.len();
+                let args = self.template_args().ok();
+                self.diags.truncate(ndiags);
+                self.half_gt = false;
+                let Some(args) = args.filter(|a| a.len() == def.params.len()) else {
+                    continue;
+                };
+                // Read with the names declared so far (see
+                // `explicit_instantiation`).
+                let here = self.scope_here();
+                let outer = std::mem::replace(&mut self.templates.scope, here);
+                let made = super::instantiate::host_body_requests(
+                    &mut self.templates,
+                    self.diags,
+                    &def,
+                    &args,
+                    at,
+                );
+                self.templates.scope = outer;
+                self.templates.requests.extend(made);
+            }
+        }
     }
 
     /// A class template named at token `i` of a host body (`Runner<float>
@@ -846,6 +956,19 @@ impl<'a> Parser<'a> {
             self.skip_braces();
         }
     }
+}
+
+/// A lambda with template parameters in a host body (`Parser::
+/// lambda_templates`).
+struct LambdaTemplate {
+    name: String,
+    params: Vec<TemplateParam>,
+    /// The token before its `<`, where its tokens start.
+    from: usize,
+    /// Its `>`, where its declaration starts.
+    decl: usize,
+    /// Past its body.
+    end: usize,
 }
 
 /// The parser's constants by name.
