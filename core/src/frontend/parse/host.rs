@@ -5,8 +5,14 @@
 //! `k<float><<<g, b>>>(…)` asks for `k<float>`, `k<<<g, b>>>(p)` for what
 //! `p`'s declared type deduces), with the calls of host function templates
 //! (whose instances sema has read the same way, their arguments bound:
-//! `parse::host_instance`) and of class template members; a launch whose
-//! template arguments are not known here gets a warning.
+//! `parse::host_instance`) and of class template members, a template's
+//! address taken as a value (`auto k = kern<int, 256>;`), and the calls of
+//! lambdas with template parameters (`d.operator()<true>()`). Constants a
+//! body declares are scoped to their blocks (a dispatch macro's `constexpr
+//! int N = 128;` per branch), its local type aliases are known, and an
+//! argument's type comes from its variable's declaration or a temporary
+//! (`PayoffPut(K)`). A launch whose template arguments are not known here
+//! gets a warning.
 
 use super::*;
 use crate::frontend::template::deduce_call;
