@@ -148,9 +148,15 @@ fn one(file: &Path, opts: &RealcodeOptions, nvcc: &Nvcc, ptxlab: &Path, cache: &
         }
         Err(e) => (false, Some(format!("cannot run ptxlab: {e}"))),
     };
+    // A file that calls device functions defined in another of the
+    // program's files (`.extern .func`) is built with `-rdc=true`: its PTX
+    // is checked as relocatable code (`ptxas -c`), as nvcc's would be
+    // (whole-program ptxas rejects nvcc's too: "Unresolved extern function").
+    let relocatable = std::fs::read_to_string(&out).is_ok_and(|p| p.contains(".extern .func"));
     let ptxas_ok = ours_ok
         && Command::new(&nvcc.ptxas)
             .args(["-arch=sm_80", "-o", "/dev/null"])
+            .args(relocatable.then_some("-c"))
             .arg(&out)
             .output()
             .is_ok_and(|o| o.status.success());

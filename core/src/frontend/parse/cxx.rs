@@ -129,10 +129,19 @@ impl<'a> Parser<'a> {
             return None;
         }
         match self.find_type(&parts.join("::"))? {
-            CType::Record(r) => self
-                .typedefs
-                .get(&format!("{}::{last}", r.name.borrow()))
-                .cloned(),
+            CType::Record(r) => {
+                let id = r.name.borrow().clone();
+                let member = format!("{id}::{last}");
+                self.typedefs.get(&member).cloned().or_else(|| {
+                    // A class instance another parser made (see
+                    // `constant_literal`).
+                    let (_, typedefs) = self.templates.instance_names.get(&id)?;
+                    typedefs
+                        .iter()
+                        .find(|(k, _)| *k == member)
+                        .map(|(_, t)| t.clone())
+                })
+            }
             _ => None,
         }
     }
@@ -388,6 +397,26 @@ impl<'a> Parser<'a> {
                 return Some(e);
             }
             if let Some((v, ty)) = self.cxx.constants.get(&c) {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                let mut e = Expr::new(kind, span.clone());
+                e.ty = ty.clone();
+                return Some(e);
+            }
+        }
+        // A static constant of a class instance another parser made (a host
+        // template's instance named `Traits<128, float>`, bound here to a
+        // parameter: `Ktraits::kNThreads`).
+        for c in self.candidates(name) {
+            let Some((id, _)) = c.rsplit_once("::") else {
+                continue;
+            };
+            let Some((constants, _)) = self.templates.instance_names.get(id) else {
+                continue;
+            };
+            if let Some((_, (v, ty))) = constants.iter().find(|(k, _)| *k == c) {
                 let kind = match v {
                     Scalar::Int(i) => ExprKind::IntLit(*i as u64),
                     Scalar::Float(f) => ExprKind::FloatLit(*f),

@@ -267,6 +267,15 @@ impl<'a> Parser<'a> {
                 if let Some(mut body) = self.inline_constexpr(name, args) {
                     self.substitute_enumerators(&mut body, depth + 1);
                     *e = body;
+                } else if let Some(mut pick) = min_max(name, args) {
+                    self.substitute_enumerators(&mut pick, depth + 1);
+                    *e = pick;
+                }
+            }
+            ExprKind::TemplateCall(name, _, args) => {
+                if let Some(mut pick) = min_max(name, args) {
+                    self.substitute_enumerators(&mut pick, depth + 1);
+                    *e = pick;
                 }
             }
             ExprKind::NamedCast(_, a) => {
@@ -702,4 +711,30 @@ impl<'a> Parser<'a> {
         self.expect(close)?;
         Ok(Expr::new(ExprKind::Construct(ty, args, braced), span))
     }
+}
+
+/// `std::min(a, b)` or `std::max(a, b)` (constexpr function templates) as
+/// the conditional they compute, so constants initialized by them read
+/// (`static constexpr int kSize = std::min(N * 4, 32 * 1024);`).
+fn min_max(name: &str, args: &[Expr]) -> Option<Expr> {
+    let [a, b] = args else { return None };
+    let less = |x: &Expr, y: &Expr| {
+        let mut c = Expr::new(
+            ExprKind::Binary(BinOp::Lt, Box::new(x.clone()), Box::new(y.clone())),
+            x.span.clone(),
+        );
+        c.ty = CType::Bool;
+        c
+    };
+    let (cond, yes, no) = match name.trim_start_matches("::") {
+        "std::min" => (less(b, a), b, a),
+        "std::max" => (less(a, b), b, a),
+        _ => return None,
+    };
+    let mut e = Expr::new(
+        ExprKind::Cond(Box::new(cond), Box::new(yes.clone()), Box::new(no.clone())),
+        a.span.clone(),
+    );
+    e.ty = a.ty.clone();
+    Some(e)
 }

@@ -5,8 +5,14 @@
 //! `k<float><<<g, b>>>(…)` asks for `k<float>`, `k<<<g, b>>>(p)` for what
 //! `p`'s declared type deduces), with the calls of host function templates
 //! (whose instances sema has read the same way, their arguments bound:
-//! `parse::host_instance`) and of class template members; a launch whose
-//! template arguments are not known here gets a warning.
+//! `parse::host_instance`) and of class template members, a template's
+//! address taken as a value (`auto k = kern<int, 256>;`), and the calls of
+//! lambdas with template parameters (`d.operator()<true>()`). Constants a
+//! body declares are scoped to their blocks (a dispatch macro's `constexpr
+//! int N = 128;` per branch), its local type aliases are known, and an
+//! argument's type comes from its variable's declaration or a temporary
+//! (`PayoffPut(K)`). A launch whose template arguments are not known here
+//! gets a warning.
 
 use super::*;
 use crate::frontend::template::deduce_call;
@@ -109,13 +115,25 @@ impl<'a> Parser<'a> {
         let (saved, ndiags) = (self.pos, self.diags.len());
         let toks = self.toks;
         let from = params_start(toks, start);
-        let outer = self.cxx.constants.clone();
-        self.local_constants(start, end);
+        let mut aliases = Vec::new();
+        let locals = self.local_constants(start, end, &mut aliases);
+        // What the body's constants hide (constants recorded meanwhile, a
+        // class instance's statics, stay).
+        let outer: Constants = locals
+            .iter()
+            .filter_map(|(_, _, name, _)| {
+                let v = self.cxx.constants.get(name)?;
+                Some((name.clone(), v.clone()))
+            })
+            .collect();
+        let mut visible = usize::MAX;
         let mut warnings = Vec::new();
         // What member functions of class instances launch comes after the
         // body's own launches (their instances are made later, as EDG's).
         let mut members = Vec::new();
-        let discarded = self.discarded(start, end);
+        let mut discarded = self.discarded(start, end, &outer, &locals);
+        let lambdas = self.lambda_templates(start, end);
+        discarded.extend(lambdas.iter().map(|l| l.from..l.end));
         self.templates.host_names.extend(
             toks[start..end]
                 .iter()
@@ -151,6 +169,13 @@ impl<'a> Parser<'a> {
                 continue; // a member
             }
             let written: String = toks[first..=i].iter().map(|t| &*t.text).collect();
+            // The constants in scope here (`constexpr int N = 2;` in each
+            // branch of a dispatch holds its own value).
+            let scope = in_scope(&locals, i);
+            if scope != visible {
+                self.constants_at(&outer, &locals, i);
+                visible = scope;
+            }
             if let Some(def) = self.function_template(&written) {
                 let name = self.templates.defs[def].name.clone();
                 match self.template_call(def, i, end, from) {
@@ -172,6 +197,7 @@ impl<'a> Parser<'a> {
             self.half_gt = false;
         }
         self.templates.requests.append(&mut members);
+        self.template_lambdas(lambdas, end, at);
         self.diags.truncate(ndiags);
         for w in warnings {
             if !self
@@ -182,8 +208,123 @@ impl<'a> Parser<'a> {
                 self.diags.push(w);
             }
         }
-        self.cxx.constants = outer;
+        self.constants_at(&outer, &locals, usize::MAX);
+        // The body's aliases go out of scope.
+        for (name, before) in aliases.into_iter().rev() {
+            match before {
+                Some(t) => self.typedefs.insert(name, t),
+                None => self.typedefs.remove(&name),
+            };
+        }
         self.pos = saved;
+    }
+
+    /// Lambdas with template parameters in a host body (`auto d =
+    /// [&]<bool Z>() { k<Z><<<…>>>(…); };`, C++20, which nvcc accepts):
+    /// each one's name, template parameters and tokens (from before its
+    /// `<`, with where its declaration starts, and the token after its
+    /// body). Their bodies are read for each call's instance
+    /// (`template_lambdas`), not with the enclosing body.
+    fn lambda_templates(&mut self, start: usize, end: usize) -> Vec<LambdaTemplate> {
+        let toks = self.toks;
+        let mut out = Vec::new();
+        for j in start + 3..end.saturating_sub(2) {
+            // `auto NAME = [captures] <`
+            if !(toks[j].is("[")
+                && toks[j - 1].is("=")
+                && toks[j - 2].kind == TokKind::Ident
+                && toks[j - 3].is("auto"))
+            {
+                continue;
+            }
+            let close = skip_balanced(toks, j);
+            if !toks.get(close).is_some_and(|t| t.is("<")) {
+                continue;
+            }
+            let ndiags = self.diags.len();
+            self.pos = close + 1;
+            self.half_gt = false;
+            let params = self.template_params(close - 1);
+            self.diags.truncate(ndiags);
+            self.half_gt = false;
+            let Ok(params) = params else { continue };
+            let gt = self.pos - 1;
+            if !toks.get(self.pos).is_some_and(|t| t.is("(")) {
+                continue;
+            }
+            let Some((Some(_), body_end)) = self.host_function_end(gt) else {
+                continue;
+            };
+            out.push(LambdaTemplate {
+                name: toks[j - 2].text.to_string(),
+                params,
+                from: close - 1,
+                decl: gt,
+                end: body_end,
+            });
+        }
+        out
+    }
+
+    /// The calls with explicit template arguments of the template lambdas
+    /// of a host body (`d.operator()<true>();`): each call's instance of
+    /// the lambda's body asks for what it launches.
+    fn template_lambdas(&mut self, lambdas: Vec<LambdaTemplate>, end: usize, at: usize) {
+        let toks = self.toks;
+        for l in lambdas {
+            let (name, body_end) = (l.name.clone(), l.end);
+            let def = TemplateDef {
+                name: format!("{name}::operator()"),
+                span: toks[l.from].span(),
+                params: l.params,
+                tokens: toks[l.from..l.end].to_vec().into(),
+                decl_start: l.decl - l.from,
+                member: None,
+                outer: self.bound.clone(),
+                kind: TemplateKind::Function {
+                    ret: CType::Void,
+                    names: Vec::new(),
+                    params: Vec::new(),
+                    space: ExecSpace::Host,
+                    constexpr: false,
+                    defaults: 0,
+                },
+            };
+            // Its calls: `NAME.operator()<…>(`.
+            for c in body_end..end.saturating_sub(6) {
+                let call = toks[c].is(&name)
+                    && toks[c + 1].is(".")
+                    && toks[c + 2].is("operator")
+                    && toks[c + 3].is("(")
+                    && toks[c + 4].is(")")
+                    && toks[c + 5].is("<");
+                if !call {
+                    continue;
+                }
+                self.pos = c + 6;
+                self.half_gt = false;
+                let ndiags = self.diags.len();
+                let args = self.template_args().ok();
+                self.diags.truncate(ndiags);
+                self.half_gt = false;
+                let Some(args) = args.filter(|a| a.len() == def.params.len()) else {
+                    continue;
+                };
+                // Read with the names declared so far (see
+                // `explicit_instantiation`).
+                let here = self.scope_here();
+                let outer = std::mem::replace(&mut self.templates.scope, here);
+                let made = super::instantiate::host_body_requests(
+                    &mut self.templates,
+                    self.diags,
+                    &def,
+                    &args,
+                    at,
+                );
+                self.templates.scope = outer;
+                self.templates.requests.extend(made);
+            }
+        }
     }
 
     /// A class template named at token `i` of a host body (`Runner<float>
@@ -310,20 +451,21 @@ impl<'a> Parser<'a> {
             }
         }
         let at = |k: usize, s: &str| k < end && toks.get(k).is_some_and(|t| t.is(s));
+        // `f<32>` as a value (a table of function pointers, `auto k =
+        // kernel<int, 256>;`): its address instantiates it, as a call would.
+        let value = [",", "}", ";", ")"].iter().any(|s| at(k, s));
+        if value && !explicit.is_empty() {
+            let name = self.templates.defs[def].name.clone();
+            for d in self.templates.functions(&name) {
+                if let Some(args) = self.deduce_call(d, &explicit, &[]) {
+                    return Call::Args(args);
+                }
+            }
+            return Call::None;
+        }
         // The call's parentheses: after `<<<…>>>` for a launch.
         let open = if host {
             if !at(k, "(") {
-                // `f<32>` as a value (a table of function pointers): its
-                // address instantiates it, as a call would.
-                let value = [",", "}", ";", ")"].iter().any(|s| at(k, s));
-                if value && !explicit.is_empty() {
-                    let name = self.templates.defs[def].name.clone();
-                    for d in self.templates.functions(&name) {
-                        if let Some(args) = self.deduce_call(d, &explicit, &[]) {
-                            return Call::Args(args);
-                        }
-                    }
-                }
                 return Call::None;
             }
             k
@@ -405,45 +547,24 @@ impl<'a> Parser<'a> {
                     _ => Some(CType::INT),
                 }
             }
-            // `Functor<float>()`, `Point{1, 2}`: an object of that class.
-            [first, .., last] if first.kind == TokKind::Ident && (last.is(")") || last.is("}")) => {
-                let (pos, ndiags) = (self.pos, self.diags.len());
+            // A functional cast or a temporary: `PayoffPut(K)`, `T{}`.
+            [t, ..] if hi - lo >= 3 && (t.kind == TokKind::Ident || t.is("::")) => {
+                let ndiags = self.diags.len();
                 self.pos = lo;
-                let mut found = None;
-                if self.starts_type() {
-                    // (The specifiers alone: `T()` is no function type here.)
-                    let ty = self.specifiers().ok().and_then(|s| s.ty);
-                    if let Some(t @ CType::Record(_)) = ty {
-                        let open = if last.is(")") { "(" } else { "{" };
-                        if self.at(open) {
-                            self.skip_group();
-                            if self.pos == hi {
-                                found = Some(t);
-                            }
-                        }
-                    }
-                }
+                self.half_gt = false;
+                let ty = if self.starts_type() {
+                    self.specifiers().ok().and_then(|s| s.ty)
+                } else {
+                    None
+                };
                 self.diags.truncate(ndiags);
-                self.pos = pos;
-                found
+                self.half_gt = false;
+                let whole = self.pos < hi
+                    && (toks[self.pos].is("(") || toks[self.pos].is("{"))
+                    && skip_balanced(toks, self.pos) == hi;
+                ty.filter(|_| whole)
             }
             _ => None,
-        }
-    }
-
-    /// Skips a bracketed group from its opening `(`, `[` or `{`.
-    fn skip_group(&mut self) {
-        let mut depth = 0i32;
-        while let Some(t) = self.peek() {
-            self.pos += 1;
-            if t.is("(") || t.is("[") || t.is("{") {
-                depth += 1;
-            } else if t.is(")") || t.is("]") || t.is("}") {
-                depth -= 1;
-                if depth <= 0 {
-                    return;
-                }
-            }
         }
     }
 
@@ -467,24 +588,29 @@ impl<'a> Parser<'a> {
                 continue;
             }
             // The start of the declaration: after `;`, `{`, `}`, an open `(`
-            // or (in a parameter list) a `,`.
+            // or (in a parameter list) a `,`; a later declarator of a
+            // declaration (`float *a, *b;`) reads from the statement's start.
             let mut s = j;
+            let mut comma = None;
             let mut depth = 0i32;
             while s > from {
                 let t = &toks[s - 1];
-                if t.is(")") || t.is("]") {
+                if t.is(")") || t.is("]") || t.is("}") && depth > 0 {
                     depth += 1;
-                } else if (t.is("(") || t.is("[")) && depth > 0 {
+                } else if (t.is("(") || t.is("[") || t.is("{")) && depth > 0 {
                     depth -= 1;
-                } else if depth == 0
-                    && (t.is(";") || t.is("{") || t.is("}") || t.is("(") || t.is(","))
-                {
+                } else if depth == 0 && t.is(",") {
+                    comma.get_or_insert(s);
+                } else if depth == 0 && (t.is(";") || t.is("{") || t.is("}") || t.is("(")) {
                     break;
                 }
                 s -= 1;
             }
-            if let Some(ty) = self.declarator_type(s, j, name) {
-                return Some(ty);
+            let starts = [comma, Some(s)];
+            for s in starts.into_iter().flatten() {
+                if let Some(ty) = self.declarator_type(s, j, name) {
+                    return Some(ty);
+                }
             }
         }
         None
@@ -535,13 +661,20 @@ impl<'a> Parser<'a> {
     /// The branches `if constexpr` discards in tokens `start..end` (nvcc
     /// instantiates nothing there), where its condition is a constant
     /// here.
-    fn discarded(&mut self, start: usize, end: usize) -> Vec<std::ops::Range<usize>> {
+    fn discarded(
+        &mut self,
+        start: usize,
+        end: usize,
+        outer: &Constants,
+        locals: &[LocalConstant],
+    ) -> Vec<std::ops::Range<usize>> {
         let toks = self.toks;
         let mut out = Vec::new();
         for j in start..end.saturating_sub(2) {
             if !(toks[j].is("if") && toks[j + 1].is("constexpr") && toks[j + 2].is("(")) {
                 continue;
             }
+            self.constants_at(outer, locals, j);
             let close = skip_balanced(toks, j + 2);
             let ndiags = self.diags.len();
             self.pos = j + 3;
@@ -569,16 +702,29 @@ impl<'a> Parser<'a> {
     }
 
     /// The `constexpr` values a body declares (`constexpr int n = 2;`, or
-    /// `static const int n = 2;`), so
-    /// that template arguments naming them read.
-    fn local_constants(&mut self, start: usize, end: usize) {
+    /// `static const int n = 2;`), so that template arguments naming them
+    /// read: each with where it is declared and where its block ends.
+    /// The type aliases it declares go in `aliases` (with what they hide).
+    fn local_constants(
+        &mut self,
+        start: usize,
+        end: usize,
+        aliases: &mut Vec<(String, Option<CType>)>,
+    ) -> Vec<LocalConstant> {
         let toks = self.toks;
+        let mut out = Vec::new();
         for j in start..end {
             let at_statement = j > 0
                 && (toks[j - 1].is(";")
                     || toks[j - 1].is("{")
                     || toks[j - 1].is("}")
                     || toks[j - 1].is(":"));
+            // Local type aliases (`using Traits = traits<N, T>;`, `typedef
+            // …`), which the template arguments after them name.
+            if at_statement && (toks[j].is("using") || toks[j].is("typedef")) {
+                aliases.extend(self.local_alias(j));
+                continue;
+            }
             // `const int n = 2;` and `static const int n = 2;` are constants
             // too when integral and constant-initialized.
             let first = if toks[j].is("static") { j + 1 } else { j };
@@ -596,7 +742,15 @@ impl<'a> Parser<'a> {
                         if let (Some(name), true, true) = (d.name.clone(), integral, self.eat("="))
                         {
                             if let Ok(e) = self.conditional() {
-                                self.record_constant(name, &d.ty, &e);
+                                let before = self.cxx.constants.remove(&name);
+                                if self.record_constant(name.clone(), &d.ty, &e) {
+                                    let value = self.cxx.constants.remove(&name);
+                                    if let Some(b) = before {
+                                        self.cxx.constants.insert(name.clone(), b);
+                                    }
+                                    let scope_end = block_end(toks, j, end);
+                                    out.extend(value.map(|v| (j, scope_end, name, v)));
+                                }
                             }
                         }
                     }
@@ -604,6 +758,53 @@ impl<'a> Parser<'a> {
             }
             self.diags.truncate(ndiags);
             self.half_gt = false;
+        }
+        out
+    }
+
+    /// Records the local type alias at token `j` (`using X = T;` or
+    /// `typedef T X;`) in the parser's typedefs: its name and the type it
+    /// hides.
+    fn local_alias(&mut self, j: usize) -> Option<(String, Option<CType>)> {
+        let toks = self.toks;
+        let ndiags = self.diags.len();
+        self.pos = j;
+        self.half_gt = false;
+        let mut alias = None;
+        if toks[j].is("using") {
+            if let (Some(n), Some(true)) = (toks.get(j + 1), toks.get(j + 2).map(|t| t.is("="))) {
+                self.pos = j + 3;
+                alias = self.type_name().ok().map(|ty| (n.text.to_string(), ty));
+            }
+        } else if let Ok(specs) = self.specifiers() {
+            if let (true, Some(base)) = (specs.typedef, specs.ty.clone()) {
+                if let Ok(d) = self.declarator(base, specs.konst, specs.volatile) {
+                    alias = d.name.clone().map(|n| (n, d.full_type()));
+                }
+            }
+        }
+        self.diags.truncate(ndiags);
+        self.half_gt = false;
+        let (name, ty) = alias?;
+        let name = self.qualify(&name);
+        let before = self.typedefs.insert(name.clone(), ty);
+        Some((name, before))
+    }
+
+    /// Sets the body's constants to those in scope at token `i`: the body's
+    /// declared before `i` in blocks that hold it (an inner one hides an
+    /// outer one), else what they hide (`outer`).
+    fn constants_at(&mut self, outer: &Constants, locals: &[LocalConstant], i: usize) {
+        for (_, _, name, _) in locals {
+            match outer.get(name) {
+                Some(v) => self.cxx.constants.insert(name.clone(), v.clone()),
+                None => self.cxx.constants.remove(name),
+            };
+        }
+        for (at, end, name, v) in locals {
+            if *at < i && i < *end {
+                self.cxx.constants.insert(name.clone(), v.clone());
+            }
         }
     }
 
@@ -763,6 +964,54 @@ impl<'a> Parser<'a> {
             self.skip_braces();
         }
     }
+}
+
+/// A lambda with template parameters in a host body (`Parser::
+/// lambda_templates`).
+struct LambdaTemplate {
+    name: String,
+    params: Vec<TemplateParam>,
+    /// The token before its `<`, where its tokens start.
+    from: usize,
+    /// Its `>`, where its declaration starts.
+    decl: usize,
+    /// Past its body.
+    end: usize,
+}
+
+/// The parser's constants by name.
+type Constants = crate::collections::HashMap<String, (Scalar, CType)>;
+
+/// A constant a host body declares: its token, the end of its block, its
+/// name and value.
+type LocalConstant = (usize, usize, String, (Scalar, CType));
+
+/// Which of `locals` are in scope at token `i`, as a key (the last one
+/// declared before `i` whose block holds `i`, or `usize::MAX`).
+fn in_scope(locals: &[LocalConstant], i: usize) -> usize {
+    let mut key = usize::MAX;
+    for (k, &(at, end, ..)) in locals.iter().enumerate() {
+        if at < i && i < end {
+            key = key.wrapping_mul(31).wrapping_add(k);
+        }
+    }
+    key
+}
+
+/// Where the block that holds token `j` ends (its `}`), or `end`.
+fn block_end(toks: &[Token], j: usize, end: usize) -> usize {
+    let mut depth = 0i32;
+    for (k, t) in toks.iter().enumerate().take(end).skip(j) {
+        if t.is("{") {
+            depth += 1;
+        } else if t.is("}") {
+            depth -= 1;
+            if depth < 0 {
+                return k;
+            }
+        }
+    }
+    end
 }
 
 /// What a use of a function template in host code asks for.

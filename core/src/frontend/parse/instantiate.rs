@@ -309,13 +309,9 @@ impl<'a> Parser<'a> {
 
     /// Runs `f` on a parser over `toks` from `pos`, with this parser's names
     /// (those it declares stay in it) and templates (shared).
-    pub(super) fn sub_parse<R>(
-        &mut self,
-        toks: &[Token],
-        pos: usize,
-        f: impl FnOnce(&mut Parser<'_>) -> PResult<R>,
-    ) -> PResult<R> {
-        let scope = Scope {
+    /// The names in scope here, for a parser of other tokens.
+    pub(super) fn scope_here(&self) -> Scope {
+        Scope {
             typedefs: self.typedefs.clone(),
             tags: self.tags.clone(),
             enumerators: self.enumerators.clone(),
@@ -324,7 +320,16 @@ impl<'a> Parser<'a> {
                 ctor_name: None,
                 ..self.cxx.clone()
             },
-        };
+        }
+    }
+
+    pub(super) fn sub_parse<R>(
+        &mut self,
+        toks: &[Token],
+        pos: usize,
+        f: impl FnOnce(&mut Parser<'_>) -> PResult<R>,
+    ) -> PResult<R> {
+        let scope = self.scope_here();
         let templates = std::mem::take(&mut self.templates);
         let mut sub = Parser::sub(
             toks,

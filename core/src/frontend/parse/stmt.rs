@@ -94,6 +94,33 @@ impl<'a> Parser<'a> {
                 self.expect("(")?;
                 let c = self.expr()?;
                 self.expect(")")?;
+                // `if constexpr` with its condition known (an instance's):
+                // the discarded branch is not instantiated, so it is not
+                // read (it may not be valid for these arguments).
+                if let Some(v) = self.const_value(&c).filter(|_| constexpr) {
+                    let toks = self.toks;
+                    let skip =
+                        |p: &mut Self| p.pos = super::host::statement_end(toks, p.pos, toks.len());
+                    let empty = Stmt {
+                        kind: StmtKind::Empty,
+                        span: span.clone(),
+                    };
+                    let kept = if v != 0 {
+                        let then = self.sub_statement()?;
+                        if self.eat("else") {
+                            skip(self);
+                        }
+                        then
+                    } else {
+                        skip(self);
+                        if self.eat("else") {
+                            self.sub_statement()?
+                        } else {
+                            empty
+                        }
+                    };
+                    return Ok(kept);
+                }
                 let then = self.sub_statement()?;
                 let els = if self.eat("else") {
                     Some(Box::new(self.sub_statement()?))

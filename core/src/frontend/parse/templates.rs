@@ -105,8 +105,28 @@ impl<'a> Parser<'a> {
             return Ok(args);
         }
         loop {
-            if self.starts_type() {
-                args.push(TemplateArg::Type(self.type_name()?));
+            // A type, unless what reads as one goes on as an expression
+            // (`IS<T, double>::value`, a class instance's constant).
+            let (start, ndiags) = (self.pos, self.diags.len());
+            let ty = if self.starts_type() {
+                match self.type_name() {
+                    Ok(t) if self.at(",") || self.at(">") || self.at(">>") || self.half_gt => {
+                        Some(Ok(t))
+                    }
+                    Ok(_) if self.at("::") => None,
+                    Err(_) if self.value_after_type(start) => None,
+                    other => Some(other),
+                }
+            } else {
+                None
+            };
+            if ty.is_none() {
+                self.pos = start;
+                self.diags.truncate(ndiags);
+                self.half_gt = false;
+            }
+            if let Some(t) = ty {
+                args.push(TemplateArg::Type(t?));
             } else {
                 let span = self.span();
                 let no_gt = std::mem::replace(&mut self.no_gt, true);
@@ -128,6 +148,35 @@ impl<'a> Parser<'a> {
             let span = self.span();
             return self.error(span, "expected a \">\"");
         }
+    }
+
+    /// Whether the template argument at token `start`, which begins as a
+    /// type, is a class instance's member used as a value: a template-id
+    /// followed by `::name` (`IS<T, double>::value`).
+    fn value_after_type(&self, start: usize) -> bool {
+        let toks = self.toks;
+        if !toks.get(start + 1).is_some_and(|t| t.is("<")) {
+            return false;
+        }
+        let mut depth = 0i32;
+        for (k, t) in toks.iter().enumerate().skip(start + 1) {
+            match &*t.text {
+                "<" => depth += 1,
+                ">" => depth -= 1,
+                ">>" => depth -= 2,
+                "(" | ")" | ";" | "{" | "}" => return false,
+                _ => {}
+            }
+            if depth <= 0 {
+                return depth == 0
+                    && toks.get(k + 1).is_some_and(|t| t.is("::"))
+                    && toks.get(k + 2).is_some_and(|t| t.kind == TokKind::Ident)
+                    && toks
+                        .get(k + 3)
+                        .is_some_and(|t| t.is(",") || t.is(">") || t.is(">>"));
+            }
+        }
+        false
     }
 
     /// Skips `<…>` from its `<` (nested brackets, `>>` as two).
@@ -565,7 +614,7 @@ impl<'a> Parser<'a> {
     /// A template's parameter list after `template <` up to its `>`
     /// (`start`: where `template` is; defaults are kept as token offsets
     /// from it).
-    fn template_params(&mut self, start: usize) -> PResult<Vec<TemplateParam>> {
+    pub(super) fn template_params(&mut self, start: usize) -> PResult<Vec<TemplateParam>> {
         // The type parameters name their placeholders in the parameters
         // after them (`template <typename T, T val>`).
         let mut saved: Vec<(String, Option<CType>)> = Vec::new();
@@ -916,6 +965,14 @@ impl<'a> Parser<'a> {
                     .filter(|(c, _)| c == class)
                     .map(|(_, d)| d.clone())
                     .collect();
+                // (Read with the names declared so far: the scope sema's
+                // instances use is only made at the end of the file.)
+                let here = if members.is_empty() {
+                    None
+                } else {
+                    Some(self.scope_here())
+                };
+                let outer = here.map(|h| std::mem::replace(&mut self.templates.scope, h));
                 for m in members {
                     if let Some(args) = args.as_ref().filter(|a| a.len() == m.params.len()) {
                         let templates = &mut self.templates;
@@ -923,6 +980,9 @@ impl<'a> Parser<'a> {
                             instantiate::host_body_requests(templates, self.diags, &m, args, at);
                         self.templates.requests.extend(made);
                     }
+                }
+                if let Some(outer) = outer {
+                    self.templates.scope = outer;
                 }
             }
             return self.expect(";");
