@@ -181,6 +181,14 @@ pub struct Templates {
     /// launches, with the members asked for: each is read once (a member
     /// that names its own class would read it again without end).
     pub members_scanned: crate::collections::HashSet<String>,
+    /// The host member functions of a class template's body (name, body
+    /// start, end), by the template's index: found once per template, not
+    /// once per instance and set of members asked for (a big class is read
+    /// for hundreds of those).
+    pub host_members: crate::collections::HashMap<usize, std::rc::Rc<[(String, usize, usize)]>>,
+    /// The templates' unqualified names, with how many templates there
+    /// were when they were collected (the host launch scan's filter).
+    pub template_names: Option<(usize, std::rc::Rc<crate::collections::HashSet<String>>)>,
 }
 
 impl Templates {
