@@ -146,6 +146,10 @@ fn lex_spliced(
     if src.starts_with('\u{feff}') {
         i = 3;
     }
+    // The last column counted (line start, position, characters between):
+    // tokens come left to right, so a long line is counted once, not once
+    // per token.
+    let counted = std::cell::Cell::new((usize::MAX, 0usize, 0usize));
     let loc_at = |line: u32, line_start: usize, pos: usize| {
         // The splices before `pos` each began a physical line.
         let k = splices.partition_point(|&s| s <= pos);
@@ -153,10 +157,17 @@ fn lex_spliced(
             0 => line_start,
             _ => line_start.max(splices[k - 1]),
         };
+        let (s0, p0, n0) = counted.get();
+        let chars = if s0 == start && p0 <= pos {
+            n0 + src[p0..pos].chars().count()
+        } else {
+            src[start..pos].chars().count()
+        };
+        counted.set((start, pos, chars));
         Loc {
             file: file.clone(),
             line: line + k as u32,
-            column: (src[start..pos].chars().count() + 1) as u32,
+            column: (chars + 1) as u32,
         }
     };
     while i < bytes.len() {

@@ -169,6 +169,9 @@ pub type InstanceNames = (
     Vec<(String, CType)>,
 );
 
+/// A class template's host member functions: name, body start, end.
+pub type HostMembers = std::rc::Rc<[(String, usize, usize)]>;
+
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
     pub defs: Vec<TemplateDef>,
@@ -209,6 +212,14 @@ pub struct Templates {
     /// Device member functions of class templates defined out of their
     /// class, read again in each instance (`parse/out_of_class.rs`).
     pub members_out: Vec<OutOfClassMember>,
+    /// The host member functions of a class template's body (name, body
+    /// start, end), by the template's index: found once per template, not
+    /// once per instance and set of members asked for (a big class is read
+    /// for hundreds of those).
+    pub host_members: crate::collections::HashMap<usize, HostMembers>,
+    /// The templates' unqualified names, with how many templates there
+    /// were when they were collected (the host launch scan's filter).
+    pub template_names: Option<(usize, std::rc::Rc<crate::collections::HashSet<String>>)>,
 }
 
 impl Templates {

@@ -512,6 +512,32 @@ impl Function {
         });
     }
 
+    /// Replaces every use of each instruction in `map` with its value, in
+    /// one walk of the live blocks: the batched form of a sequence of
+    /// [`replace_all_uses`](Self::replace_all_uses) calls (a value that is
+    /// itself replaced later follows its chain to the end).
+    pub fn replace_uses_by_map(&mut self, map: &crate::collections::HashMap<InstId, Value>) {
+        if map.is_empty() {
+            return;
+        }
+        let resolve = |v: &Value| {
+            let mut v = v.clone();
+            // A chain is at most as long as the map (a cycle stops there).
+            for _ in 0..map.len() {
+                match v.as_inst().and_then(|i| map.get(&i)) {
+                    Some(next) => v = next.clone(),
+                    None => break,
+                }
+            }
+            v
+        };
+        self.for_each_live_operand_mut(|op| {
+            if op.as_inst().is_some_and(|i| map.contains_key(&i)) {
+                *op = resolve(op);
+            }
+        });
+    }
+
     /// Calls `f` on every operand of every instruction in live blocks (one
     /// walk for a whole map of replacements).
     pub fn for_each_live_operand_mut(&mut self, mut f: impl FnMut(&mut Value)) {

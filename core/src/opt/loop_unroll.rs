@@ -610,9 +610,11 @@ pub(super) fn unroll(
     }
     // Fully unrolled, the first copy reads the initial values.
     if mode == Mode::Full {
+        let replaced: HashMap<InstId, Value> =
+            header_phis.iter().map(|&p| (p, init[&p].clone())).collect();
+        f.replace_uses_by_map(&replaced);
+        f.block_mut(h).insts.retain(|i| !replaced.contains_key(i));
         for &p in &header_phis {
-            f.replace_all_uses(&Value::Inst(p), &init[&p]);
-            f.block_mut(h).insts.retain(|i| *i != p);
             f.erase_inst(p);
         }
     }

@@ -249,13 +249,21 @@ pub(super) fn unroll_runtime(
     let int = |v: i64| Value::Int(ty.clone(), v);
 
     // The exit's phis have one entry each (the exit is dedicated): the value itself.
+    let mut replaced: HashMap<InstId, Value> = HashMap::default();
     for p in phis(f, exit) {
-        if let InstKind::Phi { incoming } = f.inst(p).kind.clone() {
+        if let InstKind::Phi { incoming } = &f.inst(p).kind {
             if let [(v, _)] = incoming.as_slice() {
-                f.replace_all_uses(&Value::Inst(p), v);
-                f.block_mut(exit).insts.retain(|x| *x != p);
-                f.erase_inst(p);
+                replaced.insert(p, v.clone());
             }
+        }
+    }
+    f.replace_uses_by_map(&replaced);
+    f.block_mut(exit)
+        .insts
+        .retain(|x| !replaced.contains_key(x));
+    for p in phis(f, exit) {
+        if replaced.contains_key(&p) {
+            f.erase_inst(p);
         }
     }
     // The loop's values used after it.
@@ -567,12 +575,18 @@ pub(super) fn unroll_runtime(
         });
     } else {
         f.inst_mut(epil_term).kind = InstKind::Br { dest: exit };
+        let mut replaced: HashMap<InstId, Value> = HashMap::default();
+        let mut gone = Vec::new();
         for &p in &header_phis {
             let Value::Inst(pe) = vm_e[&p] else { continue };
-            f.replace_all_uses(&Value::Inst(pe), &unr[&p]);
-            f.block_mut(h_e).insts.retain(|x| *x != pe);
-            f.erase_inst(pe);
+            replaced.insert(pe, unr[&p].clone());
+            gone.push(pe);
             vm_e.insert(p, unr[&p].clone());
+        }
+        f.replace_uses_by_map(&replaced);
+        f.block_mut(h_e).insts.retain(|x| !replaced.contains_key(x));
+        for pe in gone {
+            f.erase_inst(pe);
         }
     }
     tried.push(h_e);

@@ -711,12 +711,28 @@ impl SsaUpdater {
         self.remove_trivial_phis(f);
     }
 
-    /// Deletes created phis whose entries are all one value (or the phi itself).
+    /// Deletes created phis whose entries are all one value (or the phi
+    /// itself). Their uses are rewritten in one walk at the end (a phi's
+    /// entries are read through the replacements made so far).
     fn remove_trivial_phis(&mut self, f: &mut Function) {
+        let mut replaced: HashMap<InstId, Value> = HashMap::default();
+        let resolve = |replaced: &HashMap<InstId, Value>, v: &Value| {
+            let mut v = v.clone();
+            for _ in 0..replaced.len() {
+                match v.as_inst().and_then(|i| replaced.get(&i)) {
+                    Some(next) => v = next.clone(),
+                    None => break,
+                }
+            }
+            v
+        };
         loop {
             let mut changed = false;
             for k in 0..self.created.len() {
                 let (b, phi) = self.created[k];
+                if replaced.contains_key(&phi) {
+                    continue;
+                }
                 let InstKind::Phi { incoming } = &f.inst(phi).kind else {
                     continue;
                 };
@@ -724,28 +740,33 @@ impl SsaUpdater {
                 let me = Value::Inst(phi);
                 let mut vals = incoming
                     .iter()
-                    .filter(|(v, from)| *v != me && self.reachable[from.0 as usize])
-                    .map(|(v, _)| v);
-                let first = vals.next().cloned();
-                if !vals.all(|v| Some(v) == first.as_ref()) {
+                    .filter(|(_, from)| self.reachable[from.0 as usize])
+                    .map(|(v, _)| resolve(&replaced, v))
+                    .filter(|v| *v != me);
+                let first = vals.next();
+                if !vals.all(|v| Some(&v) == first.as_ref()) {
                     continue;
                 }
                 let with = first.unwrap_or(Value::Undef(self.ty.clone()));
-                f.replace_all_uses(&me, &with);
                 for v in self.start.values_mut().chain(self.end.values_mut()) {
                     if *v == me {
                         *v = with.clone();
                     }
                 }
+                replaced.insert(phi, with);
                 f.block_mut(b).insts.retain(|i| *i != phi);
-                f.erase_inst(phi);
                 changed = true;
             }
-            self.created
-                .retain(|(_, p)| matches!(f.inst(*p).kind, InstKind::Phi { .. }));
             if !changed {
                 break;
             }
+        }
+        if !replaced.is_empty() {
+            f.replace_uses_by_map(&replaced);
+            for &phi in replaced.keys() {
+                f.erase_inst(phi);
+            }
+            self.created.retain(|(_, p)| !replaced.contains_key(p));
         }
         // Names of removed phis are free again: the survivors take the lowest.
         for &(_, phi) in &self.created {

@@ -226,12 +226,14 @@ fn merge_blocks(f: &mut Function) -> bool {
     let entry = f.entry();
     let mut removed = vec![false; preds.len()];
     let mut changed = false;
+    // The single-entry phis that went, replaced in one walk at the end.
+    let mut replaced = crate::collections::HashMap::default();
     for b in f.layout.clone() {
         if removed[b.0 as usize] {
             continue;
         }
         while let Some(s) = mergeable_successor(f, &preds, entry, b) {
-            merge_into(f, b, s);
+            merge_into(f, b, s, &mut replaced);
             for succ in f.successors(b) {
                 for p in preds[succ.0 as usize].iter_mut() {
                     if *p == s {
@@ -243,6 +245,7 @@ fn merge_blocks(f: &mut Function) -> bool {
             changed = true;
         }
     }
+    f.replace_uses_by_map(&replaced);
     changed
 }
 
@@ -268,8 +271,14 @@ fn mergeable_successor(
 }
 
 /// Moves `s`'s instructions (its phis resolved) to the end of `b` in place
-/// of `b`'s `br s`, and removes `s`.
-fn merge_into(f: &mut Function, b: BlockId, s: BlockId) {
+/// of `b`'s `br s`, and removes `s`. The phis of `s` go into `replaced`
+/// (with the value that replaces them), for the caller to rewrite their uses.
+fn merge_into(
+    f: &mut Function,
+    b: BlockId,
+    s: BlockId,
+    replaced: &mut crate::collections::HashMap<InstId, Value>,
+) {
     let term = *f.block(b).insts.last().expect("b ends in br s");
     // Phis of `s` have a single entry: they are that value.
     let s_insts = f.block(s).insts.clone();
@@ -280,7 +289,7 @@ fn merge_into(f: &mut Function, b: BlockId, s: BlockId) {
                 .first()
                 .map(|(v, _)| v.clone())
                 .unwrap_or(Value::Undef(f.inst(i).ty.clone()));
-            f.replace_all_uses(&Value::Inst(i), &v);
+            replaced.insert(i, v);
             f.erase_inst(i);
         } else {
             moved.push(i);
@@ -310,10 +319,14 @@ fn merge_into(f: &mut Function, b: BlockId, s: BlockId) {
     f.remove_block(s);
 }
 
-/// Removes one block that only branches on (see the module comment).
+/// Removes the blocks that only branch on (see the module comment), in
+/// one sweep: the predecessor lists are kept up to date as blocks go, and
+/// the dominator tree stays right for the blocks left (a path through a
+/// removed block is a path around it).
 fn remove_forwarding_blocks(f: &mut Function) -> bool {
-    let preds = f.predecessors();
+    let mut preds = f.predecessors();
     let entry = f.entry();
+    let mut changed = false;
     // Built on the first candidate that needs it: most calls find none.
     let mut dom: Option<DomTree> = None;
     for e in f.layout.clone() {
@@ -380,10 +393,14 @@ fn remove_forwarding_blocks(f: &mut Function) -> bool {
                 }
             }
         }
+        let into_e = std::mem::take(&mut preds[e.0 as usize]);
+        let into_s = &mut preds[s.0 as usize];
+        into_s.retain(|&x| x != e);
+        into_s.extend(into_e);
         f.remove_block(e);
-        return true;
+        changed = true;
     }
-    false
+    changed
 }
 
 /// `br (xor c, true), A, B` → `br c, B, A`.
@@ -444,15 +461,43 @@ fn speculatable(k: &InstKind) -> bool {
     }
 }
 
-/// Merges `if (c) { a } else { b }` (a diamond) or `if (c) { a }` (a
+/// Merges every `if (c) { a } else { b }` (a diamond) or `if (c) { a }` (a
 /// triangle) whose arms are short and speculatable into the branching
 /// block: the arms' instructions move there, the merge block's phis become
-/// `select c, …` (keeping their names) and the branch goes. One if per call.
+/// `select c, …` (keeping their names) and the branch goes. One sweep over
+/// the blocks folds every if it finds (the predecessor lists kept up to
+/// date as arms go), so a function of many ifs needs no round per if.
 fn fold_two_entry_phis(f: &mut Function) -> bool {
-    let preds = f.predecessors();
+    let mut preds = f.predecessors();
     let entry = f.entry();
+    let mut removed = vec![false; preds.len()];
+    let mut changed = false;
+    for m in f.layout.clone() {
+        if removed[m.0 as usize] {
+            continue;
+        }
+        if let Some((d, arms)) = foldable_if(f, &preds, entry, m) {
+            fold_if(f, d, m, &arms, &preds[m.0 as usize]);
+            for &arm in &arms {
+                removed[arm.0 as usize] = true;
+            }
+            preds[m.0 as usize] = vec![d];
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The branching block and the arms of the if that merges at `m`, when it
+/// folds (see [`fold_two_entry_phis`]).
+fn foldable_if(
+    f: &Function,
+    preds: &[Vec<BlockId>],
+    entry: BlockId,
+    m: BlockId,
+) -> Option<(BlockId, Vec<BlockId>)> {
     // An arm: entered only from one block, ends in `br m`, speculatable body.
-    let arm_of = |f: &Function, x: BlockId, m: BlockId| -> Option<BlockId> {
+    let arm_of = |x: BlockId| -> Option<BlockId> {
         let p = &preds[x.0 as usize];
         if p.len() != 1 || x == entry || f.loop_hints.iter().any(|h| h.latch == x) {
             return None;
@@ -466,64 +511,68 @@ fn fold_two_entry_phis(f: &mut Function) -> bool {
             .all(|i| speculatable(&f.inst(*i).kind))
             .then_some(p[0])
     };
-    for m in f.layout.clone() {
-        let ps = &preds[m.0 as usize];
-        if m == entry || ps.len() != 2 || ps[0] == ps[1] {
-            continue;
-        }
-        let (a, b) = (ps[0], ps[1]);
-        let (d, arms) = match (arm_of(f, a, m), arm_of(f, b, m)) {
-            (Some(da), Some(db)) if da == db => (da, vec![a, b]),
-            (Some(da), _) if da == b => (b, vec![a]),
-            (_, Some(db)) if db == a => (a, vec![b]),
-            _ => continue,
-        };
-        if d == m || f.loop_hints.iter().any(|h| h.latch == d) {
-            continue;
-        }
-        let Some(&term) = f.block(d).insts.last() else {
-            continue;
-        };
-        let InstKind::CondBr { cond, t, f: e } = f.inst(term).kind.clone() else {
-            continue;
-        };
-        // The blocks the phis' values come from on the true and false edges.
-        let from = |x: BlockId| if x == m { d } else { x };
-        let (tp, fp) = (from(t), from(e));
-        if tp == fp || !ps.contains(&tp) || !ps.contains(&fp) {
-            continue;
-        }
-        // The arms' instructions run in `d`, before its branch (now `br m`).
-        f.block_mut(d).insts.pop();
-        for &arm in &arms {
-            let mut insts = std::mem::take(&mut f.block_mut(arm).insts);
-            if let Some(br) = insts.pop() {
-                f.erase_inst(br);
-            }
-            f.block_mut(d).insts.extend(insts);
-            f.remove_block(arm);
-        }
-        f.inst_mut(term).kind = InstKind::Br { dest: m };
-        f.block_mut(d).insts.push(term);
-        for i in f.block(m).insts.clone() {
-            let InstKind::Phi { incoming } = &f.inst(i).kind else {
-                break;
-            };
-            let val = |p: BlockId| {
-                incoming
-                    .iter()
-                    .find(|(_, b)| *b == p)
-                    .map(|(v, _)| v.clone())
-                    .unwrap_or(Value::Undef(f.inst(i).ty.clone()))
-            };
-            let (tv, fv) = (val(tp), val(fp));
-            f.inst_mut(i).kind = InstKind::Select {
-                cond: cond.clone(),
-                t: tv,
-                f: fv,
-            };
-        }
-        return true;
+    let ps = &preds[m.0 as usize];
+    if m == entry || ps.len() != 2 || ps[0] == ps[1] {
+        return None;
     }
-    false
+    let (a, b) = (ps[0], ps[1]);
+    let (d, arms) = match (arm_of(a), arm_of(b)) {
+        (Some(da), Some(db)) if da == db => (da, vec![a, b]),
+        (Some(da), _) if da == b => (b, vec![a]),
+        (_, Some(db)) if db == a => (a, vec![b]),
+        _ => return None,
+    };
+    if d == m || f.loop_hints.iter().any(|h| h.latch == d) {
+        return None;
+    }
+    let &term = f.block(d).insts.last()?;
+    let InstKind::CondBr { t, f: e, .. } = f.inst(term).kind else {
+        return None;
+    };
+    // The blocks the phis' values come from on the true and false edges.
+    let from = |x: BlockId| if x == m { d } else { x };
+    let (tp, fp) = (from(t), from(e));
+    (tp != fp && ps.contains(&tp) && ps.contains(&fp)).then_some((d, arms))
+}
+
+/// Folds the if from `d` through `arms` to `m` (whose predecessors are
+/// `ps`), as [`foldable_if`] found it.
+fn fold_if(f: &mut Function, d: BlockId, m: BlockId, arms: &[BlockId], ps: &[BlockId]) {
+    let term = *f.block(d).insts.last().expect("d ends in a branch");
+    let InstKind::CondBr { cond, t, f: e } = f.inst(term).kind.clone() else {
+        unreachable!("foldable_if checked the branch");
+    };
+    let from = |x: BlockId| if x == m { d } else { x };
+    let (tp, fp) = (from(t), from(e));
+    debug_assert!(ps.contains(&tp) && ps.contains(&fp));
+    // The arms' instructions run in `d`, before its branch (now `br m`).
+    f.block_mut(d).insts.pop();
+    for &arm in arms {
+        let mut insts = std::mem::take(&mut f.block_mut(arm).insts);
+        if let Some(br) = insts.pop() {
+            f.erase_inst(br);
+        }
+        f.block_mut(d).insts.extend(insts);
+        f.remove_block(arm);
+    }
+    f.inst_mut(term).kind = InstKind::Br { dest: m };
+    f.block_mut(d).insts.push(term);
+    for i in f.block(m).insts.clone() {
+        let InstKind::Phi { incoming } = &f.inst(i).kind else {
+            break;
+        };
+        let val = |p: BlockId| {
+            incoming
+                .iter()
+                .find(|(_, b)| *b == p)
+                .map(|(v, _)| v.clone())
+                .unwrap_or(Value::Undef(f.inst(i).ty.clone()))
+        };
+        let (tv, fv) = (val(tp), val(fp));
+        f.inst_mut(i).kind = InstKind::Select {
+            cond: cond.clone(),
+            t: tv,
+            f: fv,
+        };
+    }
 }

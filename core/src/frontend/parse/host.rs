@@ -134,21 +134,32 @@ impl<'a> Parser<'a> {
         let mut discarded = self.discarded(start, end, &outer, &locals);
         let lambdas = self.lambda_templates(start, end);
         discarded.extend(lambdas.iter().map(|l| l.from..l.end));
-        self.templates.host_names.extend(
-            toks[start..end]
-                .iter()
-                .filter(|t| t.kind == TokKind::Ident)
-                .map(|t| t.text.to_string()),
-        );
+        for t in &toks[start..end] {
+            if t.kind == TokKind::Ident && !self.templates.host_names.contains(&*t.text) {
+                self.templates.host_names.insert(t.text.to_string());
+            }
+        }
         // The templates' own names: only those identifiers are looked up (a
         // long host body has many identifiers and a big header many
-        // templates).
-        let template_names: crate::collections::HashSet<String> = self
-            .templates
-            .defs
-            .iter()
-            .map(|d| crate::frontend::lookup::last_part(&d.name).to_string())
-            .collect();
+        // templates). Kept while no template is added (a big class's
+        // members are read one by one).
+        let template_names = match &self.templates.template_names {
+            Some((n, names)) if *n == self.templates.defs.len() => names.clone(),
+            _ => {
+                let names: std::rc::Rc<crate::collections::HashSet<String>> = std::rc::Rc::new(
+                    self.templates
+                        .defs
+                        .iter()
+                        .map(|d| crate::frontend::lookup::last_part(&d.name).to_string())
+                        .collect(),
+                );
+                self.templates.template_names = Some((self.templates.defs.len(), names.clone()));
+                names
+            }
+        };
+        // The member functions the body calls (`.f(`, `->f(`, `::f(`), for
+        // the class templates it names: read once.
+        let mut called: Option<Vec<String>> = None;
         for i in start..end {
             let t = &toks[i];
             if t.kind != TokKind::Ident
@@ -191,7 +202,7 @@ impl<'a> Parser<'a> {
                 }
             } else if let Some(def) = self.class_template(&written) {
                 let known = self.templates.requests.len();
-                self.class_uses(def, i, start, end);
+                self.class_uses(def, i, start, end, &mut called);
                 members.extend(self.templates.requests.split_off(known));
             }
             self.half_gt = false;
@@ -331,7 +342,14 @@ impl<'a> Parser<'a> {
     /// r;`) with arguments that read here: the launches in the host member
     /// functions the body calls (`r.go(p)`), those they call, and its
     /// constructors'.
-    fn class_uses(&mut self, def: usize, i: usize, start: usize, end: usize) {
+    fn class_uses(
+        &mut self,
+        def: usize,
+        i: usize,
+        start: usize,
+        end: usize,
+        called: &mut Option<Vec<String>>,
+    ) {
         let toks = self.toks;
         if !toks.get(i + 1).is_some_and(|t| t.is("<")) || i + 1 >= end {
             return;
@@ -348,14 +366,18 @@ impl<'a> Parser<'a> {
         self.half_gt = false;
         let Some(args) = args else { return };
         // The members called: `.f(`, `->f(`, `::f(`.
-        let called: Vec<String> = (start.max(1)..end.saturating_sub(1))
-            .filter(|&k| {
-                toks[k].kind == TokKind::Ident
-                    && toks[k + 1].is("(")
-                    && (toks[k - 1].is(".") || toks[k - 1].is("->") || toks[k - 1].is("::"))
+        let called = called
+            .get_or_insert_with(|| {
+                (start.max(1)..end.saturating_sub(1))
+                    .filter(|&k| {
+                        toks[k].kind == TokKind::Ident
+                            && toks[k + 1].is("(")
+                            && (toks[k - 1].is(".") || toks[k - 1].is("->") || toks[k - 1].is("::"))
+                    })
+                    .map(|k| toks[k].text.to_string())
+                    .collect()
             })
-            .map(|k| toks[k].text.to_string())
-            .collect();
+            .clone();
         let requests = self.sub_class_members(def, &args, called);
         self.templates.requests.extend(requests);
     }

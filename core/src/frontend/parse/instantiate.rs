@@ -203,6 +203,7 @@ impl<'a> Parser<'a> {
         args: &[TemplateArg],
         mut called: Vec<String>,
     ) -> Vec<Request> {
+        let index = def;
         let Some(def) = self.templates.defs.get(def).cloned() else {
             return Vec::new();
         };
@@ -226,20 +227,40 @@ impl<'a> Parser<'a> {
         let simple = p.cxx.ns.pop().unwrap_or_default();
         p.bind(&def, args);
         let toks = p.toks;
-        let open = (def.decl_start..toks.len()).find(|&k| toks[k].is("{"));
-        let members = open.map(|o| p.host_members(o)).unwrap_or_default();
+        let members = match p.templates.host_members.get(&index) {
+            Some(m) => m.clone(),
+            None => {
+                let open = (def.decl_start..toks.len()).find(|&k| toks[k].is("{"));
+                let m: std::rc::Rc<[_]> =
+                    open.map(|o| p.host_members(o)).unwrap_or_default().into();
+                p.templates.host_members.insert(index, m.clone());
+                m
+            }
+        };
         let known = p.templates.requests.len();
-        let mut done = vec![false; members.len()];
         called.push(simple);
-        while let Some(m) =
-            (0..members.len()).find(|&m| !done[m] && called.iter().any(|c| *c == members[m].0))
-        {
-            done[m] = true;
+        // The members by name; those called wait in a queue, the first in
+        // the class body first (a big class's members call each other by
+        // the thousand: no rescan of the names called so far).
+        let mut by_name: HashMap<&str, Vec<usize>> = HashMap::default();
+        for (m, (name, _, _)) in members.iter().enumerate() {
+            by_name.entry(name.as_str()).or_default().push(m);
+        }
+        let mut queue = std::collections::BinaryHeap::new();
+        let mut call = |name: &str, queue: &mut std::collections::BinaryHeap<_>| {
+            for m in by_name.remove(name).unwrap_or_default() {
+                queue.push(std::cmp::Reverse(m));
+            }
+        };
+        for c in &called {
+            call(c, &mut queue);
+        }
+        while let Some(std::cmp::Reverse(m)) = queue.pop() {
             let (_, body, end) = members[m];
             // The members it calls.
             for k in body..end.saturating_sub(1) {
                 if toks[k].kind == TokKind::Ident && toks[k + 1].is("(") {
-                    called.push(toks[k].text.to_string());
+                    call(&toks[k].text, &mut queue);
                 }
             }
             // Member functions are instantiated at the end of the file.
