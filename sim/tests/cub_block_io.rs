@@ -59,7 +59,10 @@ __device__ void io_body(const int *in, int *out) {
     dump(out + 2 * T, c);
     S(temp.store).Store(out + 3 * T, a, 77);
     __syncthreads();
+    L(temp.load).Load(in, a);
+    __syncthreads();
     S(temp.store).Store(out + 4 * T, a);
+    dump(out + 5 * T, a);
 }
 __global__ void io_direct(const int *in, int *out) { io_body<cub::BLOCK_LOAD_DIRECT, cub::BLOCK_STORE_DIRECT>(in, out); }
 __global__ void io_striped(const int *in, int *out) { io_body<cub::BLOCK_LOAD_STRIPED, cub::BLOCK_STORE_STRIPED>(in, out); }
@@ -152,9 +155,14 @@ fn dumped(f: impl Fn(usize, usize) -> i32) -> Vec<i32> {
     (0..T).map(|r| f(r / N, r % N)).collect()
 }
 
-/// The reference of `io_*`: the load's arrangement (`striped` for
-/// BLOCK_LOAD_STRIPED, else `blocked`).
-fn io_reference(x: &[i32], arr: fn(usize, usize) -> usize) -> Vec<i32> {
+/// The reference of `io_*`: the load's arrangement `arr` (`striped` for
+/// BLOCK_LOAD_STRIPED, else `blocked`) and the items' after a store
+/// (the transposing stores leave them in the arrangement they write).
+fn io_reference(
+    x: &[i32],
+    arr: fn(usize, usize) -> usize,
+    after: fn(usize, usize) -> usize,
+) -> Vec<i32> {
     let mut o = dumped(|t, i| x[arr(t, i)]);
     o.extend(dumped(|t, i| {
         let r = arr(t, i);
@@ -174,6 +182,7 @@ fn io_reference(x: &[i32], arr: fn(usize, usize) -> usize) -> Vec<i32> {
     }));
     o.extend((0..T).map(|r| if r < VALID_STORE { x[r] } else { 0 }));
     o.extend_from_slice(x);
+    o.extend(dumped(|t, i| x[after(t, i)]));
     o
 }
 
@@ -260,16 +269,17 @@ fn scan_reference(x: &[i32]) -> Vec<i32> {
 
 fn cases() -> Vec<(&'static str, Case)> {
     let x = input(5);
-    let arrangements: [(&'static str, fn(usize, usize) -> usize); 5] = [
-        ("io_direct", blocked),
-        ("io_striped", striped),
-        ("io_vectorize", blocked),
-        ("io_transpose", blocked),
-        ("io_warp_transpose", blocked),
+    type Arrangement = fn(usize, usize) -> usize;
+    let arrangements: [(&'static str, Arrangement, Arrangement); 5] = [
+        ("io_direct", blocked, blocked),
+        ("io_striped", striped, striped),
+        ("io_vectorize", blocked, striped),
+        ("io_transpose", blocked, warp_striped),
+        ("io_warp_transpose", blocked, blocked),
     ];
     let mut want: Vec<(&'static str, Vec<i32>)> = arrangements
         .iter()
-        .map(|&(k, arr)| (k, io_reference(&x, arr)))
+        .map(|&(k, arr, after)| (k, io_reference(&x, arr, after)))
         .collect();
     want.push(("exchange", exchange_reference(&x)));
     want.push(("adjacent", adjacent_reference(&x)));

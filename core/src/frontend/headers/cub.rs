@@ -604,7 +604,8 @@ public:
 
 /* Stores a tile from a blocked arrangement (a striped one for
    BLOCK_STORE_STRIPED); the transposing algorithms exchange in shared
-   memory and write striped or warp-striped. */
+   memory and write striped or warp-striped, leaving the items so
+   arranged (as nvcc's CUB does). */
 template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockStore {
 public:
@@ -614,13 +615,11 @@ private:
     int tid;
     __device__ __forceinline__ int kind_() { return ALGORITHM == BLOCK_STORE_STRIPED || ALGORITHM == BLOCK_STORE_TRANSPOSE ? 1 : ALGORITHM >= BLOCK_STORE_WARP_TRANSPOSE ? 2 : 0; }
     __device__ __forceinline__ void store_(T *ptr, T (&items)[ITEMS_PER_THREAD], int valid_items, bool guarded) {
-        T out[ITEMS_PER_THREAD];
-        for (int i = 0; i < ITEMS_PER_THREAD; i++) out[i] = items[i];
         if (ALGORITHM >= BLOCK_STORE_TRANSPOSE)
-            detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, items, out, 0, kind_());
+            detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, items, items, 0, kind_());
         for (int i = 0; i < ITEMS_PER_THREAD; i++) {
             int r = detail::tile_rank<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(kind_(), tid, i);
-            if (!guarded || r < valid_items) ptr[r] = out[i];
+            if (!guarded || r < valid_items) ptr[r] = items[i];
         }
     }
 public:
