@@ -15,7 +15,9 @@
 //! striped, vectorized and the transposing algorithms, which exchange
 //! through shared memory), the `LoadDirect*`/`StoreDirect*` functions,
 //! `BlockExchange` (striped, blocked and warp-striped arrangements),
-//! `BlockAdjacentDifference` and `BlockScan`'s items-per-thread sums. As
+//! `BlockAdjacentDifference`, `BlockScan`'s items-per-thread sums and
+//! `BlockRadixSort` (a stable rank-and-scatter sort over the radix
+//! ordering of the key bits asked for, so a radix sort's results). As
 //! in CCCL 3, all live in the inline namespace `cub::_V_300500_SM_<arch>`
 //! (Thrust's), which nvcc's kernel names carry.
 //!
@@ -25,7 +27,8 @@
 //! found yet), and as our frontend does not deduce an array's size yet,
 //! the functions over a thread's items whose class does not fix their
 //! count are spelled (by a macro) for 1 to 32 and 64 items. Not here yet:
-//! `BlockRadixSort`, `HeadSegmentedReduce`, `BlockScan`'s item scans with
+//! `HeadSegmentedReduce`, `BlockDiscontinuity`, the radix sorts' `decomposer`
+//! overloads, `BlockScan`'s item scans with
 //! other operations, the partial-tile adjacent differences, logical warps
 //! of other sizes.
 
@@ -44,6 +47,7 @@ pub const NAMES: &[&str] = &[
     "cub/block/block_store.cuh",
     "cub/block/block_exchange.cuh",
     "cub/block/block_adjacent_difference.cuh",
+    "cub/block/block_radix_sort.cuh",
 ];
 
 /// The text of a CUB header, or `None`.
@@ -677,6 +681,86 @@ public:
     PTXLAB_CUB_ADJ(64)
 };
 #undef PTXLAB_CUB_ADJ
+
+struct NullType {};
+namespace detail {
+/* A key as an unsigned number that orders as the key does (the sign bit
+   flipped, a negative float's bits all flipped), as radix sorts see it. */
+__device__ __forceinline__ unsigned long long radix_bits(unsigned char k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(unsigned short k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(unsigned k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(unsigned long long k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(signed char k) { return (unsigned char)k ^ 0x80u; }
+__device__ __forceinline__ unsigned long long radix_bits(short k) { return (unsigned short)k ^ 0x8000u; }
+__device__ __forceinline__ unsigned long long radix_bits(int k) { return (unsigned)k ^ 0x80000000u; }
+__device__ __forceinline__ unsigned long long radix_bits(long long k) { return (unsigned long long)k ^ 0x8000000000000000ull; }
+__device__ __forceinline__ unsigned long long radix_bits(float k) {
+    unsigned b = __float_as_uint(k);
+    return b ^ ((b & 0x80000000u) ? 0xffffffffu : 0x80000000u);
+}
+__device__ __forceinline__ unsigned long long radix_bits(double k) {
+    unsigned long long b = (unsigned long long)__double_as_longlong(k);
+    return b ^ ((b >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
+}
+}
+
+/* Sorts a tile of keys (and values) by the key bits [begin_bit, end_bit):
+   each item's rank is the count of the tile's items before it in the
+   (stable) order, and the items move to their ranks through shared
+   memory; the results are a radix sort's. */
+template <typename KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, typename ValueT = NullType, int RADIX_BITS = 4, bool MEMOIZE_OUTER_SCAN = true, BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS, int SMEM_CONFIG = 1, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockRadixSort {
+public:
+    struct TempStorage {
+        KeyT keys[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD];
+        ValueT values[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD];
+    };
+private:
+    TempStorage &temp;
+    int tid;
+    __device__ __forceinline__ unsigned long long digits_(KeyT k, int begin_bit, int end_bit) {
+        unsigned long long b = detail::radix_bits(k) >> begin_bit;
+        return end_bit - begin_bit >= 64 ? b : b & ((1ull << (end_bit - begin_bit)) - 1ull);
+    }
+    __device__ __forceinline__ void sort_(KeyT (&keys)[ITEMS_PER_THREAD], ValueT *values, int begin_bit, int end_bit, bool striped, bool descending) {
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            temp.keys[tid * ITEMS_PER_THREAD + i] = keys[i];
+        }
+        __syncthreads();
+        int rank[ITEMS_PER_THREAD];
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            int r = tid * ITEMS_PER_THREAD + i;
+            unsigned long long k = digits_(keys[i], begin_bit, end_bit);
+            int count = 0;
+            for (int j = 0; j < BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD; j++) {
+                unsigned long long o = digits_(temp.keys[j], begin_bit, end_bit);
+                if ((descending ? o > k : o < k) || (o == k && j < r)) count++;
+            }
+            rank[i] = count;
+        }
+        __syncthreads();
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            temp.keys[rank[i]] = keys[i];
+            if (values) temp.values[rank[i]] = values[i];
+        }
+        __syncthreads();
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            int r = striped ? i * (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) + tid : tid * ITEMS_PER_THREAD + i;
+            keys[i] = temp.keys[r];
+            if (values) values[i] = temp.values[r];
+        }
+    }
+public:
+    __device__ __forceinline__ BlockRadixSort(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    __device__ __forceinline__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, false, false); }
+    __device__ __forceinline__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, false, false); }
+    __device__ __forceinline__ void SortDescending(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, false, true); }
+    __device__ __forceinline__ void SortDescending(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, false, true); }
+    __device__ __forceinline__ void SortBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, true, false); }
+    __device__ __forceinline__ void SortBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, true, false); }
+    __device__ __forceinline__ void SortDescendingBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, true, true); }
+    __device__ __forceinline__ void SortDescendingBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, true, true); }
+};
 } } // namespace cub
 #endif
 
