@@ -11,13 +11,26 @@
 //! `cub::Min` (CCCL 3 dropped them for `cuda::std::plus<>`, ...), and
 //! `LaneId`, `WarpId`, `CTA_SYNC`, `WARP_SYNC`, `RowMajorTid`.
 //!
-//! Our frontend has no member function templates yet, so `Reduce` and the
-//! scans take each of the three operations as an overload, and the
-//! items-per-thread array overloads are missing; class constants are
-//! spelled as expressions of the template parameters (a `static const`
-//! member read in a member's body is not found yet). Not here yet: `BlockLoad`, `BlockStore`,
-//! `BlockExchange`, `BlockRadixSort` (their algorithm enums are declared),
-//! `HeadSegmentedReduce`, logical warps of other sizes.
+//! Also the tile primitives: `BlockLoad` and `BlockStore` (direct,
+//! striped, vectorized and the transposing algorithms, which exchange
+//! through shared memory), the `LoadDirect*`/`StoreDirect*` functions,
+//! `BlockExchange` (striped, blocked and warp-striped arrangements),
+//! `BlockAdjacentDifference`, `BlockScan`'s items-per-thread sums and
+//! `BlockRadixSort` (a stable rank-and-scatter sort over the radix
+//! ordering of the key bits asked for, so a radix sort's results). As
+//! in CCCL 3, all live in the inline namespace `cub::_V_300500_SM_<arch>`
+//! (Thrust's), which nvcc's kernel names carry.
+//!
+//! `Reduce` and the scans take each of the three operations as an
+//! overload; class constants are spelled as expressions of the template
+//! parameters (a `static const` member read in a member's body is not
+//! found yet), and as our frontend does not deduce an array's size yet,
+//! the functions over a thread's items whose class does not fix their
+//! count are spelled (by a macro) for 1 to 32 and 64 items. Not here yet:
+//! `HeadSegmentedReduce`, `BlockDiscontinuity`, the radix sorts' `decomposer`
+//! overloads, `BlockScan`'s item scans with
+//! other operations, the partial-tile adjacent differences, logical warps
+//! of other sizes.
 
 /// The paths a kernel includes CUB by; each gives the whole library.
 pub const NAMES: &[&str] = &[
@@ -30,6 +43,11 @@ pub const NAMES: &[&str] = &[
     "cub/warp/warp_scan.cuh",
     "cub/block/block_reduce.cuh",
     "cub/block/block_scan.cuh",
+    "cub/block/block_load.cuh",
+    "cub/block/block_store.cuh",
+    "cub/block/block_exchange.cuh",
+    "cub/block/block_adjacent_difference.cuh",
+    "cub/block/block_radix_sort.cuh",
 ];
 
 /// The text of a CUB header, or `None`.
@@ -37,9 +55,11 @@ pub fn header(path: &str) -> Option<&'static str> {
     NAMES.contains(&path).then_some(CUB)
 }
 
-const CUB: &str = r##"#ifndef PTXLAB_CUB_CUH
+const CUB: &str = concat!(
+    super::thrust::namespace!(),
+    r##"#ifndef PTXLAB_CUB_CUH
 #define PTXLAB_CUB_CUH
-namespace cub {
+namespace cub { inline namespace __PTXLAB_THRUST_NS {
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS, BLOCK_REDUCE_WARP_REDUCTIONS_NONDETERMINISTIC };
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
 enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_STRIPED, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED };
@@ -445,8 +465,304 @@ public:
     __device__ __forceinline__ void InclusiveSum(T input, T &output, T &block_aggregate) { InclusiveScan(input, output, cub::Sum(), block_aggregate); }
     __device__ __forceinline__ void ExclusiveSum(T input, T &output) { ExclusiveScan(input, output, T(), cub::Sum()); }
     __device__ __forceinline__ void ExclusiveSum(T input, T &output, T &block_aggregate) { ExclusiveScan(input, output, T(), cub::Sum(), block_aggregate); }
+    /* The items-per-thread overloads: each thread's items are summed, the
+       block scans the threads' totals, and each thread scans its own
+       items from its prefix. Spelled for 1 to 32 and 64 items per thread (our
+       frontend cannot deduce an array's size yet). */
+#define PTXLAB_CUB_SCAN_ITEMS(N) \
+    __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate) { \
+        T total = input[0]; \
+        for (int i = 1; i < N; i++) total = total + input[i]; \
+        T prefix; \
+        ExclusiveSum(total, prefix, block_aggregate); \
+        for (int i = 0; i < N; i++) { T x = input[i]; output[i] = prefix; prefix = prefix + x; } \
+    } \
+    __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N]) { T aggregate; ExclusiveSum(input, output, aggregate); } \
+    __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate) { \
+        T total = input[0]; \
+        for (int i = 1; i < N; i++) total = total + input[i]; \
+        T prefix; \
+        ExclusiveSum(total, prefix, block_aggregate); \
+        for (int i = 0; i < N; i++) { prefix = prefix + input[i]; output[i] = prefix; } \
+    } \
+    __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N]) { T aggregate; InclusiveSum(input, output, aggregate); }
+    PTXLAB_CUB_SCAN_ITEMS(1) PTXLAB_CUB_SCAN_ITEMS(2) PTXLAB_CUB_SCAN_ITEMS(3) PTXLAB_CUB_SCAN_ITEMS(4) PTXLAB_CUB_SCAN_ITEMS(5) PTXLAB_CUB_SCAN_ITEMS(6) PTXLAB_CUB_SCAN_ITEMS(7) PTXLAB_CUB_SCAN_ITEMS(8)
+    PTXLAB_CUB_SCAN_ITEMS(9) PTXLAB_CUB_SCAN_ITEMS(10) PTXLAB_CUB_SCAN_ITEMS(11) PTXLAB_CUB_SCAN_ITEMS(12) PTXLAB_CUB_SCAN_ITEMS(13) PTXLAB_CUB_SCAN_ITEMS(14) PTXLAB_CUB_SCAN_ITEMS(15) PTXLAB_CUB_SCAN_ITEMS(16)
+    PTXLAB_CUB_SCAN_ITEMS(17) PTXLAB_CUB_SCAN_ITEMS(18) PTXLAB_CUB_SCAN_ITEMS(19) PTXLAB_CUB_SCAN_ITEMS(20) PTXLAB_CUB_SCAN_ITEMS(21) PTXLAB_CUB_SCAN_ITEMS(22) PTXLAB_CUB_SCAN_ITEMS(23) PTXLAB_CUB_SCAN_ITEMS(24)
+    PTXLAB_CUB_SCAN_ITEMS(25) PTXLAB_CUB_SCAN_ITEMS(26) PTXLAB_CUB_SCAN_ITEMS(27) PTXLAB_CUB_SCAN_ITEMS(28) PTXLAB_CUB_SCAN_ITEMS(29) PTXLAB_CUB_SCAN_ITEMS(30) PTXLAB_CUB_SCAN_ITEMS(31) PTXLAB_CUB_SCAN_ITEMS(32)
+    PTXLAB_CUB_SCAN_ITEMS(64)
+#undef PTXLAB_CUB_SCAN_ITEMS
 };
-} // namespace cub
+/* Direct loads and stores: blocked (thread t's items are t*N .. t*N+N-1),
+   striped (item i of thread t is i*BLOCK_THREADS+t), guarded by a count of
+   valid items and, for loads, a default for the others. */
+/* Our frontend cannot deduce an array's size yet, so these are spelled
+   for 1 to 32 and 64 items per thread. */
+#define PTXLAB_CUB_DIRECT(N) \
+template <typename T> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N]) { \
+    for (int i = 0; i < N; i++) items[i] = ptr[linear_tid * N + i]; \
+} \
+template <typename T> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N], int valid_items) { \
+    for (int i = 0; i < N; i++) if (linear_tid * N + i < valid_items) items[i] = ptr[linear_tid * N + i]; \
+} \
+template <typename T> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N], int valid_items, T oob_default) { \
+    for (int i = 0; i < N; i++) items[i] = linear_tid * N + i < valid_items ? ptr[linear_tid * N + i] : oob_default; \
+} \
+template <typename T> __device__ __forceinline__ void StoreDirectBlocked(int linear_tid, T *ptr, T (&items)[N]) { \
+    for (int i = 0; i < N; i++) ptr[linear_tid * N + i] = items[i]; \
+} \
+template <typename T> __device__ __forceinline__ void StoreDirectBlocked(int linear_tid, T *ptr, T (&items)[N], int valid_items) { \
+    for (int i = 0; i < N; i++) if (linear_tid * N + i < valid_items) ptr[linear_tid * N + i] = items[i]; \
+} \
+template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N]) { \
+    for (int i = 0; i < N; i++) items[i] = ptr[i * BLOCK_THREADS + linear_tid]; \
+} \
+template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N], int valid_items) { \
+    for (int i = 0; i < N; i++) if (i * BLOCK_THREADS + linear_tid < valid_items) items[i] = ptr[i * BLOCK_THREADS + linear_tid]; \
+} \
+template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N], int valid_items, T oob_default) { \
+    for (int i = 0; i < N; i++) items[i] = i * BLOCK_THREADS + linear_tid < valid_items ? ptr[i * BLOCK_THREADS + linear_tid] : oob_default; \
+} \
+template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void StoreDirectStriped(int linear_tid, T *ptr, T (&items)[N]) { \
+    for (int i = 0; i < N; i++) ptr[i * BLOCK_THREADS + linear_tid] = items[i]; \
+} \
+template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void StoreDirectStriped(int linear_tid, T *ptr, T (&items)[N], int valid_items) { \
+    for (int i = 0; i < N; i++) if (i * BLOCK_THREADS + linear_tid < valid_items) ptr[i * BLOCK_THREADS + linear_tid] = items[i]; \
+}
+PTXLAB_CUB_DIRECT(1) PTXLAB_CUB_DIRECT(2) PTXLAB_CUB_DIRECT(3) PTXLAB_CUB_DIRECT(4) PTXLAB_CUB_DIRECT(5) PTXLAB_CUB_DIRECT(6) PTXLAB_CUB_DIRECT(7) PTXLAB_CUB_DIRECT(8)
+PTXLAB_CUB_DIRECT(9) PTXLAB_CUB_DIRECT(10) PTXLAB_CUB_DIRECT(11) PTXLAB_CUB_DIRECT(12) PTXLAB_CUB_DIRECT(13) PTXLAB_CUB_DIRECT(14) PTXLAB_CUB_DIRECT(15) PTXLAB_CUB_DIRECT(16)
+PTXLAB_CUB_DIRECT(17) PTXLAB_CUB_DIRECT(18) PTXLAB_CUB_DIRECT(19) PTXLAB_CUB_DIRECT(20) PTXLAB_CUB_DIRECT(21) PTXLAB_CUB_DIRECT(22) PTXLAB_CUB_DIRECT(23) PTXLAB_CUB_DIRECT(24)
+PTXLAB_CUB_DIRECT(25) PTXLAB_CUB_DIRECT(26) PTXLAB_CUB_DIRECT(27) PTXLAB_CUB_DIRECT(28) PTXLAB_CUB_DIRECT(29) PTXLAB_CUB_DIRECT(30) PTXLAB_CUB_DIRECT(31) PTXLAB_CUB_DIRECT(32)
+PTXLAB_CUB_DIRECT(64)
+#undef PTXLAB_CUB_DIRECT
+
+namespace detail {
+/* Where item i of thread tid lies in the block's tile: rank_kind 0
+   blocked, 1 striped, 2 warp-striped (each warp's 32*N items striped over
+   its lanes). */
+template <int THREADS, int N> __device__ __forceinline__ int tile_rank(int kind, int tid, int i) {
+    if (kind == 0) return tid * N + i;
+    if (kind == 1) return i * THREADS + tid;
+    return (tid / 32) * 32 * N + i * 32 + tid % 32;
+}
+/* Items from arrangement `from` to arrangement `to` through shared buff. */
+template <typename T, int THREADS, int N> __device__ __forceinline__ void exchange(T *buff, int tid, const T *in, T *out, int from, int to) {
+    for (int i = 0; i < N; i++) buff[tile_rank<THREADS, N>(from, tid, i)] = in[i];
+    __syncthreads();
+    for (int i = 0; i < N; i++) out[i] = buff[tile_rank<THREADS, N>(to, tid, i)];
+}
+}
+
+/* Rearranges a tile of ITEMS_PER_THREAD items per thread between blocked,
+   striped and warp-striped arrangements through shared memory. */
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, bool WARP_TIME_SLICING = false, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockExchange {
+public:
+    struct TempStorage { T buff[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD]; };
+private:
+    TempStorage &temp;
+    int tid;
+public:
+    __device__ __forceinline__ BlockExchange(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    __device__ __forceinline__ void StripedToBlocked(T (&input)[ITEMS_PER_THREAD], T (&output)[ITEMS_PER_THREAD]) {
+        detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, input, output, 1, 0);
+    }
+    __device__ __forceinline__ void BlockedToStriped(T (&input)[ITEMS_PER_THREAD], T (&output)[ITEMS_PER_THREAD]) {
+        detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, input, output, 0, 1);
+    }
+    __device__ __forceinline__ void WarpStripedToBlocked(T (&input)[ITEMS_PER_THREAD], T (&output)[ITEMS_PER_THREAD]) {
+        detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, input, output, 2, 0);
+    }
+    __device__ __forceinline__ void BlockedToWarpStriped(T (&input)[ITEMS_PER_THREAD], T (&output)[ITEMS_PER_THREAD]) {
+        detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, input, output, 0, 2);
+    }
+};
+
+/* Loads a tile into a blocked arrangement (a striped one for
+   BLOCK_LOAD_STRIPED); the transposing algorithms read striped or
+   warp-striped and exchange in shared memory. */
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockLoad {
+public:
+    struct TempStorage { T buff[ALGORITHM >= BLOCK_LOAD_TRANSPOSE ? BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD : 1]; };
+private:
+    TempStorage &temp;
+    int tid;
+    /* The arrangement the algorithm reads memory in. */
+    __device__ __forceinline__ int kind_() { return ALGORITHM == BLOCK_LOAD_STRIPED || ALGORITHM == BLOCK_LOAD_TRANSPOSE ? 1 : ALGORITHM >= BLOCK_LOAD_WARP_TRANSPOSE ? 2 : 0; }
+    __device__ __forceinline__ void load_(const T *ptr, T (&items)[ITEMS_PER_THREAD], int valid_items, bool guarded, bool fill, T oob_default) {
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            int r = detail::tile_rank<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(kind_(), tid, i);
+            if (!guarded || r < valid_items) items[i] = ptr[r];
+            else if (fill) items[i] = oob_default;
+        }
+        if (ALGORITHM >= BLOCK_LOAD_TRANSPOSE)
+            detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, items, items, kind_(), 0);
+    }
+public:
+    __device__ __forceinline__ BlockLoad(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    __device__ __forceinline__ void Load(const T *ptr, T (&items)[ITEMS_PER_THREAD]) { load_(ptr, items, 0, false, false, T()); }
+    __device__ __forceinline__ void Load(const T *ptr, T (&items)[ITEMS_PER_THREAD], int valid_items) { load_(ptr, items, valid_items, true, false, T()); }
+    __device__ __forceinline__ void Load(const T *ptr, T (&items)[ITEMS_PER_THREAD], int valid_items, T oob_default) { load_(ptr, items, valid_items, true, true, oob_default); }
+};
+
+/* Stores a tile from a blocked arrangement (a striped one for
+   BLOCK_STORE_STRIPED); the transposing algorithms exchange in shared
+   memory and write striped or warp-striped, leaving the items so
+   arranged (as nvcc's CUB does). */
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockStore {
+public:
+    struct TempStorage { T buff[ALGORITHM >= BLOCK_STORE_TRANSPOSE ? BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD : 1]; };
+private:
+    TempStorage &temp;
+    int tid;
+    __device__ __forceinline__ int kind_() { return ALGORITHM == BLOCK_STORE_STRIPED || ALGORITHM == BLOCK_STORE_TRANSPOSE ? 1 : ALGORITHM >= BLOCK_STORE_WARP_TRANSPOSE ? 2 : 0; }
+    __device__ __forceinline__ void store_(T *ptr, T (&items)[ITEMS_PER_THREAD], int valid_items, bool guarded) {
+        if (ALGORITHM >= BLOCK_STORE_TRANSPOSE)
+            detail::exchange<T, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(temp.buff, tid, items, items, 0, kind_());
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            int r = detail::tile_rank<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z), ITEMS_PER_THREAD>(kind_(), tid, i);
+            if (!guarded || r < valid_items) ptr[r] = items[i];
+        }
+    }
+public:
+    __device__ __forceinline__ BlockStore(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    __device__ __forceinline__ void Store(T *ptr, T (&items)[ITEMS_PER_THREAD]) { store_(ptr, items, 0, false); }
+    __device__ __forceinline__ void Store(T *ptr, T (&items)[ITEMS_PER_THREAD], int valid_items) { store_(ptr, items, valid_items, true); }
+};
+
+namespace detail {
+/* output[i] = op(input[i], input[i-1]), thread t's first item against
+   thread t-1's last; thread 0's first against `pred` where `has_pred`,
+   else unchanged. */
+template <int N, typename T, typename Op> __device__ __forceinline__ void subtract_left(T *shared_last, int tid, T *input, T *output, Op op, bool has_pred, T pred) {
+    shared_last[tid] = input[N - 1];
+    __syncthreads();
+    for (int i = N - 1; i > 0; i--) output[i] = op(input[i], input[i - 1]);
+    if (tid > 0) output[0] = op(input[0], shared_last[tid - 1]);
+    else if (has_pred) output[0] = op(input[0], pred);
+    else output[0] = input[0];
+}
+/* output[i] = op(input[i], input[i+1]), thread t's last item against
+   thread t+1's first; the last thread's last against `succ` where
+   `has_succ`, else unchanged. */
+template <int N, int THREADS, typename T, typename Op> __device__ __forceinline__ void subtract_right(T *shared_first, int tid, T *input, T *output, Op op, bool has_succ, T succ) {
+    shared_first[tid] = input[0];
+    __syncthreads();
+    for (int i = 0; i < N - 1; i++) output[i] = op(input[i], input[i + 1]);
+    if (tid < THREADS - 1) output[N - 1] = op(input[N - 1], shared_first[tid + 1]);
+    else if (has_succ) output[N - 1] = op(input[N - 1], succ);
+    else output[N - 1] = input[N - 1];
+}
+}
+
+/* The block's differences of adjacent items in a blocked arrangement. Our
+   frontend cannot deduce an array's size yet, so the overloads are
+   spelled for 1 to 32 and 64 items per thread. */
+#define PTXLAB_CUB_ADJ(N) \
+    template <typename Op> __device__ __forceinline__ void SubtractLeft(T (&input)[N], T (&output)[N], Op op) { detail::subtract_left<N>(temp.items, tid, input, output, op, false, T()); } \
+    template <typename Op> __device__ __forceinline__ void SubtractLeft(T (&input)[N], T (&output)[N], Op op, T tile_predecessor_item) { detail::subtract_left<N>(temp.items, tid, input, output, op, true, tile_predecessor_item); } \
+    template <typename Op> __device__ __forceinline__ void SubtractRight(T (&input)[N], T (&output)[N], Op op) { detail::subtract_right<N, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(temp.items, tid, input, output, op, false, T()); } \
+    template <typename Op> __device__ __forceinline__ void SubtractRight(T (&input)[N], T (&output)[N], Op op, T tile_successor_item) { detail::subtract_right<N, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(temp.items, tid, input, output, op, true, tile_successor_item); }
+template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockAdjacentDifference {
+public:
+    struct TempStorage { T items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z]; };
+private:
+    TempStorage &temp;
+    int tid;
+public:
+    __device__ __forceinline__ BlockAdjacentDifference(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    PTXLAB_CUB_ADJ(1) PTXLAB_CUB_ADJ(2) PTXLAB_CUB_ADJ(3) PTXLAB_CUB_ADJ(4) PTXLAB_CUB_ADJ(5) PTXLAB_CUB_ADJ(6) PTXLAB_CUB_ADJ(7) PTXLAB_CUB_ADJ(8)
+    PTXLAB_CUB_ADJ(9) PTXLAB_CUB_ADJ(10) PTXLAB_CUB_ADJ(11) PTXLAB_CUB_ADJ(12) PTXLAB_CUB_ADJ(13) PTXLAB_CUB_ADJ(14) PTXLAB_CUB_ADJ(15) PTXLAB_CUB_ADJ(16)
+    PTXLAB_CUB_ADJ(17) PTXLAB_CUB_ADJ(18) PTXLAB_CUB_ADJ(19) PTXLAB_CUB_ADJ(20) PTXLAB_CUB_ADJ(21) PTXLAB_CUB_ADJ(22) PTXLAB_CUB_ADJ(23) PTXLAB_CUB_ADJ(24)
+    PTXLAB_CUB_ADJ(25) PTXLAB_CUB_ADJ(26) PTXLAB_CUB_ADJ(27) PTXLAB_CUB_ADJ(28) PTXLAB_CUB_ADJ(29) PTXLAB_CUB_ADJ(30) PTXLAB_CUB_ADJ(31) PTXLAB_CUB_ADJ(32)
+    PTXLAB_CUB_ADJ(64)
+};
+#undef PTXLAB_CUB_ADJ
+
+struct NullType {};
+namespace detail {
+/* A key as an unsigned number that orders as the key does (the sign bit
+   flipped, a negative float's bits all flipped), as radix sorts see it. */
+__device__ __forceinline__ unsigned long long radix_bits(unsigned char k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(unsigned short k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(unsigned k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(unsigned long long k) { return k; }
+__device__ __forceinline__ unsigned long long radix_bits(signed char k) { return (unsigned char)k ^ 0x80u; }
+__device__ __forceinline__ unsigned long long radix_bits(short k) { return (unsigned short)k ^ 0x8000u; }
+__device__ __forceinline__ unsigned long long radix_bits(int k) { return (unsigned)k ^ 0x80000000u; }
+__device__ __forceinline__ unsigned long long radix_bits(long long k) { return (unsigned long long)k ^ 0x8000000000000000ull; }
+__device__ __forceinline__ unsigned long long radix_bits(float k) {
+    unsigned b = __float_as_uint(k);
+    return b ^ ((b & 0x80000000u) ? 0xffffffffu : 0x80000000u);
+}
+__device__ __forceinline__ unsigned long long radix_bits(double k) {
+    unsigned long long b = (unsigned long long)__double_as_longlong(k);
+    return b ^ ((b >> 63) ? 0xffffffffffffffffull : 0x8000000000000000ull);
+}
+}
+
+/* Sorts a tile of keys (and values) by the key bits [begin_bit, end_bit):
+   each item's rank is the count of the tile's items before it in the
+   (stable) order, and the items move to their ranks through shared
+   memory; the results are a radix sort's. */
+template <typename KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, typename ValueT = NullType, int RADIX_BITS = 4, bool MEMOIZE_OUTER_SCAN = true, BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS, int SMEM_CONFIG = 1, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockRadixSort {
+public:
+    struct TempStorage {
+        KeyT keys[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD];
+        ValueT values[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD];
+    };
+private:
+    TempStorage &temp;
+    int tid;
+    __device__ __forceinline__ unsigned long long digits_(KeyT k, int begin_bit, int end_bit) {
+        unsigned long long b = detail::radix_bits(k) >> begin_bit;
+        return end_bit - begin_bit >= 64 ? b : b & ((1ull << (end_bit - begin_bit)) - 1ull);
+    }
+    __device__ __forceinline__ void sort_(KeyT (&keys)[ITEMS_PER_THREAD], ValueT *values, int begin_bit, int end_bit, bool striped, bool descending) {
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            temp.keys[tid * ITEMS_PER_THREAD + i] = keys[i];
+        }
+        __syncthreads();
+        int rank[ITEMS_PER_THREAD];
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            int r = tid * ITEMS_PER_THREAD + i;
+            unsigned long long k = digits_(keys[i], begin_bit, end_bit);
+            int count = 0;
+            for (int j = 0; j < BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * ITEMS_PER_THREAD; j++) {
+                unsigned long long o = digits_(temp.keys[j], begin_bit, end_bit);
+                if ((descending ? o > k : o < k) || (o == k && j < r)) count++;
+            }
+            rank[i] = count;
+        }
+        __syncthreads();
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            temp.keys[rank[i]] = keys[i];
+            if (values) temp.values[rank[i]] = values[i];
+        }
+        __syncthreads();
+        for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+            int r = striped ? i * (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) + tid : tid * ITEMS_PER_THREAD + i;
+            keys[i] = temp.keys[r];
+            if (values) values[i] = temp.values[r];
+        }
+    }
+public:
+    __device__ __forceinline__ BlockRadixSort(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    __device__ __forceinline__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, false, false); }
+    __device__ __forceinline__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, false, false); }
+    __device__ __forceinline__ void SortDescending(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, false, true); }
+    __device__ __forceinline__ void SortDescending(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, false, true); }
+    __device__ __forceinline__ void SortBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, true, false); }
+    __device__ __forceinline__ void SortBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, true, false); }
+    __device__ __forceinline__ void SortDescendingBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, (ValueT *)0, begin_bit, end_bit, true, true); }
+    __device__ __forceinline__ void SortDescendingBlockedToStriped(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = sizeof(KeyT) * 8) { sort_(keys, values, begin_bit, end_bit, true, true); }
+};
+} } // namespace cub
 #endif
 
-"##;
+"##
+);

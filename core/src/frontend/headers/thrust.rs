@@ -27,6 +27,9 @@ macro_rules! namespace {
     };
 }
 
+/// CUB's headers live in the same namespace's `cub::` twin.
+pub(crate) use namespace;
+
 const COMPLEX: &str = concat!(
     namespace!(),
     r#"#include <math.h>
