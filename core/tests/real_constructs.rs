@@ -204,3 +204,43 @@ fn iomanip_brings_sstream() {
     let p = ptx("iomanip", src);
     assert_eq!(entries(&p), ["_Z1kPi"]);
 }
+
+/// A member function returning a pointer or a reference to one, defined
+/// out of its class (`char **&C::argv()`, `int *C::at(int)`): the return
+/// type is the one declared in the class.
+#[test]
+fn out_of_class_members_returning_pointers() {
+    let src = "struct C { int *p;\n\
+                 __device__ int *at(int i);\n\
+                 static inline char **&argv();\n\
+                 static char **a;\n\
+               };\n\
+               char **C::a = 0;\n\
+               inline char **&\nC::argv() { return a; }\n\
+               __device__ int *C::at(int i) { return p + i; }\n\
+               __global__ void k(C c) { *c.at(3) = 7; }\n";
+    let p = ptx("outofclassptr", src);
+    assert_eq!(entries(&p), ["_Z1k1C"]);
+    assert!(p.contains("st.global.u32") || p.contains("st.u32"), "{p}");
+}
+
+/// A function template's parameter `T (&a)[N]` binds an array argument
+/// without decay and deduces `N` from its length; GCC's
+/// `__builtin_expect`, `__builtin_assume` and `__builtin_unreachable`.
+#[test]
+fn array_reference_parameters_deduce_their_length() {
+    let src = "template <typename T, int N>\n\
+               __device__ T sum(const T (&a)[N]) { T s = 0; for (int i = 0; i < N; i++) s += a[i]; return s; }\n\
+               template <int N>\n\
+               __device__ void fill(float (&a)[N], float v) { for (int i = 0; i < N; i++) a[i] = v + i; }\n\
+               __device__ int f(int x) { if (x > 0) return x; __builtin_unreachable(); }\n\
+               __global__ void k(float *o, int *q) {\n\
+                 float z[4]; fill(z, 1.0f); o[0] = sum(z);\n\
+                 __builtin_assume(q[0] > 0);\n\
+                 if (__builtin_expect(q[1] == 2, 0)) q[2] = f(q[0]);\n\
+               }\n";
+    let p = ptx("arrayref", src);
+    assert_eq!(entries(&p), ["_Z1kPfPi"]);
+    // 1 + 2 + 3 + 4, folded: N was deduced as 4.
+    assert!(p.contains("0f41200000"), "{p}");
+}

@@ -61,6 +61,11 @@ pub enum Lowering {
     FindFirstSet,
     /// `__funnelshift_l/r(lo, hi, shift)`: `llvm.fshl/fshr(hi, lo, shift)`.
     FunnelShift(&'static str),
+    /// GCC's `__builtin_unreachable()`: the block ends in `unreachable`
+    /// (nvcc writes nothing for the path).
+    Unreachable,
+    /// GCC's `__builtin_assume(c)`: a hint only, no code.
+    Assume,
     /// Half-precision arithmetic on the bits of a half (`unsigned short`,
     /// what `cuda_fp16.h`'s `__half` holds): IR `half` values in between.
     Half(HalfOp),
@@ -1750,6 +1755,25 @@ pub const BUILTINS: &[Builtin] = &[
         overloads: &[o("u", &["u", "u", "u"])],
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.sad.ui"),
+    },
+    // GCC's hints: `__builtin_expect(x, c)` is `x`.
+    Builtin {
+        name: "__builtin_expect",
+        overloads: &[o("L", &["L", "L"])],
+        trailing_default: None,
+        lowering: Lowering::Convert,
+    },
+    Builtin {
+        name: "__builtin_unreachable",
+        overloads: &[o("v", &[])],
+        trailing_default: None,
+        lowering: Lowering::Unreachable,
+    },
+    Builtin {
+        name: "__builtin_assume",
+        overloads: &[o("v", &["b"])],
+        trailing_default: None,
+        lowering: Lowering::Assume,
     },
     Builtin {
         name: "__funnelshift_l",

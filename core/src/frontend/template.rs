@@ -374,7 +374,24 @@ fn deduce_depth(
         (CType::Ptr { pointee: p, .. }, CType::Ptr { pointee: a, .. }) => {
             deduce_depth(def, p, a, out, depth + 1)
         }
-        (CType::Array(p, _), CType::Array(a, _)) => deduce_depth(def, p, a, out, depth + 1),
+        // `T (&a)[N]` from an array: `N` is its length.
+        (CType::Array(p, pn), CType::Array(a, an)) => {
+            let size = i64::try_from(*pn)
+                .ok()
+                .and_then(|v| pattern_param(v, def.params.len()));
+            if let Some(i) = size {
+                let ParamKind::Value(t) = &def.params[i].kind else {
+                    return false;
+                };
+                let v = TemplateArg::Value(*an as i64, t.clone());
+                match &out[i] {
+                    Some(prev) if *prev != v => return false,
+                    Some(_) => {}
+                    None => out[i] = Some(v),
+                }
+            }
+            deduce_depth(def, p, a, out, depth + 1)
+        }
         (CType::Record(p), CType::Record(a)) => {
             let (pt, at) = (p.template.borrow(), a.template.borrow());
             let (Some((pn, pargs)), Some((an, aargs))) = (&*pt, &*at) else {

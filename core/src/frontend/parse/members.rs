@@ -429,8 +429,8 @@ impl<'a> Parser<'a> {
         let Some(ret) = specs.ty.clone() else {
             return Ok(false);
         };
-        // The return type as the declarator would read it.
-        self.pos += n;
+        // The return type as the declarator would read it (`char **&`: the
+        // `n` tokens here).
         let mut ty = ret;
         let mut konst = specs.konst;
         for k in 0..n {
@@ -448,7 +448,7 @@ impl<'a> Parser<'a> {
                 };
             }
         }
-        self.pos += at - n + 1;
+        self.pos += at + 1;
         let name = if last == "operator" {
             if self.at("(") && !self.peek_at(1).is_some_and(|t| t.is(")")) {
                 // not an operator name: `operator T()` is read by `conversion`.

@@ -261,6 +261,13 @@ impl<'a> Checker<'a> {
             .map(|(i, (t, a))| {
                 let forwarding = matches!(params.get(i), Some(CType::Ref { pointee, .. })
                     if crate::frontend::template::forwarding_param(d, pointee).is_some());
+                // A reference to an array (`T (&a)[N]`) binds the array
+                // itself: it does not decay, and `N` is deduced from it.
+                let array_ref = matches!(params.get(i), Some(CType::Ref { pointee, .. })
+                    if matches!(**pointee, CType::Array(..)));
+                if array_ref && matches!(a.ty, CType::Array(..)) {
+                    return a.ty.clone();
+                }
                 if forwarding && a.lvalue && !matches!(a.ty, CType::Array(..)) {
                     CType::Ref {
                         pointee: Box::new(t.clone()),

@@ -62,6 +62,8 @@ impl Gen<'_> {
             Lowering::Texture(op) => self.texture(op, args, vals),
             Lowering::MemOp(set) => self.mem_op(set, &vals),
             Lowering::Wmma => self.wmma(vals),
+            Lowering::Unreachable => self.emit("", Type::Void, InstKind::Unreachable),
+            Lowering::Assume => Value::Undef(Type::Void),
             Lowering::FunnelShift(name) => {
                 let args = vec![vals[1].clone(), vals[0].clone(), vals[2].clone()];
                 self.emit(
