@@ -244,3 +244,17 @@ fn array_reference_parameters_deduce_their_length() {
     // 1 + 2 + 3 + 4, folded: N was deduced as 4.
     assert!(p.contains("0f41200000"), "{p}");
 }
+
+/// A function template whose return type names a member of a class
+/// template instance (`typename vec3<T>::Type f(…)`, cuda-samples' nbody)
+/// is a function template, not an out-of-class member of `vec3`.
+#[test]
+fn dependent_member_return_type_is_not_an_out_of_class_member() {
+    let src = "template <typename T> struct vec4 { typedef float4 Type; };\n\
+               template <typename T>\n\
+               __device__ typename vec4<T>::Type\n\
+               comp(typename vec4<T>::Type p) { p.y = p.x; return p; }\n\
+               __global__ void k(float4 *o) { o[1] = comp<float>(o[0]); }\n";
+    let p = ptx("deprettype", src);
+    assert_eq!(entries(&p), ["_Z1kP6float4"]);
+}

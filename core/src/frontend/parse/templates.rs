@@ -893,7 +893,15 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
-                if toks.get(j).is_some_and(|t| t.is("::")) {
+                // `C<T>::f(`, `C<T>::~C(`, `C<T>::operator…`: a member; but
+                // `typename C<T>::Type f(` is a return type.
+                let member = toks.get(j + 1).is_some_and(|n| {
+                    n.is("~")
+                        || n.is("operator")
+                        || n.kind == TokKind::Ident
+                            && toks.get(j + 2).is_some_and(|p| p.is("(") || p.is("<"))
+                });
+                if toks.get(j).is_some_and(|t| t.is("::")) && member {
                     let def = self.class_template(&t.text)?;
                     return Some(self.templates.defs[def].name.clone());
                 }
