@@ -98,10 +98,40 @@ pub fn ptxas_rejects(ptx: &str, arch: &str, tag: &str) -> Option<String> {
     (!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
-/// A fresh scratch directory for one test.
+/// A fresh scratch directory for one test, under one directory per test
+/// process (`ptxlab-test-<pid>`). The first call of a process removes the
+/// directories of test processes that are no longer running, so repeated
+/// test runs do not fill the disk (NVRTC's bundled headers alone are 26 MB
+/// per directory).
 pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ptxlab-test-{}-{name}", std::process::id()));
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    let tmp = std::env::temp_dir();
+    SWEEP.call_once(|| sweep_dead_scratch(&tmp));
+    let d = tmp
+        .join(format!("ptxlab-test-{}", std::process::id()))
+        .join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// Removes `ptxlab-test-<pid>…` entries of `tmp` whose process has exited
+/// (Linux only: a process is alive while `/proc/<pid>` exists).
+fn sweep_dead_scratch(tmp: &std::path::Path) {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("ptxlab-test-")) else {
+            continue;
+        };
+        let pid: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if !pid.is_empty() && !std::path::Path::new("/proc").join(&pid).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
 }
