@@ -612,3 +612,52 @@ __global__ void members(volatile P *p, int *out) {
         panic!("{err}\n{p}");
     }
 }
+
+/// nvcc 13.5 (sm_80, -O3): a pointer loaded from a struct passed to a
+/// kernel by value is global (`cvta.to.global`, `ld.global`/`st.global`),
+/// as the struct's bytes come from the host.
+#[test]
+fn pointers_in_by_value_kernel_structs_are_global_as_nvcc() {
+    let src = "struct C { float *p; int n; };
+__global__ void k(C c) { int i = threadIdx.x; if (i < c.n) c.p[i] = 2.0f * c.p[i]; }";
+    let p = ptx(src, "sm_80", 3);
+    let body = p.split(".entry ").nth(1).unwrap();
+    let mem: Vec<String> = lines(body)
+        .into_iter()
+        .filter(|l| (l.starts_with("ld.") || l.starts_with("st.")) && !l.starts_with("ld.param"))
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect();
+    assert_eq!(mem, ["ld.global.f32", "st.global.f32"], "{p}");
+    assert!(body.contains("cvta.to.global.u64"), "{p}");
+}
+
+/// nvcc 13.5 writes nothing (no `trap`) for a path that ends in
+/// `__builtin_unreachable()` or falls off a non-void function, and places
+/// that block last: `@%p1 bra $L__BB0_2; … ret; $L__BB0_2: }`.
+#[test]
+fn unreachable_paths_emit_nothing_and_go_last_as_nvcc() {
+    let src = "__global__ void h(int *a, int n) { if (n > 3) { a[2] = 1; __builtin_unreachable(); } a[0] = n; }
+__device__ __noinline__ int g(int x) { if (x > 0) return x * 2; __builtin_unreachable(); }
+__global__ void d(int *p) { p[0] = g(p[1]); }";
+    let p = ptx(src, "sm_80", 3);
+    assert!(!p.contains("trap"), "{p}");
+    for f in p.split("\n{\n").skip(1) {
+        let body: Vec<String> = lines(f.split("\n}").next().unwrap());
+        let ret = body.iter().position(|l| l.starts_with("ret"));
+        if let Some(r) = ret.filter(|&r| r + 1 < body.len()) {
+            // What follows the return is the unreachable block: a label,
+            // its own code, and no terminator.
+            assert!(body[r + 1].starts_with("$L__BB"), "{p}");
+            assert!(
+                !body[r + 2..]
+                    .iter()
+                    .any(|l| l.starts_with("ret") || l.starts_with("bra")),
+                "{p}"
+            );
+        }
+    }
+    // h's unreachable block keeps its store (`a[2] = 1`), after the return.
+    let h = p.split(".entry _Z1hPii").nth(1).unwrap();
+    let after_ret = h.split("ret;").nth(1).unwrap().split("\n}").next().unwrap();
+    assert!(after_ret.contains("+8]"), "{p}");
+}

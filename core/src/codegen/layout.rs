@@ -1,12 +1,24 @@
-//! Block layout: keeps the source order, drops a branch to the block that
+//! Block layout: keeps the source order but for blocks that end in
+//! `unreachable`, which go last (as nvcc places them: nothing follows them,
+//! and nothing is emitted for them), drops a branch to the block that
 //! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`.
 
 use crate::ptx::*;
 
 pub fn run(f: &mut MFunction) {
+    // The entry block stays first whatever it ends in.
+    let (mut order, mut last) = (Vec::new(), Vec::new());
+    for (pos, &b) in f.order.iter().enumerate() {
+        if pos > 0 && f.blocks[b].unreachable {
+            last.push(b);
+        } else {
+            order.push(b);
+        }
+    }
+    order.append(&mut last);
+    f.order = order.clone();
     // Empty blocks that only jump on could be threaded; kept for now so
     // every IR block stays visible in the snapshots.
-    let order = f.order.clone();
     for (pos, &b) in order.iter().enumerate() {
         let next = order.get(pos + 1).copied();
         let insts = &mut f.blocks[b].insts;

@@ -351,6 +351,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
                 name,
                 insts: vec![Instr::new(Op::Bra, ".uni", vec![Operand::Label(s)])],
                 nounroll: false,
+                unreachable: false,
             });
             for i in f.blocks[b].insts.iter_mut().filter(|i| i.is_branch()) {
                 if i.operands.first() == Some(&Operand::Label(s)) {

@@ -4,7 +4,10 @@
 //! the global pointer to the loads and stores. This is the `cvta.to.global`
 //! nvcc emits at the top of every kernel. An integer parameter turned into a
 //! pointer (`(int *)addr`) holds a global address too, as in LLVM's
-//! NVPTXLowerArgs: the `inttoptr` gets the same casts after it.
+//! NVPTXLowerArgs: the `inttoptr` gets the same casts after it. So does a
+//! pointer loaded from a struct passed by value (`c.p` of `k(C c)`): the
+//! struct's bytes come from the host, so its pointers are global too, and
+//! nvcc writes `cvta.to.global` and `st.global` through them.
 
 use crate::ir::*;
 
@@ -31,6 +34,18 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
                     f.params[a].name, f.name
                 ),
             );
+        }
+        for a in 0..f.params.len() {
+            if f.params[a].byval.is_some() && cast_loaded_ptrs(f, a) {
+                changed = true;
+                cx.applied(
+                    0,
+                    format_args!(
+                        "pointers loaded from struct parameter `{}` of kernel `{}` point to global memory",
+                        f.params[a].name, f.name
+                    ),
+                );
+            }
         }
         for a in 0..f.params.len() {
             if f.params[a].ty == Type::I64 && cast_int_to_ptr(f, a) {
@@ -85,13 +100,36 @@ pub(super) fn space_round_trip(
 /// back. False when there is none.
 fn cast_int_to_ptr(f: &mut Function, a: usize) -> bool {
     let arg = Value::Arg(a as u32);
+    cast_results_to_global(
+        f,
+        |_, kind| matches!(kind, InstKind::Cast { op: CastOp::IntToPtr, val } if *val == arg),
+    )
+}
+
+/// Each generic pointer loaded from by-value struct parameter `a` (at the
+/// parameter or a `getelementptr` of it) is cast to the global space and
+/// back right after the load. False when there is none.
+fn cast_loaded_ptrs(f: &mut Function, a: usize) -> bool {
+    let arg = Value::Arg(a as u32);
+    cast_results_to_global(f, |f, kind| {
+        let InstKind::Load { ptr, .. } = kind else {
+            return false;
+        };
+        *ptr == arg
+            || matches!(ptr, Value::Inst(g)
+                if matches!(&f.inst(*g).kind, InstKind::Gep { base, .. } if *base == arg))
+    })
+}
+
+/// Casts the result of every generic-pointer instruction `pick` selects to
+/// the global space and back right after it, its uses reading the cast
+/// back. False when there is none.
+fn cast_results_to_global(f: &mut Function, pick: impl Fn(&Function, &InstKind) -> bool) -> bool {
     let mut found = Vec::new();
     for &b in &f.layout {
         for (pos, &i) in f.block(b).insts.iter().enumerate() {
             let inst = f.inst(i);
-            if inst.ty == Type::Ptr(addrspace::GENERIC)
-                && matches!(&inst.kind, InstKind::Cast { op: CastOp::IntToPtr, val } if *val == arg)
-            {
+            if inst.ty == Type::Ptr(addrspace::GENERIC) && pick(f, &inst.kind) {
                 found.push((b, pos, i));
             }
         }

@@ -249,7 +249,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::NvptxLowerArgs,
         "nvptx-lower-args",
         lower_args::run,
-        "Kernel pointer parameters point to global memory: casts each to addrspace(1) and back, so memory-space-opt can use ld.global/st.global.",
+        "Kernel pointer parameters point to global memory, and so do integer parameters cast to pointers and pointers loaded from structs passed by value: casts each to addrspace(1) and back, so memory-space-opt can use ld.global/st.global.",
     ),
     pass(
         Pass::NvvmIntrinsicLower,

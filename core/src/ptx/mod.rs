@@ -201,6 +201,9 @@ pub struct MBlock {
     /// hint is 1: `#pragma unroll 1`, or a remainder loop), so ptxas does
     /// not unroll it either, as nvcc marks it.
     pub nounroll: bool,
+    /// The IR block ends in `unreachable`: nothing is emitted for it (no
+    /// `trap`, as nvcc), and layout places the block last.
+    pub unreachable: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -833,6 +833,10 @@ impl Exec<'_> {
                     t.frames.clear();
                     return Ok(State::Done);
                 }
+                Op::FellOff => fail!((
+                    ErrorKind::Unreachable,
+                    "reached the end of the function without `ret`: a path the compiler marked unreachable (`__builtin_unreachable()`, or a missing return) was taken".into()
+                )),
                 Op::Trap => fail!((
                     ErrorKind::Unreachable,
                     "trap: the thread aborted the kernel".into()

@@ -535,6 +535,11 @@ pub(crate) enum Op {
     Ret,
     Exit,
     Trap,
+    /// The end of a function that returns elsewhere: the compiler left a
+    /// block with nothing in it for a path that cannot be taken
+    /// (`__builtin_unreachable()`, a non-void function's missing return),
+    /// so reaching it is undefined behaviour.
+    FellOff,
     Nop,
     /// `membar`/`fence`: no effect on memory; the race checks count it.
     Fence,

@@ -64,6 +64,7 @@ impl Sel<'_> {
                 name: format!("{base_name}.sw{}", new_blocks.len() + 1),
                 insts: Vec::new(),
                 nounroll: false,
+                unreachable: false,
             });
             new_blocks.push(nb);
             nb

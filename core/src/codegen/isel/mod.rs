@@ -131,6 +131,7 @@ pub fn select(
             name: f.block(*b).name.clone(),
             insts: Vec::new(),
             nounroll: nounroll.contains(b),
+            unreachable: false,
         })
         .collect();
     // A struct result's pointer is no PTX parameter: the result is
@@ -431,7 +432,9 @@ impl Sel<'_> {
                 cases,
             } => self.switch(val, *default, cases),
             InstKind::Ret { val } => self.ret(val.as_ref()),
-            InstKind::Unreachable => self.emit(Op::Trap, "", vec![]),
+            // nvcc writes nothing for a path that cannot be reached; the
+            // block goes last (layout), so nothing falls into it.
+            InstKind::Unreachable => self.m.blocks[self.cur].unreachable = true,
             InstKind::Asm(a) => self.inline_asm(id, a),
             InstKind::ExtractValue { agg, index } => self.asm_output(id, agg, *index),
         }

@@ -203,8 +203,11 @@ impl<'a> Decoder<'a> {
                 *t = target;
             }
         }
-        // Falling off the end returns.
-        func.code.push(Op::Ret);
+        // Falling off the end returns, unless the function returns
+        // elsewhere: then the end is a block nvcc (and we) emit empty for an
+        // unreachable path.
+        let returns = func.code.iter().any(|o| matches!(o, Op::Ret | Op::Exit));
+        func.code.push(if returns { Op::FellOff } else { Op::Ret });
         func.guards.push(None);
         func.origin
             .push((f.line, "(the end of the function)".into()));
