@@ -97,15 +97,16 @@ pub fn run(m: &mut Module, cx: &PassContext) -> bool {
             }
         }
         let f = &mut m.functions[fi];
-        for (i, _, value) in found {
-            let ty = f.inst(i).ty.clone();
-            f.replace_all_uses(&Value::Inst(i), &crate::ir::fold::int_const(ty, value));
-            for b in f.layout.clone() {
-                f.block_mut(b).insts.retain(|x| *x != i);
-            }
-            f.erase_inst(i);
-            changed = true;
-        }
+        let map: crate::collections::HashMap<InstId, Value> = found
+            .iter()
+            .map(|(i, _, value)| {
+                (
+                    *i,
+                    crate::ir::fold::int_const(f.inst(*i).ty.clone(), *value),
+                )
+            })
+            .collect();
+        changed |= erase_replaced(f, &map);
         if changed {
             // The casts that fed the calls.
             super::dce::run_function(f);
@@ -153,13 +154,7 @@ pub fn run_pp(m: &mut Module, cx: &PassContext) -> bool {
             if folded.is_empty() && !cfg {
                 break;
             }
-            for (i, v) in folded {
-                f.replace_all_uses(&Value::Inst(i), &v);
-                for b in f.layout.clone() {
-                    f.block_mut(b).insts.retain(|x| *x != i);
-                }
-                f.erase_inst(i);
-            }
+            erase_replaced(f, &folded.into_iter().collect());
             changed = true;
         }
         if changed {
@@ -186,4 +181,20 @@ fn cond_branches(f: &Function) -> usize {
         .filter_map(|&b| f.terminator(b))
         .filter(|t| matches!(t.kind, InstKind::CondBr { .. } | InstKind::Switch { .. }))
         .count()
+}
+
+/// Replaces every use of each instruction in `map` by its value, in one walk,
+/// and deletes the instructions. False when `map` is empty.
+fn erase_replaced(f: &mut Function, map: &crate::collections::HashMap<InstId, Value>) -> bool {
+    if map.is_empty() {
+        return false;
+    }
+    f.replace_uses_by_map(map);
+    for b in f.layout.clone() {
+        f.block_mut(b).insts.retain(|x| !map.contains_key(x));
+    }
+    for &i in map.keys() {
+        f.erase_inst(i);
+    }
+    true
 }
