@@ -165,6 +165,27 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
             }
         })
         .collect();
+    // Where each access is, by kind, base, type and offset, in program
+    // order; and how many instructions that would end a group stand before
+    // each position (a load group ends at anything that writes memory, a
+    // store group at anything that touches it). A group's next member is the
+    // first access at the wanted offset with no such instruction before it,
+    // found without walking the block (which was quadratic in long blocks).
+    let mut at: HashMap<(bool, &Value, &Type, i64), Vec<usize>> = HashMap::default();
+    for (q, slot) in slots.iter().enumerate() {
+        if let Some((st, base, off, ty, _)) = &slot.access {
+            at.entry((*st, base, ty, *off)).or_default().push(q);
+        }
+    }
+    let prefix = |harmless: &dyn Fn(&Slot) -> bool| -> Vec<usize> {
+        let mut c = vec![0usize; slots.len() + 1];
+        for (q, slot) in slots.iter().enumerate() {
+            c[q + 1] = c[q] + usize::from(!harmless(slot));
+        }
+        c
+    };
+    let ends_loads = prefix(&|s: &Slot| s.harmless_for_loads);
+    let ends_stores = prefix(&|s: &Slot| s.harmless_for_stores);
     let mut taken: HashSet<InstId> = HashSet::default();
     let mut groups = Vec::new();
     for (p, &first) in insts.iter().enumerate() {
@@ -183,30 +204,25 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
         if excluded(base) {
             continue;
         }
+        let ends = if is_store { &ends_stores } else { &ends_loads };
         let mut group = vec![first];
-        for (q, &i) in insts.iter().enumerate().skip(p + 1) {
-            if group.len() == max_lanes {
-                break;
-            }
+        let mut cur = p;
+        while group.len() < max_lanes {
             let want = off + group.len() as i64 * w as i64;
-            if let Some((st, mbase, moff, mt, _)) = &slots[q].access {
-                if *st == is_store
-                    && mt == ty
-                    && !taken.contains(&i)
-                    && *moff == want
-                    && mbase == base
-                {
-                    group.push(i);
-                    continue;
+            let next = at.get(&(is_store, base, ty, want)).and_then(|qs| {
+                let from = qs.partition_point(|&q| q <= cur);
+                qs[from..]
+                    .iter()
+                    .copied()
+                    .find(|&q| !taken.contains(&insts[q]))
+            });
+            // Nothing between the last member and the next may end the group.
+            match next {
+                Some(q) if ends[q] == ends[cur + 1] => {
+                    group.push(insts[q]);
+                    cur = q;
                 }
-            }
-            let ok = if is_store {
-                slots[q].harmless_for_stores
-            } else {
-                slots[q].harmless_for_loads
-            };
-            if !ok {
-                break;
+                _ => break,
             }
         }
         let lanes = match group.len() {
