@@ -34,7 +34,7 @@
 //! the header itself.
 
 use super::loops::*;
-use crate::collections::HashMap;
+use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
 
 /// Header instructions (besides phis and the branch) that may be copied;
@@ -56,16 +56,34 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     // Headers already tried (the old one and, after a rotation, the new one).
     let mut tried: Vec<BlockId> = Vec::new();
     // Bounded: each round merges latches or tries a header (at most twice per loop).
+    // The loop forest is rebuilt only when the next loop to try shares a
+    // block with a loop changed since the last build (its parent does, a
+    // loop beside it does not: a rotation adds blocks to the parent only,
+    // and leaves every other loop's blocks, header and latches as they were).
+    let mut forest: Option<LoopInfo> = None;
+    let mut touched: HashSet<BlockId> = HashSet::default();
     for _ in 0..=2 * f.blocks.len() {
-        let dom = DomTree::new(f);
-        let li = LoopInfo::new(f, &dom);
-        let Some(l) = li
-            .innermost_first()
-            .into_iter()
-            .map(|i| &li.loops[i])
-            .find(|l| !tried.contains(&l.header))
-            .cloned()
-        else {
+        let mut next = None;
+        for fresh in [false, true] {
+            if fresh || forest.is_none() {
+                forest = Some(LoopInfo::new(f, &DomTree::new(f)));
+                touched.clear();
+            }
+            let li = forest.as_ref().expect("built above");
+            next = li
+                .innermost_first()
+                .into_iter()
+                .map(|i| &li.loops[i])
+                .find(|l| !tried.contains(&l.header))
+                .cloned();
+            if next
+                .as_ref()
+                .is_none_or(|l| !l.blocks.iter().any(|b| touched.contains(b)))
+            {
+                break;
+            }
+        }
+        let Some(l) = next else {
             break;
         };
         // Several latches (a `continue` to the header) become one first,
@@ -75,6 +93,7 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
             && ensure_single_latch(f, &l).is_some()
         {
             changed = true;
+            touched.extend(l.blocks.iter().copied());
             let line = super::remark::loop_line(f, &l);
             cx.applied(
                 line,
@@ -96,6 +115,9 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                     super::remark::loop_name(f, line)
                 ),
             );
+        }
+        if did {
+            touched.extend(l.blocks.iter().copied());
         }
         changed |= did;
         tried.extend(new_header);
@@ -305,14 +327,13 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
     // p) is a value as it places it, not a use of p for p's updater to
     // rewrite again (`y = x; x = f(x)`: after the loop, y is the last x).
     let values: Vec<InstId> = header_phis.iter().chain(code.iter()).copied().collect();
-    let mut sites: Vec<Vec<UseSite>> = values
-        .iter()
-        .map(|&v| use_sites(f, v, &|b, i, _| b == h || header_phis.contains(&i)))
-        .collect();
+    let mut sites = use_sites_of(f, &values, &|b, i, _| b == h || header_phis.contains(&i));
+    // The CFG stays as it is while the values are rewritten (only phis go in).
+    let cfg = SsaCfg::new(f);
     for (&v, sites) in values.iter().zip(sites.iter_mut()) {
         let ty = f.inst(v).ty.clone();
         let name = f.inst(v).name.clone();
-        let mut up = SsaUpdater::new(f, ty.clone(), &format!("{name}.lcssa"));
+        let mut up = SsaUpdater::with_cfg(cfg.clone(), ty.clone(), &format!("{name}.lcssa"));
         up.def_at_end(pre, map_pre(&at_pre, &Value::Inst(v)));
         if header_phis.contains(&v) {
             up.def_at_end(h, next[&v].clone());

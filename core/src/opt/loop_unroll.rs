@@ -50,9 +50,21 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
 pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut changed = false;
     let mut tried: Vec<BlockId> = Vec::new();
+    // The dominator tree and loop forest, rebuilt only after a round changed
+    // the function: a loop left as it was (most "not unrolled" answers)
+    // keeps them. Every change here makes blocks or instructions, so their
+    // counts tell.
+    let mut analyses: Option<(DomTree, LoopInfo, (usize, usize))> = None;
     for _ in 0..=f.blocks.len() {
-        let dom = DomTree::new(f);
-        let li = LoopInfo::new(f, &dom);
+        let size = (f.blocks.len(), f.insts.len());
+        if analyses.as_ref().is_some_and(|a| a.2 != size) {
+            analyses = None;
+        }
+        let (dom, li, _) = analyses.get_or_insert_with(|| {
+            let dom = DomTree::new(f);
+            let li = LoopInfo::new(f, &dom);
+            (dom, li, size)
+        });
         let Some(index) = li
             .innermost_first()
             .into_iter()
@@ -64,8 +76,9 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
         let innermost = !li.loops.iter().any(|x| x.parent == Some(index));
         tried.push(l.header);
         let line = super::remark::loop_line(f, &l);
-        match unroll_loop(f, &dom, &l, innermost, &mut tried) {
+        match unroll_loop(f, dom, &l, innermost, &mut tried) {
             Ok(how) => {
+                analyses = None;
                 fold_constants(f);
                 changed = true;
                 let name = super::remark::loop_name(f, line);

@@ -482,36 +482,53 @@ pub fn use_sites(
     value: InstId,
     skip: &dyn Fn(BlockId, InstId, Option<BlockId>) -> bool,
 ) -> Vec<UseSite> {
-    let target = Value::Inst(value);
-    let mut sites = Vec::new();
+    use_sites_of(f, &[value], skip).pop().expect("one value")
+}
+
+/// [`use_sites`] of each of `values` (distinct), in one walk of the function.
+pub fn use_sites_of(
+    f: &Function,
+    values: &[InstId],
+    skip: &dyn Fn(BlockId, InstId, Option<BlockId>) -> bool,
+) -> Vec<Vec<UseSite>> {
+    let index: HashMap<InstId, usize> = values.iter().enumerate().map(|(k, &v)| (v, k)).collect();
+    let which = |v: &Value| v.as_inst().and_then(|i| index.get(&i).copied());
+    let mut sites: Vec<Vec<UseSite>> = values.iter().map(|_| Vec::new()).collect();
+    let mut slots: Vec<(usize, Vec<usize>)> = Vec::new();
     for &block in &f.layout {
         for &inst in &f.block(block).insts {
             match &f.inst(inst).kind {
                 InstKind::Phi { incoming } => {
                     for (entry, (v, from)) in incoming.iter().enumerate() {
-                        if *v == target && !skip(block, inst, Some(*from)) {
-                            sites.push(UseSite {
-                                block,
-                                inst,
-                                at: UseAt::Phi { entry, from: *from },
-                            });
+                        if let Some(k) = which(v) {
+                            if !skip(block, inst, Some(*from)) {
+                                sites[k].push(UseSite {
+                                    block,
+                                    inst,
+                                    at: UseAt::Phi { entry, from: *from },
+                                });
+                            }
                         }
                     }
                 }
                 kind => {
-                    let slots: Vec<usize> = kind
-                        .operands()
-                        .into_iter()
-                        .enumerate()
-                        .filter(|(_, op)| **op == target)
-                        .map(|(k, _)| k)
-                        .collect();
-                    if !slots.is_empty() && !skip(block, inst, None) {
-                        sites.push(UseSite {
-                            block,
-                            inst,
-                            at: UseAt::Operands(slots),
-                        });
+                    slots.clear();
+                    for (slot, op) in kind.operands().into_iter().enumerate() {
+                        if let Some(k) = which(op) {
+                            match slots.iter_mut().find(|(k2, _)| *k2 == k) {
+                                Some((_, s)) => s.push(slot),
+                                None => slots.push((k, vec![slot])),
+                            }
+                        }
+                    }
+                    for (k, s) in slots.drain(..) {
+                        if !skip(block, inst, None) {
+                            sites[k].push(UseSite {
+                                block,
+                                inst,
+                                at: UseAt::Operands(s),
+                            });
+                        }
                     }
                 }
             }
@@ -535,28 +552,45 @@ pub struct SsaUpdater {
     start: HashMap<BlockId, Value>,
     /// Phis this updater created, with their blocks.
     created: Vec<(BlockId, InstId)>,
+    cfg: std::rc::Rc<SsaCfg>,
+}
+
+/// What an [`SsaUpdater`] reads of the control flow: each block's
+/// predecessors, and which blocks the entry reaches (no value flows from the
+/// others). Updaters of several values over an unchanged CFG share one.
+pub struct SsaCfg {
     preds: Vec<Vec<BlockId>>,
-    /// Blocks reachable from the entry: no value flows from the others.
     reachable: Vec<bool>,
+}
+
+impl SsaCfg {
+    pub fn new(f: &Function) -> std::rc::Rc<SsaCfg> {
+        let mut reachable = vec![false; f.blocks.len()];
+        for b in f.reverse_postorder() {
+            reachable[b.0 as usize] = true;
+        }
+        std::rc::Rc::new(SsaCfg {
+            preds: f.predecessors(),
+            reachable,
+        })
+    }
 }
 
 impl SsaUpdater {
     /// An updater for a value of type `ty`; new phis are named from `name`.
     pub fn new(f: &Function, ty: Type, name: &str) -> SsaUpdater {
+        SsaUpdater::with_cfg(SsaCfg::new(f), ty, name)
+    }
+
+    /// An updater over `cfg`, which must be the function's current CFG.
+    pub fn with_cfg(cfg: std::rc::Rc<SsaCfg>, ty: Type, name: &str) -> SsaUpdater {
         SsaUpdater {
             ty,
             name: name.to_string(),
             end: HashMap::default(),
             start: HashMap::default(),
             created: Vec::new(),
-            preds: f.predecessors(),
-            reachable: {
-                let mut r = vec![false; f.blocks.len()];
-                for b in f.reverse_postorder() {
-                    r[b.0 as usize] = true;
-                }
-                r
-            },
+            cfg,
         }
     }
 
@@ -573,7 +607,7 @@ impl SsaUpdater {
     fn value_at_end(&mut self, f: &mut Function, b: BlockId) -> Value {
         match self.end.get(&b) {
             Some(v) => v.clone(),
-            None if !self.reachable[b.0 as usize] => Value::Undef(self.ty.clone()),
+            None if !self.cfg.reachable[b.0 as usize] => Value::Undef(self.ty.clone()),
             None => self.value_at_start(f, b),
         }
     }
@@ -592,8 +626,8 @@ impl SsaUpdater {
                 continue;
             }
             region.push(x);
-            for p in distinct(self.preds[x.0 as usize].iter().copied()) {
-                if !self.end.contains_key(&p) && self.reachable[p.0 as usize] {
+            for p in distinct(self.cfg.preds[x.0 as usize].iter().copied()) {
+                if !self.end.contains_key(&p) && self.cfg.reachable[p.0 as usize] {
                     stack.push(p);
                 }
             }
@@ -601,7 +635,7 @@ impl SsaUpdater {
         // A block entered from several places gets a phi (none: undef) ...
         let mut new_phis = Vec::new();
         for &x in &region {
-            let ps = distinct(self.preds[x.0 as usize].iter().copied());
+            let ps = distinct(self.cfg.preds[x.0 as usize].iter().copied());
             if ps.len() == 1 {
                 continue;
             }
@@ -632,11 +666,11 @@ impl SsaUpdater {
                     break v.clone();
                 }
                 path.push(y);
-                let p = self.preds[y.0 as usize][0];
+                let p = self.cfg.preds[y.0 as usize][0];
                 if let Some(v) = self.end.get(&p) {
                     break v.clone();
                 }
-                if !self.reachable[p.0 as usize] {
+                if !self.cfg.reachable[p.0 as usize] {
                     break Value::Undef(self.ty.clone());
                 }
                 // Only a cycle of unreachable blocks has no end.
@@ -650,7 +684,7 @@ impl SsaUpdater {
             }
         }
         for (x, phi) in new_phis {
-            let incoming = distinct(self.preds[x.0 as usize].iter().copied())
+            let incoming = distinct(self.cfg.preds[x.0 as usize].iter().copied())
                 .into_iter()
                 .map(|p| (self.value_at_end(f, p), p))
                 .collect();
@@ -740,7 +774,7 @@ impl SsaUpdater {
                 let me = Value::Inst(phi);
                 let mut vals = incoming
                     .iter()
-                    .filter(|(_, from)| self.reachable[from.0 as usize])
+                    .filter(|(_, from)| self.cfg.reachable[from.0 as usize])
                     .map(|(v, _)| resolve(&replaced, v))
                     .filter(|v| *v != me);
                 let first = vals.next();
