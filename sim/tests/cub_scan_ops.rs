@@ -247,7 +247,7 @@ fn block_int_reference(x: &[i32]) -> Vec<i32> {
 fn warp_reference(words: &[u32]) -> Vec<u32> {
     let xs = affines(words);
     let mut o = vec![0u32; 326];
-    let mut put = |o: &mut Vec<u32>, i: usize, y: Affine| {
+    let put = |o: &mut Vec<u32>, i: usize, y: Affine| {
         o[2 * i] = y.0;
         o[2 * i + 1] = y.1;
     };
