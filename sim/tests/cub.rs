@@ -12,11 +12,10 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use common::nvrtc::Nvrtc;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 const SRC: &str = r#"
 #include <cub/warp/warp_reduce.cuh>
@@ -161,98 +160,29 @@ fn cases() -> Vec<(&'static str, Case)> {
     v
 }
 
-fn same(a: &[(String, Data)], b: &[(String, Data)]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| x.0 == y.0 && x.1.elems() == y.1.elems())
-}
-
-fn on_ir(case: &Case, opts: &Options, kernel: &str) -> Vec<(String, Data)> {
-    use ptxlab_sim::interp::run_kernel;
-    let m = compile_to_ir("cub.cu", SRC, &NoFiles, opts, None)
-        .unwrap_or_else(|d| panic!("{kernel}: {d:?}"));
-    let symbol = m
-        .functions
-        .iter()
-        .find(|f| f.attrs.kernel && f.name.contains(kernel))
-        .unwrap_or_else(|| panic!("no kernel {kernel}"))
-        .name
-        .clone();
-    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &Config::for_options(opts)))
-        .unwrap_or_else(|e| panic!("{kernel}: {e}"))
-        .0
-}
-
 #[test]
 fn our_cub_reduces_and_scans_as_the_reference() {
+    let cases = cases();
     let mut failures = Vec::new();
     for arch in ["sm_75", "sm_80", "sm_90"] {
-        let opts = Options {
-            arch: arch.into(),
-            opt_level: 3,
-            ..Options::default()
-        };
-        let ours = compile_source("cub.cu", SRC, &opts);
-        let Some(ours) = ours.ptx else {
-            panic!("{arch}: {:?}", ours.diagnostics);
-        };
-        if let Some(e) = common::ptxas_rejects(&ours, arch, &format!("cub-{arch}")) {
-            panic!("ptxas rejects our PTX at {arch}:\n{e}");
-        }
-        if arch != "sm_80" {
-            continue;
-        }
-        for (k, c) in cases() {
-            let mut got = vec![("our PTX", c.on_ptx(&ours, k))];
-            for level in [0, 3] {
-                let o = Options {
-                    opt_level: level,
-                    ..opts.clone()
-                };
-                got.push((
-                    if level == 0 { "IR -O0" } else { "IR -O3" },
-                    on_ir(&c, &o, k),
-                ));
-            }
-            for (what, g) in got {
-                if !same(&g, &c.expected) {
-                    failures.push(format!("{k}, {what}: {g:?}\nwant {:?}", c.expected));
-                }
-            }
-        }
+        // Every target must assemble; the runs are at sm_80.
+        let run: &[(&str, Case)] = if arch == "sm_80" { &cases } else { &[] };
+        failures.extend(libcheck::check_ours("cub.cu", SRC, arch, run));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn nvidias_cub_gives_the_same_buffers() {
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+    let Some(theirs) = libcheck::nvrtc_ptx(
+        "cub.cu",
+        SRC,
+        "sm_75",
+        "cccl/cub/block/block_reduce.cuh",
+        &["-DMAXOP=cuda::maximum<>()"],
+    ) else {
         return;
     };
-    let include = lib.parent().unwrap().parent().unwrap().join("include");
-    if !include.join("cccl/cub/block/block_reduce.cuh").exists() {
-        eprintln!("SKIPPED: NVIDIA's CUB not found (nvidia-cuda-cccl)");
-        return;
-    }
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let flags = [
-        format!("-I{}", include.display()),
-        format!("-I{}", include.join("cccl").display()),
-        "-std=c++17".to_string(),
-        "-DMAXOP=cuda::maximum<>()".to_string(),
-    ];
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let theirs = nvrtc
-        .compile("cub.cu", SRC, "sm_75", &flags)
-        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
-    for (k, c) in cases() {
-        let got = c.on_ptx(&theirs, k);
-        assert!(
-            same(&got, &c.expected),
-            "{k}: NVRTC's PTX gives {got:?}\nwant {:?}",
-            c.expected
-        );
-    }
+    let failures = libcheck::check_theirs(&theirs, &cases());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -14,11 +14,10 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use common::nvrtc::Nvrtc;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 /// Threads, items per thread, the tile, and the valid items of the
 /// guarded loads and stores.
@@ -348,93 +347,28 @@ fn cases() -> Vec<(&'static str, Case)> {
         .collect()
 }
 
-fn same(a: &[(String, Data)], b: &[(String, Data)]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| x.0 == y.0 && x.1.elems() == y.1.elems())
-}
-
-fn on_ir(case: &Case, opts: &Options, kernel: &str) -> Vec<(String, Data)> {
-    use ptxlab_sim::interp::run_kernel;
-    let m = compile_to_ir("cub_block_io.cu", SRC, &NoFiles, opts, None)
-        .unwrap_or_else(|d| panic!("{kernel}: {d:?}"));
-    let symbol = m
-        .functions
-        .iter()
-        .find(|f| f.attrs.kernel && f.name.contains(kernel))
-        .unwrap_or_else(|| panic!("no kernel {kernel}"))
-        .name
-        .clone();
-    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &Config::for_options(opts)))
-        .unwrap_or_else(|e| panic!("{kernel}: {e}"))
-        .0
-}
-
 #[test]
 fn our_cub_tile_primitives_give_the_reference() {
-    let opts = Options {
-        arch: "sm_80".into(),
-        opt_level: 3,
-        ..Options::default()
-    };
-    let ours = compile_source("cub_block_io.cu", SRC, &opts);
-    let Some(ours) = ours.ptx else {
-        panic!("{:?}", ours.diagnostics);
-    };
-    if let Some(e) = common::ptxas_rejects(&ours, "sm_80", "cub_block_io") {
-        panic!("ptxas rejects our PTX:\n{e}");
-    }
-    let mut failures = Vec::new();
-    for (k, c) in cases() {
-        let mut got = vec![("our PTX", c.on_ptx(&ours, k))];
-        for level in [0, 3] {
-            let o = Options {
-                opt_level: level,
-                ..opts.clone()
-            };
-            got.push((
-                if level == 0 { "IR -O0" } else { "IR -O3" },
-                on_ir(&c, &o, k),
-            ));
-        }
-        for (what, g) in got {
-            if !same(&g, &c.expected) {
-                failures.push(format!("{k}, {what}: {g:?}\nwant {:?}", c.expected));
-            }
-        }
-    }
+    let failures = libcheck::check_ours("cub_block_io.cu", SRC, "sm_80", &cases());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn nvidias_cub_gives_the_same_buffers() {
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+    let Some(theirs) = libcheck::nvrtc_ptx(
+        "cub_block_io.cu",
+        SRC,
+        "sm_75",
+        "cccl/cub/block/block_load.cuh",
+        &[],
+    ) else {
         return;
     };
-    let include = lib.parent().unwrap().parent().unwrap().join("include");
-    if !include.join("cccl/cub/block/block_load.cuh").exists() {
-        eprintln!("SKIPPED: NVIDIA's CUB not found (nvidia-cuda-cccl)");
-        return;
-    }
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let flags = [
-        format!("-I{}", include.display()),
-        format!("-I{}", include.join("cccl").display()),
-        "-std=c++17".to_string(),
-    ];
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let theirs = nvrtc
-        .compile("cub_block_io.cu", SRC, "sm_75", &flags)
-        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
     // NVIDIA's radix sort uses `bmsk`, which the emulator lacks.
-    for (k, c) in cases().into_iter().filter(|(k, _)| *k != "radix_sort") {
-        let got = c.on_ptx(&theirs, k);
-        assert!(
-            same(&got, &c.expected),
-            "{k}: NVRTC's PTX gives {got:?}\nwant {:?}",
-            c.expected
-        );
-    }
+    let cases: Vec<(&str, Case)> = cases()
+        .into_iter()
+        .filter(|(k, _)| *k != "radix_sort")
+        .collect();
+    let failures = libcheck::check_theirs(&theirs, &cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

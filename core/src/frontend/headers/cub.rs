@@ -15,22 +15,22 @@
 //! striped, vectorized and the transposing algorithms, which exchange
 //! through shared memory), the `LoadDirect*`/`StoreDirect*` functions,
 //! `BlockExchange` (striped, blocked and warp-striped arrangements),
-//! `BlockAdjacentDifference`, `BlockScan`'s items-per-thread sums and
+//! `BlockAdjacentDifference`, `BlockDiscontinuity` (head and tail flags),
+//! `BlockScan`'s items-per-thread scans and
 //! `BlockRadixSort` (a stable rank-and-scatter sort over the radix
 //! ordering of the key bits asked for, so a radix sort's results). As
 //! in CCCL 3, all live in the inline namespace `cub::_V_300500_SM_<arch>`
 //! (Thrust's), which nvcc's kernel names carry.
 //!
-//! `Reduce` and the scans take each of the three operations as an
-//! overload; class constants are spelled as expressions of the template
-//! parameters (a `static const` member read in a member's body is not
-//! found yet), and as our frontend does not deduce an array's size yet,
-//! the functions over a thread's items whose class does not fix their
-//! count are spelled (by a macro) for 1 to 32 and 64 items. Not here yet:
-//! `HeadSegmentedReduce`, `BlockDiscontinuity`, the radix sorts' `decomposer`
-//! overloads, `BlockScan`'s item scans with
-//! other operations, the partial-tile adjacent differences, logical warps
-//! of other sizes.
+//! The reductions and scans take any associative operation (the older
+//! `cub::Sum`, `cub::Max`, `cub::Min`, a user's functor or a lambda) and
+//! any trivially copyable item type (a struct is shuffled word by word);
+//! `BlockScan` also takes a block-prefix callback. The functions over a
+//! thread's items deduce the count from the array. Class constants are
+//! spelled as expressions of the template parameters (a `static const`
+//! member read in a member's body is not found yet). Not here yet:
+//! `HeadSegmentedReduce`, the radix sorts' `decomposer` overloads, the
+//! partial-tile adjacent differences, logical warps of other sizes.
 
 /// The paths a kernel includes CUB by; each gives the whole library.
 pub const NAMES: &[&str] = &[
@@ -47,6 +47,7 @@ pub const NAMES: &[&str] = &[
     "cub/block/block_store.cuh",
     "cub/block/block_exchange.cuh",
     "cub/block/block_adjacent_difference.cuh",
+    "cub/block/block_discontinuity.cuh",
     "cub/block/block_radix_sort.cuh",
 ];
 
@@ -102,6 +103,33 @@ static __device__ __forceinline__ int RowMajorTid(int x, int y, int z) {
     return (z == 1 ? 0 : (int)threadIdx.z * x * y) + (y == 1 ? 0 : (int)threadIdx.y * x) + (int)threadIdx.x;
 }
 
+/* Shuffles of any trivially copyable type: the built-in overloads for the
+   arithmetic types, and other types (a scan's struct) moved 32-bit word by
+   word, as CUB's ShuffleUp/ShuffleDown/ShuffleIndex do. */
+using ::__shfl_sync;
+using ::__shfl_up_sync;
+using ::__shfl_down_sync;
+namespace detail {
+template <typename T> union shfl_words { T item; unsigned words[(sizeof(T) + 3) / 4]; };
+}
+template <typename T> __device__ __forceinline__ T __shfl_sync(unsigned mask, T x, int src, int width = 32) {
+    detail::shfl_words<T> u;
+    u.item = x;
+    for (int i = 0; i < (int)((sizeof(T) + 3) / 4); i++) u.words[i] = ::__shfl_sync(mask, u.words[i], src, width);
+    return u.item;
+}
+template <typename T> __device__ __forceinline__ T __shfl_up_sync(unsigned mask, T x, int delta, int width = 32) {
+    detail::shfl_words<T> u;
+    u.item = x;
+    for (int i = 0; i < (int)((sizeof(T) + 3) / 4); i++) u.words[i] = ::__shfl_up_sync(mask, u.words[i], delta, width);
+    return u.item;
+}
+template <typename T> __device__ __forceinline__ T __shfl_down_sync(unsigned mask, T x, int delta, int width = 32) {
+    detail::shfl_words<T> u;
+    u.item = x;
+    for (int i = 0; i < (int)((sizeof(T) + 3) / 4); i++) u.words[i] = ::__shfl_down_sync(mask, u.words[i], delta, width);
+    return u.item;
+}
 namespace detail {
 /* The lanes of the calling thread's logical warp of W threads (W a power
    of two up to 32) as a mask. */
@@ -149,24 +177,16 @@ public:
     __device__ __forceinline__ T Sum(T input, int valid_items) {
         return detail::warp_reduce<T, LOGICAL_WARP_THREADS>(input, cub::Sum(), valid_items - 1, detail::warp_mask<LOGICAL_WARP_THREADS>());
     }
-    __device__ __forceinline__ T Reduce(T input, cub::Sum op) { return Sum(input); }
-    __device__ __forceinline__ T Reduce(T input, cub::Max op) {
+    template <typename ReductionOp> __device__ __forceinline__ T Reduce(T input, ReductionOp op) {
         return detail::warp_reduce<T, LOGICAL_WARP_THREADS>(input, op, LOGICAL_WARP_THREADS - 1, detail::warp_mask<LOGICAL_WARP_THREADS>());
     }
-    __device__ __forceinline__ T Reduce(T input, cub::Min op) {
-        return detail::warp_reduce<T, LOGICAL_WARP_THREADS>(input, op, LOGICAL_WARP_THREADS - 1, detail::warp_mask<LOGICAL_WARP_THREADS>());
-    }
-    __device__ __forceinline__ T Reduce(T input, cub::Sum op, int valid_items) { return Sum(input, valid_items); }
-    __device__ __forceinline__ T Reduce(T input, cub::Max op, int valid_items) {
-        return detail::warp_reduce<T, LOGICAL_WARP_THREADS>(input, op, valid_items - 1, detail::warp_mask<LOGICAL_WARP_THREADS>());
-    }
-    __device__ __forceinline__ T Reduce(T input, cub::Min op, int valid_items) {
+    template <typename ReductionOp> __device__ __forceinline__ T Reduce(T input, ReductionOp op, int valid_items) {
         return detail::warp_reduce<T, LOGICAL_WARP_THREADS>(input, op, valid_items - 1, detail::warp_mask<LOGICAL_WARP_THREADS>());
     }
 };
 
 /* Scans over a logical warp of LOGICAL_WARP_THREADS lanes (a power of
-   two), by shuffles up as CUB's. */
+   two), by shuffles up as CUB's, with any associative operation. */
 template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
 class WarpScan {
     __device__ __forceinline__ unsigned lane() { return LaneId() % LOGICAL_WARP_THREADS; }
@@ -194,71 +214,33 @@ public:
         output = up(inclusive);
         if (lane() == 0) output = T();
     }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Sum op) {
+    template <typename ScanOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, ScanOp op) {
         output = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
     }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Sum op, T &warp_aggregate) {
+    template <typename ScanOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, ScanOp op, T &warp_aggregate) {
         output = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
         warp_aggregate = last(output);
     }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Sum op) {
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
         T inclusive = op(initial_value, detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask()));
         output = up(inclusive);
         if (lane() == 0) output = initial_value;
     }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Sum op, T &warp_aggregate) {
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op, T &warp_aggregate) {
         T inclusive = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
         warp_aggregate = last(inclusive);
         inclusive = op(initial_value, inclusive);
         output = up(inclusive);
         if (lane() == 0) output = initial_value;
     }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, cub::Sum op) {
+    /* Without an initial value lane 0's output is undefined (CUB's too). */
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, ScanOp op) {
         output = up(detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask()));
     }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Max op) {
-        output = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Max op, T &warp_aggregate) {
-        output = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
-        warp_aggregate = last(output);
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Max op) {
-        T inclusive = op(initial_value, detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask()));
-        output = up(inclusive);
-        if (lane() == 0) output = initial_value;
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Max op, T &warp_aggregate) {
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, ScanOp op, T &warp_aggregate) {
         T inclusive = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
         warp_aggregate = last(inclusive);
-        inclusive = op(initial_value, inclusive);
         output = up(inclusive);
-        if (lane() == 0) output = initial_value;
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, cub::Max op) {
-        output = up(detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask()));
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Min op) {
-        output = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Min op, T &warp_aggregate) {
-        output = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
-        warp_aggregate = last(output);
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Min op) {
-        T inclusive = op(initial_value, detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask()));
-        output = up(inclusive);
-        if (lane() == 0) output = initial_value;
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Min op, T &warp_aggregate) {
-        T inclusive = detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask());
-        warp_aggregate = last(inclusive);
-        inclusive = op(initial_value, inclusive);
-        output = up(inclusive);
-        if (lane() == 0) output = initial_value;
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, cub::Min op) {
-        output = up(detail::warp_inclusive<T, LOGICAL_WARP_THREADS>(input, op, mask()));
     }
     __device__ __forceinline__ T Broadcast(T input, unsigned src_lane) {
         return __shfl_sync(mask(), input, src_lane, LOGICAL_WARP_THREADS);
@@ -286,7 +268,7 @@ private:
     int tid;
 public:
     __device__ __forceinline__ BlockReduce(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
-    __device__ __forceinline__ T Reduce(T input, cub::Sum op, int num_valid) {
+    template <typename ReductionOp> __device__ __forceinline__ T Reduce(T input, ReductionOp op, int num_valid) {
         int warp = tid / 32;
         int lane = tid % 32;
         int valid = num_valid - warp * 32;
@@ -298,78 +280,113 @@ public:
         }
         return x;
     }
-    __device__ __forceinline__ T Reduce(T input, cub::Sum op) { return Reduce(input, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
-    __device__ __forceinline__ T Reduce(T input, cub::Max op, int num_valid) {
-        int warp = tid / 32;
-        int lane = tid % 32;
-        int valid = num_valid - warp * 32;
-        T x = detail::warp_reduce<T, 32>(input, op, valid > 32 ? 31 : valid - 1, detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(warp));
-        if (lane == 0 && warp * 32 < num_valid) temp.warp_aggregates[warp] = x;
-        __syncthreads();
-        if (tid == 0) {
-            for (int w = 1; w < ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32) && w * 32 < num_valid; w++) x = op(x, temp.warp_aggregates[w]);
-        }
-        return x;
+    template <typename ReductionOp> __device__ __forceinline__ T Reduce(T input, ReductionOp op) { return Reduce(input, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
+    /* A thread's items reduced in order, then the block's. */
+    template <int N, typename ReductionOp> __device__ __forceinline__ T Reduce(T (&inputs)[N], ReductionOp op) {
+        T x = inputs[0];
+        for (int i = 1; i < N; i++) x = op(x, inputs[i]);
+        return Reduce(x, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z));
     }
-    __device__ __forceinline__ T Reduce(T input, cub::Max op) { return Reduce(input, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
-    __device__ __forceinline__ T Reduce(T input, cub::Min op, int num_valid) {
-        int warp = tid / 32;
-        int lane = tid % 32;
-        int valid = num_valid - warp * 32;
-        T x = detail::warp_reduce<T, 32>(input, op, valid > 32 ? 31 : valid - 1, detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(warp));
-        if (lane == 0 && warp * 32 < num_valid) temp.warp_aggregates[warp] = x;
-        __syncthreads();
-        if (tid == 0) {
-            for (int w = 1; w < ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32) && w * 32 < num_valid; w++) x = op(x, temp.warp_aggregates[w]);
-        }
-        return x;
-    }
-    __device__ __forceinline__ T Reduce(T input, cub::Min op) { return Reduce(input, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
     __device__ __forceinline__ T Sum(T input) { return Reduce(input, cub::Sum(), (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
     __device__ __forceinline__ T Sum(T input, int num_valid) { return Reduce(input, cub::Sum(), num_valid); }
+    template <int N> __device__ __forceinline__ T Sum(T (&inputs)[N]) { return Reduce(inputs, cub::Sum()); }
 };
+
+namespace detail {
+/* A thread's inclusive scan of its items from `prefix` (applied where
+   `apply`), as CUB's ThreadScanInclusive. */
+template <int N, typename T, typename Op> __device__ __forceinline__ void thread_scan_inclusive(T *input, T *output, Op op, T prefix, bool apply) {
+    T inclusive = input[0];
+    if (apply) inclusive = op(prefix, inclusive);
+    output[0] = inclusive;
+    for (int i = 1; i < N; i++) {
+        inclusive = op(inclusive, input[i]);
+        output[i] = inclusive;
+    }
+}
+/* A thread's exclusive scan of its items from `prefix` (ThreadScanExclusive). */
+template <int N, typename T, typename Op> __device__ __forceinline__ void thread_scan_exclusive(T *input, T *output, Op op, T prefix) {
+    T exclusive = prefix;
+    for (int i = 0; i < N; i++) {
+        T inclusive = op(exclusive, input[i]);
+        output[i] = exclusive;
+        exclusive = inclusive;
+    }
+}
+template <int N, typename T, typename Op> __device__ __forceinline__ T thread_reduce(T *input, Op op) {
+    T x = input[0];
+    for (int i = 1; i < N; i++) x = op(x, input[i]);
+    return x;
+}
+}
 
 /* Scans over a block (CUB's BLOCK_SCAN_WARP_SCANS: each warp scans by
    shuffles, the warps' totals meet in shared memory, and each thread adds
-   the totals of the warps before its own). */
+   the totals of the warps before its own), with any associative
+   operation, an initial value or a block-prefix callback (called by the
+   first warp with the block's aggregate; lane 0's result is the prefix of
+   the whole block, as in CUB). */
 template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockScan {
 public:
-    struct TempStorage { T warp_aggregates[((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32)]; };
+    struct TempStorage { T warp_aggregates[((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32)]; T block_prefix; };
 private:
     TempStorage &temp;
     int tid;
+    /* The inclusive scan of the block; the warps' totals before this
+       thread's warp in prefix (valid unless warp 0) and the block's in
+       aggregate. */
+    template <typename ScanOp> __device__ __forceinline__ T scan_(T input, ScanOp op, T &prefix, T &aggregate) {
+        int warp = tid / 32;
+        int lane = tid % 32;
+        unsigned mask = detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(warp);
+        T inclusive = detail::warp_inclusive<T, 32>(input, op, mask);
+        int last = ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 < 32 ? (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 : 32) - 1;
+        if (lane == last) temp.warp_aggregates[warp] = inclusive;
+        __syncthreads();
+        aggregate = temp.warp_aggregates[0];
+        prefix = aggregate;
+        for (int w = 1; w < ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32); w++) {
+            if (warp == w) prefix = aggregate;
+            aggregate = op(aggregate, temp.warp_aggregates[w]);
+        }
+        if (warp != 0) inclusive = op(prefix, inclusive);
+        return inclusive;
+    }
+    /* The exclusive scan without an initial value (thread 0's undefined). */
+    template <typename ScanOp> __device__ __forceinline__ T exclusive_(T input, ScanOp op, T &block_aggregate) {
+        T prefix;
+        T inclusive = scan_(input, op, prefix, block_aggregate);
+        T e = __shfl_up_sync(detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(tid / 32), inclusive, 1);
+        if (tid % 32 == 0) e = prefix;
+        return e;
+    }
+    /* The first warp asks the callback for the block's prefix, which
+       thread 0 shares through shared memory. */
+    template <typename PrefixOp> __device__ __forceinline__ T block_prefix_(T block_aggregate, PrefixOp &prefix_op) {
+        if (tid < 32) {
+            T p = prefix_op(block_aggregate);
+            if (tid == 0) temp.block_prefix = p;
+        }
+        __syncthreads();
+        return temp.block_prefix;
+    }
 public:
     __device__ __forceinline__ BlockScan(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
-    /* The inclusive scan of the block; the warps' totals before this
-       thread's warp in prefix (valid unless warp 0) and the block's in
-       aggregate. */
-    __device__ __forceinline__ T scan_(T input, cub::Sum op, T &prefix, T &aggregate) {
-        int warp = tid / 32;
-        int lane = tid % 32;
-        unsigned mask = detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(warp);
-        T inclusive = detail::warp_inclusive<T, 32>(input, op, mask);
-        int last = ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 < 32 ? (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 : 32) - 1;
-        if (lane == last) temp.warp_aggregates[warp] = inclusive;
-        __syncthreads();
-        aggregate = temp.warp_aggregates[0];
-        prefix = aggregate;
-        for (int w = 1; w < ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32); w++) {
-            if (warp == w) prefix = aggregate;
-            aggregate = op(aggregate, temp.warp_aggregates[w]);
-        }
-        if (warp != 0) inclusive = op(prefix, inclusive);
-        return inclusive;
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Sum op, T &block_aggregate) {
+    template <typename ScanOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, ScanOp op, T &block_aggregate) {
         T prefix;
         output = scan_(input, op, prefix, block_aggregate);
     }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Sum op) {
+    template <typename ScanOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, ScanOp op) {
         T aggregate;
         InclusiveScan(input, output, op, aggregate);
     }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Sum op, T &block_aggregate) {
+    template <typename ScanOp, typename BlockPrefixCallbackOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, ScanOp op, BlockPrefixCallbackOp &prefix_op) {
+        T prefix, aggregate;
+        T inclusive = scan_(input, op, prefix, aggregate);
+        output = op(block_prefix_(aggregate, prefix_op), inclusive);
+    }
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op, T &block_aggregate) {
         T prefix;
         T inclusive = scan_(input, op, prefix, block_aggregate);
         int lane = tid % 32;
@@ -377,164 +394,112 @@ public:
         if (lane == 0) e = prefix;
         output = tid == 0 ? initial_value : op(initial_value, e);
     }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Sum op) {
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
         T aggregate;
         ExclusiveScan(input, output, initial_value, op, aggregate);
     }
-    /* The inclusive scan of the block; the warps' totals before this
-       thread's warp in prefix (valid unless warp 0) and the block's in
-       aggregate. */
-    __device__ __forceinline__ T scan_(T input, cub::Max op, T &prefix, T &aggregate) {
-        int warp = tid / 32;
-        int lane = tid % 32;
-        unsigned mask = detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(warp);
-        T inclusive = detail::warp_inclusive<T, 32>(input, op, mask);
-        int last = ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 < 32 ? (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 : 32) - 1;
-        if (lane == last) temp.warp_aggregates[warp] = inclusive;
-        __syncthreads();
-        aggregate = temp.warp_aggregates[0];
-        prefix = aggregate;
-        for (int w = 1; w < ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32); w++) {
-            if (warp == w) prefix = aggregate;
-            aggregate = op(aggregate, temp.warp_aggregates[w]);
-        }
-        if (warp != 0) inclusive = op(prefix, inclusive);
-        return inclusive;
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, ScanOp op, T &block_aggregate) {
+        output = exclusive_(input, op, block_aggregate);
     }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Max op, T &block_aggregate) {
-        T prefix;
-        output = scan_(input, op, prefix, block_aggregate);
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Max op) {
+    template <typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, ScanOp op) {
         T aggregate;
-        InclusiveScan(input, output, op, aggregate);
+        output = exclusive_(input, op, aggregate);
     }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Max op, T &block_aggregate) {
-        T prefix;
-        T inclusive = scan_(input, op, prefix, block_aggregate);
-        int lane = tid % 32;
-        T e = __shfl_up_sync(detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(tid / 32), inclusive, 1);
-        if (lane == 0) e = prefix;
-        output = tid == 0 ? initial_value : op(initial_value, e);
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Max op) {
+    template <typename ScanOp, typename BlockPrefixCallbackOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, ScanOp op, BlockPrefixCallbackOp &prefix_op) {
         T aggregate;
-        ExclusiveScan(input, output, initial_value, op, aggregate);
-    }
-    /* The inclusive scan of the block; the warps' totals before this
-       thread's warp in prefix (valid unless warp 0) and the block's in
-       aggregate. */
-    __device__ __forceinline__ T scan_(T input, cub::Min op, T &prefix, T &aggregate) {
-        int warp = tid / 32;
-        int lane = tid % 32;
-        unsigned mask = detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(warp);
-        T inclusive = detail::warp_inclusive<T, 32>(input, op, mask);
-        int last = ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 < 32 ? (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - warp * 32 : 32) - 1;
-        if (lane == last) temp.warp_aggregates[warp] = inclusive;
-        __syncthreads();
-        aggregate = temp.warp_aggregates[0];
-        prefix = aggregate;
-        for (int w = 1; w < ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z + 31) / 32); w++) {
-            if (warp == w) prefix = aggregate;
-            aggregate = op(aggregate, temp.warp_aggregates[w]);
-        }
-        if (warp != 0) inclusive = op(prefix, inclusive);
-        return inclusive;
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Min op, T &block_aggregate) {
-        T prefix;
-        output = scan_(input, op, prefix, block_aggregate);
-    }
-    __device__ __forceinline__ void InclusiveScan(T input, T &output, cub::Min op) {
-        T aggregate;
-        InclusiveScan(input, output, op, aggregate);
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Min op, T &block_aggregate) {
-        T prefix;
-        T inclusive = scan_(input, op, prefix, block_aggregate);
-        int lane = tid % 32;
-        T e = __shfl_up_sync(detail::block_warp_mask<(BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(tid / 32), inclusive, 1);
-        if (lane == 0) e = prefix;
-        output = tid == 0 ? initial_value : op(initial_value, e);
-    }
-    __device__ __forceinline__ void ExclusiveScan(T input, T &output, T initial_value, cub::Min op) {
-        T aggregate;
-        ExclusiveScan(input, output, initial_value, op, aggregate);
+        T e = exclusive_(input, op, aggregate);
+        T p = block_prefix_(aggregate, prefix_op);
+        output = tid == 0 ? p : op(p, e);
     }
     __device__ __forceinline__ void InclusiveSum(T input, T &output) { InclusiveScan(input, output, cub::Sum()); }
     __device__ __forceinline__ void InclusiveSum(T input, T &output, T &block_aggregate) { InclusiveScan(input, output, cub::Sum(), block_aggregate); }
+    template <typename BlockPrefixCallbackOp> __device__ __forceinline__ void InclusiveSum(T input, T &output, BlockPrefixCallbackOp &prefix_op) { InclusiveScan(input, output, cub::Sum(), prefix_op); }
     __device__ __forceinline__ void ExclusiveSum(T input, T &output) { ExclusiveScan(input, output, T(), cub::Sum()); }
     __device__ __forceinline__ void ExclusiveSum(T input, T &output, T &block_aggregate) { ExclusiveScan(input, output, T(), cub::Sum(), block_aggregate); }
-    /* The items-per-thread overloads: each thread's items are summed, the
-       block scans the threads' totals, and each thread scans its own
-       items from its prefix. Spelled for 1 to 32 and 64 items per thread (our
-       frontend cannot deduce an array's size yet). */
-#define PTXLAB_CUB_SCAN_ITEMS(N) \
-    __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate) { \
-        T total = input[0]; \
-        for (int i = 1; i < N; i++) total = total + input[i]; \
-        T prefix; \
-        ExclusiveSum(total, prefix, block_aggregate); \
-        for (int i = 0; i < N; i++) { T x = input[i]; output[i] = prefix; prefix = prefix + x; } \
-    } \
-    __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N]) { T aggregate; ExclusiveSum(input, output, aggregate); } \
-    __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate) { \
-        T total = input[0]; \
-        for (int i = 1; i < N; i++) total = total + input[i]; \
-        T prefix; \
-        ExclusiveSum(total, prefix, block_aggregate); \
-        for (int i = 0; i < N; i++) { prefix = prefix + input[i]; output[i] = prefix; } \
-    } \
-    __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N]) { T aggregate; InclusiveSum(input, output, aggregate); }
-    PTXLAB_CUB_SCAN_ITEMS(1) PTXLAB_CUB_SCAN_ITEMS(2) PTXLAB_CUB_SCAN_ITEMS(3) PTXLAB_CUB_SCAN_ITEMS(4) PTXLAB_CUB_SCAN_ITEMS(5) PTXLAB_CUB_SCAN_ITEMS(6) PTXLAB_CUB_SCAN_ITEMS(7) PTXLAB_CUB_SCAN_ITEMS(8)
-    PTXLAB_CUB_SCAN_ITEMS(9) PTXLAB_CUB_SCAN_ITEMS(10) PTXLAB_CUB_SCAN_ITEMS(11) PTXLAB_CUB_SCAN_ITEMS(12) PTXLAB_CUB_SCAN_ITEMS(13) PTXLAB_CUB_SCAN_ITEMS(14) PTXLAB_CUB_SCAN_ITEMS(15) PTXLAB_CUB_SCAN_ITEMS(16)
-    PTXLAB_CUB_SCAN_ITEMS(17) PTXLAB_CUB_SCAN_ITEMS(18) PTXLAB_CUB_SCAN_ITEMS(19) PTXLAB_CUB_SCAN_ITEMS(20) PTXLAB_CUB_SCAN_ITEMS(21) PTXLAB_CUB_SCAN_ITEMS(22) PTXLAB_CUB_SCAN_ITEMS(23) PTXLAB_CUB_SCAN_ITEMS(24)
-    PTXLAB_CUB_SCAN_ITEMS(25) PTXLAB_CUB_SCAN_ITEMS(26) PTXLAB_CUB_SCAN_ITEMS(27) PTXLAB_CUB_SCAN_ITEMS(28) PTXLAB_CUB_SCAN_ITEMS(29) PTXLAB_CUB_SCAN_ITEMS(30) PTXLAB_CUB_SCAN_ITEMS(31) PTXLAB_CUB_SCAN_ITEMS(32)
-    PTXLAB_CUB_SCAN_ITEMS(64)
-#undef PTXLAB_CUB_SCAN_ITEMS
+    template <typename BlockPrefixCallbackOp> __device__ __forceinline__ void ExclusiveSum(T input, T &output, BlockPrefixCallbackOp &prefix_op) { ExclusiveScan(input, output, cub::Sum(), prefix_op); }
+
+    /* The items-per-thread overloads: each thread's items are reduced in
+       order, the block scans the threads' totals, and each thread scans
+       its own items from its prefix (CUB's order). */
+    template <int N> __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate) {
+        T total = input[0];
+        for (int i = 1; i < N; i++) total = total + input[i];
+        T prefix;
+        ExclusiveSum(total, prefix, block_aggregate);
+        for (int i = 0; i < N; i++) { T x = input[i]; output[i] = prefix; prefix = prefix + x; }
+    }
+    template <int N> __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N]) { T aggregate; ExclusiveSum(input, output, aggregate); }
+    template <int N> __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate) {
+        T total = input[0];
+        for (int i = 1; i < N; i++) total = total + input[i];
+        T prefix;
+        ExclusiveSum(total, prefix, block_aggregate);
+        for (int i = 0; i < N; i++) { prefix = prefix + input[i]; output[i] = prefix; }
+    }
+    template <int N> __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N]) { T aggregate; InclusiveSum(input, output, aggregate); }
+    template <int N, typename BlockPrefixCallbackOp> __device__ __forceinline__ void ExclusiveSum(T (&input)[N], T (&output)[N], BlockPrefixCallbackOp &prefix_op) { ExclusiveScan(input, output, cub::Sum(), prefix_op); }
+    template <int N, typename BlockPrefixCallbackOp> __device__ __forceinline__ void InclusiveSum(T (&input)[N], T (&output)[N], BlockPrefixCallbackOp &prefix_op) { InclusiveScan(input, output, cub::Sum(), prefix_op); }
+    template <int N, typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], T initial_value, ScanOp op, T &block_aggregate) {
+        T prefix = detail::thread_reduce<N>(input, op);
+        ExclusiveScan(prefix, prefix, initial_value, op, block_aggregate);
+        detail::thread_scan_exclusive<N>(input, output, op, prefix);
+    }
+    template <int N, typename ScanOp> __device__ __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], T initial_value, ScanOp op) {
+        T aggregate;
+        ExclusiveScan(input, output, initial_value, op, aggregate);
+    }
+    template <int N, typename ScanOp, typename BlockPrefixCallbackOp> __device__ __forceinline__ void ExclusiveScan(T (&input)[N], T (&output)[N], ScanOp op, BlockPrefixCallbackOp &prefix_op) {
+        T prefix = detail::thread_reduce<N>(input, op);
+        ExclusiveScan(prefix, prefix, op, prefix_op);
+        detail::thread_scan_exclusive<N>(input, output, op, prefix);
+    }
+    template <int N, typename ScanOp> __device__ __forceinline__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp op, T &block_aggregate) {
+        T prefix = exclusive_(detail::thread_reduce<N>(input, op), op, block_aggregate);
+        detail::thread_scan_inclusive<N>(input, output, op, prefix, tid != 0);
+    }
+    template <int N, typename ScanOp> __device__ __forceinline__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp op) {
+        T aggregate;
+        InclusiveScan(input, output, op, aggregate);
+    }
+    template <int N, typename ScanOp, typename BlockPrefixCallbackOp> __device__ __forceinline__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp op, BlockPrefixCallbackOp &prefix_op) {
+        T prefix = detail::thread_reduce<N>(input, op);
+        ExclusiveScan(prefix, prefix, op, prefix_op);
+        detail::thread_scan_inclusive<N>(input, output, op, prefix, true);
+    }
 };
 /* Direct loads and stores: blocked (thread t's items are t*N .. t*N+N-1),
    striped (item i of thread t is i*BLOCK_THREADS+t), guarded by a count of
    valid items and, for loads, a default for the others. */
-/* Our frontend cannot deduce an array's size yet, so these are spelled
-   for 1 to 32 and 64 items per thread. */
-#define PTXLAB_CUB_DIRECT(N) \
-template <typename T> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N]) { \
-    for (int i = 0; i < N; i++) items[i] = ptr[linear_tid * N + i]; \
-} \
-template <typename T> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N], int valid_items) { \
-    for (int i = 0; i < N; i++) if (linear_tid * N + i < valid_items) items[i] = ptr[linear_tid * N + i]; \
-} \
-template <typename T> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N], int valid_items, T oob_default) { \
-    for (int i = 0; i < N; i++) items[i] = linear_tid * N + i < valid_items ? ptr[linear_tid * N + i] : oob_default; \
-} \
-template <typename T> __device__ __forceinline__ void StoreDirectBlocked(int linear_tid, T *ptr, T (&items)[N]) { \
-    for (int i = 0; i < N; i++) ptr[linear_tid * N + i] = items[i]; \
-} \
-template <typename T> __device__ __forceinline__ void StoreDirectBlocked(int linear_tid, T *ptr, T (&items)[N], int valid_items) { \
-    for (int i = 0; i < N; i++) if (linear_tid * N + i < valid_items) ptr[linear_tid * N + i] = items[i]; \
-} \
-template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N]) { \
-    for (int i = 0; i < N; i++) items[i] = ptr[i * BLOCK_THREADS + linear_tid]; \
-} \
-template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N], int valid_items) { \
-    for (int i = 0; i < N; i++) if (i * BLOCK_THREADS + linear_tid < valid_items) items[i] = ptr[i * BLOCK_THREADS + linear_tid]; \
-} \
-template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N], int valid_items, T oob_default) { \
-    for (int i = 0; i < N; i++) items[i] = i * BLOCK_THREADS + linear_tid < valid_items ? ptr[i * BLOCK_THREADS + linear_tid] : oob_default; \
-} \
-template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void StoreDirectStriped(int linear_tid, T *ptr, T (&items)[N]) { \
-    for (int i = 0; i < N; i++) ptr[i * BLOCK_THREADS + linear_tid] = items[i]; \
-} \
-template <int BLOCK_THREADS, typename T> __device__ __forceinline__ void StoreDirectStriped(int linear_tid, T *ptr, T (&items)[N], int valid_items) { \
-    for (int i = 0; i < N; i++) if (i * BLOCK_THREADS + linear_tid < valid_items) ptr[i * BLOCK_THREADS + linear_tid] = items[i]; \
+template <typename T, int N> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N]) {
+    for (int i = 0; i < N; i++) items[i] = ptr[linear_tid * N + i];
 }
-PTXLAB_CUB_DIRECT(1) PTXLAB_CUB_DIRECT(2) PTXLAB_CUB_DIRECT(3) PTXLAB_CUB_DIRECT(4) PTXLAB_CUB_DIRECT(5) PTXLAB_CUB_DIRECT(6) PTXLAB_CUB_DIRECT(7) PTXLAB_CUB_DIRECT(8)
-PTXLAB_CUB_DIRECT(9) PTXLAB_CUB_DIRECT(10) PTXLAB_CUB_DIRECT(11) PTXLAB_CUB_DIRECT(12) PTXLAB_CUB_DIRECT(13) PTXLAB_CUB_DIRECT(14) PTXLAB_CUB_DIRECT(15) PTXLAB_CUB_DIRECT(16)
-PTXLAB_CUB_DIRECT(17) PTXLAB_CUB_DIRECT(18) PTXLAB_CUB_DIRECT(19) PTXLAB_CUB_DIRECT(20) PTXLAB_CUB_DIRECT(21) PTXLAB_CUB_DIRECT(22) PTXLAB_CUB_DIRECT(23) PTXLAB_CUB_DIRECT(24)
-PTXLAB_CUB_DIRECT(25) PTXLAB_CUB_DIRECT(26) PTXLAB_CUB_DIRECT(27) PTXLAB_CUB_DIRECT(28) PTXLAB_CUB_DIRECT(29) PTXLAB_CUB_DIRECT(30) PTXLAB_CUB_DIRECT(31) PTXLAB_CUB_DIRECT(32)
-PTXLAB_CUB_DIRECT(64)
-#undef PTXLAB_CUB_DIRECT
+template <typename T, int N> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N], int valid_items) {
+    for (int i = 0; i < N; i++) if (linear_tid * N + i < valid_items) items[i] = ptr[linear_tid * N + i];
+}
+template <typename T, int N> __device__ __forceinline__ void LoadDirectBlocked(int linear_tid, const T *ptr, T (&items)[N], int valid_items, T oob_default) {
+    for (int i = 0; i < N; i++) items[i] = linear_tid * N + i < valid_items ? ptr[linear_tid * N + i] : oob_default;
+}
+template <typename T, int N> __device__ __forceinline__ void StoreDirectBlocked(int linear_tid, T *ptr, T (&items)[N]) {
+    for (int i = 0; i < N; i++) ptr[linear_tid * N + i] = items[i];
+}
+template <typename T, int N> __device__ __forceinline__ void StoreDirectBlocked(int linear_tid, T *ptr, T (&items)[N], int valid_items) {
+    for (int i = 0; i < N; i++) if (linear_tid * N + i < valid_items) ptr[linear_tid * N + i] = items[i];
+}
+template <int BLOCK_THREADS, typename T, int N> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N]) {
+    for (int i = 0; i < N; i++) items[i] = ptr[i * BLOCK_THREADS + linear_tid];
+}
+template <int BLOCK_THREADS, typename T, int N> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N], int valid_items) {
+    for (int i = 0; i < N; i++) if (i * BLOCK_THREADS + linear_tid < valid_items) items[i] = ptr[i * BLOCK_THREADS + linear_tid];
+}
+template <int BLOCK_THREADS, typename T, int N> __device__ __forceinline__ void LoadDirectStriped(int linear_tid, const T *ptr, T (&items)[N], int valid_items, T oob_default) {
+    for (int i = 0; i < N; i++) items[i] = i * BLOCK_THREADS + linear_tid < valid_items ? ptr[i * BLOCK_THREADS + linear_tid] : oob_default;
+}
+template <int BLOCK_THREADS, typename T, int N> __device__ __forceinline__ void StoreDirectStriped(int linear_tid, T *ptr, T (&items)[N]) {
+    for (int i = 0; i < N; i++) ptr[i * BLOCK_THREADS + linear_tid] = items[i];
+}
+template <int BLOCK_THREADS, typename T, int N> __device__ __forceinline__ void StoreDirectStriped(int linear_tid, T *ptr, T (&items)[N], int valid_items) {
+    for (int i = 0; i < N; i++) if (i * BLOCK_THREADS + linear_tid < valid_items) ptr[i * BLOCK_THREADS + linear_tid] = items[i];
+}
 
 namespace detail {
 /* Where item i of thread tid lies in the block's tile: rank_kind 0
@@ -657,14 +622,7 @@ template <int N, int THREADS, typename T, typename Op> __device__ __forceinline_
 }
 }
 
-/* The block's differences of adjacent items in a blocked arrangement. Our
-   frontend cannot deduce an array's size yet, so the overloads are
-   spelled for 1 to 32 and 64 items per thread. */
-#define PTXLAB_CUB_ADJ(N) \
-    template <typename Op> __device__ __forceinline__ void SubtractLeft(T (&input)[N], T (&output)[N], Op op) { detail::subtract_left<N>(temp.items, tid, input, output, op, false, T()); } \
-    template <typename Op> __device__ __forceinline__ void SubtractLeft(T (&input)[N], T (&output)[N], Op op, T tile_predecessor_item) { detail::subtract_left<N>(temp.items, tid, input, output, op, true, tile_predecessor_item); } \
-    template <typename Op> __device__ __forceinline__ void SubtractRight(T (&input)[N], T (&output)[N], Op op) { detail::subtract_right<N, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(temp.items, tid, input, output, op, false, T()); } \
-    template <typename Op> __device__ __forceinline__ void SubtractRight(T (&input)[N], T (&output)[N], Op op, T tile_successor_item) { detail::subtract_right<N, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(temp.items, tid, input, output, op, true, tile_successor_item); }
+/* The block's differences of adjacent items in a blocked arrangement. */
 template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockAdjacentDifference {
 public:
@@ -674,13 +632,86 @@ private:
     int tid;
 public:
     __device__ __forceinline__ BlockAdjacentDifference(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
-    PTXLAB_CUB_ADJ(1) PTXLAB_CUB_ADJ(2) PTXLAB_CUB_ADJ(3) PTXLAB_CUB_ADJ(4) PTXLAB_CUB_ADJ(5) PTXLAB_CUB_ADJ(6) PTXLAB_CUB_ADJ(7) PTXLAB_CUB_ADJ(8)
-    PTXLAB_CUB_ADJ(9) PTXLAB_CUB_ADJ(10) PTXLAB_CUB_ADJ(11) PTXLAB_CUB_ADJ(12) PTXLAB_CUB_ADJ(13) PTXLAB_CUB_ADJ(14) PTXLAB_CUB_ADJ(15) PTXLAB_CUB_ADJ(16)
-    PTXLAB_CUB_ADJ(17) PTXLAB_CUB_ADJ(18) PTXLAB_CUB_ADJ(19) PTXLAB_CUB_ADJ(20) PTXLAB_CUB_ADJ(21) PTXLAB_CUB_ADJ(22) PTXLAB_CUB_ADJ(23) PTXLAB_CUB_ADJ(24)
-    PTXLAB_CUB_ADJ(25) PTXLAB_CUB_ADJ(26) PTXLAB_CUB_ADJ(27) PTXLAB_CUB_ADJ(28) PTXLAB_CUB_ADJ(29) PTXLAB_CUB_ADJ(30) PTXLAB_CUB_ADJ(31) PTXLAB_CUB_ADJ(32)
-    PTXLAB_CUB_ADJ(64)
+    template <int N, typename Op> __device__ __forceinline__ void SubtractLeft(T (&input)[N], T (&output)[N], Op op) { detail::subtract_left<N>(temp.items, tid, input, output, op, false, T()); }
+    template <int N, typename Op> __device__ __forceinline__ void SubtractLeft(T (&input)[N], T (&output)[N], Op op, T tile_predecessor_item) { detail::subtract_left<N>(temp.items, tid, input, output, op, true, tile_predecessor_item); }
+    template <int N, typename Op> __device__ __forceinline__ void SubtractRight(T (&input)[N], T (&output)[N], Op op) { detail::subtract_right<N, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(temp.items, tid, input, output, op, false, T()); }
+    template <int N, typename Op> __device__ __forceinline__ void SubtractRight(T (&input)[N], T (&output)[N], Op op, T tile_successor_item) { detail::subtract_right<N, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)>(temp.items, tid, input, output, op, true, tile_successor_item); }
 };
-#undef PTXLAB_CUB_ADJ
+
+/* Flags the items of a blocked tile that differ from their neighbours:
+   head_flags[i] = flag_op(the item before, item i), tail_flags[i] =
+   flag_op(item i, the item after), thread t's first item against thread
+   t-1's last (and its last against t+1's first) through shared memory;
+   the tile's first head (last tail) is set, or is flag_op against the
+   tile predecessor (successor) item given. */
+template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockDiscontinuity {
+public:
+    struct TempStorage { T first_items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z]; T last_items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z]; };
+private:
+    TempStorage &temp;
+    int tid;
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void heads_(FlagT *flags, T *input, FlagOp flag_op, bool has_pred, T pred) {
+        if (tid > 0) flags[0] = flag_op(temp.last_items[tid - 1], input[0]);
+        else flags[0] = has_pred ? (FlagT)flag_op(pred, input[0]) : (FlagT)1;
+        for (int i = 1; i < N; i++) flags[i] = flag_op(input[i - 1], input[i]);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void tails_(FlagT *flags, T *input, FlagOp flag_op, bool has_succ, T succ) {
+        if (tid < (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) - 1) flags[N - 1] = flag_op(input[N - 1], temp.first_items[tid + 1]);
+        else flags[N - 1] = has_succ ? (FlagT)flag_op(input[N - 1], succ) : (FlagT)1;
+        for (int i = 0; i < N - 1; i++) flags[i] = flag_op(input[i], input[i + 1]);
+    }
+public:
+    __device__ __forceinline__ BlockDiscontinuity(TempStorage &t) : temp(t), tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)) {}
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagHeads(FlagT (&head_flags)[N], T (&input)[N], FlagOp flag_op) {
+        temp.last_items[tid] = input[N - 1];
+        __syncthreads();
+        heads_<N>(head_flags, input, flag_op, false, input[0]);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagHeads(FlagT (&head_flags)[N], T (&input)[N], FlagOp flag_op, T tile_predecessor_item) {
+        temp.last_items[tid] = input[N - 1];
+        __syncthreads();
+        heads_<N>(head_flags, input, flag_op, true, tile_predecessor_item);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagTails(FlagT (&tail_flags)[N], T (&input)[N], FlagOp flag_op) {
+        temp.first_items[tid] = input[0];
+        __syncthreads();
+        tails_<N>(tail_flags, input, flag_op, false, input[0]);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagTails(FlagT (&tail_flags)[N], T (&input)[N], FlagOp flag_op, T tile_successor_item) {
+        temp.first_items[tid] = input[0];
+        __syncthreads();
+        tails_<N>(tail_flags, input, flag_op, true, tile_successor_item);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagHeadsAndTails(FlagT (&head_flags)[N], FlagT (&tail_flags)[N], T (&input)[N], FlagOp flag_op) {
+        temp.first_items[tid] = input[0];
+        temp.last_items[tid] = input[N - 1];
+        __syncthreads();
+        heads_<N>(head_flags, input, flag_op, false, input[0]);
+        tails_<N>(tail_flags, input, flag_op, false, input[0]);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagHeadsAndTails(FlagT (&head_flags)[N], FlagT (&tail_flags)[N], T tile_successor_item, T (&input)[N], FlagOp flag_op) {
+        temp.first_items[tid] = input[0];
+        temp.last_items[tid] = input[N - 1];
+        __syncthreads();
+        heads_<N>(head_flags, input, flag_op, false, input[0]);
+        tails_<N>(tail_flags, input, flag_op, true, tile_successor_item);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagHeadsAndTails(FlagT (&head_flags)[N], T tile_predecessor_item, FlagT (&tail_flags)[N], T (&input)[N], FlagOp flag_op) {
+        temp.first_items[tid] = input[0];
+        temp.last_items[tid] = input[N - 1];
+        __syncthreads();
+        heads_<N>(head_flags, input, flag_op, true, tile_predecessor_item);
+        tails_<N>(tail_flags, input, flag_op, false, input[0]);
+    }
+    template <int N, typename FlagT, typename FlagOp> __device__ __forceinline__ void FlagHeadsAndTails(FlagT (&head_flags)[N], T tile_predecessor_item, FlagT (&tail_flags)[N], T tile_successor_item, T (&input)[N], FlagOp flag_op) {
+        temp.first_items[tid] = input[0];
+        temp.last_items[tid] = input[N - 1];
+        __syncthreads();
+        heads_<N>(head_flags, input, flag_op, true, tile_predecessor_item);
+        tails_<N>(tail_flags, input, flag_op, true, tile_successor_item);
+    }
+};
 
 struct NullType {};
 namespace detail {

@@ -40,8 +40,14 @@ impl<'a> Checker<'a> {
         {
             // Function templates of the same name are overloads too.
             let defs = self.templates_beside(&set);
-            if !defs.is_empty() && set.iter().all(|s| !s.method) {
-                return self.overloaded_call(&name, set, defs, Vec::new(), args, span, None);
+            if !defs.is_empty() {
+                // Member functions beside member templates: on `*this`.
+                let object = if set.iter().any(|s| s.method) {
+                    self.this_object(&span)
+                } else {
+                    None
+                };
+                return self.overloaded_call(&name, set, defs, Vec::new(), args, span, object);
             }
             // A built-in the program overloads (helper_math.h's
             // `fminf(float2, float2)` beside `fminf(float, float)`): the
@@ -68,12 +74,33 @@ impl<'a> Checker<'a> {
         // has the name wins, and there a function beats a template (CUDA's
         // `min(float, float)` over `std::min` after `using namespace std`).
         for c in self.candidates(&name) {
-            if let Some(b) = builtins::position(&c) {
+            if self.inst.borrow().templates.functions(&c).is_empty() {
+                if let Some(b) = builtins::position(&c) {
+                    return self.builtin_call(b, args, span);
+                }
+                continue;
+            }
+            // Templates of the name beside a built-in of it (CUB's
+            // `__shfl_up_sync` for any type, a file's four-operand `fma`):
+            // as in C++, the built-in where it takes the arguments exactly
+            // (a non-template function beats a template's instance), else
+            // the template where it takes them, else the built-in.
+            let builtin = builtins::position(&c)
+                .or_else(|| builtins::position(&name).filter(|_| !name.contains("::")));
+            let Some(b) = builtin else {
+                return self.template_call(c, Vec::new(), args, span);
+            };
+            if self.builtin_exact(b, &args) {
                 return self.builtin_call(b, args, span);
             }
-            if !self.inst.borrow().templates.functions(&c).is_empty() {
-                return self.template_call(c, Vec::new(), args, span);
+            let (locals, before) = (self.locals.len(), self.diags.len());
+            let call = self.template_call(c, Vec::new(), args.clone(), span.clone());
+            if self.diags[before..].iter().all(|d| !d.is_error()) {
+                return call;
             }
+            self.locals.truncate(locals);
+            self.diags.truncate(before);
+            return self.builtin_call(b, args, span);
         }
         self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
@@ -106,6 +133,29 @@ impl<'a> Checker<'a> {
         self.locals.truncate(locals);
         self.diags.truncate(diags);
         !set.iter().any(|s| plausible(s, &types))
+    }
+
+    /// Whether an overload of built-in `index` takes the arguments (as
+    /// written) with no conversion; their types found as `decltype` finds
+    /// them, the temporaries and messages dropped.
+    fn builtin_exact(&mut self, index: usize, args: &[Expr]) -> bool {
+        let b = builtins::get(index);
+        let (locals, diags) = (self.locals.len(), self.diags.len());
+        let types: Vec<CType> = args
+            .iter()
+            .map(|a| self.expr(a.clone()).ty.unref().clone())
+            .collect();
+        self.locals.truncate(locals);
+        self.diags.truncate(diags);
+        builtins::overloads(b).iter().any(|o| {
+            let n = o.params.len();
+            let count = n == types.len() || (b.trailing_default.is_some() && n == types.len() + 1);
+            count
+                && o.params
+                    .iter()
+                    .zip(&types)
+                    .all(|(p, t)| builtins::ctype(p) == *t)
+        })
     }
 
     /// A call through a pointer to function (`fp(x)`, `(*fp)(x)`,

@@ -476,17 +476,12 @@ impl<'a> Checker<'a> {
         };
         let set = self.methods(&r, &name);
         let defs = self.member_templates(&r, &name);
-        if !defs.is_empty() && (set.is_empty() || !explicit.is_empty()) {
+        if !defs.is_empty() {
+            // Member templates beside plain members of the name: one
+            // overload set (explicit template arguments name a template).
             let qualified = format!("{}::{name}", r.name.borrow());
-            return self.overloaded_call(
-                &qualified,
-                Vec::new(),
-                defs,
-                explicit,
-                args,
-                span,
-                Some(object),
-            );
+            let set = if explicit.is_empty() { set } else { Vec::new() };
+            return self.overloaded_call(&qualified, set, defs, explicit, args, span, Some(object));
         }
         // `s.fn(x)` with `fn` a member holding a function's address.
         if let (true, Some((off, ty))) = (set.is_empty(), r.member(&name)) {

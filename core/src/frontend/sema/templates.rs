@@ -112,7 +112,16 @@ impl<'a> Checker<'a> {
         let only_template = set.is_empty() && defs.len() == 1;
         let mut viable: Vec<Candidate> = Vec::new();
         for sig in set {
-            if let Some(ranks) = self.ranks(&sig, None, &args) {
+            // A member function's object is ranked apart: the ranks line
+            // up with a member template instance's (which has none yet).
+            let ranks = match (&object, sig.method) {
+                (Some(o), true) => self.ranks(&sig, Some(o), &args).map(|mut r| {
+                    r.remove(0);
+                    r
+                }),
+                _ => self.ranks(&sig, None, &args),
+            };
+            if let Some(ranks) = ranks {
                 viable.push(Candidate {
                     sig,
                     template: None,
@@ -310,7 +319,11 @@ impl<'a> Checker<'a> {
 /// identities: `f(const T x)` beside `f(const Pair<K, V> &p)` is decided by
 /// partial ordering).
 fn comparable_ranks(a: &Candidate, b: &Candidate) -> Vec<Rank> {
-    let is_ref = |c: &Candidate, i: usize| matches!(c.sig.params.get(i), Some(CType::Ref { .. }));
+    // A member function's parameters follow its object pointer.
+    let is_ref = |c: &Candidate, i: usize| {
+        let i = i + usize::from(c.sig.method);
+        matches!(c.sig.params.get(i), Some(CType::Ref { .. }))
+    };
     a.ranks
         .iter()
         .enumerate()
