@@ -285,3 +285,20 @@ fn redefinitions_and_unmatched_specializations_stay_errors() {
         c.diagnostics
     );
 }
+
+/// An array bound that is a template's non-type parameter (`T (&a)[N]`) is
+/// mangled as that parameter (`RAT0__S0_`), in function templates and member
+/// templates alike, as nvcc names them (the bound was written as its
+/// placeholder value, `RA1073676289_`).
+#[test]
+fn array_bounds_from_template_parameters_mangle_as_the_parameter() {
+    let src = r#"
+template <typename T, int N> __device__ __noinline__ T sum(T (&a)[N]) { T s = 0; for (int i = 0; i < N; i++) s += a[i]; return s; }
+struct S { template <typename T, int N> __device__ __noinline__ T msum(T (&a)[N]) { T s = 0; for (int i = 0; i < N; i++) s += a[i]; return s; } };
+__global__ void k(int *o) { int a[4] = {o[0], o[1], o[2], o[3]}; S s; o[4] = sum(a); o[5] = s.msum(a); }
+"#;
+    let p = ptx("array-bound-mangling", src);
+    for name in ["_Z3sumIiLi4EET_RAT0__S0_", "_ZN1S4msumIiLi4EEET_RAT0__S1_"] {
+        assert!(p.contains(&format!("{name}(")), "{name} missing:\n{p}");
+    }
+}
