@@ -424,7 +424,8 @@ struct LaunchArgs {
     #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
     shared: u32,
     /// Skip the undefined-behaviour checks (data races, uninitialized
-    /// shared reads): faster, and never exits 3.
+    /// shared and local reads, division by zero and overflow, inactive
+    /// lanes and warp masks, barrier divergence): faster, and never exits 3.
     #[arg(long = "no-ub-checks")]
     no_ub_checks: bool,
 }

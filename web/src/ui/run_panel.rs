@@ -216,7 +216,7 @@ pub fn RunPanel(props: &RunPanelProps) -> Html {
                     <summary data-testid="run-ptx-tab">{ "PTX: run pasted PTX with the same launch" }</summary>
                     <textarea data-testid="run-ptx-paste" spellcheck="false" rows="6"
                         placeholder="Paste PTX (NVRTC's or nvcc's for this source): Run runs it in the emulator with the same launch and says whether its buffers match the IR's."
-                        value={l.ptx.clone()} oninput={on_ptx}></textarea>
+                        value={l.ptx.clone()} oninput={on_ptx} />
                 </details>
             </div>
             <div class="run-output" data-testid="run-output" data-results={props.results.to_string()}>
