@@ -424,7 +424,8 @@ struct LaunchArgs {
     #[arg(long = "shared", value_name = "BYTES", default_value_t = 0)]
     shared: u32,
     /// Skip the undefined-behaviour checks (data races, uninitialized
-    /// shared reads): faster, and never exits 3.
+    /// shared and local reads, division by zero and overflow, inactive
+    /// lanes and warp masks, barrier divergence): faster, and never exits 3.
     #[arg(long = "no-ub-checks")]
     no_ub_checks: bool,
 }
@@ -735,30 +736,7 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(format!("--args: {e}")),
     };
-    // A 64-bit integer parameter given a buffer is a pointer; a byte array
-    // (a struct by value) takes a buffer of its bytes.
-    let params: Vec<(String, ptxlab_core::ir::Type)> = module
-        .kernel_params(&kernel)
-        .unwrap_or_default()
-        .iter()
-        .zip(specs.iter().map(Some).chain(std::iter::repeat(None)))
-        .map(|(p, s)| {
-            use ptxlab_core::ir::{addrspace, Type};
-            let buffer = matches!(s, Some(spec::ArgSpec::Buffer { .. }));
-            let ty = match p.ty.as_str() {
-                _ if p.count.is_some() => Type::Ptr(addrspace::PARAM),
-                "u64" | "s64" | "b64" if buffer => Type::Ptr(addrspace::GLOBAL),
-                "u64" | "s64" | "b64" => Type::I64,
-                "u32" | "s32" | "b32" => Type::I32,
-                "u16" | "s16" | "b16" => Type::I16,
-                "u8" | "s8" | "b8" => Type::I8,
-                "f32" => Type::F32,
-                "f64" => Type::F64,
-                _ => Type::Void,
-            };
-            (p.name.clone(), ty)
-        })
-        .collect();
+    let params = spec::ptx_param_types(&module.kernel_params(&kernel).unwrap_or_default(), &specs);
     let mut memory = interp::Memory::new();
     let (args, buffers) = match spec::bind_params(&specs, &params, &mut memory) {
         Ok(b) => b,

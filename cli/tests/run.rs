@@ -321,7 +321,7 @@ fn cli_reports_a_global_memory_race_between_blocks_and_exits_3() {
 }
 
 #[test]
-fn cli_stops_at_division_by_zero_and_a_divergent_barrier_with_status_3() {
+fn cli_reports_division_by_zero_and_a_divergent_barrier_with_status_3() {
     let dir = std::env::temp_dir().join(format!("ptxlab-ub-stop-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run = |name: &str, src: &str, ptx: bool| {
@@ -348,10 +348,17 @@ fn cli_stops_at_division_by_zero_and_a_divergent_barrier_with_status_3() {
         let out = run("div.cu", div, ptx);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{stderr}");
-        assert!(stderr.contains("division by zero"), "{stderr}");
+        assert!(
+            stderr.contains("integer division by zero: thread (5,0,0)"),
+            "{stderr}"
+        );
         if !ptx {
             assert!(stderr.contains("div.cu(2): error:"), "{stderr}");
         }
+        // A finding, not an error: the run went on and printed the buffers
+        // (thread 5 got the H200's all ones).
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json.as_object().unwrap().values().next().unwrap()[5], -1);
     }
     // In PTX two `bar.sync 0` meet wherever they are; in the IR (CUDA's
     // `__syncthreads()`) they must be the same one.
@@ -359,7 +366,7 @@ fn cli_stops_at_division_by_zero_and_a_divergent_barrier_with_status_3() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
-        stderr.contains("half.cu(3): error: divergent barrier"),
+        stderr.contains("half.cu(3): error: barrier divergence: thread (0,0,0)"),
         "{stderr}"
     );
     // A fault of the access checks stays an error (status 1).
@@ -367,4 +374,73 @@ fn cli_stops_at_division_by_zero_and_a_divergent_barrier_with_status_3() {
     let out = run("oob.cu", oob, false);
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every kernel of the undefined-behaviour corpus (`sim/tests/ub`): `ptxlab
+/// run` names its kind at its line and exits 3; its twin runs clean.
+#[test]
+fn cli_names_each_kind_of_undefined_behaviour_at_its_line() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../sim/tests/ub");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut seen = 0;
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let header = |key: &str| {
+            src.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        let (ub, launch) = (header("// ub:"), header("// launch:"));
+        let kernel = src
+            .split("void ")
+            .nth(1)
+            .unwrap()
+            .split('(')
+            .next()
+            .unwrap();
+        let out = ptxlab()
+            .arg("run")
+            .arg(&path)
+            .args(["--kernel", kernel])
+            .args(launch.split_whitespace())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let name = path.file_name().unwrap().to_string_lossy();
+        if ub == "none" {
+            assert!(out.status.success(), "{name}: {stderr}");
+            assert_eq!(stderr, "", "{name}");
+            continue;
+        }
+        let mut w = ub.split_whitespace();
+        let (kind, line) = (w.next().unwrap(), w.next().unwrap());
+        let kind = [
+            ptxlab_sim::FindingKind::SharedRace,
+            ptxlab_sim::FindingKind::GlobalRace,
+            ptxlab_sim::FindingKind::UninitializedShared,
+            ptxlab_sim::FindingKind::UninitializedLocal,
+            ptxlab_sim::FindingKind::DivisionByZero,
+            ptxlab_sim::FindingKind::DivisionOverflow,
+            ptxlab_sim::FindingKind::InactiveLane,
+            ptxlab_sim::FindingKind::WarpMask,
+            ptxlab_sim::FindingKind::BarrierDivergence,
+        ]
+        .into_iter()
+        .find(|k| format!("{k:?}") == kind)
+        .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{name}: {stderr}");
+        let want = format!("{name}({line}): error: {}: ", kind.describe());
+        assert!(
+            stderr.contains(&want),
+            "{name}: expected '{want}' in\n{stderr}"
+        );
+        seen += 1;
+    }
+    assert!(seen >= 9, "{seen} kernels with undefined behaviour");
 }

@@ -460,6 +460,36 @@ pub fn bind_params(
     Ok((args, buffers))
 }
 
+/// The IR types a PTX kernel's parameters take for [`bind_params`] (for
+/// `ptxlab run-ptx` and the page's pasted PTX): a 64-bit integer given a
+/// buffer is a global pointer, a byte array (a struct by value) takes a
+/// buffer of its bytes.
+pub fn ptx_param_types(
+    params: &[crate::emu::KernelParam],
+    specs: &[ArgSpec],
+) -> Vec<(String, Type)> {
+    use ptxlab_core::ir::addrspace;
+    params
+        .iter()
+        .zip(specs.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(p, s)| {
+            let buffer = matches!(s, Some(ArgSpec::Buffer { .. }));
+            let ty = match p.ty.as_str() {
+                _ if p.count.is_some() => Type::Ptr(addrspace::PARAM),
+                "u64" | "s64" | "b64" if buffer => Type::Ptr(addrspace::GLOBAL),
+                "u64" | "s64" | "b64" => Type::I64,
+                "u32" | "s32" | "b32" => Type::I32,
+                "u16" | "s16" | "b16" => Type::I16,
+                "u8" | "s8" | "b8" => Type::I8,
+                "f32" => Type::F32,
+                "f64" => Type::F64,
+                _ => Type::Void,
+            };
+            (p.name.clone(), ty)
+        })
+        .collect()
+}
+
 /// The source name of an Itanium-mangled function name (`_Z5saxpyifPKfPf` →
 /// `saxpy`); the name itself when it is not mangled.
 pub fn source_name(name: &str) -> &str {

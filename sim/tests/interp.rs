@@ -19,6 +19,7 @@ use ptxlab_core::{compile_to_ir, opt, NoFiles, Options};
 use ptxlab_sim::interp::{
     run_kernel, ArgValue, BufferId, Config, ErrorKind, InterpError, Launch, Memory, Stats,
 };
+use ptxlab_sim::FindingKind;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -602,13 +603,18 @@ fn threads_at_different_barriers_are_a_divergent_barrier() {
     let mut mem = Memory::new();
     let p = mem.upload(&[0i32; 32]);
     let launch = Launch::new([1, 1, 1], [32, 1, 1], vec![ArgValue::Buffer(p)]);
-    let e = run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &Config::default()).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DivergentBarrier, "{e}");
-    let at = e.at.as_ref().unwrap();
-    assert!(at.inst.contains("@llvm.nvvm.barrier0"), "{e}");
-    assert_eq!(at.thread_idx, [0, 0, 0]);
-    assert!(e.message.contains("thread (16,0,0)"), "{e}");
-    // Threads that have exited do not hold a barrier up.
+    // A finding; the run goes on (each thread released from its barrier).
+    let stats = run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &Config::default()).unwrap();
+    assert_eq!(stats.undefined.len(), 1, "{:?}", stats.undefined);
+    let f = &stats.undefined[0];
+    assert_eq!(f.kind, FindingKind::BarrierDivergence, "{f}");
+    assert_eq!((f.line, f.thread_idx), (Some(4), [0, 0, 0]), "{f}");
+    let other = f.other.as_ref().unwrap();
+    assert_eq!((other.line, other.thread_idx), (Some(6), [16, 0, 0]), "{f}");
+    assert!(f.to_string().contains("thread (16,0,0)"), "{f}");
+    assert_eq!(mem.download::<i32>(p)[..16], [1; 16]);
+    // Threads that have exited do not hold a barrier up, but the barrier
+    // is not reached by every thread: a finding.
     let src = "__global__ void k(int *p) {\n  if (threadIdx.x >= 16) return;\n  p[threadIdx.x] = 1;\n  __syncthreads();\n  p[threadIdx.x + 16] = p[(threadIdx.x + 1) % 16];\n}\n";
     let m = compile("exit.cu", src, &opts(0), None);
     let mut mem = Memory::new();
@@ -617,6 +623,17 @@ fn threads_at_different_barriers_are_a_divergent_barrier() {
     let stats = run_kernel(&m, &kernel_name(&m), &launch, &mut mem, &Config::default()).unwrap();
     assert_eq!(stats.barriers, 1);
     assert_eq!(mem.download::<i32>(p), vec![1; 32]);
+    let f = &stats.undefined[0];
+    assert_eq!(
+        (f.kind, f.line),
+        (FindingKind::BarrierDivergence, Some(4)),
+        "{f}"
+    );
+    assert!(
+        f.to_string()
+            .contains("thread (16,0,0) does not reach: it has exited"),
+        "{f}"
+    );
 }
 
 #[test]
@@ -656,11 +673,11 @@ __global__ void shuffles(int *up, int *down, int *bfly, int *idx, int *halves) {
 }
 
 #[test]
-fn lanes_at_different_warp_operations_are_an_error() {
+fn lanes_at_different_warp_operations_are_a_finding() {
     let src = "__global__ void k(int *p) {\n  int t = threadIdx.x;\n  int v;\n  if (t < 16) v = __shfl_sync(0xffffffff, t, 0);\n  else v = __shfl_xor_sync(0xffffffff, t, 1);\n  p[t] = v;\n}\n";
     let mut mem = Memory::new();
     let p = mem.upload(&[0i32; 32]);
-    let e = run_src(
+    let stats = run_src(
         src,
         0,
         32,
@@ -668,13 +685,16 @@ fn lanes_at_different_warp_operations_are_an_error() {
         &mut mem,
         &Config::default(),
     )
-    .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DivergentWarp, "{e}");
-    assert!(e.message.contains("lane 16"), "{e}");
-    assert_eq!(e.at.as_ref().unwrap().line, Some(4));
-    // A shuffle that reads a lane outside its mask.
-    let src = "__global__ void k(int *p) { p[threadIdx.x] = __shfl_sync(0x0000ffff, 5, 20); }";
-    let e = run_src(
+    .unwrap();
+    let f = &stats.undefined[0];
+    assert_eq!((f.kind, f.line), (FindingKind::WarpMask, Some(4)), "{f}");
+    assert!(f.to_string().contains("lane 16"), "{f}");
+    assert_eq!(f.other.as_ref().unwrap().line, Some(5), "{f}");
+    // Each half went on among itself: lanes 0-15 read lane 0.
+    assert_eq!(mem.download::<i32>(p)[..16], [0; 16]);
+    // A shuffle that reads a lane outside its mask: the lane's own value.
+    let src = "__global__ void k(int *p) { p[threadIdx.x] = __shfl_sync(0x0000ffff, 5 + threadIdx.x, 20); }";
+    let stats = run_src(
         src,
         0,
         16,
@@ -682,9 +702,15 @@ fn lanes_at_different_warp_operations_are_an_error() {
         &mut mem,
         &Config::default(),
     )
-    .unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DivergentWarp, "{e}");
-    assert!(e.message.contains("from lane 20"), "{e}");
+    .unwrap();
+    let f = &stats.undefined[0];
+    assert_eq!(f.kind, FindingKind::InactiveLane, "{f}");
+    assert!(
+        f.to_string()
+            .contains("from lane 20, which was not launched"),
+        "{f}"
+    );
+    assert_eq!(mem.download::<i32>(p)[..3], [5, 6, 7]);
 }
 
 // ---------------------------------------------------------------------------
@@ -799,16 +825,25 @@ fn out_of_bounds_reads_name_the_instruction_and_thread() {
 }
 
 #[test]
-fn division_by_zero_and_misaligned_accesses_are_errors() {
+fn division_by_zero_is_a_finding_and_misaligned_accesses_errors() {
     let src =
         "__global__ void k(int *out, int d) { out[threadIdx.x] = 100 / (d - (int)threadIdx.x); }";
     let mut mem = Memory::new();
     let out = mem.upload(&[0i32; 8]);
     let args = vec![ArgValue::Buffer(out), ArgValue::I32(5)];
-    let e = run_src(src, 0, 8, args, &mut mem, &Config::default()).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DivisionByZero, "{e}");
-    assert_eq!(e.at.as_ref().unwrap().thread_idx, [5, 0, 0]);
-    assert!(e.at.as_ref().unwrap().inst.contains("sdiv i32"), "{e}");
+    let stats = run_src(src, 0, 8, args, &mut mem, &Config::default()).unwrap();
+    let f = &stats.undefined[0];
+    assert_eq!(f.kind, FindingKind::DivisionByZero, "{f}");
+    assert_eq!(f.thread_idx, [5, 0, 0]);
+    assert!(
+        f.to_string().contains("divides 100 by zero (sdiv, i32)"),
+        "{f}"
+    );
+    // The H200's value: all ones.
+    assert_eq!(
+        mem.download::<i32>(out),
+        vec![20, 25, 33, 50, 100, -1, -100, -50]
+    );
 
     let src = "__global__ void k(char *c, int *out) { out[0] = *(int *)(c + threadIdx.x); }";
     let mut mem = Memory::new();

@@ -25,7 +25,7 @@ use cases::*;
 use common::nvrtc::Nvrtc;
 use ptxlab_core::{compile_source, Options};
 use ptxlab_sim::emu::{run_kernel, PtxModule};
-use ptxlab_sim::{ArgValue, Config, ErrorKind, InterpError, Launch, Memory, Stats};
+use ptxlab_sim::{ArgValue, Config, ErrorKind, FindingKind, InterpError, Launch, Memory, Stats};
 
 /// Corpus cases the emulator cannot run, each with the reason. Every other
 /// case must pass; a case listed here that passes is an error (remove it).
@@ -394,11 +394,10 @@ fn errors_name_the_ptx_line_and_the_thread() {
             .kind,
         ErrorKind::Misaligned
     );
+    // (Division by zero is a finding, and gives the H200's all ones.)
     let m = kernel("", "\tmov.u32 %r3, 0;\n\tdiv.s32 %r2, %r1, %r3;");
-    assert_eq!(
-        run_buf(&m, 1, &[0], &Config::default()).unwrap_err().kind,
-        ErrorKind::DivisionByZero
-    );
+    let (_, stats) = run_buf(&m, 1, &[0], &Config::default()).unwrap();
+    assert_eq!(stats.undefined[0].kind, FindingKind::DivisionByZero);
     let m = kernel("", "\ttrap;");
     assert_eq!(
         run_buf(&m, 1, &[0], &Config::default()).unwrap_err().kind,
@@ -488,9 +487,14 @@ fn threads_meet_at_barriers_and_warp_instructions() {
         "",
         "\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L__BB0_1;\n\tbar.sync 0;\n\tbra.uni $L__BB0_2;\n$L__BB0_1:\n\tbar.sync 1;\n$L__BB0_2:",
     );
-    let e = run_buf(&m, 2, &[0], &Config::default()).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DivergentBarrier, "{e}");
-    assert!(e.to_string().contains("bar.sync"), "{e}");
+    let (_, stats) = run_buf(&m, 2, &[0], &Config::default()).unwrap();
+    let f = &stats.undefined[0];
+    assert_eq!(f.kind, FindingKind::BarrierDivergence, "{f}");
+    assert!(
+        f.line.is_some() && f.other.as_ref().unwrap().line.is_some(),
+        "{f}"
+    );
+    assert_ne!(f.line, f.other.as_ref().unwrap().line, "{f}");
 }
 
 /// Text that is PTX cut and mixed at random gives errors, never a panic,

@@ -461,7 +461,7 @@ impl Component for App {
                                 {compilation} {selected}
                                 on_edit={link.callback(|(field, value)| Msg::LaunchEdit(field, value))}
                                 on_launch={link.callback(Msg::Launch)}
-                                on_go_to_line={link.callback(Msg::GoToLine)} />
+                                on_go_to_line={link.callback(|l| Msg::Pipeline(PipelineEvent::ShowLine(l)))} />
                         }
                     </PtxPane>
                 </main>

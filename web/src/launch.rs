@@ -48,6 +48,13 @@ pub struct LaunchSettings {
     /// Bytes of dynamic shared memory (`extern __shared__`).
     #[serde(skip_serializing_if = "is_zero")]
     pub shared: u32,
+    /// Also run our final PTX in the emulator, beside the IR.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub run_ptx: bool,
+    /// PTX the user pasted (NVRTC's, nvcc's): run with the same launch and
+    /// compared with the IR's result.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub ptx: String,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -67,6 +74,7 @@ impl LaunchSettings {
             block: e.run.block.to_string(),
             args: e.run.args.to_string(),
             shared: e.run.shared,
+            ..LaunchSettings::default()
         }
     }
 
@@ -77,6 +85,9 @@ impl LaunchSettings {
         self.block.truncate(100);
         // A buffer given as a list of values can be long; the link caps the rest.
         self.args.truncate(64 * 1024);
+        if self.ptx.len() > crate::ptxrun::MAX_PASTED_PTX {
+            self.ptx.clear();
+        }
     }
 }
 
@@ -183,6 +194,12 @@ pub struct LaunchOutcome {
     /// `None` when the launch never started (compile errors, bad settings).
     pub stats: Option<RunStats>,
     pub error: Option<RunError>,
+    /// The undefined behaviour the run found (the verdict above the buffers).
+    #[serde(default)]
+    pub findings: Vec<crate::ptxrun::FindingView>,
+    /// The same launch as PTX in the emulator (our final PTX, pasted PTX).
+    #[serde(default)]
+    pub ptx: Vec<crate::ptxrun::PtxResult>,
 }
 
 /// A buffer argument after the launch.
@@ -230,7 +247,7 @@ pub struct ErrorAt {
 }
 
 impl RunError {
-    fn setup(kind: &str, message: impl Into<String>) -> RunError {
+    pub(crate) fn setup(kind: &str, message: impl Into<String>) -> RunError {
         RunError {
             kind: kind.to_string(),
             message: message.into(),
@@ -407,27 +424,21 @@ fn linked(req: &LaunchRequest) -> Result<Stepper<'_>, RunError> {
 }
 
 /// One launch's memory and result, before it is shown or compared.
-struct Ran {
-    kernel: String,
-    buffers: Vec<(spec::BoundBuffer, Vec<u8>)>,
-    memory: interp::Memory,
-    result: Result<interp::Stats, interp::InterpError>,
-    micros: u64,
+pub(crate) struct Ran {
+    pub kernel: String,
+    pub buffers: Vec<(spec::BoundBuffer, Vec<u8>)>,
+    pub memory: interp::Memory,
+    pub result: Result<interp::Stats, interp::InterpError>,
+    pub micros: u64,
 }
 
-/// Runs the settings' launch on `module`; an error in the settings is a
-/// [`RunError`] (the launch never started).
-fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result<Ran, RunError> {
+/// A launch's grid, block and arguments.
+pub(crate) type Shape = ([u32; 3], [u32; 3], Vec<spec::ArgSpec>);
+
+/// The settings' grid, block and arguments, checked against the page's
+/// limits.
+pub(crate) fn parse_settings(settings: &LaunchSettings) -> Result<Shape, RunError> {
     let bad = |e: String| RunError::setup("settings", e);
-    let kernel = if settings.kernel.trim().is_empty() {
-        module
-            .functions
-            .iter()
-            .find(|f| f.attrs.kernel && !f.is_declaration())
-            .ok_or_else(|| bad("the module has no kernel (__global__ function)".into()))?
-    } else {
-        spec::find_kernel(module, settings.kernel.trim()).map_err(bad)?
-    };
     let dim = |text: &str, what: &str| {
         if text.trim().is_empty() {
             Ok([1, 1, 1])
@@ -451,6 +462,23 @@ fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result
             MAX_BUFFER_BYTES >> 20
         )));
     }
+    Ok((grid, block, specs))
+}
+
+/// Runs the settings' launch on `module`; an error in the settings is a
+/// [`RunError`] (the launch never started).
+fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result<Ran, RunError> {
+    let bad = |e: String| RunError::setup("settings", e);
+    let kernel = if settings.kernel.trim().is_empty() {
+        module
+            .functions
+            .iter()
+            .find(|f| f.attrs.kernel && !f.is_declaration())
+            .ok_or_else(|| bad("the module has no kernel (__global__ function)".into()))?
+    } else {
+        spec::find_kernel(module, settings.kernel.trim()).map_err(bad)?
+    };
+    let (grid, block, specs) = parse_settings(settings)?;
     let mut memory = interp::Memory::new();
     let (args, bound) =
         spec::bind_args(&specs, kernel, &mut memory).map_err(|e| bad(format!("arguments: {e}")))?;
@@ -529,7 +557,7 @@ fn same_element(ty: spec::ElemType, a: &[u8], b: &[u8]) -> bool {
 }
 
 impl Ran {
-    fn outcome(&self, pass_runs: usize, after: &str) -> LaunchOutcome {
+    pub(crate) fn outcome(&self, pass_runs: usize, after: &str) -> LaunchOutcome {
         let buffers = self
             .buffers
             .iter()
@@ -565,6 +593,12 @@ impl Ran {
             after: after.to_string(),
             buffers,
             output,
+            findings: self
+                .result
+                .as_ref()
+                .map(crate::ptxrun::findings)
+                .unwrap_or_default(),
+            ptx: Vec::new(),
             stats,
             error: error.map(|e| RunError {
                 kind: kind_text(e.kind).to_string(),
@@ -582,7 +616,7 @@ impl Ran {
         }
     }
 
-    fn fingerprint(&self) -> Fingerprint {
+    pub(crate) fn fingerprint(&self) -> Fingerprint {
         Fingerprint {
             buffers: self
                 .buffers
@@ -676,7 +710,11 @@ pub fn launch(req: &LaunchRequest) -> LaunchResponse {
             pipeline.run_to(n);
             let after = pipeline.after().to_string();
             match execute(pipeline.module(), &req.settings, &req.options) {
-                Ok(ran) => ran.outcome(n, &after),
+                Ok(ran) => {
+                    let mut outcome = ran.outcome(n, &after);
+                    outcome.ptx = beside(req, &ran);
+                    outcome
+                }
                 Err(e) => not_run(e, n, after),
             }
         }
@@ -685,6 +723,37 @@ pub fn launch(req: &LaunchRequest) -> LaunchResponse {
         seq: req.seq,
         outcome,
     }
+}
+
+/// The PTX launches the settings ask for beside the IR's run `ir`: our
+/// final PTX, and the pasted PTX.
+fn beside(req: &LaunchRequest, ir: &Ran) -> Vec<crate::ptxrun::PtxResult> {
+    let s = &req.settings;
+    let mut out = Vec::new();
+    if s.run_ptx {
+        let c = ptxlab_core::compile_source(&req.name, &req.source, &req.options);
+        if let Some(ptx) = &c.ptx {
+            out.push(crate::ptxrun::run_ptx(
+                "our PTX",
+                ptx,
+                Some(&c.line_map),
+                s,
+                &req.options,
+                ir,
+            ));
+        }
+    }
+    if !s.ptx.trim().is_empty() {
+        out.push(crate::ptxrun::run_ptx(
+            "pasted PTX",
+            &s.ptx,
+            None,
+            s,
+            &req.options,
+            ir,
+        ));
+    }
+    out
 }
 
 /// What the worker does with a bisect request: the launch after irgen and
@@ -782,7 +851,7 @@ mod tests {
             grid: grid.into(),
             block: block.into(),
             args: args.into(),
-            shared: 0,
+            ..LaunchSettings::default()
         }
     }
 

@@ -11,6 +11,7 @@ pub mod launch;
 pub mod pipeline;
 pub mod protocol;
 pub mod ptx_docs;
+pub mod ptxrun;
 pub mod share;
 pub mod values;
 

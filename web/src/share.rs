@@ -313,6 +313,8 @@ mod tests {
                 block: "32".into(),
                 args: "i32[128]:iota".into(),
                 shared: 64,
+                run_ptx: true,
+                ptx: ".version 8.0\n".into(),
             },
             pane: Pane::Run,
             value: Some(Followed {

@@ -18,7 +18,9 @@ use crate::model::sched::{self, Front, Lane, State};
 use ops::{address, carry_op, compare, cvt, cvta, float_op, int_op, space_addr};
 
 mod ops;
-use crate::model::value::{atomic_value, int_binary, int_compare, int_fn, sext, Fault, IntFn};
+use crate::model::value::{
+    atomic_value, division_ub, int_binary, int_compare, int_fn, sext, Fault, IntFn,
+};
 use crate::model::{printf, BufferId, Config, ErrorKind, InterpError, Launch, Location, Stats};
 use ptxlab_core::ir::{addrspace, BinOp};
 
@@ -53,6 +55,42 @@ struct Thread {
     carry: bool,
     /// Its asynchronous copies not yet complete.
     copies: AsyncCopies,
+    /// Registers (absolute) holding a value computed from local bytes the
+    /// thread never wrote: reported where such a value is used as an
+    /// address, a guard, or stored to memory other than local or param;
+    /// arithmetic passes it on; a store to local memory only copies it (a
+    /// struct copy, a bit-field update: not reported, the bytes count as
+    /// written).
+    poison: Vec<Poison>,
+}
+
+/// A register holding a value from unwritten local memory, and that read.
+#[derive(Clone, Copy, Debug)]
+struct Poison {
+    reg: u32,
+    site: (u32, u32),
+    offset: u64,
+    size: u64,
+}
+
+impl Thread {
+    /// Register `reg` (absolute), noting in `tainted` a poisoned value.
+    #[inline]
+    fn read_reg(&self, reg: u32, tainted: &mut Option<Poison>) -> u64 {
+        if !self.poison.is_empty() {
+            if let Some(p) = self.poison.iter().find(|p| p.reg == reg) {
+                *tainted = Some(*p);
+            }
+        }
+        self.regs[reg as usize]
+    }
+}
+
+/// A poisoned value used: the finding, at the read that gave it.
+fn report_poison(check: &mut Checker, thread: u32, tainted: &mut Option<Poison>) {
+    if let Some(p) = tainted.take() {
+        check.local_use(0, p.offset, p.size, thread, p.site);
+    }
 }
 
 impl Thread {
@@ -68,6 +106,7 @@ impl Thread {
             pending_wide: Vec::new(),
             carry: false,
             copies: AsyncCopies::default(),
+            poison: Vec::new(),
         }
     }
 
@@ -92,6 +131,7 @@ impl Thread {
         self.params.extend_from_slice(params);
         self.params.resize(f.param_bytes as usize, 0);
         self.copies.clear();
+        self.poison.clear();
         self.lane.state = State::Running;
     }
 }
@@ -215,6 +255,8 @@ impl Front for Exec<'_> {
 
     fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
         t.start(self.p, self.kernel, self.params, tid, linear);
+        self.check.start_thread(linear);
+        self.check.local_resize(linear, t.local.len() as u64);
     }
 
     fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
@@ -240,12 +282,20 @@ impl Front for Exec<'_> {
     }
 
     fn deliver_wide(&self, t: &mut Thread, values: &[u64]) {
+        if !t.poison.is_empty() {
+            let ds = &t.pending_wide;
+            t.poison.retain(|p| !ds.iter().any(|d| d.reg == p.reg));
+        }
         for (d, v) in t.pending_wide.iter().zip(values) {
             put(&mut t.regs, *d, *v);
         }
     }
 
     fn deliver(&self, t: &mut Thread, value: u64, flag: Option<u64>) {
+        if !t.poison.is_empty() {
+            let (d, p) = (t.pending_d.map(|d| d.reg), t.pending_p.map(|d| d.reg));
+            t.poison.retain(|x| Some(x.reg) != d && Some(x.reg) != p);
+        }
         if let Some(d) = t.pending_d {
             put(&mut t.regs, d, value);
         }
@@ -263,10 +313,6 @@ impl Front for Exec<'_> {
         pc: u32,
     ) -> InterpError {
         self.locate(kind, message, tid, func, pc)
-    }
-
-    fn describe(&self, func: u32, pc: u32) -> String {
-        self.inst_at(func, pc)
     }
 
     fn steps(&self) -> u64 {
@@ -291,14 +337,6 @@ impl Front for Exec<'_> {
 }
 
 impl Exec<'_> {
-    fn inst_at(&self, func: u32, pc: u32) -> String {
-        let f = &self.p.funcs[func as usize];
-        match f.origin.get(pc as usize) {
-            Some((line, text)) => format!("'{text}' (line {line}) in {}", f.name),
-            None => format!("the end of {}", f.name),
-        }
-    }
-
     fn locate(
         &self,
         kind: ErrorKind,
@@ -340,6 +378,9 @@ impl Exec<'_> {
         let mut func: &Func = &p.funcs[fr.func as usize];
         let mut pc = fr.pc as usize;
         let mut base = fr.base;
+        // A value read from unwritten local memory among this instruction's
+        // sources: its results carry it.
+        let mut tainted: Option<Poison>;
         macro_rules! fail {
             ($fault:expr) => {{
                 let (kind, message): Fault = $fault;
@@ -357,7 +398,7 @@ impl Exec<'_> {
         macro_rules! get {
             ($s:expr) => {
                 match $s {
-                    Src::Reg(r) => t.regs[(base + r) as usize],
+                    Src::Reg(r) => t.read_reg(base + r, &mut tainted),
                     Src::Imm(v) => v,
                     other => self.special(t, &fr, other),
                 }
@@ -366,7 +407,22 @@ impl Exec<'_> {
         macro_rules! set {
             ($d:expr, $v:expr) => {{
                 let v = $v;
-                put(&mut t.regs, at($d, base), v);
+                let d = at($d, base);
+                if !t.poison.is_empty() {
+                    t.poison.retain(|p| p.reg != d.reg);
+                }
+                if let Some(p) = tainted {
+                    t.poison.push(Poison { reg: d.reg, ..p });
+                }
+                put(&mut t.regs, d, v);
+            }};
+        }
+        // A source whose value is used (an address): a poisoned one is reported.
+        macro_rules! sink {
+            ($s:expr) => {{
+                let v = get!($s);
+                report_poison(&mut self.check, t.lane.linear, &mut tainted);
+                v
             }};
         }
         loop {
@@ -374,7 +430,12 @@ impl Exec<'_> {
             let Some(op) = func.code.get(pc) else {
                 fail!((ErrorKind::Unsupported, "ran past the function's end".into()));
             };
+            tainted = None;
             if let Some((g, neg)) = func.guards[pc] {
+                if !t.poison.is_empty() {
+                    t.read_reg(base + g, &mut tainted);
+                    report_poison(&mut self.check, t.lane.linear, &mut tainted);
+                }
                 if (t.regs[(base + g) as usize] & 1 != 0) == neg {
                     pc += 1;
                     continue;
@@ -400,6 +461,19 @@ impl Exec<'_> {
                 Op::Int { op, d, s, ty } => {
                     let v = [get!(s[0]), get!(s[1]), get!(s[2]), get!(s[3])];
                     set!(*d, tri!(int_op(*op, v, *ty)));
+                    if matches!(op, IntOp::Div | IntOp::Rem) {
+                        let bin = match (op, ty.signed()) {
+                            (IntOp::Div, true) => BinOp::SDiv,
+                            (IntOp::Div, false) => BinOp::UDiv,
+                            (_, true) => BinOp::SRem,
+                            _ => BinOp::URem,
+                        };
+                        let m = mask(ty.bits);
+                        if let Some((kind, what)) = division_ub(bin, v[0] & m, v[1] & m, ty.bits) {
+                            let site = (fr.func, pc as u32);
+                            self.check.event(kind, site, t.lane.linear, || what, None);
+                        }
+                    }
                 }
                 Op::Float {
                     op,
@@ -492,10 +566,11 @@ impl Exec<'_> {
                     space,
                     ty,
                 } => {
-                    let a = address(get!(*addr), *off, *wrap32);
+                    let a = address(sink!(*addr), *off, *wrap32);
                     let size = ty.size();
                     let n = ds.len() as u64;
-                    self.check_shared(t, *space, a, size * n, (fr.func, pc), AccessKind::Read);
+                    let site = (fr.func, pc);
+                    let uninit = self.check_shared(t, *space, a, size * n, site, AccessKind::Read);
                     let bytes = tri!(self.access(t, &fr, *space, a, size * n, false));
                     let mut vals = [0u64; 8];
                     for (k, chunk) in bytes.chunks(size as usize).enumerate().take(8) {
@@ -504,6 +579,16 @@ impl Exec<'_> {
                     for (k, d) in ds.iter().enumerate() {
                         if let Some(d) = d {
                             set!(*d, vals[k]);
+                        }
+                    }
+                    if let Some(offset) = uninit {
+                        for d in ds.iter().flatten() {
+                            t.poison.push(Poison {
+                                reg: at(*d, base).reg,
+                                site: (site.0, site.1 as u32),
+                                offset,
+                                size: size * n,
+                            });
                         }
                     }
                 }
@@ -515,13 +600,26 @@ impl Exec<'_> {
                     space,
                     ty,
                 } => {
+                    let a = address(sink!(*addr), *off, *wrap32);
+                    let size = ty.size();
+                    let len = size * vals.len() as u64;
                     let mut v = [0u64; 8];
                     for (k, s) in vals.iter().enumerate().take(8) {
                         v[k] = get!(*s);
                     }
-                    let a = address(get!(*addr), *off, *wrap32);
-                    let size = ty.size();
-                    let len = size * vals.len() as u64;
+                    // A poisoned value stored to local or param memory is
+                    // copied; anywhere else it is used.
+                    let copied = match *space {
+                        Mem::Local | Mem::Param => true,
+                        Mem::Generic => {
+                            let p = Ptr::decode(a);
+                            matches!(p.space, addrspace::LOCAL | addrspace::PARAM)
+                        }
+                        _ => false,
+                    };
+                    if !copied {
+                        report_poison(&mut self.check, t.lane.linear, &mut tainted);
+                    }
                     self.check_shared(t, *space, a, len, (fr.func, pc), AccessKind::Write);
                     let bytes = tri!(self.access(t, &fr, *space, a, len, true));
                     for (chunk, x) in bytes.chunks_mut(size as usize).zip(v) {
@@ -540,12 +638,9 @@ impl Exec<'_> {
                     cas,
                     half,
                 } => {
-                    let a = address(get!(*addr), *off, *wrap32);
-                    let v = get!(*b) & mask(ty.bits);
-                    let new = match cas {
-                        Some(c) => Some(get!(*c) & mask(ty.bits)),
-                        None => None,
-                    };
+                    let a = address(sink!(*addr), *off, *wrap32);
+                    let v = sink!(*b) & mask(ty.bits);
+                    let new = cas.as_ref().map(|c| get!(*c) & mask(ty.bits));
                     self.check_shared(t, *space, a, ty.size(), (fr.func, pc), AccessKind::Atomic);
                     let bytes = tri!(self.access(t, &fr, *space, a, ty.size(), true));
                     let old = read_le(bytes);
@@ -783,6 +878,8 @@ impl Exec<'_> {
                         ));
                     }
                     t.local.resize((local + target.local_bytes) as usize, 0);
+                    self.check
+                        .local_resize(t.lane.linear, local + target.local_bytes);
                     t.params.resize((param + target.param_bytes) as usize, 0);
                     for c in args {
                         let from = (fr.param + c.caller) as usize;
@@ -821,6 +918,7 @@ impl Exec<'_> {
                     }
                     t.regs.truncate(fr.base as usize);
                     t.local.truncate(fr.local as usize);
+                    self.check.local_resize(t.lane.linear, fr.local);
                     t.params.truncate(fr.param as usize);
                     fr = caller;
                     func = &p.funcs[fr.func as usize];
@@ -891,6 +989,10 @@ impl Exec<'_> {
 
     /// Records an access to shared or global memory (through `space`, at
     /// `addr`) with the undefined-behaviour checks.
+    ///
+    /// A read of local bytes the thread never wrote is not reported here:
+    /// the offset of the read comes back, and the registers it fills are
+    /// poisoned (reported when used).
     fn check_shared(
         &mut self,
         t: &Thread,
@@ -899,17 +1001,26 @@ impl Exec<'_> {
         size: u64,
         site: (u32, usize),
         how: AccessKind,
-    ) {
+    ) -> Option<u64> {
         if !self.check.enabled {
-            return;
+            return None;
         }
         let site = (site.0, site.1 as u32);
         let me = t.lane.linear;
+        let local = |check: &mut Checker, off: u64| {
+            check
+                .local(0, off, size, me, site, how, true)
+                .then_some(off)
+        };
         match space {
             Mem::Shared if addr < 1 << 32 => self.check.shared(0, addr, size, me, site, how),
+            Mem::Local if addr < 1 << 32 => return local(&mut self.check, addr),
             Mem::Generic | Mem::Global => match Ptr::decode(addr) {
                 p if p.space == addrspace::SHARED && p.region == 0 && space == Mem::Generic => {
                     self.check.shared(0, p.offset, size, me, site, how)
+                }
+                p if p.space == addrspace::LOCAL && p.region == 0 && space == Mem::Generic => {
+                    return local(&mut self.check, p.offset)
                 }
                 p if p.space == addrspace::GLOBAL => {
                     self.check.global(p.region, p.offset, size, me, site, how)
@@ -918,6 +1029,7 @@ impl Exec<'_> {
             },
             _ => {}
         }
+        None
     }
 
     /// The bytes `size` bytes at `addr` in `space` are, after checking the

@@ -10,7 +10,7 @@ use crate::model::memory::{
 use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
 use crate::model::sched::{self, Front, Lane, Sreg, State, WarpOp};
 use crate::model::value::{
-    atomic_value, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
+    atomic_value, division_ub, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
 };
 use crate::model::wmma;
 use crate::model::{float, printf, rounding};
@@ -154,6 +154,7 @@ impl Front for Exec<'_, '_> {
 
     fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
         t.start(self.p, tid, linear);
+        self.check.start_thread(linear);
     }
 
     fn run_thread(&mut self, t: &mut Thread) -> Result<State, InterpError> {
@@ -212,19 +213,6 @@ impl Front for Exec<'_, '_> {
         pc: u32,
     ) -> InterpError {
         self.locate(kind, message, tid, func, pc as usize)
-    }
-
-    fn describe(&self, func: u32, pc: u32) -> String {
-        self.locate(
-            ErrorKind::DivergentWarp,
-            String::new(),
-            [0; 3],
-            func,
-            pc as usize,
-        )
-        .at
-        .map(|l| format!("{} in @{}", l.inst, l.function))
-        .unwrap_or_default()
     }
 
     fn steps(&self) -> u64 {
@@ -341,6 +329,10 @@ impl Exec<'_, '_> {
                     let x = get(&t.regs, base, *a);
                     let y = get(&t.regs, base, *b);
                     t.regs[base + *dst as usize] = tri!(int_binary(*op, x, y, *bits));
+                    if let Some((kind, what)) = division_ub(*op, x, y, *bits) {
+                        let site = (fr.func, pc as u32);
+                        self.check.event(kind, site, t.lane.linear, || what, None);
+                    }
                 }
                 Op::Float {
                     dst,
@@ -520,6 +512,8 @@ impl Exec<'_, '_> {
                     }
                     t.local_bytes = total;
                     t.locals.push(vec![0; *size as usize]);
+                    let region = t.locals.len() as u32 - 1;
+                    self.check.local_alloc(t.lane.linear, region, *size);
                     let ptr = Ptr {
                         space: addrspace::LOCAL,
                         region: t.locals.len() as u32 - 1,
@@ -934,6 +928,9 @@ fn check_shared(
         match p.space {
             addrspace::SHARED => check.shared(p.region, p.offset, size, thread, site, how),
             addrspace::GLOBAL => check.global(p.region, p.offset, size, thread, site, how),
+            addrspace::LOCAL => {
+                check.local(p.region, p.offset, size, thread, site, how, false);
+            }
             _ => {}
         }
     }

@@ -3,8 +3,15 @@
 //! between barriers, data races on global memory (within a block between
 //! barriers; across blocks any conflicting pair not both atomic, unless a
 //! fence then an atomic in the first block and an atomic on the same word in
-//! the second order them: the "last block" pattern), and reads
-//! of shared memory no thread of the block wrote. A finding does not stop the run; it goes into
+//! the second order them: the "last block" pattern), reads
+//! of shared memory no thread of the block wrote and of local memory (a
+//! thread's allocas or `.local` stack) the thread never wrote; and the
+//! events the front ends and the scheduler report through
+//! [`Checker::event`]: integer division by zero and `INT_MIN / -1`,
+//! shuffles from lanes that take no part, warp masks that do not match the
+//! lanes there, barriers not every thread of the block reaches. A finding
+//! does not stop the run (each has a defined fallback: the H200's value, the
+//! lane's own value, the barrier released); it goes into
 //! [`Stats::undefined`](super::Stats::undefined).
 
 use super::warp::WARP_SIZE;
@@ -24,6 +31,23 @@ pub enum FindingKind {
     /// in one block with no barrier between them, in two blocks at all
     /// (and not both atomically).
     GlobalRace,
+    /// A read of a thread's local memory (an alloca, the `.local` stack)
+    /// that the thread never wrote.
+    UninitializedLocal,
+    /// An integer division or remainder by zero.
+    DivisionByZero,
+    /// A signed division or remainder of the most negative value by -1.
+    DivisionOverflow,
+    /// A shuffle reading a lane that takes no part in it (not in the mask,
+    /// exited, waiting elsewhere, or not launched).
+    InactiveLane,
+    /// A warp-wide operation whose mask does not name the calling lane, or
+    /// names a lane that waits elsewhere or with another mask.
+    WarpMask,
+    /// A barrier some threads of the block wait at while others wait at
+    /// another one or have exited (it is not reached by every thread, or
+    /// reached a different number of times).
+    BarrierDivergence,
 }
 
 impl FindingKind {
@@ -32,7 +56,25 @@ impl FindingKind {
             FindingKind::SharedRace => "data race on shared memory",
             FindingKind::UninitializedShared => "read of uninitialized shared memory",
             FindingKind::GlobalRace => "data race on global memory",
+            FindingKind::UninitializedLocal => "read of uninitialized local memory",
+            FindingKind::DivisionByZero => "integer division by zero",
+            FindingKind::DivisionOverflow => "integer division overflow",
+            FindingKind::InactiveLane => "shuffle from an inactive lane",
+            FindingKind::WarpMask => "warp mask does not match the active threads",
+            FindingKind::BarrierDivergence => "barrier divergence",
         }
+    }
+
+    /// Whether the finding is about an access to memory (its `size`,
+    /// `offset`, `region` and `access` mean something).
+    pub fn is_memory(self) -> bool {
+        matches!(
+            self,
+            FindingKind::SharedRace
+                | FindingKind::GlobalRace
+                | FindingKind::UninitializedShared
+                | FindingKind::UninitializedLocal
+        )
     }
 }
 
@@ -80,8 +122,12 @@ pub struct Finding {
     /// The shared variable (IR: its index; PTX: 0, the block's one window),
     /// or for global memory the buffer (its [`BufferId`](super::BufferId) number).
     pub region: u32,
-    /// For a race: the other thread, its access and its line.
+    /// For a race: the other thread, its access and its line (for a warp
+    /// mask or a barrier: the lane or thread waiting elsewhere, and where).
     pub other: Option<Other>,
+    /// For the kinds that are not accesses: what happened, in words
+    /// (`divides 7 by zero`, `shuffles from lane 5, which has exited`).
+    pub detail: String,
 }
 
 /// The other side of a race.
@@ -97,8 +143,27 @@ impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [tx, ty, tz] = self.thread_idx;
         let [bx, by, bz] = self.block_idx;
+        if !self.kind.is_memory() {
+            write!(
+                f,
+                "{}: thread ({tx},{ty},{tz}) of block ({bx},{by},{bz}) {}",
+                self.kind.describe(),
+                self.detail
+            )?;
+            if let Some(o) = &self.other {
+                let [ox, oy, oz] = o.thread_idx;
+                write!(f, " (thread ({ox},{oy},{oz})")?;
+                match o.line {
+                    Some(l) => write!(f, " is at line {l})")?,
+                    None => f.write_str(")")?,
+                }
+            }
+            return Ok(());
+        }
         let place = if self.kind == FindingKind::GlobalRace {
             format!("global buffer {}+{:#x}", self.region, self.offset)
+        } else if self.kind == FindingKind::UninitializedLocal {
+            format!("local variable {}+{:#x}", self.region, self.offset)
         } else if self.region == 0 {
             format!("shared+{:#x}", self.offset)
         } else {
@@ -128,6 +193,9 @@ impl fmt::Display for Finding {
                 } else {
                     f.write_str(" without a barrier between")
                 }
+            }
+            None if self.kind == FindingKind::UninitializedLocal => {
+                f.write_str(" that the thread never wrote")
             }
             None => f.write_str(" that no thread of the block wrote"),
         }
@@ -187,7 +255,7 @@ const NO_ACCESS: Access = Access {
 };
 
 /// A finding before its lines and thread indices are known.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) struct Raw {
     kind: FindingKind,
     site: Site,
@@ -198,6 +266,7 @@ pub(crate) struct Raw {
     offset: u64,
     region: u32,
     other: Option<RawOther>,
+    detail: String,
 }
 
 /// The checks' state over a launch.
@@ -220,6 +289,9 @@ pub(crate) struct Checker {
     releases: HashMap<(u32, u64), Vec<(u32, u32)>>,
     /// The words this block updated atomically: it acquires their releases.
     acquired: Vec<(u32, u64)>,
+    /// Per thread of the block, per local region (an alloca; the `.local`
+    /// stack is region 0): which bytes the thread wrote.
+    locals: Vec<Vec<Vec<bool>>>,
 }
 
 impl Checker {
@@ -239,6 +311,142 @@ impl Checker {
             fenced: vec![false; threads],
             releases: HashMap::new(),
             acquired: Vec::new(),
+            locals: vec![Vec::new(); if enabled { threads } else { 0 }],
+        }
+    }
+
+    /// Thread `thread` (linear) starts: it has no local memory yet.
+    pub fn start_thread(&mut self, thread: u32) {
+        if let Some(l) = self.locals.get_mut(thread as usize) {
+            l.clear();
+        }
+    }
+
+    /// Thread `thread` creates local region `region` (an alloca) of `len`
+    /// bytes, none written; regions after it are gone.
+    pub fn local_alloc(&mut self, thread: u32, region: u32, len: u64) {
+        if let Some(l) = self.locals.get_mut(thread as usize) {
+            l.truncate(region as usize);
+            l.resize(region as usize, Vec::new());
+            l.push(vec![false; len as usize]);
+        }
+    }
+
+    /// Thread `thread`'s local stack (region 0) is now `len` bytes: a call
+    /// adds its frame, none of it written; a return drops it.
+    pub fn local_resize(&mut self, thread: u32, len: u64) {
+        if let Some(l) = self.locals.get_mut(thread as usize) {
+            if l.is_empty() {
+                l.push(Vec::new());
+            }
+            l[0].resize(len as usize, false);
+        }
+    }
+
+    /// Thread `thread` (linear) accesses `size` bytes at `offset` of its
+    /// local region `region` at `site`: a read of a byte it never wrote is
+    /// a finding, or with `defer` only the answer `true` (the PTX emulator
+    /// reports it when the value is used, not when it is only copied, with
+    /// [`Checker::local_use`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn local(
+        &mut self,
+        region: u32,
+        offset: u64,
+        size: u64,
+        thread: u32,
+        site: Site,
+        kind: AccessKind,
+        defer: bool,
+    ) -> bool {
+        let Some(bytes) = self
+            .locals
+            .get_mut(thread as usize)
+            .and_then(|l| l.get_mut(region as usize))
+        else {
+            return false;
+        };
+        let Some(end) = offset
+            .checked_add(size)
+            .filter(|e| *e <= bytes.len() as u64)
+        else {
+            return false;
+        };
+        let span = &mut bytes[offset as usize..end as usize];
+        let unwritten = kind != AccessKind::Write && span.iter().any(|w| !w);
+        if kind != AccessKind::Read {
+            span.iter_mut().for_each(|w| *w = true);
+        }
+        if unwritten && !defer {
+            self.local_use(region, offset, size, thread, site);
+        }
+        unwritten
+    }
+
+    /// A value thread `thread` read at `site` from `size` local bytes at
+    /// `offset` of `region`, some of them never written, is used: a finding.
+    pub fn local_use(&mut self, region: u32, offset: u64, size: u64, thread: u32, site: Site) {
+        self.push(Raw {
+            kind: FindingKind::UninitializedLocal,
+            site,
+            block_idx: self.block_idx,
+            thread,
+            access: AccessKind::Read,
+            size,
+            offset,
+            region,
+            other: None,
+            detail: String::new(),
+        });
+    }
+
+    /// Undefined behaviour that is not an access: `thread` (linear) at
+    /// `site` did what `detail` says; `other` is the thread (linear) and
+    /// site on the other side (a lane waiting elsewhere), if any.
+    pub fn event(
+        &mut self,
+        kind: FindingKind,
+        site: Site,
+        thread: u32,
+        detail: impl FnOnce() -> String,
+        other: Option<(u32, Site)>,
+    ) {
+        if !self.enabled {
+            return;
+        }
+        let other = other.map(|(t, s)| (self.block_idx, t, AccessKind::Read, s));
+        if self.is_dup(kind, site, other) {
+            return;
+        }
+        self.push(Raw {
+            kind,
+            site,
+            block_idx: self.block_idx,
+            thread,
+            access: AccessKind::Read,
+            size: 0,
+            offset: 0,
+            region: 0,
+            other,
+            detail: detail(),
+        });
+    }
+
+    /// Whether a finding of `kind` at `site` against `other`'s site is
+    /// already kept, or the kind has its fill.
+    fn is_dup(&self, kind: FindingKind, site: Site, other: Option<RawOther>) -> bool {
+        let mut same = self.raw.iter().filter(|f| f.kind == kind);
+        let mut n = 0;
+        same.any(|f| {
+            n += 1;
+            f.site == site && f.other.map(|o| o.3) == other.map(|o| o.3)
+        }) || n >= MAX_FINDINGS_PER_KIND
+    }
+
+    /// Keeps `r` unless a finding of its kind at its sites is kept already.
+    fn push(&mut self, r: Raw) {
+        if !self.is_dup(r.kind, r.site, r.other) {
+            self.raw.push(r);
         }
     }
 
@@ -447,25 +655,18 @@ impl Checker {
             }
         }
         if let Some((fk, other)) = found {
-            let same = |f: &&Raw| f.kind == fk;
-            let dup = self
-                .raw
-                .iter()
-                .filter(same)
-                .any(|f| f.site == site && f.other.map(|o| o.3) == other.map(|o| o.3));
-            if !dup && self.raw.iter().filter(same).count() < MAX_FINDINGS_PER_KIND {
-                self.raw.push(Raw {
-                    kind: fk,
-                    site,
-                    block_idx: self.block_idx,
-                    thread,
-                    access: kind,
-                    size,
-                    offset,
-                    region,
-                    other,
-                });
-            }
+            self.push(Raw {
+                kind: fk,
+                site,
+                block_idx: self.block_idx,
+                thread,
+                access: kind,
+                size,
+                offset,
+                region,
+                other,
+                detail: String::new(),
+            });
         }
     }
 
@@ -492,6 +693,7 @@ impl Checker {
                     access: a,
                     line: line(s),
                 }),
+                detail: r.detail.clone(),
             })
             .collect()
     }

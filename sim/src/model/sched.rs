@@ -8,7 +8,7 @@
 //! between these meeting points, results and atomics' order do not depend
 //! on scheduling.
 
-use super::check::Checker;
+use super::check::{Checker, FindingKind};
 use super::value::Fault;
 use super::value::{Reduce, ShflMode};
 use super::warp::{shuffle_source, WARP_SIZE};
@@ -238,8 +238,6 @@ pub(crate) trait Front {
         func: u32,
         pc: u32,
     ) -> InterpError;
-    /// Op `pc` of function `func`, as a message names it.
-    fn describe(&self, func: u32, pc: u32) -> String;
     /// Instructions executed so far.
     fn steps(&self) -> u64;
     /// What `printf` wrote so far.
@@ -316,39 +314,69 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
         if resume_mbarrier_waits(f, threads)? {
             continue;
         }
-        // Every thread has exited or waits at a barrier: the same one.
-        let mut waiting = threads
-            .iter()
-            .map(F::lane)
-            .filter(|t| t.state != State::Done);
-        let Some(first) = waiting.next() else {
+        // Every thread has exited or waits at a barrier: all at the same
+        // one, else the barrier diverges (a finding; each waiting thread
+        // is released from its barrier, as when exited threads count as
+        // arrived).
+        let Some(first) = threads.iter().map(F::lane).find(|t| t.state != State::Done) else {
             return Ok(barriers);
         };
         let want = f.barrier(first);
-        if let Some(other) = waiting.find(|t| f.barrier(t) != want) {
-            return Err(divergent(f, first, other));
+        let first_site = first.site();
+        let first_linear = first.linear;
+        let elsewhere = threads
+            .iter()
+            .map(F::lane)
+            .find(|t| t.state != State::Done && f.barrier(t) != want)
+            .map(|t| (t.linear, t.tid, t.site()));
+        let exited = threads
+            .iter()
+            .map(F::lane)
+            .find(|t| t.state == State::Done)
+            .map(|t| t.tid);
+        if let Some((linear, [x, y, z], site)) = elsewhere {
+            f.checker().event(
+                FindingKind::BarrierDivergence,
+                first_site,
+                first_linear,
+                || format!("waits at a barrier that thread ({x},{y},{z}) does not reach: it waits at another"),
+                Some((linear, site)),
+            );
+        } else if let Some([x, y, z]) = exited {
+            f.checker().event(
+                FindingKind::BarrierDivergence,
+                first_site,
+                first_linear,
+                || format!("waits at a barrier that thread ({x},{y},{z}) does not reach: it has exited"),
+                None,
+            );
         }
         barriers += 1;
         f.checker().barrier();
-        // `__syncthreads_count/and/or`: each thread gets the combined predicate.
-        if let Some((_, Some(r))) = want {
-            let live = threads
-                .iter()
-                .map(F::lane)
-                .filter(|t| t.state != State::Done);
-            let (n, set) = live.fold((0u64, 0u64), |(n, set), t| {
-                (n + 1, set + (t.pending[1] & 1))
-            });
+        // `__syncthreads_count/and/or`: each thread gets the predicate
+        // combined over the threads at its barrier.
+        let keys: Vec<Option<(u64, Option<Reduce>)>> = threads
+            .iter()
+            .map(|t| {
+                let t = F::lane(t);
+                (t.state != State::Done).then(|| f.barrier(t)).flatten()
+            })
+            .collect();
+        for k in 0..threads.len() {
+            let Some((_, Some(r))) = keys[k] else {
+                continue;
+            };
+            let (n, set) = (0..threads.len())
+                .filter(|&j| keys[j] == keys[k])
+                .fold((0u64, 0u64), |(n, set), j| {
+                    (n + 1, set + (F::lane(&threads[j]).pending[1] & 1))
+                });
             let v = match r {
                 Reduce::Popc => set,
                 Reduce::And => u64::from(set == n),
                 Reduce::Or => u64::from(set > 0),
             };
-            for t in threads.iter_mut() {
-                if F::lane(t).state != State::Done {
-                    f.deliver(t, v, None);
-                }
-            }
+            f.deliver(&mut threads[k], v, None);
         }
         for t in threads.iter_mut() {
             let t = F::lane_mut(t);
@@ -376,9 +404,19 @@ fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), Interp
         // A lane whose operation can complete goes first (lanes in a branch
         // meet at their `activemask` while the others wait at a full-mask
         // vote after it); else the first, whose error says what is wrong.
-        let lead = (first..warp.len())
+        let Some(lead) = (first..warp.len())
             .find(|&l| waiting(&warp[l]) && ready(f, warp, l))
-            .unwrap_or(first);
+            .or_else(|| {
+                // A lane of the mask waiting for an mbarrier may yet come.
+                let mask = F::lane(&warp[first]).pending[0] as u32;
+                let later = warp.iter().enumerate().any(|(k, t)| {
+                    mask & (1 << k) != 0 && matches!(F::lane(t).state, State::AtMbarrier { .. })
+                });
+                (!later).then_some(first)
+            })
+        else {
+            return Ok(());
+        };
         let sync = match F::lane(&warp[lead]).state {
             State::AtWarp { func, pc } => f.warp_op(func, pc) == Some(WarpOp::Sync),
             _ => false,
@@ -394,16 +432,20 @@ fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), Interp
 /// The warp op lane `lead` waits at: the lanes that take part (those of its
 /// mask that have not exited, which must wait at the same kind of op with
 /// the same mask) get their results and go on.
-fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), InterpError> {
+fn warp_op<F: Front>(f: &mut F, warp: &mut [F::Thread], lead: usize) -> Result<(), InterpError> {
+    let mask_of = |t: &Lane| t.pending[0] as u32;
     let n = warp.len();
     let lanes_of: Vec<&Lane> = warp.iter().map(F::lane).collect();
     let lead_lane = lanes_of[lead];
     let (func, pc) = lead_lane.site();
-    let op_of = |t: &Lane| match t.state {
-        State::AtWarp { func, pc } => f.warp_op(func, pc),
-        _ => None,
-    };
-    let Some(op) = op_of(lead_lane) else {
+    let ops: Vec<Option<WarpOp>> = lanes_of
+        .iter()
+        .map(|t| match t.state {
+            State::AtWarp { func, pc } => f.warp_op(func, pc),
+            _ => None,
+        })
+        .collect();
+    let Some(op) = ops[lead] else {
         return Ok(());
     };
     let noun = F::WARP_OP;
@@ -413,7 +455,7 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
             let together = if F::ACTIVEMASK_BY_SITE {
                 t.state == lead_lane.state
             } else {
-                op_of(t) == Some(op)
+                ops[lane] == Some(op)
             };
             if together {
                 members |= 1 << lane;
@@ -421,32 +463,46 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
         }
     } else {
         let mask = lead_lane.pending[0] as u32;
+        let site = (func, pc);
         if mask & (1 << lead) == 0 {
-            return Err(f.error_at(
-                ErrorKind::DivergentWarp,
-                format!("the mask {mask:#010x} of a warp-wide {noun} does not name the calling lane {lead}"),
-                lead_lane.tid,
-                func,
-                pc,
-            ));
+            f.checker().event(
+                FindingKind::WarpMask,
+                site,
+                lead_lane.linear,
+                || format!("is lane {lead} of a warp-wide {noun} whose mask {mask:#010x} does not name it"),
+                None,
+            );
         }
+        // The lead takes part; of the others, those of its mask waiting at
+        // the same kind of op with the same mask. A lane of the mask that
+        // waits elsewhere is a finding, and left out.
+        members |= 1 << lead;
         for (lane, t) in lanes_of.iter().enumerate() {
-            if mask & (1 << lane) == 0 || t.state == State::Done {
+            if lane == lead || mask & (1 << lane) == 0 || t.state == State::Done {
                 continue;
             }
-            if op_of(t) != Some(op) || t.pending[0] as u32 != mask {
+            if ops[lane] != Some(op) || t.pending[0] as u32 != mask {
                 let (f2, p2) = t.site();
-                return Err(f.error_at(
-                    ErrorKind::DivergentWarp,
-                    format!(
-                        "divergent warp {noun}: lane {lane}, named in the mask {mask:#010x}, waits at {}{}",
-                        f.describe(f2, p2),
-                        if op_of(t) == Some(op) { " with another mask" } else { "" }
-                    ),
-                    lead_lane.tid,
-                    func,
-                    pc,
-                ));
+                let same = ops[lane] == Some(op);
+                f.checker().event(
+                    FindingKind::WarpMask,
+                    site,
+                    lead_lane.linear,
+                    || {
+                        format!(
+                            "waits at a warp-wide {noun} with the mask {mask:#010x}, but lane {lane}, named in it, {}",
+                            if same {
+                                "waits at one with another mask".to_string()
+                            } else if matches!(t.state, State::AtBarrier { .. }) {
+                                "waits at a block barrier".to_string()
+                            } else {
+                                "waits elsewhere".to_string()
+                            }
+                        )
+                    },
+                    Some((t.linear, (f2, p2))),
+                );
+                continue;
             }
             members |= 1 << lane;
         }
@@ -497,13 +553,24 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
                 let (src, ok) = shuffle_source(mode, l as u32, b as u32, c as u32);
                 let src = src as usize;
                 if members & (1 << src) == 0 {
-                    return Err(f.error_at(
-                        ErrorKind::DivergentWarp,
-                        format!("lane {l} shuffles from lane {src}, which takes no part (not in the mask, exited, or not launched)"),
-                        lanes_of[l].tid,
-                        func,
-                        pc,
-                    ));
+                    // Undefined: the lane gets its own value.
+                    let why = match lanes_of.get(src).map(|t| t.state) {
+                        None => "which was not launched",
+                        Some(State::Done) => "which has exited",
+                        Some(_) if mask_of(lanes_of[l]) & (1 << src) == 0 => {
+                            "which is not in the mask"
+                        }
+                        Some(_) => "which waits elsewhere",
+                    };
+                    f.checker().event(
+                        FindingKind::InactiveLane,
+                        (func, pc),
+                        lanes_of[l].linear,
+                        || format!("is lane {l} and shuffles from lane {src}, {why}"),
+                        None,
+                    );
+                    results[l] = (val(l), 0);
+                    continue;
                 }
                 results[l] = (val(src), u64::from(ok));
             }
@@ -534,23 +601,6 @@ fn warp_op<F: Front>(f: &F, warp: &mut [F::Thread], lead: usize) -> Result<(), I
         F::lane_mut(t).state = State::Running;
     }
     Ok(())
-}
-
-/// The error of threads `a` and `b` waiting at different barriers.
-fn divergent<F: Front>(f: &F, a: &Lane, b: &Lane) -> InterpError {
-    let (bf, bpc) = b.site();
-    let [x, y, z] = b.tid;
-    let (af, apc) = a.site();
-    f.error_at(
-        ErrorKind::DivergentBarrier,
-        format!(
-            "divergent barrier: the threads of a block wait at different barriers (thread ({x},{y},{z}) waits at {})",
-            f.describe(bf, bpc)
-        ),
-        a.tid,
-        af,
-        apc,
-    )
 }
 
 /// Threads waiting at an mbarrier test run it again (returns whether any

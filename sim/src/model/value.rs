@@ -3,6 +3,7 @@
 //! `Ptr` bits) and the integer operations they share: arithmetic with PTX's
 //! shift clamping, comparisons, the integer intrinsics, atomics.
 
+use super::check::FindingKind;
 use super::float::{self, FloatTy};
 use super::ErrorKind;
 use ptxlab_core::ir::{AtomicOp, BinOp, ICmp};
@@ -185,15 +186,8 @@ pub(crate) fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fa
         BinOp::LShr if shift_out => 0,
         BinOp::LShr => a >> b,
         BinOp::AShr => (sext(a, bits) >> b.min(63)) as u64,
-        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b == 0 => {
-            return Err((
-                ErrorKind::DivisionByZero,
-                format!(
-                    "integer division by zero ({}): undefined in C and PTX (an H200 returns all ones for 32-bit quotients and remainders)",
-                    op.name()
-                ),
-            ))
-        }
+        // Undefined ([`division_ub`] reports it): the H200's all ones.
+        BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem if b & mask(bits) == 0 => u64::MAX,
         BinOp::UDiv => a / b,
         BinOp::URem => a % b,
         BinOp::SDiv => sext(a, bits).wrapping_div(sext(b, bits)) as u64,
@@ -201,6 +195,49 @@ pub(crate) fn int_binary(op: BinOp, a: u64, b: u64, bits: u32) -> Result<u64, Fa
         _ => return Err((ErrorKind::Unsupported, format!("{} on integers", op.name()))),
     };
     Ok(r & mask(bits))
+}
+
+/// The undefined behaviour of integer operation `op` on `a` and `b` of
+/// `bits` bits, if any: a division or remainder by zero, or the most
+/// negative value divided by -1 (whose quotient does not fit); with what
+/// happened in words. The operation itself still gives a value
+/// ([`int_binary`]: all ones, and `INT_MIN`/0 for the overflow, as an H200 does).
+#[inline]
+pub(crate) fn division_ub(op: BinOp, a: u64, b: u64, bits: u32) -> Option<(FindingKind, String)> {
+    if !matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) {
+        return None;
+    }
+    let m = mask(bits);
+    let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+    let verb = match op {
+        BinOp::UDiv | BinOp::SDiv => "divides",
+        _ => "takes the remainder of",
+    };
+    let show = |v: u64| {
+        if signed {
+            sext(v, bits).to_string()
+        } else {
+            (v & m).to_string()
+        }
+    };
+    if b & m == 0 {
+        return Some((
+            FindingKind::DivisionByZero,
+            format!("{verb} {} by zero ({}, i{bits})", show(a), op.name()),
+        ));
+    }
+    let min = 1u64 << (bits - 1);
+    if signed && a & m == min && b & m == m {
+        return Some((
+            FindingKind::DivisionOverflow,
+            format!(
+                "{verb} {} by -1 ({}, i{bits}): the quotient does not fit",
+                show(a),
+                op.name()
+            ),
+        ));
+    }
+    None
 }
 
 pub(crate) fn int_compare(pred: ICmp, a: u64, b: u64, bits: u32) -> bool {
@@ -288,10 +325,25 @@ mod tests {
         );
         assert_eq!(int_binary(BinOp::Shl, 1, 32, 32), Ok(0));
         assert_eq!(int_binary(BinOp::LShr, 0x8000_0000, 31, 32), Ok(1));
+        assert_eq!(int_binary(BinOp::UDiv, 1, 0, 32), Ok(0xffff_ffff));
+        assert_eq!(int_binary(BinOp::SRem, 1, 0, 64), Ok(u64::MAX));
+        assert_eq!(int_binary(BinOp::SRem, 0x8000_0000, 0xffff_ffff, 32), Ok(0));
+        let ub = |op, a, b| division_ub(op, a, b, 32).map(|u| u.0);
+        assert_eq!(ub(BinOp::UDiv, 1, 0), Some(FindingKind::DivisionByZero));
+        assert_eq!(ub(BinOp::SRem, 5, 0), Some(FindingKind::DivisionByZero));
         assert_eq!(
-            int_binary(BinOp::UDiv, 1, 0, 32).map_err(|e| e.0),
-            Err(ErrorKind::DivisionByZero)
+            ub(BinOp::SDiv, 0x8000_0000, 0xffff_ffff),
+            Some(FindingKind::DivisionOverflow)
         );
+        assert_eq!(
+            ub(BinOp::SRem, 0x8000_0000, 0xffff_ffff),
+            Some(FindingKind::DivisionOverflow)
+        );
+        assert_eq!(ub(BinOp::UDiv, 0x8000_0000, 0xffff_ffff), None);
+        assert_eq!(ub(BinOp::SDiv, 7, 0xffff_ffff), None);
+        assert_eq!(ub(BinOp::Add, 7, 0), None);
+        let d = division_ub(BinOp::SDiv, 0xffff_fff9, 0, 32).unwrap().1;
+        assert_eq!(d, "divides -7 by zero (sdiv, i32)");
         assert!(int_compare(ICmp::Slt, 0xffff_ffff, 0, 32));
         assert!(!int_compare(ICmp::Ult, 0xffff_ffff, 0, 32));
     }

@@ -6,6 +6,7 @@
 use super::dom::select_value;
 use super::{format_micros, Shared};
 use crate::launch::{self, BisectResponse, Job, KernelInfo, LaunchOutcome, LaunchSettings, Runner};
+use crate::ptxrun::{FindingView, PtxResult};
 use ptxlab_core::Compilation;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -19,6 +20,10 @@ pub enum LaunchField {
     Block,
     Args,
     Shared,
+    /// The "also run our PTX" box (`true`/`false`).
+    RunPtx,
+    /// The pasted PTX.
+    Ptx,
 }
 
 impl LaunchField {
@@ -30,6 +35,8 @@ impl LaunchField {
             LaunchField::Block => l.block = value,
             LaunchField::Args => l.args = value,
             LaunchField::Shared => l.shared = value.trim().parse().unwrap_or(0),
+            LaunchField::RunPtx => l.run_ptx = value == "true",
+            LaunchField::Ptx => l.ptx = value,
         }
     }
 }
@@ -139,6 +146,16 @@ pub fn RunPanel(props: &RunPanelProps) -> Html {
             }
         })
     };
+    let on_run_ptx = props.on_edit.reform(|e: Event| {
+        let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
+        (LaunchField::RunPtx, checked.to_string())
+    });
+    let on_ptx = props.on_edit.reform(|e: InputEvent| {
+        let text = e
+            .target_unchecked_into::<web_sys::HtmlTextAreaElement>()
+            .value();
+        (LaunchField::Ptx, text)
+    });
     let busy = props.busy;
     let suggestion = kernel.map(launch::suggest_args).unwrap_or_default();
     html! {
@@ -189,6 +206,18 @@ pub fn RunPanel(props: &RunPanelProps) -> Html {
                         onclick={props.on_launch.reform(|_| Job::Bisect)}>{ "Find the first pass that changes the result" }</button>
                 </div>
                 <div class="run-where" data-testid="run-where">{ launch_where(props) }</div>
+                <div class="run-row run-ptx">
+                    <label class="check" title="run our final PTX in the PTX emulator with the same launch and compare its buffers with the IR's">
+                        <input type="checkbox" data-testid="run-ptx-ours" checked={l.run_ptx} onchange={on_run_ptx} />
+                        { " also run our final PTX" }
+                    </label>
+                </div>
+                <details class="run-ptx-paste" open={!l.ptx.is_empty()}>
+                    <summary data-testid="run-ptx-tab">{ "PTX: run pasted PTX with the same launch" }</summary>
+                    <textarea data-testid="run-ptx-paste" spellcheck="false" rows="6"
+                        placeholder="Paste PTX (NVRTC's or nvcc's for this source): Run runs it in the emulator with the same launch and says whether its buffers match the IR's."
+                        value={l.ptx.clone()} oninput={on_ptx} />
+                </details>
             </div>
             <div class="run-output" data-testid="run-output" data-results={props.results.to_string()}>
                 { run_progress(props) }
@@ -283,7 +312,9 @@ fn run_shown(props: &RunPanelProps) -> Html {
 
 /// A launch's result: its error and where, its counts, its buffers, its printf output.
 fn outcome(go_to_line: &Callback<u32>, o: &LaunchOutcome) -> Html {
-    let after = if o.pass_runs == 0 {
+    let after = if o.after.ends_with("PTX") {
+        format!("as {} in the emulator", o.after)
+    } else if o.pass_runs == 0 {
         "after irgen and link".to_string()
     } else {
         format!("after pass run {}, {}", o.pass_runs, o.after)
@@ -342,10 +373,12 @@ fn outcome(go_to_line: &Callback<u32>, o: &LaunchOutcome) -> Html {
             </div>
         }
     });
+    let ran = o.error.is_none() && o.stats.is_some();
     html! {
         <div class="outcome">
             { for error }
             { for stats }
+            if ran { { verdict(go_to_line, &o.findings) } }
             { for o.buffers.iter().map(|b| html! {
                 <div class={classes!("buffer", (!b.written).then_some("unchanged"))} data-testid="buffer" data-name={b.name.clone()}>
                     <div class="buffer-head">
@@ -370,6 +403,78 @@ fn outcome(go_to_line: &Callback<u32>, o: &LaunchOutcome) -> Html {
                     <pre data-testid="run-printf">{ &o.output }</pre>
                 </div>
             }
+            { for o.ptx.iter().map(|r| ptx_result(go_to_line, r)) }
+        </div>
+    }
+}
+
+/// The undefined behaviour a launch found, above its buffers: each
+/// finding's kind, line (a link that highlights it in the source), threads
+/// and address; or that there was none.
+fn verdict(go_to_line: &Callback<u32>, findings: &[FindingView]) -> Html {
+    if findings.is_empty() {
+        return html! {
+            <div class="run-verdict clean" data-testid="run-verdict" data-clean="true">
+                { "no undefined behaviour found" }
+            </div>
+        };
+    }
+    let line_link = |line: Option<u32>, what: &str| {
+        line.map(|l| {
+            let cb = go_to_line.clone();
+            html! {
+                <button type="button" class="link" data-testid="verdict-line" title="show the line in the source"
+                    onclick={Callback::from(move |_: MouseEvent| cb.emit(l))}>{ format!("{what}line {l}") }</button>
+            }
+        })
+    };
+    html! {
+        <div class="run-verdict" data-testid="run-verdict" data-clean="false">
+            <div><strong>{ "undefined behaviour" }</strong>
+                { " — a pass may change what this kernel computes, and so may the GPU:" }</div>
+            <ul>
+                { for findings.iter().map(|f| {
+                    let [tx, ty, tz] = f.thread;
+                    let [bx, by, bz] = f.block;
+                    html! {
+                        <li data-testid="verdict-finding" data-kind={f.kind.clone()}
+                            data-line={f.line.map(|l| l.to_string()).unwrap_or_default()} title={f.text.clone()}>
+                            <strong>{ &f.kind }</strong>{ " " }
+                            { for line_link(f.line, "") }
+                            { format!(" · thread ({tx},{ty},{tz}) of block ({bx},{by},{bz})") }
+                            if let Some(a) = &f.address { { format!(" · {a}") } }
+                            if f.other_line.is_some() { { " · with " } { for line_link(f.other_line, "") } }
+                            <div class="muted finding-text">{ &f.text }</div>
+                        </li>
+                    }
+                }) }
+            </ul>
+        </div>
+    }
+}
+
+/// A launch of PTX beside the IR's: whether its buffers match, and its result.
+fn ptx_result(go_to_line: &Callback<u32>, r: &PtxResult) -> Html {
+    let head = if r.outcome.error.is_some() {
+        format!("{}: the launch did not complete", r.label)
+    } else if r.matches {
+        format!("{}: the same buffers as the IR", r.label)
+    } else {
+        format!(
+            "{}: differs from the IR in {} element{}",
+            r.label,
+            r.differing,
+            if r.differing == 1 { "" } else { "s" }
+        )
+    };
+    html! {
+        <div class={classes!("ptx-run", r.matches.then_some("matches"))} data-testid="run-ptx-result"
+            data-label={r.label.clone()} data-matches={r.matches.to_string()}>
+            <div class="ptx-run-head"><strong>{ head }</strong></div>
+            if !r.differences.is_empty() {
+                <ul class="bisect-differences">{ for r.differences.iter().map(|d| html! { <li>{ d }</li> }) }</ul>
+            }
+            { outcome(go_to_line, &r.outcome) }
         </div>
     }
 }
