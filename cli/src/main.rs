@@ -14,9 +14,11 @@
 //! same arguments and output (see `run_ptx_main`).
 
 use clap::Parser;
+mod bisect;
+
 use ptxlab_core::{
     compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options,
-    PtxVersion, StageKind,
+    PtxVersion, RewriteLimit, StageKind,
 };
 use ptxlab_sim::{interp, spec};
 use std::io::Write;
@@ -46,7 +48,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
 )]
 struct Cli {
     /// The CUDA source file.
-    #[arg(required_unless_present = "list_passes")]
+    #[arg(required_unless_present_any = ["list_passes", "list_bugs"])]
     file: Option<PathBuf>,
     /// Output file; `-` for stdout. Default: the input's name with .ptx, in the current directory.
     #[arg(short = 'o')]
@@ -104,6 +106,17 @@ struct Cli {
     /// Run only the first N pass runs of the pipeline.
     #[arg(long = "opt-bisect-limit", value_name = "N")]
     opt_bisect_limit: Option<usize>,
+    /// Pass run RUN (1-based, or `layout`) makes only its first N rewrites
+    /// (LLVM's DebugCounter; may be repeated).
+    #[arg(long = "rewrite-limit", value_name = "RUN:N", value_parser = RewriteLimit::parse)]
+    rewrite_limit: Vec<RewriteLimit>,
+    /// Switch on a deliberately wrong rewrite of the miscompile lab
+    /// (--list-bugs names them; may be repeated).
+    #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
+    inject_bug: Vec<String>,
+    /// List the miscompile lab's injectable bugs and exit.
+    #[arg(long = "list-bugs", exclusive = true)]
+    list_bugs: bool,
     /// Print a table of stage times to stderr.
     #[arg(long = "time-passes")]
     time_passes: bool,
@@ -123,6 +136,21 @@ struct Cli {
     /// List the passes with their descriptions and exit.
     #[arg(long = "list-passes", exclusive = true)]
     list_passes: bool,
+}
+
+/// A bug of the miscompile lab, by name.
+fn parse_bug(s: &str) -> Result<String, String> {
+    match ptxlab_core::bugs::Bug::from_name(s) {
+        Some(_) => Ok(s.to_string()),
+        None => Err(format!(
+            "unknown bug '{s}' (known: {})",
+            ptxlab_core::bugs::BUGS
+                .iter()
+                .map(|b| b.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }
 
 fn parse_bool(s: &str) -> Result<bool, String> {
@@ -211,6 +239,8 @@ fn options(cli: &Cli) -> Options {
         .collect();
     o.disabled_passes.clone_from(&cli.disable_pass);
     o.opt_bisect_limit = cli.opt_bisect_limit;
+    o.rewrite_limits.clone_from(&cli.rewrite_limit);
+    o.inject_bugs.clone_from(&cli.inject_bug);
     o
 }
 
@@ -230,11 +260,23 @@ fn main() -> ExitCode {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
         return run_main(RunCli::parse_from(normalize_args(args.map(|(_, a)| a))));
     }
+    if std::env::args().nth(1).as_deref() == Some("bisect") {
+        let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
+        return bisect::main(bisect::BisectCli::parse_from(normalize_args(
+            args.map(|(_, a)| a),
+        )));
+    }
     if std::env::args().nth(1).as_deref() == Some("run-ptx") {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
         return run_ptx_main(RunPtxCli::parse_from(args.map(|(_, a)| a)));
     }
     let cli = Cli::parse_from(normalize_args(std::env::args()));
+    if cli.list_bugs {
+        for b in ptxlab_core::bugs::BUGS {
+            println!("{:<18} {:<12} {}", b.name, b.stage, b.description);
+        }
+        return ExitCode::SUCCESS;
+    }
     if cli.list_passes {
         for p in opt::PASSES {
             println!("{:<20} {}", p.name, p.description);
@@ -478,6 +520,12 @@ struct RunCli {
     /// Print what the launch did (instructions, threads, time) to stderr.
     #[arg(long)]
     stats: bool,
+    /// Pass run RUN makes only its first N rewrites (may be repeated).
+    #[arg(long = "rewrite-limit", value_name = "RUN:N", value_parser = RewriteLimit::parse)]
+    rewrite_limit: Vec<RewriteLimit>,
+    /// Switch on a deliberately wrong rewrite (`ptxlab --list-bugs`).
+    #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
+    inject_bug: Vec<String>,
 }
 
 fn run_main(cli: RunCli) -> ExitCode {
@@ -499,20 +547,9 @@ fn run_main(cli: RunCli) -> ExitCode {
     }
     opts.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
     opts.include_dirs.clone_from(&cli.include);
-    opts.defines = cli
-        .define
-        .iter()
-        .map(|d| match d.split_once('=') {
-            Some((n, v)) => Define {
-                name: n.to_string(),
-                value: Some(v.to_string()),
-            },
-            None => Define {
-                name: d.clone(),
-                value: None,
-            },
-        })
-        .collect();
+    opts.defines = defines(&cli.define);
+    opts.rewrite_limits.clone_from(&cli.rewrite_limit);
+    opts.inject_bugs.clone_from(&cli.inject_bug);
     // The compiler needs its big stack; the interpreter runs on the same thread.
     let worker = std::thread::Builder::new()
         .stack_size(ptxlab_core::STACK_SIZE)
@@ -524,6 +561,23 @@ fn run_main(cli: RunCli) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `-D NAME[=VALUE]`s as the options hold them.
+fn defines(given: &[String]) -> Vec<Define> {
+    given
+        .iter()
+        .map(|d| match d.split_once('=') {
+            Some((n, v)) => Define {
+                name: n.to_string(),
+                value: Some(v.to_string()),
+            },
+            None => Define {
+                name: d.clone(),
+                value: None,
+            },
+        })
+        .collect()
 }
 
 fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> ExitCode {
@@ -698,39 +752,9 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let kernels = module.kernels();
-    let kernel = if kernels.contains(&cli.kernel.as_str()) {
-        cli.kernel.clone()
-    } else {
-        let by_source: Vec<&&str> = kernels
-            .iter()
-            .filter(|k| spec::source_name(k) == cli.kernel)
-            .collect();
-        match by_source.as_slice() {
-            [k] => k.to_string(),
-            [] => {
-                return fail(format!(
-                    "no kernel named '{}' (kernels: {})",
-                    cli.kernel,
-                    if kernels.is_empty() {
-                        "none".to_string()
-                    } else {
-                        kernels.join(", ")
-                    }
-                ))
-            }
-            many => {
-                return fail(format!(
-                    "'{}' names {} kernels; give the .entry name: {}",
-                    cli.kernel,
-                    many.len(),
-                    many.iter()
-                        .map(|k| k.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-            }
-        }
+    let kernel = match ptxlab_sim::bisect::find_ptx_kernel(&module, &cli.kernel) {
+        Ok(k) => k,
+        Err(e) => return fail(e),
     };
     let specs = match spec::parse_args(&cli.launch.args) {
         Ok(s) => s,

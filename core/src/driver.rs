@@ -140,6 +140,9 @@ pub struct PassRun {
     pub pass: Pass,
     /// Whether the pass reports a change (false for a skipped run).
     pub changed: bool,
+    /// The rewrites it made ([`opt::apply_counted`]: 1 for a pass that
+    /// counts none but changed the IR).
+    pub rewrites: usize,
 }
 
 /// The optimization pipeline of a compile, applied to its IR one pass run
@@ -346,14 +349,37 @@ impl<'o> Stepper<'o> {
 
     /// Applies the next pass run; `None` when all have run.
     pub fn step(&mut self) -> Option<PassRun> {
+        let limit = self
+            .cx
+            .opts
+            .rewrite_limit(crate::RewriteSite::Run(self.done + 1));
+        self.step_limited(limit, None)
+    }
+
+    /// Applies the next pass run making only its first `limit` rewrites
+    /// (all with `None`, whatever the options say), its remarks into
+    /// `remarks` when given and the options keep snapshots: bisection
+    /// inside a pass run.
+    pub fn step_limited(
+        &mut self,
+        limit: Option<usize>,
+        remarks: Option<&mut Vec<Remark>>,
+    ) -> Option<PassRun> {
         let pass = *self.passes.get(self.done)?;
-        let changed = opt::apply(&mut self.module, pass, self.done, &self.cx, None);
+        let (changed, rewrites) =
+            opt::apply_counted(&mut self.module, pass, self.done, &self.cx, remarks, limit);
         self.done += 1;
         Some(PassRun {
             n: self.done,
             pass,
             changed,
+            rewrites,
         })
+    }
+
+    /// The options the pipeline runs under.
+    pub fn options(&self) -> &'o Options {
+        self.cx.opts
     }
 
     /// Applies pass runs until `n` are done (or all of them).
@@ -611,9 +637,10 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
 
     let t = Instant::now();
     let mut branches = Vec::new();
+    let mut rewrites = 0;
     for f in &mut funcs {
         let before = (count_branches(f), guards(f));
-        layout::run(f);
+        layout::run(f, opts, &mut rewrites);
         let inverted = before
             .1
             .iter()

@@ -9,6 +9,7 @@
 //! [`FileProvider`]) and never panics on user input; it runs the same natively
 //! and in wasm32.
 
+pub mod bugs;
 pub mod codegen;
 pub mod collections;
 pub mod compilation;
@@ -31,7 +32,7 @@ pub use compilation::{
 };
 pub use diag::{Diagnostic, Severity, Span};
 pub use driver::{compile, compile_source, compile_to_ir, PassRun, Stepper};
-pub use options::{Define, Options, PtxVersion};
+pub use options::{Define, Options, PtxVersion, RewriteLimit, RewriteSite};
 
 /// Where `#include`d files come from. The CLI reads the disk; the browser
 /// holds a map of files; tests use either.

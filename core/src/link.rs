@@ -88,9 +88,14 @@ fn compiled(
 ) -> Option<Module> {
     // Everything in the options can change the lowering (the target's
     // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key, but
-    // whether the stages keep their IR text (the same lowering either way).
+    // whether the stages keep their IR text (the same lowering either way)
+    // and what only steers the passes (limits, disabled passes, injected bugs).
     let lowering = Options {
         snapshots: true,
+        disabled_passes: Vec::new(),
+        opt_bisect_limit: None,
+        rewrite_limits: Vec::new(),
+        inject_bugs: Vec::new(),
         ..opts.clone()
     };
     let key = format!("{name}\u{0}{lowering:?}");

@@ -46,10 +46,54 @@ pub struct Options {
     /// pass's own report.
     #[serde(skip_serializing_if = "is_true")]
     pub snapshots: bool,
+    /// `--rewrite-limit RUN:N` (LLVM's DebugCounter for one pass run): pass
+    /// run RUN (1-based, or a backend stage by name: `layout`) makes only its
+    /// first N rewrites; see [`PassContext::may_rewrite`](crate::opt::PassContext::may_rewrite).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rewrite_limits: Vec<RewriteLimit>,
+    /// `--inject-bug NAME`: deliberately wrong rewrites to switch on, by
+    /// name (the miscompile lab, [`crate::bugs`]); none by default.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inject_bugs: Vec<String>,
     /// `-ptx-version=X.Y` or `lowest`: the `.version` to write (none: NVRTC
     /// 13.5's, 9.5), for drivers older than the toolkit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ptx_version: Option<PtxVersion>,
+}
+
+/// Where a rewrite limit applies: a pass run of the pipeline, or a backend
+/// stage that counts its rewrites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RewriteSite {
+    /// Pass run N (1-based, as `--after-pass` counts).
+    Run(usize),
+    /// The backend's `layout` stage (its branch inversions).
+    Layout,
+}
+
+/// `--rewrite-limit RUN:N`: at `site`, only the first `limit` rewrites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RewriteLimit {
+    pub site: RewriteSite,
+    pub limit: usize,
+}
+
+impl RewriteLimit {
+    /// `RUN:N` with RUN a pass run (1-based) or `layout`.
+    pub fn parse(s: &str) -> Result<RewriteLimit, String> {
+        let bad = || format!("invalid rewrite limit '{s}' (write RUN:N, e.g. 27:5, or layout:N)");
+        let (run, n) = s.split_once(':').ok_or_else(bad)?;
+        let limit = n.trim().parse().map_err(|_| bad())?;
+        let site = match run.trim() {
+            "layout" => RewriteSite::Layout,
+            r => match r.parse() {
+                Ok(0) | Err(_) => return Err(bad()),
+                Ok(n) => RewriteSite::Run(n),
+            },
+        };
+        Ok(RewriteLimit { site, limit })
+    }
 }
 
 /// The PTX ISA version a module is written with.
@@ -105,6 +149,8 @@ impl Default for Options {
             opt_bisect_limit: None,
             expt_relaxed_constexpr: false,
             snapshots: true,
+            rewrite_limits: Vec::new(),
+            inject_bugs: Vec::new(),
             ptx_version: None,
         }
     }
@@ -122,6 +168,15 @@ impl Options {
             );
             Diagnostic::error(Span::default(), msg)
         })
+    }
+
+    /// The rewrite limit at `site`, if any (the last one given wins).
+    pub fn rewrite_limit(&self, site: RewriteSite) -> Option<usize> {
+        self.rewrite_limits
+            .iter()
+            .rev()
+            .find(|l| l.site == site)
+            .map(|l| l.limit)
     }
 
     /// `--use_fast_math`, as nvcc defines it: `-ftz=true -prec-div=false

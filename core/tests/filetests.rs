@@ -10,6 +10,7 @@
 //! ; CHECK-NOT: alloca             on no line between the previous match and the next
 //! ; REMARK: promoted 2 allocas     a remark of the passes, after the previous REMARK match
 //! ; REMARK-NOT: missed:            on no remark between the previous REMARK match and the next
+//! ; REWRITE-LIMIT: 1:2              `--rewrite-limit`: pass run 1 makes only its first 2 rewrites
 //! ```
 //!
 //! The remarks are matched as lines `[pass] text` (applied) and
@@ -63,6 +64,8 @@ struct Spec {
     directives: Vec<Directive>,
     /// REMARK and REMARK-NOT, in order.
     remarks: Vec<Directive>,
+    /// REWRITE-LIMIT lines.
+    limits: Vec<ptxlab_core::RewriteLimit>,
 }
 
 fn normalize(s: &str) -> String {
@@ -75,6 +78,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
     let mut passes = None;
     let mut directives = Vec::new();
     let mut remarks = Vec::new();
+    let mut limits = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let Some(comment) = line.trim_start().strip_prefix(';') else {
             continue;
@@ -108,6 +112,13 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     return Err(format!("line {at}: '; RUN:' names no pass"));
                 }
                 passes = Some(names);
+                continue;
+            }
+            "REWRITE-LIMIT" => {
+                limits.push(
+                    ptxlab_core::RewriteLimit::parse(&rest)
+                        .map_err(|e| format!("line {at}: {e}"))?,
+                );
                 continue;
             }
             "CHECK" => Kind::Check,
@@ -153,6 +164,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         passes,
         directives,
         remarks,
+        limits,
     })
 }
 
@@ -223,7 +235,10 @@ fn run_filetest(text: &str) -> Result<(), String> {
     if !errors.is_empty() {
         return Err(format!("input does not verify:\n  {}", errors.join("\n  ")));
     }
-    let opts = Options::default();
+    let opts = Options {
+        rewrite_limits: spec.limits.clone(),
+        ..Options::default()
+    };
     let cx = opt::PassContext::new(&opts).map_err(|d| d.to_string())?;
     let (stages, broken) = opt::run(&mut m, &spec.passes, 0, &cx, 0, true);
     let output = print_module(&m);

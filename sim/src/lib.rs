@@ -10,6 +10,9 @@
 //! - [`emu`], the PTX emulator: runs PTX text, ours and NVRTC's — the
 //!   backend's oracle and `ptxlab run-ptx`.
 //!
+//! [`bisect`] finds the pass run, and the rewrite in it, that changes a
+//! launch's result (`ptxlab bisect` and the page's Run panel).
+//!
 //! [`spec`] reads a launch as the CLI and the web page write it
 //! (`--grid 4 --block 256 --args 1000,2.0,f32[1000]:iota`).
 //!
@@ -17,6 +20,7 @@
 //! makes a front end panic or run without bound; it runs the same natively
 //! and in wasm32.
 
+pub mod bisect;
 pub mod emu;
 pub mod interp;
 mod model;

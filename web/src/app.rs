@@ -494,6 +494,11 @@ impl App {
         };
         let options = ptxlab_core::Options {
             ftz: example.ftz,
+            // A miscompile-lab example switches its bug on (the others off).
+            inject_bugs: examples::lab_bug(id)
+                .map(String::from)
+                .into_iter()
+                .collect(),
             ..self.state.options.clone()
         };
         self.state = State {

@@ -244,7 +244,108 @@ extern "C" __global__ void __launch_bounds__(THREADS, 4) scale_rows(float *m, in
             shared: 0,
         },
     },
+    // The miscompile lab: each example's bug is in LAB.
+    Example {
+        id: "lab-instcombine-sign",
+        title: "Lab: a sign lost (instcombine)",
+        hint: "Miscompile lab: the bug instcombine-sign is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
+        source: include_str!("lab/instcombine_sign.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "negate",
+            grid: "1",
+            block: "64",
+            args: "i32[64]:iota,i32[64],64",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "lab-licm-barrier",
+        title: "Lab: a load above a barrier (licm)",
+        hint: "Miscompile lab: the bug licm-barrier is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
+        source: include_str!("lab/licm_barrier.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "rotate",
+            grid: "1",
+            block: "64",
+            args: "i32[64]:iota,i32[64],3",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "lab-unroll-phi",
+        title: "Lab: a wrong value after unrolling (loop-unroll)",
+        hint: "Miscompile lab: the bug unroll-phi is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
+        source: include_str!("lab/unroll_phi.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "sum4",
+            grid: "1",
+            block: "32",
+            args: "i32[128]:iota,i32[32]",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "lab-dse-drop",
+        title: "Lab: a store dropped (dse)",
+        hint: "Miscompile lab: the bug dse-drop is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
+        source: include_str!("lab/dse_drop.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "stash",
+            grid: "1",
+            block: "32",
+            args: "i32[32],i32[32]:iota,i32[32]",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "lab-gvn-clobber",
+        title: "Lab: a load forwarded across a store (gvn)",
+        hint: "Miscompile lab: the bug gvn-clobber is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
+        source: include_str!("lab/gvn_clobber.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "overwrite",
+            grid: "1",
+            block: "32",
+            args: "i32[32],i32[32]:iota,i32[32]",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "lab-layout-invert",
+        title: "Lab: a predicate not inverted (layout, backend)",
+        hint: "Miscompile lab: the bug layout-invert is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
+        source: include_str!("lab/layout_invert.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "split",
+            grid: "1",
+            block: "32",
+            args: "i32[32]:iota,i32[32],16",
+            shared: 0,
+        },
+    },
 ];
+
+/// The miscompile lab's examples and the bug (`ptxlab_core::bugs`) each
+/// switches on when it is opened.
+pub const LAB: &[(&str, &str)] = &[
+    ("lab-instcombine-sign", "instcombine-sign"),
+    ("lab-licm-barrier", "licm-barrier"),
+    ("lab-unroll-phi", "unroll-phi"),
+    ("lab-dse-drop", "dse-drop"),
+    ("lab-gvn-clobber", "gvn-clobber"),
+    ("lab-layout-invert", "layout-invert"),
+];
+
+/// The bug a lab example switches on.
+pub fn lab_bug(id: &str) -> Option<&'static str> {
+    LAB.iter().find(|(e, _)| *e == id).map(|(_, b)| *b)
+}
 
 pub const SAXPY: &str = r#"// y = a*x + y, one element per thread.
 extern "C" __global__ void saxpy(int n, float a, const float* __restrict__ x, float* __restrict__ y) {

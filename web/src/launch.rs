@@ -17,7 +17,11 @@
 use ptxlab_core::ir::Module;
 use ptxlab_core::{opt, Compilation, NoFiles, Options, Stepper};
 pub use ptxlab_core::{KernelParam as ParamInfo, ParamKind};
-use ptxlab_sim::{interp, spec, ErrorKind};
+use ptxlab_sim::bisect::{self, element_text, kind_text, Culprit, LaunchSetup, Ran};
+pub use ptxlab_sim::bisect::{differences, Fingerprint};
+#[cfg(test)]
+use ptxlab_sim::ErrorKind;
+use ptxlab_sim::{interp, spec};
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
@@ -29,8 +33,6 @@ pub const MAX_STEPS: u64 = 50_000_000;
 pub const MAX_BUFFER_BYTES: usize = 64 << 20;
 /// Elements of each buffer sent to the page (the rest are only counted).
 pub const SHOWN_ELEMENTS: usize = 256;
-/// Differing elements a bisection names.
-const NAMED_DIFFERENCES: usize = 8;
 
 /// What the Run panel launches. Kept as the user wrote it (the worker reads
 /// it), and in shared links; every field may be missing in a link.
@@ -256,23 +258,6 @@ impl RunError {
     }
 }
 
-fn kind_text(kind: ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::Launch => "launch error",
-        ErrorKind::OutOfBounds => "out-of-bounds access",
-        ErrorKind::Misaligned => "misaligned access",
-        ErrorKind::NullPointer => "null pointer",
-        ErrorKind::WrongSpace => "wrong address space",
-        ErrorKind::DivisionByZero => "division by zero",
-        ErrorKind::DivergentBarrier => "divergent barrier",
-        ErrorKind::DivergentWarp => "divergent warp operation",
-        ErrorKind::StepLimit => "step limit",
-        ErrorKind::StackOverflow => "stack overflow",
-        ErrorKind::Unreachable => "unreachable executed",
-        ErrorKind::Unsupported => "not supported by the interpreter",
-    }
-}
-
 /// Worker → page: a launch's outcome.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LaunchResponse {
@@ -304,6 +289,10 @@ pub struct BisectResponse {
     /// The launch after irgen and link.
     pub baseline: LaunchOutcome,
     pub change: Option<Change>,
+    /// The undefined behaviour the first launch found, one line each
+    /// (`line 14: data race …`): said first.
+    #[serde(default)]
+    pub undefined: Vec<String>,
 }
 
 /// The first pass run after which the launch's result differs.
@@ -319,6 +308,27 @@ pub struct Change {
     pub differences: Vec<String>,
     /// How many buffer elements differ.
     pub differing: usize,
+    /// The rewrite inside the pass run (or layout) that changes the result.
+    #[serde(default)]
+    pub rewrite: Option<RewriteInfo>,
+    /// Every IR run agrees; our PTX in the emulator does not (`pass` is the
+    /// backend stage, `layout`, or `backend`).
+    #[serde(default)]
+    pub backend: bool,
+}
+
+/// The one rewrite of a pass run that changes the result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RewriteInfo {
+    /// 1-based, of `total`.
+    pub index: usize,
+    pub total: usize,
+    /// Its remark, or its first changed IR line.
+    pub description: String,
+    /// Its source line (0: none).
+    pub line: u32,
+    /// The IR (or PTX) diff of just this rewrite.
+    pub diff: String,
 }
 
 /// What the Run panel asks the worker for.
@@ -423,21 +433,40 @@ fn linked(req: &LaunchRequest) -> Result<Stepper<'_>, RunError> {
     })
 }
 
-/// One launch's memory and result, before it is shown or compared.
-pub(crate) struct Ran {
-    pub kernel: String,
-    pub buffers: Vec<(spec::BoundBuffer, Vec<u8>)>,
-    pub memory: interp::Memory,
-    pub result: Result<interp::Stats, interp::InterpError>,
-    pub micros: u64,
+/// Runs the settings' launch on `module`; an error in the settings is a
+/// [`RunError`] (the launch never started).
+fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result<Ran, RunError> {
+    let setup = setup(module, settings, opts)?;
+    bisect::run_ir(module, &setup)
+        .map_err(|e| RunError::setup("settings", format!("arguments: {e}")))
 }
 
-/// A launch's grid, block and arguments.
-pub(crate) type Shape = ([u32; 3], [u32; 3], Vec<spec::ArgSpec>);
+/// The settings as a launch of `module`'s kernel (checked: dimensions,
+/// arguments, the page's buffer limit).
+pub(crate) fn setup(
+    module: &Module,
+    settings: &LaunchSettings,
+    opts: &Options,
+) -> Result<LaunchSetup, RunError> {
+    let bad = |e: String| RunError::setup("settings", e);
+    let kernel = if settings.kernel.trim().is_empty() {
+        module
+            .functions
+            .iter()
+            .find(|f| f.attrs.kernel && !f.is_declaration())
+            .ok_or_else(|| bad("the module has no kernel (__global__ function)".into()))?
+    } else {
+        spec::find_kernel(module, settings.kernel.trim()).map_err(bad)?
+    };
+    setup_for(&kernel.name, settings, opts)
+}
 
-/// The settings' grid, block and arguments, checked against the page's
-/// limits.
-pub(crate) fn parse_settings(settings: &LaunchSettings) -> Result<Shape, RunError> {
+/// The settings as a launch of kernel `kernel` (checked as [`setup`] does).
+pub(crate) fn setup_for(
+    kernel: &str,
+    settings: &LaunchSettings,
+    opts: &Options,
+) -> Result<LaunchSetup, RunError> {
     let bad = |e: String| RunError::setup("settings", e);
     let dim = |text: &str, what: &str| {
         if text.trim().is_empty() {
@@ -462,266 +491,76 @@ pub(crate) fn parse_settings(settings: &LaunchSettings) -> Result<Shape, RunErro
             MAX_BUFFER_BYTES >> 20
         )));
     }
-    Ok((grid, block, specs))
-}
-
-/// Runs the settings' launch on `module`; an error in the settings is a
-/// [`RunError`] (the launch never started).
-fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result<Ran, RunError> {
-    let bad = |e: String| RunError::setup("settings", e);
-    let kernel = if settings.kernel.trim().is_empty() {
-        module
-            .functions
-            .iter()
-            .find(|f| f.attrs.kernel && !f.is_declaration())
-            .ok_or_else(|| bad("the module has no kernel (__global__ function)".into()))?
-    } else {
-        spec::find_kernel(module, settings.kernel.trim()).map_err(bad)?
-    };
-    let (grid, block, specs) = parse_settings(settings)?;
-    let mut memory = interp::Memory::new();
-    let (args, bound) =
-        spec::bind_args(&specs, kernel, &mut memory).map_err(|e| bad(format!("arguments: {e}")))?;
-    let buffers = bound
-        .into_iter()
-        .map(|b| {
-            let initial = memory.bytes(b.buffer).to_vec();
-            (b, initial)
-        })
-        .collect();
-    let launch = interp::Launch {
+    Ok(LaunchSetup {
+        kernel: kernel.to_string(),
         grid,
         block,
-        dynamic_shared: settings.shared,
-        args,
-    };
-    let config = interp::Config {
-        max_steps: MAX_STEPS,
-        ..interp::Config::for_options(opts)
-    };
-    let start = Instant::now();
-    let result = interp::run_kernel(module, &kernel.name, &launch, &mut memory, &config);
-    Ok(Ran {
-        kernel: spec::source_name(&kernel.name).to_string(),
-        buffers,
-        memory,
-        result,
-        micros: start.elapsed().as_micros() as u64,
+        shared: settings.shared,
+        args: specs,
+        config: interp::Config {
+            max_steps: MAX_STEPS,
+            ..interp::Config::for_options(opts)
+        },
     })
 }
 
-/// The text of element `i` of a buffer of `ty` (`1.0`, `-3`, `NaN`).
-fn element_text(ty: spec::ElemType, bytes: &[u8], i: usize) -> String {
-    use spec::ElemType as E;
-    let n = ty.size();
-    let Some(b) = bytes.get(i * n..(i + 1) * n) else {
-        return String::new();
+/// A launch as the page shows it.
+pub(crate) fn outcome(ran: &Ran, pass_runs: usize, after: &str) -> LaunchOutcome {
+    let buffers = ran
+        .buffers
+        .iter()
+        .map(|(b, initial)| {
+            let bytes = ran.memory.bytes(b.buffer);
+            let len = bytes.len() / b.ty.size();
+            BufferView {
+                name: b.param.clone(),
+                ty: b.ty.name().to_string(),
+                len,
+                values: (0..len.min(SHOWN_ELEMENTS))
+                    .map(|i| element_text(b.ty, bytes, i))
+                    .collect(),
+                written: bytes != initial.as_slice(),
+            }
+        })
+        .collect();
+    let (output, stats, error) = match &ran.result {
+        Ok(s) => (s.output.clone(), Some(s), None),
+        Err(e) => (e.output.clone(), None, Some(e)),
     };
-    let mut raw = [0u8; 8];
-    raw[..n].copy_from_slice(b);
-    let u = u64::from_le_bytes(raw);
-    match ty {
-        E::I8 => (u as u8 as i8).to_string(),
-        E::U8 => (u as u8).to_string(),
-        E::I16 => (u as u16 as i16).to_string(),
-        E::U16 => (u as u16).to_string(),
-        E::I32 => (u as u32 as i32).to_string(),
-        E::U32 => (u as u32).to_string(),
-        E::I64 => (u as i64).to_string(),
-        E::U64 => u.to_string(),
-        E::F32 => format!("{:?}", f32::from_bits(u as u32)),
-        E::F64 => format!("{:?}", f64::from_bits(u)),
-    }
-}
-
-/// Whether two elements are the same value (bit for bit; any NaN equals any NaN).
-fn same_element(ty: spec::ElemType, a: &[u8], b: &[u8]) -> bool {
-    if a == b {
-        return true;
-    }
-    match ty {
-        spec::ElemType::F32 if a.len() == 4 && b.len() == 4 => {
-            let f = |x: &[u8]| f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
-            f(a).is_nan() && f(b).is_nan()
-        }
-        spec::ElemType::F64 if a.len() == 8 && b.len() == 8 => {
-            let f = |x: &[u8]| {
-                let mut r = [0u8; 8];
-                r.copy_from_slice(x);
-                f64::from_le_bytes(r)
-            };
-            f(a).is_nan() && f(b).is_nan()
-        }
-        _ => false,
-    }
-}
-
-impl Ran {
-    pub(crate) fn outcome(&self, pass_runs: usize, after: &str) -> LaunchOutcome {
-        let buffers = self
-            .buffers
-            .iter()
-            .map(|(b, initial)| {
-                let bytes = self.memory.bytes(b.buffer);
-                let len = bytes.len() / b.ty.size();
-                BufferView {
-                    name: b.param.clone(),
-                    ty: b.ty.name().to_string(),
-                    len,
-                    values: (0..len.min(SHOWN_ELEMENTS))
-                        .map(|i| element_text(b.ty, bytes, i))
-                        .collect(),
-                    written: bytes != initial.as_slice(),
-                }
-            })
-            .collect();
-        let (output, stats, error) = match &self.result {
-            Ok(s) => (s.output.clone(), Some(s), None),
-            Err(e) => (e.output.clone(), None, Some(e)),
-        };
-        // A failed launch ran too: count what the interpreter knows (its time).
-        let stats = Some(RunStats {
-            steps: stats.map_or(0, |s| s.steps),
-            threads: stats.map_or(0, |s| s.threads),
-            blocks: stats.map_or(0, |s| s.blocks),
-            barriers: stats.map_or(0, |s| s.barriers),
-            micros: self.micros,
-        });
-        LaunchOutcome {
-            kernel: self.kernel.clone(),
-            pass_runs,
-            after: after.to_string(),
-            buffers,
-            output,
-            findings: self
-                .result
-                .as_ref()
-                .map(crate::ptxrun::findings)
-                .unwrap_or_default(),
-            ptx: Vec::new(),
-            stats,
-            error: error.map(|e| RunError {
-                kind: kind_text(e.kind).to_string(),
-                message: e.message.clone(),
-                at: e.at.as_ref().map(|a| {
-                    Box::new(ErrorAt {
-                        function: a.function.clone(),
-                        inst: a.inst.clone(),
-                        line: a.line,
-                        thread: a.thread_idx,
-                        block: a.block_idx,
-                    })
-                }),
-            }),
-        }
-    }
-
-    pub(crate) fn fingerprint(&self) -> Fingerprint {
-        Fingerprint {
-            buffers: self
-                .buffers
-                .iter()
-                .map(|(b, _)| (b.param.clone(), b.ty, self.memory.bytes(b.buffer).to_vec()))
-                .collect(),
-            output: match &self.result {
-                Ok(s) => s.output.clone(),
-                Err(e) => e.output.clone(),
-            },
-            failure: self.result.as_ref().err().map(|e| e.kind),
-        }
-    }
-}
-
-/// What a bisection compares: the buffers' bytes, printf's text, and whether
-/// (and how) the launch failed. Steps and the failing instruction's text
-/// are left out: every pass changes those.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fingerprint {
-    pub buffers: Vec<(String, spec::ElemType, Vec<u8>)>,
-    pub output: String,
-    pub failure: Option<ErrorKind>,
-}
-
-/// What differs between two results, one line each (at most `limit` lines),
-/// and how many buffer elements differ. Empty when they are the same.
-pub fn differences(
-    before: &Fingerprint,
-    after: &Fingerprint,
-    limit: usize,
-) -> (Vec<String>, usize) {
-    let mut lines = Vec::new();
-    let mut differing = 0;
-    match (before.failure, after.failure) {
-        (None, Some(k)) => lines.push(format!("the launch now fails ({})", kind_text(k))),
-        (Some(k), None) => lines.push(format!("the launch no longer fails ({})", kind_text(k))),
-        (Some(a), Some(b)) if a != b => lines.push(format!(
-            "the launch fails differently ({} before, {} now)",
-            kind_text(a),
-            kind_text(b)
-        )),
-        _ => {}
-    }
-    if before.output != after.output {
-        lines.push("printf's output differs".to_string());
-    }
-    for ((name, ty, a), (_, _, b)) in before.buffers.iter().zip(&after.buffers) {
-        let n = ty.size();
-        let len = a.len().max(b.len()) / n;
-        for i in 0..len {
-            let (x, y) = (
-                a.get(i * n..(i + 1) * n).unwrap_or(&[]),
-                b.get(i * n..(i + 1) * n).unwrap_or(&[]),
-            );
-            if same_element(*ty, x, y) {
-                continue;
-            }
-            differing += 1;
-            if lines.len() < limit {
-                lines.push(format!(
-                    "{name}[{i}]: {} → {}",
-                    element_text(*ty, a, i),
-                    element_text(*ty, b, i)
-                ));
-            }
-        }
-    }
-    lines.truncate(limit);
-    (lines, differing)
-}
-
-/// A setup failure as an outcome (nothing ran).
-fn not_run(error: RunError, pass_runs: usize, after: String) -> LaunchOutcome {
+    // A failed launch ran too: count what the interpreter knows (its time).
+    let stats = Some(RunStats {
+        steps: stats.map_or(0, |s| s.steps),
+        threads: stats.map_or(0, |s| s.threads),
+        blocks: stats.map_or(0, |s| s.blocks),
+        barriers: stats.map_or(0, |s| s.barriers),
+        micros: ran.micros,
+    });
     LaunchOutcome {
+        kernel: spec::source_name(&ran.kernel).to_string(),
         pass_runs,
-        after,
-        error: Some(error),
-        ..LaunchOutcome::default()
-    }
-}
-
-/// What the worker does with a launch request.
-pub fn launch(req: &LaunchRequest) -> LaunchResponse {
-    let level = req.options.opt_level;
-    let total = opt::pipeline::passes(level).len();
-    let n = req.pass_runs.unwrap_or(total).min(total);
-    let outcome = match linked(req) {
-        Err(e) => not_run(e, n, opt::pipeline::name_after(level, n).to_string()),
-        Ok(mut pipeline) => {
-            pipeline.run_to(n);
-            let after = pipeline.after().to_string();
-            match execute(pipeline.module(), &req.settings, &req.options) {
-                Ok(ran) => {
-                    let mut outcome = ran.outcome(n, &after);
-                    outcome.ptx = beside(req, &ran);
-                    outcome
-                }
-                Err(e) => not_run(e, n, after),
-            }
-        }
-    };
-    LaunchResponse {
-        seq: req.seq,
-        outcome,
+        after: after.to_string(),
+        buffers,
+        output,
+        stats,
+        error: error.map(|e| RunError {
+            kind: kind_text(e.kind).to_string(),
+            message: e.message.clone(),
+            at: e.at.as_ref().map(|a| {
+                Box::new(ErrorAt {
+                    function: a.function.clone(),
+                    inst: a.inst.clone(),
+                    line: a.line,
+                    thread: a.thread_idx,
+                    block: a.block_idx,
+                })
+            }),
+        }),
+        findings: ran
+            .result
+            .as_ref()
+            .map(crate::ptxrun::findings)
+            .unwrap_or_default(),
+        ptx: Vec::new(),
     }
 }
 
@@ -756,13 +595,52 @@ fn beside(req: &LaunchRequest, ir: &Ran) -> Vec<crate::ptxrun::PtxResult> {
     out
 }
 
-/// What the worker does with a bisect request: the launch after irgen and
-/// link, then after every pass run that changes the IR, until a result
-/// differs from the first. `progress(done, total, pass)` after each run.
-pub fn bisect(req: &LaunchRequest, mut progress: impl FnMut(usize, usize, &str)) -> BisectResponse {
+/// A setup failure as an outcome (nothing ran).
+fn not_run(error: RunError, pass_runs: usize, after: String) -> LaunchOutcome {
+    LaunchOutcome {
+        pass_runs,
+        after,
+        error: Some(error),
+        ..LaunchOutcome::default()
+    }
+}
+
+/// What the worker does with a launch request.
+pub fn launch(req: &LaunchRequest) -> LaunchResponse {
+    let level = req.options.opt_level;
+    let total = opt::pipeline::passes(level).len();
+    let n = req.pass_runs.unwrap_or(total).min(total);
+    let outcome = match linked(req) {
+        Err(e) => not_run(e, n, opt::pipeline::name_after(level, n).to_string()),
+        Ok(mut pipeline) => {
+            pipeline.run_to(n);
+            let after = pipeline.after().to_string();
+            match execute(pipeline.module(), &req.settings, &req.options) {
+                Ok(ran) => {
+                    let mut outcome = outcome(&ran, n, &after);
+                    outcome.ptx = beside(req, &ran);
+                    outcome
+                }
+                Err(e) => not_run(e, n, after),
+            }
+        }
+    };
+    LaunchResponse {
+        seq: req.seq,
+        outcome,
+    }
+}
+
+/// What the worker does with a bisect request (`ptxlab_sim::bisect`, as
+/// `ptxlab bisect`): the launch after irgen and link, then after every pass
+/// run that changes the IR, until a result differs from the first; then the
+/// rewrite inside that run; when every IR run agrees, our PTX in the
+/// emulator. `progress(done, total, pass)` after each run.
+pub fn bisect(req: &LaunchRequest, progress: impl FnMut(usize, usize, &str)) -> BisectResponse {
     let start = Instant::now();
     let level = req.options.opt_level;
     let total = opt::pipeline::passes(level).len();
+    let linked_name = opt::pipeline::name_after(level, 0);
     let mut response = BisectResponse {
         seq: req.seq,
         total,
@@ -770,62 +648,85 @@ pub fn bisect(req: &LaunchRequest, mut progress: impl FnMut(usize, usize, &str))
         micros: 0,
         baseline: LaunchOutcome::default(),
         change: None,
+        undefined: Vec::new(),
     };
-    let finish = |mut r: BisectResponse| {
+    let failed = |mut r: BisectResponse, e: RunError| {
+        r.baseline = not_run(e, 0, linked_name.to_string());
         r.micros = start.elapsed().as_micros() as u64;
         r
     };
-    let linked_name = opt::pipeline::name_after(level, 0);
-    let mut pipeline = match linked(req) {
-        Ok(p) => p,
-        Err(e) => {
-            response.baseline = not_run(e, 0, linked_name.to_string());
-            return finish(response);
+    // The settings, checked on the linked module as a launch checks them.
+    let setup = match linked(req).and_then(|p| setup(p.module(), &req.settings, &req.options)) {
+        Ok(s) => s,
+        Err(e) => return failed(response, e),
+    };
+    let b = match bisect::bisect(
+        &req.name,
+        &req.source,
+        &NoFiles,
+        &req.options,
+        &setup,
+        true,
+        progress,
+    ) {
+        Ok(b) => b,
+        Err(bisect::BisectError::Compile(_)) => {
+            return failed(
+                response,
+                RunError::setup("compile error", "the source does not compile"),
+            )
+        }
+        Err(bisect::BisectError::Setup(e)) => {
+            return failed(
+                response,
+                RunError::setup("settings", format!("arguments: {e}")),
+            )
         }
     };
-    let base = match execute(pipeline.module(), &req.settings, &req.options) {
-        Ok(ran) => ran,
-        Err(e) => {
-            response.baseline = not_run(e, 0, linked_name.to_string());
-            return finish(response);
-        }
+    response.launches = b.launches;
+    response.baseline = outcome(&b.reference, 0, linked_name);
+    response.undefined = b.undefined.clone();
+    let info = |r: &bisect::Rewrite| RewriteInfo {
+        index: r.index,
+        total: r.total,
+        description: r.description.clone(),
+        line: r.line,
+        diff: r.diff.clone(),
     };
-    response.launches = 1;
-    response.baseline = base.outcome(0, linked_name);
-    let base_print = base.fingerprint();
-    drop(base);
-    while let Some(run) = pipeline.step() {
-        progress(run.n, total, run.pass.name());
-        // A run that leaves the IR as it was cannot change the result.
-        if !run.changed {
-            continue;
-        }
-        let ran = match execute(pipeline.module(), &req.settings, &req.options) {
-            Ok(ran) => ran,
-            // The settings were good for the first launch; they are for this one.
-            Err(_) => continue,
-        };
-        response.launches += 1;
-        let print = ran.fingerprint();
-        if print == base_print {
-            continue;
-        }
-        let (lines, differing) = differences(&base_print, &print, NAMED_DIFFERENCES);
-        if lines.is_empty() {
-            // Equal but for NaN payloads.
-            continue;
-        }
-        response.change = Some(Change {
-            pass_run: run.n,
-            stage: pipeline.stage(),
-            pass: run.pass.name().to_string(),
-            after: ran.outcome(run.n, run.pass.name()),
-            differences: lines,
-            differing,
-        });
-        break;
-    }
-    finish(response)
+    response.change = b.culprit.as_ref().map(|c| match c {
+        Culprit::PassRun {
+            pass_run,
+            pass,
+            after,
+            rewrite,
+        } => Change {
+            pass_run: *pass_run,
+            stage: Compilation::stage_of_pass_run(*pass_run),
+            pass: pass.name().to_string(),
+            after: outcome(after, *pass_run, pass.name()),
+            differences: b.differences.clone(),
+            differing: b.differing,
+            rewrite: rewrite.as_ref().map(info),
+            backend: false,
+        },
+        Culprit::Backend {
+            after,
+            stage,
+            rewrite,
+        } => Change {
+            pass_run: total,
+            // The backend's stages follow the last pass run: isel, out-of-ssa, layout.
+            stage: Compilation::stage_of_pass_run(total) + if stage.is_some() { 3 } else { 1 },
+            pass: stage.unwrap_or("backend").to_string(),
+            after: outcome(after, total, "ptx"),
+            differences: b.differences.clone(),
+            differing: b.differing,
+            rewrite: rewrite.as_ref().map(info),
+            backend: true,
+        },
+    });
+    response.micros = start.elapsed().as_micros() as u64;
+    response
 }
 
 #[cfg(test)]
@@ -1024,6 +925,32 @@ mod tests {
         assert_eq!(seen.last().unwrap().0, change.pass_run);
         assert!(seen.iter().all(|(_, total, _)| *total == r.total));
         assert!(r.launches >= 2 && r.launches <= change.pass_run + 1);
+    }
+
+    /// The miscompile lab: each example's bug is found in its stage, down
+    /// to one rewrite with its diff.
+    #[test]
+    fn bisect_names_the_stage_and_rewrite_of_every_lab_bug() {
+        for &(id, bug) in examples::LAB {
+            let e = examples::find(id).unwrap();
+            let mut req = request(e.source, LaunchSettings::from_example(e), None);
+            req.options.inject_bugs = vec![bug.into()];
+            let r = bisect(&req, |_, _, _| {});
+            let c = r.change.unwrap_or_else(|| panic!("{id}: no change"));
+            let stage = ptxlab_core::bugs::Bug::from_name(bug).unwrap().info().stage;
+            assert_eq!(c.pass, stage, "{id}");
+            assert_eq!(c.backend, stage == "layout", "{id}");
+            let rw = c.rewrite.unwrap_or_else(|| panic!("{id}: no rewrite"));
+            assert!(rw.index >= 1 && rw.index <= rw.total, "{id}: {rw:?}");
+            assert!(
+                rw.diff.contains("\n- ") || rw.diff.contains("\n+ "),
+                "{id}: {}",
+                rw.diff
+            );
+            // Without the bug the example is right.
+            req.options.inject_bugs.clear();
+            assert!(bisect(&req, |_, _, _| {}).change.is_none(), "{id}");
+        }
     }
 
     #[test]

@@ -5,12 +5,11 @@
 //! nvcc's for the same source), each compared with the IR's buffers.
 //! Browser-free, tested natively; [`run_ptx`] runs in the worker.
 
-use crate::launch::{self, LaunchOutcome, LaunchSettings, Ran, RunError};
+use crate::launch::{self, LaunchOutcome, LaunchSettings, RunError};
 use ptxlab_core::{LineMapEntry, Options};
-use ptxlab_sim::emu::{self, PtxModule};
-use ptxlab_sim::{interp, spec, Finding};
+use ptxlab_sim::bisect::{self, Ran};
+use ptxlab_sim::{interp, Finding};
 use serde::{Deserialize, Serialize};
-use web_time::Instant;
 
 /// Differing elements a comparison names.
 const NAMED_DIFFERENCES: usize = 8;
@@ -80,66 +79,10 @@ pub struct PtxResult {
     pub differing: usize,
 }
 
-/// The kernel of `m` the settings mean: the IR (mangled) name, else the
-/// source name, else the module's only entry.
-fn ptx_kernel(m: &PtxModule, settings: &LaunchSettings) -> Result<String, String> {
-    let kernels = m.kernels();
-    let want = settings.kernel.trim();
-    kernels
-        .iter()
-        .find(|k| **k == want)
-        .or_else(|| {
-            let source = spec::source_name(want);
-            kernels.iter().find(|k| spec::source_name(k) == source)
-        })
-        .or_else(|| (kernels.len() == 1).then(|| &kernels[0]))
-        .map(|k| k.to_string())
-        .ok_or_else(|| {
-            format!(
-                "the PTX has no kernel '{}' (its kernels: {})",
-                spec::source_name(want),
-                kernels.join(", ")
-            )
-        })
-}
-
 /// Runs the settings' launch on PTX `text` in the emulator.
 fn execute_ptx(text: &str, settings: &LaunchSettings, opts: &Options) -> Result<Ran, RunError> {
-    let bad = |e: String| RunError::setup("settings", e);
-    let m = PtxModule::parse(text)
-        .map_err(|e| RunError::setup("PTX error", format!("the PTX does not parse: {e}")))?;
-    let kernel = ptx_kernel(&m, settings).map_err(bad)?;
-    let (grid, block, specs) = launch::parse_settings(settings)?;
-    let params = spec::ptx_param_types(&m.kernel_params(&kernel).unwrap_or_default(), &specs);
-    let mut memory = interp::Memory::new();
-    let (args, bound) = spec::bind_params(&specs, &params, &mut memory)
-        .map_err(|e| bad(format!("arguments: {e}")))?;
-    let buffers = bound
-        .into_iter()
-        .map(|b| {
-            let initial = memory.bytes(b.buffer).to_vec();
-            (b, initial)
-        })
-        .collect();
-    let launch = interp::Launch {
-        grid,
-        block,
-        dynamic_shared: settings.shared,
-        args,
-    };
-    let config = interp::Config {
-        max_steps: launch::MAX_STEPS,
-        ..interp::Config::for_options(opts)
-    };
-    let start = Instant::now();
-    let result = emu::run_kernel(&m, &kernel, &launch, &mut memory, &config);
-    Ok(Ran {
-        kernel: spec::source_name(&kernel).to_string(),
-        buffers,
-        memory,
-        result,
-        micros: start.elapsed().as_micros() as u64,
-    })
+    let setup = launch::setup_for(settings.kernel.trim(), settings, opts)?;
+    bisect::run_ptx(text, &setup).map_err(|e| RunError::setup("PTX error", e))
 }
 
 /// Runs PTX `text` with the settings' launch and compares it with the IR's
@@ -161,7 +104,7 @@ pub(crate) fn run_ptx(
     };
     match execute_ptx(text, settings, opts) {
         Ok(ran) => {
-            let mut outcome = ran.outcome(0, label);
+            let mut outcome = launch::outcome(&ran, 0, label);
             // Named as the IR names them (PTX names parameters `k_param_0`).
             for (b, (named, _)) in outcome.buffers.iter_mut().zip(&ir.buffers) {
                 b.name = named.param.clone();
@@ -175,7 +118,7 @@ pub(crate) fn run_ptx(
                 Err(_) => Vec::new(),
             };
             let (differences, differing) =
-                launch::differences(&ir.fingerprint(), &ran.fingerprint(), NAMED_DIFFERENCES);
+                bisect::differences(&ir.fingerprint(), &ran.fingerprint(), NAMED_DIFFERENCES);
             PtxResult {
                 label: label.to_string(),
                 outcome,

@@ -273,6 +273,10 @@ fn sanitize(state: &mut State) {
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     });
     o.disabled_passes.truncate(8);
+    o.inject_bugs
+        .retain(|b| ptxlab_core::bugs::Bug::from_name(b).is_some());
+    o.inject_bugs.truncate(8);
+    o.rewrite_limits.truncate(8);
     // Links carry no include paths or macros: the page has no files to offer.
     o.include_dirs.clear();
     o.defines.clear();

@@ -2,10 +2,14 @@
 //! `unreachable`, which go last (as nvcc places them: nothing follows them,
 //! and nothing is emitted for them), drops a branch to the block that
 //! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`.
+//! Each branch removed or inverted is one rewrite (`--rewrite-limit
+//! layout:N`, counted over the module's functions in `rewrites`).
 
+use crate::bugs::Bug;
+use crate::options::{Options, RewriteSite};
 use crate::ptx::*;
 
-pub fn run(f: &mut MFunction) {
+pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) {
     // The entry block stays first whatever it ends in.
     let (mut order, mut last) = (Vec::new(), Vec::new());
     for (pos, &b) in f.order.iter().enumerate() {
@@ -17,6 +21,12 @@ pub fn run(f: &mut MFunction) {
     }
     order.append(&mut last);
     f.order = order.clone();
+    let limit = opts.rewrite_limit(RewriteSite::Layout);
+    let bug = Bug::LayoutInvert.on(opts);
+    let mut may_rewrite = || {
+        *rewrites += 1;
+        limit.is_none_or(|l| *rewrites <= l)
+    };
     // Empty blocks that only jump on could be threaded; kept for now so
     // every IR block stays visible in the snapshots.
     for (pos, &b) in order.iter().enumerate() {
@@ -31,12 +41,17 @@ pub fn run(f: &mut MFunction) {
             let t = insts[n - 2].operands.first().cloned();
             let e = insts[n - 1].operands.first().cloned();
             if t == e {
-                insts.remove(n - 2);
-            } else if t == next.map(Operand::Label) {
+                if may_rewrite() {
+                    insts.remove(n - 2);
+                }
+            } else if t == next.map(Operand::Label) && may_rewrite() {
                 // Branch to the other side on the negated condition, fall through.
                 let last = insts.pop().expect("n >= 2");
                 if let Some(g) = insts[n - 2].guard.as_mut() {
-                    g.1 = !g.1;
+                    // The lab's bug: the predicate is left as it was.
+                    if !bug {
+                        g.1 = !g.1;
+                    }
                 }
                 insts[n - 2].operands = last.operands;
             }
@@ -45,6 +60,7 @@ pub fn run(f: &mut MFunction) {
             if last.is_uniform_branch()
                 && last.guard.is_none()
                 && last.operands.first() == next.map(Operand::Label).as_ref()
+                && may_rewrite()
             {
                 insts.pop();
             }

@@ -12,7 +12,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         // A deleted store can make a load dead, and that an earlier store: repeat.
         let before = super::remark::size(f);
         let mut did = false;
-        while !f.is_declaration() && run_function(f) {
+        while !f.is_declaration() && run_function(f, cx) {
             did = true;
         }
         if did {
@@ -37,8 +37,11 @@ fn may_read(kind: &InstKind) -> bool {
     }
 }
 
-fn run_function(f: &mut Function) -> bool {
+/// Each store deleted is one rewrite.
+fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut dead: HashSet<InstId> = HashSet::default();
+    // The miscompile lab's `dse-drop`: loads are not taken as reads.
+    let drop_bug = cx.bug(crate::bugs::Bug::DseDrop);
     // Overwritten stores, block by block (walk backwards, remembering the
     // addresses stored to since the last possible read).
     for &b in &f.layout {
@@ -54,12 +57,17 @@ fn run_function(f: &mut Function) -> bool {
                 } => {
                     let ty = f.value_type(val);
                     if overwritten.iter().any(|(p, t)| p == ptr && *t == ty) {
-                        dead.insert(i);
+                        if cx.may_rewrite() {
+                            dead.insert(i);
+                        }
                     } else {
                         overwritten.push((ptr.clone(), ty));
                     }
                 }
                 InstKind::Store { .. } => overwritten.clear(),
+                InstKind::Load {
+                    volatile: false, ..
+                } if drop_bug => {}
                 k if may_read(k) => overwritten.clear(),
                 _ => {}
             }
@@ -93,7 +101,7 @@ fn run_function(f: &mut Function) -> bool {
                 ..
             } = &f.inst(i).kind
             {
-                if only_stored.contains(a) {
+                if only_stored.contains(a) && !dead.contains(&i) && cx.may_rewrite() {
                     dead.insert(i);
                 }
             }

@@ -32,7 +32,7 @@ fn run_all(m: &mut Module, across_blocks: bool, cx: &super::PassContext) -> bool
     for f in &mut m.functions {
         if !f.is_declaration() {
             let before = super::remark::size(f);
-            if run_function(f, across_blocks) {
+            if run_function(f, across_blocks, cx) {
                 changed = true;
                 cx.changed_function(f, before, "redundant computations and loads removed");
             }
@@ -196,7 +196,11 @@ fn same(f: &Function, a: InstId, b: InstId) -> bool {
     }
 }
 
-fn run_function(f: &mut Function, across_blocks: bool) -> bool {
+/// Each value replaced (a load forwarded, a computation merged) is one rewrite.
+fn run_function(f: &mut Function, across_blocks: bool, cx: &super::PassContext) -> bool {
+    // The miscompile lab's `gvn-clobber`: a store forgets only the loads of
+    // its own pointer value, as if two pointers never aliased.
+    let clobber_bug = across_blocks && cx.bug(crate::bugs::Bug::GvnClobber);
     let dom = DomTree::new(f);
     let children = dom.children();
     let preds = f.predecessors();
@@ -276,11 +280,11 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                 } => {
                     let k = (f.inst(i).ty.clone(), ptr.clone());
                     match loads.get(&k) {
-                        Some((_, prev)) => {
+                        Some((_, prev)) if cx.may_rewrite() => {
                             repl.insert(i, prev.clone());
                             replace.push((i, prev.clone()));
                         }
-                        None => {
+                        _ => {
                             let sp = space_of(f, ptr);
                             Rc::make_mut(&mut loads).insert(k, (sp, Value::Inst(i)));
                         }
@@ -294,7 +298,10 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                     let sp = space_of(f, &ptr);
                     // Forget what this store may overwrite: all but other specific spaces.
                     let loads = Rc::make_mut(&mut loads);
-                    loads.retain(|_, (ls, _)| matches!((sp, *ls), (Some(a), Some(b)) if a != b));
+                    loads.retain(|(_, p), (ls, _)| {
+                        matches!((sp, *ls), (Some(a), Some(b)) if a != b)
+                            || (clobber_bug && *p != ptr)
+                    });
                     if across_blocks && !volatile {
                         // Store-to-load forwarding: a later load of this address reads `val`.
                         let ty = f.value_type(&val);
@@ -329,10 +336,11 @@ fn run_function(f: &mut Function, across_blocks: bool) -> bool {
                 .get(&h)
                 .and_then(|list| list.iter().find(|&&p| same(f, p, i)).copied());
             match prev {
-                Some(prev) => {
+                Some(prev) if cx.may_rewrite() => {
                     repl.insert(i, Value::Inst(prev));
                     replace.push((i, Value::Inst(prev)));
                 }
+                Some(_) => {}
                 None => {
                     table.entry(h).or_default().push(i);
                     added.push(h);

@@ -138,7 +138,7 @@ fn run(
             break;
         }
         changed = true;
-        if !super::instcombine::direct_calls(m) {
+        if !cx.counted(|| super::instcombine::direct_calls(m)) {
             break;
         }
     }
@@ -214,6 +214,10 @@ fn run_once(
                         BUDGET.min(TOTAL_BUDGET.saturating_sub(total))
                     ),
                 );
+                continue;
+            }
+            // Each call site inlined is one rewrite.
+            if !cx.may_rewrite() {
                 continue;
             }
             cx.applied(

@@ -15,7 +15,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         let before = super::remark::size(f);
         let mut did = false;
         for _ in 0..64 {
-            if !round(f) {
+            if !round(f, cx) {
                 break;
             }
             did = true;
@@ -25,7 +25,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
             cx.changed_function(f, before, "instructions simplified");
         }
     }
-    if direct_calls(m) {
+    if cx.may_rewrite() && direct_calls(m) {
         cx.applied(
             0,
             format_args!("indirect calls of known functions made direct"),
@@ -586,7 +586,8 @@ impl Uses {
     }
 }
 
-fn round(f: &mut Function) -> bool {
+/// One sweep over `f`'s instructions; each simplification is one rewrite.
+fn round(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut changed = false;
     let order: Vec<InstId> = f
         .reverse_postorder()
@@ -597,7 +598,7 @@ fn round(f: &mut Function) -> bool {
     let mut dead = Vec::new();
     for id in order {
         let before = f.insts.len();
-        if let Some(v) = expand_division(f, id) {
+        if let Some(v) = expand_division(f, id, cx) {
             for new in before..f.insts.len() {
                 uses.add(f, InstId(new as u32));
             }
@@ -607,7 +608,14 @@ fn round(f: &mut Function) -> bool {
             debug_assert_eq!(uses.counts, f.use_counts());
             continue;
         }
-        match simplify(f, id, &uses.counts) {
+        let action = match lost_sign(f, id, cx) {
+            Some(v) => Some(Action::Replace(v)),
+            None => simplify(f, id, &uses.counts),
+        };
+        if action.is_some() && !cx.may_rewrite() {
+            continue;
+        }
+        match action {
             Some(Action::Replace(v)) => {
                 uses.replace(f, id, &v);
                 dead.push(id);
@@ -627,6 +635,23 @@ fn round(f: &mut Function) -> bool {
     changed
 }
 
+/// The miscompile lab's `instcombine-sign` ([`Bug::InstcombineSign`]): `0 - x`
+/// "simplified" to `x`.
+fn lost_sign(f: &Function, id: InstId, cx: &super::PassContext) -> Option<Value> {
+    if !cx.bug(crate::bugs::Bug::InstcombineSign) {
+        return None;
+    }
+    match &f.inst(id).kind {
+        InstKind::Bin {
+            op: BinOp::Sub,
+            lhs,
+            rhs,
+            ..
+        } if is_int(lhs, 0) && !rhs.is_const() => Some(rhs.clone()),
+        _ => None,
+    }
+}
+
 /// Emits `kind` just before `before` (named from `base`) and returns its value.
 fn insert_before(f: &mut Function, before: InstId, base: &str, ty: Type, kind: InstKind) -> Value {
     let loc = f.inst(before).loc;
@@ -643,7 +668,7 @@ fn insert_before(f: &mut Function, before: InstId, base: &str, ty: Type, kind: I
 /// 32- and 64-bit division and remainder by a constant, as multiplications and shifts
 /// (see divconst.rs); signed division by a power of two as shifts with the
 /// rounding toward zero fixed up. Returns the value replacing `id`.
-fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
+fn expand_division(f: &mut Function, id: InstId, cx: &super::PassContext) -> Option<Value> {
     let inst = f.inst(id);
     let InstKind::Bin {
         op,
@@ -690,6 +715,12 @@ fn expand_division(f: &mut Function, id: InstId) -> Option<Value> {
     }
     // Unsigned powers of two are instcombine's shifts and masks already.
     if !signed && uc.is_power_of_two() {
+        return None;
+    }
+    if signed && c < 0 && (c.unsigned_abs()).is_power_of_two() {
+        return None;
+    }
+    if !cx.may_rewrite() {
         return None;
     }
     let quotient = if signed && c > 0 && uc.is_power_of_two() {

@@ -56,7 +56,7 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
             continue;
         };
         let line = super::remark::loop_line(f, l);
-        let (moved, blocked) = hoist(f, &dom, l);
+        let (moved, blocked) = hoist(f, &dom, l, cx);
         if f.blocks.len() == blocks {
             analyses = Some((dom, li));
         }
@@ -146,6 +146,16 @@ fn loop_writes(f: &Function, l: &Loop) -> bool {
     })
 }
 
+/// Whether a store in loop `l` writes through `ptr` (the same value).
+fn stored_through(f: &Function, l: &Loop, ptr: &Value) -> bool {
+    l.blocks.iter().any(|&b| {
+        f.block(b)
+            .insts
+            .iter()
+            .any(|&i| matches!(&f.inst(i).kind, InstKind::Store { ptr: p, .. } if p == ptr))
+    })
+}
+
 /// The instructions that use each instruction, in live blocks.
 fn users(f: &Function) -> Vec<Vec<InstId>> {
     let mut users = vec![Vec::new(); f.insts.len()];
@@ -192,9 +202,14 @@ fn folds_into_users(f: &Function, i: InstId, users: &[InstId]) -> bool {
 
 /// Hoists what can move out of loop `l`: how many instructions moved, and
 /// how many loads with invariant addresses stay because the loop may write
-/// memory.
-fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
+/// memory. Each instruction moved is one rewrite; one refused keeps the
+/// instructions that use it in the loop too.
+fn hoist(f: &mut Function, dom: &DomTree, l: &Loop, cx: &super::PassContext) -> (usize, usize) {
     let exiting = l.exiting_blocks(f);
+    // The miscompile lab's `licm-barrier`: a load whose pointer the loop
+    // never stores through is taken as invariant, although other threads'
+    // stores reach it at the loop's `__syncthreads()`.
+    let barrier_bug = cx.bug(crate::bugs::Bug::LicmBarrier);
     let writes = loop_writes(f, l);
     let calls = l.blocks.iter().any(|&b| {
         f.block(b).insts.iter().any(
@@ -220,7 +235,12 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
                     ptr,
                     volatile: false,
                     ..
-                } => always_runs && (!writes || (!calls && read_only_memory(f, ptr))),
+                } => {
+                    always_runs
+                        && (!writes
+                            || (!calls && read_only_memory(f, ptr))
+                            || (barrier_bug && !calls && !stored_through(f, l, ptr)))
+                }
                 _ => speculatable(f, i),
             };
             let invariant = inst.kind.operands().iter().all(|op| match op {
@@ -264,6 +284,19 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop) -> (usize, usize) {
         }
     }
     moving.retain(|(_, i)| !kept.contains(i));
+    // The rewrite limit: an instruction whose operand stays, stays.
+    let mut stays: HashSet<InstId> = HashSet::default();
+    moving.retain(|&(_, i)| {
+        let needs_staying = f.inst(i).kind.operands().iter().any(|op| match op {
+            Value::Inst(d) => stays.contains(d),
+            _ => false,
+        });
+        let ok = !needs_staying && cx.may_rewrite();
+        if !ok {
+            stays.insert(i);
+        }
+        ok
+    });
     if moving.is_empty() {
         return (0, blocked);
     }

@@ -76,7 +76,17 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
         let innermost = !li.loops.iter().any(|x| x.parent == Some(index));
         tried.push(l.header);
         let line = super::remark::loop_line(f, &l);
-        match unroll_loop(f, dom, &l, innermost, &mut tried) {
+        // Each loop unrolled is one rewrite; past the limit none is tried.
+        let outcome = if cx.rewrites_left() {
+            let bug = cx.bug(crate::bugs::Bug::UnrollPhi);
+            unroll_loop(f, dom, &l, innermost, &mut tried, bug)
+        } else {
+            Err("past the rewrite limit".to_string())
+        };
+        if outcome.is_ok() {
+            cx.may_rewrite();
+        }
+        match outcome {
             Ok(how) => {
                 analyses = None;
                 fold_constants(f);
@@ -141,6 +151,7 @@ fn unroll_loop(
     l: &Loop,
     innermost: bool,
     tried: &mut Vec<BlockId>,
+    bug: bool,
 ) -> Result<String, String> {
     let Some(c) = control(f, l) else {
         return Err("no single latch ending in the exit test".into());
@@ -237,7 +248,7 @@ fn unroll_loop(
     if ensure_preheader(f, l).is_none() {
         return Err("no preheader".into());
     }
-    unroll(f, l, &c, count as usize, mode);
+    unroll(f, l, &c, count as usize, mode, bug);
     let why = match hint {
         Some(_) => "pragma",
         None => "small",
@@ -383,14 +394,25 @@ impl Eval<'_> {
 /// The value and block maps of each copy (copy 0 is the loop itself).
 type CopyMaps = (Vec<HashMap<InstId, Value>>, Vec<HashMap<BlockId, BlockId>>);
 
-/// Makes `count` copies of the loop (the original is copy 0).
+/// Makes `count` copies of the loop (the original is copy 0). With
+/// `wrong_phi` (the miscompile lab's `unroll-phi`), a full unroll's values
+/// live after the loop come from the next-to-last copy.
 pub(super) fn unroll(
     f: &mut Function,
     l: &Loop,
     c: &Control,
     count: usize,
     mode: Mode,
+    wrong_phi: bool,
 ) -> CopyMaps {
+    // The copy whose values leave the loop: the last (or, with the bug, the one before).
+    let out_copy = |k: usize| {
+        if wrong_phi && mode == Mode::Full && count >= 2 && k == count - 1 {
+            k - 1
+        } else {
+            k
+        }
+    };
     let h = l.header;
     let pre = l
         .preheader(f, &f.predecessors())
@@ -532,7 +554,7 @@ pub(super) fn unroll(
                         Mode::Full | Mode::Multiple => k == count - 1,
                     };
                     if from != c.latch || e != c.exit || latch_exits {
-                        out.push((map(&vmaps[k], &v), bmaps[k][&from]));
+                        out.push((map(&vmaps[out_copy(k)], &v), bmaps[k][&from]));
                     }
                 }
             }
@@ -613,7 +635,10 @@ pub(super) fn unroll(
         let ty = f.inst(v).ty.clone();
         let mut up = SsaUpdater::new(f, ty, &format!("{}.lcssa", f.inst(v).name));
         for k in 0..count {
-            up.def_at_end(bmaps[k][&def_block], map(&vmaps[k], &Value::Inst(v)));
+            up.def_at_end(
+                bmaps[k][&def_block],
+                map(&vmaps[out_copy(k)], &Value::Inst(v)),
+            );
         }
         // Phi entries from the copies were mapped above, each in its own copy.
         up.rewrite_uses(f, v, &|b, i, from| {

@@ -383,7 +383,7 @@ pub(super) fn unroll_runtime(
         .map(|&p| (p, incoming_from(f, p, pre).expect("preheader entry")))
         .collect();
 
-    let (vmaps, bmaps) = unroll(f, l, &c, count, Mode::Multiple);
+    let (vmaps, bmaps) = unroll(f, l, &c, count, Mode::Multiple, false);
     let last = count - 1;
     let latch_l = bmaps[last][&c.latch];
     // nvcc marks the unrolled loop not to unroll again (`.pragma "nounroll"`)

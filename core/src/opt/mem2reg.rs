@@ -12,7 +12,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
             continue;
         }
         let before = if cx.remarks_on() { counts(f) } else { (0, 0) };
-        if promote(f) {
+        if promote(f, cx) {
             changed = true;
             let after = counts(f);
             cx.applied(
@@ -125,8 +125,10 @@ fn promotable(f: &Function) -> Vec<InstId> {
     order.into_iter().filter(|a| cands.contains(a)).collect()
 }
 
-fn promote(f: &mut Function) -> bool {
-    let allocas = promotable(f);
+/// Each alloca promoted is one rewrite.
+fn promote(f: &mut Function, cx: &super::PassContext) -> bool {
+    let mut allocas = promotable(f);
+    allocas.retain(|_| cx.may_rewrite());
     if allocas.is_empty() {
         return false;
     }

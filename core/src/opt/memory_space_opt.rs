@@ -122,7 +122,7 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                 if let (Some(t), Some(Space::In(s))) =
                     (twin(val), val.as_inst().and_then(|i| space.get(&i)))
                 {
-                    if inst_ty == Type::Ptr(*s) {
+                    if inst_ty == Type::Ptr(*s) && cx.may_rewrite() {
                         recast.push((id, t));
                     }
                 }
@@ -131,7 +131,8 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
             | InstKind::Store { ptr, .. }
             | InstKind::AtomicRmw { ptr, .. }
             | InstKind::CmpXchg { ptr, .. } => {
-                if let Some(t) = twin(ptr) {
+                // Each access, comparison or cast moved to its space is one rewrite.
+                if let Some(t) = twin(ptr).filter(|_| cx.may_rewrite()) {
                     if let (true, Some(Space::In(s))) =
                         (cx.remarks_on(), ptr.as_inst().and_then(|i| space.get(&i)))
                     {
@@ -161,7 +162,7 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                     }
                     _ => None,
                 };
-                if let Some(w) = renamed {
+                if let Some(w) = renamed.filter(|_| cx.may_rewrite()) {
                     if cx.remarks_on() {
                         moved.push(*s);
                     }
@@ -178,6 +179,9 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                     _ => false,
                 };
                 if let (true, Some(a), Some(b)) = (same, twin(lhs), twin(rhs)) {
+                    if !cx.may_rewrite() {
+                        continue;
+                    }
                     *lhs = a;
                     *rhs = b;
                     changed = true;

@@ -15,6 +15,16 @@
 //! 3. give it its place in a level: a segment in `pipeline.rs`.
 //!
 //! Its filetests go in `core/tests/filetests/` (`; RUN: <name>`).
+//!
+//! Rewrite counting (LLVM's DebugCounter): a pass asks
+//! [`PassContext::may_rewrite`] before each rewrite (one transformation
+//! step: an instruction simplified, a load forwarded, a store deleted, an
+//! instruction hoisted, a block merged, a call inlined, a loop unrolled, an
+//! alloca promoted) and skips it, leaving valid IR, when the run's
+//! `--rewrite-limit` is reached. The counted passes: instcombine,
+//! early-cse, gvn, licm, simplifycfg, dse, loop-unroll, inline, sroa,
+//! mem2reg, memory-space-opt. Every other pass is one rewrite: a limit of 0
+//! skips its run, any other limit runs it whole ([`apply_counted`]).
 
 mod adce;
 mod dce;
@@ -55,9 +65,9 @@ pub use stages::{Pass, PassFn, StageId, StageInfo, PASSES, STAGES};
 
 use crate::compilation::{FunctionText, Remark, Stage, StageKind};
 use crate::ir::{function_text, verify, Module};
-use crate::options::Options;
+use crate::options::{Options, RewriteSite};
 use crate::target::Target;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use web_time::Instant;
 
 /// What a pass may know about the compile: the options and the target they
@@ -70,6 +80,11 @@ pub struct PassContext<'a> {
     /// The remarks of the pass run under way; `None` when nothing keeps
     /// them. [`apply`] gives each run its own.
     remarks: Option<&'a RefCell<Vec<Remark>>>,
+    /// The rewrites asked for so far in this run; `None`: not counted (a
+    /// pass run outside [`apply`], as filetests' helpers do).
+    rewrites: Option<&'a Cell<usize>>,
+    /// The run's `--rewrite-limit`.
+    limit: Option<usize>,
 }
 
 impl<'a> PassContext<'a> {
@@ -79,7 +94,53 @@ impl<'a> PassContext<'a> {
             opts,
             target: opts.target()?,
             remarks: None,
+            rewrites: None,
+            limit: None,
         })
+    }
+
+    /// Asks to make one rewrite: counts it, and says whether it may be made
+    /// (false past the run's rewrite limit: the pass skips it and leaves
+    /// the IR valid). Call it right before each rewrite, once per rewrite,
+    /// in a deterministic order.
+    #[inline]
+    pub fn may_rewrite(&self) -> bool {
+        let Some(count) = self.rewrites else {
+            return true;
+        };
+        let n = count.get() + 1;
+        count.set(n);
+        self.limit.is_none_or(|l| n <= l)
+    }
+
+    /// Whether another rewrite may be made (the run's limit is not reached).
+    pub fn rewrites_left(&self) -> bool {
+        match (self.rewrites, self.limit) {
+            (Some(count), Some(limit)) => count.get() < limit,
+            _ => true,
+        }
+    }
+
+    /// Runs a rewrite that cannot ask [`PassContext::may_rewrite`] before
+    /// it starts (it finds out as it goes whether it changes anything, or
+    /// is shared with passes that do not count): not at all once the
+    /// run's limit is reached, else counted as one rewrite when it reports
+    /// a change. Its result.
+    pub fn counted(&self, rewrite: impl FnOnce() -> bool) -> bool {
+        if !self.rewrites_left() {
+            return false;
+        }
+        let changed = rewrite();
+        if changed {
+            self.may_rewrite();
+        }
+        changed
+    }
+
+    /// Whether the miscompile lab's `bug` is switched on
+    /// ([`crate::bugs`]).
+    pub fn bug(&self, bug: crate::bugs::Bug) -> bool {
+        bug.on(self.opts)
     }
 }
 
@@ -102,22 +163,57 @@ pub fn apply(
     cx: &PassContext,
     remarks: Option<&mut Vec<Remark>>,
 ) -> bool {
-    if skipped(cx.opts, pass, n) {
-        return false;
+    let limit = cx.opts.rewrite_limit(RewriteSite::Run(n + 1));
+    apply_counted(m, pass, n, cx, remarks, limit).0
+}
+
+/// [`apply`] under rewrite limit `limit` (instead of the options'): whether
+/// the pass reports a change, and the rewrites it made. A pass that counts
+/// none but changed the IR made one (its whole run); a limit of 0 skips
+/// the run.
+pub fn apply_counted(
+    m: &mut Module,
+    pass: Pass,
+    n: usize,
+    cx: &PassContext,
+    remarks: Option<&mut Vec<Remark>>,
+    limit: Option<usize>,
+) -> (bool, usize) {
+    if skipped(cx.opts, pass, n) || limit == Some(0) {
+        return (false, 0);
     }
-    match remarks {
+    let count = Cell::new(0);
+    let changed = match remarks {
         Some(out) if cx.opts.snapshots => {
             let sink = RefCell::new(Vec::new());
             let cx = PassContext {
                 remarks: Some(&sink),
+                rewrites: Some(&count),
+                limit,
                 ..*cx
             };
             let changed = (pass.run())(m, &cx);
             out.extend(sink.into_inner());
             changed
         }
-        _ => (pass.run())(m, cx),
-    }
+        _ => {
+            let cx = PassContext {
+                rewrites: Some(&count),
+                limit,
+                ..*cx
+            };
+            (pass.run())(m, &cx)
+        }
+    };
+    let made = count.get().min(limit.unwrap_or(usize::MAX));
+    (
+        changed,
+        if made == 0 {
+            usize::from(changed)
+        } else {
+            made
+        },
+    )
 }
 
 /// Per-function texts of a module (declarations left out), with their

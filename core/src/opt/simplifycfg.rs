@@ -23,13 +23,16 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         let before = super::remark::size(f);
         let mut did = false;
         for _ in 0..64 {
-            let c = fold_constant_branches(f)
-                | simplify_switches(f)
-                | remove_unreachable(f)
-                | invert_not_branches(f)
-                | fold_two_entry_phis(f)
-                | merge_blocks(f)
-                | remove_forwarding_blocks(f);
+            // Rewrites: each branch folded, inverted or merged, each block
+            // merged or bypassed; a sweep over switches or unreachable
+            // blocks is one.
+            let c = cx.counted(|| fold_constant_branches(f))
+                | cx.counted(|| simplify_switches(f))
+                | cx.counted(|| remove_unreachable(f))
+                | invert_not_branches(f, cx)
+                | fold_two_entry_phis(f, cx)
+                | merge_blocks(f, cx)
+                | remove_forwarding_blocks(f, cx);
             if !c {
                 break;
             }
@@ -221,7 +224,7 @@ pub(super) fn remove_unreachable(f: &mut Function) -> bool {
 /// Merges every block that ends in `br S` with its `S` when it is `S`'s only
 /// predecessor (chains in one sweep: the predecessor lists are kept up to
 /// date as blocks go).
-fn merge_blocks(f: &mut Function) -> bool {
+fn merge_blocks(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut preds = f.predecessors();
     let entry = f.entry();
     let mut removed = vec![false; preds.len()];
@@ -233,6 +236,9 @@ fn merge_blocks(f: &mut Function) -> bool {
             continue;
         }
         while let Some(s) = mergeable_successor(f, &preds, entry, b) {
+            if !cx.may_rewrite() {
+                break;
+            }
             merge_into(f, b, s, &mut replaced);
             for succ in f.successors(b) {
                 for p in preds[succ.0 as usize].iter_mut() {
@@ -323,7 +329,7 @@ fn merge_into(
 /// one sweep: the predecessor lists are kept up to date as blocks go, and
 /// the dominator tree stays right for the blocks left (a path through a
 /// removed block is a path around it).
-fn remove_forwarding_blocks(f: &mut Function) -> bool {
+fn remove_forwarding_blocks(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut preds = f.predecessors();
     let entry = f.entry();
     let mut changed = false;
@@ -369,7 +375,7 @@ fn remove_forwarding_blocks(f: &mut Function) -> bool {
                     .iter()
                     .all(|&phi| value_from(f, phi, p) == value_from(f, phi, e))
         });
-        if !agree {
+        if !agree || !cx.may_rewrite() {
             continue;
         }
         for &phi in &phis {
@@ -404,7 +410,7 @@ fn remove_forwarding_blocks(f: &mut Function) -> bool {
 }
 
 /// `br (xor c, true), A, B` → `br c, B, A`.
-fn invert_not_branches(f: &mut Function) -> bool {
+fn invert_not_branches(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut changed = false;
     for b in f.layout.clone() {
         let Some(&term) = f.block(b).insts.last() else {
@@ -427,7 +433,7 @@ fn invert_not_branches(f: &mut Function) -> bool {
         else {
             continue;
         };
-        if f.inst(x).ty != Type::I1 || rhs.as_int() != Some(-1) {
+        if f.inst(x).ty != Type::I1 || rhs.as_int() != Some(-1) || !cx.may_rewrite() {
             continue;
         }
         f.inst_mut(term).kind = InstKind::CondBr {
@@ -467,7 +473,7 @@ fn speculatable(k: &InstKind) -> bool {
 /// `select c, …` (keeping their names) and the branch goes. One sweep over
 /// the blocks folds every if it finds (the predecessor lists kept up to
 /// date as arms go), so a function of many ifs needs no round per if.
-fn fold_two_entry_phis(f: &mut Function) -> bool {
+fn fold_two_entry_phis(f: &mut Function, cx: &super::PassContext) -> bool {
     let mut preds = f.predecessors();
     let entry = f.entry();
     let mut removed = vec![false; preds.len()];
@@ -476,7 +482,7 @@ fn fold_two_entry_phis(f: &mut Function) -> bool {
         if removed[m.0 as usize] {
             continue;
         }
-        if let Some((d, arms)) = foldable_if(f, &preds, entry, m) {
+        if let Some((d, arms)) = foldable_if(f, &preds, entry, m).filter(|_| cx.may_rewrite()) {
             fold_if(f, d, m, &arms, &preds[m.0 as usize]);
             for &arm in &arms {
                 removed[arm.0 as usize] = true;

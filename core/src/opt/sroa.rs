@@ -25,7 +25,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     for f in &mut m.functions {
         if !f.is_declaration() {
             let before = super::remark::size(f);
-            if run_function(f) {
+            if run_function(f, cx) {
                 changed = true;
                 cx.changed_function(f, before, "aggregates split into scalars");
             }
@@ -48,7 +48,8 @@ struct Uses {
     geps: Vec<InstId>,
 }
 
-fn run_function(f: &mut Function) -> bool {
+/// Each aggregate alloca split is one rewrite.
+fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let entry = f.entry();
     let allocas: Vec<InstId> = f
         .block(entry)
@@ -66,7 +67,7 @@ fn run_function(f: &mut Function) -> bool {
         let Some(uses) = analyze(f, a, &users) else {
             continue;
         };
-        changed |= split(f, a, uses);
+        changed |= cx.counted(|| split(f, a, uses));
     }
     changed
 }

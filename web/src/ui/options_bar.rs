@@ -24,6 +24,8 @@ pub enum OptionChange {
     OptLevel(u8),
     Flag(Flag, bool),
     DisablePass(String),
+    /// A bug of the miscompile lab to inject (empty: none).
+    InjectBug(String),
     /// The bisect field's text.
     Bisect(String),
 }
@@ -42,6 +44,9 @@ impl OptionChange {
             },
             OptionChange::DisablePass(name) => {
                 o.disabled_passes = if name.is_empty() { vec![] } else { vec![name] }
+            }
+            OptionChange::InjectBug(name) => {
+                o.inject_bugs = if name.is_empty() { vec![] } else { vec![name] }
             }
             OptionChange::Bisect(text) => o.opt_bisect_limit = text.trim().parse::<usize>().ok(),
         }
@@ -78,6 +83,8 @@ pub fn OptionsBar(props: &OptionsBarProps) -> Html {
     });
     let on_example = props.on_example.reform(|e: Event| select_value(&e));
     let on_disable = option.reform(|e: Event| OptionChange::DisablePass(select_value(&e)));
+    let on_bug = option.reform(|e: Event| OptionChange::InjectBug(select_value(&e)));
+    let bug = o.inject_bugs.first().cloned().unwrap_or_default();
     let on_bisect = option.reform(|e: Event| {
         OptionChange::Bisect(e.target_unchecked_into::<HtmlInputElement>().value())
     });
@@ -138,6 +145,15 @@ pub fn OptionsBar(props: &OptionsBarProps) -> Html {
                     <option value="" selected={disabled.is_empty()}>{ "no pass" }</option>
                     { for pass_names(props.compilation.as_deref(), &disabled).into_iter().map(|(name, description)| html! {
                         <option value={name.clone()} selected={name == disabled} title={description}>{ name }</option>
+                    }) }
+                </select>
+            </label>
+            <label class="field" title="the miscompile lab: switch on a deliberately wrong rewrite (--inject-bug)">
+                <span>{ "inject bug" }</span>
+                <select data-testid="inject-bug" onchange={on_bug}>
+                    <option value="" selected={bug.is_empty()}>{ "none" }</option>
+                    { for ptxlab_core::bugs::BUGS.iter().map(|b| html! {
+                        <option value={b.name} selected={b.name == bug} title={b.description}>{ b.name }</option>
                     }) }
                 </select>
             </label>

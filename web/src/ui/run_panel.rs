@@ -263,7 +263,43 @@ fn run_shown(props: &RunPanelProps) -> Html {
         },
         RunShown::Launch(o) => outcome(go, o),
         RunShown::Bisect(b) => {
+            let undefined = (!b.undefined.is_empty()).then(|| html! {
+                <div class="bisect-undefined" data-testid="bisect-undefined">
+                    { format!("The kernel has undefined behaviour ({}): a pass may change what such a kernel computes.", b.undefined[0]) }
+                </div>
+            });
+            let rewrite = b.change.as_ref().and_then(|c| c.rewrite.as_ref().map(|r| {
+                let at = if r.line > 0 { format!(" at line {}", r.line) } else { String::new() };
+                let line = r.line;
+                html! {
+                    <div class="bisect-rewrite" data-testid="bisect-rewrite">
+                        <div>
+                            <strong>{ &c.pass }</strong>
+                            { format!(", rewrite {} of {}: {}", r.index, r.total, r.description) }
+                            if line > 0 {
+                                <a href="#" onclick={go.reform(move |e: MouseEvent| { e.prevent_default(); line })}>{ at }</a>
+                            }
+                        </div>
+                        <pre class="bisect-rewrite-diff" data-testid="bisect-rewrite-diff">{ &r.diff }</pre>
+                    </div>
+                }
+            }));
             let summary = match &b.change {
+                Some(c) if c.backend => html! {
+                    <>
+                        <div class="bisect-summary changed">
+                            { "Every IR run agrees, but our PTX in the emulator does not: a backend bug, in " }
+                            <strong>{ &c.pass }</strong>
+                            { format!(": {} element{} differ{}.", c.differing, if c.differing == 1 { "" } else { "s" }, if c.differing == 1 { "s" } else { "" }) }
+                        </div>
+                        { for rewrite }
+                        <ul class="bisect-differences" data-testid="bisect-differences">
+                            { for c.differences.iter().map(|d| html! { <li>{ d }</li> }) }
+                        </ul>
+                        <div class="outcome-label">{ "Our PTX in the emulator:" }</div>
+                        { outcome(go, &c.after) }
+                    </>
+                },
                 Some(c) => html! {
                     <>
                         <div class="bisect-summary changed">
@@ -272,6 +308,7 @@ fn run_shown(props: &RunPanelProps) -> Html {
                             { format!(": {} element{} differ{}.", c.differing, if c.differing == 1 { "" } else { "s" }, if c.differing == 1 { "s" } else { "" }) }
                             { " Marked ≠ in the pass list, its diff shown. A correct pass keeps the result: either it miscompiles, or the kernel has undefined behaviour the pass may exploit (an uninitialized read, a data race, an out-of-range shift)." }
                         </div>
+                        { for rewrite }
                         <ul class="bisect-differences" data-testid="bisect-differences">
                             { for c.differences.iter().map(|d| html! { <li>{ d }</li> }) }
                         </ul>
@@ -296,6 +333,7 @@ fn run_shown(props: &RunPanelProps) -> Html {
             };
             html! {
                 <div class="bisect-result" data-testid="bisect-result" data-changed={b.change.is_some().to_string()}>
+                    { for undefined }
                     { summary }
                     <div class="run-stats">{ format!("bisection: {} launches over {} pass runs in {}", b.launches, b.total, format_micros(b.micros)) }</div>
                 </div>
