@@ -192,6 +192,46 @@ fn ftz_flushes_denormals_and_leaves_one_path() {
     }
 }
 
+/// sinf and cosf pick their fused multiply-adds by
+/// `__nvvm_reflect("__CUDA_FTZ")`, as NVIDIA's libdevice does: nvvm-reflect
+/// answers it (a remark for each -ftz), nothing of the other path is left,
+/// and a denormal argument is flushed only under -ftz.
+#[test]
+fn sinf_asks_nvvm_reflect_for_ftz() {
+    let src = "extern \"C\" __global__ void k(float *x) { x[0] = sinf(x[0]) + cosf(x[1]); }";
+    for ftz in [false, true] {
+        let opts = Options {
+            ftz,
+            ..Options::default()
+        };
+        let c = ptxlab_core::compile_source("k.cu", src, &opts);
+        let reflect = c.stage("nvvm-reflect").expect("nvvm-reflect ran");
+        let want = format!("reflect `__CUDA_FTZ` -> {}", u8::from(ftz));
+        assert!(
+            reflect.remarks.iter().any(|r| r.text.contains(&want)),
+            "{:?}",
+            reflect.remarks
+        );
+        let last_ir = c
+            .stages
+            .iter()
+            .rev()
+            .find(|s| s.kind == ptxlab_core::StageKind::Ir)
+            .unwrap()
+            .text();
+        // The FTZ path calls the .ftz fma; the other the plain one.
+        assert_eq!(last_ir.contains("llvm.nvvm.fma.rn.ftz.f"), ftz, "{last_ir}");
+        assert!(!last_ir.contains("__nvvm_reflect"));
+        let tiny = -1e-40f32;
+        let s = eval("sinf", &[tiny], &opts)[0];
+        if ftz {
+            assert_eq!(s, 0.0, "{s:e}");
+        } else {
+            assert_eq!(s, tiny);
+        }
+    }
+}
+
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
 

@@ -22,6 +22,56 @@ pub struct Compilation {
     /// them (what a launch of the IR needs).
     #[serde(default)]
     pub kernels: Vec<Kernel>,
+    /// With snapshots: per function, where each IR value of the last IR
+    /// stage went in the PTX (its registers and the lines defining them), so
+    /// a followed value is found in the PTX and a register in the IR.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<FunctionValues>,
+}
+
+/// Where one function's IR values went in the PTX.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FunctionValues {
+    /// The function's (mangled) name, as the IR and the PTX spell it.
+    pub function: String,
+    /// Its named values, in the IR's order: parameters, then instructions.
+    pub values: Vec<ValueRegs>,
+}
+
+/// One IR value and what holds it in the PTX.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueRegs {
+    /// As the last IR stage prints it: `%add`.
+    pub value: String,
+    /// The PTX registers holding it (`%f3`); a value computed inside its
+    /// users (an `fmul` inside an `fma`) has theirs.
+    pub registers: Vec<String>,
+    /// The 1-based lines of the PTX text whose instructions define those
+    /// registers, in order.
+    pub ptx_lines: Vec<u32>,
+}
+
+impl Compilation {
+    /// The PTX registers of the IR value `value` of `function`.
+    pub fn registers_of(&self, function: &str, value: &str) -> Option<&ValueRegs> {
+        self.values
+            .iter()
+            .find(|f| f.function == function)?
+            .values
+            .iter()
+            .find(|v| v.value == value)
+    }
+
+    /// The IR values of `function` that the PTX register `reg` holds.
+    pub fn values_in_register(&self, function: &str, reg: &str) -> Vec<&str> {
+        self.values
+            .iter()
+            .filter(|f| f.function == function)
+            .flat_map(|f| &f.values)
+            .filter(|v| v.registers.iter().any(|r| r == reg))
+            .map(|v| v.value.as_str())
+            .collect()
+    }
 }
 
 impl Compilation {

@@ -4,7 +4,10 @@
 //! (`opt::STAGES`).
 
 use crate::codegen::{emit, isel, layout, out_of_ssa};
-use crate::compilation::{Compilation, FunctionText, Kernel, Metrics, Remark, RemarkKind, Stage};
+use crate::compilation::{
+    Compilation, FunctionText, FunctionValues, Kernel, Metrics, Remark, RemarkKind, Stage,
+    ValueRegs,
+};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{verify, Module};
 use crate::opt::remark::{ir_metrics, plural};
@@ -594,9 +597,23 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
 
     let t = Instant::now();
     let mut copies = Vec::new();
-    for (f, s) in funcs.iter_mut().zip(&selected) {
+    for (f, s) in funcs.iter_mut().zip(selected.iter_mut()) {
         let before = (size(f), f.blocks.len());
-        out_of_ssa::run(f, &s.phis);
+        let renamed = out_of_ssa::run(f, &s.phis);
+        // A value coalesced into a phi's register is held there now.
+        for (from, to) in renamed {
+            for (_, regs) in &mut s.values {
+                for r in regs.iter_mut().filter(|r| **r == from) {
+                    *r = to;
+                }
+                let mut seen = Vec::new();
+                regs.retain(|r| {
+                    let new = !seen.contains(r);
+                    seen.push(*r);
+                    new
+                });
+            }
+        }
         let split = f.blocks.len() - before.1;
         // Each split edge's block holds its copies and one branch.
         let added = size(f).saturating_sub(before.0 + split);
@@ -697,8 +714,41 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     let micros = t.elapsed().as_micros() as u64;
     let ptx = vec![FunctionText::new("<module>", e.text.clone())];
     record(c, StageId::Ptx, ptx, false, micros, Report::default());
+    if opts.snapshots {
+        c.values = value_map(&selected, &funcs, &e.defs);
+    }
     c.line_map = e.line_map;
     c.ptx = Some(e.text);
+}
+
+/// Where each function's IR values went: their registers (after
+/// coalescing) and the PTX lines defining them.
+fn value_map(
+    selected: &[isel::Selected],
+    funcs: &[crate::ptx::MFunction],
+    defs: &[Vec<(crate::ptx::Reg, u32)>],
+) -> Vec<FunctionValues> {
+    selected
+        .iter()
+        .zip(funcs)
+        .zip(defs)
+        .map(|((s, f), defs)| FunctionValues {
+            function: f.name.clone(),
+            values: s
+                .values
+                .iter()
+                .map(|(name, regs)| ValueRegs {
+                    value: name.clone(),
+                    registers: regs.iter().map(|r| r.to_string()).collect(),
+                    ptx_lines: defs
+                        .iter()
+                        .filter(|(r, _)| regs.contains(r))
+                        .map(|(_, l)| *l)
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The PTX ISA version to write (`-ptx-version`): NVRTC's by default; the

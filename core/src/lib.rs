@@ -27,8 +27,8 @@ pub mod wmma;
 mod driver;
 
 pub use compilation::{
-    Compilation, FunctionText, Kernel, KernelParam, LineMapEntry, ParamKind, Stage, StageKind,
-    Stats,
+    Compilation, FunctionText, FunctionValues, Kernel, KernelParam, LineMapEntry, ParamKind, Stage,
+    StageKind, Stats, ValueRegs,
 };
 pub use diag::{Diagnostic, Severity, Span};
 pub use driver::{compile, compile_source, compile_to_ir, PassRun, Stepper};

@@ -402,3 +402,58 @@ fn bad_specs_are_errors() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+/// Every pass has a filetest asserting a remark for a program it transforms
+/// (`; REMARK: [pass] …`) and one asserting it reports nothing for a program
+/// it leaves alone (`; REMARK-NOT: [` or `; REMARK-NOT: [pass]`, and no
+/// remark of that pass expected).
+#[test]
+fn every_pass_has_remark_filetests_for_a_change_and_for_none() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/filetests");
+    let specs: Vec<(String, Vec<String>, String)> = std::fs::read_dir(&dir)
+        .expect("tests/filetests")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable filetest");
+            let run = text
+                .lines()
+                .find_map(|l| l.strip_prefix("; RUN:"))
+                .unwrap_or_default()
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect();
+            (p.display().to_string(), run, text)
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for pass in ptxlab_core::opt::Pass::all() {
+        let name = pass.name();
+        let tag = format!("[{name}]");
+        let runs = |run: &[String]| run.iter().any(|p| p == name);
+        let expects = |text: &str| {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("; REMARK:"))
+                .any(|r| r.trim_start().starts_with(&tag))
+        };
+        let forbids = |text: &str| {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("; REMARK-NOT:"))
+                .map(str::trim)
+                .any(|r| r == "[" || r.starts_with(&tag))
+        };
+        if !specs
+            .iter()
+            .any(|(_, run, text)| runs(run) && expects(text))
+        {
+            missing.push(format!("{name}: no filetest expects a remark of it"));
+        }
+        if !specs
+            .iter()
+            .any(|(_, run, text)| runs(run) && forbids(text) && !expects(text))
+        {
+            missing.push(format!("{name}: no filetest where it reports nothing"));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

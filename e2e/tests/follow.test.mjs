@@ -123,6 +123,103 @@ test("a PTX register clicked in the PTX pane is followed through the machine run
   await page.waitForFunction((sel) => !document.querySelector(sel), $("value-history"));
 });
 
+test("an IR value highlights exactly the PTX instructions defining it; its register finds it back", async () => {
+  await passItem(page, "irgen").click();
+  await page.locator($("view-ir")).click();
+  // %add1 is the fadd of a * x[i] + y[i]: in the PTX, the fma.
+  await page.locator(`${$("ir-view")} [data-v="%add1"]`).first().click();
+  await page.locator(`${$("value-history")}[data-value="%add1"]`).waitFor();
+  const marked = (sel) =>
+    page.locator(`${$("ptx-view")} .code-line`).evaluateAll(
+      (els, sel) => els.filter((e) => getComputedStyle(e).boxShadow !== "none").map((e) => e.textContent),
+      sel,
+    );
+  const defs = await marked();
+  assert.equal(defs.length, 1, JSON.stringify(defs));
+  assert.match(defs[0], /fma\.rn\.f32\s+%f\d+,/);
+  // The other instructions of the same source line are not marked.
+  const ld = page.locator(`${$("ptx-view")} .code-line`, { hasText: "ld.global.f32" }).first();
+  assert.equal(await ld.evaluate((e) => getComputedStyle(e).boxShadow), "none");
+  // The fma's register is outlined where it is defined and where it is stored.
+  const reg = defs[0].match(/fma\.rn\.f32\s+(%f\d+),/)[1];
+  const outlined = await page.locator(`${$("ptx-view")} [data-v="${reg}"]`).evaluateAll(
+    (els) => els.filter((e) => getComputedStyle(e).outlineStyle === "dashed").length,
+  );
+  assert.equal(outlined, 2);
+  await screenshot(page, "follow-ir-to-ptx.png");
+
+  // Conversely, following the register outlines the IR values it holds: the
+  // fadd and the fmul folded into the fma.
+  await page.locator(`${$("ptx-view")} [data-v="${reg}"]`).first().click();
+  await page.locator(`${$("value-history")}[data-value="${reg}"]`).waitFor();
+  for (const v of ["%add1", "%mul1"]) {
+    const style = await page.locator(`${$("ir-view")} [data-v="${v}"]`).first().evaluate((e) => getComputedStyle(e).outlineStyle);
+    assert.equal(style, "dashed", v);
+  }
+  const other = page.locator(`${$("ir-view")} [data-v="%add"]`).first();
+  assert.notEqual(await other.evaluate((e) => getComputedStyle(e).outlineStyle), "dashed");
+  await page.locator($("value-clear")).click();
+  await page.waitForFunction((sel) => !document.querySelector(sel), $("value-history"));
+});
+
+test("values by keyboard: arrows move between values, Enter follows, n/p step through uses, ] and [ through the history, Escape stops", async () => {
+  await passItem(page, "irgen").click();
+  await page.locator($("view-ir")).click();
+  const active = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a?.dataset?.v ? { v: a.dataset.v, i: [...document.querySelectorAll(`[data-v="${a.dataset.v}"]`)].indexOf(a), label: a.getAttribute("aria-label") } : null;
+  });
+  await page.locator($("ir-view")).focus();
+  await page.keyboard.press("ArrowRight");
+  let a = await active();
+  assert.ok(a, "a value has the focus");
+  assert.equal(a.label, `value ${a.v}`);
+  for (let n = 0; n < 300 && a?.v !== "%add"; n++) {
+    await page.keyboard.press("ArrowRight");
+    a = await active();
+  }
+  assert.equal(a?.v, "%add");
+  await page.keyboard.press("Enter");
+  await page.locator(`${$("value-history")}[data-value="%add"]`).waitFor();
+  // n: the next use of %add; p: back.
+  await page.locator(`${$("ir-view")} [data-v="%add"]`).first().focus();
+  const first = await active();
+  await page.keyboard.press("n");
+  const second = await active();
+  assert.equal(second.v, "%add");
+  assert.ok(second.i > first.i, JSON.stringify([first, second]));
+  await page.keyboard.press("p");
+  assert.deepEqual(await active(), first);
+
+  // ] selects the next run of the history after the selected one, [ the previous.
+  const ev = await events();
+  const selected = async () => Number(await page.locator(`${$("pass-item")}.selected`).getAttribute("data-run"));
+  const from = await selected();
+  const next = ev.find((e) => e.run > from);
+  assert.ok(next, JSON.stringify(ev));
+  await page.locator($("ir-view")).focus().catch(() => page.locator($("diff-view")).focus());
+  await page.keyboard.press("]");
+  await page.waitForFunction(([sel, run]) => document.querySelector(sel)?.dataset.run === String(run), [`${$("pass-item")}.selected`, next.run]);
+  const view = (await page.locator($("diff-view")).count()) ? $("diff-view") : $("ir-view");
+  await page.locator(view).focus();
+  await page.keyboard.press("[");
+  await page.waitForFunction(([sel, run]) => document.querySelector(sel)?.dataset.run === String(run), [`${$("pass-item")}.selected`, from]);
+
+  // Escape stops following.
+  await page.locator($("ir-view")).focus();
+  await page.keyboard.press("Escape");
+  await page.waitForFunction((sel) => !document.querySelector(sel), $("value-history"));
+  // Escape in the PTX pane too; Space follows there.
+  await page.locator($("ptx-view")).focus();
+  await page.keyboard.press("ArrowRight");
+  const reg = await active();
+  assert.ok(reg?.v.startsWith("%"), JSON.stringify(reg));
+  await page.keyboard.press(" ");
+  await page.locator(`${$("value-history")}[data-value="${reg.v}"]`).waitFor();
+  await page.keyboard.press("Escape");
+  await page.waitForFunction((sel) => !document.querySelector(sel), $("value-history"));
+});
+
 test("the page logged no errors", () => {
   assert.deepEqual(b.errors, []);
 });

@@ -58,18 +58,37 @@ test("a run with no remarks shows no list", async () => {
   assert.equal(await page.locator($("pass-remarks")).count(), 0);
 });
 
+test("nvvm-reflect answers __nv_sinf's __CUDA_FTZ query in the sinf example, at either -ftz", async () => {
+  await selectExample("sinf-ftz", "sines");
+  // The example opens with -ftz=true.
+  await passItem(page, "nvvm-reflect", "true").click();
+  let r = await remarks();
+  assert.ok(r.some(([pass, kind, , text]) => pass === "nvvm-reflect" && kind === "applied" && /reflect `__CUDA_FTZ` -> 1/.test(text)), JSON.stringify(r));
+  // nvvm-reflect-pp then deletes the path not taken.
+  await passItem(page, "nvvm-reflect-pp", "true").click();
+  r = await remarks();
+  assert.ok(r.some(([pass, , , text]) => pass === "nvvm-reflect-pp" && /branch(es)? folded/.test(text)), JSON.stringify(r));
+  // inline reports __nv_sinf inlined at the call's line.
+  await passItem(page, "inline", "true").click();
+  r = await remarks();
+  assert.ok(r.some(([pass, , line, text]) => pass === "inline" && line === "7" && /__nv_sinf/.test(text)), JSON.stringify(r));
+  // With -ftz off the same query is answered 0.
+  await page.locator($("flag-ftz")).setChecked(false);
+  await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid="ptx-view"]')?.textContent ?? "";
+    return /\.entry sines/.test(t) && !/\.ftz/.test(t);
+  });
+  await passItem(page, "nvvm-reflect", "true").click();
+  r = await remarks();
+  assert.ok(r.some(([pass, , , text]) => pass === "nvvm-reflect" && /reflect `__CUDA_FTZ` -> 0/.test(text)), JSON.stringify(r));
+  await screenshot(page, "remarks-nvvm-reflect-sinf.png");
+});
+
 test("nvvm-reflect says which flag it answered (reflect-ftz example)", async () => {
   await selectExample("reflect-ftz", "reflect_ftz");
   await passItem(page, "nvvm-reflect", "true").click();
   const r = await remarks();
   assert.ok(r.some(([pass, , , text]) => pass === "nvvm-reflect" && /__CUDA_FTZ/.test(text) && /-> 1|→ 1/.test(text)), JSON.stringify(r));
-});
-
-test("the sinf example reports inlining libdevice's __nv_sinf at the call's line", async () => {
-  await selectExample("sinf-ftz", "sines");
-  await passItem(page, "inline", "true").click();
-  const r = await remarks();
-  assert.ok(r.some(([pass, , line, text]) => pass === "inline" && line === "6" && /__nv_sinf/.test(text)), JSON.stringify(r));
 });
 
 test("loop-unroll's remark links the tiled matmul's inner loop line, and the link highlights it", async () => {

@@ -180,13 +180,20 @@ macro_rules! sincos_f {
         r#"
 __device__ const unsigned int __nv_internal_2opi_f[8] = {0u, 0xa2f9836eu, 0x4e441529u, 0xfc2757d1u,
                                                          0xf534ddc0u, 0xdb629599u, 0x3c439041u, 0xfe5163abu};
+/* NVIDIA's libdevice is bitcode compiled once for every -ftz, so its float
+   functions ask __nvvm_reflect("__CUDA_FTZ") which form of an operation to
+   call; sin and cos do the same for their fused multiply-adds. The FTZ path's
+   fma is the .ftz one (__fmaf_rn under -ftz); nvvm-reflect answers the
+   query and nvvm-reflect-pp deletes the other path. */
+#define __nv_internal_fma_f(a, b, c) \
+    (__nvvm_reflect("__CUDA_FTZ") ? __fmaf_rn((a), (b), (c)) : __nvvm_fma_rn_f((a), (b), (c)))
 __device__ __forceinline__ float __nv_internal_trig_reduce(float a, int *quadrant) {
     /* j as an integer and back: j = 0 is +0, so a = -0 keeps its sign in r */
     int q = __float2int_rn(a * 0.636619772f);
     float j = (float)q;
-    float r = __nvvm_fma_rn_f(j, -1.57079625129699707031f, a);
-    r = __nvvm_fma_rn_f(j, -7.54978941586159635335e-08f, r);
-    r = __nvvm_fma_rn_f(j, -5.39030252995776476554e-15f, r);
+    float r = __nv_internal_fma_f(j, -1.57079625129699707031f, a);
+    r = __nv_internal_fma_f(j, -7.54978941586159635335e-08f, r);
+    r = __nv_internal_fma_f(j, -5.39030252995776476554e-15f, r);
     if (!(__nvvm_fabs_f(a) < 105615.0f)) {
         /* a = m·2^(e-23); the window of 2/π starts at bit e - 24 (bit p weighs 2^-p) */
         unsigned int bits = (unsigned int)__nvvm_bitcast_f2i(a);
@@ -214,17 +221,17 @@ __device__ __forceinline__ float __nv_internal_trig_reduce(float a, int *quadran
 }
 __device__ __forceinline__ float __nv_internal_sin_poly(float r) {
     float z = r * r;
-    float s = __nvvm_fma_rn_f(z, -0.00019518291810527444f, 0.008332189172506332f);
-    s = __nvvm_fma_rn_f(s, z, -0.16666655242443085f);
+    float s = __nv_internal_fma_f(z, -0.00019518291810527444f, 0.008332189172506332f);
+    s = __nv_internal_fma_f(s, z, -0.16666655242443085f);
     /* r·z + 0 is +0 for r = -0, so that the sum keeps r's sign */
-    return __nvvm_fma_rn_f(s, __nvvm_fma_rn_f(z, r, 0.0f), r);
+    return __nv_internal_fma_f(s, __nv_internal_fma_f(z, r, 0.0f), r);
 }
 __device__ __forceinline__ float __nv_internal_cos_poly(float r) {
     float z = r * r;
-    float c = __nvvm_fma_rn_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
-    c = __nvvm_fma_rn_f(c, z, 0.04166664555668831f);
-    c = __nvvm_fma_rn_f(c, z, -0.5f);
-    return __nvvm_fma_rn_f(c, z, 1.0f);
+    float c = __nv_internal_fma_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
+    c = __nv_internal_fma_f(c, z, 0.04166664555668831f);
+    c = __nv_internal_fma_f(c, z, -0.5f);
+    return __nv_internal_fma_f(c, z, 1.0f);
 }
 /* sin r (q even) or cos r (q odd), negated in quadrants 2 and 3: x·(1 + z·p)
    with x = ±r, p = S(z), or x = ±1, p = C(z) (the coefficients selected);
@@ -232,13 +239,13 @@ __device__ __forceinline__ float __nv_internal_cos_poly(float r) {
 __device__ __forceinline__ float __nv_internal_sincos_q(float r, int q) {
     float z = r * r;
     int odd = q & 1;
-    float pc = __nvvm_fma_rn_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
+    float pc = __nv_internal_fma_f(z, 2.4432327336398885e-05f, -0.0013887309469282627f);
     float p = odd ? pc : -0.00019518291810527444f;
-    p = __nvvm_fma_rn_f(p, z, odd ? 0.04166664555668831f : 0.008332189172506332f);
-    p = __nvvm_fma_rn_f(p, z, odd ? -0.5f : -0.16666655242443085f);
+    p = __nv_internal_fma_f(p, z, odd ? 0.04166664555668831f : 0.008332189172506332f);
+    p = __nv_internal_fma_f(p, z, odd ? -0.5f : -0.16666655242443085f);
     float x = odd ? 1.0f : r;
     x = (q & 2) ? -x : x;
-    return __nvvm_fma_rn_f(p, __nvvm_fma_rn_f(z, x, 0.0f), x);
+    return __nv_internal_fma_f(p, __nv_internal_fma_f(z, x, 0.0f), x);
 }
 __device__ __forceinline__ float __nv_internal_sincosf(float a, int add_quadrant) {
     int q;

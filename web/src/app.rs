@@ -716,9 +716,48 @@ impl App {
                 escape.then_some('\\').into_iter().chain(std::iter::once(c))
             })
             .collect();
-        let css = format!("[data-v=\"{name}\"] {{ background: var(--followed); outline: 1px solid var(--accent); border-radius: 2px; }}");
+        let mut css = format!("[data-v=\"{name}\"] {{ background: var(--followed); outline: 1px solid var(--accent); border-radius: 2px; }}");
+        // What the compiler says it became: an IR value's PTX registers and
+        // the instructions defining them, or the IR values a register holds.
+        if let Some(c) = self.compilation.as_deref() {
+            css += &related_css(&values::related(c, self.function(), &v.name, v.ptx), v.ptx);
+        }
         html! { <style>{ css }</style> }
     }
+}
+
+/// The style rules that mark what a followed value is related to: in the
+/// PTX pane, the lines defining an IR value (`value-def`) and its registers
+/// in its function; in the IR views, the values a followed register holds.
+fn related_css(r: &values::Related, ptx: bool) -> String {
+    const PTX: &str = "[data-testid=\"ptx-view\"]";
+    let escape = |n: &str| -> String {
+        n.chars()
+            .flat_map(|c| {
+                let escape = !(c.is_ascii_alphanumeric() || matches!(c, '%' | '_' | '.' | '$'));
+                escape.then_some('\\').into_iter().chain(std::iter::once(c))
+            })
+            .collect()
+    };
+    let mut css = String::new();
+    for l in &r.def_lines {
+        css += &format!("{PTX} .code-line[data-line=\"{l}\"] {{ background: var(--followed); box-shadow: inset 3px 0 var(--accent); }}\n");
+    }
+    for (l, reg) in &r.reg_lines {
+        css += &format!(
+            "{PTX} .code-line[data-line=\"{l}\"] [data-v=\"{}\"] {{ outline: 1px dashed var(--accent); border-radius: 2px; }}\n",
+            escape(reg)
+        );
+    }
+    if ptx {
+        for n in &r.names {
+            css += &format!(
+                "[data-testid=\"ir-view\"] [data-v=\"{n}\"], [data-testid=\"diff-view\"] [data-v=\"{n}\"] {{ outline: 1px dashed var(--accent); border-radius: 2px; }}\n",
+                n = escape(n)
+            );
+        }
+    }
+    css
 }
 
 /// The editor's underlines for a compilation's diagnostics in the source.

@@ -190,9 +190,10 @@ extern "C" __global__ void reflect_ftz(float *data, int n) {
     Example {
         id: "sinf-ftz",
         title: "sinf with -ftz on and off",
-        hint: "sinf links libdevice's __nv_sinf, inlined into the kernel; toggle -ftz and its f32 instructions become the flush-to-zero forms (abs.ftz, setp.ftz, mul.ftz). The reflect-ftz example shows nvvm-reflect answering __nvvm_reflect(\"__CUDA_FTZ\").",
+        hint: "sinf links libdevice's __nv_sinf, inlined into the kernel; it asks __nvvm_reflect(\"__CUDA_FTZ\") which fma to use, and nvvm-reflect answers (see its remark). Toggle -ftz and its f32 instructions become the flush-to-zero forms (abs.ftz, setp.ftz, mul.ftz, fma.rn.ftz).",
         source: r#"// sinf is libdevice's __nv_sinf, linked by the `link` stage and inlined
-// here. Toggle -ftz and compare: its f32 instructions take the
+// here. It asks __nvvm_reflect("__CUDA_FTZ") which fma to call: nvvm-reflect
+// answers from -ftz. Toggle -ftz and compare: its f32 instructions take the
 // flush-to-zero forms.
 extern "C" __global__ void sines(float *out, const float *in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -129,6 +129,81 @@ pub fn history(c: &Compilation, function: Option<&str>, lang: Lang, name: &str) 
     out
 }
 
+/// What following a value shows beyond its own name, from the compiler's
+/// map of IR values to PTX registers (`Compilation::values`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Related {
+    /// For an IR value, the PTX registers holding it; for a PTX register,
+    /// the IR values (of the last IR run) it holds.
+    pub names: Vec<String>,
+    /// For an IR value: the PTX lines (0-based) whose instructions define
+    /// it, and every (line, register) of its functions' bodies where one of
+    /// its registers appears (a register name is only unique in its function).
+    pub def_lines: Vec<usize>,
+    pub reg_lines: Vec<(usize, String)>,
+}
+
+/// What `name` (a PTX register when `ptx`, else an IR value) is related to in
+/// `function` (or every function).
+pub fn related(c: &Compilation, function: Option<&str>, name: &str, ptx: bool) -> Related {
+    let mut out = Related::default();
+    let funcs = c
+        .values
+        .iter()
+        .filter(|f| function.is_none_or(|n| n == f.function));
+    if ptx {
+        for f in funcs {
+            for v in f
+                .values
+                .iter()
+                .filter(|v| v.registers.iter().any(|r| r == name))
+            {
+                if !out.names.contains(&v.value) {
+                    out.names.push(v.value.clone());
+                }
+            }
+        }
+        return out;
+    }
+    let ptx_lines: Vec<&str> = c.ptx.as_deref().unwrap_or_default().lines().collect();
+    for f in funcs {
+        let Some(v) = f.values.iter().find(|v| v.value == name) else {
+            continue;
+        };
+        for r in &v.registers {
+            if !out.names.contains(r) {
+                out.names.push(r.clone());
+            }
+        }
+        out.def_lines
+            .extend(v.ptx_lines.iter().map(|&l| (l as usize).saturating_sub(1)));
+        // The function's body: from the `{` before its first definition to
+        // the `}` closing it.
+        let Some(first) = f.values.iter().flat_map(|v| &v.ptx_lines).min() else {
+            continue;
+        };
+        let first = (*first as usize).saturating_sub(1).min(ptx_lines.len());
+        let start = ptx_lines[..first]
+            .iter()
+            .rposition(|l| l.trim() == "{")
+            .unwrap_or(first);
+        let end = ptx_lines[first..]
+            .iter()
+            .position(|l| l.trim() == "}")
+            .map_or(ptx_lines.len(), |e| first + e);
+        for (i, line) in ptx_lines.iter().enumerate().take(end).skip(start) {
+            for r in &v.registers {
+                if mentions(Lang::Ptx, line, r) {
+                    out.reg_lines.push((i, r.clone()));
+                }
+            }
+        }
+    }
+    out.def_lines.sort_unstable();
+    out.def_lines.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +231,39 @@ mod tests {
             "\tst.global.f32 \t[%rd8], %f3;",
             "%rd8"
         ));
+    }
+
+    #[test]
+    fn an_ir_value_finds_its_ptx_and_a_register_its_ir_values() {
+        let c = compile_source("kernel.cu", crate::examples::SAXPY, &Options::default());
+        let ptx: Vec<&str> = c.ptx.as_deref().unwrap().lines().collect();
+        // The fadd of `a * x[i] + y[i]` is the fma; its fmul too.
+        let r = related(&c, Some("saxpy"), "%add1", false);
+        assert_eq!(r.names.len(), 1, "{r:?}");
+        assert!(r.names[0].starts_with("%f"), "{r:?}");
+        assert_eq!(r.def_lines.len(), 1, "{r:?}");
+        assert!(ptx[r.def_lines[0]].contains("fma.rn.f32"), "{r:?}");
+        assert!(defines(Lang::Ptx, ptx[r.def_lines[0]], &r.names[0]));
+        // Its register is defined by the fma and read by the store.
+        let lines: Vec<&str> = r.reg_lines.iter().map(|(i, _)| ptx[*i]).collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[1].contains("st.global.f32"), "{lines:?}");
+        assert_eq!(related(&c, None, "%add1", false), r);
+        // The fma's register holds the fadd and the folded fmul.
+        let back = related(&c, Some("saxpy"), &r.names[0], true);
+        assert!(back.names.contains(&"%add1".to_string()), "{back:?}");
+        assert!(back.names.contains(&"%mul1".to_string()), "{back:?}");
+        assert!(back.def_lines.is_empty() && back.reg_lines.is_empty());
+        // The integer %add: a register defined once, by the mad.
+        let add = related(&c, Some("saxpy"), "%add", false);
+        assert!(add.names.iter().all(|n| n.starts_with("%r")), "{add:?}");
+        assert!(ptx[add.def_lines[0]].contains("mad.lo.s32"), "{add:?}");
+        // No map for another function, or a name that is no value.
+        assert_eq!(
+            related(&c, Some("other"), "%add", false),
+            Related::default()
+        );
+        assert_eq!(related(&c, None, "%nothing", false), Related::default());
     }
 
     #[test]

@@ -11,6 +11,9 @@ pub struct Emitted {
     pub text: String,
     pub line_map: Vec<LineMapEntry>,
     pub instructions: usize,
+    /// Per function (in the order given), the register each instruction
+    /// defines and its 1-based PTX line: where a followed value is computed.
+    pub defs: Vec<Vec<(Reg, u32)>>,
 }
 
 /// Writes the whole module, as PTX ISA `isa`. `lineinfo` adds `.file`/`.loc` lines.
@@ -61,20 +64,22 @@ pub fn module(
     }
     let mut line_map = Vec::new();
     let mut instructions = 0;
+    let mut defs = Vec::new();
     for f in funcs {
-        function(
+        defs.push(function(
             &mut out,
             f,
             source_file,
             lineinfo,
             &mut line_map,
             &mut instructions,
-        );
+        ));
     }
     Emitted {
         text: out,
         line_map,
         instructions,
+        defs,
     }
 }
 
@@ -85,7 +90,8 @@ fn function(
     lineinfo: bool,
     line_map: &mut Vec<LineMapEntry>,
     count: &mut usize,
-) {
+) -> Vec<(Reg, u32)> {
+    let mut defs = Vec::new();
     if f.kernel {
         let _ = writeln!(out, "\t// .globl\t{}", f.name);
     }
@@ -144,14 +150,27 @@ fn function(
                     let _ = writeln!(out, "\t.loc\t1 {} {}", loc.line, loc.column);
                 }
                 last_line = loc.line;
-                lines += out[scanned..].bytes().filter(|b| *b == b'\n').count() as u32;
-                scanned = out.len();
-                let ptx_line = lines + 1;
+            }
+            lines += out[scanned..].bytes().filter(|b| *b == b'\n').count() as u32;
+            scanned = out.len();
+            let ptx_line = lines + 1;
+            if let Some(loc) = i.loc {
                 line_map.push(LineMapEntry {
                     ptx_line,
                     file: source_file.to_string(),
                     source_line: loc.line,
                 });
+            }
+            match (i.defs(), i.operands.first()) {
+                (Some(r), _) => defs.push((r, ptx_line)),
+                // `ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1]`.
+                (None, Some(Operand::List(regs))) if i.op != Op::St => {
+                    defs.extend(regs.iter().filter_map(|o| match o {
+                        Operand::Reg(r) => Some((*r, ptx_line)),
+                        _ => None,
+                    }))
+                }
+                _ => {}
             }
             out.push('\t');
             crate::ptx::push_instr(out, f, i);
@@ -160,6 +179,7 @@ fn function(
         }
     }
     out.push_str("\n}\n");
+    defs
 }
 
 /// The little-endian bytes of a global's initializer.

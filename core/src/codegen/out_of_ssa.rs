@@ -98,6 +98,8 @@ struct EdgeCopies {
     edges: Vec<(Edge, Vec<(Reg, Operand)>)>,
     readers: HashMap<Reg, Vec<usize>>,
     phi_regs: HashSet<Reg>,
+    /// The registers coalesced into a phi's: (register, phi register).
+    renamed: Vec<(Reg, Reg)>,
 }
 
 /// Copy coalescing: when a phi's incoming value is computed in the
@@ -167,6 +169,7 @@ fn coalesce(
             _ => false,
         };
         if ok {
+            pending.renamed.push((*r, *dst));
             let d = def.expect("checked");
             let insts = &mut f.blocks[from].insts;
             uses.add(&insts[d], -1);
@@ -321,7 +324,9 @@ fn sequentialize(f: &mut MFunction, mut copies: Vec<(Reg, Operand)>) -> Vec<Inst
 /// A CFG edge: (from block, to block).
 type Edge = (usize, usize);
 
-pub fn run(f: &mut MFunction, phis: &[Phi]) {
+/// Replaces the phis by copies; returns the registers coalesced away, in
+/// order: (register, the phi's register that now holds its value).
+pub fn run(f: &mut MFunction, phis: &[Phi]) -> Vec<(Reg, Reg)> {
     let nblocks = f.blocks.len();
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
     for (b, blk) in f.blocks.iter().enumerate() {
@@ -373,6 +378,7 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         edges: Vec::new(),
         readers: HashMap::default(),
         phi_regs: phis.iter().map(|p| p.dst).collect(),
+        renamed: Vec::new(),
     };
     let mut edge_index: HashMap<Edge, usize> = HashMap::default();
     for p in phis {
@@ -405,4 +411,5 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) {
         let at = insertion_point(&f.blocks[from]);
         f.blocks[from].insts.splice(at..at, seq);
     }
+    pending.renamed
 }

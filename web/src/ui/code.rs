@@ -41,6 +41,82 @@ pub fn on_value_click(cb: &Callback<String>) -> Callback<MouseEvent> {
     })
 }
 
+/// The keys of a container of code or diff views (one tab stop each; the
+/// values inside are focused by the keys, as a roving focus):
+/// → / ← focus the next / previous value, Enter or Space follows the focused
+/// one (or stops following it), n / p focus the next / previous use of the
+/// focused value, Escape stops following, ] / [ select the next / previous
+/// run of the followed value's history (`on_run`, where the view has one).
+pub fn on_value_keys(
+    follow: &Callback<String>,
+    clear: &Callback<()>,
+    on_run: Option<Callback<isize>>,
+) -> Callback<KeyboardEvent> {
+    let (follow, clear) = (follow.clone(), clear.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        let Some(container) = e
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let focused = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-v]").ok().flatten());
+        let name = focused.as_ref().and_then(|el| el.get_attribute("data-v"));
+        // Focus the value `step` places from the focused one among those the
+        // selector picks (the first or last when none is focused).
+        let move_focus = |selector: &str, step: isize| {
+            let Ok(list) = container.query_selector_all(selector) else {
+                return;
+            };
+            let els: Vec<web_sys::Element> = (0..list.length())
+                .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+                .collect();
+            if els.is_empty() {
+                return;
+            }
+            let at = focused
+                .as_ref()
+                .and_then(|f| els.iter().position(|el| el == f));
+            let next = match at {
+                Some(i) => (i as isize + step).rem_euclid(els.len() as isize) as usize,
+                None if step > 0 => 0,
+                None => els.len() - 1,
+            };
+            if let Ok(el) = els[next].clone().dyn_into::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+                el.scroll_into_view_with_bool(false);
+            }
+        };
+        match e.key().as_str() {
+            "ArrowRight" => move_focus("[data-v]", 1),
+            "ArrowLeft" => move_focus("[data-v]", -1),
+            "Enter" | " " => match name {
+                Some(n) => follow.emit(n),
+                None => return,
+            },
+            k @ ("n" | "p") => match name {
+                Some(n) if values::followable(&n) => {
+                    move_focus(&format!("[data-v=\"{n}\"]"), if k == "n" { 1 } else { -1 })
+                }
+                _ => return,
+            },
+            "Escape" => clear.emit(()),
+            k @ ("]" | "[") => match &on_run {
+                Some(cb) => cb.emit(if k == "]" { 1 } else { -1 }),
+                None => return,
+            },
+            _ => return,
+        }
+        e.prevent_default();
+    })
+}
+
 /// The 0-based line index of the `.code-line` an event happened in.
 fn line_of(e: &MouseEvent) -> Option<usize> {
     let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
@@ -59,7 +135,8 @@ pub fn CodeView(props: &CodeProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(None))
     };
     html! {
-        <pre class="code" data-testid={props.testid.clone()} {onmouseover} {onmouseleave}>
+        <pre class="code" data-testid={props.testid.clone()} {onmouseover} {onmouseleave} tabindex="0"
+            aria-label="code: → and ← move between values, Enter follows one, n and p step through its uses, Escape stops">
             { for props.text.lines().enumerate().map(|(i, text)| {
                 let src = props.src.get(i).copied().filter(|&s| s > 0);
                 let title = if props.docs { ptx_docs::describe(text) } else { None };
@@ -84,7 +161,8 @@ fn spans(lang: Lang, text: &str) -> Html {
                 } else if class == Class::Reg && values::followable(s.trim_start_matches(['@', '!'])) {
                     // A value one can follow: `data-v` names it (a guard's `@%p1` is `%p1`).
                     let v = s.trim_start_matches(['@', '!']).to_string();
-                    html! { <span class={class.css()} data-v={v}>{ s }</span> }
+                    let label = format!("value {v}");
+                    html! { <span class={class.css()} data-v={v} tabindex="-1" role="button" aria-label={label}>{ s }</span> }
                 } else {
                     html! { <span class={class.css()}>{ s }</span> }
                 }
@@ -175,7 +253,8 @@ pub fn DiffView(props: &DiffProps) -> Html {
         }
     };
     html! {
-        <div class="code diff" data-testid="diff-view"
+        <div class="code diff" data-testid="diff-view" tabindex="0"
+            aria-label="diff: → and ← move between values, Enter follows one, n and p step through its uses, Escape stops"
             data-added={d.added.to_string()} data-removed={d.removed.to_string()}>
             { body }
         </div>

@@ -6,7 +6,7 @@
 //! [`PipelineView`] is what the pane shows, derived from the compilation
 //! and the shared state.
 
-use super::code::{on_value_click, CodeView, DiffView};
+use super::code::{on_value_click, on_value_keys, CodeView, DiffView};
 use super::dom::select_value;
 use super::metrics_chart::MetricsChart;
 use super::{format_micros, Shared};
@@ -172,6 +172,8 @@ impl PipelineEvent {
             PipelineEvent::CompareA(run) => state.base = Some(run),
             PipelineEvent::CompareB(run) => state.run = Some(run),
             PipelineEvent::ShowLine(_) => {}
+            // An empty name (Escape in the PTX pane) stops following.
+            PipelineEvent::Follow(v) if v.name.is_empty() => state.value = None,
             PipelineEvent::Follow(v) => {
                 state.value = (state.value.as_ref() != Some(&v)).then_some(v);
             }
@@ -220,8 +222,12 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
         PipelineEvent::Fold(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
     let ptx = props.data.run_lang == Lang::Ptx;
-    let on_value = on_value_click(
-        &event.reform(move |name: String| PipelineEvent::Follow(Followed { name, ptx })),
+    let follow = event.reform(move |name: String| PipelineEvent::Follow(Followed { name, ptx }));
+    let on_value = on_value_click(&follow);
+    let on_keys = on_value_keys(
+        &follow,
+        &event.reform(|()| PipelineEvent::Unfollow),
+        Some(history_step(props)),
     );
     let function = props.function.to_string();
     let stale = props.stale_errors.map(|n| {
@@ -266,7 +272,7 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
                         on_select={event.reform(PipelineEvent::SelectRun)} />
                     { pass_list(props) }
                 </div>
-                <div class="run-view" onclick={on_value}>
+                <div class="run-view" onclick={on_value} onkeydown={on_keys}>
                     { run_tools(props) }
                     { run(props) }
                 </div>
@@ -411,6 +417,30 @@ fn run_tools(props: &PipelinePaneProps) -> Html {
     }
 }
 
+/// `]` / `[`: select the next / previous run of the followed value's
+/// history after / before the selected one.
+fn history_step(props: &PipelinePaneProps) -> Callback<isize> {
+    let runs: Vec<usize> = props
+        .data
+        .followed
+        .as_ref()
+        .map(|(_, h)| h.events.iter().map(|e| e.run).collect())
+        .unwrap_or_default();
+    let selected = props.selected;
+    let event = props.on_event.clone();
+    Callback::from(move |step: isize| {
+        let run = match (step > 0, selected) {
+            (true, Some(s)) => runs.iter().find(|&&r| r > s),
+            (true, None) => runs.first(),
+            (false, Some(s)) => runs.iter().rev().find(|&&r| r < s),
+            (false, None) => runs.last(),
+        };
+        if let Some(&r) = run {
+            event.emit(PipelineEvent::SelectRun(r));
+        }
+    })
+}
+
 /// The followed value's strip: the runs that created, changed or deleted
 /// it, each a button that selects the run.
 fn value_history(props: &PipelinePaneProps) -> Html {
@@ -429,6 +459,7 @@ fn value_history(props: &PipelinePaneProps) -> Html {
         .reform(|_: MouseEvent| PipelineEvent::Unfollow);
     html! {
         <div class="value-history" data-testid="value-history" data-value={value.name.clone()}
+            role="group" aria-label={format!("history of {}: ] and [ select the next and previous run, Escape stops following", value.name)}
             data-runs={history.present.len().to_string()}>
             <span class="value-name">{ "following " }<code>{ &value.name }</code></span>
             <span class="value-runs">{ runs }</span>

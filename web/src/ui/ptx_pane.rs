@@ -2,7 +2,7 @@
 //! progress, and the PTX view with the pointed-at instruction's description.
 //! The Run tab's body is the Run panel (run_panel.rs).
 
-use super::code::{on_value_click, CodeView};
+use super::code::{on_value_click, on_value_keys, CodeView};
 use crate::highlight::Lang;
 use crate::ptx_docs;
 use crate::share::Pane;
@@ -107,7 +107,8 @@ pub fn PtxView(props: &PtxViewProps) -> Html {
         .hover
         .and_then(|i| props.text.lines().nth(i).and_then(ptx_docs::describe));
     html! {
-        <div class="ptx-body" onclick={on_value_click(&props.on_value)}>
+        <div class="ptx-body" onclick={on_value_click(&props.on_value)}
+            onkeydown={on_value_keys(&props.on_value, &props.on_value.reform(|()| String::new()), None)}>
             <CodeView testid="ptx-view" text={props.text.clone()} lang={Lang::Ptx}
                 src={props.src.clone()} docs=true
                 on_hover={props.on_hover.clone()} />

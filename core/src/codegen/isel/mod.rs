@@ -47,6 +47,10 @@ pub struct Phi {
 pub struct Selected {
     pub func: MFunction,
     pub phis: Vec<Phi>,
+    /// With snapshots: each named IR value (`%add`) and the virtual
+    /// registers that hold it (an instruction folded into its users, as
+    /// `%mul` into an `fma`, gets its users' registers).
+    pub values: Vec<(String, Vec<Reg>)>,
 }
 
 struct Sel<'a> {
@@ -62,6 +66,9 @@ struct Sel<'a> {
     block_index: HashMap<BlockId, usize>,
     /// Instructions folded into their only user (not emitted themselves).
     folded: HashSet<InstId>,
+    /// Every instruction computed inside its users (`folded` and
+    /// `address_folded` as planned, before selection consumes them).
+    fused: HashSet<InstId>,
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
@@ -185,6 +192,7 @@ pub fn select(
         args: vec![None; f.params.len()],
         block_index,
         folded: HashSet::default(),
+        fused: HashSet::default(),
         address_folded: HashSet::default(),
         vec_regs: HashMap::default(),
         param_temps: HashMap::default(),
@@ -204,6 +212,9 @@ pub fn select(
     };
     s.plan_param_temps();
     s.plan_folds();
+    if opts.snapshots {
+        s.fused = s.folded.union(&s.address_folded).copied().collect();
+    }
     s.prologue();
     let mut phis = Vec::new();
     // Phi destinations first, so uses in any order find them.
@@ -273,13 +284,99 @@ pub fn select(
     if !s.diags.is_empty() {
         return Err(s.diags);
     }
+    let values = if opts.snapshots {
+        s.value_regs()
+    } else {
+        Vec::new()
+    };
     Ok(Selected {
         func: s.m,
         phis: out_phis,
+        values,
     })
 }
 
 impl Sel<'_> {
+    /// Each named IR value and its registers, in function order: the
+    /// parameters', then the instructions'. An instruction computed inside
+    /// its users (folded into an `fma`, a gep into an address) takes the
+    /// registers its users are given.
+    fn value_regs(&self) -> Vec<(String, Vec<Reg>)> {
+        let f = self.f;
+        let mut out: Vec<(String, Vec<Reg>)> = f
+            .params
+            .iter()
+            .zip(&self.args)
+            .filter_map(|(p, r)| Some((format!("%{}", p.name), vec![(*r)?])))
+            .filter(|(n, _)| n.len() > 1)
+            .collect();
+        let ids: Vec<InstId> = f
+            .layout
+            .iter()
+            .flat_map(|b| f.block(*b).insts.iter().copied())
+            .filter(|i| !f.inst(*i).name.is_empty())
+            .collect();
+        let mut regs: HashMap<InstId, Vec<Reg>> = HashMap::default();
+        for &i in &ids {
+            let mut rs: Vec<Reg> = match self.vals.get(&i) {
+                Some(Operand::Reg(r)) => vec![*r],
+                _ => Vec::new(),
+            };
+            // A folded index extension: its `mul.wide` (one per scale).
+            for ((x, _, _), r) in &self.wide_index {
+                if *x == i && !rs.contains(r) {
+                    rs.push(*r);
+                }
+            }
+            if let Some(v) = self.vec_regs.get(&i) {
+                for r in v {
+                    if !rs.contains(r) {
+                        rs.push(*r);
+                    }
+                }
+            }
+            if !rs.is_empty() {
+                regs.insert(i, rs);
+            }
+        }
+        // Folded values: their users' registers, through chains of folds
+        // (a gep folded into the addresses of its loads).
+        let own: HashSet<InstId> = regs.keys().copied().collect();
+        for _ in 0..3 {
+            let mut more: Vec<(InstId, Reg)> = Vec::new();
+            for &u in &ids {
+                let Some(rs) = regs.get(&u) else { continue };
+                f.inst(u).kind.for_each_operand(|v| {
+                    if let Some(d) = v.as_inst() {
+                        if self.fused.contains(&d)
+                            && !own.contains(&d)
+                            && !f.inst(d).name.is_empty()
+                        {
+                            more.extend(rs.iter().map(|r| (d, *r)));
+                        }
+                    }
+                });
+            }
+            let mut grew = false;
+            for (d, r) in more {
+                let e = regs.entry(d).or_default();
+                if !e.contains(&r) {
+                    e.push(r);
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        for i in ids {
+            if let Some(rs) = regs.remove(&i) {
+                out.push((format!("%{}", f.inst(i).name), rs));
+            }
+        }
+        out
+    }
+
     /// Appends `i` to the current block, at the current source location.
     fn push(&mut self, mut i: Instr) {
         i.loc = self.loc;
