@@ -386,13 +386,27 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
     let parts: Vec<&str> = name.split("::").collect();
     let mut out = template_name(&parts, subs);
     out.push('I');
+    // (The standard library's variadic templates our headers declare with
+    // fixed parameters: their arguments are one pack, `J…E`.)
+    let pack = STD_VARIADIC.contains(&name.as_str());
+    if pack {
+        out.push('J');
+    }
     for a in &args {
         out.push_str(&template_arg(a, subs, ph));
+    }
+    if pack {
+        out.push('E');
     }
     out.push('E');
     subs.push(key);
     out
 }
+
+/// Class templates of the standard library that are variadic
+/// (`common_type<T...>`) but that `<type_traits>` here declares with a
+/// fixed parameter list: mangled as a pack all the same.
+const STD_VARIADIC: &[&str] = &["std::common_type"];
 
 /// The Itanium code of an operator with `arity` operands.
 fn operator_code(op: &str, arity: usize) -> Option<&'static str> {

@@ -386,6 +386,8 @@ const TYPE_WORDS: &[&str] = &[
 ];
 const QUALIFIERS: &[&str] = &[
     "const",
+    "__const__",
+    "__const",
     "volatile",
     "__restrict__",
     "restrict",
@@ -546,6 +548,7 @@ impl<'a> Parser<'a> {
                             | "auto"
                             | "decltype"
                             | "__typeof__"
+                            | "__ptxlab_common_type"
                             | "__typeof"
                             | "typeof"
                             | "virtual"

@@ -37,7 +37,7 @@ mod overload;
 mod stmt;
 mod templates;
 
-pub use conversions::{convert, promote};
+pub use conversions::{common_type, convert, promote};
 use instances::{request, Instances};
 
 /// A function's signature, for checking calls. Functions of one name are
