@@ -88,3 +88,102 @@ static_assert(std::is_same<std::common_type_t<float &, const double &>, double>:
         "{e:?}"
     );
 }
+
+/// Template template parameters (HeCBench's rmsnorm `WarpReduce<Func, T>`,
+/// tensorAccessor's `template <typename U> class PtrTraits =
+/// DefaultPtrTraits` with a partial specialization over it): the class
+/// template passed names its instances in the body; in a kernel's signature
+/// it mangles as its name, a substitution candidate (`17RestrictPtrTraits`,
+/// then `S0_`).
+#[test]
+fn template_template_parameters() {
+    let src = r#"
+#include <cstdint>
+#include <cstddef>
+template <typename T> struct SumOp { __device__ static T init() { return T(0); } __device__ static T op(const T &a, const T &b) { return a + b; } };
+template <typename T> struct MaxOp { __device__ static T init() { return T(-1e30); } __device__ static T op(const T &a, const T &b) { return a > b ? a : b; } };
+template <template <class> class Func, typename T>
+__device__ T WarpReduce(T val) {
+  for (int offset = 16; offset > 0; offset >>= 1) {
+    T tmp = __shfl_xor_sync(0xffffffff, val, offset);
+    val = Func<T>::op(tmp, val);
+  }
+  return val;
+}
+template <template <class> class Func, typename T>
+__device__ T BlockReduce(const T val) {
+  T v = Func<T>::op(Func<T>::init(), val);
+  return WarpReduce<Func, T>(v);
+}
+template <typename T> struct DefaultPtrTraits { typedef T *PtrType; };
+template <typename T> struct RestrictPtrTraits { typedef T *__restrict__ PtrType; };
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
+class Acc {
+public:
+  typedef typename PtrTraits<T>::PtrType PtrType;
+  __device__ Acc(PtrType d, index_t s) : data_(d), stride_(s) {}
+  __device__ T &at(index_t i) { return data_[i * stride_ * N]; }
+  PtrType data_;
+  index_t stride_;
+};
+template <typename T, template <typename U> class PtrTraits, typename index_t>
+class Acc<T, 1, PtrTraits, index_t> {
+public:
+  typedef typename PtrTraits<T>::PtrType PtrType;
+  __device__ Acc(PtrType d, index_t s) : data_(d) {}
+  __device__ T &at(index_t i) { return data_[i]; }
+  PtrType data_;
+};
+template <typename T, int U>
+__global__ void k(const T *in, T *out, float *f) {
+  T s = BlockReduce<SumOp, T>(in[threadIdx.x]);
+  T m = BlockReduce<MaxOp>(in[threadIdx.x]);
+  out[threadIdx.x] = s * U + m;
+  Acc<float, 2, RestrictPtrTraits> a(f, 1);
+  Acc<float, 1> b(f, 1);
+  a.at(threadIdx.x) += b.at(threadIdx.x);
+}
+__global__ void acc(Acc<float, 1, RestrictPtrTraits, long> a, Acc<float, 2, RestrictPtrTraits, long> b, Acc<float, 2> c) { a.at(threadIdx.x) = b.at(0) + c.at(1); }
+template __global__ void k<float, 4>(const float *, float *, float *);
+template __global__ void k<int, 1>(const int *, int *, float *);
+"#;
+    let p = ptx("tt_params", src);
+    assert_eq!(
+        entries(&p),
+        [
+            "_Z1kIfLi4EEvPKT_PS0_Pf",
+            "_Z1kIiLi1EEvPKT_PS0_Pf",
+            "_Z3acc3AccIfLm1E17RestrictPtrTraitslES_IfLm2ES0_lES_IfLm2E16DefaultPtrTraitslE",
+        ]
+    );
+}
+
+/// A template template parameter deduced from an argument (`C<T> &` from a
+/// `Box<float>`): in the template's own signature `C<T>` mangles as the
+/// parameter with arguments (`T_IS1_E`), as nvcc writes it.
+#[test]
+fn template_template_parameters_deduced() {
+    let src = r#"
+template <typename T> struct Box { T v; };
+template <template <class> class C, class T> __device__ __noinline__ T first(C<T> &c) { return c.v; }
+template <template <class> class C, class T> __global__ void g(C<T> c, T *o) { o[0] = first(c); }
+template __global__ void g<Box, float>(Box<float>, float *);
+__global__ void k(float *o) { Box<float> b; b.v = o[1]; o[0] = first(b); }
+"#;
+    let p = ptx("tt_deduced", src);
+    assert_eq!(entries(&p), ["_Z1gI3BoxfEvT_IT0_EPS2_", "_Z1kPf"]);
+    assert!(
+        p.contains(".func  (.param .b32 func_retval0) _Z5firstI3BoxfET0_RT_IS1_E("),
+        "{p}"
+    );
+    let e = errors(
+        "template <typename T> struct S { static __device__ T op(T a) { return a; } };\n\
+template <template <class> class F, typename T> __device__ T r(T v) { return F<T>::op(v); }\n\
+__global__ void k(int *o) { o[0] = r<int, int>(o[1]); }\n",
+    );
+    assert!(
+        e.iter()
+            .any(|m| m.contains("no instance of function template \"r\" matches")),
+        "{e:?}"
+    );
+}

@@ -272,7 +272,27 @@ fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> S
             literal_coded(&name, *v, t)
         }
         TemplateArg::Value(v, t) => value_arg(*v, t, ph),
+        TemplateArg::Template(name) => template_template_arg(name, subs),
     }
+}
+
+/// A class template as a template template argument: its name
+/// (`17RestrictPtrTraits`, `N2ns4ListE`), a substitution candidate; in a
+/// template's own signature, the parameter (`T_`).
+fn template_template_arg(name: &str, subs: &mut Vec<String>) -> String {
+    if let Some(i) = super::template::tt_pattern_index(name) {
+        return template_param(i);
+    }
+    let parts: Vec<&str> = name.split("::").collect();
+    let key = name_key(&parts);
+    if let Some(i) = subs.iter().position(|s| *s == key) {
+        return sub_ref(i);
+    }
+    if is_nested(&parts) && !unscoped_std(&parts) {
+        let p = prefix(&parts, subs);
+        return format!("N{p}E");
+    }
+    template_name(&parts, subs)
 }
 
 /// A non-type argument: a literal, or in a template's own signature one of
@@ -335,6 +355,11 @@ fn template_name(parts: &[&str], subs: &mut Vec<String>) -> String {
     }
     subs.push(key);
     let last = parts.last().copied().unwrap_or_default();
+    // `C<T>` in a template's own signature, `C` a template template
+    // parameter: `T_IT0_E`.
+    if let Some(i) = super::template::tt_pattern_index(last) {
+        return template_param(i);
+    }
     if unscoped_std(parts) {
         format!("St{}", source_name(last))
     } else {
@@ -594,6 +619,10 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                         literal_coded(&canonical(t, ph), *v, t)
                     }
                     TemplateArg::Value(v, t) => value_arg(*v, t, ph),
+                    TemplateArg::Template(n) => match super::template::tt_pattern_index(n) {
+                        Some(i) => template_param(i),
+                        None => name_key(&n.split("::").collect::<Vec<_>>()),
+                    },
                 })
                 .collect();
             let parts: Vec<&str> = name.split("::").collect();

@@ -416,6 +416,9 @@ impl<'a> Parser<'a> {
                     self.typedefs.remove(name);
                     self.template_values.insert(name.clone(), (*v, t.clone()));
                 }
+                TemplateArg::Template(t) => {
+                    self.typedefs.insert(name.clone(), tt_marker(t));
+                }
             }
         }
     }
@@ -453,6 +456,9 @@ impl<'a> Parser<'a> {
                         if matches!(p.kind, ParamKind::Type) {
                             return Ok(Some(TemplateArg::Type(sub.type_name()?)));
                         }
+                        if matches!(p.kind, ParamKind::Template(_)) {
+                            return Ok(sub.template_name_arg());
+                        }
                         sub.no_gt = true;
                         let e = sub.conditional()?;
                         Ok(sub
@@ -478,7 +484,8 @@ impl<'a> Parser<'a> {
                 k => k.clone(),
             };
             let arg = match (&kind, arg) {
-                (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
+                (ParamKind::Type, a @ TemplateArg::Type(_))
+                | (ParamKind::Template(_), a @ TemplateArg::Template(_)) => a,
                 // A template's own parameter in its signature (`Col<C>`
                 // with `bool C`) stays its pattern value.
                 (ParamKind::Value(t), TemplateArg::Value(v, _))
@@ -509,7 +516,8 @@ impl<'a> Parser<'a> {
             for a in rest {
                 match (&d.params[k].kind, a) {
                     (ParamKind::Type, Some(a @ TemplateArg::Type(_)))
-                    | (ParamKind::Value(_), Some(a @ TemplateArg::Value(..))) => args.push(a),
+                    | (ParamKind::Value(_), Some(a @ TemplateArg::Value(..)))
+                    | (ParamKind::Template(_), Some(a @ TemplateArg::Template(_))) => args.push(a),
                     _ => return Ok(None),
                 }
             }
@@ -894,6 +902,7 @@ fn mentions_placeholder(a: &TemplateArg, placeholders: &[Rc<Record>]) -> bool {
             TemplateArg::Value(v, _) => (crate::frontend::template::PATTERN_VALUE
                 ..crate::frontend::template::PATTERN_VALUE + 4096)
                 .contains(v),
+            TemplateArg::Template(n) => crate::frontend::template::tt_pattern_index(n).is_some(),
         }
     }
     arg(a, placeholders, 0)
