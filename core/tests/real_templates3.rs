@@ -187,3 +187,40 @@ __global__ void k(int *o) { o[0] = r<int, int>(o[1]); }\n",
         "{e:?}"
     );
 }
+
+/// Member template constructors (HeCBench ssim's gdt `vec_t`: `template
+/// <typename OT> explicit vec_t(const vec_t<OT, 2> &o) : x((T)o.x), …`, in a
+/// partial specialization, and one in a plain class): ranked with the
+/// class's other constructors, the argument deduced; mangled `C1` with no
+/// return type, as nvcc writes them.
+#[test]
+fn member_template_constructors() {
+    let src = r#"
+template <typename T, int N> struct vec_t;
+template <typename T> struct vec_t<T, 2> {
+  inline __device__ vec_t() {}
+  inline __device__ vec_t(T a, T b) : x(a), y(b) {}
+  template<typename OT>
+  __noinline__ __device__ explicit vec_t(const vec_t<OT, 2>& o) : x((T)o.x), y((T)o.y) {}
+  T x, y;
+};
+struct P {
+  int v;
+  template <typename S> __device__ __noinline__ P(S s) : v((int)s * 2) {}
+};
+__global__ void k(float *f, int *i) {
+  vec_t<int, 2> a(i[0], i[1]);
+  vec_t<float, 2> b(a);
+  f[0] = b.x + b.y;
+  P p(f[1]);
+  i[2] = p.v;
+}
+"#;
+    let p = ptx("tmpl_ctor", src);
+    assert_eq!(entries(&p), ["_Z1kPfPi"]);
+    assert!(
+        p.contains(".func _ZN5vec_tIfLi2EEC1IiEERKS_IT_Li2EE("),
+        "{p}"
+    );
+    assert!(p.contains(".func _ZN1PC1IfEET_("), "{p}");
+}

@@ -1,7 +1,8 @@
 //! Template constructs of real programs (HeCBench's), run by the IR
 //! interpreter and the PTX emulator at -O0 and -O3: `std::common_type`
 //! in a member template's return type, template template parameters
-//! (explicit, defaulted, deduced, in a partial specialization).
+//! (explicit, defaulted, deduced, in a partial specialization), member
+//! template constructors.
 
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
 use ptxlab_sim::{emu, interp, ArgValue, Config, Launch, Memory};
@@ -91,6 +92,65 @@ fn real_templates3_run() {
             }
             assert_eq!(mem.download::<f32>(f), WANT_F, "{who} -O{level}");
             assert_eq!(mem.download::<i32>(i), WANT_I, "{who} -O{level}");
+        }
+    }
+}
+
+const CTORS: &str = r#"
+template <typename T, int N> struct vec_t;
+template <typename T> struct vec_t<T, 2> {
+  __device__ vec_t(T a, T b) : x(a), y(b) {}
+  template <typename OT> __device__ explicit vec_t(const vec_t<OT, 2> &o) : x((T)o.x * 2), y((T)o.y * 3) {}
+  T x, y;
+};
+struct P {
+  int v;
+  template <typename S> __device__ P(S s) : v((int)(s * 4)) {}
+  __device__ P(int a, int b) : v(a - b) {}
+};
+__global__ void k(float *f, int *i) {
+  vec_t<int, 2> a(i[0], i[1]);
+  vec_t<float, 2> b(a);
+  vec_t<float, 2> c = vec_t<float, 2>(vec_t<int, 2>(1, 2));
+  f[0] = b.x + b.y * 100 + c.x * 10000 + c.y * 100000;
+  P p(f[1]);
+  P q(i[2], 1);
+  i[2] = p.v + q.v * 1000;
+}
+"#;
+
+/// Constructor templates chosen beside the plain constructors: `vec_t<float,
+/// 2>(a)` from a `vec_t<int, 2>` scales x by 2 and y by 3; `P(2.5f)` takes
+/// the template (10), `P(7, 1)` the plain constructor (6).
+#[test]
+fn member_template_constructors_run() {
+    for level in [0, 3] {
+        let opts = Options {
+            opt_level: level,
+            ..Options::default()
+        };
+        let m = compile_to_ir("t.cu", CTORS, &NoFiles, &opts, None).unwrap();
+        let ptx = compile_source("t.cu", CTORS, &opts).ptx.unwrap();
+        let e = emu::PtxModule::parse(&ptx).unwrap();
+        for run in 0..2 {
+            let mut mem = Memory::new();
+            let f = mem.upload(&[0.0f32, 2.5]);
+            let i = mem.upload(&[3i32, 4, 7]);
+            let args = vec![ArgValue::Buffer(f), ArgValue::Buffer(i)];
+            let l = Launch::new([1, 1, 1], [1, 1, 1], args);
+            let who = if run == 0 {
+                "interpreter"
+            } else {
+                "PTX emulator"
+            };
+            if run == 0 {
+                interp::run_kernel(&m, "_Z1kPfPi", &l, &mut mem, &Config::default()).unwrap();
+            } else {
+                emu::run_kernel(&e, "_Z1kPfPi", &l, &mut mem, &Config::default()).unwrap();
+            }
+            let want = 6.0f32 + 12.0 * 100.0 + 2.0 * 10000.0 + 6.0 * 100000.0;
+            assert_eq!(mem.download::<f32>(f), [want, 2.5], "{who} -O{level}");
+            assert_eq!(mem.download::<i32>(i), [3, 4, 10 + 6000], "{who} -O{level}");
         }
     }
 }

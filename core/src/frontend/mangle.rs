@@ -113,6 +113,7 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     // `_Z5scaleIfE…`, `_ZSt3maxIfE…`, `_ZN1N5twiceIfEE…`.
     let mut out = "_Z".to_string();
     let nested = is_nested(&parts) || def.member.is_some();
+    let mut ctor = false;
     if let Some(m) = &def.member {
         // `_ZNK1S3getIfEET_i`: the class's prefix, then the member's name
         // (a substitution candidate with it).
@@ -123,7 +124,13 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
         let class = CType::Record(m.record.clone());
         out.push_str(&class_prefix(&class, &mut subs, &ph));
         let last = super::lookup::last_part(&def.name);
-        out.push_str(&source_name(last));
+        // A constructor template: `C1`, and no return type.
+        if last == super::lookup::last_part(&m.record.name.borrow()) {
+            ctor = true;
+            out.push_str("C1");
+        } else {
+            out.push_str(&source_name(last));
+        }
         subs.push(format!("{}::{last}", canonical(&class, &ph)));
     } else {
         if nested {
@@ -150,7 +157,9 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     if nested {
         out.push('E');
     }
-    out.push_str(&return_type(ret, names, &mut subs, &ph));
+    if !ctor {
+        out.push_str(&return_type(ret, names, &mut subs, &ph));
+    }
     if params.is_empty() {
         out.push('v');
     }

@@ -501,9 +501,33 @@ impl<'a> Parser<'a> {
             return self.template_decl(0);
         }
         let decl_start = self.pos - start;
+        let ctor = self.cxx.ctor_name.clone();
+        let mut is_ctor = false;
         let header = self.with_placeholders(&params, |p| {
             let at = p.span();
             let s = p.specifiers()?;
+            // `template <class U> __device__ S(const S<U> &o) : …`: a
+            // constructor template, named as the class's constructors.
+            if s.ty.is_none()
+                && p.peek().is_some_and(|t| Some(&*t.text) == ctor.as_deref())
+                && p.peek_at(1).is_some_and(|t| t.is("("))
+            {
+                let (_, span) = p.ident()?;
+                p.expect("(")?;
+                let (params, _) = p.params()?;
+                p.function_suffix()?;
+                is_ctor = true;
+                let name = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
+                let kind = TemplateKind::Function {
+                    ret: CType::Void,
+                    defaults: trailing_defaults(&params),
+                    names: params.iter().map(|p| p.name.clone()).collect(),
+                    params: params.into_iter().map(|p| p.ty).collect(),
+                    space: p.exec_space(&s),
+                    constexpr: s.constexpr,
+                };
+                return Ok((name, span, kind, false, false));
+            }
             let Some(base) = s.ty.clone() else {
                 return p.error(at, "expected a type specifier");
             };
@@ -525,7 +549,13 @@ impl<'a> Parser<'a> {
             Ok((name, d.span, kind, konst, s.is_static))
         });
         let (name, span, kind, konst, is_static) = header?;
-        if self.at("{") {
+        if is_ctor {
+            // (Its member initializers and body are read per instance.)
+            self.skip_host_constructor();
+            if !self.at("}") {
+                self.eat(";");
+            }
+        } else if self.at("{") {
             self.skip_braces();
         } else {
             while !self.at(";") && !self.at_eof() {
@@ -1018,6 +1048,30 @@ impl<'a> Parser<'a> {
     pub(super) fn function_template_header(&mut self) -> PResult<(String, Span, TemplateKind)> {
         let start = self.span();
         let s = self.specifiers()?;
+        // A member constructor template's instance (see `member_template`).
+        if s.ty.is_none()
+            && self.cxx.ctor_name.is_some()
+            && self
+                .peek()
+                .is_some_and(|t| Some(&*t.text) == self.cxx.ctor_name.as_deref())
+            && self.peek_at(1).is_some_and(|t| t.is("("))
+        {
+            let (name, span) = self.ident()?;
+            self.expect("(")?;
+            let (params, _) = self.params()?;
+            return Ok((
+                name,
+                span,
+                TemplateKind::Function {
+                    ret: CType::Void,
+                    defaults: trailing_defaults(&params),
+                    names: params.iter().map(|p| p.name.clone()).collect(),
+                    params: params.into_iter().map(|p| p.ty).collect(),
+                    space: self.exec_space(&s),
+                    constexpr: s.constexpr,
+                },
+            ));
+        }
         let Some(base) = s.ty.clone() else {
             return self.error(start, "expected a type specifier");
         };

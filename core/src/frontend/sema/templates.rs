@@ -101,6 +101,22 @@ impl<'a> Checker<'a> {
         object: Option<Expr>,
     ) -> Expr {
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        self.overloaded_call_checked(name, set, defs, explicit, args, span, object)
+    }
+
+    /// `overloaded_call` with the arguments checked already. Member
+    /// functions in `set` (a class's constructors) are called on `object`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn overloaded_call_checked(
+        &mut self,
+        name: &str,
+        set: Vec<Signature>,
+        defs: Vec<usize>,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+        object: Option<Expr>,
+    ) -> Expr {
         // What deduction sees: arrays decay to pointers.
         let types: Vec<CType> = args
             .iter()
@@ -112,7 +128,16 @@ impl<'a> Checker<'a> {
         let only_template = set.is_empty() && defs.len() == 1;
         let mut viable: Vec<Candidate> = Vec::new();
         for sig in set {
-            if let Some(ranks) = self.ranks(&sig, None, &args) {
+            // (A member function's rank for the object is left out: the
+            // templates' instances are ranked by their arguments alone.)
+            let ranks = match (sig.method, &object) {
+                (true, Some(o)) => self.ranks(&sig, Some(o), &args).map(|mut r| {
+                    r.remove(0);
+                    r
+                }),
+                _ => self.ranks(&sig, None, &args),
+            };
+            if let Some(ranks) = ranks {
                 viable.push(Candidate {
                     sig,
                     template: None,
@@ -310,7 +335,11 @@ impl<'a> Checker<'a> {
 /// identities: `f(const T x)` beside `f(const Pair<K, V> &p)` is decided by
 /// partial ordering).
 fn comparable_ranks(a: &Candidate, b: &Candidate) -> Vec<Rank> {
-    let is_ref = |c: &Candidate, i: usize| matches!(c.sig.params.get(i), Some(CType::Ref { .. }));
+    // (A member function's `this` has no rank here.)
+    let is_ref = |c: &Candidate, i: usize| {
+        let own = usize::from(c.sig.method);
+        matches!(c.sig.params.get(i + own), Some(CType::Ref { .. }))
+    };
     a.ranks
         .iter()
         .enumerate()
