@@ -113,6 +113,7 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     // `_Z5scaleIfE…`, `_ZSt3maxIfE…`, `_ZN1N5twiceIfEE…`.
     let mut out = "_Z".to_string();
     let nested = is_nested(&parts) || def.member.is_some();
+    let mut ctor = false;
     if let Some(m) = &def.member {
         // `_ZNK1S3getIfEET_i`: the class's prefix, then the member's name
         // (a substitution candidate with it).
@@ -123,7 +124,13 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
         let class = CType::Record(m.record.clone());
         out.push_str(&class_prefix(&class, &mut subs, &ph));
         let last = super::lookup::last_part(&def.name);
-        out.push_str(&source_name(last));
+        // A constructor template: `C1`, and no return type.
+        if last == super::lookup::last_part(&m.record.name.borrow()) {
+            ctor = true;
+            out.push_str("C1");
+        } else {
+            out.push_str(&source_name(last));
+        }
         subs.push(format!("{}::{last}", canonical(&class, &ph)));
     } else {
         if nested {
@@ -150,7 +157,9 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     if nested {
         out.push('E');
     }
-    out.push_str(&return_type(ret, names, &mut subs, &ph));
+    if !ctor {
+        out.push_str(&return_type(ret, names, &mut subs, &ph));
+    }
     if params.is_empty() {
         out.push('v');
     }
@@ -272,7 +281,27 @@ fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> S
             literal_coded(&name, *v, t)
         }
         TemplateArg::Value(v, t) => value_arg(*v, t, ph),
+        TemplateArg::Template(name) => template_template_arg(name, subs),
     }
+}
+
+/// A class template as a template template argument: its name
+/// (`17RestrictPtrTraits`, `N2ns4ListE`), a substitution candidate; in a
+/// template's own signature, the parameter (`T_`).
+fn template_template_arg(name: &str, subs: &mut Vec<String>) -> String {
+    if let Some(i) = super::template::tt_pattern_index(name) {
+        return template_param(i);
+    }
+    let parts: Vec<&str> = name.split("::").collect();
+    let key = name_key(&parts);
+    if let Some(i) = subs.iter().position(|s| *s == key) {
+        return sub_ref(i);
+    }
+    if is_nested(&parts) && !unscoped_std(&parts) {
+        let p = prefix(&parts, subs);
+        return format!("N{p}E");
+    }
+    template_name(&parts, subs)
 }
 
 /// A non-type argument: a literal, or in a template's own signature one of
@@ -347,6 +376,11 @@ fn template_name(parts: &[&str], subs: &mut Vec<String>) -> String {
     }
     subs.push(key);
     let last = parts.last().copied().unwrap_or_default();
+    // `C<T>` in a template's own signature, `C` a template template
+    // parameter: `T_IT0_E`.
+    if let Some(i) = super::template::tt_pattern_index(last) {
+        return template_param(i);
+    }
     if unscoped_std(parts) {
         format!("St{}", source_name(last))
     } else {
@@ -398,13 +432,27 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
     let parts: Vec<&str> = name.split("::").collect();
     let mut out = template_name(&parts, subs);
     out.push('I');
+    // (The standard library's variadic templates our headers declare with
+    // fixed parameters: their arguments are one pack, `J…E`.)
+    let pack = STD_VARIADIC.contains(&name.as_str());
+    if pack {
+        out.push('J');
+    }
     for a in &args {
         out.push_str(&template_arg(a, subs, ph));
+    }
+    if pack {
+        out.push('E');
     }
     out.push('E');
     subs.push(key);
     out
 }
+
+/// Class templates of the standard library that are variadic
+/// (`common_type<T...>`) but that `<type_traits>` here declares with a
+/// fixed parameter list: mangled as a pack all the same.
+const STD_VARIADIC: &[&str] = &["std::common_type"];
 
 /// The Itanium code of an operator with `arity` operands.
 fn operator_code(op: &str, arity: usize) -> Option<&'static str> {
@@ -592,6 +640,10 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                         literal_coded(&canonical(t, ph), *v, t)
                     }
                     TemplateArg::Value(v, t) => value_arg(*v, t, ph),
+                    TemplateArg::Template(n) => match super::template::tt_pattern_index(n) {
+                        Some(i) => template_param(i),
+                        None => name_key(&n.split("::").collect::<Vec<_>>()),
+                    },
                 })
                 .collect();
             let parts: Vec<&str> = name.split("::").collect();

@@ -24,8 +24,8 @@ use super::lex::{TokKind, Token};
 use super::literals::{parse_char_literal, parse_float_literal, parse_int_literal, unescape};
 use super::scope::{CxxScope, Scope};
 use super::template::{
-    ParamKind, Partial, Request, TemplateDef, TemplateKind, TemplateParam, Templates,
-    MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
+    tt_marked, tt_marker, tt_pattern_name, ParamKind, Partial, Request, TemplateDef, TemplateKind,
+    TemplateParam, Templates, MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
 use crate::collections::HashMap;
 use crate::diag::{Diagnostic, Span};
@@ -386,6 +386,8 @@ const TYPE_WORDS: &[&str] = &[
 ];
 const QUALIFIERS: &[&str] = &[
     "const",
+    "__const__",
+    "__const",
     "volatile",
     "__restrict__",
     "restrict",
@@ -546,6 +548,7 @@ impl<'a> Parser<'a> {
                             | "auto"
                             | "decltype"
                             | "__typeof__"
+                            | "__ptxlab_common_type"
                             | "__typeof"
                             | "typeof"
                             | "virtual"

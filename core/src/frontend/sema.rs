@@ -37,7 +37,7 @@ mod overload;
 mod stmt;
 mod templates;
 
-pub use conversions::{convert, promote};
+pub use conversions::{common_type, convert, promote};
 use instances::{request, Instances};
 
 /// A function's signature, for checking calls. Functions of one name are
@@ -406,7 +406,15 @@ fn is_placeholder(t: &CType) -> bool {
 fn is_constructor(name: &str) -> bool {
     let parts = super::lookup::qualified_parts(name);
     let n = parts.len();
-    n >= 2 && parts[n - 1] == parts[n - 2]
+    if n < 2 {
+        return false;
+    }
+    let (class, last) = (parts[n - 2], parts[n - 1]);
+    // A constructor template's instance: `P::P<float>`.
+    last == class
+        || last
+            .strip_prefix(class)
+            .is_some_and(|rest| rest.starts_with('<') && rest.ends_with('>'))
 }
 
 /// What names at namespace scope mean: functions, variables, enumerators

@@ -42,6 +42,51 @@ pub enum ParamKind {
     Type,
     /// `int N`: the parameter's type.
     Value(CType),
+    /// `template <class> class F`: the name of the class template that
+    /// stands for it in the template's own signature (`tt_pattern_name`).
+    Template(String),
+}
+
+/// The name of the class template (declared only, with the parameter's
+/// own parameter list) that stands for template template parameter `i`,
+/// `name`, taking `arity` arguments, in its template's own signature:
+/// `$tt0.1$Func`. No source name has a `$`.
+pub fn tt_pattern_name(i: usize, arity: usize, name: &str) -> String {
+    format!("$tt{i}.{arity}${name}")
+}
+
+/// The index of the template template parameter a `tt_pattern_name`
+/// stands for.
+pub fn tt_pattern_index(name: &str) -> Option<usize> {
+    let rest = name.strip_prefix("$tt")?;
+    rest.split('.').next()?.parse().ok()
+}
+
+/// How a template template parameter bound to class template `name` stands
+/// among the parser's typedefs (a record named `template name`): what
+/// `F<T>` names is then an instance of that template.
+pub fn tt_marker(name: &str) -> CType {
+    CType::Record(Rc::new(Record::new(&format!("template {name}"), false)))
+}
+
+/// The class template a `tt_marker` stands for.
+pub fn tt_marked(t: &CType) -> Option<String> {
+    match t {
+        CType::Record(r) => r
+            .name
+            .borrow()
+            .strip_prefix("template ")
+            .map(str::to_string),
+        _ => None,
+    }
+}
+
+/// The template template parameter of `def` that pattern name `name`
+/// stands for.
+fn tt_param(def: &TemplateDef, name: &str) -> Option<usize> {
+    def.params
+        .iter()
+        .position(|p| matches!(&p.kind, ParamKind::Template(s) if s == name))
 }
 
 #[derive(Clone, Debug)]
@@ -397,7 +442,18 @@ fn deduce_depth(
             let (Some((pn, pargs)), Some((an, aargs))) = (&*pt, &*at) else {
                 return true;
             };
-            if pn != an || pargs.len() != aargs.len() {
+            // `F<T>` with `F` a template template parameter deduces `F`.
+            if let Some(i) = tt_param(def, pn) {
+                let a = TemplateArg::Template(an.clone());
+                match &out[i] {
+                    Some(prev) if *prev != a => return false,
+                    Some(_) => {}
+                    None => out[i] = Some(a),
+                }
+            } else if pn != an {
+                return true;
+            }
+            if pargs.len() != aargs.len() {
                 return true;
             }
             pargs.iter().zip(aargs).all(|(pa, aa)| match (pa, aa) {
@@ -461,6 +517,10 @@ pub fn match_arg(
                 None => matches!(actual, TemplateArg::Value(a, _) if a == p),
             }
         }
+        (TemplateArg::Template(p), TemplateArg::Template(a)) => match tt_param(def, p) {
+            Some(i) => bind(out, i, actual),
+            None => p == a,
+        },
         _ => false,
     }
 }
@@ -513,8 +573,12 @@ pub fn match_type(
             let (pt, at) = (p.template.borrow(), a.template.borrow());
             match (&*pt, &*at) {
                 (Some((pn, pargs)), Some((an, aargs))) => {
-                    pn == an
-                        && pargs.len() == aargs.len()
+                    // `F<T>` with `F` a template template parameter.
+                    let same = match tt_param(def, pn) {
+                        Some(i) => bind(out, i, &TemplateArg::Template(an.clone())),
+                        None => pn == an,
+                    };
+                    same && pargs.len() == aargs.len()
                         && pargs
                             .iter()
                             .zip(aargs)

@@ -692,12 +692,15 @@ impl fmt::Display for CType {
     }
 }
 
-/// A template argument: a type, or the value of a non-type parameter with
-/// the parameter's type.
+/// A template argument: a type, the value of a non-type parameter with
+/// the parameter's type, or a class template for a template template
+/// parameter (its full name; in a template's own signature, the name that
+/// stands for such a parameter: see `template::tt_pattern_name`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum TemplateArg {
     Type(CType),
     Value(i64, CType),
+    Template(String),
 }
 
 impl fmt::Display for TemplateArg {
@@ -709,6 +712,9 @@ impl fmt::Display for TemplateArg {
             }
             TemplateArg::Value(v, t) if !t.is_signed() => write!(f, "{}U", *v as u64),
             TemplateArg::Value(v, _) => write!(f, "{v}"),
+            TemplateArg::Template(n) => {
+                f.write_str(n.rsplit_once('$').map_or(n.as_str(), |(_, name)| name))
+            }
         }
     }
 }

@@ -259,6 +259,7 @@ template <class T> struct enable_if<true, T> { typedef T type; };
 template <bool B, class T, class F> struct conditional { typedef T type; };
 template <class T, class F> struct conditional<false, T, F> { typedef F type; };
 template <class T> struct type_identity { typedef T type; };
+template <class T, class U = T> struct common_type { typedef __ptxlab_common_type(T, U) type; };
 template <class T> struct remove_const { typedef T type; };
 template <class T> struct remove_volatile { typedef T type; };
 template <class T> struct remove_cv { typedef T type; };
@@ -343,6 +344,7 @@ template <class T> using remove_reference_t = typename remove_reference<T>::type
 template <class T> using remove_pointer_t = typename remove_pointer<T>::type;
 template <class T> using add_pointer_t = typename add_pointer<T>::type;
 template <class T> using decay_t = typename decay<T>::type;
+template <class T, class U = T> using common_type_t = typename common_type<T, U>::type;
 template <class T> using make_unsigned_t = typename make_unsigned<T>::type;
 template <class T> using make_signed_t = typename make_signed<T>::type;
 }

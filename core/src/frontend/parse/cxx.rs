@@ -21,7 +21,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `qualified_len` at token `start` of the file.
-    fn qualified_len_from(&self, start: usize) -> usize {
+    pub(super) fn qualified_len_from(&self, start: usize) -> usize {
         let at = |k: usize| self.toks.get(k);
         let mut k = start;
         if at(k).is_some_and(|t| t.is("::")) {
@@ -93,6 +93,10 @@ impl<'a> Parser<'a> {
 
     /// The template a (possibly qualified) name means here.
     pub(super) fn find_template(&self, name: &str) -> Option<usize> {
+        // A template template parameter: the class template bound to it.
+        if let Some(t) = self.typedefs.get(name).and_then(tt_marked) {
+            return self.templates.find(&t);
+        }
         self.candidates(name)
             .into_iter()
             .find_map(|c| self.templates.find(&c))

@@ -456,7 +456,7 @@ impl<'a> Parser<'a> {
                     self.skip_attributes();
                     continue;
                 }
-                "const" => s.konst = true,
+                "const" | "__const__" | "__const" => s.konst = true,
                 "volatile" => s.volatile = true,
                 "__restrict__" | "restrict" | "__restrict" => {}
                 "typedef" => s.typedef = true,
@@ -521,6 +521,12 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 "auto" if words.is_empty() && s.ty.is_none() => s.ty = Some(CType::Auto),
+                // `std::common_type`'s: our `<type_traits>` names it.
+                "__ptxlab_common_type" if words.is_empty() && s.ty.is_none() => {
+                    self.pos += 1;
+                    s.ty = Some(self.common_type_builtin()?);
+                    continue;
+                }
                 "decltype" if words.is_empty() && s.ty.is_none() => {
                     self.pos += 1;
                     s.ty = Some(self.decltype()?);

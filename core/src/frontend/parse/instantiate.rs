@@ -40,7 +40,8 @@ pub fn instantiate_function(
     p.rvalue_as_value = true;
     if let Some(m) = &def.member {
         // A member of its class: read as in the class body.
-        p.cxx.ctor_name = p.cxx.ns.last().cloned();
+        p.cxx.ctor_name = ctor_name(&m.record).or_else(|| p.cxx.ns.last().cloned());
+        p.inject_class_name(&m.record);
         p.in_class = true;
         p.class_names(&m.record);
         let result = p.member_instance(&m.record);
@@ -89,6 +90,8 @@ pub fn instance_signature(
     // (`const math_t *ptr`).
     if let Some(m) = &def.member {
         p.class_names(&m.record);
+        p.cxx.ctor_name = ctor_name(&m.record);
+        p.inject_class_name(&m.record);
     }
     let header = p.function_template_header();
     *templates = p.templates;
@@ -98,6 +101,17 @@ pub fn instance_signature(
         }
         _ => None,
     }
+}
+
+/// The name a class's constructors have in its body: a class template's
+/// instance's is the template's (`vec_t` in `vec_t<float, 2>`).
+fn ctor_name(record: &Rc<Record>) -> Option<String> {
+    let template = record.template.borrow().clone();
+    let name = match template {
+        Some((t, _)) => t,
+        None => record.name.borrow().clone(),
+    };
+    Some(crate::frontend::lookup::last_part(&name).to_string())
 }
 
 /// What the body of host function template `def`'s instance for these
@@ -142,6 +156,15 @@ pub(super) fn host_body_requests(
 }
 
 impl<'a> Parser<'a> {
+    /// In a member of a class template's instance, the template's name
+    /// alone is the instance (as in its body).
+    fn inject_class_name(&mut self, record: &Rc<Record>) {
+        let template = record.template.borrow().clone();
+        if let Some((name, _)) = template {
+            self.typedefs.insert(name, CType::Record(record.clone()));
+        }
+    }
+
     /// The names a class instance declared (its constants, enumerators,
     /// typedefs and member classes: `Templates::instance_names`), named
     /// here too.
@@ -186,6 +209,14 @@ impl<'a> Parser<'a> {
     /// `cxx.methods`.
     fn member_instance(&mut self, record: &Rc<Record>) -> PResult<()> {
         let s = self.specifiers()?;
+        if s.ty.is_none()
+            && self
+                .peek()
+                .is_some_and(|t| Some(&*t.text) == self.cxx.ctor_name.as_deref())
+            && self.peek_at(1).is_some_and(|t| t.is("("))
+        {
+            return self.constructor(record, &s);
+        }
         let Some(base) = s.ty.clone() else {
             let span = self.span();
             return self.error(span, "expected a type specifier");
@@ -416,6 +447,9 @@ impl<'a> Parser<'a> {
                     self.typedefs.remove(name);
                     self.template_values.insert(name.clone(), (*v, t.clone()));
                 }
+                TemplateArg::Template(t) => {
+                    self.typedefs.insert(name.clone(), tt_marker(t));
+                }
             }
         }
     }
@@ -453,6 +487,9 @@ impl<'a> Parser<'a> {
                         if matches!(p.kind, ParamKind::Type) {
                             return Ok(Some(TemplateArg::Type(sub.type_name()?)));
                         }
+                        if matches!(p.kind, ParamKind::Template(_)) {
+                            return Ok(sub.template_name_arg());
+                        }
                         sub.no_gt = true;
                         let e = sub.conditional()?;
                         Ok(sub
@@ -478,7 +515,8 @@ impl<'a> Parser<'a> {
                 k => k.clone(),
             };
             let arg = match (&kind, arg) {
-                (ParamKind::Type, a @ TemplateArg::Type(_)) => a,
+                (ParamKind::Type, a @ TemplateArg::Type(_))
+                | (ParamKind::Template(_), a @ TemplateArg::Template(_)) => a,
                 // A template's own parameter in its signature (`Col<C>`
                 // with `bool C`) stays its pattern value.
                 (ParamKind::Value(t), TemplateArg::Value(v, _))
@@ -509,7 +547,8 @@ impl<'a> Parser<'a> {
             for a in rest {
                 match (&d.params[k].kind, a) {
                     (ParamKind::Type, Some(a @ TemplateArg::Type(_)))
-                    | (ParamKind::Value(_), Some(a @ TemplateArg::Value(..))) => args.push(a),
+                    | (ParamKind::Value(_), Some(a @ TemplateArg::Value(..)))
+                    | (ParamKind::Template(_), Some(a @ TemplateArg::Template(_))) => args.push(a),
                     _ => return Ok(None),
                 }
             }
@@ -894,6 +933,7 @@ fn mentions_placeholder(a: &TemplateArg, placeholders: &[Rc<Record>]) -> bool {
             TemplateArg::Value(v, _) => (crate::frontend::template::PATTERN_VALUE
                 ..crate::frontend::template::PATTERN_VALUE + 4096)
                 .contains(v),
+            TemplateArg::Template(n) => crate::frontend::template::tt_pattern_index(n).is_some(),
         }
     }
     arg(a, placeholders, 0)

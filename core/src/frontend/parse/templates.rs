@@ -105,6 +105,16 @@ impl<'a> Parser<'a> {
             return Ok(args);
         }
         loop {
+            // A class template's name, for a template template parameter.
+            if let Some(a) = self.template_name_arg() {
+                args.push(a);
+                if self.eat(",") {
+                    continue;
+                }
+                if self.close_angle() {
+                    return Ok(args);
+                }
+            }
             // A type, unless what reads as one goes on as an expression
             // (`IS<T, double>::value`, a class instance's constant).
             let (start, ndiags) = (self.pos, self.diags.len());
@@ -413,6 +423,7 @@ impl<'a> Parser<'a> {
                     .map(|p| match &p.kind {
                         ParamKind::Type => None,
                         ParamKind::Value(t) => Some(t.clone()),
+                        ParamKind::Template(_) => Some(CType::Void),
                     })
                     .collect()
             };
@@ -490,9 +501,33 @@ impl<'a> Parser<'a> {
             return self.template_decl(0);
         }
         let decl_start = self.pos - start;
+        let ctor = self.cxx.ctor_name.clone();
+        let mut is_ctor = false;
         let header = self.with_placeholders(&params, |p| {
             let at = p.span();
             let s = p.specifiers()?;
+            // `template <class U> __device__ S(const S<U> &o) : …`: a
+            // constructor template, named as the class's constructors.
+            if s.ty.is_none()
+                && p.peek().is_some_and(|t| Some(&*t.text) == ctor.as_deref())
+                && p.peek_at(1).is_some_and(|t| t.is("("))
+            {
+                let (_, span) = p.ident()?;
+                p.expect("(")?;
+                let (params, _) = p.params()?;
+                p.function_suffix()?;
+                is_ctor = true;
+                let name = crate::frontend::lookup::last_part(&record.name.borrow()).to_string();
+                let kind = TemplateKind::Function {
+                    ret: CType::Void,
+                    defaults: trailing_defaults(&params),
+                    names: params.iter().map(|p| p.name.clone()).collect(),
+                    params: params.into_iter().map(|p| p.ty).collect(),
+                    space: p.exec_space(&s),
+                    constexpr: s.constexpr,
+                };
+                return Ok((name, span, kind, false, false));
+            }
             let Some(base) = s.ty.clone() else {
                 return p.error(at, "expected a type specifier");
             };
@@ -514,7 +549,13 @@ impl<'a> Parser<'a> {
             Ok((name, d.span, kind, konst, s.is_static))
         });
         let (name, span, kind, konst, is_static) = header?;
-        if self.at("{") {
+        if is_ctor {
+            // (Its member initializers and body are read per instance.)
+            self.skip_host_constructor();
+            if !self.at("}") {
+                self.eat(";");
+            }
+        } else if self.at("{") {
             self.skip_braces();
         } else {
             while !self.at(";") && !self.at_eof() {
@@ -647,10 +688,16 @@ impl<'a> Parser<'a> {
                     _ => String::new(),
                 };
                 (name, ParamKind::Type)
-            } else {
-                if self.at("template") {
-                    return self.error(pspan, "template template parameters are not supported yet");
+            } else if self.at("template") {
+                // `template <class> class Func`.
+                let (name, is_pack, pattern) = self.template_template_param(params.len())?;
+                pack = is_pack;
+                if !name.is_empty() {
+                    let old = self.typedefs.insert(name.clone(), tt_marker(&pattern));
+                    saved.push((name.clone(), old));
                 }
+                (name, ParamKind::Template(pattern))
+            } else {
                 let s = self.specifiers()?;
                 let Some(base) = s.ty else {
                     return self.error(pspan, "expected a template parameter");
@@ -708,6 +755,83 @@ impl<'a> Parser<'a> {
         Ok(params)
     }
 
+    /// A template template parameter (at `template`): its name, whether it
+    /// is a pack, and the class template declared here to stand for it in
+    /// its template's own signature (with the parameter's own parameters;
+    /// see `tt_pattern_name`), parameter `index` of its list.
+    fn template_template_param(&mut self, index: usize) -> PResult<(String, bool, String)> {
+        let (at, span) = (self.pos, self.span());
+        self.pos += 1;
+        self.expect("<")?;
+        let mut inner_saved = Vec::new();
+        let inner = if self.close_angle() {
+            Ok(Vec::new())
+        } else {
+            self.template_params_in(at, &mut inner_saved)
+        };
+        for (n, old) in inner_saved.into_iter().rev() {
+            match old {
+                Some(t) => self.typedefs.insert(n, t),
+                None => self.typedefs.remove(&n),
+            };
+        }
+        let inner = inner?;
+        if !(self.eat("class") || self.eat("typename")) {
+            let span = self.span();
+            return self.error(span, "expected \"class\"");
+        }
+        let decl_start = self.pos - 1 - at;
+        let pack = self.eat("...");
+        let name = match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
+                self.pos += 1;
+                t.text.to_string()
+            }
+            _ => String::new(),
+        };
+        let pattern = tt_pattern_name(index, inner.len(), &name);
+        if self.templates.find(&pattern).is_none() {
+            self.templates.defs.push(TemplateDef {
+                name: pattern.clone(),
+                span,
+                params: inner,
+                tokens: self.toks[at..self.pos].into(),
+                decl_start,
+                kind: TemplateKind::Class { is_union: false },
+                member: None,
+                outer: Vec::new(),
+            });
+        }
+        Ok((name, pack, pattern))
+    }
+
+    /// A class template named as a template argument (`F` in `reduce<F,
+    /// float>`, `std::vector`): its name, for a template template
+    /// parameter. `None` (nothing read) when not one.
+    pub(super) fn template_name_arg(&mut self) -> Option<TemplateArg> {
+        let len = self.qualified_len_from(self.pos);
+        let after = self.peek_at(len)?;
+        if len == 0 || !(after.is(",") || after.is(">") || after.is(">>")) {
+            return None;
+        }
+        let name = self.qualified_text(0, len);
+        // (A class's own name in its body is the instance, a type.)
+        if self
+            .find_type(&name)
+            .is_some_and(|t| tt_marked(&t).is_none())
+        {
+            return None;
+        }
+        let d = self.find_template(&name)?;
+        let def = &self.templates.defs[d];
+        if def.is_function() || def.is_alias() {
+            return None;
+        }
+        let arg = TemplateArg::Template(def.name.clone());
+        self.pos += len;
+        Some(arg)
+    }
+
     /// Runs `f` with a template's parameters standing as themselves (its
     /// own signature, a partial specialization's arguments): a type
     /// parameter is its placeholder type, a non-type one its pattern value.
@@ -730,6 +854,9 @@ impl<'a> Parser<'a> {
                 ParamKind::Value(t) => {
                     let v = PATTERN_VALUE + i as i64;
                     self.template_values.insert(p.name.clone(), (v, t.clone()));
+                }
+                ParamKind::Template(pattern) => {
+                    self.typedefs.insert(p.name.clone(), tt_marker(pattern));
                 }
             }
         }
@@ -921,6 +1048,30 @@ impl<'a> Parser<'a> {
     pub(super) fn function_template_header(&mut self) -> PResult<(String, Span, TemplateKind)> {
         let start = self.span();
         let s = self.specifiers()?;
+        // A member constructor template's instance (see `member_template`).
+        if s.ty.is_none()
+            && self.cxx.ctor_name.is_some()
+            && self
+                .peek()
+                .is_some_and(|t| Some(&*t.text) == self.cxx.ctor_name.as_deref())
+            && self.peek_at(1).is_some_and(|t| t.is("("))
+        {
+            let (name, span) = self.ident()?;
+            self.expect("(")?;
+            let (params, _) = self.params()?;
+            return Ok((
+                name,
+                span,
+                TemplateKind::Function {
+                    ret: CType::Void,
+                    defaults: trailing_defaults(&params),
+                    names: params.iter().map(|p| p.name.clone()).collect(),
+                    params: params.into_iter().map(|p| p.ty).collect(),
+                    space: self.exec_space(&s),
+                    constexpr: s.constexpr,
+                },
+            ));
+        }
         let Some(base) = s.ty.clone() else {
             return self.error(start, "expected a type specifier");
         };

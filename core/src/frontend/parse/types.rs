@@ -33,7 +33,7 @@ impl<'a> Parser<'a> {
             restrict = false;
             while let Some(t) = self.peek() {
                 match &*t.text {
-                    "const" => konst = true,
+                    "const" | "__const__" | "__const" => konst = true,
                     "volatile" => volatile = true,
                     "__restrict__" | "restrict" | "__restrict" => restrict = true,
                     _ => break,
@@ -432,6 +432,34 @@ impl<'a> Parser<'a> {
             );
         }
         Ok(d.ty)
+    }
+
+    /// `__ptxlab_common_type(T, U)` (after the keyword): the type of `b ?
+    /// t : u` for values of `T` and `U`, decayed, as `std::common_type`
+    /// gives it: the usual arithmetic conversions for two arithmetic types,
+    /// else the first type when both decay to it. (In a template's own
+    /// signature the placeholders stand for any type: `T`.)
+    pub(super) fn common_type_builtin(&mut self) -> PResult<CType> {
+        let span = self.span();
+        self.expect("(")?;
+        let a = self.type_name()?;
+        self.expect(",")?;
+        let b = self.type_name()?;
+        self.expect(")")?;
+        let decay = |t: &CType| match t.unref() {
+            CType::Array(e, _) => CType::ptr_to((**e).clone()),
+            CType::Func(_) => CType::ptr_to(t.unref().clone()),
+            t => t.clone(),
+        };
+        let (a, b) = (decay(&a), decay(&b));
+        let arith = |t: &CType| t.is_arithmetic() && !matches!(t, CType::Record(_));
+        if arith(&a) && arith(&b) {
+            return Ok(crate::frontend::sema::common_type(&a, &b));
+        }
+        if a == b || self.pattern {
+            return Ok(a);
+        }
+        self.error(span, format!("no common type for \"{a}\" and \"{b}\""))
     }
 
     /// `decltype(e)` or `decltype(auto)` (after `decltype`): a type sema

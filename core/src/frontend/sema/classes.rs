@@ -118,6 +118,19 @@ impl<'a> Checker<'a> {
         self.own_methods(r, &simple)
     }
 
+    /// A class's constructor templates (`template <class U> S(const S<U>
+    /// &o)`).
+    pub(super) fn constructor_templates(&self, r: &Rc<Record>) -> Vec<usize> {
+        let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
+        self.member_templates(r, &simple)
+    }
+
+    /// Whether a class declares constructors (templates too): it is no
+    /// aggregate.
+    pub(super) fn has_constructors(&self, r: &Rc<Record>) -> bool {
+        !self.constructors(r).is_empty() || !self.constructor_templates(r).is_empty()
+    }
+
     /// Whether making an object of type `t` does something without an
     /// initializer: a constructor, a default member initializer (of it, a
     /// base or a member).
@@ -134,7 +147,7 @@ impl<'a> Checker<'a> {
                     return *known;
                 }
                 let needs = !r.member_inits.borrow().is_empty()
-                    || !self.constructors(r).is_empty()
+                    || self.has_constructors(r)
                     || r.layout().is_some_and(|l| {
                         l.fields.iter().any(|f| self.needs_init(&f.ty, depth + 1))
                     });
@@ -341,7 +354,11 @@ impl<'a> Checker<'a> {
                 self.check_class(r, span);
                 let ctors = self.constructors(r);
                 let inherited = self.inherited_constructors(r);
-                if !ctors.is_empty() || (!inherited.is_empty() && !args.is_empty()) {
+                let templates = self.constructor_templates(r);
+                if !ctors.is_empty()
+                    || !templates.is_empty()
+                    || (!inherited.is_empty() && !args.is_empty())
+                {
                     let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
                     if let [a] = args.as_slice() {
                         if self.is_implicit_copy(r, a, &ctors) {
@@ -351,6 +368,21 @@ impl<'a> Checker<'a> {
                     }
                     let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
                     let name = format!("{}::{simple}", r.name.borrow());
+                    if !templates.is_empty() {
+                        // The constructors and the instances of the
+                        // constructor templates, ranked together.
+                        let span = span.clone();
+                        let call = self.overloaded_call_checked(
+                            &name,
+                            ctors,
+                            templates,
+                            Vec::new(),
+                            args,
+                            span,
+                            Some(object),
+                        );
+                        return vec![call];
+                    }
                     let set: Vec<Signature> = ctors
                         .into_iter()
                         .chain(inherited.iter().map(|(_, s)| s.clone()))

@@ -32,7 +32,7 @@ pub fn promote(t: &CType) -> CType {
 }
 
 /// The usual arithmetic conversions (C11 6.3.1.8).
-pub(super) fn common_type(a: &CType, b: &CType) -> CType {
+pub fn common_type(a: &CType, b: &CType) -> CType {
     if *a == CType::Double || *b == CType::Double {
         return CType::Double;
     }

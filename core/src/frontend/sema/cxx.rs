@@ -730,7 +730,12 @@ impl<'a> Checker<'a> {
         self.check_class(r, &span);
         let simple = super::super::lookup::last_part(&r.name.borrow()).to_string();
         let ctors = self.constructors(r);
-        if ctors.is_empty() && !args.is_empty() && !self.inherited_constructors(r).is_empty() {
+        let templates = self.constructor_templates(r);
+        if ctors.is_empty()
+            && templates.is_empty()
+            && !args.is_empty()
+            && !self.inherited_constructors(r).is_empty()
+        {
             // Inherited constructors: made in a temporary.
             let var = self.hidden_local("tmp", ty.clone(), &span);
             let made = self.init_object(var.clone(), args, braced, &span);
@@ -739,7 +744,7 @@ impl<'a> Checker<'a> {
                 mk(ExprKind::Comma(Box::new(e), Box::new(acc)), span.clone(), t)
             });
         }
-        if !ctors.is_empty() {
+        if !ctors.is_empty() || !templates.is_empty() {
             let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
             if let [a] = args.as_slice() {
                 if self.is_implicit_copy(r, a, &ctors) {
@@ -749,6 +754,18 @@ impl<'a> Checker<'a> {
             // The object is a temporary the constructor fills.
             let var = self.hidden_local("tmp", ty.clone(), &span);
             let name = format!("{}::{simple}", r.name.borrow());
+            if !templates.is_empty() {
+                let call = self.overloaded_call_checked(
+                    &name,
+                    ctors,
+                    templates,
+                    Vec::new(),
+                    args,
+                    span.clone(),
+                    Some(var.clone()),
+                );
+                return mk(ExprKind::Comma(Box::new(call), Box::new(var)), span, ty);
+            }
             let call = self.resolve_and_call(
                 &name,
                 CallKind::Constructor,
@@ -842,7 +859,7 @@ impl<'a> Checker<'a> {
             return DeclInit::Plain;
         };
         // An aggregate's initializer is C's (`dim3 g(8, 4)` CUDA's).
-        if self.constructors(r).is_empty() && self.inherited_constructors(r).is_empty() {
+        if !self.has_constructors(r) && self.inherited_constructors(r).is_empty() {
             return DeclInit::Plain;
         }
         // `S s(a, b);` and `S s = S(a, b);`: made in place.

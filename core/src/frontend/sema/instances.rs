@@ -219,6 +219,7 @@ fn instance_description(d: &template::TemplateDef, args: &[TemplateArg]) -> Stri
         .map(|(p, a)| match a {
             TemplateArg::Type(t) => format!("{}={t}", p.name),
             TemplateArg::Value(v, _) => format!("{}={v}", p.name),
+            TemplateArg::Template(_) => format!("{}={a}", p.name),
         })
         .collect();
     format!("{sig} [with {}]", with.join(", "))

@@ -101,6 +101,22 @@ impl<'a> Checker<'a> {
         object: Option<Expr>,
     ) -> Expr {
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
+        self.overloaded_call_checked(name, set, defs, explicit, args, span, object)
+    }
+
+    /// `overloaded_call` with the arguments checked already. Member
+    /// functions in `set` (a class's constructors) are called on `object`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn overloaded_call_checked(
+        &mut self,
+        name: &str,
+        set: Vec<Signature>,
+        defs: Vec<usize>,
+        explicit: Vec<TemplateArg>,
+        args: Vec<Expr>,
+        span: Span,
+        object: Option<Expr>,
+    ) -> Expr {
         // What deduction sees: arrays decay to pointers.
         let types: Vec<CType> = args
             .iter()
