@@ -284,6 +284,18 @@ fn value_arg(v: i64, t: &CType, ph: &[Rc<Record>]) -> String {
     }
 }
 
+/// An array's bound: a number, or in a template's own signature the
+/// parameter it names (`A T_ _` for `T (*)[N]`).
+fn dim(n: u64, ph: &[Rc<Record>]) -> String {
+    match i64::try_from(n)
+        .ok()
+        .and_then(|v| pattern_param(v, ph.len()))
+    {
+        Some(i) => template_param(i),
+        None => n.to_string(),
+    }
+}
+
 /// The index of a template's placeholder type among `ph` (see `template.rs`).
 fn placeholder(t: &CType, ph: &[Rc<Record>]) -> Option<usize> {
     match t {
@@ -550,7 +562,7 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
         CType::Ref { pointee, konst } => {
             format!("R{}{}", quals(*konst, false), canonical(pointee, ph))
         }
-        CType::Array(e, n) => format!("A{n}_{}", canonical(e, ph)),
+        CType::Array(e, n) => format!("A{}_{}", dim(*n, ph), canonical(e, ph)),
         CType::Func(ft) => {
             let params: Vec<String> = ft.params.iter().map(|p| canonical(p, ph)).collect();
             format!(
@@ -683,7 +695,7 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
         CType::Enum(e) => return named_type(&e.name.borrow(), subs),
         _ => {
             let out = match t {
-                CType::Array(e, n) => format!("A{n}_{}", mangle(e, subs, ph)),
+                CType::Array(e, n) => format!("A{}_{}", dim(*n, ph), mangle(e, subs, ph)),
                 // `FffE`: the result, then the parameters (`v` for none).
                 CType::Func(ft) => {
                     let ret = mangle(&ft.ret, subs, ph);
@@ -714,7 +726,7 @@ fn mangle(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
 /// element's (`A256_Kd` for `const double[256]`).
 fn qual_key(t: &CType, q: &str, ph: &[Rc<Record>]) -> String {
     match t {
-        CType::Array(e, n) if !q.is_empty() => format!("A{n}_{}", qual_key(e, q, ph)),
+        CType::Array(e, n) if !q.is_empty() => format!("A{}_{}", dim(*n, ph), qual_key(e, q, ph)),
         _ => format!("{q}{}", canonical(t, ph)),
     }
 }
@@ -727,7 +739,7 @@ fn mangle_qual(t: &CType, q: &str, subs: &mut Vec<String>, ph: &[Rc<Record>]) ->
         return sub_ref(i);
     }
     let out = match t {
-        CType::Array(e, n) => format!("A{n}_{}", mangle_qual(e, q, subs, ph)),
+        CType::Array(e, n) => format!("A{}_{}", dim(*n, ph), mangle_qual(e, q, subs, ph)),
         _ => format!("{q}{}", mangle(t, subs, ph)),
     };
     subs.push(key);

@@ -101,6 +101,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The `e` of a host `constexpr` function's body `{ return e; }` (at
+    /// `start`, its `{`; the body was skipped as host code): read so that
+    /// constant expressions (an array size, a template argument) can call
+    /// it, as nvcc's do. Anything else, or an `e` that does not parse, is
+    /// nothing, and leaves no diagnostic.
+    pub(super) fn host_constexpr_return(&mut self, start: usize) -> Option<Expr> {
+        let end = self.pos;
+        let toks = self.toks;
+        if !toks.get(start + 1).is_some_and(|t| t.is("return")) {
+            return None;
+        }
+        let (ndiags, depth) = (self.diags.len(), self.depth);
+        self.pos = start + 2;
+        let e = self.expr().ok();
+        let whole = self.at(";") && self.pos + 2 == end;
+        self.pos = end;
+        self.depth = depth;
+        let clean = self.diags.len() == ndiags;
+        self.diags.truncate(ndiags);
+        e.filter(|_| whole && clean)
+    }
+
     /// Launches of kernel templates in a host function's body (which is not
     /// parsed): `k<float, 128><<<g, b>>>(…)` asks for `k<float, 128>`, and
     /// `k<<<g, b>>>(p)` for the instance its arguments deduce. Calls of host

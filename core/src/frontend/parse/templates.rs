@@ -720,7 +720,9 @@ impl<'a> Parser<'a> {
             .iter()
             .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
             .collect();
-        let saved_values = std::mem::take(&mut self.template_values);
+        // An enclosing class instance's values stay bound (`T (&a)[N]` in a
+        // member template of `template <typename T, int N> struct B`).
+        let saved_values = self.template_values.clone();
         for (i, p) in params.iter().enumerate() {
             match &p.kind {
                 ParamKind::Type => {
@@ -770,6 +772,7 @@ impl<'a> Parser<'a> {
             return self.error(span, format!("\"{written}\" is not a class template"));
         };
         self.pos += 3; // `struct Name <`
+        let cv_args = top_level_cv_args(self.toks, self.pos);
         let given = self.with_placeholders(&params, |p| p.template_args())?;
         let d = self.templates.defs[primary].clone();
         let args = self.with_placeholders(&params, |p| {
@@ -817,6 +820,13 @@ impl<'a> Parser<'a> {
         }
         self.skip_braces();
         self.expect(";")?;
+        if cv_args {
+            // `AlignBytes<const T>`: types here carry no top-level `const` or
+            // `volatile`, so this one would match every argument the
+            // primary does; such a specialization (which forwards to the
+            // unqualified type, in practice) is left out.
+            return Ok(());
+        }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
         self.templates.partials.push(Partial {
             primary,
@@ -1177,4 +1187,41 @@ fn trailing_defaults(params: &[Param]) -> usize {
         .rev()
         .take_while(|p| p.default.is_some())
         .count()
+}
+
+/// Whether a partial specialization's argument list (from `at`, after its
+/// `<`) has an argument qualified at its top level: `const T`, `T const`,
+/// `volatile T` (not `const T *`, whose pointee is).
+fn top_level_cv_args(toks: &[Token], at: usize) -> bool {
+    let mut depth = 0usize;
+    let mut arg: Vec<&Token> = Vec::new();
+    let top_cv = |arg: &[&Token]| {
+        let cv = |t: &&Token| t.is("const") || t.is("volatile");
+        let declarator = arg.iter().any(|t| t.is("*") || t.is("&") || t.is("&&"));
+        arg.last().is_some_and(cv) || arg.first().is_some_and(cv) && !declarator
+    };
+    for t in toks.iter().skip(at).take(4096) {
+        match &*t.text {
+            "<" | "(" | "[" => depth += 1,
+            ")" | "]" => depth = depth.saturating_sub(1),
+            ">" | ">>" | "," if depth == 0 => {
+                if top_cv(&arg) {
+                    return true;
+                }
+                if !t.is(",") {
+                    return false;
+                }
+                arg.clear();
+                continue;
+            }
+            ">" => depth -= 1,
+            ">>" => depth = depth.saturating_sub(2),
+            "{" | "}" | ";" => return false,
+            _ => {}
+        }
+        if depth == 0 {
+            arg.push(t);
+        }
+    }
+    false
 }

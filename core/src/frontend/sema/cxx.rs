@@ -578,6 +578,27 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Expr {
         let inner = self.expr(inner);
+        // `reinterpret_cast<T &>(x)`: the lvalue `*reinterpret_cast<T *>(&x)`.
+        if let (CastKind::Reinterpret, CType::Ref { pointee, .. }) = (kind, &to) {
+            if inner.lvalue {
+                let pointee = (**pointee).clone();
+                let addr = self.address_of(inner);
+                let p = mk(
+                    ExprKind::Cast {
+                        expr: Box::new(addr),
+                        implicit: false,
+                    },
+                    span.clone(),
+                    CType::ptr_to(pointee.clone()),
+                );
+                return Expr {
+                    kind: ExprKind::Unary(UnOp::Deref, Box::new(p)),
+                    span,
+                    ty: pointee,
+                    lvalue: true,
+                };
+            }
+        }
         // `static_cast<Derived &>(b)`, `static_cast<const Base &>(d)`: the
         // object as one of a related class (an lvalue).
         if let (CastKind::Static, CType::Ref { pointee, .. }) = (kind, &to) {
