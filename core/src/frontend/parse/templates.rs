@@ -711,7 +711,7 @@ impl<'a> Parser<'a> {
     /// Runs `f` with a template's parameters standing as themselves (its
     /// own signature, a partial specialization's arguments): a type
     /// parameter is its placeholder type, a non-type one its pattern value.
-    fn with_placeholders<R>(
+    pub(super) fn with_placeholders<R>(
         &mut self,
         params: &[TemplateParam],
         f: impl FnOnce(&mut Self) -> PResult<R>,
@@ -773,8 +773,31 @@ impl<'a> Parser<'a> {
         };
         self.pos += 3; // `struct Name <`
         let cv_args = top_level_cv_args(self.toks, self.pos);
-        let given = self.with_placeholders(&params, |p| p.template_args())?;
+        let (list, ndiags) = (self.pos, self.diags.len());
+        let mut kept = Vec::new();
+        let given = match self.with_placeholders(&params, |p| p.template_args()) {
+            Ok(given) => given,
+            Err(stop) => {
+                // Arguments that depend on the parameters in a way only an
+                // instance can read: kept as tokens.
+                let Some(dep) = self.dependent_partial_args(&params, list) else {
+                    return Err(stop);
+                };
+                self.diags.truncate(ndiags);
+                self.half_gt = false;
+                self.pos = dep.end;
+                kept = dep.kept;
+                dep.args
+                    .into_iter()
+                    .map(|a| a.unwrap_or(TemplateArg::Type(CType::Void)))
+                    .collect()
+            }
+        };
         let d = self.templates.defs[primary].clone();
+        if !kept.is_empty() && given.len() != d.params.len() {
+            let msg = "partial specializations with dependent arguments must give every argument (not supported yet)";
+            return self.error(span, msg);
+        }
         let args = self.with_placeholders(&params, |p| {
             p.complete_args(primary, given.into_iter().map(Some).collect())
         })?;
@@ -787,6 +810,9 @@ impl<'a> Parser<'a> {
         };
         // Every parameter must be deducible from the arguments.
         for (i, p) in params.iter().enumerate() {
+            if !kept.is_empty() {
+                break; // a parameter may be deduced from a kept argument only
+            }
             let mut out = vec![None; params.len()];
             let probe = TemplateDef {
                 name: d.name.clone(),
@@ -841,6 +867,7 @@ impl<'a> Parser<'a> {
                 member: None,
                 outer: self.bound.clone(),
             },
+            kept,
         });
         Ok(())
     }
