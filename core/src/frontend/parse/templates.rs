@@ -308,10 +308,15 @@ impl<'a> Parser<'a> {
         if is_partial {
             return self.partial_specialization(start, decl_start, params);
         }
-        // `struct alignas(…) Name`: the name after the attribute.
+        // `struct alignas(…) Name`, `struct __align__(…) Name`: the name
+        // after the attribute (read per instance, with the parameters bound).
         let mut at_name = 1;
-        if self.peek_at(1).is_some_and(|t| t.is("alignas"))
-            && self.peek_at(2).is_some_and(|t| t.is("("))
+        if self.peek_at(1).is_some_and(|t| {
+            t.is("alignas")
+                || t.is("__align__")
+                || t.is("__builtin_align__")
+                || t.is("__attribute__")
+        }) && self.peek_at(2).is_some_and(|t| t.is("("))
         {
             let mut depth = 0;
             at_name = 2;

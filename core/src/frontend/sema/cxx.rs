@@ -931,13 +931,23 @@ impl<'a> Checker<'a> {
                 pointee,
                 konst,
                 volatile,
-            } if **pointee == CType::Auto => match init.ty.pointee() {
-                Some(p) => CType::Ptr {
-                    pointee: Box::new(p.clone()),
+            } if **pointee == CType::Auto => match &init.ty {
+                // `auto *p = (const S *)q`: `auto` is `const S`.
+                CType::Ptr {
+                    pointee: p,
+                    konst: k,
+                    volatile: v,
+                } => CType::Ptr {
+                    pointee: p.clone(),
+                    konst: *konst || *k,
+                    volatile: *volatile || *v,
+                },
+                CType::Array(e, _) => CType::Ptr {
+                    pointee: e.clone(),
                     konst: *konst,
                     volatile: *volatile,
                 },
-                None => {
+                _ => {
                     let msg = format!(
                         "cannot deduce \"auto *\" from a value of type \"{}\"",
                         init.ty
