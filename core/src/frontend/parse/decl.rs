@@ -481,6 +481,10 @@ impl<'a> Parser<'a> {
                 "static" => s.is_static = true,
                 "inline" | "__inline__" => s.inline_kw = true,
                 // (after other specifiers; see `friend_after_specifiers`)
+                "friend" if !self.in_class => self.diags.push(Diagnostic::error(
+                    t.span(),
+                    "invalid specifier outside a class declaration",
+                )),
                 "friend" => {}
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true
