@@ -192,3 +192,18 @@ fn friend_outside_a_class_is_an_error() {
                __global__ void k(int *o) { A<int> a{1}, b{2}; C c{3}, d{1}; o[0] = (a + b).v + (c - d).v; }\n";
     assert_eq!(entries(&ptx("friend_in_class", src)), ["_Z1kPi"]);
 }
+
+/// histogram's run functions: a local `enum { NUM_PARTS = 1024 }` in a
+/// host function template names the launched kernel's argument, and the
+/// run function is passed as a value to another host template.
+#[test]
+fn local_enum_in_host_template_launch() {
+    let src = "template <int N> __global__ void acc(int *o) { o[0] = N; }\n\
+               template <int C> double run(int *o) { enum { PARTS = 1024, NEXT }; acc<PARTS + C><<<1, 1>>>(o); acc<NEXT><<<1, 1>>>(o); return 0; }\n\
+               template <int C> void test(double (*f)(int *), int *o) { f(o); }\n\
+               int main() { int *o = 0; test<1>(run<1>, o); test<3>(run<3>, o); return 0; }\n";
+    let ptx = ptx("local_enum", src);
+    let mut e = entries(&ptx);
+    e.sort();
+    assert_eq!(e, ["_Z3accILi1025EEvPi", "_Z3accILi1027EEvPi"]);
+}
