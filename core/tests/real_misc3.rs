@@ -207,3 +207,30 @@ fn local_enum_in_host_template_launch() {
     e.sort();
     assert_eq!(e, ["_Z3accILi1025EEvPi", "_Z3accILi1027EEvPi"]);
 }
+
+/// btree's launches in a class template's host members defined outside
+/// the class (not read by this compile): a warning naming each kernel
+/// template, never a kernel dropped without a word.
+#[test]
+fn launches_in_out_of_class_host_members_warn() {
+    let src = "namespace N {\n\
+               namespace kernels { template <typename A> __global__ void init(unsigned *r, A a) { r[0] = sizeof(A); } }\n\
+               template <typename K, typename A> class Map { A alloc; public: void build(unsigned *r); };\n\
+               template <typename K, typename A> void Map<K, A>::build(unsigned *r) { kernels::init<<<1, 32>>>(r, alloc); }\n\
+               }\n\
+               int main() { N::Map<int, float> m; m.build(0); return 0; }\n";
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let c = compile_source("k.cu", src, &opts);
+    let warnings: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with(
+            "k.cu(4): warning: the template arguments of kernel template \"N::kernels::init\""
+        ),
+        "{warnings:?}"
+    );
+    assert!(c.ptx.is_some());
+}

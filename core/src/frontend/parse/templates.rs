@@ -263,6 +263,7 @@ impl<'a> Parser<'a> {
         // host code, skipped as host function bodies are.
         if let Some(class) = self.names_class_template_member() {
             if let Some((_, end)) = self.host_function_end(self.pos) {
+                self.warn_unread_launches(self.pos, end);
                 let span = self.span();
                 self.pos = end;
                 let def = TemplateDef {
@@ -1219,6 +1220,42 @@ fn trailing_defaults(params: &[Param]) -> usize {
         .rev()
         .take_while(|p| p.default.is_some())
         .count()
+}
+
+impl Parser<'_> {
+    /// Launches of kernel templates in tokens `from..to` that this compile
+    /// does not read (a class template's host member defined outside its
+    /// class): a warning each, naming the kernel template, so that no
+    /// instance goes missing without a word.
+    fn warn_unread_launches(&mut self, from: usize, to: usize) {
+        let toks = self.toks;
+        for i in from..to.min(toks.len()) {
+            let launch = toks[i].kind == TokKind::Ident
+                && toks.get(i + 1).is_some_and(|t| t.is("<<"))
+                && toks.get(i + 2).is_some_and(|t| t.is("<"));
+            if !launch {
+                continue;
+            }
+            let mut first = i;
+            while first >= from + 2
+                && toks[first - 1].is("::")
+                && toks[first - 2].kind == TokKind::Ident
+            {
+                first -= 2;
+            }
+            let written: String = toks[first..=i].iter().map(|t| &*t.text).collect();
+            let Some(def) = self.function_template(&written) else {
+                continue;
+            };
+            let name = self.templates.defs[def].name.clone();
+            self.diags.push(Diagnostic::warning(
+                toks[i].span(),
+                format!(
+                    "the template arguments of kernel template \"{name}\" launched here are not known to this compile (they depend on host code it does not read): it may need instances this compile does not make"
+                ),
+            ));
+        }
+    }
 }
 
 /// Whether a partial specialization's argument list (from `at`, after its
