@@ -40,6 +40,7 @@ mod lambda;
 mod members;
 mod out_of_class;
 mod records;
+mod sfinae;
 mod stmt;
 mod templates;
 mod types;

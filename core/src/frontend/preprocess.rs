@@ -34,6 +34,8 @@ struct Macro {
     params: Option<Vec<Rc<str>>>,
     variadic: bool,
     body: Vec<Token>,
+    /// Defined by the program (its files, `-D`), not by our headers.
+    user: bool,
 }
 
 /// A token on its way through expansion, with the macros it must not expand.
@@ -71,6 +73,11 @@ struct Pp<'a> {
     arg_nesting: usize,
     /// Host-only headers not found ([`Preprocessed::missing_host_headers`]).
     missing_host: Vec<String>,
+    /// Reading one of our headers (or the predefined macros): the
+    /// program's macros of unreserved names are not expanded in its text,
+    /// as if it spelled its names as a library's reserved ones (`_Tp`), so
+    /// a program's `#define T int` leaves `template <class T>` alone.
+    in_builtin: bool,
 }
 
 /// What the preprocessor knows between files: the macros, the files that
@@ -104,7 +111,9 @@ pub fn prelude(
          #define __ORDER_BIG_ENDIAN__ 4321\n#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__\n",
         target.cuda_arch()
     );
+    pp.in_builtin = true;
     pp.run_file("<built-in>", &predefined);
+    pp.in_builtin = false;
     let mut cmdline = String::new();
     for d in &opts.defines {
         cmdline.push_str(&format!(
@@ -115,7 +124,9 @@ pub fn prelude(
     }
     pp.run_file("<command-line>", &cmdline);
     // nvcc includes cuda_runtime.h before every file.
+    pp.in_builtin = true;
     pp.run_file("<cuda_runtime.h>", headers::CUDA_RUNTIME);
+    pp.in_builtin = false;
     (pp.state, pp.out)
 }
 
@@ -150,6 +161,14 @@ pub fn forget_lexed_headers() {
     LEXED.with(|l| l.borrow_mut().clear());
 }
 
+/// A name reserved to the implementation: `_` then a capital, or `__`.
+fn reserved(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.first() == Some(&b'_')
+        && b.get(1)
+            .is_some_and(|c| *c == b'_' || c.is_ascii_uppercase())
+}
+
 fn is_directive_start(toks: &[Token], i: usize) -> bool {
     toks[i].is("#") && (i == 0 || toks[i - 1].kind == TokKind::Newline)
 }
@@ -170,6 +189,7 @@ impl<'a> Pp<'a> {
             depth: 0,
             arg_nesting: 0,
             missing_host: Vec::new(),
+            in_builtin: false,
         }
     }
 
@@ -214,7 +234,9 @@ impl<'a> Pp<'a> {
             self.diags.extend(diags);
             toks
         });
+        let outer = std::mem::replace(&mut self.in_builtin, true);
         self.run_tokens(name, &toks);
+        self.in_builtin = outer;
     }
 
     fn run_tokens(&mut self, name: &str, toks: &[Token]) {
@@ -421,6 +443,7 @@ impl<'a> Pp<'a> {
                 params,
                 variadic,
                 body,
+                user: !self.in_builtin,
             },
         );
     }
@@ -554,7 +577,13 @@ impl<'a> Pp<'a> {
                 out.push(t);
                 continue;
             }
-            let Some(m) = self.state.macros.get(&name).cloned() else {
+            let Some(m) = self
+                .state
+                .macros
+                .get(&name)
+                .filter(|m| !(self.in_builtin && m.user && !reserved(&name)))
+                .cloned()
+            else {
                 out.push(pt.tok);
                 continue;
             };

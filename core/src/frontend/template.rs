@@ -206,6 +206,10 @@ pub struct Partial {
     pub primary: usize,
     pub args: Vec<TemplateArg>,
     pub def: TemplateDef,
+    /// Arguments the pattern cannot read (`enable_if<is_ptr<T>::value>`),
+    /// by index, as tokens read per candidate instance (`parse/sfinae.rs`);
+    /// `args` holds `void` in their places.
+    pub kept: Vec<(usize, Rc<[Token]>)>,
 }
 
 /// A class instance's constants and typedefs, by their qualified names.

@@ -196,6 +196,7 @@ impl<'a> Parser<'a> {
                         "a __global__ function must have a void return type",
                     ));
                 }
+                let mut host_return = None;
                 let body = if self.at("{") {
                     if space == ExecSpace::Host {
                         // Host code is accepted and not compiled for the device;
@@ -203,6 +204,9 @@ impl<'a> Parser<'a> {
                         let start = self.pos;
                         self.skip_braces();
                         self.scan_launches(start, self.pos, functions.len());
+                        if specs.constexpr {
+                            host_return = self.host_constexpr_return(start);
+                        }
                         None
                     } else {
                         // Local `constexpr` values end with the body.
@@ -252,6 +256,10 @@ impl<'a> Parser<'a> {
                     if let Some(f) = functions.last() {
                         let f = f.clone();
                         self.record_constexpr_fn(&f);
+                        if let Some(e) = host_return {
+                            let params = f.params.iter().map(|p| p.name.clone()).collect();
+                            self.cxx.constexpr_fns.insert(f.name.clone(), (params, e));
+                        }
                     }
                 }
                 if has_body || functions.last().is_some_and(|f| f.body.is_some()) {
@@ -473,6 +481,10 @@ impl<'a> Parser<'a> {
                 "static" => s.is_static = true,
                 "inline" | "__inline__" => s.inline_kw = true,
                 // (after other specifiers; see `friend_after_specifiers`)
+                "friend" if !self.in_class => self.diags.push(Diagnostic::error(
+                    t.span(),
+                    "invalid specifier outside a class declaration",
+                )),
                 "friend" => {}
                 "extern" if !self.peek_at(1).is_some_and(|t| t.kind == TokKind::Str) => {
                     s.is_extern = true

@@ -101,6 +101,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The `e` of a host `constexpr` function's body `{ return e; }` (at
+    /// `start`, its `{`; the body was skipped as host code): read so that
+    /// constant expressions (an array size, a template argument) can call
+    /// it, as nvcc's do. Anything else, or an `e` that does not parse, is
+    /// nothing, and leaves no diagnostic.
+    pub(super) fn host_constexpr_return(&mut self, start: usize) -> Option<Expr> {
+        let end = self.pos;
+        let toks = self.toks;
+        if !toks.get(start + 1).is_some_and(|t| t.is("return")) {
+            return None;
+        }
+        let (ndiags, depth) = (self.diags.len(), self.depth);
+        self.pos = start + 2;
+        let e = self.expr().ok();
+        let whole = self.at(";") && self.pos + 2 == end;
+        self.pos = end;
+        self.depth = depth;
+        let clean = self.diags.len() == ndiags;
+        self.diags.truncate(ndiags);
+        e.filter(|_| whole && clean)
+    }
+
     /// Launches of kernel templates in a host function's body (which is not
     /// parsed): `k<float, 128><<<g, b>>>(…)` asks for `k<float, 128>`, and
     /// `k<<<g, b>>>(p)` for the instance its arguments deduce. Calls of host
@@ -747,6 +769,11 @@ impl<'a> Parser<'a> {
                 aliases.extend(self.local_alias(j));
                 continue;
             }
+            // `enum { NUM_PARTS = 1024 };`: its enumerators are constants.
+            if at_statement && toks[j].is("enum") {
+                out.extend(self.local_enumerators(j, end));
+                continue;
+            }
             // `const int n = 2;` and `static const int n = 2;` are constants
             // too when integral and constant-initialized.
             let first = if toks[j].is("static") { j + 1 } else { j };
@@ -781,6 +808,43 @@ impl<'a> Parser<'a> {
             self.diags.truncate(ndiags);
             self.half_gt = false;
         }
+        out
+    }
+
+    /// The enumerators of a local `enum [Name] { A = 4, B, … };` at token
+    /// `j`, as constants to the end of its block (those with values this
+    /// cannot read end the list).
+    fn local_enumerators(&mut self, j: usize, end: usize) -> Vec<LocalConstant> {
+        let toks = self.toks;
+        let mut out = Vec::new();
+        let mut k = j + 1;
+        while k < end && toks[k].kind == TokKind::Ident {
+            k += 1; // `class`, the name
+        }
+        if !toks.get(k).is_some_and(|t| t.is("{")) {
+            return out;
+        }
+        let scope_end = block_end(toks, j, end);
+        let ndiags = self.diags.len();
+        self.pos = k + 1;
+        let mut next = 0i64;
+        while self.pos < end && self.peek().is_some_and(|t| t.kind == TokKind::Ident) {
+            let name = self.toks[self.pos].text.to_string();
+            self.pos += 1;
+            if self.eat("=") {
+                let Some(v) = self.conditional().ok().and_then(|e| self.const_value(&e)) else {
+                    break;
+                };
+                next = v;
+            }
+            out.push((j, scope_end, name, (Scalar::Int(next), CType::INT)));
+            next = next.wrapping_add(1);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.diags.truncate(ndiags);
+        self.half_gt = false;
         out
     }
 

@@ -635,7 +635,7 @@ impl<'a> Parser<'a> {
         args: &[TemplateArg],
         span: &Span,
     ) -> PResult<Option<(usize, Vec<TemplateArg>)>> {
-        let matches: Vec<(usize, Vec<TemplateArg>)> = self
+        let candidates: Vec<(usize, Vec<TemplateArg>)> = self
             .templates
             .partials
             .iter()
@@ -643,13 +643,25 @@ impl<'a> Parser<'a> {
             .filter(|(_, p)| p.primary == def && p.args.len() == args.len())
             .filter_map(|(k, p)| {
                 let mut out = vec![None; p.def.params.len()];
-                let ok = p.args.iter().zip(args).all(|(pa, a)| {
-                    crate::frontend::template::match_arg(&p.def, pa, a, &mut out, 0)
+                let ok = p.args.iter().zip(args).enumerate().all(|(i, (pa, a))| {
+                    p.kept.iter().any(|(j, _)| *j == i)
+                        || crate::frontend::template::match_arg(&p.def, pa, a, &mut out, 0)
                 });
                 let out: Option<Vec<TemplateArg>> = out.into_iter().collect();
                 out.filter(|_| ok).map(|o| (k, o))
             })
             .collect();
+        let mut matches = Vec::new();
+        for (k, values) in candidates {
+            let p = &self.templates.partials[k];
+            if !p.kept.is_empty() {
+                let p = p.clone();
+                if !self.kept_args_match(&p, &values, args) {
+                    continue;
+                }
+            }
+            matches.push((k, values));
+        }
         let partials = &self.templates.partials;
         // `a` is at least as specialized as `b`: b's arguments match a's.
         let at_least = |a: usize, b: usize| {

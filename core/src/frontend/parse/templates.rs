@@ -273,6 +273,7 @@ impl<'a> Parser<'a> {
         // host code, skipped as host function bodies are.
         if let Some(class) = self.names_class_template_member() {
             if let Some((_, end)) = self.host_function_end(self.pos) {
+                self.warn_unread_launches(self.pos, end);
                 let span = self.span();
                 self.pos = end;
                 let def = TemplateDef {
@@ -318,10 +319,15 @@ impl<'a> Parser<'a> {
         if is_partial {
             return self.partial_specialization(start, decl_start, params);
         }
-        // `struct alignas(…) Name`: the name after the attribute.
+        // `struct alignas(…) Name`, `struct __align__(…) Name`: the name
+        // after the attribute (read per instance, with the parameters bound).
         let mut at_name = 1;
-        if self.peek_at(1).is_some_and(|t| t.is("alignas"))
-            && self.peek_at(2).is_some_and(|t| t.is("("))
+        if self.peek_at(1).is_some_and(|t| {
+            t.is("alignas")
+                || t.is("__align__")
+                || t.is("__builtin_align__")
+                || t.is("__attribute__")
+        }) && self.peek_at(2).is_some_and(|t| t.is("("))
         {
             let mut depth = 0;
             at_name = 2;
@@ -835,7 +841,7 @@ impl<'a> Parser<'a> {
     /// Runs `f` with a template's parameters standing as themselves (its
     /// own signature, a partial specialization's arguments): a type
     /// parameter is its placeholder type, a non-type one its pattern value.
-    fn with_placeholders<R>(
+    pub(super) fn with_placeholders<R>(
         &mut self,
         params: &[TemplateParam],
         f: impl FnOnce(&mut Self) -> PResult<R>,
@@ -844,7 +850,9 @@ impl<'a> Parser<'a> {
             .iter()
             .map(|p| (p.name.clone(), self.typedefs.get(&p.name).cloned()))
             .collect();
-        let saved_values = std::mem::take(&mut self.template_values);
+        // An enclosing class instance's values stay bound (`T (&a)[N]` in a
+        // member template of `template <typename T, int N> struct B`).
+        let saved_values = self.template_values.clone();
         for (i, p) in params.iter().enumerate() {
             match &p.kind {
                 ParamKind::Type => {
@@ -897,8 +905,32 @@ impl<'a> Parser<'a> {
             return self.error(span, format!("\"{written}\" is not a class template"));
         };
         self.pos += 3; // `struct Name <`
-        let given = self.with_placeholders(&params, |p| p.template_args())?;
+        let cv_args = top_level_cv_args(self.toks, self.pos);
+        let (list, ndiags) = (self.pos, self.diags.len());
+        let mut kept = Vec::new();
+        let given = match self.with_placeholders(&params, |p| p.template_args()) {
+            Ok(given) => given,
+            Err(stop) => {
+                // Arguments that depend on the parameters in a way only an
+                // instance can read: kept as tokens.
+                let Some(dep) = self.dependent_partial_args(&params, list) else {
+                    return Err(stop);
+                };
+                self.diags.truncate(ndiags);
+                self.half_gt = false;
+                self.pos = dep.end;
+                kept = dep.kept;
+                dep.args
+                    .into_iter()
+                    .map(|a| a.unwrap_or(TemplateArg::Type(CType::Void)))
+                    .collect()
+            }
+        };
         let d = self.templates.defs[primary].clone();
+        if !kept.is_empty() && given.len() != d.params.len() {
+            let msg = "partial specializations with dependent arguments must give every argument (not supported yet)";
+            return self.error(span, msg);
+        }
         let args = self.with_placeholders(&params, |p| {
             p.complete_args(primary, given.into_iter().map(Some).collect())
         })?;
@@ -911,6 +943,9 @@ impl<'a> Parser<'a> {
         };
         // Every parameter must be deducible from the arguments.
         for (i, p) in params.iter().enumerate() {
+            if !kept.is_empty() {
+                break; // a parameter may be deduced from a kept argument only
+            }
             let mut out = vec![None; params.len()];
             let probe = TemplateDef {
                 name: d.name.clone(),
@@ -944,6 +979,13 @@ impl<'a> Parser<'a> {
         }
         self.skip_braces();
         self.expect(";")?;
+        if cv_args {
+            // `AlignBytes<const T>`: types here carry no top-level `const` or
+            // `volatile`, so this one would match every argument the
+            // primary does; such a specialization (which forwards to the
+            // unqualified type, in practice) is left out.
+            return Ok(());
+        }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
         self.templates.partials.push(Partial {
             primary,
@@ -958,6 +1000,7 @@ impl<'a> Parser<'a> {
                 member: None,
                 outer: self.bound.clone(),
             },
+            kept,
         });
         Ok(())
     }
@@ -1328,4 +1371,77 @@ fn trailing_defaults(params: &[Param]) -> usize {
         .rev()
         .take_while(|p| p.default.is_some())
         .count()
+}
+
+impl Parser<'_> {
+    /// Launches of kernel templates in tokens `from..to` that this compile
+    /// does not read (a class template's host member defined outside its
+    /// class): a warning each, naming the kernel template, so that no
+    /// instance goes missing without a word.
+    fn warn_unread_launches(&mut self, from: usize, to: usize) {
+        let toks = self.toks;
+        for i in from..to.min(toks.len()) {
+            let launch = toks[i].kind == TokKind::Ident
+                && toks.get(i + 1).is_some_and(|t| t.is("<<"))
+                && toks.get(i + 2).is_some_and(|t| t.is("<"));
+            if !launch {
+                continue;
+            }
+            let mut first = i;
+            while first >= from + 2
+                && toks[first - 1].is("::")
+                && toks[first - 2].kind == TokKind::Ident
+            {
+                first -= 2;
+            }
+            let written: String = toks[first..=i].iter().map(|t| &*t.text).collect();
+            let Some(def) = self.function_template(&written) else {
+                continue;
+            };
+            let name = self.templates.defs[def].name.clone();
+            self.diags.push(Diagnostic::warning(
+                toks[i].span(),
+                format!(
+                    "the template arguments of kernel template \"{name}\" launched here are not known to this compile (they depend on host code it does not read): it may need instances this compile does not make"
+                ),
+            ));
+        }
+    }
+}
+
+/// Whether a partial specialization's argument list (from `at`, after its
+/// `<`) has an argument qualified at its top level: `const T`, `T const`,
+/// `volatile T` (not `const T *`, whose pointee is).
+fn top_level_cv_args(toks: &[Token], at: usize) -> bool {
+    let mut depth = 0usize;
+    let mut arg: Vec<&Token> = Vec::new();
+    let top_cv = |arg: &[&Token]| {
+        let cv = |t: &&Token| t.is("const") || t.is("volatile");
+        let declarator = arg.iter().any(|t| t.is("*") || t.is("&") || t.is("&&"));
+        arg.last().is_some_and(cv) || arg.first().is_some_and(cv) && !declarator
+    };
+    for t in toks.iter().skip(at).take(4096) {
+        match &*t.text {
+            "<" | "(" | "[" => depth += 1,
+            ")" | "]" => depth = depth.saturating_sub(1),
+            ">" | ">>" | "," if depth == 0 => {
+                if top_cv(&arg) {
+                    return true;
+                }
+                if !t.is(",") {
+                    return false;
+                }
+                arg.clear();
+                continue;
+            }
+            ">" => depth -= 1,
+            ">>" => depth = depth.saturating_sub(2),
+            "{" | "}" | ";" => return false,
+            _ => {}
+        }
+        if depth == 0 {
+            arg.push(t);
+        }
+    }
+    false
 }

@@ -23,6 +23,21 @@ impl<'a> Checker<'a> {
                 return self.member_call(object, "operator()".into(), args, span);
             }
         }
+        // In a member function (a lambda's `operator()` among them), `f(x)`
+        // with `f` a data member of class type (a captured lambda): its
+        // `operator()`.
+        if self.lookup(&name).is_none() {
+            if let Some(r) = self.class.clone() {
+                let ty = match r.member_path(&name) {
+                    Found::One(_, _, ty) => ty,
+                    _ => CType::Void,
+                };
+                if matches!(ty.unref(), CType::Record(_)) {
+                    let object = mk(ExprKind::Ident(name), span.clone(), CType::Void);
+                    return self.member_call(object, "operator()".into(), args, span);
+                }
+            }
+        }
         // `fp(x)` with `fp` a variable holding a function's address (or
         // any other variable, which sema reports).
         let variable = match self.lookup(&name) {
@@ -102,8 +117,55 @@ impl<'a> Checker<'a> {
             self.diags.truncate(before);
             return self.builtin_call(b, args, span);
         }
+        if let Some(found) = self.associated_function(&name, &args) {
+            return self.call(found, args, span);
+        }
         self.undefined(&name, &span);
         mk(ExprKind::IntLit(0), span, CType::INT)
+    }
+
+    /// Argument-dependent lookup, where ordinary lookup found nothing: the
+    /// function (or function template) `name` of the namespace of an
+    /// argument's class or enumeration (`norm2(v)` with `v` a
+    /// `gmx::BasicVector<float>` calls `gmx::norm2`).
+    fn associated_function(&mut self, name: &str, args: &[Expr]) -> Option<String> {
+        if name.contains("::") || args.is_empty() {
+            return None;
+        }
+        let (locals, diags) = (self.locals.len(), self.diags.len());
+        let types: Vec<CType> = args.iter().map(|a| self.expr(a.clone()).ty).collect();
+        self.locals.truncate(locals);
+        self.diags.truncate(diags);
+        for t in types {
+            let t = match t.unref() {
+                CType::Ptr { pointee, .. } => (**pointee).clone(),
+                t => t.clone(),
+            };
+            let class = match &t {
+                CType::Record(r) => r.name.borrow().clone(),
+                CType::Enum(e) => e.name.borrow().clone(),
+                _ => continue,
+            };
+            let plain = class.split('<').next().unwrap_or_default();
+            let Some((ns, _)) = plain.rsplit_once("::") else {
+                continue;
+            };
+            let qualified = format!("{ns}::{name}");
+            let namespace_fns = self
+                .function_set(&qualified)
+                .is_some_and(|set| set.iter().all(|s| !s.method));
+            if namespace_fns
+                || !self
+                    .inst
+                    .borrow()
+                    .templates
+                    .functions(&qualified)
+                    .is_empty()
+            {
+                return Some(qualified);
+            }
+        }
+        None
     }
 
     /// A call the file's own overloads of a CUDA function cannot take,

@@ -573,6 +573,27 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Expr {
         let inner = self.expr(inner);
+        // `reinterpret_cast<T &>(x)`: the lvalue `*reinterpret_cast<T *>(&x)`.
+        if let (CastKind::Reinterpret, CType::Ref { pointee, .. }) = (kind, &to) {
+            if inner.lvalue {
+                let pointee = (**pointee).clone();
+                let addr = self.address_of(inner);
+                let p = mk(
+                    ExprKind::Cast {
+                        expr: Box::new(addr),
+                        implicit: false,
+                    },
+                    span.clone(),
+                    CType::ptr_to(pointee.clone()),
+                );
+                return Expr {
+                    kind: ExprKind::Unary(UnOp::Deref, Box::new(p)),
+                    span,
+                    ty: pointee,
+                    lvalue: true,
+                };
+            }
+        }
         // `static_cast<Derived &>(b)`, `static_cast<const Base &>(d)`: the
         // object as one of a related class (an lvalue).
         if let (CastKind::Static, CType::Ref { pointee, .. }) = (kind, &to) {
@@ -922,13 +943,23 @@ impl<'a> Checker<'a> {
                 pointee,
                 konst,
                 volatile,
-            } if **pointee == CType::Auto => match init.ty.pointee() {
-                Some(p) => CType::Ptr {
-                    pointee: Box::new(p.clone()),
+            } if **pointee == CType::Auto => match &init.ty {
+                // `auto *p = (const S *)q`: `auto` is `const S`.
+                CType::Ptr {
+                    pointee: p,
+                    konst: k,
+                    volatile: v,
+                } => CType::Ptr {
+                    pointee: p.clone(),
+                    konst: *konst || *k,
+                    volatile: *volatile || *v,
+                },
+                CType::Array(e, _) => CType::Ptr {
+                    pointee: e.clone(),
                     konst: *konst,
                     volatile: *volatile,
                 },
-                None => {
+                _ => {
                     let msg = format!(
                         "cannot deduce \"auto *\" from a value of type \"{}\"",
                         init.ty
