@@ -319,7 +319,7 @@ pub fn extern_prototypes(m: &crate::ir::Module) -> String {
                 };
                 let defined = m.function(callee).is_some_and(|g| !g.is_declaration());
                 if defined
-                    || callee.starts_with("llvm.")
+                    || crate::ir::Intrinsic::reserved(callee)
                     || callee.starts_with("__nvvm_")
                     || seen.contains(callee)
                 {

@@ -657,6 +657,13 @@ impl Intrinsic {
         }
     }
 
+    /// Whether `name` is in the intrinsics' namespace (`llvm.*`): a call of
+    /// such a name that `parse` does not know is an unknown intrinsic, never
+    /// a function.
+    pub fn reserved(name: &str) -> bool {
+        name.starts_with("llvm.")
+    }
+
     /// The IR name (`llvm.nvvm.add.rz.ftz.f`): `parse`'s inverse.
     pub fn name(&self) -> String {
         let nv = |s: &str| format!("llvm.nvvm.{s}");

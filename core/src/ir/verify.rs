@@ -312,7 +312,7 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
         InstKind::Call {
             callee: Callee::Function(name),
             ..
-        } if name.starts_with("llvm.") => err(Some(i), format!("unknown intrinsic '@{name}'")),
+        } if Intrinsic::reserved(name) => err(Some(i), format!("unknown intrinsic '@{name}'")),
         InstKind::CallIndirect { callee, .. } if ty(callee) != Type::Ptr(0) => err(
             Some(i),
             format!(

@@ -76,7 +76,7 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
                     ..
                 } = &f.inst(*i).kind
                 {
-                    if !callee.starts_with("llvm.")
+                    if !Intrinsic::reserved(callee)
                         && m.function(callee).is_none()
                         && !called.contains(callee)
                     {

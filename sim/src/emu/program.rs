@@ -27,6 +27,8 @@ use crate::model::memory::{Memory, Ptr, CODE_SPACE};
 use crate::model::rounding::{ApproxOp, Rounding};
 mod decoder;
 mod inst;
+mod memops;
+mod sync;
 
 pub(crate) use crate::model::sched::{Sreg, WarpOp};
 pub(crate) use crate::model::value::{mask, Reduce, Scalar, ShflMode};

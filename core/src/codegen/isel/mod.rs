@@ -389,7 +389,7 @@ impl Sel<'_> {
                 }
                 Callee::Intrinsic(Intrinsic::Wmma(w)) => self.wmma(id, *w, args),
                 Callee::Intrinsic(i) => self.intrinsic(id, i, args),
-                Callee::Function(name) if name.starts_with("llvm.") => {
+                Callee::Function(name) if Intrinsic::reserved(name) => {
                     self.unsupported(&format!("the intrinsic \"{name}\""))
                 }
                 Callee::Function(name) => self.call(id, Ok(name), args),

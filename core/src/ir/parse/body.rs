@@ -495,7 +495,7 @@ impl Parser {
                     return Ok((ret, InstKind::CallIndirect { callee, args }));
                 }
                 let named = Callee::named(&callee);
-                if callee.starts_with("llvm.") && named.intrinsic().is_none() {
+                if Intrinsic::reserved(&callee) && named.intrinsic().is_none() {
                     return Err(error_at(&ct, format!("unknown intrinsic '@{callee}'")));
                 }
                 self.calls.push(CallSite {
