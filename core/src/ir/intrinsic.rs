@@ -666,100 +666,127 @@ impl Intrinsic {
 
     /// The IR name (`llvm.nvvm.add.rz.ftz.f`): `parse`'s inverse.
     pub fn name(&self) -> String {
-        let nv = |s: &str| format!("llvm.nvvm.{s}");
+        self.to_string()
+    }
+
+    /// Writes the IR name without building a string first (the printer's
+    /// path): `llvm.`, then for NVVM's `nvvm.` and the rest.
+    fn write_name(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = |signed: bool| if signed { "i" } else { "ui" };
-        match self {
-            Intrinsic::Trap => "llvm.trap".into(),
-            Intrinsic::Float(f, t) => format!("llvm.{}.{}", spell(&FLOAT_FNS, *f), t.name()),
+        let rest = match self {
+            Intrinsic::Trap => return out.write_str("llvm.trap"),
+            Intrinsic::Float(f, t) => {
+                return write!(out, "llvm.{}.{}", spell(&FLOAT_FNS, *f), t.name())
+            }
             Intrinsic::Bits(f, t) => {
                 let t = if *t == IntTy::I32 { "i32" } else { "i64" };
-                format!("llvm.{}.{t}", spell(&BIT_FNS, *f))
+                return write!(out, "llvm.{}.{t}", spell(&BIT_FNS, *f));
             }
-            Intrinsic::MulHi { signed, wide } => nv(match (signed, wide) {
+            Intrinsic::Wmma(w) => return out.write_str(&w.intrinsic()),
+            Intrinsic::Texture(op, rest) => {
+                return write!(out, "{}{rest}", spell(&TEX_OPS, *op));
+            }
+            _ => self,
+        };
+        out.write_str("llvm.nvvm.")?;
+        match rest {
+            Intrinsic::MulHi { signed, wide } => out.write_str(match (signed, wide) {
                 (true, false) => "mulhi.i",
                 (false, false) => "mulhi.ui",
                 (true, true) => "mulhi.ll",
                 (false, true) => "mulhi.ull",
             }),
-            Intrinsic::Mul24 { signed } => nv(&format!("mul24.{}", sign(*signed))),
-            Intrinsic::Sad { signed } => nv(&format!("sad.{}", sign(*signed))),
-            Intrinsic::Prmt => nv("prmt"),
+            Intrinsic::Mul24 { signed } => write!(out, "mul24.{}", sign(*signed)),
+            Intrinsic::Sad { signed } => write!(out, "sad.{}", sign(*signed)),
+            Intrinsic::Prmt => out.write_str("prmt"),
             Intrinsic::Rounded {
                 op,
                 mode,
                 ftz,
                 double,
-            } => nv(&format!(
+            } => write!(
+                out,
                 "{}.{}{}.{}",
                 spell(&ROUND_OPS, *op),
                 mode.name(),
                 ftz_text(*ftz),
                 fd(*double)
-            )),
-            Intrinsic::Approx { op, ftz, double } => nv(&format!(
+            ),
+            Intrinsic::Approx { op, ftz, double } => write!(
+                out,
                 "{}.approx{}.{}",
                 spell(&APPROX_OPS, *op),
                 ftz_text(*ftz),
                 fd(*double)
-            )),
+            ),
             Intrinsic::Saturate { ftz, double } => {
-                nv(&format!("saturate{}.{}", ftz_text(*ftz), fd(*double)))
+                write!(out, "saturate{}.{}", ftz_text(*ftz), fd(*double))
             }
             Intrinsic::Convert {
                 from,
                 to,
                 mode,
                 ftz,
-            } => nv(&format!(
+            } => write!(
+                out,
                 "{}2{}.{}{}",
                 spell(&NUM_TYS, *from),
                 spell(&NUM_TYS, *to),
                 mode.name(),
                 ftz_text(*ftz)
-            )),
-            Intrinsic::Bitcast { to_int } => nv(if *to_int {
+            ),
+            Intrinsic::Bitcast { to_int } => out.write_str(if *to_int {
                 "bitcast.f2i"
             } else {
                 "bitcast.i2f"
             }),
-            Intrinsic::Sreg(r) => nv(&format!("read.ptx.sreg.{}", r.name())),
-            Intrinsic::Barrier0 => nv("barrier0"),
-            Intrinsic::BarrierSync => nv("barrier.sync"),
-            Intrinsic::BarrierRed(r) => nv(match r {
+            Intrinsic::Sreg(r) => write!(out, "read.ptx.sreg.{}", r.name()),
+            Intrinsic::Barrier0 => out.write_str("barrier0"),
+            Intrinsic::BarrierSync => out.write_str("barrier.sync"),
+            Intrinsic::BarrierRed(r) => out.write_str(match r {
                 BarrierRed::Popc => "barrier0.popc",
                 BarrierRed::And => "barrier0.and",
                 BarrierRed::Or => "barrier0.or",
             }),
-            Intrinsic::BarWarpSync => nv("bar.warp.sync"),
-            Intrinsic::ActiveMask => nv("activemask"),
-            Intrinsic::Vote(v) => nv(match v {
+            Intrinsic::BarWarpSync => out.write_str("bar.warp.sync"),
+            Intrinsic::ActiveMask => out.write_str("activemask"),
+            Intrinsic::Vote(v) => out.write_str(match v {
                 VoteOp::Ballot => "vote.ballot.sync",
                 VoteOp::Any => "vote.any.sync",
                 VoteOp::All => "vote.all.sync",
             }),
-            Intrinsic::Match { all, wide } => nv(&format!(
+            Intrinsic::Match { all, wide } => write!(
+                out,
                 "match.{}.sync.{}",
                 if *all { "all" } else { "any" },
                 if *wide { "i64" } else { "i32" }
-            )),
-            Intrinsic::Redux(op) => nv(&format!("redux.sync.{}", spell(&REDUX_OPS, *op))),
-            Intrinsic::Shfl { mode, float } => nv(&format!(
+            ),
+            Intrinsic::Redux(op) => write!(out, "redux.sync.{}", spell(&REDUX_OPS, *op)),
+            Intrinsic::Shfl { mode, float } => write!(
+                out,
                 "shfl.sync.{}.{}",
                 spell(&SHFL_MODES, *mode),
                 if *float { "f32" } else { "i32" }
-            )),
-            Intrinsic::CpAsync { cg, size } => nv(&format!(
+            ),
+            Intrinsic::CpAsync { cg, size } => write!(
+                out,
                 "cp.async.{}.shared.global.{size}.s",
                 if *cg { "cg" } else { "ca" }
-            )),
-            Intrinsic::CpAsyncCommitGroup => nv("cp.async.commit.group"),
-            Intrinsic::CpAsyncWaitGroup => nv("cp.async.wait.group"),
-            Intrinsic::CpAsyncWaitAll => nv("cp.async.wait.all"),
-            Intrinsic::CpAsyncMbarrierArrive => nv("cp.async.mbarrier.arrive.noinc.shared"),
-            Intrinsic::Mbarrier(op) => nv(&format!("mbarrier.{}", spell(&MBARRIER_OPS, *op))),
-            Intrinsic::Wmma(w) => w.intrinsic(),
-            Intrinsic::Ptx(s) => nv(&format!("ptx.{s}")),
-            Intrinsic::Texture(op, rest) => format!("{}{rest}", spell(&TEX_OPS, *op)),
+            ),
+            Intrinsic::CpAsyncCommitGroup => out.write_str("cp.async.commit.group"),
+            Intrinsic::CpAsyncWaitGroup => out.write_str("cp.async.wait.group"),
+            Intrinsic::CpAsyncWaitAll => out.write_str("cp.async.wait.all"),
+            Intrinsic::CpAsyncMbarrierArrive => {
+                out.write_str("cp.async.mbarrier.arrive.noinc.shared")
+            }
+            Intrinsic::Mbarrier(op) => write!(out, "mbarrier.{}", spell(&MBARRIER_OPS, *op)),
+            Intrinsic::Ptx(s) => write!(out, "ptx.{s}"),
+            // (Written above.)
+            Intrinsic::Trap
+            | Intrinsic::Float(..)
+            | Intrinsic::Bits(..)
+            | Intrinsic::Wmma(_)
+            | Intrinsic::Texture(..) => Ok(()),
         }
     }
 
@@ -805,7 +832,7 @@ impl Intrinsic {
 
 impl fmt::Display for Intrinsic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        self.write_name(f)
     }
 }
 
@@ -871,7 +898,7 @@ impl fmt::Display for Callee {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Callee::Function(n) => f.write_str(n),
-            Callee::Intrinsic(i) => f.write_str(&i.name()),
+            Callee::Intrinsic(i) => i.write_name(f),
         }
     }
 }

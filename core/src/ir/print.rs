@@ -255,7 +255,12 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             let args = match &inst.kind {
                 InstKind::Call { callee, args } => {
                     out.push_str(" @");
-                    out.push_str(&callee.name());
+                    match callee {
+                        Callee::Function(name) => out.push_str(name),
+                        Callee::Intrinsic(i) => {
+                            let _ = write!(out, "{i}");
+                        }
+                    }
                     args
                 }
                 InstKind::CallIndirect { callee, args } => {
