@@ -144,7 +144,7 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
             // A warp matrix load or store: its address in the twin's space,
             // the intrinsic renamed (`….f16.p0` → `….f16.p1`).
             InstKind::Call {
-                callee: Callee::Intrinsic(Intrinsic::Wmma(w)),
+                callee: Callee::Intrinsic(Intrinsic::Wmma(wmma)),
                 args,
             } => {
                 let Some(t) = args.first().and_then(twin) else {
@@ -153,7 +153,7 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                 let Some(Space::In(s)) = args[0].as_inst().and_then(|i| space.get(&i)) else {
                     continue;
                 };
-                let renamed = match *w {
+                let renamed = match *wmma {
                     crate::wmma::Wmma::Load { frag, col, .. } => {
                         crate::wmma::Space::from_addrspace(*s)
                             .map(|space| crate::wmma::Wmma::Load { frag, col, space })
@@ -164,11 +164,11 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                     }
                     _ => None,
                 };
-                if let Some(renamed_w) = renamed {
+                if let Some(w) = renamed {
                     if cx.remarks_on() {
                         moved.push(*s);
                     }
-                    *w = renamed_w;
+                    *wmma = w;
                     args[0] = t;
                     changed = true;
                 }
