@@ -265,7 +265,7 @@ impl<'o> Stepper<'o> {
                     .iter()
                     .flat_map(|f| f.insts.iter())
                     .find(
-                        |i| matches!(&i.kind, crate::ir::InstKind::Call { callee, .. } if *callee == m),
+                        |i| matches!(&i.kind, crate::ir::InstKind::Call { callee, .. } if callee.is_function(&m)),
                     )
                     .and_then(|i| i.loc)
                     .unwrap_or_default();

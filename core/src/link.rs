@@ -12,7 +12,11 @@ fn wanted(m: &Module) -> Vec<String> {
     for f in &m.functions {
         for b in &f.layout {
             for i in &f.block(*b).insts {
-                if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
+                if let InstKind::Call {
+                    callee: crate::ir::Callee::Function(callee),
+                    ..
+                } = &f.inst(*i).kind
+                {
                     let defined = m.function(callee).is_some_and(|g| !g.is_declaration());
                     if callee.starts_with("__nv_") && !defined && !out.contains(callee) {
                         out.push(callee.clone());

@@ -13,7 +13,7 @@ mod common;
 use cases::*;
 
 use ptxlab_core::ir::{
-    addrspace, BinOp, Flags, Function, Global, Init, InstKind, Module, Param, Type, Value,
+    addrspace, BinOp, Callee, Flags, Function, Global, Init, InstKind, Module, Param, Type, Value,
 };
 use ptxlab_core::{compile_to_ir, opt, NoFiles, Options};
 use ptxlab_sim::interp::{
@@ -430,7 +430,7 @@ fn neighbour_kernel(n: u32, with_barrier: bool) -> Module {
         Value::Inst(id)
     };
     let call = |callee: &str| InstKind::Call {
-        callee: callee.into(),
+        callee: Callee::named(callee),
         args: vec![],
     };
     let bin = |op, lhs, rhs| InstKind::Bin {

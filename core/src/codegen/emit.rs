@@ -330,12 +330,16 @@ pub fn extern_prototypes(m: &crate::ir::Module) -> String {
     for f in m.functions.iter().filter(|f| !f.is_declaration()) {
         for b in &f.layout {
             for &i in &f.block(*b).insts {
-                let InstKind::Call { callee, args } = &f.inst(i).kind else {
+                let InstKind::Call {
+                    callee: crate::ir::Callee::Function(callee),
+                    args,
+                } = &f.inst(i).kind
+                else {
                     continue;
                 };
                 let defined = m.function(callee).is_some_and(|g| !g.is_declaration());
                 if defined
-                    || callee.starts_with("llvm.")
+                    || crate::ir::Intrinsic::reserved(callee)
                     || callee.starts_with("__nvvm_")
                     || seen.contains(callee)
                 {

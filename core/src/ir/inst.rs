@@ -1,5 +1,4 @@
-//! Instructions: `InstKind` with its operand walks, the intrinsics' purity,
-//! and `Inst` (a name, a type, a kind and a source position).
+//! Instructions: `InstKind` with its operand walks, and `Inst` (a name, a type, a kind and a source position).
 
 use super::*;
 
@@ -52,8 +51,9 @@ pub enum InstKind {
         op: CastOp,
         val: Value,
     },
+    /// `call T @f(…)`: a function by name, or an intrinsic.
     Call {
-        callee: String,
+        callee: Callee,
         args: Vec<Value>,
     },
     /// `call float %fp(float %x)`: a call through a function's address (a
@@ -241,7 +241,7 @@ impl InstKind {
         match self {
             InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } | InstKind::Fence { .. } => true,
             InstKind::Store { .. } | InstKind::Call { .. } | InstKind::CallIndirect { .. } => {
-                !matches!(self, InstKind::Call { callee, .. } if is_pure_intrinsic(callee))
+                !matches!(self, InstKind::Call { callee: Callee::Intrinsic(i), .. } if i.is_pure())
             }
             InstKind::Load { volatile, .. } => *volatile,
             InstKind::Asm(a) => a.touches_memory(),
@@ -330,107 +330,6 @@ pub fn switch_target(default: BlockId, cases: &[(i64, BlockId)], c: i64) -> Bloc
         .iter()
         .find(|(v, _)| *v == c)
         .map_or(default, |(_, b)| *b)
-}
-
-/// Texture fetches and surface accesses (`llvm.nvvm.tex.unified.*`,
-/// `llvm.nvvm.tld4.unified.*`, `llvm.nvvm.suld.*`, `llvm.nvvm.sust.b.*`): the
-/// calls whose result may be a vector of texels.
-pub fn is_texture_intrinsic(name: &str) -> bool {
-    [
-        "llvm.nvvm.tex.",
-        "llvm.nvvm.tld4.",
-        "llvm.nvvm.suld.",
-        "llvm.nvvm.sust.",
-    ]
-    .iter()
-    .any(|p| name.starts_with(p))
-}
-
-/// Intrinsics with no side effects: reads of special registers, math,
-/// texture fetches.
-pub fn is_pure_intrinsic(name: &str) -> bool {
-    // The clock is a special register that changes as it is read.
-    (name.starts_with("llvm.nvvm.read.ptx.sreg.") && !name.contains("clock"))
-        || matches!(
-            name,
-            "llvm.ctpop.i32"
-                | "llvm.ctpop.i64"
-                | "llvm.ctlz.i32"
-                | "llvm.ctlz.i64"
-                | "llvm.cttz.i32"
-                | "llvm.cttz.i64"
-                | "llvm.bitreverse.i32"
-                | "llvm.bitreverse.i64"
-                | "llvm.fshl.i32"
-                | "llvm.fshr.i32"
-        )
-        || name.starts_with("llvm.nvvm.mul")
-        || name.starts_with("llvm.nvvm.prmt")
-        || name.starts_with("llvm.nvvm.sad")
-        // The 16-bit float instructions (`llvm.nvvm.ptx.add.f16x2`).
-        || name.starts_with("llvm.nvvm.ptx.")
-        // Texture fetches read memory no kernel writes (surface accesses
-        // are not pure: a read may see a write).
-        || name.starts_with("llvm.nvvm.tex.")
-        || name.starts_with("llvm.nvvm.tld4.")
-        || is_math_intrinsic(name)
-}
-
-/// The floating-point math intrinsics (`llvm.sqrt.f32`, `llvm.nvvm.sin.approx.f`,
-/// `llvm.nvvm.f2i.rn`, …): pure functions of their arguments.
-fn is_math_intrinsic(name: &str) -> bool {
-    if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
-        return [
-            "add.",
-            "fma.",
-            "div.approx",
-            "rcp.",
-            "sqrt.",
-            "rsqrt.",
-            "sin.approx",
-            "cos.approx",
-            "ex2.approx",
-            "lg2.approx",
-            "saturate",
-            "f2i.",
-            "f2ui.",
-            "f2ll.",
-            "f2ull.",
-            "d2i.",
-            "d2ui.",
-            "d2ll.",
-            "d2ull.",
-            "d2f.",
-            "i2f.",
-            "ui2f.",
-            "ll2f.",
-            "ull2f.",
-            "i2d.",
-            "ui2d.",
-            "ll2d.",
-            "ull2d.",
-            "bitcast.",
-        ]
-        .iter()
-        .any(|p| rest.starts_with(p));
-    }
-    let Some((base, ty)) = name.strip_prefix("llvm.").and_then(|r| r.rsplit_once('.')) else {
-        return false;
-    };
-    matches!(ty, "f16" | "f32" | "f64")
-        && matches!(
-            base,
-            "sqrt"
-                | "fabs"
-                | "minnum"
-                | "maxnum"
-                | "floor"
-                | "ceil"
-                | "trunc"
-                | "rint"
-                | "fma"
-                | "copysign"
-        )
 }
 
 /// A source position carried from the frontend to PTX `.loc` lines.

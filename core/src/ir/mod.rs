@@ -8,7 +8,7 @@
 //!
 //! The modules: `types` (types, layouts, how a gep addresses bytes),
 //! `values` (ids and operands), `ops` (the operators instructions carry),
-//! `inst` (instruction kinds), `function` (functions, blocks, the name
+//! `inst` (instruction kinds), `intrinsic` (the typed intrinsics a call calls), `function` (functions, blocks, the name
 //! table), `module` (modules and globals), `asm` (inline PTX), `domtree`; `print` and `parse` the
 //! text form, `verify` the invariants, `fold` constant folding. Everything is
 //! re-exported here: paths are `crate::ir::X`.
@@ -18,6 +18,7 @@ mod domtree;
 pub mod fold;
 mod function;
 mod inst;
+pub mod intrinsic;
 mod module;
 mod ops;
 mod parse;
@@ -29,7 +30,8 @@ pub mod verify;
 pub use asm::{escape_string, Constraint, InlineAsm};
 pub use domtree::DomTree;
 pub use function::{Block, ByVal, FnAttrs, Function, LoopHint, Param};
-pub use inst::{is_pure_intrinsic, is_texture_intrinsic, switch_target, DebugLoc, Inst, InstKind};
+pub use inst::{switch_target, DebugLoc, Inst, InstKind};
+pub use intrinsic::{Callee, Intrinsic};
 pub use module::{Global, Init, Module};
 pub use ops::{AtomicOp, BinOp, CastOp, FCmp, Flags, ICmp, SyncScope};
 pub use types::{gep_const_offset, gep_steps, GepStep, StructType, Type};

@@ -255,7 +255,12 @@ fn push_inst(out: &mut String, f: &Function, id: InstId) {
             let args = match &inst.kind {
                 InstKind::Call { callee, args } => {
                     out.push_str(" @");
-                    out.push_str(callee);
+                    match callee {
+                        Callee::Function(name) => out.push_str(name),
+                        Callee::Intrinsic(i) => {
+                            let _ = write!(out, "{i}");
+                        }
+                    }
                     args
                 }
                 InstKind::CallIndirect { callee, args } => {
@@ -638,10 +643,11 @@ pub fn module_text(m: &Module, debug_locs: bool) -> String {
         for id in f.layout.iter().flat_map(|b| f.block(*b).insts.iter()) {
             let inst = f.inst(*id);
             if let InstKind::Call { callee, args } = &inst.kind {
-                if m.function(callee).is_none() {
+                let callee = callee.name();
+                if m.function(&callee).is_none() {
                     let tys: Vec<String> =
                         args.iter().map(|a| f.value_type(a).to_string()).collect();
-                    declared.entry(callee.clone()).or_insert_with(|| {
+                    declared.entry(callee.to_string()).or_insert_with(|| {
                         format!("declare {} @{}({})", inst.ty, callee, tys.join(", "))
                     });
                 }

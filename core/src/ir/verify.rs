@@ -151,9 +151,10 @@ fn check_vector_uses(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId
     let inst = f.inst(i);
     let (result_ok, vector_operand) = match &inst.kind {
         InstKind::Load { .. } => (true, None),
-        InstKind::Call { callee, .. } if is_texture_intrinsic(callee) => (true, None),
-        // A warp matrix load's or mma's fragment registers.
-        InstKind::Call { callee, .. } if callee.starts_with("llvm.nvvm.wmma.") => (true, None),
+        InstKind::Call {
+            callee: Callee::Intrinsic(Intrinsic::Texture(..) | Intrinsic::Wmma(_)),
+            ..
+        } => (true, None),
         InstKind::Store { val, .. } => (false, Some(val)),
         InstKind::ExtractElement { vec, .. } => (false, Some(vec)),
         InstKind::InsertElement { vec, .. } => (true, Some(vec)),
@@ -308,6 +309,10 @@ fn check_types(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId>, Str
         InstKind::Load { ptr, .. } if !ty(ptr).is_ptr() => {
             err(Some(i), "load from a non-pointer".into())
         }
+        InstKind::Call {
+            callee: Callee::Function(name),
+            ..
+        } if Intrinsic::reserved(name) => err(Some(i), format!("unknown intrinsic '@{name}'")),
         InstKind::CallIndirect { callee, .. } if ty(callee) != Type::Ptr(0) => err(
             Some(i),
             format!(

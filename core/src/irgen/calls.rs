@@ -42,7 +42,7 @@ impl Gen<'_> {
         }
         self.set_loc(&e.span);
         // Sema named the callee by its symbol (the overload chosen).
-        let callee = name.clone();
+        let callee = Callee::Function(name.clone());
         let v = self.emit(
             "call",
             self.types.return_type(&e.ty),
@@ -91,7 +91,7 @@ impl Gen<'_> {
             "call",
             Type::I32,
             InstKind::Call {
-                callee: "vprintf".into(),
+                callee: Callee::Function("vprintf".into()),
                 args: vec![fmt, buf],
             },
         )

@@ -16,6 +16,9 @@ use crate::frontend::ast::{self, BinOp as AstBin, CType, ExprKind, StmtKind, UnO
 use crate::frontend::builtins::HalfOp;
 use crate::frontend::mangle::symbol_name;
 use crate::ir::fold::int_const;
+use crate::ir::intrinsic::{
+    ApproxOp, BitFn, FloatFn, FloatTy, IntTy, MbarrierOp, ShflMode, VoteOp,
+};
 use crate::ir::*;
 use crate::options::Options;
 
@@ -68,8 +71,12 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
     for f in &m.functions {
         for b in &f.layout {
             for i in &f.block(*b).insts {
-                if let InstKind::Call { callee, .. } = &f.inst(*i).kind {
-                    if !callee.starts_with("llvm.")
+                if let InstKind::Call {
+                    callee: Callee::Function(callee),
+                    ..
+                } = &f.inst(*i).kind
+                {
+                    if !Intrinsic::reserved(callee)
                         && m.function(callee).is_none()
                         && !called.contains(callee)
                     {
@@ -118,7 +125,11 @@ fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<Strin
         for b in &f.layout {
             for i in &f.block(*b).insts {
                 let kind = &f.inst(*i).kind;
-                if let InstKind::Call { callee, .. } = kind {
+                if let InstKind::Call {
+                    callee: Callee::Function(callee),
+                    ..
+                } = kind
+                {
                     if live.insert(callee.clone()) {
                         work.push(callee.clone());
                     }

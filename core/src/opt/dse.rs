@@ -30,7 +30,7 @@ fn may_read(kind: &InstKind) -> bool {
         | InstKind::AtomicRmw { .. }
         | InstKind::CmpXchg { .. }
         | InstKind::Fence { .. } => true,
-        InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
+        InstKind::Call { callee, .. } => !callee.is_pure(),
         InstKind::CallIndirect { .. } => true,
         InstKind::Asm(a) => a.touches_memory(),
         k => k.is_terminator(),

@@ -62,7 +62,7 @@ fn clobbers(f: &Function, i: InstId, ptr: Option<&Value>) -> bool {
         | InstKind::AtomicRmw { .. }
         | InstKind::CmpXchg { .. }
         | InstKind::Fence { .. } => true,
-        InstKind::Call { callee, .. } => !is_pure_intrinsic(callee),
+        InstKind::Call { callee, .. } => !callee.is_pure(),
         InstKind::CallIndirect { .. } => true,
         InstKind::Asm(a) => a.touches_memory(),
         _ => false,
@@ -138,7 +138,7 @@ fn mergeable(kind: &InstKind) -> bool {
         | InstKind::ExtractElement { .. }
         | InstKind::InsertElement { .. }
         | InstKind::Gep { .. } => true,
-        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
+        InstKind::Call { callee, .. } => callee.is_pure(),
         _ => false,
     }
 }
@@ -324,7 +324,7 @@ fn run_function(f: &mut Function, across_blocks: bool, cx: &super::PassContext) 
                     loads = Rc::default();
                     continue;
                 }
-                InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) => {
+                InstKind::Call { callee, .. } if !callee.is_pure() => {
                     loads = Rc::default();
                     continue;
                 }

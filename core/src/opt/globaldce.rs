@@ -32,7 +32,11 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         for b in &f.layout {
             for i in &f.block(*b).insts {
                 let kind = &f.inst(*i).kind;
-                if let InstKind::Call { callee, .. } = kind {
+                if let InstKind::Call {
+                    callee: Callee::Function(callee),
+                    ..
+                } = kind
+                {
                     if live.insert(callee.clone()) {
                         work.push(callee.clone());
                     }

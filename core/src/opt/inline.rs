@@ -30,7 +30,7 @@ fn recursive(m: &Module) -> Vec<String> {
                 .iter()
                 .flat_map(|b| f.block(*b).insts.iter())
                 .filter_map(|i| match &f.inst(*i).kind {
-                    InstKind::Call { callee, .. } => Some(callee.as_str()),
+                    InstKind::Call { callee, .. } => callee.function(),
                     _ => None,
                 })
                 .collect();
@@ -88,7 +88,10 @@ fn bottom_up(m: &Module) -> Vec<usize> {
             .iter()
             .flat_map(|b| f.block(*b).insts.iter())
             .filter_map(|i| match &f.inst(*i).kind {
-                InstKind::Call { callee, .. } => index.get(callee.as_str()).copied(),
+                InstKind::Call {
+                    callee: Callee::Function(callee),
+                    ..
+                } => index.get(callee.as_str()).copied(),
                 _ => None,
             })
             .collect()
@@ -174,7 +177,11 @@ fn run_once(
             let f = &m.functions[fi];
             for &b in &f.layout {
                 for &i in &f.block(b).insts {
-                    if let InstKind::Call { callee, .. } = &f.inst(i).kind {
+                    if let InstKind::Call {
+                        callee: Callee::Function(callee),
+                        ..
+                    } = &f.inst(i).kind
+                    {
                         if candidates.contains(callee) {
                             sites.push((b, i));
                         }
@@ -194,7 +201,11 @@ fn run_once(
         // walk at the end (not one walk of the caller per call site).
         let mut results: HashMap<InstId, Value> = HashMap::default();
         for (_, call) in sites {
-            let InstKind::Call { callee, .. } = &f.inst(call).kind else {
+            let InstKind::Call {
+                callee: Callee::Function(callee),
+                ..
+            } = &f.inst(call).kind
+            else {
                 continue;
             };
             let Some(callee) = m.function(callee) else {
@@ -260,7 +271,11 @@ fn report_not_inlined(m: &Module, candidates: &[String], rec: &[String], cx: &su
     for f in m.functions.iter().filter(|f| !f.is_declaration()) {
         for &b in &f.layout {
             for &i in &f.block(b).insts {
-                let InstKind::Call { callee, .. } = &f.inst(i).kind else {
+                let InstKind::Call {
+                    callee: Callee::Function(callee),
+                    ..
+                } = &f.inst(i).kind
+                else {
                     continue;
                 };
                 let Some(g) = m.function(callee) else {

@@ -3,6 +3,7 @@
 
 use crate::collections::HashMap;
 use crate::ir::fold;
+use crate::ir::intrinsic::{BitFn, IntTy};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
@@ -68,7 +69,7 @@ pub(super) fn direct_calls(m: &mut Module) -> bool {
                     continue;
                 }
                 let call = InstKind::Call {
-                    callee: name.clone(),
+                    callee: Callee::Function(name.clone()),
                     args: args.clone(),
                 };
                 f.inst_mut(i).kind = call;
@@ -498,14 +499,14 @@ fn funnel_shift(f: &Function, a: &Value, b: &Value, uses: &[u32]) -> Option<Inst
         _ => None,
     };
     let (callee, amount) = match (left.as_int(), right.as_int()) {
-        (Some(l), Some(r)) if (1..32).contains(&l) && l + r == 32 => ("llvm.fshl.i32", left),
+        (Some(l), Some(r)) if (1..32).contains(&l) && l + r == 32 => (BitFn::Fshl, left),
         _ if hi != lo => return None,
-        _ if minus_from_32(&right).as_ref() == Some(&left) => ("llvm.fshl.i32", left),
-        _ if minus_from_32(&left).as_ref() == Some(&right) => ("llvm.fshr.i32", right),
+        _ if minus_from_32(&right).as_ref() == Some(&left) => (BitFn::Fshl, left),
+        _ if minus_from_32(&left).as_ref() == Some(&right) => (BitFn::Fshr, right),
         _ => return None,
     };
     Some(InstKind::Call {
-        callee: callee.to_string(),
+        callee: Intrinsic::Bits(callee, IntTy::I32).into(),
         args: vec![hi, lo, amount],
     })
 }
@@ -770,10 +771,9 @@ fn expand_division(f: &mut Function, id: InstId, cx: &super::PassContext) -> Opt
         }
         let (m, s) = super::divconst::magic_signed(c, bits);
         let call = InstKind::Call {
-            callee: if bits == 32 {
-                "llvm.nvvm.mulhi.i"
-            } else {
-                "llvm.nvvm.mulhi.ll"
+            callee: Intrinsic::MulHi {
+                signed: true,
+                wide: bits != 32,
             }
             .into(),
             args: vec![x.clone(), cst(m)],
@@ -822,10 +822,9 @@ fn expand_division(f: &mut Function, id: InstId, cx: &super::PassContext) -> Opt
     } else {
         let (m, add, s) = super::divconst::magic_unsigned(uc, bits);
         let call = InstKind::Call {
-            callee: if bits == 32 {
-                "llvm.nvvm.mulhi.ui"
-            } else {
-                "llvm.nvvm.mulhi.ull"
+            callee: Intrinsic::MulHi {
+                signed: false,
+                wide: bits != 32,
             }
             .into(),
             args: vec![x.clone(), cst(m as i64)],

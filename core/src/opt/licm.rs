@@ -94,7 +94,7 @@ fn speculatable(f: &Function, i: InstId) -> bool {
         | InstKind::Select { .. }
         | InstKind::Cast { .. }
         | InstKind::Gep { .. } => true,
-        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
+        InstKind::Call { callee, .. } => callee.is_pure(),
         _ => false,
     }
 }
@@ -140,7 +140,7 @@ fn loop_writes(f: &Function, l: &Loop) -> bool {
                     | InstKind::Fence { .. }
                     | InstKind::Load { volatile: true, .. }
                     | InstKind::CallIndirect { .. }
-            ) || matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee))
+            ) || matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !callee.is_pure())
                 || matches!(&f.inst(i).kind, InstKind::Asm(a) if a.touches_memory())
         })
     })
@@ -213,7 +213,7 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop, cx: &super::PassContext) -> 
     let writes = loop_writes(f, l);
     let calls = l.blocks.iter().any(|&b| {
         f.block(b).insts.iter().any(
-            |&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !is_pure_intrinsic(callee) && !callee.starts_with("llvm.nvvm.barrier"))
+            |&i| matches!(&f.inst(i).kind, InstKind::Call { callee, .. } if !callee.is_pure() && !callee.intrinsic().is_some_and(Intrinsic::is_barrier))
                 || matches!(&f.inst(i).kind, InstKind::CallIndirect { .. })
                 || matches!(&f.inst(i).kind, InstKind::Asm(a) if a.touches_memory()),
         )

@@ -131,7 +131,7 @@ fn harmless(k: &InstKind, stores: bool) -> bool {
         | InstKind::CmpXchg { .. }
         | InstKind::Fence { .. }
         | InstKind::Load { .. } => false,
-        InstKind::Call { callee, .. } => is_pure_intrinsic(callee),
+        InstKind::Call { callee, .. } => callee.is_pure(),
         InstKind::CallIndirect { .. } => false,
         InstKind::Asm(a) => !a.touches_memory(),
         k => !k.is_terminator(),

@@ -32,7 +32,11 @@ pub(super) fn by_bytes_params(m: &Module) -> ByBytes {
 /// a struct result's place: isel makes such an alloca a temporary of the
 /// call's `.param` arrays (its stores `st.param`, its loads `ld.param`).
 pub(super) fn passes_by_bytes(kind: &InstKind, v: &Value, by_bytes: &ByBytes) -> bool {
-    let InstKind::Call { callee, args } = kind else {
+    let InstKind::Call {
+        callee: Callee::Function(callee),
+        args,
+    } = kind
+    else {
         return false;
     };
     let bytes = by_bytes.get(callee);

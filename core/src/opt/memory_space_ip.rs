@@ -110,7 +110,11 @@ fn argument_spaces(m: &Module, taken: &HashSet<String>) -> HashMap<(String, usiz
             .collect();
         let mut space = None;
         for &i in &order {
-            let InstKind::Call { callee, args } = &caller.inst(i).kind else {
+            let InstKind::Call {
+                callee: Callee::Function(callee),
+                args,
+            } = &caller.inst(i).kind
+            else {
                 continue;
             };
             let Some(g) = callees.get(callee.as_str()) else {

@@ -144,19 +144,22 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
             }
             // A warp matrix load or store: its address in the twin's space,
             // the intrinsic renamed (`….f16.p0` → `….f16.p1`).
-            InstKind::Call { callee, args } if callee.starts_with("llvm.nvvm.wmma.") => {
+            InstKind::Call {
+                callee: Callee::Intrinsic(Intrinsic::Wmma(wmma)),
+                args,
+            } => {
                 let Some(t) = args.first().and_then(twin) else {
                     continue;
                 };
                 let Some(Space::In(s)) = args[0].as_inst().and_then(|i| space.get(&i)) else {
                     continue;
                 };
-                let renamed = match crate::wmma::Wmma::parse_intrinsic(callee) {
-                    Some(crate::wmma::Wmma::Load { frag, col, .. }) => {
+                let renamed = match *wmma {
+                    crate::wmma::Wmma::Load { frag, col, .. } => {
                         crate::wmma::Space::from_addrspace(*s)
                             .map(|space| crate::wmma::Wmma::Load { frag, col, space })
                     }
-                    Some(crate::wmma::Wmma::Store { frag, col, .. }) => {
+                    crate::wmma::Wmma::Store { frag, col, .. } => {
                         crate::wmma::Space::from_addrspace(*s)
                             .map(|space| crate::wmma::Wmma::Store { frag, col, space })
                     }
@@ -166,7 +169,7 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
                     if cx.remarks_on() {
                         moved.push(*s);
                     }
-                    *callee = w.intrinsic();
+                    *wmma = w;
                     args[0] = t;
                     changed = true;
                 }

@@ -24,30 +24,51 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
 }
 
 /// The constant an intrinsic computes from constant arguments.
-fn fold_call(callee: &str, args: &[i64]) -> Option<i64> {
+fn fold_call(callee: &Intrinsic, args: &[i64]) -> Option<i64> {
+    use crate::ir::intrinsic::{BitFn::*, IntTy::*};
     let u32v = |v: i64| v as u32;
     Some(match (callee, args) {
-        ("llvm.ctpop.i32", [a]) => i64::from(u32v(*a).count_ones()),
-        ("llvm.ctpop.i64", [a]) => i64::from((*a as u64).count_ones()),
-        ("llvm.ctlz.i32", [a]) => i64::from(u32v(*a).leading_zeros()),
-        ("llvm.ctlz.i64", [a]) => i64::from((*a as u64).leading_zeros()),
-        ("llvm.cttz.i32", [a]) => i64::from(u32v(*a).trailing_zeros()),
-        ("llvm.cttz.i64", [a]) => i64::from((*a as u64).trailing_zeros()),
-        ("llvm.bitreverse.i32", [a]) => i64::from(u32v(*a).reverse_bits() as i32),
-        ("llvm.bitreverse.i64", [a]) => (*a as u64).reverse_bits() as i64,
-        ("llvm.nvvm.mulhi.i", [a, b]) => (i64::from(*a as i32) * i64::from(*b as i32)) >> 32,
-        ("llvm.nvvm.mulhi.ui", [a, b]) => {
-            ((u64::from(u32v(*a)) * u64::from(u32v(*b))) >> 32) as i64
-        }
-        ("llvm.nvvm.mulhi.ll", [a, b]) => ((i128::from(*a) * i128::from(*b)) >> 64) as i64,
-        ("llvm.nvvm.mulhi.ull", [a, b]) => {
-            ((u128::from(*a as u64) * u128::from(*b as u64)) >> 64) as i64
-        }
-        ("llvm.nvvm.mul24.i", [a, b]) => {
+        (Intrinsic::Bits(Ctpop, I32), [a]) => i64::from(u32v(*a).count_ones()),
+        (Intrinsic::Bits(Ctpop, I64), [a]) => i64::from((*a as u64).count_ones()),
+        (Intrinsic::Bits(Ctlz, I32), [a]) => i64::from(u32v(*a).leading_zeros()),
+        (Intrinsic::Bits(Ctlz, I64), [a]) => i64::from((*a as u64).leading_zeros()),
+        (Intrinsic::Bits(Cttz, I32), [a]) => i64::from(u32v(*a).trailing_zeros()),
+        (Intrinsic::Bits(Cttz, I64), [a]) => i64::from((*a as u64).trailing_zeros()),
+        (Intrinsic::Bits(BitReverse, I32), [a]) => i64::from(u32v(*a).reverse_bits() as i32),
+        (Intrinsic::Bits(BitReverse, I64), [a]) => (*a as u64).reverse_bits() as i64,
+        (
+            Intrinsic::MulHi {
+                signed: true,
+                wide: false,
+            },
+            [a, b],
+        ) => (i64::from(*a as i32) * i64::from(*b as i32)) >> 32,
+        (
+            Intrinsic::MulHi {
+                signed: false,
+                wide: false,
+            },
+            [a, b],
+        ) => ((u64::from(u32v(*a)) * u64::from(u32v(*b))) >> 32) as i64,
+        (
+            Intrinsic::MulHi {
+                signed: true,
+                wide: true,
+            },
+            [a, b],
+        ) => ((i128::from(*a) * i128::from(*b)) >> 64) as i64,
+        (
+            Intrinsic::MulHi {
+                signed: false,
+                wide: true,
+            },
+            [a, b],
+        ) => ((u128::from(*a as u64) * u128::from(*b as u64)) >> 64) as i64,
+        (Intrinsic::Mul24 { signed: true }, [a, b]) => {
             let s = |v: i64| i64::from(((v as i32) << 8) >> 8);
             s(*a).wrapping_mul(s(*b))
         }
-        ("llvm.nvvm.mul24.ui", [a, b]) => {
+        (Intrinsic::Mul24 { signed: false }, [a, b]) => {
             i64::from(u32v(*a) & 0xff_ffff).wrapping_mul(i64::from(u32v(*b) & 0xff_ffff))
         }
         _ => return None,
@@ -61,7 +82,11 @@ fn run_function(f: &mut Function) -> bool {
         while k < f.block(b).insts.len() {
             let id = f.block(b).insts[k];
             k += 1;
-            let InstKind::Call { callee, args } = f.inst(id).kind.clone() else {
+            let InstKind::Call {
+                callee: Callee::Intrinsic(callee),
+                args,
+            } = f.inst(id).kind.clone()
+            else {
                 continue;
             };
             let ty = f.inst(id).ty.clone();

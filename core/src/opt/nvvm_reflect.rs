@@ -66,7 +66,7 @@ pub fn run(m: &mut Module, cx: &PassContext) -> bool {
         for b in &f.layout {
             for &i in &f.block(*b).insts {
                 if let InstKind::Call { callee, args } = &f.inst(i).kind {
-                    if callee == "__nvvm_reflect" {
+                    if callee.is_function("__nvvm_reflect") {
                         if let Some(q) = args.first().and_then(|a| query_string(m, f, a)) {
                             let value = answer(&q, cx.opts, Some(cx.target));
                             found.push((i, q, value));

@@ -106,7 +106,7 @@ fn cost(k: &InstKind) -> Option<u32> {
         InstKind::Gep { indices, .. } => {
             Some(u32::from(indices.iter().any(|i| i.as_int().is_none())))
         }
-        InstKind::Call { callee, .. } => is_pure_intrinsic(callee).then_some(1),
+        InstKind::Call { callee, .. } => callee.is_pure().then_some(1),
         _ => None,
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! Addresses (see `exec.rs` for their use): global and constant variables
 //! are named buffers of the launch's [`Memory`], and an address into them
-//! is the interpreter's pointer encoding (`interp::memory::Ptr`), the same
+//! is the machine model's pointer encoding (`model::memory::Ptr`), the same
 //! in the global (constant) space and as a generic address. Shared memory
 //! is one window per block: the static `.shared` variables one after
 //! another from offset 0, then the dynamic (`.extern .shared`) bytes; a
@@ -27,6 +27,8 @@ use crate::model::memory::{Memory, Ptr, CODE_SPACE};
 use crate::model::rounding::{ApproxOp, Rounding};
 mod decoder;
 mod inst;
+mod memops;
+mod sync;
 
 pub(crate) use crate::model::sched::{Sreg, WarpOp};
 pub(crate) use crate::model::value::{mask, Reduce, Scalar, ShflMode};

@@ -1,6 +1,9 @@
 //! Execution of a decoded IR program: a thread's ops ([`Front::run_thread`])
 //! and what the scheduler (`model/sched.rs`) asks of them.
 
+mod cast;
+mod mem;
+
 use super::program::{lane, Callee, Func, Op, Opnd, Program};
 use crate::model::asyncmem::{self, AsyncCopies, AsyncMem, Outcome};
 use crate::model::check::{AccessKind, Checker};
@@ -13,9 +16,11 @@ use crate::model::value::{
     atomic_value, division_ub, int_binary, int_compare, int_fn, mask, sext, Fault, Reduce, Scalar,
 };
 use crate::model::wmma;
-use crate::model::{float, printf, rounding};
+use crate::model::{float, printf};
 use crate::model::{Config, ErrorKind, InterpError, Launch, Location, Stats};
-use ptxlab_core::ir::{addrspace, CastOp};
+use cast::cast;
+use mem::{read_bytes, read_string, InterpMem, PrintfArgs};
+use ptxlab_core::ir::addrspace;
 use ptxlab_core::wmma::Wmma;
 
 /// A call in progress.
@@ -1003,203 +1008,4 @@ fn access<'a>(
         align.max(size),
         true,
     )
-}
-
-/// The NUL-terminated string at `addr` (at most 256 bytes).
-fn read_string(
-    mem: &mut Memory,
-    shared: &mut [Vec<u8>],
-    locals: &mut [Vec<u8>],
-    addr: u64,
-) -> Result<String, Fault> {
-    let bytes = read_bytes(mem, shared, locals, addr, 256)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// A NUL-terminated string's bytes (without the NUL), at most `limit` of them.
-fn read_bytes(
-    mem: &mut Memory,
-    shared: &mut [Vec<u8>],
-    locals: &mut [Vec<u8>],
-    addr: u64,
-    limit: u64,
-) -> Result<Vec<u8>, Fault> {
-    let mut bytes = Vec::new();
-    for i in 0..limit {
-        let b = access(mem, shared, locals, addr.wrapping_add(i), 1, 1, 0, false)?[0];
-        if b == 0 {
-            return Ok(bytes);
-        }
-        bytes.push(b);
-    }
-    Err((
-        ErrorKind::OutOfBounds,
-        format!("the string has no NUL in its first {limit} bytes"),
-    ))
-}
-
-/// `printf`'s argument buffer and strings, read from the thread's view of memory.
-struct PrintfArgs<'a> {
-    mem: &'a mut Memory,
-    shared: &'a mut [Vec<u8>],
-    locals: &'a mut [Vec<u8>],
-    buf: u64,
-}
-
-impl printf::Args for PrintfArgs<'_> {
-    fn arg(&mut self, offset: u64, size: u64) -> Result<u64, String> {
-        let addr = self.buf.wrapping_add(offset);
-        access(self.mem, self.shared, self.locals, addr, size, 1, 0, false)
-            .map(|b| read_le(b))
-            .map_err(|(_, m)| m)
-    }
-
-    fn string(&mut self, ptr: u64) -> Result<Vec<u8>, String> {
-        read_bytes(self.mem, self.shared, self.locals, ptr, MAX_PRINTF_STRING).map_err(|(_, m)| m)
-    }
-}
-
-/// A float of type `from` converted to an integer of `bits` as `cvt.rzi`
-/// does: toward zero, saturating at the type's range, a NaN as a GPU
-/// converts it (`rounding::float_to_int`).
-fn float_to_int(v: f64, from: float::FloatTy, bits: u32, signed: bool) -> u64 {
-    rounding::float_to_int(v, from, rounding::Rounding::Zero, bits, signed)
-}
-
-fn cast(op: CastOp, a: u64, from: Scalar, to: Scalar, ftz: bool) -> u64 {
-    let fbits = |x: u64, s: Scalar| match s.float() {
-        Some(ty) => float::to_f64(float::flush_bits(x, ty, ftz), ty),
-        None => 0.0,
-    };
-    let fto = |v: f64, s: Scalar| match s.float() {
-        Some(ty) => float::flush_bits(float::from_f64(v, ty), ty, ftz),
-        None => 0,
-    };
-    match op {
-        CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => a & mask(to.bits()),
-        CastOp::ZExt | CastOp::BitCast | CastOp::AddrSpaceCast => a,
-        CastOp::SExt => sext(a, from.bits()) as u64 & mask(to.bits()),
-        CastOp::FPExt | CastOp::FPTrunc => fto(fbits(a, from), to),
-        CastOp::FPToSI | CastOp::FPToUI => {
-            let Some(ty) = from.float() else { return 0 };
-            float_to_int(fbits(a, from), ty, to.bits(), op == CastOp::FPToSI)
-        }
-        CastOp::SIToFP => {
-            let v = sext(a, from.bits());
-            match to {
-                // Rounded once, from the integer (via f64 it could round twice).
-                Scalar::F32 => u64::from((v as f32).to_bits()),
-                _ => fto(v as f64, to),
-            }
-        }
-        CastOp::UIToFP => match to {
-            Scalar::F32 => u64::from((a as f32).to_bits()),
-            _ => fto(a as f64, to),
-        },
-    }
-}
-
-/// The memory an asynchronous copy or mbarrier operation of one thread sees.
-struct InterpMem<'a> {
-    mem: &'a mut Memory,
-    shared: &'a mut [Vec<u8>],
-    locals: &'a mut [Vec<u8>],
-    check: &'a mut Checker,
-    thread: u32,
-    site: (u32, usize),
-}
-
-impl AsyncMem for InterpMem<'_> {
-    fn read_global(&mut self, addr: u64, size: u64) -> Result<Vec<u8>, Fault> {
-        let b = access(
-            self.mem,
-            self.shared,
-            self.locals,
-            addr,
-            size,
-            1,
-            addrspace::GLOBAL,
-            false,
-        )?;
-        Ok(b.to_vec())
-    }
-
-    fn read_shared(&mut self, addr: u64, size: u64) -> Result<Vec<u8>, Fault> {
-        let b = access(
-            self.mem,
-            self.shared,
-            self.locals,
-            addr,
-            size,
-            size,
-            addrspace::SHARED,
-            false,
-        )?;
-        Ok(b.to_vec())
-    }
-
-    fn write_shared(&mut self, addr: u64, bytes: &[u8], record: bool) -> Result<(), Fault> {
-        let n = bytes.len() as u64;
-        if record {
-            check_shared(
-                self.check,
-                addr,
-                n,
-                self.thread,
-                self.site,
-                AccessKind::Write,
-            );
-        }
-        let b = access(
-            self.mem,
-            self.shared,
-            self.locals,
-            addr,
-            n,
-            n,
-            addrspace::SHARED,
-            true,
-        )?;
-        b.copy_from_slice(bytes);
-        Ok(())
-    }
-
-    fn phase_completed(&mut self, expected: u64) {
-        self.check.mbarrier_phase(expected);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn float_to_int_saturates_like_cvt_rzi() {
-        use float::FloatTy::{F32, F64};
-        assert_eq!(float_to_int(3.9, F32, 32, true), 3);
-        assert_eq!(float_to_int(-3.9, F32, 32, true), (-3i32) as u32 as u64);
-        assert_eq!(float_to_int(1e30, F32, 32, true), i32::MAX as u64);
-        assert_eq!(float_to_int(-1e30, F32, 32, true), i32::MIN as u32 as u64);
-        assert_eq!(float_to_int(f64::NAN, F32, 32, true), 0);
-        assert_eq!(float_to_int(f64::NAN, F64, 32, true), 0x8000_0000);
-        assert_eq!(float_to_int(-5.0, F32, 32, false), 0);
-        assert_eq!(float_to_int(1e30, F32, 32, false), u32::MAX as u64);
-        assert_eq!(float_to_int(300.0, F32, 8, true), 127);
-        assert_eq!(float_to_int(1e300, F64, 64, true), i64::MAX as u64);
-        assert_eq!(float_to_int(-1e300, F64, 64, false), 0);
-    }
-
-    #[test]
-    fn int_to_float_rounds_once() {
-        // 2^24 + 1 is halfway between two floats: ties to even.
-        let v = (1u64 << 24) + 1;
-        let r = cast(CastOp::SIToFP, v, Scalar::I64, Scalar::F32, false);
-        assert_eq!(f32::from_bits(r as u32), 16777216.0);
-        // A value that rounding through f64 would get wrong.
-        let v: u64 = (1 << 62) + (1 << 38) + 1;
-        let r = cast(CastOp::UIToFP, v, Scalar::I64, Scalar::F32, false);
-        assert_eq!(f32::from_bits(r as u32), v as f32);
-        let r = cast(CastOp::SExt, 0x80, Scalar::I8, Scalar::I32, false);
-        assert_eq!(r, 0xffff_ff80);
-    }
 }

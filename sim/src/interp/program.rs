@@ -4,19 +4,20 @@
 //! reach them. Decoding never fails on a strange instruction: it becomes a
 //! [`Op::Trap`] that reports the problem if a thread ever executes it.
 
+mod call;
+
 use crate::model::float::{FloatTy, MathFn};
 use crate::model::memory::{Memory, Ptr, CODE_SPACE, MAX_REGIONS};
 use crate::model::sched::{Sreg, WarpOp};
-use crate::model::value::{mask, sext, IntFn, Reduce, Scalar, ShflMode};
-use crate::model::warp::WARP_SIZE;
+use crate::model::value::{mask, sext, IntFn, Reduce, Scalar};
 use crate::model::{
     check_dims, ArgValue, Config, ErrorKind, InterpError, Launch, MAX_SHARED_BYTES,
     MAX_SYMBOL_BYTES,
 };
 use ptxlab_core::collections::HashMap;
 use ptxlab_core::ir::{
-    addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp, Init,
-    InstId, InstKind, Module, Type, Value,
+    self, addrspace, gep_steps, AtomicOp, BinOp, BlockId, CastOp, FCmp, Function, GepStep, ICmp,
+    Init, InstId, InstKind, Module, Type, Value,
 };
 
 /// The scalar type of an IR type.
@@ -66,127 +67,6 @@ pub(crate) fn lane(v: Opnd, k: u32) -> Opnd {
 /// How many registers a value of type `ty` takes (a vector one per lane).
 fn reg_count(ty: &Type) -> u32 {
     ty.as_vector().map_or(1, |(n, _)| n)
-}
-
-/// The special register an `llvm.nvvm.read.ptx.sreg.*` intrinsic reads.
-fn special_register(name: &str) -> Option<Sreg> {
-    let rest = name.strip_prefix("llvm.nvvm.read.ptx.sreg.")?;
-    match rest {
-        "laneid" => return Some(Sreg::LaneId),
-        "warpsize" => return Some(Sreg::Const(WARP_SIZE as u64)),
-        // The driver's environment (a cooperative launch's grid workspace): 0.
-        "envreg1" | "envreg2" => return Some(Sreg::Const(0)),
-        _ => {}
-    }
-    let (reg, axis) = rest.split_once('.')?;
-    let axis = ["x", "y", "z"].iter().position(|a| *a == axis)?;
-    Some(match reg {
-        "tid" => Sreg::Tid(axis),
-        "ctaid" => Sreg::Ctaid(axis),
-        "ntid" => Sreg::Ntid(axis),
-        "nctaid" => Sreg::Nctaid(axis),
-        _ => return None,
-    })
-}
-
-impl IntFn {
-    /// The function and its width from an intrinsic name.
-    fn parse(name: &str) -> Option<(IntFn, u32)> {
-        let width = |suffix: &str| match suffix {
-            "i32" => Some(32),
-            "i64" => Some(64),
-            _ => None,
-        };
-        if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
-            return Some(match rest {
-                "mul24.i" => (IntFn::Mul24 { signed: true }, 32),
-                "mul24.ui" => (IntFn::Mul24 { signed: false }, 32),
-                "mulhi.i" => (IntFn::MulHi { signed: true }, 32),
-                "mulhi.ui" => (IntFn::MulHi { signed: false }, 32),
-                "mulhi.ll" => (IntFn::MulHi { signed: true }, 64),
-                "mulhi.ull" => (IntFn::MulHi { signed: false }, 64),
-                "prmt" => (IntFn::BytePerm, 32),
-                "sad.i" => (IntFn::Sad { signed: true }, 32),
-                "sad.ui" => (IntFn::Sad { signed: false }, 32),
-                _ => return None,
-            });
-        }
-        let (base, suffix) = name.strip_prefix("llvm.")?.rsplit_once('.')?;
-        let f = match base {
-            "ctpop" => IntFn::Popc,
-            "ctlz" => IntFn::Clz,
-            "cttz" => IntFn::Ctz,
-            "bitreverse" => IntFn::BitReverse,
-            "fshl" => IntFn::FunnelLeft,
-            "fshr" => IntFn::FunnelRight,
-            _ => return None,
-        };
-        Some((f, width(suffix)?))
-    }
-
-    /// The arguments the function reads (ctlz/cttz may carry LLVM's
-    /// is-zero-poison flag as a second one, which is ignored).
-    fn arity(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            IntFn::Popc | IntFn::BitReverse => 1..=1,
-            IntFn::Clz | IntFn::Ctz => 1..=2,
-            IntFn::Mul24 { .. } | IntFn::MulHi { .. } => 2..=2,
-            IntFn::FunnelLeft | IntFn::FunnelRight | IntFn::BytePerm | IntFn::Sad { .. } => 3..=3,
-        }
-    }
-}
-
-/// The warp-wide op an intrinsic is.
-fn warp_op(name: &str) -> Option<WarpOp> {
-    Some(match name {
-        "llvm.nvvm.bar.warp.sync" => WarpOp::Sync,
-        "llvm.nvvm.vote.ballot.sync" => WarpOp::Ballot,
-        "llvm.nvvm.vote.any.sync" => WarpOp::VoteAny,
-        "llvm.nvvm.vote.all.sync" => WarpOp::VoteAll,
-        "llvm.nvvm.activemask" => WarpOp::ActiveMask,
-        "llvm.nvvm.match.any.sync.i32" | "llvm.nvvm.match.any.sync.i64" => WarpOp::MatchAny,
-        "llvm.nvvm.match.all.sync.i32" | "llvm.nvvm.match.all.sync.i64" => WarpOp::MatchAll,
-        _ if name.starts_with("llvm.nvvm.redux.sync.") => {
-            let op = &name["llvm.nvvm.redux.sync.".len()..];
-            let (op, ty) = match op.strip_prefix('u') {
-                Some(o @ ("min" | "max")) => (o, "u32"),
-                _ if matches!(op, "and" | "or" | "xor") => (op, "b32"),
-                _ => (op, "s32"),
-            };
-            WarpOp::Redux(crate::model::sched::ReduxOp::parse(op, ty)?)
-        }
-        _ => {
-            let rest = name.strip_prefix("llvm.nvvm.shfl.sync.")?;
-            let (mode, ty) = rest.split_once('.')?;
-            if !matches!(ty, "i32" | "f32") {
-                return None;
-            }
-            WarpOp::Shfl(match mode {
-                "idx" => ShflMode::Idx,
-                "up" => ShflMode::Up,
-                "down" => ShflMode::Down,
-                "bfly" => ShflMode::Bfly,
-                _ => return None,
-            })
-        }
-    })
-}
-
-/// The arguments a warp-wide intrinsic takes.
-fn warp_arity(op: WarpOp) -> usize {
-    match op {
-        WarpOp::ActiveMask => 0,
-        WarpOp::Sync => 1,
-        WarpOp::Ballot
-        | WarpOp::VoteAny
-        | WarpOp::VoteAll
-        | WarpOp::VoteUni
-        | WarpOp::MatchAny
-        | WarpOp::MatchAll
-        | WarpOp::Redux(_) => 2,
-        WarpOp::Shfl(_) => 4,
-        WarpOp::Mma(..) => 0,
-    }
 }
 
 /// One decoded instruction. `dst` is a register of the frame.
@@ -1050,160 +930,12 @@ impl Decoder<'_> {
             InstKind::Call { callee, args } => {
                 let ops = args.iter().map(o).collect::<Result<Vec<_>, _>>()?;
                 let dst = (inst.ty != Type::Void).then_some(dst);
-                if let Some(reg) = special_register(callee) {
-                    Op::Sreg {
-                        dst: dst.unwrap_or(0),
-                        reg,
+                match callee {
+                    ir::Callee::Intrinsic(i) => {
+                        let space = args.first().map(space_of).unwrap_or(0);
+                        self.intrinsic_call(i, ops, dst, space, ftz_for)?
                     }
-                } else if callee == "llvm.nvvm.barrier0" || callee == "llvm.nvvm.barrier.sync" {
-                    // Every named barrier is the block's: all its threads meet.
-                    Op::Barrier { reduce: None }
-                } else if let Some(r) = match callee.as_str() {
-                    "llvm.nvvm.barrier0.popc" => Some(Reduce::Popc),
-                    "llvm.nvvm.barrier0.and" => Some(Reduce::And),
-                    "llvm.nvvm.barrier0.or" => Some(Reduce::Or),
-                    _ => None,
-                } {
-                    let (Some(dst), [pred]) = (dst, ops.as_slice()) else {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!("@{callee} takes one argument and returns a value"),
-                        ));
-                    };
-                    Op::Barrier {
-                        reduce: Some((r, dst, *pred)),
-                    }
-                } else if let Some(op) = crate::model::asyncmem::AsyncOp::from_intrinsic(callee) {
-                    if ops.len() > 3 {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!("@{callee} takes at most 3 arguments"),
-                        ));
-                    }
-                    let mut args = [Opnd::Imm(0); 3];
-                    args[..ops.len()].copy_from_slice(&ops);
-                    Op::Async { dst, op, args }
-                } else if callee == "llvm.trap" {
-                    Op::Trap {
-                        kind: ErrorKind::Unreachable,
-                        message: "trap: the thread aborted the kernel".into(),
-                    }
-                } else if callee == "vprintf" && ops.len() == 2 {
-                    Op::Printf {
-                        dst,
-                        fmt: ops[0],
-                        buf: ops[1],
-                    }
-                } else if callee == "__nvvm_reflect" && ops.len() == 1 && dst.is_some() {
-                    Op::Reflect {
-                        dst: dst.unwrap_or(0),
-                        query: ops[0],
-                    }
-                } else if let Some(op) = warp_op(callee) {
-                    if ops.len() != warp_arity(op) {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!("@{callee} takes {} arguments", warp_arity(op)),
-                        ));
-                    }
-                    let mut args = [Opnd::Imm(0); 4];
-                    args[..ops.len()].copy_from_slice(&ops);
-                    if let WarpOp::Redux(_) = op {
-                        // `@llvm.nvvm.redux.sync.*(value, mask)`: the mask first, as the others.
-                        args.swap(0, 1);
-                    }
-                    Op::Warp { dst, op, args }
-                } else if let Some(w) = ptxlab_core::wmma::Wmma::parse_intrinsic(callee) {
-                    let space = args.first().map(space_of).unwrap_or(0);
-                    Op::Wmma {
-                        w,
-                        dst: dst.unwrap_or(0),
-                        args: ops.into(),
-                        space,
-                    }
-                } else if let Some(clock) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.clock") {
-                    Op::Clock {
-                        dst: dst.unwrap_or(0),
-                        bits: if clock == "64" { 64 } else { 32 },
-                    }
-                } else if let Some((f, bits)) = IntFn::parse(callee) {
-                    if !f.arity().contains(&ops.len()) {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!("@{callee} called with {} arguments", ops.len()),
-                        ));
-                    }
-                    let mut args = [Opnd::Imm(0); 3];
-                    args[..ops.len()].copy_from_slice(&ops);
-                    Op::IntFn {
-                        dst: dst.unwrap_or(0),
-                        f,
-                        args,
-                        bits,
-                    }
-                } else if let Some(spelling) = callee.strip_prefix("llvm.nvvm.ptx.") {
-                    let inst = crate::model::half::HalfInst::parse(spelling).ok_or_else(|| {
-                        (
-                            ErrorKind::Unsupported,
-                            format!("@{callee} is no instruction the interpreter knows"),
-                        )
-                    })?;
-                    if ops.len() != inst.srcs().len() || ops.len() > 3 {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!("@{callee} takes {} arguments", inst.srcs().len()),
-                        ));
-                    }
-                    let mut a = [Opnd::Imm(0); 3];
-                    a[..ops.len()].copy_from_slice(&ops);
-                    Op::Half {
-                        dst: dst.unwrap_or(0),
-                        inst,
-                        args: a,
-                    }
-                } else if let Some(m) = MathFn::parse(callee) {
-                    if ops.len() != m.f.arity() {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!("@{callee} takes {} arguments", m.f.arity()),
-                        ));
-                    }
-                    let mut a = [Opnd::Imm(0); 3];
-                    a[..ops.len()].copy_from_slice(&ops);
-                    Op::Math {
-                        dst: dst.unwrap_or(0),
-                        f: m.f,
-                        args: a,
-                        ty: m.ty,
-                        ftz: m.ftz.unwrap_or_else(|| ftz_for(m.ty)),
-                    }
-                } else if let Some(&func) = self.functions.get(callee.as_str()) {
-                    let callee_fn = &self.module.functions[func as usize];
-                    if callee_fn.params.len() != ops.len() {
-                        return Err((
-                            ErrorKind::Unsupported,
-                            format!(
-                                "@{callee} takes {} arguments, the call passes {}",
-                                callee_fn.params.len(),
-                                ops.len()
-                            ),
-                        ));
-                    }
-                    Op::Call {
-                        dst,
-                        func: Callee::Direct(func),
-                        args: ops.into(),
-                    }
-                } else if ptxlab_core::ir::is_texture_intrinsic(callee) {
-                    return Err((
-                        ErrorKind::Unsupported,
-                        format!("texture fetches and surface accesses are not supported by the interpreter (@{callee})"),
-                    ));
-                } else {
-                    return Err((
-                        ErrorKind::Unsupported,
-                        format!("@{callee} has no body in the module and is not an intrinsic the interpreter knows"),
-                    ));
+                    ir::Callee::Function(name) => self.function_call(name, ops, dst)?,
                 }
             }
             InstKind::CallIndirect { callee, args } => Op::Call {

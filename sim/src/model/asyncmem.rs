@@ -198,30 +198,6 @@ pub(crate) enum AsyncOp {
 }
 
 impl AsyncOp {
-    /// The op of an NVVM intrinsic (`llvm.nvvm.cp.async.ca.shared.global.4.s`,
-    /// `llvm.nvvm.mbarrier.arrive.shared`).
-    pub fn from_intrinsic(name: &str) -> Option<AsyncOp> {
-        if let Some(rest) = name.strip_prefix("llvm.nvvm.cp.async.") {
-            return Some(match rest {
-                "commit.group" => AsyncOp::Commit,
-                "wait.group" => AsyncOp::WaitGroup,
-                "wait.all" => AsyncOp::WaitAll,
-                "mbarrier.arrive.noinc.shared" => AsyncOp::CopyArrive,
-                _ => AsyncOp::Copy(rest.split('.').nth(3)?.parse().ok()?),
-            });
-        }
-        Some(match name.strip_prefix("llvm.nvvm.mbarrier.")? {
-            "init.shared" => AsyncOp::Init,
-            "inval.shared" => AsyncOp::Inval,
-            "arrive.shared" => AsyncOp::Arrive(Arrive::Plain),
-            "arrive.drop.shared" => AsyncOp::Arrive(Arrive::Drop),
-            "arrive.noComplete.shared" => AsyncOp::ArriveCount,
-            "test.wait.shared" | "try.wait.shared" => AsyncOp::Wait,
-            "pending.count" => AsyncOp::PendingCount,
-            _ => return None,
-        })
-    }
-
     /// The op of a PTX instruction (`cp` or `mbarrier` and its modifiers),
     /// with the number of operands it takes.
     pub fn from_ptx(base: &str, mods: &[&str], operands: usize) -> Option<AsyncOp> {

@@ -125,8 +125,8 @@ pub(crate) fn compare(pred: FCmp, a: u64, b: u64, ty: FloatTy, ftz: bool) -> boo
     }
 }
 
-/// Math intrinsics (`llvm.fma.f32`, `llvm.sqrt.f64`, NVVM's
-/// `llvm.nvvm.add.rz.f`, `llvm.nvvm.sin.approx.ftz.f`, …) the interpreter knows.
+/// The float functions of the math intrinsics (`llvm.fma.f32`, NVVM's
+/// `llvm.nvvm.add.rz.f`, …; the interpreter decodes them into these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MathFn {
     Fma,
@@ -175,36 +175,6 @@ pub(crate) struct MathIntrinsic {
 }
 
 impl MathFn {
-    /// The function from an intrinsic name such as `llvm.fma.f32` (or NVVM's
-    /// `llvm.nvvm.fma.rn.f`, `llvm.nvvm.sqrt.rn.d`, `llvm.nvvm.f2i.rm.ftz`).
-    pub fn parse(name: &str) -> Option<MathIntrinsic> {
-        if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
-            return parse_nvvm(rest);
-        }
-        let rest = name.strip_prefix("llvm.")?;
-        let (base, ty) = rest.rsplit_once('.')?;
-        let ty = match ty {
-            "f16" => FloatTy::F16,
-            "f32" => FloatTy::F32,
-            "f64" => FloatTy::F64,
-            _ => return None,
-        };
-        let f = match base {
-            "fma" | "fmuladd" => MathFn::Fma,
-            "sqrt" => MathFn::Sqrt,
-            "fabs" => MathFn::Fabs,
-            "minnum" => MathFn::MinNum,
-            "maxnum" => MathFn::MaxNum,
-            "floor" => MathFn::Floor,
-            "ceil" => MathFn::Ceil,
-            "trunc" => MathFn::Trunc,
-            "rint" | "nearbyint" | "roundeven" => MathFn::Rint,
-            "copysign" => MathFn::CopySign,
-            _ => return None,
-        };
-        Some(MathIntrinsic { f, ty, ftz: None })
-    }
-
     pub fn arity(self) -> usize {
         match self {
             MathFn::Fma => 3,
@@ -285,61 +255,6 @@ impl MathFn {
     }
 }
 
-/// NVVM's float intrinsics, `llvm.nvvm.` stripped: `OP.MODE[.ftz].{f,d}`
-/// (add, mul, fma, div, rcp, sqrt), `OP.approx[.ftz].{f,d}`, `div.full[.ftz]`,
-/// `saturate[.ftz].{f,d}`, `fabs.{f,d}`, conversions `F2I.MODE[.ftz]` (f2i,
-/// f2ui, f2ll, f2ull, d2i, d2ui, d2ll, d2ull, i2f, ui2f, ll2f, ull2f, i2d,
-/// ui2d, ll2d, ull2d, d2f) and `bitcast.f2i/i2f`.
-fn parse_nvvm(rest: &str) -> Option<MathIntrinsic> {
-    let mut parts: Vec<&str> = rest.split('.').collect();
-    let ftz = parts.contains(&"ftz");
-    parts.retain(|p| *p != "ftz");
-    let float = |t: &str| match t {
-        "f" => Some(FloatTy::F32),
-        "d" => Some(FloatTy::F64),
-        _ => None,
-    };
-    let (f, ty) = match parts.as_slice() {
-        ["bitcast", "f2i" | "i2f"] => (MathFn::Bits, FloatTy::F32),
-        ["fabs", t] => (MathFn::Fabs, float(t)?),
-        ["saturate", t] => (MathFn::Saturate, float(t)?),
-        ["div", "full"] => (MathFn::Approx(ApproxOp::DivFull), FloatTy::F32),
-        [op, "approx", t] => (MathFn::Approx(ApproxOp::parse(op)?), float(t)?),
-        [op, mode, t] => (
-            MathFn::Round(RoundOp::parse(op)?, Rounding::parse(mode)?),
-            float(t)?,
-        ),
-        [conv, mode] => {
-            let mode = Rounding::parse(mode)?;
-            let (from, to) = conv.split_once('2')?;
-            let int = |s: &str| match s {
-                "i" => Some((32, true)),
-                "ui" => Some((32, false)),
-                "ll" => Some((64, true)),
-                "ull" => Some((64, false)),
-                _ => None,
-            };
-            match (from, to) {
-                ("d", "f") => (MathFn::Narrow(mode), FloatTy::F32),
-                (f @ ("f" | "d"), i) => {
-                    let (bits, signed) = int(i)?;
-                    (MathFn::ToInt { mode, bits, signed }, float(f)?)
-                }
-                (i, f) => {
-                    let (bits, signed) = int(i)?;
-                    (MathFn::FromInt { mode, bits, signed }, float(f)?)
-                }
-            }
-        }
-        _ => return None,
-    };
-    Some(MathIntrinsic {
-        f,
-        ty,
-        ftz: Some(ftz),
-    })
-}
-
 fn flush_if(x: f32, ftz: bool) -> f32 {
     if ftz {
         flush(x)
@@ -418,59 +333,7 @@ mod tests {
     }
 
     #[test]
-    fn intrinsic_names() {
-        let parse = |n: &str| MathFn::parse(n).map(|m| (m.f, m.ty, m.ftz));
-        assert_eq!(
-            parse("llvm.fma.f32"),
-            Some((MathFn::Fma, FloatTy::F32, None))
-        );
-        assert_eq!(
-            parse("llvm.nvvm.sqrt.rn.d"),
-            Some((
-                MathFn::Round(RoundOp::Sqrt, Rounding::Nearest),
-                FloatTy::F64,
-                Some(false)
-            ))
-        );
-        assert_eq!(
-            parse("llvm.nvvm.add.rz.ftz.f"),
-            Some((
-                MathFn::Round(RoundOp::Add, Rounding::Zero),
-                FloatTy::F32,
-                Some(true)
-            ))
-        );
-        assert_eq!(
-            parse("llvm.nvvm.f2i.rm.ftz"),
-            Some((
-                MathFn::ToInt {
-                    mode: Rounding::Down,
-                    bits: 32,
-                    signed: true
-                },
-                FloatTy::F32,
-                Some(true)
-            ))
-        );
-        assert_eq!(
-            parse("llvm.nvvm.ull2d.rp"),
-            Some((
-                MathFn::FromInt {
-                    mode: Rounding::Up,
-                    bits: 64,
-                    signed: false
-                },
-                FloatTy::F64,
-                Some(false)
-            ))
-        );
-        assert_eq!(
-            parse("llvm.nvvm.sin.approx.ftz.f"),
-            Some((MathFn::Approx(ApproxOp::Sin), FloatTy::F32, Some(true)))
-        );
-        assert_eq!(parse("llvm.nvvm.barrier0"), None);
-        assert_eq!(parse("llvm.nvvm.add.rq.f"), None);
-        assert_eq!(parse("llvm.nvvm.f2x.rn"), None);
+    fn fma_rounds_once() {
         // fma rounds once: 1 + 2^-30 squared minus 1 keeps the 2^-60 term.
         let x = 1.0 + 2f64.powi(-30);
         let r = MathFn::Fma.apply(

@@ -61,18 +61,6 @@ pub(crate) enum RoundOp {
 }
 
 impl RoundOp {
-    pub fn parse(s: &str) -> Option<RoundOp> {
-        Some(match s {
-            "add" => RoundOp::Add,
-            "mul" => RoundOp::Mul,
-            "fma" => RoundOp::Fma,
-            "div" => RoundOp::Div,
-            "rcp" => RoundOp::Rcp,
-            "sqrt" => RoundOp::Sqrt,
-            _ => return None,
-        })
-    }
-
     pub fn arity(self) -> usize {
         match self {
             RoundOp::Rcp | RoundOp::Sqrt => 1,
@@ -100,20 +88,6 @@ pub(crate) enum ApproxOp {
 }
 
 impl ApproxOp {
-    pub fn parse(s: &str) -> Option<ApproxOp> {
-        Some(match s {
-            "rsqrt" => ApproxOp::Rsqrt,
-            "sin" => ApproxOp::Sin,
-            "cos" => ApproxOp::Cos,
-            "ex2" => ApproxOp::Exp2,
-            "lg2" => ApproxOp::Log2,
-            "div" => ApproxOp::Div,
-            "rcp" => ApproxOp::Rcp,
-            "sqrt" => ApproxOp::Sqrt,
-            _ => return None,
-        })
-    }
-
     pub fn arity(self) -> usize {
         match self {
             ApproxOp::Div | ApproxOp::DivFull => 2,

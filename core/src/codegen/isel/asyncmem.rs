@@ -7,72 +7,67 @@
 //! `mbarrier.try_wait.shared::cta.b64`.
 
 use super::Sel;
+use crate::ir::intrinsic::MbarrierOp;
 use crate::ir::*;
 use crate::ptx::*;
 
 impl Sel<'_> {
     /// Whether `callee` is one of these intrinsics (then it is selected).
-    pub(super) fn async_mem(&mut self, id: InstId, callee: &str, args: &[Value]) -> bool {
-        if let Some(rest) = callee.strip_prefix("llvm.nvvm.cp.async.") {
-            match rest {
-                "commit.group" => self.emit(Op::Cp, ".async.commit_group", vec![]),
-                "wait.all" => self.emit(Op::Cp, ".async.wait_all", vec![]),
-                "wait.group" => {
-                    let n = self.operand(&args[0]);
-                    if !matches!(n, Operand::Imm(_)) {
-                        self.unsupported("cp.async.wait_group with a count that is not a constant");
-                    }
-                    self.emit(Op::Cp, ".async.wait_group", vec![n]);
+    pub(super) fn async_mem(&mut self, id: InstId, callee: &Intrinsic, args: &[Value]) -> bool {
+        match callee {
+            Intrinsic::CpAsyncCommitGroup => self.emit(Op::Cp, ".async.commit_group", vec![]),
+            Intrinsic::CpAsyncWaitAll => self.emit(Op::Cp, ".async.wait_all", vec![]),
+            Intrinsic::CpAsyncWaitGroup => {
+                let n = self.operand(&args[0]);
+                if !matches!(n, Operand::Imm(_)) {
+                    self.unsupported("cp.async.wait_group with a count that is not a constant");
                 }
-                "mbarrier.arrive.noinc.shared" => {
-                    let bar = self.address(&args[0]);
-                    self.emit(Op::Cp, ".async.mbarrier.arrive.noinc.shared.b64", vec![bar]);
-                }
-                _ => {
-                    // `ca.shared.global.4.s`: the cache mode and the size.
-                    let mut parts = rest.split('.');
-                    let (Some(mode), Some(size)) = (parts.next(), parts.nth(2)) else {
-                        return false;
-                    };
-                    let Ok(size) = size.parse::<i64>() else {
-                        return false;
-                    };
-                    let dst = self.address(&args[0]);
-                    let src = self.address(&args[1]);
-                    let n = self.operand(&args[2]);
-                    self.emit(
-                        Op::Cp,
-                        format!(".async.{mode}.shared.global"),
-                        vec![dst, src, Operand::Imm(size), n],
-                    );
-                }
+                self.emit(Op::Cp, ".async.wait_group", vec![n]);
             }
-            return true;
+            Intrinsic::CpAsyncMbarrierArrive => {
+                let bar = self.address(&args[0]);
+                self.emit(Op::Cp, ".async.mbarrier.arrive.noinc.shared.b64", vec![bar]);
+            }
+            Intrinsic::CpAsync { cg, size } => {
+                // The cache mode and the size.
+                let mode = if *cg { "cg" } else { "ca" };
+                let dst = self.address(&args[0]);
+                let src = self.address(&args[1]);
+                let n = self.operand(&args[2]);
+                self.emit(
+                    Op::Cp,
+                    format!(".async.{mode}.shared.global"),
+                    vec![dst, src, Operand::Imm(i64::from(*size)), n],
+                );
+            }
+            Intrinsic::Mbarrier(op) => self.mbarrier(id, *op, args),
+            _ => return false,
         }
-        let Some(rest) = callee.strip_prefix("llvm.nvvm.mbarrier.") else {
-            return false;
-        };
-        match rest {
-            "init.shared" => {
+        true
+    }
+
+    fn mbarrier(&mut self, id: InstId, op: MbarrierOp, args: &[Value]) {
+        match op {
+            MbarrierOp::Init => {
                 let bar = self.address(&args[0]);
                 let n = self.operand(&args[1]);
                 self.emit(Op::Mbarrier, ".init.shared.b64", vec![bar, n]);
             }
-            "inval.shared" => {
+            MbarrierOp::Inval => {
                 let bar = self.address(&args[0]);
                 self.emit(Op::Mbarrier, ".inval.shared.b64", vec![bar]);
             }
-            "arrive.shared" | "arrive.drop.shared" => {
+            MbarrierOp::Arrive | MbarrierOp::ArriveDrop => {
                 let bar = self.address(&args[0]);
                 let d = self.def(id);
-                let m = if rest == "arrive.shared" {
+                let m = if op == MbarrierOp::Arrive {
                     ".arrive.shared.b64"
                 } else {
                     ".arrive_drop.shared.b64"
                 };
                 self.emit(Op::Mbarrier, m, vec![Operand::Reg(d), bar]);
             }
-            "arrive.noComplete.shared" => {
+            MbarrierOp::ArriveNoComplete => {
                 let bar = self.address(&args[0]);
                 let n = self.operand(&args[1]);
                 let d = self.def(id);
@@ -82,18 +77,18 @@ impl Sel<'_> {
                     vec![Operand::Reg(d), bar, n],
                 );
             }
-            "test.wait.shared" | "try.wait.shared" => {
+            MbarrierOp::TestWait | MbarrierOp::TryWait => {
                 let bar = self.address(&args[0]);
                 let token = Operand::Reg(self.reg(&args[1]));
                 let d = self.def(id);
-                let m = if rest == "test.wait.shared" {
+                let m = if op == MbarrierOp::TestWait {
                     ".test_wait.shared.b64"
                 } else {
                     ".try_wait.shared::cta.b64"
                 };
                 self.emit(Op::Mbarrier, m, vec![Operand::Reg(d), bar, token]);
             }
-            "pending.count" => {
+            MbarrierOp::PendingCount => {
                 let token = Operand::Reg(self.reg(&args[0]));
                 let d = self.def(id);
                 self.emit(
@@ -102,8 +97,6 @@ impl Sel<'_> {
                     vec![Operand::Reg(d), token],
                 );
             }
-            _ => return false,
         }
-        true
     }
 }

@@ -66,10 +66,12 @@ impl Sel<'_> {
                         {
                             stores.push((u, off, val.clone()));
                         }
-                        InstKind::Call { callee, args }
-                            if p == a
-                                && call.is_none()
-                                && args.iter().filter(|x| x.as_inst() == Some(a)).count() == 1 =>
+                        InstKind::Call {
+                            callee: Callee::Function(callee),
+                            args,
+                        } if p == a
+                            && call.is_none()
+                            && args.iter().filter(|x| x.as_inst() == Some(a)).count() == 1 =>
                         {
                             let k = args.iter().position(|x| x.as_inst() == Some(a));
                             let byval = k.and_then(|k| {
@@ -150,16 +152,18 @@ impl Sel<'_> {
                         } if ptr.as_inst() == Some(p) && !f.inst(u).ty.is_vector() => {
                             loads.push((u, off))
                         }
-                        InstKind::Call { callee, args }
-                            if p == a
-                                && call.is_none()
-                                && args.first().and_then(|x| x.as_inst()) == Some(a)
-                                && args.iter().filter(|x| x.as_inst() == Some(a)).count() == 1
-                                && self
-                                    .module
-                                    .function(callee)
-                                    .and_then(|g| g.params.first())
-                                    .is_some_and(|q| q.sret.is_some()) =>
+                        InstKind::Call {
+                            callee: Callee::Function(callee),
+                            args,
+                        } if p == a
+                            && call.is_none()
+                            && args.first().and_then(|x| x.as_inst()) == Some(a)
+                            && args.iter().filter(|x| x.as_inst() == Some(a)).count() == 1
+                            && self
+                                .module
+                                .function(callee)
+                                .and_then(|g| g.params.first())
+                                .is_some_and(|q| q.sret.is_some()) =>
                         {
                             call = Some(u);
                         }

@@ -470,27 +470,28 @@ impl Sel<'_> {
             InstKind::FCmp { pred, lhs, rhs } => self.fcmp(id, *pred, lhs, rhs),
             InstKind::Select { cond, t, f: e } => self.select_inst(id, cond, t, e),
             InstKind::Cast { op, val } => self.cast(id, *op, val),
-            InstKind::Call { callee, args } => {
-                if let Some(sreg) = callee.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
+            InstKind::Call { callee, args } => match callee {
+                Callee::Intrinsic(Intrinsic::Sreg(sreg)) => {
                     let d = self.def(id);
                     let ty = if d.class == RegClass::B64 {
                         (Op::Mov, ".u64")
                     } else {
                         (Op::Mov, ".u32")
                     };
-                    self.emit_opcode(ty, vec![Operand::Reg(d), Operand::Sym(format!("%{sreg}"))]);
-                } else if callee.starts_with(ptx16::PREFIX) {
-                    self.ptx16(id, callee, args);
-                } else if is_texture_intrinsic(callee) {
-                    self.texture(id, callee, args);
-                } else if callee.starts_with("llvm.nvvm.wmma.") {
-                    self.wmma(id, callee, args);
-                } else if callee.starts_with("llvm.") {
-                    self.intrinsic(id, callee, args);
-                } else {
-                    self.call(id, Ok(callee), args);
+                    let r = Operand::Sym(format!("%{}", sreg.name()));
+                    self.emit_opcode(ty, vec![Operand::Reg(d), r]);
                 }
-            }
+                Callee::Intrinsic(Intrinsic::Ptx(spelling)) => self.ptx16(id, spelling, args),
+                Callee::Intrinsic(Intrinsic::Texture(op, rest)) => {
+                    self.texture(id, *op, rest, args)
+                }
+                Callee::Intrinsic(Intrinsic::Wmma(w)) => self.wmma(id, *w, args),
+                Callee::Intrinsic(i) => self.intrinsic(id, i, args),
+                Callee::Function(name) if Intrinsic::reserved(name) => {
+                    self.unsupported(&format!("the intrinsic \"{name}\""))
+                }
+                Callee::Function(name) => self.call(id, Ok(name), args),
+            },
             InstKind::CallIndirect { callee, args } => self.call(id, Err(callee), args),
             InstKind::AtomicRmw {
                 op,

@@ -7,13 +7,9 @@ use super::Sel;
 use crate::ir::*;
 use crate::ptx::*;
 
-/// The intrinsics' prefix; what follows is the instruction's spelling.
-pub(super) const PREFIX: &str = "llvm.nvvm.ptx.";
-
 impl Sel<'_> {
     /// `call @llvm.nvvm.ptx.fma.rn.f16x2(a, b, c)` as `fma.rn.f16x2 d, a, b, c`.
-    pub(super) fn ptx16(&mut self, id: InstId, callee: &str, args: &[Value]) {
-        let spelling = &callee[PREFIX.len()..];
+    pub(super) fn ptx16(&mut self, id: InstId, spelling: &str, args: &[Value]) {
         let (name, mods) = spelling.split_once('.').unwrap_or((spelling, ""));
         let Some(&(op, _)) = Op::NAMES.iter().find(|(_, n)| *n == name) else {
             self.unsupported(&format!("the instruction {spelling}"));

@@ -11,6 +11,7 @@
 
 use super::types::*;
 use super::Sel;
+use crate::ir::intrinsic::TexOp;
 use crate::ir::*;
 use crate::ptx::*;
 
@@ -24,7 +25,10 @@ fn padded(mut v: Vec<Operand>) -> Vec<Operand> {
 }
 
 impl Sel<'_> {
-    pub(super) fn texture(&mut self, id: InstId, callee: &str, args: &[Value]) {
+    pub(super) fn texture(&mut self, id: InstId, op: TexOp, rest: &str, args: &[Value]) {
+        // The name, for messages.
+        let name = Intrinsic::Texture(op, rest.to_string()).name();
+        let callee = name.as_str();
         let regs = |s: &mut Self, vals: &[Value]| -> Vec<Operand> {
             vals.iter().map(|v| Operand::Reg(s.reg(v))).collect()
         };
@@ -33,7 +37,7 @@ impl Sel<'_> {
             return;
         };
         let handle = Operand::Reg(self.reg(handle));
-        if let Some(rest) = callee.strip_prefix("llvm.nvvm.tex.unified.") {
+        if op == TexOp::Tex {
             // `2d.level.v4f32.f32`: the geometry, the lanes, the coordinates.
             let parts: Vec<&str> = rest.split('.').collect();
             let [geom @ .., lanes, coord] = parts.as_slice() else {
@@ -80,7 +84,7 @@ impl Sel<'_> {
             }
             let ty = &lanes[2..];
             self.emit(Op::Tex, format!("{mode}.{name}.v4.{ty}.{coord}"), ops);
-        } else if let Some(rest) = callee.strip_prefix("llvm.nvvm.tld4.unified.") {
+        } else if op == TexOp::Tld4 {
             // `g.2d.v4f32.f32`
             let [comp, "2d", lanes, "f32"] = rest.split('.').collect::<Vec<_>>()[..] else {
                 return self.unsupported(callee);
@@ -96,10 +100,7 @@ impl Sel<'_> {
             self.emit(Op::Tld4, format!(".{comp}.2d.v4.{}.f32", &lanes[2..]), ops);
         } else {
             // `llvm.nvvm.suld.2d.v4i8.trap`, `llvm.nvvm.sust.b.2d.i32.trap`
-            let read = callee.starts_with("llvm.nvvm.suld.");
-            let rest = callee
-                .trim_start_matches("llvm.nvvm.suld.")
-                .trim_start_matches("llvm.nvvm.sust.b.");
+            let read = op == TexOp::Suld;
             // (`2d.array`: layered, the layer first, PTX's `a2d`.)
             let (rest, layered) = match rest.split_once(".array") {
                 Some((a, b)) => (format!("{a}{b}"), true),

@@ -20,10 +20,7 @@ fn class(f: Frag) -> RegClass {
 }
 
 impl Sel<'_> {
-    pub(super) fn wmma(&mut self, id: InstId, callee: &str, args: &[Value]) {
-        let Some(w) = Wmma::parse_intrinsic(callee) else {
-            return self.unsupported(&format!("the intrinsic \"{callee}\""));
-        };
+    pub(super) fn wmma(&mut self, id: InstId, w: Wmma, args: &[Value]) {
         let (writes, reads) = w.reg_counts();
         let n_reads: usize = reads.iter().map(|f| f.regs() as usize).sum();
         let want = match w {
@@ -33,7 +30,8 @@ impl Sel<'_> {
         };
         if args.len() != want {
             return self.unsupported(&format!(
-                "the call of {callee} with {} arguments",
+                "the call of {} with {} arguments",
+                w.intrinsic(),
                 args.len()
             ));
         }

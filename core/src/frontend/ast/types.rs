@@ -102,6 +102,22 @@ impl BuiltinVar {
     }
 
     /// The PTX special register's stem (`tid`, `ctaid`, `ntid`, `nctaid`).
+    /// The special register of component `c` (`x`, `y`, `z`).
+    pub fn special_register(self, c: &str) -> crate::ir::intrinsic::Sreg {
+        use crate::ir::intrinsic::Sreg;
+        let axis = match c {
+            "y" => 1,
+            "z" => 2,
+            _ => 0,
+        };
+        match self {
+            BuiltinVar::ThreadIdx => Sreg::Tid(axis),
+            BuiltinVar::BlockIdx => Sreg::Ctaid(axis),
+            BuiltinVar::BlockDim => Sreg::Ntid(axis),
+            BuiltinVar::GridDim => Sreg::Nctaid(axis),
+        }
+    }
+
     pub fn sreg(self) -> &'static str {
         match self {
             BuiltinVar::ThreadIdx => "tid",

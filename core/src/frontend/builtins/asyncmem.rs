@@ -150,15 +150,14 @@ pub const BUILTINS: &[Builtin] = &[
 
 /// Which of a call's pointer arguments irgen casts to a specific space:
 /// `(argument, space)` pairs.
-pub fn pointer_spaces(intrinsic: &str) -> &'static [(usize, u32)] {
+pub fn pointer_spaces(intrinsic: &crate::ir::Intrinsic) -> &'static [(usize, u32)] {
     use crate::ir::addrspace::{GLOBAL, SHARED};
-    if intrinsic.starts_with("llvm.nvvm.cp.async.") && intrinsic.contains(".shared.global.") {
-        &[(0, SHARED), (1, GLOBAL)]
-    } else if intrinsic.starts_with("llvm.nvvm.mbarrier.") && intrinsic.ends_with(".shared")
-        || intrinsic == "llvm.nvvm.cp.async.mbarrier.arrive.noinc.shared"
-    {
-        &[(0, SHARED)]
-    } else {
-        &[]
+    use crate::ir::intrinsic::MbarrierOp;
+    use crate::ir::Intrinsic;
+    match intrinsic {
+        Intrinsic::CpAsync { .. } => &[(0, SHARED), (1, GLOBAL)],
+        Intrinsic::Mbarrier(op) if *op != MbarrierOp::PendingCount => &[(0, SHARED)],
+        Intrinsic::CpAsyncMbarrierArrive => &[(0, SHARED)],
+        _ => &[],
     }
 }

@@ -494,14 +494,24 @@ impl Parser {
                 if let Some(callee) = indirect {
                     return Ok((ret, InstKind::CallIndirect { callee, args }));
                 }
+                let named = Callee::named(&callee);
+                if Intrinsic::reserved(&callee) && named.intrinsic().is_none() {
+                    return Err(error_at(&ct, format!("unknown intrinsic '@{callee}'")));
+                }
                 self.calls.push(CallSite {
-                    callee: callee.clone(),
+                    callee,
                     ret: ret.clone(),
                     args: tys,
                     at: ct,
                     site: None,
                 });
-                (ret, InstKind::Call { callee, args })
+                (
+                    ret,
+                    InstKind::Call {
+                        callee: named,
+                        args,
+                    },
+                )
             }
             "extractvalue" => {
                 let (aty, agg, at) = self.typed(st)?;

@@ -78,7 +78,7 @@ impl Gen<'_> {
                     "h",
                     Type::Half,
                     InstKind::Call {
-                        callee: "llvm.fma.f16".into(),
+                        callee: Intrinsic::Float(FloatFn::Fma, FloatTy::F16).into(),
                         args,
                     },
                 );

@@ -28,10 +28,11 @@ impl Gen<'_> {
         } else {
             ""
         };
-        let callee = template
+        let name = template
             .replace("{ftz}", ftz)
             .replace("{f}", f)
             .replace("{}", &suffix);
+        let callee = Callee::named(&name);
         self.emit(short, rty, InstKind::Call { callee, args: vals })
     }
 
@@ -47,11 +48,12 @@ impl Gen<'_> {
     ) -> Value {
         let (a, b) = (vals[0].clone(), vals[1].clone());
         if ret.is_float() {
-            let callee = format!(
-                "llvm.{}.{}",
-                if max { "maxnum" } else { "minnum" },
-                float_name(&rty)
-            );
+            let f = if max {
+                FloatFn::MaxNum
+            } else {
+                FloatFn::MinNum
+            };
+            let callee = Intrinsic::Float(f, float_ty(&rty)).into();
             return self.emit(short, rty, InstKind::Call { callee, args: vals });
         }
         // min(a, b) = a < b ? a : b (isel selects min.s32/max.u32).
@@ -85,7 +87,7 @@ impl Gen<'_> {
     pub(super) fn abs(&mut self, vals: Vec<Value>, ret: &CType, rty: Type, short: &str) -> Value {
         let x = vals[0].clone();
         if ret.is_float() {
-            let callee = format!("llvm.fabs.{}", float_name(&rty));
+            let callee = Intrinsic::Float(FloatFn::Fabs, float_ty(&rty)).into();
             return self.emit(short, rty, InstKind::Call { callee, args: vals });
         }
         // abs(x) = x < 0 ? -x : x (isel selects abs.s32).
@@ -127,13 +129,18 @@ impl Gen<'_> {
         vals: Vec<Value>,
         short: &str,
     ) -> Value {
-        let ftz = if self.opts.ftz { ".ftz" } else { "" };
         let flags = Flags {
             contract: self.opts.fmad,
             ..Default::default()
         };
-        let approx = |g: &mut Self, name: &str, op: &str, args: Vec<Value>| {
-            let callee = format!("llvm.nvvm.{op}.approx{ftz}.f");
+        let ftz = self.opts.ftz;
+        let approx = |g: &mut Self, name: &str, op: ApproxOp, args: Vec<Value>| {
+            let callee = Intrinsic::Approx {
+                op,
+                ftz,
+                double: false,
+            }
+            .into();
             g.emit(name, Type::F32, InstKind::Call { callee, args })
         };
         let mul = |g: &mut Self, name: &str, lhs: Value, rhs: Value| {
@@ -152,21 +159,21 @@ impl Gen<'_> {
             // 2^(x·scale), the scale rounded to float as NVRTC's 0f3FB8AA3B.
             Lowering::FastExp(scale) => {
                 let m = mul(self, "mul", vals[0].clone(), Value::f32(scale));
-                approx(self, short, "ex2", vec![m])
+                approx(self, short, ApproxOp::Ex2, vec![m])
             }
             Lowering::FastLog(scale) => {
-                let l = approx(self, "lg2", "lg2", vals);
+                let l = approx(self, "lg2", ApproxOp::Lg2, vals);
                 mul(self, short, l, Value::f32(scale))
             }
             Lowering::FastPow => {
-                let l = approx(self, "lg2", "lg2", vec![vals[0].clone()]);
+                let l = approx(self, "lg2", ApproxOp::Lg2, vec![vals[0].clone()]);
                 let m = mul(self, "mul", vals[1].clone(), l);
-                approx(self, short, "ex2", vec![m])
+                approx(self, short, ApproxOp::Ex2, vec![m])
             }
             _ => {
-                let sn = approx(self, "sin", "sin", vec![vals[0].clone()]);
-                let cs = approx(self, "cos", "cos", vec![vals[0].clone()]);
-                approx(self, short, "div", vec![sn, cs])
+                let sn = approx(self, "sin", ApproxOp::Sin, vec![vals[0].clone()]);
+                let cs = approx(self, "cos", ApproxOp::Cos, vec![vals[0].clone()]);
+                approx(self, short, ApproxOp::Div, vec![sn, cs])
             }
         }
     }
@@ -176,7 +183,12 @@ impl Gen<'_> {
         // ffs(x) = x == 0 ? 0 : cttz(x) + 1
         let x = vals[0].clone();
         let xt = self.f.value_type(&x);
-        let callee = format!("llvm.cttz.{xt}");
+        let it = if xt == Type::I64 {
+            IntTy::I64
+        } else {
+            IntTy::I32
+        };
+        let callee = Intrinsic::Bits(BitFn::Cttz, it).into();
         let tz = self.emit(
             "cttz",
             xt.clone(),
@@ -229,6 +241,15 @@ impl Gen<'_> {
 }
 
 /// `f32` or `f64`: an intrinsic's type suffix.
+/// The float type of a generic intrinsic on `t` (f32 unless f64).
+fn float_ty(t: &Type) -> FloatTy {
+    if *t == Type::F64 {
+        FloatTy::F64
+    } else {
+        FloatTy::F32
+    }
+}
+
 fn float_name(t: &Type) -> &'static str {
     if *t == Type::F64 {
         "f64"

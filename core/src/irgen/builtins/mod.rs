@@ -70,7 +70,7 @@ impl Gen<'_> {
                     short,
                     rty,
                     InstKind::Call {
-                        callee: name.to_string(),
+                        callee: Callee::named(name),
                         args,
                     },
                 )
@@ -85,7 +85,7 @@ impl Gen<'_> {
             &format!("{}.{c}", b.sreg()),
             Type::I32,
             InstKind::Call {
-                callee: format!("llvm.nvvm.read.ptx.sreg.{}.{c}", b.sreg()),
+                callee: Intrinsic::Sreg(b.special_register(c)).into(),
                 args: vec![],
             },
         )
@@ -101,31 +101,31 @@ impl Gen<'_> {
         rty: Type,
         short: &str,
     ) -> Value {
+        // The table's name, read once (an unknown one stays a function's
+        // name, which the verifier rejects and isel reports).
+        let callee = Callee::named(name);
+        let intrinsic = callee.intrinsic();
         // Predicates are passed to votes as i1.
-        let vals = if name.starts_with("llvm.nvvm.vote") {
+        let vals = if matches!(intrinsic, Some(Intrinsic::Vote(_))) {
             let p = self.truth_value(vals[1].clone(), &args[1].ty);
             vec![vals[0].clone(), p]
         } else {
             vals
         };
         // Shared and global pointers of the asynchronous copies and barriers.
-        let vals = self.cast_to_spaces(name, vals);
-        let ty = match name {
-            "llvm.nvvm.vote.any.sync"
-            | "llvm.nvvm.vote.all.sync"
-            | "llvm.nvvm.mbarrier.test.wait.shared"
-            | "llvm.nvvm.mbarrier.try.wait.shared" => Type::I1,
-            "llvm.ctpop.i64" | "llvm.ctlz.i64" => Type::I64,
+        let vals = match intrinsic {
+            Some(i) => self.cast_to_spaces(i, vals),
+            None => vals,
+        };
+        let ty = match intrinsic {
+            Some(
+                Intrinsic::Vote(VoteOp::Any | VoteOp::All)
+                | Intrinsic::Mbarrier(MbarrierOp::TestWait | MbarrierOp::TryWait),
+            ) => Type::I1,
+            Some(Intrinsic::Bits(BitFn::Ctpop | BitFn::Ctlz, IntTy::I64)) => Type::I64,
             _ => rty.clone(),
         };
-        let v = self.emit(
-            short,
-            ty.clone(),
-            InstKind::Call {
-                callee: name.to_string(),
-                args: vals,
-            },
-        );
+        let v = self.emit(short, ty.clone(), InstKind::Call { callee, args: vals });
         if ty == rty || rty == Type::Void {
             v
         } else if ty == Type::I1 {
@@ -154,8 +154,8 @@ impl Gen<'_> {
     /// The pointer arguments an asynchronous copy or memory barrier takes in
     /// a specific space (`frontend::builtins::asyncmem::pointer_spaces`),
     /// cast to it from generic.
-    fn cast_to_spaces(&mut self, name: &str, mut vals: Vec<Value>) -> Vec<Value> {
-        for &(k, space) in crate::frontend::builtins::asyncmem::pointer_spaces(name) {
+    fn cast_to_spaces(&mut self, intrinsic: &Intrinsic, mut vals: Vec<Value>) -> Vec<Value> {
+        for &(k, space) in crate::frontend::builtins::asyncmem::pointer_spaces(intrinsic) {
             let Some(v) = vals.get(k).cloned() else {
                 continue;
             };

@@ -8,7 +8,7 @@
 //!   coordinates for `tex1Dfetch`; LLVM returns a struct of four, ours is a
 //!   vector read lane by lane); integer lanes narrower than 32 bits are
 //!   truncated, as nvcc does. A gather is `llvm.nvvm.tld4.unified.{r,g,b,a}.2d`.
-//!   Fetches read memory no kernel writes: pure (`ir::is_pure_intrinsic`).
+//!   Fetches read memory no kernel writes: pure (`Intrinsic::is_pure`).
 //! - a surface read: `call <4 x i8> @llvm.nvvm.suld.2d.v4i8.trap(i64 %surf,
 //!   i32 %x, i32 %y)` (a scalar for one lane; float lanes are read as
 //!   integers of their width and bitcast); a write:
@@ -17,6 +17,7 @@
 
 use super::super::*;
 use crate::frontend::builtins::texture::{texel, Lanes, Shape, TexOp, Texel};
+use crate::ir::intrinsic::TexOp as ITex;
 
 /// The IR type of a surface lane of `bits` bits.
 fn int_type(bits: u32) -> Type {
@@ -63,19 +64,15 @@ impl Gen<'_> {
                     _ => a.extend_from_slice(coords),
                 }
                 let coord = if shape == Shape::Fetch { "s32" } else { "f32" };
-                let name = format!(
-                    "llvm.nvvm.tex.unified.{}.v4{}.{coord}",
-                    shape.llvm_geometry(),
-                    fetch_lanes(&t)
-                );
-                self.fetch(&name, a, &t, ptr)
+                let rest = format!("{}.v4{}.{coord}", shape.llvm_geometry(), fetch_lanes(&t));
+                self.fetch(Intrinsic::Texture(ITex::Tex, rest), a, &t, ptr)
             }
             TexOp::Gather(c) => {
                 let comp = ["r", "g", "b", "a"][usize::from(c & 3)];
-                let name = format!("llvm.nvvm.tld4.unified.{comp}.2d.v4{}.f32", fetch_lanes(&t));
+                let rest = format!("{comp}.2d.v4{}.f32", fetch_lanes(&t));
                 let mut a = vec![handle];
                 a.extend_from_slice(coords);
-                self.fetch(&name, a, &t, ptr)
+                self.fetch(Intrinsic::Texture(ITex::Tld4, rest), a, &t, ptr)
             }
             TexOp::SurfRead(d, l, b) => {
                 let lane = int_type(t.bits);
@@ -85,10 +82,9 @@ impl Gen<'_> {
                     Type::Vector(t.lanes, Box::new(lane.clone()))
                 };
                 let array = if l { ".array" } else { "" };
-                let name = format!(
-                    "llvm.nvvm.suld.{d}d{array}.{}.{}",
-                    surface_suffix(&t),
-                    b.name()
+                let name = Intrinsic::Texture(
+                    ITex::Suld,
+                    format!("{d}d{array}.{}.{}", surface_suffix(&t), b.name()),
                 );
                 let mut a = vec![handle];
                 a.extend_from_slice(coords);
@@ -96,7 +92,7 @@ impl Gen<'_> {
                     "suld",
                     ty,
                     InstKind::Call {
-                        callee: name,
+                        callee: name.into(),
                         args: a,
                     },
                 );
@@ -132,10 +128,9 @@ impl Gen<'_> {
             }
             TexOp::SurfWrite(d, l, b) => {
                 let array = if l { ".array" } else { "" };
-                let name = format!(
-                    "llvm.nvvm.sust.b.{d}d{array}.{}.{}",
-                    surface_suffix(&t),
-                    b.name()
+                let name = Intrinsic::Texture(
+                    ITex::Sust,
+                    format!("{d}d{array}.{}.{}", surface_suffix(&t), b.name()),
                 );
                 let mut a = vec![handle];
                 a.extend_from_slice(coords);
@@ -164,7 +159,7 @@ impl Gen<'_> {
                     "",
                     Type::Void,
                     InstKind::Call {
-                        callee: name,
+                        callee: name.into(),
                         args: a,
                     },
                 );
@@ -175,7 +170,7 @@ impl Gen<'_> {
 
     /// A fetch's call and its lanes stored to `ptr`: float lanes as they
     /// are, integer ones truncated to the texel's width.
-    fn fetch(&mut self, name: &str, args: Vec<Value>, t: &Texel, ptr: Value) -> Value {
+    fn fetch(&mut self, name: Intrinsic, args: Vec<Value>, t: &Texel, ptr: Value) -> Value {
         let lane = if t.kind == Lanes::Float {
             Type::F32
         } else {
@@ -185,7 +180,7 @@ impl Gen<'_> {
             "tex",
             Type::Vector(4, Box::new(lane.clone())),
             InstKind::Call {
-                callee: name.to_string(),
+                callee: name.into(),
                 args,
             },
         );

@@ -54,8 +54,17 @@ impl Gen<'_> {
                 },
             )
         };
-        let suffix = if rty == Type::F32 { "f32" } else { "i32" };
-        let callee = format!("llvm.nvvm.shfl.sync.{mode}.{suffix}");
+        let mode = match mode {
+            "up" => ShflMode::Up,
+            "down" => ShflMode::Down,
+            "bfly" => ShflMode::Bfly,
+            _ => ShflMode::Idx,
+        };
+        let callee = Intrinsic::Shfl {
+            mode,
+            float: rty == Type::F32,
+        }
+        .into();
         self.emit(
             short,
             rty,
@@ -137,12 +146,16 @@ impl Gen<'_> {
         } else {
             v
         };
-        let kind = if all { "all" } else { "any" };
+
         let m = self.emit(
             short,
             Type::I32,
             InstKind::Call {
-                callee: format!("llvm.nvvm.match.{kind}.sync.{it}"),
+                callee: Intrinsic::Match {
+                    all,
+                    wide: it == Type::I64,
+                }
+                .into(),
                 args: vec![vals[0].clone(), v],
             },
         );

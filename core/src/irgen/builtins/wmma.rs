@@ -33,7 +33,7 @@ impl Gen<'_> {
         else {
             return Value::Undef(Type::Void);
         };
-        let callee = w.intrinsic();
+        let callee: Callee = Intrinsic::Wmma(w).into();
         match w {
             Wmma::Load { frag, .. } => {
                 let (t, _) = reg_type(frag);
