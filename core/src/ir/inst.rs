@@ -346,6 +346,13 @@ pub fn is_texture_intrinsic(name: &str) -> bool {
     .any(|p| name.starts_with(p))
 }
 
+/// Loads and stores with a cache operator (`llvm.nvvm.ld.global.cs.v4.s32`,
+/// `llvm.nvvm.st.global.wt.f64`): the name after `llvm.nvvm.` is the PTX
+/// instruction; not pure, whatever the operator.
+pub fn is_cache_op_intrinsic(name: &str) -> bool {
+    name.starts_with("llvm.nvvm.ld.global.") || name.starts_with("llvm.nvvm.st.global.")
+}
+
 /// Intrinsics with no side effects: reads of special registers, math,
 /// texture fetches.
 pub fn is_pure_intrinsic(name: &str) -> bool {

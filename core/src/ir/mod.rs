@@ -29,7 +29,10 @@ pub mod verify;
 pub use asm::{escape_string, Constraint, InlineAsm};
 pub use domtree::DomTree;
 pub use function::{Block, ByVal, FnAttrs, Function, LoopHint, Param};
-pub use inst::{is_pure_intrinsic, is_texture_intrinsic, switch_target, DebugLoc, Inst, InstKind};
+pub use inst::{
+    is_cache_op_intrinsic, is_pure_intrinsic, is_texture_intrinsic, switch_target, DebugLoc, Inst,
+    InstKind,
+};
 pub use module::{Global, Init, Module};
 pub use ops::{AtomicOp, BinOp, CastOp, FCmp, Flags, ICmp, SyncScope};
 pub use types::{gep_const_offset, gep_steps, GepStep, StructType, Type};

@@ -1055,6 +1055,40 @@ impl Decoder<'_> {
                         dst: dst.unwrap_or(0),
                         reg,
                     }
+                } else if ptxlab_core::ir::is_cache_op_intrinsic(callee) {
+                    // `ld.global.cs.v4.s32`, `st.global.wt.f64`: the access itself (the
+                    // operator is a cache hint), at its natural alignment.
+                    match (callee.starts_with("llvm.nvvm.ld."), &args[..]) {
+                        (true, [ptr]) => {
+                            let (ty, lanes) = elements(&inst.ty)?;
+                            Op::Load {
+                                dst: dst.unwrap_or(0),
+                                ptr: o(ptr)?,
+                                ty,
+                                lanes,
+                                space: space_of(ptr),
+                                align: type_size(&inst.ty).unwrap_or(1),
+                            }
+                        }
+                        (false, [ptr, val]) => {
+                            let vt = f.value_type(val);
+                            let (ty, lanes) = elements(&vt)?;
+                            Op::Store {
+                                val: o(val)?,
+                                ptr: o(ptr)?,
+                                ty,
+                                lanes,
+                                space: space_of(ptr),
+                                align: type_size(&vt).unwrap_or(1),
+                            }
+                        }
+                        _ => {
+                            return Err((
+                                ErrorKind::Unsupported,
+                                format!("@{callee} called with {} arguments", args.len()),
+                            ))
+                        }
+                    }
                 } else if callee == "llvm.nvvm.barrier0" || callee == "llvm.nvvm.barrier.sync" {
                     // Every named barrier is the block's: all its threads meet.
                     Op::Barrier { reduce: None }

@@ -388,6 +388,10 @@ impl Sel<'_> {
                     self.texture(id, callee, args);
                 } else if callee.starts_with("llvm.nvvm.wmma.") {
                     self.wmma(id, callee, args);
+                } else if let Some(m) = callee.strip_prefix("llvm.nvvm.ld.global.") {
+                    self.cache_access(id, Op::Ld, &format!(".global.{m}"), args);
+                } else if let Some(m) = callee.strip_prefix("llvm.nvvm.st.global.") {
+                    self.cache_access(id, Op::St, &format!(".global.{m}"), args);
                 } else if callee.starts_with("llvm.") {
                     self.intrinsic(id, callee, args);
                 } else {
