@@ -115,3 +115,15 @@ fn each_access_is_the_instruction_nvcc_writes() {
         }
     }
 }
+
+#[test]
+fn an_access_of_a_struct_is_a_diagnostic() {
+    let src = "struct S { int a, b, c; };\n__global__ void k(const S *p, S *q) { S r; __ptxlab_ld_cs(&r, p); *q = r; }\n";
+    let out = compile_source("bad.cu", src, &Options::default());
+    assert!(out.ptx.is_none());
+    let text = format!("{:?}", out.diagnostics);
+    assert!(
+        text.contains("no instance of overloaded function \\\"__ptxlab_ld_cs\\\""),
+        "{text}"
+    );
+}
