@@ -86,6 +86,12 @@ pub enum Lowering {
     /// the constant [`crate::wmma::Wmma::code`] naming it; the fragments
     /// are passed by address.
     Wmma,
+    /// A load or store with a cache operator (`__ldcs`, `__stwt`, …, our
+    /// `cuda_runtime.h`): `(dst, src)`, the value's address and the global
+    /// pointer for a load, `(ptr, &value)` for a store; the pointee's type
+    /// completes the intrinsic's name (`llvm.nvvm.ld.global.cs` +
+    /// `.v4.s32`), which is the instruction nvcc writes.
+    CacheOp(&'static str),
 }
 
 /// What a half-precision built-in does (see [`Lowering::Half`]).
@@ -1897,6 +1903,7 @@ pub fn all() -> impl Iterator<Item = &'static Builtin> {
         .chain(texture::BUILTINS)
         .chain(asyncmem::BUILTINS)
         .chain(WMMA)
+        .chain(CACHE_OPS)
 }
 
 /// The warp matrix built-ins `mma.h` calls (its own text,
@@ -1922,4 +1929,31 @@ const WMMA: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::Wmma,
     },
+];
+
+macro_rules! cache_op {
+    ($name:literal, $intrinsic:literal) => {
+        Builtin {
+            name: $name,
+            overloads: &[o("v", &["*v", "&v"])],
+            trailing_default: None,
+            lowering: Lowering::CacheOp($intrinsic),
+        }
+    };
+}
+
+/// The cache-operator loads and stores of our `cuda_runtime.h`
+/// (`headers/devfns.rs`; see [`Lowering::CacheOp`]).
+#[rustfmt::skip]
+const CACHE_OPS: &[Builtin] = &[
+    cache_op!("__ptxlab_ld_nc", "llvm.nvvm.ld.global.nc"),
+    cache_op!("__ptxlab_ld_cg", "llvm.nvvm.ld.global.cg"),
+    cache_op!("__ptxlab_ld_ca", "llvm.nvvm.ld.global.ca"),
+    cache_op!("__ptxlab_ld_cs", "llvm.nvvm.ld.global.cs"),
+    cache_op!("__ptxlab_ld_lu", "llvm.nvvm.ld.global.lu"),
+    cache_op!("__ptxlab_ld_cv", "llvm.nvvm.ld.global.cv"),
+    cache_op!("__ptxlab_st_wb", "llvm.nvvm.st.global.wb"),
+    cache_op!("__ptxlab_st_cg", "llvm.nvvm.st.global.cg"),
+    cache_op!("__ptxlab_st_cs", "llvm.nvvm.st.global.cs"),
+    cache_op!("__ptxlab_st_wt", "llvm.nvvm.st.global.wt"),
 ];

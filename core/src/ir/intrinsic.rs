@@ -286,6 +286,10 @@ pub enum Intrinsic {
     /// `llvm.nvvm.ptx.<instruction>`: a 16-bit float instruction, carrying
     /// its PTX spelling (`add.f16x2`).
     Ptx(String),
+    /// `llvm.nvvm.ld.global.<op>.<type>` / `llvm.nvvm.st.global.<op>.<type>`:
+    /// a load or store with a cache operator (`__ldcs`, `__stwt`, …),
+    /// carrying its PTX spelling (`ld.global.cs.v4.s32`).
+    CacheAccess(String),
     /// A texture fetch or surface access and the rest of its name
     /// (`2d.v4f32.f32`).
     Texture(TexOp, String),
@@ -518,6 +522,12 @@ impl Intrinsic {
         }
         if let Some(spelling) = nv.strip_prefix("ptx.") {
             return (!spelling.is_empty()).then(|| Intrinsic::Ptx(spelling.to_string()));
+        }
+        if let Some(rest) = nv
+            .strip_prefix("ld.global.")
+            .or_else(|| nv.strip_prefix("st.global."))
+        {
+            return (rest.split('.').count() >= 2).then(|| Intrinsic::CacheAccess(nv.to_string()));
         }
         if let Some((op, prefix)) = TEX_OPS.iter().find(|(_, p)| name.starts_with(p)) {
             let rest = &name[prefix.len()..];
@@ -781,6 +791,7 @@ impl Intrinsic {
             }
             Intrinsic::Mbarrier(op) => write!(out, "mbarrier.{}", spell(&MBARRIER_OPS, *op)),
             Intrinsic::Ptx(s) => write!(out, "ptx.{s}"),
+            Intrinsic::CacheAccess(s) => out.write_str(s),
             // (Written above.)
             Intrinsic::Trap
             | Intrinsic::Float(..)

@@ -143,7 +143,8 @@ fn has_vector(t: &Type) -> bool {
 
 /// Vector types appear only as the value a load gives or a store takes,
 /// the vector an extractelement reads or an insertelement reads and gives,
-/// the texels a texture fetch or surface read gives, a warp matrix
+/// the texels a texture fetch or surface read gives, the lanes a
+/// cache-operator load gives or store takes, a warp matrix
 /// load's or mma's registers,
 /// and the type a gep steps over; nowhere inside other types, and no
 /// alloca holds one.
@@ -155,6 +156,11 @@ fn check_vector_uses(f: &Function, i: InstId, err: &mut impl FnMut(Option<InstId
             callee: Callee::Intrinsic(Intrinsic::Texture(..) | Intrinsic::Wmma(_)),
             ..
         } => (true, None),
+        // A cache-operator load's lanes, a store's value (`llvm.nvvm.st.global.cs.v4.s32(p, v)`).
+        InstKind::Call {
+            callee: Callee::Intrinsic(Intrinsic::CacheAccess(_)),
+            args,
+        } => (true, args.get(1)),
         InstKind::Store { val, .. } => (false, Some(val)),
         InstKind::ExtractElement { vec, .. } => (false, Some(vec)),
         InstKind::InsertElement { vec, .. } => (true, Some(vec)),

@@ -931,6 +931,41 @@ impl Decoder<'_> {
                 let ops = args.iter().map(o).collect::<Result<Vec<_>, _>>()?;
                 let dst = (inst.ty != Type::Void).then_some(dst);
                 match callee {
+                    // `ld.global.cs.v4.s32`, `st.global.wt.f64`: the access itself (the
+                    // operator is a cache hint), at its natural alignment.
+                    ir::Callee::Intrinsic(ir::Intrinsic::CacheAccess(s)) => {
+                        match (s.starts_with("ld."), &args[..]) {
+                            (true, [ptr]) => {
+                                let (ty, lanes) = elements(&inst.ty)?;
+                                Op::Load {
+                                    dst: dst.unwrap_or(0),
+                                    ptr: o(ptr)?,
+                                    ty,
+                                    lanes,
+                                    space: space_of(ptr),
+                                    align: type_size(&inst.ty).unwrap_or(1),
+                                }
+                            }
+                            (false, [ptr, val]) => {
+                                let vt = f.value_type(val);
+                                let (ty, lanes) = elements(&vt)?;
+                                Op::Store {
+                                    val: o(val)?,
+                                    ptr: o(ptr)?,
+                                    ty,
+                                    lanes,
+                                    space: space_of(ptr),
+                                    align: type_size(&vt).unwrap_or(1),
+                                }
+                            }
+                            _ => {
+                                return Err((
+                                    ErrorKind::Unsupported,
+                                    format!("@llvm.nvvm.{s} called with {} arguments", args.len()),
+                                ))
+                            }
+                        }
+                    }
                     ir::Callee::Intrinsic(i) => {
                         let space = args.first().map(space_of).unwrap_or(0);
                         self.intrinsic_call(i, ops, dst, space, ftz_for)?

@@ -67,6 +67,47 @@ impl Sel<'_> {
         }
     }
 
+    /// A cache-operator access as nvcc's header writes it:
+    /// `llvm.nvvm.ld.global.cs.v4.s32(p)` is `ld.global.cs.v4.s32 {%r1, …}, [p]`,
+    /// `llvm.nvvm.st.global.wt.f64(p, v)` is `st.global.wt.f64 [p], v`.
+    pub(super) fn cache_access(&mut self, id: InstId, op: Op, mods: &str, args: &[Value]) {
+        let [ptr, rest @ ..] = args else {
+            return self.unsupported(&format!("{}{mods} without an address", op.name()));
+        };
+        let mods = mods.to_string();
+        if op == Op::Ld {
+            let addr = self.address(ptr);
+            let ty = self.f.inst(id).ty.clone();
+            let dst = if let Some((n, e)) = ty.as_vector() {
+                let regs: Vec<Reg> = (0..n).map(|_| self.m.new_reg(reg_class(e))).collect();
+                self.vec_regs.insert(id, regs.clone());
+                Operand::List(regs.into_iter().map(Operand::Reg).collect())
+            } else {
+                Operand::Reg(self.def(id))
+            };
+            self.emit(op, mods, vec![dst, addr]);
+            return;
+        }
+        let [val] = rest else {
+            return self.unsupported(&format!("{}{mods} without one value", op.name()));
+        };
+        let vt = self.f.value_type(val);
+        let v = if let Some((n, e)) = vt.as_vector() {
+            let e = e.clone();
+            let regs = (0..n)
+                .map(|k| {
+                    let lane = self.lane(val, k);
+                    Operand::Reg(self.in_reg(lane, &e))
+                })
+                .collect();
+            Operand::List(regs)
+        } else {
+            Operand::Reg(self.reg(val))
+        };
+        let addr = self.address(ptr);
+        self.emit(op, mods, vec![addr, v]);
+    }
+
     /// A store (a vector's lanes as `{%f1, …}`, an i1 as a `%rs` 0 or 1).
     pub(super) fn store(&mut self, val: &Value, ptr: &Value, volatile: bool) {
         let f = self.f;

@@ -482,6 +482,11 @@ impl Sel<'_> {
                     self.emit_opcode(ty, vec![Operand::Reg(d), r]);
                 }
                 Callee::Intrinsic(Intrinsic::Ptx(spelling)) => self.ptx16(id, spelling, args),
+                // `ld.global.cs.v4.s32`: the opcode, then the rest as written.
+                Callee::Intrinsic(Intrinsic::CacheAccess(spelling)) => match spelling.split_at(2) {
+                    ("ld", rest) => self.cache_access(id, Op::Ld, rest, args),
+                    (_, rest) => self.cache_access(id, Op::St, rest, args),
+                },
                 Callee::Intrinsic(Intrinsic::Texture(op, rest)) => {
                     self.texture(id, *op, rest, args)
                 }

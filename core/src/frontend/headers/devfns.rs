@@ -6,14 +6,24 @@
 //! (`__vimax3_s32`, `__viaddmax_s16x2`, `__vibmax_u32`, …) as the
 //! per-lane arithmetic nvcc compiles them to below sm_90; `fdividef`.
 //!
-//! The cache operators are hints: here each is a plain access of the
-//! pointee (nvcc writes `ld.global.nc`/`.cg`/… through its own built-ins and
-//! inline asm; the values read and written are the same).
+//! Each cache-operator access is one `__ptxlab_ld_*`/`__ptxlab_st_*`
+//! built-in (`Lowering::CacheOp`): the instruction nvcc writes,
+//! `ld.global.cs.v4.s32`, `st.global.wt.f64`, `ld.global.nc.u32`, which both
+//! executors run as the access it is.
 
 /// The header text.
 pub const DEVICE_FUNCTIONS: &str = r#"#pragma once
-/* Cache-operator loads and stores: a plain access of the pointee. */
+/* Cache-operator loads and stores: one built-in each, typed by the pointee. */
+#define __PTXLAB_CACHE_LD(T, op) \
+static __device__ __forceinline__ T __ld##op(const T *__p) { T __r; __ptxlab_ld_##op(&__r, __p); return __r; }
+#define __PTXLAB_CACHE_ST(T, op) \
+static __device__ __forceinline__ void __st##op(T *__p, T __v) { __ptxlab_st_##op(__p, &__v); }
 #define __PTXLAB_CACHE_OPS(T) \
+static __device__ __forceinline__ T __ldg(const T *__p) { T __r; __ptxlab_ld_nc(&__r, __p); return __r; } \
+__PTXLAB_CACHE_LD(T, cg) __PTXLAB_CACHE_LD(T, ca) __PTXLAB_CACHE_LD(T, cs) __PTXLAB_CACHE_LD(T, lu) __PTXLAB_CACHE_LD(T, cv) \
+__PTXLAB_CACHE_ST(T, wb) __PTXLAB_CACHE_ST(T, cg) __PTXLAB_CACHE_ST(T, cs) __PTXLAB_CACHE_ST(T, wt)
+/* The 16-bit float types (cuda_fp16.h, cuda_bf16.h): a plain access of the pointee for now. */
+#define __PTXLAB_CACHE_OPS_PLAIN(T) \
 static __device__ __forceinline__ T __ldg(const T *__p) { return *__p; } \
 static __device__ __forceinline__ T __ldcg(const T *__p) { return *__p; } \
 static __device__ __forceinline__ T __ldca(const T *__p) { return *__p; } \

@@ -1,6 +1,7 @@
 //! Calls of the CUDA builtins, each lowered by its family (`Lowering`).
 
 mod atomics;
+mod cacheops;
 mod half;
 mod math;
 mod mem;
@@ -62,6 +63,7 @@ impl Gen<'_> {
             Lowering::Texture(op) => self.texture(op, args, vals),
             Lowering::MemOp(set) => self.mem_op(set, &vals),
             Lowering::Wmma => self.wmma(vals),
+            Lowering::CacheOp(name) => self.cache_op(name, args, vals),
             Lowering::Unreachable => self.emit("", Type::Void, InstKind::Unreachable),
             Lowering::Assume => Value::Undef(Type::Void),
             Lowering::FunnelShift(name) => {
