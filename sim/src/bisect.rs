@@ -139,7 +139,7 @@ fn launch(
 
 /// The kernel of a PTX module a user means: its `.entry` name, or its source
 /// name (or the source name of the IR name given) when that names one
-/// kernel, or the module's only kernel when no name matches.
+/// kernel, or the module's only kernel when no name is given.
 pub fn find_ptx_kernel(module: &PtxModule, name: &str) -> Result<String, String> {
     let kernels = module.kernels();
     if kernels.contains(&name) {
@@ -152,7 +152,7 @@ pub fn find_ptx_kernel(module: &PtxModule, name: &str) -> Result<String, String>
         .collect();
     match by_source.as_slice() {
         [k] => Ok(k.to_string()),
-        [] if kernels.len() == 1 => Ok(kernels[0].to_string()),
+        [] if name.is_empty() && kernels.len() == 1 => Ok(kernels[0].to_string()),
         [] => Err(format!(
             "no kernel named '{name}' (kernels: {})",
             if kernels.is_empty() {
