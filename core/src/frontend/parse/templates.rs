@@ -273,7 +273,11 @@ impl<'a> Parser<'a> {
         // host code, skipped as host function bodies are.
         if let Some(class) = self.names_class_template_member() {
             if let Some((_, end)) = self.host_function_end(self.pos) {
-                self.warn_unread_launches(self.pos, end);
+                // An explicit instantiation (`template class C<float>;`)
+                // reads the member per instance, launches and all.
+                if !self.explicitly_instantiated(&class) {
+                    self.warn_unread_launches(self.pos, end);
+                }
                 let span = self.span();
                 self.pos = end;
                 let def = TemplateDef {
@@ -1374,6 +1378,23 @@ fn trailing_defaults(params: &[Param]) -> usize {
 }
 
 impl Parser<'_> {
+    /// Whether the file instantiates class template `class` explicitly
+    /// (`template class N::C<float>;`, `template struct C<…>;`).
+    fn explicitly_instantiated(&self, class: &str) -> bool {
+        let last = class.rsplit("::").next().unwrap_or(class);
+        let toks = self.toks;
+        (0..toks.len()).any(|i| {
+            toks[i].is("template")
+                && toks
+                    .get(i + 1)
+                    .is_some_and(|t| t.is("class") || t.is("struct"))
+                && toks[i + 2..toks.len().min(i + 12)]
+                    .windows(2)
+                    .take_while(|w| w[0].kind == TokKind::Ident || w[0].is("::"))
+                    .any(|w| w[0].text.as_ref() == last && w[1].is("<"))
+        })
+    }
+
     /// Launches of kernel templates in tokens `from..to` that this compile
     /// does not read (a class template's host member defined outside its
     /// class): a warning each, naming the kernel template, so that no
