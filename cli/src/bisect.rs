@@ -9,7 +9,10 @@
 //! first, with what changes, if anything); 1 the source does not compile or
 //! the launch's setup is wrong.
 
-use super::{defines, parse_bool, parse_bug, print_diagnostics, Disk, LaunchArgs};
+use super::{
+    defines, on_compiler_stack, parse_bool, parse_bug, print_diagnostics, read_input, Disk,
+    LaunchArgs,
+};
 use clap::Parser;
 use ptxlab_core::{Options, RewriteLimit};
 use ptxlab_sim::bisect::{self, element_text, Culprit, LaunchSetup, Ran};
@@ -68,13 +71,9 @@ pub struct BisectCli {
 }
 
 pub fn main(cli: BisectCli) -> ExitCode {
-    let path_text = cli.file.to_string_lossy().into_owned();
-    let source = match std::fs::read(&cli.file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
-            return ExitCode::FAILURE;
-        }
+    let (path_text, source) = match read_input(&cli.file) {
+        Ok(input) => input,
+        Err(code) => return code,
     };
     let mut opts = Options {
         arch: cli.arch.clone(),
@@ -89,17 +88,11 @@ pub fn main(cli: BisectCli) -> ExitCode {
     opts.defines = defines(&cli.define);
     opts.inject_bugs.clone_from(&cli.inject_bug);
     opts.rewrite_limits.clone_from(&cli.rewrite_limit);
-    // The compiler needs its big stack.
-    let worker = std::thread::Builder::new()
-        .stack_size(ptxlab_core::STACK_SIZE)
-        .spawn(move || run(&cli, &path_text, &source, &opts));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("ptxlab fatal   : internal error (the bisect thread failed)");
-            ExitCode::FAILURE
-        }
-    }
+    on_compiler_stack(
+        move || run(&cli, &path_text, &source, &opts),
+        "internal error (the bisect thread failed)",
+    )
+    .unwrap_or_else(|code| code)
 }
 
 fn run(cli: &BisectCli, path_text: &str, source: &str, opts: &Options) -> ExitCode {

@@ -298,26 +298,19 @@ fn main() -> ExitCode {
         .file
         .clone()
         .expect("clap requires a file without --list-passes");
-    let path_text = file.to_string_lossy().into_owned();
-    let source = match std::fs::read(&file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
-            return ExitCode::FAILURE;
-        }
+    let (path_text, source) = match read_input(&file) {
+        Ok(input) => input,
+        Err(code) => return code,
     };
     let opts = options(&cli);
     let c = {
         let (path_text, source, opts) = (path_text.clone(), source.clone(), opts.clone());
-        let worker = std::thread::Builder::new()
-            .stack_size(ptxlab_core::STACK_SIZE)
-            .spawn(move || compile(&path_text, &source, &Disk, &opts));
-        match worker.map(|h| h.join()) {
-            Ok(Ok(c)) => c,
-            _ => {
-                eprintln!("ptxlab fatal   : internal compiler error (the compiler thread failed)");
-                return ExitCode::FAILURE;
-            }
+        match on_compiler_stack(
+            move || compile(&path_text, &source, &Disk, &opts),
+            "internal compiler error (the compiler thread failed)",
+        ) {
+            Ok(c) => c,
+            Err(code) => return code,
         }
     };
 
@@ -529,13 +522,9 @@ struct RunCli {
 }
 
 fn run_main(cli: RunCli) -> ExitCode {
-    let path_text = cli.file.to_string_lossy().into_owned();
-    let source = match std::fs::read(&cli.file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
-            return ExitCode::FAILURE;
-        }
+    let (path_text, source) = match read_input(&cli.file) {
+        Ok(input) => input,
+        Err(code) => return code,
     };
     let mut opts = Options {
         arch: cli.arch.clone(),
@@ -550,15 +539,41 @@ fn run_main(cli: RunCli) -> ExitCode {
     opts.defines = defines(&cli.define);
     opts.rewrite_limits.clone_from(&cli.rewrite_limit);
     opts.inject_bugs.clone_from(&cli.inject_bug);
-    // The compiler needs its big stack; the interpreter runs on the same thread.
+    // The interpreter runs on the compiler's thread.
+    on_compiler_stack(
+        move || run_launch(&cli, &path_text, &source, &opts),
+        "internal error (the interpreter thread failed)",
+    )
+    .unwrap_or_else(|code| code)
+}
+
+/// A source file's name as given and its text (invalid UTF-8 replaced), or
+/// nvcc's fatal message and the failure status when it cannot be read.
+fn read_input(path: &std::path::Path) -> Result<(String, String), ExitCode> {
+    let path_text = path.to_string_lossy().into_owned();
+    match std::fs::read(path) {
+        Ok(b) => Ok((path_text, String::from_utf8_lossy(&b).into_owned())),
+        Err(e) => {
+            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// Runs `f` on a thread with the compiler's big stack (`STACK_SIZE`); if
+/// the thread fails, prints `failure` as a fatal error.
+fn on_compiler_stack<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+    failure: &str,
+) -> Result<T, ExitCode> {
     let worker = std::thread::Builder::new()
         .stack_size(ptxlab_core::STACK_SIZE)
-        .spawn(move || run_launch(&cli, &path_text, &source, &opts));
+        .spawn(f);
     match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
+        Ok(Ok(v)) => Ok(v),
         _ => {
-            eprintln!("ptxlab fatal   : internal error (the interpreter thread failed)");
-            ExitCode::FAILURE
+            eprintln!("ptxlab fatal   : {failure}");
+            Err(ExitCode::FAILURE)
         }
     }
 }
@@ -737,13 +752,9 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
         eprintln!("ptxlab run-ptx: error: {msg}");
         ExitCode::FAILURE
     };
-    let path_text = cli.file.to_string_lossy().into_owned();
-    let text = match std::fs::read(&cli.file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("ptxlab fatal   : Could not open input file '{path_text}': {e}");
-            return ExitCode::FAILURE;
-        }
+    let (path_text, text) = match read_input(&cli.file) {
+        Ok(input) => input,
+        Err(code) => return code,
     };
     let module = match emu::PtxModule::parse(&text) {
         Ok(m) => m,
