@@ -6,43 +6,7 @@
 
 mod common;
 
-use ptxlab_core::{compile_source, Options};
-
-/// The PTX of a compile with no diagnostic, checked by ptxas.
-fn ptx(tag: &str, src: &str) -> String {
-    let opts = Options {
-        arch: "sm_80".into(),
-        ..Options::default()
-    };
-    let c = compile_source("k.cu", src, &opts);
-    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
-    let ptx = c.ptx.expect("no PTX");
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", tag) {
-        panic!("ptxas rejects:\n{e}\n{ptx}");
-    }
-    ptx
-}
-
-/// The diagnostics of a compile that must fail.
-fn errors(src: &str) -> Vec<String> {
-    let opts = Options {
-        arch: "sm_80".into(),
-        ..Options::default()
-    };
-    let c = compile_source("k.cu", src, &opts);
-    c.diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.to_string())
-        .collect()
-}
-
-fn entries(ptx: &str) -> Vec<&str> {
-    ptx.lines()
-        .filter_map(|l| l.split(".entry ").nth(1))
-        .map(|l| l.trim_end_matches('('))
-        .collect()
-}
+use common::{checked_ptx as ptx, compile_errors as errors, entries};
 
 /// `M (&m)[4]` (a reference to an array), `int (*rows)[8]` (a pointer to
 /// an array), `unsigned char (*idx)[16]` as a member, and a pointer to an

@@ -7,22 +7,9 @@
 
 mod common;
 
-use ptxlab_core::{compile_source, Options};
+use common::checked_ptx as ptx;
 
-/// The PTX of a compile with no diagnostic, checked by ptxas.
-fn ptx(tag: &str, src: &str) -> String {
-    let opts = Options {
-        arch: "sm_80".into(),
-        ..Options::default()
-    };
-    let c = compile_source("k.cu", src, &opts);
-    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
-    let ptx = c.ptx.expect("no PTX");
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", tag) {
-        panic!("ptxas rejects:\n{e}\n{ptx}");
-    }
-    ptx
-}
+use ptxlab_core::{compile_source, Options};
 
 /// The diagnostics of a compile that fails.
 fn errors(src: &str) -> Vec<String> {

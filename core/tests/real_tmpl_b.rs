@@ -7,29 +7,9 @@
 
 mod common;
 
+use common::{checked_ptx as ptx, entries};
+
 use ptxlab_core::{compile_source, Options};
-
-/// The PTX of a compile with no diagnostic, checked by ptxas.
-fn ptx(tag: &str, src: &str) -> String {
-    let opts = Options {
-        arch: "sm_80".into(),
-        ..Options::default()
-    };
-    let c = compile_source("k.cu", src, &opts);
-    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
-    let ptx = c.ptx.expect("no PTX");
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", tag) {
-        panic!("ptxas rejects:\n{e}\n{ptx}");
-    }
-    ptx
-}
-
-fn entries(ptx: &str) -> Vec<&str> {
-    ptx.lines()
-        .filter_map(|l| l.split(".entry ").nth(1))
-        .map(|l| l.trim_end_matches('('))
-        .collect()
-}
 
 /// Function templates called with their trailing defaults left out (`int width = 32`), the
 /// more specialized of two viable templates chosen (`shfl(const Pair<K, V> &, …)` over

@@ -135,3 +135,41 @@ fn sweep_dead_scratch(tmp: &std::path::Path) {
         }
     }
 }
+
+/// The sm_80 PTX of `src` compiled as `k.cu`, which must give no
+/// diagnostic; ptxas (when installed) must accept it (`tag` names its
+/// scratch directory). The real-construct tests' compile.
+pub fn checked_ptx(tag: &str, src: &str) -> String {
+    let c = ptxlab_core::compile_source("k.cu", src, &sm80());
+    assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
+    let ptx = c.ptx.expect("no PTX");
+    if let Some(e) = ptxas_rejects(&ptx, "sm_80", tag) {
+        panic!("ptxas rejects:\n{e}\n{ptx}");
+    }
+    ptx
+}
+
+/// The errors (as nvcc prints them) of an sm_80 compile of `src` as `k.cu`.
+pub fn compile_errors(src: &str) -> Vec<String> {
+    let c = ptxlab_core::compile_source("k.cu", src, &sm80());
+    c.diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .collect()
+}
+
+fn sm80() -> ptxlab_core::Options {
+    ptxlab_core::Options {
+        arch: "sm_80".into(),
+        ..ptxlab_core::Options::default()
+    }
+}
+
+/// The `.entry` names of PTX text, in order.
+pub fn entries(ptx: &str) -> Vec<&str> {
+    ptx.lines()
+        .filter_map(|l| l.split(".entry ").nth(1))
+        .map(|l| l.trim_end_matches('('))
+        .collect()
+}
