@@ -273,11 +273,7 @@ impl<'a> Parser<'a> {
         // host code, skipped as host function bodies are.
         if let Some(class) = self.names_class_template_member() {
             if let Some((_, end)) = self.host_function_end(self.pos) {
-                // An explicit instantiation (`template class C<float>;`)
-                // reads the member per instance, launches and all.
-                if !self.explicitly_instantiated(&class) {
-                    self.warn_unread_launches(self.pos, end);
-                }
+                self.warn_unread_launches(&class, self.pos, end);
                 let span = self.span();
                 self.pos = end;
                 let def = TemplateDef {
@@ -1398,14 +1394,18 @@ impl Parser<'_> {
     /// Launches of kernel templates in tokens `from..to` that this compile
     /// does not read (a class template's host member defined outside its
     /// class): a warning each, naming the kernel template, so that no
-    /// instance goes missing without a word.
-    fn warn_unread_launches(&mut self, from: usize, to: usize) {
+    /// instance goes missing without a word. An explicit instantiation of
+    /// `class` (`template class C<float>;`) reads the member per instance,
+    /// launches and all: no warning then (looked for only once a launch is
+    /// found, so members without launches cost no scan of the file).
+    fn warn_unread_launches(&mut self, class: &str, from: usize, to: usize) {
         let toks = self.toks;
+        let mut instantiated = None;
         for i in from..to.min(toks.len()) {
             let launch = toks[i].kind == TokKind::Ident
                 && toks.get(i + 1).is_some_and(|t| t.is("<<"))
                 && toks.get(i + 2).is_some_and(|t| t.is("<"));
-            if !launch {
+            if !launch || *instantiated.get_or_insert_with(|| self.explicitly_instantiated(class)) {
                 continue;
             }
             let mut first = i;
