@@ -95,3 +95,122 @@ fn nvidias_libdevice_meets_its_bounds_in_the_emulator() {
     let known = ["jnf", "ynf", "hypot", "rnorm4d", "jn", "yn"];
     assert_eq!(failing, known, "{table}");
 }
+
+/// Every function of the accuracy report as a GPU-bundle case (the format
+/// `core/tests/gpu/run_cupy.py` reads), twice: our PTX and NVIDIA's
+/// libdevice as NVRTC inlines it, each with the emulator's results on the
+/// report's inputs as the expected bits. On a GPU, a function whose bits
+/// differ shows where the emulator and the hardware part (the `.approx`
+/// instructions, which the emulator computes exactly rounded), and the
+/// GPU's bits (`--json`) measure NVIDIA's libdevice on real hardware.
+/// `cargo xtask gpu-bundle` runs it with `PTXLAB_GPU_BUNDLE` naming the folder.
+#[test]
+#[ignore = "writes the accuracy GPU bundle; run by `cargo xtask gpu-bundle`"]
+fn gpu_accuracy_bundle() {
+    use ptxlab_sim::interp::ArgValue;
+    use serde_json::{json, Value};
+    let dir = std::path::PathBuf::from(
+        std::env::var("PTXLAB_GPU_BUNDLE").expect("PTXLAB_GPU_BUNDLE names the bundle's folder"),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.join(name), bytes).unwrap();
+        Value::String(name.to_string())
+    };
+    let nvrtc = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13")
+        .map(|lib| Nvrtc::load(&lib).expect("load libnvrtc"));
+    let opts = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let mut runs = Vec::new();
+    for f in ptxlab_accuracy::FUNCTIONS {
+        let src = ptxlab_accuracy::kernel_source(f);
+        let mut variants = vec![("ours", compile_source("report.cu", &src, &opts).ptx)];
+        if let Some(nv) = &nvrtc {
+            variants.push(("nvrtc", nv.compile("report.cu", &src, "sm_80", &[]).ok()));
+        }
+        for (who, ptx) in variants {
+            let Some(ptx) = ptx else { continue };
+            let id = format!("acc-{}-{who}", f.name);
+            let m = PtxModule::parse(&ptx).unwrap();
+            let kernel = m.kernels()[0].to_string();
+            let mut run = None;
+            ptxlab_accuracy::measure_with(f, 300, &mut |launch, mem| {
+                let bufs: Vec<_> = launch
+                    .args
+                    .iter()
+                    .map(|a| match a {
+                        ArgValue::Buffer(b) => Some((*b, mem.bytes(*b).to_vec())),
+                        _ => None,
+                    })
+                    .collect();
+                let config = Config {
+                    max_steps: 1 << 40,
+                    ..Config::default()
+                };
+                run_kernel(&m, &kernel, launch, mem, &config).map_err(|e| e.to_string())?;
+                let (mut args, mut expected) = (Vec::new(), Vec::new());
+                let n_in = f.shape.args.len();
+                for (i, (a, buf)) in launch.args.iter().zip(&bufs).enumerate() {
+                    // Inputs are int or the function's float type; outputs
+                    // are compared as unsigned bits of their width.
+                    let width = |len: usize| {
+                        let elems = match launch.args.last() {
+                            Some(ArgValue::I32(n)) => *n as usize,
+                            _ => 1,
+                        };
+                        match len / elems.max(1) {
+                            8 => "uint64",
+                            _ => "uint32",
+                        }
+                    };
+                    match (a, buf) {
+                        (ArgValue::I32(v), _) => args.push(json!({"scalar": "int32", "value": v})),
+                        (_, Some((b, before))) => {
+                            let dtype = width(before.len());
+                            let file = write(&format!("{id}.arg{i}.bin"), before);
+                            args.push(
+                                json!({"buffer": format!("a{i}"), "dtype": dtype, "file": file}),
+                            );
+                            if i >= n_in {
+                                expected.push(json!({
+                                    "name": format!("a{i}"),
+                                    "dtype": dtype,
+                                    "file": write(&format!("{id}.out{i}.bin"), mem.bytes(*b)),
+                                    "tolerance": null,
+                                }));
+                            }
+                        }
+                        _ => unreachable!("the report's kernels take buffers and n"),
+                    }
+                }
+                run = Some(json!({
+                    "id": id,
+                    "file": "report.cu",
+                    "kernel": kernel,
+                    "grid": launch.grid,
+                    "block": launch.block,
+                    "dynamic_shared": 0,
+                    "args": args,
+                    "expected": expected,
+                    "symbols": [],
+                    "output": "",
+                    "ptx": {"ptx": write(&format!("{id}.ptx"), ptx.as_bytes())},
+                    "contracted": {},
+                    "contraction_differs": null,
+                }));
+                Ok(())
+            });
+            runs.extend(run);
+        }
+    }
+    let count = runs.len();
+    std::fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string_pretty(&json!({ "runs": runs })).unwrap(),
+    )
+    .unwrap();
+    eprintln!("accuracy GPU bundle: {count} cases in {}", dir.display());
+}

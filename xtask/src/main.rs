@@ -230,8 +230,27 @@ fn gpu_bundle() -> Result {
         cmd.env(k, v);
     }
     run_cmd(&mut cmd)?;
+    // The accuracy report's functions, ours and NVIDIA's libdevice, beside it.
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root())
+        .args([
+            "test",
+            "-p",
+            "ptxlab-accuracy",
+            "--test",
+            "libdevice_ptx",
+            "--",
+            "--ignored",
+            "--exact",
+            "gpu_accuracy_bundle",
+        ])
+        .env("PTXLAB_GPU_BUNDLE", dir.join("accuracy"));
+    for (k, v) in &oracles.env {
+        cmd.env(k, v);
+    }
+    run_cmd(&mut cmd)?;
     println!(
-        "on a machine with an NVIDIA GPU and CuPy, from the repository root:\n  python3 core/tests/gpu/run_cupy.py target/gpu-bundle"
+        "on a machine with an NVIDIA GPU and CuPy, from the repository root:\n  python3 core/tests/gpu/run_cupy.py target/gpu-bundle\n  python3 core/tests/gpu/run_cupy.py target/gpu-bundle/accuracy"
     );
     Ok(())
 }
