@@ -66,7 +66,7 @@ test("a file added in a tab is found by #include, and a share link restores both
   again.once("dialog", (d) => d.accept("scale2.cuh"));
   await again.locator($("file-rename")).click();
   await tab(again, "scale2.cuh").waitFor();
-  await again.locator($("status")).filter({ hasText: /cannot open source file "inc\/scale.cuh"/ }).waitFor();
+  await again.locator($("diagnostics")).locator("li").filter({ hasText: /cannot open source file "inc\/scale.cuh"/ }).waitFor();
   // A name that exists is refused with a message.
   again.once("dialog", (d) => d.accept("kernel.cu"));
   await again.locator($("file-add")).click();
@@ -96,6 +96,6 @@ test("the two-file example opens both files and runs", async () => {
   await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.results) > 0,
     $("run-output"), { timeout: 20_000 });
   const p = await page.locator(`${$("buffer")}[data-name="p"] .el`).allTextContents();
-  assert.deepEqual(p.slice(0, 2), ["1", "2.5"], p.slice(0, 8).join(" "));
+  assert.deepEqual(p.slice(0, 2), ["1.0", "2.5"], p.slice(0, 8).join(" "));
   await page.close();
 });
