@@ -18,6 +18,7 @@ use crate::pipeline;
 use crate::protocol::{self, Scheduler, SOURCE_NAME};
 use crate::share::{self, Followed, Pane, State};
 use crate::ui::dom::{self, Listener};
+use crate::ui::file_tabs::{FileEvent, FileTabs};
 use crate::ui::gutter::{Drag, Gutter};
 use crate::ui::options_bar::{OptionChange, OptionsBar};
 use crate::ui::pipeline_pane::{self, PipelineEvent, PipelinePane, PipelineView};
@@ -90,6 +91,7 @@ pub enum Msg {
     DragMove(f64),
     DragEnd,
     HashChanged,
+    File(FileEvent),
 }
 
 pub struct App {
@@ -134,6 +136,8 @@ pub struct App {
     shown_line: Option<u32>,
 
     editor: Option<editor::Mounted>,
+    /// The file the editor shows: `None` for kernel.cu, else one of `state.files`.
+    active: Option<usize>,
     editor_ref: NodeRef,
     panes_ref: NodeRef,
     widths: [f64; 3],
@@ -198,6 +202,7 @@ impl Component for App {
             hover: Hover::None,
             shown_line: None,
             editor: None,
+            active: None,
             editor_ref: NodeRef::default(),
             panes_ref: NodeRef::default(),
             widths: [1.0, 1.9, 1.0],
@@ -223,7 +228,10 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Edit(source) => {
-                self.state.source = source;
+                match self.active.and_then(|i| self.state.files.get_mut(i)) {
+                    Some(file) => file.text = source,
+                    None => self.state.source = source,
+                }
                 self.state.example = None;
                 let link = ctx.link().clone();
                 // Replacing the timer cancels the previous one.
@@ -273,6 +281,7 @@ impl Component for App {
                 true
             }
             Msg::Example(id) => self.open_example(ctx, &id),
+            Msg::File(event) => self.file_event(ctx, event),
             Msg::Pipeline(PipelineEvent::ShowLine(line)) => self.show_line(line),
             Msg::Pipeline(event) => {
                 let selected = self.selected_run();
@@ -297,7 +306,8 @@ impl Component for App {
                 true
             }
             Msg::HoverSource(line) => {
-                let hover = if line == 0 {
+                // Source lines link to the IR and PTX in kernel.cu only.
+                let hover = if line == 0 || self.active.is_some() {
                     Hover::None
                 } else {
                     Hover::Source(line)
@@ -307,6 +317,7 @@ impl Component for App {
             Msg::HoverPtx(line) => self.set_hover(line.map_or(Hover::None, Hover::Ptx)),
             Msg::HoverIr(line) => self.set_hover(line.map_or(Hover::None, Hover::Ir)),
             Msg::GoToLine(line) => {
+                self.show_file(None);
                 if let Some(m) = &self.editor {
                     m.editor.go_to_line(line);
                 }
@@ -426,7 +437,9 @@ impl Component for App {
                     on_share={link.callback(|()| Msg::Share)} />
                 <main class={classes!("panes", self.failed.is_some().then_some("stale"))} ref={self.panes_ref.clone()} style={columns}>
                     <section class="pane pane-source">
-                        <h2>{ "CUDA C " }<span class="file">{ SOURCE_NAME }</span>
+                        <h2>{ "CUDA C " }
+                            <FileTabs main={SOURCE_NAME} names={self.state.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>()}
+                                active={self.active} on_event={link.callback(Msg::File)} />
                             <span class="hint">{ "Ctrl+Enter compiles now" }</span></h2>
                         <div class="editor" data-testid="source-editor" ref={self.editor_ref.clone()}></div>
                     </section>
@@ -511,6 +524,7 @@ impl App {
             filter: std::mem::take(&mut self.state.filter),
             ..State::from_example(example)
         };
+        self.active = None;
         if let Some(m) = &self.editor {
             m.editor.set_doc(example.source);
         }
@@ -538,6 +552,7 @@ impl App {
         self.notice = notice;
         self.runs.shown = None;
         self.runs.auto_launch = self.state.pane == Pane::Run;
+        self.active = None;
         if let Some(m) = &self.editor {
             m.editor.set_doc(&self.state.source);
         }
@@ -598,9 +613,106 @@ impl App {
         true
     }
 
+    /// The file tabs: show, add, rename or delete a file.
+    fn file_event(&mut self, ctx: &Context<Self>, event: FileEvent) -> bool {
+        let files = &mut self.state.files;
+        let problem = match &event {
+            FileEvent::Select(index) => {
+                self.show_file(*index);
+                return true;
+            }
+            FileEvent::Add(name) if files.len() >= protocol::MAX_FILES => Some(format!(
+                "A page holds at most {} files besides {SOURCE_NAME}.",
+                protocol::MAX_FILES
+            )),
+            FileEvent::Add(name) => match protocol::bad_file_name(name, files) {
+                Some(why) => Some(format!("\"{name}\": {why}.")),
+                None => {
+                    files.push(protocol::SourceFile {
+                        name: name.clone(),
+                        text: format!(
+                            "// {name}: #include \"{name}\" in {SOURCE_NAME} to use it.\n"
+                        ),
+                    });
+                    let last = files.len() - 1;
+                    self.show_file(Some(last));
+                    None
+                }
+            },
+            FileEvent::Rename(i, name) => {
+                let others: Vec<_> = files
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| j != i)
+                    .map(|(_, f)| f.clone())
+                    .collect();
+                match (protocol::bad_file_name(name, &others), files.get_mut(*i)) {
+                    (Some(why), _) => Some(format!("\"{name}\": {why}.")),
+                    (None, Some(f)) => {
+                        f.name = name.clone();
+                        None
+                    }
+                    (None, None) => None,
+                }
+            }
+            FileEvent::Delete(i) => {
+                if *i < files.len() {
+                    files.remove(*i);
+                }
+                self.show_file(None);
+                None
+            }
+        };
+        match problem {
+            Some(message) => self.notice = Some(Notice::Error(message)),
+            None => {
+                self.notice = None;
+                self.state.example = None;
+                self.compile_now(ctx);
+                self.url_dirty = true;
+            }
+        }
+        true
+    }
+
+    /// Shows a file in the editor (`None`: kernel.cu), with its diagnostics.
+    fn show_file(&mut self, index: Option<usize>) {
+        let index = index.filter(|&i| i < self.state.files.len());
+        if index == self.active {
+            return;
+        }
+        self.active = index;
+        if let Some(m) = &self.editor {
+            let text = match index {
+                Some(i) => &self.state.files[i].text,
+                None => &self.state.source,
+            };
+            m.editor.set_doc(text);
+            if let Some(c) = self.failed.as_ref().or(self.compilation.as_ref()) {
+                m.editor.set_diagnostics(&marks(c, self.shown_file()));
+            }
+        }
+        self.hover = Hover::None;
+        self.sync_editor_linked();
+    }
+
+    /// The name of the file the editor shows.
+    fn shown_file(&self) -> &str {
+        match self.active.and_then(|i| self.state.files.get(i)) {
+            Some(f) => &f.name,
+            None => SOURCE_NAME,
+        }
+    }
+
     /// The editor's linked line: the one the pointer's IR or PTX line came
     /// from, else the one a remark shows.
     fn sync_editor_linked(&self) {
+        if self.active.is_some() {
+            if let Some(m) = &self.editor {
+                m.editor.set_linked_lines(Vec::new());
+            }
+            return;
+        }
         let linked = match self.hover {
             Hover::Ptx(_) | Hover::Ir(_) => self.linked_source_line(),
             _ => None,
@@ -680,7 +792,7 @@ impl App {
         ) {
             Ok(mounted) => {
                 if let Some(c) = self.failed.as_ref().or(self.compilation.as_ref()) {
-                    mounted.editor.set_diagnostics(&marks(c));
+                    mounted.editor.set_diagnostics(&marks(c, SOURCE_NAME));
                 }
                 self.editor = Some(mounted);
             }
@@ -760,11 +872,11 @@ fn related_css(r: &values::Related, ptx: bool) -> String {
     css
 }
 
-/// The editor's underlines for a compilation's diagnostics in the source.
-fn marks(c: &Compilation) -> Vec<editor::Mark> {
+/// The editor's underlines for a compilation's diagnostics in `file`.
+fn marks(c: &Compilation, file: &str) -> Vec<editor::Mark> {
     c.diagnostics
         .iter()
-        .filter(|d| d.span.file == SOURCE_NAME && d.span.line > 0)
+        .filter(|d| d.span.file == file && d.span.line > 0)
         .map(|d| editor::Mark {
             line: d.span.line,
             column: d.span.column,

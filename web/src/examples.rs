@@ -245,6 +245,28 @@ extern "C" __global__ void __launch_bounds__(THREADS, 4) scale_rows(float *m, in
             shared: 0,
         },
     },
+    Example {
+        id: "two-files",
+        title: "Two files: a header of helpers",
+        hint: "kernel.cu includes particle.cuh (its tab): the struct and the inlined __device__ helpers come from the second file.",
+        source: r#"// The kernel is in this file; the particle type and its helpers are in
+// particle.cuh (the tab beside this one), found by #include.
+#include "particle.cuh"
+
+extern "C" __global__ void step(Particle *p, int n, float dt) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] = advance(p[i], dt);
+}
+"#,
+        ftz: false,
+        run: ExampleRun {
+            kernel: "step",
+            grid: "1",
+            block: "64",
+            args: "f32[256]:iota,64,0.5",
+            shared: 0,
+        },
+    },
     // The miscompile lab: each example's bug is in LAB.
     Example {
         id: "lab-instcombine-sign",
@@ -343,6 +365,41 @@ pub const LAB: &[(&str, &str)] = &[
     ("lab-layout-invert", "layout-invert"),
 ];
 
+/// The files an example has besides `kernel.cu` (tabs in the page).
+pub const FILES: &[(&str, &[(&str, &str)])] = &[("two-files", &[("particle.cuh", PARTICLE)])];
+
+/// An example's other files, as the page and the worker hold them.
+pub fn example_files(id: &str) -> Vec<crate::protocol::SourceFile> {
+    FILES
+        .iter()
+        .filter(|(e, _)| *e == id)
+        .flat_map(|(_, files)| files.iter())
+        .map(|(name, text)| crate::protocol::SourceFile {
+            name: name.to_string(),
+            text: text.to_string(),
+        })
+        .collect()
+}
+
+const PARTICLE: &str = r#"// particle.cuh: a particle in the plane and one explicit Euler step.
+#pragma once
+
+struct Particle {
+    float x, y;   // position
+    float vx, vy; // velocity
+};
+
+__device__ inline float damp(float v, float dt) { return v * (1.0f - 0.1f * dt); }
+
+__device__ inline Particle advance(Particle p, float dt) {
+    p.x += p.vx * dt;
+    p.y += p.vy * dt;
+    p.vx = damp(p.vx, dt);
+    p.vy = damp(p.vy, dt) - 9.8f * dt;
+    return p;
+}
+"#;
+
 /// The bug a lab example switches on.
 pub fn lab_bug(id: &str) -> Option<&'static str> {
     LAB.iter().find(|(e, _)| *e == id).map(|(_, b)| *b)
@@ -387,7 +444,7 @@ pub fn find(id: &str) -> Option<&'static Example> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxlab_core::{compile_source, Options};
+    use ptxlab_core::{compile, compile_source, Options};
 
     fn options(e: &Example) -> Options {
         Options {
@@ -405,7 +462,8 @@ mod tests {
                     opt_level,
                     ..options(e)
                 };
-                let c = compile_source("kernel.cu", e.source, &opts);
+                let files = crate::protocol::file_map(&example_files(e.id));
+                let c = compile("kernel.cu", e.source, &files, &opts);
                 assert!(
                     !c.has_errors(),
                     "{} at -O{opt_level}: {:?}",
@@ -416,6 +474,32 @@ mod tests {
                 assert!(ptx.contains(".entry"), "{}: no kernel in\n{ptx}", e.id);
             }
         }
+    }
+
+    /// The two-file example needs its second file: without it the include fails.
+    #[test]
+    fn the_two_file_example_reads_its_header() {
+        let e = find("two-files").unwrap();
+        let files = example_files(e.id);
+        assert_eq!(files.len(), 1);
+        let c = compile(
+            "kernel.cu",
+            e.source,
+            &crate::protocol::file_map(&files),
+            &options(e),
+        );
+        let ptx = c.ptx.unwrap();
+        assert!(ptx.contains(".entry step"), "{ptx}");
+        assert!(
+            ptx.contains("9.8") || ptx.contains("0f411CCCCD"),
+            "the header's constant: {ptx}"
+        );
+        let c = compile_source("kernel.cu", e.source, &options(e));
+        assert!(c
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("particle.cuh")));
+        assert!(FILES.iter().all(|(id, _)| find(id).is_some()));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! optimized IR.
 
 use ptxlab_core::ir::Module;
-use ptxlab_core::{opt, Compilation, NoFiles, Options, Stepper};
+use ptxlab_core::{opt, Compilation, Options, Stepper};
 pub use ptxlab_core::{KernelParam as ParamInfo, ParamKind};
 use ptxlab_sim::bisect::{self, element_text, kind_text, Culprit, LaunchSetup, Ran};
 pub use ptxlab_sim::bisect::{differences, Fingerprint};
@@ -173,6 +173,9 @@ pub struct LaunchRequest {
     pub seq: u64,
     pub name: String,
     pub source: String,
+    /// The other files `#include` finds (the page's tabs).
+    #[serde(default)]
+    pub files: Vec<crate::protocol::SourceFile>,
     pub options: Options,
     pub settings: LaunchSettings,
     /// Pass runs of the pipeline before the launch; `None`: all of them.
@@ -419,7 +422,8 @@ impl Runner {
 
 /// The pipeline at the module after irgen and link, or why there is none.
 fn linked(req: &LaunchRequest) -> Result<Stepper<'_>, RunError> {
-    Stepper::new(&req.name, &req.source, &NoFiles, &req.options).map_err(|diags| {
+    let files = crate::protocol::file_map(&req.files);
+    Stepper::new(&req.name, &req.source, &files, &req.options).map_err(|diags| {
         let first = diags
             .iter()
             .find(|d| d.is_error())
@@ -570,7 +574,8 @@ fn beside(req: &LaunchRequest, ir: &Ran) -> Vec<crate::ptxrun::PtxResult> {
     let s = &req.settings;
     let mut out = Vec::new();
     if s.run_ptx {
-        let c = ptxlab_core::compile_source(&req.name, &req.source, &req.options);
+        let files = crate::protocol::file_map(&req.files);
+        let c = ptxlab_core::compile(&req.name, &req.source, &files, &req.options);
         if let Some(ptx) = &c.ptx {
             out.push(crate::ptxrun::run_ptx(
                 "our PTX",
@@ -660,10 +665,11 @@ pub fn bisect(req: &LaunchRequest, progress: impl FnMut(usize, usize, &str)) -> 
         Ok(s) => s,
         Err(e) => return failed(response, e),
     };
+    let files = crate::protocol::file_map(&req.files);
     let b = match bisect::bisect(
         &req.name,
         &req.source,
-        &NoFiles,
+        &files,
         &req.options,
         &setup,
         true,
@@ -740,6 +746,7 @@ mod tests {
             seq: 1,
             name: "kernel.cu".into(),
             source: source.into(),
+            files: Vec::new(),
             options: Options::default(),
             settings,
             pass_runs,
@@ -787,6 +794,7 @@ mod tests {
         for e in examples::EXAMPLES {
             for (opt_level, pass_runs) in [(0, None), (3, Some(0)), (3, None)] {
                 let mut req = request(e.source, LaunchSettings::from_example(e), pass_runs);
+                req.files = examples::example_files(e.id);
                 req.options = Options {
                     opt_level,
                     ftz: e.ftz,

@@ -3,7 +3,7 @@
 //! natively; the browser glue is in `app.rs` and `worker.rs`.
 
 use crate::launch::{BisectProgress, BisectResponse, KernelInfo, LaunchRequest, LaunchResponse};
-use ptxlab_core::{compile_source, Compilation, Options};
+use ptxlab_core::{Compilation, Options};
 use serde::{Deserialize, Serialize};
 
 /// The file name diagnostics are reported against (`kernel.cu(3): error: …`).
@@ -20,6 +20,61 @@ pub fn bench_source(kernels: u32) -> String {
         .collect()
 }
 
+/// A file of the page's besides the main one (a tab beside `kernel.cu`),
+/// found by `#include "name"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceFile {
+    #[serde(rename = "n")]
+    pub name: String,
+    #[serde(rename = "t")]
+    pub text: String,
+}
+
+/// Most files beside `kernel.cu` a page holds.
+pub const MAX_FILES: usize = 16;
+
+/// Why `name` cannot be a file's name in the page (`None`: it can): a
+/// relative path of letters, digits, `_`, `-`, `.` and `/`, not the main
+/// file's name and not one of `others`.
+pub fn bad_file_name(name: &str, others: &[SourceFile]) -> Option<&'static str> {
+    let ok_chars = name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'));
+    if name.is_empty() || name.len() > 100 || !ok_chars {
+        Some("a file name is letters, digits, '_', '-', '.' and '/' (at most 100)")
+    } else if name.starts_with('/')
+        || name
+            .split('/')
+            .any(|p| p.is_empty() || p == "." || p == "..")
+    {
+        Some("a file name is a relative path without '.' or '..' parts")
+    } else if name == SOURCE_NAME || others.iter().any(|f| f.name == name) {
+        Some("a file of that name exists")
+    } else {
+        None
+    }
+}
+
+/// Drops the files a link should not hold: bad or repeated names, and more
+/// than [`MAX_FILES`].
+pub fn keep_valid_files(files: &mut Vec<SourceFile>) {
+    let mut kept: Vec<SourceFile> = Vec::new();
+    for f in files.drain(..) {
+        if kept.len() < MAX_FILES && bad_file_name(&f.name, &kept).is_none() {
+            kept.push(f);
+        }
+    }
+    *files = kept;
+}
+
+/// The files as the compiler reads them.
+pub fn file_map(files: &[SourceFile]) -> std::collections::BTreeMap<String, String> {
+    files
+        .iter()
+        .map(|f| (f.name.clone(), f.text.clone()))
+        .collect()
+}
+
 /// Page → worker: compile this source with these options.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CompileRequest {
@@ -27,6 +82,9 @@ pub struct CompileRequest {
     pub seq: u64,
     pub name: String,
     pub source: String,
+    /// The other files `#include` finds.
+    #[serde(default)]
+    pub files: Vec<SourceFile>,
     pub options: Options,
     /// Compile this many times and report each run's time (benchmarks); 1 normally.
     pub runs: u32,
@@ -148,10 +206,13 @@ pub fn read_to_worker<P: Payload>(message: P) -> Result<ToWorker, String> {
 /// What the worker does with a request: run the compiler, `runs` times.
 pub fn compile(request: &CompileRequest) -> CompileResponse {
     let mut run_micros = Vec::new();
-    let mut compilation = compile_source(&request.name, &request.source, &request.options);
+    let files = file_map(&request.files);
+    let mut compilation =
+        ptxlab_core::compile(&request.name, &request.source, &files, &request.options);
     run_micros.push(compilation.stats.total_micros);
     for _ in 1..request.runs {
-        compilation = compile_source(&request.name, &request.source, &request.options);
+        compilation =
+            ptxlab_core::compile(&request.name, &request.source, &files, &request.options);
         run_micros.push(compilation.stats.total_micros);
     }
     CompileResponse {
@@ -356,6 +417,7 @@ mod tests {
             seq: 9,
             name: SOURCE_NAME.into(),
             source: DEFAULT_SOURCE.into(),
+            files: Vec::new(),
             options: Options::default(),
             settings: crate::launch::LaunchSettings::default(),
             pass_runs: Some(3),
@@ -396,6 +458,7 @@ mod tests {
             seq,
             name: SOURCE_NAME.into(),
             source: DEFAULT_SOURCE.into(),
+            files: Vec::new(),
             options: Options::default(),
             settings: saxpy.clone(),
             pass_runs: None,
@@ -410,6 +473,7 @@ mod tests {
                 seq: 1,
                 name: SOURCE_NAME.into(),
                 source: DEFAULT_SOURCE.into(),
+                files: Vec::new(),
                 options: Options::default(),
                 runs: 1,
             })),
@@ -448,6 +512,7 @@ mod tests {
                 seq: 1,
                 name: SOURCE_NAME.into(),
                 source: DEFAULT_SOURCE.into(),
+                files: Vec::new(),
                 options: Options::default(),
                 runs: 1,
             }),
@@ -476,6 +541,7 @@ mod tests {
             seq: 3,
             name: SOURCE_NAME.into(),
             source: DEFAULT_SOURCE.into(),
+            files: Vec::new(),
             options: Options::default(),
             runs: 2,
         };
@@ -500,6 +566,7 @@ mod tests {
             seq: 1,
             name: SOURCE_NAME.into(),
             source: bench_source(3),
+            files: Vec::new(),
             options: Options::default(),
             runs: 1,
         };
@@ -518,6 +585,7 @@ mod tests {
             seq: 1,
             name: SOURCE_NAME.into(),
             source: DEFAULT_SOURCE.replace("threadIdx.x;", "threadIdx.x"),
+            files: Vec::new(),
             options: Options::default(),
             runs: 1,
         };

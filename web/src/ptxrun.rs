@@ -155,6 +155,7 @@ mod tests {
             seq: 1,
             name: "kernel.cu".into(),
             source: source.into(),
+            files: Vec::new(),
             options: Options::default(),
             settings,
             pass_runs: None,

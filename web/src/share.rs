@@ -100,6 +100,9 @@ pub struct State {
     /// The value followed through the runs ("Follow a value").
     #[serde(rename = "val", skip_serializing_if = "Option::is_none")]
     pub value: Option<Followed>,
+    /// The files beside `kernel.cu` (the editor's other tabs).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<crate::protocol::SourceFile>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -128,6 +131,7 @@ impl Default for State {
             launch: LaunchSettings::default(),
             pane: Pane::Ptx,
             value: None,
+            files: Vec::new(),
         }
     }
 }
@@ -147,6 +151,7 @@ impl State {
             },
             example: Some(example.id.to_string()),
             launch: LaunchSettings::from_example(example),
+            files: crate::examples::example_files(example.id),
             ..State::default()
         }
     }
@@ -277,11 +282,12 @@ fn sanitize(state: &mut State) {
         .retain(|b| ptxlab_core::bugs::Bug::from_name(b).is_some());
     o.inject_bugs.truncate(8);
     o.rewrite_limits.truncate(8);
-    // Links carry no include paths or macros: the page has no files to offer.
+    // Links carry no include paths or macros: the page's files are its tabs.
     o.include_dirs.clear();
     o.defines.clear();
     state.filter.truncate(200);
     state.launch.sanitize();
+    crate::protocol::keep_valid_files(&mut state.files);
     if state.function.as_ref().is_some_and(|f| f.len() > 1000) {
         state.function = None;
     }
@@ -325,6 +331,10 @@ mod tests {
                 name: "%r3".into(),
                 ptx: true,
             }),
+            files: vec![crate::protocol::SourceFile {
+                name: "inc/util.cuh".into(),
+                text: "#define N 4\n".into(),
+            }],
         }
     }
 
@@ -363,6 +373,18 @@ mod tests {
         };
         let json = serde_json::to_string(&plain).unwrap();
         assert!(!json.contains("launch") && !json.contains("pane"), "{json}");
+    }
+
+    /// A link holds every file, and a one-file state writes no `files`.
+    #[test]
+    fn links_carry_every_file() {
+        let s = State::from_example(crate::examples::find("two-files").unwrap());
+        assert_eq!(s.files.len(), 1);
+        let restored = decode(&encode(&s)).unwrap().unwrap().state;
+        assert_eq!(restored.files, s.files);
+        assert_eq!(restored.source, s.source);
+        let json = serde_json::to_string(&State::initial()).unwrap();
+        assert!(!json.contains("\"files\""), "{json}");
     }
 
     #[test]

@@ -218,6 +218,7 @@ impl App {
             seq,
             name: SOURCE_NAME.to_string(),
             source: self.state.source.clone(),
+            files: self.state.files.clone(),
             options: self.state.options.clone(),
             settings,
             pass_runs,
@@ -274,6 +275,7 @@ impl App {
             seq,
             name: SOURCE_NAME.to_string(),
             source: self.state.source.clone(),
+            files: self.state.files.clone(),
             options: self.state.options.clone(),
             runs,
         });
@@ -308,7 +310,7 @@ impl App {
         let c = response.compilation;
         if c.has_errors() && self.compilation.as_ref().is_some_and(|g| !g.has_errors()) {
             if let Some(m) = &self.editor {
-                m.editor.set_diagnostics(&marks(&c));
+                m.editor.set_diagnostics(&marks(&c, self.shown_file()));
             }
             self.bench = Some(Rc::new(response.run_micros));
             self.shown += 1;
@@ -336,7 +338,7 @@ impl App {
             None => AttrValue::default(),
         };
         if let Some(m) = &self.editor {
-            m.editor.set_diagnostics(&marks(&c));
+            m.editor.set_diagnostics(&marks(&c, self.shown_file()));
         }
         self.bench = Some(Rc::new(response.run_micros));
         if !response.kernels.is_empty() || !c.has_errors() {

@@ -1,4 +1,5 @@
 //! The page's parts as components, one file each: the options bar, the
+//! source pane's file tabs, the
 //! pipeline pane (with its metrics chart), the PTX pane and its Run panel, the status bar, the
 //! gutters between the panes, and the code and diff views they hold. Each
 //! takes what it shows as props and reports what the user did through
@@ -10,6 +11,7 @@
 
 pub mod code;
 pub mod dom;
+pub mod file_tabs;
 pub mod gutter;
 pub mod metrics_chart;
 pub mod options_bar;
