@@ -260,7 +260,12 @@ fn test_all() -> Result {
     let mut timings = Timings::default();
     let oracles = timings.time("tools", || {
         tools::ensure_wasm_target()?;
-        tools::ensure_python_oracles()
+        let mut oracles = tools::ensure_python_oracles()?;
+        // nvcc with its headers and CCCL: the whole-program tests compare
+        // kernel lists with it, and the CUB tests compile with CCCL.
+        let nvcc = tools::ensure_nvcc()?;
+        oracles.env.push(("PTXLAB_NVCC", nvcc.nvcc));
+        Ok(oracles)
     })?;
 
     timings.time("fmt", || {
