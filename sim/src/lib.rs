@@ -21,6 +21,7 @@
 //! and in wasm32.
 
 pub mod bisect;
+pub mod reduce;
 pub mod emu;
 pub mod interp;
 mod model;
