@@ -21,10 +21,10 @@
 //! and in wasm32.
 
 pub mod bisect;
-pub mod reduce;
 pub mod emu;
 pub mod interp;
 mod model;
+pub mod reduce;
 pub mod spec;
 
 pub use model::{

@@ -48,7 +48,9 @@ fn an_injected_bug_reduces_to_a_few_lines_that_still_show_it() {
     let run = culprit_run(LAB, &o, &s).expect("the bug changes the result");
     let property = Property::from_bisect("k.cu", LAB, &NoFiles, &o, &s).unwrap();
     assert!(matches!(property, Property::PassRun(n) if n == run));
-    let r = Reducer::new("k.cu", LAB, &NoFiles, &o, &s, property).ok().unwrap();
+    let r = Reducer::new("k.cu", LAB, &NoFiles, &o, &s, property)
+        .ok()
+        .unwrap();
     let mut steps = 0;
     let out = reduce::reduce(r, |p| {
         steps += 1;
@@ -69,7 +71,10 @@ fn an_injected_bug_reduces_to_a_few_lines_that_still_show_it() {
         out.case.source
     );
     // …and nothing without the bug.
-    assert_eq!(culprit_run(&out.case.source, &opts(None), &out.case.setup), None);
+    assert_eq!(
+        culprit_run(&out.case.source, &opts(None), &out.case.setup),
+        None
+    );
     // The launch shrank too.
     assert!(out.case.setup.block[0] < 64, "{:?}", out.case.setup.block);
     // Deterministic: the same again.
@@ -100,14 +105,21 @@ fn candidates_with_undefined_behaviour_or_errors_are_never_kept() {
         seen += 1;
         true
     }));
-    let r = Reducer::new("k.cu", src, &NoFiles, &o, &s, property).ok().unwrap();
+    let r = Reducer::new("k.cu", src, &NoFiles, &o, &s, property)
+        .ok()
+        .unwrap();
     let out = reduce::reduce(r, |_| {});
     assert!(seen > 0);
     // Deleting `__syncthreads()` alone would race; deleting `s[t] = …`
     // would read uninitialized shared memory: whatever was kept runs clean.
-    let m = ptxlab_core::compile_to_ir("k.cu", &out.case.source, &NoFiles, &o, Some(0)).expect("it compiles");
+    let m = ptxlab_core::compile_to_ir("k.cu", &out.case.source, &NoFiles, &o, Some(0))
+        .expect("it compiles");
     let ran = bisect::run_ir(&m, &out.case.setup).unwrap();
-    assert!(ran.result.is_ok() && ran.undefined().is_empty(), "{}", out.case.source);
+    assert!(
+        ran.result.is_ok() && ran.undefined().is_empty(),
+        "{}",
+        out.case.source
+    );
     assert!(out.lines_after <= 2, "{}", out.case.source);
     assert_eq!(out.case.setup.block, [1, 1, 1]);
 }
@@ -117,7 +129,9 @@ fn a_source_without_the_property_is_refused() {
     let o = opts(None);
     let s = setup(&o);
     // No bug: nothing changes the result.
-    let e = Property::from_bisect("k.cu", LAB, &NoFiles, &o, &s).err().unwrap();
+    let e = Property::from_bisect("k.cu", LAB, &NoFiles, &o, &s)
+        .err()
+        .unwrap();
     assert!(e.contains("no pass run"), "{e}");
     let verifier = Property::Verifier(ptxlab_core::opt::Pass::from_name("gvn").unwrap());
     match Reducer::new("k.cu", LAB, &NoFiles, &o, &s, verifier) {
@@ -127,7 +141,8 @@ fn a_source_without_the_property_is_refused() {
         Ok(_) => panic!("the verifier never fails here"),
     }
     // A kernel whose launch reads uninitialized shared memory.
-    let ub = "__global__ void k(int *out) { __shared__ int s[32]; out[threadIdx.x] = s[threadIdx.x]; }";
+    let ub =
+        "__global__ void k(int *out) { __shared__ int s[32]; out[threadIdx.x] = s[threadIdx.x]; }";
     let mut u = setup(&o);
     u.kernel = "k".into();
     u.block = [32, 1, 1];
@@ -149,16 +164,27 @@ fn a_result_that_differs_from_given_ptx_stays_different() {
         .unwrap();
     let o = opts(Some("instcombine-sign"));
     let s = setup(&o);
-    let r = Reducer::new("k.cu", LAB, &NoFiles, &o, &s, Property::DiffersFromPtx(good.clone()))
-        .ok()
-        .unwrap();
+    let r = Reducer::new(
+        "k.cu",
+        LAB,
+        &NoFiles,
+        &o,
+        &s,
+        Property::DiffersFromPtx(good.clone()),
+    )
+    .ok()
+    .unwrap();
     let out = reduce::reduce(r, |_| {});
     assert!(out.lines_after < 50, "{}", out.case.source);
     // Our PTX of the reduced source still differs from the given PTX's.
     let ours = ptxlab_core::compile("k.cu", &out.case.source, &NoFiles, &o)
         .ptx
         .unwrap();
-    let a = bisect::run_ptx(&ours, &out.case.setup).unwrap().fingerprint();
-    let b = bisect::run_ptx(&good, &out.case.setup).unwrap().fingerprint();
+    let a = bisect::run_ptx(&ours, &out.case.setup)
+        .unwrap()
+        .fingerprint();
+    let b = bisect::run_ptx(&good, &out.case.setup)
+        .unwrap()
+        .fingerprint();
     assert!(!a.same(&b));
 }

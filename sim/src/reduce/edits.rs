@@ -91,8 +91,8 @@ pub fn tokens(text: &str) -> Vec<Tok> {
         } else {
             const THREE: &[&str] = &["<<=", ">>=", "...", "->*"];
             const TWO: &[&str] = &[
-                "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=",
-                "/=", "%=", "&=", "|=", "^=", "->", "::",
+                "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=",
+                "%=", "&=", "|=", "^=", "->", "::",
             ];
             let rest = &text[i..];
             i += if THREE.iter().any(|p| rest.starts_with(p)) {
@@ -276,7 +276,8 @@ impl Parser<'_, '_> {
                     self.seq(j + 1, end.saturating_sub(1).max(j + 1));
                     if !initializer && !matches!(next.as_str(), ";" | "," | "") {
                         let ident = self.toks.get(end).is_some_and(|t| t.kind == Kind::Ident);
-                        let record = (i..j).any(|k| matches!(self.s(k), "struct" | "class" | "union" | "enum"));
+                        let record = (i..j)
+                            .any(|k| matches!(self.s(k), "struct" | "class" | "union" | "enum"));
                         if !(ident && record) {
                             return Stmt {
                                 start: i,
@@ -527,7 +528,8 @@ pub fn simplifications(text: &str) -> Vec<String> {
                 continue;
             };
             // Not a declaration (`int *p`), a template (`f<T>`) or `a->b`.
-            if l > 0 && toks[l - 1].kind == Kind::Ident && is_keyword(s(l - 1)) {
+            let before = if l > 0 { s(l - 1) } else { "" };
+            if is_keyword(before) && !matches!(before, "return" | "case" | "else" | "do") {
                 continue;
             }
             let Some(r) = operand_after(text, &toks, i + 1) else {
@@ -619,7 +621,8 @@ pub fn parameter_removals(text: &str) -> Vec<(String, usize, String)> {
         }
         let name = s(i).to_string();
         let params = split_args(text, &toks, i + 1, close);
-        if params.len() == 1 && matches!(text_of(text, &toks, params[0].0, params[0].1), "" | "void")
+        if params.len() == 1
+            && matches!(text_of(text, &toks, params[0].0, params[0].1), "" | "void")
         {
             continue;
         }
@@ -758,7 +761,11 @@ mod tests {
         assert!(d.iter().any(|t| !t.contains("for (")));
         assert!(d.iter().any(|t| !t.contains("__device__")));
         let u = unwraps(K);
-        assert!(u.iter().any(|t| t.contains("\n  { o[i] = f(i, 2) * 3; }\n")), "{u:#?}");
+        assert!(
+            u.iter()
+                .any(|t| t.contains("\n  { o[i] = f(i, 2) * 3; }\n")),
+            "{u:#?}"
+        );
         let s = simplifications(K);
         assert!(s.iter().any(|t| t.contains("return a;")));
         assert!(s.iter().any(|t| t.contains("o[i] = f(i, 2);")));
@@ -767,10 +774,13 @@ mod tests {
         let c = constants(K);
         assert!(c.iter().any(|t| t.contains("j < 2;")));
         let p = parameter_removals(K);
+        assert!(p.iter().any(|(f, k, t)| f == "f"
+            && *k == 1
+            && t.contains("int f(int a)")
+            && t.contains("f(i)")));
         assert!(p
             .iter()
-            .any(|(f, k, t)| f == "f" && *k == 1 && t.contains("int f(int a)") && t.contains("f(i)")));
-        assert!(p.iter().any(|(f, k, t)| f == "k" && *k == 1 && t.contains("k(int *o)")));
+            .any(|(f, k, t)| f == "k" && *k == 1 && t.contains("k(int *o)")));
         assert_eq!(line_count(&tidy("a;\n\n   \n  b; // x\n")), 2);
         assert_eq!(tidy("a;\n\n  b;   c;\n"), "a;\n  b; c;\n");
     }

@@ -72,13 +72,15 @@ impl Property<'_> {
         opts: &Options,
         setup: &LaunchSetup,
     ) -> Result<Property<'static>, String> {
-        let b = bisect::bisect(name, source, files, opts, setup, true, |_, _, _| {})
-            .map_err(|e| match e {
-                bisect::BisectError::Compile(d) => d
-                    .iter()
-                    .find(|d| d.is_error())
-                    .map_or("the source does not compile".into(), |d| d.to_string()),
-                bisect::BisectError::Setup(s) => s,
+        let b =
+            bisect::bisect(name, source, files, opts, setup, true, |_, _, _| {}).map_err(|e| {
+                match e {
+                    bisect::BisectError::Compile(d) => d
+                        .iter()
+                        .find(|d| d.is_error())
+                        .map_or("the source does not compile".into(), |d| d.to_string()),
+                    bisect::BisectError::Setup(s) => s,
+                }
             })?;
         if let Some(u) = b.undefined.first() {
             return Err(format!("the kernel has undefined behaviour ({u})"));
@@ -328,8 +330,9 @@ impl<'a> Reducer<'a> {
                     return false;
                 };
                 let given = self.ptx_print.as_ref();
-                run_ptx(&ptx, &setup)
-                    .is_ok_and(|r| r.result.is_ok() && given.is_some_and(|g| !r.fingerprint().same(g)))
+                run_ptx(&ptx, &setup).is_ok_and(|r| {
+                    r.result.is_ok() && given.is_some_and(|g| !r.fingerprint().same(g))
+                })
             }
             Property::Custom(test) => test(&case.source, &setup),
         }
@@ -540,10 +543,7 @@ pub fn dim_text(d: [u32; 3]) -> String {
 }
 
 /// Reduces to the end, `progress` after each candidate.
-pub fn reduce(
-    mut reducer: Reducer,
-    mut progress: impl FnMut(&Progress),
-) -> Reduced {
+pub fn reduce(mut reducer: Reducer, mut progress: impl FnMut(&Progress)) -> Reduced {
     let before = edits::line_count(&reducer.case.source);
     while let Some(p) = reducer.step() {
         progress(&p);
