@@ -6,7 +6,7 @@
 use ptxlab_core::{NoFiles, Options};
 use ptxlab_sim::bisect::{self, Culprit, LaunchSetup};
 use ptxlab_sim::interp::Config;
-use ptxlab_sim::reduce::{self, edits, Property, ReduceError, Reducer};
+use ptxlab_sim::reduce::{self, Property, ReduceError, Reducer};
 use ptxlab_sim::spec;
 
 const LAB: &str = include_str!("../../web/src/lab/reduce_sign.cu");
