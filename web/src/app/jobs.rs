@@ -154,7 +154,7 @@ impl App {
                 self.arm_launch_limit(ctx, p.seq);
             }
             FromWorker::Reducing(p) => return self.reduce_progress(ctx, p),
-            FromWorker::Reduced(r) => return self.reduced(ctx, r),
+            FromWorker::Reduced(r) => return self.reduced(ctx, *r),
             FromWorker::Bisected(response) => {
                 let Some(compile) = self.runs.runner.finished(response.seq) else {
                     return false;

@@ -31,7 +31,7 @@ impl App {
     }
 
     /// A reduction's answer: its source and launch replace the page's.
-    pub(super) fn reduced(&mut self, ctx: &Context<Self>, r: Box<ReduceResponse>) -> bool {
+    pub(super) fn reduced(&mut self, ctx: &Context<Self>, r: ReduceResponse) -> bool {
         if self.runs.runner.finished(r.seq).is_none() {
             return false;
         }
@@ -45,7 +45,7 @@ impl App {
             // Nothing changed; a compile held while it ran goes now.
             self.compile_now(ctx);
         }
-        self.reduce.last = Some(Rc::new(*r));
+        self.reduce.last = Some(Rc::new(r));
         true
     }
 
