@@ -12,9 +12,13 @@
 //! `ptxlab run-ptx FILE.ptx --kernel NAME --grid … --block … --args …` runs
 //! one launch of a PTX file (ours or NVRTC's) in the PTX emulator, with the
 //! same arguments and output (see `run_ptx_main`).
+//!
+//! `ptxlab bisect` and `ptxlab reduce` (`bisect.rs`, `reduce.rs`) hunt
+//! miscompiles: the pass run and rewrite at fault, and a smaller kernel.
 
 use clap::Parser;
 mod bisect;
+mod reduce;
 
 use ptxlab_core::{
     compile, compile_to_ir, opt, Compilation, Define, Diagnostic, FileProvider, Options,
@@ -263,6 +267,12 @@ fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("bisect") {
         let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
         return bisect::main(bisect::BisectCli::parse_from(normalize_args(
+            args.map(|(_, a)| a),
+        )));
+    }
+    if std::env::args().nth(1).as_deref() == Some("reduce") {
+        let args = std::env::args().enumerate().filter(|(i, _)| *i != 1);
+        return reduce::main(reduce::ReduceCli::parse_from(normalize_args(
             args.map(|(_, a)| a),
         )));
     }

@@ -1,10 +1,12 @@
 //! Differential testing of ptxlab with random kernels (issue 17): a
 //! seeded generator of well-defined CUDA programs in Csmith's style
 //! ([`gen`]) and the oracles that must agree on each ([`oracle`]).
-//! `cargo xtask difftest` runs batches; `tests/batch.rs` a fixed one.
+//! `cargo xtask difftest` runs batches; `tests/batch.rs` a fixed one; a
+//! mismatch is reduced and written to `found/` ([`reduce`]).
 
 pub mod gen;
 pub mod oracle;
+pub mod reduce;
 pub mod rng;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -2,14 +2,19 @@
 //! of seeds S, S+1, … and runs each through every oracle; prints each
 //! mismatch (seed, oracle, program) and a summary. `--show SEED` prints
 //! one program; `--file F --seed S` checks the file F (a program reduced
-//! by hand) with seed S's inputs. Exits 1 when an oracle disagreed.
+//! by hand) with seed S's inputs. Exits 1 when an oracle disagreed. Each
+//! mismatch is reduced (the same oracle disagreeing) and written to
+//! `difftest/found/seed-N-min.cu`; `--no-reduce` skips that.
 
-use ptxlab_difftest::{gen, oracle, run_batch};
+use ptxlab_difftest::{gen, oracle, reduce, run_batch};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: ptxlab-difftest [--programs N] [--seed S] [--jobs J] | --show SEED | --file F --seed S";
+    "usage: ptxlab-difftest [--programs N] [--seed S] [--jobs J] [--no-reduce] | --show SEED | --file F --seed S";
+
+/// Candidates the reducer tests per mismatch (each runs every oracle).
+const REDUCE_TESTS: usize = 400;
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +50,8 @@ fn main() -> ExitCode {
             }
         };
     }
+    let no_reduce = args.iter().any(|a| a == "--no-reduce");
+    args.retain(|a| a != "--no-reduce");
     let (mut programs, mut seed, mut jobs) = (100u64, 1u64, 1usize);
     let mut i = 0;
     while i < args.len() {
@@ -89,8 +96,26 @@ fn main() -> ExitCode {
         summary.programs as f64 / secs,
         summary.steps as f64 / 1e6
     );
+    let found = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("found");
     for m in &summary.mismatches {
         println!("  seed {}: {}", m.seed, m.oracle);
+        if no_reduce {
+            continue;
+        }
+        let p = gen::generate(m.seed);
+        let check = |q: &gen::Program| oracle::check(q, &checks);
+        match reduce::reduce_mismatch(&p, m, &check, REDUCE_TESTS) {
+            Some(r) => match reduce::write_found(&found, m, &r) {
+                Ok(path) => println!(
+                    "    reduced to {} lines ({} tests): {}",
+                    r.lines_after,
+                    r.tests,
+                    path.display()
+                ),
+                Err(e) => println!("    cannot write the reduced program: {e}"),
+            },
+            None => println!("    not reduced: the mismatch does not reproduce cleanly"),
+        }
     }
     if summary.mismatches.is_empty() {
         ExitCode::SUCCESS

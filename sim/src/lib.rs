@@ -24,6 +24,7 @@ pub mod bisect;
 pub mod emu;
 pub mod interp;
 mod model;
+pub mod reduce;
 pub mod spec;
 
 pub use model::{

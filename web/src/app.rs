@@ -9,6 +9,7 @@
 //! the compiler's worker (worker_client.rs) report to it through messages.
 
 mod jobs;
+mod reduce;
 
 use crate::editor;
 use crate::examples;
@@ -92,6 +93,8 @@ pub enum Msg {
     DragEnd,
     HashChanged,
     File(FileEvent),
+    /// Bring back the source before the last reduction.
+    UndoReduce,
 }
 
 pub struct App {
@@ -113,6 +116,7 @@ pub struct App {
     /// The kernels of the newest compile that had any, for the Run panel.
     kernels: Rc<Vec<KernelInfo>>,
     runs: Runs,
+    reduce: reduce::ReduceUi,
     /// Scroll the selected pass run into view after the next render.
     scroll_pending: bool,
 
@@ -186,6 +190,7 @@ impl Component for App {
                 auto_launch,
                 ..Runs::default()
             },
+            reduce: reduce::ReduceUi::default(),
             scroll_pending: false,
             worker: None,
             worker_gen: 0,
@@ -375,6 +380,7 @@ impl Component for App {
                 false
             }
             Msg::HashChanged => self.hash_changed(ctx),
+            Msg::UndoReduce => self.undo_reduce(ctx),
         }
     }
 
@@ -474,6 +480,7 @@ impl Component for App {
                                 {compilation} {selected}
                                 on_edit={link.callback(|(field, value)| Msg::LaunchEdit(field, value))}
                                 on_launch={link.callback(Msg::Launch)}
+                                reduce={self.view_reduce(ctx)}
                                 on_go_to_line={link.callback(|l| Msg::Pipeline(PipelineEvent::ShowLine(l)))} />
                         }
                     </PtxPane>

@@ -339,6 +339,20 @@ extern "C" __global__ void step(Particle *p, int n, float dt) {
         },
     },
     Example {
+        id: "lab-reduce",
+        title: "Lab: reduce a 60-line kernel (instcombine)",
+        hint: "Miscompile lab: instcombine-sign is switched on somewhere in 60 lines. Bisect names the pass; Reduce shrinks the kernel while that pass run still changes the result (Undo brings it back).",
+        source: include_str!("lab/reduce_sign.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "pipeline",
+            grid: "1",
+            block: "64",
+            args: "i32[64]:iota,i32[128],f32[64],64,3",
+            shared: 0,
+        },
+    },
+    Example {
         id: "lab-layout-invert",
         title: "Lab: a predicate not inverted (layout, backend)",
         hint: "Miscompile lab: the bug layout-invert is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
@@ -363,6 +377,7 @@ pub const LAB: &[(&str, &str)] = &[
     ("lab-dse-drop", "dse-drop"),
     ("lab-gvn-clobber", "gvn-clobber"),
     ("lab-layout-invert", "layout-invert"),
+    ("lab-reduce", "instcombine-sign"),
 ];
 
 /// The files an example has besides `kernel.cu` (tabs in the page).

@@ -339,6 +339,8 @@ pub struct RewriteInfo {
 pub enum Job {
     Launch,
     Bisect,
+    /// Shrink the source while the bug stays (`crate::reduce`).
+    Reduce,
 }
 
 /// The page's side of launches: one request in the worker at a time,
@@ -443,6 +445,14 @@ fn execute(module: &Module, settings: &LaunchSettings, opts: &Options) -> Result
     let setup = setup(module, settings, opts)?;
     bisect::run_ir(module, &setup)
         .map_err(|e| RunError::setup("settings", format!("arguments: {e}")))
+}
+
+/// The request's settings as a launch, checked on its linked module as a
+/// launch checks them; the message when they are wrong.
+pub(crate) fn checked_setup(req: &LaunchRequest) -> Result<LaunchSetup, String> {
+    linked(req)
+        .and_then(|p| setup(p.module(), &req.settings, &req.options))
+        .map_err(|e| e.message)
 }
 
 /// The settings as a launch of `module`'s kernel (checked: dimensions,

@@ -12,6 +12,7 @@ pub mod pipeline;
 pub mod protocol;
 pub mod ptx_docs;
 pub mod ptxrun;
+pub mod reduce;
 pub mod share;
 pub mod values;
 

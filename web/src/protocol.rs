@@ -100,6 +100,8 @@ pub enum ToWorker {
     Launch(LaunchRequest),
     /// Find the first pass run after which the launch's result differs.
     Bisect(LaunchRequest),
+    /// Shrink the source and launch while the change stays (`crate::reduce`).
+    Reduce(LaunchRequest),
 }
 
 /// Worker → page: the whole compilation, every stage's snapshot included.
@@ -130,6 +132,9 @@ pub enum FromWorker {
     /// A bisection's progress; its answer is `Bisected`.
     Bisecting(BisectProgress),
     Bisected(Box<BisectResponse>),
+    /// A reduction's progress; its answer is `Reduced`.
+    Reducing(crate::reduce::ReduceProgress),
+    Reduced(Box<crate::reduce::ReduceResponse>),
     /// The compiler panicked (the wasm instance is dead after this).
     Panicked {
         message: String,
@@ -181,6 +186,8 @@ pub fn read_from_worker<P: Payload>(message: P) -> Result<FromWorker, String> {
         "launched" => FromWorker::Launched(message.decode().map_err(e)?),
         "bisecting" => FromWorker::Bisecting(message.decode().map_err(e)?),
         "bisected" => FromWorker::Bisected(message.decode().map_err(e)?),
+        "reducing" => FromWorker::Reducing(message.decode().map_err(e)?),
+        "reduced" => FromWorker::Reduced(message.decode().map_err(e)?),
         "panicked" => FromWorker::Panicked {
             message: message.decode::<Text>().map_err(e)?.message,
         },
@@ -199,6 +206,7 @@ pub fn read_to_worker<P: Payload>(message: P) -> Result<ToWorker, String> {
         "compile" => ToWorker::Compile(message.decode().map_err(e)?),
         "launch" => ToWorker::Launch(message.decode().map_err(e)?),
         "bisect" => ToWorker::Bisect(message.decode().map_err(e)?),
+        "reduce" => ToWorker::Reduce(message.decode().map_err(e)?),
         other => return Err(format!("a request of unknown kind '{other}'")),
     })
 }
@@ -485,6 +493,14 @@ mod tests {
                 pass: "sroa".into(),
             }),
             FromWorker::Bisected(Box::new(launch::bisect(&req(3), |_, _, _| {}))),
+            FromWorker::Reducing(crate::reduce::ReduceProgress {
+                seq: 4,
+                tests: 3,
+                kept: 1,
+                lines: 9,
+                pass: "delete".into(),
+            }),
+            FromWorker::Reduced(Box::new(crate::reduce::reduce(&req(4), |_| {}))),
             FromWorker::Panicked {
                 message: "boom".into(),
             },
@@ -518,6 +534,7 @@ mod tests {
             }),
             ToWorker::Launch(req(2)),
             ToWorker::Bisect(req(3)),
+            ToWorker::Reduce(req(4)),
         ];
         for r in requests {
             let value = serde_json::to_value(&r).unwrap();

@@ -77,6 +77,17 @@ pub fn run() {
                     });
                     post(&scope, &FromWorker::Bisected(Box::new(response)));
                 }
+                Ok(ToWorker::Reduce(request)) => {
+                    // Progress at most every PROGRESS_MS, as a bisection's.
+                    let mut last = now_ms();
+                    let response = crate::reduce::reduce(&request, |p| {
+                        if now_ms() - last >= PROGRESS_MS {
+                            last = now_ms();
+                            post(&scope, &FromWorker::Reducing(p));
+                        }
+                    });
+                    post(&scope, &FromWorker::Reduced(Box::new(response)));
+                }
                 Err(e) => post(
                     &scope,
                     &FromWorker::Panicked {

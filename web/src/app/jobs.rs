@@ -72,6 +72,7 @@ impl App {
         let what = match job {
             Job::Launch => "The run",
             Job::Bisect => "A launch of the bisection",
+            Job::Reduce => "A step of the reduction",
         };
         self.restart_worker(
             ctx,
@@ -152,6 +153,8 @@ impl App {
                 // The worker is alive: each step gets the full time limit.
                 self.arm_launch_limit(ctx, p.seq);
             }
+            FromWorker::Reducing(p) => return self.reduce_progress(ctx, p),
+            FromWorker::Reduced(r) => return self.reduced(ctx, *r),
             FromWorker::Bisected(response) => {
                 let Some(compile) = self.runs.runner.finished(response.seq) else {
                     return false;
@@ -229,6 +232,10 @@ impl App {
                 self.runs.progress = Some((0, 0, String::new()));
                 ToWorker::Bisect(request)
             }
+            Job::Reduce => {
+                self.reduce.progress = None;
+                ToWorker::Reduce(request)
+            }
         };
         self.runs.sent_at = now_ms();
         match &self.worker {
@@ -244,7 +251,7 @@ impl App {
         }
     }
 
-    fn arm_launch_limit(&mut self, ctx: &Context<Self>, seq: u64) {
+    pub(super) fn arm_launch_limit(&mut self, ctx: &Context<Self>, seq: u64) {
         if self.bench_runs.is_some() {
             return;
         }

@@ -17,6 +17,7 @@ pub mod metrics_chart;
 pub mod options_bar;
 pub mod pipeline_pane;
 pub mod ptx_pane;
+pub mod reduce_bar;
 pub mod run_panel;
 pub mod status_bar;
 

@@ -107,6 +107,9 @@ pub struct RunPanelProps {
     pub on_edit: Callback<(LaunchField, String)>,
     pub on_launch: Callback<Job>,
     pub on_go_to_line: Callback<u32>,
+    /// The Reduce action (`super::reduce_bar`), beside bisect.
+    #[prop_or_default]
+    pub reduce: Html,
 }
 
 /// Where a launch runs now: the selected IR stage, or the optimized IR.
@@ -205,6 +208,7 @@ pub fn RunPanel(props: &RunPanelProps) -> Html {
                         title="run the launch after irgen and after every pass run, and mark the first pass run whose result differs"
                         onclick={props.on_launch.reform(|_| Job::Bisect)}>{ "Find the first pass that changes the result" }</button>
                 </div>
+                { props.reduce.clone() }
                 <div class="run-where" data-testid="run-where">{ launch_where(props) }</div>
                 <div class="run-row run-ptx">
                     <label class="check" title="run our final PTX in the PTX emulator with the same launch and compare its buffers with the IR's">
