@@ -654,9 +654,13 @@ mod tests {
     use crate::{compile_source, Options};
 
     /// Every built-in header can be included, alone and all together, in
-    /// a file that also compiles a kernel using what they define.
+    /// a file that also compiles a kernel using what they define; every
+    /// function body in them parses (read where written, not only when
+    /// named: `parse::set_eager`).
     #[test]
     fn every_builtin_header_is_usable() {
+        crate::frontend::parse::set_eager(true);
+        crate::frontend::prelude::forget();
         let headers = [
             "stddef.h",
             "stdint.h",
@@ -707,7 +711,10 @@ mod tests {
         }
         all.push_str("__global__ void k(float *f, int *i) { f[0] = FLT_MAX + (float)M_PI + INFINITY; i[0] = INT_MAX + CHAR_BIT + EXIT_FAILURE; assert(i[1] > 0); }\n");
         let c = compile_source("k.cu", &all, &Options::default());
+        crate::frontend::parse::set_eager(false);
+        crate::frontend::prelude::forget();
         assert!(c.ptx.is_some(), "{:?}", c.diagnostics);
+        assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
     }
 
     /// What host code around kernels declares at namespace scope parses

@@ -37,6 +37,7 @@ mod expr;
 mod host;
 mod instantiate;
 mod lambda;
+mod lazy;
 mod members;
 mod out_of_class;
 mod records;
@@ -47,6 +48,7 @@ mod types;
 
 use decl::{name_unnamed, type_from_words};
 pub(crate) use lambda::rehome_lambdas;
+pub use lazy::set_eager;
 
 // Sema's calls back into the parser for the function template instances it
 // decides on (see `instantiate`).
@@ -73,6 +75,8 @@ pub struct ParseState {
     vector_types: HashMap<String, CType>,
     /// How many of `functions` the prelude parsed (`frontend::prelude`).
     prelude_functions: usize,
+    /// Built-in headers' function bodies not read yet (`lazy`).
+    lazy: Vec<lazy::LazyBody>,
 }
 
 impl ParseState {
@@ -95,6 +99,7 @@ impl ParseState {
             functions: Vec::new(),
             vector_types,
             prelude_functions: 0,
+            lazy: Vec::new(),
         }
     }
 
@@ -177,6 +182,7 @@ pub fn parse_with_missing(
         mut functions,
         vector_types,
         prelude_functions,
+        lazy,
     } = state;
     let mut p = Parser {
         toks: tokens,
@@ -205,6 +211,8 @@ pub fn parse_with_missing(
         noted_missing: false,
         bound: Vec::new(),
         local_names: Vec::new(),
+        lazy,
+        lazy_stream: Some(lazy::StreamLazy::default()),
     };
     while !p.at_eof() {
         let before = p.pos;
@@ -217,6 +225,7 @@ pub fn parse_with_missing(
             p.pos += 1;
         }
     }
+    p.read_named_bodies(&mut functions);
     ParseState {
         typedefs: p.typedefs,
         tags: p.tags,
@@ -228,6 +237,7 @@ pub fn parse_with_missing(
         functions,
         vector_types,
         prelude_functions,
+        lazy: p.lazy,
     }
 }
 
@@ -286,6 +296,11 @@ struct Parser<'a> {
     /// hides a type or template of that name (`double max = 0; if (max <
     /// t)` compares; `int dir; dir[i] = …` indexes).
     local_names: Vec<String>,
+    /// Built-in headers' function bodies kept as tokens (`lazy`).
+    lazy: Vec<lazy::LazyBody>,
+    /// The kept bodies of the stream being parsed; `None` in a parser of
+    /// other tokens (an instance's), which keeps none.
+    lazy_stream: Option<lazy::StreamLazy>,
 }
 
 /// What the declaration specifiers said.

@@ -98,6 +98,7 @@ impl<'a> Parser<'a> {
             if let Some((body, end)) = self.host_function_end(start) {
                 self.diags.truncate(ndiags);
                 functions.truncate(nfunctions);
+                self.drop_kept_from(nfunctions);
                 self.depth = 0;
                 self.pos = end;
                 if let Some(body) = body {
@@ -197,8 +198,12 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let mut host_return = None;
+                let mut kept = None;
                 let body = if self.at("{") {
-                    if space == ExecSpace::Host {
+                    if let Some(end) = self.lazy_body_end(&specs, space, &name) {
+                        kept = Some((end, name.clone()));
+                        None
+                    } else if space == ExecSpace::Host {
                         // Host code is accepted and not compiled for the device;
                         // the kernel templates it launches are instantiated.
                         let start = self.pos;
@@ -224,8 +229,9 @@ impl<'a> Parser<'a> {
                     None
                 };
                 let name = self.qualify(&name);
-                let has_body =
-                    body.is_some() || space == ExecSpace::Host && !self.at(";") && !self.at(",");
+                let has_body = body.is_some()
+                    || kept.is_some()
+                    || space == ExecSpace::Host && !self.at(";") && !self.at(",");
                 functions.push(FunctionDef {
                     name,
                     span: d.span,
@@ -248,6 +254,10 @@ impl<'a> Parser<'a> {
                     is_static: specs.is_static && !self.in_class,
                     mem_inits: Vec::new(),
                 });
+                if let Some((end, written)) = kept {
+                    let hd = space == ExecSpace::HostDevice;
+                    self.keep_body(functions.len() - 1, &written, end, hd);
+                }
                 if let Some(f) = functions.last().filter(|f| f.body.is_some()) {
                     let symbol = crate::frontend::mangle::symbol_name(f);
                     lambda::name_lambdas(&symbol, &mut self.cxx.methods);

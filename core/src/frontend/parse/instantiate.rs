@@ -356,6 +356,8 @@ impl<'a> Parser<'a> {
             noted_missing: false,
             bound: Vec::new(),
             local_names: Vec::new(),
+            lazy: Vec::new(),
+            lazy_stream: None,
         }
     }
 
