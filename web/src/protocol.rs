@@ -42,6 +42,9 @@ pub enum ToWorker {
     Launch(LaunchRequest),
     /// Find the first pass run after which the launch's result differs.
     Bisect(LaunchRequest),
+    /// Panic, as a compiler bug would (hidden: the page never sends it; the
+    /// e2e test of the page's crash recovery does, to a real worker).
+    Panic,
 }
 
 /// Worker → page: the whole compilation, every stage's snapshot included.
@@ -141,6 +144,7 @@ pub fn read_to_worker<P: Payload>(message: P) -> Result<ToWorker, String> {
         "compile" => ToWorker::Compile(message.decode().map_err(e)?),
         "launch" => ToWorker::Launch(message.decode().map_err(e)?),
         "bisect" => ToWorker::Bisect(message.decode().map_err(e)?),
+        "panic" => ToWorker::Panic,
         other => return Err(format!("a request of unknown kind '{other}'")),
     })
 }
@@ -453,6 +457,7 @@ mod tests {
             }),
             ToWorker::Launch(req(2)),
             ToWorker::Bisect(req(3)),
+            ToWorker::Panic,
         ];
         for r in requests {
             let value = serde_json::to_value(&r).unwrap();

@@ -77,6 +77,7 @@ pub fn run() {
                     });
                     post(&scope, &FromWorker::Bisected(Box::new(response)));
                 }
+                Ok(ToWorker::Panic) => panic!("a panic the page's test asked for"),
                 Err(e) => post(
                     &scope,
                     &FromWorker::Panicked {
