@@ -1,9 +1,32 @@
 //! The shapes of PTX the backend writes, compared with what NVRTC writes for
-//! the same source (switches, local frames, f16, warp matches).
+//! the same source (switches, local frames, f16, warp matches): where a test
+//! says NVRTC or nvcc writes a shape, its checks run on NVRTC's PTX too,
+//! compiled in the test ([`ours_and_nvrtcs`]).
 
 mod common;
 
 use ptxlab_core::{compile_source, Options};
+
+/// Our -O3 PTX for `src`, then NVRTC's for the same source and target (the
+/// same checks must hold on both); NVRTC's is left out, with a SKIPPED
+/// line, where libnvrtc is not installed.
+fn ours_and_nvrtcs(src: &str, arch: &str) -> Vec<String> {
+    let mut out = vec![ptx(src, arch, 3)];
+    match common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") {
+        Some(lib) => {
+            let nvrtc = common::nvrtc::Nvrtc::load(&lib).expect("load libnvrtc");
+            let theirs = nvrtc
+                .compile("t.cu", src, arch, &[])
+                .unwrap_or_else(|log| panic!("NVRTC failed:\n{log}"));
+            assert!(theirs.contains("NVIDIA NVVM Compiler"), "{theirs}");
+            out.push(theirs);
+        }
+        None => {
+            eprintln!("SKIPPED NVRTC's half: libnvrtc not found (`cargo xtask test` installs it)")
+        }
+    }
+    out
+}
 
 fn ptx(src: &str, arch: &str, opt_level: u8) -> String {
     let opts = Options {
@@ -57,19 +80,24 @@ __global__ void k(int *out, const int *in) {
 
 #[test]
 fn a_switch_of_many_cases_is_a_binary_search_as_nvvm_writes_it() {
-    let p = ptx(SPARSE, "sm_75", 3);
-    // NVRTC: the root splits at 555, its sides at 61 and 40000; leaves of two compares.
-    for (op, imm) in [
-        ("setp.gt.s32", "554"),
-        ("setp.gt.s32", "60"),
-        ("setp.gt.s32", "39999"),
-        ("setp.eq.s32", "-7"),
-        ("setp.eq.s32", "1048576"),
-    ] {
-        assert!(has(&p, op, imm), "no {op} …, {imm}:\n{p}");
+    for p in ours_and_nvrtcs(SPARSE, "sm_75") {
+        // NVRTC: the root splits at 555, its sides at 61 and 40000; leaves of two compares.
+        for (op, imm) in [
+            ("setp.gt.s32", "554"),
+            ("setp.gt.s32", "60"),
+            ("setp.gt.s32", "39999"),
+            ("setp.eq.s32", "-7"),
+        ] {
+            assert!(has(&p, op, imm), "no {op} …, {imm}:\n{p}");
+        }
+        // The last leaf's compare: equal, or (NVRTC) not equal to the default.
+        assert!(
+            has(&p, "setp.eq.s32", "1048576") || has(&p, "setp.ne.s32", "1048576"),
+            "{p}"
+        );
+        let compares = lines(&p).iter().filter(|l| l.starts_with("setp.")).count();
+        assert_eq!(compares, 3 + 8, "{p}");
     }
-    let compares = lines(&p).iter().filter(|l| l.starts_with("setp.")).count();
-    assert_eq!(compares, 3 + 8, "{p}");
 }
 
 #[test]
@@ -100,13 +128,14 @@ fn adjacent_cases_with_one_body_are_one_range_compare() {
         }
         out[threadIdx.x] = r;
     }";
-    let p = ptx(src, "sm_75", 3);
-    // NVRTC: add.s32 %r, %x, -5; setp.lt.u32 %p, %r, 4.
-    assert!(
-        has(&p, "add.s32", "-5") && has(&p, "setp.lt.u32", "4"),
-        "{p}"
-    );
-    assert!(!has(&p, "setp.eq.s32", "6"), "{p}");
+    for p in ours_and_nvrtcs(src, "sm_75") {
+        // NVRTC: add.s32 %r, %x, -5; setp.lt.u32 %p, %r, 4.
+        assert!(
+            has(&p, "add.s32", "-5") && has(&p, "setp.lt.u32", "4"),
+            "{p}"
+        );
+        assert!(!has(&p, "setp.eq.s32", "6"), "{p}");
+    }
 }
 
 #[test]
@@ -125,35 +154,38 @@ __global__ void k(int *out, const int *sel) {
 
 #[test]
 fn a_local_array_is_read_and_written_in_the_local_space_through_spl() {
-    let p = ptx(LOCAL_ARRAY, "sm_75", 3);
-    // NVRTC: mov.u64 %SPL, __local_depot0; add.u64 %rd4, %SPL, 0; st.local …; ld.local ….
-    assert!(
-        p.contains(".local .align 4 .b8 \t__local_depot0[32];"),
-        "{p}"
-    );
-    assert!(has(&p, "mov.u64", "__local_depot0"), "{p}");
-    assert!(
-        lines(&p)
-            .iter()
-            .any(|l| l.starts_with("add.u64") && l.contains("%SPL, 0")),
-        "{p}"
-    );
-    assert!(
-        lines(&p).iter().any(|l| l.starts_with("ld.local.u32")),
-        "{p}"
-    );
-    assert!(
-        lines(&p).iter().any(|l| l.starts_with("st.local.u32")),
-        "{p}"
-    );
-    // The address never escapes: no generic frame pointer, no generic access.
-    assert!(!p.contains("cvta.local"), "{p}");
-    assert!(
-        !lines(&p)
-            .iter()
-            .any(|l| l.starts_with("ld.u32") || l.starts_with("st.u32")),
-        "{p}"
-    );
+    for (i, p) in ours_and_nvrtcs(LOCAL_ARRAY, "sm_75")
+        .into_iter()
+        .enumerate()
+    {
+        // NVRTC: mov.u64 %SPL, __local_depot0; add.u64 %rd4, %SPL, 0; st.local …; ld.local …
+        // (NVRTC aligns the frame to 16 and stores the array as one v4).
+        let align = if i == 0 { "4" } else { "16" };
+        assert!(
+            p.contains(&format!(".local .align {align} .b8 \t__local_depot0[32];")),
+            "{p}"
+        );
+        assert!(has(&p, "mov.u64", "__local_depot0"), "{p}");
+        assert!(
+            lines(&p)
+                .iter()
+                .any(|l| l.starts_with("add.u64") && l.contains("%SPL, 0")),
+            "{p}"
+        );
+        assert!(
+            lines(&p).iter().any(|l| l.starts_with("ld.local.u32")),
+            "{p}"
+        );
+        assert!(lines(&p).iter().any(|l| l.starts_with("st.local.")), "{p}");
+        // The address never escapes: no generic frame pointer, no generic access.
+        assert!(!p.contains("cvta.local"), "{p}");
+        assert!(
+            !lines(&p)
+                .iter()
+                .any(|l| l.starts_with("ld.u32") || l.starts_with("st.u32")),
+            "{p}"
+        );
+    }
 }
 
 #[test]
@@ -171,27 +203,28 @@ __global__ void esc(int *out, const int *sel) {
     out[threadIdx.x] = sum(buf, sel[0] & 7);
 }
 ";
-    let p = ptx(src, "sm_75", 3);
-    // NVRTC: cvta.local.u64 %SP, %SPL; add.u64 %rd3, %SP, 0 (passed to the
-    // call); add.u64 %rd4, %SPL, 0 (the stores).
-    assert!(has(&p, "cvta.local.u64", "%SPL"), "{p}");
-    assert!(
-        lines(&p)
-            .iter()
-            .any(|l| l.starts_with("add.u64") && l.contains("%SP, 0")),
-        "{p}"
-    );
-    assert!(
-        lines(&p)
-            .iter()
-            .any(|l| l.starts_with("add.u64") && l.contains("%SPL, 0")),
-        "{p}"
-    );
-    assert!(
-        lines(&p).iter().any(|l| l.starts_with("st.local.u32")),
-        "{p}"
-    );
-    assert!(!lines(&p).iter().any(|l| l.starts_with("st.u32")), "{p}");
+    for p in ours_and_nvrtcs(src, "sm_75") {
+        // NVRTC: cvta.local.u64 %SP, %SPL; add.u64 %rd3, %SP, 0 (passed to the
+        // call); add.u64 %rd4, %SPL, 0 (the stores).
+        assert!(has(&p, "cvta.local.u64", "%SPL"), "{p}");
+        assert!(
+            lines(&p)
+                .iter()
+                .any(|l| l.starts_with("add.u64") && l.contains("%SP, 0")),
+            "{p}"
+        );
+        assert!(
+            lines(&p)
+                .iter()
+                .any(|l| l.starts_with("add.u64") && l.contains("%SPL, 0")),
+            "{p}"
+        );
+        assert!(
+            lines(&p).iter().any(|l| l.starts_with("st.local.u32")),
+            "{p}"
+        );
+        assert!(!lines(&p).iter().any(|l| l.starts_with("st.u32")), "{p}");
+    }
 }
 
 #[test]
@@ -205,28 +238,32 @@ __global__ void m(unsigned *out, const int *in, const long long *in64, const flo
     out[threadIdx.x] = a + c * 5 + d * 7 + pred;
 }
 ";
-    let p = ptx(src, "sm_75", 3);
-    // NVRTC: match.any.sync.b32 %r4, %r2, %r3; match.any.sync.b64 %r6, %rd13, %r3;
-    // match.all.sync.b32 %r8|%p2, %r7, %r3 (the float's bits).
-    let ls = lines(&p);
-    assert!(
-        ls.iter().any(|l| l.starts_with("match.any.sync.b32 %r")),
-        "{p}"
-    );
-    assert!(
-        ls.iter()
-            .any(|l| l.starts_with("match.any.sync.b64 %r") && l.contains(", %rd")),
-        "{p}"
-    );
-    assert!(
-        ls.iter().any(|l| l.starts_with("match.all.sync.b32 %r")),
-        "{p}"
-    );
-    assert!(
-        ls.iter()
-            .any(|l| l.starts_with("mov.b32 %r") && l.contains(", %f")),
-        "{p}"
-    );
+    for (i, p) in ours_and_nvrtcs(src, "sm_75").into_iter().enumerate() {
+        // NVRTC: match.any.sync.b32 %r4, %r2, %r3; match.any.sync.b64 %r6, %rd13, %r3;
+        // match.all.sync.b32 %r8|%p2, %r7, %r3 (the float's bits).
+        let ls = lines(&p);
+        assert!(
+            ls.iter().any(|l| l.starts_with("match.any.sync.b32 %r")),
+            "{p}"
+        );
+        assert!(
+            ls.iter()
+                .any(|l| l.starts_with("match.any.sync.b64 %r") && l.contains(", %rd")),
+            "{p}"
+        );
+        assert!(
+            ls.iter().any(|l| l.starts_with("match.all.sync.b32 %r")),
+            "{p}"
+        );
+        // Ours moves the loaded float's bits; NVRTC loads them as a u32.
+        assert!(
+            i > 0
+                || ls
+                    .iter()
+                    .any(|l| l.starts_with("mov.b32 %r") && l.contains(", %f")),
+            "{p}"
+        );
+    }
 }
 
 const HALF: &str = "
@@ -318,30 +355,34 @@ fn shared_addresses_are_32_bit_as_nvvm_writes_them() {
     // NVVM's data layout makes shared pointers 32-bit (p3:32:32:32): the
     // array's address is a `mov.u32`, indices scale in 32 bits, and the
     // accesses go through `%r` registers.
-    let p = ptx(SHARED, "sm_80", 3);
-    let l = lines(&p);
-    assert!(
-        l.iter()
-            .any(|x| x.starts_with("mov.u32 %r") && x.ends_with("_ZZ1kPfPKfE4tile")),
-        "{p}"
-    );
-    assert!(has(&p, "shl.b32", "2"), "{p}");
-    assert!(l.iter().any(|x| x.starts_with("st.shared.f32 [%r")), "{p}");
-    assert!(
-        l.iter()
-            .any(|x| x.starts_with("ld.shared.f32 %f") && x.contains(", [%r")),
-        "{p}"
-    );
-    assert!(
-        !l.iter().any(
-            |x| (x.starts_with("ld.shared") || x.starts_with("st.shared")) && x.contains("%rd")
-        ),
-        "{p}"
-    );
-    // A shared address that escapes as a generic pointer is widened, then converted.
-    let widen = l.iter().position(|x| x.starts_with("cvt.u64.u32 %rd"));
-    let cvta = l.iter().position(|x| x.starts_with("cvta.shared.u64 %rd"));
-    assert!(matches!((widen, cvta), (Some(w), Some(c)) if w < c), "{p}");
+    for (i, p) in ours_and_nvrtcs(SHARED, "sm_80").into_iter().enumerate() {
+        let l = lines(&p);
+        assert!(
+            l.iter()
+                .any(|x| x.starts_with("mov.u32 %r") && x.ends_with("_ZZ1kPfPKfE4tile")),
+            "{p}"
+        );
+        assert!(has(&p, "shl.b32", "2"), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("st.shared.f32 [%r")), "{p}");
+        assert!(
+            l.iter()
+                .any(|x| x.starts_with("ld.shared.f32 %f") && x.contains(", [%r")),
+            "{p}"
+        );
+        assert!(
+            !l.iter().any(
+                |x| (x.starts_with("ld.shared") || x.starts_with("st.shared")) && x.contains("%rd")
+            ),
+            "{p}"
+        );
+        if i > 0 {
+            continue; // NVRTC passes the escaping address to the call differently.
+        }
+        // A shared address that escapes as a generic pointer is widened, then converted.
+        let widen = l.iter().position(|x| x.starts_with("cvt.u64.u32 %rd"));
+        let cvta = l.iter().position(|x| x.starts_with("cvta.shared.u64 %rd"));
+        assert!(matches!((widen, cvta), (Some(w), Some(c)) if w < c), "{p}");
+    }
 }
 
 /// The load-store-vectorizer pass makes the vectors (a stage of its own in
@@ -480,13 +521,14 @@ fn every_barrier_stays_as_nvcc_keeps_them() {
 __global__ void noshared(float *o) { float v = o[threadIdx.x]; __syncthreads(); o[threadIdx.x] = v * 2.0f; }
 __global__ void five(float *o) { __shared__ float s[64]; s[threadIdx.x] = 1.0f; __syncthreads(); __syncthreads(); __syncthreads(); __syncthreads(); __syncthreads(); o[threadIdx.x] = s[threadIdx.x ^ 1]; }
 __global__ void nothing(float *o) { __syncthreads(); o[threadIdx.x] = 1.0f; }";
-    let p = ptx(src, "sm_80", 3);
-    let per_kernel: Vec<usize> = p
-        .split(".entry")
-        .skip(1)
-        .map(|k| k.matches("bar.sync").count())
-        .collect();
-    assert_eq!(per_kernel, [2, 1, 5, 1], "{p}");
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let per_kernel: Vec<usize> = p
+            .split(".entry")
+            .skip(1)
+            .map(|k| k.matches("bar.sync").count())
+            .collect();
+        assert_eq!(per_kernel, [2, 1, 5, 1], "{p}");
+    }
 }
 
 #[test]
@@ -526,90 +568,91 @@ __global__ void members(volatile P *p, int *out) {
     volatile int x = 5;
     out[1] = x + x;
 }";
-    let p = ptx(src, "sm_80", 3);
-    let kernel = |name: &str| -> Vec<String> {
-        let body = p.split(".entry ").find(|k| k.starts_with(name)).unwrap();
-        lines(body)
-            .into_iter()
-            .filter(|l| l.contains("ld.") || l.contains("st."))
-            .filter(|l| !l.starts_with("ld.param"))
-            .map(|l| l.split(' ').next().unwrap().to_string())
-            .collect()
-    };
-    assert_eq!(
-        kernel("_Z4spin"),
-        [
-            "ld.volatile.global.u32",
-            "ld.volatile.global.u32",
-            "st.global.u32"
-        ],
-        "{p}"
-    );
-    assert_eq!(
-        kernel("_Z10round_trip"),
-        ["ld.volatile.global.u32", "st.global.u32"],
-        "{p}"
-    );
-    let warp = kernel("_Z4warp");
-    assert_eq!(
-        warp.iter()
-            .filter(|l| l.starts_with("ld.volatile.shared.f32"))
-            .count(),
-        5,
-        "{p}"
-    );
-    assert_eq!(
-        warp.iter()
-            .filter(|l| l.starts_with("st.volatile.shared"))
-            .count(),
-        4,
-        "{p}"
-    );
-    assert_eq!(
-        warp.iter()
-            .filter(|l| *l == "st.volatile.global.u32")
-            .count(),
-        2,
-        "{p}"
-    );
-    assert_eq!(
-        warp.iter()
-            .filter(|l| *l == "ld.volatile.global.u32")
-            .count(),
-        1,
-        "{p}"
-    );
-    assert_eq!(
-        kernel("_Z7members"),
-        [
-            "st.volatile.global.u32",
-            "st.volatile.global.u32",
-            "ld.volatile.global.u32",
-            "ld.volatile.global.u32",
-            "st.global.u32",
-            "st.volatile.local.u32",
-            "ld.volatile.local.u32",
-            "ld.volatile.local.u32",
-            "st.global.u32"
-        ],
-        "{p}"
-    );
-    // The spin loop reads the flag on every trip.
-    let spin = p
-        .split(".entry ")
-        .find(|k| k.starts_with("_Z4spin"))
-        .unwrap();
-    let head = spin.find("$L__BB0_1:").expect("a loop");
-    assert!(
-        spin[head..]
-            .split("bra")
-            .next()
-            .unwrap()
-            .contains("ld.volatile"),
-        "{p}"
-    );
-    if let Some(err) = common::ptxas_rejects(&p, "sm_80", "volatile") {
-        panic!("{err}\n{p}");
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let kernel = |name: &str| -> Vec<String> {
+            let body = p.split(".entry ").find(|k| k.starts_with(name)).unwrap();
+            lines(body)
+                .into_iter()
+                .filter(|l| l.contains("ld.") || l.contains("st."))
+                .filter(|l| !l.starts_with("ld.param"))
+                .map(|l| l.split(' ').next().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(
+            kernel("_Z4spin"),
+            [
+                "ld.volatile.global.u32",
+                "ld.volatile.global.u32",
+                "st.global.u32"
+            ],
+            "{p}"
+        );
+        assert_eq!(
+            kernel("_Z10round_trip"),
+            ["ld.volatile.global.u32", "st.global.u32"],
+            "{p}"
+        );
+        let warp = kernel("_Z4warp");
+        assert_eq!(
+            warp.iter()
+                .filter(|l| l.starts_with("ld.volatile.shared.f32"))
+                .count(),
+            5,
+            "{p}"
+        );
+        assert_eq!(
+            warp.iter()
+                .filter(|l| l.starts_with("st.volatile.shared"))
+                .count(),
+            4,
+            "{p}"
+        );
+        assert_eq!(
+            warp.iter()
+                .filter(|l| *l == "st.volatile.global.u32")
+                .count(),
+            2,
+            "{p}"
+        );
+        assert_eq!(
+            warp.iter()
+                .filter(|l| *l == "ld.volatile.global.u32")
+                .count(),
+            1,
+            "{p}"
+        );
+        assert_eq!(
+            kernel("_Z7members"),
+            [
+                "st.volatile.global.u32",
+                "st.volatile.global.u32",
+                "ld.volatile.global.u32",
+                "ld.volatile.global.u32",
+                "st.global.u32",
+                "st.volatile.local.u32",
+                "ld.volatile.local.u32",
+                "ld.volatile.local.u32",
+                "st.global.u32"
+            ],
+            "{p}"
+        );
+        // The spin loop reads the flag on every trip.
+        let spin = p
+            .split(".entry ")
+            .find(|k| k.starts_with("_Z4spin"))
+            .unwrap();
+        let head = spin.find("$L__BB0_1:").expect("a loop");
+        assert!(
+            spin[head..]
+                .split("bra")
+                .next()
+                .unwrap()
+                .contains("ld.volatile"),
+            "{p}"
+        );
+        if let Some(err) = common::ptxas_rejects(&p, "sm_80", "volatile") {
+            panic!("{err}\n{p}");
+        }
     }
 }
 
@@ -620,15 +663,18 @@ __global__ void members(volatile P *p, int *out) {
 fn pointers_in_by_value_kernel_structs_are_global_as_nvcc() {
     let src = "struct C { float *p; int n; };
 __global__ void k(C c) { int i = threadIdx.x; if (i < c.n) c.p[i] = 2.0f * c.p[i]; }";
-    let p = ptx(src, "sm_80", 3);
-    let body = p.split(".entry ").nth(1).unwrap();
-    let mem: Vec<String> = lines(body)
-        .into_iter()
-        .filter(|l| (l.starts_with("ld.") || l.starts_with("st.")) && !l.starts_with("ld.param"))
-        .map(|l| l.split(' ').next().unwrap().to_string())
-        .collect();
-    assert_eq!(mem, ["ld.global.f32", "st.global.f32"], "{p}");
-    assert!(body.contains("cvta.to.global.u64"), "{p}");
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let body = p.split(".entry ").nth(1).unwrap();
+        let mem: Vec<String> = lines(body)
+            .into_iter()
+            .filter(|l| {
+                (l.starts_with("ld.") || l.starts_with("st.")) && !l.starts_with("ld.param")
+            })
+            .map(|l| l.split(' ').next().unwrap().to_string())
+            .collect();
+        assert_eq!(mem, ["ld.global.f32", "st.global.f32"], "{p}");
+        assert!(body.contains("cvta.to.global.u64"), "{p}");
+    }
 }
 
 /// nvcc 13.5 writes nothing (no `trap`) for a path that ends in
@@ -639,25 +685,26 @@ fn unreachable_paths_emit_nothing_and_go_last_as_nvcc() {
     let src = "__global__ void h(int *a, int n) { if (n > 3) { a[2] = 1; __builtin_unreachable(); } a[0] = n; }
 __device__ __noinline__ int g(int x) { if (x > 0) return x * 2; __builtin_unreachable(); }
 __global__ void d(int *p) { p[0] = g(p[1]); }";
-    let p = ptx(src, "sm_80", 3);
-    assert!(!p.contains("trap"), "{p}");
-    for f in p.split("\n{\n").skip(1) {
-        let body: Vec<String> = lines(f.split("\n}").next().unwrap());
-        let ret = body.iter().position(|l| l.starts_with("ret"));
-        if let Some(r) = ret.filter(|&r| r + 1 < body.len()) {
-            // What follows the return is the unreachable block: a label,
-            // its own code, and no terminator.
-            assert!(body[r + 1].starts_with("$L__BB"), "{p}");
-            assert!(
-                !body[r + 2..]
-                    .iter()
-                    .any(|l| l.starts_with("ret") || l.starts_with("bra")),
-                "{p}"
-            );
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        assert!(!p.contains("trap"), "{p}");
+        for f in p.split("\n{\n").skip(1) {
+            let body: Vec<String> = lines(f.split("\n}").next().unwrap());
+            let ret = body.iter().position(|l| l.starts_with("ret"));
+            if let Some(r) = ret.filter(|&r| r + 1 < body.len()) {
+                // What follows the return is the unreachable block: a label,
+                // its own code, and no terminator.
+                assert!(body[r + 1].starts_with("$L__BB"), "{p}");
+                assert!(
+                    !body[r + 2..]
+                        .iter()
+                        .any(|l| l.starts_with("ret") || l.starts_with("bra")),
+                    "{p}"
+                );
+            }
         }
+        // h's unreachable block keeps its store (`a[2] = 1`), after the return.
+        let h = p.split(".entry _Z1hPii").nth(1).unwrap();
+        let after_ret = h.split("ret;").nth(1).unwrap().split("\n}").next().unwrap();
+        assert!(after_ret.contains("+8]"), "{p}");
     }
-    // h's unreachable block keeps its store (`a[2] = 1`), after the return.
-    let h = p.split(".entry _Z1hPii").nth(1).unwrap();
-    let after_ret = h.split("ret;").nth(1).unwrap().split("\n}").next().unwrap();
-    assert!(after_ret.contains("+8]"), "{p}");
 }

@@ -116,8 +116,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__global__ void q(float *x) {}\ntemplate __global__ void q<float>(float *);\n", 2, "q is not a template"),
     ("template <typename T>\n__device__ T get(T a) {\n  return a.zz;\n}\n__global__ void k(float *p) { p[0] = get(p[1]); }\n", 3, "expression must have class type but it has type \"float\""),
     ("template <typename T, int N>\nstruct A { T v[N]; };\n__global__ void k(float *p) {\n  A<float, 0> a;\n}\n", 2, "array size must be a positive integer constant"),
-    ("template <int N> __device__ int f() { return f<N + 1>(); }\n__global__ void k(int *p) {\n  p[0] = f<0>();\n}\n", 1, "excessive recursion at instantiation of function"),
-    ("template <int N> struct R { R<N + 1> *next; };\n__global__ void k(int *p) {\n  R<0> r;\n}\n", 1, "excessive recursion at instantiation of class"),
+    ("template <int N> __device__ int f() { return f<N + 1>(); }\n__global__ void k(int *p) {\n  p[0] = f<0>();\n}\n", 1, "excessive recursion at instantiation of function \"f<1000>\" (limit 1000 instantiations)"),
+    ("template <int N> struct R { R<N + 1> *next; };\n__global__ void k(int *p) {\n  R<0> r;\n}\n", 1, "excessive recursion at instantiation of class \"R<32>\" (limit 32 nested instantiations)"),
     ("template <typename T> struct P {\n  T a;\n  __device__ T get() { return a.zz; }\n};\n__global__ void k(float *p) {\n  P<float> q;\n  p[0] = q.get();\n}\n", 3, "expression must have class type but it has type \"float\""),
     ("template <typename T> __device__ T h(T a);\nint host_fn();\ntemplate <typename T> T hostt(T a) { return a; }\n__global__ void k(int *p) {\n  p[0] = hostt(1);\n}\n", 5, "calling a __host__ function(\"hostt\") from a __global__ function is not allowed"),
     // The C++ standard library: device code may use what nvcc lets it.
@@ -445,6 +445,33 @@ fn relaxed_constexpr_lets_device_code_call_constexpr_host_functions() {
         .unwrap_or_else(|| panic!("{:#?}", relaxed.diagnostics));
     assert!(ptx.contains("0f7F7FFFFF"), "FLT_MAX stored:\n{ptx}");
     assert!(!ptx.contains(".func"), "all inlined at -O3:\n{ptx}");
+}
+
+/// The budget of template instances counts those not nested too: the
+/// 1001st distinct instance of a class ends the compile, naming the limit.
+#[test]
+fn the_thousand_and_first_template_instance_is_an_error_naming_the_limit() {
+    let decls: String = (0..1001).map(|i| format!("  S<{i}> s{i};\n")).collect();
+    let src = format!(
+        "template <int N> struct S {{ int v; }};\n__global__ void k(int *p) {{\n{decls}  p[0] = 1;\n}}\n"
+    );
+    let c = compile_source("k.cu", &src, &Options::default());
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.span.line, d.message.clone()))
+        .collect();
+    assert_eq!(
+        errors.first(),
+        Some(&(
+            1003,
+            "excessive recursion at instantiation of class \"S<1000>\" (limit 1000 instantiations)"
+                .to_string()
+        )),
+        "{errors:?}"
+    );
+    assert!(c.ptx.is_none());
 }
 
 #[test]

@@ -32,10 +32,21 @@ fn a_compile_from_the_kept_prelude_equals_one_from_scratch() {
     ];
     for (name, text) in common::corpus() {
         for opts in &option_sets {
+            // From scratch: nothing kept before, during or after.
             prelude::forget();
-            let cold = outcome(&name, &text, opts);
-            let warm = outcome(&name, &text, opts);
-            assert_eq!(cold, warm, "{name} with {opts:?}");
+            prelude::set_keeping(false);
+            let scratch = outcome(&name, &text, opts);
+            prelude::set_keeping(true);
+            prelude::forget();
+            // The compile that makes the kept state goes on from a copy of
+            // it; the next one from the kept state itself.
+            let making = outcome(&name, &text, opts);
+            let kept = outcome(&name, &text, opts);
+            assert_eq!(
+                making, scratch,
+                "{name} with {opts:?}: making the kept state"
+            );
+            assert_eq!(kept, scratch, "{name} with {opts:?}: from the kept state");
         }
     }
 }

@@ -166,7 +166,14 @@ fn every_register_read_is_written() {
                 ..Options::default()
             };
             let c = compile_source(&name, &text, &opts);
-            let ptx = c.ptx.as_deref().unwrap_or_default();
+            // A compile that failed is a failure, not a module with no registers.
+            let Some(ptx) = c.ptx.as_deref().filter(|_| !c.has_errors()) else {
+                let errors: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+                failures.push(format!(
+                    "{name} -O{opt_level}: does not compile: {errors:?}"
+                ));
+                continue;
+            };
             for body in ptx.split("\n{\n").skip(1) {
                 let body = body.split("\n}\n").next().unwrap_or(body);
                 let lines: Vec<&str> = body

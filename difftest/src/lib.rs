@@ -2,9 +2,15 @@
 //! seeded generator of well-defined CUDA programs in Csmith's style
 //! ([`gen`]) and the oracles that must agree on each ([`oracle`]).
 //! `cargo xtask difftest` runs batches; `tests/batch.rs` a fixed one; a
-//! mismatch is reduced and written to `found/` ([`reduce`]).
+//! mismatch is reduced and written to `found/` ([`reduce`]); [`bundle`]
+//! writes programs for a run on a real GPU.
 
+pub mod bundle;
 pub mod gen;
+/// NVRTC loaded at run time: the test suites' loader, one source of truth.
+#[path = "../../core/tests/common/nvrtc.rs"]
+#[allow(dead_code)]
+pub mod nvrtc;
 pub mod oracle;
 pub mod reduce;
 pub mod rng;

@@ -5,13 +5,15 @@
 //! by hand) with seed S's inputs. Exits 1 when an oracle disagreed. Each
 //! mismatch is reduced (the same oracle disagreeing) and written to
 //! `difftest/found/seed-N-min.cu`; `--no-reduce` skips that.
+//! `--gpu-bundle DIR --programs N --seed S [--jobs J]` writes the programs
+//! for a real GPU instead ([`ptxlab_difftest::bundle`]; run them there with
+//! `python3 core/tests/gpu/run_cupy.py DIR`).
 
-use ptxlab_difftest::{gen, oracle, reduce, run_batch};
+use ptxlab_difftest::{bundle, gen, nvrtc, oracle, reduce, run_batch};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str =
-    "usage: ptxlab-difftest [--programs N] [--seed S] [--jobs J] [--no-reduce] | --show SEED | --file F --seed S";
+const USAGE: &str = "usage: ptxlab-difftest [--programs N] [--seed S] [--jobs J] [--no-reduce] [--gpu-bundle DIR] | --show SEED | --file F --seed S";
 
 /// Candidates the reducer tests per mismatch (each runs every oracle).
 const REDUCE_TESTS: usize = 400;
@@ -52,6 +54,14 @@ fn main() -> ExitCode {
     }
     let no_reduce = args.iter().any(|a| a == "--no-reduce");
     args.retain(|a| a != "--no-reduce");
+    let gpu_bundle = match args.iter().position(|a| a == "--gpu-bundle") {
+        Some(i) if i + 1 < args.len() => Some(args.drain(i..i + 2).nth(1).unwrap_or_default()),
+        Some(_) => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
     let (mut programs, mut seed, mut jobs) = (100u64, 1u64, 1usize);
     let mut i = 0;
     while i < args.len() {
@@ -74,6 +84,9 @@ fn main() -> ExitCode {
             }
         }
         i += 2;
+    }
+    if let Some(dir) = gpu_bundle {
+        return write_bundle(std::path::Path::new(&dir), seed, programs, jobs);
     }
     let checks = oracle::Checks::from_env();
     println!(
@@ -121,5 +134,50 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `--gpu-bundle DIR`: the programs as a GPU bundle, with how to run it.
+fn write_bundle(dir: &std::path::Path, seed: u64, programs: u64, jobs: usize) -> ExitCode {
+    let Some(lib) = bundle::find_nvrtc() else {
+        eprintln!(
+            "--gpu-bundle needs libnvrtc: set PTXLAB_NVRTC (cargo xtask test installs it in .venv)"
+        );
+        return ExitCode::from(2);
+    };
+    let nvrtc = match nvrtc::Nvrtc::load(&lib) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("{}: {e}", lib.display());
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    match bundle::write(dir, seed, programs, jobs, &nvrtc) {
+        Ok(w) => {
+            println!(
+                "GPU bundle: {} programs (seeds {seed}..{}) in {}, {:.1} s",
+                w.programs,
+                seed + programs,
+                dir.display(),
+                start.elapsed().as_secs_f64()
+            );
+            for (s, why) in &w.skipped {
+                println!("  left out seed {s}: {why}");
+            }
+            println!(
+                "on a machine with an NVIDIA GPU and CuPy:\n  python3 core/tests/gpu/run_cupy.py {}",
+                dir.display()
+            );
+            if w.skipped.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -64,7 +64,8 @@ pub struct Passed {
     pub oracles: u32,
 }
 
-fn options(level: u8) -> Options {
+/// The options every oracle compiles with at `level` (sm_80, nvcc's math flags).
+pub fn options(level: u8) -> Options {
     Options {
         opt_level: level,
         arch: "sm_80".into(),
@@ -187,6 +188,13 @@ pub fn pass_at_fault(p: &Program, level: u8, want: &[u64]) -> String {
         }
     }
     "every pass run agrees with the reference (the difference is in the last step)".into()
+}
+
+/// The reference's results (the IR interpreter at -O0): `out`, then
+/// `scratch` as u64s.
+pub fn reference(p: &Program) -> Result<Vec<u64>, String> {
+    let m = ir(p, 0, None)?;
+    Ok(run_ir(p, &m, 0)?.0)
 }
 
 /// Runs `p` through every oracle.

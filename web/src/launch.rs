@@ -799,11 +799,17 @@ mod tests {
         assert_eq!(out.pass_runs, opt::pipeline::passes(3).len());
     }
 
+    /// Every example's launch writes something, and the same values at -O0,
+    /// at -O3 before any pass and after the whole pipeline, and as our PTX
+    /// in the emulator (the values, not only that something was written).
     #[test]
     fn every_example_runs_with_its_settings_at_o0_and_o3() {
         for e in examples::EXAMPLES {
+            let mut reference: Option<Vec<BufferView>> = None;
             for (opt_level, pass_runs) in [(0, None), (3, Some(0)), (3, None)] {
-                let mut req = request(e.source, LaunchSettings::from_example(e), pass_runs);
+                let mut settings = LaunchSettings::from_example(e);
+                settings.run_ptx = true;
+                let mut req = request(e.source, settings, pass_runs);
                 req.files = examples::example_files(e.id);
                 req.options = Options {
                     opt_level,
@@ -811,12 +817,22 @@ mod tests {
                     ..Options::default()
                 };
                 let out = launch(&req).outcome;
-                assert_eq!(out.error, None, "{} -O{opt_level}", e.id);
+                let at = format!("{} -O{opt_level} after {} pass runs", e.id, out.pass_runs);
+                assert_eq!(out.error, None, "{at}");
                 assert!(
                     out.buffers.iter().any(|b| b.written),
-                    "{}: the launch writes nothing",
-                    e.id
+                    "{at}: the launch writes nothing"
                 );
+                let ptx = out.ptx.first().expect("our PTX ran beside the IR");
+                assert!(
+                    ptx.matches,
+                    "{at}: our PTX in the emulator differs: {:?}",
+                    ptx.differences
+                );
+                match &reference {
+                    None => reference = Some(out.buffers.clone()),
+                    Some(want) => assert_eq!(&out.buffers, want, "{at}: not -O0's values"),
+                }
             }
         }
     }

@@ -102,6 +102,9 @@ pub enum ToWorker {
     Bisect(LaunchRequest),
     /// Shrink the source and launch while the change stays (`crate::reduce`).
     Reduce(LaunchRequest),
+    /// Panic, as a compiler bug would (hidden: the page never sends it; the
+    /// e2e test of the page's crash recovery does, to a real worker).
+    Panic,
 }
 
 /// Worker → page: the whole compilation, every stage's snapshot included.
@@ -207,6 +210,7 @@ pub fn read_to_worker<P: Payload>(message: P) -> Result<ToWorker, String> {
         "launch" => ToWorker::Launch(message.decode().map_err(e)?),
         "bisect" => ToWorker::Bisect(message.decode().map_err(e)?),
         "reduce" => ToWorker::Reduce(message.decode().map_err(e)?),
+        "panic" => ToWorker::Panic,
         other => return Err(format!("a request of unknown kind '{other}'")),
     })
 }
@@ -535,6 +539,7 @@ mod tests {
             ToWorker::Launch(req(2)),
             ToWorker::Bisect(req(3)),
             ToWorker::Reduce(req(4)),
+            ToWorker::Panic,
         ];
         for r in requests {
             let value = serde_json::to_value(&r).unwrap();

@@ -88,6 +88,7 @@ pub fn run() {
                     });
                     post(&scope, &FromWorker::Reduced(Box::new(response)));
                 }
+                Ok(ToWorker::Panic) => panic!("a panic the page's test asked for"),
                 Err(e) => post(
                     &scope,
                     &FromWorker::Panicked {

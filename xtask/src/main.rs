@@ -346,6 +346,10 @@ fn e2e(site: &Path) -> Result {
     step("browser tests (e2e/, playwright-core + chromium)");
     let chromium = tools::ensure_chromium()?;
     tools::ensure_npm_packages()?;
+    // native_wasm.test.mjs compares the worker's wasm with the native CLI.
+    step("cargo build -p ptxlab (the native CLI, for native == wasm)");
+    cargo(&["build", "-p", "ptxlab", "--bin", "ptxlab"])?;
+    let cli = root().join("target").join("debug").join("ptxlab");
     let server = serve::spawn(site, 0)?;
     let url = format!("http://{}/", server.addr);
     let e2e_dir = root().join("e2e");
@@ -358,6 +362,7 @@ fn e2e(site: &Path) -> Result {
     ])
     .current_dir(&e2e_dir)
     .env("PTXLAB_URL", &url)
+    .env("PTXLAB_CLI", &cli)
     .env("CHROMIUM", &chromium);
     run_cmd(&mut node)
 }

@@ -21,7 +21,7 @@ use crate::diag::Diagnostic;
 use crate::options::{Define, Options};
 use crate::target::Target;
 use crate::FileProvider;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// The prelude states kept (one per option set in use; a page or a test
@@ -71,6 +71,15 @@ struct Kept {
 
 thread_local! {
     static KEPT_STATES: RefCell<Vec<(Key, Rc<Kept>)>> = const { RefCell::new(Vec::new()) };
+    /// Whether compiles keep and reuse a prelude state ([`set_keeping`]).
+    static KEEPING: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Whether this thread's compiles keep the prelude state and go on from it
+/// (on by default). Off, every compile reads the prelude itself and keeps
+/// nothing: the compile from scratch that the kept state must equal (tests).
+pub fn set_keeping(on: bool) {
+    KEEPING.with(|k| k.set(on));
 }
 
 /// The states a file starts from, and where they came from.
@@ -92,7 +101,7 @@ pub fn start(
     target: &Target,
     diags: &mut Vec<Diagnostic>,
 ) -> Start {
-    if !opts.include_dirs.is_empty() {
+    if !opts.include_dirs.is_empty() || !KEEPING.with(Cell::get) {
         let (pp, parse) = make(files, opts, target, diags);
         return Start {
             pp,

@@ -10,11 +10,16 @@ case gives approximate results). The contracted pair is compared with each
 other: at nvcc's defaults our PTX should compute NVRTC's bits.
 
 Usage: run_cupy.py BUNDLE_DIR [--json OUT.json]
+       run_cupy.py BUNDLE_DIR --check   (no GPU: the bundle holds what the run reads)
+
+Any file may be gzipped (`.gz`, as `ptxlab-difftest --gpu-bundle` writes
+generated programs).
 
 A launch that faults leaves the CUDA context unusable, so the runs happen in a
 child process that is started again after the run that broke it.
 """
 
+import gzip
 import json
 import os
 import subprocess
@@ -51,21 +56,100 @@ def load(cp, bundle, ptx_file, kernel, isa, result):
     """The module of a PTX file and its kernel (RawModule loads lazily, at the
     first get_function); PTX newer than the driver is loaded with the driver's
     `.version` (both compilers write their toolkit's, 9.5 for 13.5)."""
-    path = os.path.join(bundle, ptx_file)
+    path = ptx_path(bundle, ptx_file)
     try:
         module = cp.RawModule(path=path)
         return module, module.get_function(kernel)
     except cp.cuda.driver.CUDADriverError as e:
         if "UNSUPPORTED_PTX_VERSION" not in str(e):
             raise
-    text = open(path).read()
+    text = read_ptx(bundle, ptx_file)
     old = next(l for l in text.splitlines() if l.startswith(".version"))
     result["version"] = f"{old.split()[1]} -> {isa}"
-    lowered = os.path.join(tempfile.gettempdir(), "lowered-" + ptx_file)
+    lowered = os.path.join(tempfile.gettempdir(), "lowered-" + os.path.basename(path))
     with open(lowered, "w") as f:
         f.write(text.replace(old, f".version {isa}", 1))
     module = cp.RawModule(path=lowered)
     return module, module.get_function(kernel)
+
+
+def read_ptx(bundle, ptx_file):
+    """A PTX file's text (a `.ptx.gz` unpacked: generated bundles gzip theirs)."""
+    return read_bytes(bundle, ptx_file).decode()
+
+
+def ptx_path(bundle, ptx_file):
+    """A path the driver can load: the file itself, or a `.ptx.gz` unpacked."""
+    if not ptx_file.endswith(".gz"):
+        return os.path.join(bundle, ptx_file)
+    path = os.path.join(tempfile.gettempdir(), "unpacked-" + ptx_file[: -len(".gz")])
+    with open(path, "w") as f:
+        f.write(read_ptx(bundle, ptx_file))
+    return path
+
+
+ITEMSIZE = {"int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4,
+            "int64": 8, "uint64": 8, "float16": 2, "float32": 4, "float64": 8}
+
+
+def read_bytes(bundle, name):
+    """A data file's bytes (a `.gz` unpacked)."""
+    opener = gzip.open if name.endswith(".gz") else open
+    with opener(os.path.join(bundle, name), "rb") as f:
+        return f.read()
+
+
+def read_array(bundle, name, dtype):
+    """A data file as a NumPy array of `dtype` (a `.gz` unpacked)."""
+    import numpy as np
+
+    return np.frombuffer(read_bytes(bundle, name), dtype=dtype).copy()
+
+
+def check(bundle):
+    """Without a GPU (nor NumPy): every file the manifest names is there
+    with a whole number of its dtype, every buffer the launch reads back has
+    its expected size, and every PTX has the run's kernel. Exits 1 if not."""
+    manifest = json.load(open(os.path.join(bundle, "manifest.json")))
+    problems = []
+
+    def elements(run, name, dtype):
+        try:
+            n = len(read_bytes(bundle, name))
+        except OSError as e:
+            problems.append(f"{run['id']}: {e}")
+            return None
+        if n % ITEMSIZE[dtype]:
+            problems.append(f"{run['id']}: {name}: {n} bytes is no whole number of {dtype}")
+        return n // ITEMSIZE[dtype]
+
+    for run in manifest["runs"]:
+        sizes = {}
+        for a in run["args"]:
+            if "buffer" in a:
+                sizes[a["buffer"]] = elements(run, a["file"], a["dtype"])
+            elif "byval" in a:
+                elements(run, a["byval"], "uint8")
+            elif a["scalar"] not in ITEMSIZE:
+                problems.append(f"{run['id']}: scalar type {a['scalar']}")
+        for e in run["expected"]:
+            n = elements(run, e["file"], e["dtype"])
+            if sizes.get(e["name"]) != n:
+                problems.append(f"{run['id']}: {e['name']} has {sizes.get(e['name'])} elements, {n} expected")
+        for s in run["symbols"]:
+            elements(run, s["file"], s["dtype"])
+        for _, variant, ptx_file in items({"runs": [run]}):
+            try:
+                text = read_ptx(bundle, ptx_file)
+            except OSError as e:
+                problems.append(f"{run['id']} {variant}: {e}")
+                continue
+            if f".entry {run['kernel']}(" not in text:
+                problems.append(f"{run['id']} {variant}: no .entry {run['kernel']}")
+    for p in problems[:50]:
+        print(p)
+    print(f"{len(manifest['runs'])} runs, {len(items(manifest))} PTX modules to launch: {len(problems)} problems")
+    sys.exit(1 if problems else 0)
 
 
 def driver_launch(kernel, grid, block, shared, args):
@@ -121,7 +205,7 @@ def child(bundle, start):
                 if "byval" in a:
                     args.append(open(os.path.join(bundle, a["byval"]), "rb").read())
                 elif "buffer" in a:
-                    host = np.fromfile(os.path.join(bundle, a["file"]), dtype=a["dtype"])
+                    host = read_array(bundle, a["file"], a["dtype"])
                     dev = cp.asarray(host)
                     buffers[a["buffer"]] = dev
                     args.append(dev)
@@ -149,7 +233,7 @@ def child(bundle, start):
             for e in run["expected"]:
                 got[e["name"]] = cp.asnumpy(buffers[e["name"]])
             for s in run["symbols"]:
-                want = np.fromfile(os.path.join(bundle, s["file"]), dtype=s["dtype"])
+                want = read_array(bundle, s["file"], s["dtype"])
                 ptr = module.get_global(s["name"])
                 got["@" + s["name"]] = cp.ndarray(want.shape, dtype=s["dtype"], memptr=ptr).get()
             result["problems"] = compare(bundle, run, got, printed)
@@ -167,13 +251,13 @@ def compare(bundle, run, got, printed):
 
     problems = []
     for e in run["expected"] + [dict(s, name="@" + s["name"]) for s in run["symbols"]]:
-        want = np.fromfile(os.path.join(bundle, e["file"]), dtype=e["dtype"])
+        want = read_array(bundle, e["file"], e["dtype"])
         g = got[e["name"]]
         if g.shape != want.shape:
             problems.append(f"{e['name']}: {g.size} elements, expected {want.size}")
             continue
         if e.get("tolerance"):
-            tol = np.fromfile(os.path.join(bundle, e["tolerance"]), dtype="float64")
+            tol = read_array(bundle, e["tolerance"], "float64")
             bad = ~(np.abs(g.astype("float64") - want.astype("float64")) <= tol)
         else:
             bad = g.view(f"u{g.itemsize}") != want.view(f"u{want.itemsize}")
@@ -190,6 +274,9 @@ def compare(bundle, run, got, printed):
 def main():
     bundle = sys.argv[1]
     out_json = sys.argv[sys.argv.index("--json") + 1] if "--json" in sys.argv else None
+    if "--check" in sys.argv[2:]:
+        check(bundle)
+        return
     if len(sys.argv) > 2 and sys.argv[2] == "--child":
         child(bundle, int(sys.argv[3]))
         return
@@ -262,7 +349,7 @@ def agree(bundle, e, a_hex, b_hex):
         return False
     a = np.frombuffer(bytes.fromhex(a_hex), dtype=e["dtype"]).astype("float64")
     b = np.frombuffer(bytes.fromhex(b_hex), dtype=e["dtype"]).astype("float64")
-    tol = np.fromfile(os.path.join(bundle, e["tolerance"]), dtype="float64")
+    tol = read_array(bundle, e["tolerance"], "float64")
     return bool(np.all(np.abs(a - b) <= 2 * tol))
 
 
@@ -271,7 +358,7 @@ def dump(bundle, run, result):
     import numpy as np
 
     e = run["expected"][0]
-    want = np.fromfile(os.path.join(bundle, e["file"]), dtype=e["dtype"])
+    want = read_array(bundle, e["file"], e["dtype"])
     got = np.frombuffer(bytes.fromhex(result["bits"][e["name"]]), dtype=e["dtype"])
     print(f"{run['id']}: element: GPU / emulator" + (f" (emulator: {run['emulator_error'].splitlines()[0]})" if run.get("emulator_error") else ""))
     print("  " + " ".join(f"{i}:{g:#x}/{w:#x}" if g != w else f"{i}:{g:#x}" for i, (g, w) in enumerate(zip(got.astype("int64"), want.astype("int64")))))

@@ -322,9 +322,17 @@ impl Sel<'_> {
                 Some(Operand::Reg(r)) => vec![*r],
                 _ => Vec::new(),
             };
-            // A folded index extension: its `mul.wide` (one per scale).
-            for ((x, _, _), r) in &self.wide_index {
-                if *x == i && !rs.contains(r) {
+            // A folded index extension: its `mul.wide` (one per scale), in
+            // key order: the map's own order follows the hash, which differs
+            // between 64-bit native and 32-bit wasm.
+            let mut wide: Vec<_> = self
+                .wide_index
+                .iter()
+                .filter(|((x, _, _), _)| *x == i)
+                .collect();
+            wide.sort_unstable_by_key(|(k, _)| **k);
+            for (_, r) in wide {
+                if !rs.contains(r) {
                     rs.push(*r);
                 }
             }

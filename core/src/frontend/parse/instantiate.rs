@@ -415,7 +415,9 @@ impl<'a> Parser<'a> {
             let id = template_id(&d.name, args);
             return self.error(
                 span.clone(),
-                format!("excessive recursion at instantiation of \"{id}\""),
+                format!(
+                    "excessive recursion at instantiation of \"{id}\" (limit {MAX_NESTING} nested instantiations)"
+                ),
             );
         }
         let placeholders = self.placeholders.clone();
@@ -761,9 +763,14 @@ impl<'a> Parser<'a> {
         }
         let id = template_id(&d.name, &args);
         if self.nesting >= MAX_NESTING || self.templates.count >= MAX_INSTANCES {
+            let limit = if self.nesting >= MAX_NESTING {
+                format!("{MAX_NESTING} nested instantiations")
+            } else {
+                format!("{MAX_INSTANCES} instantiations")
+            };
             return self.error(
                 span.clone(),
-                format!("excessive recursion at instantiation of class \"{id}\""),
+                format!("excessive recursion at instantiation of class \"{id}\" (limit {limit})"),
             );
         }
         self.templates.count += 1;

@@ -130,7 +130,9 @@ impl Instances {
         if self.templates.count >= MAX_INSTANCES {
             diags.push(Diagnostic::error(
                 span.clone(),
-                format!("excessive recursion at instantiation of function \"{id}\""),
+                format!(
+                    "excessive recursion at instantiation of function \"{id}\" (limit {MAX_INSTANCES} instantiations)"
+                ),
             ));
             self.made.insert(symbol, None);
             return None;
