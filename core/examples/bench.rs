@@ -15,10 +15,8 @@ mod common;
 mod resemble;
 
 use common::nvrtc::{entry_names, Nvrtc};
+use common::sass;
 use ptxlab_core::{compile_source, Options};
-use std::collections::HashMap;
-use std::path::Path;
-use std::process::Command;
 use std::time::Instant;
 
 const ARCH: &str = "sm_80";
@@ -26,71 +24,6 @@ const ARCH: &str = "sm_80";
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
-}
-
-/// Registers (ptxas -v) and SASS instruction counts (cuobjdump -sass) per kernel.
-fn assemble(
-    ptxas: &Path,
-    cuobjdump: Option<&Path>,
-    ptx: &str,
-    tag: &str,
-) -> HashMap<String, (u32, u32)> {
-    let dir = common::scratch(&format!("bench-{tag}"));
-    let (ptx_file, cubin) = (dir.join("k.ptx"), dir.join("k.cubin"));
-    std::fs::write(&ptx_file, ptx).unwrap();
-    let out = Command::new(ptxas)
-        .args(["-v", &format!("-arch={ARCH}")])
-        .arg(&ptx_file)
-        .arg("-o")
-        .arg(&cubin)
-        .output()
-        .expect("ptxas");
-    let log = String::from_utf8_lossy(&out.stderr);
-    let mut result = HashMap::new();
-    let mut current = String::new();
-    for line in log.lines() {
-        if let Some(rest) = line.split("Compiling entry function '").nth(1) {
-            current = rest.split('\'').next().unwrap_or("").to_string();
-        }
-        if let Some(rest) = line.split("Used ").nth(1) {
-            let regs = rest
-                .split(' ')
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
-            result.insert(current.clone(), (regs, 0));
-        }
-    }
-    if let Some(cuobjdump) = cuobjdump {
-        let out = Command::new(cuobjdump)
-            .arg("-sass")
-            .arg(&cubin)
-            .output()
-            .expect("cuobjdump");
-        if !out.status.success() {
-            // No SASS counts is a broken measurement, not a zero: say why.
-            panic!(
-                "cuobjdump -sass failed: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-        }
-        let text = String::from_utf8_lossy(&out.stdout);
-        let mut func = String::new();
-        for line in text.lines() {
-            if let Some(name) = line.trim().strip_prefix("Function : ") {
-                func = name.trim().to_string();
-            } else if line.trim_start().starts_with("/*")
-                && line.contains("*/")
-                && line.contains(';')
-                && !line.contains(" NOP")
-            {
-                if let Some(e) = result.get_mut(&func) {
-                    e.1 += 1;
-                }
-            }
-        }
-    }
-    result
 }
 
 fn geomean(v: &[f64]) -> f64 {
@@ -213,10 +146,10 @@ fn main() {
             .count()
     };
     for (name, ours, theirs) in &quality {
-        let a = assemble(&ptxas, cuobjdump.as_deref(), ours, "ours");
+        let a = sass::assemble(&ptxas, cuobjdump.as_deref(), ours, ARCH, "bench-ours");
         let b = theirs
             .as_ref()
-            .map(|t| assemble(&ptxas, cuobjdump.as_deref(), t, "nvrtc"));
+            .map(|t| sass::assemble(&ptxas, cuobjdump.as_deref(), t, ARCH, "bench-nvrtc"));
         for entry in entry_names(ours) {
             let (ra, sa) = a.get(&entry).copied().unwrap_or((0, 0));
             let pa = count_ptx(ours, &entry);

@@ -1,7 +1,8 @@
 //! The cache-operator loads and stores of `cuda_runtime.h` (`__ldg`,
 //! `__ldcg`, `__ldca`, `__ldcs`, `__ldlu`, `__ldcv`, `__stwb`, `__stcg`,
 //! `__stcs`, `__stwt`) are each the one instruction nvcc 13 writes at
-//! sm_80 for the type (its spellings below, copied from nvcc's PTX), and
+//! sm_80 for the type (its spellings below, copied from nvcc's PTX; the
+//! 16-bit float types of cuda_fp16.h/cuda_bf16.h as `.b16`/`.b32`), and
 //! ptxas accepts our PTX.
 
 mod common;
@@ -57,6 +58,16 @@ const CASES: &[(&str, &str, &str)] = &[
         "__stcs(q, make_char4(1, 2, 3, 4));",
         "st.global.cs.v4.s8",
     ),
+    // cuda_fp16.h/cuda_bf16.h: untyped bits, `__ldg` too.
+    ("__half", "*q = __ldcs(p);", "ld.global.cs.b16"),
+    ("__half", "*q = __ldg(p);", "ld.global.nc.b16"),
+    ("__half", "__stwt(q, *p);", "st.global.wt.b16"),
+    ("__half2", "*q = __ldcg(p);", "ld.global.cg.b32"),
+    ("__half2", "__stcs(q, *p);", "st.global.cs.b32"),
+    ("__nv_bfloat16", "*q = __ldlu(p);", "ld.global.lu.b16"),
+    ("__nv_bfloat16", "__stwb(q, *p);", "st.global.wb.b16"),
+    ("__nv_bfloat162", "*q = __ldg(p);", "ld.global.nc.b32"),
+    ("__nv_bfloat162", "__stcg(q, *p);", "st.global.cg.b32"),
 ];
 
 /// The cache-operator instructions of each kernel `k_<n>`, in order.
@@ -90,7 +101,7 @@ fn accesses(ptx: &str) -> Vec<(usize, Vec<String>)> {
 
 #[test]
 fn each_access_is_the_instruction_nvcc_writes() {
-    let mut src = String::new();
+    let mut src = String::from("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n");
     for (n, (ty, body, _)) in CASES.iter().enumerate() {
         src += &format!("__global__ void k_{n}(const {ty} *p, {ty} *q) {{ {body} }}\n");
     }

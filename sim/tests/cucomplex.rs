@@ -9,11 +9,10 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use common::nvrtc::Nvrtc;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 const SRC: &str = r#"
 #include <cuComplex.h>
@@ -158,68 +157,15 @@ fn case() -> Case {
 
 #[test]
 fn cucomplex_functions_match_the_arithmetic() {
-    let c = case();
-    let opts = Options {
-        arch: "sm_80".into(),
-        opt_level: 3,
-        ..Options::default()
-    };
-    let ours = compile_source("cplx.cu", SRC, &opts);
-    let Some(ptx) = ours.ptx else {
-        panic!("{:?}", ours.diagnostics);
-    };
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", "cucomplex") {
-        panic!("ptxas rejects our PTX:\n{e}");
-    }
-    let mut failures = Vec::new();
-    if let Some(d) = difference(&c.on_ptx(&ptx, "cplx"), &c.expected) {
-        failures.push(format!("our PTX: {d}"));
-    }
-    for level in [0, 3] {
-        let o = Options {
-            opt_level: level,
-            ..opts.clone()
-        };
-        let m =
-            compile_to_ir("cplx.cu", SRC, &NoFiles, &o, None).unwrap_or_else(|d| panic!("{d:?}"));
-        let sym = m
-            .functions
-            .iter()
-            .find(|f| f.attrs.kernel)
-            .unwrap()
-            .name
-            .clone();
-        let got = c
-            .run_with(|l, mem| {
-                ptxlab_sim::interp::run_kernel(&m, &sym, l, mem, &Config::for_options(&o))
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-            .0;
-        if let Some(d) = difference(&got, &c.expected) {
-            failures.push(format!("IR -O{level}: {d}"));
-        }
-    }
+    let failures = libcheck::check_ours("cplx.cu", SRC, "sm_80", &[("cplx", case())]);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn nvidias_cucomplex_gives_the_same_buffers() {
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+    let Some(theirs) = libcheck::nvrtc_ptx("cplx.cu", SRC, "sm_80", "cuComplex.h", &[]) else {
         return;
     };
-    let include = lib.parent().unwrap().parent().unwrap().join("include");
-    if !include.join("cuComplex.h").exists() {
-        eprintln!("SKIPPED: NVIDIA's cuComplex.h not found");
-        return;
-    }
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let flag = format!("-I{}", include.display());
-    let theirs = nvrtc
-        .compile("cplx.cu", SRC, "sm_80", &[flag.as_str()])
-        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
-    let c = case();
-    if let Some(d) = difference(&c.on_ptx(&theirs, "cplx"), &c.expected) {
-        panic!("NVRTC's PTX: {d}");
-    }
+    let failures = libcheck::check_theirs(&theirs, &[("cplx", case())]);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -10,11 +10,12 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use common::nvrtc::Nvrtc;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::{ArgValue, Config};
+use ptxlab_core::Options;
+use ptxlab_sim::ArgValue;
 
 const SRC: &str = r#"
 #include <curand_kernel.h>
@@ -139,60 +140,18 @@ fn case(kernel: &'static str) -> Case {
     c
 }
 
-fn on_ir(case: &Case, opts: &Options, kernel: &str) -> Vec<(String, Data)> {
-    use ptxlab_sim::interp::run_kernel;
-    let m = compile_to_ir("curand.cu", SRC, &NoFiles, opts, None)
-        .unwrap_or_else(|d| panic!("{kernel}: {d:?}"));
-    let symbol = m
-        .functions
-        .iter()
-        .find(|f| f.attrs.kernel && f.name.contains(kernel))
-        .unwrap_or_else(|| panic!("no kernel {kernel}"))
-        .name
-        .clone();
-    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &Config::for_options(opts)))
-        .unwrap_or_else(|e| panic!("{kernel}: {e}"))
-        .0
-}
-
 const KERNELS: [&str; 4] = ["xorwow", "philox", "mrg", "sobol"];
 
 #[test]
 fn our_curand_draws_nvidias_numbers() {
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+    let Some(theirs) = libcheck::nvrtc_ptx("curand.cu", SRC, "sm_80", "curand_kernel.h", &[])
+    else {
         return;
     };
-    let include = lib.parent().unwrap().parent().unwrap().join("include");
-    if !include.join("curand_kernel.h").exists() {
-        eprintln!("SKIPPED: NVIDIA's curand_kernel.h not found (pip install nvidia-curand)");
-        return;
-    }
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let flags = [
-        format!("-I{}", include.display()),
-        format!("-I{}", include.join("cccl").display()),
-        "-std=c++17".to_string(),
-    ];
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let theirs = nvrtc
-        .compile("curand.cu", SRC, "sm_80", &flags)
-        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
     let mut failures = Vec::new();
     let mut near = 0;
     for arch in ["sm_75", "sm_80", "sm_90"] {
-        let opts = Options {
-            arch: arch.into(),
-            opt_level: 3,
-            ..Options::default()
-        };
-        let ours = compile_source("curand.cu", SRC, &opts);
-        let Some(ours) = ours.ptx else {
-            panic!("{arch}: {:?}", ours.diagnostics);
-        };
-        if let Some(e) = common::ptxas_rejects(&ours, arch, &format!("curand-{arch}")) {
-            panic!("ptxas rejects our PTX at {arch}:\n{e}");
-        }
+        let ours = libcheck::our_ptx("curand.cu", SRC, arch);
         if arch != "sm_80" {
             continue;
         }
@@ -202,12 +161,13 @@ fn our_curand_draws_nvidias_numbers() {
             let mut got = vec![("our PTX", c.on_ptx(&ours, k))];
             for level in [0, 3] {
                 let o = Options {
+                    arch: arch.into(),
                     opt_level: level,
-                    ..opts.clone()
+                    ..Options::default()
                 };
                 got.push((
                     if level == 0 { "IR -O0" } else { "IR -O3" },
-                    on_ir(&c, &o, k),
+                    libcheck::on_ir(&c, "curand.cu", SRC, &o, k),
                 ));
             }
             for (what, g) in got {

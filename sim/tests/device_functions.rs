@@ -9,11 +9,10 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use common::nvrtc::Nvrtc;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 const SRC: &str = r#"
 __global__ void dev(const unsigned *a, const unsigned *b, const unsigned *c, unsigned *o,
@@ -144,74 +143,24 @@ fn case() -> Case {
     .kernel("dev")
 }
 
-fn check(what: &str, got: &[(String, Data)], want: &[(String, Data)], failures: &mut Vec<String>) {
-    if let Some(d) = difference(got, want) {
-        failures.push(format!("{what}: {d}"));
-    }
+fn cases() -> Vec<(&'static str, Case)> {
+    let mut c = case();
+    c.source = Some(SRC);
+    vec![("dev", c)]
 }
 
 #[test]
 fn cache_operators_and_dpx_functions_match_the_reference() {
-    let mut c = case();
-    c.source = Some(SRC);
-    let mut failures = Vec::new();
-    let opts = Options {
-        arch: "sm_80".into(),
-        opt_level: 3,
-        ..Options::default()
-    };
-    let ours = compile_source("dev.cu", SRC, &opts);
-    let Some(ptx) = ours.ptx else {
-        panic!("{:?}", ours.diagnostics);
-    };
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", "devfns") {
-        panic!("ptxas rejects our PTX:\n{e}");
-    }
-    check(
-        "our PTX",
-        &c.on_ptx(&ptx, "dev"),
-        &c.expected,
-        &mut failures,
-    );
-    for level in [0, 3] {
-        let o = Options {
-            opt_level: level,
-            ..opts.clone()
-        };
-        let m =
-            compile_to_ir("dev.cu", SRC, &NoFiles, &o, None).unwrap_or_else(|d| panic!("{d:?}"));
-        let sym = m
-            .functions
-            .iter()
-            .find(|f| f.attrs.kernel)
-            .unwrap()
-            .name
-            .clone();
-        let got = c
-            .run_with(|l, mem| {
-                ptxlab_sim::interp::run_kernel(&m, &sym, l, mem, &Config::for_options(&o))
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-            .0;
-        check(&format!("IR -O{level}"), &got, &c.expected, &mut failures);
-    }
+    let failures = libcheck::check_ours("dev.cu", SRC, "sm_80", &cases());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn nvrtcs_dpx_functions_give_the_same_buffers() {
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+    let Some(theirs) = libcheck::nvrtc_ptx("dev.cu", SRC, "sm_80", "sm_32_intrinsics.hpp", &[])
+    else {
         return;
     };
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let mut c = case();
-    c.source = Some(SRC);
-    let theirs = nvrtc
-        .compile("dev.cu", SRC, "sm_80", &[])
-        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
-    let got = c.on_ptx(&theirs, "dev");
-    if let Some(d) = difference(&got, &c.expected) {
-        panic!("NVRTC's PTX: {d}");
-    }
+    let failures = libcheck::check_theirs(&theirs, &cases());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

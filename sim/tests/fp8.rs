@@ -10,11 +10,10 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use common::nvrtc::Nvrtc;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 const SRC: &str = r#"
 #include <cuda_fp8.h>
@@ -219,68 +218,17 @@ fn canonical(mut got: Vec<(String, Data)>) -> Vec<(String, Data)> {
 
 #[test]
 fn fp8_conversions_match_the_formats() {
-    let c = case();
-    let opts = Options {
-        arch: "sm_80".into(),
-        opt_level: 3,
-        ..Options::default()
-    };
-    let ours = compile_source("fp8.cu", SRC, &opts);
-    let Some(ptx) = ours.ptx else {
-        panic!("{:?}", ours.diagnostics);
-    };
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", "fp8") {
-        panic!("ptxas rejects our PTX:\n{e}");
-    }
-    let mut failures = Vec::new();
-    if let Some(d) = difference(&canonical(c.on_ptx(&ptx, "fp8")), &c.expected) {
-        failures.push(format!("our PTX: {d}"));
-    }
-    for level in [0, 3] {
-        let o = Options {
-            opt_level: level,
-            ..opts.clone()
-        };
-        let m =
-            compile_to_ir("fp8.cu", SRC, &NoFiles, &o, None).unwrap_or_else(|d| panic!("{d:?}"));
-        let sym = m
-            .functions
-            .iter()
-            .find(|f| f.attrs.kernel)
-            .unwrap()
-            .name
-            .clone();
-        let got = c
-            .run_with(|l, mem| {
-                ptxlab_sim::interp::run_kernel(&m, &sym, l, mem, &Config::for_options(&o))
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-            .0;
-        if let Some(d) = difference(&canonical(got), &c.expected) {
-            failures.push(format!("IR -O{level}: {d}"));
-        }
-    }
+    let ptx = libcheck::our_ptx("fp8.cu", SRC, "sm_80");
+    let failures =
+        libcheck::check_runs("fp8.cu", SRC, "sm_80", &ptx, &[("fp8", case())], canonical);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn nvidias_fp8_gives_the_same_buffers() {
-    let Some(lib) = common::nvidia_tool("PTXLAB_NVRTC", "lib/libnvrtc.so.13") else {
-        eprintln!("SKIPPED: libnvrtc not found (run `cargo xtask test`, which installs it)");
+    let Some(theirs) = libcheck::nvrtc_ptx("fp8.cu", SRC, "sm_80", "cuda_fp8.h", &[]) else {
         return;
     };
-    let include = lib.parent().unwrap().parent().unwrap().join("include");
-    if !include.join("cuda_fp8.h").exists() {
-        eprintln!("SKIPPED: NVIDIA's cuda_fp8.h not found");
-        return;
-    }
-    let nvrtc = Nvrtc::load(&lib).expect("load libnvrtc");
-    let flag = format!("-I{}", include.display());
-    let theirs = nvrtc
-        .compile("fp8.cu", SRC, "sm_80", &[flag.as_str()])
-        .unwrap_or_else(|log| panic!("NVRTC:\n{log}"));
-    let c = case();
-    if let Some(d) = difference(&canonical(c.on_ptx(&theirs, "fp8")), &c.expected) {
-        panic!("NVRTC's PTX: {d}");
-    }
+    let failures = libcheck::check_theirs_with(&theirs, &[("fp8", case())], canonical);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

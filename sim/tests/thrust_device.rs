@@ -10,10 +10,10 @@
 mod cases;
 #[path = "../../core/tests/common/mod.rs"]
 mod common;
+#[path = "common/libcheck.rs"]
+mod libcheck;
 
 use cases::*;
-use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 const SRC: &str = r#"
 #include <thrust/complex.h>
@@ -83,51 +83,20 @@ fn thrust_complex_and_device_ptr_in_a_kernel() {
     .expect("m", Data::F32Near(m, vec![1e-5; N]))
     .kernel("dft");
     c.source = Some(SRC);
-    let opts = Options {
-        arch: "sm_80".into(),
-        opt_level: 3,
-        ..Options::default()
-    };
-    let ours = compile_source("thrust.cu", SRC, &opts);
-    let Some(ptx) = ours.ptx else {
-        panic!("{:?}", ours.diagnostics);
-    };
+    let ptx = libcheck::our_ptx("thrust.cu", SRC, "sm_80");
     // nvcc 13.5 names it so (the inline namespace of CCCL 3 at sm_80).
     assert!(
         ptx.contains(".entry _Z8by_valueN6thrust16_V_300500_SM_80010device_ptrIiEEPi(")
             && ptx.contains(".entry _Z3dftPKfPN6thrust16_V_300500_SM_8007complexIfEEPfPii("),
         "{ptx}"
     );
-    if let Some(e) = common::ptxas_rejects(&ptx, "sm_80", "thrust") {
-        panic!("ptxas rejects our PTX:\n{e}");
-    }
-    let mut failures = Vec::new();
-    if let Some(d) = difference(&c.on_ptx(&ptx, "dft"), &c.expected) {
-        failures.push(format!("our PTX: {d}"));
-    }
-    for level in [0, 3] {
-        let o = Options {
-            opt_level: level,
-            ..opts.clone()
-        };
-        let m =
-            compile_to_ir("thrust.cu", SRC, &NoFiles, &o, None).unwrap_or_else(|d| panic!("{d:?}"));
-        let sym = m
-            .functions
-            .iter()
-            .find(|f| f.attrs.kernel && f.name.contains("dft"))
-            .unwrap()
-            .name
-            .clone();
-        let got = c
-            .run_with(|l, mem| {
-                ptxlab_sim::interp::run_kernel(&m, &sym, l, mem, &Config::for_options(&o))
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-            .0;
-        if let Some(d) = difference(&got, &c.expected) {
-            failures.push(format!("IR -O{level}: {d}"));
-        }
-    }
+    let failures = libcheck::check_runs(
+        "thrust.cu",
+        SRC,
+        "sm_80",
+        &ptx,
+        &[("dft", c)],
+        libcheck::as_is,
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

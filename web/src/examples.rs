@@ -269,6 +269,90 @@ extern "C" __global__ void step(Particle *p, int n, float dt) {
     },
     // The miscompile lab: each example's bug is in LAB.
     Example {
+        id: "curand-pi",
+        title: "cuRAND: Monte Carlo pi",
+        hint: "curand_init and curand_uniform (XORWOW) inlined from curand_kernel.h: the generator's state lives in registers.",
+        source: include_str!("libs/curand_pi.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "estimate_pi",
+            grid: "2",
+            block: "64",
+            args: "u32[1],2024",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "cub-block",
+        title: "CUB: BlockReduce and BlockScan",
+        hint: "cub::BlockReduce and cub::BlockScan: warp shuffles, then one value per warp through the TempStorage in shared memory.",
+        source: include_str!("libs/cub_block.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "block_sum_scan",
+            grid: "2",
+            block: "128",
+            args: "i32[256]:iota,i32[256],i32[2]",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "wmma",
+        title: "Tensor cores: WMMA",
+        hint: "nvcuda::wmma fragments: load_matrix_sync, mma_sync and store_matrix_sync become wmma.load, wmma.mma and wmma.store.",
+        source: include_str!("libs/wmma.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "wmma_16x16",
+            grid: "1",
+            block: "32",
+            args: "f32[256]:ones,f32[256]:iota,f32[256]",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "cg-reduce",
+        title: "Cooperative groups: tiled_partition and reduce",
+        hint: "cg::reduce over a thread_block_tile<16>: shfl.sync.bfly with the tile's 16-lane mask.",
+        source: include_str!("libs/cg_reduce.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "tile_sums",
+            grid: "1",
+            block: "64",
+            args: "i32[64]:iota,i32[4]",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "pipeline",
+        title: "cuda::pipeline: asynchronous copies",
+        hint: "cuda::memcpy_async into shared memory: cp.async and cp.async.wait_group at sm_80 and newer, plain copies before.",
+        source: include_str!("libs/pipeline.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "scale_async",
+            grid: "1",
+            block: "128",
+            args: "f32[512]:iota,f32[512],4",
+            shared: 0,
+        },
+    },
+    Example {
+        id: "half2",
+        title: "Half precision: __half2",
+        hint: "Two halves per register: __hfma2 is one fma.rn.f16x2, the conversions cvt.rn.f16.f32 and mov.b32 packs.",
+        source: include_str!("libs/half2.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "haxpy",
+            grid: "1",
+            block: "64",
+            args: "128,0.5,f32[128]:iota,f32[128]:ones",
+            shared: 0,
+        },
+    },
+    Example {
         id: "lab-instcombine-sign",
         title: "Lab: a sign lost (instcombine)",
         hint: "Miscompile lab: the bug instcombine-sign is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
@@ -537,6 +621,17 @@ mod tests {
         assert!(ptx("shared-reduce", &o3).contains("ld.shared"));
         assert!(ptx("warp-shuffle", &o3).contains("shfl.sync.down"));
         assert!(ptx("histogram", &o3).contains("atom.shared.add.u32"));
+        // The device libraries (one example each).
+        let sm80 = Options {
+            arch: "sm_80".into(),
+            ..Options::default()
+        };
+        assert!(ptx("wmma", &o3).contains("wmma.mma.sync"));
+        assert!(ptx("cg-reduce", &o3).contains("shfl.sync.bfly"));
+        assert!(ptx("pipeline", &sm80).contains("cp.async"));
+        assert!(ptx("half2", &o3).contains("fma.rn.f16x2"));
+        assert!(ptx("cub-block", &o3).contains("bar.sync"));
+        assert!(ptx("curand-pi", &o3).contains("atom.global.add.u32"));
         assert!(ptx("histogram", &o3).contains("atom.global.add.u32"));
         let noinline = ptx("noinline", &o3);
         assert!(

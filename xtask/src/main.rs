@@ -6,6 +6,8 @@
 //! - `e2e [--no-build]`: only the browser tests, against a freshly built `dist/`.
 //! - `bench [--runs N]`: compile latency and code quality (registers, SASS
 //!   instructions) of the corpus beside NVRTC's.
+//! - `libtable`: the device-library kernels (`sim/tests/libcorpus`, the corpus's
+//!   library files) with registers and SASS instructions beside NVRTC's, in Markdown.
 //! - `gpu-bundle`: the corpus cases (PTX, launches, inputs, expected buffers)
 //!   in `target/gpu-bundle/`, for `core/tests/gpu/run_cupy.py` on a machine with a GPU.
 //! - `realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]`: every `.cu`
@@ -44,6 +46,7 @@ const USAGE: &str = "usage: cargo xtask <command>
   test                                         run every test (what CI runs)
   e2e [--no-build]                             run the browser tests only
   bench [--runs N]                             compile time and code quality beside NVRTC
+  libtable                                     library kernels' registers and SASS beside NVRTC's
   gpu-bundle                                   the corpus for a real GPU (target/gpu-bundle/)
   realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]
                                                every .cu under DIR through nvcc and ptxlab, kernels compared
@@ -106,6 +109,10 @@ fn run(args: &[String]) -> Result {
             let runs = flags.value("--runs").unwrap_or_else(|| "20".to_string());
             flags.finish()?;
             bench(&runs)
+        }
+        "libtable" => {
+            flags.finish()?;
+            libtable()
         }
         "gpu-bundle" => {
             flags.finish()?;
@@ -179,6 +186,25 @@ fn bench(runs: &str) -> Result {
         "scaling",
     ]);
     run_cmd(&mut scaling)
+}
+
+/// The device-library table (sim/examples/libtable.rs), with NVIDIA's
+/// ptxas, NVRTC, cuobjdump and nvdisasm at their pinned versions.
+fn libtable() -> Result {
+    let oracles = tools::ensure_python_oracles()?;
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "-p",
+        "ptxlab-sim",
+        "--example",
+        "libtable",
+    ]);
+    for (k, v) in &oracles.env {
+        cmd.env(k, v);
+    }
+    run_cmd(&mut cmd)
 }
 
 /// Random kernels through every oracle (difftest/): the generator and the

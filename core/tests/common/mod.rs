@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod nvrtc;
+pub mod sass;
 
 use std::path::{Path, PathBuf};
 

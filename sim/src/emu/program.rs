@@ -265,6 +265,11 @@ pub(crate) enum IntOp {
     },
     Bfe,
     Bfi,
+    /// `bmsk.{clamp,wrap}.b32 d, a, b`: `b` one bits from bit `a` (both
+    /// clamped to 32, or taken modulo 32).
+    Bmsk {
+        clamp: bool,
+    },
     Prmt,
     Shf {
         left: bool,

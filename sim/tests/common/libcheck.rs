@@ -6,7 +6,7 @@
 //! emulator. (Included with `#[path]` after `mod cases;` and `mod common;`.)
 #![allow(dead_code)]
 
-use super::cases::{Case, Data};
+use super::cases::{difference, Case, Data};
 use super::common;
 use super::common::nvrtc::Nvrtc;
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
@@ -44,10 +44,19 @@ pub fn on_ir(
         .0
 }
 
-/// Compiles `src` at -O3 for `arch` (ptxas must accept it) and runs each
-/// case on our PTX and in the IR interpreter at -O0 and -O3: the runs
-/// that differ from the reference, described.
-pub fn check_ours(file: &str, src: &str, arch: &str, cases: &[(&str, Case)]) -> Vec<String> {
+/// Named buffers after a run.
+pub type Buffers = Vec<(String, Data)>;
+
+/// What a run's buffers go through before the comparison.
+pub type Canon = fn(Buffers) -> Buffers;
+
+/// The buffers as they are (see [`check_runs`]).
+pub fn as_is(got: Vec<(String, Data)>) -> Vec<(String, Data)> {
+    got
+}
+
+/// Our PTX of `src` at -O3 for `arch`; ptxas must accept it.
+pub fn our_ptx(file: &str, src: &str, arch: &str) -> String {
     let opts = Options {
         arch: arch.into(),
         opt_level: 3,
@@ -60,24 +69,48 @@ pub fn check_ours(file: &str, src: &str, arch: &str, cases: &[(&str, Case)]) -> 
     if let Some(e) = common::ptxas_rejects(&ours, arch, &format!("{file}-{arch}")) {
         panic!("ptxas rejects our PTX of {file} at {arch}:\n{e}");
     }
+    ours
+}
+
+/// Runs each case on `ptx` (ours for `arch`) and in the IR interpreter at
+/// -O0 and -O3, each run's buffers through `canon` (NaN bits made one,
+/// say), compared with the reference (within its tolerance where it has
+/// one): the runs that differ, described.
+pub fn check_runs(
+    file: &str,
+    src: &str,
+    arch: &str,
+    ptx: &str,
+    cases: &[(&str, Case)],
+    canon: Canon,
+) -> Vec<String> {
     let mut failures = Vec::new();
     for (k, c) in cases {
-        let mut got = vec![("our PTX", c.on_ptx(&ours, k))];
+        let mut got = vec![("our PTX", c.on_ptx(ptx, k))];
         for level in [0, 3] {
             let o = Options {
+                arch: arch.into(),
                 opt_level: level,
-                ..opts.clone()
+                ..Options::default()
             };
             let what = if level == 0 { "IR -O0" } else { "IR -O3" };
             got.push((what, on_ir(c, file, src, &o, k)));
         }
         for (what, g) in got {
-            if !same(&g, &c.expected) {
-                failures.push(format!("{k}, {what}: {g:?}\nwant {:?}", c.expected));
+            if let Some(d) = difference(&canon(g), &c.expected) {
+                failures.push(format!("{k}, {what}: {d}"));
             }
         }
     }
     failures
+}
+
+/// Compiles `src` at -O3 for `arch` (ptxas must accept it) and runs each
+/// case on our PTX and in the IR interpreter at -O0 and -O3: the runs
+/// that differ from the reference, described.
+pub fn check_ours(file: &str, src: &str, arch: &str, cases: &[(&str, Case)]) -> Vec<String> {
+    let ptx = our_ptx(file, src, arch);
+    check_runs(file, src, arch, &ptx, cases, as_is)
 }
 
 /// NVRTC's PTX of `src` for `arch`, with NVIDIA's headers (`include` and
@@ -110,15 +143,16 @@ pub fn nvrtc_ptx(file: &str, src: &str, arch: &str, needs: &str, extra: &[&str])
 
 /// Each case on NVRTC's PTX: the runs that differ from the reference.
 pub fn check_theirs(ptx: &str, cases: &[(&str, Case)]) -> Vec<String> {
-    let mut failures = Vec::new();
-    for (k, c) in cases {
-        let got = c.on_ptx(ptx, k);
-        if !same(&got, &c.expected) {
-            failures.push(format!(
-                "{k}: NVRTC's PTX gives {got:?}\nwant {:?}",
-                c.expected
-            ));
-        }
-    }
-    failures
+    check_theirs_with(ptx, cases, as_is)
+}
+
+/// [`check_theirs`], each run's buffers through `canon` first.
+pub fn check_theirs_with(ptx: &str, cases: &[(&str, Case)], canon: Canon) -> Vec<String> {
+    cases
+        .iter()
+        .filter_map(|(k, c)| {
+            difference(&canon(c.on_ptx(ptx, k)), &c.expected)
+                .map(|d| format!("{k}: NVRTC's PTX: {d}"))
+        })
+        .collect()
 }

@@ -154,6 +154,32 @@ pub fn texel(t: &CType) -> Option<Texel> {
     })
 }
 
+/// The type a cache-operator access (`__ldcs`, `__stwt`, …) moves: a
+/// texel, or the 16-bit float types of `cuda_fp16.h`/`cuda_bf16.h`
+/// (`__half`, `__nv_bfloat16`; pairs `__half2`, `__nv_bfloat162`), moved
+/// as untyped bits (`true`: nvcc's `ld.global.cs.b16`, `st.global.wt.b32`)
+/// in an unsigned integer of their width.
+pub fn cache_texel(t: &CType) -> Option<(Texel, bool)> {
+    if let Some(x) = texel(t) {
+        return Some((x, false));
+    }
+    let CType::Record(r) = t else { return None };
+    let (bits, elem) = match r.name.borrow().as_str() {
+        "__half" | "__nv_bfloat16" => (16, CType::Int(IntKind::UShort)),
+        "__half2" | "__nv_bfloat162" => (32, CType::Int(IntKind::UInt)),
+        _ => return None,
+    };
+    Some((
+        Texel {
+            kind: Lanes::Unsigned,
+            bits,
+            lanes: 1,
+            elem,
+        },
+        true,
+    ))
+}
+
 /// Whether `op` can read or write texels of type `t`: a fetch, 8- to
 /// 32-bit lanes; a surface, 8- to 64-bit lanes, and no four of 64 bits.
 pub fn supports(op: TexOp, t: &CType) -> bool {

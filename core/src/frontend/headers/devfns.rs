@@ -22,18 +22,6 @@ static __device__ __forceinline__ void __st##op(T *__p, T __v) { __ptxlab_st_##o
 static __device__ __forceinline__ T __ldg(const T *__p) { T __r; __ptxlab_ld_nc(&__r, __p); return __r; } \
 __PTXLAB_CACHE_LD(T, cg) __PTXLAB_CACHE_LD(T, ca) __PTXLAB_CACHE_LD(T, cs) __PTXLAB_CACHE_LD(T, lu) __PTXLAB_CACHE_LD(T, cv) \
 __PTXLAB_CACHE_ST(T, wb) __PTXLAB_CACHE_ST(T, cg) __PTXLAB_CACHE_ST(T, cs) __PTXLAB_CACHE_ST(T, wt)
-/* The 16-bit float types (cuda_fp16.h, cuda_bf16.h): a plain access of the pointee for now. */
-#define __PTXLAB_CACHE_OPS_PLAIN(T) \
-static __device__ __forceinline__ T __ldg(const T *__p) { return *__p; } \
-static __device__ __forceinline__ T __ldcg(const T *__p) { return *__p; } \
-static __device__ __forceinline__ T __ldca(const T *__p) { return *__p; } \
-static __device__ __forceinline__ T __ldcs(const T *__p) { return *__p; } \
-static __device__ __forceinline__ T __ldlu(const T *__p) { return *__p; } \
-static __device__ __forceinline__ T __ldcv(const T *__p) { return *__p; } \
-static __device__ __forceinline__ void __stwb(T *__p, T __v) { *__p = __v; } \
-static __device__ __forceinline__ void __stcg(T *__p, T __v) { *__p = __v; } \
-static __device__ __forceinline__ void __stcs(T *__p, T __v) { *__p = __v; } \
-static __device__ __forceinline__ void __stwt(T *__p, T __v) { *__p = __v; }
 __PTXLAB_CACHE_OPS(char)
 __PTXLAB_CACHE_OPS(signed char)
 __PTXLAB_CACHE_OPS(unsigned char)

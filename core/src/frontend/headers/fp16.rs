@@ -232,8 +232,8 @@ __HF __half __shfl_down_sync(unsigned m, __half v, unsigned d, int w = 32) { ret
 __HF __half __shfl_xor_sync(unsigned m, __half v, int l, int w = 32) { return __shfl_xor_sync(m, __half2(v, v), l, w).x; }
 // Loads through the read-only path, and atomic adds (a compare-and-swap
 // loop on the aligned word).
-__PTXLAB_CACHE_OPS_PLAIN(__half)
-__PTXLAB_CACHE_OPS_PLAIN(__half2)
+__PTXLAB_CACHE_OPS(__half)
+__PTXLAB_CACHE_OPS(__half2)
 __HF __half2 atomicAdd(__half2 *p, __half2 v) {
     unsigned int *w = (unsigned int *)p;
     unsigned int old = *w, seen;
@@ -561,8 +561,8 @@ __BF __nv_bfloat16 __shfl_sync(unsigned m, __nv_bfloat16 v, int l, int w = 32) {
 __BF __nv_bfloat16 __shfl_up_sync(unsigned m, __nv_bfloat16 v, unsigned d, int w = 32) { return __shfl_up_sync(m, __nv_bfloat162(v, v), d, w).x; }
 __BF __nv_bfloat16 __shfl_down_sync(unsigned m, __nv_bfloat16 v, unsigned d, int w = 32) { return __shfl_down_sync(m, __nv_bfloat162(v, v), d, w).x; }
 __BF __nv_bfloat16 __shfl_xor_sync(unsigned m, __nv_bfloat16 v, int l, int w = 32) { return __shfl_xor_sync(m, __nv_bfloat162(v, v), l, w).x; }
-__PTXLAB_CACHE_OPS_PLAIN(__nv_bfloat16)
-__PTXLAB_CACHE_OPS_PLAIN(__nv_bfloat162)
+__PTXLAB_CACHE_OPS(__nv_bfloat16)
+__PTXLAB_CACHE_OPS(__nv_bfloat162)
 __BF __nv_bfloat162 atomicAdd(__nv_bfloat162 *p, __nv_bfloat162 v) {
     unsigned int *w = (unsigned int *)p;
     unsigned int old = *w, seen;

@@ -462,7 +462,8 @@ impl<'a> Checker<'a> {
         if let builtins::Lowering::CacheOp(name) = b.lowering {
             // The access's type: what the global pointer points to.
             let typed = &args[usize::from(name.starts_with("llvm.nvvm.ld."))];
-            if builtins::texture::texel(typed.ty.pointee().unwrap_or(&CType::Void)).is_none() {
+            if builtins::texture::cache_texel(typed.ty.pointee().unwrap_or(&CType::Void)).is_none()
+            {
                 let types: Vec<String> = args.iter().map(|a| a.ty.to_string()).collect();
                 self.err(&span, format!("no instance of overloaded function \"{}\" matches the argument list (argument types are: ({}))", b.name, types.join(", ")));
                 return mk(ExprKind::IntLit(0), span, CType::INT);

@@ -3,18 +3,22 @@
 //! the instruction nvcc writes for the pointee's type —
 //! `call <4 x i32> @llvm.nvvm.ld.global.cs.v4.s32(ptr %p)`,
 //! `call void @llvm.nvvm.st.global.wt.f64(ptr %p, double %v)`. The pointer
-//! stays generic, as the inline asm of NVIDIA's header gets it; only a
+//! stays generic, as the inline asm of NVIDIA's header gets it; `__half`,
+//! `__nv_bfloat16` and their pairs move as bits (`ld.global.cs.b16`,
+//! `st.global.wt.b32`, `__ldg` too: `ld.global.nc.b16`); only a
 //! scalar `__ldg` (`ld.global.nc.u32`, a built-in in nvcc, not asm) takes a
 //! global pointer, so isel writes `cvta.to.global` as nvcc does. The calls are
 //! not pure: passes keep each one, in its place and order.
 
 use super::super::*;
-use crate::frontend::builtins::texture::{texel, Lanes, Texel};
+use crate::frontend::builtins::texture::{cache_texel, Lanes, Texel};
 
 /// The instruction's type: `s32`, `v4.f32`, `u8`; a scalar `__ldg`'s
-/// integers are `u` whatever their sign (`ld.global.nc.u32`).
-fn ptx_type(t: &Texel, nc_scalar: bool) -> String {
+/// integers are `u` whatever their sign (`ld.global.nc.u32`); the 16-bit
+/// float types are untyped bits (`b16`, `b32` for a pair).
+fn ptx_type(t: &Texel, nc_scalar: bool, untyped: bool) -> String {
     let kind = match t.kind {
+        _ if untyped => 'b',
         Lanes::Float => 'f',
         Lanes::Signed if !nc_scalar => 's',
         _ => 'u',
@@ -42,8 +46,14 @@ impl Gen<'_> {
             _ => typed.ty.pointee().cloned(),
         };
         let (dst, src) = (vals[0].clone(), vals[1].clone());
-        let Some((ct, t)) = pointee.and_then(|c| texel(&c).map(|t| (c, t))) else {
+        let Some((t, untyped)) = pointee.as_ref().and_then(cache_texel) else {
             return Value::Undef(Type::Void);
+        };
+        // A half moves as its bits: an unsigned integer of its width.
+        let ct = if untyped {
+            t.elem.clone()
+        } else {
+            pointee.unwrap_or(CType::Void)
         };
         let elem = self.types.ir_type(&t.elem);
         let vty = if t.lanes == 1 {
@@ -51,8 +61,9 @@ impl Gen<'_> {
         } else {
             Type::Vector(t.lanes, Box::new(elem.clone()))
         };
-        let nc_scalar = name.ends_with(".nc") && t.lanes == 1;
-        let callee = format!("{name}.{}", ptx_type(&t, nc_scalar));
+        // nvcc's `__ldg` of a half is the header's asm on the generic pointer.
+        let nc_scalar = name.ends_with(".nc") && t.lanes == 1 && !untyped;
+        let callee = format!("{name}.{}", ptx_type(&t, nc_scalar, untyped));
         let lane_at = |g: &mut Self, base: &Value, k: u32| {
             g.byte_offset(
                 base.clone(),

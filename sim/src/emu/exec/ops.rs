@@ -153,6 +153,14 @@ pub(super) fn int_op(op: IntOp, s: [u64; 4], ty: Ty) -> Result<u64, Fault> {
                 }
             }
         }
+        IntOp::Bmsk { clamp } => {
+            let (pos, len) = if clamp {
+                ((s[0] & 0xffff_ffff).min(32), (s[1] & 0xffff_ffff).min(32))
+            } else {
+                (s[0] & 31, s[1] & 31)
+            };
+            ((1u64 << len) - 1) << pos & 0xffff_ffff
+        }
         IntOp::Bfe => {
             let pos = s[1] & 0xff;
             let len = s[2] & 0xff;
@@ -554,6 +562,15 @@ mod tests {
         assert_eq!(run(IntOp::Shr, [0x8000_0000, 40, 0, 0], s32), 0xffff_ffff);
         assert_eq!(run(IntOp::Shl, [1, 32, 0, 0], ty(Kind::B, 32)), 0);
         assert_eq!(run(IntOp::Bfe, [0xf0, 4, 4, 0], u32t), 0xf);
+        let clamp = IntOp::Bmsk { clamp: true };
+        assert_eq!(run(clamp, [4, 8, 0, 0], u32t), 0xff0);
+        assert_eq!(run(clamp, [28, 40, 0, 0], u32t), 0xf000_0000);
+        assert_eq!(run(clamp, [33, 3, 0, 0], u32t), 0);
+        assert_eq!(run(clamp, [0, 32, 0, 0], u32t), 0xffff_ffff);
+        assert_eq!(
+            run(IntOp::Bmsk { clamp: false }, [36, 35, 0, 0], u32t),
+            0x70
+        );
         assert_eq!(run(IntOp::Bfe, [0xf0, 4, 4, 0], s32), 0xffff_ffff);
         assert_eq!(
             run(IntOp::Bfi, [0b101, 0, 4, 3], ty(Kind::B, 32)),

@@ -173,7 +173,8 @@ impl Cx<'_, '_, '_, '_> {
             }
             "addc" | "subc" | "madc" => self.carry(base, mods),
             "mul24" | "mad24" | "and" | "or" | "xor" | "not" | "cnot" | "shl" | "shr" | "popc"
-            | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "prmt" | "shf" | "sad" | "lop3" => {
+            | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "bmsk" | "prmt" | "shf" | "sad"
+            | "lop3" => {
                 let ty = self.ty(mods)?;
                 self.int(base, mods, ty)
             }
@@ -547,6 +548,9 @@ impl Cx<'_, '_, '_, '_> {
             },
             "bfe" => IntOp::Bfe,
             "bfi" => IntOp::Bfi,
+            "bmsk" => IntOp::Bmsk {
+                clamp: has("clamp"),
+            },
             "prmt" if mods.len() > 1 => return self.unsupported(),
             "prmt" => IntOp::Prmt,
             "shf" => IntOp::Shf {
@@ -590,6 +594,7 @@ impl Cx<'_, '_, '_, '_> {
                 (ty, vec![ty, ty, ty])
             }
             IntOp::Bfe => (ty, vec![ty, u32t, u32t]),
+            IntOp::Bmsk { .. } => (ty, vec![u32t, u32t]),
             IntOp::Bfi => (ty, vec![ty, ty, u32t, u32t]),
             IntOp::Lop3 => (ty, vec![ty, ty, ty, u32t]),
             IntOp::Prmt | IntOp::Shf { .. } => (ty, vec![ty, ty, ty]),
