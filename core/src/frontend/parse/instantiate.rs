@@ -429,6 +429,85 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// What an expression naming a variable template's instance
+    /// (`pi_v<float>`, `mask<T>`) means: its value where the instance is a
+    /// constant, else the instance's variable (named by its symbol, which
+    /// sema finds in `Templates::var_instances`). Made the first time it is
+    /// named: the declaration read again with the parameters bound.
+    pub(super) fn variable_instance(
+        &mut self,
+        def: usize,
+        args: Vec<TemplateArg>,
+        span: &Span,
+    ) -> PResult<Expr> {
+        let d = self.templates.defs[def].clone();
+        let dependent = |p: &Self, a: &TemplateArg| match a {
+            TemplateArg::Type(t) => p.depends(t) || t.is_deduced(),
+            TemplateArg::Value(v, _) => {
+                crate::frontend::template::pattern_param(*v, p.placeholders.len()).is_some()
+            }
+            TemplateArg::Template(_) => false,
+        };
+        if args.iter().any(|a| dependent(self, a)) {
+            // In a template's signature: nothing to make yet.
+            return Ok(Expr::new(ExprKind::IntLit(0), span.clone()));
+        }
+        let Some(args) = self.complete_args(def, args.into_iter().map(Some).collect())? else {
+            let msg = format!(
+                "the template arguments do not match the parameters of variable template \"{}\"",
+                d.name
+            );
+            return self.error(span.clone(), msg);
+        };
+        let symbol = crate::frontend::mangle::variable_template_symbol(&d.name, &args);
+        if !self.templates.var_instances.contains_key(&symbol) {
+            if self.nesting >= MAX_NESTING {
+                let id = template_id(&d.name, &args);
+                return self.error(
+                    span.clone(),
+                    format!("excessive recursion at instantiation of \"{id}\""),
+                );
+            }
+            let name = symbol.clone();
+            let made = self.sub_parse(&d.tokens, d.decl_start, |p| {
+                p.bind(&d, &args);
+                p.cxx.ns = crate::frontend::lookup::qualified_parts(&d.name)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                p.cxx.ns.pop();
+                let at = p.span();
+                let specs = p.specifiers()?;
+                let Some(base) = specs.ty.clone() else {
+                    return p.error(at, "expected a type specifier");
+                };
+                let decl = p.declarator(base, specs.konst, specs.volatile)?;
+                let specs = specs.with_late(decl.late);
+                p.variable(&specs, decl, name.clone())?;
+                if let Some((v, t)) = p.cxx.constants.get(&name) {
+                    return Ok(VarInstance::Constant(*v, t.clone()));
+                }
+                match p.globals.pop() {
+                    Some(g) => Ok(VarInstance::Variable(g)),
+                    None => p.error(at, "expected a variable"),
+                }
+            })?;
+            self.templates.var_instances.insert(symbol.clone(), made);
+        }
+        Ok(match &self.templates.var_instances[&symbol] {
+            VarInstance::Constant(v, t) => {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                let mut e = Expr::new(kind, span.clone());
+                e.ty = t.clone();
+                e
+            }
+            VarInstance::Variable(_) => Expr::new(ExprKind::Ident(symbol), span.clone()),
+        })
+    }
+
     /// Binds a template's parameters to arguments: a type parameter is a
     /// typedef, a non-type one a constant.
     pub(super) fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
@@ -568,7 +647,7 @@ impl<'a> Parser<'a> {
             .candidates(&name)
             .into_iter()
             .find_map(|c| self.templates.find(&c))
-            .filter(|&d| !self.templates.defs[d].is_function())
+            .filter(|&d| self.templates.defs[d].is_class())
         else {
             return self.error(span, format!("\"{name}\" is not a class template"));
         };

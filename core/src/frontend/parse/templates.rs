@@ -44,7 +44,7 @@ impl<'a> Parser<'a> {
 
     /// Whether a type names one of the template parameters being parsed
     /// as placeholders (`T`, `T *`, `vec4<T>`).
-    fn depends(&self, t: &CType) -> bool {
+    pub(super) fn depends(&self, t: &CType) -> bool {
         match t {
             CType::Record(r) => {
                 self.placeholders.iter().any(|p| Rc::ptr_eq(p, r))
@@ -63,7 +63,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn class_template(&self, name: &str) -> Option<usize> {
         let i = self.find_template(name)?;
-        (!self.templates.defs[i].is_function()).then_some(i)
+        self.templates.defs[i].is_class().then_some(i)
     }
 
     pub(super) fn function_template(&self, name: &str) -> Option<usize> {
@@ -318,6 +318,9 @@ impl<'a> Parser<'a> {
                 .is_some_and(|t| self.class_template(&t.text).is_some());
         if is_partial {
             return self.partial_specialization(start, decl_start, params);
+        }
+        if let Some(at_name) = self.variable_template_name() {
+            return self.variable_template(start, decl_start, params, at_name);
         }
         // `struct alignas(…) Name`, `struct __align__(…) Name`: the name
         // after the attribute (read per instance, with the parameters bound).
@@ -642,6 +645,75 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Where the name of the variable a variable template declares is,
+    /// from here (`constexpr T pi_v = …;`, `__constant__ T mask[N];`): an
+    /// unqualified name before `=`, `[` or `;` with no `(` before it.
+    fn variable_template_name(&self) -> Option<usize> {
+        if self.at("struct") || self.at("class") || self.at("union") || self.at("enum") {
+            return None;
+        }
+        let mut k = 0;
+        while let Some(t) = self.peek_at(k) {
+            if t.kind == TokKind::Str || t.is("(") || t.is("{") || t.is("operator") {
+                return None;
+            }
+            if t.is("=") || t.is("[") || t.is(";") {
+                let name = self.peek_at(k.checked_sub(1)?)?;
+                let before = k.checked_sub(2).and_then(|b| self.peek_at(b));
+                let ident = name.kind == TokKind::Ident && !is_keyword(&name.text);
+                return (ident && k >= 2 && !before.is_some_and(|b| b.is("::"))).then(|| k - 1);
+            }
+            k += 1;
+            if k > 256 {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// A variable template, kept as its tokens to its `;`; an expression
+    /// that names an instance reads it (`Parser::variable_instance`).
+    fn variable_template(
+        &mut self,
+        start: usize,
+        decl_start: usize,
+        params: Vec<TemplateParam>,
+        at_name: usize,
+    ) -> PResult<()> {
+        let Some(t) = self.peek_at(at_name) else {
+            let span = self.span();
+            return self.error(span, "expected an identifier");
+        };
+        let (name, span) = (t.text.to_string(), t.span());
+        while !self.at(";") && !self.at_eof() {
+            if self.at("(") {
+                self.skip_parens();
+            } else if self.at("{") {
+                self.skip_braces();
+            } else {
+                self.pos += 1;
+            }
+        }
+        self.expect(";")?;
+        let name = self.qualify(&name);
+        if self.templates.find(&name).is_some() || self.typedefs.contains_key(&name) {
+            let msg = format!("\"{name}\" has already been declared in the current scope");
+            return self.error(span, msg);
+        }
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.defs.push(TemplateDef {
+            name,
+            span,
+            params,
+            tokens,
+            decl_start,
+            kind: TemplateKind::Variable,
+            member: None,
+            outer: self.bound.clone(),
+        });
+        Ok(())
+    }
+
     /// Skips a friend template declaration from `friend`: to its `;`, or
     /// past the body of a friend function defined here.
     fn skip_friend_template(&mut self) {
@@ -830,7 +902,7 @@ impl<'a> Parser<'a> {
         }
         let d = self.find_template(&name)?;
         let def = &self.templates.defs[d];
-        if def.is_function() || def.is_alias() {
+        if !def.is_class() || def.is_alias() {
             return None;
         }
         let arg = TemplateArg::Template(def.name.clone());

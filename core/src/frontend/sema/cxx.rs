@@ -89,6 +89,52 @@ impl<'a> Checker<'a> {
         None
     }
 
+    /// A variable template's instance the parser named by its symbol
+    /// (`_Z4maskIfE`): the instance's variable, made a namespace-scope one
+    /// the first time a function names it.
+    pub(super) fn variable_template_instance(&mut self, name: &str, span: &Span) -> Option<Expr> {
+        let made = self
+            .inst
+            .borrow()
+            .templates
+            .var_instances
+            .get(name)
+            .cloned();
+        let Some(crate::frontend::template::VarInstance::Variable(g)) = made else {
+            return None;
+        };
+        let id = match self.globals.iter().position(|x| x.name == g.name) {
+            Some(id) => id,
+            None => {
+                let mut g = g;
+                self.global_initializer(&mut g);
+                self.globals.push(g);
+                self.globals.len() - 1
+            }
+        };
+        let g = &self.globals[id];
+        let device_var = g.storage != Storage::Host;
+        let ty = g.ty.clone();
+        if device_var != self.space.on_device() && self.space != ExecSpace::HostDevice {
+            let (what, fun) = if device_var {
+                ("device", "a host")
+            } else {
+                ("host", "a device")
+            };
+            let source = crate::frontend::lookup::last_part(&g.source_name).to_string();
+            self.err(
+                span,
+                format!("a {what} variable \"{source}\" cannot be directly read in {fun} function"),
+            );
+        }
+        Some(Expr {
+            kind: ExprKind::Global(id),
+            span: span.clone(),
+            ty,
+            lvalue: true,
+        })
+    }
+
     /// A namespace-scope variable named here.
     pub(super) fn global_named(&self, name: &str) -> Option<usize> {
         self.candidates(name)

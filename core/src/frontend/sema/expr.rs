@@ -57,6 +57,9 @@ impl<'a> Checker<'a> {
                     }
                     None => {}
                 }
+                if let Some(v) = self.variable_template_instance(&name, &span) {
+                    return v;
+                }
                 if let Some(f) = self.function_designator(&name, &span, target) {
                     return f;
                 }
