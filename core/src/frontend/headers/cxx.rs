@@ -858,6 +858,7 @@ public:
 
 pub const FUNCTIONAL: &str = "#pragma once
 #include <cstddef>
+#include <array>
 namespace std {
 /* The function objects are constexpr, as in C++14: device code calls
    them under --expt-relaxed-constexpr. */

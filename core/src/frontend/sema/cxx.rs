@@ -135,6 +135,30 @@ impl<'a> Checker<'a> {
         })
     }
 
+    /// The device variable an identifier names where its reads are a
+    /// constant (`__device__ const int G = 7;`): for `&G`.
+    pub(super) fn const_device_variable(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Ident(name) = &e.kind else {
+            return None;
+        };
+        if self.lookup_block(name).is_some() || self.named_constant(name, &e.span).is_none() {
+            return None;
+        }
+        let Some(Binding::Global(id)) = self.lookup(name) else {
+            return None;
+        };
+        let g = self
+            .globals
+            .get(id)
+            .filter(|g| g.storage != Storage::Host)?;
+        Some(Expr {
+            kind: ExprKind::Global(id),
+            span: e.span.clone(),
+            ty: g.ty.clone(),
+            lvalue: true,
+        })
+    }
+
     /// A namespace-scope variable named here.
     pub(super) fn global_named(&self, name: &str) -> Option<usize> {
         self.candidates(name)
