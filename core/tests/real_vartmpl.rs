@@ -1,7 +1,8 @@
 //! Variable templates and constants of real benchmark programs, each
 //! written small (HeCBench's convolution1D `__constant__ T mask[N]`, dp4a's
 //! `std::is_same_v`, adamw's `static __device__ const` masks, minibude's
-//! `std::array` reached through `<functional>`): the kernels and variables
+//! `std::array` reached through `<functional>`, tsne's `template <…> void
+//! ns::f(…) {…}`): the kernels and variables
 //! come out with nvcc's names, the constants with nvcc's values, and ptxas
 //! accepts the PTX (when it is installed).
 
@@ -125,4 +126,33 @@ fn functional_includes_array() {
     let ptx = ptx("functional_array", src);
     assert_eq!(entries(&ptx), ["_Z1kPf"]);
     assert!(ptx.contains("0f41C00000"), "{ptx}");
+}
+
+/// A function template defined with its namespace-qualified name outside
+/// the namespace that declared it (tsne's `template <…> __global__ void
+/// tsne::utils::BroadcastRowVector(…) {…}`): one template, read as if
+/// written in the namespace; a host template's launch and an explicit
+/// instantiation both make kernels named as nvcc names them.
+#[test]
+fn function_template_defined_with_qualified_name() {
+    let src = "namespace tsne { namespace utils {\n\
+               template <typename T> __global__ void k(T *p, int n);\n\
+               template <typename T> void run(T *p);\n\
+               } }\n\
+               template <typename T>\n\
+               __global__ void tsne::utils::k(T *p, int n) { if (threadIdx.x < n) p[threadIdx.x] = T(2) * p[threadIdx.x]; }\n\
+               template <typename T> void tsne::utils::run(T *p) { tsne::utils::k<<<1, 32>>>(p, 32); }\n\
+               template void tsne::utils::run<float>(float *);\n\
+               template __global__ void tsne::utils::k<int>(int *, int);\n";
+    let ptx = ptx("qualified_template", src);
+    assert_eq!(
+        entries(&ptx),
+        ["_ZN4tsne5utils1kIiEEvPT_i", "_ZN4tsne5utils1kIfEEvPT_i"]
+    );
+    // A definition of another namespace's template is still an error.
+    let e = errors(
+        "namespace a { template <typename T> __global__ void k(T *p); }\n\
+         template <typename T> __global__ void b::k(T *p) { p[0] = 1; }\n",
+    );
+    assert!(!e.is_empty());
 }

@@ -353,6 +353,7 @@ impl<'a> Parser<'a> {
             && self
                 .peek_at(at_name + 1)
                 .is_some_and(|t| t.is("{") || t.is(";") || t.is(":") || t.is("final"));
+        let mut stored = None;
         let (name, span, kind) = if is_class {
             let is_union = self.at("union");
             let (name, span) = match self.peek_at(at_name) {
@@ -382,6 +383,23 @@ impl<'a> Parser<'a> {
             self.skip_braces();
             self.expect(";")?;
             (name, span, TemplateKind::Class { is_union })
+        } else if let Some((qual, len, ns)) = self.namespace_qualified_template() {
+            // `template <…> void ns::f(…) {…}` after `namespace ns { template
+            // <…> void f(…); }`: read (and kept) as if written in `ns`.
+            let Some(end) = self.declaration_end() else {
+                return self.error(kw, "expected a \";\"");
+            };
+            let mut toks: Vec<Token> = self.toks[start..qual].to_vec();
+            toks.extend_from_slice(&self.toks[qual + len..end]);
+            let outer = std::mem::replace(&mut self.cxx.ns, ns.clone());
+            let header = self.sub_parse(&toks, decl_start, |p| {
+                p.with_placeholders(&params, |p| p.function_template_header())
+            });
+            self.cxx.ns = outer;
+            let (name, span, kind) = header?;
+            self.pos = end;
+            stored = Some((toks.into(), format!("{}::{name}", ns.join("::"))));
+            (name, span, kind)
         } else {
             // The signature, each type parameter a placeholder type.
             let header = self.with_placeholders(&params, |p| p.function_template_header());
@@ -394,14 +412,16 @@ impl<'a> Parser<'a> {
             (name, span, kind)
         };
         // Templates are known by their full names (`std::max`).
-        let name = self.qualify(&name);
+        let (tokens, name): (Rc<[Token]>, String) = match stored {
+            Some(kept) => kept,
+            None => (self.toks[start..self.pos].to_vec().into(), self.qualify(&name)),
+        };
         if !is_class && self.typedefs.contains_key(&name) {
             return self.error(
                 span,
                 format!("\"{name}\" has already been declared in the current scope"),
             );
         }
-        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
         let def = TemplateDef {
             name: name.clone(),
             span: span.clone(),
@@ -667,6 +687,90 @@ impl<'a> Parser<'a> {
             if k > 256 {
                 return None;
             }
+        }
+        None
+    }
+
+    /// A function template's name qualified by namespaces ahead (`tsne::
+    /// utils::Broadcast(`): where the qualifier starts, its length in
+    /// tokens, and the namespace's full name in parts.
+    fn namespace_qualified_template(&self) -> Option<(usize, usize, Vec<String>)> {
+        let mut k = 0;
+        let mut angle = 0i32;
+        loop {
+            let t = self.peek_at(k)?;
+            match &*t.text {
+                "(" if angle <= 0 => break,
+                "<" => angle += 1,
+                ">" => angle -= 1,
+                ">>" => angle -= 2,
+                ";" | "{" | "=" | "operator" => return None,
+                _ if t.kind == TokKind::Str => return None,
+                _ => {}
+            }
+            k += 1;
+            if k > 256 {
+                return None;
+            }
+        }
+        let name_at = k.checked_sub(1)?;
+        let ident = |i: usize| {
+            self.peek_at(i)
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+        };
+        if !ident(name_at) {
+            return None;
+        }
+        let mut q = name_at;
+        while q >= 2 && self.peek_at(q - 1).is_some_and(|t| t.is("::")) && ident(q - 2) {
+            q -= 2;
+        }
+        if q == name_at || q >= 1 && self.peek_at(q - 1).is_some_and(|t| t.is("::")) {
+            return None;
+        }
+        let written: Vec<String> = (q..name_at)
+            .step_by(2)
+            .filter_map(|i| self.peek_at(i).map(|t| t.text.to_string()))
+            .collect();
+        let full = self
+            .cxx
+            .lookup
+            .namespace(&self.cxx.ns, &written.join("::"))?;
+        let parts = crate::frontend::lookup::qualified_parts(&full)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        Some((self.pos + q, name_at - q, parts))
+    }
+
+    /// Where the declaration from here ends: after its `;`, or its body's
+    /// `}`.
+    fn declaration_end(&self) -> Option<usize> {
+        let mut k = self.pos;
+        let mut depth = 0i32;
+        while let Some(t) = self.toks.get(k) {
+            match &*t.text {
+                "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                ";" if depth <= 0 => return Some(k + 1),
+                "{" if depth <= 0 => {
+                    let mut braces = 0i32;
+                    while let Some(t) = self.toks.get(k) {
+                        if t.is("{") {
+                            braces += 1;
+                        } else if t.is("}") {
+                            braces -= 1;
+                            if braces == 0 {
+                                return Some(k + 1);
+                            }
+                        }
+                        k += 1;
+                    }
+                    return None;
+                }
+                _ => {}
+            }
+            k += 1;
         }
         None
     }
@@ -1266,7 +1370,14 @@ impl<'a> Parser<'a> {
         if s.ty.is_none() {
             return self.error(start, "expected a type specifier");
         }
-        let (name, span) = self.ident()?;
+        // `template void ns::run<float>(float *);`: a qualified name.
+        let span = self.span();
+        let len = self.qualified_len(0);
+        if len == 0 {
+            return self.error(span, "expected an identifier");
+        }
+        let name = self.qualified_text(0, len);
+        self.pos += len;
         let Some(def) = self.function_template(&name) else {
             return self.error(span, format!("{name} is not a template"));
         };
