@@ -2,7 +2,7 @@
 //! written small (HeCBench's convolution1D `__constant__ T mask[N]`, dp4a's
 //! `std::is_same_v`, adamw's `static __device__ const` masks, minibude's
 //! `std::array` reached through `<functional>`, tsne's `template <…> void
-//! ns::f(…) {…}`): the kernels and variables
+//! ns::f(…) {…}`, ert's `enable_if` non-type parameters): the kernels and variables
 //! come out with nvcc's names, the constants with nvcc's values, and ptxas
 //! accepts the PTX (when it is installed).
 
@@ -155,4 +155,32 @@ fn function_template_defined_with_qualified_name() {
          template <typename T> __global__ void b::k(T *p) { p[0] = 1; }\n",
     );
     assert!(!e.is_empty());
+}
+
+/// `enable_if` as a non-type template parameter (ert's `template <typename
+/// T, typename std::enable_if<std::is_same<T, half2>::value, int>::type =
+/// 0>`): an overload whose condition fails for the arguments is no
+/// candidate (SFINAE), the parameter is an `int` nvcc writes in the name
+/// (`Li0E`).
+#[test]
+fn enable_if_non_type_parameters_choose_overloads() {
+    let src = "#include <type_traits>\n\
+               #include <cuda_fp16.h>\n\
+               template <typename T, typename std::enable_if<std::is_same<T, half2>::value, int>::type = 0>\n\
+               __global__ void bs(T *A) { A[threadIdx.x] = __hadd2(A[0], A[1]); }\n\
+               template <typename T, typename std::enable_if<!std::is_same<T, half2>::value, int>::type = 0>\n\
+               __global__ void bs(T *A) { A[threadIdx.x] = A[0] + A[1]; }\n\
+               template <typename T> void run(T *A) { bs<T><<<1, 32>>>(A); }\n\
+               template void run<float>(float *);\n\
+               template void run<half2>(half2 *);\n\
+               template void run<double>(double *);\n";
+    let ptx = ptx("enable_if_nttp", src);
+    assert_eq!(
+        entries(&ptx),
+        [
+            "_Z2bsIfLi0EEvPT_",
+            "_Z2bsI7__half2Li0EEvPT_",
+            "_Z2bsIdLi0EEvPT_",
+        ]
+    );
 }

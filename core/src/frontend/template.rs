@@ -97,6 +97,12 @@ pub struct TemplateParam {
     pub default: Option<usize>,
     /// A parameter pack (`class... Args`, `int... Ns`).
     pub pack: bool,
+    /// An `int` parameter whose type is `enable_if`'s (`typename
+    /// std::enable_if<C, int>::type = 0`, `std::enable_if_t<C, int> = 0`):
+    /// where that type's tokens start and end in the template's tokens.
+    /// An instance whose arguments make it unreadable does not exist
+    /// (SFINAE: the overload is not a candidate).
+    pub sfinae: Option<(usize, usize)>,
     /// The type that stands for a type parameter in the template's own
     /// signature (compared by identity): deduction matches it, mangling
     /// writes it `T_`, `T0_`, ….
@@ -674,6 +680,7 @@ pub fn expand_packs(def: &TemplateDef, args: &[TemplateArg]) -> TemplateDef {
             kind: pack.kind.clone(),
             default: None,
             pack: false,
+            sfinae: None,
             placeholder,
         });
     }

@@ -508,6 +508,30 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// Whether an `enable_if` parameter's type (from `at.0` to `at.1` in
+    /// `d`'s tokens)
+    /// reads with these arguments bound; a failure is no error (SFINAE).
+    fn sfinae_type_reads(
+        &mut self,
+        d: &TemplateDef,
+        args: &[TemplateArg],
+        at: (usize, usize),
+    ) -> bool {
+        let before = self.diags.len();
+        let read = self.sub_parse(&d.tokens, at.0, |sub| {
+            sub.bind(d, args);
+            sub.cxx.ns = d.name.split("::").map(str::to_string).collect();
+            sub.cxx.ns.pop();
+            sub.eat("typename");
+            sub.type_name()?;
+            Ok(sub.pos)
+        });
+        // (All of it: `enable_if<false, int>` reads, its `::type` not.)
+        let ok = read.is_ok_and(|end| end == at.1) && self.diags.len() == before;
+        self.diags.truncate(before);
+        ok
+    }
+
     /// Binds a template's parameters to arguments: a type parameter is a
     /// typedef, a non-type one a constant.
     pub(super) fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
@@ -579,6 +603,13 @@ impl<'a> Parser<'a> {
                     v
                 }
             };
+            // `typename std::enable_if<C, int>::type = 0`: no instance
+            // where the type cannot be read with the arguments so far.
+            if let Some(at) = p.sfinae {
+                if !self.sfinae_type_reads(&d, &args, at) {
+                    return Ok(None);
+                }
+            }
             // A non-type parameter whose type is an earlier parameter
             // (`template <typename T, T val>`): that parameter's argument.
             let kind = match &p.kind {

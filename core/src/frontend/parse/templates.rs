@@ -414,7 +414,10 @@ impl<'a> Parser<'a> {
         // Templates are known by their full names (`std::max`).
         let (tokens, name): (Rc<[Token]>, String) = match stored {
             Some(kept) => kept,
-            None => (self.toks[start..self.pos].to_vec().into(), self.qualify(&name)),
+            None => (
+                self.toks[start..self.pos].to_vec().into(),
+                self.qualify(&name),
+            ),
         };
         if !is_class && self.typedefs.contains_key(&name) {
             return self.error(
@@ -446,13 +449,20 @@ impl<'a> Parser<'a> {
             // Templates of other parameter lists are other overloads
             // (`template <class T, int X> void f(T &)` beside
             // `template <class T> void f(T &)`).
-            let kinds = |d: &TemplateDef| -> Vec<Option<CType>> {
+            // (`enable_if` types written differently are other overloads.)
+            let kinds = |d: &TemplateDef| -> Vec<(Option<CType>, String)> {
                 d.params
                     .iter()
-                    .map(|p| match &p.kind {
-                        ParamKind::Type => None,
-                        ParamKind::Value(t) => Some(t.clone()),
-                        ParamKind::Template(_) => Some(CType::Void),
+                    .map(|p| {
+                        let kind = match &p.kind {
+                            ParamKind::Type => None,
+                            ParamKind::Value(t) => Some(t.clone()),
+                            ParamKind::Template(_) => Some(CType::Void),
+                        };
+                        let sfinae = p.sfinae.map_or(String::new(), |(a, b)| {
+                            d.tokens[a..b].iter().map(|t| &*t.text).collect()
+                        });
+                        (kind, sfinae)
                     })
                     .collect()
             };
@@ -691,6 +701,52 @@ impl<'a> Parser<'a> {
         None
     }
 
+    /// A template parameter ahead whose type is `enable_if`'s with `int`
+    /// (`typename std::enable_if<C, int>::type = 0`, `std::enable_if_t<C,
+    /// int> N = 0`): where its type ends (the name or `=`, `,`, `>`) and
+    /// its name.
+    fn enable_if_param(&self) -> Option<(usize, Option<String>)> {
+        let toks = self.toks;
+        let mut depth = 0i32;
+        let mut k = self.pos;
+        let mut names_enable_if = false;
+        let mut int_arg = false;
+        while let Some(t) = toks.get(k) {
+            match &*t.text {
+                "<" | "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                ">" | ">>" | "," | "=" if depth == 0 => break,
+                ">" => depth -= 1,
+                ">>" => depth -= 2,
+                "enable_if" | "enable_if_t" => names_enable_if = true,
+                "int" if depth == 1 && toks[k - 1].is(",") => {
+                    int_arg = toks.get(k + 1).is_some_and(|n| n.is(">"))
+                }
+                "*" | "&" | "..." if depth == 0 => return None,
+                "{" | "}" | ";" => return None,
+                _ => {}
+            }
+            k += 1;
+            if k - self.pos > 1024 {
+                return None;
+            }
+        }
+        if !names_enable_if || !int_arg || k < self.pos + 2 {
+            return None;
+        }
+        // A name after the type (not the `type` of `…>::type`).
+        let last = &toks[k - 1];
+        let named = last.kind == TokKind::Ident
+            && !is_keyword(&last.text)
+            && !toks[k - 2].is("::")
+            && toks[k - 2].is(">");
+        if named {
+            Some((k - 1, Some(last.text.to_string())))
+        } else {
+            Some((k, None))
+        }
+    }
+
     /// A function template's name qualified by namespaces ahead (`tsne::
     /// utils::Broadcast(`): where the qualifier starts, its length in
     /// tokens, and the namespace's full name in parts.
@@ -860,7 +916,18 @@ impl<'a> Parser<'a> {
         loop {
             let pspan = self.span();
             let pack;
-            let (name, kind) = if self.eat("typename") || self.eat("class") {
+            let mut sfinae = None;
+            let (name, kind) = if let Some((end, name)) = self.enable_if_param() {
+                // `typename std::enable_if<C, int>::type = 0`: an `int`
+                // whose type is read again per instance.
+                sfinae = Some((self.pos - start, end - start));
+                pack = false;
+                self.pos = end;
+                if name.is_some() {
+                    self.pos += 1;
+                }
+                (name.unwrap_or_default(), ParamKind::Value(CType::INT))
+            } else if self.eat("typename") || self.eat("class") {
                 pack = self.eat("...");
                 let name = match self.peek() {
                     Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
@@ -923,6 +990,7 @@ impl<'a> Parser<'a> {
                 kind,
                 default,
                 pack,
+                sfinae,
                 placeholder,
             });
             if self.eat(",") {
