@@ -301,7 +301,7 @@ pub enum VarInstance {
     /// A `constexpr` (or `const` arithmetic) one with a constant
     /// initializer: its uses are its value.
     Constant(super::ast::Scalar, CType),
-    Variable(super::ast::GlobalVar),
+    Variable(Box<super::ast::GlobalVar>),
 }
 
 impl Templates {

@@ -488,7 +488,7 @@ impl<'a> Parser<'a> {
                     return Ok(VarInstance::Constant(*v, t.clone()));
                 }
                 match p.globals.pop() {
-                    Some(g) => Ok(VarInstance::Variable(g)),
+                    Some(g) => Ok(VarInstance::Variable(Box::new(g))),
                     None => p.error(at, "expected a variable"),
                 }
             })?;

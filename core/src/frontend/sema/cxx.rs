@@ -106,7 +106,7 @@ impl<'a> Checker<'a> {
         let id = match self.globals.iter().position(|x| x.name == g.name) {
             Some(id) => id,
             None => {
-                let mut g = g;
+                let mut g = *g;
                 self.global_initializer(&mut g);
                 self.globals.push(g);
                 self.globals.len() - 1
