@@ -177,6 +177,28 @@ pub fn template_symbol(def: &TemplateDef, args: &[TemplateArg]) -> String {
     out
 }
 
+/// The symbol of a variable template's instance: the name and its
+/// arguments, as nvcc writes it (`_Z4maskIfE`, `_ZN1N4maskIiEE`).
+pub fn variable_template_symbol(name: &str, args: &[TemplateArg]) -> String {
+    let parts: Vec<&str> = name.split("::").collect();
+    let mut subs = Vec::new();
+    let nested = is_nested(&parts);
+    let mut out = "_Z".to_string();
+    if nested {
+        out.push('N');
+    }
+    out.push_str(&template_name(&parts, &mut subs));
+    out.push('I');
+    for a in args {
+        out.push_str(&template_arg(a, &mut subs, &[]));
+    }
+    out.push('E');
+    if nested {
+        out.push('E');
+    }
+    out
+}
+
 /// A template's return type as written: `decltype(a + b)` is
 /// `DTplfp_fp0_E` (the parameters numbered), `auto` `Da`,
 /// `decltype(auto)` `Dc`.

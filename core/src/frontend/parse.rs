@@ -25,7 +25,7 @@ use super::literals::{parse_char_literal, parse_float_literal, parse_int_literal
 use super::scope::{CxxScope, Scope};
 use super::template::{
     tt_marked, tt_marker, tt_pattern_name, ParamKind, Partial, Request, TemplateDef, TemplateKind,
-    TemplateParam, Templates, MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
+    TemplateParam, Templates, VarInstance, MAX_INSTANCES, MAX_NESTING, PATTERN_VALUE,
 };
 use crate::collections::HashMap;
 use crate::diag::{Diagnostic, Span};
@@ -552,7 +552,7 @@ impl<'a> Parser<'a> {
                     || self.class_template(&t.text).is_some()
                     || self
                         .template_id_from(self.pos + n)
-                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function())
+                        .is_some_and(|(d, _)| self.templates.defs[d].is_class())
                     || matches!(
                         &*t.text,
                         "__global__"
@@ -579,7 +579,7 @@ impl<'a> Parser<'a> {
             && (self.type_name_at(n).is_some()
                 || self
                     .template_id_from(self.pos + n)
-                    .is_some_and(|(d, _)| !self.templates.defs[d].is_function())))
+                    .is_some_and(|(d, _)| self.templates.defs[d].is_class())))
     }
 
     // ----- declarations -----

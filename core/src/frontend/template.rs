@@ -97,6 +97,12 @@ pub struct TemplateParam {
     pub default: Option<usize>,
     /// A parameter pack (`class... Args`, `int... Ns`).
     pub pack: bool,
+    /// An `int` parameter whose type is `enable_if`'s (`typename
+    /// std::enable_if<C, int>::type = 0`, `std::enable_if_t<C, int> = 0`):
+    /// where that type's tokens start and end in the template's tokens.
+    /// An instance whose arguments make it unreadable does not exist
+    /// (SFINAE: the overload is not a candidate).
+    pub sfinae: Option<(usize, usize)>,
     /// The type that stands for a type parameter in the template's own
     /// signature (compared by identity): deduction matches it, mangling
     /// writes it `T_`, `T0_`, ….
@@ -121,6 +127,11 @@ pub enum TemplateKind {
     },
     /// A class (struct) template.
     Class { is_union: bool },
+    /// A variable template (`template <class T> constexpr T pi_v =
+    /// T(3.14159);`, `template <class T> __constant__ T mask[10];`): an
+    /// instance is its declaration read again with the parameters bound
+    /// (`Parser::variable_instance`), a constant or a variable of its own.
+    Variable,
 }
 
 #[derive(Clone, Debug)]
@@ -155,6 +166,15 @@ pub struct MemberOf {
 impl TemplateDef {
     pub fn is_function(&self) -> bool {
         matches!(self.kind, TemplateKind::Function { .. })
+    }
+
+    /// A class template (or an alias template, kept as one).
+    pub fn is_class(&self) -> bool {
+        matches!(self.kind, TemplateKind::Class { .. })
+    }
+
+    pub fn is_variable(&self) -> bool {
+        matches!(self.kind, TemplateKind::Variable)
     }
 
     /// An alias template (`template <class T> using P = T *;`): its
@@ -269,6 +289,19 @@ pub struct Templates {
     /// The templates' unqualified names, with how many templates there
     /// were when they were collected (the host launch scan's filter).
     pub template_names: Option<(usize, std::rc::Rc<crate::collections::HashSet<String>>)>,
+    /// Variable templates' instances made so far, by symbol
+    /// (`_Z4maskIfE`): a constant, or a variable sema adds to the
+    /// namespace-scope ones where an expression names it.
+    pub var_instances: crate::collections::HashMap<String, VarInstance>,
+}
+
+/// An instance of a variable template.
+#[derive(Clone, Debug)]
+pub enum VarInstance {
+    /// A `constexpr` (or `const` arithmetic) one with a constant
+    /// initializer: its uses are its value.
+    Constant(super::ast::Scalar, CType),
+    Variable(Box<super::ast::GlobalVar>),
 }
 
 impl Templates {
@@ -647,6 +680,7 @@ pub fn expand_packs(def: &TemplateDef, args: &[TemplateArg]) -> TemplateDef {
             kind: pack.kind.clone(),
             default: None,
             pack: false,
+            sfinae: None,
             placeholder,
         });
     }

@@ -347,6 +347,22 @@ template <class T> using decay_t = typename decay<T>::type;
 template <class T, class U = T> using common_type_t = typename common_type<T, U>::type;
 template <class T> using make_unsigned_t = typename make_unsigned<T>::type;
 template <class T> using make_signed_t = typename make_signed<T>::type;
+template <class T> using remove_volatile_t = typename remove_volatile<T>::type;
+template <class T> using add_const_t = typename add_const<T>::type;
+template <class T> using type_identity_t = typename type_identity<T>::type;
+template <class T, class U> inline constexpr bool is_same_v = is_same<T, U>::value;
+template <class T> inline constexpr bool is_void_v = is_void<T>::value;
+template <class T> inline constexpr bool is_const_v = is_const<T>::value;
+template <class T> inline constexpr bool is_pointer_v = is_pointer<T>::value;
+template <class T> inline constexpr bool is_reference_v = is_reference<T>::value;
+template <class T> inline constexpr bool is_lvalue_reference_v = is_lvalue_reference<T>::value;
+template <class T> inline constexpr bool is_integral_v = is_integral<T>::value;
+template <class T> inline constexpr bool is_floating_point_v = is_floating_point<T>::value;
+template <class T> inline constexpr bool is_signed_v = is_signed<T>::value;
+template <class T> inline constexpr bool is_unsigned_v = is_unsigned<T>::value;
+template <class T> inline constexpr bool is_arithmetic_v = is_arithmetic<T>::value;
+template <class T> inline constexpr bool is_scalar_v = is_scalar<T>::value;
+template <class T> inline constexpr bool is_fundamental_v = is_fundamental<T>::value;
 }
 ";
 
@@ -842,6 +858,7 @@ public:
 
 pub const FUNCTIONAL: &str = "#pragma once
 #include <cstddef>
+#include <array>
 namespace std {
 /* The function objects are constexpr, as in C++14: device code calls
    them under --expt-relaxed-constexpr. */

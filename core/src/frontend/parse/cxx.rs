@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
         // `using Base<T>::f;`: a member of a class template's instance.
         if self
             .template_id_from(self.pos)
-            .is_some_and(|(d, _)| !self.templates.defs[d].is_function())
+            .is_some_and(|(d, _)| self.templates.defs[d].is_class())
         {
             let ty = self.specifiers()?.ty;
             self.expect("::")?;

@@ -359,6 +359,15 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // A `const` arithmetic device variable with a constant initializer
+        // is usable in constant expressions as in C++ (`static __device__
+        // const uint8_t m = 15;` then `m << 4`, an array bound), and its
+        // reads are its value as nvcc folds them; it stays a variable.
+        if specs.konst && arithmetic && !specs.is_extern && storage != Storage::Host {
+            if let Some(Initializer::Expr(e)) = &init {
+                self.record_constant(source_name.clone(), &d.ty, e);
+            }
+        }
         let name = crate::frontend::mangle::global_symbol(&source_name);
         // `unaryfn f;` with a typedef of a function type declares a
         // function in C++; a variable cannot have that type.
@@ -574,7 +583,7 @@ impl<'a> Parser<'a> {
                     && s.ty.is_none()
                     && self
                         .template_id_from(self.pos)
-                        .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
+                        .is_some_and(|(d, _)| self.templates.defs[d].is_class()) =>
                 {
                     // `Pair<float>`, `std::vector<int>::iterator`.
                     let (def, len) = self.template_id_from(self.pos).unwrap_or((0, 1));

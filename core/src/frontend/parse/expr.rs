@@ -493,7 +493,19 @@ impl<'a> Parser<'a> {
                 }
                 _ if self
                     .template_id_from(self.pos - 1)
-                    .is_some_and(|(d, _)| !self.templates.defs[d].is_function()) =>
+                    .is_some_and(|(d, _)| self.templates.defs[d].is_variable()) =>
+                {
+                    // `pi_v<float>`, `mask<T>[j]`, `std::is_same_v<T, int>`.
+                    let Some((d, len)) = self.template_id_from(self.pos - 1) else {
+                        return self.error(span, "expected an expression");
+                    };
+                    self.pos += len;
+                    let targs = self.template_args()?;
+                    self.variable_instance(d, targs, &span)
+                }
+                _ if self
+                    .template_id_from(self.pos - 1)
+                    .is_some_and(|(d, _)| self.templates.defs[d].is_class()) =>
                 {
                     // `Traits<T>::size`, `Traits<T>::one()`, `Pair<T>(a, b)`.
                     self.pos -= 1;

@@ -433,6 +433,109 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// What an expression naming a variable template's instance
+    /// (`pi_v<float>`, `mask<T>`) means: its value where the instance is a
+    /// constant, else the instance's variable (named by its symbol, which
+    /// sema finds in `Templates::var_instances`). Made the first time it is
+    /// named: the declaration read again with the parameters bound.
+    pub(super) fn variable_instance(
+        &mut self,
+        def: usize,
+        args: Vec<TemplateArg>,
+        span: &Span,
+    ) -> PResult<Expr> {
+        let d = self.templates.defs[def].clone();
+        let dependent = |p: &Self, a: &TemplateArg| match a {
+            TemplateArg::Type(t) => p.depends(t) || t.is_deduced(),
+            TemplateArg::Value(v, _) => {
+                crate::frontend::template::pattern_param(*v, p.placeholders.len()).is_some()
+            }
+            TemplateArg::Template(_) => false,
+        };
+        if args.iter().any(|a| dependent(self, a)) {
+            // In a template's signature: nothing to make yet.
+            return Ok(Expr::new(ExprKind::IntLit(0), span.clone()));
+        }
+        let Some(args) = self.complete_args(def, args.into_iter().map(Some).collect())? else {
+            let msg = format!(
+                "the template arguments do not match the parameters of variable template \"{}\"",
+                d.name
+            );
+            return self.error(span.clone(), msg);
+        };
+        let symbol = crate::frontend::mangle::variable_template_symbol(&d.name, &args);
+        if !self.templates.var_instances.contains_key(&symbol) {
+            if self.nesting >= MAX_NESTING {
+                let id = template_id(&d.name, &args);
+                return self.error(
+                    span.clone(),
+                    format!("excessive recursion at instantiation of \"{id}\""),
+                );
+            }
+            let name = symbol.clone();
+            let made = self.sub_parse(&d.tokens, d.decl_start, |p| {
+                p.bind(&d, &args);
+                p.cxx.ns = crate::frontend::lookup::qualified_parts(&d.name)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                p.cxx.ns.pop();
+                let at = p.span();
+                let specs = p.specifiers()?;
+                let Some(base) = specs.ty.clone() else {
+                    return p.error(at, "expected a type specifier");
+                };
+                let decl = p.declarator(base, specs.konst, specs.volatile)?;
+                let specs = specs.with_late(decl.late);
+                p.variable(&specs, decl, name.clone())?;
+                if let Some((v, t)) = p.cxx.constants.get(&name) {
+                    return Ok(VarInstance::Constant(*v, t.clone()));
+                }
+                match p.globals.pop() {
+                    Some(g) => Ok(VarInstance::Variable(Box::new(g))),
+                    None => p.error(at, "expected a variable"),
+                }
+            })?;
+            self.templates.var_instances.insert(symbol.clone(), made);
+        }
+        Ok(match &self.templates.var_instances[&symbol] {
+            VarInstance::Constant(v, t) => {
+                let kind = match v {
+                    Scalar::Int(i) => ExprKind::IntLit(*i as u64),
+                    Scalar::Float(f) => ExprKind::FloatLit(*f),
+                };
+                let mut e = Expr::new(kind, span.clone());
+                e.ty = t.clone();
+                e
+            }
+            VarInstance::Variable(_) => Expr::new(ExprKind::Ident(symbol), span.clone()),
+        })
+    }
+
+    /// Whether an `enable_if` parameter's type (from `at.0` to `at.1` in
+    /// `d`'s tokens)
+    /// reads with these arguments bound; a failure is no error (SFINAE).
+    fn sfinae_type_reads(
+        &mut self,
+        d: &TemplateDef,
+        args: &[TemplateArg],
+        at: (usize, usize),
+    ) -> bool {
+        let before = self.diags.len();
+        let read = self.sub_parse(&d.tokens, at.0, |sub| {
+            sub.bind(d, args);
+            sub.cxx.ns = d.name.split("::").map(str::to_string).collect();
+            sub.cxx.ns.pop();
+            sub.eat("typename");
+            sub.type_name()?;
+            Ok(sub.pos)
+        });
+        // (All of it: `enable_if<false, int>` reads, its `::type` not.)
+        let ok = read.is_ok_and(|end| end == at.1) && self.diags.len() == before;
+        self.diags.truncate(before);
+        ok
+    }
+
     /// Binds a template's parameters to arguments: a type parameter is a
     /// typedef, a non-type one a constant.
     pub(super) fn bind(&mut self, def: &TemplateDef, args: &[TemplateArg]) {
@@ -504,6 +607,13 @@ impl<'a> Parser<'a> {
                     v
                 }
             };
+            // `typename std::enable_if<C, int>::type = 0`: no instance
+            // where the type cannot be read with the arguments so far.
+            if let Some(at) = p.sfinae {
+                if !self.sfinae_type_reads(&d, &args, at) {
+                    return Ok(None);
+                }
+            }
             // A non-type parameter whose type is an earlier parameter
             // (`template <typename T, T val>`): that parameter's argument.
             let kind = match &p.kind {
@@ -572,7 +682,7 @@ impl<'a> Parser<'a> {
             .candidates(&name)
             .into_iter()
             .find_map(|c| self.templates.find(&c))
-            .filter(|&d| !self.templates.defs[d].is_function())
+            .filter(|&d| self.templates.defs[d].is_class())
         else {
             return self.error(span, format!("\"{name}\" is not a class template"));
         };

@@ -238,7 +238,7 @@ impl Parser<'_> {
         let at = self.span();
         let Some((class, len)) = self
             .template_id_from(self.pos)
-            .filter(|(d, _)| !self.templates.defs[*d].is_function())
+            .filter(|(d, _)| self.templates.defs[*d].is_class())
         else {
             return self.error(at, "expected a member function template");
         };

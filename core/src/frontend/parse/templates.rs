@@ -44,7 +44,7 @@ impl<'a> Parser<'a> {
 
     /// Whether a type names one of the template parameters being parsed
     /// as placeholders (`T`, `T *`, `vec4<T>`).
-    fn depends(&self, t: &CType) -> bool {
+    pub(super) fn depends(&self, t: &CType) -> bool {
         match t {
             CType::Record(r) => {
                 self.placeholders.iter().any(|p| Rc::ptr_eq(p, r))
@@ -63,7 +63,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn class_template(&self, name: &str) -> Option<usize> {
         let i = self.find_template(name)?;
-        (!self.templates.defs[i].is_function()).then_some(i)
+        self.templates.defs[i].is_class().then_some(i)
     }
 
     pub(super) fn function_template(&self, name: &str) -> Option<usize> {
@@ -319,6 +319,9 @@ impl<'a> Parser<'a> {
         if is_partial {
             return self.partial_specialization(start, decl_start, params);
         }
+        if let Some(at_name) = self.variable_template_name() {
+            return self.variable_template(start, decl_start, params, at_name);
+        }
         // `struct alignas(…) Name`, `struct __align__(…) Name`: the name
         // after the attribute (read per instance, with the parameters bound).
         let mut at_name = 1;
@@ -350,6 +353,7 @@ impl<'a> Parser<'a> {
             && self
                 .peek_at(at_name + 1)
                 .is_some_and(|t| t.is("{") || t.is(";") || t.is(":") || t.is("final"));
+        let mut stored = None;
         let (name, span, kind) = if is_class {
             let is_union = self.at("union");
             let (name, span) = match self.peek_at(at_name) {
@@ -379,6 +383,23 @@ impl<'a> Parser<'a> {
             self.skip_braces();
             self.expect(";")?;
             (name, span, TemplateKind::Class { is_union })
+        } else if let Some((qual, len, ns)) = self.namespace_qualified_template() {
+            // `template <…> void ns::f(…) {…}` after `namespace ns { template
+            // <…> void f(…); }`: read (and kept) as if written in `ns`.
+            let Some(end) = self.declaration_end() else {
+                return self.error(kw, "expected a \";\"");
+            };
+            let mut toks: Vec<Token> = self.toks[start..qual].to_vec();
+            toks.extend_from_slice(&self.toks[qual + len..end]);
+            let outer = std::mem::replace(&mut self.cxx.ns, ns.clone());
+            let header = self.sub_parse(&toks, decl_start, |p| {
+                p.with_placeholders(&params, |p| p.function_template_header())
+            });
+            self.cxx.ns = outer;
+            let (name, span, kind) = header?;
+            self.pos = end;
+            stored = Some((toks.into(), format!("{}::{name}", ns.join("::"))));
+            (name, span, kind)
         } else {
             // The signature, each type parameter a placeholder type.
             let header = self.with_placeholders(&params, |p| p.function_template_header());
@@ -391,14 +412,19 @@ impl<'a> Parser<'a> {
             (name, span, kind)
         };
         // Templates are known by their full names (`std::max`).
-        let name = self.qualify(&name);
+        let (tokens, name): (Rc<[Token]>, String) = match stored {
+            Some(kept) => kept,
+            None => (
+                self.toks[start..self.pos].to_vec().into(),
+                self.qualify(&name),
+            ),
+        };
         if !is_class && self.typedefs.contains_key(&name) {
             return self.error(
                 span,
                 format!("\"{name}\" has already been declared in the current scope"),
             );
         }
-        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
         let def = TemplateDef {
             name: name.clone(),
             span: span.clone(),
@@ -423,13 +449,20 @@ impl<'a> Parser<'a> {
             // Templates of other parameter lists are other overloads
             // (`template <class T, int X> void f(T &)` beside
             // `template <class T> void f(T &)`).
-            let kinds = |d: &TemplateDef| -> Vec<Option<CType>> {
+            // (`enable_if` types written differently are other overloads.)
+            let kinds = |d: &TemplateDef| -> Vec<(Option<CType>, String)> {
                 d.params
                     .iter()
-                    .map(|p| match &p.kind {
-                        ParamKind::Type => None,
-                        ParamKind::Value(t) => Some(t.clone()),
-                        ParamKind::Template(_) => Some(CType::Void),
+                    .map(|p| {
+                        let kind = match &p.kind {
+                            ParamKind::Type => None,
+                            ParamKind::Value(t) => Some(t.clone()),
+                            ParamKind::Template(_) => Some(CType::Void),
+                        };
+                        let sfinae = p.sfinae.map_or(String::new(), |(a, b)| {
+                            d.tokens[a..b].iter().map(|t| &*t.text).collect()
+                        });
+                        (kind, sfinae)
                     })
                     .collect()
             };
@@ -642,6 +675,205 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Where the name of the variable a variable template declares is,
+    /// from here (`constexpr T pi_v = …;`, `__constant__ T mask[N];`): an
+    /// unqualified name before `=`, `[` or `;` with no `(` before it.
+    fn variable_template_name(&self) -> Option<usize> {
+        if self.at("struct") || self.at("class") || self.at("union") || self.at("enum") {
+            return None;
+        }
+        let mut k = 0;
+        while let Some(t) = self.peek_at(k) {
+            if t.kind == TokKind::Str || t.is("(") || t.is("{") || t.is("operator") {
+                return None;
+            }
+            if t.is("=") || t.is("[") || t.is(";") {
+                let name = self.peek_at(k.checked_sub(1)?)?;
+                let before = k.checked_sub(2).and_then(|b| self.peek_at(b));
+                let ident = name.kind == TokKind::Ident && !is_keyword(&name.text);
+                return (ident && k >= 2 && !before.is_some_and(|b| b.is("::"))).then(|| k - 1);
+            }
+            k += 1;
+            if k > 256 {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// A template parameter ahead whose type is `enable_if`'s with `int`
+    /// (`typename std::enable_if<C, int>::type = 0`, `std::enable_if_t<C,
+    /// int> N = 0`): where its type ends (the name or `=`, `,`, `>`) and
+    /// its name.
+    fn enable_if_param(&self) -> Option<(usize, Option<String>)> {
+        let toks = self.toks;
+        let mut depth = 0i32;
+        let mut k = self.pos;
+        let mut names_enable_if = false;
+        let mut int_arg = false;
+        while let Some(t) = toks.get(k) {
+            match &*t.text {
+                "<" | "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                ">" | ">>" | "," | "=" if depth == 0 => break,
+                ">" => depth -= 1,
+                ">>" => depth -= 2,
+                "enable_if" | "enable_if_t" => names_enable_if = true,
+                "int" if depth == 1 && toks[k - 1].is(",") => {
+                    int_arg = toks.get(k + 1).is_some_and(|n| n.is(">"))
+                }
+                "*" | "&" | "..." if depth == 0 => return None,
+                "{" | "}" | ";" => return None,
+                _ => {}
+            }
+            k += 1;
+            if k - self.pos > 1024 {
+                return None;
+            }
+        }
+        if !names_enable_if || !int_arg || k < self.pos + 2 {
+            return None;
+        }
+        // A name after the type (not the `type` of `…>::type`).
+        let last = &toks[k - 1];
+        let named = last.kind == TokKind::Ident
+            && !is_keyword(&last.text)
+            && !toks[k - 2].is("::")
+            && toks[k - 2].is(">");
+        if named {
+            Some((k - 1, Some(last.text.to_string())))
+        } else {
+            Some((k, None))
+        }
+    }
+
+    /// A function template's name qualified by namespaces ahead (`tsne::
+    /// utils::Broadcast(`): where the qualifier starts, its length in
+    /// tokens, and the namespace's full name in parts.
+    fn namespace_qualified_template(&self) -> Option<(usize, usize, Vec<String>)> {
+        let mut k = 0;
+        let mut angle = 0i32;
+        loop {
+            let t = self.peek_at(k)?;
+            match &*t.text {
+                "(" if angle <= 0 => break,
+                "<" => angle += 1,
+                ">" => angle -= 1,
+                ">>" => angle -= 2,
+                ";" | "{" | "=" | "operator" => return None,
+                _ if t.kind == TokKind::Str => return None,
+                _ => {}
+            }
+            k += 1;
+            if k > 256 {
+                return None;
+            }
+        }
+        let name_at = k.checked_sub(1)?;
+        let ident = |i: usize| {
+            self.peek_at(i)
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+        };
+        if !ident(name_at) {
+            return None;
+        }
+        let mut q = name_at;
+        while q >= 2 && self.peek_at(q - 1).is_some_and(|t| t.is("::")) && ident(q - 2) {
+            q -= 2;
+        }
+        if q == name_at || q >= 1 && self.peek_at(q - 1).is_some_and(|t| t.is("::")) {
+            return None;
+        }
+        let written: Vec<String> = (q..name_at)
+            .step_by(2)
+            .filter_map(|i| self.peek_at(i).map(|t| t.text.to_string()))
+            .collect();
+        let full = self
+            .cxx
+            .lookup
+            .namespace(&self.cxx.ns, &written.join("::"))?;
+        let parts = crate::frontend::lookup::qualified_parts(&full)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        Some((self.pos + q, name_at - q, parts))
+    }
+
+    /// Where the declaration from here ends: after its `;`, or its body's
+    /// `}`.
+    fn declaration_end(&self) -> Option<usize> {
+        let mut k = self.pos;
+        let mut depth = 0i32;
+        while let Some(t) = self.toks.get(k) {
+            match &*t.text {
+                "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                ";" if depth <= 0 => return Some(k + 1),
+                "{" if depth <= 0 => {
+                    let mut braces = 0i32;
+                    while let Some(t) = self.toks.get(k) {
+                        if t.is("{") {
+                            braces += 1;
+                        } else if t.is("}") {
+                            braces -= 1;
+                            if braces == 0 {
+                                return Some(k + 1);
+                            }
+                        }
+                        k += 1;
+                    }
+                    return None;
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// A variable template, kept as its tokens to its `;`; an expression
+    /// that names an instance reads it (`Parser::variable_instance`).
+    fn variable_template(
+        &mut self,
+        start: usize,
+        decl_start: usize,
+        params: Vec<TemplateParam>,
+        at_name: usize,
+    ) -> PResult<()> {
+        let Some(t) = self.peek_at(at_name) else {
+            let span = self.span();
+            return self.error(span, "expected an identifier");
+        };
+        let (name, span) = (t.text.to_string(), t.span());
+        while !self.at(";") && !self.at_eof() {
+            if self.at("(") {
+                self.skip_parens();
+            } else if self.at("{") {
+                self.skip_braces();
+            } else {
+                self.pos += 1;
+            }
+        }
+        self.expect(";")?;
+        let name = self.qualify(&name);
+        if self.templates.find(&name).is_some() || self.typedefs.contains_key(&name) {
+            let msg = format!("\"{name}\" has already been declared in the current scope");
+            return self.error(span, msg);
+        }
+        let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
+        self.templates.defs.push(TemplateDef {
+            name,
+            span,
+            params,
+            tokens,
+            decl_start,
+            kind: TemplateKind::Variable,
+            member: None,
+            outer: self.bound.clone(),
+        });
+        Ok(())
+    }
+
     /// Skips a friend template declaration from `friend`: to its `;`, or
     /// past the body of a friend function defined here.
     fn skip_friend_template(&mut self) {
@@ -684,7 +916,18 @@ impl<'a> Parser<'a> {
         loop {
             let pspan = self.span();
             let pack;
-            let (name, kind) = if self.eat("typename") || self.eat("class") {
+            let mut sfinae = None;
+            let (name, kind) = if let Some((end, name)) = self.enable_if_param() {
+                // `typename std::enable_if<C, int>::type = 0`: an `int`
+                // whose type is read again per instance.
+                sfinae = Some((self.pos - start, end - start));
+                pack = false;
+                self.pos = end;
+                if name.is_some() {
+                    self.pos += 1;
+                }
+                (name.unwrap_or_default(), ParamKind::Value(CType::INT))
+            } else if self.eat("typename") || self.eat("class") {
                 pack = self.eat("...");
                 let name = match self.peek() {
                     Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
@@ -747,6 +990,7 @@ impl<'a> Parser<'a> {
                 kind,
                 default,
                 pack,
+                sfinae,
                 placeholder,
             });
             if self.eat(",") {
@@ -830,7 +1074,7 @@ impl<'a> Parser<'a> {
         }
         let d = self.find_template(&name)?;
         let def = &self.templates.defs[d];
-        if def.is_function() || def.is_alias() {
+        if !def.is_class() || def.is_alias() {
             return None;
         }
         let arg = TemplateArg::Template(def.name.clone());
@@ -1194,7 +1438,14 @@ impl<'a> Parser<'a> {
         if s.ty.is_none() {
             return self.error(start, "expected a type specifier");
         }
-        let (name, span) = self.ident()?;
+        // `template void ns::run<float>(float *);`: a qualified name.
+        let span = self.span();
+        let len = self.qualified_len(0);
+        if len == 0 {
+            return self.error(span, "expected an identifier");
+        }
+        let name = self.qualified_text(0, len);
+        self.pos += len;
         let Some(def) = self.function_template(&name) else {
             return self.error(span, format!("{name} is not a template"));
         };

@@ -89,6 +89,76 @@ impl<'a> Checker<'a> {
         None
     }
 
+    /// A variable template's instance the parser named by its symbol
+    /// (`_Z4maskIfE`): the instance's variable, made a namespace-scope one
+    /// the first time a function names it.
+    pub(super) fn variable_template_instance(&mut self, name: &str, span: &Span) -> Option<Expr> {
+        let made = self
+            .inst
+            .borrow()
+            .templates
+            .var_instances
+            .get(name)
+            .cloned();
+        let Some(crate::frontend::template::VarInstance::Variable(g)) = made else {
+            return None;
+        };
+        let id = match self.globals.iter().position(|x| x.name == g.name) {
+            Some(id) => id,
+            None => {
+                let mut g = *g;
+                self.global_initializer(&mut g);
+                self.globals.push(g);
+                self.globals.len() - 1
+            }
+        };
+        let g = &self.globals[id];
+        let device_var = g.storage != Storage::Host;
+        let ty = g.ty.clone();
+        if device_var != self.space.on_device() && self.space != ExecSpace::HostDevice {
+            let (what, fun) = if device_var {
+                ("device", "a host")
+            } else {
+                ("host", "a device")
+            };
+            let source = crate::frontend::lookup::last_part(&g.source_name).to_string();
+            self.err(
+                span,
+                format!("a {what} variable \"{source}\" cannot be directly read in {fun} function"),
+            );
+        }
+        Some(Expr {
+            kind: ExprKind::Global(id),
+            span: span.clone(),
+            ty,
+            lvalue: true,
+        })
+    }
+
+    /// The device variable an identifier names where its reads are a
+    /// constant (`__device__ const int G = 7;`): for `&G`.
+    pub(super) fn const_device_variable(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Ident(name) = &e.kind else {
+            return None;
+        };
+        if self.lookup_block(name).is_some() || self.named_constant(name, &e.span).is_none() {
+            return None;
+        }
+        let Some(Binding::Global(id)) = self.lookup(name) else {
+            return None;
+        };
+        let g = self
+            .globals
+            .get(id)
+            .filter(|g| g.storage != Storage::Host)?;
+        Some(Expr {
+            kind: ExprKind::Global(id),
+            span: e.span.clone(),
+            ty: g.ty.clone(),
+            lvalue: true,
+        })
+    }
+
     /// A namespace-scope variable named here.
     pub(super) fn global_named(&self, name: &str) -> Option<usize> {
         self.candidates(name)

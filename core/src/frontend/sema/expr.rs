@@ -57,6 +57,9 @@ impl<'a> Checker<'a> {
                     }
                     None => {}
                 }
+                if let Some(v) = self.variable_template_instance(&name, &span) {
+                    return v;
+                }
                 if let Some(f) = self.function_designator(&name, &span, target) {
                     return f;
                 }
@@ -299,9 +302,14 @@ impl<'a> Checker<'a> {
                     lvalue: true,
                 }
             }
-            ExprKind::Unary(op, inner) => {
+            ExprKind::Unary(op, mut inner) => {
                 if op == UnOp::AddrOf {
                     self.fn_target = target;
+                    // `&G`, `G` a `const` device variable whose reads are
+                    // its value: the variable.
+                    if let Some(g) = self.const_device_variable(&inner) {
+                        *inner = g;
+                    }
                 }
                 self.unary(op, *inner, span)
             }

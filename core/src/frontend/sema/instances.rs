@@ -212,7 +212,7 @@ fn instance_description(d: &template::TemplateDef, args: &[TemplateArg]) -> Stri
             };
             format!("{ret} {name}({})", params.join(", "))
         }
-        TemplateKind::Class { .. } => d.name.clone(),
+        TemplateKind::Class { .. } | TemplateKind::Variable => d.name.clone(),
     };
     let with: Vec<String> = d
         .params

@@ -167,7 +167,7 @@ impl<'a> Checker<'a> {
                     defaults,
                     ..
                 } => (*space, *constexpr, *defaults),
-                TemplateKind::Class { .. } => continue,
+                TemplateKind::Class { .. } | TemplateKind::Variable => continue,
             };
             // Which parameters have defaults (their values come with the
             // instance's signature once one is chosen).
@@ -380,6 +380,6 @@ fn template_signature(d: &crate::frontend::template::TemplateDef) -> String {
             let name = super::super::lookup::last_part(&d.name);
             format!("{ret} {name}({})", params.join(", "))
         }
-        TemplateKind::Class { .. } => d.name.clone(),
+        TemplateKind::Class { .. } | TemplateKind::Variable => d.name.clone(),
     }
 }
