@@ -92,3 +92,100 @@ fn aligned_storage_has_its_size_and_alignment() {
     assert!(ptx.contains(", 2408;"), "{ptx}");
     assert!(ptx.contains(", 16;"), "{ptx}");
 }
+
+/// A class template's host members defined out of the class (btree's
+/// `GpuBTreeMap<…>::insertKeys`), reached from a use of an instance in
+/// `main` through in-class members and the constructor: their launches
+/// ask for the instances their arguments deduce, a data member of the
+/// class (`alloc_`) among them, in nvcc's order.
+const MAP: &str = r#"#include <cstdint>
+struct Pool { int *p; };
+namespace tree {
+namespace kernels {
+template <typename A> __global__ void init(uint32_t *root, A a) { root[0] = a.p[0]; }
+template <typename K, typename V, typename S, typename A>
+__global__ void insert(uint32_t *root, K *keys, V *values, S n, A a) { root[0] = keys[0] + values[0] + n + a.p[0]; }
+template <typename K, typename A> __global__ void remove(uint32_t *root, K *keys, A a) { root[0] = keys[0]; }
+}
+template <typename K, typename V, typename S = K, typename A = Pool>
+class Map {
+  static constexpr uint32_t BLOCK = 256;
+  uint32_t *root_;
+  A alloc_;
+  cudaError_t initTree(uint32_t *&root, cudaStream_t s = 0);
+  cudaError_t insertKeys(uint32_t *&root, K *&keys, V *&values, S &n, cudaStream_t s = 0);
+  REMOVE_DECL
+ public:
+  Map() { initTree(root_); }
+  cudaError_t insertKeys(K *keys, V *values, S n) { return insertKeys(root_, keys, values, n); }
+};
+template <typename K, typename V, typename S, typename A>
+cudaError_t Map<K, V, S, A>::initTree(uint32_t *&root, cudaStream_t s) {
+  kernels::init<<<1, 32, 0, s>>>(root, alloc_);
+  return cudaSuccess;
+}
+template <typename K, typename V, typename S, typename A>
+cudaError_t Map<K, V, S, A>::insertKeys(uint32_t *&root, K *&keys, V *&values, S &n, cudaStream_t s) {
+  const uint32_t blocks = (n + BLOCK - 1) / BLOCK;
+  kernels::insert<<<blocks, BLOCK, 0, s>>>(root, keys, values, n, alloc_);
+  return cudaSuccess;
+}
+REMOVE_DEF
+}
+int main() {
+  tree::Map<uint32_t, uint32_t, uint32_t> m;
+  uint32_t *k = 0, *v = 0;
+  m.insertKeys(k, v, 4u);
+}
+"#;
+
+#[test]
+fn out_of_class_host_members_of_a_class_template_used_in_main() {
+    let src = MAP.replace("REMOVE_DECL", "").replace("REMOVE_DEF", "");
+    let ptx = ptx("scan_out_of_class", &src);
+    assert_eq!(
+        entries(&ptx),
+        [
+            "_ZN4tree7kernels4initI4PoolEEvPjT_",
+            "_ZN4tree7kernels6insertIjjj4PoolEEvPjPT_PT0_T1_T2_"
+        ]
+    );
+}
+
+/// A member defined out of the class that no use reads (`removeKeys`,
+/// which nvcc does not instantiate either) keeps the warning naming the
+/// kernel template it launches; those read lose theirs.
+#[test]
+fn an_out_of_class_member_no_use_reads_keeps_its_warning() {
+    let src = MAP
+        .replace(
+            "REMOVE_DECL",
+            "cudaError_t removeKeys(uint32_t *&root, K *&keys, cudaStream_t s = 0);",
+        )
+        .replace(
+            "REMOVE_DEF",
+            "template <typename K, typename V, typename S, typename A>\n\
+             cudaError_t Map<K, V, S, A>::removeKeys(uint32_t *&root, K *&keys, cudaStream_t s) {\n\
+               kernels::remove<<<1, BLOCK, 0, s>>>(root, keys, alloc_);\n\
+               return cudaSuccess;\n\
+             }",
+        );
+    let opts = ptxlab_core::Options {
+        arch: "sm_80".into(),
+        ..ptxlab_core::Options::default()
+    };
+    let c = ptxlab_core::compile_source("k.cu", &src, &opts);
+    let warnings: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:#?}");
+    assert!(
+        warnings[0].contains("kernel template \"tree::kernels::remove\""),
+        "{warnings:#?}"
+    );
+    assert_eq!(
+        entries(c.ptx.as_deref().expect("PTX")),
+        [
+            "_ZN4tree7kernels4initI4PoolEEvPjT_",
+            "_ZN4tree7kernels6insertIjjj4PoolEEvPjPT_PT0_T1_T2_"
+        ]
+    );
+}

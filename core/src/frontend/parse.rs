@@ -205,6 +205,7 @@ pub fn parse_with_missing(
         noted_missing: false,
         bound: Vec::new(),
         local_names: Vec::new(),
+        scan_class: None,
     };
     while !p.at_eof() {
         let before = p.pos;
@@ -286,6 +287,9 @@ struct Parser<'a> {
     /// hides a type or template of that name (`double max = 0; if (max <
     /// t)` compares; `int dir; dir[i] = …` indexes).
     local_names: Vec<String>,
+    /// The class instance whose host members the launch scan reads: the
+    /// types of its data members, which those bodies name (`alloc_`).
+    scan_class: Option<CType>,
 }
 
 /// What the declaration specifiers said.

@@ -579,7 +579,9 @@ impl<'a> Parser<'a> {
         let toks = self.toks;
         match &toks[lo..hi] {
             [t] if t.kind == TokKind::Ident => {
-                let ty = self.declared_type(&t.text, from, lo)?;
+                let ty = self
+                    .declared_type(&t.text, from, lo)
+                    .or_else(|| self.scan_class_member(&t.text))?;
                 Some(match ty.unref() {
                     CType::Array(e, _) => CType::ptr_to((**e).clone()),
                     t => t.clone(),
@@ -618,6 +620,20 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The type of data member `name` of the class instance whose host
+    /// members are being read (`scan_class`), if it has one.
+    fn scan_class_member(&self, name: &str) -> Option<CType> {
+        let Some(CType::Record(r)) = &self.scan_class else {
+            return None;
+        };
+        let layout = r.layout.borrow().clone()?;
+        layout
+            .fields
+            .iter()
+            .find(|f| !f.base && f.name == name)
+            .map(|f| f.ty.clone())
     }
 
     /// The type of the variable `name` as last declared between tokens
