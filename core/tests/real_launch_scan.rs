@@ -3,7 +3,7 @@
 //! -arch=sm_80 --ptx -std=c++17`) for the same source, with no warning, and
 //! ptxas (when installed) accepts the PTX. Also the constructs those
 //! programs' kernels need: a constant array's element in a constant
-//! expression, `std::aligned_storage`.
+//! expression, `std::aligned_storage`, `thrust::pair`.
 
 mod common;
 
@@ -188,4 +188,19 @@ fn an_out_of_class_member_no_use_reads_keeps_its_warning() {
             "_ZN4tree7kernels6insertIjjj4PoolEEvPjPT_PT0_T1_T2_"
         ]
     );
+}
+
+/// `<thrust/pair.h>`: `thrust::pair` and `thrust::make_pair` are
+/// libcu++'s, as in CCCL 3, so a kernel taking one carries nvcc's
+/// `cuda::std::__4::pair` in its name.
+#[test]
+fn thrust_pair_is_libcuxx_pair() {
+    let src = "#include <thrust/pair.h>\n\
+               __global__ void k(thrust::pair<int, float> p, float *o) {\n\
+                 auto q = thrust::make_pair(p.first, p.second * 2.f);\n\
+                 thrust::pair<float, float> r(q.second, 1.f);\n\
+                 o[0] = q.first + r.first + r.second;\n\
+               }\n";
+    let ptx = ptx("thrust_pair", src);
+    assert_eq!(entries(&ptx), ["_Z1kN4cuda3std3__44pairIifEEPf"]);
 }
