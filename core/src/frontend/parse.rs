@@ -213,6 +213,7 @@ pub fn parse_with_missing(
         local_names: Vec::new(),
         lazy,
         lazy_stream: Some(lazy::StreamLazy::default()),
+        scan_class: None,
     };
     while !p.at_eof() {
         let before = p.pos;
@@ -301,6 +302,9 @@ struct Parser<'a> {
     /// The kept bodies of the stream being parsed; `None` in a parser of
     /// other tokens (an instance's), which keeps none.
     lazy_stream: Option<lazy::StreamLazy>,
+    /// The class instance whose host members the launch scan reads: the
+    /// types of its data members, which those bodies name (`alloc_`).
+    scan_class: Option<CType>,
 }
 
 /// What the declaration specifiers said.

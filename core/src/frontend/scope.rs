@@ -29,6 +29,10 @@ pub(crate) struct CxxScope {
     pub(crate) lookup: Lookup,
     /// `constexpr` variables with a constant initializer (qualified).
     pub(crate) constants: HashMap<String, (Scalar, CType)>,
+    /// `constexpr` (or `const`) integer arrays with a constant initializer
+    /// list (qualified): their elements and the element type, so that
+    /// `table[n - 1]` reads in a constant expression.
+    pub(crate) constant_arrays: HashMap<String, (Vec<i64>, CType)>,
     /// Local `const` integers recorded in `constants` while their block is
     /// parsed, with what each shadowed (restored when the block ends).
     pub(crate) block_constants: Vec<(String, Option<(Scalar, CType)>)>,

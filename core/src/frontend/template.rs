@@ -274,6 +274,11 @@ pub struct Templates {
     /// instantiation of the class (`template class PiEstimator<float>;`)
     /// reads their bodies for the kernels they launch.
     pub out_of_class: Vec<(String, TemplateDef)>,
+    /// The warnings given where such a member launches a kernel template
+    /// with arguments only an instance knows (their places): taken back
+    /// when a use of the class reads the member for an instance, whose
+    /// own reading warns where it still cannot tell.
+    pub unread_launches: Vec<crate::diag::Span>,
     /// Class instances whose host members were (or are being) read for
     /// launches, with the members asked for: each is read once (a member
     /// that names its own class would read it again without end).

@@ -139,15 +139,20 @@ template <class T> __host__ __device__ void swap(T &a, T &b) {
     a = b;
     b = t;
 }
+/* In libcu++'s versioned inline namespace, as nvcc's names carry it
+   (`N4cuda3std3__44pairIifEE`); thrust::pair is this pair. */
+inline namespace __4 {
 template <class A, class B> struct pair {
+    typedef A first_type;
+    typedef B second_type;
     A first;
     B second;
+    __host__ __device__ constexpr pair() : first(), second() {}
+    __host__ __device__ constexpr pair(const A &a, const B &b) : first(a), second(b) {}
 };
-template <class A, class B> __host__ __device__ pair<A, B> make_pair(A a, B b) {
-    pair<A, B> p;
-    p.first = a;
-    p.second = b;
-    return p;
+template <class A, class B> __host__ __device__ constexpr pair<A, B> make_pair(A a, B b) {
+    return pair<A, B>(a, b);
+}
 }
 }
 }

@@ -259,6 +259,10 @@ template <class T> struct enable_if<true, T> { typedef T type; };
 template <bool B, class T, class F> struct conditional { typedef T type; };
 template <class T, class F> struct conditional<false, T, F> { typedef F type; };
 template <class T> struct type_identity { typedef T type; };
+/* Storage of Len bytes at alignment Align (the default: the widest scalar's). */
+template <size_t Len, size_t Align = 16> struct aligned_storage {
+    struct alignas(Align) type { unsigned char __data[Len]; };
+};
 template <class T, class U = T> struct common_type { typedef __ptxlab_common_type(T, U) type; };
 template <class T> struct remove_const { typedef T type; };
 template <class T> struct remove_volatile { typedef T type; };

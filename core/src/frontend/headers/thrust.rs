@@ -4,11 +4,12 @@
 //! `sqrt`, `pow`, `sin`, `cos`) and `<thrust/device_ptr.h>` (a wrapped
 //! pointer kernels take and index). As in CCCL 3, both live in the inline
 //! namespace `thrust::_V_300500_SM_<arch>`, which nvcc's kernel names carry
-//! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`). Thrust's
+//! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`);
+//! `<thrust/pair.h>` names libcu++'s `cuda::std::pair`. Thrust's
 //! other headers are host-only (`HOST_ONLY` in `headers.rs`).
 
 /// The paths served here (in the order of `header`'s texts).
-pub const NAMES: &[&str] = &["thrust/complex.h", "thrust/device_ptr.h"];
+pub const NAMES: &[&str] = &["thrust/complex.h", "thrust/device_ptr.h", "thrust/pair.h"];
 
 /// The inline namespace's name from the target, defined once.
 macro_rules! namespace {
@@ -139,7 +140,17 @@ template <typename T> __host__ __device__ T *raw_pointer_cast(T *p) { return p; 
 );
 
 /// The text of a header served here.
+/// `<thrust/pair.h>`: in CCCL 3 `thrust::pair` is libcu++'s
+/// `cuda::std::pair` (nvcc's names carry `N4cuda3std3__44pairIifEE`).
+const PAIR: &str = "#pragma once
+#include <cuda/std/utility>
+namespace thrust {
+using ::cuda::std::pair;
+using ::cuda::std::make_pair;
+}
+";
+
 pub fn header(path: &str) -> Option<&'static str> {
     let i = NAMES.iter().position(|n| *n == path)?;
-    Some([COMPLEX, DEVICE_PTR][i])
+    Some([COMPLEX, DEVICE_PTR, PAIR][i])
 }

@@ -474,6 +474,31 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// Records a constant integer array's elements (`constexpr int
+    /// t[3] = {110, 64, 48};`) when each is a constant.
+    pub(super) fn record_constant_array(
+        &mut self,
+        name: &str,
+        elem: &CType,
+        items: &[Initializer],
+    ) {
+        if !elem.is_integer() {
+            return;
+        }
+        let values: Option<Vec<i64>> = items
+            .iter()
+            .map(|i| match i {
+                Initializer::Expr(e) => self.const_value(e),
+                _ => None,
+            })
+            .collect();
+        if let Some(values) = values {
+            self.cxx
+                .constant_arrays
+                .insert(name.to_string(), (values, elem.clone()));
+        }
+    }
+
     /// Records a `constexpr` function whose body is `{ return e; }`.
     pub(super) fn record_constexpr_fn(&mut self, f: &FunctionDef) {
         let Some(Stmt {

@@ -349,6 +349,11 @@ impl<'a> Parser<'a> {
         // allows (`const int N = 256;`, `const float k = -1.58f;`), as
         // `constexpr`.
         let const_int = specs.konst && arithmetic && storage == Storage::Host && !specs.is_extern;
+        if specs.constexpr || specs.konst && !specs.is_extern {
+            if let (CType::Array(elem, _), Some(Initializer::List(items, _))) = (&d.ty, &init) {
+                self.record_constant_array(&source_name, elem, items);
+            }
+        }
         if specs.constexpr || const_int {
             if let Some(Initializer::Expr(e)) = &init {
                 if self.record_constant(source_name.clone(), &d.ty, e) {

@@ -309,6 +309,28 @@ impl<'a> Parser<'a> {
                 self.substitute_enumerators(a, depth + 1);
                 self.substitute_enumerators(b, depth + 1);
             }
+            // An element of a constant array (`depth_to_max[n - 1]`).
+            ExprKind::Index(base, i) => {
+                self.substitute_enumerators(i, depth + 1);
+                let ExprKind::Ident(name) = &base.kind else {
+                    return;
+                };
+                let Some((values, ty)) = self
+                    .candidates(name)
+                    .into_iter()
+                    .find_map(|c| self.cxx.constant_arrays.get(&c))
+                else {
+                    return;
+                };
+                let value = const_eval(i)
+                    .and_then(|k| usize::try_from(k.as_i64()).ok())
+                    .and_then(|k| values.get(k));
+                if let Some(&v) = value {
+                    let mut lit = Expr::new(ExprKind::IntLit(v as u64), e.span.clone());
+                    lit.ty = ty.clone();
+                    *e = lit;
+                }
+            }
             _ => {}
         }
     }

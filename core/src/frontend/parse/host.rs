@@ -526,7 +526,15 @@ impl<'a> Parser<'a> {
             }
             j + 2
         };
-        let args = call_args(toks, open, end);
+        // A template's `<…>` holds its commas (`F<A, B>()` is one argument).
+        let template_at = |k: usize| {
+            let mut first = k;
+            while first >= 2 && toks[first - 1].is("::") && toks[first - 2].kind == TokKind::Ident {
+                first -= 2;
+            }
+            self.template_id_from(first).is_some()
+        };
+        let args = call_args(toks, open, end, template_at);
         let types: Vec<Option<CType>> = args
             .iter()
             .map(|&(lo, hi)| self.arg_type(from, lo, hi))
@@ -571,7 +579,9 @@ impl<'a> Parser<'a> {
         let toks = self.toks;
         match &toks[lo..hi] {
             [t] if t.kind == TokKind::Ident => {
-                let ty = self.declared_type(&t.text, from, lo)?;
+                let ty = self
+                    .declared_type(&t.text, from, lo)
+                    .or_else(|| self.scan_class_member(&t.text))?;
                 Some(match ty.unref() {
                     CType::Array(e, _) => CType::ptr_to((**e).clone()),
                     t => t.clone(),
@@ -610,6 +620,20 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The type of data member `name` of the class instance whose host
+    /// members are being read (`scan_class`), if it has one.
+    fn scan_class_member(&self, name: &str) -> Option<CType> {
+        let Some(CType::Record(r)) = &self.scan_class else {
+            return None;
+        };
+        let layout = r.layout.borrow().clone()?;
+        layout
+            .fields
+            .iter()
+            .find(|f| !f.base && f.name == name)
+            .map(|f| f.ty.clone())
     }
 
     /// The type of the variable `name` as last declared between tokens
@@ -1183,21 +1207,38 @@ fn skip_balanced(toks: &[Token], k: usize) -> usize {
 }
 
 /// The arguments of the call whose `(` is token `open`: each one's tokens.
-fn call_args(toks: &[Token], open: usize, end: usize) -> Vec<(usize, usize)> {
+/// A `<` after a name `template_at` says is a template's (the token's
+/// index) opens brackets whose commas do not split arguments.
+fn call_args(
+    toks: &[Token],
+    open: usize,
+    end: usize,
+    template_at: impl Fn(usize) -> bool,
+) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let (mut depth, mut lo) = (0i32, open + 1);
+    // The open template brackets, each with the depth it opened at.
+    let mut angles: Vec<i32> = Vec::new();
     for (k, t) in toks.iter().enumerate().take(end).skip(open) {
         if t.is("(") || t.is("[") || t.is("{") {
             depth += 1;
         } else if t.is(")") || t.is("]") || t.is("}") {
             depth -= 1;
+            angles.retain(|&d| d <= depth);
             if depth == 0 {
                 if k > lo {
                     out.push((lo, k));
                 }
                 break;
             }
-        } else if depth == 1 && t.is(",") {
+        } else if t.is("<") && k > 0 && toks[k - 1].kind == TokKind::Ident && template_at(k - 1) {
+            angles.push(depth);
+        } else if (t.is(">") || t.is(">>")) && angles.last() == Some(&depth) {
+            angles.pop();
+            if t.is(">>") && angles.last() == Some(&depth) {
+                angles.pop();
+            }
+        } else if depth == 1 && t.is(",") && angles.is_empty() {
             out.push((lo, k));
             lo = k + 1;
         }

@@ -140,12 +140,30 @@ pub(super) fn host_body_requests(
     args: &[TemplateArg],
     at: usize,
 ) -> Vec<Request> {
+    host_member_requests(templates, diags, def, args, at, None)
+}
+
+/// `host_body_requests` for a member of class instance `class` (when
+/// given): the body's names of the class's data members have their types.
+pub(super) fn host_member_requests(
+    templates: &mut Templates,
+    diags: &mut Vec<Diagnostic>,
+    def: &TemplateDef,
+    args: &[TemplateArg],
+    at: usize,
+    class: Option<CType>,
+) -> Vec<Request> {
     let def = &crate::frontend::template::expand_packs(def, args);
     let scope = templates.scope.clone();
     let mut p = Parser::sub(&def.tokens, diags, scope, std::mem::take(templates), 0, 1);
     p.cxx.ns = def.name.split("::").map(str::to_string).collect();
     p.cxx.ns.pop();
     p.bind(def, args);
+    if let Some(CType::Record(r)) = &class {
+        p.inject_class_name(r);
+        p.class_names(r);
+    }
+    p.scan_class = class;
     let known = p.templates.requests.len();
     if let Some((Some(body), end)) = p.host_function_end(def.decl_start) {
         p.scan_launches(body, end, at);
@@ -244,7 +262,21 @@ impl<'a> Parser<'a> {
         if !self.templates.members_scanned.insert(key) {
             return Vec::new();
         }
-        let scope = self.templates.scope.clone();
+        // The host members defined out of the class (`template <…>
+        // cudaError_t Map<K, V>::insert(…) {…}`), after those in it; read
+        // with the names declared so far (see `explicit_instantiation`).
+        let outside: Vec<TemplateDef> = self
+            .templates
+            .out_of_class
+            .iter()
+            .filter(|(c, d)| *c == def.name && d.params.len() == args.len())
+            .map(|(_, d)| d.clone())
+            .collect();
+        let scope = if outside.is_empty() {
+            self.templates.scope.clone()
+        } else {
+            self.scope_here()
+        };
         let templates = std::mem::take(&mut self.templates);
         let mut p = Parser::sub(
             &def.tokens,
@@ -257,6 +289,11 @@ impl<'a> Parser<'a> {
         p.cxx.ns = def.name.split("::").map(str::to_string).collect();
         let simple = p.cxx.ns.pop().unwrap_or_default();
         p.bind(&def, args);
+        // The instance itself: its data members' types are what the
+        // members' bodies pass to kernels.
+        let ndiags = p.diags.len();
+        p.scan_class = p.class_instance(index, args.to_vec(), &def.span).ok();
+        p.diags.truncate(ndiags);
         let toks = p.toks;
         let members = match p.templates.host_members.get(&index) {
             Some(m) => m.clone(),
@@ -277,6 +314,11 @@ impl<'a> Parser<'a> {
         for (m, (name, _, _)) in members.iter().enumerate() {
             by_name.entry(name.as_str()).or_default().push(m);
         }
+        for (m, d) in outside.iter().enumerate() {
+            if let Some(name) = out_of_class_name(d) {
+                by_name.entry(name).or_default().push(members.len() + m);
+            }
+        }
         let mut queue = std::collections::BinaryHeap::new();
         let mut call = |name: &str, queue: &mut std::collections::BinaryHeap<_>| {
             for m in by_name.remove(name).unwrap_or_default() {
@@ -287,7 +329,38 @@ impl<'a> Parser<'a> {
             call(c, &mut queue);
         }
         while let Some(std::cmp::Reverse(m)) = queue.pop() {
-            let (_, body, end) = members[m];
+            let Some(&(_, body, end)) = members.get(m) else {
+                // Out of the class: its body with the class's arguments
+                // bound, in a parser of its own tokens.
+                let d = &outside[m - members.len()];
+                let body = d.tokens.get(d.decl_start..).unwrap_or_default();
+                for w in body.windows(2) {
+                    if w[0].kind == TokKind::Ident && w[1].is("(") {
+                        call(&w[0].text, &mut queue);
+                    }
+                }
+                // Its launches are read here: the warning its definition
+                // gave is this reading's to give.
+                let spans: Vec<Span> = d.tokens.iter().map(|t| t.span()).collect();
+                let unread = &mut p.templates.unread_launches;
+                let taken: Vec<Span> = unread
+                    .iter()
+                    .filter(|s| spans.contains(s))
+                    .cloned()
+                    .collect();
+                unread.retain(|s| !taken.contains(s));
+                p.diags.retain(|g| {
+                    !(g.severity == crate::diag::Severity::Warning && taken.contains(&g.span))
+                });
+                let class = p.scan_class.clone();
+                let here = p.scope_here();
+                let outer = std::mem::replace(&mut p.templates.scope, here);
+                let made =
+                    host_member_requests(&mut p.templates, p.diags, d, args, usize::MAX, class);
+                p.templates.scope = outer;
+                p.templates.requests.extend(made);
+                continue;
+            };
             // The members it calls.
             for k in body..end.saturating_sub(1) {
                 if toks[k].kind == TokKind::Ident && toks[k + 1].is("(") {
@@ -301,6 +374,28 @@ impl<'a> Parser<'a> {
         self.templates = p.templates;
         out
     }
+}
+
+/// The name of a class template's member defined out of its class (kept
+/// in `Templates::out_of_class`): the name before its parameter list
+/// (`Map<K, V>::insert(`).
+fn out_of_class_name(d: &TemplateDef) -> Option<&str> {
+    let toks = d.tokens.get(d.decl_start..)?;
+    let mut angle = 0i32;
+    for (k, t) in toks.iter().enumerate() {
+        match &*t.text {
+            "<" => angle += 1,
+            ">" => angle -= 1,
+            ">>" => angle -= 2,
+            "(" if angle <= 0 && k > 0 => {
+                let name = &toks[k - 1];
+                return (name.kind == TokKind::Ident).then_some(&*name.text);
+            }
+            "{" | ";" => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Template arguments completed with the defaults of the parameters not
@@ -358,6 +453,7 @@ impl<'a> Parser<'a> {
             local_names: Vec::new(),
             lazy: Vec::new(),
             lazy_stream: None,
+            scan_class: None,
         }
     }
 

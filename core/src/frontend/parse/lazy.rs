@@ -243,6 +243,7 @@ impl<'a> Parser<'a> {
             local_names: lazy.local_names.clone(),
             lazy: Vec::new(),
             lazy_stream: None,
+            scan_class: None,
         };
         let ns = std::mem::replace(&mut p.cxx.ns, lazy.ns.clone());
         let constants = p.cxx.constants.clone();

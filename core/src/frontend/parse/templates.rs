@@ -1671,6 +1671,7 @@ impl Parser<'_> {
                 continue;
             };
             let name = self.templates.defs[def].name.clone();
+            self.templates.unread_launches.push(toks[i].span());
             self.diags.push(Diagnostic::warning(
                 toks[i].span(),
                 format!(
