@@ -99,6 +99,7 @@ fn record(
         pass_run: None,
         remarks: report.remarks,
         metrics: report.metrics,
+        edited: false,
     });
 }
 
@@ -158,6 +159,9 @@ pub struct Stepper<'o> {
     module: Module,
     /// Pass runs applied.
     done: usize,
+    /// An edited run not reached yet: its number and the module it leaves
+    /// ([`Options::ir_edit`], taken in place of that run's result).
+    edit: Option<(usize, Module)>,
 }
 
 impl<'o> Stepper<'o> {
@@ -186,6 +190,7 @@ impl<'o> Stepper<'o> {
             passes,
             module,
             done: done.min(passes.len()),
+            edit: None,
         })
     }
 
@@ -283,6 +288,18 @@ impl<'o> Stepper<'o> {
             return None;
         }
         let micros = t.elapsed().as_micros() as u64;
+        let passes = opt::pipeline::passes(opts.opt_level);
+        let mut edit = None;
+        if let Some(e) = &opts.ir_edit {
+            match edited_module(&module, e, passes.len(), opts) {
+                Ok(m) if e.run == 0 => module = m,
+                Ok(m) => edit = Some((e.run, m)),
+                Err(diags) => {
+                    c.diagnostics.extend(diags);
+                    return None;
+                }
+            }
+        }
         let report = Report::new(
             opts,
             || {
@@ -307,12 +324,18 @@ impl<'o> Stepper<'o> {
             micros,
             report,
         );
+        if opts.ir_edit.as_ref().is_some_and(|e| e.run == 0) {
+            let link = c.stages.last_mut().expect("link was recorded");
+            link.edited = true;
+            link.changed = true;
+        }
         c.kernels = Kernel::all_in(&module);
         Some(Stepper {
             cx,
-            passes: opt::pipeline::passes(opts.opt_level),
+            passes,
             module,
             done: 0,
+            edit,
         })
     }
 
@@ -372,12 +395,30 @@ impl<'o> Stepper<'o> {
         let (changed, rewrites) =
             opt::apply_counted(&mut self.module, pass, self.done, &self.cx, remarks, limit);
         self.done += 1;
+        let edited = self.take_edit();
         Some(PassRun {
             n: self.done,
             pass,
-            changed,
-            rewrites,
+            changed: changed || edited,
+            rewrites: if edited { rewrites.max(1) } else { rewrites },
         })
+    }
+
+    /// The edited run ([`Options::ir_edit`]), if any: its result is the
+    /// edit, not what its pass made.
+    pub fn edited_run(&self) -> Option<usize> {
+        self.cx.opts.ir_edit.as_ref().map(|e| e.run)
+    }
+
+    /// When the runs done reach the edited run, its module in place of the
+    /// pass's result; whether it was taken.
+    fn take_edit(&mut self) -> bool {
+        if self.edit.as_ref().is_some_and(|(n, _)| *n == self.done) {
+            let (_, m) = self.edit.take().expect("checked");
+            self.module = m;
+            return true;
+        }
+        false
     }
 
     /// The options the pipeline runs under.
@@ -394,7 +435,31 @@ impl<'o> Stepper<'o> {
     /// the options keep snapshots) and, with `verify_each`, verifying after
     /// each: the first failure stops it.
     pub fn record_to(&mut self, n: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
-        let runs = &self.passes[self.done..n.clamp(self.done, self.passes.len())];
+        let end = n.clamp(self.done, self.passes.len());
+        let Some(at) = self.edit.as_ref().map(|(r, _)| *r).filter(|r| *r <= end) else {
+            return self.record_runs(end, verify_each);
+        };
+        let (mut stages, broken) = self.record_runs(at, verify_each);
+        if broken.is_some() || self.done < at {
+            return (stages, broken);
+        }
+        self.take_edit();
+        if let Some(last) = stages.last_mut() {
+            last.functions = ir_text(&self.module, self.cx.opts);
+            last.changed = true;
+            last.edited = true;
+            if last.metrics.is_some() {
+                last.metrics = Some(ir_metrics(&self.module));
+            }
+        }
+        let (more, broken) = self.record_runs(end, verify_each);
+        stages.extend(more);
+        (stages, broken)
+    }
+
+    /// The runs up to `end` (at most the pipeline's), one stage each.
+    fn record_runs(&mut self, end: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
+        let runs = &self.passes[self.done..end.clamp(self.done, self.passes.len())];
         let first = Compilation::stage_of_pass_run(self.done + 1);
         let (stages, broken) = opt::run(
             &mut self.module,
@@ -407,6 +472,26 @@ impl<'o> Stepper<'o> {
         self.done += stages.len();
         (stages, broken)
     }
+}
+
+/// The module `edit` makes of the run it names, from `linked` (the IR
+/// before pass run 1); errors at the edit's line and column.
+fn edited_module(
+    linked: &Module,
+    edit: &crate::edit::IrEdit,
+    total: usize,
+    opts: &Options,
+) -> Result<Module, Vec<Diagnostic>> {
+    if edit.run > total {
+        let msg = format!(
+            "cannot resume at pass run {}: the pipeline has {total} runs",
+            edit.run
+        );
+        return Err(vec![Diagnostic::error(Span::default(), msg)]);
+    }
+    let mut before = Stepper::from_module(linked.clone(), 0, opts).map_err(|d| vec![d])?;
+    before.run_to(edit.run);
+    crate::edit::apply(before.module(), edit)
 }
 
 /// The instructions of a machine function.

@@ -59,6 +59,11 @@ pub struct Options {
     /// 13.5's, 9.5), for drivers older than the toolkit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ptx_version: Option<PtxVersion>,
+    /// Edit and continue (`--resume-at N --ir FILE`, the page's edited
+    /// run): the IR after pass run N replaced by this text, the rest of the
+    /// pipeline run on it ([`crate::edit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ir_edit: Option<crate::edit::IrEdit>,
 }
 
 /// Where a rewrite limit applies: a pass run of the pipeline, or a backend
@@ -152,6 +157,7 @@ impl Default for Options {
             rewrite_limits: Vec::new(),
             inject_bugs: Vec::new(),
             ptx_version: None,
+            ir_edit: None,
         }
     }
 }

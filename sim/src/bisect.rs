@@ -470,15 +470,21 @@ pub fn bisect(
             continue;
         }
         (out.differences, out.differing) = differences(&base, &print, NAMED_DIFFERENCES);
-        let rewrite = bisect_rewrites(
-            before,
-            run.n - 1,
-            run.rewrites,
-            opts,
-            setup,
-            &base,
-            &mut out.launches,
-        );
+        // The edited run's result is the user's text, not its pass's rewrites.
+        let edited = pipeline.edited_run() == Some(run.n);
+        let rewrite = (!edited)
+            .then(|| {
+                bisect_rewrites(
+                    before,
+                    run.n - 1,
+                    run.rewrites,
+                    opts,
+                    setup,
+                    &base,
+                    &mut out.launches,
+                )
+            })
+            .flatten();
         out.culprit = Some(Culprit::PassRun {
             pass_run: run.n,
             pass: run.pass,

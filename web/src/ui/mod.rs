@@ -11,6 +11,7 @@
 pub mod code;
 pub mod dom;
 pub mod gutter;
+pub mod ir_edit;
 pub mod metrics_chart;
 pub mod options_bar;
 pub mod pipeline_pane;
