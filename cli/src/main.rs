@@ -680,8 +680,16 @@ fn run_error_status(e: &interp::InterpError) -> ExitCode {
 
 /// The undefined behaviour a launch found, one line each on stderr (with
 /// the source or PTX line, as nvcc names them); exit status 3 if any, else
-/// success.
+/// success. Warnings (a barrier reached after some threads exited: they
+/// count as arrived on sm_70+) come first as `warning:` lines and leave the
+/// status alone.
 fn undefined_status(path_text: &str, stats: &interp::Stats) -> ExitCode {
+    for f in &stats.warnings {
+        match f.line {
+            Some(l) => eprintln!("{path_text}({l}): warning: {f}"),
+            None => eprintln!("{path_text}: warning: {f}"),
+        }
+    }
     for f in &stats.undefined {
         match f.line {
             Some(l) => eprintln!("{path_text}({l}): error: {f}"),
