@@ -622,8 +622,9 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
         .collect();
     let mut selected = Vec::new();
     let t = Instant::now();
+    let mut isel_rewrites = 0;
     for (index, f) in kernels_first.iter().enumerate() {
-        match isel::select(&module, f, index, opts) {
+        match isel::select(&module, f, index, opts, &mut isel_rewrites) {
             Ok(s) => selected.push(s),
             Err(diags) => {
                 for mut d in diags {
@@ -682,9 +683,11 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
 
     let t = Instant::now();
     let mut copies = Vec::new();
+    let coalesce_limit = opts.rewrite_limit(crate::RewriteSite::OutOfSsa);
+    let mut coalesced = 0;
     for (f, s) in funcs.iter_mut().zip(selected.iter_mut()) {
         let before = (size(f), f.blocks.len());
-        let renamed = out_of_ssa::run(f, &s.phis);
+        let renamed = out_of_ssa::run(f, &s.phis, coalesce_limit, &mut coalesced);
         // A value coalesced into a phi's register is held there now.
         for (from, to) in renamed {
             for (_, regs) in &mut s.values {
@@ -981,6 +984,51 @@ mod tests {
                 .iter()
                 .all(|s| s.remarks.is_empty() && s.metrics.is_none()));
         }
+    }
+
+    /// isel and out-of-ssa count their optional rewrites like the passes:
+    /// `isel:0` makes no fold and no `.nc` mark, `out-of-ssa:0` coalesces
+    /// nothing (a copy per phi input); each rewrite more moves toward the
+    /// full PTX, which a limit at the count (or above) gives.
+    #[test]
+    fn backend_stages_count_their_rewrites() {
+        let src = "__global__ void k(const float *__restrict__ x, float *__restrict__ y, int n) {\n  float s = 0.0f;\n  for (int i = 0; i < n; i++) s = s * x[i] + 1.0f;\n  y[threadIdx.x] = s * x[threadIdx.x + 1];\n}\n";
+        let ptx = |limit: Option<&str>| {
+            let opts = Options {
+                rewrite_limits: limit
+                    .map(|l| crate::RewriteLimit::parse(l).unwrap())
+                    .into_iter()
+                    .collect(),
+                snapshots: false,
+                ..Options::default()
+            };
+            let c = crate::compile_source("k.cu", src, &opts);
+            assert!(!c.has_errors(), "{:?}", c.diagnostics);
+            c.ptx.unwrap()
+        };
+        let full = ptx(None);
+        assert!(
+            full.contains("ld.global.nc") && full.contains("fma.rn.f32"),
+            "{full}"
+        );
+        let none = ptx(Some("isel:0"));
+        assert!(!none.contains(".nc") && !none.contains("fma.rn"), "{none}");
+        // Some limit gives the whole PTX; each below it differs.
+        let n = (0..64)
+            .find(|&k| ptx(Some(&format!("isel:{k}"))) == full)
+            .unwrap();
+        assert!(n >= 3, "{n}");
+        assert_ne!(ptx(Some(&format!("isel:{}", n - 1))), full);
+
+        let movs = |p: &str| p.matches("mov.f32").count();
+        let copied = ptx(Some("out-of-ssa:0"));
+        assert!(movs(&copied) > movs(&full), "{copied}\n{full}");
+        let n = (0..64)
+            .find(|&k| ptx(Some(&format!("out-of-ssa:{k}"))) == full)
+            .unwrap();
+        assert!(n >= 1);
+        assert!(crate::RewriteLimit::parse("out-of-ssa:2").is_ok());
+        assert!(crate::RewriteLimit::parse("emit:2").is_err());
     }
 
     #[test]

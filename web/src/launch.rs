@@ -308,7 +308,7 @@ pub struct Change {
     pub differences: Vec<String>,
     /// How many buffer elements differ.
     pub differing: usize,
-    /// The rewrite inside the pass run (or layout) that changes the result.
+    /// The rewrite inside the pass run (or backend stage) that changes the result.
     #[serde(default)]
     pub rewrite: Option<RewriteInfo>,
     /// Every IR run agrees; our PTX in the emulator does not (`pass` is the
@@ -716,7 +716,12 @@ pub fn bisect(req: &LaunchRequest, progress: impl FnMut(usize, usize, &str)) -> 
         } => Change {
             pass_run: total,
             // The backend's stages follow the last pass run: isel, out-of-ssa, layout.
-            stage: Compilation::stage_of_pass_run(total) + if stage.is_some() { 3 } else { 1 },
+            stage: Compilation::stage_of_pass_run(total)
+                + match *stage {
+                    Some("out-of-ssa") => 2,
+                    Some("layout") => 3,
+                    _ => 1,
+                },
             pass: stage.unwrap_or("backend").to_string(),
             after: outcome(after, total, "ptx"),
             differences: b.differences.clone(),

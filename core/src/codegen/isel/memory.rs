@@ -19,7 +19,8 @@ impl Sel<'_> {
             && self
                 .base_param(ptr)
                 .and_then(|a| f.params.get(a as usize))
-                .is_some_and(|p| p.noalias && p.readonly);
+                .is_some_and(|p| p.noalias && p.readonly)
+            && self.may_rewrite();
         let addr = self.address(ptr);
         let vol = if volatile { ".volatile" } else { "" };
         let (v, elem) = match ty.as_vector() {
