@@ -944,7 +944,11 @@ mod tests {
             let c = r.change.unwrap_or_else(|| panic!("{id}: no change"));
             let stage = ptxlab_core::bugs::Bug::from_name(bug).unwrap().info().stage;
             assert_eq!(c.pass, stage, "{id}");
-            assert_eq!(c.backend, stage == "layout", "{id}");
+            assert_eq!(
+                c.backend,
+                ["isel", "out-of-ssa", "layout"].contains(&stage),
+                "{id}"
+            );
             let rw = c.rewrite.unwrap_or_else(|| panic!("{id}: no rewrite"));
             assert!(rw.index >= 1 && rw.index <= rw.total, "{id}: {rw:?}");
             assert!(
