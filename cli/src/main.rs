@@ -118,6 +118,14 @@ struct Cli {
     /// (--list-bugs names them; may be repeated).
     #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
     inject_bug: Vec<String>,
+    /// Edit and continue: replace the IR after pass run N (0: after link)
+    /// by the functions of the --ir file and run the rest of the pipeline.
+    #[arg(long = "resume-at", value_name = "N", requires = "ir")]
+    resume_at: Option<usize>,
+    /// The edited IR for --resume-at: one or more functions' `define`s as
+    /// --print-after-all shows them.
+    #[arg(long = "ir", value_name = "FILE", requires = "resume_at")]
+    ir: Option<PathBuf>,
     /// List the miscompile lab's injectable bugs and exit.
     #[arg(long = "list-bugs", exclusive = true)]
     list_bugs: bool,
@@ -312,7 +320,14 @@ fn main() -> ExitCode {
         Ok(input) => input,
         Err(code) => return code,
     };
-    let opts = options(&cli);
+    let mut opts = options(&cli);
+    if let (Some(run), Some(ir)) = (cli.resume_at, &cli.ir) {
+        let (file, ir) = match read_input(ir) {
+            Ok(input) => input,
+            Err(code) => return code,
+        };
+        opts.ir_edit = Some(ptxlab_core::edit::IrEdit { run, ir, file });
+    }
     let c = {
         let (path_text, source, opts) = (path_text.clone(), source.clone(), opts.clone());
         match on_compiler_stack(
@@ -675,8 +690,16 @@ fn run_error_status(e: &interp::InterpError) -> ExitCode {
 
 /// The undefined behaviour a launch found, one line each on stderr (with
 /// the source or PTX line, as nvcc names them); exit status 3 if any, else
-/// success.
+/// success. Warnings (a barrier reached after some threads exited: they
+/// count as arrived on sm_70+) come first as `warning:` lines and leave the
+/// status alone.
 fn undefined_status(path_text: &str, stats: &interp::Stats) -> ExitCode {
+    for f in &stats.warnings {
+        match f.line {
+            Some(l) => eprintln!("{path_text}({l}): warning: {f}"),
+            None => eprintln!("{path_text}: warning: {f}"),
+        }
+    }
     for f in &stats.undefined {
         match f.line {
             Some(l) => eprintln!("{path_text}({l}): error: {f}"),

@@ -72,6 +72,15 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "every IR run agrees, but our PTX in the emulator does not: a backend bug (in layout)",
         "layout, rewrite 1 of 2: `@%p1 bra",
     ),
+    (
+        "isel-nc",
+        "isel_nc.cu",
+        "bump",
+        "32",
+        "i32[32]:iota,i32[32]",
+        "every IR run agrees, but our PTX in the emulator does not: a backend bug (in isel)",
+        "isel, rewrite 4 of 4: `ld.global.nc.u32",
+    ),
 ];
 
 fn bisect(file: &str, kernel: &str, block: &str, args: &str, extra: &[&str]) -> (i32, String) {

@@ -778,3 +778,59 @@ fn stats_print_one_row_per_stage() {
     let c = ptxlab_core::compile_source("k.cu", REMARKS_SRC, &ptxlab_core::Options::default());
     assert_eq!(rows, c.stages.len() - 1, "{err}");
 }
+
+/// Edit and continue: the IR after a pass run, edited, replaces that run's
+/// result and the rest of the pipeline makes the PTX; a bad edit is an
+/// error at its line.
+#[test]
+fn resume_at_a_run_from_edited_ir() {
+    let dir = common::scratch("cli-resume");
+    let cu = dir.join("k.cu");
+    std::fs::write(
+        &cu,
+        "__global__ void k(float *p) { p[threadIdx.x] = p[threadIdx.x] * 5.0f; }\n",
+    )
+    .unwrap();
+    let out = ptxlab()
+        .arg(&cu)
+        .args(["--print-after-all", "--opt-bisect-limit", "10", "-o", "-"])
+        .output()
+        .unwrap();
+    let dump = String::from_utf8_lossy(&out.stderr).into_owned();
+    // The last dump is the IR after run 10 (the later runs are skipped).
+    let ir = dump
+        .split("; *** IR Dump After ")
+        .filter(|d| !d.starts_with("isel") && !d.starts_with("out-of-ssa"))
+        .nth(12)
+        .and_then(|d| d.split_once("***\n"))
+        .map(|(_, t)| t.to_string())
+        .unwrap();
+    assert!(ir.contains("5.000000e+00"), "{ir}");
+    let edited = dir.join("edit.ll");
+    std::fs::write(&edited, ir.replace("5.000000e+00", "7.000000e+00")).unwrap();
+    let plain = ptx_of(&cu, &[]);
+    let resumed = ptx_of(
+        &cu,
+        &["--resume-at", "10", "--ir", edited.to_str().unwrap()],
+    );
+    assert!(plain.contains("0f40A00000"), "{plain}");
+    assert!(
+        resumed.contains("0f40E00000") && !resumed.contains("0f40A00000"),
+        "{resumed}"
+    );
+
+    let line = ir.lines().position(|l| l.contains("fmul")).unwrap() + 1;
+    std::fs::write(&edited, ir.replace("fmul", "fmull")).unwrap();
+    let out = ptxlab()
+        .arg(&cu)
+        .args(["-o", "-", "--resume-at", "10", "--ir"])
+        .arg(&edited)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("edit.ll({line}): error:")),
+        "{stderr}"
+    );
+}

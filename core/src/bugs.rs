@@ -28,6 +28,9 @@ pub enum Bug {
     /// (falling through to `next`) without negating the predicate: the two
     /// ways swap.
     LayoutInvert,
+    /// isel marks a load `ld.global.nc` (the read-only cache) from a
+    /// `__restrict__` kernel pointer that the kernel also stores through.
+    IselNc,
 }
 
 /// One row of the lab: the bug, its name (`--inject-bug NAME`), the stage
@@ -79,6 +82,13 @@ pub const BUGS: &[BugInfo] = &[
         stage: "layout",
         description:
             "layout makes a branch fall through without negating its predicate: the two ways swap",
+    },
+    BugInfo {
+        bug: Bug::IselNc,
+        name: "isel-nc",
+        stage: "isel",
+        description:
+            "isel loads through the read-only cache (ld.global.nc) from a buffer the kernel stores to",
     },
 ];
 

@@ -145,6 +145,10 @@ pub struct Stage {
     /// the `ptx` stage: its counts are the layout's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metrics: Option<Metrics>,
+    /// The run whose IR a user edited (edit and continue,
+    /// [`Options::ir_edit`](crate::Options::ir_edit)): its text is the edit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub edited: bool,
 }
 
 /// One thing a stage did (or could not do) to the program, as LLVM's

@@ -99,6 +99,7 @@ fn record(
         pass_run: None,
         remarks: report.remarks,
         metrics: report.metrics,
+        edited: false,
     });
 }
 
@@ -158,6 +159,9 @@ pub struct Stepper<'o> {
     module: Module,
     /// Pass runs applied.
     done: usize,
+    /// An edited run not reached yet: its number and the module it leaves
+    /// ([`Options::ir_edit`], taken in place of that run's result).
+    edit: Option<(usize, Module)>,
 }
 
 impl<'o> Stepper<'o> {
@@ -186,6 +190,7 @@ impl<'o> Stepper<'o> {
             passes,
             module,
             done: done.min(passes.len()),
+            edit: None,
         })
     }
 
@@ -283,6 +288,18 @@ impl<'o> Stepper<'o> {
             return None;
         }
         let micros = t.elapsed().as_micros() as u64;
+        let passes = opt::pipeline::passes(opts.opt_level);
+        let mut edit = None;
+        if let Some(e) = &opts.ir_edit {
+            match edited_module(&module, e, passes.len(), opts) {
+                Ok(m) if e.run == 0 => module = m,
+                Ok(m) => edit = Some((e.run, m)),
+                Err(diags) => {
+                    c.diagnostics.extend(diags);
+                    return None;
+                }
+            }
+        }
         let report = Report::new(
             opts,
             || {
@@ -307,12 +324,18 @@ impl<'o> Stepper<'o> {
             micros,
             report,
         );
+        if opts.ir_edit.as_ref().is_some_and(|e| e.run == 0) {
+            let link = c.stages.last_mut().expect("link was recorded");
+            link.edited = true;
+            link.changed = true;
+        }
         c.kernels = Kernel::all_in(&module);
         Some(Stepper {
             cx,
-            passes: opt::pipeline::passes(opts.opt_level),
+            passes,
             module,
             done: 0,
+            edit,
         })
     }
 
@@ -372,12 +395,30 @@ impl<'o> Stepper<'o> {
         let (changed, rewrites) =
             opt::apply_counted(&mut self.module, pass, self.done, &self.cx, remarks, limit);
         self.done += 1;
+        let edited = self.take_edit();
         Some(PassRun {
             n: self.done,
             pass,
-            changed,
-            rewrites,
+            changed: changed || edited,
+            rewrites: if edited { rewrites.max(1) } else { rewrites },
         })
+    }
+
+    /// The edited run ([`Options::ir_edit`]), if any: its result is the
+    /// edit, not what its pass made.
+    pub fn edited_run(&self) -> Option<usize> {
+        self.cx.opts.ir_edit.as_ref().map(|e| e.run)
+    }
+
+    /// When the runs done reach the edited run, its module in place of the
+    /// pass's result; whether it was taken.
+    fn take_edit(&mut self) -> bool {
+        if self.edit.as_ref().is_some_and(|(n, _)| *n == self.done) {
+            let (_, m) = self.edit.take().expect("checked");
+            self.module = m;
+            return true;
+        }
+        false
     }
 
     /// The options the pipeline runs under.
@@ -394,7 +435,31 @@ impl<'o> Stepper<'o> {
     /// the options keep snapshots) and, with `verify_each`, verifying after
     /// each: the first failure stops it.
     pub fn record_to(&mut self, n: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
-        let runs = &self.passes[self.done..n.clamp(self.done, self.passes.len())];
+        let end = n.clamp(self.done, self.passes.len());
+        let Some(at) = self.edit.as_ref().map(|(r, _)| *r).filter(|r| *r <= end) else {
+            return self.record_runs(end, verify_each);
+        };
+        let (mut stages, broken) = self.record_runs(at, verify_each);
+        if broken.is_some() || self.done < at {
+            return (stages, broken);
+        }
+        self.take_edit();
+        if let Some(last) = stages.last_mut() {
+            last.functions = ir_text(&self.module, self.cx.opts);
+            last.changed = true;
+            last.edited = true;
+            if last.metrics.is_some() {
+                last.metrics = Some(ir_metrics(&self.module));
+            }
+        }
+        let (more, broken) = self.record_runs(end, verify_each);
+        stages.extend(more);
+        (stages, broken)
+    }
+
+    /// The runs up to `end` (at most the pipeline's), one stage each.
+    fn record_runs(&mut self, end: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
+        let runs = &self.passes[self.done..end.clamp(self.done, self.passes.len())];
         let first = Compilation::stage_of_pass_run(self.done + 1);
         let (stages, broken) = opt::run(
             &mut self.module,
@@ -407,6 +472,26 @@ impl<'o> Stepper<'o> {
         self.done += stages.len();
         (stages, broken)
     }
+}
+
+/// The module `edit` makes of the run it names, from `linked` (the IR
+/// before pass run 1); errors at the edit's line and column.
+fn edited_module(
+    linked: &Module,
+    edit: &crate::edit::IrEdit,
+    total: usize,
+    opts: &Options,
+) -> Result<Module, Vec<Diagnostic>> {
+    if edit.run > total {
+        let msg = format!(
+            "cannot resume at pass run {}: the pipeline has {total} runs",
+            edit.run
+        );
+        return Err(vec![Diagnostic::error(Span::default(), msg)]);
+    }
+    let mut before = Stepper::from_module(linked.clone(), 0, opts).map_err(|d| vec![d])?;
+    before.run_to(edit.run);
+    crate::edit::apply(before.module(), edit)
 }
 
 /// The instructions of a machine function.
@@ -537,8 +622,9 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
         .collect();
     let mut selected = Vec::new();
     let t = Instant::now();
+    let mut isel_rewrites = 0;
     for (index, f) in kernels_first.iter().enumerate() {
-        match isel::select(&module, f, index, opts) {
+        match isel::select(&module, f, index, opts, &mut isel_rewrites) {
             Ok(s) => selected.push(s),
             Err(diags) => {
                 for mut d in diags {
@@ -597,9 +683,11 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
 
     let t = Instant::now();
     let mut copies = Vec::new();
+    let coalesce_limit = opts.rewrite_limit(crate::RewriteSite::OutOfSsa);
+    let mut coalesced = 0;
     for (f, s) in funcs.iter_mut().zip(selected.iter_mut()) {
         let before = (size(f), f.blocks.len());
-        let renamed = out_of_ssa::run(f, &s.phis);
+        let renamed = out_of_ssa::run(f, &s.phis, coalesce_limit, &mut coalesced);
         // A value coalesced into a phi's register is held there now.
         for (from, to) in renamed {
             for (_, regs) in &mut s.values {
@@ -896,6 +984,51 @@ mod tests {
                 .iter()
                 .all(|s| s.remarks.is_empty() && s.metrics.is_none()));
         }
+    }
+
+    /// isel and out-of-ssa count their optional rewrites like the passes:
+    /// `isel:0` makes no fold and no `.nc` mark, `out-of-ssa:0` coalesces
+    /// nothing (a copy per phi input); each rewrite more moves toward the
+    /// full PTX, which a limit at the count (or above) gives.
+    #[test]
+    fn backend_stages_count_their_rewrites() {
+        let src = "__global__ void k(const float *__restrict__ x, float *__restrict__ y, int n) {\n  float s = 0.0f;\n  for (int i = 0; i < n; i++) s = s * x[i] + 1.0f;\n  y[threadIdx.x] = s * x[threadIdx.x + 1];\n}\n";
+        let ptx = |limit: Option<&str>| {
+            let opts = Options {
+                rewrite_limits: limit
+                    .map(|l| crate::RewriteLimit::parse(l).unwrap())
+                    .into_iter()
+                    .collect(),
+                snapshots: false,
+                ..Options::default()
+            };
+            let c = crate::compile_source("k.cu", src, &opts);
+            assert!(!c.has_errors(), "{:?}", c.diagnostics);
+            c.ptx.unwrap()
+        };
+        let full = ptx(None);
+        assert!(
+            full.contains("ld.global.nc") && full.contains("fma.rn.f32"),
+            "{full}"
+        );
+        let none = ptx(Some("isel:0"));
+        assert!(!none.contains(".nc") && !none.contains("fma.rn"), "{none}");
+        // Some limit gives the whole PTX; each below it differs.
+        let n = (0..64)
+            .find(|&k| ptx(Some(&format!("isel:{k}"))) == full)
+            .unwrap();
+        assert!(n >= 3, "{n}");
+        assert_ne!(ptx(Some(&format!("isel:{}", n - 1))), full);
+
+        let movs = |p: &str| p.matches("mov.f32").count();
+        let copied = ptx(Some("out-of-ssa:0"));
+        assert!(movs(&copied) > movs(&full), "{copied}\n{full}");
+        let n = (0..64)
+            .find(|&k| ptx(Some(&format!("out-of-ssa:{k}"))) == full)
+            .unwrap();
+        assert!(n >= 1);
+        assert!(crate::RewriteLimit::parse("out-of-ssa:2").is_ok());
+        assert!(crate::RewriteLimit::parse("emit:2").is_err());
     }
 
     #[test]

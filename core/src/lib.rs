@@ -14,6 +14,7 @@ pub mod codegen;
 pub mod collections;
 pub mod compilation;
 pub mod diag;
+pub mod edit;
 pub mod frontend;
 pub mod ir;
 pub mod irgen;

@@ -93,13 +93,15 @@ fn compiled(
     // Everything in the options can change the lowering (the target's
     // __CUDA_ARCH__, -ftz, -D macros, …): all of it is in the key, but
     // whether the stages keep their IR text (the same lowering either way)
-    // and what only steers the passes (limits, disabled passes, injected bugs).
+    // and what only steers the passes (limits, disabled passes, injected bugs,
+    // an edited run).
     let lowering = Options {
         snapshots: true,
         disabled_passes: Vec::new(),
         opt_bisect_limit: None,
         rewrite_limits: Vec::new(),
         inject_bugs: Vec::new(),
+        ir_edit: None,
         ..opts.clone()
     };
     let key = format!("{name}\u{0}{lowering:?}");

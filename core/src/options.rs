@@ -47,7 +47,8 @@ pub struct Options {
     #[serde(skip_serializing_if = "is_true")]
     pub snapshots: bool,
     /// `--rewrite-limit RUN:N` (LLVM's DebugCounter for one pass run): pass
-    /// run RUN (1-based, or a backend stage by name: `layout`) makes only its
+    /// run RUN (1-based, or a backend stage by name: `isel`, `out-of-ssa`,
+    /// `layout`) makes only its
     /// first N rewrites; see [`PassContext::may_rewrite`](crate::opt::PassContext::may_rewrite).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rewrite_limits: Vec<RewriteLimit>,
@@ -59,6 +60,11 @@ pub struct Options {
     /// 13.5's, 9.5), for drivers older than the toolkit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ptx_version: Option<PtxVersion>,
+    /// Edit and continue (`--resume-at N --ir FILE`, the page's edited
+    /// run): the IR after pass run N replaced by this text, the rest of the
+    /// pipeline run on it ([`crate::edit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ir_edit: Option<crate::edit::IrEdit>,
 }
 
 /// Where a rewrite limit applies: a pass run of the pipeline, or a backend
@@ -68,8 +74,24 @@ pub struct Options {
 pub enum RewriteSite {
     /// Pass run N (1-based, as `--after-pass` counts).
     Run(usize),
+    /// The backend's `isel` stage (its optional folds: `mul.wide`, `fma`/`mad`,
+    /// `[reg+off]` addresses, and `ld.global.nc` marks).
+    Isel,
+    /// The backend's `out-of-ssa` stage (each value coalesced into its phi's
+    /// register instead of copied).
+    #[serde(rename = "out-of-ssa")]
+    OutOfSsa,
     /// The backend's `layout` stage (its branch inversions).
     Layout,
+}
+
+impl RewriteSite {
+    /// The backend stages that count their rewrites, by stage name.
+    pub const BACKEND: [(&'static str, RewriteSite); 3] = [
+        ("isel", RewriteSite::Isel),
+        ("out-of-ssa", RewriteSite::OutOfSsa),
+        ("layout", RewriteSite::Layout),
+    ];
 }
 
 /// `--rewrite-limit RUN:N`: at `site`, only the first `limit` rewrites.
@@ -80,14 +102,20 @@ pub struct RewriteLimit {
 }
 
 impl RewriteLimit {
-    /// `RUN:N` with RUN a pass run (1-based) or `layout`.
+    /// `RUN:N` with RUN a pass run (1-based) or a backend stage
+    /// (`isel`, `out-of-ssa`, `layout`).
     pub fn parse(s: &str) -> Result<RewriteLimit, String> {
-        let bad = || format!("invalid rewrite limit '{s}' (write RUN:N, e.g. 27:5, or layout:N)");
-        let (run, n) = s.split_once(':').ok_or_else(bad)?;
+        let bad = || {
+            format!("invalid rewrite limit '{s}' (write RUN:N, e.g. 27:5, or isel:N, out-of-ssa:N, layout:N)")
+        };
+        let (run, n) = s.rsplit_once(':').ok_or_else(bad)?;
         let limit = n.trim().parse().map_err(|_| bad())?;
-        let site = match run.trim() {
-            "layout" => RewriteSite::Layout,
-            r => match r.parse() {
+        let backend = RewriteSite::BACKEND
+            .iter()
+            .find(|(name, _)| *name == run.trim());
+        let site = match backend {
+            Some((_, site)) => *site,
+            None => match run.trim().parse() {
                 Ok(0) | Err(_) => return Err(bad()),
                 Ok(n) => RewriteSite::Run(n),
             },
@@ -152,6 +180,7 @@ impl Default for Options {
             rewrite_limits: Vec::new(),
             inject_bugs: Vec::new(),
             ptx_version: None,
+            ir_edit: None,
         }
     }
 }

@@ -24,6 +24,7 @@ const LAB = [
   { id: "lab-dse-drop", bug: "dse-drop", entry: "stash", summary: /first changes after pass run 32, dse/, rewrite: /^dse, rewrite 1 of 1: `store i32 5, ptr addrspace\(1\) %arrayidx, align 4` deleted/ },
   { id: "lab-gvn-clobber", bug: "gvn-clobber", entry: "overwrite", summary: /first changes after pass run 29, gvn/, rewrite: /^gvn, rewrite 1 of 1: `%arrayval1 = load i32/ },
   { id: "lab-layout-invert", bug: "layout-invert", entry: "split", summary: /Every IR run agrees, but our PTX in the emulator does not: a backend bug, in layout/, rewrite: /^layout, rewrite 1 of 2: `@%p1 bra/ },
+  { id: "lab-isel-nc", bug: "isel-nc", entry: "bump", summary: /Every IR run agrees, but our PTX in the emulator does not: a backend bug, in isel/, rewrite: /^isel, rewrite 4 of 4: `ld\.global\.nc\.u32/ },
 ];
 
 /** Results the Run panel has shown. */

@@ -5,7 +5,8 @@
 //! [`Stepper::step_limited`]) down to the first one that changes the
 //! result, with the IR diff of just that rewrite. When every IR run agrees,
 //! the final PTX runs in the emulator: a different result there is a
-//! backend bug (narrowed to one of layout's rewrites when layout makes it).
+//! backend bug (narrowed to one rewrite of isel, out-of-ssa or layout, the
+//! backend stages that count theirs).
 //! Undefined behaviour the reference launch finds (races, uninitialized
 //! shared reads, division by zero, divergent barriers) is reported with
 //! the result: a pass may change what such a kernel computes.
@@ -336,7 +337,7 @@ pub fn differences(
     (lines, differing)
 }
 
-/// The one rewrite of a pass run (or of layout) that changes the result.
+/// The one rewrite of a pass run (or of a backend stage) that changes the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rewrite {
     /// 1-based, of `total`.
@@ -379,8 +380,8 @@ pub enum Culprit {
     Backend {
         /// The PTX launch.
         after: Ran,
-        /// The stage found: `layout` when its rewrites bisect, else `None`
-        /// (isel, out-of-ssa or emit).
+        /// The stage found (`isel`, `out-of-ssa`, `layout`) when its
+        /// rewrites bisect, else `None` (emit, or a rewrite none counts).
         stage: Option<&'static str>,
         rewrite: Option<Rewrite>,
     },
@@ -470,15 +471,21 @@ pub fn bisect(
             continue;
         }
         (out.differences, out.differing) = differences(&base, &print, NAMED_DIFFERENCES);
-        let rewrite = bisect_rewrites(
-            before,
-            run.n - 1,
-            run.rewrites,
-            opts,
-            setup,
-            &base,
-            &mut out.launches,
-        );
+        // The edited run's result is the user's text, not its pass's rewrites.
+        let edited = pipeline.edited_run() == Some(run.n);
+        let rewrite = (!edited)
+            .then(|| {
+                bisect_rewrites(
+                    before,
+                    run.n - 1,
+                    run.rewrites,
+                    opts,
+                    setup,
+                    &base,
+                    &mut out.launches,
+                )
+            })
+            .flatten();
         out.culprit = Some(Culprit::PassRun {
             pass_run: run.n,
             pass: run.pass,
@@ -729,11 +736,12 @@ fn ptx_of(
 }
 
 /// The backend's step: our final PTX in the emulator against `base`. A
-/// different result is a backend bug; when making layout's rewrites one by
-/// one finds the one that changes it, that rewrite. `Err`: the PTX could not
+/// different result is a backend bug; when making a backend stage's
+/// rewrites one by one (isel's, out-of-ssa's, layout's) finds the one that
+/// changes it, that stage and rewrite. `Err`: the PTX could not
 /// be compiled or run.
 fn bisect_backend(
-    name: &str,
+    name_of_file: &str,
     source: &str,
     files: &dyn FileProvider,
     opts: &Options,
@@ -741,32 +749,36 @@ fn bisect_backend(
     base: &Fingerprint,
     launches: &mut usize,
 ) -> Result<Option<(Culprit, Fingerprint)>, String> {
-    let ptx = ptx_of(name, source, files, opts, None)?;
+    let ptx = ptx_of(name_of_file, source, files, opts, None)?;
     let ran = run_ptx(&ptx, setup).map_err(|e| format!("our PTX does not run: {e}"))?;
     *launches += 1;
     let print = ran.fingerprint();
     if print.same(base) {
         return Ok(None);
     }
-    let at = |k: usize| RewriteLimit {
-        site: RewriteSite::Layout,
-        limit: k,
-    };
-    let agrees = |k: usize, launches: &mut usize| -> Option<bool> {
-        let p = ptx_of(name, source, files, opts, Some(at(k))).ok()?;
-        *launches += 1;
-        Some(run_ptx(&p, setup).ok()?.fingerprint().same(base))
-    };
     let mut stage = None;
     let mut rewrite = None;
-    if agrees(0, launches) == Some(true) {
-        // Layout's rewrites: the fewest that give the whole PTX.
+    // The first backend stage whose rewrites, none made, give the
+    // reference result: the one rewrite there that changes it.
+    for (name, site) in RewriteSite::BACKEND {
+        let at = |k: usize| RewriteLimit { site, limit: k };
+        let agrees = |k: usize, launches: &mut usize| -> Option<bool> {
+            let p = ptx_of(name_of_file, source, files, opts, Some(at(k))).ok()?;
+            *launches += 1;
+            Some(run_ptx(&p, setup).ok()?.fingerprint().same(base))
+        };
+        if agrees(0, launches) != Some(true) {
+            continue;
+        }
+        // The stage's rewrites: the fewest that give the whole PTX.
+        let whole = |k: usize| {
+            ptx_of(name_of_file, source, files, opts, Some(at(k)))
+                .ok()
+                .as_ref()
+                == Some(&ptx)
+        };
         let (mut lo, mut hi) = (0usize, 1usize);
-        while ptx_of(name, source, files, opts, Some(at(hi)))
-            .ok()
-            .as_ref()
-            != Some(&ptx)
-        {
+        while !whole(hi) {
             lo = hi;
             hi *= 2;
             if hi > 1 << 20 {
@@ -775,11 +787,7 @@ fn bisect_backend(
         }
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
-            if ptx_of(name, source, files, opts, Some(at(mid)))
-                .ok()
-                .as_ref()
-                == Some(&ptx)
-            {
+            if whole(mid) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -795,20 +803,24 @@ fn bisect_backend(
                 bad = mid;
             }
         }
-        let prev = ptx_of(name, source, files, opts, Some(at(bad - 1)))?;
-        let next = ptx_of(name, source, files, opts, Some(at(bad)))?;
+        let prev = ptx_of(name_of_file, source, files, opts, Some(at(bad - 1)))?;
+        let next = ptx_of(name_of_file, source, files, opts, Some(at(bad)))?;
         let (diff, changed) = line_diff(&prev, &next);
-        stage = Some("layout");
+        stage = Some(name);
         rewrite = Some(Rewrite {
             index: bad,
             total,
             description: changed
                 .iter()
                 .find(|(_, s)| matches!(s, Side::New(_)))
-                .map_or("a branch".to_string(), |(t, _)| format!("`{}`", t.trim())),
+                .or(changed.first())
+                .map_or("a change of the PTX".to_string(), |(t, _)| {
+                    format!("`{}`", t.trim())
+                }),
             line: 0,
             diff,
         });
+        break;
     }
     Ok(Some((
         Culprit::Backend {

@@ -1139,3 +1139,17 @@ __global__ void k(unsigned *out, const unsigned *in) {
         );
     }
 }
+
+/// `ld.global.nc` reads through the read-only cache, which the emulator
+/// models as global memory as it was when the launch started: a store of
+/// the kernel is not seen by it (a plain `ld.global` sees it).
+#[test]
+fn non_coherent_loads_read_memory_as_it_was_at_launch() {
+    // p[0] = 7; p[1] = ld.nc p[0]; p[2] = ld p[0]; p[4] = ld.nc p[3] (unwritten).
+    let m = kernel(
+        "",
+        "\tmov.u32 %r2, 7;\n\tst.global.u32 [%rd1], %r2;\n\tld.global.nc.u32 %r3, [%rd1];\n\tst.global.u32 [%rd1+4], %r3;\n\tld.global.u32 %r4, [%rd1];\n\tst.global.u32 [%rd1+8], %r4;\n\tld.global.nc.u32 %r5, [%rd1+12];\n\tst.global.u32 [%rd1+16], %r5;",
+    );
+    let (got, _) = run_buf(&m, 1, &[1, 2, 3, 4, 5], &Config::default()).unwrap();
+    assert_eq!(got, [7, 1, 7, 4, 4]);
+}

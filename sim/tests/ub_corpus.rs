@@ -2,7 +2,9 @@
 //! finding that has it (`// ub: Kind LINE`, optionally `(also Kind, …)` for
 //! findings that come with it) beside a twin without it (`// ub: none`),
 //! each with its launch (`// launch: --grid … --block … --args …`, as
-//! `ptxlab run` takes it). Both executors must report exactly the kind at
+//! `ptxlab run` takes it). A warning kind (`BarrierAfterExit`) is listed
+//! the same way and must come as a warning, never as undefined behaviour.
+//! Both executors must report exactly the kind at
 //! the line (the emulator's PTX line mapped back to the source through the
 //! compilation's line map) and nothing in the twins, at -O0 and -O3 (the
 //! buggy kernels at -O0 only: an optimizer may remove undefined behaviour).
@@ -149,6 +151,7 @@ fn every_kind_of_finding_has_a_kernel_and_a_twin() {
         FindingKind::InactiveLane,
         FindingKind::WarpMask,
         FindingKind::BarrierDivergence,
+        FindingKind::BarrierAfterExit,
     ] {
         let buggy = files
             .iter()
@@ -176,19 +179,34 @@ fn both_executors_name_the_kind_and_the_line() {
             (
                 "IR",
                 &ir,
-                ir.undefined.iter().map(|u| u.line).collect::<Vec<_>>(),
+                ir.undefined
+                    .iter()
+                    .chain(&ir.warnings)
+                    .map(|u| u.line)
+                    .collect::<Vec<_>>(),
             ),
             (
                 "PTX",
                 &pt,
                 pt.undefined
                     .iter()
+                    .chain(&pt.warnings)
                     .map(|u| source_line(&c, u.line))
                     .collect(),
             ),
         ] {
-            let found: Vec<(String, Option<u32>)> = stats
-                .undefined
+            // A warning (a barrier after exited threads) is not undefined
+            // behaviour: it comes in `warnings`, and nothing in `undefined`.
+            let all: Vec<_> = stats.undefined.iter().chain(&stats.warnings).collect();
+            for u in &all {
+                assert_eq!(
+                    u.kind.is_warning(),
+                    stats.warnings.contains(u),
+                    "{} ({who}): {u}",
+                    f.name
+                );
+            }
+            let found: Vec<(String, Option<u32>)> = all
                 .iter()
                 .zip(lines)
                 .map(|(u, l)| (kind_name(u.kind), l))
@@ -206,11 +224,7 @@ fn both_executors_name_the_kind_and_the_line() {
                     f.name
                 );
             }
-            let u = stats
-                .undefined
-                .iter()
-                .find(|u| kind_name(u.kind) == *kind)
-                .unwrap();
+            let u = all.iter().find(|u| kind_name(u.kind) == *kind).unwrap();
             assert!(u.to_string().starts_with(u.kind.describe()), "{u}");
         }
         // The checks turned off: no findings, and the run still completes.
@@ -218,8 +232,10 @@ fn both_executors_name_the_kind_and_the_line() {
             check_undefined: false,
             ..Config::default()
         };
-        assert_eq!(f.run_ir(0, &off).undefined, vec![], "{}", f.name);
-        assert_eq!(f.run_ptx(0, &off).0.undefined, vec![], "{}", f.name);
+        let (ir, pt) = (f.run_ir(0, &off), f.run_ptx(0, &off).0);
+        assert_eq!(ir.undefined, vec![], "{}", f.name);
+        assert_eq!(pt.undefined, vec![], "{}", f.name);
+        assert_eq!((ir.warnings, pt.warnings), (vec![], vec![]), "{}", f.name);
     }
 }
 
@@ -233,8 +249,10 @@ fn the_twins_are_clean_at_every_level() {
         for level in [0, 3] {
             let ir = f.run_ir(level, &config);
             assert_eq!(ir.undefined, vec![], "{} (IR, -O{level})", f.name);
+            assert_eq!(ir.warnings, vec![], "{} (IR, -O{level})", f.name);
             let (pt, _) = f.run_ptx(level, &config);
             assert_eq!(pt.undefined, vec![], "{} (PTX, -O{level})", f.name);
+            assert_eq!(pt.warnings, vec![], "{} (PTX, -O{level})", f.name);
         }
     }
 }

@@ -290,7 +290,12 @@ impl Component for App {
             Msg::Pipeline(PipelineEvent::ShowLine(line)) => self.show_line(line),
             Msg::Pipeline(event) => {
                 let selected = self.selected_run();
+                let recompile = event.recompiles();
                 event.apply(&mut self.state, selected);
+                if recompile {
+                    self.compile_now(ctx);
+                    self.url_dirty = true;
+                }
                 self.changed_view();
                 // The followed value's source line may have changed.
                 self.sync_editor_linked();
@@ -459,7 +464,11 @@ impl Component for App {
                         {selected} culprit={self.runs.culprit(self.shown_seq)}
                         shown_line={self.shown_line}
                         on_event={link.callback(Msg::Pipeline)}
-                        on_hover={link.callback(Msg::HoverIr)} />
+                        on_hover={link.callback(Msg::HoverIr)}
+                        ir_edit={self.state.options.ir_edit.clone()}
+                        ir_edit_errors={Rc::new(self.failed.as_ref().or(self.compilation.as_ref())
+                            .map(|c| crate::ui::ir_edit::errors(c, self.state.options.ir_edit.as_ref()))
+                            .unwrap_or_default())} />
                     { gutter(1) }
                     <PtxPane pane={self.state.pane}
                         has_ptx={self.compilation.as_ref().is_some_and(|c| c.ptx.is_some())}

@@ -450,6 +450,20 @@ extern "C" __global__ void step(Particle *p, int n, float dt) {
             shared: 0,
         },
     },
+    Example {
+        id: "lab-isel-nc",
+        title: "Lab: a load through the read-only cache (isel, backend)",
+        hint: "Miscompile lab: the bug isel-nc is switched on (options bar). Run, then find the stage and the rewrite that change the result.",
+        source: include_str!("lab/isel_nc.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "bump",
+            grid: "1",
+            block: "32",
+            args: "i32[32]:iota,i32[32]",
+            shared: 0,
+        },
+    },
 ];
 
 /// The miscompile lab's examples and the bug (`ptxlab_core::bugs`) each
@@ -462,6 +476,7 @@ pub const LAB: &[(&str, &str)] = &[
     ("lab-gvn-clobber", "gvn-clobber"),
     ("lab-layout-invert", "layout-invert"),
     ("lab-reduce", "instcombine-sign"),
+    ("lab-isel-nc", "isel-nc"),
 ];
 
 /// The files an example has besides `kernel.cu` (tabs in the page).

@@ -311,7 +311,7 @@ pub struct Change {
     pub differences: Vec<String>,
     /// How many buffer elements differ.
     pub differing: usize,
-    /// The rewrite inside the pass run (or layout) that changes the result.
+    /// The rewrite inside the pass run (or backend stage) that changes the result.
     #[serde(default)]
     pub rewrite: Option<RewriteInfo>,
     /// Every IR run agrees; our PTX in the emulator does not (`pass` is the
@@ -732,7 +732,12 @@ pub fn bisect(req: &LaunchRequest, progress: impl FnMut(usize, usize, &str)) -> 
         } => Change {
             pass_run: total,
             // The backend's stages follow the last pass run: isel, out-of-ssa, layout.
-            stage: Compilation::stage_of_pass_run(total) + if stage.is_some() { 3 } else { 1 },
+            stage: Compilation::stage_of_pass_run(total)
+                + match *stage {
+                    Some("out-of-ssa") => 2,
+                    Some("layout") => 3,
+                    _ => 1,
+                },
             pass: stage.unwrap_or("backend").to_string(),
             after: outcome(after, total, "ptx"),
             differences: b.differences.clone(),
@@ -973,7 +978,11 @@ mod tests {
             let c = r.change.unwrap_or_else(|| panic!("{id}: no change"));
             let stage = ptxlab_core::bugs::Bug::from_name(bug).unwrap().info().stage;
             assert_eq!(c.pass, stage, "{id}");
-            assert_eq!(c.backend, stage == "layout", "{id}");
+            assert_eq!(
+                c.backend,
+                ["isel", "out-of-ssa", "layout"].contains(&stage),
+                "{id}"
+            );
             let rw = c.rewrite.unwrap_or_else(|| panic!("{id}: no rewrite"));
             assert!(rw.index >= 1 && rw.index <= rw.total, "{id}: {rw:?}");
             assert!(

@@ -282,6 +282,16 @@ fn sanitize(state: &mut State) {
         .retain(|b| ptxlab_core::bugs::Bug::from_name(b).is_some());
     o.inject_bugs.truncate(8);
     o.rewrite_limits.truncate(8);
+    // An edited run's IR rides in the link (compressed with the source).
+    if o.ir_edit
+        .as_ref()
+        .is_some_and(|e| e.ir.len() > MAX_STATE / 2 || e.run > 10_000)
+    {
+        o.ir_edit = None;
+    }
+    if let Some(e) = &mut o.ir_edit {
+        e.file.clear();
+    }
     // Links carry no include paths or macros: the page's files are its tabs.
     o.include_dirs.clear();
     o.defines.clear();
@@ -349,6 +359,24 @@ mod tests {
         let restored = decode(&format!("#{fragment}")).unwrap().unwrap();
         assert_eq!(restored.state, state);
         assert!(!restored.other_version());
+    }
+
+    /// An edited run (edit and continue) rides in the link; one too big
+    /// to show is dropped, the rest of the link kept.
+    #[test]
+    fn an_ir_edit_round_trips_and_is_capped() {
+        let mut state = sample();
+        state.options.ir_edit = Some(ptxlab_core::edit::IrEdit {
+            run: 10,
+            ir: "define void @k() {\nentry:\n  ret void\n}\n".into(),
+            file: String::new(),
+        });
+        let restored = decode(&format!("#{}", encode(&state))).unwrap().unwrap();
+        assert_eq!(restored.state, state);
+        state.options.ir_edit.as_mut().unwrap().ir = "a".repeat(MAX_STATE / 2 + 1);
+        let restored = decode(&format!("#{}", encode(&state))).unwrap().unwrap();
+        assert_eq!(restored.state.options.ir_edit, None);
+        assert_eq!(restored.state.source, state.source);
     }
 
     /// A link made before the Run panel (no `launch`, no `pane`) still

@@ -114,6 +114,7 @@ struct EdgeCopies {
 /// that splits the edge, where the phi's register still holds the value) is
 /// renamed with the computation; one on an edge out of another block keeps
 /// it from coalescing.
+#[allow(clippy::too_many_arguments)] // the phi's parts and the rewrite budget
 fn coalesce(
     f: &mut MFunction,
     uses: &mut Uses,
@@ -122,6 +123,7 @@ fn coalesce(
     pending: &mut EdgeCopies,
     edge: usize,
     split_from: &dyn Fn(usize) -> usize,
+    may_rewrite: &mut dyn FnMut() -> bool,
 ) -> Vec<(Reg, Operand)> {
     let mut kept: Vec<(Reg, Operand)> = Vec::new();
     for k in 0..copies.len() {
@@ -168,7 +170,9 @@ fn coalesce(
             }
             _ => false,
         };
-        if ok {
+        // Each coalescing is a rewrite (`--rewrite-limit out-of-ssa:N`):
+        // past the limit the value is copied instead.
+        if ok && may_rewrite() {
             pending.renamed.push((*r, *dst));
             let d = def.expect("checked");
             let insts = &mut f.blocks[from].insts;
@@ -326,7 +330,16 @@ type Edge = (usize, usize);
 
 /// Replaces the phis by copies; returns the registers coalesced away, in
 /// order: (register, the phi's register that now holds its value).
-pub fn run(f: &mut MFunction, phis: &[Phi]) -> Vec<(Reg, Reg)> {
+///
+/// Coalescing a value into its phi's register is an optional rewrite:
+/// `rewrites` counts them over the module's functions and only the first
+/// `limit` are made (`--rewrite-limit out-of-ssa:N`).
+pub fn run(
+    f: &mut MFunction,
+    phis: &[Phi],
+    limit: Option<usize>,
+    rewrites: &mut usize,
+) -> Vec<(Reg, Reg)> {
     let nblocks = f.blocks.len();
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
     for (b, blk) in f.blocks.iter().enumerate() {
@@ -403,7 +416,20 @@ pub fn run(f: &mut MFunction, phis: &[Phi]) -> Vec<(Reg, Reg)> {
     let mut uses = Uses::new(f);
     for k in 0..pending.edges.len() {
         let ((from, _to), copies) = std::mem::take(&mut pending.edges[k]);
-        let copies = coalesce(f, &mut uses, from, copies, &mut pending, k, &split_from);
+        let mut may_rewrite = || {
+            *rewrites += 1;
+            limit.is_none_or(|l| *rewrites <= l)
+        };
+        let copies = coalesce(
+            f,
+            &mut uses,
+            from,
+            copies,
+            &mut pending,
+            k,
+            &split_from,
+            &mut may_rewrite,
+        );
         let seq = sequentialize(f, copies);
         for i in &seq {
             uses.add(i, 1);

@@ -312,6 +312,7 @@ pub fn run(
             pass_run: Some(n + 1),
             remarks,
             metrics: opts.snapshots.then(|| remark::ir_metrics(m)),
+            edited: false,
         });
         before = after;
         if verify_each && changed {

@@ -16,6 +16,7 @@ use crate::model::printf::{append_output, MAX_OUTPUT, MAX_PRINTF_STRING};
 use crate::model::rounding::{self, RoundOp, Rounding};
 use crate::model::sched::{self, Front, Lane, State};
 use ops::{address, carry_op, compare, cvt, cvta, float_op, int_op, space_addr};
+use std::collections::HashMap;
 
 mod ops;
 use crate::model::value::{
@@ -178,6 +179,13 @@ struct Exec<'p> {
     output: Vec<u8>,
     shared: Vec<u8>,
     check: Checker,
+    /// The non-coherent loads' view (`ld.global.nc`): each global buffer
+    /// the launch writes, as it was when the launch started (saved at its
+    /// first store; none is saved when the program has no `.nc` load). A
+    /// kernel that stores to a buffer it reads through `.nc` reads stale
+    /// data, as the read-only cache may give on a GPU (which PTX leaves
+    /// undefined): this is the model that makes a wrong `.nc` show.
+    at_launch: Option<HashMap<u32, Vec<u8>>>,
 }
 
 /// Runs the launch: every block of the grid.
@@ -215,6 +223,11 @@ pub(crate) fn run(
         output: Vec::new(),
         shared: Vec::new(),
         check: Checker::new(cfg.check_undefined, launch.block),
+        at_launch: p
+            .funcs
+            .iter()
+            .any(|f| f.code.iter().any(|o| matches!(o, Op::Ld { nc: true, .. })))
+            .then(HashMap::default),
     };
     sched::run(&mut ex, launch)
 }
@@ -565,6 +578,7 @@ impl Exec<'_> {
                     wrap32,
                     space,
                     ty,
+                    nc,
                 } => {
                     let a = address(sink!(*addr), *off, *wrap32);
                     let size = ty.size();
@@ -575,6 +589,13 @@ impl Exec<'_> {
                     let mut vals = [0u64; 8];
                     for (k, chunk) in bytes.chunks(size as usize).enumerate().take(8) {
                         vals[k] = read_le(chunk);
+                    }
+                    if *nc {
+                        if let Some(old) = self.at_launch_bytes(a, size * n) {
+                            for (k, chunk) in old.chunks(size as usize).enumerate().take(8) {
+                                vals[k] = read_le(chunk);
+                            }
+                        }
                     }
                     for (k, d) in ds.iter().enumerate() {
                         if let Some(d) = d {
@@ -1107,6 +1128,15 @@ impl Exec<'_> {
         if write && into == Mem::Const {
             return Err((ErrorKind::WrongSpace, "store to constant memory".into()));
         }
+        if write && into == Mem::Global {
+            if let Some(saved) = &mut self.at_launch {
+                if let std::collections::hash_map::Entry::Vacant(slot) = saved.entry(region) {
+                    if let Some(b) = self.mem.bytes_mut(BufferId(region)) {
+                        slot.insert(b.clone());
+                    }
+                }
+            }
+        }
         let place = |region: u32| match into {
             Mem::Global | Mem::Const => format!("{} buffer {region}", into.name()),
             _ => format!("{} memory", into.name()),
@@ -1127,6 +1157,19 @@ impl Exec<'_> {
             size.max(1),
             matches!(into, Mem::Global | Mem::Const),
         )
+    }
+
+    /// What a `.nc` load of `len` bytes at global (or generic) address
+    /// `addr` reads when the launch has stored to its buffer: the bytes as
+    /// they were at the launch's start. `None`: the live bytes (the buffer
+    /// is unchanged; the access was checked already).
+    fn at_launch_bytes(&self, addr: u64, len: u64) -> Option<&[u8]> {
+        let p = Ptr::decode(addr);
+        if p.space != addrspace::GLOBAL {
+            return None;
+        }
+        let saved = self.at_launch.as_ref()?.get(&p.region)?;
+        saved.get(p.offset as usize..(p.offset + len) as usize)
     }
 
     /// The copies still in flight when the thread exits land.

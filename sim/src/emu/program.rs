@@ -458,6 +458,10 @@ pub(crate) enum Op {
         wrap32: bool,
         space: Mem,
         ty: Ty,
+        /// `ld.global.nc`: through the read-only (non-coherent) cache, which
+        /// the emulator models as global memory as it was when the launch
+        /// started (a store of the kernel is not seen).
+        nc: bool,
     },
     St {
         vals: Vec<Src>,

@@ -44,10 +44,16 @@ pub enum FindingKind {
     /// A warp-wide operation whose mask does not name the calling lane, or
     /// names a lane that waits elsewhere or with another mask.
     WarpMask,
-    /// A barrier some threads of the block wait at while others wait at
-    /// another one or have exited (it is not reached by every thread, or
-    /// reached a different number of times).
+    /// A barrier some live threads of the block wait at while other live
+    /// threads wait at another one (or at the same one with another
+    /// reduction, `__syncthreads_count` beside `__syncthreads`).
     BarrierDivergence,
+    /// Not undefined behaviour, a warning: a barrier the block's live
+    /// threads all reach after others have exited (an early `return`
+    /// before `__syncthreads()`, or a loop's barrier passed a different
+    /// number of times). Exited threads count as arrived, as on sm_70 and
+    /// later and as compute-sanitizer's synccheck accepts; older GPUs hang.
+    BarrierAfterExit,
 }
 
 impl FindingKind {
@@ -62,7 +68,14 @@ impl FindingKind {
             FindingKind::InactiveLane => "shuffle from an inactive lane",
             FindingKind::WarpMask => "warp mask does not match the active threads",
             FindingKind::BarrierDivergence => "barrier divergence",
+            FindingKind::BarrierAfterExit => "barrier after exited threads",
         }
+    }
+
+    /// Whether the finding is a warning (the run is well defined on the
+    /// targets we compile for) rather than undefined behaviour.
+    pub fn is_warning(self) -> bool {
+        self == FindingKind::BarrierAfterExit
     }
 
     /// Whether the finding is about an access to memory (its `size`,

@@ -124,6 +124,10 @@ pub struct Stats {
     /// [`check::MAX_FINDINGS_PER_KIND`] of each kind, one per pair of sites);
     /// empty when [`Config::check_undefined`] is off.
     pub undefined: Vec<Finding>,
+    /// What the checks found that is well defined on the targets we compile
+    /// for but worth a word ([`FindingKind::is_warning`]: a barrier reached
+    /// after some threads exited).
+    pub warnings: Vec<Finding>,
 }
 
 /// The kind of a failed launch, for callers that react to it.

@@ -300,7 +300,10 @@ pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpE
     stats.steps = f.steps();
     stats.output = String::from_utf8_lossy(f.output()).into_owned();
     let checker = std::mem::replace(f.checker(), Checker::new(false, [1; 3]));
-    stats.undefined = checker.findings(&|(func, pc)| f.line_of(func, pc));
+    (stats.warnings, stats.undefined) = checker
+        .findings(&|(func, pc)| f.line_of(func, pc))
+        .into_iter()
+        .partition(|u| u.kind.is_warning());
     Ok(stats)
 }
 
@@ -314,10 +317,10 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
         if resume_mbarrier_waits(f, threads)? {
             continue;
         }
-        // Every thread has exited or waits at a barrier: all at the same
-        // one, else the barrier diverges (a finding; each waiting thread
-        // is released from its barrier, as when exited threads count as
-        // arrived).
+        // Every thread has exited or waits at a barrier: all live ones at
+        // the same one, else the barrier diverges (a finding; each waiting
+        // thread is released from its barrier). Exited threads count as
+        // arrived (a warning).
         let Some(first) = threads.iter().map(F::lane).find(|t| t.state != State::Done) else {
             return Ok(barriers);
         };
@@ -343,11 +346,12 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
                 Some((linear, site)),
             );
         } else if let Some([x, y, z]) = exited {
+            // Exited threads count as arrived (sm_70+): a warning.
             f.checker().event(
-                FindingKind::BarrierDivergence,
+                FindingKind::BarrierAfterExit,
                 first_site,
                 first_linear,
-                || format!("waits at a barrier that thread ({x},{y},{z}) does not reach: it has exited"),
+                || format!("waits at a barrier that thread ({x},{y},{z}) does not reach: it has exited (exited threads count as arrived on sm_70 and later)"),
                 None,
             );
         }

@@ -13,6 +13,7 @@ pub mod code;
 pub mod dom;
 pub mod file_tabs;
 pub mod gutter;
+pub mod ir_edit;
 pub mod metrics_chart;
 pub mod options_bar;
 pub mod pipeline_pane;

@@ -8,6 +8,7 @@
 
 use super::code::{on_value_click, on_value_keys, CodeView, DiffView};
 use super::dom::select_value;
+use super::ir_edit::IrEditBox;
 use super::metrics_chart::MetricsChart;
 use super::{format_micros, Shared};
 use crate::diff::{self, Diff};
@@ -151,6 +152,8 @@ pub enum PipelineEvent {
     /// A value was clicked: follow it (or, if followed, stop).
     Follow(Followed),
     Unfollow,
+    /// Edit and continue: this IR as its run's result (`None`: drop the edit).
+    EditIr(Option<ptxlab_core::edit::IrEdit>),
 }
 
 impl PipelineEvent {
@@ -178,7 +181,13 @@ impl PipelineEvent {
                 state.value = (state.value.as_ref() != Some(&v)).then_some(v);
             }
             PipelineEvent::Unfollow => state.value = None,
+            PipelineEvent::EditIr(edit) => state.options.ir_edit = edit,
         }
+    }
+
+    /// Whether the event changes what is compiled.
+    pub fn recompiles(&self) -> bool {
+        matches!(self, PipelineEvent::EditIr(_))
     }
 }
 
@@ -206,6 +215,11 @@ pub struct PipelinePaneProps {
     pub on_event: Callback<PipelineEvent>,
     /// The IR line under the pointer (0-based).
     pub on_hover: Callback<Option<usize>>,
+    /// The edit in force (edit and continue) and its errors.
+    #[prop_or_default]
+    pub ir_edit: Option<ptxlab_core::edit::IrEdit>,
+    #[prop_or_default]
+    pub ir_edit_errors: Rc<Vec<String>>,
 }
 
 #[function_component]
@@ -274,10 +288,26 @@ pub fn PipelinePane(props: &PipelinePaneProps) -> Html {
                 </div>
                 <div class="run-view" onclick={on_value} onkeydown={on_keys}>
                     { run_tools(props) }
+                    { ir_edit(props) }
                     { run(props) }
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The edit box of the selected run, when its IR can be edited (link's
+/// or a pass run's).
+fn ir_edit(props: &PipelinePaneProps) -> Html {
+    let at = props
+        .compilation
+        .as_deref()
+        .zip(props.selected)
+        .filter(|(c, s)| c.stages.get(*s).is_some_and(|st| st.name != "irgen"))
+        .and_then(|(c, s)| Some((s, c.pass_runs_at(s)?)));
+    html! {
+        <IrEditBox {at} text={props.data.run_text.clone()} edit={props.ir_edit.clone()}
+            errors={props.ir_edit_errors.clone()} on_event={props.on_event.clone()} />
     }
 }
 
@@ -300,6 +330,9 @@ fn pass_list(props: &PipelinePaneProps) -> Html {
                     && c.is_some_and(|c| row.first > 0 && c.stages[row.first - 1].kind == StageKind::Ir);
                 let skipped = row.description.starts_with("(skipped)");
                 let is_culprit = culprit.is_some_and(|s| row.contains(s));
+                let edited = c
+                    .and_then(|c| c.stages.get(row.first..=row.last))
+                    .is_some_and(|runs| runs.iter().any(|s| s.edited));
                 let remarks: usize = c
                     .and_then(|c| c.stages.get(row.first..=row.last))
                     .map_or(0, |runs| runs.iter().map(|s| s.remarks.len()).sum());
@@ -310,8 +343,10 @@ fn pass_list(props: &PipelinePaneProps) -> Html {
                         data-kind={kind}
                         data-run={row.first.to_string()}
                         data-culprit={is_culprit.then_some("true")}
+                        data-edited={edited.then_some("true")}
                         class={classes!("pass-item",
                             is_culprit.then_some("culprit"),
+                            edited.then_some("edited"),
                             is_selected.then_some("selected"),
                             (!row.changed).then_some("unchanged"),
                             (row.first < row.last).then_some("group"),
@@ -324,6 +359,9 @@ fn pass_list(props: &PipelinePaneProps) -> Html {
                             </span>
                             <span class="index">{ row.first }</span>
                             <span class="name">{ &row.label }</span>
+                            if edited {
+                                <span class="edited-mark" title="this run's IR is your edit">{ "✎" }</span>
+                            }
                             if is_culprit {
                                 <span class="culprit-mark" title="the first pass run after which the launch's result differs">{ "≠" }</span>
                             }

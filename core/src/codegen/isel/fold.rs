@@ -38,6 +38,8 @@ impl Sel<'_> {
                             if is_ext
                                 && block_of.get(&d) == block_of.get(&i)
                                 && index_uses[d.0 as usize] == self.uses[d.0 as usize]
+                                && !self.folded.contains(&d)
+                                && self.may_rewrite()
                             {
                                 self.folded.insert(d);
                             }
@@ -66,7 +68,7 @@ impl Sel<'_> {
                                     }
                                     _ => false,
                                 };
-                                if ok {
+                                if ok && self.may_rewrite() {
                                     self.folded.insert(d);
                                     break;
                                 }
@@ -104,7 +106,10 @@ impl Sel<'_> {
         work.sort();
         while let Some(d) = work.pop() {
             let n = address_uses.get(&d).copied().unwrap_or(0);
-            if self.address_folded.contains(&d) || n != self.uses[d.0 as usize] || !constant_gep(d)
+            if self.address_folded.contains(&d)
+                || n != self.uses[d.0 as usize]
+                || !constant_gep(d)
+                || !self.may_rewrite()
             {
                 continue;
             }

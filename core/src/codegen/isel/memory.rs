@@ -19,7 +19,11 @@ impl Sel<'_> {
             && self
                 .base_param(ptr)
                 .and_then(|a| f.params.get(a as usize))
-                .is_some_and(|p| p.noalias && p.readonly);
+                .is_some_and(|p| {
+                    // The lab's isel-nc: any `__restrict__` pointer, written or not.
+                    p.noalias && (p.readonly || crate::bugs::Bug::IselNc.on(self.opts))
+                })
+            && self.may_rewrite();
         let addr = self.address(ptr);
         let vol = if volatile { ".volatile" } else { "" };
         let (v, elem) = match ty.as_vector() {

@@ -106,6 +106,10 @@ struct Sel<'a> {
     cur: usize,
     loc: Option<DebugLoc>,
     diags: Vec<Diagnostic>,
+    /// The module's optional rewrites so far (`--rewrite-limit isel:N`):
+    /// folds and `.nc` marks, counted over its functions in order.
+    rewrites: usize,
+    rewrite_limit: Option<usize>,
 }
 
 /// Selects the instructions of `f`, a function of `module` (whose other
@@ -115,6 +119,7 @@ pub fn select(
     f: &Function,
     index: usize,
     opts: &Options,
+    rewrites: &mut usize,
 ) -> Result<Selected, Vec<Diagnostic>> {
     let block_index: HashMap<BlockId, usize> =
         f.layout.iter().enumerate().map(|(n, b)| (*b, n)).collect();
@@ -209,6 +214,8 @@ pub fn select(
         cur: 0,
         loc: None,
         diags: Vec::new(),
+        rewrites: *rewrites,
+        rewrite_limit: opts.rewrite_limit(crate::RewriteSite::Isel),
     };
     s.plan_param_temps();
     s.plan_folds();
@@ -281,6 +288,7 @@ pub fn select(
             incoming: inc,
         });
     }
+    *rewrites = s.rewrites;
     if !s.diags.is_empty() {
         return Err(s.diags);
     }
@@ -297,6 +305,13 @@ pub fn select(
 }
 
 impl Sel<'_> {
+    /// Counts one optional rewrite (a fold, a `.nc` mark); whether the
+    /// limit lets it be made (`--rewrite-limit isel:N`, bisection's last step).
+    fn may_rewrite(&mut self) -> bool {
+        self.rewrites += 1;
+        self.rewrite_limit.is_none_or(|l| self.rewrites <= l)
+    }
+
     /// Each named IR value and its registers, in function order: the
     /// parameters', then the instructions'. An instruction computed inside
     /// its users (folded into an `fma`, a gep into an address) takes the

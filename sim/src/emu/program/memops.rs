@@ -72,6 +72,7 @@ impl Cx<'_, '_, '_, '_> {
             addr,
             off,
             wrap32,
+            nc: base == "ld" && mods.contains(&"nc") && matches!(space, Mem::Global | Mem::Generic),
             space,
             ty,
         })
