@@ -28,6 +28,7 @@
 
 mod adce;
 mod dce;
+mod deadargelim;
 mod divconst;
 mod dse;
 mod early_cse;
