@@ -49,7 +49,13 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     // whether its result goes.
     let mut plans: HashMap<String, (Vec<usize>, bool)> = HashMap::default();
     for f in &m.functions {
-        if f.is_declaration() || f.attrs.kernel || taken.contains(&f.name) {
+        // A function nothing calls any more (inlined everywhere) is
+        // globaldce's to delete, not to change.
+        if f.is_declaration()
+            || f.attrs.kernel
+            || taken.contains(&f.name)
+            || !result_used.contains_key(&f.name)
+        {
             continue;
         }
         let mut read = vec![false; f.params.len()];
