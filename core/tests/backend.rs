@@ -110,7 +110,9 @@ __global__ void k(int *a, float *o) {
     let params = |name: &str| {
         func_body(&p, name)
             .lines()
-            .filter(|l| l.contains(".param") && l.contains(&format!("{name}_param_")))
+            .filter(|l| {
+                l.trim_start().starts_with(".param") && l.contains(&format!("{name}_param_"))
+            })
             .count()
     };
     assert_eq!(params("_ZN1S5twiceEii"), 1, "{p}");
@@ -124,6 +126,58 @@ __global__ void k(int *a, float *o) {
     // The calls pass what is left.
     let k = &p[p.find(".entry").expect("the kernel")..];
     assert_eq!(k.matches("st.param").count(), 1 + 2 + 2, "{k}");
+}
+
+/// Division and remainder by a constant are selected as nvcc writes them
+/// (the IR keeps `sdiv`): `x / 7` a `mul.hi.s32` by the magic number, the
+/// add-back, the sign taken before the shift; `x % 7` reuses that quotient
+/// (`mul.lo` and `sub`); `x / 2` and `x / 8` shifts with the rounding
+/// fixed; 64-bit signed and unsigned with NVRTC's constants.
+#[test]
+fn division_by_a_constant_is_selected_as_nvcc_writes_it() {
+    let src = "
+__global__ void k(int *a, long long *b, unsigned long long *c) {
+  int x = a[threadIdx.x];
+  a[0] = x / 7; a[1] = x % 7; a[2] = x / 2; a[3] = x / 8;
+  long long y = b[threadIdx.x];
+  b[0] = y / 1000; b[1] = y % 10;
+  c[0] = c[threadIdx.x] / 7;
+}
+";
+    let p = ptx(src, "sm_80", 3);
+    let ops: Vec<String> = lines(&p)
+        .iter()
+        .filter(|l| l.starts_with("mul.hi") || l.starts_with("shr") || l.starts_with("sub"))
+        .map(|l| {
+            let (op, rest) = l.split_once(' ').unwrap_or((l, ""));
+            let last = rest.rsplit(", ").next().unwrap_or("");
+            format!("{op} {}", if last.starts_with('%') { "%" } else { last })
+        })
+        .collect();
+    let nvcc = [
+        "mul.hi.s32 -1840700269",
+        "shr.u32 31",
+        "shr.s32 2",
+        "sub.s32 %",
+        "shr.u32 31",
+        "shr.s32 1",
+        "shr.s32 31",
+        "shr.u32 29",
+        "shr.s32 3",
+        "mul.hi.s64 2361183241434822607",
+        "shr.u64 63",
+        "shr.s64 7",
+        "mul.hi.s64 7378697629483820647",
+        "shr.u64 63",
+        "shr.s64 2",
+        "sub.s64 %",
+        "mul.hi.u64 2635249153387078803",
+        "sub.s64 %",
+        "shr.u64 1",
+        "shr.u64 2",
+    ];
+    assert_eq!(ops, nvcc, "{p}");
+    assert!(!p.contains("div.") && !p.contains("rem."), "{p}");
 }
 
 const SPARSE: &str = "

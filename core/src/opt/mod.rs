@@ -29,7 +29,7 @@
 mod adce;
 mod dce;
 mod deadargelim;
-mod divconst;
+pub(crate) mod divconst;
 mod dse;
 mod early_cse;
 mod globaldce;
