@@ -513,7 +513,7 @@ fn fold_branches_to_two_returns(f: &mut Function, cx: &super::PassContext) -> bo
             _ if tv == fv => tv,
             _ => {
                 let ty = f.value_type(&tv);
-                let loc = f.inst(term).loc.clone();
+                let loc = f.inst(term).loc;
                 let sel = f.create_inst(
                     "retval",
                     ty,
