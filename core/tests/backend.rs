@@ -60,6 +60,149 @@ fn has(ptx: &str, opcode: &str, last: &str) -> bool {
     })
 }
 
+/// The body of `.func NAME(` (its definition, not a declaration), up to its
+/// closing brace.
+fn func_body<'a>(ptx: &'a str, name: &str) -> &'a str {
+    let head = format!(" {name}(");
+    let mut at = 0;
+    while let Some(i) = ptx[at..].find(&head) {
+        let start = at + i;
+        let rest = &ptx[start..];
+        let close = rest.find(')').expect("a parameter list");
+        if rest[close + 1..].trim_start().starts_with('{') {
+            return &rest[..rest.find("\n}").unwrap_or(rest.len())];
+        }
+        at = start + head.len();
+    }
+    panic!("no definition of {name} in\n{ptx}")
+}
+
+/// A non-void function that falls off its end returns an undefined value
+/// (cicc's front end): the path folds into the other returns, one `selp`
+/// as nvcc writes; `__builtin_unreachable()` keeps its branch (nvcc's too),
+/// and a store on the returning path stays conditional.
+#[test]
+fn a_missing_return_folds_into_the_other_returns_as_nvcc() {
+    let src = "
+__device__ int *gp;
+__device__ __noinline__ int f(int x) {
+  if (x > 0) return x * 2;
+  if (x < -5) return 3;
+}
+__device__ __noinline__ int g(int x) {
+  if (x > 0) return x * 2;
+  if (x < -5) return 3;
+  __builtin_unreachable();
+}
+__device__ __noinline__ int h(int x) {
+  if (x > 0) { gp[0] = 7; return 1; }
+}
+__global__ void k(int *a) { a[threadIdx.x] = f(a[threadIdx.x]) + g(a[1]) + h(a[2]); }
+";
+    let p = ptx(src, "sm_80", 3);
+    let f = func_body(&p, "_Z1fi");
+    assert!(!f.contains("bra"), "{f}");
+    assert!(has(f, "selp.b32", "%p1"), "{f}");
+    let g = func_body(&p, "_Z1gi");
+    assert!(g.contains("bra"), "{g}");
+    let h = func_body(&p, "_Z1hi");
+    assert!(h.contains("bra") && h.contains("st.u32"), "{h}");
+}
+
+/// Dead argument elimination (cicc's DeadArgElim): a `__noinline__`
+/// member's unused `this` and an unused parameter go from the `.func` and
+/// its calls, as nvcc's `_ZN1S5twiceEii` has one parameter; a result no
+/// caller reads goes too.
+#[test]
+fn unused_parameters_of_device_functions_go_as_nvcc() {
+    let src = "
+struct S {
+  int k;
+  __device__ __noinline__ int twice(int x, int unused) { return 2 * x + 1; }
+};
+__device__ __noinline__ float h(float a, float b, int c) { return a * 3.0f + c; }
+__device__ __noinline__ int note(int *p, int v) { *p = v; return v; }
+__global__ void k(int *a, float *o) {
+  S s; s.k = 4;
+  a[threadIdx.x] = s.twice(a[threadIdx.x], 5);
+  o[threadIdx.x] = h(o[threadIdx.x], 1.0f, threadIdx.x);
+  note(a + 1, 3);
+}
+";
+    let p = ptx(src, "sm_80", 3);
+    let params = |name: &str| {
+        func_body(&p, name)
+            .lines()
+            .filter(|l| {
+                l.trim_start().starts_with(".param") && l.contains(&format!("{name}_param_"))
+            })
+            .count()
+    };
+    assert_eq!(params("_ZN1S5twiceEii"), 1, "{p}");
+    assert_eq!(params("_Z1hffi"), 2, "{p}");
+    assert_eq!(params("_Z4notePii"), 2, "{p}");
+    let note = func_body(&p, "_Z4notePii");
+    assert!(
+        note.starts_with(" _Z4notePii(") && !note.contains("func_retval0"),
+        "{note}"
+    );
+    // The calls pass what is left.
+    let k = &p[p.find(".entry").expect("the kernel")..];
+    assert_eq!(k.matches("st.param").count(), 1 + 2 + 2, "{k}");
+}
+
+/// Division and remainder by a constant are selected as nvcc writes them
+/// (the IR keeps `sdiv`): `x / 7` a `mul.hi.s32` by the magic number, the
+/// add-back, the sign taken before the shift; `x % 7` reuses that quotient
+/// (`mul.lo` and `sub`); `x / 2` and `x / 8` shifts with the rounding
+/// fixed; 64-bit signed and unsigned with NVRTC's constants.
+#[test]
+fn division_by_a_constant_is_selected_as_nvcc_writes_it() {
+    let src = "
+__global__ void k(int *a, long long *b, unsigned long long *c) {
+  int x = a[threadIdx.x];
+  a[0] = x / 7; a[1] = x % 7; a[2] = x / 2; a[3] = x / 8;
+  long long y = b[threadIdx.x];
+  b[0] = y / 1000; b[1] = y % 10;
+  c[0] = c[threadIdx.x] / 7;
+}
+";
+    let p = ptx(src, "sm_80", 3);
+    let ops: Vec<String> = lines(&p)
+        .iter()
+        .filter(|l| l.starts_with("mul.hi") || l.starts_with("shr") || l.starts_with("sub"))
+        .map(|l| {
+            let (op, rest) = l.split_once(' ').unwrap_or((l, ""));
+            let last = rest.rsplit(", ").next().unwrap_or("");
+            format!("{op} {}", if last.starts_with('%') { "%" } else { last })
+        })
+        .collect();
+    let nvcc = [
+        "mul.hi.s32 -1840700269",
+        "shr.u32 31",
+        "shr.s32 2",
+        "sub.s32 %",
+        "shr.u32 31",
+        "shr.s32 1",
+        "shr.s32 31",
+        "shr.u32 29",
+        "shr.s32 3",
+        "mul.hi.s64 2361183241434822607",
+        "shr.u64 63",
+        "shr.s64 7",
+        "mul.hi.s64 7378697629483820647",
+        "shr.u64 63",
+        "shr.s64 2",
+        "sub.s64 %",
+        "mul.hi.u64 2635249153387078803",
+        "sub.s64 %",
+        "shr.u64 1",
+        "shr.u64 2",
+    ];
+    assert_eq!(ops, nvcc, "{p}");
+    assert!(!p.contains("div.") && !p.contains("rem."), "{p}");
+}
+
 const SPARSE: &str = "
 __global__ void k(int *out, const int *in) {
     int r;

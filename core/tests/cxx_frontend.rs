@@ -29,6 +29,32 @@ fn entries(ptx: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Names nvcc 13.5 writes: an array bound `[n + 1]` in a function
+/// template's parameter is the expression (`RAplT_Li1E_i`), `[n - 1]`
+/// likewise (`miT_Li1E`), and `std::common_type<T>` with one argument is a
+/// pack of one (`IJT_E`).
+#[test]
+fn dependent_array_bounds_and_one_argument_common_type_mangle_as_nvcc() {
+    let src = r#"
+#include <type_traits>
+template <int n> __device__ __noinline__ int sum(int (&a)[n + 1]) { int s = 0; for (int i = 0; i <= n; i++) s += a[i]; return s; }
+template <int n> __device__ __noinline__ int first(int (&a)[n - 1]) { return a[0] + n; }
+__global__ void k(int *o) { int a[4] = {o[0], o[1], o[2], o[3]}; o[4] = sum<3>(a); o[5] = first<5>(a); }
+template <typename T> __global__ void k3(typename std::common_type<T>::type *o) { *o = 1; }
+template __global__ void k3<int>(int *);
+"#;
+    let p = ptx(src);
+    assert!(
+        p.contains(".func  (.param .b32 func_retval0) _Z3sumILi3EEiRAplT_Li1E_i("),
+        "{p}"
+    );
+    assert!(p.contains("_Z5firstILi5EEiRAmiT_Li1E_i("), "{p}");
+    assert_eq!(
+        entries(&p),
+        ["_Z1kPi", "_Z2k3IiEvPNSt11common_typeIJT_EE4typeE"]
+    );
+}
+
 #[test]
 fn line_splices_join_string_literals_and_keep_physical_lines() {
     // Rodinia's dwt2d/main.cu writes its usage text this way.

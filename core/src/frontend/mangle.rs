@@ -338,12 +338,24 @@ fn value_arg(v: i64, t: &CType, ph: &[Rc<Record>]) -> String {
 /// An array's bound: its length, or in a template's own signature the
 /// non-type parameter it is (`T (&a)[N]`: `RAT0__T_`).
 fn bound(n: u64, ph: &[Rc<Record>]) -> String {
-    match i64::try_from(n)
-        .ok()
-        .and_then(|v| pattern_param(v, ph.len()))
-    {
-        Some(i) => template_param(i),
-        None => n.to_string(),
+    let Ok(v) = i64::try_from(n) else {
+        return n.to_string();
+    };
+    if let Some(i) = pattern_param(v, ph.len()) {
+        return template_param(i);
+    }
+    // `[N + 1]`, `[N - 1]`: a pattern value past the parameters' (or
+    // below the first's) is the last (first) parameter plus a constant,
+    // mangled as the expression (`AplT_Li1E_`, nvcc's spelling).
+    let last = ph.len() as i64 - 1;
+    let k = v - crate::frontend::template::PATTERN_VALUE;
+    match (
+        k > last && last >= 0 && k - last <= 64,
+        (-64..0).contains(&k) && last >= 0,
+    ) {
+        (true, _) => format!("pl{}Li{}E", template_param(last as usize), k - last),
+        (_, true) => format!("mi{}Li{}E", template_param(0), -k),
+        _ => n.to_string(),
     }
 }
 
@@ -460,7 +472,14 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
     if pack {
         out.push('J');
     }
-    for a in &args {
+    // `common_type<T>` is `common_type<T, T>` here (its second parameter
+    // defaults to the first); nvcc's pack holds the one argument written
+    // (`IJT_E`).
+    let args = match args.as_slice() {
+        [a, b] if pack && a == b => &args[..1],
+        _ => &args[..],
+    };
+    for a in args {
         out.push_str(&template_arg(a, subs, ph));
     }
     if pack {

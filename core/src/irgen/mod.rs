@@ -325,7 +325,20 @@ impl<'a> Gen<'a> {
             if self.f.ret == Type::Void {
                 self.emit("", Type::Void, InstKind::Ret { val: None });
             } else {
-                self.emit("", Type::Void, InstKind::Unreachable);
+                // Falling off the end of a non-void function returns an
+                // undefined value, as cicc's front end writes it (`ret i32
+                // undef`, not clang's `unreachable`): the path stays, its
+                // value is free (simplifycfg folds it into the other
+                // returns'), and a store before another return stays
+                // conditional.
+                let ty = self.f.ret.clone();
+                self.emit(
+                    "",
+                    Type::Void,
+                    InstKind::Ret {
+                        val: Some(Value::Undef(ty)),
+                    },
+                );
             }
         }
         // Unfilled blocks cannot stay empty.

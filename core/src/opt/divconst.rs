@@ -1,7 +1,8 @@
 //! Division by a constant (32 or 64 bits) as a multiplication (Granlund and Montgomery;
 //! Hacker's Delight, ch. 10): `x / 7` becomes a `mul.hi` by a magic number
 //! and shifts, as nvcc does, since PTX's `div.s32` expands into a long
-//! sequence. Used by instcombine.
+//! sequence. Used by instruction selection (`core/src/codegen/isel/divconst.rs`),
+//! as LLVM's and cicc's: the IR keeps `sdiv i32 %x, 7`.
 
 /// The magic multiplier and shift for signed `bits`-bit division (32 or 64)
 /// by `d` (|d| ≥ 2, not a power of two); the multiplier is a `bits`-bit

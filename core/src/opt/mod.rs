@@ -28,7 +28,8 @@
 
 mod adce;
 mod dce;
-mod divconst;
+mod deadargelim;
+pub(crate) mod divconst;
 mod dse;
 mod early_cse;
 mod globaldce;

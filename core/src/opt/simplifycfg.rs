@@ -10,7 +10,9 @@
 //! branching to `s` directly (LLVM's TryToSimplifyUncondBranchFromEmptyBlock:
 //! the empty `cond.false` of `c ? x : 0` leaves, and the 0 flows into the
 //! phi straight from the branch), unless `s` heads a loop (its preheader
-//! stays) or a predecessor reaches `s` already with another value.
+//! stays) or a predecessor reaches `s` already with another value. A
+//! branch to two blocks that only return becomes one return (of a select;
+//! of the other value where one path falls off the end, `ret undef`).
 
 use crate::ir::*;
 
@@ -31,6 +33,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
                 | cx.counted(|| remove_unreachable(f))
                 | invert_not_branches(f, cx)
                 | fold_two_entry_phis(f, cx)
+                | fold_branches_to_two_returns(f, cx)
                 | merge_blocks(f, cx)
                 | remove_forwarding_blocks(f, cx);
             if !c {
@@ -441,6 +444,92 @@ fn invert_not_branches(f: &mut Function, cx: &super::PassContext) -> bool {
             t: e,
             f: t,
         };
+        changed = true;
+    }
+    changed
+}
+
+/// A block that returns a value right after at most [`SPECULATE_LIMIT`]
+/// speculatable instructions, which may run in `pred` instead (so the block
+/// has no other predecessor unless it holds only its `ret`): its value.
+fn returning_arm(f: &Function, preds: &[Vec<BlockId>], b: BlockId, pred: BlockId) -> Option<Value> {
+    let (&last, body) = f.block(b).insts.split_last()?;
+    let InstKind::Ret { val: Some(v) } = &f.inst(last).kind else {
+        return None;
+    };
+    let alone = preds[b.0 as usize].iter().all(|p| *p == pred);
+    (body.is_empty()
+        || (alone
+            && body.len() <= SPECULATE_LIMIT
+            && body.iter().all(|i| speculatable(&f.inst(*i).kind))))
+    .then(|| v.clone())
+}
+
+/// Turns `br c, %a, %b` where `%a` and `%b` only return a value (after a
+/// few cheap instructions, which move up) into one return of `select c, va,
+/// vb` (LLVM's SimplifyCondBranchToTwoReturns after FoldTwoEntryPHINode
+/// speculated the arms). An `undef` value (a path that falls off the end of
+/// the function) takes the other value, so the branch goes without a
+/// select, as nvcc's PTX shows: `if (x > 0) return 2 * x; if (x < -5)
+/// return 3;` returns `x > 0 ? 2 * x : 3`. The returning blocks go when
+/// nothing else reaches them.
+fn fold_branches_to_two_returns(f: &mut Function, cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    let mut preds = f.predecessors();
+    for b in f.layout.clone() {
+        let Some(&term) = f.block(b).insts.last() else {
+            continue;
+        };
+        let InstKind::CondBr { cond, t, f: e } = f.inst(term).kind.clone() else {
+            continue;
+        };
+        if t == e || t == b || e == b || f.loop_hints.iter().any(|h| h.latch == b) {
+            continue;
+        }
+        let (Some(tv), Some(fv)) = (
+            returning_arm(f, &preds, t, b),
+            returning_arm(f, &preds, e, b),
+        ) else {
+            continue;
+        };
+        if !cx.may_rewrite() {
+            continue;
+        }
+        // The arms' instructions run in `b`, before its branch.
+        f.block_mut(b).insts.pop();
+        for arm in [t, e] {
+            let insts = &f.block(arm).insts;
+            let body = insts[..insts.len() - 1].to_vec();
+            if !body.is_empty() {
+                let ret = f.block(arm).insts[insts.len() - 1];
+                f.block_mut(arm).insts = vec![ret];
+                f.block_mut(b).insts.extend(body);
+            }
+            preds[arm.0 as usize].retain(|p| *p != b);
+        }
+        let val = match (&tv, &fv) {
+            (Value::Undef(_), _) => fv,
+            (_, Value::Undef(_)) => tv,
+            _ if tv == fv => tv,
+            _ => {
+                let ty = f.value_type(&tv);
+                let loc = f.inst(term).loc;
+                let sel = f.create_inst(
+                    "retval",
+                    ty,
+                    InstKind::Select {
+                        cond: cond.clone(),
+                        t: tv,
+                        f: fv,
+                    },
+                    loc,
+                );
+                f.block_mut(b).insts.push(sel);
+                Value::Inst(sel)
+            }
+        };
+        f.inst_mut(term).kind = InstKind::Ret { val: Some(val) };
+        f.block_mut(b).insts.push(term);
         changed = true;
     }
     changed

@@ -12,7 +12,7 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, dce, dse, early_cse, globaldce, indvars, inline, instcombine, licm,
+    adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, licm,
     load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
     lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
     reassociate, sccp, separate_const_offset, simplifycfg, speculative_execution, sroa,
@@ -28,6 +28,7 @@ pub enum Pass {
     Adce,
     AlwaysInline,
     Dce,
+    Deadargelim,
     Dse,
     EarlyCse,
     Globaldce,
@@ -148,6 +149,12 @@ pub const STAGES: &[StageInfo] = &[
         "dce",
         dce::run,
         "Dead code elimination: deletes instructions whose results are never used and that have no side effects.",
+    ),
+    pass(
+        Pass::Deadargelim,
+        "deadargelim",
+        deadargelim::run,
+        "Dead argument elimination: a device function that stays a call (__noinline__) loses the parameters its body never reads (a member's unused this) and its result when no caller uses it; its callers stop passing them. Outside -rdc nvcc's device functions are private to the module, so it does the same; kernels keep their signature.",
     ),
     pass(
         Pass::Dse,

@@ -120,6 +120,9 @@ impl Sel<'_> {
             );
             return;
         }
+        if self.div_by_constant(id, op, lhs, rhs, flags) {
+            return;
+        }
         let a = Operand::Reg(self.reg(lhs));
         let b = self.operand(rhs);
         let d = self.def(id);

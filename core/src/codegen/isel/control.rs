@@ -196,7 +196,8 @@ impl Sel<'_> {
     /// A return: the value stored to `func_retval0`, then `ret`.
     pub(super) fn ret(&mut self, val: Option<&Value>) {
         let f = self.f;
-        if let Some(v) = val {
+        // `ret undef` stores nothing (NVPTX writes no `st.param`).
+        if let Some(v) = val.filter(|v| !matches!(v, Value::Undef(_))) {
             let t = f.value_type(v);
             let r = self.param_reg(v);
             let (_, st) = func_param_types(&t);

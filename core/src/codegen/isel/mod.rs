@@ -17,6 +17,7 @@ mod asm;
 mod asyncmem;
 mod call;
 mod control;
+mod divconst;
 mod fold;
 mod frame;
 mod intrinsic;
