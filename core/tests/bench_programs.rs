@@ -88,7 +88,12 @@ fn the_recorded_kernels_are_nvccs() {
         eprintln!("SKIPPED: nvcc not found (run `cargo xtask test`, which installs it)");
         return;
     };
-    let cccl = nvcc.parent().unwrap().parent().unwrap().join("include/cccl");
+    let cccl = nvcc
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("include/cccl");
     let recorded = recorded();
     let names: Vec<&String> = recorded.keys().collect();
     let out = common::scratch("programs-nvcc");
@@ -124,7 +129,10 @@ fn the_recorded_kernels_are_nvccs() {
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
     });
     for (name, r) in results {
         match r {
