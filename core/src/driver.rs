@@ -162,6 +162,9 @@ pub struct Stepper<'o> {
     /// An edited run not reached yet: its number and the module it leaves
     /// ([`Options::ir_edit`], taken in place of that run's result).
     edit: Option<(usize, Module)>,
+    /// The warnings of the stages before the optimizer (the reducer
+    /// rejects a candidate that falls off the end of a function).
+    warnings: Vec<Diagnostic>,
 }
 
 impl<'o> Stepper<'o> {
@@ -174,7 +177,14 @@ impl<'o> Stepper<'o> {
         opts: &'o Options,
     ) -> Result<Stepper<'o>, Vec<Diagnostic>> {
         let mut c = Compilation::default();
-        Stepper::start(name, text, files, opts, &mut c).ok_or(c.diagnostics)
+        let mut s = Stepper::start(name, text, files, opts, &mut c).ok_or(c.diagnostics.clone())?;
+        s.warnings = c.diagnostics;
+        Ok(s)
+    }
+
+    /// The warnings the compile to the linked IR gave.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
     }
 
     /// A stepper from `module`, the IR after the first `done` pass runs of
@@ -191,6 +201,7 @@ impl<'o> Stepper<'o> {
             module,
             done: done.min(passes.len()),
             edit: None,
+            warnings: Vec::new(),
         })
     }
 
@@ -219,7 +230,7 @@ impl<'o> Stepper<'o> {
         }
 
         let t = Instant::now();
-        let mut module = irgen::lower(&tu, name, opts);
+        let mut module = irgen::lower(&tu, name, opts, &mut c.diagnostics);
         let micros = t.elapsed().as_micros() as u64;
         let report = Report::new(
             opts,
@@ -336,6 +347,7 @@ impl<'o> Stepper<'o> {
             module,
             done: 0,
             edit,
+            warnings: Vec::new(),
         })
     }
 

@@ -119,7 +119,7 @@ fn compiled(
         &mut diags,
     );
     let lib = (!diags.iter().any(|d| d.is_error()))
-        .then(|| crate::irgen::lower(&tu, "<libdevice>", opts));
+        .then(|| crate::irgen::lower(&tu, "<libdevice>", opts, &mut Vec::new()));
     if cache.len() >= CACHE_LIMIT {
         cache.clear();
     }

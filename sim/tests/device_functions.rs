@@ -50,7 +50,9 @@ __global__ void dev(const unsigned *a, const unsigned *b, const unsigned *c, uns
     __stcs(g4 + t, __ldg(f4 + t));
     __stwt(e2 + t, __ldcs(d2 + t));
     __stcg(s4 + t, make_short4(__ldg(ch + t), 2, 3, 4));
-    __stwb(o + t * 24 + 23, __ldg(o + t * 24 + 23) + 1u);
+    // (Not `__ldg` of what this kernel stored: the read-only path may see
+    // memory as it was at launch, as the emulator's `.nc` model does.)
+    __stwb(o + t * 24 + 23, r[23] + 1u);
 }
 "#;
 

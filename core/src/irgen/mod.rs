@@ -37,7 +37,14 @@ pub use types::ir_type;
 use types::Types;
 
 /// Lowers every device function with a body.
-pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Module {
+/// `diags` gets nvcc's front-end warnings that need the control flow (a
+/// non-void function whose end is reachable).
+pub fn lower(
+    tu: &ast::TranslationUnit,
+    source_file: &str,
+    opts: &Options,
+    diags: &mut Vec<crate::diag::Diagnostic>,
+) -> Module {
     let types = Types::default();
     let mut m = Module {
         source_file: source_file.to_string(),
@@ -59,6 +66,16 @@ pub fn lower(tu: &ast::TranslationUnit, source_file: &str, opts: &Options) -> Mo
         g.strings = std::mem::take(&mut strings);
         g.function_body(body);
         strings = std::mem::take(&mut g.strings);
+        // nvcc's warning #940-D, in the user's files (not our headers).
+        if g.fell_off && f.name != "main" && !f.span.file.starts_with('<') {
+            diags.push(crate::diag::Diagnostic::warning(
+                f.span.clone(),
+                format!(
+                    "missing return statement at end of non-void function \"{}\"",
+                    f.name
+                ),
+            ));
+        }
         if (f.discardable || f.symbol.is_some()) && f.space != ast::ExecSpace::Global {
             discardable.insert(g.f.name.clone());
         }
@@ -200,6 +217,8 @@ struct Gen<'a> {
     /// Addresses of packed records' members and the alignment known of
     /// each (`packed`).
     unaligned: crate::collections::HashMap<Value, u64>,
+    /// The end of a non-void function is reachable (it returns undef there).
+    fell_off: bool,
 }
 
 impl<'a> Gen<'a> {
@@ -236,6 +255,7 @@ impl<'a> Gen<'a> {
             loc: None,
             strings: Vec::new(),
             unaligned: crate::collections::HashMap::default(),
+            fell_off: false,
         }
     }
 
@@ -332,6 +352,7 @@ impl<'a> Gen<'a> {
                 // returns'), and a store before another return stays
                 // conditional.
                 let ty = self.f.ret.clone();
+                self.fell_off = true;
                 self.emit(
                     "",
                     Type::Void,

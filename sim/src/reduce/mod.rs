@@ -267,6 +267,14 @@ impl<'a> Reducer<'a> {
         let Ok(mut s) = Stepper::new(&self.name, &case.source, self.files, &self.opts) else {
             return false;
         };
+        // Falling off the end of a non-void function is undefined too (its
+        // value is `undef`, which optimization may pick): never kept.
+        if s.warnings()
+            .iter()
+            .any(|d| d.message.starts_with("missing return statement"))
+        {
+            return false;
+        }
         let Ok(base) = run_ir(s.module(), &setup) else {
             return false;
         };
