@@ -9,10 +9,7 @@
 //! first, with what changes, if anything); 1 the source does not compile or
 //! the launch's setup is wrong.
 
-use super::{
-    defines, on_compiler_stack, parse_bool, parse_bug, print_diagnostics, read_input, Disk,
-    LaunchArgs,
-};
+use super::{on_compiler_stack, print_diagnostics, read_input, Disk, LaunchArgs, PipelineArgs};
 use clap::Parser;
 use ptxlab_core::{Options, RewriteLimit};
 use ptxlab_sim::bisect::{self, element_text, Culprit, LaunchSetup, Ran};
@@ -41,24 +38,8 @@ pub struct BisectCli {
     kernel: String,
     #[command(flatten)]
     launch: LaunchArgs,
-    /// Optimization level 0–3 of the pipeline bisected.
-    #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
-    opt_level: u8,
-    /// Target architecture.
-    #[arg(long = "arch", alias = "gpu-architecture", default_value = "sm_75")]
-    arch: String,
-    /// Add a directory to the #include search path.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<String>,
-    /// Define a macro: NAME or NAME=VALUE.
-    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
-    define: Vec<String>,
-    /// Flush f32 denormals to zero.
-    #[arg(long, value_name = "true|false", value_parser = parse_bool)]
-    ftz: Option<bool>,
-    /// Switch on a deliberately wrong rewrite (`ptxlab --list-bugs`).
-    #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
-    inject_bug: Vec<String>,
+    #[command(flatten)]
+    pipeline: PipelineArgs,
     /// Pass run RUN makes only its first N rewrites (may be repeated).
     #[arg(long = "rewrite-limit", value_name = "RUN:N", value_parser = RewriteLimit::parse)]
     rewrite_limit: Vec<RewriteLimit>,
@@ -75,18 +56,8 @@ pub fn main(cli: BisectCli) -> ExitCode {
         Ok(input) => input,
         Err(code) => return code,
     };
-    let mut opts = Options {
-        arch: cli.arch.clone(),
-        opt_level: cli.opt_level,
-        snapshots: false,
-        ..Options::default()
-    };
-    if let Some(v) = cli.ftz {
-        opts.ftz = v;
-    }
-    opts.include_dirs.clone_from(&cli.include);
-    opts.defines = defines(&cli.define);
-    opts.inject_bugs.clone_from(&cli.inject_bug);
+    let mut opts = cli.pipeline.options();
+    opts.snapshots = false;
     opts.rewrite_limits.clone_from(&cli.rewrite_limit);
     on_compiler_stack(
         move || run(&cli, &path_text, &source, &opts),

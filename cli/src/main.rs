@@ -468,6 +468,48 @@ fn print_diagnostics(diags: &[Diagnostic], path_text: &str, source: &str) {
     }
 }
 
+/// The compile under `run`, `bisect` and `reduce`: optimization level,
+/// target, include paths, macros, `-ftz` and the lab's injected bugs.
+#[derive(clap::Args, Debug)]
+struct PipelineArgs {
+    /// Optimization level 0–3 of the pipeline.
+    #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: u8,
+    /// Target architecture (sets __CUDA_ARCH__).
+    #[arg(long = "arch", alias = "gpu-architecture", default_value = "sm_75")]
+    arch: String,
+    /// Add a directory to the #include search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
+    /// Define a macro: NAME or NAME=VALUE.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+    /// Flush f32 denormals to zero.
+    #[arg(long, value_name = "true|false", value_parser = parse_bool)]
+    ftz: Option<bool>,
+    /// Switch on a deliberately wrong rewrite (`ptxlab --list-bugs`).
+    #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
+    inject_bug: Vec<String>,
+}
+
+impl PipelineArgs {
+    /// The options these flags give (the rest at their defaults).
+    fn options(&self) -> Options {
+        let mut opts = Options {
+            arch: self.arch.clone(),
+            opt_level: self.opt_level,
+            include_dirs: self.include.clone(),
+            defines: defines(&self.define),
+            inject_bugs: self.inject_bug.clone(),
+            ..Options::default()
+        };
+        if let Some(v) = self.ftz {
+            opts.ftz = v;
+        }
+        opts
+    }
+}
+
 /// The launch of `run` and `run-ptx`: its shape, arguments and shared memory.
 #[derive(clap::Args, Debug)]
 struct LaunchArgs {
@@ -511,24 +553,11 @@ struct RunCli {
     kernel: String,
     #[command(flatten)]
     launch: LaunchArgs,
-    /// Optimization level 0–3 of the IR that runs.
-    #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
-    opt_level: u8,
+    #[command(flatten)]
+    pipeline: PipelineArgs,
     /// Run the IR as it stood after pass run N (0: after irgen and link).
     #[arg(long = "after-pass", value_name = "N")]
     after_pass: Option<usize>,
-    /// Target architecture (sets __CUDA_ARCH__).
-    #[arg(long = "arch", alias = "gpu-architecture", default_value = "sm_75")]
-    arch: String,
-    /// Add a directory to the #include search path.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<String>,
-    /// Define a macro: NAME or NAME=VALUE.
-    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
-    define: Vec<String>,
-    /// Flush f32 denormals to zero.
-    #[arg(long, value_name = "true|false", value_parser = parse_bool)]
-    ftz: Option<bool>,
     /// Let device code call constexpr host functions (nvcc's experimental flag).
     #[arg(long = "expt-relaxed-constexpr")]
     expt_relaxed_constexpr: bool,
@@ -541,9 +570,6 @@ struct RunCli {
     /// Pass run RUN makes only its first N rewrites (may be repeated).
     #[arg(long = "rewrite-limit", value_name = "RUN:N", value_parser = RewriteLimit::parse)]
     rewrite_limit: Vec<RewriteLimit>,
-    /// Switch on a deliberately wrong rewrite (`ptxlab --list-bugs`).
-    #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
-    inject_bug: Vec<String>,
 }
 
 fn run_main(cli: RunCli) -> ExitCode {
@@ -551,19 +577,9 @@ fn run_main(cli: RunCli) -> ExitCode {
         Ok(input) => input,
         Err(code) => return code,
     };
-    let mut opts = Options {
-        arch: cli.arch.clone(),
-        opt_level: cli.opt_level,
-        ..Options::default()
-    };
-    if let Some(v) = cli.ftz {
-        opts.ftz = v;
-    }
+    let mut opts = cli.pipeline.options();
     opts.expt_relaxed_constexpr = cli.expt_relaxed_constexpr;
-    opts.include_dirs.clone_from(&cli.include);
-    opts.defines = defines(&cli.define);
     opts.rewrite_limits.clone_from(&cli.rewrite_limit);
-    opts.inject_bugs.clone_from(&cli.inject_bug);
     // The interpreter runs on the compiler's thread.
     on_compiler_stack(
         move || run_launch(&cli, &path_text, &source, &opts),

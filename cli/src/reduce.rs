@@ -12,10 +12,7 @@
 //! Exit status: 0 reduced; 1 the source does not compile, the launch or
 //! the property is wrong, or the input does not have the property.
 
-use super::{
-    defines, on_compiler_stack, parse_bool, parse_bug, print_diagnostics, read_input, Disk,
-    LaunchArgs,
-};
+use super::{on_compiler_stack, print_diagnostics, read_input, Disk, LaunchArgs, PipelineArgs};
 use clap::Parser;
 use ptxlab_core::{opt, Options};
 use ptxlab_sim::bisect::LaunchSetup;
@@ -46,30 +43,14 @@ pub struct ReduceCli {
     kernel: String,
     #[command(flatten)]
     launch: LaunchArgs,
+    #[command(flatten)]
+    pipeline: PipelineArgs,
     /// What the reduced kernel must still show.
     #[arg(long, default_value = "bisect")]
     property: String,
     /// Where the reduced source goes (stdout without it).
     #[arg(short = 'o', value_name = "OUT")]
     output: Option<PathBuf>,
-    /// Optimization level 0–3.
-    #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
-    opt_level: u8,
-    /// Target architecture.
-    #[arg(long = "arch", alias = "gpu-architecture", default_value = "sm_75")]
-    arch: String,
-    /// Add a directory to the #include search path.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<String>,
-    /// Define a macro: NAME or NAME=VALUE.
-    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
-    define: Vec<String>,
-    /// Flush f32 denormals to zero.
-    #[arg(long, value_name = "true|false", value_parser = parse_bool)]
-    ftz: Option<bool>,
-    /// Switch on a deliberately wrong rewrite (`ptxlab --list-bugs`).
-    #[arg(long = "inject-bug", value_name = "NAME", value_parser = parse_bug)]
-    inject_bug: Vec<String>,
     /// Stop each launch after this many instructions.
     #[arg(long = "max-steps", value_name = "N", default_value_t = interp::Config::default().max_steps)]
     max_steps: u64,
@@ -86,18 +67,8 @@ pub fn main(cli: ReduceCli) -> ExitCode {
         Ok(input) => input,
         Err(code) => return code,
     };
-    let mut opts = Options {
-        arch: cli.arch.clone(),
-        opt_level: cli.opt_level,
-        snapshots: false,
-        ..Options::default()
-    };
-    if let Some(v) = cli.ftz {
-        opts.ftz = v;
-    }
-    opts.include_dirs.clone_from(&cli.include);
-    opts.defines = defines(&cli.define);
-    opts.inject_bugs.clone_from(&cli.inject_bug);
+    let mut opts = cli.pipeline.options();
+    opts.snapshots = false;
     on_compiler_stack(
         move || run(&cli, &path_text, &source, &opts),
         "internal error (the reduce thread failed)",
@@ -160,7 +131,7 @@ fn property<'a>(
         ("verifier", name) if !name.is_empty() => Ok(Property::Verifier(pass(name)?)),
         ("ptxas", "") => {
             let ptxas = cli.ptxas.clone();
-            let arch = cli.arch.clone();
+            let arch = cli.pipeline.arch.clone();
             let name = path_text.to_string();
             Ok(Property::Custom(Box::new(move |src: &str, _: &LaunchSetup| {
                 ptxas_rejects(&ptxas, &arch, &name, src, opts)
