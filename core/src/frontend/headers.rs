@@ -198,6 +198,7 @@ typedef int cudaError_t;
 #define cudaSuccess 0
 #define cudaErrorInvalidValue 1
 #define cudaErrorMemoryAllocation 2
+#define cudaErrorUnknown 999
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 /* Graphics interop resources (OpenGL/EGL buffers mapped for kernels). */
@@ -290,6 +291,20 @@ cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+}
+/* The device runtime: device code's calls of these runtime functions call
+   their `__cudaCDP2` twins (sema redirects them), as nvcc's headers do. */
+extern \"C\" {
+__device__ cudaError_t __cudaCDP2GetLastError(void);
+__device__ cudaError_t __cudaCDP2PeekAtLastError(void);
+__device__ const char *__cudaCDP2GetErrorString(cudaError_t error);
+__device__ const char *__cudaCDP2GetErrorName(cudaError_t error);
+__device__ cudaError_t __cudaCDP2GetDeviceCount(int *count);
+__device__ cudaError_t __cudaCDP2Free(void *p);
+__device__ cudaError_t __cudaCDP2MemcpyAsync(void *dst, const void *src, size_t size, enum cudaMemcpyKind kind, cudaStream_t stream);
+__device__ cudaError_t __cudaCDP2EventRecord(cudaEvent_t event, cudaStream_t stream);
+__device__ cudaError_t __cudaCDP2EventDestroy(cudaEvent_t event);
+__device__ cudaError_t __cudaCDP2StreamDestroy(cudaStream_t stream);
 }
 #include <texture_types.h>
 #include <texture_indirect_functions.h>
@@ -387,10 +402,11 @@ const STDLIB: &str = "#pragma once
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
-void *malloc(size_t size);
+/* Device code has malloc and free too (nvcc's heap: `.extern .func malloc`). */
+extern \"C\" __host__ __device__ void *malloc(size_t size);
 void *calloc(size_t count, size_t size);
 void *realloc(void *p, size_t size);
-void free(void *p);
+extern \"C\" __host__ __device__ void free(void *p);
 int atoi(const char *s);
 long atol(const char *s);
 double atof(const char *s);

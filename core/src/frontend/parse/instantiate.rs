@@ -525,7 +525,15 @@ impl<'a> Parser<'a> {
                 .collect();
             p.cxx.ns.pop();
             p.placeholders = placeholders;
-            p.type_name()
+            let t = p.type_name()?;
+            // `typename enable_if<false, T>::type`: the class has no such
+            // member, and the alias no type (what SFINAE reads).
+            if p.at("::") {
+                let span = p.span();
+                let member = p.peek_at(1).map_or(String::new(), |m| m.text.to_string());
+                return p.error(span, format!("class \"{t}\" has no member \"{member}\""));
+            }
+            Ok(t)
         })
     }
 
@@ -683,6 +691,7 @@ impl<'a> Parser<'a> {
                 None => {
                     let Some(at) = p.default else { return Ok(None) };
                     let bound = args.clone();
+                    let before = self.diags.len();
                     let value = self.sub_parse(&d.tokens, at, |sub| {
                         sub.bind(&d, &bound);
                         sub.cxx.ns = d.name.split("::").map(str::to_string).collect();
@@ -698,7 +707,17 @@ impl<'a> Parser<'a> {
                         Ok(sub
                             .const_value(&e)
                             .map(|v| TemplateArg::Value(v, CType::INT)))
-                    })?;
+                    });
+                    // An `enable_if` parameter's default only names a value
+                    // no one reads (`detail::dummy`, `nullptr`): 0 when it
+                    // is no integer constant.
+                    let value = match value {
+                        Ok(None) | Err(_) if p.sfinae.is_some() => {
+                            self.diags.truncate(before);
+                            Some(TemplateArg::Value(0, CType::INT))
+                        }
+                        v => v?,
+                    };
                     let Some(v) = value else { return Ok(None) };
                     v
                 }

@@ -701,16 +701,19 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// A template parameter ahead whose type is `enable_if`'s with `int`
-    /// (`typename std::enable_if<C, int>::type = 0`, `std::enable_if_t<C,
-    /// int> N = 0`): where its type ends (the name or `=`, `,`, `>`) and
-    /// its name.
+    /// A template parameter ahead whose type is `enable_if`'s: with a
+    /// second argument (`typename std::enable_if<C, int>::type = 0`,
+    /// `std::enable_if_t<C, int> N = 0`, CLI11's `enable_if_t<C,
+    /// detail::enabler> = detail::dummy`) or a pointer to it
+    /// (`std::enable_if_t<C>* = nullptr`): where its type ends (the name or
+    /// `=`, `,`, `>`) and its name.
     fn enable_if_param(&self) -> Option<(usize, Option<String>)> {
         let toks = self.toks;
         let mut depth = 0i32;
         let mut k = self.pos;
         let mut names_enable_if = false;
-        let mut int_arg = false;
+        let mut second_arg = false;
+        let mut pointer = false;
         while let Some(t) = toks.get(k) {
             match &*t.text {
                 "<" | "(" | "[" => depth += 1,
@@ -719,11 +722,18 @@ impl<'a> Parser<'a> {
                 ">" => depth -= 1,
                 ">>" => depth -= 2,
                 "enable_if" | "enable_if_t" => names_enable_if = true,
-                "int" if depth == 1 && toks[k - 1].is(",") => {
-                    int_arg = toks.get(k + 1).is_some_and(|n| n.is(">"))
+                "," if depth == 1 && names_enable_if => second_arg = true,
+                // Only a `*` right after the type, before its name or end.
+                "*" if depth == 0
+                    && !pointer
+                    && (toks[k - 1].is(">")
+                        || toks[k - 1].kind == TokKind::Ident && toks[k - 2].is("::")) =>
+                {
+                    pointer = true
                 }
                 "*" | "&" | "..." if depth == 0 => return None,
                 "{" | "}" | ";" => return None,
+                _ if depth == 0 && pointer && t.kind != TokKind::Ident => return None,
                 _ => {}
             }
             k += 1;
@@ -731,7 +741,7 @@ impl<'a> Parser<'a> {
                 return None;
             }
         }
-        if !names_enable_if || !int_arg || k < self.pos + 2 {
+        if !names_enable_if || !(second_arg || pointer) || k < self.pos + 2 {
             return None;
         }
         // A name after the type (not the `type` of `…>::type`).
@@ -739,7 +749,7 @@ impl<'a> Parser<'a> {
         let named = last.kind == TokKind::Ident
             && !is_keyword(&last.text)
             && !toks[k - 2].is("::")
-            && toks[k - 2].is(">");
+            && (toks[k - 2].is(">") || toks[k - 2].is("*"));
         if named {
             Some((k - 1, Some(last.text.to_string())))
         } else {

@@ -272,6 +272,18 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The device runtime's function that device code calls for a runtime
+    /// API function (`cudaGetErrorString` → `__cudaCDP2GetErrorString`), as
+    /// nvcc's headers map them; `None` for any other host function.
+    fn device_runtime_twin(&self, sig: &Signature) -> Option<Signature> {
+        let rest = sig.name.strip_prefix("cuda")?;
+        if sig.method || sig.symbol != sig.name {
+            return None;
+        }
+        let set = self.sigs.get(&format!("__cudaCDP2{rest}"))?;
+        set.iter().find(|t| t.params == sig.params).cloned()
+    }
+
     /// The call of one function: arguments converted (references bound,
     /// defaults added), the object's address first for a member function.
     pub(super) fn call_signature(
@@ -283,6 +295,9 @@ impl<'a> Checker<'a> {
     ) -> Expr {
         let name = sig.name.clone();
         if sig.space == ExecSpace::Host && self.space.on_device() {
+            if let Some(twin) = self.device_runtime_twin(sig) {
+                return self.call_signature(&twin, object, args, span);
+            }
             self.host_call_error(&name, sig.constexpr, &span);
         }
         let mut typed = Vec::new();
