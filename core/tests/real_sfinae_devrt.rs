@@ -138,3 +138,76 @@ fn device_code_calls_the_device_runtime_and_the_heap() {
     }
     assert!(!p.contains("_Z6mallocm"), "{p}");
 }
+
+#[test]
+fn a_typename_member_of_a_declared_only_class_template_in_a_signature() {
+    // gdt's `vec_t<typename BinaryOpResultType<T1, T2>::type, 3>`: the
+    // primary template is only declared, specializations give `type`.
+    let p = ptx(
+        "typename_member",
+        "template <typename A, typename B> struct Result;\n\
+         template <typename S> struct Result<S, S> { typedef S type; };\n\
+         template <> struct Result<int, float> { typedef float type; };\n\
+         template <typename T, int N> struct vec { T v[N]; };\n\
+         template <typename T1, typename T2>\n\
+         __device__ vec<typename Result<T1, T2>::type, 2> add(const vec<T1, 2> &a, const vec<T2, 2> &b) {\n\
+           vec<typename Result<T1, T2>::type, 2> r; r.v[0] = a.v[0] + b.v[0]; r.v[1] = a.v[1] + b.v[1]; return r;\n}\n\
+         __global__ void k(float *p) { vec<int, 2> a{{1, 2}}; vec<float, 2> b{{p[0], p[1]}}; p[2] = add(a, b).v[1]; }\n",
+    );
+    assert!(p.contains(".entry _Z1kPf("), "{p}");
+}
+
+#[test]
+fn templates_naming_a_class_for_their_placeholders_have_no_instance_budget_of_1000() {
+    // gdt's vec headers: well over a thousand function templates each name
+    // `vec_t<T, N>` for their own `T`; C++ makes no instance for those.
+    let mut src = String::from("template <typename T, int N> struct vec { T v[N]; };\n");
+    for i in 0..1100 {
+        src.push_str(&format!(
+            "template <typename T> __device__ T f{i}(const vec<T, 1> &a) {{ return a.v[0] + {i}; }}\n"
+        ));
+    }
+    src.push_str("__global__ void k(int *p) { vec<int, 1> a{{p[0]}}; p[1] = f1099(a); }\n");
+    let p = ptx("pattern_budget", &src);
+    assert!(p.contains(", 1099;"), "{p}");
+}
+
+#[test]
+fn mem_initializers_name_members_of_anonymous_unions_and_structs() {
+    // gdt's vec_t<T, 2>: `union { struct { T x, y; }; struct { T s, t; }; }`
+    // initialized as `: x(t), y(t)`.
+    let p = ptx(
+        "anonymous_meminit",
+        "template <typename T> struct v2 {\n\
+           __device__ v2(const T &t) : x(t), y(t + 1) {}\n\
+           union { struct { T x, y; }; struct { T s, t; }; };\n};\n\
+         __global__ void k(float *p) { v2<float> a(p[0]); p[1] = a.t; p[2] = a.s; }\n",
+    );
+    // t is y (p[0] + 1), s is x (p[0]).
+    assert!(p.contains("add.f32"), "{p}");
+    assert!(p.contains("st.global.f32 \t[%rd2+4], %f2;"), "{p}");
+    assert!(p.contains("st.global.f32 \t[%rd2+8], %f1;"), "{p}");
+}
+
+#[test]
+fn math_constants_h_defines_the_cudart_constants() {
+    let p = ptx(
+        "math_constants",
+        "#include <math_constants.h>\n\
+         __global__ void k(float *f, double *d) {\n\
+           f[0] = CUDART_INF_F; f[1] = CUDART_PI_F; f[2] = CUDART_NAN_F; f[3] = CUDART_SQRT_HALF_F;\n\
+           d[0] = CUDART_INF; d[1] = CUDART_PI; d[2] = CUDART_LN2;\n}\n",
+    );
+    // nvcc's bits: inf, pi, its NaN, sqrt(1/2); and the doubles'.
+    for bits in [
+        "0f7F800000",
+        "0f40490FDB",
+        "2147483647",
+        "0f3F3504F3",
+        "0d7FF0000000000000",
+        "0d400921FB54442D18",
+        "0d3FE62E42FEFA39EF",
+    ] {
+        assert!(p.contains(bits), "{bits}:\n{p}");
+    }
+}

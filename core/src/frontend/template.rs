@@ -22,6 +22,11 @@ use std::rc::Rc;
 /// here with a diagnostic).
 pub const MAX_INSTANCES: usize = 1000;
 
+/// Most instances for templates' placeholders (`vec_t<T, 1>` in a
+/// function template's signature: one per template naming it) a
+/// translation unit may make, apart from `MAX_INSTANCES`.
+pub const MAX_PATTERN_INSTANCES: usize = 5000;
+
 /// How deep instantiations may nest (one made while parsing another).
 pub const MAX_NESTING: usize = 32;
 
@@ -254,6 +259,8 @@ pub struct Templates {
     pub scope: Scope,
     /// Instances made (classes and functions), against `MAX_INSTANCES`.
     pub count: usize,
+    /// Instances for placeholders made, against `MAX_PATTERN_INSTANCES`.
+    pub pattern_count: usize,
     /// The member functions of class instances: as in C++, one is checked
     /// and compiled only when called (`Pair<Pair<char>>::width` would not
     /// compile).

@@ -593,10 +593,11 @@ impl<'a> Parser<'a> {
                     // `Pair<float>`, `std::vector<int>::iterator`.
                     let (def, len) = self.template_id_from(self.pos).unwrap_or((0, 1));
                     let span = t.span();
+                    let typename = self.pos > 0 && self.toks[self.pos - 1].is("typename");
                     self.pos += len + 1;
                     let args = self.template_args()?;
                     let ty = self.class_instance(def, args, &span)?;
-                    s.ty = Some(self.member_type(ty)?);
+                    s.ty = Some(self.member_type_of(ty, typename)?);
                     continue;
                 }
                 _ if words.is_empty()

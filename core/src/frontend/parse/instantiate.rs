@@ -987,18 +987,38 @@ impl<'a> Parser<'a> {
             return Ok(t);
         }
         let id = template_id(&d.name, &args);
-        if self.nesting >= MAX_NESTING || self.templates.count >= MAX_INSTANCES {
+        // An instance for a template's placeholders (`vec_t<T, 1>` in a
+        // function template's signature) is made once per template that
+        // names it, as the source has them: only nesting bounds those.
+        let pattern = self.pattern
+            && args.iter().any(|a| match a {
+                TemplateArg::Type(t) => self.depends(t),
+                TemplateArg::Value(v, _) => {
+                    crate::frontend::template::pattern_param(*v, self.placeholders.len()).is_some()
+                }
+                TemplateArg::Template(_) => false,
+            });
+        let (count, max) = if pattern {
+            (self.templates.pattern_count, MAX_PATTERN_INSTANCES)
+        } else {
+            (self.templates.count, MAX_INSTANCES)
+        };
+        if self.nesting >= MAX_NESTING || count >= max {
             let limit = if self.nesting >= MAX_NESTING {
                 format!("{MAX_NESTING} nested instantiations")
             } else {
-                format!("{MAX_INSTANCES} instantiations")
+                format!("{max} instantiations")
             };
             return self.error(
                 span.clone(),
                 format!("excessive recursion at instantiation of class \"{id}\" (limit {limit})"),
             );
         }
-        self.templates.count += 1;
+        if pattern {
+            self.templates.pattern_count += 1;
+        } else {
+            self.templates.count += 1;
+        }
         // A partial specialization's body, with its parameters deduced.
         let (body, bound, partial) = match self.choose_partial(def, &args, span)? {
             Some((k, values)) => (self.templates.partials[k].def.clone(), values, true),

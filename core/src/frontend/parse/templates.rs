@@ -7,7 +7,14 @@ use super::*;
 impl<'a> Parser<'a> {
     /// After a class type, `::name` names a type member of it
     /// (`std::vector<float>::iterator`, `Traits<T>::type`).
-    pub(super) fn member_type(&mut self, mut ty: CType) -> PResult<CType> {
+    pub(super) fn member_type(&mut self, ty: CType) -> PResult<CType> {
+        self.member_type_of(ty, false)
+    }
+
+    /// [`Self::member_type`], `typename` written before the class's name
+    /// or not (`typename Traits<T1, T2>::type` is a type in a template's
+    /// signature even where the class is only declared).
+    pub(super) fn member_type_of(&mut self, mut ty: CType, typename: bool) -> PResult<CType> {
         while self.at("::") && self.peek_at(1).is_some_and(|t| t.kind == TokKind::Ident) {
             let CType::Record(r) = &ty else { break };
             let member = self
@@ -23,6 +30,7 @@ impl<'a> Parser<'a> {
             let declares = self
                 .peek_at(2)
                 .is_some_and(|t| t.kind == TokKind::Ident || t.is("*") || t.is("&") || t.is("&&"));
+            let declares = declares || typename;
             if self.pattern && self.depends(&ty) && (self.typedefs.contains_key(&full) || declares)
             {
                 let d = Record::new(&full, false);

@@ -843,7 +843,18 @@ impl<'a> Checker<'a> {
         }
         // Which base or member each initializer names.
         let mut given: Vec<Option<MemInit>> = (0..layout.fields.len()).map(|_| None).collect();
+        // Members of anonymous unions and structs (`union { struct { T x,
+        // y; }; };`, `: x(t), y(t)`): their path from `this`.
+        let mut nested: Vec<(Vec<FieldStep>, MemInit)> = Vec::new();
         for init in inits {
+            if let MemInitTarget::Member(n) = &init.target {
+                if !layout.fields.iter().any(|f| !f.base && f.name == *n) {
+                    if let Some(path) = anonymous_member_path(&layout.fields, n, 0) {
+                        nested.push((path, init));
+                        continue;
+                    }
+                }
+            }
             let k = layout
                 .fields
                 .iter()
@@ -902,6 +913,48 @@ impl<'a> Checker<'a> {
                 None => {}
             }
         }
+        for (path, init) in nested {
+            let mut sub = this.clone();
+            for (offset, name, ty) in path {
+                sub = Expr {
+                    kind: ExprKind::Field(Box::new(sub), offset, name),
+                    span: span.clone(),
+                    ty,
+                    lvalue: true,
+                };
+            }
+            out.extend(self.init_object(sub, init.args, init.braced, &init.span));
+        }
         out
     }
+}
+
+/// One field on a path of members: offset, name, type.
+type FieldStep = (u64, String, CType);
+
+/// The fields from a class down to member `name` of one of its anonymous
+/// unions or structs (nested ones too), `None` when none has it.
+fn anonymous_member_path(
+    fields: &[crate::frontend::layout::Field],
+    name: &str,
+    depth: usize,
+) -> Option<Vec<FieldStep>> {
+    if depth > 16 {
+        return None;
+    }
+    for f in fields.iter().filter(|f| f.name.is_empty() && !f.base) {
+        let CType::Record(inner) = &f.ty else {
+            continue;
+        };
+        let Some(l) = inner.layout() else { continue };
+        let step = |f: &crate::frontend::layout::Field| (f.offset, f.name.clone(), f.ty.clone());
+        if let Some(m) = l.fields.iter().find(|m| !m.base && m.name == name) {
+            return Some(vec![step(f), step(m)]);
+        }
+        if let Some(mut rest) = anonymous_member_path(&l.fields, name, depth + 1) {
+            rest.insert(0, step(f));
+            return Some(rest);
+        }
+    }
+    None
 }
