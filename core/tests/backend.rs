@@ -851,3 +851,40 @@ __global__ void d(int *p) { p[0] = g(p[1]); }";
         assert!(after_ret.contains("+8]"), "{p}");
     }
 }
+
+/// A multiplication by a power of two is a shift (instcombine), a shifted
+/// extension a `mul.wide` from the narrow value (NVPTX's combine), and a
+/// shift never joins an add into `mad.lo`: what nvcc writes, checked on
+/// NVRTC's PTX too.
+#[test]
+fn multiplication_by_a_power_of_two_is_a_shift_as_nvcc_writes_it() {
+    let src = "
+__global__ void k(int *a, unsigned *u, long long *b, int x, int y, unsigned v, short h) {
+  a[0] = x * 8;
+  a[1] = x * 64 + y;
+  u[0] = v * 1024;
+  b[0] = (long long)x * 8;
+  b[1] = (unsigned long long)v * 16;
+  b[2] = (long long)b[3] * 4;
+  a[2] = h * 4;
+  a[3] = x * 12;
+}
+";
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        for (op, last) in [
+            ("shl.b32", "3"),
+            ("shl.b32", "6"),
+            ("shl.b32", "10"),
+            ("mul.wide.s32", "8"),
+            ("mul.wide.u32", "16"),
+            ("shl.b64", "2"),
+            ("mul.wide.s16", "4"),
+            ("mul.lo.s32", "12"),
+        ] {
+            assert!(has(&p, op, last), "{op} …, {last} missing:\n{p}");
+        }
+        for never in ["mad.lo", "mul.lo.s64", "cvt.s64.s32", "cvt.s32.s16"] {
+            assert!(!p.contains(never), "{never}:\n{p}");
+        }
+    }
+}
