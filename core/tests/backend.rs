@@ -888,3 +888,58 @@ __global__ void k(int *a, unsigned *u, long long *b, int x, int y, unsigned v, s
         }
     }
 }
+
+/// The functions' order and declarations as NVRTC prints them: in the
+/// order its IR generation first mentions them (a variable's function
+/// first, a callee defined later right after its first caller); a `.func`
+/// declaration (`NAME` then its parameter list, then `;`) only for a
+/// function named before its definition: called by one printed earlier
+/// (mutual recursion, a caller before the callee; not self-recursion, not
+/// a prototype in the source) or held by a variable. (nvcc's own driver
+/// also moves kernels after every device function; NVRTC's order is the
+/// bench's reference.)
+#[test]
+fn functions_are_declared_only_where_named_before_their_definition() {
+    let src = "
+__device__ __noinline__ int first(int x) { return x + 1; }
+__device__ __noinline__ int later(int x);
+__device__ __noinline__ int rec(int x) { return x <= 0 ? 0 : rec(x - 1) + 2; }
+__device__ __noinline__ int mb(int x);
+__device__ __noinline__ int ma(int x) { return x <= 0 ? 1 : mb(x - 1) * 3; }
+__device__ __noinline__ int mb(int x) { return x <= 0 ? 2 : ma(x - 1) + 5; }
+typedef int (*fp)(int);
+__device__ __noinline__ int held(int x) { return x * 7 + 1; }
+__device__ fp table[1] = { held };
+__global__ void k(int *a) { a[0] = first(a[1]) + later(a[2]) + rec(a[3]) + ma(a[4]) + table[0](a[5]); }
+__device__ __noinline__ int later(int x) { return x * 3 + 7; }
+";
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let heads: Vec<&str> = p
+            .lines()
+            .filter(|l| l.starts_with(".func") || l.starts_with(".visible .entry"))
+            .map(|l| l.rsplit(' ').next().unwrap_or(l))
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "_Z4heldi",
+                "_Z2mbi",
+                "_Z5lateri",
+                "_Z4heldi(",
+                "_Z5firsti(",
+                "_Z3reci(",
+                "_Z2mai(",
+                "_Z2mbi(",
+                "_Z1kPi(",
+                "_Z5lateri("
+            ],
+            "{p}"
+        );
+        assert!(
+            p.contains(
+                ".func  (.param .b32 func_retval0) _Z2mbi\n(\n\t.param .b32 _Z2mbi_param_0\n)\n;\n"
+            ),
+            "{p}"
+        );
+    }
+}
