@@ -626,16 +626,12 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     let target = stepper.cx.target;
     let module = stepper.into_module();
 
-    // Backend, function by function.
-    let kernels_first: Vec<&crate::ir::Function> = module
-        .functions
-        .iter()
-        .filter(|f| !f.is_declaration())
-        .collect();
+    // Backend, function by function, in NVVM's order (see `emit::order`).
+    let in_order = emit::order(&module);
     let mut selected = Vec::new();
     let t = Instant::now();
     let mut isel_rewrites = 0;
-    for (index, f) in kernels_first.iter().enumerate() {
+    for (index, f) in in_order.iter().enumerate() {
         match isel::select(&module, f, index, opts, &mut isel_rewrites) {
             Ok(s) => selected.push(s),
             Err(diags) => {

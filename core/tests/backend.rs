@@ -851,3 +851,95 @@ __global__ void d(int *p) { p[0] = g(p[1]); }";
         assert!(after_ret.contains("+8]"), "{p}");
     }
 }
+
+/// A multiplication by a power of two is a shift (instcombine), a shifted
+/// extension a `mul.wide` from the narrow value (NVPTX's combine), and a
+/// shift never joins an add into `mad.lo`: what nvcc writes, checked on
+/// NVRTC's PTX too.
+#[test]
+fn multiplication_by_a_power_of_two_is_a_shift_as_nvcc_writes_it() {
+    let src = "
+__global__ void k(int *a, unsigned *u, long long *b, int x, int y, unsigned v, short h) {
+  a[0] = x * 8;
+  a[1] = x * 64 + y;
+  u[0] = v * 1024;
+  b[0] = (long long)x * 8;
+  b[1] = (unsigned long long)v * 16;
+  b[2] = (long long)b[3] * 4;
+  a[2] = h * 4;
+  a[3] = x * 12;
+}
+";
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        for (op, last) in [
+            ("shl.b32", "3"),
+            ("shl.b32", "6"),
+            ("shl.b32", "10"),
+            ("mul.wide.s32", "8"),
+            ("mul.wide.u32", "16"),
+            ("shl.b64", "2"),
+            ("mul.wide.s16", "4"),
+            ("mul.lo.s32", "12"),
+        ] {
+            assert!(has(&p, op, last), "{op} …, {last} missing:\n{p}");
+        }
+        for never in ["mad.lo", "mul.lo.s64", "cvt.s64.s32", "cvt.s32.s16"] {
+            assert!(!p.contains(never), "{never}:\n{p}");
+        }
+    }
+}
+
+/// The functions' order and declarations as NVRTC prints them: in the
+/// order its IR generation first mentions them (a variable's function
+/// first, a callee defined later right after its first caller); a `.func`
+/// declaration (`NAME` then its parameter list, then `;`) only for a
+/// function named before its definition: called by one printed earlier
+/// (mutual recursion, a caller before the callee; not self-recursion, not
+/// a prototype in the source) or held by a variable. (nvcc's own driver
+/// also moves kernels after every device function; NVRTC's order is the
+/// bench's reference.)
+#[test]
+fn functions_are_declared_only_where_named_before_their_definition() {
+    let src = "
+__device__ __noinline__ int first(int x) { return x + 1; }
+__device__ __noinline__ int later(int x);
+__device__ __noinline__ int rec(int x) { return x <= 0 ? 0 : rec(x - 1) + 2; }
+__device__ __noinline__ int mb(int x);
+__device__ __noinline__ int ma(int x) { return x <= 0 ? 1 : mb(x - 1) * 3; }
+__device__ __noinline__ int mb(int x) { return x <= 0 ? 2 : ma(x - 1) + 5; }
+typedef int (*fp)(int);
+__device__ __noinline__ int held(int x) { return x * 7 + 1; }
+__device__ fp table[1] = { held };
+__global__ void k(int *a) { a[0] = first(a[1]) + later(a[2]) + rec(a[3]) + ma(a[4]) + table[0](a[5]); }
+__device__ __noinline__ int later(int x) { return x * 3 + 7; }
+";
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let heads: Vec<&str> = p
+            .lines()
+            .filter(|l| l.starts_with(".func") || l.starts_with(".visible .entry"))
+            .map(|l| l.rsplit(' ').next().unwrap_or(l))
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "_Z4heldi",
+                "_Z2mbi",
+                "_Z5lateri",
+                "_Z4heldi(",
+                "_Z5firsti(",
+                "_Z3reci(",
+                "_Z2mai(",
+                "_Z2mbi(",
+                "_Z1kPi(",
+                "_Z5lateri("
+            ],
+            "{p}"
+        );
+        assert!(
+            p.contains(
+                ".func  (.param .b32 func_retval0) _Z2mbi\n(\n\t.param .b32 _Z2mbi_param_0\n)\n;\n"
+            ),
+            "{p}"
+        );
+    }
+}

@@ -16,6 +16,62 @@ pub struct Emitted {
     pub defs: Vec<Vec<(Reg, u32)>>,
 }
 
+/// The defined functions in the order NVRTC prints them: the order in
+/// which its IR generation first mentions each (an LLVM module lists a
+/// function where it was first declared): the functions the variables'
+/// initializers hold, then each function in the module's (source) order,
+/// each followed by the functions it names not mentioned yet (a callee
+/// defined after its caller follows the caller; a template instance follows
+/// its first user).
+pub fn order<'a>(m: &'a crate::ir::Module) -> Vec<&'a crate::ir::Function> {
+    use crate::ir::{Callee, InstKind};
+    let mut out: Vec<&'a crate::ir::Function> = Vec::new();
+    let mut placed: std::collections::HashSet<&'a str> = Default::default();
+    let defined: std::collections::HashMap<&str, &'a crate::ir::Function> = m
+        .functions
+        .iter()
+        .filter(|f| !f.is_declaration())
+        .map(|f| (f.name.as_str(), f))
+        .collect();
+    let mut place = |name: &str, out: &mut Vec<&'a crate::ir::Function>| {
+        if let Some(&f) = defined.get(name) {
+            if placed.insert(&f.name) {
+                out.push(f);
+            }
+        }
+    };
+    for g in &m.globals {
+        if let Init::Values(vs) = &g.init {
+            for v in vs {
+                if let Value::Global(name, 0) = v {
+                    place(name, &mut out);
+                }
+            }
+        }
+    }
+    for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        place(&f.name, &mut out);
+        for b in &f.layout {
+            for &i in &f.block(*b).insts {
+                let k = &f.inst(i).kind;
+                if let InstKind::Call {
+                    callee: Callee::Function(name),
+                    ..
+                } = k
+                {
+                    place(name, &mut out);
+                }
+                for v in k.operands() {
+                    if let Value::Global(name, 0) = v {
+                        place(name, &mut out);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Writes the whole module, as PTX ISA `isa`. `lineinfo` adds `.file`/`.loc` lines.
 pub fn module(
     globals: &[Global],
@@ -41,25 +97,47 @@ pub fn module(
             source_file.replace('\\', "\\\\").replace('"', "\\\"")
         );
     }
-    // A variable holding functions' addresses follows their declarations.
-    let (late, early): (Vec<&Global>, Vec<&Global>) =
-        globals.iter().partition(|g| names_functions(g));
-    for g in &early {
-        out.push_str(&global(g));
-    }
-    if !early.is_empty() {
-        out.push('\n');
-    }
-    // Device functions are declared first, so calls may precede definitions.
+    // NVPTX's printer: declarations first (the functions called but not
+    // defined, then a defined function only where one printed before it
+    // names it, or a variable's initializer does: cicc's AsmPrinter
+    // `emitDeclarations`), then the variables, then the functions.
     out.push_str(externs);
-    for f in funcs.iter().filter(|f| !f.kernel) {
-        out.push_str(&signature(f));
-        out.push_str(";\n\n");
+    let in_globals: Vec<&str> = globals
+        .iter()
+        .filter_map(|g| match &g.init {
+            Init::Values(vs) => Some(vs),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|v| match v {
+            Value::Global(name, 0) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    // Where each name is first mentioned: the index of the function.
+    let mut first: std::collections::HashMap<&str, usize> = Default::default();
+    for (k, f) in funcs.iter().enumerate() {
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            for o in &i.operands {
+                symbols(o, &mut |s| {
+                    first.entry(s).or_insert(k);
+                });
+            }
+        }
     }
-    for g in &late {
+    let mut declared = !externs.is_empty();
+    for (k, f) in funcs.iter().enumerate() {
+        let named_before = in_globals.contains(&f.name.as_str())
+            || first.get(f.name.as_str()).is_some_and(|&user| user < k);
+        if !f.kernel && named_before {
+            out.push_str(&declaration(f));
+            declared = true;
+        }
+    }
+    for g in globals {
         out.push_str(&global(g));
     }
-    if !late.is_empty() {
+    if declared || !globals.is_empty() {
         out.push('\n');
     }
     let mut line_map = Vec::new();
@@ -187,6 +265,29 @@ fn function(
 /// generic pointer, which no variable's address is).
 fn names_functions(g: &Global) -> bool {
     matches!(&g.init, Init::Values(vs) if vs.iter().any(|v| matches!(v, Value::Global(_, 0))))
+}
+
+/// Each name an operand mentions (a callee, a function's address, a variable).
+fn symbols<'a>(o: &'a Operand, found: &mut impl FnMut(&'a str)) {
+    match o {
+        Operand::Sym(s) => found(s),
+        Operand::Addr(b, _) => symbols(b, found),
+        Operand::List(os) => os.iter().for_each(|o| symbols(o, found)),
+        Operand::Image(b, os) => {
+            symbols(b, found);
+            os.iter().for_each(|o| symbols(o, found));
+        }
+        _ => {}
+    }
+}
+
+/// A function's declaration as NVPTX prints it: the name, then its
+/// parameter list on lines of its own, then `;`.
+fn declaration(f: &MFunction) -> String {
+    let sig = signature(f);
+    let head = format!(" {}(", f.name);
+    let at = sig.rfind(&head).expect("a signature names its function") + head.len() - 1;
+    format!("{}\n{}\n;\n", &sig[..at], &sig[at..])
 }
 
 fn init_bytes(g: &Global) -> Option<Vec<u8>> {
@@ -348,9 +449,9 @@ pub fn extern_prototypes(m: &crate::ir::Module) -> String {
                 seen.push(callee.clone());
                 let ret = &f.inst(i).ty;
                 let mut s = match ret {
-                    Type::Void => format!(".extern .func {callee}("),
+                    Type::Void => format!(".extern .func {callee}\n("),
                     t => format!(
-                        ".extern .func  (.param {} func_retval0) {callee}(",
+                        ".extern .func  (.param {} func_retval0) {callee}\n(",
                         super::isel::func_param_types(t).0
                     ),
                 };
@@ -369,7 +470,7 @@ pub fn extern_prototypes(m: &crate::ir::Module) -> String {
                     s.push_str(&params.join(",\n"));
                     s.push('\n');
                 }
-                s.push_str(");\n\n");
+                s.push_str(")\n;\n");
                 out.push_str(&s);
             }
         }

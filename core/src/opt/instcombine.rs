@@ -218,6 +218,24 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     },
                     _ => None,
                 },
+                // x * 2^k → x << k, as LLVM's instcombine (cicc's IR has
+                // `shl`, and nvcc's PTX `shl.b32`/`shl.b64`, never a `mad.lo`
+                // with a power of two). `nuw` stays; `nsw` stays unless 2^k
+                // is the sign bit (x * INT_MIN may wrap where x << 31 is
+                // only the bit moved).
+                BinOp::Mul if ty.is_int() && pow2(rhs, ty).is_some() => {
+                    let k = pow2(rhs, ty).expect("checked");
+                    Some(Action::Rewrite(InstKind::Bin {
+                        op: BinOp::Shl,
+                        lhs: lhs.clone(),
+                        rhs: fold::int_const(ty.clone(), k),
+                        flags: Flags {
+                            nsw: flags.nsw && k < i64::from(ty.bits()) - 1,
+                            nuw: flags.nuw,
+                            ..Flags::default()
+                        },
+                    }))
+                }
                 // An exact signed division by a power of two (pointer differences) is a shift.
                 BinOp::SDiv
                     if flags.exact

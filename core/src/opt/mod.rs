@@ -36,6 +36,7 @@ mod globaldce;
 mod indvars;
 mod inline;
 mod instcombine;
+mod ipconstprop;
 mod licm;
 mod load_store_vectorizer;
 mod loop_rotate;

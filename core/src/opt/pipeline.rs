@@ -36,6 +36,11 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
     Inline,
     Simplifycfg,
     Sccp,
+    // cicc's IPConstProp (digest part 2, Tier 0 #4 and the tier
+    // sub-pipeline's IPConstProp before NVVMReflect and SCCP): here after
+    // the inliner, once the calls left are `__noinline__` ones (an inlined
+    // call needs none), so DeadArgElim below sees the results unread.
+    Ipconstprop,
     // cicc's DeadArgElim after the inliner's first clean-up (digest part 1,
     // the "mid" path: CGSCC → NVVMIntrinsicLowering → DeadArgElim): the
     // calls left are `__noinline__` ones, their unread parameters known.
@@ -245,7 +250,7 @@ mod tests {
             names(0),
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
-        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp deadargelim";
+        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
         assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));

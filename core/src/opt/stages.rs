@@ -12,8 +12,8 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, licm,
-    load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
+    adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
+    licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
     lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
     reassociate, sccp, separate_const_offset, simplifycfg, speculative_execution, sroa,
     PassContext,
@@ -36,6 +36,7 @@ pub enum Pass {
     Indvars,
     Inline,
     Instcombine,
+    Ipconstprop,
     Licm,
     LoadStoreVectorizer,
     LoopStrengthReduce,
@@ -155,6 +156,12 @@ pub const STAGES: &[StageInfo] = &[
         "deadargelim",
         deadargelim::run,
         "Dead argument elimination: a device function that stays a call (__noinline__) loses the parameters its body never reads (a member's unused this) and its result when no caller uses it; its callers stop passing them. Outside -rdc nvcc's device functions are private to the module, so it does the same; kernels keep their signature.",
+    ),
+    pass(
+        Pass::Ipconstprop,
+        "ipconstprop",
+        ipconstprop::run,
+        "Interprocedural constant propagation (cicc's IPConstProp, LLVM's IPConstantPropagation; IPSCCP does the same for results): when a device function that stays a call (__noinline__) returns the same constant on every path, its callers use that constant instead of the call's result; the call stays for what its body does. deadargelim then drops the result nobody reads, as nvcc's PTX shows (the .func returns nothing).",
     ),
     pass(
         Pass::Dse,

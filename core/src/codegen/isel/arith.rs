@@ -123,6 +123,19 @@ impl Sel<'_> {
         if self.div_by_constant(id, op, lhs, rhs, flags) {
             return;
         }
+        if let Some((narrow, sign, k)) = self.wide_shift(op, lhs, rhs, &ty) {
+            // NVPTX's mul-wide combine: `shl (sext i32 %x to i64), 3` is
+            // `mul.wide.s32 %rd, %r, 8`, the extension read from its source.
+            let from = self.f.value_type(&narrow);
+            let a = Operand::Reg(self.reg(&narrow));
+            let d = self.def(id);
+            self.emit(
+                Op::Mul,
+                format!(".wide{}", int_suffix(&from, sign)),
+                vec![Operand::Reg(d), a, Operand::Imm(1 << k)],
+            );
+            return;
+        }
         let a = Operand::Reg(self.reg(lhs));
         let b = self.operand(rhs);
         let d = self.def(id);
@@ -170,6 +183,36 @@ impl Sel<'_> {
             b
         };
         self.emit_opcode(opcode, vec![Operand::Reg(d), a, b]);
+    }
+
+    /// A left shift by a constant of a value extended from half the width
+    /// (i16 → i32, i32 → i64) whose power of two fits the narrow type
+    /// (signed: below its sign bit): the narrow value, `s` or `u`, and the
+    /// shift. Above -O0 only, as NVPTX's DAG combine.
+    pub(super) fn wide_shift(
+        &self,
+        op: BinOp,
+        lhs: &Value,
+        rhs: &Value,
+        ty: &Type,
+    ) -> Option<(Value, char, i64)> {
+        if op != BinOp::Shl || self.opts.opt_level == 0 || !matches!(ty, Type::I32 | Type::I64) {
+            return None;
+        }
+        let k = rhs.as_int()?;
+        let InstKind::Cast { op: cast, val } = &self.f.inst(lhs.as_inst()?).kind else {
+            return None;
+        };
+        let half = i64::from(ty.bits() / 2);
+        if self.f.value_type(val).bits() != ty.bits() / 2 {
+            return None;
+        }
+        let (sign, limit) = match cast {
+            CastOp::SExt => ('s', half - 1),
+            CastOp::ZExt => ('u', half),
+            _ => return None,
+        };
+        (0..limit).contains(&k).then(|| (val.clone(), sign, k))
     }
 
     pub(super) fn cast(&mut self, id: InstId, op: CastOp, val: &Value) {

@@ -45,6 +45,17 @@ impl Sel<'_> {
                             }
                         }
                     }
+                    // An extension read only by a `mul.wide` shift is not
+                    // computed on its own.
+                    InstKind::Bin { op, lhs, rhs, .. }
+                        if self.wide_shift(*op, lhs, rhs, &f.inst(i).ty).is_some() =>
+                    {
+                        if let Some(d) = single_local_use(lhs, i, &self.uses) {
+                            if !self.folded.contains(&d) && self.may_rewrite() {
+                                self.folded.insert(d);
+                            }
+                        }
+                    }
                     // a*b+c: fma (floats, when contraction is allowed) or mad.lo (integers).
                     InstKind::Bin {
                         op: op @ (BinOp::FAdd | BinOp::Add),
