@@ -7,8 +7,7 @@
 //! and key-value pairs, a bit range, descending, to striped) run in the IR interpreter (-O0,
 //! -O3) and as our PTX in the emulator, against a reference computed
 //! here; NVRTC compiles the same source with NVIDIA's CUB and its PTX in
-//! the emulator must give the same buffers (but the radix sort's, whose
-//! `bmsk` the emulator lacks); ptxas accepts ours.
+//! the emulator must give the same buffers (at sm_80); ptxas accepts ours.
 
 #[path = "common/cases.rs"]
 mod cases;
