@@ -17,6 +17,7 @@ pub(crate) mod asyncmem;
 pub(crate) mod check;
 pub(crate) mod coop;
 pub(crate) mod float;
+pub(crate) mod fp8;
 pub(crate) mod half;
 pub(crate) mod memory;
 pub(crate) mod printf;
