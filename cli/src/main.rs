@@ -530,6 +530,12 @@ struct LaunchArgs {
     /// lanes and warp masks, barrier divergence): faster, and never exits 3.
     #[arg(long = "no-ub-checks")]
     no_ub_checks: bool,
+    /// Launch cooperatively (cudaLaunchCooperativeKernel): every block
+    /// resident at once, so that grid.sync() can be met; a grid larger
+    /// than the model's GPU holds at once fails to launch. The checks for
+    /// races and uninitialized reads are off.
+    #[arg(long)]
+    cooperative: bool,
 }
 
 /// `ptxlab run`: one kernel launch in the IR interpreter.
@@ -670,6 +676,7 @@ fn run_launch(cli: &RunCli, path_text: &str, source: &str, opts: &Options) -> Ex
     let config = interp::Config {
         max_steps: cli.max_steps,
         check_undefined: !cli.launch.no_ub_checks,
+        cooperative: cli.launch.cooperative,
         ..interp::Config::for_options(opts)
     };
     let start = std::time::Instant::now();
@@ -835,8 +842,14 @@ fn run_ptx_main(cli: RunPtxCli) -> ExitCode {
     let config = interp::Config {
         max_steps: cli.max_steps,
         check_undefined: !cli.launch.no_ub_checks,
+        cooperative: cli.launch.cooperative,
         ..interp::Config::default()
     };
+    // The PTX's own target sets the limits a cooperative launch meets.
+    let mut config = config;
+    if let Some(arch) = emu::ptx_target(&text) {
+        config.options.arch = arch.to_string();
+    }
     let start = std::time::Instant::now();
     let result = emu::run_kernel(&module, &kernel, &launch, &mut memory, &config);
     let elapsed = start.elapsed();

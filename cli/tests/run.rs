@@ -452,3 +452,81 @@ fn cli_names_each_kind_of_undefined_behaviour_at_its_line() {
     }
     assert!(seen >= 9, "{seen} kernels with undefined behaviour");
 }
+
+/// `--cooperative`: grid.sync() meets across the blocks in the interpreter
+/// and, on our PTX, in the emulator (`run-ptx`, whose `.target` sets the
+/// limits); without it the barrier traps, and a grid the model's SM cannot
+/// hold at once fails to launch.
+#[test]
+fn cli_runs_a_cooperative_launch() {
+    let dir = std::env::temp_dir().join(format!("ptxlab-coop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cu = dir.join("g.cu");
+    std::fs::write(
+        &cu,
+        "#include <cooperative_groups.h>\n\
+         __global__ void k(int *a, int *b) {\n\
+           cooperative_groups::grid_group g = cooperative_groups::this_grid();\n\
+           unsigned i = g.thread_rank(), n = g.size();\n\
+           a[i] = i; g.sync(); b[i] = a[(i + 1) % n];\n\
+         }\n",
+    )
+    .unwrap();
+    let ptx = dir.join("g.ptx");
+    let st = ptxlab()
+        .arg(&cu)
+        .args(["-arch=sm_80", "-o"])
+        .arg(&ptx)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let launch = |sub: &str, file: &std::path::Path, grid: &str, coop: bool| {
+        let mut c = ptxlab();
+        c.arg(sub).arg(file);
+        c.args([
+            "--kernel",
+            "k",
+            "--grid",
+            grid,
+            "--block",
+            "64",
+            "--args",
+            "i32[512],i32[512]",
+        ]);
+        if coop {
+            c.arg("--cooperative");
+        }
+        c.output().unwrap()
+    };
+    for (sub, file) in [("run", &cu), ("run-ptx", &ptx)] {
+        let out = launch(sub, file, "3", true);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{sub}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let b = json
+            .as_object()
+            .unwrap()
+            .values()
+            .nth(1)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(b[63].as_i64(), Some(64), "{sub}");
+        assert_eq!(b[191].as_i64(), Some(0), "{sub}");
+        let out = launch(sub, file, "3", false);
+        assert!(!out.status.success(), "{sub}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("trap"),
+            "{sub}"
+        );
+        // sm_80: 2048 threads an SM, 32 blocks of 64.
+        let out = launch(sub, file, "33", true);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("cooperative launch of 33 blocks is too large"),
+            "{sub}: {stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

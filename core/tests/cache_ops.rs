@@ -138,3 +138,28 @@ fn an_access_of_a_struct_is_a_diagnostic() {
         "{text}"
     );
 }
+
+/// nvcc's accesses take the kernel's generic pointer as it is: no
+/// `cvta.to.global` is written for a pointer only they use.
+#[test]
+fn accesses_of_a_kernel_pointer_write_no_cvta() {
+    let src = "__global__ void k(float *q, const float *p, int i) {\n\
+               float v = __ldcs(p + i);\n\
+               __stwt(q + i, v * 2.0f);\n\
+               __stcs(q + i + 1, __ldcg(p + i + 1));\n}\n";
+    let opts = Options {
+        arch: "sm_80".into(),
+        opt_level: 3,
+        ..Options::default()
+    };
+    let ptx = compile_source("k.cu", src, &opts).ptx.expect("PTX");
+    assert!(!ptx.contains("cvta"), "{ptx}");
+    for want in [
+        "ld.global.cs.f32",
+        "st.global.wt.f32",
+        "ld.global.cg.f32",
+        "st.global.cs.f32",
+    ] {
+        assert!(ptx.contains(want), "no {want}:\n{ptx}");
+    }
+}

@@ -283,7 +283,15 @@ fn our_instructions_are_spelled_as_nvcc_writes_them() {
     let c90 = compile_source("a.cu", SRC, &opts("sm_90", 3))
         .ptx
         .expect("PTX");
-    assert!(c90.contains("mbarrier.try_wait.shared::cta.b64 \t%p"));
+    for want in [
+        "mbarrier.try_wait.shared::cta.b64 \t%p",
+        "mbarrier.arrive.shared::cta.b64 \t%rd",
+        // cuda::pipeline waits for a stage's phase by its parity.
+        "mbarrier.try_wait.parity.shared::cta.b64 \t%p",
+    ] {
+        assert!(c90.contains(want), "sm_90 lacks {want:?}");
+    }
+    assert!(c80.contains("mbarrier.test_wait.parity.shared.b64 \t%p"));
     // sm_75 has neither: copies are loads and stores, the barrier a count
     // (nvcc's `__mbarrier_*` need sm_80, so the last kernel goes).
     let src75 = &SRC[..SRC.find("/* Wrong: the barrier").expect("kernel")];

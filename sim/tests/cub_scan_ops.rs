@@ -332,11 +332,11 @@ fn our_cub_scans_with_the_programs_operations() {
 
 #[test]
 fn nvidias_cub_gives_the_same_buffers() {
-    // sm_75: at sm_80 NVIDIA's warp reductions of int are `redux.sync`.
+    // sm_80: NVIDIA's warp reductions of int are `redux.sync`.
     let Some(theirs) = libcheck::nvrtc_ptx(
         "cub_scan_ops.cu",
         SRC,
-        "sm_75",
+        "sm_80",
         "cccl/cub/block/block_scan.cuh",
         &[],
     ) else {

@@ -4,7 +4,8 @@
 //! formats' definition (the nearest of all 256 codes' values, ties to the
 //! even code; NaN and overflow as the header documents), in the IR
 //! interpreter (-O0, -O3), as our PTX in the emulator, and NVRTC's PTX for
-//! NVIDIA's header at sm_80 where found.
+//! NVIDIA's header at sm_80 where found; at sm_89 and sm_90 through the
+//! hardware's conversions (ours and NVRTC's).
 
 #[path = "common/cases.rs"]
 mod cases;
@@ -231,4 +232,34 @@ fn nvidias_fp8_gives_the_same_buffers() {
     };
     let failures = libcheck::check_theirs_with(&theirs, &[("fp8", case())], canonical);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// sm_89 and newer: as nvcc's header, the saturating conversions from float
+/// and half and those to half are the hardware's (`cvt.rn.satfinite.e4m3x2
+/// .f32`, `cvt.rn.f16x2.e4m3x2`, …), and give the same codes as the
+/// formats' definition in both executors; NVRTC's PTX too.
+#[test]
+fn sm89s_fp8_instructions_give_the_same_codes() {
+    for arch in ["sm_89", "sm_90"] {
+        let ptx = libcheck::our_ptx("fp8.cu", SRC, arch);
+        for want in [
+            "cvt.rn.satfinite.e4m3x2.f32",
+            "cvt.rn.satfinite.e5m2x2.f32",
+            "cvt.rn.f16x2.e4m3x2",
+            "cvt.rn.f16x2.e5m2x2",
+        ] {
+            assert!(ptx.contains(want), "{arch}: no {want}");
+        }
+        let mut failures =
+            libcheck::check_runs("fp8.cu", SRC, arch, &ptx, &[("fp8", case())], canonical);
+        if let Some(theirs) = libcheck::nvrtc_ptx("fp8.cu", SRC, arch, "cuda_fp8.h", &[]) {
+            assert!(theirs.contains("cvt.rn.satfinite.e4m3x2.f32"));
+            failures.extend(libcheck::check_theirs_with(
+                &theirs,
+                &[("fp8", case())],
+                canonical,
+            ));
+        }
+        assert!(failures.is_empty(), "{arch}: {}", failures.join("\n"));
+    }
 }

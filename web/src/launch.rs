@@ -50,6 +50,10 @@ pub struct LaunchSettings {
     /// Bytes of dynamic shared memory (`extern __shared__`).
     #[serde(skip_serializing_if = "is_zero")]
     pub shared: u32,
+    /// A cooperative launch (`cudaLaunchCooperativeKernel`): every block
+    /// resident at once, so that `grid.sync()` can be met.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cooperative: bool,
     /// Also run our final PTX in the emulator, beside the IR.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub run_ptx: bool,
@@ -513,6 +517,7 @@ pub(crate) fn setup_for(
         args: specs,
         config: interp::Config {
             max_steps: MAX_STEPS,
+            cooperative: settings.cooperative,
             ..interp::Config::for_options(opts)
         },
     })
@@ -802,6 +807,32 @@ mod tests {
         assert!(stats.steps > 1000);
         // The whole pipeline ran before it.
         assert_eq!(out.pass_runs, opt::pipeline::passes(3).len());
+    }
+
+    /// The cooperative box makes `grid.sync()` meet across blocks, in the
+    /// IR and in our PTX beside it; without it the barrier traps.
+    #[test]
+    fn a_cooperative_launch_meets_at_grid_sync() {
+        const SRC: &str = "#include <cooperative_groups.h>\n\
+            __global__ void k(int *a, int *b) {\n\
+              cooperative_groups::grid_group g = cooperative_groups::this_grid();\n\
+              unsigned i = g.thread_rank(), n = g.size();\n\
+              a[i] = i; g.sync(); b[i] = a[(i + 1) % n];\n\
+            }\n";
+        let mut s = settings("k", "3", "64", "i32[192],i32[192]");
+        s.cooperative = true;
+        s.run_ptx = true;
+        let out = launch(&request(SRC, s.clone(), None)).outcome;
+        assert_eq!(out.error, None);
+        assert_eq!(&out.buffers[1].values[..3], ["1", "2", "3"]);
+        assert_eq!(out.buffers[1].values[191], "0");
+        assert!(out.ptx.first().is_some_and(|p| p.matches));
+        s.cooperative = false;
+        let out = launch(&request(SRC, s, None)).outcome;
+        let e = out
+            .error
+            .expect("grid.sync() traps without a cooperative launch");
+        assert!(e.message.contains("trap"), "{e:?}");
     }
 
     /// Every example's launch writes something, and the same values at -O0,

@@ -333,6 +333,7 @@ mod tests {
                 block: "32".into(),
                 args: "i32[128]:iota".into(),
                 shared: 64,
+                cooperative: true,
                 run_ptx: true,
                 ptx: ".version 8.0\n".into(),
             },

@@ -192,6 +192,10 @@ pub enum MbarrierOp {
     ArriveDrop,
     TestWait,
     TryWait,
+    /// `mbarrier.test_wait.parity`/`try_wait.parity`: the wait for the
+    /// phase of a parity (as `cuda::pipeline` waits), not of a token.
+    TestWaitParity,
+    TryWaitParity,
     PendingCount,
 }
 
@@ -363,7 +367,7 @@ const SHFL_MODES: [(ShflMode, &str); 4] = [
     (ShflMode::Down, "down"),
     (ShflMode::Bfly, "bfly"),
 ];
-const MBARRIER_OPS: [(MbarrierOp, &str); 8] = [
+const MBARRIER_OPS: [(MbarrierOp, &str); 10] = [
     (MbarrierOp::Init, "init.shared"),
     (MbarrierOp::Inval, "inval.shared"),
     (MbarrierOp::Arrive, "arrive.shared"),
@@ -371,6 +375,8 @@ const MBARRIER_OPS: [(MbarrierOp, &str); 8] = [
     (MbarrierOp::ArriveDrop, "arrive.drop.shared"),
     (MbarrierOp::TestWait, "test.wait.shared"),
     (MbarrierOp::TryWait, "try.wait.shared"),
+    (MbarrierOp::TestWaitParity, "test.wait.parity.shared"),
+    (MbarrierOp::TryWaitParity, "try.wait.parity.shared"),
     (MbarrierOp::PendingCount, "pending.count"),
 ];
 const TEX_OPS: [(TexOp, &str); 4] = [

@@ -186,6 +186,10 @@ struct Exec<'p> {
     /// data, as the read-only cache may give on a GPU (which PTX leaves
     /// undefined): this is the model that makes a wrong `.nc` show.
     at_launch: Option<HashMap<u32, Vec<u8>>>,
+    /// The grid workspace of a cooperative launch (`%envreg1/2`), else 0.
+    workspace: u64,
+    /// Instructions a thread runs before it yields (`u64::MAX`: never).
+    quantum: u64,
 }
 
 /// Runs the launch: every block of the grid.
@@ -228,8 +232,10 @@ pub(crate) fn run(
             .iter()
             .any(|f| f.code.iter().any(|o| matches!(o, Op::Ld { nc: true, .. })))
             .then(HashMap::default),
+        workspace: 0,
+        quantum: u64::MAX,
     };
-    sched::run(&mut ex, launch)
+    sched::run(&mut ex, launch, cfg)
 }
 
 /// The op a waiting thread waits at.
@@ -244,6 +250,7 @@ fn waiting_op(p: &Program, s: State) -> Option<&Op> {
 
 impl Front for Exec<'_> {
     type Thread = Thread;
+    type Block = ([u32; 3], Vec<u8>);
     const WARP_OP: &'static str = "instruction";
     const ACTIVEMASK_BY_SITE: bool = false;
 
@@ -264,6 +271,29 @@ impl Front for Exec<'_> {
         let shared_bytes = self.p.dynamic_offset + u64::from(self.launch.dynamic_shared);
         self.shared.clear();
         self.shared.resize(shared_bytes as usize, 0);
+    }
+
+    fn save_block(&mut self) -> Self::Block {
+        (self.block_idx, std::mem::take(&mut self.shared))
+    }
+
+    fn restore_block(&mut self, (block_idx, shared): Self::Block) {
+        self.block_idx = block_idx;
+        self.shared = shared;
+    }
+
+    fn block_shared_bytes(&self) -> u64 {
+        self.p.dynamic_offset + u64::from(self.launch.dynamic_shared)
+    }
+
+    fn alloc_workspace(&mut self, bytes: Vec<u8>) -> u64 {
+        let id = self.mem.alloc_bytes(bytes);
+        self.workspace = crate::model::memory::Ptr::global(id).encode();
+        self.workspace
+    }
+
+    fn set_quantum(&mut self, quantum: u64) {
+        self.quantum = quantum;
     }
 
     fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
@@ -378,6 +408,9 @@ impl Exec<'_> {
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
+        if let Sreg::EnvReg(n) = r {
+            return sched::envreg(n, self.workspace);
+        }
         let shared = self.shared.len() as u64;
         sched::special(r, &t.lane, self.block_idx, self.launch, self.steps, shared)
     }
@@ -438,7 +471,14 @@ impl Exec<'_> {
                 v
             }};
         }
+        let until = self.steps.saturating_add(self.quantum);
         loop {
+            if self.steps >= until {
+                if let Some(top) = t.frames.last_mut() {
+                    top.pc = pc as u32;
+                }
+                return Ok(State::Yielded);
+            }
             tri!(sched::step(&mut self.steps, self.cfg));
             let Some(op) = func.code.get(pc) else {
                 fail!((ErrorKind::Unsupported, "ran past the function's end".into()));

@@ -113,6 +113,15 @@ impl PtxModule {
     }
 }
 
+/// The target a PTX text names in its `.target` line (`sm_80`), if any:
+/// the limits a cooperative launch of its kernels meets.
+pub fn ptx_target(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| {
+        let t = l.trim().strip_prefix(".target")?;
+        t.split([',', ' ', '\t']).find(|w| !w.is_empty())
+    })
+}
+
 /// Runs `kernel` (its `.entry` name) over the launch's grid. Buffers in
 /// `memory` keep what the kernel wrote, also when the launch fails part way.
 pub fn run_kernel(

@@ -147,13 +147,13 @@ fn special_register(name: &str) -> Option<Sreg> {
         // The nanosecond timer (mbarrier waits' back-off reads it): the clock.
         "%clock64" | "%globaltimer" => Sreg::Clock64,
         // The driver's environment: a cooperative launch's grid workspace
-        // (`grid.sync()` reads it from %envreg1/2) is 0, as on a launch
-        // that is not cooperative, so the kernel's own check traps.
+        // (`grid.sync()` reads it from %envreg1/2); 0 on a launch that is
+        // not cooperative, so the kernel's own check traps.
         n if n
             .strip_prefix("%envreg")
             .is_some_and(|k| k.parse::<u8>().is_ok_and(|k| k < 32)) =>
         {
-            Sreg::Const(0)
+            Sreg::EnvReg(n[7..].parse().unwrap_or(0))
         }
         "%smid" => Sreg::Const(0),
         "%nsmid" | "%gridid" => Sreg::Const(1),

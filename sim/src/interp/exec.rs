@@ -101,6 +101,10 @@ struct Exec<'p, 'm> {
     /// The block's shared-memory regions.
     shared: Vec<Vec<u8>>,
     check: Checker,
+    /// The grid workspace of a cooperative launch (`%envreg1/2`), else 0.
+    workspace: u64,
+    /// Instructions a thread runs before it yields (`u64::MAX`: never).
+    quantum: u64,
 }
 
 pub(crate) fn run(
@@ -120,8 +124,10 @@ pub(crate) fn run(
         output: Vec::new(),
         shared: p.shared.iter().map(|_| Vec::new()).collect(),
         check: Checker::new(cfg.check_undefined, launch.block),
+        workspace: 0,
+        quantum: u64::MAX,
     };
-    sched::run(&mut ex, launch)
+    sched::run(&mut ex, launch, cfg)
 }
 
 #[inline(always)]
@@ -134,6 +140,7 @@ fn get(regs: &[u64], base: usize, o: Opnd) -> u64 {
 
 impl Front for Exec<'_, '_> {
     type Thread = Thread;
+    type Block = ([u32; 3], Vec<Vec<u8>>);
     const WARP_OP: &'static str = "operation";
     const ACTIVEMASK_BY_SITE: bool = true;
 
@@ -155,6 +162,30 @@ impl Front for Exec<'_, '_> {
             region.clear();
             region.resize(*size as usize, 0);
         }
+    }
+
+    fn save_block(&mut self) -> Self::Block {
+        let empty = self.p.shared.iter().map(|_| Vec::new()).collect();
+        (self.block_idx, std::mem::replace(&mut self.shared, empty))
+    }
+
+    fn restore_block(&mut self, (block_idx, shared): Self::Block) {
+        self.block_idx = block_idx;
+        self.shared = shared;
+    }
+
+    fn block_shared_bytes(&self) -> u64 {
+        self.p.shared.iter().sum()
+    }
+
+    fn alloc_workspace(&mut self, bytes: Vec<u8>) -> u64 {
+        let id = self.mem.alloc_bytes(bytes);
+        self.workspace = crate::model::memory::Ptr::global(id).encode();
+        self.workspace
+    }
+
+    fn set_quantum(&mut self, quantum: u64) {
+        self.quantum = quantum;
     }
 
     fn start_thread(&mut self, t: &mut Thread, tid: [u32; 3], linear: u32) {
@@ -287,6 +318,9 @@ impl Exec<'_, '_> {
     }
 
     fn sreg(&self, t: &Thread, r: Sreg) -> u64 {
+        if let Sreg::EnvReg(n) = r {
+            return sched::envreg(n, self.workspace);
+        }
         let shared = self.p.shared.iter().sum();
         sched::special(r, &t.lane, self.block_idx, self.launch, self.steps, shared)
     }
@@ -318,7 +352,14 @@ impl Exec<'_, '_> {
                 }
             };
         }
+        let until = self.steps.saturating_add(self.quantum);
         loop {
+            if self.steps >= until {
+                if let Some(top) = t.frames.last_mut() {
+                    top.pc = pc as u32;
+                }
+                return Ok(State::Yielded);
+            }
             tri!(sched::step(&mut self.steps, self.cfg));
             let Some(op) = func.code.get(pc) else {
                 fail!((ErrorKind::Unsupported, "ran past the function's end".into()));

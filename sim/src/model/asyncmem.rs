@@ -163,6 +163,13 @@ pub(crate) fn phase_done(s: u64, token: u64) -> bool {
     phase(s) != phase(token)
 }
 
+/// `mbarrier.test_wait.parity`/`try_wait.parity`: whether the phase of
+/// this parity has completed (the current phase, or the one before it, has
+/// that parity: it completed when the current one has the other).
+pub(crate) fn parity_done(s: u64, parity: u64) -> bool {
+    phase(s) & 1 != parity & 1
+}
+
 /// `mbarrier.pending_count` of a token.
 pub(crate) fn pending_count(token: u64) -> u64 {
     pending(token)
@@ -181,8 +188,12 @@ pub(crate) enum AsyncOp {
     WaitGroup,
     /// `cp.async.wait_all`.
     WaitAll,
-    /// `cp.async.mbarrier.arrive.noinc`: the barrier.
-    CopyArrive,
+    /// `cp.async.mbarrier.arrive{.noinc}`: the barrier.
+    ///
+    /// `true`: `.noinc`, the copies' completion is one of the phase's
+    /// expected arrivals; `false`: the pending count is raised by one first,
+    /// so that the completion only holds the phase until the copies land.
+    CopyArrive(bool),
     /// `mbarrier.init`: the barrier, the count.
     Init,
     /// `mbarrier.inval`: the barrier.
@@ -193,6 +204,9 @@ pub(crate) enum AsyncOp {
     ArriveCount,
     /// `mbarrier.test_wait`/`try_wait` (result: 1): the barrier, the token.
     Wait,
+    /// `mbarrier.test_wait.parity`/`try_wait.parity` (result: 1): the
+    /// barrier, the phase's parity.
+    WaitParity,
     /// `mbarrier.pending_count` (result): the token.
     PendingCount,
 }
@@ -210,7 +224,7 @@ impl AsyncOp {
             } else if has("wait_all") {
                 AsyncOp::WaitAll
             } else if has("mbarrier") {
-                AsyncOp::CopyArrive
+                AsyncOp::CopyArrive(has("noinc"))
             } else {
                 // The size is an operand: decoded by the front end.
                 AsyncOp::Copy(0)
@@ -225,6 +239,8 @@ impl AsyncOp {
                 AsyncOp::ArriveCount
             } else if has("arrive") {
                 AsyncOp::Arrive(Arrive::Plain)
+            } else if (has("test_wait") || has("try_wait")) && has("parity") {
+                AsyncOp::WaitParity
             } else if has("test_wait") || has("try_wait") {
                 AsyncOp::Wait
             } else if has("pending_count") {
@@ -334,9 +350,13 @@ pub(crate) fn exec(
             complete(copies.wait(0), m)?;
             done(None)
         }
-        AsyncOp::CopyArrive => {
+        AsyncOp::CopyArrive(noinc) => {
+            // The copies land now (before any later wait can see the phase
+            // complete); without `.noinc` the raise and the arrival cancel.
             complete(copies.drain(), m)?;
-            update(m, a[0], |s| Ok((arrive(s, 1, Arrive::Plain)?.0, ())))?;
+            if noinc {
+                update(m, a[0], |s| Ok((arrive(s, 1, Arrive::Plain)?.0, ())))?;
+            }
             done(None)
         }
         AsyncOp::Init => {
@@ -350,7 +370,7 @@ pub(crate) fn exec(
         }
         AsyncOp::Arrive(how) => done(Some(update(m, a[0], |s| arrive(s, 1, how))?)),
         AsyncOp::ArriveCount => done(Some(update(m, a[0], |s| arrive(s, a[1], Arrive::Plain))?)),
-        AsyncOp::Wait => {
+        AsyncOp::Wait | AsyncOp::WaitParity => {
             let s = super::memory::read_le(&m.read_shared(a[0], 8)?);
             if expected(s) == 0 {
                 return Err((
@@ -358,7 +378,12 @@ pub(crate) fn exec(
                     "mbarrier wait on a barrier that was never initialized (mbarrier.init) or was invalidated".into(),
                 ));
             }
-            if phase_done(s, a[1]) {
+            let done_ = if op == AsyncOp::Wait {
+                phase_done(s, a[1])
+            } else {
+                parity_done(s, a[1])
+            };
+            if done_ {
                 done(Some(1))
             } else {
                 Ok(Outcome::Blocked)

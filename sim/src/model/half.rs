@@ -316,6 +316,23 @@ pub(crate) enum HalfInst {
         sat: bool,
         relu: bool,
     },
+    /// sm_89's 8-bit float conversions (`model/fp8.rs`).
+    Fp8 {
+        fmt: super::fp8::Fp8,
+        dir: Fp8Dir,
+        relu: bool,
+    },
+}
+
+/// Which way an [`HalfInst::Fp8`] converts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fp8Dir {
+    /// `cvt.rn.satfinite.e4m3x2.f32 d, a, b`: `a` to the high code.
+    FromF32,
+    /// `cvt.rn.satfinite.e4m3x2.f16x2 d, a`: lane by lane.
+    FromF16x2,
+    /// `cvt.rn.f16x2.e4m3x2 d, a`: lane by lane.
+    ToF16x2,
 }
 
 fn rounding(m: &str) -> Option<(Rounding, bool)> {
@@ -449,6 +466,9 @@ impl HalfInst {
                 if n < 2 {
                     return None;
                 }
+                if let Some(i) = fp8(mods) {
+                    return Some(i);
+                }
                 let to = CTy::parse(mods[n - 2])?;
                 let from = CTy::parse(mods[n - 1])?;
                 let mut mode = None;
@@ -496,6 +516,7 @@ impl HalfInst {
                 d => Reg::Bits(d.bits()),
             },
             HalfInst::Cvt { to, .. } => Reg::Bits(to.bits()),
+            HalfInst::Fp8 { dir, .. } => Reg::Bits(if dir == Fp8Dir::ToF16x2 { 32 } else { 16 }),
         }
     }
 
@@ -519,6 +540,11 @@ impl HalfInst {
                     vec![from.bits()]
                 }
             }
+            HalfInst::Fp8 { dir, .. } => match dir {
+                Fp8Dir::FromF32 => vec![32, 32],
+                Fp8Dir::FromF16x2 => vec![32],
+                Fp8Dir::ToF16x2 => vec![16],
+            },
         }
     }
 
@@ -526,6 +552,7 @@ impl HalfInst {
     pub fn src_is_float(&self) -> bool {
         match *self {
             HalfInst::Cvt { from, .. } => !matches!(from, CTy::Int { .. }),
+            HalfInst::Fp8 { dir, .. } => dir == Fp8Dir::FromF32,
             _ => true,
         }
     }
@@ -605,8 +632,54 @@ impl HalfInst {
                 sat,
                 relu,
             } => cvt(to, from, mode, int, ftz, sat, relu, s),
+            HalfInst::Fp8 { fmt, dir, relu } => {
+                let half = |v: u64| Fmt::F16.to_f64(v & 0xffff);
+                let code = |v: f64| u64::from(fmt.encode(v, relu));
+                match dir {
+                    Fp8Dir::FromF32 => {
+                        let f = |v: u64| f64::from(f32::from_bits(v as u32));
+                        (code(f(s[0])) << 8) | code(f(s[1]))
+                    }
+                    Fp8Dir::FromF16x2 => (code(half(s[0] >> 16)) << 8) | code(half(s[0])),
+                    Fp8Dir::ToF16x2 => {
+                        let h = |c: u64| u64::from(fmt.to_half(c as u8));
+                        (h((s[0] >> 8) & 0xff) << 16) | h(s[0] & 0xff)
+                    }
+                }
+            }
         }
     }
+}
+
+/// `cvt`'s modifiers when they name an 8-bit float pair (`rn`, `satfinite`
+/// and `relu` to one from `f32`/`f16x2`; `rn` from one to `f16x2`).
+fn fp8(mods: &[&str]) -> Option<HalfInst> {
+    use super::fp8::Fp8;
+    let n = mods.len();
+    let (to, from) = (mods[n - 2], mods[n - 1]);
+    let flags = &mods[..n - 2];
+    let has = |m: &str| flags.contains(&m);
+    if let Some(fmt) = Fp8::parse(to) {
+        let dir = match from {
+            "f32" => Fp8Dir::FromF32,
+            "f16x2" => Fp8Dir::FromF16x2,
+            _ => return None,
+        };
+        let known = flags
+            .iter()
+            .all(|m| matches!(*m, "rn" | "satfinite" | "relu"));
+        return (known && has("rn") && has("satfinite")).then_some(HalfInst::Fp8 {
+            fmt,
+            dir,
+            relu: has("relu"),
+        });
+    }
+    let fmt = Fp8::parse(from)?;
+    (to == "f16x2" && flags == ["rn"]).then_some(HalfInst::Fp8 {
+        fmt,
+        dir: Fp8Dir::ToF16x2,
+        relu: false,
+    })
 }
 
 fn compare(pred: FCmp, x: f64, y: f64) -> bool {
@@ -917,5 +990,17 @@ mod tests {
         assert_eq!(run("set.lt.f32.f32", [one, two, 0]), one);
         assert_eq!(run("set.ge.u32.f32", [one, two, 0]), 0);
         assert!(HalfInst::parse("cvt.rn.f32.s32").is_none());
+        // sm_89's fp8 pairs: 1.0 and -448 (the high code from the first source).
+        let e4 = HalfInst::parse("cvt.rn.satfinite.e4m3x2.f32").unwrap();
+        assert_eq!(
+            e4.eval([0x3f80_0000, (-448.0f32).to_bits() as u64, 0]),
+            0x38fe
+        );
+        assert_eq!(run("cvt.rn.f16x2.e4m3x2", [0x38fe, 0, 0]), 0x3c00_df00);
+        assert_eq!(
+            run("cvt.rn.satfinite.e5m2x2.f16x2", [0x3c00_7c00, 0, 0]),
+            0x3c7b
+        );
+        assert!(HalfInst::parse("cvt.rn.e4m3x2.f32").is_none());
     }
 }

@@ -15,7 +15,9 @@
 
 pub(crate) mod asyncmem;
 pub(crate) mod check;
+pub(crate) mod coop;
 pub(crate) mod float;
+pub(crate) mod fp8;
 pub(crate) mod half;
 pub(crate) mod memory;
 pub(crate) mod printf;
@@ -83,6 +85,11 @@ pub struct Config {
     /// (data races and uninitialized reads of shared memory), into
     /// [`Stats::undefined`].
     pub check_undefined: bool,
+    /// Whether launches are cooperative (`cudaLaunchCooperativeKernel`):
+    /// every block of the grid resident at once, their threads interleaved,
+    /// and a grid workspace for `grid.sync()` (`coop.rs`). A grid larger
+    /// than the model's GPU holds at once fails to launch.
+    pub cooperative: bool,
 }
 
 impl Default for Config {
@@ -93,6 +100,7 @@ impl Default for Config {
             max_call_depth: 1000,
             max_local_bytes: 512 * 1024,
             check_undefined: true,
+            cooperative: false,
         }
     }
 }

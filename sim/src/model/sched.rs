@@ -33,6 +33,10 @@ pub(crate) enum State {
         func: u32,
         pc: u32,
     },
+    /// Stopped after its quantum of instructions in a cooperative launch
+    /// (`coop.rs`): runs on from where it stopped when its block's turn
+    /// comes again.
+    Yielded,
     Done,
 }
 
@@ -123,6 +127,19 @@ pub(crate) enum Sreg {
     Const(u64),
     DynamicSmem,
     TotalSmem,
+    /// `%envreg<n>`: the driver's environment; 1 and 2 hold a cooperative
+    /// launch's grid workspace (high and low half), [`envreg`].
+    EnvReg(u8),
+}
+
+/// `%envreg<n>` in a launch whose grid workspace is at `workspace` (0 when
+/// the launch is not cooperative: `grid.sync()` then traps).
+pub(crate) fn envreg(n: u8, workspace: u64) -> u64 {
+    match n {
+        1 => workspace >> 32,
+        2 => workspace & 0xffff_ffff,
+        _ => 0,
+    }
 }
 
 /// The value of a special register in thread `t` of block `block_idx`,
@@ -162,6 +179,8 @@ pub(crate) fn special(
         Sreg::Const(v) => v,
         Sreg::DynamicSmem => u64::from(launch.dynamic_shared),
         Sreg::TotalSmem => shared_bytes,
+        // The fronts read it with their workspace ([`envreg`]).
+        Sreg::EnvReg(_) => 0,
     }
 }
 
@@ -210,14 +229,32 @@ pub(crate) trait Front {
     /// any `activemask`).
     const ACTIVEMASK_BY_SITE: bool;
 
+    /// What a block keeps while another block runs (a cooperative launch:
+    /// its index and shared memory).
+    type Block;
+
     fn new_thread(&self) -> Self::Thread;
     fn lane(t: &Self::Thread) -> &Lane;
     fn lane_mut(t: &mut Self::Thread) -> &mut Lane;
     /// Sets up block `block_idx` (its shared memory).
     fn start_block(&mut self, block_idx: [u32; 3]);
+    /// The current block's state, taken out (a cooperative launch switches
+    /// blocks).
+    fn save_block(&mut self) -> Self::Block;
+    /// Makes `b` the current block again.
+    fn restore_block(&mut self, b: Self::Block);
+    /// Bytes of shared memory a block uses (static and dynamic).
+    fn block_shared_bytes(&self) -> u64;
+    /// Creates the grid workspace of a cooperative launch (a global buffer
+    /// that `%envreg1/2` then point to) and returns its address.
+    fn alloc_workspace(&mut self, bytes: Vec<u8>) -> u64;
+    /// From now on, `run_thread` stops a thread after `quantum` instructions
+    /// ([`State::Yielded`]); `u64::MAX` never does.
+    fn set_quantum(&mut self, quantum: u64);
     /// Starts `t` at the kernel's entry.
     fn start_thread(&mut self, t: &mut Self::Thread, tid: [u32; 3], linear: u32);
-    /// Runs `t` until it reaches a barrier, a warp-wide op or its end.
+    /// Runs `t` until it reaches a barrier, a warp-wide op or its end (or
+    /// its quantum is spent).
     fn run_thread(&mut self, t: &mut Self::Thread) -> Result<State, InterpError>;
     /// The warp-wide op at op `pc` of function `func`, if it is one.
     fn warp_op(&self, func: u32, pc: u32) -> Option<WarpOp>;
@@ -265,7 +302,14 @@ pub(crate) fn step(steps: &mut u64, cfg: &Config) -> Result<(), Fault> {
 }
 
 /// Runs the launch: every block of the grid.
-pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpError> {
+pub(crate) fn run<F: Front>(
+    f: &mut F,
+    launch: &Launch,
+    cfg: &Config,
+) -> Result<Stats, InterpError> {
+    if cfg.cooperative {
+        return super::coop::run(f, launch, cfg);
+    }
     let [bx, by, bz] = launch.block;
     let nthreads = (bx * by * bz) as usize;
     let mut threads: Vec<F::Thread> = (0..nthreads).map(|_| f.new_thread()).collect();
@@ -285,8 +329,8 @@ pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpE
                         }
                     }
                 }
-                match run_block(f, &mut threads) {
-                    Ok(b) => stats.barriers += b,
+                match run_block(f, &mut threads, &mut stats.barriers) {
+                    Ok(_) => {}
                     Err(mut e) => {
                         e.output = String::from_utf8_lossy(f.output()).into_owned();
                         return Err(e);
@@ -297,6 +341,11 @@ pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpE
             }
         }
     }
+    finish(f, stats)
+}
+
+/// The launch's statistics completed: steps, output and findings.
+pub(crate) fn finish<F: Front>(f: &mut F, mut stats: Stats) -> Result<Stats, InterpError> {
     stats.steps = f.steps();
     stats.output = String::from_utf8_lossy(f.output()).into_owned();
     let checker = std::mem::replace(f.checker(), Checker::new(false, [1; 3]));
@@ -307,12 +356,20 @@ pub(crate) fn run<F: Front>(f: &mut F, launch: &Launch) -> Result<Stats, InterpE
     Ok(stats)
 }
 
-/// Runs one block to the end. Returns the number of barriers passed.
-fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, InterpError> {
-    let mut barriers = 0;
+/// Runs one block to its end, counting the barriers it passes into
+/// `barriers`; returns `false` instead when a thread spent its quantum
+/// (a cooperative launch: the block goes on at its next turn).
+pub(crate) fn run_block<F: Front>(
+    f: &mut F,
+    threads: &mut [F::Thread],
+    barriers: &mut u64,
+) -> Result<bool, InterpError> {
     loop {
         for warp in threads.chunks_mut(WARP_SIZE) {
             settle_warp(f, warp)?;
+        }
+        if threads.iter().any(|t| F::lane(t).state == State::Yielded) {
+            return Ok(false);
         }
         if resume_mbarrier_waits(f, threads)? {
             continue;
@@ -322,7 +379,7 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
         // thread is released from its barrier). Exited threads count as
         // arrived (a warning).
         let Some(first) = threads.iter().map(F::lane).find(|t| t.state != State::Done) else {
-            return Ok(barriers);
+            return Ok(true);
         };
         let want = f.barrier(first);
         let first_site = first.site();
@@ -355,7 +412,7 @@ fn run_block<F: Front>(f: &mut F, threads: &mut [F::Thread]) -> Result<u64, Inte
                 None,
             );
         }
-        barriers += 1;
+        *barriers += 1;
         f.checker().barrier();
         // `__syncthreads_count/and/or`: each thread gets the predicate
         // combined over the threads at its barrier.
@@ -411,10 +468,12 @@ fn settle_warp<F: Front>(f: &mut F, warp: &mut [F::Thread]) -> Result<(), Interp
         let Some(lead) = (first..warp.len())
             .find(|&l| waiting(&warp[l]) && ready(f, warp, l))
             .or_else(|| {
-                // A lane of the mask waiting for an mbarrier may yet come.
+                // A lane of the mask waiting for an mbarrier, or out of
+                // its quantum, may yet come.
                 let mask = F::lane(&warp[first]).pending[0] as u32;
                 let later = warp.iter().enumerate().any(|(k, t)| {
-                    mask & (1 << k) != 0 && matches!(F::lane(t).state, State::AtMbarrier { .. })
+                    mask & (1 << k) != 0
+                        && matches!(F::lane(t).state, State::AtMbarrier { .. } | State::Yielded)
                 });
                 (!later).then_some(first)
             })

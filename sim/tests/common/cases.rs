@@ -207,6 +207,8 @@ pub struct Case {
     /// The target the reference assumes (its `__CUDA_ARCH__`), when it
     /// depends on one; the PTX oracles compile the others for sm_80.
     pub arch: Option<&'static str>,
+    /// Whether the launch is cooperative (`grid.sync()`).
+    pub cooperative: bool,
 }
 
 impl Case {
@@ -224,6 +226,15 @@ impl Case {
             kernel: None,
             output: String::new(),
             arch: None,
+            cooperative: false,
+        }
+    }
+
+    /// The configuration of a run of this case compiled with `opts`.
+    pub fn config(&self, opts: &Options) -> ptxlab_sim::Config {
+        ptxlab_sim::Config {
+            cooperative: self.cooperative,
+            ..ptxlab_sim::Config::for_options(opts)
         }
     }
 
@@ -287,7 +298,11 @@ impl Case {
             .find(|k| k.contains(kernel))
             .unwrap_or_else(|| panic!("no kernel {kernel}"))
             .to_string();
-        let config = ptxlab_sim::Config::default();
+        let arch = ptxlab_sim::emu::ptx_target(ptx).unwrap_or("sm_80");
+        let config = self.config(&Options {
+            arch: arch.to_string(),
+            ..Options::default()
+        });
         self.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &config))
             .unwrap_or_else(|e| panic!("{kernel}: {e}"))
             .0

@@ -10,7 +10,6 @@ use super::cases::{difference, Case, Data};
 use super::common;
 use super::common::nvrtc::Nvrtc;
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
-use ptxlab_sim::Config;
 
 /// Whether two runs' buffers hold the same bits.
 pub fn same(a: &[(String, Data)], b: &[(String, Data)]) -> bool {
@@ -39,7 +38,7 @@ pub fn on_ir(
         .unwrap_or_else(|| panic!("no kernel {kernel}"))
         .name
         .clone();
-    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &Config::for_options(opts)))
+    case.run_with(|l, mem| run_kernel(&m, &symbol, l, mem, &case.config(opts)))
         .unwrap_or_else(|e| panic!("{kernel}: {e}"))
         .0
 }

@@ -8,9 +8,10 @@
 //! - `// min: sm_80`: the oldest target it supports (sm_75 when absent);
 //!   ptxas must accept our PTX on every target of `common::TARGETS` from it;
 //! - `// nvrtc-options: ...`: extra NVRTC flags;
-//! - `// run: KERNEL grid=X[,Y] block=X[,Y] ARG...`, one per kernel, each
-//!   `ARG` a buffer `T[N]` of random values, `T[N]=0` of zeros, or a scalar
-//!   `T=V` (`T` one of i32, u32, i64, u64, f32, f64).
+//! - `// run: KERNEL grid=X[,Y] block=X[,Y] [shared=BYTES] [cooperative] ARG...`,
+//!   one per kernel (`cooperative`: `cudaLaunchCooperativeKernel`, for
+//!   `grid.sync()`), each `ARG` a buffer `T[N]` of random values, `T[N]=0`
+//!   of zeros, or a scalar `T=V` (`T` one of i32, u32, i64, u64, f32, f64).
 //!
 //! Every buffer is compared after the run; NVRTC's PTX in the emulator is
 //! the reference (`tests/libcorpus.rs`), and `examples/libtable.rs` prints
@@ -131,8 +132,15 @@ fn run_line(
     let kernel = words.next().ok_or("a run without a kernel")?;
     let (mut grid, mut block) = ([1; 3], [1; 3]);
     let mut args = Vec::new();
+    let (mut shared, mut cooperative) = (0, false);
     for w in words {
-        if let Some(g) = w.strip_prefix("grid=") {
+        if w == "cooperative" {
+            cooperative = true;
+        } else if let Some(s) = w.strip_prefix("shared=") {
+            shared = s
+                .parse()
+                .map_err(|_| format!("bad shared memory size `{s}`"))?;
+        } else if let Some(g) = w.strip_prefix("grid=") {
             grid = dims(g)?;
         } else if let Some(b) = w.strip_prefix("block=") {
             block = dims(b)?;
@@ -160,6 +168,8 @@ fn run_line(
     }
     case.args = args;
     case.source = Some(source);
+    case.dynamic_shared = shared;
+    case.cooperative = cooperative;
     Ok((kernel.to_string(), case))
 }
 

@@ -1,7 +1,7 @@
 // Cooperative groups: cg::reduce over tiled_partition<16> (a sum and a
 // maximum per tile of 16, the block's sum by an atomic), scans over tiles
 // of 32, shuffles, votes and labeled partitions of a tile of 8.
-// arch: sm_75
+// arch: sm_80
 // run: cg_reduce16 grid=2 block=128 i32[256] i32[256]=0 i32[2]=0
 // run: cg_scan32 grid=1 block=64 i32[64] i32[128]=0
 // run: cg_tile8 grid=1 block=64 i32[64] i32[256]=0

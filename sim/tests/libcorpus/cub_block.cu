@@ -2,8 +2,7 @@
 // (warp reductions and raking), scans with BlockScan (4 items a thread,
 // warp scans and raking), a radix sort of one tile of 512 keys with
 // BlockRadixSort, and warp sums and scans with WarpReduce/WarpScan.
-// NVRTC at sm_75: at sm_80 its warp sums are redux.sync.
-// arch: sm_75
+// arch: sm_80
 // run: block_sum grid=2 block=128 i32[256] i32[2]=0
 // run: block_max_raking grid=1 block=128 i32[128] i32[1]=0
 // run: block_scan4 grid=1 block=128 i32[512] i32[512]=0 i32[1]=0

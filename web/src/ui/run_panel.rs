@@ -22,6 +22,8 @@ pub enum LaunchField {
     Shared,
     /// The "also run our PTX" box (`true`/`false`).
     RunPtx,
+    /// The "cooperative launch" box (`true`/`false`).
+    Cooperative,
     /// The pasted PTX.
     Ptx,
 }
@@ -36,6 +38,7 @@ impl LaunchField {
             LaunchField::Args => l.args = value,
             LaunchField::Shared => l.shared = value.trim().parse().unwrap_or(0),
             LaunchField::RunPtx => l.run_ptx = value == "true",
+            LaunchField::Cooperative => l.cooperative = value == "true",
             LaunchField::Ptx => l.ptx = value,
         }
     }
@@ -153,6 +156,10 @@ pub fn RunPanel(props: &RunPanelProps) -> Html {
         let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
         (LaunchField::RunPtx, checked.to_string())
     });
+    let on_cooperative = props.on_edit.reform(|e: Event| {
+        let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
+        (LaunchField::Cooperative, checked.to_string())
+    });
     let on_ptx = props.on_edit.reform(|e: InputEvent| {
         let text = e
             .target_unchecked_into::<web_sys::HtmlTextAreaElement>()
@@ -214,6 +221,10 @@ pub fn RunPanel(props: &RunPanelProps) -> Html {
                     <label class="check" title="run our final PTX in the PTX emulator with the same launch and compare its buffers with the IR's">
                         <input type="checkbox" data-testid="run-ptx-ours" checked={l.run_ptx} onchange={on_run_ptx} />
                         { " also run our final PTX" }
+                    </label>
+                    <label class="check" title="launch as cudaLaunchCooperativeKernel does: every block resident at once, so that grid.sync() can be met (a grid larger than the model's one SM holds fails to launch; the race checks are off)">
+                        <input type="checkbox" data-testid="run-cooperative" checked={l.cooperative} onchange={on_cooperative} />
+                        { " cooperative launch" }
                     </label>
                 </div>
                 <details class="run-ptx-paste" open={!l.ptx.is_empty()}>

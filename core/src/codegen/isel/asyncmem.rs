@@ -4,7 +4,9 @@
 //! [%r1], [%rd1], 4, 4;`, `cp.async.commit_group;`, `cp.async.wait_group 0;`,
 //! `mbarrier.init.shared.b64 [%r2], %r3;`, `mbarrier.arrive.shared.b64 %rd5,
 //! [%r4];`, `mbarrier.test_wait.shared.b64 %p, [%r4], %rd5;` and sm_90's
-//! `mbarrier.try_wait.shared::cta.b64`.
+//! `mbarrier.try_wait.shared::cta.b64`; the waits for a phase's parity
+//! (`mbarrier.test_wait.parity.shared.b64 %p, [%r4], %r5;`, sm_90's
+//! `try_wait.parity.shared::cta`).
 
 use super::Sel;
 use crate::ir::intrinsic::MbarrierOp;
@@ -60,10 +62,12 @@ impl Sel<'_> {
             MbarrierOp::Arrive | MbarrierOp::ArriveDrop => {
                 let bar = self.address(&args[0]);
                 let d = self.def(id);
-                let m = if op == MbarrierOp::Arrive {
-                    ".arrive.shared.b64"
-                } else {
-                    ".arrive_drop.shared.b64"
+                // sm_90: nvcc's headers name the CTA's window (`shared::cta`).
+                let sm90 = self.opts.target().is_ok_and(|t| t.sm >= 90);
+                let m = match (op == MbarrierOp::Arrive, sm90) {
+                    (true, false) => ".arrive.shared.b64",
+                    (true, true) => ".arrive.shared::cta.b64",
+                    (false, _) => ".arrive_drop.shared.b64",
                 };
                 self.emit(Op::Mbarrier, m, vec![Operand::Reg(d), bar]);
             }
@@ -77,14 +81,18 @@ impl Sel<'_> {
                     vec![Operand::Reg(d), bar, n],
                 );
             }
-            MbarrierOp::TestWait | MbarrierOp::TryWait => {
+            MbarrierOp::TestWait
+            | MbarrierOp::TryWait
+            | MbarrierOp::TestWaitParity
+            | MbarrierOp::TryWaitParity => {
                 let bar = self.address(&args[0]);
                 let token = Operand::Reg(self.reg(&args[1]));
                 let d = self.def(id);
-                let m = if op == MbarrierOp::TestWait {
-                    ".test_wait.shared.b64"
-                } else {
-                    ".try_wait.shared::cta.b64"
+                let m = match op {
+                    MbarrierOp::TestWait => ".test_wait.shared.b64",
+                    MbarrierOp::TryWait => ".try_wait.shared::cta.b64",
+                    MbarrierOp::TestWaitParity => ".test_wait.parity.shared.b64",
+                    _ => ".try_wait.parity.shared::cta.b64",
                 };
                 self.emit(Op::Mbarrier, m, vec![Operand::Reg(d), bar, token]);
             }

@@ -156,6 +156,29 @@ impl Sel<'_> {
                 }
             }
         }
+        // A `cvta.to.global` whose every use is a `cvta.global` back (the
+        // generic pointer itself, `generic_round_trip`): nothing to emit,
+        // as nvcc writes none before `__ldcs(p)`'s `ld.global.cs [p]`.
+        let mut round_trips: HashMap<InstId, u32> = HashMap::default();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if let InstKind::Cast {
+                    op: CastOp::AddrSpaceCast,
+                    val,
+                } = &f.inst(i).kind
+                {
+                    let (from, to) = (f.value_type(val), f.inst(i).ty.clone());
+                    if self.generic_round_trip(val, &from, &to).is_some() {
+                        *round_trips.entry(val.as_inst().unwrap()).or_default() += 1;
+                    }
+                }
+            }
+        }
+        for (d, n) in round_trips {
+            if self.uses[d.0 as usize] == n {
+                self.folded.insert(d);
+            }
+        }
         // Addresses in a by-value struct parameter are `[k_param_0+off]`
         // operands, never registers.
         for &b in &f.layout {

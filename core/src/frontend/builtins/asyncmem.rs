@@ -140,6 +140,19 @@ pub const BUILTINS: &[Builtin] = &[
         None,
         "llvm.nvvm.mbarrier.try.wait.shared",
     ),
+    // The waits for a phase by its parity (0 or 1), as `cuda::pipeline`'s.
+    intrinsic(
+        "__nvvm_mbarrier_test_wait_parity_shared",
+        &[o("b", &["*v", "i"])],
+        None,
+        "llvm.nvvm.mbarrier.test.wait.parity.shared",
+    ),
+    intrinsic(
+        "__nvvm_mbarrier_try_wait_parity_shared",
+        &[o("b", &["*v", "i"])],
+        None,
+        "llvm.nvvm.mbarrier.try.wait.parity.shared",
+    ),
     intrinsic(
         "__nvvm_mbarrier_pending_count",
         &[o("i", &["y"])],

@@ -197,6 +197,13 @@ pub(super) const PTX16: &[Builtin] = &[
     p!("__ptx_cvt_f64_f16", "cvt.f64.f16", "d", ["t"]),
     p!("__ptx_cvt_rn_f16x2_f32", "cvt.rn.f16x2.f32", "u", ["f", "f"]),
     p!("__ptx_cvt_rn_relu_f16x2_f32", "cvt.rn.relu.f16x2.f32", "u", ["f", "f"]),
+    // sm_89's 8-bit float pairs (`cuda_fp8.h`): the first f32 to the high code.
+    p!("__ptx_cvt_rn_satfinite_e4m3x2_f32", "cvt.rn.satfinite.e4m3x2.f32", "t", ["f", "f"]),
+    p!("__ptx_cvt_rn_satfinite_e5m2x2_f32", "cvt.rn.satfinite.e5m2x2.f32", "t", ["f", "f"]),
+    p!("__ptx_cvt_rn_satfinite_e4m3x2_f16x2", "cvt.rn.satfinite.e4m3x2.f16x2", "t", ["u"]),
+    p!("__ptx_cvt_rn_satfinite_e5m2x2_f16x2", "cvt.rn.satfinite.e5m2x2.f16x2", "t", ["u"]),
+    p!("__ptx_cvt_rn_f16x2_e4m3x2", "cvt.rn.f16x2.e4m3x2", "u", ["t"]),
+    p!("__ptx_cvt_rn_f16x2_e5m2x2", "cvt.rn.f16x2.e5m2x2", "u", ["t"]),
     p!("__ptx_cvt_rn_relu_f16_f32", "cvt.rn.relu.f16.f32", "t", ["f"]),
     p!("__ptx_cvt_rn_bf16_f32", "cvt.rn.bf16.f32", "t", ["f"]),
     p!("__ptx_cvt_rn_bf16_f64", "cvt.rn.bf16.f64", "t", ["d"]),

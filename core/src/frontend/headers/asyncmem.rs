@@ -290,10 +290,21 @@ public:
             ++__round;
         }
     }
+    /* The wait for the phase of this parity, as nvcc's header writes it
+       (sm_90: the potentially blocking try_wait). */
+    static __device__ void __wait_parity(unsigned long long *__b, unsigned __parity) {
+#if __CUDA_ARCH__ >= 900
+        while (!__nvvm_mbarrier_try_wait_parity_shared(__b, __parity)) {}
+#else
+        while (!__nvvm_mbarrier_test_wait_parity_shared(__b, __parity)) {}
+#endif
+    }
+    /* A stage's barriers are in phase __round (full) and __round - 1
+       (empty) when this thread comes to them. */
     __device__ void producer_acquire() {
         if (__round > 0) {
-            unsigned long long __t = __nvvm_mbarrier_arrive_shared(&__empty[__stage]);
-            while (!__nvvm_mbarrier_test_wait_shared(&__empty[__stage], __t)) {}
+            (void)__nvvm_mbarrier_arrive_shared(&__empty[__stage]);
+            __wait_parity(&__empty[__stage], (__round - 1) & 1);
         }
     }
     __device__ void producer_commit() {
@@ -303,8 +314,8 @@ public:
         __next();
     }
     __device__ void consumer_wait() {
-        unsigned long long __t = __nvvm_mbarrier_arrive_shared(&__full[__stage]);
-        while (!__nvvm_mbarrier_test_wait_shared(&__full[__stage], __t)) {}
+        (void)__nvvm_mbarrier_arrive_shared(&__full[__stage]);
+        __wait_parity(&__full[__stage], __round & 1);
     }
     __device__ void consumer_release() {
         (void)__nvvm_mbarrier_arrive_shared(&__empty[__stage]);

@@ -10,7 +10,10 @@
 //! it is the largest finite value under `__NV_SATFINITE`, else NaN (E4M3)
 //! or infinity (E5M2); a double NaN is `0x7f` (E4M3) or `0x7e` with its
 //! payload's second bit (E5M2), signed; a float NaN is `0x7f` in both. From fp8 every value is exact in half; NaNs
-//! become half's `0x7fff`.
+//! become half's `0x7fff`. On sm_89 and newer, as nvcc's header, the saturating
+//! conversions from float and half and those to half are sm_89's instructions
+//! (`cvt.rn.satfinite.e4m3x2.f32`, `.e4m3x2.f16x2`, `cvt.rn.f16x2.e4m3x2`; the
+//! `__ptx_cvt_*` built-ins), which give the same codes.
 
 /// The header text.
 pub const CUDA_FP8: &str = r#"#pragma once
@@ -64,6 +67,11 @@ __FP8 __nv_fp8_storage_t __nv_cvt_double_to_fp8(const double x, const __nv_satur
 }
 __FP8 __nv_fp8_storage_t __nv_cvt_float_to_fp8(const float x, const __nv_saturation_t saturate,
                                                const __nv_fp8_interpretation_t interp) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    if (saturate == __NV_SATFINITE)
+        return (__nv_fp8_storage_t)(interp == __NV_E5M2 ? __ptx_cvt_rn_satfinite_e5m2x2_f32(0.0f, x)
+                                                        : __ptx_cvt_rn_satfinite_e4m3x2_f32(0.0f, x));
+#endif
     if (x != x) return (__nv_fp8_storage_t)0x7fu;  /* a float NaN: positive, all payload bits */
     return __nv_cvt_double_to_fp8((double)x, saturate, interp);
 }
@@ -74,15 +82,31 @@ __FP8 __nv_fp8x2_storage_t __nv_cvt_double2_to_fp8x2(const double2 x, const __nv
 }
 __FP8 __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(const float2 x, const __nv_saturation_t saturate,
                                                     const __nv_fp8_interpretation_t interp) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    if (saturate == __NV_SATFINITE)
+        return interp == __NV_E5M2 ? __ptx_cvt_rn_satfinite_e5m2x2_f32(x.y, x.x)
+                                   : __ptx_cvt_rn_satfinite_e4m3x2_f32(x.y, x.x);
+#endif
     return (__nv_fp8x2_storage_t)(__nv_cvt_float_to_fp8(x.x, saturate, interp)
                                   | ((unsigned int)__nv_cvt_float_to_fp8(x.y, saturate, interp) << 8));
 }
 __FP8 __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(const __half_raw x, const __nv_saturation_t saturate,
                                                  const __nv_fp8_interpretation_t interp) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    if (saturate == __NV_SATFINITE)
+        return (__nv_fp8_storage_t)(interp == __NV_E5M2 ? __ptx_cvt_rn_satfinite_e5m2x2_f16x2((unsigned int)x.x)
+                                                        : __ptx_cvt_rn_satfinite_e4m3x2_f16x2((unsigned int)x.x));
+#endif
     return __nv_cvt_float_to_fp8(__half2float(__ushort_as_half(x.x)), saturate, interp);
 }
 __FP8 __nv_fp8x2_storage_t __nv_cvt_halfraw2_to_fp8x2(const __half2_raw x, const __nv_saturation_t saturate,
                                                       const __nv_fp8_interpretation_t interp) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    if (saturate == __NV_SATFINITE) {
+        unsigned int __u = (unsigned int)x.x | ((unsigned int)x.y << 16);
+        return interp == __NV_E5M2 ? __ptx_cvt_rn_satfinite_e5m2x2_f16x2(__u) : __ptx_cvt_rn_satfinite_e4m3x2_f16x2(__u);
+    }
+#endif
     return __nv_cvt_float2_to_fp8x2(make_float2(__half2float(__ushort_as_half(x.x)), __half2float(__ushort_as_half(x.y))),
                                     saturate, interp);
 }
@@ -97,6 +121,10 @@ __FP8 __nv_fp8x2_storage_t __nv_cvt_bfloat16raw2_to_fp8x2(const __nv_bfloat162_r
 }
 /* fp8 to the bits of a half: exact; NaN to 0x7fff */
 __FP8 unsigned short __ptxlab_fp8_to_half_bits(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    return (unsigned short)(interp == __NV_E5M2 ? __ptx_cvt_rn_f16x2_e5m2x2((unsigned short)x)
+                                                : __ptx_cvt_rn_f16x2_e4m3x2((unsigned short)x));
+#endif
     unsigned int v = x, s = (v & 0x80u) << 8;
     if (interp == __NV_E5M2) {
         unsigned int u = v << 8;
@@ -107,14 +135,20 @@ __FP8 unsigned short __ptxlab_fp8_to_half_bits(const __nv_fp8_storage_t x, const
     float f = e ? ldexpf((float)(8u + m), (int)e - 10) : ldexpf((float)m, -9);
     return (unsigned short)(__half_as_ushort(__float2half(f)) | s);
 }
-__FP8 __half_raw __nv_cvt_fp8_to_halfraw(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
-    __half_raw r; r.x = __ptxlab_fp8_to_half_bits(x, interp); return r;
-}
 __FP8 __half2_raw __nv_cvt_fp8x2_to_halfraw2(const __nv_fp8x2_storage_t x, const __nv_fp8_interpretation_t interp) {
     __half2_raw r;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned int __u = interp == __NV_E5M2 ? __ptx_cvt_rn_f16x2_e5m2x2(x) : __ptx_cvt_rn_f16x2_e4m3x2(x);
+    r.x = (unsigned short)__u;
+    r.y = (unsigned short)(__u >> 16);
+    return r;
+#endif
     r.x = __ptxlab_fp8_to_half_bits((__nv_fp8_storage_t)x, interp);
     r.y = __ptxlab_fp8_to_half_bits((__nv_fp8_storage_t)(x >> 8), interp);
     return r;
+}
+__FP8 __half_raw __nv_cvt_fp8_to_halfraw(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
+    __half_raw r; r.x = __ptxlab_fp8_to_half_bits(x, interp); return r;
 }
 __FP8 float __ptxlab_fp8_to_float(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
     return __half2float(__ushort_as_half(__ptxlab_fp8_to_half_bits(x, interp)));

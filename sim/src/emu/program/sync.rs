@@ -70,7 +70,7 @@ impl Cx<'_, '_, '_, '_> {
                 let [n] = self.operands::<1>()?;
                 (op, None, [val(n, u32t)?, none, none])
             }
-            AsyncOp::CopyArrive | AsyncOp::Inval => {
+            AsyncOp::CopyArrive(_) | AsyncOp::Inval => {
                 let [bar] = self.operands::<1>()?;
                 (op, None, [addr(bar, shared)?, none, none])
             }
@@ -94,19 +94,22 @@ impl Cx<'_, '_, '_, '_> {
                     [addr(bar, shared)?, val(n, u32t)?, none],
                 )
             }
-            AsyncOp::Wait => {
+            AsyncOp::Wait | AsyncOp::WaitParity => {
                 // `mbarrier.try_wait` may carry a time limit: ignored.
                 if !(3..=4).contains(&ops.len()) {
-                    return self.err("mbarrier.test_wait takes a predicate, a barrier and a token");
+                    return self.err(
+                        "mbarrier.test_wait takes a predicate, a barrier and a token (or a parity)",
+                    );
                 }
                 let pred = Ty {
                     kind: Kind::Pred,
                     bits: 1,
                 };
+                let third = if op == AsyncOp::Wait { b64 } else { u32t };
                 (
                     op,
                     Some(self.dst(&ops[0], pred)?),
-                    [addr(&ops[1], shared)?, val(&ops[2], b64)?, none],
+                    [addr(&ops[1], shared)?, val(&ops[2], third)?, none],
                 )
             }
             AsyncOp::PendingCount => {

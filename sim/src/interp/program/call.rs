@@ -69,7 +69,7 @@ fn async_op(i: &Intrinsic) -> Option<AsyncOp> {
         Intrinsic::CpAsyncCommitGroup => AsyncOp::Commit,
         Intrinsic::CpAsyncWaitGroup => AsyncOp::WaitGroup,
         Intrinsic::CpAsyncWaitAll => AsyncOp::WaitAll,
-        Intrinsic::CpAsyncMbarrierArrive => AsyncOp::CopyArrive,
+        Intrinsic::CpAsyncMbarrierArrive => AsyncOp::CopyArrive(true),
         Intrinsic::CpAsync { size, .. } => AsyncOp::Copy(u32::from(*size)),
         Intrinsic::Mbarrier(op) => match op {
             ii::MbarrierOp::Init => AsyncOp::Init,
@@ -78,6 +78,7 @@ fn async_op(i: &Intrinsic) -> Option<AsyncOp> {
             ii::MbarrierOp::ArriveDrop => AsyncOp::Arrive(Arrive::Drop),
             ii::MbarrierOp::ArriveNoComplete => AsyncOp::ArriveCount,
             ii::MbarrierOp::TestWait | ii::MbarrierOp::TryWait => AsyncOp::Wait,
+            ii::MbarrierOp::TestWaitParity | ii::MbarrierOp::TryWaitParity => AsyncOp::WaitParity,
             ii::MbarrierOp::PendingCount => AsyncOp::PendingCount,
         },
         _ => return None,
@@ -294,8 +295,8 @@ impl Decoder<'_> {
                 ii::Sreg::Nctaid(a) => Sreg::Nctaid(usize::from(a)),
                 ii::Sreg::LaneId => Sreg::LaneId,
                 ii::Sreg::WarpSize => Sreg::Const(WARP_SIZE as u64),
-                // The driver's environment (a cooperative launch's grid workspace): 0.
-                ii::Sreg::EnvReg(_) => Sreg::Const(0),
+                // The driver's environment (a cooperative launch's grid workspace).
+                ii::Sreg::EnvReg(n) => Sreg::EnvReg(n),
                 ii::Sreg::Clock | ii::Sreg::Clock64 => {
                     return Ok(Op::Clock {
                         dst: dst.unwrap_or(0),
