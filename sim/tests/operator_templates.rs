@@ -90,3 +90,39 @@ fn operator_templates_by_argument_dependent_lookup_compute_the_reference() {
     let failures = libcheck::check_ours("ops.cu", SRC, "sm_80", &[("ops", c)]);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `thrust::tie(a, b) = pair` (`<thrust/tuple.h>`): a member operator
+/// template called on a class rvalue, as rowwiseMoments' Welford reduction
+/// writes it.
+const TIE: &str = r#"
+#include <thrust/pair.h>
+#include <thrust/tuple.h>
+template <typename T> __device__ thrust::pair<T, T> project(T m, T v) { return thrust::make_pair(m, v * 2); }
+__global__ void tie(const float *in, float *out) {
+    int t = threadIdx.x;
+    float m, v;
+    thrust::tie(m, v) = project(in[t], in[t] + 1.0f);
+    out[2 * t] = m;
+    out[2 * t + 1] = v;
+}
+"#;
+
+#[test]
+fn thrust_tie_takes_a_pair() {
+    let input: Vec<f32> = (0..T).map(|i| i as f32 * 0.25 - 3.0).collect();
+    let want: Vec<f32> = input.iter().flat_map(|&x| [x, (x + 1.0) * 2.0]).collect();
+    let mut c = Case::new(
+        "tie.cu",
+        [1, 1, 1],
+        [T as u32, 1, 1],
+        vec![
+            Arg::Buf("in", Data::F32(input)),
+            Arg::Buf("out", Data::F32(vec![0.0; T * 2])),
+        ],
+    )
+    .expect("out", Data::F32(want))
+    .kernel("tie");
+    c.source = Some(TIE);
+    let failures = libcheck::check_ours("tie.cu", TIE, "sm_80", &[("tie", c)]);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

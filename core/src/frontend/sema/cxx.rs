@@ -658,6 +658,26 @@ impl<'a> Checker<'a> {
                 ));
             }
         }
+        // The class's operator templates (`template <class U> T &operator=(const
+        // pair<U, V> &)`), when it has no plain operator of the name.
+        if let (CType::Record(r), true) = (&first.ty, members.is_empty() && set.is_empty()) {
+            let mdefs = self.member_templates(r, &name);
+            if !mdefs.is_empty() {
+                let qualified = format!("{}::{name}", r.name.borrow());
+                let mut operands = operands.into_iter();
+                let object = operands.next();
+                let rest: Vec<Expr> = operands.collect();
+                return Ok(self.overloaded_call_checked(
+                    &qualified,
+                    Vec::new(),
+                    mdefs,
+                    Vec::new(),
+                    rest,
+                    span.clone(),
+                    object,
+                ));
+            }
+        }
         set.extend(members);
         if set.is_empty() {
             return Err(operands);
