@@ -563,6 +563,40 @@ macro_rules! f {
 }
 
 pub const FUNCTIONS: &[LibdeviceFunction] = &[
+    // A correctly rounded 1/√a (`__frsqrt_rn`): the argument's exponent
+    // reduced to 0 or -1 (denormals scaled by 2^24 first, unless -ftz),
+    // `rsqrt.approx` of that, one Newton step on the exact residual
+    // 1 - x·y² (y² split in two by an fma), y + y·r·(1/2 + 3/8·r), and the
+    // halved exponent added back to the result's bits. Zero, infinity,
+    // NaN and negative arguments take `rsqrt.approx` itself.
+    f!(
+        "__nv_frsqrt_rn",
+        [],
+        r#"extern "C" __device__ float __nv_frsqrt_rn(float a) {
+    int sub = 0;
+    if (!__nvvm_reflect("__CUDA_FTZ")) {
+        sub = __nvvm_fabs_f(a) < 1.17549435e-38f;
+        a = sub ? a * 16777216.0f : a;
+    }
+    int b = __nvvm_bitcast_f2i(a);
+    if ((unsigned int)(b - 0x00800000) < 0x7f000000u) {
+        int m = (b & 0x00ffffff) | 0x3f000000;
+        float x = __nvvm_bitcast_i2f(m);
+        int e = m - b;
+        e = sub ? e + 0x0c000000 : e;
+        float y = __nvvm_rsqrt_approx_ftz_f(x);
+        float yy = y * y;
+        float lo = __fmaf_rn(y, y, -yy);
+        float r = __fmaf_rn(yy, -x, 1.0f);
+        r = __fmaf_rn(lo, -x, r);
+        float p = __fmaf_rn(0.375f, r, 0.5f);
+        float q = y * r;
+        float z = __fmaf_rn(p, q, y);
+        return __nvvm_bitcast_i2f((e >> 1) + __nvvm_bitcast_f2i(z));
+    }
+    return __nvvm_rsqrt_approx_ftz_f(a);
+}"#
+    ),
     LibdeviceFunction {
         name: "__nv_sinf",
         source: &[

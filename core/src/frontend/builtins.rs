@@ -718,7 +718,63 @@ const ROUNDED: &[Builtin] = &[
     nv!("__dsqrt_rz", D1, "llvm.nvvm.sqrt.rz.d"),
     nv!("__dsqrt_ru", D1, "llvm.nvvm.sqrt.rp.d"),
     nv!("__dsqrt_rd", D1, "llvm.nvvm.sqrt.rm.d"),
+    nv!("__fsub_rn", F2, "llvm.nvvm.sub.rn{ftz}.f"),
+    nv!("__fsub_rz", F2, "llvm.nvvm.sub.rz{ftz}.f"),
+    nv!("__fsub_ru", F2, "llvm.nvvm.sub.rp{ftz}.f"),
+    nv!("__fsub_rd", F2, "llvm.nvvm.sub.rm{ftz}.f"),
+    nv!("__dsub_rn", D2, "llvm.nvvm.sub.rn.d"),
+    nv!("__dsub_rz", D2, "llvm.nvvm.sub.rz.d"),
+    nv!("__dsub_ru", D2, "llvm.nvvm.sub.rp.d"),
+    nv!("__dsub_rd", D2, "llvm.nvvm.sub.rm.d"),
+    nv!("__fma_rn", D3, "llvm.nvvm.fma.rn.d"),
+    nv!("__fma_rz", D3, "llvm.nvvm.fma.rz.d"),
+    nv!("__fma_ru", D3, "llvm.nvvm.fma.rp.d"),
+    nv!("__fma_rd", D3, "llvm.nvvm.fma.rm.d"),
+    // The IEEE forms ignore -ftz: `fma.rn.f32` whatever the flag.
+    nv!("__fmaf_ieee_rn", F3, "llvm.nvvm.fma.rn.f"),
+    nv!("__fmaf_ieee_rz", F3, "llvm.nvvm.fma.rz.f"),
+    nv!("__fmaf_ieee_ru", F3, "llvm.nvvm.fma.rp.f"),
+    nv!("__fmaf_ieee_rd", F3, "llvm.nvvm.fma.rm.f"),
+    // `tanh.approx.f32` (sm_75+) has no `.ftz` form.
+    nv!("__tanhf", F1, "llvm.nvvm.tanh.approx.f"),
+    // A correctly rounded 1/√x: NVIDIA's libdevice sequence (`libdevice/src/lib.rs`).
+    nv!("__frsqrt_rn", F1, "__nv_frsqrt_rn"),
+    // The byte dot products of sm_61 (`dp4a.s32.s32`, `dp2a.hi.u32.u32`):
+    // `sm_61_intrinsics.h`'s overloads, vector ones included, are inline
+    // functions of `headers/devfns.rs` over these.
+    nv!(
+        "__ptxlab_dp4a_ss",
+        &[o("i", &["i", "i", "i"])],
+        "llvm.nvvm.idp4a.s.s"
+    ),
+    nv!(
+        "__ptxlab_dp4a_uu",
+        &[o("u", &["u", "u", "u"])],
+        "llvm.nvvm.idp4a.u.u"
+    ),
+    nv!(
+        "__ptxlab_dp2a_lo_ss",
+        &[o("i", &["i", "i", "i"])],
+        "llvm.nvvm.idp2a.lo.s.s"
+    ),
+    nv!(
+        "__ptxlab_dp2a_lo_uu",
+        &[o("u", &["u", "u", "u"])],
+        "llvm.nvvm.idp2a.lo.u.u"
+    ),
+    nv!(
+        "__ptxlab_dp2a_hi_ss",
+        &[o("i", &["i", "i", "i"])],
+        "llvm.nvvm.idp2a.hi.s.s"
+    ),
+    nv!(
+        "__ptxlab_dp2a_hi_uu",
+        &[o("u", &["u", "u", "u"])],
+        "llvm.nvvm.idp2a.hi.u.u"
+    ),
 ];
+
+const D3: &[Overload] = &[o("d", &["d", "d", "d"])];
 
 /// The conversions between floats and integers in a rounding mode beyond
 /// the ones above: one `cvt` each (`__double2ll_rz` is `cvt.rzi.s64.f64`).

@@ -69,6 +69,9 @@ pub enum Rounding {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RoundOp {
     Add,
+    /// Not NVVM's (clang's `__fsub_rn` is an add of the negation); ours, so
+    /// that `__fsub_rz`/`__dsub_rn` are the `sub.rz.f32` nvcc writes.
+    Sub,
     Mul,
     Fma,
     Div,
@@ -87,6 +90,8 @@ pub enum ApproxOp {
     Rcp,
     Sqrt,
     Div,
+    /// `tanh.approx.f32` (sm_75+; no `.ftz` form).
+    Tanh,
 }
 
 /// A number type of NVVM's conversions (`f2i`, `ull2d`, `d2f`): f32, f64
@@ -212,6 +217,13 @@ pub enum TexOp {
     Sust,
 }
 
+/// Which bytes of `b` a `dp2a` multiplies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DotHalf {
+    Lo,
+    Hi,
+}
+
 /// An intrinsic an IR call calls.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Intrinsic {
@@ -229,6 +241,16 @@ pub enum Intrinsic {
     Sad { signed: bool },
     /// `llvm.nvvm.prmt`.
     Prmt,
+    /// `llvm.nvvm.idp4a.<a>.<b>` (`dp4a`: four byte products added to a
+    /// 32-bit value) and `llvm.nvvm.idp2a.{lo,hi}.<a>.<b>` (`dp2a`: two
+    /// 16-bit × byte products, the low or high bytes of `b`); `<a>`/`<b>`
+    /// `s` or `u`. (LLVM passes dp2a's half as an immediate `i1`; here it
+    /// is part of the name, so every operand is an `i32`.)
+    Dot {
+        two: Option<DotHalf>,
+        a_signed: bool,
+        b_signed: bool,
+    },
     /// `llvm.nvvm.<op>.<mode>[.ftz].{f,d}`.
     Rounded {
         op: RoundOp,
@@ -325,15 +347,16 @@ const BIT_FNS: [(BitFn, &str); 6] = [
     (BitFn::Fshl, "fshl"),
     (BitFn::Fshr, "fshr"),
 ];
-const ROUND_OPS: [(RoundOp, &str); 6] = [
+const ROUND_OPS: [(RoundOp, &str); 7] = [
     (RoundOp::Add, "add"),
+    (RoundOp::Sub, "sub"),
     (RoundOp::Mul, "mul"),
     (RoundOp::Fma, "fma"),
     (RoundOp::Div, "div"),
     (RoundOp::Rcp, "rcp"),
     (RoundOp::Sqrt, "sqrt"),
 ];
-const APPROX_OPS: [(ApproxOp, &str); 8] = [
+const APPROX_OPS: [(ApproxOp, &str); 9] = [
     (ApproxOp::Sin, "sin"),
     (ApproxOp::Cos, "cos"),
     (ApproxOp::Ex2, "ex2"),
@@ -342,6 +365,7 @@ const APPROX_OPS: [(ApproxOp, &str); 8] = [
     (ApproxOp::Rcp, "rcp"),
     (ApproxOp::Sqrt, "sqrt"),
     (ApproxOp::Div, "div"),
+    (ApproxOp::Tanh, "tanh"),
 ];
 const NUM_TYS: [(NumTy, &str); 6] = [
     (NumTy::F, "f"),
@@ -548,6 +572,9 @@ impl Intrinsic {
         if let Some(m) = nv.strip_prefix("mbarrier.") {
             return read(&MBARRIER_OPS, m).map(Intrinsic::Mbarrier);
         }
+        if let Some(d) = Self::parse_dot(nv) {
+            return Some(d);
+        }
         if let Some(s) = nv.strip_prefix("shfl.sync.") {
             let (mode, ty) = s.split_once('.')?;
             let float = match ty {
@@ -625,6 +652,27 @@ impl Intrinsic {
             return simple;
         }
         Self::parse_float(nv)
+    }
+
+    /// `idp4a.s.u`, `idp2a.hi.u.u`, … (`llvm.nvvm.` stripped).
+    fn parse_dot(nv: &str) -> Option<Intrinsic> {
+        let parts: Vec<&str> = nv.split('.').collect();
+        let (two, a, b) = match parts.as_slice() {
+            ["idp4a", a, b] => (None, a, b),
+            ["idp2a", "lo", a, b] => (Some(DotHalf::Lo), a, b),
+            ["idp2a", "hi", a, b] => (Some(DotHalf::Hi), a, b),
+            _ => return None,
+        };
+        let signed = |t: &str| match t {
+            "s" => Some(true),
+            "u" => Some(false),
+            _ => None,
+        };
+        Some(Intrinsic::Dot {
+            two,
+            a_signed: signed(a)?,
+            b_signed: signed(b)?,
+        })
     }
 
     /// NVVM's float operations and conversions (`llvm.nvvm.` stripped).
@@ -715,6 +763,19 @@ impl Intrinsic {
             Intrinsic::Mul24 { signed } => write!(out, "mul24.{}", sign(*signed)),
             Intrinsic::Sad { signed } => write!(out, "sad.{}", sign(*signed)),
             Intrinsic::Prmt => out.write_str("prmt"),
+            Intrinsic::Dot {
+                two,
+                a_signed,
+                b_signed,
+            } => {
+                let su = |s: bool| if s { "s" } else { "u" };
+                match two {
+                    None => out.write_str("idp4a")?,
+                    Some(DotHalf::Lo) => out.write_str("idp2a.lo")?,
+                    Some(DotHalf::Hi) => out.write_str("idp2a.hi")?,
+                }
+                write!(out, ".{}.{}", su(*a_signed), su(*b_signed))
+            }
             Intrinsic::Rounded {
                 op,
                 mode,
@@ -819,6 +880,7 @@ impl Intrinsic {
             | Intrinsic::Mul24 { .. }
             | Intrinsic::Sad { .. }
             | Intrinsic::Prmt
+            | Intrinsic::Dot { .. }
             | Intrinsic::Ptx(_)
             | Intrinsic::Float(..)
             | Intrinsic::Approx { .. }

@@ -429,6 +429,14 @@ impl Gen<'_> {
                 self.rvalue(a);
                 self.lvalue(b)
             }
+            // A class object's assignment: its left operand, once assigned.
+            ExprKind::Assign(None, lhs, rhs) if e.ty.is_record() => {
+                let src = self.agg(rhs);
+                let dst = self.lvalue(lhs);
+                self.set_loc(&e.span);
+                self.copy(dst.clone(), src, &e.ty);
+                dst
+            }
             // Sema only marks the above as lvalues; anything else was reported.
             _ => Value::Undef(Type::Ptr(addrspace::GENERIC)),
         }

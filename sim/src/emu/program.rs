@@ -276,6 +276,12 @@ pub(crate) enum IntOp {
         clamp: bool,
     },
     Sad,
+    /// `dp4a` / `dp2a.lo` / `dp2a.hi` (`two: Some(hi)`).
+    Dot {
+        two: Option<bool>,
+        a_signed: bool,
+        b_signed: bool,
+    },
     /// `lop3.b32 d, a, b, c, lut`: bit i of `lut` is the result for the
     /// bits (a, b, c) = (i >> 2 & 1, i >> 1 & 1, i & 1).
     Lop3,

@@ -53,6 +53,8 @@ impl Rounding {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RoundOp {
     Add,
+    /// `a - b`: `a + (-b)` rounded once.
+    Sub,
     Mul,
     Fma,
     Div,
@@ -64,7 +66,7 @@ impl RoundOp {
     pub fn arity(self) -> usize {
         match self {
             RoundOp::Rcp | RoundOp::Sqrt => 1,
-            RoundOp::Add | RoundOp::Mul | RoundOp::Div => 2,
+            RoundOp::Add | RoundOp::Sub | RoundOp::Mul | RoundOp::Div => 2,
             RoundOp::Fma => 3,
         }
     }
@@ -85,6 +87,8 @@ pub(crate) enum ApproxOp {
     DivFull,
     Rcp,
     Sqrt,
+    /// `tanh.approx.f32`.
+    Tanh,
 }
 
 impl ApproxOp {
@@ -121,6 +125,7 @@ impl ApproxOp {
             ApproxOp::Div | ApproxOp::DivFull => a / b,
             ApproxOp::Rcp => 1.0 / a,
             ApproxOp::Sqrt => a.sqrt(),
+            ApproxOp::Tanh => a.tanh(),
         }
     }
 }
@@ -247,6 +252,7 @@ fn zero_sign<T: Copy + PartialEq + std::ops::Neg<Output = T> + From<f32>>(
 pub(crate) fn round_f32(op: RoundOp, mode: Rounding, a: f32, b: f32, c: f32) -> f32 {
     let (x, y, z) = (f64::from(a), f64::from(b), f64::from(c));
     match op {
+        RoundOp::Sub => round_f32(RoundOp::Add, mode, a, -b, c),
         RoundOp::Add => {
             let r = a + b;
             let (s, e) = two_sum(x, y);
@@ -308,6 +314,7 @@ pub(crate) fn round_f64(op: RoundOp, mode: Rounding, a: f64, b: f64, c: f64) -> 
     let finite = a.is_finite() && b.is_finite() && c.is_finite();
     let ord = |v: f64| v.partial_cmp(&0.0).unwrap_or(Ordering::Equal);
     match op {
+        RoundOp::Sub => round_f64(RoundOp::Add, mode, a, -b, c),
         RoundOp::Add => {
             let r = a + b;
             let (_, e) = two_sum(a, b);
@@ -506,6 +513,7 @@ mod tests {
             let (x, y, z) = (f64::from(a), f64::from(b), f64::from(c));
             for op in [
                 RoundOp::Add,
+                RoundOp::Sub,
                 RoundOp::Mul,
                 RoundOp::Fma,
                 RoundOp::Div,
@@ -526,6 +534,7 @@ mod tests {
                     let f = f64::from(f);
                     match op {
                         RoundOp::Add => two_cmp(x, y, -f),
+                        RoundOp::Sub => two_cmp(x, -y, -f),
                         RoundOp::Mul => (x * y).partial_cmp(&f).unwrap(),
                         RoundOp::Fma => two_cmp(x * y, z, -f),
                         // x/y vs f  <=>  x vs f·y (sign of y flips it).

@@ -94,6 +94,15 @@ pub(crate) enum IntFn {
     Sad {
         signed: bool,
     },
+    /// `dp4a` (`two: None`): `c` plus the products of the four bytes of `a`
+    /// and `b`; `dp2a` (`two: Some(hi)`): `c` plus the products of the two
+    /// 16-bit halves of `a` and bytes 0-1 (2-3 when `hi`) of `b`. Each
+    /// part sign-extended when its operand is signed; the sum wraps.
+    Dot {
+        two: Option<bool>,
+        a_signed: bool,
+        b_signed: bool,
+    },
 }
 
 /// How `__syncthreads_count/and/or` combine the threads' predicates.
@@ -166,6 +175,29 @@ pub(crate) fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
                 x.abs_diff(a[1] & m)
             };
             d.wrapping_add(a[2])
+        }
+        IntFn::Dot {
+            two,
+            a_signed,
+            b_signed,
+        } => {
+            let part = |v: u64, k: u64, w: u32, s: bool| {
+                let p = (v >> (k * u64::from(w))) & mask(w);
+                if s {
+                    sext(p, w)
+                } else {
+                    p as i64
+                }
+            };
+            let (n, wa, first_b) = match two {
+                None => (4, 8, 0),
+                Some(hi) => (2, 16, if hi { 2 } else { 0 }),
+            };
+            (0..n).fold(a[2], |acc, k| {
+                let p =
+                    part(a[0], k, wa, a_signed).wrapping_mul(part(a[1], first_b + k, 8, b_signed));
+                acc.wrapping_add(p as u64)
+            })
         }
     };
     r & m

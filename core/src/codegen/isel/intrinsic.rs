@@ -5,8 +5,8 @@
 use super::types::*;
 use super::Sel;
 use crate::ir::intrinsic::{
-    ApproxOp, BarrierRed, BitFn, FloatFn, FloatTy, IntTy, NumTy, ReduxOp, RoundOp, Rounding,
-    ShflMode, VoteOp,
+    ApproxOp, BarrierRed, BitFn, DotHalf, FloatFn, FloatTy, IntTy, NumTy, ReduxOp, RoundOp,
+    Rounding, ShflMode, VoteOp,
 };
 use crate::ir::*;
 use crate::ptx::*;
@@ -230,6 +230,24 @@ impl Sel<'_> {
                 };
                 self.emit_opcode(op, vec![Operand::Reg(d), a, b, c]);
             }
+            Intrinsic::Dot {
+                two,
+                a_signed,
+                b_signed,
+            } => {
+                let a = reg(self, 0);
+                let b = reg(self, 1);
+                let c = self.operand(&args[2]);
+                let d = self.def(id);
+                let ty = |s: bool| if s { ".s32" } else { ".u32" };
+                let (op, half) = match two {
+                    None => (Op::Dp4a, ""),
+                    Some(DotHalf::Lo) => (Op::Dp2a, ".lo"),
+                    Some(DotHalf::Hi) => (Op::Dp2a, ".hi"),
+                };
+                let m = format!("{half}{}{}", ty(*a_signed), ty(*b_signed));
+                self.emit(op, m, vec![Operand::Reg(d), a, b, c]);
+            }
             Intrinsic::Bits(f @ (BitFn::Fshl | BitFn::Fshr), IntTy::I32) => {
                 // fshl(hi, lo, s) is `shf.l.wrap lo, hi, s`.
                 let hi = reg(self, 0);
@@ -317,6 +335,7 @@ impl Sel<'_> {
                     RoundOp::Sqrt => ((Op::Sqrt, m), 1),
                     RoundOp::Rcp => ((Op::Rcp, m), 1),
                     RoundOp::Add => ((Op::Add, m), 2),
+                    RoundOp::Sub => ((Op::Sub, m), 2),
                     RoundOp::Mul => ((Op::Mul, m), 2),
                     RoundOp::Div => ((Op::Div, m), 2),
                     RoundOp::Fma => ((Op::Fma, m), 3),
@@ -331,6 +350,7 @@ impl Sel<'_> {
                     ApproxOp::Div => ((Op::Div, approx), 2),
                     ApproxOp::Sin => ((Op::Sin, approx), 1),
                     ApproxOp::Cos => ((Op::Cos, approx), 1),
+                    ApproxOp::Tanh => ((Op::Tanh, ".approx.f32".into()), 1),
                     ApproxOp::Ex2 | ApproxOp::Lg2 => return false,
                 }
             }

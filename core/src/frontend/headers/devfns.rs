@@ -4,7 +4,10 @@
 //! (`__ldg`, `__ldcg`, `__ldca`, `__ldcs`, `__ldlu`, `__ldcv`, `__stwb`,
 //! `__stcg`, `__stcs`, `__stwt`), and the DPX integer functions of CUDA 12
 //! (`__vimax3_s32`, `__viaddmax_s16x2`, `__vibmax_u32`, …) as the
-//! per-lane arithmetic nvcc compiles them to below sm_90; `fdividef`.
+//! per-lane arithmetic nvcc compiles them to below sm_90; `fdividef`; the
+//! byte dot products (`__dp4a`, `__dp2a_lo/hi`, every overload), the
+//! integer halving adds (`__hadd`, `__urhadd`, …) and the clamped funnel
+//! shifts.
 //!
 //! Each cache-operator access is one `__ptxlab_ld_*`/`__ptxlab_st_*`
 //! built-in (`Lowering::CacheOp`): the instruction nvcc writes,
@@ -52,6 +55,37 @@ __PTXLAB_CACHE_OPS(float2)
 __PTXLAB_CACHE_OPS(float4)
 __PTXLAB_CACHE_OPS(double)
 __PTXLAB_CACHE_OPS(double2)
+
+/* sm_61's byte dot products over one built-in per instruction; the vector
+   forms read their operand's four bytes as one word. */
+#define __PTXLAB_DOT(name, b) \
+static __device__ __forceinline__ int name(int __a, int __b, int __c) { return b##_ss(__a, __b, __c); } \
+static __device__ __forceinline__ unsigned int name(unsigned int __a, unsigned int __b, unsigned int __c) { return b##_uu(__a, __b, __c); }
+__PTXLAB_DOT(__dp4a, __ptxlab_dp4a)
+__PTXLAB_DOT(__dp2a_lo, __ptxlab_dp2a_lo)
+__PTXLAB_DOT(__dp2a_hi, __ptxlab_dp2a_hi)
+static __device__ __forceinline__ int __dp4a(char4 __a, char4 __b, int __c) { return __ptxlab_dp4a_ss(*(const int *)&__a, *(const int *)&__b, __c); }
+static __device__ __forceinline__ unsigned int __dp4a(uchar4 __a, uchar4 __b, unsigned int __c) { return __ptxlab_dp4a_uu(*(const unsigned int *)&__a, *(const unsigned int *)&__b, __c); }
+static __device__ __forceinline__ int __dp2a_lo(short2 __a, char4 __b, int __c) { return __ptxlab_dp2a_lo_ss(*(const int *)&__a, *(const int *)&__b, __c); }
+static __device__ __forceinline__ unsigned int __dp2a_lo(ushort2 __a, uchar4 __b, unsigned int __c) { return __ptxlab_dp2a_lo_uu(*(const unsigned int *)&__a, *(const unsigned int *)&__b, __c); }
+static __device__ __forceinline__ int __dp2a_hi(short2 __a, char4 __b, int __c) { return __ptxlab_dp2a_hi_ss(*(const int *)&__a, *(const int *)&__b, __c); }
+static __device__ __forceinline__ unsigned int __dp2a_hi(ushort2 __a, uchar4 __b, unsigned int __c) { return __ptxlab_dp2a_hi_uu(*(const unsigned int *)&__a, *(const unsigned int *)&__b, __c); }
+#undef __PTXLAB_DOT
+
+/* Integer halving adds without overflow (nvcc: and/xor/shr/add, or/xor/shr/sub). */
+static __device__ __forceinline__ int __hadd(int __a, int __b) { return (__a & __b) + ((__a ^ __b) >> 1); }
+static __device__ __forceinline__ int __rhadd(int __a, int __b) { return (__a | __b) - ((__a ^ __b) >> 1); }
+static __device__ __forceinline__ unsigned int __uhadd(unsigned int __a, unsigned int __b) { return (__a & __b) + ((__a ^ __b) >> 1); }
+static __device__ __forceinline__ unsigned int __urhadd(unsigned int __a, unsigned int __b) { return (__a | __b) - ((__a ^ __b) >> 1); }
+
+/* Clamped funnel shifts: the shift taken up to 32 (nvcc writes shf.l.clamp
+   in inline asm; here plain code that both executors run). */
+static __device__ __forceinline__ unsigned int __funnelshift_lc(unsigned int __lo, unsigned int __hi, unsigned int __s) {
+    return __s >= 32u ? __lo : __funnelshift_l(__lo, __hi, __s);
+}
+static __device__ __forceinline__ unsigned int __funnelshift_rc(unsigned int __lo, unsigned int __hi, unsigned int __s) {
+    return __s >= 32u ? __hi : __funnelshift_r(__lo, __hi, __s);
+}
 
 /* fdividef: the IEEE quotient (nvcc: div.rn.f32). */
 static __device__ __forceinline__ float fdividef(float __x, float __y) { return __x / __y; }

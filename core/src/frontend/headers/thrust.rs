@@ -5,11 +5,17 @@
 //! pointer kernels take and index). As in CCCL 3, both live in the inline
 //! namespace `thrust::_V_300500_SM_<arch>`, which nvcc's kernel names carry
 //! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`);
-//! `<thrust/pair.h>` names libcu++'s `cuda::std::pair`. Thrust's
+//! `<thrust/pair.h>` names libcu++'s `cuda::std::pair`, `<thrust/tuple.h>`
+//! its `tie` of two (assigned a pair). Thrust's
 //! other headers are host-only (`HOST_ONLY` in `headers.rs`).
 
 /// The paths served here (in the order of `header`'s texts).
-pub const NAMES: &[&str] = &["thrust/complex.h", "thrust/device_ptr.h", "thrust/pair.h"];
+pub const NAMES: &[&str] = &[
+    "thrust/complex.h",
+    "thrust/device_ptr.h",
+    "thrust/pair.h",
+    "thrust/tuple.h",
+];
 
 /// The inline namespace's name from the target, defined once.
 macro_rules! namespace {
@@ -150,7 +156,40 @@ using ::cuda::std::make_pair;
 }
 ";
 
+/// `<thrust/tuple.h>`: `thrust::tie` of two objects, assigned a pair
+/// (`thrust::tie(m, v) = welford.project(acc);`), in libcu++'s namespace as
+/// CCCL 3 has it. `tuple` itself, a variadic class template, is not
+/// declared: our templates are not variadic yet, and a fixed-arity stand-in
+/// would mangle kernel names unlike nvcc's.
+const TUPLE: &str = "#pragma once
+#include <cuda/std/utility>
+namespace cuda {
+namespace std {
+inline namespace __4 {
+template <class A, class B> struct __ptxlab_tie2 {
+    A *__a;
+    B *__b;
+    template <class U, class V> __host__ __device__ __ptxlab_tie2 &operator=(const pair<U, V> &p) {
+        *__a = p.first;
+        *__b = p.second;
+        return *this;
+    }
+};
+template <class A, class B> __host__ __device__ __ptxlab_tie2<A, B> tie(A &a, B &b) {
+    __ptxlab_tie2<A, B> r;
+    r.__a = &a;
+    r.__b = &b;
+    return r;
+}
+}
+}
+}
+namespace thrust {
+using ::cuda::std::tie;
+}
+";
+
 pub fn header(path: &str) -> Option<&'static str> {
     let i = NAMES.iter().position(|n| *n == path)?;
-    Some([COMPLEX, DEVICE_PTR, PAIR][i])
+    Some([COMPLEX, DEVICE_PTR, PAIR, TUPLE][i])
 }

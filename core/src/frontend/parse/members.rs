@@ -234,6 +234,13 @@ impl<'a> Parser<'a> {
         if name == "operator=" && !defaulted && params.len() == 1 && own(&params[0].ty) {
             record.non_pod.set(true);
         }
+        // A defaulted copy or move assignment is the implicit one (nvcc makes
+        // it `__host__ __device__` whatever the class says): not declared, so
+        // assignment stays the built-in memberwise copy.
+        if name == "operator=" && defaulted && !specs.is_static {
+            self.expect(";")?;
+            return Ok(());
+        }
         let body = if self.at("{") {
             // A static constexpr one is read too: constant expressions call
             // it (`std::numeric_limits<int>::max() + 1`).

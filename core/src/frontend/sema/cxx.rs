@@ -618,13 +618,67 @@ impl<'a> Checker<'a> {
             .into_iter()
             .filter(|s| !s.method && (s.params.len() == n || s.variadic))
             .collect();
-        if let CType::Record(r) = &first.ty {
-            set.extend(
-                self.methods(r, &name)
-                    .into_iter()
-                    .filter(|s| s.method && s.params.len() == n),
-            );
+        // The operator templates in scope and, as argument-dependent lookup
+        // finds them, in the namespaces of the class operands; with the
+        // functions of those namespaces too.
+        let mut defs = self.function_templates(&name);
+        for o in &operands {
+            let Some(ns) = record_namespace(&o.ty) else {
+                continue;
+            };
+            let qualified = format!("{ns}::{name}");
+            defs.extend(self.inst.borrow().templates.functions(&qualified));
+            for s in self.sigs.get(&qualified).cloned().unwrap_or_default() {
+                if !s.method && s.params.len() == n && !set.iter().any(|t| t.symbol == s.symbol) {
+                    set.push(s);
+                }
+            }
         }
+        defs.sort_unstable();
+        defs.dedup();
+        let members: Vec<Signature> = match &first.ty {
+            CType::Record(r) => self
+                .methods(r, &name)
+                .into_iter()
+                .filter(|s| s.method && s.params.len() == n)
+                .collect(),
+            _ => Vec::new(),
+        };
+        if !defs.is_empty() && members.is_empty() {
+            let defs = self.viable_templates(defs, &operands, span);
+            if !defs.is_empty() {
+                return Ok(self.overloaded_call_checked(
+                    &name,
+                    set,
+                    defs,
+                    Vec::new(),
+                    operands,
+                    span.clone(),
+                    None,
+                ));
+            }
+        }
+        // The class's operator templates (`template <class U> T &operator=(const
+        // pair<U, V> &)`), when it has no plain operator of the name.
+        if let (CType::Record(r), true) = (&first.ty, members.is_empty() && set.is_empty()) {
+            let mdefs = self.member_templates(r, &name);
+            if !mdefs.is_empty() {
+                let qualified = format!("{}::{name}", r.name.borrow());
+                let mut operands = operands.into_iter();
+                let object = operands.next();
+                let rest: Vec<Expr> = operands.collect();
+                return Ok(self.overloaded_call_checked(
+                    &qualified,
+                    Vec::new(),
+                    mdefs,
+                    Vec::new(),
+                    rest,
+                    span.clone(),
+                    object,
+                ));
+            }
+        }
+        set.extend(members);
         if set.is_empty() {
             return Err(operands);
         }
@@ -1041,4 +1095,21 @@ impl<'a> Checker<'a> {
             t => t.clone(),
         }
     }
+}
+
+/// The namespace of a class operand's type (`gmx` for `gmx::V<float>`,
+/// through references), where argument-dependent lookup finds its
+/// operators; `None` for a type at global scope or not a class.
+fn record_namespace(ty: &CType) -> Option<String> {
+    let r = match ty {
+        CType::Record(r) => r,
+        CType::Ref { pointee, .. } => match &**pointee {
+            CType::Record(r) => r,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let name = r.name.borrow();
+    let plain = name.split('<').next().unwrap_or("");
+    plain.rsplit_once("::").map(|(ns, _)| ns.to_string())
 }

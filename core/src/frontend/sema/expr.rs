@@ -384,11 +384,15 @@ impl<'a> Checker<'a> {
                         }
                     }
                 };
-                mk(
-                    ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                // A class object's assignment is its left operand, an lvalue
+                // (`return *this = *this + v;` binds it to `V &`).
+                let lvalue = op.is_none() && lty.is_record();
+                Expr {
+                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
                     span,
-                    lty,
-                )
+                    ty: lty,
+                    lvalue,
+                }
             }
             ExprKind::Cond(c, a, b) => {
                 let mut c = *c;

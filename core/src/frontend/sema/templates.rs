@@ -146,53 +146,8 @@ impl<'a> Checker<'a> {
             }
         }
         for def in defs {
-            let types = self.forwarding_types(def, &types, &args);
-            let (targs, header) = {
-                let mut inst = self.inst.borrow_mut();
-                let Some(targs) = inst.deduce(def, &explicit, Some(&types), self.diags) else {
-                    continue;
-                };
-                let header = inst.instance_signature(def, &targs);
-                (targs, header)
-            };
-            let Some((ret, params)) = header else {
-                continue;
-            };
-            let inst = self.inst.borrow();
-            let d = &inst.templates.defs[def];
-            let (space, constexpr, ndefaults) = match &d.kind {
-                TemplateKind::Function {
-                    space,
-                    constexpr,
-                    defaults,
-                    ..
-                } => (*space, *constexpr, *defaults),
-                TemplateKind::Class { .. } | TemplateKind::Variable => continue,
-            };
-            // Which parameters have defaults (their values come with the
-            // instance's signature once one is chosen).
-            let given = params.len().saturating_sub(ndefaults);
-            let defaults = (0..params.len())
-                .map(|i| (i >= given).then(|| mk(ExprKind::IntLit(0), span.clone(), CType::INT)))
-                .collect();
-            let sig = Signature {
-                name: template_id(&d.name, &targs),
-                symbol: super::super::mangle::template_symbol(d, &targs),
-                ret,
-                defaults,
-                params,
-                variadic: false,
-                space,
-                method: false,
-                constexpr,
-            };
-            drop(inst);
-            if let Some(ranks) = self.ranks(&sig, None, &args) {
-                viable.push(Candidate {
-                    sig,
-                    template: Some((def, targs)),
-                    ranks,
-                });
+            if let Some(c) = self.template_candidate(def, &explicit, &types, &args, &span) {
+                viable.push(c);
             }
         }
         let best: Vec<usize> = (0..viable.len())
@@ -268,6 +223,85 @@ impl<'a> Checker<'a> {
         };
         let object = object.filter(|_| sig.method);
         self.call_signature(&sig, object, args, span)
+    }
+
+    /// Template `def` as a candidate of a call with `args` (of deduction
+    /// types `types`): its arguments deduced, its instance's signature
+    /// ranked; `None` when it is not viable.
+    fn template_candidate(
+        &mut self,
+        def: usize,
+        explicit: &[TemplateArg],
+        types: &[CType],
+        args: &[Expr],
+        span: &Span,
+    ) -> Option<Candidate> {
+        let types = self.forwarding_types(def, types, args);
+        let (targs, header) = {
+            let mut inst = self.inst.borrow_mut();
+            let targs = inst.deduce(def, explicit, Some(&types), self.diags)?;
+            let header = inst.instance_signature(def, &targs);
+            (targs, header)
+        };
+        let (ret, params) = header?;
+        let inst = self.inst.borrow();
+        let d = &inst.templates.defs[def];
+        let (space, constexpr, ndefaults) = match &d.kind {
+            TemplateKind::Function {
+                space,
+                constexpr,
+                defaults,
+                ..
+            } => (*space, *constexpr, *defaults),
+            TemplateKind::Class { .. } | TemplateKind::Variable => return None,
+        };
+        // Which parameters have defaults (their values come with the
+        // instance's signature once one is chosen).
+        let given = params.len().saturating_sub(ndefaults);
+        let defaults = (0..params.len())
+            .map(|i| (i >= given).then(|| mk(ExprKind::IntLit(0), span.clone(), CType::INT)))
+            .collect();
+        let sig = Signature {
+            name: template_id(&d.name, &targs),
+            symbol: super::super::mangle::template_symbol(d, &targs),
+            ret,
+            defaults,
+            params,
+            variadic: false,
+            space,
+            method: false,
+            constexpr,
+        };
+        drop(inst);
+        let ranks = self.ranks(&sig, None, args)?;
+        Some(Candidate {
+            sig,
+            template: Some((def, targs)),
+            ranks,
+        })
+    }
+
+    /// The function templates among `defs` that a call with the checked
+    /// `args` could call (deduction succeeds and every argument converts).
+    pub(super) fn viable_templates(
+        &mut self,
+        defs: Vec<usize>,
+        args: &[Expr],
+        span: &Span,
+    ) -> Vec<usize> {
+        let types: Vec<CType> = args
+            .iter()
+            .map(|a| match &a.ty {
+                CType::Array(e, _) => CType::ptr_to((**e).clone()),
+                t => t.clone(),
+            })
+            .collect();
+        defs.into_iter()
+            .filter(|&d| {
+                self.template_candidate(d, &[], &types, args, span)
+                    .is_some()
+            })
+            .collect()
     }
 
     /// The argument types deduction sees for template `def`: an lvalue

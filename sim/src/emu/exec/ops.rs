@@ -211,6 +211,19 @@ pub(super) fn int_op(op: IntOp, s: [u64; 4], ty: Ty) -> Result<u64, Fault> {
         }
         IntOp::Sad => int_fn(IntFn::Sad { signed }, [a, b, c], bits),
         IntOp::Video(v) => video(v, a, b, c),
+        IntOp::Dot {
+            two,
+            a_signed,
+            b_signed,
+        } => int_fn(
+            IntFn::Dot {
+                two,
+                a_signed,
+                b_signed,
+            },
+            [a, b, c],
+            32,
+        ),
         IntOp::Lop3 => {
             (0..8).fold(0, |r, i| {
                 if (d >> i) & 1 == 0 {

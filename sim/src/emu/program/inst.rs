@@ -163,7 +163,8 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             "add" | "sub" | "mul" | "mad" | "fma" | "div" | "rem" | "abs" | "neg" | "min"
-            | "max" | "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "ex2" | "lg2" | "copysign" => {
+            | "max" | "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "ex2" | "lg2" | "tanh"
+            | "copysign" => {
                 let ty = self.ty(mods)?;
                 if let Some(ft) = ty.float() {
                     self.float(base, mods, ty, ft)
@@ -180,6 +181,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             "vadd2" | "vsub2" | "vavrg2" | "vabsdiff2" | "vmin2" | "vmax2" | "vadd4" | "vsub4"
             | "vavrg4" | "vabsdiff4" | "vmin4" | "vmax4" => self.video(base, mods),
+            "dp4a" | "dp2a" => self.dot(base, mods),
             "setp" => self.setp(mods),
             "selp" => {
                 let ty = self.ty(mods)?;
@@ -467,6 +469,7 @@ impl Cx<'_, '_, '_, '_> {
             "cos" => FloatOp::Approx(ApproxOp::Cos),
             "ex2" => FloatOp::Approx(ApproxOp::Exp2),
             "lg2" => FloatOp::Approx(ApproxOp::Log2),
+            "tanh" => FloatOp::Approx(ApproxOp::Tanh),
             "abs" => FloatOp::Abs,
             "neg" => FloatOp::Neg,
             "min" => FloatOp::Min,
@@ -671,6 +674,48 @@ impl Cx<'_, '_, '_, '_> {
                 sat,
                 add,
             }),
+            d: self.dst(&ops[0], u32t)?,
+            s,
+            ty: u32t,
+        })
+    }
+
+    /// `dp4a.atype.btype d, a, b, c` and `dp2a.{lo,hi}.atype.btype d, a, b, c`
+    /// (types `.s32`/`.u32`).
+    pub(super) fn dot(&self, base: &str, mods: &[&str]) -> DResult {
+        let (two, types) = match (base, mods) {
+            ("dp4a", t) => (None, t),
+            ("dp2a", ["lo", t @ ..]) => (Some(false), t),
+            ("dp2a", ["hi", t @ ..]) => (Some(true), t),
+            _ => return self.unsupported(),
+        };
+        let signed = |m: &str| match m {
+            "s32" => Some(true),
+            "u32" => Some(false),
+            _ => None,
+        };
+        let (Some(a_signed), Some(b_signed), 2) = (
+            types.first().and_then(|m| signed(m)),
+            types.get(1).and_then(|m| signed(m)),
+            types.len(),
+        ) else {
+            return self.err(format!("'{}' takes two .s32/.u32 types", self.inst.opcode));
+        };
+        let u32t = Ty {
+            kind: Kind::U,
+            bits: 32,
+        };
+        let ops = self.nops(4)?;
+        let mut s = [Src::Imm(0); 4];
+        for (k, o) in ops[1..].iter().enumerate() {
+            s[k] = self.src(o, u32t)?;
+        }
+        Ok(Op::Int {
+            op: IntOp::Dot {
+                two,
+                a_signed,
+                b_signed,
+            },
             d: self.dst(&ops[0], u32t)?,
             s,
             ty: u32t,

@@ -103,6 +103,18 @@ fn int_fn(i: &Intrinsic) -> Option<(IntFn, u32)> {
         Intrinsic::MulHi { signed, wide } => (IntFn::MulHi { signed }, if wide { 64 } else { 32 }),
         Intrinsic::Prmt => (IntFn::BytePerm, 32),
         Intrinsic::Sad { signed } => (IntFn::Sad { signed }, 32),
+        Intrinsic::Dot {
+            two,
+            a_signed,
+            b_signed,
+        } => (
+            IntFn::Dot {
+                two: two.map(|h| h == ii::DotHalf::Hi),
+                a_signed,
+                b_signed,
+            },
+            32,
+        ),
         _ => return None,
     })
 }
@@ -114,7 +126,11 @@ fn int_arity(f: IntFn) -> std::ops::RangeInclusive<usize> {
         IntFn::Popc | IntFn::BitReverse => 1..=1,
         IntFn::Clz | IntFn::Ctz => 1..=2,
         IntFn::Mul24 { .. } | IntFn::MulHi { .. } => 2..=2,
-        IntFn::FunnelLeft | IntFn::FunnelRight | IntFn::BytePerm | IntFn::Sad { .. } => 3..=3,
+        IntFn::FunnelLeft
+        | IntFn::FunnelRight
+        | IntFn::BytePerm
+        | IntFn::Sad { .. }
+        | IntFn::Dot { .. } => 3..=3,
     }
 }
 
@@ -168,6 +184,7 @@ pub(crate) fn math_fn(i: &Intrinsic) -> Option<MathIntrinsic> {
         } => {
             let op = match op {
                 ii::RoundOp::Add => rounding::RoundOp::Add,
+                ii::RoundOp::Sub => rounding::RoundOp::Sub,
                 ii::RoundOp::Mul => rounding::RoundOp::Mul,
                 ii::RoundOp::Fma => rounding::RoundOp::Fma,
                 ii::RoundOp::Div => rounding::RoundOp::Div,
@@ -186,6 +203,7 @@ pub(crate) fn math_fn(i: &Intrinsic) -> Option<MathIntrinsic> {
                 ii::ApproxOp::Div => rounding::ApproxOp::Div,
                 ii::ApproxOp::Rcp => rounding::ApproxOp::Rcp,
                 ii::ApproxOp::Sqrt => rounding::ApproxOp::Sqrt,
+                ii::ApproxOp::Tanh => rounding::ApproxOp::Tanh,
             };
             (MathFn::Approx(op), nvvm_float(double), ftz)
         }
