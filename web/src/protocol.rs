@@ -76,7 +76,7 @@ pub fn file_map(files: &[SourceFile]) -> std::collections::BTreeMap<String, Stri
 }
 
 /// Page → worker: compile this source with these options.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CompileRequest {
     /// Increases with every request the page sends; the reply carries it back.
     pub seq: u64,
@@ -232,6 +232,51 @@ pub fn compile(request: &CompileRequest) -> CompileResponse {
         kernels: crate::launch::kernels(&compilation),
         compilation,
         run_micros,
+    }
+}
+
+/// The compile a page opening on its default example asks for first (what
+/// `share::State::initial()` holds; a test keeps the two equal).
+pub fn first_request() -> CompileRequest {
+    CompileRequest {
+        seq: 0,
+        name: SOURCE_NAME.to_string(),
+        source: DEFAULT_SOURCE.to_string(),
+        files: Vec::new(),
+        options: Options::default(),
+        runs: 1,
+    }
+}
+
+/// A compile made before the request that asks for it: the worker compiles
+/// [`first_request`] as soon as its wasm starts, while the page's own wasm
+/// still loads, and answers the page's first request from it when that is
+/// the same request. Any other first request finds the compiler warm (the
+/// wasm's functions compiled, the prelude parsed when the options match).
+pub struct Ahead {
+    request: CompileRequest,
+    response: CompileResponse,
+}
+
+impl Ahead {
+    pub fn compile(request: CompileRequest) -> Ahead {
+        Ahead {
+            response: compile(&request),
+            request,
+        }
+    }
+
+    /// The response for `request` if `ahead` holds its compile (once).
+    pub fn take(ahead: &mut Option<Ahead>, request: &CompileRequest) -> Option<CompileResponse> {
+        let a = ahead.take()?;
+        let same = CompileRequest {
+            seq: a.request.seq,
+            ..request.clone()
+        } == a.request;
+        same.then_some(CompileResponse {
+            seq: request.seq,
+            ..a.response
+        })
     }
 }
 
@@ -580,6 +625,41 @@ mod tests {
         assert_eq!(response.kernels.len(), 1);
         assert_eq!(response.kernels[0].name, "saxpy");
         assert_eq!(response.kernels[0].params.len(), 4);
+    }
+
+    #[test]
+    fn the_first_request_is_the_default_examples() {
+        let state = crate::share::State::initial();
+        let first = first_request();
+        assert_eq!(
+            (&first.source, &first.options, &first.files),
+            (&state.source, &state.options, &state.files)
+        );
+        assert_eq!(first.name, SOURCE_NAME);
+    }
+
+    #[test]
+    fn a_compile_ahead_answers_the_same_request_once() {
+        let mut ahead = Some(Ahead::compile(first_request()));
+        let mut other = first_request();
+        other.options.opt_level = 0;
+        assert!(Ahead::take(&mut ahead, &other).is_none(), "another request");
+        assert!(
+            ahead.is_none(),
+            "the compile ahead is dropped after the first request"
+        );
+
+        let mut ahead = Some(Ahead::compile(first_request()));
+        let request = CompileRequest {
+            seq: 7,
+            ..first_request()
+        };
+        let response = Ahead::take(&mut ahead, &request).expect("the same request");
+        assert_eq!(response.seq, 7);
+        let live = compile(&request);
+        assert_eq!(response.compilation.ptx, live.compilation.ptx);
+        assert!(response.compilation.ptx.unwrap().contains(".entry saxpy"));
+        assert!(Ahead::take(&mut ahead, &request).is_none(), "only once");
     }
 
     #[test]

@@ -1,12 +1,16 @@
-//! The Web Worker that runs the compiler, one request at a time. The JS
-//! loader (static/worker.js) downloads the wasm with progress and starts it;
-//! `run` then answers the page's [`ToWorker`] requests with [`FromWorker`]s:
-//! compiles, kernel launches in the IR interpreter, and bisections (which
-//! report progress after every pass run, so the page sees them advance and
-//! its watchdog knows the worker is alive).
+//! The Web Worker that runs the compiler, one request at a time, as two wasm
+//! binaries in one worker. [`run`] (the `worker` bin) answers compiles only:
+//! it links no interpreter, emulator, bisection or reduction, so the first
+//! PTX waits for less. [`run_runner`] (the `runner` bin) answers every
+//! request: kernel launches in the IR interpreter, bisections (which report
+//! progress after every pass run, so the page sees them advance and its
+//! watchdog knows the worker is alive) and reductions. The JS loader
+//! (static/worker.js) starts the first with its download's progress, loads
+//! the second after the first compile (or when a launch comes first) and
+//! sends each request to the one that answers it; the page sees one worker.
 
 use crate::launch;
-use crate::protocol::{self, FromWorker, ToWorker};
+use crate::protocol::{self, CompileRequest, FromWorker, Payload, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -28,12 +32,10 @@ fn post(scope: &DedicatedWorkerGlobalScope, message: &FromWorker) {
     }
 }
 
-/// The worker binary's entry: answer the page's requests.
-pub fn run() {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    // A panic aborts the wasm instance; tell the page why before it does, so
-    // it can start a new worker. (An out-of-memory abort has no hook: the
-    // page sees the worker's error event instead.)
+/// A panic aborts the wasm instance; tell the page why before it does, so
+/// it can start a new worker. (An out-of-memory abort has no hook: the page
+/// sees the worker's error event instead.)
+fn report_panics() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -44,9 +46,69 @@ pub fn run() {
             },
         );
     }));
-    let handler = {
+}
+
+/// Makes `handler` the scope's `onmessage` for as long as the worker lives.
+fn listen(scope: &DedicatedWorkerGlobalScope, handler: impl Fn(MessageEvent) + 'static) {
+    let handler = Closure::<dyn Fn(MessageEvent)>::new(handler);
+    scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    handler.forget();
+}
+
+/// The `worker` binary's entry: answer compiles (and the hidden `panic`
+/// request), say the compiler is ready, then compile the page's likely first
+/// request ahead ([`protocol::Ahead`]) while the page loads. Reads only those
+/// two kinds, so the launch code stays out of this binary.
+pub fn run() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    report_panics();
+    let ahead: std::rc::Rc<std::cell::RefCell<Option<protocol::Ahead>>> = Default::default();
+    listen(&scope, {
+        let (scope, ahead) = (scope.clone(), ahead.clone());
+        move |event: MessageEvent| {
+            let data = event.data();
+            match data.kind().as_deref() {
+                Some("compile") => match data.decode::<CompileRequest>() {
+                    Ok(request) => {
+                        let response = protocol::Ahead::take(&mut ahead.borrow_mut(), &request)
+                            .unwrap_or_else(|| protocol::compile(&request));
+                        post(&scope, &FromWorker::Compiled(response));
+                    }
+                    Err(e) => unreadable(&scope, e),
+                },
+                Some("panic") => panic!("a panic the page's test asked for"),
+                other => unreadable(
+                    &scope,
+                    format!(
+                        "a request of kind '{}' (the compiler's wasm answers compiles only)",
+                        other.unwrap_or("")
+                    ),
+                ),
+            }
+        }
+    });
+    post(&scope, &FromWorker::Ready);
+    // Requests that come meanwhile wait in the worker's queue.
+    *ahead.borrow_mut() = Some(protocol::Ahead::compile(protocol::first_request()));
+}
+
+fn unreadable(scope: &DedicatedWorkerGlobalScope, e: impl std::fmt::Display) {
+    post(
+        scope,
+        &FromWorker::Panicked {
+            message: format!("the worker got a message it cannot read: {e}"),
+        },
+    );
+}
+
+/// The `runner` binary's entry: answer every request. The loader starts it
+/// beside the compiler's wasm, which said `ready` already.
+pub fn run_runner() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    report_panics();
+    listen(&scope, {
         let scope = scope.clone();
-        Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+        move |event: MessageEvent| {
             match protocol::read_to_worker(event.data()) {
                 Ok(ToWorker::Compile(request)) => {
                     let message = FromWorker::Compiled(protocol::compile(&request));
@@ -89,17 +151,8 @@ pub fn run() {
                     post(&scope, &FromWorker::Reduced(Box::new(response)));
                 }
                 Ok(ToWorker::Panic) => panic!("a panic the page's test asked for"),
-                Err(e) => post(
-                    &scope,
-                    &FromWorker::Panicked {
-                        message: format!("the worker got a message it cannot read: {e}"),
-                    },
-                ),
+                Err(e) => unreadable(&scope, e),
             }
-        })
-    };
-    scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
-    // The handler lives as long as the worker.
-    handler.forget();
-    post(&scope, &FromWorker::Ready);
+        }
+    });
 }

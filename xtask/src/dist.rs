@@ -1,8 +1,10 @@
-//! `cargo xtask dist`: the static site. The web crate's two binaries go through
-//! wasm-bindgen: `app` as an ES module (`--target web`, loaded by index.html) and
-//! `worker` as a classic script (`--target no-modules`, what the
-//! worker loader (static/worker.js) `importScripts`). Then binaryen's wasm-opt,
-//! index.html and static/, and the source editor bundled by esbuild.
+//! `cargo xtask dist`: the static site. The web crate's three binaries go through
+//! wasm-bindgen: `app` as an ES module (`--target web`, loaded by index.html),
+//! `worker` (compiles) and `runner` (launches, bisections, reductions) as classic
+//! scripts (`--target no-modules`, what the worker loader (static/worker.js)
+//! `importScripts`, each under its own global). Built with the `wasm` profile
+//! (opt-level "s" in every crate); then binaryen's wasm-opt, index.html and
+//! static/, and the source editor bundled by esbuild.
 
 use crate::{root, run_cmd, step, tools, Result};
 use std::io::Write;
@@ -26,8 +28,16 @@ impl Default for DistOptions {
     }
 }
 
-/// The web crate's binaries and how wasm-bindgen wraps each.
-const BUNDLES: &[(&str, &str)] = &[("app", "web"), ("worker", "no-modules")];
+/// The web crate's binaries, how wasm-bindgen wraps each and, for the worker's
+/// classic scripts, the global each glue defines (both live in one worker).
+const BUNDLES: &[(&str, &str, Option<&str>)] = &[
+    ("app", "web", None),
+    ("worker", "no-modules", Some("wasm_bindgen")),
+    ("runner", "no-modules", Some("ptxlab_runner")),
+];
+
+/// The cargo profile of the browser's wasm (Cargo.toml).
+const PROFILE: &str = "wasm";
 
 pub fn build(opts: &DistOptions) -> Result<Vec<FileSize>> {
     tools::ensure_wasm_target()?;
@@ -37,12 +47,13 @@ pub fn build(opts: &DistOptions) -> Result<Vec<FileSize>> {
         tools::ensure_npm_packages()?;
     }
 
-    step("building ptxlab-web for wasm32 (release)");
+    step("building ptxlab-web for wasm32 (profile wasm)");
     let mut build = Command::new(crate::cargo_bin());
     build
         .args([
             "build",
-            "--release",
+            "--profile",
+            PROFILE,
             "--target",
             tools::WASM_TARGET,
             "-p",
@@ -60,17 +71,17 @@ pub fn build(opts: &DistOptions) -> Result<Vec<FileSize>> {
         std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     }
     let pkg = out.join("pkg");
-    let wasm_dir = root()
-        .join("target")
-        .join(tools::WASM_TARGET)
-        .join("release");
-    for (bin, target) in BUNDLES {
-        run_cmd(
-            Command::new(&wasm_bindgen)
-                .arg(wasm_dir.join(format!("{bin}.wasm")))
-                .args(["--target", target, "--no-typescript", "--out-dir"])
-                .arg(&pkg),
-        )?;
+    let wasm_dir = root().join("target").join(tools::WASM_TARGET).join(PROFILE);
+    for (bin, target, global) in BUNDLES {
+        let mut bindgen = Command::new(&wasm_bindgen);
+        bindgen
+            .arg(wasm_dir.join(format!("{bin}.wasm")))
+            .args(["--target", target, "--no-typescript", "--out-dir"])
+            .arg(&pkg);
+        if let Some(global) = global {
+            bindgen.args(["--no-modules-global", global]);
+        }
+        run_cmd(&mut bindgen)?;
         let wasm = pkg.join(format!("{bin}_bg.wasm"));
         match tools::wasm_opt().filter(|_| opts.wasm_opt) {
             Some(wasm_opt) => run_cmd(

@@ -12,9 +12,11 @@
 //!   in `target/gpu-bundle/`, for `core/tests/gpu/run_cupy.py` on a machine with a GPU.
 //! - `realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]`: every `.cu`
 //!   under the directories through nvcc and ptxlab, kernels compared (`realcode.rs`).
-//! - `bench-web [--features F] [--runs N] [--kernels K]`: compile K saxpy kernels N times
-//!   in the browser's worker and print the median, with the bundle sizes (used to pick
-//!   the allocator).
+//! - `bench-web [--features F] [--loads L] [--runs N] [--kernels K] [--no-build] [--site DIR]`: the
+//!   browser figures (e2e/bench.mjs): the first PTX after navigation in L fresh browsers
+//!   and the bytes requested before it (each file gzip -9), the worker's compile of K
+//!   saxpy kernels (median of N), the worker's interpreter in instructions/s; `--site`
+//!   measures a built site (e.g. `dist`) instead of building one.
 //!
 //! Architecture Invariant: every command installs what it needs when it is missing
 //! (see `tools.rs`), and does nothing on a second run when nothing changed.
@@ -51,8 +53,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   realcode DIR... [--include DIR]... [--define N[=V]]... [--jobs N]
                                                every .cu under DIR through nvcc and ptxlab, kernels compared
   difftest [--programs N] [--seed S] [--jobs J] random kernels checked by every oracle
-  bench-web [--features F] [--runs N] [--kernels K] [--no-build]
-                                               time saxpy compiles in the browser";
+  bench-web [--features F] [--loads L] [--runs N] [--kernels K] [--no-build] [--site DIR]
+                                               first load, compile and interpreter in the browser";
 
 fn run(args: &[String]) -> Result {
     let Some((command, rest)) = args.split_first() else {
@@ -101,9 +103,20 @@ fn run(args: &[String]) -> Result {
             let features = flags.value("--features");
             let runs = flags.value("--runs").unwrap_or_else(|| "15".to_string());
             let kernels = flags.value("--kernels").unwrap_or_else(|| "1".to_string());
+            let loads = flags.value("--loads").unwrap_or_else(|| "5".to_string());
+            let site = flags.path("--site");
             let build = !flags.switch("--no-build");
             flags.finish()?;
-            bench_web(features, &runs, &kernels, build)
+            bench_web(
+                features,
+                site,
+                &[
+                    ("--loads", &loads),
+                    ("--runs", &runs),
+                    ("--kernels", &kernels),
+                ],
+                build,
+            )
         }
         "bench" => {
             let runs = flags.value("--runs").unwrap_or_else(|| "20".to_string());
@@ -393,12 +406,21 @@ fn e2e(site: &Path) -> Result {
     run_cmd(&mut node)
 }
 
-fn bench_web(features: Option<String>, runs: &str, kernels: &str, build: bool) -> Result {
+/// The browser figures of issue 21 (e2e/bench.mjs) on a dist/ of its own
+/// (`target/dist-bench-<features>`), served on a free port.
+/// `site`: a built site to measure as it is (`--site dist`).
+fn bench_web(
+    features: Option<String>,
+    site: Option<PathBuf>,
+    settings: &[(&str, &str)],
+    build: bool,
+) -> Result {
     let name = features
         .as_deref()
         .unwrap_or("default")
         .replace([',', ' '], "-");
-    let out = root().join("target").join(format!("dist-bench-{name}"));
+    let build = build && site.is_none();
+    let out = site.unwrap_or_else(|| root().join("target").join(format!("dist-bench-{name}")));
     if build {
         dist::build(&dist::DistOptions {
             out: out.clone(),
@@ -409,11 +431,14 @@ fn bench_web(features: Option<String>, runs: &str, kernels: &str, build: bool) -
     let chromium = tools::ensure_chromium()?;
     tools::ensure_npm_packages()?;
     let server = serve::spawn(&out, 0)?;
-    let url = format!("http://{}/?bench={runs}&kernels={kernels}", server.addr);
+    let url = format!("http://{}/", server.addr);
     step(&format!("bench: {name}"));
     let mut node = Command::new("node");
-    node.args(["bench.mjs", &url])
-        .current_dir(root().join("e2e"))
+    node.arg("bench.mjs").arg(&url).arg(&out);
+    for (flag, value) in settings {
+        node.args([flag, value]);
+    }
+    node.current_dir(root().join("e2e"))
         .env("CHROMIUM", &chromium);
     run_cmd(&mut node)
 }

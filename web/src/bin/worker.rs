@@ -1,4 +1,5 @@
-//! Entry of the compiler's Web Worker (built with `wasm-bindgen --target no-modules`).
+//! Entry of the compiler's Web Worker (built with `wasm-bindgen --target no-modules`):
+//! compiles only; the launches' wasm is the `runner` bin.
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
