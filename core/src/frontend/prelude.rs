@@ -170,7 +170,8 @@ pub fn start(
     });
     let kept = found.unwrap_or_else(|| {
         let mut own = Vec::new();
-        let (pp, parse) = make(files, opts, target, &mut own);
+        let (pp, mut parse) = make(files, opts, target, &mut own);
+        parse.keep_symbols();
         let kept = Rc::new(Kept::new(pp, parse, own));
         KEPT_STATES.with(|k| {
             let mut k = k.borrow_mut();
@@ -268,6 +269,8 @@ pub fn start_file(
         };
         return (start, missing);
     };
+    let mut parse = parse;
+    parse.keep_symbols();
     let kept = Rc::new(Kept::new(pp, parse, own));
     KEPT_HEADERS.with(|k| {
         let mut k = k.borrow_mut();
