@@ -78,6 +78,12 @@ type Cache = crate::collections::HashMap<String, Option<Module>>;
 static CACHE: std::sync::LazyLock<std::sync::Mutex<Cache>> =
     std::sync::LazyLock::new(Default::default);
 
+/// Drops the compiled libdevice functions: the next compile is a new
+/// process's first (the bench's cold column).
+pub fn forget() {
+    CACHE.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
 /// The entries kept at most (every option combination of every function is
 /// far fewer; a bound all the same).
 const CACHE_LIMIT: usize = 4096;

@@ -128,3 +128,119 @@ fn the_preludes_inline_functions_are_compiled_when_used() {
     let ptx = compile_source("k.cu", src, &opts).ptx.expect("compiles");
     assert!(ptx.contains("table[1] = {_Z5isinff}"), "{ptx}");
 }
+
+/// Compiles each `(name, text)` in turn, keeping states between them, and
+/// compares each with a compile from scratch; how many compiles went on
+/// from kept headers.
+fn same_as_scratch(files: &[(&str, String)], opts: &Options) -> usize {
+    let scratch: Vec<_> = files
+        .iter()
+        .map(|(name, text)| {
+            prelude::forget();
+            prelude::set_keeping(false);
+            let o = outcome(name, text, opts);
+            prelude::set_keeping(true);
+            o
+        })
+        .collect();
+    prelude::forget();
+    for round in 0..2 {
+        for ((name, text), expected) in files.iter().zip(&scratch) {
+            // The compile that makes the kept state, then one from it.
+            for again in 0..2 {
+                assert_eq!(
+                    &outcome(name, text, opts),
+                    expected,
+                    "{name}, round {round}, compile {again}"
+                );
+            }
+        }
+    }
+    prelude::headers_reused()
+}
+
+/// The kept states of files' leading lines (`#include`s of built-in
+/// headers, `#define`s): a compile that goes on from one gives what a
+/// compile from scratch gives, whatever compiled before it.
+#[test]
+fn a_compile_from_kept_headers_equals_one_from_scratch() {
+    let includes = "#include <cstdio>\n#include <vector>\n#include <iostream>\n#include <chrono>\n\
+                    #include <random>\n#include <cuda_fp16.h>\n";
+    let kernel = "__global__ void k(__half *h, float *p, int n) {\n\
+                  int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+                  if (i < n) { p[i] = std::max(__half2float(h[i]), 0.5f); assert(i >= 0); }\n}\n\
+                  int main() { std::vector<float> v(4); printf(\"%d\\n\", (int)v.size()); }\n";
+    let with_assert = format!("{includes}#include <cassert>\n{kernel}");
+    let files = [
+        ("whole.cu", format!("{includes}#include <cassert>\n{kernel}")),
+        // A macro written before the headers changes what they declare.
+        ("ndebug.cu", format!("#define NDEBUG\n{with_assert}")),
+        // The same lines further down: other places in the messages.
+        ("moved.cu", format!("\n\n{with_assert}")),
+        (
+            "error.cu",
+            format!("{with_assert}__global__ void e(float *p) {{ p[0] = undeclared; }}\n"),
+        ),
+        // A conditional group among the leading lines, and a define the
+        // kernel reads.
+        (
+            "cond.cu",
+            format!("#ifndef N\n#define N 3\n#endif\n{with_assert}__global__ void c(int *p) {{ p[0] = N; }}\n"),
+        ),
+        // The same leading lines and another body.
+        (
+            "other.cu",
+            format!("{with_assert}__global__ void o(float *p) {{ p[0] = std::min(p[1], p[2]); }}\n"),
+        ),
+        // A header the file's lines do not reach: after a declaration.
+        (
+            "late.cu",
+            format!("int x;\n{with_assert}"),
+        ),
+        // Leading lines that give a diagnostic keep nothing.
+        (
+            "bad.cu",
+            format!("#include <no_such_header.h>\n{with_assert}"),
+        ),
+        (
+            "warn.cu",
+            format!("#warning leading\n{with_assert}"),
+        ),
+    ];
+    // Each second compile of whole, ndebug, moved, error, cond, other.
+    assert!(same_as_scratch(&files, &Options::default()) >= 12);
+    let sm90 = Options {
+        arch: "sm_90".into(),
+        opt_level: 0,
+        ..Options::default()
+    };
+    assert!(same_as_scratch(&files, &sm90) >= 12);
+}
+
+/// A file whose code completes a struct its headers only declared does
+/// not change the next compile from the same kept headers.
+#[test]
+fn a_file_that_completes_a_header_struct_does_not_change_the_next_compile() {
+    let uses =
+        "#include <cstdio>\n__global__ void k(int *p) { p[0] = sizeof(struct CUstream_st); }\n";
+    let defines = "#include <cstdio>\nstruct CUstream_st { int a, b; };\n\
+                   __global__ void k(int *p) { p[0] = sizeof(struct CUstream_st); }\n";
+    let files = [
+        ("a.cu", uses.to_string()),
+        ("b.cu", defines.to_string()),
+        ("a.cu", uses.to_string()),
+    ];
+    assert!(same_as_scratch(&files, &Options::default()) > 0);
+}
+
+/// Every corpus file in turn, each going on from what the ones before it
+/// kept.
+#[test]
+fn the_corpus_in_turn_from_kept_headers_equals_scratch() {
+    let corpus = common::corpus();
+    let files: Vec<(&str, String)> = corpus
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.clone()))
+        .collect();
+    assert!(same_as_scratch(&files, &Options::default()) > 0);
+}

@@ -65,6 +65,18 @@ pub struct TranslationUnit {
     /// How many of `functions` come from the prelude (the implicit
     /// `cuda_runtime.h`): sema checks their inline ones only when used.
     pub prelude_functions: usize,
+    /// The symbols of the functions a kept state parsed.
+    pub kept_symbols: KeptSymbols,
+}
+
+/// The mangled symbols of the functions a kept state parsed (the unit's
+/// first `count`; `frontend::prelude`): made by the first compile's sema
+/// that needs them and shared by every copy of the state (mangling the
+/// prelude's and headers' signatures was a quarter of a warm compile).
+#[derive(Clone, Debug, Default)]
+pub struct KeptSymbols {
+    pub count: usize,
+    pub symbols: Rc<std::cell::OnceCell<Vec<String>>>,
 }
 
 /// Where a variable lives.

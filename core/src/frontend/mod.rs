@@ -32,11 +32,16 @@ pub fn compile_unit(
     target: &Target,
     diags: &mut Vec<Diagnostic>,
 ) -> ast::TranslationUnit {
-    let start = prelude::start(files, opts, target, diags);
-    let pp = preprocess::preprocess_from(start.pp, name, text, files, opts, diags);
-    let mut tu =
-        parse::parse_with_missing(start.parse, &pp.tokens, &pp.missing_host_headers, diags)
-            .finish();
+    // The file's leading lines (its `#include`s of built-in headers) are
+    // preprocessed and parsed on their own, after the prelude, and kept.
+    let mut lexed = Vec::new();
+    let toks = lex::lex(&std::rc::Rc::from(name), text, &mut lexed);
+    let split = preprocess::prefix_end(name, &toks, files, opts);
+    let (start, mut missing) =
+        prelude::start_file(files, opts, target, name, &toks[..split], lexed, diags);
+    let (_, pp) = preprocess::preprocess_part(start.pp, name, &toks[split..], files, opts, diags);
+    missing.extend(pp.missing_host_headers);
+    let mut tu = parse::parse_with_missing(start.parse, &pp.tokens, &missing, diags).finish();
     for f in &tu.functions {
         // Clusters arrived with sm_90.
         if f.launch_bounds.len() == 3 && target.sm < 90 {

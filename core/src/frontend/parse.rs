@@ -78,6 +78,7 @@ pub struct ParseState {
     prelude_functions: usize,
     /// Built-in headers' function bodies not read yet (`lazy`).
     lazy: Vec<lazy::LazyBody>,
+    kept_symbols: super::ast::KeptSymbols,
 }
 
 impl ParseState {
@@ -101,6 +102,7 @@ impl ParseState {
             vector_types,
             prelude_functions: 0,
             lazy: Vec::new(),
+            kept_symbols: Default::default(),
         }
     }
 
@@ -125,6 +127,15 @@ impl ParseState {
             }
         }
         out
+    }
+
+    /// Marks the functions parsed so far as a kept state's: their symbols
+    /// are mangled once for every compile going on from it.
+    pub fn keep_symbols(&mut self) {
+        self.kept_symbols = super::ast::KeptSymbols {
+            count: self.functions.len(),
+            symbols: Rc::default(),
+        };
     }
 
     /// Marks what was parsed so far as the prelude's.
@@ -153,6 +164,7 @@ impl ParseState {
             lookup: self.cxx.lookup,
             templates,
             prelude_functions: self.prelude_functions,
+            kept_symbols: self.kept_symbols,
         }
     }
 }
@@ -184,6 +196,7 @@ pub fn parse_with_missing(
         vector_types,
         prelude_functions,
         lazy,
+        kept_symbols,
     } = state;
     let mut p = Parser {
         toks: tokens,
@@ -240,6 +253,7 @@ pub fn parse_with_missing(
         vector_types,
         prelude_functions,
         lazy: p.lazy,
+        kept_symbols,
     }
 }
 

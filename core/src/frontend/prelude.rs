@@ -13,8 +13,18 @@
 //! record; then the kept state is dropped after that compile (`finish`).
 //! With include directories (`-I`) nothing is kept: a directory may hold a
 //! `math.h` of its own that the prelude would include.
+//!
+//! The same for the built-in headers a file includes first: the file's
+//! leading directive lines (`#include <vector>`, `#define`s, whole `#if`
+//! groups; `preprocess::prefix_end`) are preprocessed and parsed on their
+//! own, after the prelude, and the states after them kept by the exact
+//! tokens of those lines (with their places), the file's name and the
+//! prelude's options. Every macro a header may test is either the
+//! prelude's or written in those lines, so the same lines mean the same
+//! declarations. Lines that give a diagnostic keep nothing.
 
 use super::ast::Record;
+use super::lex::Token;
 use super::parse::{self, ParseState};
 use super::preprocess::{self, PpState};
 use crate::diag::Diagnostic;
@@ -36,6 +46,15 @@ struct Key {
     relaxed_constexpr: bool,
 }
 
+/// What selects a kept state of a file's leading lines: the prelude's key,
+/// the file's name, and the lines' tokens with their places.
+#[derive(Clone, PartialEq)]
+struct HeadersKey {
+    prelude: Key,
+    file: String,
+    lines: String,
+}
+
 /// A record's mutable parts, to see whether a compile changed it.
 #[derive(PartialEq)]
 struct RecordMark {
@@ -46,6 +65,8 @@ struct RecordMark {
     member_inits: usize,
     unsupported: bool,
     non_pod: bool,
+    dependent: bool,
+    enclosing: Option<*const Record>,
 }
 
 impl RecordMark {
@@ -58,6 +79,8 @@ impl RecordMark {
             member_inits: r.member_inits.borrow().len(),
             unsupported: r.unsupported.borrow().is_some(),
             non_pod: r.non_pod.get(),
+            dependent: r.dependent.borrow().is_some(),
+            enclosing: r.enclosing.borrow().as_ref().map(Rc::as_ptr),
         }
     }
 }
@@ -65,12 +88,41 @@ impl RecordMark {
 struct Kept {
     pp: PpState,
     parse: ParseState,
+    /// The prelude's diagnostics (a file's leading lines that give any
+    /// are not kept).
     diags: Vec<Diagnostic>,
     records: Vec<(Rc<Record>, RecordMark)>,
 }
 
+impl Kept {
+    fn new(pp: PpState, parse: ParseState, diags: Vec<Diagnostic>) -> Kept {
+        let records = parse
+            .records()
+            .into_iter()
+            .map(|r| {
+                let mark = RecordMark::of(&r);
+                (r, mark)
+            })
+            .collect();
+        Kept {
+            pp,
+            parse,
+            diags,
+            records,
+        }
+    }
+
+    fn changed(&self) -> bool {
+        self.records.iter().any(|(r, m)| RecordMark::of(r) != *m)
+    }
+}
+
 thread_local! {
     static KEPT_STATES: RefCell<Vec<(Key, Rc<Kept>)>> = const { RefCell::new(Vec::new()) };
+    /// The states after files' leading lines (they share the prelude's
+    /// records: a change to one drops them all).
+    static KEPT_HEADERS: RefCell<Vec<(HeadersKey, Rc<Kept>)>> = const { RefCell::new(Vec::new()) };
+    static REUSED: Cell<usize> = const { Cell::new(0) };
     /// Whether compiles keep and reuse a prelude state ([`set_keeping`]).
     static KEEPING: Cell<bool> = const { Cell::new(true) };
 }
@@ -90,7 +142,7 @@ pub struct Start {
 }
 
 /// The kept state a compile went on from, if any.
-pub struct From(Option<(Key, Rc<Kept>)>);
+pub struct From(Option<Rc<Kept>>);
 
 /// The states after the prelude for these options: a copy of the kept ones,
 /// or made now (and kept). The prelude's diagnostics (a `-D` that breaks
@@ -109,11 +161,7 @@ pub fn start(
             from: From(None),
         };
     }
-    let key = Key {
-        cuda_arch: target.cuda_arch(),
-        defines: opts.defines.clone(),
-        relaxed_constexpr: opts.expt_relaxed_constexpr,
-    };
+    let key = prelude_key(opts, target);
     let found = KEPT_STATES.with(|k| {
         k.borrow()
             .iter()
@@ -122,21 +170,9 @@ pub fn start(
     });
     let kept = found.unwrap_or_else(|| {
         let mut own = Vec::new();
-        let (pp, parse) = make(files, opts, target, &mut own);
-        let records = parse
-            .records()
-            .into_iter()
-            .map(|r| {
-                let mark = RecordMark::of(&r);
-                (r, mark)
-            })
-            .collect();
-        let kept = Rc::new(Kept {
-            pp,
-            parse,
-            diags: own,
-            records,
-        });
+        let (pp, mut parse) = make(files, opts, target, &mut own);
+        parse.keep_symbols();
+        let kept = Rc::new(Kept::new(pp, parse, own));
         KEPT_STATES.with(|k| {
             let mut k = k.borrow_mut();
             if k.len() >= KEPT {
@@ -150,19 +186,119 @@ pub fn start(
     Start {
         pp: kept.pp.clone(),
         parse: kept.parse.fork(),
-        from: From(Some((key, kept))),
+        from: From(Some(kept)),
     }
 }
 
-impl From {
-    /// After the compile: drops the kept state if the file changed one of
-    /// its records (see the module's invariant).
-    pub fn finish(self) {
-        let Some((key, kept)) = self.0 else {
-            return;
+fn prelude_key(opts: &Options, target: &Target) -> Key {
+    Key {
+        cuda_arch: target.cuda_arch(),
+        defines: opts.defines.clone(),
+        relaxed_constexpr: opts.expt_relaxed_constexpr,
+    }
+}
+
+/// The states a file starts from after the prelude and its leading lines
+/// `lines` (its first tokens, up to `preprocess::prefix_end`): a copy of
+/// the kept ones, or made now (and kept when they gave no diagnostic).
+/// The diagnostics go to `diags` in a compile's order: the prelude's, the
+/// file's lexer's (`lexed`), the lines' preprocessor's, then their
+/// parser's. Also returns the host-only headers the lines did not find.
+pub fn start_file(
+    files: &dyn FileProvider,
+    opts: &Options,
+    target: &Target,
+    name: &str,
+    lines: &[Token],
+    lexed: Vec<Diagnostic>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Start, Vec<String>) {
+    let keeping = opts.include_dirs.is_empty() && KEEPING.with(Cell::get);
+    let key = (keeping && !lines.is_empty()).then(|| HeadersKey {
+        prelude: prelude_key(opts, target),
+        file: name.to_string(),
+        lines: lines.iter().fold(String::new(), |mut s, t| {
+            use std::fmt::Write;
+            let _ = write!(
+                s,
+                "{}:{}:{}:{:?}:{}\u{0}",
+                t.loc.line, t.loc.column, t.space_before, t.kind, t.text
+            );
+            s
+        }),
+    });
+    let found = key.as_ref().and_then(|key| {
+        KEPT_HEADERS.with(|k| {
+            k.borrow()
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, kept)| kept.clone())
+        })
+    });
+    if let Some(kept) = found {
+        REUSED.with(|r| r.set(r.get() + 1));
+        diags.extend(kept.diags.iter().cloned());
+        diags.extend(lexed);
+        let start = Start {
+            pp: kept.pp.clone(),
+            parse: kept.parse.fork(),
+            from: From(Some(kept)),
         };
-        if kept.records.iter().any(|(r, m)| RecordMark::of(r) != *m) {
-            KEPT_STATES.with(|k| k.borrow_mut().retain(|(k, _)| *k != key));
+        return (start, Vec::new());
+    }
+    let mut own = Vec::new();
+    let start = start(files, opts, target, &mut own);
+    diags.extend(own.iter().cloned());
+    diags.extend(lexed);
+    if lines.is_empty() {
+        return (start, Vec::new());
+    }
+    let mut made = Vec::new();
+    let (pp, tokens) = preprocess::preprocess_part(start.pp, name, lines, files, opts, &mut made);
+    let missing = tokens.missing_host_headers;
+    let parse = parse::parse_with_missing(start.parse, &tokens.tokens, &missing, &mut made);
+    // The lines may complete a record of the kept prelude: then it is
+    // dropped after this compile, and nothing is kept.
+    let keep = made.is_empty() && missing.is_empty() && !start.from.changed();
+    diags.extend(made);
+    let Some(key) = key.filter(|_| keep) else {
+        let start = Start {
+            pp,
+            parse,
+            from: start.from,
+        };
+        return (start, missing);
+    };
+    let mut parse = parse;
+    parse.keep_symbols();
+    let kept = Rc::new(Kept::new(pp, parse, own));
+    KEPT_HEADERS.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.len() >= KEPT {
+            k.remove(0);
+        }
+        k.push((key, kept.clone()));
+    });
+    let start = Start {
+        pp: kept.pp.clone(),
+        parse: kept.parse.fork(),
+        from: From(Some(kept)),
+    };
+    (start, Vec::new())
+}
+
+impl From {
+    fn changed(&self) -> bool {
+        self.0.as_ref().is_some_and(|kept| kept.changed())
+    }
+
+    /// After the compile: drops the kept states if the file changed one of
+    /// their records (see the module's invariant): all of them, as the
+    /// states of leading lines share the prelude's records.
+    pub fn finish(self) {
+        if self.changed() {
+            KEPT_STATES.with(|k| k.borrow_mut().clear());
+            KEPT_HEADERS.with(|k| k.borrow_mut().clear());
         }
     }
 }
@@ -179,9 +315,18 @@ fn make(
     (pp, parse)
 }
 
-/// Drops every kept state, and the built-in headers' kept tokens (tests: a
+/// How many compiles went on from a kept state of their leading lines
+/// since [`forget`] (tests: that the kept path was taken).
+pub fn headers_reused() -> usize {
+    REUSED.with(Cell::get)
+}
+
+/// Drops every kept state (the prelude's and files' leading lines'), and
+/// the built-in headers' kept tokens (tests: a
 /// compile from scratch).
 pub fn forget() {
     KEPT_STATES.with(|k| k.borrow_mut().clear());
+    KEPT_HEADERS.with(|k| k.borrow_mut().clear());
+    REUSED.with(|r| r.set(0));
     preprocess::forget_lexed_headers();
 }

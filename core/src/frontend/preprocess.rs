@@ -147,6 +147,130 @@ pub fn preprocess_from(
     }
 }
 
+/// Preprocesses the main file's tokens `toks` (one part of them: see
+/// [`prefix_end`]) going on from `state`; the tokens and the state after.
+pub fn preprocess_part(
+    state: PpState,
+    name: &str,
+    toks: &[Token],
+    files: &dyn FileProvider,
+    opts: &Options,
+    diags: &mut Vec<Diagnostic>,
+) -> (PpState, Preprocessed) {
+    let mut pp = Pp::new(state, files, opts, diags);
+    pp.run_tokens(name, toks);
+    (
+        pp.state,
+        Preprocessed {
+            tokens: pp.out,
+            missing_host_headers: pp.missing_host,
+        },
+    )
+}
+
+/// Where the main file's leading directives end (an index into its
+/// tokens, at a line's start): the lines from the top that are only
+/// `#include`s of built-in headers (written `<name>` or `"name"`, none of
+/// the user's files), `#define`, `#undef` and whole `#if` … `#endif`
+/// groups of such lines. What they leave — macros, declarations — is the
+/// same in every compile whose file starts with the same lines, so it is
+/// kept (`frontend::prelude`); the file is preprocessed and parsed in two
+/// parts, before and after this point, whether it is kept or not.
+pub fn prefix_end(name: &str, toks: &[Token], files: &dyn FileProvider, opts: &Options) -> usize {
+    let (mut i, mut depth, mut end) = (0, 0usize, 0);
+    loop {
+        while toks.get(i).is_some_and(|t| t.kind == TokKind::Newline) {
+            i += 1;
+        }
+        if depth == 0 {
+            end = i;
+        }
+        if i >= toks.len() || !is_directive_start(toks, i) {
+            return end;
+        }
+        let line_end = toks[i..]
+            .iter()
+            .position(|t| t.kind == TokKind::Newline)
+            .map_or(toks.len(), |p| i + p);
+        let line = &toks[i + 1..line_end];
+        let ok = match line.first().map(|t| &*t.text) {
+            None => true,
+            Some("if" | "ifdef" | "ifndef") => {
+                depth += 1;
+                true
+            }
+            Some("elif" | "else") => depth > 0,
+            Some("endif") if depth > 0 => {
+                depth -= 1;
+                true
+            }
+            Some("define" | "undef") => true,
+            Some("include") => include_operand(&line[1..]).is_some_and(|(path, angled)| {
+                matches!(
+                    locate(files, opts, &path, angled, name),
+                    Some((_, Text::Builtin(_)))
+                )
+            }),
+            _ => false,
+        };
+        if !ok || toks[i..line_end].iter().any(|t| t.unterminated) {
+            return end;
+        }
+        i = line_end + 1;
+    }
+}
+
+/// An `#include`'s operand written as a literal (`<a/b.h>` or `"b.h"`):
+/// the path and whether it is angled.
+fn include_operand(rest: &[Token]) -> Option<(String, bool)> {
+    match rest.first() {
+        Some(t) if t.kind == TokKind::Str => Some((
+            t.text[1..t.text.len().saturating_sub(1).max(1)].to_string(),
+            false,
+        )),
+        Some(t) if t.is("<") => {
+            let end = rest.iter().position(|t| t.is(">"))?;
+            Some((
+                rest[1..end].iter().map(|t| &*t.text).collect::<String>(),
+                true,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// A file an `#include` found: one of the user's, or a built-in header.
+enum Text {
+    User(String),
+    Builtin(&'static str),
+}
+
+/// What `#include` of `path` in file `current` reads: a file of the user's
+/// (beside `current` for `"…"`, then in the `-I` directories), else a
+/// built-in header; its resolved name and text.
+fn locate(
+    files: &dyn FileProvider,
+    opts: &Options,
+    path: &str,
+    angled: bool,
+    current: &str,
+) -> Option<(String, Text)> {
+    let mut candidates = Vec::new();
+    if !angled {
+        match current.rfind('/') {
+            Some(p) => candidates.push(format!("{}/{}", &current[..p], path)),
+            None => candidates.push(path.to_string()),
+        }
+    }
+    for dir in &opts.include_dirs {
+        candidates.push(format!("{}/{}", dir.trim_end_matches('/'), path));
+    }
+    let found = candidates
+        .into_iter()
+        .find_map(|c| files.read(&c).map(|text| (c, Text::User(text))));
+    found.or_else(|| headers::builtin(path).map(|text| (format!("<{path}>"), Text::Builtin(text))))
+}
+
 /// A built-in header's text and its tokens.
 type Lexed = (&'static str, Rc<Vec<Token>>);
 
@@ -457,26 +581,13 @@ impl<'a> Pp<'a> {
         } else {
             rest
         };
-        let (path, angled) = match rest.first() {
-            Some(t) if t.kind == TokKind::Str => (
-                t.text[1..t.text.len().saturating_sub(1).max(1)].to_string(),
-                false,
-            ),
-            Some(t) if t.is("<") => {
-                let end = rest.iter().position(|t| t.is(">"));
-                let Some(end) = end else {
-                    self.error(at, "missing '>' in #include");
-                    return;
-                };
-                (
-                    rest[1..end].iter().map(|t| &*t.text).collect::<String>(),
-                    true,
-                )
-            }
-            _ => {
+        let Some((path, angled)) = include_operand(rest) else {
+            if rest.first().is_some_and(|t| t.is("<")) {
+                self.error(at, "missing '>' in #include");
+            } else {
                 self.error(at, "expected \"FILENAME\" or <FILENAME> after #include");
-                return;
             }
+            return;
         };
         if self.depth >= MAX_INCLUDE_DEPTH {
             self.error(
@@ -485,51 +596,27 @@ impl<'a> Pp<'a> {
             );
             return;
         }
-        let mut candidates = Vec::new();
-        if !angled {
-            match current.rfind('/') {
-                Some(p) => candidates.push(format!("{}/{}", &current[..p], path)),
-                None => candidates.push(path.clone()),
+        let Some((resolved, text)) = locate(self.files, self.opts, &path, angled, current) else {
+            if headers::host_only(&path) {
+                // nvcc would stop here too, but what such a header declares
+                // only host code uses: host code that needs it is skipped.
+                self.diags.push(Diagnostic::warning(
+                    at.span(),
+                    format!(
+                        "cannot open source file \"{path}\": a library header not \
+                         shipped; host code that needs it is skipped{}",
+                        if path.starts_with("thrust/") {
+                            ", and the kernels Thrust would instantiate are not made"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
+                self.missing_host.push(path.clone());
+            } else {
+                self.error(at, format!("cannot open source file \"{path}\""));
             }
-        }
-        for dir in &self.opts.include_dirs {
-            candidates.push(format!("{}/{}", dir.trim_end_matches('/'), path));
-        }
-        let found = candidates
-            .into_iter()
-            .find_map(|c| self.files.read(&c).map(|text| (c, text)));
-        // A file of the user's, else a built-in header (its tokens kept).
-        enum Text {
-            User(String),
-            Builtin(&'static str),
-        }
-        let (resolved, text) = match found {
-            Some((name, text)) => (name, Text::User(text)),
-            None => match headers::builtin(&path) {
-                Some(text) => (format!("<{path}>"), Text::Builtin(text)),
-                None if headers::host_only(&path) => {
-                    // nvcc would stop here too, but what such a header declares
-                    // only host code uses: host code that needs it is skipped.
-                    self.diags.push(Diagnostic::warning(
-                        at.span(),
-                        format!(
-                            "cannot open source file \"{path}\": a library header not \
-                             shipped; host code that needs it is skipped{}",
-                            if path.starts_with("thrust/") {
-                                ", and the kernels Thrust would instantiate are not made"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ));
-                    self.missing_host.push(path.clone());
-                    return;
-                }
-                None => {
-                    self.error(at, format!("cannot open source file \"{path}\""));
-                    return;
-                }
-            },
+            return;
         };
         if self.state.pragma_once.contains(&resolved) {
             return;

@@ -63,9 +63,14 @@ struct Signature {
 
 /// A function's signature, as calls see it.
 fn signature(f: &FunctionDef) -> Signature {
+    signature_as(f, super::mangle::symbol_name(f))
+}
+
+/// `f`'s signature, its symbol known.
+fn signature_as(f: &FunctionDef, symbol: String) -> Signature {
     Signature {
         name: f.name.clone(),
-        symbol: super::mangle::symbol_name(f),
+        symbol,
         ret: f.ret.clone(),
         params: f.params.iter().map(|p| p.ty.clone()).collect(),
         defaults: f.params.iter().map(|p| p.default.clone()).collect(),
@@ -78,9 +83,27 @@ fn signature(f: &FunctionDef) -> Signature {
 
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
+    // The symbols of the functions a kept state parsed, mangled once.
+    let memo = tu.kept_symbols.symbols.clone();
+    let count = tu.kept_symbols.count.min(tu.functions.len());
+    let kept: &[String] = memo.get_or_init(|| {
+        tu.functions[..count]
+            .iter()
+            .map(super::mangle::symbol_name)
+            .collect()
+    });
+    let kept = &kept[..kept.len().min(count)];
     let mut sigs: HashMap<String, Vec<Signature>> = HashMap::default();
-    for f in tu.functions.iter().chain(&tu.templates.lazy_methods) {
-        let sig = signature(f);
+    for (i, f) in tu
+        .functions
+        .iter()
+        .chain(&tu.templates.lazy_methods)
+        .enumerate()
+    {
+        let sig = match kept.get(i) {
+            Some(symbol) => signature_as(f, symbol.clone()),
+            None => signature(f),
+        };
         let set = sigs.entry(f.name.clone()).or_default();
         if let Some(old) = set.iter_mut().find(|o| o.params == sig.params) {
             if old.ret != sig.ret {
@@ -205,7 +228,10 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         if f.body.is_none() {
             continue;
         }
-        let symbol = super::mangle::symbol_name(f);
+        let symbol = kept
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| super::mangle::symbol_name(f));
         if let Some(prev) = defined.get(&symbol) {
             diags.push(Diagnostic::error(
                 f.span.clone(),
