@@ -28,6 +28,6 @@ pub mod reduce;
 pub mod spec;
 
 pub use model::{
-    AccessKind, ArgValue, BufferId, Config, Elem, ErrorKind, Finding, FindingKind, InterpError,
-    Launch, Location, Memory, Other, Stats,
+    approx_error, set_approx_error, AccessKind, ApproxError, ArgValue, BufferId, Config, Elem,
+    ErrorKind, Finding, FindingKind, InterpError, Launch, Location, Memory, Other, Stats,
 };

@@ -20,13 +20,26 @@ use std::rc::Rc;
 
 const MAX_INCLUDE_DEPTH: usize = 200;
 const MAX_EXPANSIONS: usize = 1_000_000;
-/// The most tokens one macro invocation may expand to: a macro that doubles
-/// its argument eight times over (`#define A(x) x x x x x x x x`) would
-/// otherwise fill the memory of a browser tab (the largest real files,
-/// whole, are a few hundred thousand tokens).
+/// The most tokens the expansion of one chunk of text (the lines between
+/// two directives) may hold, with what is left to rescan (the largest real
+/// files, whole, are a few hundred thousand tokens).
 const MAX_TOKENS: usize = 2_000_000;
+/// The most tokens one macro invocation may be replaced by, before
+/// rescanning. The largest in HeCBench is 9,000; a macro that multiplies its
+/// argument eight times over (`#define A(x) x x x x x x x x` nested) meets
+/// it a few levels in, having made about a hundred thousand tokens (a few
+/// MB) in milliseconds.
+pub const MAX_EXPANSION: usize = 65_536;
 /// Macro arguments are expanded recursively; this bounds the nesting of invocations.
 const MAX_ARG_NESTING: usize = 200;
+/// The expansion work of one file (with its includes): the tokens that
+/// macro replacement produces, counted as they are made, including the
+/// copies of expanded arguments and the tokens rescanned. A macro that
+/// multiplies its argument (`#define A(x) x x x x x x x x` nested four
+/// deep) meets it in a few milliseconds, long before its output fills the
+/// memory. The largest real files produce a tenth of it (HeCBench's
+/// bm3d, 430,000).
+pub const MAX_EXPANSION_WORK: usize = 4_000_000;
 
 #[derive(Clone, Debug)]
 struct Macro {
@@ -52,6 +65,8 @@ pub struct Preprocessed {
     /// Host-only library headers that were not found (a warning each):
     /// host declarations that fail to parse are skipped because of them.
     pub missing_host_headers: Vec<String>,
+    /// The expansion work the file took (against [`MAX_EXPANSION_WORK`]).
+    pub expansion_work: usize,
 }
 
 struct Cond {
@@ -73,6 +88,11 @@ struct Pp<'a> {
     arg_nesting: usize,
     /// Host-only headers not found ([`Preprocessed::missing_host_headers`]).
     missing_host: Vec<String>,
+    /// Tokens produced by macro replacement so far ([`MAX_EXPANSION_WORK`]).
+    produced: usize,
+    /// A budget was exhausted: the rest of the file is not read and its
+    /// tokens are dropped (the error said why).
+    exhausted: bool,
     /// Reading one of our headers (or the predefined macros): the
     /// program's macros of unreserved names are not expanded in its text,
     /// as if it spelled its names as a library's reserved ones (`_Tp`), so
@@ -141,9 +161,14 @@ pub fn preprocess_from(
 ) -> Preprocessed {
     let mut pp = Pp::new(state, files, opts, diags);
     pp.run_file(name, main);
+    if pp.exhausted {
+        // Half-expanded text would only add errors to the one that matters.
+        pp.out.clear();
+    }
     Preprocessed {
         tokens: pp.out,
         missing_host_headers: pp.missing_host,
+        expansion_work: pp.produced,
     }
 }
 
@@ -314,6 +339,8 @@ impl<'a> Pp<'a> {
             arg_nesting: 0,
             missing_host: Vec::new(),
             in_builtin: false,
+            produced: 0,
+            exhausted: false,
         }
     }
 
@@ -328,6 +355,25 @@ impl<'a> Pp<'a> {
         {
             self.diags.push(d);
         }
+    }
+
+    /// Counts `n` tokens of expansion work against [`MAX_EXPANSION_WORK`];
+    /// false (after the error) once it is spent.
+    fn spend(&mut self, n: usize, at: &Token) -> bool {
+        self.produced += n;
+        if self.produced <= MAX_EXPANSION_WORK || self.exhausted {
+            return !self.exhausted;
+        }
+        self.exhausted = true;
+        let name = &at.text;
+        self.error(
+            at,
+            format!(
+                "macro expansion in this file exceeds the limit of \
+                 {MAX_EXPANSION_WORK} tokens produced (at macro \"{name}\")"
+            ),
+        );
+        false
     }
 
     fn run_file(&mut self, name: &str, text: &str) {
@@ -368,6 +414,9 @@ impl<'a> Pp<'a> {
         let mut i = 0;
         let mut chunk: Vec<Token> = Vec::new();
         while i < toks.len() {
+            if self.exhausted {
+                return;
+            }
             let active = conds.last().is_none_or(|c| c.active);
             if is_directive_start(toks, i) {
                 if !chunk.is_empty() {
@@ -647,6 +696,9 @@ impl<'a> Pp<'a> {
             .collect();
         let mut out = Vec::new();
         while let Some(pt) = input.pop() {
+            if self.exhausted {
+                return out;
+            }
             if pt.tok.kind != TokKind::Ident || pt.hide.contains(&pt.tok.text) {
                 out.push(pt.tok);
                 continue;
@@ -712,6 +764,17 @@ impl<'a> Pp<'a> {
                     self.substitute(&m, params, &args, &pt.tok)
                 }
             };
+            if !self.spend(replacement.len(), &pt.tok) {
+                return out;
+            }
+            if replacement.len() > MAX_EXPANSION {
+                self.error(
+                    &pt.tok,
+                    format!("the expansion of macro \"{name}\" is too large (limit {MAX_EXPANSION} tokens)"),
+                );
+                self.exhausted = true;
+                return out;
+            }
             if out.len() + input.len() + replacement.len() > MAX_TOKENS {
                 self.error(
                     &pt.tok,
@@ -828,11 +891,15 @@ impl<'a> Pp<'a> {
                             e
                         }
                     };
-                    if out.len() + expanded.len() > MAX_TOKENS {
+                    if !self.spend(expanded.len(), at) {
+                        return out;
+                    }
+                    if out.len() + expanded.len() > MAX_EXPANSION {
                         self.error(
                             at,
-                            format!("the expansion of macro \"{}\" is too large (limit {MAX_TOKENS} tokens)", at.text),
+                            format!("the expansion of macro \"{}\" is too large (limit {MAX_EXPANSION} tokens)", at.text),
                         );
+                        self.exhausted = true;
                         return out;
                     }
                     out.extend(expanded.iter().map(|t| relocate(t, at)));
@@ -868,6 +935,9 @@ impl<'a> Pp<'a> {
             i += 1;
         }
         let expanded = self.expand_tokens(pre);
+        if self.exhausted {
+            return false;
+        }
         let mut ev = CondEval {
             toks: &expanded,
             pos: 0,

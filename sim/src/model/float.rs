@@ -225,7 +225,7 @@ impl MathFn {
                 MathFn::Rint => a.round_ties_even(),
                 MathFn::CopySign => a.copysign(b),
                 MathFn::Round(op, mode) => rounding::round_f32(op, mode, a, b, c),
-                MathFn::Approx(op) => op.eval(f64::from(a), f64::from(b), true) as f32,
+                MathFn::Approx(op) => super::approx::eval_f32(op, a, b),
                 MathFn::Saturate => saturate(f64::from(a)) as f32,
                 MathFn::Bits
                 | MathFn::FromInt { .. }

@@ -8,11 +8,13 @@
 //! the access checks (`memory.rs`); values and integer operations, atomics
 //! (`value.rs`); shuffles (`warp.rs`); IEEE arithmetic with PTX's `.ftz`
 //! (`float.rs`), the rounding modes and `.approx` operations
-//! (`rounding.rs`), device `printf` (`printf.rs`), asynchronous copies and
+//! (`rounding.rs`) and their error model (`approx.rs`: results at the ends
+//! of the documented error, a mode the accuracy tests use), device `printf` (`printf.rs`), asynchronous copies and
 //! memory barriers (`asyncmem.rs`), and the checks for
 //! undefined behaviour that do not stop a run (`check.rs`: shared- and
 //! global-memory races, uninitialized shared reads).
 
+pub(crate) mod approx;
 pub(crate) mod asyncmem;
 pub(crate) mod check;
 pub(crate) mod coop;
@@ -27,6 +29,7 @@ pub(crate) mod value;
 pub(crate) mod warp;
 pub(crate) mod wmma;
 
+pub use approx::{approx_error, set_approx_error, ApproxError};
 pub use check::{AccessKind, Finding, FindingKind, Other};
 pub use memory::{BufferId, Elem, Memory};
 
