@@ -161,15 +161,7 @@ pub fn preprocess_from(
 ) -> Preprocessed {
     let mut pp = Pp::new(state, files, opts, diags);
     pp.run_file(name, main);
-    if pp.exhausted {
-        // Half-expanded text would only add errors to the one that matters.
-        pp.out.clear();
-    }
-    Preprocessed {
-        tokens: pp.out,
-        missing_host_headers: pp.missing_host,
-        expansion_work: pp.produced,
-    }
+    pp.finish().1
 }
 
 /// Preprocesses the main file's tokens `toks` (one part of them: see
@@ -184,13 +176,7 @@ pub fn preprocess_part(
 ) -> (PpState, Preprocessed) {
     let mut pp = Pp::new(state, files, opts, diags);
     pp.run_tokens(name, toks);
-    (
-        pp.state,
-        Preprocessed {
-            tokens: pp.out,
-            missing_host_headers: pp.missing_host,
-        },
-    )
+    pp.finish()
 }
 
 /// Where the main file's leading directives end (an index into its
@@ -342,6 +328,20 @@ impl<'a> Pp<'a> {
             produced: 0,
             exhausted: false,
         }
+    }
+
+    /// The state after the run and its output.
+    fn finish(mut self) -> (PpState, Preprocessed) {
+        if self.exhausted {
+            // Half-expanded text would only add errors to the one that matters.
+            self.out.clear();
+        }
+        let out = Preprocessed {
+            tokens: self.out,
+            missing_host_headers: self.missing_host,
+            expansion_work: self.produced,
+        };
+        (self.state, out)
     }
 
     fn error(&mut self, tok: &Token, msg: impl Into<String>) {

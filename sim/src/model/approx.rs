@@ -82,6 +82,7 @@ impl ApproxOp {
             ApproxOp::Log2 => Documented::Absolute(2f64.powf(-22.6), f64::INFINITY),
             ApproxOp::Sin | ApproxOp::Cos => Documented::Absolute(2f64.powf(-20.5), hundred_pi),
             ApproxOp::Div | ApproxOp::DivFull => Documented::Ulp(2),
+            ApproxOp::Tanh => Documented::Relative(2f64.powf(-10.987)),
         }
     }
 }
