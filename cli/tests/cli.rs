@@ -564,7 +564,9 @@ fn device_printf_becomes_vprintf() {
     std::fs::write(&file, "#include <stdio.h>\n__global__ void k(const float *x) {\n  printf(\"%d %f %c\\n\", (int)threadIdx.x, x[0], 'z');\n}\n").unwrap();
     let ptx = ptx_of(&file, &["-arch=sm_80"]);
     assert!(
-        ptx.contains(".extern .func  (.param .b32 func_retval0) vprintf("),
+        ptx.contains(
+            ".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,"
+        ),
         "{ptx}"
     );
     assert!(

@@ -414,7 +414,7 @@ __global__ void step(char *counter, cudaGraphConditionalHandle handle) {
     let ptx = c.ptx.unwrap();
     assert!(ptx.contains(".entry _Z4stepPcy("), "{ptx}");
     assert!(
-        ptx.contains(".extern .func cudaGraphSetConditional("),
+        ptx.contains(".extern .func cudaGraphSetConditional\n(\n"),
         "{ptx}"
     );
     assert!(ptx.contains("call.uni \tcudaGraphSetConditional"), "{ptx}");

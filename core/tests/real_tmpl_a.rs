@@ -216,7 +216,7 @@ fn if_constexpr_and_friend_templates() {
     assert!(
         body(&p, "_Z4pickIiEvPKT_Pi")
             .iter()
-            .any(|l| l.contains("mul.lo.s32") && l.ends_with(", 2;")),
+            .any(|l| l.contains("shl.b32") && l.ends_with(", 1;")),
         "{p}"
     );
 }

@@ -158,12 +158,6 @@ pub const STAGES: &[StageInfo] = &[
         "Dead argument elimination: a device function that stays a call (__noinline__) loses the parameters its body never reads (a member's unused this) and its result when no caller uses it; its callers stop passing them. Outside -rdc nvcc's device functions are private to the module, so it does the same; kernels keep their signature.",
     ),
     pass(
-        Pass::Ipconstprop,
-        "ipconstprop",
-        ipconstprop::run,
-        "Interprocedural constant propagation (cicc's IPConstProp, LLVM's IPConstantPropagation; IPSCCP does the same for results): when a device function that stays a call (__noinline__) returns the same constant on every path, its callers use that constant instead of the call's result; the call stays for what its body does. deadargelim then drops the result nobody reads, as nvcc's PTX shows (the .func returns nothing).",
-    ),
-    pass(
         Pass::Dse,
         "dse",
         dse::run,
@@ -204,6 +198,12 @@ pub const STAGES: &[StageInfo] = &[
         "instcombine",
         instcombine::run,
         "Folds constants and simplifies instructions algebraically (x+0 → x, constant compares, casts of constants, phis of one value).",
+    ),
+    pass(
+        Pass::Ipconstprop,
+        "ipconstprop",
+        ipconstprop::run,
+        "Interprocedural constant propagation (cicc's IPConstProp, LLVM's IPConstantPropagation; IPSCCP does the same for results): when a device function that stays a call (__noinline__) returns the same constant on every path, its callers use that constant instead of the call's result; the call stays for what its body does. deadargelim then drops the result nobody reads, as nvcc's PTX shows (the .func returns nothing).",
     ),
     pass(
         Pass::Licm,
