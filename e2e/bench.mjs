@@ -110,6 +110,16 @@ async function compileBench() {
 
 const MATMUL_N = 128;
 
+/** The source of the page's example `id`, read from web/src/examples.rs (its one copy). */
+async function exampleSource(id) {
+  const text = await readFile(new URL("../web/src/examples.rs", import.meta.url), "utf8");
+  const at = text.indexOf(`id: "${id}"`);
+  const start = text.indexOf('source: r#"', at);
+  if (at < 0 || start < 0) throw new Error(`no example ${id} in web/src/examples.rs`);
+  const body = start + 'source: r#"'.length;
+  return text.slice(body, text.indexOf('"#', body));
+}
+
 /** The tiled-matmul example (web/src/examples.rs) launched in a worker of the page's kind. */
 async function interpreterBench() {
   const browser = await launch();
@@ -117,26 +127,7 @@ async function interpreterBench() {
     const page = await browser.context.newPage();
     await page.goto(url);
     await page.locator(".app[data-first-ptx-ms]").waitFor({ timeout: 60_000 });
-    const source = `#define TILE 16
-extern "C" __global__ void matmul_tiled(const float *A, const float *B, float *C, int n) {
-    __shared__ float As[TILE][TILE];
-    __shared__ float Bs[TILE][TILE];
-    int tx = threadIdx.x, ty = threadIdx.y;
-    int row = blockIdx.y * TILE + ty;
-    int col = blockIdx.x * TILE + tx;
-    float acc = 0.0f;
-    for (int t = 0; t < n / TILE; ++t) {
-        As[ty][tx] = A[row * n + t * TILE + tx];
-        Bs[ty][tx] = B[(t * TILE + ty) * n + col];
-        __syncthreads();
-#pragma unroll
-        for (int k = 0; k < TILE; ++k)
-            acc += As[ty][k] * Bs[k][tx];
-        __syncthreads();
-    }
-    C[row * n + col] = acc;
-}
-`;
+    const source = await exampleSource("tiled-matmul");
     const n = MATMUL_N;
     const settings = {
       kernel: "matmul_tiled",
