@@ -220,7 +220,7 @@ void host(int *p) { sk<<<1,1>>>(p); ak<<<1,1>>>(p); stk<int><<<1,1>>>(p); }
                 .iter()
                 .any(|d| l.starts_with(d))
                 // A declaration (NVPTX's form: its parameters on the next lines) is not a definition.
-                && !(l.starts_with(".func") && !l.ends_with('('))
+                && (!l.starts_with(".func") || l.ends_with('('))
         })
         .collect();
     heads.sort_unstable();

@@ -98,15 +98,7 @@ pub(crate) fn run<F: Front>(
             for x in 0..gx {
                 f.start_block([x, y, z]);
                 let mut threads: Vec<F::Thread> = (0..nthreads).map(|_| f.new_thread()).collect();
-                let mut n = 0;
-                for tz in 0..bz {
-                    for ty in 0..by {
-                        for tx in 0..bx {
-                            f.start_thread(&mut threads[n], [tx, ty, tz], n as u32);
-                            n += 1;
-                        }
-                    }
-                }
+                super::sched::start_threads(f, &mut threads, launch.block);
                 let state = f.save_block();
                 blocks.push(Some(Parked { threads, state }));
             }

@@ -301,6 +301,23 @@ pub(crate) fn step(steps: &mut u64, cfg: &Config) -> Result<(), Fault> {
     Ok(())
 }
 
+/// Starts the block's threads in order of their linear index (x fastest).
+pub(crate) fn start_threads<F: Front>(
+    f: &mut F,
+    threads: &mut [F::Thread],
+    [bx, by, bz]: [u32; 3],
+) {
+    let mut n = 0;
+    for tz in 0..bz {
+        for ty in 0..by {
+            for tx in 0..bx {
+                f.start_thread(&mut threads[n], [tx, ty, tz], n as u32);
+                n += 1;
+            }
+        }
+    }
+}
+
 /// Runs the launch: every block of the grid.
 pub(crate) fn run<F: Front>(
     f: &mut F,
@@ -320,15 +337,7 @@ pub(crate) fn run<F: Front>(
             for x in 0..gx {
                 f.start_block([x, y, z]);
                 f.checker().start_block([x, y, z]);
-                let mut n = 0;
-                for tz in 0..bz {
-                    for ty in 0..by {
-                        for tx in 0..bx {
-                            f.start_thread(&mut threads[n], [tx, ty, tz], n as u32);
-                            n += 1;
-                        }
-                    }
-                }
+                start_threads(f, &mut threads, launch.block);
                 match run_block(f, &mut threads, &mut stats.barriers) {
                     Ok(_) => {}
                     Err(mut e) => {
