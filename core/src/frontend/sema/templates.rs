@@ -117,14 +117,7 @@ impl<'a> Checker<'a> {
         span: Span,
         object: Option<Expr>,
     ) -> Expr {
-        // What deduction sees: arrays decay to pointers.
-        let types: Vec<CType> = args
-            .iter()
-            .map(|a| match &a.ty {
-                CType::Array(e, _) => CType::ptr_to((**e).clone()),
-                t => t.clone(),
-            })
-            .collect();
+        let types = deduction_types(&args);
         let only_template = set.is_empty() && defs.len() == 1;
         let mut viable: Vec<Candidate> = Vec::new();
         for sig in set {
@@ -289,13 +282,7 @@ impl<'a> Checker<'a> {
         args: &[Expr],
         span: &Span,
     ) -> Vec<usize> {
-        let types: Vec<CType> = args
-            .iter()
-            .map(|a| match &a.ty {
-                CType::Array(e, _) => CType::ptr_to((**e).clone()),
-                t => t.clone(),
-            })
-            .collect();
+        let types = deduction_types(args);
         defs.into_iter()
             .filter(|&d| {
                 self.template_candidate(d, &[], &types, args, span)
@@ -416,4 +403,14 @@ fn template_signature(d: &crate::frontend::template::TemplateDef) -> String {
         }
         TemplateKind::Class { .. } | TemplateKind::Variable => d.name.clone(),
     }
+}
+
+/// The argument types deduction sees: arrays decay to pointers.
+fn deduction_types(args: &[Expr]) -> Vec<CType> {
+    args.iter()
+        .map(|a| match &a.ty {
+            CType::Array(e, _) => CType::ptr_to((**e).clone()),
+            t => t.clone(),
+        })
+        .collect()
 }
