@@ -173,7 +173,7 @@ fn thrust_functors_and_device_vector_host_templates() {
         entries,
         [
             "_Z3opsPKfPfPi",
-            "_Z9broadcastPfPKfPiPKiPN6thrust16_V_300500_SM_8007complexIfEEPKS7_ii",
+            "_Z9broadcastPfPKfPiPKiPN6thrust16_V_300500_SM_8007complexIfEEPKS8_ii",
             "_ZN2bc6columnIN4cuda3__47maximumIiEEiEEvPT0_PKS5_iiT_S5_",
             "_ZN2bc6columnIN4cuda3std3__410multipliesIN6thrust16_V_300500_SM_8007complexIfEEEES8_EEvPT0_PKSA_iiT_SA_",
             "_ZN2bc6columnIN4cuda3std3__47dividesIfEEfEEvPT0_PKS6_iiT_S6_",
@@ -221,7 +221,7 @@ fn thrust_functors_and_device_vector_host_templates() {
     .expect("mf", Data::F32Near(ef, vec![1e-6; W * ROWS]))
     .expect("mi", Data::I32(ei))
     .expect("mc", Data::F32Near(ec, vec![1e-6; 2 * W * ROWS]))
-    .kernel("_Z9broadcastPfPKfPiPKiPN6thrust16_V_300500_SM_8007complexIfEEPKS7_ii");
+    .kernel("_Z9broadcastPfPKfPiPKiPN6thrust16_V_300500_SM_8007complexIfEEPKS8_ii");
     // A NaN loses to a number in `cuda::minimum<float>` (fminf).
     let x = vec![
         f32::NAN,
