@@ -517,7 +517,7 @@ fn missing_host_only_header_is_a_warning() {
     let src = r#"#include <GL/gl.h>
 #include "cudaEGL.h"
 #include <cuda_runtime.h>
-#include <thrust/device_vector.h>
+#include <thrust/sort.h>
 typedef void (*PFNGLBINDBUFFERPROC)(GLenum, GLuint);
 namespace helper {
     PFNGLBINDBUFFERPROC glBindBuffer = (PFNGLBINDBUFFERPROC)glXGetProcAddress((const GLubyte *)"glBindBuffer");
@@ -530,7 +530,7 @@ __global__ void fill(float4 *pos, unsigned int w, float t) {
     pos[threadIdx.x] = make_float4(w, t, 0.0f, 1.0f);
 }
 void createVBO(GLuint *vbo, struct cudaGraphicsResource **res, unsigned int flags) {
-    thrust::device_vector<float> d(16);
+    thrust::sort(vbo, vbo + 16);
     glGenBuffers(1, vbo);
     fill<<<1, 1>>>(0, 1, 0.0f);
 }
@@ -793,4 +793,26 @@ fn enumerators_of_class_template_instances() {
     let ptx = c.ptx.unwrap();
     assert!(ptx.contains("setp.eq.s32"), "{ptx}");
     assert!(ptx.contains("neg.f32"), "{ptx}");
+}
+
+/// A type named from the global namespace, `::N::C<T>` (CCCL's
+/// `template <class T = void> using plus = ::cuda::std::plus<T>;`), in an
+/// alias template, a typedef and a parameter.
+#[test]
+fn globally_qualified_template_ids_name_types() {
+    let src = r#"namespace a { template <class T = void> struct d { __device__ T operator()(T x, T y) const { return x / y; } }; }
+namespace b { template <class T = void> using d = ::a::d<T>; typedef ::a::d<int> di; }
+__global__ void k(b::d<float> f, b::di g, ::a::d<double> h, float *p, int *q, double *r) {
+    *p = f(*p, 2.0f);
+    *q = g(*q, 3);
+    *r = h(*r, 4.0);
+}
+"#;
+    let c = compile(src);
+    assert_eq!(errors(&c), Vec::<String>::new());
+    // nvcc 13.5's name: every parameter is an instance of `a::d`.
+    assert!(c
+        .ptx
+        .unwrap()
+        .contains(".visible .entry _Z1kN1a1dIfEENS0_IiEENS0_IdEEPfPiPd("));
 }

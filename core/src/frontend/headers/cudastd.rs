@@ -3,7 +3,9 @@
 //! namespace `cuda::std`, usable in host and device code alike. Real
 //! files include them beside `cuda/pipeline` (cuda-samples'
 //! `dmmaTensorCoreGemm`); the facts they give are the ones of `<type_traits>`,
-//! `<cstdint>`, `<limits>` and `<utility>`.
+//! `<cstdint>`, `<limits>` and `<utility>`; `<cuda/std/functional>` and
+//! `<cuda/functional>` hold the function objects (Thrust's functors are
+//! these).
 
 /// `cuda/std/type_traits`.
 const TYPE_TRAITS: &str = "#pragma once
@@ -158,6 +160,102 @@ template <class A, class B> __host__ __device__ constexpr pair<A, B> make_pair(A
 }
 ";
 
+/// `cuda/std/functional`: the standard function objects in libcu++'s
+/// versioned inline namespace, as nvcc's kernel names carry them
+/// (`N4cuda3std3__45minusIfEE`), each with its transparent `<void>` form,
+/// and `identity`. Thrust's `plus`, `minus`, ... name these
+/// (`<thrust/functional.h>`).
+const FUNCTIONAL: &str = "#pragma once
+#include <cuda/std/utility>
+#define __PTXLAB_BINARY_FN(NAME, OP, R) \\
+template <class T = void> struct NAME { \\
+    typedef T first_argument_type; \\
+    typedef T second_argument_type; \\
+    typedef R result_type; \\
+    __host__ __device__ constexpr R operator()(const T &a, const T &b) const { return a OP b; } \\
+}; \\
+template <> struct NAME<void> { \\
+    typedef void is_transparent; \\
+    template <class T, class U> \\
+    __host__ __device__ constexpr auto operator()(const T &a, const U &b) const -> decltype(a OP b) { return a OP b; } \\
+};
+#define __PTXLAB_UNARY_FN(NAME, OP, R) \\
+template <class T = void> struct NAME { \\
+    typedef T argument_type; \\
+    typedef R result_type; \\
+    __host__ __device__ constexpr R operator()(const T &a) const { return OP a; } \\
+}; \\
+template <> struct NAME<void> { \\
+    typedef void is_transparent; \\
+    template <class T> \\
+    __host__ __device__ constexpr auto operator()(const T &a) const -> decltype(OP a) { return OP a; } \\
+};
+namespace cuda {
+namespace std {
+inline namespace __4 {
+__PTXLAB_BINARY_FN(plus, +, T)
+__PTXLAB_BINARY_FN(minus, -, T)
+__PTXLAB_BINARY_FN(multiplies, *, T)
+__PTXLAB_BINARY_FN(divides, /, T)
+__PTXLAB_BINARY_FN(modulus, %, T)
+__PTXLAB_BINARY_FN(equal_to, ==, bool)
+__PTXLAB_BINARY_FN(not_equal_to, !=, bool)
+__PTXLAB_BINARY_FN(greater, >, bool)
+__PTXLAB_BINARY_FN(less, <, bool)
+__PTXLAB_BINARY_FN(greater_equal, >=, bool)
+__PTXLAB_BINARY_FN(less_equal, <=, bool)
+__PTXLAB_BINARY_FN(logical_and, &&, bool)
+__PTXLAB_BINARY_FN(logical_or, ||, bool)
+__PTXLAB_BINARY_FN(bit_and, &, T)
+__PTXLAB_BINARY_FN(bit_or, |, T)
+__PTXLAB_BINARY_FN(bit_xor, ^, T)
+__PTXLAB_UNARY_FN(negate, -, T)
+__PTXLAB_UNARY_FN(logical_not, !, bool)
+__PTXLAB_UNARY_FN(bit_not, ~, T)
+struct identity {
+    typedef void is_transparent;
+    template <class T> __host__ __device__ constexpr const T &operator()(const T &t) const { return t; }
+};
+}
+}
+}
+#undef __PTXLAB_BINARY_FN
+#undef __PTXLAB_UNARY_FN
+";
+
+/// `cuda/functional`: `cuda::maximum` and `cuda::minimum` (libcu++'s
+/// inline namespace, `N4cuda3__47maximumIiEE`). Floating-point operands
+/// take `fmax`/`fmin` (a NaN loses to a number), others the comparison
+/// `a < b`, as libcu++ defines them.
+const CUDA_FUNCTIONAL: &str = "#pragma once
+#include <math.h>
+#include <cuda/std/functional>
+namespace cuda {
+inline namespace __4 {
+template <class T> __host__ __device__ constexpr T __ptxlab_max(const T &a, const T &b) { return a < b ? b : a; }
+template <class T> __host__ __device__ constexpr T __ptxlab_min(const T &a, const T &b) { return b < a ? b : a; }
+__host__ __device__ inline float __ptxlab_max(const float &a, const float &b) { return ::fmaxf(a, b); }
+__host__ __device__ inline float __ptxlab_min(const float &a, const float &b) { return ::fminf(a, b); }
+__host__ __device__ inline double __ptxlab_max(const double &a, const double &b) { return ::fmax(a, b); }
+__host__ __device__ inline double __ptxlab_min(const double &a, const double &b) { return ::fmin(a, b); }
+template <class T = void> struct maximum {
+    __host__ __device__ constexpr T operator()(const T &a, const T &b) const { return __ptxlab_max(a, b); }
+};
+template <> struct maximum<void> {
+    typedef void is_transparent;
+    template <class T> __host__ __device__ constexpr T operator()(const T &a, const T &b) const { return __ptxlab_max(a, b); }
+};
+template <class T = void> struct minimum {
+    __host__ __device__ constexpr T operator()(const T &a, const T &b) const { return __ptxlab_min(a, b); }
+};
+template <> struct minimum<void> {
+    typedef void is_transparent;
+    template <class T> __host__ __device__ constexpr T operator()(const T &a, const T &b) const { return __ptxlab_min(a, b); }
+};
+}
+}
+";
+
 /// The headers this module provides.
 pub const NAMES: &[&str] = &[
     "cuda/std/type_traits",
@@ -165,6 +263,8 @@ pub const NAMES: &[&str] = &[
     "cuda/std/cstdint",
     "cuda/std/limits",
     "cuda/std/utility",
+    "cuda/std/functional",
+    "cuda/functional",
 ];
 
 /// The text of one of [`NAMES`].
@@ -178,6 +278,8 @@ pub fn header(name: &str) -> Option<&'static str> {
         "cuda/std/cstdint" => CSTDINT,
         "cuda/std/limits" => LIMITS,
         "cuda/std/utility" => UTILITY,
+        "cuda/std/functional" => FUNCTIONAL,
+        "cuda/functional" => CUDA_FUNCTIONAL,
         _ => return None,
     })
 }

@@ -6,7 +6,14 @@
 //! namespace `thrust::_V_300500_SM_<arch>`, which nvcc's kernel names carry
 //! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`);
 //! `<thrust/pair.h>` names libcu++'s `cuda::std::pair`, `<thrust/tuple.h>`
-//! its `tie` of two (assigned a pair). Thrust's
+//! its `tie` of two (assigned a pair). `<thrust/functional.h>` names
+//! libcu++'s function objects (`thrust::minus<float>` is
+//! `cuda::std::minus<float>`, `thrust::maximum` `cuda::maximum`, as in
+//! CCCL 3) beside Thrust's own `square`, `project1st` and `project2nd`.
+//! `<thrust/device_vector.h>` and `<thrust/host_vector.h>` declare the
+//! containers' host interface (no bodies: host code is checked, never
+//! compiled), so a host function template that launches a kernel template
+//! with `thrust::raw_pointer_cast(v.data())` deduces its instance. Thrust's
 //! other headers are host-only (`HOST_ONLY` in `headers.rs`).
 
 /// The paths served here (in the order of `header`'s texts).
@@ -15,6 +22,9 @@ pub const NAMES: &[&str] = &[
     "thrust/device_ptr.h",
     "thrust/pair.h",
     "thrust/tuple.h",
+    "thrust/functional.h",
+    "thrust/device_vector.h",
+    "thrust/host_vector.h",
 ];
 
 /// The inline namespace's name from the target, defined once.
@@ -189,7 +199,183 @@ using ::cuda::std::tie;
 }
 ";
 
+/// `<thrust/functional.h>`: CCCL 3's aliases of libcu++'s function
+/// objects, and Thrust's own functors in its inline namespace.
+const FUNCTIONAL: &str = concat!(
+    namespace!(),
+    r#"#include <cuda/std/functional>
+#include <cuda/functional>
+namespace thrust {
+template <class T = void> using plus = ::cuda::std::plus<T>;
+template <class T = void> using minus = ::cuda::std::minus<T>;
+template <class T = void> using multiplies = ::cuda::std::multiplies<T>;
+template <class T = void> using divides = ::cuda::std::divides<T>;
+template <class T = void> using modulus = ::cuda::std::modulus<T>;
+template <class T = void> using negate = ::cuda::std::negate<T>;
+template <class T = void> using equal_to = ::cuda::std::equal_to<T>;
+template <class T = void> using not_equal_to = ::cuda::std::not_equal_to<T>;
+template <class T = void> using greater = ::cuda::std::greater<T>;
+template <class T = void> using less = ::cuda::std::less<T>;
+template <class T = void> using greater_equal = ::cuda::std::greater_equal<T>;
+template <class T = void> using less_equal = ::cuda::std::less_equal<T>;
+template <class T = void> using logical_and = ::cuda::std::logical_and<T>;
+template <class T = void> using logical_or = ::cuda::std::logical_or<T>;
+template <class T = void> using logical_not = ::cuda::std::logical_not<T>;
+template <class T = void> using bit_and = ::cuda::std::bit_and<T>;
+template <class T = void> using bit_or = ::cuda::std::bit_or<T>;
+template <class T = void> using bit_xor = ::cuda::std::bit_xor<T>;
+template <class T = void> using maximum = ::cuda::maximum<T>;
+template <class T = void> using minimum = ::cuda::minimum<T>;
+inline namespace __PTXLAB_THRUST_NS {
+template <class T = void> struct square {
+    __host__ __device__ constexpr T operator()(const T &x) const { return x * x; }
+};
+template <> struct square<void> {
+    typedef void is_transparent;
+    template <class T> __host__ __device__ constexpr T operator()(const T &x) const { return x * x; }
+};
+template <class A = void, class B = void> struct project1st {
+    __host__ __device__ constexpr const A &operator()(const A &a, const B &) const { return a; }
+};
+template <class A = void, class B = void> struct project2nd {
+    __host__ __device__ constexpr const B &operator()(const A &, const B &b) const { return b; }
+};
+}
+}
+"#
+);
+
+/// `<thrust/device_vector.h>`: the container's host interface, declared.
+/// Its iterator is the device pointer (Thrust wraps it in
+/// `detail::normal_iterator`); `operator[]` gives a `device_reference`,
+/// which host code reads and assigns.
+const DEVICE_VECTOR: &str = concat!(
+    namespace!(),
+    r#"#include <stddef.h>
+#include <thrust/device_ptr.h>
+namespace thrust { inline namespace __PTXLAB_THRUST_NS {
+template <typename T>
+class device_reference {
+public:
+    __host__ operator T() const;
+    __host__ device_reference &operator=(const T &x);
+};
+template <typename T>
+class device_vector {
+public:
+    typedef T value_type;
+    typedef size_t size_type;
+    typedef ptrdiff_t difference_type;
+    typedef device_ptr<T> pointer;
+    typedef device_ptr<const T> const_pointer;
+    typedef device_ptr<T> iterator;
+    typedef device_ptr<const T> const_iterator;
+    typedef device_reference<T> reference;
+    typedef device_reference<const T> const_reference;
+    __host__ device_vector();
+    explicit __host__ device_vector(size_t n);
+    __host__ device_vector(size_t n, const T &value);
+    __host__ device_vector(const device_vector &v);
+    template <typename V> __host__ device_vector(const V &v);
+    template <typename It> __host__ device_vector(It first, It last);
+    __host__ ~device_vector();
+    __host__ device_vector &operator=(const device_vector &v);
+    template <typename V> __host__ device_vector &operator=(const V &v);
+    __host__ size_t size() const;
+    __host__ size_t capacity() const;
+    __host__ bool empty() const;
+    __host__ void resize(size_t n);
+    __host__ void resize(size_t n, const T &value);
+    __host__ void reserve(size_t n);
+    __host__ void clear();
+    __host__ void shrink_to_fit();
+    __host__ void push_back(const T &x);
+    __host__ void pop_back();
+    __host__ void swap(device_vector &v);
+    __host__ void assign(size_t n, const T &x);
+    template <typename It> __host__ void assign(It first, It last);
+    __host__ device_ptr<T> data();
+    __host__ device_ptr<const T> data() const;
+    __host__ iterator begin();
+    __host__ const_iterator begin() const;
+    __host__ const_iterator cbegin() const;
+    __host__ iterator end();
+    __host__ const_iterator end() const;
+    __host__ const_iterator cend() const;
+    __host__ reference operator[](size_t i);
+    __host__ const_reference operator[](size_t i) const;
+    __host__ reference front();
+    __host__ reference back();
+};
+} }
+"#
+);
+
+/// `<thrust/host_vector.h>`: the host container's interface, declared
+/// (its iterator a plain pointer).
+const HOST_VECTOR: &str = concat!(
+    namespace!(),
+    r#"#include <stddef.h>
+namespace thrust { inline namespace __PTXLAB_THRUST_NS {
+template <typename T>
+class host_vector {
+public:
+    typedef T value_type;
+    typedef size_t size_type;
+    typedef ptrdiff_t difference_type;
+    typedef T *pointer;
+    typedef const T *const_pointer;
+    typedef T *iterator;
+    typedef const T *const_iterator;
+    typedef T &reference;
+    typedef const T &const_reference;
+    __host__ host_vector();
+    explicit __host__ host_vector(size_t n);
+    __host__ host_vector(size_t n, const T &value);
+    __host__ host_vector(const host_vector &v);
+    template <typename V> __host__ host_vector(const V &v);
+    template <typename It> __host__ host_vector(It first, It last);
+    __host__ ~host_vector();
+    __host__ host_vector &operator=(const host_vector &v);
+    template <typename V> __host__ host_vector &operator=(const V &v);
+    __host__ size_t size() const;
+    __host__ size_t capacity() const;
+    __host__ bool empty() const;
+    __host__ void resize(size_t n);
+    __host__ void resize(size_t n, const T &value);
+    __host__ void reserve(size_t n);
+    __host__ void clear();
+    __host__ void push_back(const T &x);
+    __host__ void pop_back();
+    __host__ void swap(host_vector &v);
+    __host__ void assign(size_t n, const T &x);
+    template <typename It> __host__ void assign(It first, It last);
+    __host__ T *data();
+    __host__ const T *data() const;
+    __host__ iterator begin();
+    __host__ const_iterator begin() const;
+    __host__ iterator end();
+    __host__ const_iterator end() const;
+    __host__ T &operator[](size_t i);
+    __host__ const T &operator[](size_t i) const;
+    __host__ T &front();
+    __host__ T &back();
+};
+} }
+"#
+);
+
 pub fn header(path: &str) -> Option<&'static str> {
     let i = NAMES.iter().position(|n| *n == path)?;
-    Some([COMPLEX, DEVICE_PTR, PAIR, TUPLE][i])
+    Some(
+        [
+            COMPLEX,
+            DEVICE_PTR,
+            PAIR,
+            TUPLE,
+            FUNCTIONAL,
+            DEVICE_VECTOR,
+            HOST_VECTOR,
+        ][i],
+    )
 }

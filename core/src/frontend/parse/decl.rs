@@ -450,7 +450,17 @@ impl<'a> Parser<'a> {
         let mut words: Vec<String> = Vec::new();
         let start = self.span();
         self.skip_attributes();
-        while let Some(t) = self.peek().filter(|t| t.kind == TokKind::Ident) {
+        // A name qualified from the global namespace (`::cuda::std::plus<T>`)
+        // starts at its `::`.
+        let global_name = |p: &Self, words: &[String], s: &Specs| {
+            words.is_empty()
+                && s.ty.is_none()
+                && p.peek_at(1).is_some_and(|n| n.kind == TokKind::Ident)
+        };
+        while let Some(t) = self
+            .peek()
+            .filter(|t| t.kind == TokKind::Ident || t.is("::") && global_name(self, &words, &s))
+        {
             let w = &*t.text;
             match w {
                 "alignas" => {
