@@ -943,3 +943,35 @@ __device__ __noinline__ int later(int x) { return x * 3 + 7; }
         );
     }
 }
+
+/// A struct of integers aligned to its 4 or 8 bytes is copied as 32-bit
+/// words, as nvcc copies it (`ld.global.u32`, `ld.global.v2.u32`), not
+/// member by member; so is a `__half2` of our `cuda_fp16.h` through its
+/// arithmetic (one 32-bit load per operand, one store).
+#[test]
+fn small_aligned_integer_records_are_copied_as_words_as_nvcc() {
+    const SRC: &str = "struct __align__(4) S { short a, b; };
+struct __align__(8) E { short a, b, c, d; };
+__global__ void c1(S *o, const S *a) { o[threadIdx.x] = a[threadIdx.x]; }
+__global__ void c2(short2 *o, const short2 *a) { o[threadIdx.x] = a[threadIdx.x]; }
+__global__ void c3(E *o, const E *a) { o[threadIdx.x] = a[threadIdx.x]; }
+";
+    let count = |p: &str, op: &str| lines(p).iter().filter(|l| l.starts_with(op)).count();
+    for p in ours_and_nvrtcs(SRC, "sm_80") {
+        assert_eq!(count(&p, "ld.global.u32 "), 2, "{p}");
+        assert_eq!(count(&p, "st.global.u32 "), 2, "{p}");
+        assert_eq!(count(&p, "ld.global.v2.u32 "), 1, "{p}");
+        assert_eq!(count(&p, "st.global.v2.u32 "), 1, "{p}");
+        assert!(!p.contains(".u16"), "{p}");
+    }
+    let half = "#include <cuda_fp16.h>
+__global__ void add2(__half2 *o, const __half2 *a, const __half2 *b) {
+    o[threadIdx.x] = __hadd2(a[threadIdx.x], b[threadIdx.x]);
+}
+";
+    let p = ptx(half, "sm_80", 3);
+    assert_eq!(count(&p, "ld.global.u32 "), 2, "{p}");
+    assert_eq!(count(&p, "st.global.u32 "), 1, "{p}");
+    assert!(has(&p, "add.f16x2", "%r3"), "{p}");
+    assert!(!p.contains(".u16"), "{p}");
+}

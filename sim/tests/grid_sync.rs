@@ -139,3 +139,77 @@ fn a_launch_that_is_not_cooperative_traps_and_a_large_grid_fails() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Blocks 2 and 3 return before the grid barrier that blocks 0 and 1 wait
+/// at: a deadlock naming both sides, found in a few rounds (not at the step
+/// limit), in both executors, on our PTX and on NVRTC's.
+const PARTIAL: &str = r#"
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void partial(int *out) {
+    cg::grid_group g = cg::this_grid();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+    if (blockIdx.x >= 2) return;
+    g.sync();
+    out[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+}
+"#;
+
+#[test]
+fn a_grid_barrier_some_blocks_never_reach_is_a_deadlock_naming_them() {
+    let opts = Options {
+        arch: "sm_80".into(),
+        opt_level: 3,
+        ..Options::default()
+    };
+    let m = compile_to_ir("partial.cu", PARTIAL, &NoFiles, &opts, None).unwrap();
+    let symbol = m
+        .functions
+        .iter()
+        .find(|f| f.attrs.kernel)
+        .unwrap()
+        .name
+        .clone();
+    let mut ptxs = vec![("our PTX", libcheck::our_ptx("partial.cu", PARTIAL, "sm_80"))];
+    if let Some(theirs) =
+        libcheck::nvrtc_ptx("partial.cu", PARTIAL, "sm_80", "cooperative_groups.h", &[])
+    {
+        ptxs.push(("NVRTC's PTX", theirs));
+    }
+    let mut c = Case::new(
+        "partial.cu",
+        [4, 1, 1],
+        [32, 1, 1],
+        vec![Arg::Buf("out", Data::I32(vec![0; 128]))],
+    )
+    .kernel("partial");
+    c.source = Some(PARTIAL);
+    c.cooperative = true;
+    let mut cfg = c.config(&opts);
+    // Far below the default: the deadlock is found long before.
+    cfg.max_steps = 2_000_000;
+    let mut errors = vec![(
+        "interpreter",
+        c.run_with(|l, mem| ptxlab_sim::interp::run_kernel(&m, &symbol, l, mem, &cfg))
+            .err(),
+    )];
+    for (what, ptx) in &ptxs {
+        let pm = ptxlab_sim::emu::PtxModule::parse(ptx).unwrap();
+        let name = pm.kernels().into_iter().next().expect("a kernel");
+        errors.push((
+            what,
+            c.run_with(|l, mem| ptxlab_sim::emu::run_kernel(&pm, name, l, mem, &cfg))
+                .err(),
+        ));
+    }
+    for (what, e) in errors {
+        let e = e.unwrap_or_else(|| panic!("{what}: the launch ended"));
+        assert_eq!(e.kind, ErrorKind::DivergentBarrier, "{what}: {e}");
+        assert!(
+            e.message
+                .contains("deadlock: blocks 0, 1 wait at the grid-wide barrier")
+                && e.message.contains("blocks 2, 3 ended without reaching it"),
+            "{what}: {e}"
+        );
+    }
+}

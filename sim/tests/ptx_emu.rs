@@ -409,13 +409,13 @@ fn errors_name_the_ptx_line_and_the_thread() {
 fn unimplemented_instructions_fail_only_when_executed() {
     let m = kernel(
         "",
-        "\tsetp.ne.s32 %p1, %r1, 5;\n\t@%p1 bra $L__BB0_1;\n\tfns.b32 %r2, %r1, %r1, %r1;\n$L__BB0_1:\n\tst.global.u32 [%rd1], 7;",
+        "\tsetp.ne.s32 %p1, %r1, 5;\n\t@%p1 bra $L__BB0_1;\n\tszext.wrap.u32 %r2, %r1, %r1;\n$L__BB0_1:\n\tst.global.u32 [%rd1], 7;",
     );
     // Thread 0 alone skips it.
     assert_eq!(run_buf(&m, 1, &[0], &Config::default()).unwrap().0, vec![7]);
     let e = run_buf(&m, 6, &[0], &Config::default()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Unsupported, "{e}");
-    assert!(e.message.contains("fns.b32"), "{e}");
+    assert!(e.message.contains("szext.wrap.u32"), "{e}");
     assert_eq!(e.at.unwrap().thread_idx, [5, 0, 0]);
 }
 

@@ -2,7 +2,7 @@
 //! finding that has it (`// ub: Kind LINE`, optionally `(also Kind, …)` for
 //! findings that come with it) beside a twin without it (`// ub: none`),
 //! each with its launch (`// launch: --grid … --block … --args …`, as
-//! `ptxlab run` takes it). A warning kind (`BarrierAfterExit`) is listed
+//! `ptxlab run` takes it, and `--arch` where it needs a newer target than sm_75). A warning kind (`BarrierAfterExit`) is listed
 //! the same way and must come as a warning, never as undefined behaviour.
 //! Both executors must report exactly the kind at
 //! the line (the emulator's PTX line mapped back to the source through the
@@ -24,6 +24,8 @@ struct UbFile {
     grid: [u32; 3],
     block: [u32; 3],
     args: String,
+    /// The target (`// launch: … --arch sm_80`; sm_75 when absent).
+    arch: String,
 }
 
 fn dir() -> PathBuf {
@@ -81,6 +83,12 @@ fn files() -> Vec<UbFile> {
                 grid: spec::parse_dim3(&opt("--grid")).unwrap(),
                 block: spec::parse_dim3(&opt("--block")).unwrap(),
                 args: opt("--args"),
+                arch: launch
+                    .split_whitespace()
+                    .skip_while(|w| *w != "--arch")
+                    .nth(1)
+                    .unwrap_or("sm_75")
+                    .to_string(),
                 name,
                 source,
             }
@@ -88,9 +96,10 @@ fn files() -> Vec<UbFile> {
         .collect()
 }
 
-fn options(level: u8) -> Options {
+fn options(level: u8, arch: &str) -> Options {
     Options {
         opt_level: level,
+        arch: arch.to_string(),
         ..Options::default()
     }
 }
@@ -98,8 +107,14 @@ fn options(level: u8) -> Options {
 impl UbFile {
     /// The launch in the IR interpreter at `level`.
     fn run_ir(&self, level: u8, config: &Config) -> Stats {
-        let m = compile_to_ir(&self.name, &self.source, &NoFiles, &options(level), None)
-            .unwrap_or_else(|e| panic!("{}: {e:?}", self.name));
+        let m = compile_to_ir(
+            &self.name,
+            &self.source,
+            &NoFiles,
+            &options(level, &self.arch),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{}: {e:?}", self.name));
         let k = m.functions.iter().find(|f| f.attrs.kernel).unwrap();
         let mut mem = interp::Memory::new();
         let specs = spec::parse_args(&self.args).unwrap();
@@ -111,7 +126,7 @@ impl UbFile {
 
     /// The launch of our PTX at `level` in the emulator, and the compilation.
     fn run_ptx(&self, level: u8, config: &Config) -> (Stats, Compilation) {
-        let c = compile_source(&self.name, &self.source, &options(level));
+        let c = compile_source(&self.name, &self.source, &options(level, &self.arch));
         let ptx = PtxModule::parse(c.ptx.as_deref().expect("PTX")).unwrap();
         let k = ptx.kernels()[0].to_string();
         let specs = spec::parse_args(&self.args).unwrap();

@@ -86,6 +86,13 @@ pub enum Lowering {
     /// the constant [`crate::wmma::Wmma::code`] naming it; the fragments
     /// are passed by address.
     Wmma,
+    /// `__cvta_generic_to_shared(p)` (`to`: a generic pointer's address in
+    /// the space, a `size_t`) and `__cvta_shared_to_generic(a)` (back):
+    /// address-space casts, `cvta.to.shared.u64` / `cvta.shared.u64`.
+    Cvta {
+        to: bool,
+        space: u32,
+    },
     /// A load or store with a cache operator (`__ldcs`, `__stwt`, …, our
     /// `cuda_runtime.h`): `(dst, src)`, the value's address and the global
     /// pointer for a load, `(ptr, &value)` for a store; the pointee's type
@@ -739,6 +746,97 @@ const ROUNDED: &[Builtin] = &[
     nv!("__tanhf", F1, "llvm.nvvm.tanh.approx.f"),
     // A correctly rounded 1/√x: NVIDIA's libdevice sequence (`libdevice/src/lib.rs`).
     nv!("__frsqrt_rn", F1, "__nv_frsqrt_rn"),
+    // `fns.b32`: the offset-th set bit of a mask from a base bit.
+    nv!("__fns", &[o("u", &["u", "u", "i"])], "llvm.nvvm.fns"),
+    // Which space a generic pointer points into (`isspacep.shared`).
+    nv!(
+        "__isGlobal",
+        &[o("u", &["&v"])],
+        "llvm.nvvm.isspacep.global"
+    ),
+    nv!(
+        "__isShared",
+        &[o("u", &["&v"])],
+        "llvm.nvvm.isspacep.shared"
+    ),
+    nv!(
+        "__isConstant",
+        &[o("u", &["&v"])],
+        "llvm.nvvm.isspacep.const"
+    ),
+    nv!("__isLocal", &[o("u", &["&v"])], "llvm.nvvm.isspacep.local"),
+    Builtin {
+        name: "__cvta_generic_to_global",
+        overloads: &[o("m", &["&v"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: true,
+            space: crate::ir::addrspace::GLOBAL,
+        },
+    },
+    Builtin {
+        name: "__cvta_global_to_generic",
+        overloads: &[o("*v", &["m"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: false,
+            space: crate::ir::addrspace::GLOBAL,
+        },
+    },
+    Builtin {
+        name: "__cvta_generic_to_shared",
+        overloads: &[o("m", &["&v"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: true,
+            space: crate::ir::addrspace::SHARED,
+        },
+    },
+    Builtin {
+        name: "__cvta_shared_to_generic",
+        overloads: &[o("*v", &["m"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: false,
+            space: crate::ir::addrspace::SHARED,
+        },
+    },
+    Builtin {
+        name: "__cvta_generic_to_constant",
+        overloads: &[o("m", &["&v"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: true,
+            space: crate::ir::addrspace::CONST,
+        },
+    },
+    Builtin {
+        name: "__cvta_constant_to_generic",
+        overloads: &[o("*v", &["m"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: false,
+            space: crate::ir::addrspace::CONST,
+        },
+    },
+    Builtin {
+        name: "__cvta_generic_to_local",
+        overloads: &[o("m", &["&v"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: true,
+            space: crate::ir::addrspace::LOCAL,
+        },
+    },
+    Builtin {
+        name: "__cvta_local_to_generic",
+        overloads: &[o("*v", &["m"])],
+        trailing_default: None,
+        lowering: Lowering::Cvta {
+            to: false,
+            space: crate::ir::addrspace::LOCAL,
+        },
+    },
     // The byte dot products of sm_61 (`dp4a.s32.s32`, `dp2a.hi.u32.u32`):
     // `sm_61_intrinsics.h`'s overloads, vector ones included, are inline
     // functions of `headers/devfns.rs` over these.

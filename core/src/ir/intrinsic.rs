@@ -9,6 +9,7 @@
 //! model's `half.rs`) and `Texture` (the geometry and types of a fetch or
 //! surface access, `llvm.nvvm.tex.unified.2d.v4f32.f32`).
 
+use crate::ir::addrspace;
 use std::fmt;
 
 use crate::wmma::Wmma;
@@ -241,6 +242,12 @@ pub enum Intrinsic {
     Sad { signed: bool },
     /// `llvm.nvvm.prmt`.
     Prmt,
+    /// `llvm.nvvm.fns` (`__fns(mask, base, offset)`: the position of the
+    /// offset-th set bit of mask from bit base, `fns.b32`).
+    Fns,
+    /// `llvm.nvvm.isspacep.{global,shared,const,local}` (`__isGlobal`, …):
+    /// whether a generic pointer points into the space (an `i1`).
+    IsSpace(u32),
     /// `llvm.nvvm.idp4a.<a>.<b>` (`dp4a`: four byte products added to a
     /// 32-bit value) and `llvm.nvvm.idp2a.{lo,hi}.<a>.<b>` (`dp2a`: two
     /// 16-bit × byte products, the low or high bytes of `b`); `<a>`/`<b>`
@@ -607,6 +614,11 @@ impl Intrinsic {
             "sad.i" => Some(Intrinsic::Sad { signed: true }),
             "sad.ui" => Some(Intrinsic::Sad { signed: false }),
             "prmt" => Some(Intrinsic::Prmt),
+            "fns" => Some(Intrinsic::Fns),
+            "isspacep.global" => Some(Intrinsic::IsSpace(addrspace::GLOBAL)),
+            "isspacep.shared" => Some(Intrinsic::IsSpace(addrspace::SHARED)),
+            "isspacep.const" => Some(Intrinsic::IsSpace(addrspace::CONST)),
+            "isspacep.local" => Some(Intrinsic::IsSpace(addrspace::LOCAL)),
             "bitcast.f2i" => Some(Intrinsic::Bitcast { to_int: true }),
             "bitcast.i2f" => Some(Intrinsic::Bitcast { to_int: false }),
             "barrier0" => Some(Intrinsic::Barrier0),
@@ -763,6 +775,17 @@ impl Intrinsic {
             Intrinsic::Mul24 { signed } => write!(out, "mul24.{}", sign(*signed)),
             Intrinsic::Sad { signed } => write!(out, "sad.{}", sign(*signed)),
             Intrinsic::Prmt => out.write_str("prmt"),
+            Intrinsic::Fns => out.write_str("fns"),
+            Intrinsic::IsSpace(space) => write!(
+                out,
+                "isspacep.{}",
+                match *space {
+                    addrspace::GLOBAL => "global",
+                    addrspace::SHARED => "shared",
+                    addrspace::CONST => "const",
+                    _ => "local",
+                }
+            ),
             Intrinsic::Dot {
                 two,
                 a_signed,
@@ -880,6 +903,8 @@ impl Intrinsic {
             | Intrinsic::Mul24 { .. }
             | Intrinsic::Sad { .. }
             | Intrinsic::Prmt
+            | Intrinsic::Fns
+            | Intrinsic::IsSpace(_)
             | Intrinsic::Dot { .. }
             | Intrinsic::Ptx(_)
             | Intrinsic::Float(..)

@@ -68,6 +68,9 @@ impl Gen<'_> {
         // members are only as aligned as their offsets say.
         let packed = align < natural
             || matches!(ty, CType::Record(r) if r.layout().is_some_and(|l| l.packed));
+        if !packed && self.copy_whole(&dst, &src, ty, &parts, align) {
+            return;
+        }
         // Every member is read, then every member written (a copy's source
         // and destination never overlap partly), so isel can make vectors
         // of both.
@@ -115,6 +118,66 @@ impl Gen<'_> {
                 },
             );
         }
+    }
+
+    /// nvcc's copy of a small aligned aggregate of integers (`__half2`,
+    /// `__nv_bfloat162`, `short2`, `char4`, a `struct __align__(4) { short
+    /// a, b; }`): when the object is 2, 4, 8 or 16 bytes and aligned to its
+    /// size, it moves as one `i16` or as 32-bit words (`ld.global.u32`, a
+    /// `v2.u32`/`v4.u32` once the load/store vectorizer joins them), not
+    /// member by member; sroa widens a local's integer pieces around the
+    /// words (a member changed in a local copy is masked into its word).
+    /// Whether it did.
+    fn copy_whole(
+        &mut self,
+        dst: &Value,
+        src: &Value,
+        ty: &CType,
+        parts: &[(u64, CType)],
+        align: u64,
+    ) -> bool {
+        let Some(size) = ty.size() else { return false };
+        if !matches!(size, 2 | 4 | 8 | 16)
+            || align < size
+            || parts.len() < 2
+            || !parts.iter().all(|(_, t)| t.is_integer())
+        {
+            return false;
+        }
+        let (word, wty) = if size == 2 {
+            (2, Type::I16)
+        } else {
+            (4, Type::I32)
+        };
+        let mut loaded = Vec::new();
+        for k in 0..size / word {
+            let from = self.byte_offset(src.clone(), k * word, "agg.src");
+            let v = self.emit(
+                "agg.val",
+                wty.clone(),
+                InstKind::Load {
+                    ptr: from,
+                    align: if k == 0 { align } else { word },
+                    volatile: false,
+                },
+            );
+            loaded.push(v);
+        }
+        for (k, v) in loaded.into_iter().enumerate() {
+            let k = k as u64;
+            let to = self.byte_offset(dst.clone(), k * word, "agg.dst");
+            self.emit(
+                "",
+                Type::Void,
+                InstKind::Store {
+                    val: v,
+                    ptr: to,
+                    align: if k == 0 { align } else { word },
+                    volatile: false,
+                },
+            );
+        }
+        true
     }
 
     /// `for (i = 0; i < n; i++) dst[i] = src[i]` over words as wide as the

@@ -288,6 +288,7 @@ impl Front for Exec<'_> {
 
     fn alloc_workspace(&mut self, bytes: Vec<u8>) -> u64 {
         let id = self.mem.alloc_bytes(bytes);
+        self.mem.watch(id);
         self.workspace = crate::model::memory::Ptr::global(id).encode();
         self.workspace
     }
@@ -368,6 +369,10 @@ impl Front for Exec<'_> {
 
     fn checker(&mut self) -> &mut Checker {
         &mut self.check
+    }
+
+    fn memory(&mut self) -> &mut Memory {
+        self.mem
     }
 
     fn line_of(&self, func: u32, pc: u32) -> Option<u32> {
@@ -1297,6 +1302,20 @@ struct EmuMem<'a, 'p> {
     site: (u32, usize),
 }
 
+/// A barrier's address as the race checks key it: its shared offset,
+/// whether the instruction named it by a shared or a generic address.
+fn shared_key(addr: u64) -> u64 {
+    if addr < 1 << 32 {
+        return addr;
+    }
+    let p = Ptr::decode(addr);
+    if p.space == addrspace::SHARED {
+        p.offset
+    } else {
+        addr
+    }
+}
+
 fn shared_space(addr: u64) -> Mem {
     if addr < 1 << 32 {
         Mem::Shared
@@ -1335,5 +1354,17 @@ impl AsyncMem for EmuMem<'_, '_> {
 
     fn phase_completed(&mut self, expected: u64) {
         self.ex.check.mbarrier_phase(expected);
+    }
+
+    fn arrived(&mut self, bar: u64, phase: u64, completes: bool) {
+        let me = self.t.lane.linear;
+        self.ex
+            .check
+            .mbarrier_arrive(me, shared_key(bar), phase, completes);
+    }
+
+    fn acquired(&mut self, bar: u64, parity: u64) {
+        let me = self.t.lane.linear;
+        self.ex.check.mbarrier_acquire(me, shared_key(bar), parity);
     }
 }

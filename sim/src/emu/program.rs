@@ -271,6 +271,11 @@ pub(crate) enum IntOp {
         clamp: bool,
     },
     Prmt,
+    /// `fns.b32 d, mask, base, offset`.
+    Fns,
+    /// `isspacep.<space> p, a`: whether generic address `a` points into
+    /// the space (its operand `.u64`, its result a predicate).
+    IsSpace(Mem),
     Shf {
         left: bool,
         clamp: bool,

@@ -180,6 +180,7 @@ impl Front for Exec<'_, '_> {
 
     fn alloc_workspace(&mut self, bytes: Vec<u8>) -> u64 {
         let id = self.mem.alloc_bytes(bytes);
+        self.mem.watch(id);
         self.workspace = crate::model::memory::Ptr::global(id).encode();
         self.workspace
     }
@@ -261,6 +262,10 @@ impl Front for Exec<'_, '_> {
 
     fn checker(&mut self) -> &mut Checker {
         &mut self.check
+    }
+
+    fn memory(&mut self) -> &mut Memory {
+        self.mem
     }
 
     fn line_of(&self, func: u32, pc: u32) -> Option<u32> {

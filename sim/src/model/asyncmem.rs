@@ -263,6 +263,12 @@ pub(crate) trait AsyncMem {
     fn write_shared(&mut self, addr: u64, bytes: &[u8], record: bool) -> Result<(), Fault>;
     /// A phase of a barrier expecting `expected` arrivals completed.
     fn phase_completed(&mut self, expected: u64);
+    /// The thread arrived on the barrier at `bar` in phase `phase`
+    /// (`completes`: its arrival completed it), for the race checks.
+    fn arrived(&mut self, bar: u64, phase: u64, completes: bool);
+    /// The thread's wait on the barrier at `bar` saw the last phase of
+    /// parity `parity` complete, for the race checks.
+    fn acquired(&mut self, bar: u64, parity: u64);
 }
 
 /// What an instruction did.
@@ -298,6 +304,16 @@ fn update<T>(
         m.phase_completed(expected(old));
     }
     Ok(r)
+}
+
+/// An arrival of `count` on the barrier at `bar`: its token.
+fn arrive_at(m: &mut impl AsyncMem, bar: u64, count: u64, how: Arrive) -> Result<u64, Fault> {
+    let (old, token) = update(m, bar, |s| {
+        let (next, token) = arrive(s, count, how)?;
+        Ok((next, (s, token)))
+    })?;
+    m.arrived(bar, phase(old), pending(token) == 0);
+    Ok(token)
 }
 
 /// Runs `op` with operands `a` in a thread whose copies are `copies`.
@@ -355,7 +371,7 @@ pub(crate) fn exec(
             // complete); without `.noinc` the raise and the arrival cancel.
             complete(copies.drain(), m)?;
             if noinc {
-                update(m, a[0], |s| Ok((arrive(s, 1, Arrive::Plain)?.0, ())))?;
+                arrive_at(m, a[0], 1, Arrive::Plain)?;
             }
             done(None)
         }
@@ -368,8 +384,8 @@ pub(crate) fn exec(
             update(m, a[0], |_| Ok((0, ())))?;
             done(None)
         }
-        AsyncOp::Arrive(how) => done(Some(update(m, a[0], |s| arrive(s, 1, how))?)),
-        AsyncOp::ArriveCount => done(Some(update(m, a[0], |s| arrive(s, a[1], Arrive::Plain))?)),
+        AsyncOp::Arrive(how) => done(Some(arrive_at(m, a[0], 1, how)?)),
+        AsyncOp::ArriveCount => done(Some(arrive_at(m, a[0], a[1], Arrive::Plain)?)),
         AsyncOp::Wait | AsyncOp::WaitParity => {
             let s = super::memory::read_le(&m.read_shared(a[0], 8)?);
             if expected(s) == 0 {
@@ -378,12 +394,13 @@ pub(crate) fn exec(
                     "mbarrier wait on a barrier that was never initialized (mbarrier.init) or was invalidated".into(),
                 ));
             }
-            let done_ = if op == AsyncOp::Wait {
-                phase_done(s, a[1])
+            let (done_, parity) = if op == AsyncOp::Wait {
+                (phase_done(s, a[1]), phase(a[1]))
             } else {
-                parity_done(s, a[1])
+                (parity_done(s, a[1]), a[1])
             };
             if done_ {
+                m.acquired(a[0], parity);
                 done(Some(1))
             } else {
                 Ok(Outcome::Blocked)

@@ -254,6 +254,8 @@ struct Access {
     /// The launch's access count at the access (orders accesses of two
     /// blocks against a release).
     time: u32,
+    /// The thread's mbarrier clock at the access ([`MbarClocks`]).
+    clock: u32,
 }
 
 const NO_ACCESS: Access = Access {
@@ -265,6 +267,7 @@ const NO_ACCESS: Access = Access {
     site: (0, 0),
     atomic: false,
     time: 0,
+    clock: 0,
 };
 
 /// A finding before its lines and thread indices are known.
@@ -305,6 +308,38 @@ pub(crate) struct Checker {
     /// Per thread of the block, per local region (an alloca; the `.local`
     /// stack is region 0): which bytes the thread wrote.
     locals: Vec<Vec<Vec<bool>>>,
+    /// The order mbarriers give between the threads that arrive and those
+    /// whose wait sees the phase complete.
+    mbar: MbarClocks,
+}
+
+/// Happens-before through mbarriers (a producer's `cp.async` and arrival,
+/// a consumer's wait on the phase: `cuda::pipeline`, `cuda::barrier` of
+/// part of a block), as vector clocks: each thread's clock advances at its
+/// arrivals; an arrival adds what the thread has seen (itself up to its
+/// clock) to the phase's, and a wait that sees the phase complete takes
+/// the phase's in. An access is ordered before another thread's when that
+/// thread has seen its thread's clock at the access. The vectors exist
+/// only in blocks that arrive on an mbarrier.
+#[derive(Default)]
+struct MbarClocks {
+    /// Per thread of the block: its clock (from 1).
+    clock: Vec<u32>,
+    /// Per thread: the clock of every thread it has seen (empty until an
+    /// arrival).
+    seen: Vec<Vec<u32>>,
+    /// Per barrier (its address): what the arrivals of the current phase
+    /// saw, and of the last completed phase of each parity.
+    phases: HashMap<u64, [Vec<u32>; 3]>,
+}
+
+fn join(into: &mut Vec<u32>, from: &[u32]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), 0);
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        *a = (*a).max(*b);
+    }
 }
 
 impl Checker {
@@ -325,6 +360,10 @@ impl Checker {
             releases: HashMap::new(),
             acquired: Vec::new(),
             locals: vec![Vec::new(); if enabled { threads } else { 0 }],
+            mbar: MbarClocks {
+                clock: vec![1; if enabled { threads } else { 0 }],
+                ..MbarClocks::default()
+            },
         }
     }
 
@@ -470,6 +509,48 @@ impl Checker {
         self.epoch += 1;
         self.fenced.iter_mut().for_each(|f| *f = false);
         self.acquired.clear();
+        self.mbar.clock.iter_mut().for_each(|c| *c = 1);
+        self.mbar.seen.clear();
+        self.mbar.phases.clear();
+    }
+
+    /// Thread `thread` (linear) arrived on the mbarrier at `bar`; `completes`:
+    /// its arrival completed the phase (of number `phase`).
+    pub fn mbarrier_arrive(&mut self, thread: u32, bar: u64, phase: u64, completes: bool) {
+        let m = &mut self.mbar;
+        let t = thread as usize;
+        if !self.enabled || t >= m.clock.len() {
+            return;
+        }
+        if m.seen.is_empty() {
+            m.seen = vec![Vec::new(); m.clock.len()];
+        }
+        let mut mine = std::mem::take(&mut m.seen[t]);
+        if mine.len() <= t {
+            mine.resize(t + 1, 0);
+        }
+        mine[t] = m.clock[t];
+        m.clock[t] += 1;
+        let slots = m.phases.entry(bar).or_default();
+        join(&mut slots[2], &mine);
+        m.seen[t] = mine;
+        if completes {
+            slots[(phase & 1) as usize] = std::mem::take(&mut slots[2]);
+        }
+    }
+
+    /// Thread `thread`'s wait on the mbarrier at `bar` saw the last phase of
+    /// parity `parity` complete: the arrivals of that phase are ordered
+    /// before what the thread does next.
+    pub fn mbarrier_acquire(&mut self, thread: u32, bar: u64, parity: u64) {
+        let m = &mut self.mbar;
+        let t = thread as usize;
+        if t >= m.seen.len() {
+            return;
+        }
+        if let Some(slots) = m.phases.get(&bar) {
+            join(&mut m.seen[t], &slots[(parity & 1) as usize]);
+        }
     }
 
     /// Thread `thread` (linear) passed a fence (`__threadfence()`): its
@@ -596,10 +677,17 @@ impl Checker {
             site,
             atomic: kind == AccessKind::Atomic,
             time,
+            clock: self.mbar.clock.get(thread as usize).copied().unwrap_or(0),
         };
         let (epoch, serial) = (self.epoch, self.serial);
         let warp_epochs = &self.warp_epochs;
         let (releases, acquired) = (&self.releases, &self.acquired);
+        // Whether this thread saw `a` through an mbarrier phase.
+        let seen = self.mbar.seen.get(thread as usize);
+        let through_mbarrier = |a: &Access| {
+            a.serial == serial
+                && seen.is_some_and(|v| v.get(a.thread as usize).is_some_and(|&c| c >= a.clock))
+        };
         // Whether this block acquired a release of `a`'s block made after `a`.
         let released = |a: &Access| {
             acquired.iter().any(|w| {
@@ -618,7 +706,8 @@ impl Checker {
                     || (a.thread != thread
                         && a.epoch == epoch
                         && !(a.thread as usize / WARP_SIZE == warp
-                            && warp_epochs.get(warp).copied().unwrap_or(0) != a.wepoch)))
+                            && warp_epochs.get(warp).copied().unwrap_or(0) != a.wepoch)
+                        && !through_mbarrier(a)))
         };
         // A reader slot that may be forgotten: empty, this thread's, or
         // ordered before this access.

@@ -91,7 +91,7 @@ pub(crate) fn run<F: Front>(
     // grid barrier's arrival counter.
     let mut ws = 16u32.to_le_bytes().to_vec();
     ws.resize(16, 0);
-    f.alloc_workspace(ws);
+    let ws_id = super::memory::BufferId(super::memory::Ptr::decode(f.alloc_workspace(ws)).region);
     let mut blocks: Vec<Option<Parked<F>>> = Vec::with_capacity(nblocks as usize);
     for z in 0..gz {
         for y in 0..gy {
@@ -107,11 +107,18 @@ pub(crate) fn run<F: Front>(
     f.set_quantum(QUANTUM);
     let mut stats = Stats::default();
     let mut live = blocks.len();
+    let mut stalled = 0;
     while live > 0 {
+        let counter = arrivals(f, ws_id);
+        // Whether every block that runs this round spends it on the grid
+        // barrier's counter, which no block changes.
+        let mut all_poll = true;
+        let live_before = live;
         for slot in blocks.iter_mut() {
             let Some(mut b) = slot.take() else {
                 continue;
             };
+            f.memory().take_touches();
             f.restore_block(b.state);
             for t in b.threads.iter_mut() {
                 let l = F::lane_mut(t);
@@ -126,6 +133,7 @@ pub(crate) fn run<F: Front>(
                     stats.threads += nthreads as u64;
                 }
                 Ok(false) => {
+                    all_poll &= f.memory().take_touches() > 0;
                     *slot = Some(Parked {
                         threads: b.threads,
                         state: f.save_block(),
@@ -137,8 +145,75 @@ pub(crate) fn run<F: Front>(
                 }
             }
         }
+        stalled = if live == live_before && all_poll && arrivals(f, ws_id) == counter {
+            stalled + 1
+        } else {
+            0
+        };
+        if stalled >= 2 {
+            return Err(grid_deadlock(f, &blocks, launch.grid));
+        }
     }
     finish(f, stats)
+}
+
+/// The grid barrier's arrival counter (the workspace's second word).
+fn arrivals<F: Front>(f: &mut F, ws: super::memory::BufferId) -> u32 {
+    let b = f.memory().bytes(ws);
+    b.get(4..8)
+        .map_or(0, |w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+}
+
+/// The error of a grid whose live blocks all wait at the grid barrier
+/// (`grid.sync()`) for two rounds in which no block arrived: the blocks
+/// that ended never reach it, so none can go on.
+fn grid_deadlock<F: Front>(f: &F, blocks: &[Option<Parked<F>>], grid: [u32; 3]) -> InterpError {
+    let index = |k: usize| {
+        let k = k as u32;
+        let (gx, gy) = (grid[0], grid[1]);
+        let (x, y, z) = (k % gx, k / gx % gy, k / (gx * gy));
+        if grid[1] == 1 && grid[2] == 1 {
+            format!("{x}")
+        } else {
+            format!("({x},{y},{z})")
+        }
+    };
+    let list = |waiting: bool| {
+        let names: Vec<String> = blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_some() == waiting)
+            .map(|(k, _)| index(k))
+            .collect();
+        let shown = names.len().min(16);
+        let more = names.len() - shown;
+        let mut s = names[..shown].join(", ");
+        if more > 0 {
+            s += &format!(" and {more} more");
+        }
+        (names.len(), s)
+    };
+    let (n_wait, waiting) = list(true);
+    let (n_done, done) = list(false);
+    let ended = if n_done == 0 {
+        String::new()
+    } else {
+        format!(
+            "; {} {done} ended without reaching it",
+            if n_done == 1 { "block" } else { "blocks" }
+        )
+    };
+    let mut e = InterpError {
+        kind: super::ErrorKind::DivergentBarrier,
+        message: format!(
+            "deadlock: {} {waiting} wait at the grid-wide barrier (grid.sync()), which cannot complete{ended}",
+            if n_wait == 1 { "block" } else { "blocks" }
+        ),
+        at: None,
+        output: String::new(),
+    };
+    e.output = String::from_utf8_lossy(f.output()).into_owned();
+    e
 }
 
 #[cfg(test)]

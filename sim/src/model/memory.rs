@@ -15,6 +15,10 @@ pub struct BufferId(pub u32);
 pub struct Memory {
     buffers: Vec<Vec<u8>>,
     symbols: Vec<(String, BufferId)>,
+    /// A buffer whose accesses are counted (a cooperative launch's grid
+    /// workspace: which blocks poll the grid barrier), and the count.
+    watched: Option<BufferId>,
+    touches: u64,
 }
 
 impl Memory {
@@ -58,8 +62,24 @@ impl Memory {
             .map_or(&[], |b| b.as_slice())
     }
 
+    /// The buffer's bytes to read or write: every load, store and atomic
+    /// of both executors (counted for the watched buffer).
     pub fn bytes_mut(&mut self, id: BufferId) -> Option<&mut Vec<u8>> {
+        if self.watched == Some(id) {
+            self.touches += 1;
+        }
         self.buffers.get_mut(id.0 as usize)
+    }
+
+    /// Counts the accesses of `id` from now on ([`Memory::take_touches`]).
+    pub(crate) fn watch(&mut self, id: BufferId) {
+        self.watched = Some(id);
+        self.touches = 0;
+    }
+
+    /// The accesses of the watched buffer since the last call.
+    pub(crate) fn take_touches(&mut self) -> u64 {
+        std::mem::take(&mut self.touches)
     }
 
     pub fn len(&self) -> usize {

@@ -281,6 +281,8 @@ pub(crate) trait Front {
     fn output(&self) -> &[u8];
     /// The undefined-behaviour checks.
     fn checker(&mut self) -> &mut Checker;
+    /// Global memory.
+    fn memory(&mut self) -> &mut super::memory::Memory;
     /// The source line of op `pc` of function `func`, when known.
     fn line_of(&self, func: u32, pc: u32) -> Option<u32>;
 }

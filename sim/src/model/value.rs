@@ -90,6 +90,14 @@ pub(crate) enum IntFn {
     },
     /// `prmt` (`__byte_perm(x, y, s)`): bytes of `y:x` chosen by the nibbles of `s`.
     BytePerm,
+    /// `fns.b32 d, mask, base, offset` (`__fns`): the position of the
+    /// |offset|-th set bit of `mask` counting from bit `base` (itself
+    /// included) up for a positive offset, down for a negative one; for 0,
+    /// `base` if its bit is set; all ones when there is none.
+    FindNthSet,
+    /// `isspacep.<space>` (`__isShared`, …): 1 when the generic address
+    /// points into the space.
+    IsSpace(u32),
     /// `|a - b| + c`.
     Sad {
         signed: bool,
@@ -155,6 +163,34 @@ pub(crate) fn int_fn(f: IntFn, a: [u64; 3], bits: u32) -> u64 {
                 u128::from(x) * u128::from(a[1] & m)
             };
             (p >> bits) as u64
+        }
+        IntFn::FindNthSet => {
+            let (mask, base, offset) = (a[0] as u32, a[1] as u32, a[2] as u32 as i32);
+            let set = |p: i64| (0..32).contains(&p) && mask >> p & 1 == 1;
+            let none = 0xffff_ffff;
+            if offset == 0 {
+                return if set(i64::from(base)) {
+                    u64::from(base)
+                } else {
+                    none
+                };
+            }
+            let step = if offset > 0 { 1 } else { -1 };
+            let mut left = offset.unsigned_abs();
+            let mut p = i64::from(base);
+            while (0..32).contains(&p) {
+                if set(p) {
+                    left -= 1;
+                    if left == 0 {
+                        return p as u64;
+                    }
+                }
+                p += step;
+            }
+            none
+        }
+        IntFn::IsSpace(space) => {
+            u64::from(a[0] != 0 && super::memory::Ptr::decode(a[0]).space == space)
         }
         IntFn::BytePerm => {
             // PTX prmt.b32: nibble n picks byte (s_n & 7) of y:x; bit 3 replicates its sign.

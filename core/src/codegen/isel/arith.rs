@@ -379,7 +379,10 @@ impl Sel<'_> {
                 };
                 let (tb, fb) = (reg_bits(&to), reg_bits(&from));
                 if tb != fb && !matches!(r, Operand::Imm(_)) {
-                    // A 32-bit shared address to or from a 64-bit integer.
+                    // A 32-bit shared address to or from a 64-bit integer
+                    // (a variable's address moved to a register first: cvt
+                    // takes registers).
+                    let r = Operand::Reg(self.in_reg(r, &from));
                     self.emit(Op::Cvt, format!(".u{tb}.u{fb}"), vec![Operand::Reg(d), r]);
                 } else {
                     self.emit(Op::Mov, sfx, vec![Operand::Reg(d), r]);

@@ -218,13 +218,22 @@ impl Sel<'_> {
                 };
                 self.emit_opcode(op, vec![Operand::Reg(d), a, b]);
             }
-            Intrinsic::Prmt | Intrinsic::Sad { .. } => {
+            Intrinsic::IsSpace(space) => {
+                let a = reg(self, 0);
+                let d = self.def(id);
+                self.emit_opcode(
+                    (Op::Isspacep, super::types::space_name(*space)),
+                    vec![Operand::Reg(d), a],
+                );
+            }
+            Intrinsic::Prmt | Intrinsic::Sad { .. } | Intrinsic::Fns => {
                 let a = reg(self, 0);
                 let b = reg(self, 1);
                 let c = self.operand(&args[2]);
                 let d = self.def(id);
                 let op = match callee {
                     Intrinsic::Prmt => (Op::Prmt, ".b32"),
+                    Intrinsic::Fns => (Op::Fns, ".b32"),
                     Intrinsic::Sad { signed: true } => (Op::Sad, ".s32"),
                     _ => (Op::Sad, ".u32"),
                 };

@@ -249,6 +249,17 @@ public:
 
 /* The warps of a block of THREADS threads: warp w's lanes as a mask. */
 namespace detail {
+/* A full warp's reduction, as CUB's for a block of whole warps: shuffles
+   down with no lane checks (lane 0's result is exact, the other lanes'
+   are not used), and sm_80's redux.sync for a sum of int or unsigned. */
+template <typename T, typename Op> __device__ __forceinline__ T warp_reduce_full(T x, Op op) {
+    for (int off = 1; off < 32; off *= 2) x = op(x, __shfl_down_sync(0xffffffffu, x, off));
+    return x;
+}
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+static __device__ __forceinline__ int warp_reduce_full(int x, Sum) { return __reduce_add_sync(0xffffffffu, x); }
+static __device__ __forceinline__ unsigned warp_reduce_full(unsigned x, Sum) { return __reduce_add_sync(0xffffffffu, x); }
+#endif
 template <int THREADS> __device__ __forceinline__ unsigned block_warp_mask(int warp) {
     int n = THREADS - warp * 32;
     return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
@@ -280,14 +291,26 @@ public:
         }
         return x;
     }
-    template <typename ReductionOp> __device__ __forceinline__ T Reduce(T input, ReductionOp op) { return Reduce(input, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
+    /* Every thread's input: a block of whole warps reduces each warp in
+       full. */
+    template <typename ReductionOp> __device__ __forceinline__ T Reduce(T input, ReductionOp op) {
+        if ((BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) % 32 != 0) return Reduce(input, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z));
+        unsigned warp = (unsigned)tid / 32;
+        T x = detail::warp_reduce_full(input, op);
+        if (LaneId() == 0) temp.warp_aggregates[warp] = x;
+        __syncthreads();
+        if (tid == 0) {
+            for (int w = 1; w < (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) / 32; w++) x = op(x, temp.warp_aggregates[w]);
+        }
+        return x;
+    }
     /* A thread's items reduced in order, then the block's. */
     template <int N, typename ReductionOp> __device__ __forceinline__ T Reduce(T (&inputs)[N], ReductionOp op) {
         T x = inputs[0];
         for (int i = 1; i < N; i++) x = op(x, inputs[i]);
-        return Reduce(x, op, (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z));
+        return Reduce(x, op);
     }
-    __device__ __forceinline__ T Sum(T input) { return Reduce(input, cub::Sum(), (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z)); }
+    __device__ __forceinline__ T Sum(T input) { return Reduce(input, cub::Sum()); }
     __device__ __forceinline__ T Sum(T input, int num_valid) { return Reduce(input, cub::Sum(), num_valid); }
     template <int N> __device__ __forceinline__ T Sum(T (&inputs)[N]) { return Reduce(inputs, cub::Sum()); }
 };

@@ -64,6 +64,7 @@ impl Gen<'_> {
             Lowering::MemOp(set) => self.mem_op(set, &vals),
             Lowering::Wmma => self.wmma(vals),
             Lowering::CacheOp(name) => self.cache_op(name, args, vals),
+            Lowering::Cvta { to, space } => self.cvta(to, space, vals[0].clone()),
             Lowering::Unreachable => self.emit("", Type::Void, InstKind::Unreachable),
             Lowering::Assume => Value::Undef(Type::Void),
             Lowering::FunnelShift(name) => {
@@ -122,7 +123,8 @@ impl Gen<'_> {
         let ty = match intrinsic {
             Some(
                 Intrinsic::Vote(VoteOp::Any | VoteOp::All)
-                | Intrinsic::Mbarrier(MbarrierOp::TestWait | MbarrierOp::TryWait),
+                | Intrinsic::Mbarrier(MbarrierOp::TestWait | MbarrierOp::TryWait)
+                | Intrinsic::IsSpace(_),
             ) => Type::I1,
             Some(Intrinsic::Bits(BitFn::Ctpop | BitFn::Ctlz, IntTy::I64)) => Type::I64,
             _ => rty.clone(),
@@ -153,6 +155,30 @@ impl Gen<'_> {
 }
 
 impl Gen<'_> {
+    /// `__cvta_generic_to_<space>(p)` (`to`): `p` cast to the space, as an
+    /// integer (`size_t`); `__cvta_<space>_to_generic(a)`: the space's
+    /// address `a` cast back to a generic pointer.
+    fn cvta(&mut self, to: bool, space: u32, v: Value) -> Value {
+        // Straight to and from `i64` (a shared pointer widened, LLVM's
+        // `ptrtoint ptr addrspace(3) to i64`), so no bits of the
+        // executors' pointers are lost.
+        let cast = |g: &mut Self, op: CastOp, ty: Type, val: Value| {
+            g.emit("cvta", ty, InstKind::Cast { op, val })
+        };
+        if to {
+            let p = cast(self, CastOp::AddrSpaceCast, Type::Ptr(space), v);
+            cast(self, CastOp::PtrToInt, Type::I64, p)
+        } else {
+            let p = cast(self, CastOp::IntToPtr, Type::Ptr(space), v);
+            cast(
+                self,
+                CastOp::AddrSpaceCast,
+                Type::Ptr(addrspace::GENERIC),
+                p,
+            )
+        }
+    }
+
     /// The pointer arguments an asynchronous copy or memory barrier takes in
     /// a specific space (`frontend::builtins::asyncmem::pointer_spaces`),
     /// cast to it from generic.

@@ -196,6 +196,8 @@ pub(super) fn int_op(op: IntOp, s: [u64; 4], ty: Ty) -> Result<u64, Fault> {
             r & m
         }
         IntOp::Prmt => int_fn(IntFn::BytePerm, [a, b, c], 32),
+        IntOp::Fns => int_fn(IntFn::FindNthSet, [a, b, c], 32),
+        IntOp::IsSpace(space) => int_fn(IntFn::IsSpace(space.addrspace()), [a, 0, 0], 64),
         IntOp::Shf { left, clamp } => {
             let n = if clamp {
                 (c & 0xffff_ffff).min(32)

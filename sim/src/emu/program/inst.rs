@@ -175,7 +175,7 @@ impl Cx<'_, '_, '_, '_> {
             "addc" | "subc" | "madc" => self.carry(base, mods),
             "mul24" | "mad24" | "and" | "or" | "xor" | "not" | "cnot" | "shl" | "shr" | "popc"
             | "clz" | "brev" | "bfind" | "bfe" | "bfi" | "bmsk" | "prmt" | "shf" | "sad"
-            | "lop3" => {
+            | "lop3" | "fns" => {
                 let ty = self.ty(mods)?;
                 self.int(base, mods, ty)
             }
@@ -194,6 +194,31 @@ impl Cx<'_, '_, '_, '_> {
                 })
             }
             "cvt" => self.cvt(mods),
+            "isspacep" => {
+                let space = match mods {
+                    ["global"] => Mem::Global,
+                    ["shared"] => Mem::Shared,
+                    ["local"] => Mem::Local,
+                    ["const"] => Mem::Const,
+                    ["param"] => Mem::Param,
+                    _ => return self.unsupported(),
+                };
+                let [d, a] = self.operands::<2>()?;
+                let u64t = Ty {
+                    kind: Kind::U,
+                    bits: 64,
+                };
+                let pred = Ty {
+                    kind: Kind::Pred,
+                    bits: 1,
+                };
+                Ok(Op::Int {
+                    op: IntOp::IsSpace(space),
+                    d: self.dst(d, pred)?,
+                    s: [self.src(a, u64t)?, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+                    ty: u64t,
+                })
+            }
             "cvta" => {
                 let to = mods.first() == Some(&"to");
                 let rest = if to { &mods[1..] } else { mods };
@@ -556,6 +581,8 @@ impl Cx<'_, '_, '_, '_> {
             },
             "prmt" if mods.len() > 1 => return self.unsupported(),
             "prmt" => IntOp::Prmt,
+            "fns" if mods != ["b32"] => return self.unsupported(),
+            "fns" => IntOp::Fns,
             "shf" => IntOp::Shf {
                 left: has("l"),
                 clamp: has("clamp"),
@@ -600,7 +627,7 @@ impl Cx<'_, '_, '_, '_> {
             IntOp::Bmsk { .. } => (ty, vec![u32t, u32t]),
             IntOp::Bfi => (ty, vec![ty, ty, u32t, u32t]),
             IntOp::Lop3 => (ty, vec![ty, ty, ty, u32t]),
-            IntOp::Prmt | IntOp::Shf { .. } => (ty, vec![ty, ty, ty]),
+            IntOp::Prmt | IntOp::Shf { .. } | IntOp::Fns => (ty, vec![ty, ty, ty]),
             _ => (ty, vec![ty, ty]),
         };
         if matches!(op, IntOp::MulWide | IntOp::MadWide) && ty.bits == 64 {

@@ -133,4 +133,13 @@ impl AsyncMem for InterpMem<'_> {
     fn phase_completed(&mut self, expected: u64) {
         self.check.mbarrier_phase(expected);
     }
+
+    fn arrived(&mut self, bar: u64, phase: u64, completes: bool) {
+        self.check
+            .mbarrier_arrive(self.thread, bar, phase, completes);
+    }
+
+    fn acquired(&mut self, bar: u64, parity: u64) {
+        self.check.mbarrier_acquire(self.thread, bar, parity);
+    }
 }

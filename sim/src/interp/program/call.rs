@@ -102,6 +102,8 @@ fn int_fn(i: &Intrinsic) -> Option<(IntFn, u32)> {
         Intrinsic::Mul24 { signed } => (IntFn::Mul24 { signed }, 32),
         Intrinsic::MulHi { signed, wide } => (IntFn::MulHi { signed }, if wide { 64 } else { 32 }),
         Intrinsic::Prmt => (IntFn::BytePerm, 32),
+        Intrinsic::Fns => (IntFn::FindNthSet, 32),
+        Intrinsic::IsSpace(space) => (IntFn::IsSpace(space), 64),
         Intrinsic::Sad { signed } => (IntFn::Sad { signed }, 32),
         Intrinsic::Dot {
             two,
@@ -123,12 +125,13 @@ fn int_fn(i: &Intrinsic) -> Option<(IntFn, u32)> {
 /// is-zero-poison flag as a second one, which is ignored).
 fn int_arity(f: IntFn) -> std::ops::RangeInclusive<usize> {
     match f {
-        IntFn::Popc | IntFn::BitReverse => 1..=1,
+        IntFn::Popc | IntFn::BitReverse | IntFn::IsSpace(_) => 1..=1,
         IntFn::Clz | IntFn::Ctz => 1..=2,
         IntFn::Mul24 { .. } | IntFn::MulHi { .. } => 2..=2,
         IntFn::FunnelLeft
         | IntFn::FunnelRight
         | IntFn::BytePerm
+        | IntFn::FindNthSet
         | IntFn::Sad { .. }
         | IntFn::Dot { .. } => 3..=3,
     }
