@@ -1,8 +1,7 @@
 //! Reductions over structs as real files write them (HeCBench's
-//! softmax-online and moe): `cg::reduce` with a function that takes and
-//! returns a struct (a call through a function pointer with struct
-//! arguments and result) over a tile's word-by-word shuffles, and
-//! `cub::BlockReduce` of `cub::KeyValuePair`s with `cub::ArgMax`/`ArgMin`.
+//! softmax-online and moe): `cg::reduce` of a struct with a functor over a
+//! tile's word-by-word shuffles, and `cub::BlockReduce` of
+//! `cub::KeyValuePair`s with `cub::ArgMax`/`ArgMin`.
 //! Run by the IR interpreter and the PTX emulator at -O0 and -O3.
 
 use ptxlab_core::{compile_source, compile_to_ir, NoFiles, Options};
@@ -14,19 +13,20 @@ const SRC: &str = r#"
 #include <cub/cub.cuh>
 namespace cg = cooperative_groups;
 struct __align__(8) SumMax { float sum; float max; };
-__device__ __forceinline__ SumMax sum_max(SumMax a, SumMax b) {
-  SumMax r;
-  r.sum = a.sum + b.sum;
-  r.max = a.max > b.max ? a.max : b.max;
-  return r;
-}
+struct SumMaxOp {
+  __device__ SumMax operator()(SumMax a, SumMax b) const {
+    SumMax r;
+    r.sum = a.sum + b.sum;
+    r.max = a.max > b.max ? a.max : b.max;
+    return r;
+  }
+};
 __global__ void tile(const float *x, float *out) {
   cg::thread_block block = cg::this_thread_block();
   cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
   SumMax v = {x[threadIdx.x], x[threadIdx.x]};
-  SumMax r = cg::reduce(warp, v, sum_max);
-  SumMax (*op)(SumMax, SumMax) = sum_max;
-  SumMax twice = op(r, r);
+  SumMax r = cg::reduce(warp, v, SumMaxOp());
+  SumMax twice = SumMaxOp()(r, r);
   out[2 * threadIdx.x] = twice.sum;
   out[2 * threadIdx.x + 1] = r.max;
 }

@@ -9,22 +9,23 @@ impl Gen<'_> {
     /// a struct result comes back in a temporary whose address is the
     /// call's value.
     pub(super) fn call(&mut self, e: &ast::Expr) -> Value {
-        // Through a pointer: the same arguments and result, the callee a
-        // value.
-        let (callee, args) = match &e.kind {
-            ExprKind::CallPtr(callee, args) => (Err(&**callee), args),
-            ExprKind::Call(name, args) => {
-                if name == "printf" && !args.is_empty() {
-                    return self.printf(args);
-                }
-                (Ok(name), args)
-            }
-            _ => return Value::Undef(Type::Void),
+        if let ExprKind::CallPtr(callee, args) = &e.kind {
+            // Through a pointer (sema allows no struct argument or result).
+            let callee = self.rvalue(callee);
+            let args: Vec<Value> = args.iter().map(|a| self.rvalue(a)).collect();
+            self.set_loc(&e.span);
+            return self.emit(
+                "call",
+                self.types.return_type(&e.ty),
+                InstKind::CallIndirect { callee, args },
+            );
+        }
+        let ExprKind::Call(name, args) = &e.kind else {
+            return Value::Undef(Type::Void);
         };
-        let pointer = match callee {
-            Err(c) => Some(self.rvalue(c)),
-            Ok(_) => None,
-        };
+        if name == "printf" && !args.is_empty() {
+            return self.printf(args);
+        }
         let result = e.ty.is_record().then(|| self.temp(&e.ty));
         let mut vals: Vec<Value> = result.iter().cloned().collect();
         for a in args {
@@ -40,16 +41,13 @@ impl Gen<'_> {
             }
         }
         self.set_loc(&e.span);
-        let kind = match (pointer, callee) {
-            (Some(callee), _) => InstKind::CallIndirect { callee, args: vals },
-            // Sema named the callee by its symbol (the overload chosen).
-            (None, Ok(name)) => InstKind::Call {
-                callee: Callee::Function(name.clone()),
-                args: vals,
-            },
-            (None, Err(_)) => return Value::Undef(Type::Void),
-        };
-        let v = self.emit("call", self.types.return_type(&e.ty), kind);
+        // Sema named the callee by its symbol (the overload chosen).
+        let callee = Callee::Function(name.clone());
+        let v = self.emit(
+            "call",
+            self.types.return_type(&e.ty),
+            InstKind::Call { callee, args: vals },
+        );
         result.unwrap_or(v)
     }
 

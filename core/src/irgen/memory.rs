@@ -448,7 +448,7 @@ impl Gen<'_> {
         match &e.kind {
             _ if e.lvalue => self.lvalue(e),
             ExprKind::Field(..) => self.lvalue(e),
-            ExprKind::Call(..) | ExprKind::CallPtr(..) => self.call(e),
+            ExprKind::Call(..) => self.call(e),
             ExprKind::RecordInit(members) => {
                 let t = self.temp(&e.ty);
                 for (off, m) in members {

@@ -259,11 +259,13 @@ impl<'a> Checker<'a> {
         } else if args.len() > ft.params.len() && !ft.variadic {
             self.err(&span, "too many arguments in function call");
         }
-        // (Struct arguments and results go as direct calls' do.)
-        if ft.variadic || ft.params.iter().any(|p| p.is_ref()) {
+        if ft.variadic
+            || ft.ret.is_record()
+            || ft.params.iter().any(|p| p.is_record() || p.is_ref())
+        {
             self.err(
                 &span,
-                "a call through a function pointer with a reference or variadic parameter is not supported yet",
+                "a call through a function pointer with a struct, reference or variadic parameter or a struct result is not supported yet",
             );
             return mk(ExprKind::IntLit(0), span, ft.ret.clone());
         }
