@@ -261,10 +261,10 @@ fn constexpr_host_calls_in_host_device_functions_warn() {
     );
 }
 
-/// Template template parameters are accepted (see `real_templates3.rs`);
-/// variadic class templates are not supported yet, and said so.
+/// Template template parameters are accepted (see `real_templates3.rs`),
+/// and variadic class templates (see `real_variadic.rs`).
 #[test]
-fn template_template_parameters_accepted_variadic_classes_reported() {
+fn template_template_parameters_and_variadic_classes_accepted() {
     let opts = Options {
         arch: "sm_80".into(),
         ..Options::default()
@@ -275,16 +275,9 @@ fn template_template_parameters_accepted_variadic_classes_reported() {
         &opts,
     );
     assert!(c.diagnostics.is_empty(), "{:#?}", c.diagnostics);
-    let c = compile_source(
-        "k.cu",
-        "template <class... T> struct Tuple { int n; };\n__global__ void k(Tuple<int, float> *t) { t->n = 1; }\n",
-        &opts,
+    let p = ptx(
+        "variadic",
+        "template <class... T> struct Tuple { int n = sizeof...(T); };\n__global__ void k(Tuple<int, float> *t) { t->n = Tuple<char>().n; }\n",
     );
-    assert!(
-        c.diagnostics
-            .iter()
-            .any(|d| d.is_error() && d.message == "variadic class templates are not supported yet"),
-        "{:#?}",
-        c.diagnostics
-    );
+    assert_eq!(entries(&p), ["_Z1kP5TupleIJifEE"]);
 }

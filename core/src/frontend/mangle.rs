@@ -294,9 +294,44 @@ fn literal_coded(code: &str, v: i64, t: &CType) -> String {
     }
 }
 
+/// A class instance's arguments, those from `pack_start` on (its
+/// template's parameter pack's) as one, `J…E`.
+fn instance_args(
+    args: &[TemplateArg],
+    pack_start: Option<usize>,
+    subs: &mut Vec<String>,
+    ph: &[Rc<Record>],
+) -> String {
+    let mut out = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if Some(i) == pack_start {
+            out.push('J');
+        }
+        out.push_str(&template_arg(a, subs, ph));
+    }
+    if let Some(k) = pack_start {
+        if args.len() <= k {
+            out.push('J');
+        }
+        out.push('E');
+    }
+    out
+}
+
 fn template_arg(a: &TemplateArg, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String {
     match a {
+        // A pack's expansion in a template's own signature (`tup<Ts...>`):
+        // `Dp` and its pattern, a substitution candidate.
+        TemplateArg::Type(t) if super::template::names_pack(t) => {
+            let code = format!("Dp{}", mangle(t, subs, ph));
+            subs.push(code.clone());
+            code
+        }
         TemplateArg::Type(t) => mangle(t, subs, ph),
+        TemplateArg::Pack(v) => {
+            let inner: Vec<String> = v.iter().map(|a| template_arg(a, subs, ph)).collect();
+            format!("J{}E", inner.concat())
+        }
         // An enumerator: `L11MorphOpType0E`, the enum a substitution candidate.
         TemplateArg::Value(v, t @ CType::Enum(e)) if pattern_param(*v, ph.len()).is_none() => {
             let name = named_type(&e.name.borrow(), subs);
@@ -450,9 +485,7 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
         if let Some((_, args)) = template {
             subs.push(format!("{}::{last}", canonical(&outer, ph)));
             out.push('I');
-            for a in &args {
-                out.push_str(&template_arg(a, subs, ph));
-            }
+            out.push_str(&instance_args(&args, r.pack_start.get(), subs, ph));
             out.push('E');
         }
         subs.push(key);
@@ -469,9 +502,6 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
     // (The standard library's variadic templates our headers declare with
     // fixed parameters: their arguments are one pack, `J…E`.)
     let pack = STD_VARIADIC.contains(&name.as_str());
-    if pack {
-        out.push('J');
-    }
     // `common_type<T>` is `common_type<T, T>` here (its second parameter
     // defaults to the first); nvcc's pack holds the one argument written
     // (`IJT_E`).
@@ -479,12 +509,8 @@ fn class_prefix(t: &CType, subs: &mut Vec<String>, ph: &[Rc<Record>]) -> String 
         [a, b] if pack && a == b => &args[..1],
         _ => &args[..],
     };
-    for a in args {
-        out.push_str(&template_arg(a, subs, ph));
-    }
-    if pack {
-        out.push('E');
-    }
+    let start = if pack { Some(0) } else { r.pack_start.get() };
+    out.push_str(&instance_args(args, start, subs, ph));
     out.push('E');
     subs.push(key);
     out
@@ -685,10 +711,14 @@ fn canonical(t: &CType, ph: &[Rc<Record>]) -> String {
                         Some(i) => template_param(i),
                         None => name_key(&n.split("::").collect::<Vec<_>>()),
                     },
+                    TemplateArg::Pack(_) => format!("J{a}E"),
                 })
                 .collect();
             let parts: Vec<&str> = name.split("::").collect();
-            format!("{}I{}E", name_key(&parts), args.concat())
+            let pack = r.pack_start.get().map_or(String::new(), |k| {
+                format!("J{}", args.len().saturating_sub(k))
+            });
+            format!("{}I{}{pack}E", name_key(&parts), args.concat())
         }
         CType::Record(r) => name_key(&r.name.borrow().split("::").collect::<Vec<_>>()),
         CType::Enum(e) => name_key(&e.name.borrow().split("::").collect::<Vec<_>>()),

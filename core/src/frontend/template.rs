@@ -371,10 +371,15 @@ pub fn deduce_call(
         }
     }
     if let Some(k) = pack {
-        // The pack's explicit elements, then those its expansion deduces.
+        // The pack's explicit elements, then those its expansion deduces
+        // (or a class instance's arguments deduce: `tup<Ts...>`).
+        let deduced = out.get_mut(k).and_then(Option::take);
         out.truncate(k);
         let given = explicit.get(k..).unwrap_or_default();
         out.extend(given.iter().cloned().map(Some));
+        if let (true, None, Some(TemplateArg::Pack(v))) = (given.is_empty(), expansion, deduced) {
+            out.extend(v.into_iter().map(Some));
+        }
         if let Some((_, j)) = expansion {
             for a in types.iter().skip(j + given.len()) {
                 let mut scratch = vec![None; def.params.len()];
@@ -402,9 +407,11 @@ fn mentions_depth(def: &TemplateDef, t: &CType, k: usize, depth: usize) -> bool 
         CType::Record(r) => {
             Rc::ptr_eq(r, &def.params[k].placeholder)
                 || r.template.borrow().as_ref().is_some_and(|(_, args)| {
-                    args.iter().any(
-                    |a| matches!(a, TemplateArg::Type(t) if mentions_depth(def, t, k, depth + 1)),
-                )
+                    // (`tup<Ts...>` expands the pack itself.)
+                    args.iter().any(|a| {
+                        pack_expansion(def, a).is_none()
+                            && matches!(a, TemplateArg::Type(t) if mentions_depth(def, t, k, depth + 1))
+                    })
                 })
         }
         CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
@@ -502,6 +509,34 @@ fn deduce_depth(
             } else if pn != an {
                 return true;
             }
+            // `tup<T, Rest...>`: the pack's expansion last takes the
+            // arguments from its place on.
+            let (pargs, aargs) = match pargs.split_last() {
+                Some((last, fixed)) if aargs.len() >= fixed.len() => {
+                    match pack_expansion(def, last) {
+                        Some(i) => {
+                            let each =
+                                |d: &TemplateDef,
+                                 p: &TemplateArg,
+                                 a: &TemplateArg,
+                                 o: &mut [Option<TemplateArg>],
+                                 depth: usize| match (p, a) {
+                                    (TemplateArg::Type(p), TemplateArg::Type(a)) => {
+                                        deduce_depth(d, p, a, o, depth + 1)
+                                    }
+                                    _ => false,
+                                };
+                            let rest = &aargs[fixed.len()..];
+                            if !bind_expansion(def, i, last, rest, out, depth, each) {
+                                return false;
+                            }
+                            (fixed, &aargs[..fixed.len()])
+                        }
+                        None => (&pargs[..], &aargs[..]),
+                    }
+                }
+                _ => (&pargs[..], &aargs[..]),
+            };
             if pargs.len() != aargs.len() {
                 return true;
             }
@@ -574,6 +609,116 @@ pub fn match_arg(
     }
 }
 
+/// `match_arg` for argument lists: a pack's expansion last in `pattern`
+/// (`tup<T, Rest...>`) matches the arguments from its place on.
+pub fn match_args(
+    def: &TemplateDef,
+    pattern: &[TemplateArg],
+    actual: &[TemplateArg],
+    out: &mut [Option<TemplateArg>],
+    depth: usize,
+) -> bool {
+    if let Some((last, fixed)) = pattern.split_last() {
+        if let Some(i) = pack_expansion(def, last) {
+            return actual.len() >= fixed.len()
+                && fixed
+                    .iter()
+                    .zip(actual)
+                    .all(|(x, y)| match_arg(def, x, y, out, depth))
+                && bind_expansion(def, i, last, &actual[fixed.len()..], out, depth, match_arg);
+        }
+    }
+    pattern.len() == actual.len()
+        && pattern
+            .iter()
+            .zip(actual)
+            .all(|(x, y)| match_arg(def, x, y, out, depth))
+}
+
+/// The parameter pack of `def` whose expansion argument `a` is, written
+/// in `def`'s own terms (`Rest` in `tup<T, Rest...>`, `T &` in
+/// `tuple<T &...>`).
+pub fn pack_expansion(def: &TemplateDef, a: &TemplateArg) -> Option<usize> {
+    match a {
+        TemplateArg::Type(CType::Record(r)) if def.placeholder_index(r).is_some() => {
+            def.placeholder_index(r).filter(|&i| def.params[i].pack)
+        }
+        TemplateArg::Type(t) if names_pack(t) => {
+            (0..def.params.len()).find(|&k| def.params[k].pack && mentions(def, t, k))
+        }
+        _ => None,
+    }
+}
+
+/// Whether type `t` names a parameter pack's placeholder outside an
+/// expansion of it: `t` is then a pack expansion's pattern (`T &` in
+/// `tuple<T &...>`).
+pub fn names_pack(t: &CType) -> bool {
+    fn walk(t: &CType, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match t {
+            CType::Record(r) => r.is_pack.get(),
+            CType::Ptr { pointee, .. } | CType::Ref { pointee, .. } | CType::Array(pointee, _) => {
+                walk(pointee, depth + 1)
+            }
+            _ => false,
+        }
+    }
+    walk(t, 0)
+}
+
+/// The pack `i`'s elements that a pack expansion's pattern `pattern`
+/// deduces from `actual` (each element matched on its own, the other
+/// parameters kept consistent), bound in `out` as one `Pack`.
+fn bind_expansion(
+    def: &TemplateDef,
+    i: usize,
+    pattern: &TemplateArg,
+    actual: &[TemplateArg],
+    out: &mut [Option<TemplateArg>],
+    depth: usize,
+    each: fn(&TemplateDef, &TemplateArg, &TemplateArg, &mut [Option<TemplateArg>], usize) -> bool,
+) -> bool {
+    let exact = matches!(pattern, TemplateArg::Type(CType::Record(r)) if def.placeholder_index(r) == Some(i));
+    if exact {
+        return bind(out, i, &TemplateArg::Pack(actual.to_vec()));
+    }
+    let mut elements = Vec::with_capacity(actual.len());
+    for a in actual {
+        let mut scratch = out.to_vec();
+        scratch[i] = None;
+        if !each(def, pattern, a, &mut scratch, depth) {
+            return false;
+        }
+        let Some(e) = scratch[i].take() else {
+            return false;
+        };
+        elements.push(e);
+        for (k, v) in scratch.into_iter().enumerate() {
+            if k != i && v.is_some() {
+                out[k] = v;
+            }
+        }
+    }
+    bind(out, i, &TemplateArg::Pack(elements))
+}
+
+/// Values bound to a template's parameters with a pack's elements (bound
+/// as one `TemplateArg::Pack`) flattened in its place, as instances take
+/// them.
+pub fn flatten_packs(values: Vec<TemplateArg>) -> Vec<TemplateArg> {
+    let mut out = Vec::with_capacity(values.len());
+    for v in values {
+        match v {
+            TemplateArg::Pack(elements) => out.extend(elements),
+            v => out.push(v),
+        }
+    }
+    out
+}
+
 /// `match_arg` for types.
 pub fn match_type(
     def: &TemplateDef,
@@ -627,11 +772,7 @@ pub fn match_type(
                         Some(i) => bind(out, i, &TemplateArg::Template(an.clone())),
                         None => pn == an,
                     };
-                    same && pargs.len() == aargs.len()
-                        && pargs
-                            .iter()
-                            .zip(aargs)
-                            .all(|(x, y)| match_arg(def, x, y, out, depth + 1))
+                    same && match_args(def, pargs, aargs, out, depth + 1)
                 }
                 _ => pattern == actual,
             }

@@ -167,6 +167,14 @@ pub struct Record {
     /// (`Outer<8>::Col<true>`, `FDWT53<64, 8>::Predict`): mangled as its
     /// prefix (`N5OuterILi8EE3ColILb1EEE`).
     pub enclosing: RefCell<Option<Rc<Record>>>,
+    /// For an instance of a variadic class template (`tup<float, int>`):
+    /// where the pack's arguments start among `template`'s, mangled as one
+    /// argument (`3tupIJfiEE`).
+    pub pack_start: Cell<Option<usize>>,
+    /// For the placeholder of a template parameter pack (`Ts` of `class...
+    /// Ts`): in a template's own signature it stands for the pack's
+    /// expansion (`tup<Ts...>`, mangled `Dp T_`).
+    pub is_pack: Cell<bool>,
 }
 
 /// How deep base classes are looked through, and how many base class
@@ -199,6 +207,8 @@ impl Record {
             non_pod: Cell::new(false),
             dependent: RefCell::new(None),
             enclosing: RefCell::new(None),
+            pack_start: Cell::new(None),
+            is_pack: Cell::new(false),
         }
     }
 
@@ -717,6 +727,10 @@ pub enum TemplateArg {
     Type(CType),
     Value(i64, CType),
     Template(String),
+    /// What a parameter pack binds to while arguments are matched or
+    /// deduced (`Rest` in `tup<T, Rest...>` against `tup<int, float, char>`:
+    /// `float, char`); instances hold the elements flattened, last.
+    Pack(Vec<TemplateArg>),
 }
 
 impl fmt::Display for TemplateArg {
@@ -730,6 +744,10 @@ impl fmt::Display for TemplateArg {
             TemplateArg::Value(v, _) => write!(f, "{v}"),
             TemplateArg::Template(n) => {
                 f.write_str(n.rsplit_once('$').map_or(n.as_str(), |(_, name)| name))
+            }
+            TemplateArg::Pack(v) => {
+                let list: Vec<String> = v.iter().map(|a| a.to_string()).collect();
+                f.write_str(&list.join(", "))
             }
         }
     }

@@ -118,6 +118,19 @@ static __device__ __forceinline__ grid_group this_grid() { return grid_group(); 
 #define __PTXLAB_TILE_SHFL_VEC3(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C3)
 #define __PTXLAB_TILE_SHFL_VEC4(V, MAKE) __PTXLAB_TILE_SHFL_ALL(V, MAKE, __PTXLAB_C4)
 
+/* A tile's shuffles of any other trivially copyable type (a struct that a
+   reduction combines): its 32-bit words one by one. */
+namespace details {
+template <typename T> union __shfl_words { T item; unsigned words[(sizeof(T) + 3) / 4]; };
+}
+#define __PTXLAB_TILE_SHFL_ANY(NAME, ARG, SYNC) \
+    template <typename T> __device__ __forceinline__ T NAME(T v, ARG k) const { \
+        details::__shfl_words<T> u; \
+        u.item = v; \
+        for (int i = 0; i < (int)((sizeof(T) + 3) / 4); i++) u.words[i] = SYNC(__lanes(), u.words[i], k, Size); \
+        return u.item; \
+    }
+
 /* Size consecutive threads of a block (1, 2, 4, 8, 16 or 32), made by
    tiled_partition<Size>(block). Its lanes are the bits of __lanes(). */
 template <unsigned int Size, typename ParentT = void> class thread_block_tile {
@@ -173,6 +186,10 @@ public:
     __device__ __forceinline__ unsigned long long shfl_xor(unsigned long long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ long shfl_xor(long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
     __device__ __forceinline__ unsigned long shfl_xor(unsigned long v, unsigned m) const { return __shfl_xor_sync(__lanes(), v, m, Size); }
+    __PTXLAB_TILE_SHFL_ANY(shfl, int, __shfl_sync)
+    __PTXLAB_TILE_SHFL_ANY(shfl_up, unsigned, __shfl_up_sync)
+    __PTXLAB_TILE_SHFL_ANY(shfl_down, unsigned, __shfl_down_sync)
+    __PTXLAB_TILE_SHFL_ANY(shfl_xor, unsigned, __shfl_xor_sync)
     /* CUDA's vector types: one 32- or 64-bit shuffle per component. */
     __PTXLAB_TILE_SHFL_VEC2(int2, make_int2)
     __PTXLAB_TILE_SHFL_VEC2(uint2, make_uint2)

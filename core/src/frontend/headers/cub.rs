@@ -8,7 +8,8 @@
 //! (warp scans whose totals meet in shared memory, CUB's
 //! `BLOCK_SCAN_WARP_SCANS`), with `TempStorage`, `num_valid` and aggregate
 //! overloads; the operations older CUB names `cub::Sum`, `cub::Max`,
-//! `cub::Min` (CCCL 3 dropped them for `cuda::std::plus<>`, ...), and
+//! `cub::Min` (CCCL 3 dropped them for `cuda::std::plus<>`, ...),
+//! `KeyValuePair` with `ArgMax`/`ArgMin`, and
 //! `LaneId`, `WarpId`, `CTA_SYNC`, `WARP_SYNC`, `RowMajorTid`.
 //!
 //! Also the tile primitives: `BlockLoad` and `BlockStore` (direct,
@@ -60,6 +61,8 @@ const CUB: &str = concat!(
     super::thrust::namespace!(),
     r##"#ifndef PTXLAB_CUB_CUH
 #define PTXLAB_CUB_CUH
+/* (CUB's headers bring libstdc++'s <utility>: std::forward, std::move.) */
+#include <utility>
 namespace cub { inline namespace __PTXLAB_THRUST_NS {
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS, BLOCK_REDUCE_WARP_REDUCTIONS_NONDETERMINISTIC };
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
@@ -91,6 +94,33 @@ struct Min {
     __device__ __forceinline__ unsigned long long operator()(unsigned long long a, unsigned long long b) const { return b < a ? b : a; }
     __device__ __forceinline__ float operator()(float a, float b) const { return b < a ? b : a; }
     __device__ __forceinline__ double operator()(double a, double b) const { return b < a ? b : a; }
+};
+
+/* A key and a value (an index and what is there), and the reductions that
+   keep the pair of the larger (ArgMax) or smaller (ArgMin) value, the
+   smaller key among equal values. */
+template <typename K, typename V> struct KeyValuePair {
+    typedef K Key;
+    typedef V Value;
+    K key;
+    V value;
+    __host__ __device__ __forceinline__ KeyValuePair() {}
+    __host__ __device__ __forceinline__ KeyValuePair(const K &k, const V &v) : key(k), value(v) {}
+    __host__ __device__ __forceinline__ bool operator!=(const KeyValuePair &b) { return value != b.value || key != b.key; }
+};
+struct ArgMax {
+    template <typename T, typename OffsetT>
+    __host__ __device__ __forceinline__ KeyValuePair<OffsetT, T> operator()(const KeyValuePair<OffsetT, T> &a, const KeyValuePair<OffsetT, T> &b) const {
+        if (b.value > a.value || (a.value == b.value && b.key < a.key)) return b;
+        return a;
+    }
+};
+struct ArgMin {
+    template <typename T, typename OffsetT>
+    __host__ __device__ __forceinline__ KeyValuePair<OffsetT, T> operator()(const KeyValuePair<OffsetT, T> &a, const KeyValuePair<OffsetT, T> &b) const {
+        if (b.value < a.value || (a.value == b.value && b.key < a.key)) return b;
+        return a;
+    }
 };
 
 static __device__ __forceinline__ unsigned LaneId() { return (unsigned)__nvvm_read_ptx_sreg_laneid(); }

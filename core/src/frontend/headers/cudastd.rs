@@ -1,10 +1,10 @@
 //! libcu++'s small `<cuda/std/...>` headers, our own text: the type traits,
-//! fixed-width integers, `numeric_limits` and `pair`/`move`/`forward` in
+//! fixed-width integers, `numeric_limits`, `pair`/`move`/`forward` and `tuple` in
 //! namespace `cuda::std`, usable in host and device code alike. Real
 //! files include them beside `cuda/pipeline` (cuda-samples'
 //! `dmmaTensorCoreGemm`); the facts they give are the ones of `<type_traits>`,
-//! `<cstdint>`, `<limits>` and `<utility>`; `<cuda/std/functional>` and
-//! `<cuda/functional>` hold the function objects (Thrust's functors are
+//! `<cstdint>`, `<limits>`, `<utility>` and `<tuple>`; `<cuda/std/functional>`
+//! and `<cuda/functional>` hold the function objects (Thrust's functors are
 //! these).
 
 /// `cuda/std/type_traits`.
@@ -255,6 +255,111 @@ template <> struct minimum<void> {
 }
 }
 ";
+/// The text of `tuple`, `tuple_size`, `tuple_element`, `get`, `make_tuple`
+/// and `tie`, shared by `<tuple>` (namespace `std`, constexpr host
+/// functions) and `<cuda/std/tuple>` (libcu++'s, host and device): each
+/// function's specifiers are the macro `__PTXLAB_TF`, which the including
+/// header defines. An element is a member before the rest's tuple (element
+/// 0 at offset 0, as libcu++ lays its elements out); `tie` gives an object
+/// holding the tied objects' addresses, assigned a tuple (or a pair) of
+/// values.
+macro_rules! tuple_body {
+    () => {
+        "template <class... T> class tuple;
+template <> class tuple<> {
+public:
+    __PTXLAB_TF tuple() {}
+};
+template <class H> class tuple<H> {
+public:
+    H __head;
+    __PTXLAB_TF tuple() : __head() {}
+    __PTXLAB_TF tuple(const H &h) : __head(h) {}
+};
+template <class H, class... R> class tuple<H, R...> {
+public:
+    H __head;
+    tuple<R...> __tail;
+    __PTXLAB_TF tuple() : __head(), __tail() {}
+    __PTXLAB_TF tuple(const H &h, const R &... r) : __head(h), __tail(r...) {}
+};
+template <class T> struct tuple_size;
+template <class... T> struct tuple_size<tuple<T...> > {
+    static constexpr size_t value = sizeof...(T);
+};
+template <size_t I, class T> struct __tuple_get;
+template <class H, class... R> struct __tuple_get<0, tuple<H, R...> > {
+    typedef H type;
+    static __PTXLAB_TF H &get(tuple<H, R...> &t) { return t.__head; }
+    static __PTXLAB_TF const H &get(const tuple<H, R...> &t) { return t.__head; }
+};
+template <size_t I, class H, class... R> struct __tuple_get<I, tuple<H, R...> > {
+    typedef __tuple_get<I - 1, tuple<R...> > __next;
+    typedef typename __next::type type;
+    static __PTXLAB_TF type &get(tuple<H, R...> &t) { return __next::get(t.__tail); }
+    static __PTXLAB_TF const type &get(const tuple<H, R...> &t) { return __next::get(t.__tail); }
+};
+template <size_t I, class T> struct tuple_element {
+    typedef typename __tuple_get<I, T>::type type;
+};
+template <size_t I, class... T>
+__PTXLAB_TF typename tuple_element<I, tuple<T...> >::type &get(tuple<T...> &t) {
+    return __tuple_get<I, tuple<T...> >::get(t);
+}
+template <size_t I, class... T>
+__PTXLAB_TF const typename tuple_element<I, tuple<T...> >::type &get(const tuple<T...> &t) {
+    return __tuple_get<I, tuple<T...> >::get(t);
+}
+template <class... T> __PTXLAB_TF tuple<T...> make_tuple(T... t) { return tuple<T...>(t...); }
+template <class... T> class __ptxlab_tie;
+template <class H> class __ptxlab_tie<H> {
+public:
+    H *__p;
+    __PTXLAB_TF __ptxlab_tie(H &h) : __p(&h) {}
+    template <class U> __PTXLAB_TF __ptxlab_tie &operator=(const tuple<U> &o) {
+        *__p = o.__head;
+        return *this;
+    }
+};
+template <class H, class... R> class __ptxlab_tie<H, R...> {
+public:
+    H *__p;
+    __ptxlab_tie<R...> __rest;
+    __PTXLAB_TF __ptxlab_tie(H &h, R &... r) : __p(&h), __rest(r...) {}
+    template <class UH, class... UR> __PTXLAB_TF __ptxlab_tie &operator=(const tuple<UH, UR...> &o) {
+        *__p = o.__head;
+        __rest = o.__tail;
+        return *this;
+    }
+    template <class U, class V> __PTXLAB_TF __ptxlab_tie &operator=(const pair<U, V> &o) {
+        *__p = o.first;
+        *__rest.__p = o.second;
+        return *this;
+    }
+};
+template <class... T> __PTXLAB_TF __ptxlab_tie<T...> tie(T &... t) { return __ptxlab_tie<T...>(t...); }
+"
+    };
+}
+pub(crate) use tuple_body;
+
+/// `cuda/std/tuple` (thrust::tuple is this tuple, nvcc's names carry
+/// `N4cuda3std3__45tupleIJifEEE`).
+const TUPLE: &str = concat!(
+    "#pragma once
+#include <cuda/std/utility>
+namespace cuda {
+namespace std {
+inline namespace __4 {
+#define __PTXLAB_TF __host__ __device__ constexpr
+",
+    tuple_body!(),
+    "#undef __PTXLAB_TF
+}
+}
+}
+"
+);
 
 /// The headers this module provides.
 pub const NAMES: &[&str] = &[
@@ -265,6 +370,7 @@ pub const NAMES: &[&str] = &[
     "cuda/std/utility",
     "cuda/std/functional",
     "cuda/functional",
+    "cuda/std/tuple",
 ];
 
 /// The text of one of [`NAMES`].
@@ -280,6 +386,7 @@ pub fn header(name: &str) -> Option<&'static str> {
         "cuda/std/utility" => UTILITY,
         "cuda/std/functional" => FUNCTIONAL,
         "cuda/functional" => CUDA_FUNCTIONAL,
+        "cuda/std/tuple" => TUPLE,
         _ => return None,
     })
 }

@@ -883,18 +883,18 @@ public:
 }
 ";
 
-pub const TUPLE: &str = "#pragma once
+pub const TUPLE: &str = concat!(
+    "#pragma once
 #include <utility>
+#include <cstddef>
 namespace std {
-/* A host object; its elements are not modelled. */
-template <class A, class B = void, class C = void, class D = void, class E = void, class F = void>
-class tuple {
-    void *_storage[8];
-public:
-    tuple();
-};
+#define __PTXLAB_TF constexpr
+",
+    super::cudastd::tuple_body!(),
+    "#undef __PTXLAB_TF
 }
-";
+"
+);
 
 pub const MAP: &str = "#pragma once
 #include <utility>

@@ -6,7 +6,7 @@
 //! namespace `thrust::_V_300500_SM_<arch>`, which nvcc's kernel names carry
 //! (`_Z9DFT2D1gpuPfPN6thrust16_V_300500_SM_8007complexIfEEii`);
 //! `<thrust/pair.h>` names libcu++'s `cuda::std::pair`, `<thrust/tuple.h>`
-//! its `tie` of two (assigned a pair). `<thrust/functional.h>` names
+//! its `tuple`, `get`, `make_tuple` and `tie`. `<thrust/functional.h>` names
 //! libcu++'s function objects (`thrust::minus<float>` is
 //! `cuda::std::minus<float>`, `thrust::maximum` `cuda::maximum`, as in
 //! CCCL 3) beside Thrust's own `square`, `project1st` and `project2nd`.
@@ -166,35 +166,16 @@ using ::cuda::std::make_pair;
 }
 ";
 
-/// `<thrust/tuple.h>`: `thrust::tie` of two objects, assigned a pair
-/// (`thrust::tie(m, v) = welford.project(acc);`), in libcu++'s namespace as
-/// CCCL 3 has it. `tuple` itself, a variadic class template, is not
-/// declared: our templates are not variadic yet, and a fixed-arity stand-in
-/// would mangle kernel names unlike nvcc's.
+/// `<thrust/tuple.h>`: libcu++'s `tuple` (`<cuda/std/tuple>`) and its
+/// functions, as CCCL 3 has them.
 const TUPLE: &str = "#pragma once
-#include <cuda/std/utility>
-namespace cuda {
-namespace std {
-inline namespace __4 {
-template <class A, class B> struct __ptxlab_tie2 {
-    A *__a;
-    B *__b;
-    template <class U, class V> __host__ __device__ __ptxlab_tie2 &operator=(const pair<U, V> &p) {
-        *__a = p.first;
-        *__b = p.second;
-        return *this;
-    }
-};
-template <class A, class B> __host__ __device__ __ptxlab_tie2<A, B> tie(A &a, B &b) {
-    __ptxlab_tie2<A, B> r;
-    r.__a = &a;
-    r.__b = &b;
-    return r;
-}
-}
-}
-}
+#include <cuda/std/tuple>
 namespace thrust {
+using ::cuda::std::tuple;
+using ::cuda::std::tuple_size;
+using ::cuda::std::tuple_element;
+using ::cuda::std::get;
+using ::cuda::std::make_tuple;
 using ::cuda::std::tie;
 }
 ";

@@ -554,7 +554,7 @@ impl<'a> Parser<'a> {
             TemplateArg::Value(v, _) => {
                 crate::frontend::template::pattern_param(*v, p.placeholders.len()).is_some()
             }
-            TemplateArg::Template(_) => false,
+            TemplateArg::Template(_) | TemplateArg::Pack(_) => false,
         };
         if args.iter().any(|a| dependent(self, a)) {
             // In a template's signature: nothing to make yet.
@@ -661,6 +661,8 @@ impl<'a> Parser<'a> {
                 TemplateArg::Template(t) => {
                     self.typedefs.insert(name.clone(), tt_marker(t));
                 }
+                // (Instances bind a pack's elements one by one.)
+                TemplateArg::Pack(_) => {}
             }
         }
     }
@@ -824,6 +826,9 @@ impl<'a> Parser<'a> {
         }
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        record
+            .pack_start
+            .set(crate::frontend::template::pack_index(&d));
         self.set_enclosing(&record);
         record.defined_at.set(span.line);
         let ty = CType::Record(record.clone());
@@ -869,15 +874,21 @@ impl<'a> Parser<'a> {
             .partials
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.primary == def && p.args.len() == args.len())
+            .filter(|(_, p)| p.primary == def)
             .filter_map(|(k, p)| {
                 let mut out = vec![None; p.def.params.len()];
-                let ok = p.args.iter().zip(args).enumerate().all(|(i, (pa, a))| {
-                    p.kept.iter().any(|(j, _)| *j == i)
-                        || crate::frontend::template::match_arg(&p.def, pa, a, &mut out, 0)
-                });
+                let ok = if p.kept.is_empty() {
+                    crate::frontend::template::match_args(&p.def, &p.args, args, &mut out, 0)
+                } else {
+                    p.args.len() == args.len()
+                        && p.args.iter().zip(args).enumerate().all(|(i, (pa, a))| {
+                            p.kept.iter().any(|(j, _)| *j == i)
+                                || crate::frontend::template::match_arg(&p.def, pa, a, &mut out, 0)
+                        })
+                };
                 let out: Option<Vec<TemplateArg>> = out.into_iter().collect();
-                out.filter(|_| ok).map(|o| (k, o))
+                out.filter(|_| ok)
+                    .map(|o| (k, crate::frontend::template::flatten_packs(o)))
             })
             .collect();
         let mut matches = Vec::new();
@@ -896,10 +907,7 @@ impl<'a> Parser<'a> {
         let at_least = |a: usize, b: usize| {
             let (pa, pb) = (&partials[a], &partials[b]);
             let mut out = vec![None; pb.def.params.len()];
-            pb.args
-                .iter()
-                .zip(&pa.args)
-                .all(|(x, y)| crate::frontend::template::match_arg(&pb.def, x, y, &mut out, 0))
+            crate::frontend::template::match_args(&pb.def, &pb.args, &pa.args, &mut out, 0)
         };
         let best: Vec<&(usize, Vec<TemplateArg>)> = matches
             .iter()
@@ -964,10 +972,12 @@ impl<'a> Parser<'a> {
         if d.is_alias() {
             return self.alias_instance(&d, &args, span);
         }
-        if crate::frontend::template::pack_index(&d).is_some() {
+        // A variadic template's pack: its arguments from its place on.
+        let pack_start = crate::frontend::template::pack_index(&d);
+        if pack_start.is_some_and(|k| k + 1 != d.params.len()) {
             return self.error(
                 span.clone(),
-                "variadic class templates are not supported yet",
+                "a class template's parameter pack before its last parameter is not supported yet",
             );
         }
         if let Some((_, _, t)) = self
@@ -996,7 +1006,7 @@ impl<'a> Parser<'a> {
                 TemplateArg::Value(v, _) => {
                     crate::frontend::template::pattern_param(*v, self.placeholders.len()).is_some()
                 }
-                TemplateArg::Template(_) => false,
+                TemplateArg::Template(_) | TemplateArg::Pack(_) => false,
             });
         let (count, max) = if pattern {
             (self.templates.pattern_count, MAX_PATTERN_INSTANCES)
@@ -1041,6 +1051,14 @@ impl<'a> Parser<'a> {
         let is_union = matches!(body.kind, TemplateKind::Class { is_union: true });
         let record = Rc::new(Record::new(&id, is_union));
         *record.template.borrow_mut() = Some((d.name.clone(), args.clone()));
+        record.pack_start.set(pack_start);
+        // A pack among the parameters read: one parameter per element, its
+        // expansions in the body expanded.
+        let body = if crate::frontend::template::pack_index(&body).is_some() {
+            crate::frontend::template::expand_packs(&body, &bound)
+        } else {
+            body
+        };
         self.set_enclosing(&record);
         record.defined_at.set(d.span.line);
         let ty = CType::Record(record.clone());
@@ -1066,8 +1084,10 @@ impl<'a> Parser<'a> {
             p.pos += 1; // `struct`
             let align = p.type_attributes()?; // `alignas(sizeof(T) * 4)`
             p.pos += 1; // `Name`
-            if p.eat("<") {
-                p.template_args()?; // a partial specialization's
+            if p.at("<") {
+                // A partial specialization's arguments (read already, and
+                // in the template's scope, which is not entered yet).
+                p.skip_template_arg_list();
             }
             p.eat("final");
             // Read in the instance's scope, as its body.
@@ -1200,6 +1220,7 @@ fn mentions_placeholder(a: &TemplateArg, placeholders: &[Rc<Record>]) -> bool {
                 ..crate::frontend::template::PATTERN_VALUE + 4096)
                 .contains(v),
             TemplateArg::Template(n) => crate::frontend::template::tt_pattern_index(n).is_some(),
+            TemplateArg::Pack(v) => v.iter().any(|a| arg(a, ps, depth + 1)),
         }
     }
     arg(a, placeholders, 0)

@@ -131,6 +131,12 @@ impl<'a> Parser<'a> {
                     Ok(t) if self.at(",") || self.at(">") || self.at(">>") || self.half_gt => {
                         Some(Ok(t))
                     }
+                    // A pack's expansion in a template's own terms
+                    // (`tup<T, Rest...>`): its placeholder stands for it.
+                    Ok(t) if self.at("...") && crate::frontend::template::names_pack(&t) => {
+                        self.pos += 1;
+                        Some(Ok(t))
+                    }
                     Ok(_) if self.at("::") => None,
                     Err(_) if self.value_after_type(start) => None,
                     other => Some(other),
@@ -198,7 +204,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips `<…>` from its `<` (nested brackets, `>>` as two).
-    fn skip_template_arg_list(&mut self) {
+    pub(super) fn skip_template_arg_list(&mut self) {
         let mut depth = 0i32;
         while let Some(t) = self.peek() {
             self.pos += 1;
@@ -997,6 +1003,7 @@ impl<'a> Parser<'a> {
             };
             let placeholder = Rc::new(Record::new(&name, false));
             *placeholder.layout.borrow_mut() = Some(Rc::new(Layout::plain(Vec::new(), 1, 1)));
+            placeholder.is_pack.set(pack);
             if matches!(kind, ParamKind::Type) && !name.is_empty() {
                 let old = self
                     .typedefs

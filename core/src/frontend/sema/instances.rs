@@ -101,8 +101,16 @@ impl Instances {
                     params, defaults, ..
                 },
             ) => {
-                // Trailing parameters with defaults may be left out.
-                if types.len() > params.len() || params.len() - types.len() > *defaults {
+                // A function parameter pack last (`T... t`) takes any
+                // number of arguments; trailing parameters with defaults
+                // may be left out.
+                let expands = template::pack_index(d)
+                    .is_some_and(|k| params.last().is_some_and(|p| template::mentions(d, p, k)));
+                if expands {
+                    if types.len() + 1 < params.len() {
+                        return None;
+                    }
+                } else if types.len() > params.len() || params.len() - types.len() > *defaults {
                     return None;
                 }
                 let types: Vec<Option<&CType>> = types.iter().map(Some).collect();
@@ -223,7 +231,7 @@ fn instance_description(d: &template::TemplateDef, args: &[TemplateArg]) -> Stri
         .map(|(p, a)| match a {
             TemplateArg::Type(t) => format!("{}={t}", p.name),
             TemplateArg::Value(v, _) => format!("{}={v}", p.name),
-            TemplateArg::Template(_) => format!("{}={a}", p.name),
+            TemplateArg::Template(_) | TemplateArg::Pack(_) => format!("{}={a}", p.name),
         })
         .collect();
     format!("{sig} [with {}]", with.join(", "))
