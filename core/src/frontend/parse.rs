@@ -25,8 +25,7 @@ use super::literals::{parse_char_literal, parse_float_literal, parse_int_literal
 use super::scope::{CxxScope, Scope};
 use super::template::{
     tt_marked, tt_marker, tt_pattern_name, ParamKind, Partial, Request, TemplateDef, TemplateKind,
-    TemplateParam, Templates, VarInstance, MAX_INSTANCES, MAX_NESTING, MAX_PATTERN_INSTANCES,
-    PATTERN_VALUE,
+    TemplateParam, Templates, VarInstance, MAX_NESTING, MAX_PATTERN_INSTANCES, PATTERN_VALUE,
 };
 use crate::collections::HashMap;
 use crate::diag::{Diagnostic, Span};

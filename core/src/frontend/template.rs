@@ -18,14 +18,19 @@ use super::scope::Scope;
 use crate::diag::Span;
 use std::rc::Rc;
 
-/// Most instances a translation unit may make (recursive templates end
-/// here with a diagnostic).
+/// Most instances of one template a translation unit may make (recursive
+/// templates, `f<N + 1>`, end here with a diagnostic).
 pub const MAX_INSTANCES: usize = 1000;
+
+/// Most instances of all templates together (a dispatcher over head sizes,
+/// types and modes makes hundreds of kernels, each with its own device
+/// functions' instances).
+pub const MAX_ALL_INSTANCES: usize = 50_000;
 
 /// Most instances for templates' placeholders (`vec_t<T, 1>` in a
 /// function template's signature: one per template naming it) a
 /// translation unit may make, apart from `MAX_INSTANCES`.
-pub const MAX_PATTERN_INSTANCES: usize = 5000;
+pub const MAX_PATTERN_INSTANCES: usize = 50_000;
 
 /// How deep instantiations may nest (one made while parsing another).
 pub const MAX_NESTING: usize = 32;
@@ -257,8 +262,11 @@ pub struct Templates {
     pub instance_names: crate::collections::HashMap<String, InstanceNames>,
     pub requests: Vec<Request>,
     pub scope: Scope,
-    /// Instances made (classes and functions), against `MAX_INSTANCES`.
+    /// Instances made (classes and functions), against `MAX_ALL_INSTANCES`.
     pub count: usize,
+    /// Instances made of each template (by its index), against
+    /// `MAX_INSTANCES`.
+    pub per_template: crate::collections::HashMap<usize, usize>,
     /// Instances for placeholders made, against `MAX_PATTERN_INSTANCES`.
     pub pattern_count: usize,
     /// The member functions of class instances: as in C++, one is checked
@@ -317,6 +325,21 @@ pub enum VarInstance {
 }
 
 impl Templates {
+    /// Counts one more instance of template `def`, or the limit it would
+    /// pass.
+    pub fn admit(&mut self, def: usize) -> Result<(), usize> {
+        let n = self.per_template.get(&def).copied().unwrap_or(0);
+        if n >= MAX_INSTANCES {
+            return Err(MAX_INSTANCES);
+        }
+        if self.count >= MAX_ALL_INSTANCES {
+            return Err(MAX_ALL_INSTANCES);
+        }
+        self.per_template.insert(def, n + 1);
+        self.count += 1;
+        Ok(())
+    }
+
     /// The template of that name (the last declared).
     pub fn find(&self, name: &str) -> Option<usize> {
         self.defs.iter().rposition(|d| d.name == name)

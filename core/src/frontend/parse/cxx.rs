@@ -88,7 +88,30 @@ impl<'a> Parser<'a> {
             && self.toks.get(k + 1).is_some_and(|t| {
                 t.kind == TokKind::Ident && self.type_name_at(k + 1 - self.pos).is_none()
             })
-            && at(2, "(")
+            && (at(2, "(") || at(2, "<") && self.member_template_at(k + 1))
+    }
+
+    /// Whether the name at token `k` (after `C<…>::`) is called with
+    /// template arguments: `<…>` then `(` (`vec_cast<T, S>::cast<N>(d,
+    /// s)`, a member template of the instance; a member type template
+    /// names a declaration's type, and a declarator follows its `>`).
+    fn member_template_at(&self, k: usize) -> bool {
+        let mut depth = 0i32;
+        let mut j = k + 1;
+        while let Some(t) = self.toks.get(j) {
+            match &*t.text {
+                "<" | "(" | "[" => depth += 1,
+                ">" | ")" | "]" => depth -= 1,
+                ">>" => depth -= 2,
+                ";" | "{" | "}" => return false,
+                _ => {}
+            }
+            j += 1;
+            if depth <= 0 {
+                break;
+            }
+        }
+        depth == 0 && self.toks.get(j).is_some_and(|t| t.is("("))
     }
 
     /// The template a (possibly qualified) name means here.
@@ -508,15 +531,9 @@ impl<'a> Parser<'a> {
         else {
             return;
         };
-        if let [Stmt {
-            kind: StmtKind::Return(Some(e)),
-            ..
-        }] = stmts.as_slice()
-        {
+        if let Some(e) = super::host::returns_expr(stmts) {
             let params = f.params.iter().map(|p| p.name.clone()).collect();
-            self.cxx
-                .constexpr_fns
-                .insert(f.name.clone(), (params, e.clone()));
+            self.cxx.constexpr_fns.insert(f.name.clone(), (params, e));
         }
     }
 

@@ -543,6 +543,21 @@ impl<'a> Parser<'a> {
                         if let Some(lit) = self.constant_literal(&name, &span) {
                             return Ok(lit);
                         }
+                        // `vec_cast<T, S>::cast<N>(d, s)`: a member
+                        // template of the instance, called (EDG reads it
+                        // without `template`, the instance being known).
+                        let member_template = self
+                            .find_template(&name)
+                            .is_some_and(|d| self.templates.defs[d].is_function());
+                        if member_template && self.eat("<") {
+                            let targs = self.template_args()?;
+                            if !self.eat("(") {
+                                let at = self.span();
+                                return self.error(at, "expected a \"(\"");
+                            }
+                            let args = self.call_args()?;
+                            return Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span));
+                        }
                         return Ok(Expr::new(ExprKind::Ident(name), span));
                     }
                     if self.at("(") || self.at("{") {

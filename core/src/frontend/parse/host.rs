@@ -109,18 +109,34 @@ impl<'a> Parser<'a> {
     pub(super) fn host_constexpr_return(&mut self, start: usize) -> Option<Expr> {
         let end = self.pos;
         let toks = self.toks;
-        if !toks.get(start + 1).is_some_and(|t| t.is("return")) {
+        if !toks
+            .get(start + 1)
+            .is_some_and(|t| t.is("return") || t.is("if"))
+        {
+            return None;
+        }
+        // Only `if`/`else` and `return`s (C++14's `if (a) return x; else
+        // return y;`, nested): no statement with an effect.
+        let effect = [
+            "for", "while", "do", "switch", "goto", "=", "+=", "-=", "*=", "/=", "%=", "<<=",
+            ">>=", "&=", "|=", "^=", "++", "--", "static", "asm", "throw", "try",
+        ];
+        if toks[start..end]
+            .iter()
+            .any(|t| t.kind != TokKind::Str && effect.contains(&&*t.text))
+        {
             return None;
         }
         let (ndiags, depth) = (self.diags.len(), self.depth);
-        self.pos = start + 2;
-        let e = self.expr().ok();
-        let whole = self.at(";") && self.pos + 2 == end;
+        self.pos = start;
+        let body = self.compound().ok();
+        let whole = self.pos == end;
         self.pos = end;
         self.depth = depth;
         let clean = self.diags.len() == ndiags;
         self.diags.truncate(ndiags);
-        e.filter(|_| whole && clean)
+        let body = body.filter(|_| whole && clean)?;
+        returns_expr(std::slice::from_ref(&body))
     }
 
     /// Launches of kernel templates in a host function's body (which is not
@@ -780,8 +796,16 @@ impl<'a> Parser<'a> {
         aliases: &mut Vec<(String, Option<CType>)>,
     ) -> Vec<LocalConstant> {
         let toks = self.toks;
-        let mut out = Vec::new();
+        let mut out: Vec<LocalConstant> = Vec::new();
+        // What the body's constants hide, so that each constant reads those
+        // declared before it in its scope (`constexpr size_t G = 1;
+        // constexpr uint32_t t = G == 1 ? 8U : 1U;`) and the scan ends
+        // with none of them set.
+        let mut hidden = Constants::default();
         for j in start..end {
+            if !out.is_empty() {
+                self.constants_at(&hidden, &out, j);
+            }
             let at_statement = j > 0
                 && (toks[j - 1].is(";")
                     || toks[j - 1].is("{")
@@ -822,6 +846,13 @@ impl<'a> Parser<'a> {
                                         self.cxx.constants.insert(name.clone(), b);
                                     }
                                     let scope_end = block_end(toks, j, end);
+                                    if !hidden.contains_key(&name)
+                                        && !out.iter().any(|l| l.2 == name)
+                                    {
+                                        if let Some(b) = self.cxx.constants.get(&name) {
+                                            hidden.insert(name.clone(), b.clone());
+                                        }
+                                    }
                                     out.extend(value.map(|v| (j, scope_end, name, v)));
                                 }
                             }
@@ -832,6 +863,7 @@ impl<'a> Parser<'a> {
             self.diags.truncate(ndiags);
             self.half_gt = false;
         }
+        self.constants_at(&hidden, &out, usize::MAX);
         out
     }
 
@@ -950,14 +982,19 @@ impl<'a> Parser<'a> {
                     let kdef = &self.templates.defs[kd];
                     let on_device = matches!(&kdef.kind,
                         TemplateKind::Function { space, .. } if space.on_device());
-                    // Up to the `<<<` of a launch, within the statement.
-                    let launch = on_device
-                        && toks[k + 1..]
-                            .iter()
-                            .take_while(|t| !t.is(";") && !t.is("{") && !t.is("}"))
-                            .collect::<Vec<_>>()
-                            .windows(2)
-                            .any(|w| w[0].is("<<") && w[1].is("<"));
+                    let kernel = matches!(&kdef.kind,
+                        TemplateKind::Function { space, .. } if *space == ExecSpace::Global);
+                    // Up to the `<<<` of a launch, within the statement;
+                    // or a kernel template named (`auto k = kern<T>;`,
+                    // launched by `cudaLaunchKernel`).
+                    let launch = kernel
+                        || on_device
+                            && toks[k + 1..]
+                                .iter()
+                                .take_while(|t| !t.is(";") && !t.is("{") && !t.is("}"))
+                                .collect::<Vec<_>>()
+                                .windows(2)
+                                .any(|w| w[0].is("<<") && w[1].is("<"));
                     if launch {
                         out.push(warn(&kdef.name, t.span()));
                     }
@@ -1098,6 +1135,31 @@ type LocalConstant = (usize, usize, String, (Scalar, CType));
 
 /// Which of `locals` are in scope at token `i`, as a key (the last one
 /// declared before `i` whose block holds `i`, or `usize::MAX`).
+/// Statements made only of `if`/`else` and `return e;` as one expression:
+/// `if (c) return a; return b;` is `c ? a : b` (a `constexpr` function's
+/// body, inlined where a constant expression calls it). `None` for any
+/// other statement, or a path that returns nothing.
+pub(super) fn returns_expr(stmts: &[Stmt]) -> Option<Expr> {
+    let (first, rest) = stmts.split_first()?;
+    match &first.kind {
+        StmtKind::Return(Some(e)) => Some(e.clone()),
+        StmtKind::Compound(inner) if rest.is_empty() => returns_expr(inner),
+        StmtKind::If(c, then, other) => {
+            let a = returns_expr(std::slice::from_ref(then))?;
+            let b = match other {
+                Some(o) => returns_expr(std::slice::from_ref(o))?,
+                None => returns_expr(rest)?,
+            };
+            let span = first.span.clone();
+            Some(Expr::new(
+                ExprKind::Cond(Box::new(c.clone()), Box::new(a), Box::new(b)),
+                span,
+            ))
+        }
+        _ => None,
+    }
+}
+
 fn in_scope(locals: &[LocalConstant], i: usize) -> usize {
     let mut key = usize::MAX;
     for (k, &(at, end, ..)) in locals.iter().enumerate() {

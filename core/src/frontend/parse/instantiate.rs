@@ -1008,17 +1008,18 @@ impl<'a> Parser<'a> {
                 }
                 TemplateArg::Template(_) | TemplateArg::Pack(_) => false,
             });
-        let (count, max) = if pattern {
-            (self.templates.pattern_count, MAX_PATTERN_INSTANCES)
+        let over = if self.nesting >= MAX_NESTING {
+            Some(format!("{MAX_NESTING} nested instantiations"))
+        } else if pattern {
+            (self.templates.pattern_count >= MAX_PATTERN_INSTANCES)
+                .then(|| format!("{MAX_PATTERN_INSTANCES} instantiations"))
         } else {
-            (self.templates.count, MAX_INSTANCES)
+            self.templates
+                .admit(def)
+                .err()
+                .map(|max| format!("{max} instantiations"))
         };
-        if self.nesting >= MAX_NESTING || count >= max {
-            let limit = if self.nesting >= MAX_NESTING {
-                format!("{MAX_NESTING} nested instantiations")
-            } else {
-                format!("{max} instantiations")
-            };
+        if let Some(limit) = over {
             return self.error(
                 span.clone(),
                 format!("excessive recursion at instantiation of class \"{id}\" (limit {limit})"),
@@ -1026,8 +1027,6 @@ impl<'a> Parser<'a> {
         }
         if pattern {
             self.templates.pattern_count += 1;
-        } else {
-            self.templates.count += 1;
         }
         // A partial specialization's body, with its parameters deduced.
         let (body, bound, partial) = match self.choose_partial(def, &args, span)? {

@@ -4,7 +4,7 @@
 //! explicit instantiations and launches in host code.
 
 use super::*;
-use crate::frontend::template::{self, Request, TemplateKind, Templates, MAX_INSTANCES};
+use crate::frontend::template::{self, Request, TemplateKind, Templates};
 use crate::frontend::{mangle, parse};
 
 /// The function instances made so far, and those still to be checked.
@@ -137,17 +137,16 @@ impl Instances {
         if let Some(made) = self.made.get(&symbol) {
             return made.clone().map(|s| (symbol, s));
         }
-        if self.templates.count >= MAX_INSTANCES {
+        if let Err(limit) = self.templates.admit(def) {
             diags.push(Diagnostic::error(
                 span.clone(),
                 format!(
-                    "excessive recursion at instantiation of function \"{id}\" (limit {MAX_INSTANCES} instantiations)"
+                    "excessive recursion at instantiation of function \"{id}\" (limit {limit} instantiations)"
                 ),
             ));
             self.made.insert(symbol, None);
             return None;
         }
-        self.templates.count += 1;
         let known = self.templates.lazy_methods.len();
         let made = parse::instantiate_function(&mut self.templates, diags, def, &args);
         self.register_methods(known);
@@ -318,10 +317,9 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
     });
     let Some((def, args)) = found else {
         // Never silently: a launch in its body is not followed.
-        let launches = defs.iter().any(|&d| {
-            let toks = &inst.templates.defs[d].tokens;
-            toks.windows(2).any(|w| w[0].is("<<") && w[1].is("<"))
-        });
+        let launches = defs
+            .iter()
+            .any(|&d| names_kernels(&inst.templates, &inst.templates.defs[d].tokens));
         if launches {
             diags.push(Diagnostic::warning(
                 r.span.clone(),
@@ -335,10 +333,19 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
     };
     {
         let id = template_id(&inst.templates.defs[def].name, &args);
-        if !inst.host_read.insert(id) || inst.templates.count >= MAX_INSTANCES {
+        if !inst.host_read.insert(id.clone()) {
             return;
         }
-        inst.templates.count += 1;
+        if let Err(limit) = inst.templates.admit(def) {
+            // Never silently: what its body launches is not followed.
+            diags.push(Diagnostic::warning(
+                r.span.clone(),
+                format!(
+                    "host function template instance \"{id}\" is not read by this compile (limit {limit} instantiations): the kernel templates it launches may need instances this compile does not make"
+                ),
+            ));
+            return;
+        }
         // What it asks for goes at the end of the file, where EDG
         // instantiates pending templates.
         // (Class instances made there keep their member functions: a
@@ -348,4 +355,19 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
         inst.register_methods(known);
         inst.templates.requests.extend(requests);
     }
+}
+
+/// Whether tokens launch a kernel (`<<<`) or name a kernel template
+/// (`auto k = kern<T, 128>;` then `cudaLaunchKernel((void*)k, …)`).
+fn names_kernels(templates: &Templates, toks: &[crate::frontend::lex::Token]) -> bool {
+    let kernels: crate::collections::HashSet<&str> = templates
+        .defs
+        .iter()
+        .filter(|d| matches!(&d.kind, TemplateKind::Function { space, .. } if *space == ExecSpace::Global))
+        .map(|d| crate::frontend::lookup::last_part(&d.name))
+        .collect();
+    toks.windows(2).any(|w| {
+        w[0].is("<<") && w[1].is("<")
+            || w[0].kind == crate::frontend::lex::TokKind::Ident && kernels.contains(&*w[0].text)
+    })
 }
