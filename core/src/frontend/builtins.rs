@@ -65,10 +65,6 @@ pub enum Lowering {
     /// GCC's `__builtin_unreachable()`: the block ends in `unreachable`
     /// (nvcc writes nothing for the path).
     Unreachable,
-    /// `__cvta_generic_to_shared(p)` and its kin: the generic pointer's
-    /// address in this space (3 shared, 1 global, 4 constant, 5 local), as
-    /// a `size_t` (PTX's `cvta.to.<space>`).
-    CvtaTo(u32),
     /// GCC's `__builtin_assume(c)`: a hint only, no code.
     Assume,
     /// Half-precision arithmetic on the bits of a half (`unsigned short`,
@@ -1933,30 +1929,6 @@ pub const BUILTINS: &[Builtin] = &[
         overloads: &[o("v", &[])],
         trailing_default: None,
         lowering: Lowering::Unreachable,
-    },
-    Builtin {
-        name: "__cvta_generic_to_global",
-        overloads: &[o("m", &["&v"])],
-        trailing_default: None,
-        lowering: Lowering::CvtaTo(1),
-    },
-    Builtin {
-        name: "__cvta_generic_to_shared",
-        overloads: &[o("m", &["&v"])],
-        trailing_default: None,
-        lowering: Lowering::CvtaTo(3),
-    },
-    Builtin {
-        name: "__cvta_generic_to_constant",
-        overloads: &[o("m", &["&v"])],
-        trailing_default: None,
-        lowering: Lowering::CvtaTo(4),
-    },
-    Builtin {
-        name: "__cvta_generic_to_local",
-        overloads: &[o("m", &["&v"])],
-        trailing_default: None,
-        lowering: Lowering::CvtaTo(5),
     },
     Builtin {
         name: "__builtin_assume",

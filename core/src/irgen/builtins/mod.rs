@@ -67,24 +67,6 @@ impl Gen<'_> {
             Lowering::Cvta { to, space } => self.cvta(to, space, vals[0].clone()),
             Lowering::Unreachable => self.emit("", Type::Void, InstKind::Unreachable),
             Lowering::Assume => Value::Undef(Type::Void),
-            Lowering::CvtaTo(space) => {
-                let p = self.emit(
-                    "",
-                    Type::Ptr(space),
-                    InstKind::Cast {
-                        op: CastOp::AddrSpaceCast,
-                        val: vals[0].clone(),
-                    },
-                );
-                self.emit(
-                    short,
-                    rty,
-                    InstKind::Cast {
-                        op: CastOp::PtrToInt,
-                        val: p,
-                    },
-                )
-            }
             Lowering::FunnelShift(name) => {
                 let args = vec![vals[1].clone(), vals[0].clone(), vals[2].clone()];
                 self.emit(
