@@ -61,8 +61,8 @@ fn the_error(c: &ptxlab_core::Compilation) -> (u32, String) {
 }
 
 /// `loops` loops of 1,024 iterations under `#pragma unroll` in one kernel:
-/// each unrolls within cicc's 32,768 instructions per loop, but together
-/// they pass the module's budget.
+/// each unrolls within cicc's 32,768 instructions per loop (about 22,000),
+/// but together they pass the module's budget.
 fn many_unrolled_loops(loops: usize) -> String {
     let mut src = String::from("__global__ void k(int *p, int x)\n{\n");
     for l in 0..loops {
@@ -93,7 +93,8 @@ fn the_ir_after_unrolling_is_bounded() {
         "{message}"
     );
     assert!((1..=3).contains(&line), "line {line}");
-    assert!(secs < 60.0, "{secs} s");
+    // Seconds on a free core (most of it unrolling up to the budget).
+    assert!(secs < 120.0, "{secs} s");
 }
 
 /// `__forceinline__` functions each calling the one below ten times, the
