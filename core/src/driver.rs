@@ -124,6 +124,10 @@ pub fn compile_to_ir(
         internal_error(&mut c, name, broken_message(&b));
         return Err(c.diagnostics);
     }
+    if let Some(d) = stepper.exceeded() {
+        c.diagnostics.push(d.clone());
+        return Err(c.diagnostics);
+    }
     Ok(stepper.into_module())
 }
 
@@ -165,6 +169,11 @@ pub struct Stepper<'o> {
     /// The warnings of the stages before the optimizer (the reducer
     /// rejects a candidate that falls off the end of a function).
     warnings: Vec<Diagnostic>,
+    /// The file compiled (where a budget's error points).
+    file: String,
+    /// The error of a run that left the module over a budget
+    /// ([`opt::budget`]): no run goes on from it.
+    exceeded: Option<Diagnostic>,
 }
 
 impl<'o> Stepper<'o> {
@@ -202,6 +211,8 @@ impl<'o> Stepper<'o> {
             done: done.min(passes.len()),
             edit: None,
             warnings: Vec::new(),
+            file: String::new(),
+            exceeded: None,
         })
     }
 
@@ -299,6 +310,10 @@ impl<'o> Stepper<'o> {
             return None;
         }
         let micros = t.elapsed().as_micros() as u64;
+        if let Some((line, message)) = opt::budget::check(&module, None) {
+            c.diagnostics.push(budget_error(name, line, message));
+            return None;
+        }
         let passes = opt::pipeline::passes(opts.opt_level);
         let mut edit = None;
         if let Some(e) = &opts.ir_edit {
@@ -348,6 +363,8 @@ impl<'o> Stepper<'o> {
             done: 0,
             edit,
             warnings: Vec::new(),
+            file: name.into(),
+            exceeded: None,
         })
     }
 
@@ -403,10 +420,16 @@ impl<'o> Stepper<'o> {
         limit: Option<usize>,
         remarks: Option<&mut Vec<Remark>>,
     ) -> Option<PassRun> {
+        if self.exceeded.is_some() {
+            return None;
+        }
         let pass = *self.passes.get(self.done)?;
         let (changed, rewrites) =
             opt::apply_counted(&mut self.module, pass, self.done, &self.cx, remarks, limit);
         self.done += 1;
+        if let Some((line, message)) = opt::budget::check(&self.module, Some(pass)) {
+            self.exceeded = Some(budget_error(&self.file, line, message));
+        }
         let edited = self.take_edit();
         Some(PassRun {
             n: self.done,
@@ -431,6 +454,12 @@ impl<'o> Stepper<'o> {
             return true;
         }
         false
+    }
+
+    /// The error of the run that left the module over a budget
+    /// ([`opt::budget`]); no run is applied after it.
+    pub fn exceeded(&self) -> Option<&Diagnostic> {
+        self.exceeded.as_ref()
     }
 
     /// The options the pipeline runs under.
@@ -471,6 +500,9 @@ impl<'o> Stepper<'o> {
 
     /// The runs up to `end` (at most the pipeline's), one stage each.
     fn record_runs(&mut self, end: usize, verify_each: bool) -> (Vec<Stage>, Option<BrokenIr>) {
+        if self.exceeded.is_some() {
+            return (Vec::new(), None);
+        }
         let runs = &self.passes[self.done..end.clamp(self.done, self.passes.len())];
         let first = Compilation::stage_of_pass_run(self.done + 1);
         let (stages, broken) = opt::run(
@@ -482,8 +514,24 @@ impl<'o> Stepper<'o> {
             verify_each,
         );
         self.done += stages.len();
+        if let Some(b) = broken.as_ref().filter(|b| b.over_budget.is_some()) {
+            let line = b.over_budget.unwrap_or(0);
+            self.exceeded = Some(budget_error(&self.file, line, b.errors.join("; ")));
+            return (stages, None);
+        }
         (stages, broken)
     }
+}
+
+/// A budget's error ([`opt::budget`]) at `line` of `file`.
+fn budget_error(file: &str, line: u32, message: String) -> Diagnostic {
+    let span = Span {
+        file: file.to_string(),
+        line,
+        column: 0,
+        len: 1,
+    };
+    Diagnostic::error(span, message)
 }
 
 /// The module `edit` makes of the run it names, from `linked` (the IR
@@ -621,6 +669,10 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     c.kernels = Kernel::all_in(stepper.module());
     if let Some(b) = broken {
         internal_error(c, name, broken_message(&b));
+        return;
+    }
+    if let Some(d) = stepper.exceeded() {
+        c.diagnostics.push(d.clone());
         return;
     }
     let target = stepper.cx.target;

@@ -12,6 +12,13 @@
 //!   `shl_T`/`shr_T`, which mask the count and shift left in unsigned;
 //! - array indices are reduced modulo the length (`% N`, `& (N-1)`);
 //! - loops have constant trip counts (their product bounded);
+//! - a program's dynamic work is bounded: the generator estimates each
+//!   function's steps per call (its statements weighted by the trip counts
+//!   of their loops, each call by its callee's estimate) and the kernel's
+//!   over every thread; a call that would take the kernel past
+//!   [`WORK_BUDGET`] is not made, and a program over it anyway is drawn
+//!   again, so every program ends well inside the interpreters' step
+//!   limit in every oracle;
 //! - floats and doubles hold only small integers (or halves of them), and
 //!   every operation on them is exact, so contraction, reassociation
 //!   errors or rounding modes cannot change a bit; they convert to
@@ -37,6 +44,25 @@ pub const THREADS: usize = (BLOCK * GRID) as usize;
 /// Elements of the `in` buffer (a power of two).
 pub const INPUTS: usize = 64;
 
+/// The most work a program may do, in estimated -O0 IR steps over every
+/// thread: a tenth of the interpreters' step limit (100M), which leaves room
+/// for the estimate's error and for the PTX emulator at -O0, which runs
+/// more instructions than the IR.
+pub const WORK_BUDGET: u64 = 10_000_000;
+
+/// Source bytes per estimated -O0 IR step (an expression's text is mostly
+/// casts and names; each name is a load at -O0).
+const BYTES_PER_STEP: u64 = 4;
+/// Steps of one loop iteration's control (the counter's load, compare,
+/// branch, increment) and of one call of the helpers.
+const LOOP_STEPS: u64 = 8;
+const MIX_STEPS: u64 = 24;
+/// `rec(n & 7, x)`: up to eight nested calls.
+const REC_STEPS: u64 = 8 * 24;
+/// Draws of one seed before a program within the budget (each draw after
+/// the first is from a seed derived from it).
+const MAX_DRAWS: u64 = 64;
+
 /// A generated program with its inputs.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -47,6 +73,9 @@ pub struct Program {
     /// The scalar parameters `p0` (int) and `p1` (unsigned).
     pub p0: i32,
     pub p1: u32,
+    /// The estimated work of the launch, in -O0 IR steps over every thread
+    /// (at most [`WORK_BUDGET`]).
+    pub work: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -157,6 +186,8 @@ struct Func {
     name: String,
     ret: Ty,
     params: Vec<Ty>,
+    /// Estimated steps of one call.
+    cost: u64,
 }
 
 struct StructDef {
@@ -183,12 +214,37 @@ struct Gen {
     trips: u32,
     /// Statements left to generate in the current function.
     budget: i32,
+    /// Estimated steps of one call of the current function (or of one
+    /// kernel thread) so far.
+    work: u64,
+    /// The steps of the text written so far whose work is counted: a
+    /// statement's own text runs `trips` times, the text of its nested
+    /// blocks as often as their statements say, counted by them.
+    accounted: u64,
 }
 
-/// The program for `seed`.
+/// The program for `seed`: the first draw within [`WORK_BUDGET`].
 pub fn generate(seed: u64) -> Program {
+    let mut draw_seed = seed;
+    let mut p = draw(seed, draw_seed);
+    for _ in 1..MAX_DRAWS {
+        if p.work <= WORK_BUDGET {
+            break;
+        }
+        draw_seed = Rng::new(draw_seed).next_u64();
+        p = draw(seed, draw_seed);
+    }
+    assert!(
+        p.work <= WORK_BUDGET,
+        "seed {seed}: no program within the work budget in {MAX_DRAWS} draws"
+    );
+    p
+}
+
+/// One program from `rng_seed`, labelled `seed`.
+fn draw(seed: u64, rng_seed: u64) -> Program {
     let mut g = Gen {
-        rng: Rng::new(seed),
+        rng: Rng::new(rng_seed),
         vars: Vec::new(),
         arrs: Vec::new(),
         funcs: Vec::new(),
@@ -201,6 +257,8 @@ pub fn generate(seed: u64) -> Program {
         loop_depth: 0,
         trips: 1,
         budget: 0,
+        work: 0,
+        accounted: 0,
     };
     let inputs: Vec<i32> = (0..INPUTS).map(|_| g.interesting_i32()).collect();
     let p0 = g.interesting_i32();
@@ -225,6 +283,7 @@ pub fn generate(seed: u64) -> Program {
         funcs.push_str(&g.function(f as usize));
     }
     let kernel = g.kernel();
+    let work = g.work.saturating_mul(THREADS as u64);
 
     let mut src = format!("// ptxlab-difftest program, seed {seed}\n\n");
     src.push_str(
@@ -244,6 +303,7 @@ pub fn generate(seed: u64) -> Program {
         inputs,
         p0,
         p1,
+        work,
     }
 }
 
@@ -289,7 +349,39 @@ fn helper(op: &str, t: Ty) -> String {
     format!("__device__ {n} {op}_{tag}({n} a, {rhs} b) {{\n    {body}\n}}\n\n")
 }
 
+/// Estimated -O0 IR steps of running `text` once: its length, and each
+/// helper it calls (the generated functions' calls are counted where they
+/// are drawn, with their own estimate).
+fn text_steps(text: &str) -> u64 {
+    let helpers: u64 = ["mix(", "upd_", "div_", "mod_", "shl_", "shr_", "tmax3"]
+        .iter()
+        .map(|h| text.matches(h).count() as u64)
+        .sum();
+    let recs = text.matches("rec(").count() as u64;
+    text.len() as u64 / BYTES_PER_STEP + helpers * MIX_STEPS + recs * REC_STEPS
+}
+
 impl Gen {
+    /// The estimated steps one kernel thread may take.
+    fn thread_limit() -> u64 {
+        WORK_BUDGET / THREADS as u64
+    }
+
+    /// Adds `steps`, run once per iteration of the enclosing loops.
+    fn spend(&mut self, steps: u64) {
+        self.work = self
+            .work
+            .saturating_add(steps.saturating_mul(self.trips as u64));
+    }
+
+    /// Whether a call costing `cost` steps fits here: the current function
+    /// keeps half a thread's budget for calls, the rest for its own text.
+    fn affords(&self, cost: u64) -> bool {
+        self.work
+            .saturating_add(cost.saturating_mul(self.trips as u64))
+            <= Self::thread_limit() / 2
+    }
+
     fn id(&mut self) -> u32 {
         self.next_id += 1;
         self.next_id
@@ -545,12 +637,20 @@ impl Gen {
         format!("(({n}){f}({}))", a.join(", "))
     }
 
+    /// A call of a generated function whose work fits (a leaf if none does).
     fn call(&mut self, t: Ty, d: u32) -> String {
-        let k = self.rng.below(self.funcs.len() as u64) as usize;
-        let (name, ret, params) = {
+        let fits: Vec<usize> = (0..self.funcs.len())
+            .filter(|&k| self.affords(self.funcs[k].cost))
+            .collect();
+        if fits.is_empty() {
+            return self.int_leaf(t);
+        }
+        let k = *self.rng.pick(&fits);
+        let (name, ret, params, cost) = {
             let f = &self.funcs[k];
-            (f.name.clone(), f.ret, f.params.clone())
+            (f.name.clone(), f.ret, f.params.clone(), f.cost)
         };
+        self.spend(cost);
         let args: Vec<String> = params
             .iter()
             .map(|&p| {
@@ -651,6 +751,21 @@ impl Gen {
     // Statements
 
     fn block(&mut self, out: &mut String, ind: usize, n: i32) {
+        let (start, accounted) = (out.len(), self.accounted);
+        self.block_stmts(out, ind, n);
+        self.account(out, start, accounted);
+    }
+
+    /// Counts the work of the text written since `start` that no nested
+    /// statement counted (at this point's trip count).
+    fn account(&mut self, out: &str, start: usize, accounted: u64) {
+        let total = text_steps(&out[start..]);
+        let own = total.saturating_sub(self.accounted - accounted);
+        self.spend(own);
+        self.accounted = accounted + total;
+    }
+
+    fn block_stmts(&mut self, out: &mut String, ind: usize, n: i32) {
         let (vars, arrs) = (self.vars.len(), self.arrs.len());
         for _ in 0..n {
             if self.budget <= 0 {
@@ -686,6 +801,12 @@ impl Gen {
     }
 
     fn stmt(&mut self, out: &mut String, ind: usize) {
+        let (start, accounted) = (out.len(), self.accounted);
+        self.stmt_text(out, ind);
+        self.account(out, start, accounted);
+    }
+
+    fn stmt_text(&mut self, out: &mut String, ind: usize) {
         self.budget -= 1;
         let p = "";
         let nested = self.loop_depth < 3 && self.budget > 2;
@@ -845,6 +966,7 @@ impl Gen {
         self.loop_depth += 1;
         let trips = self.trips;
         self.trips *= c.max(1);
+        self.spend(LOOP_STEPS);
         self.block(out, ind, 3);
         self.trips = trips;
         self.loop_depth -= 1;
@@ -894,7 +1016,12 @@ impl Gen {
             ty: I32,
             writable: false,
         });
+        // The element runs `len` times (the calls in it as often).
+        let trips = self.trips;
+        self.trips *= len;
         let e = self.iexpr(t, 2);
+        self.spend(LOOP_STEPS + text_steps(&e));
+        self.trips = trips;
         self.vars.pop();
         let _ = writeln!(
             out,
@@ -1101,15 +1228,18 @@ impl Gen {
         self.in_kernel = false;
         self.uniform = false;
         self.budget = self.rng.range(2, 8) as i32;
+        self.work = 0;
         let n = self.budget;
         self.block(&mut body, 4, n);
         // The block dropped its own declarations; the parameters remain.
         let r = self.value(ret, 3);
+        self.spend(text_steps(&r) + LOOP_STEPS);
         self.vars.clear();
         self.funcs.push(Func {
             name: name.clone(),
             ret,
             params,
+            cost: self.work,
         });
         format!(
             "{attr} {} {name}({}) {{\n{body}    return {r};\n}}\n\n",
@@ -1124,6 +1254,7 @@ impl Gen {
         self.in_kernel = true;
         self.uniform = true;
         self.budget = self.rng.range(8, 30) as i32;
+        self.work = 0;
         for (name, ty, writable) in [
             ("p0", I32, true),
             ("p1", U32, true),
@@ -1142,6 +1273,7 @@ impl Gen {
         while self.budget > 0 {
             self.stmt(&mut body, 4);
         }
+        let checksum = body.len();
         for v in &self.vars {
             let _ = writeln!(body, "    h = mix(h, (unsigned long long)({}));", bits(v));
         }
@@ -1152,6 +1284,8 @@ impl Gen {
                 a.len, a.name
             );
         }
+        let arrays: u64 = self.arrs.iter().map(|a| a.len as u64).sum();
+        self.spend(text_steps(&body[checksum..]) + arrays * (MIX_STEPS + LOOP_STEPS));
         self.vars.truncate(vars);
         self.arrs.truncate(arrs);
         let mut shared = String::new();

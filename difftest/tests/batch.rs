@@ -56,3 +56,27 @@ fn the_programs_found_before_agree_now() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Seeds whose programs (before the generator bounded their work) looped
+/// through `__noinline__` calls until an oracle's 100M-step limit: the
+/// programs now drawn for them stay within the work budget, the estimate
+/// bounds what the reference runs, and every oracle agrees.
+#[test]
+fn programs_stay_within_the_work_budget() {
+    let checks = oracle::Checks::from_env();
+    for seed in [1300303, 1300423, 1304391, 1304743] {
+        let p = gen::generate(seed);
+        assert!(p.work <= gen::WORK_BUDGET, "seed {seed}: {}", p.work);
+        let passed = oracle::check(&p, &checks)
+            .unwrap_or_else(|m| panic!("seed {seed}: {}: {}", m.oracle, m.detail));
+        assert!(
+            passed.steps <= p.work,
+            "seed {seed}: {} steps, estimated {}",
+            passed.steps,
+            p.work
+        );
+    }
+    for seed in 0..2000 {
+        assert!(gen::generate(seed).work <= gen::WORK_BUDGET, "seed {seed}");
+    }
+}

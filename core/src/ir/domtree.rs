@@ -66,15 +66,24 @@ impl DomTree {
         self.idom[b.0 as usize].is_some()
     }
 
-    /// Whether `a` dominates `b`.
+    /// Whether `a` dominates `b`. A dominator comes before the blocks it
+    /// dominates in reverse post-order, so the walk up `b`'s dominators
+    /// stops at the first one before `a`: the usual question (does a
+    /// later block dominate an earlier one?) is answered at once, not by a
+    /// walk to the entry (which made loop analysis quadratic in the blocks
+    /// of a function of many unrolled loops).
     pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
         if !self.is_reachable(a) || !self.is_reachable(b) {
             return false;
         }
+        let at = self.rpo_index[a.0 as usize];
         let mut x = b;
         loop {
             if x == a {
                 return true;
+            }
+            if self.rpo_index[x.0 as usize] < at {
+                return false;
             }
             let up = self.idom[x.0 as usize].expect("reachable");
             if up == x {

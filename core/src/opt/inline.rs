@@ -169,6 +169,15 @@ fn run_once(
     }
     let mut changed = false;
     let mut total = 0usize;
+    // Past the module's budget the inliner stops copying (the pass
+    // manager then ends the compile with the budget's error).
+    let room = super::budget::MAX_INSTS_AFTER_INLINING.saturating_sub(
+        m.functions
+            .iter()
+            .filter(|f| !f.is_declaration())
+            .map(super::budget::live_insts)
+            .sum(),
+    );
     // Callees first, so a callee's own calls are already inlined when it is
     // copied: each call site is visited once.
     for fi in bottom_up(m) {
@@ -211,6 +220,9 @@ fn run_once(
             let Some(callee) = m.function(callee) else {
                 continue;
             };
+            if total >= room {
+                break;
+            }
             let grown = size(&f) + size(callee);
             let over_budget = (grown > start + BUDGET || total + size(callee) > TOTAL_BUDGET)
                 && !callee.attrs.alwaysinline;

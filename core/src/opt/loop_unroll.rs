@@ -39,15 +39,22 @@ pub const PRAGMA_THRESHOLD: usize = 32768;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut changed = false;
+    let mut live: usize = m.functions.iter().map(super::budget::live_insts).sum();
     for f in &mut m.functions {
         if !f.is_declaration() {
-            changed |= run_function(f, cx);
+            // Past the module's budget no loop is unrolled (the pass
+            // manager then ends the compile with the budget's error).
+            let others = live - super::budget::live_insts(f);
+            let room = super::budget::MAX_INSTS_AFTER_UNROLLING.saturating_sub(others);
+            changed |= run_function(f, cx, room);
+            live = others + super::budget::live_insts(f);
         }
     }
     changed
 }
 
-pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
+/// Unrolls `f`'s loops while it holds at most `room` live instructions.
+pub fn run_function(f: &mut Function, cx: &super::PassContext, room: usize) -> bool {
     let mut changed = false;
     let mut tried: Vec<BlockId> = Vec::new();
     // The dominator tree and loop forest, rebuilt only after a round changed
@@ -56,6 +63,9 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     // counts tell.
     let mut analyses: Option<(DomTree, LoopInfo, (usize, usize))> = None;
     for _ in 0..=f.blocks.len() {
+        if super::budget::live_insts(f) > room {
+            break;
+        }
         let size = (f.blocks.len(), f.insts.len());
         if analyses.as_ref().is_some_and(|a| a.2 != size) {
             analyses = None;

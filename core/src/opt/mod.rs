@@ -27,6 +27,7 @@
 //! skips its run, any other limit runs it whole ([`apply_counted`]).
 
 mod adce;
+pub mod budget;
 mod dce;
 mod deadargelim;
 pub(crate) mod divconst;
@@ -246,6 +247,9 @@ pub struct BrokenIr {
     pub pass: String,
     pub index: usize,
     pub errors: Vec<String>,
+    /// Not broken, but over one of the [`budget`]s: an error in the
+    /// program (`errors[0]`), at this source line, not an internal one.
+    pub over_budget: Option<u32>,
 }
 
 /// Runs `passes` in order on `m`, returning one stage per pass run,
@@ -253,7 +257,7 @@ pub struct BrokenIr {
 /// pipeline already applied, for `--disable-pass`, `--opt-bisect-limit` and
 /// [`Stage::pass_run`]). A skipped run is recorded, unchanged. With
 /// `verify_each`, the verifier runs after each pass; the first failure stops
-/// the pipeline.
+/// the pipeline. A run that leaves the module over a [`budget`] stops it too.
 pub fn run(
     m: &mut Module,
     passes: &[Pass],
@@ -280,6 +284,18 @@ pub fn run(
         let mut remarks = Vec::new();
         let reported = apply(m, pass, n, cx, Some(&mut remarks));
         let micros = start.elapsed().as_micros() as u64;
+        // Over a budget, the run's result is neither printed nor verified.
+        if let Some((line, message)) = budget::check(m, Some(pass)) {
+            return (
+                stages,
+                Some(BrokenIr {
+                    pass: pass.name().to_string(),
+                    index,
+                    errors: vec![message],
+                    over_budget: Some(line),
+                }),
+            );
+        }
         // A pass that reports no change left the IR as it was: its snapshot is
         // the one before (printing every function after every run is the
         // largest cost of a compile). Tests check the report is honest.
@@ -296,6 +312,7 @@ pub fn run(
                     pass: pass.name().to_string(),
                     index,
                     errors: vec!["the pass changed the IR but reported no change".into()],
+                    over_budget: None,
                 }),
             );
         }
@@ -326,6 +343,7 @@ pub fn run(
                         pass: pass.name().to_string(),
                         index,
                         errors,
+                        over_budget: None,
                     }),
                 );
             }
