@@ -90,6 +90,14 @@ const LICM_AFTER_UNROLL: &[Pass] = &[Licm];
 /// The last clean-up round: fold, delete dead stores and dead code, merge blocks.
 const CLEANUP: &[Pass] = &[Instcombine, Dse, Adce, Simplifycfg];
 
+/// LLVM's Sink after the clean-up (O2, O3): values used on one side of a
+/// branch move into it, kernel pointers' global-space casts among them. cicc
+/// runs Sink in its tier sub-pipeline at tiers 2 and 3 only ("Sink
+/// (tier!=1)", digest part 2; part 1's "mid" path: CVP → Sink →
+/// SimplifyCFG), before the straight-line optimizations NVPTX runs in its
+/// back end (speculative-execution hoists what two arms share back up).
+const SINK: &[Pass] = &[Sink];
+
 /// O3: cicc's late EarlyCSE and InstCombine.
 const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
 
@@ -136,6 +144,7 @@ const O2: &[&[Pass]] = &[
     LOWER_INTRINSICS_AGAIN,
     REASSOCIATE_AND_GVN,
     CLEANUP,
+    SINK,
     STRAIGHT_LINE,
     STRENGTH_REDUCE,
     VECTORIZE,
@@ -153,6 +162,7 @@ const O3: &[&[Pass]] = &[
     REASSOCIATE_AND_GVN,
     LICM_AFTER_UNROLL,
     CLEANUP,
+    SINK,
     LATE_CSE,
     STRAIGHT_LINE,
     STRENGTH_REDUCE,
@@ -253,7 +263,7 @@ mod tests {
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer globaldce"));
     }
 }
