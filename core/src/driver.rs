@@ -740,7 +740,11 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     for f in &mut funcs {
         let before = count_branches(f);
         let done = layout::run(f, opts, &mut rewrites);
-        branches.push((before.saturating_sub(count_branches(f)), done.inverted));
+        branches.push((
+            before.saturating_sub(count_branches(f)),
+            done.inverted,
+            done.merged_returns,
+        ));
     }
     let micros = t.elapsed().as_micros() as u64;
     let report = Report::new(
@@ -749,14 +753,18 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
             funcs
                 .iter()
                 .zip(&branches)
-                .filter(|(_, &(removed, _))| removed > 0)
-                .map(|(f, &(removed, inverted))| {
-                    format!(
+                .filter(|(_, &(removed, _, merged))| removed > 0 || merged > 0)
+                .map(|(f, &(removed, inverted, merged))| {
+                    let mut text = format!(
                         "`{}`: {} to the next block removed, {} inverted to fall through",
                         f.name,
                         plural(removed, "branch"),
                         inverted
-                    )
+                    );
+                    if merged > 0 {
+                        text += &format!(", {} merged into one", plural(merged, "return"));
+                    }
+                    text
                 })
                 .collect()
         },

@@ -106,6 +106,12 @@ const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
 /// if-arms, then early-cse merges the bases.
 const STRAIGHT_LINE: &[Pass] = &[SeparateConstOffsetFromGep, SpeculativeExecution, EarlyCse];
 
+/// Sink again after them (O2, O3), as NVPTX's CodeGenPrepare sinks an
+/// address into the block of the load or store that reads it: what
+/// speculative-execution hoisted and early-cse found no twin for goes back
+/// into its arm.
+const SINK_ADDRESSES: &[Pass] = &[Sink];
+
 /// NVIDIA's loop strength reduction (digest part 3 §2.9), late, once the
 /// unrolled copies' addresses are one base plus constants (cicc runs it in
 /// its loop pipeline, after LoopUnroll, on SCEV's view of the addresses).
@@ -146,6 +152,7 @@ const O2: &[&[Pass]] = &[
     CLEANUP,
     SINK,
     STRAIGHT_LINE,
+    SINK_ADDRESSES,
     STRENGTH_REDUCE,
     VECTORIZE,
 ];
@@ -165,6 +172,7 @@ const O3: &[&[Pass]] = &[
     SINK,
     LATE_CSE,
     STRAIGHT_LINE,
+    SINK_ADDRESSES,
     STRENGTH_REDUCE,
     VECTORIZE,
     FINAL_GLOBALDCE,
@@ -263,7 +271,7 @@ mod tests {
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
     }
 }

@@ -342,7 +342,7 @@ pub const STAGES: &[StageInfo] = &[
         StageId::Layout,
         "layout",
         StageKind::Machine,
-        "Block layout: drops branches to the next block and inverts conditions so the common path falls through.",
+        "Block layout: drops branches to the next block, inverts conditions so the common path falls through, and lets early returns branch to one `ret` at the end.",
     ),
     stage(
         StageId::Ptx,
