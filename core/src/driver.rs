@@ -567,20 +567,6 @@ fn count_branches(f: &MFunction) -> usize {
         .count()
 }
 
-/// Per block, whether its conditional branch (if any) is taken on a false guard.
-fn guards(f: &MFunction) -> Vec<Option<bool>> {
-    f.blocks
-        .iter()
-        .map(|b| {
-            b.insts
-                .iter()
-                .find(|i| i.is_branch())
-                .and_then(|i| i.guard.as_ref())
-                .map(|g| g.1)
-        })
-        .collect()
-}
-
 /// `12 %r, 4 %rd virtual registers` (isel's remark).
 fn registers_text(f: &MFunction) -> String {
     let classes: Vec<String> = RegClass::ALL
@@ -804,15 +790,13 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     let mut branches = Vec::new();
     let mut rewrites = 0;
     for f in &mut funcs {
-        let before = (count_branches(f), guards(f));
-        layout::run(f, opts, &mut rewrites);
-        let inverted = before
-            .1
-            .iter()
-            .zip(guards(f))
-            .filter(|(a, b)| *a != b)
-            .count();
-        branches.push((before.0 - count_branches(f), inverted));
+        let before = count_branches(f);
+        let done = layout::run(f, opts, &mut rewrites);
+        branches.push((
+            before.saturating_sub(count_branches(f)),
+            done.inverted,
+            done.merged_returns,
+        ));
     }
     let micros = t.elapsed().as_micros() as u64;
     let report = Report::new(
@@ -821,14 +805,18 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
             funcs
                 .iter()
                 .zip(&branches)
-                .filter(|(_, &(removed, _))| removed > 0)
-                .map(|(f, &(removed, inverted))| {
-                    format!(
+                .filter(|(_, &(removed, _, merged))| removed > 0 || merged > 0)
+                .map(|(f, &(removed, inverted, merged))| {
+                    let mut text = format!(
                         "`{}`: {} to the next block removed, {} inverted to fall through",
                         f.name,
                         plural(removed, "branch"),
                         inverted
-                    )
+                    );
+                    if merged > 0 {
+                        text += &format!(", {} merged into one", plural(merged, "return"));
+                    }
+                    text
                 })
                 .collect()
         },

@@ -1,15 +1,37 @@
 //! Block layout: keeps the source order but for blocks that end in
 //! `unreachable`, which go last (as nvcc places them: nothing follows them,
 //! and nothing is emitted for them), drops a branch to the block that
-//! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`.
-//! Each branch removed or inverted is one rewrite (`--rewrite-limit
-//! layout:N`, counted over the module's functions in `rewrites`).
+//! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`
+//! — or, when `%p` is a comparison read by nothing else, into `@p bra other`
+//! with the comparison inverted (`setp.lt.s32` becomes `setp.ge.s32`, a
+//! float `setp.lt.f32` becomes `setp.geu.f32`: true when unordered too), as
+//! LLVM's instruction selection inverts a branch's condition (against a
+//! constant in the strict form: `x < 128` inverted is `x > 127`).
+//!
+//! Returns share one `ret;` at the end, as nvcc's branch folding merges
+//! them: an early `if (i >= n) return;` branches to the last block instead
+//! of falling through to a `ret;` of its own in the middle.
+//!
+//! Each branch removed or inverted, and each return merged, is one rewrite
+//! (`--rewrite-limit layout:N`, counted over the module's functions in
+//! `rewrites`).
 
 use crate::bugs::Bug;
+use crate::collections::HashMap;
 use crate::options::{Options, RewriteSite};
 use crate::ptx::*;
 
-pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) {
+/// What layout did to one function.
+#[derive(Default)]
+pub struct Done {
+    /// Conditional branches inverted to fall through.
+    pub inverted: usize,
+    /// Return blocks merged into the shared last one.
+    pub merged_returns: usize,
+}
+
+pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) -> Done {
+    let mut done = Done::default();
     // The entry block stays first whatever it ends in.
     let (mut order, mut last) = (Vec::new(), Vec::new());
     for (pos, &b) in f.order.iter().enumerate() {
@@ -19,14 +41,16 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) {
             order.push(b);
         }
     }
-    order.append(&mut last);
-    f.order = order.clone();
     let limit = opts.rewrite_limit(RewriteSite::Layout);
     let bug = Bug::LayoutInvert.on(opts);
     let mut may_rewrite = || {
         *rewrites += 1;
         limit.is_none_or(|l| *rewrites <= l)
     };
+    done.merged_returns = merge_returns(f, &mut order, &mut may_rewrite);
+    order.append(&mut last);
+    f.order = order.clone();
+    let (defs, uses) = pred_counts(f);
     // Empty blocks that only jump on could be threaded; kept for now so
     // every IR block stays visible in the snapshots.
     for (pos, &b) in order.iter().enumerate() {
@@ -47,15 +71,21 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) {
             } else if t == next.map(Operand::Label) && may_rewrite() {
                 // Branch to the other side on the negated condition, fall through.
                 let last = insts.pop().expect("n >= 2");
-                if let Some(g) = insts[n - 2].guard.as_mut() {
-                    // The lab's bug: the predicate is left as it was.
-                    if !bug {
-                        g.1 = !g.1;
+                done.inverted += 1;
+                // The lab's bug: the predicate is left as it was.
+                if let Some((p, _)) = insts[n - 2].guard.filter(|_| !bug) {
+                    let lone = defs.get(&p) == Some(&1) && uses.get(&p) == Some(&1);
+                    if !(lone && invert_setp(&mut f.blocks, p)) {
+                        if let Some(g) = f.blocks[b].insts[n - 2].guard.as_mut() {
+                            g.1 = !g.1;
+                        }
                     }
                 }
+                let insts = &mut f.blocks[b].insts;
                 insts[n - 2].operands = last.operands;
             }
         }
+        let insts = &mut f.blocks[b].insts;
         if let Some(last) = insts.last() {
             if last.is_uniform_branch()
                 && last.guard.is_none()
@@ -66,4 +96,162 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) {
             }
         }
     }
+    done
+}
+
+/// Whether a block is a bare `ret;`.
+fn bare_return(b: &MBlock) -> bool {
+    b.insts.len() == 1 && b.insts[0].op == Op::Ret && b.insts[0].guard.is_none()
+}
+
+/// Merges returns, as nvcc's tail merging: when a bare `ret;` block sits
+/// before the end, it moves to the end of `order`, every other bare `ret;`
+/// block's branches go to it (those blocks leave `order`), and the block
+/// then before it, if it ended in `ret;`, falls through to it instead.
+/// Returns the number of returns merged.
+fn merge_returns(
+    f: &mut MFunction,
+    order: &mut Vec<usize>,
+    may_rewrite: &mut dyn FnMut() -> bool,
+) -> usize {
+    let bare: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&b| b != order[0] && bare_return(&f.blocks[b]))
+        .collect();
+    let Some(&target) = bare.first() else {
+        return 0;
+    };
+    let ends_in_ret = |b: &MBlock| {
+        b.insts
+            .last()
+            .is_some_and(|i| i.op == Op::Ret && i.guard.is_none())
+    };
+    let others = order
+        .iter()
+        .filter(|&&b| b != target && ends_in_ret(&f.blocks[b]))
+        .count();
+    if others == 0 || order.last() == Some(&target) && bare.len() == 1 || !may_rewrite() {
+        return 0;
+    }
+    let mut merged = 1;
+    for &b in &bare[1..] {
+        if !may_rewrite() {
+            break;
+        }
+        for blk in &mut f.blocks {
+            for i in &mut blk.insts {
+                for op in &mut i.operands {
+                    if *op == Operand::Label(b) {
+                        *op = Operand::Label(target);
+                    }
+                }
+            }
+        }
+        order.retain(|&x| x != b);
+        merged += 1;
+    }
+    order.retain(|&x| x != target);
+    if let Some(&prev) = order.last() {
+        if ends_in_ret(&f.blocks[prev]) && f.blocks[prev].insts.len() > 1 {
+            f.blocks[prev].insts.pop();
+        }
+    }
+    order.push(target);
+    merged
+}
+
+/// How many instructions write, and how many read, each predicate register
+/// (a guard is a read).
+fn pred_counts(f: &MFunction) -> (HashMap<Reg, usize>, HashMap<Reg, usize>) {
+    let (mut defs, mut uses) = (HashMap::default(), HashMap::default());
+    for i in f.blocks.iter().flat_map(|b| &b.insts) {
+        let d = i.defs();
+        if let Some(r) = d {
+            if r.class == RegClass::Pred {
+                *defs.entry(r).or_insert(0) += 1;
+            }
+        }
+        if let Some((g, _)) = i.guard {
+            *uses.entry(g).or_insert(0) += 1;
+        }
+        let skip = usize::from(d.is_some());
+        for op in i.operands.iter().skip(skip) {
+            for r in op.regs() {
+                if r.class == RegClass::Pred {
+                    *uses.entry(r).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    (defs, uses)
+}
+
+/// Inverts the one `setp.CMP.TYPE %p, a, b` that writes `p` (true when
+/// there was one to invert).
+fn invert_setp(blocks: &mut [MBlock], p: Reg) -> bool {
+    for i in blocks.iter_mut().flat_map(|b| &mut b.insts) {
+        if i.op != Op::Setp || i.defs() != Some(p) {
+            continue;
+        }
+        if i.guard.is_some() || i.operands.len() != 3 {
+            return false;
+        }
+        let mut parts = i.modifiers.trim_start_matches('.').split('.');
+        let (Some(cmp), Some(ty), None) = (parts.next(), parts.next(), parts.next()) else {
+            return false;
+        };
+        let Some(inv) = inverse(cmp, ty.starts_with('f')) else {
+            return false;
+        };
+        let mut inv = inv;
+        // Against a constant, the strict form, as LLVM's selection writes
+        // it: `x >= 128` is `setp.gt.s32 %p, %r, 127`.
+        if !ty.starts_with('f') {
+            if let Operand::Imm(c) = &mut i.operands[2] {
+                if (1..=0x7fff_fffe).contains(c) {
+                    match inv {
+                        "ge" => (inv, *c) = ("gt", *c - 1),
+                        "le" => (inv, *c) = ("lt", *c + 1),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        i.modifiers = format!(".{inv}.{ty}");
+        return true;
+    }
+    false
+}
+
+/// The comparison true exactly when `cmp` is false (floats: unordered
+/// operands included).
+fn inverse(cmp: &str, float: bool) -> Option<&'static str> {
+    Some(match (cmp, float) {
+        ("eq", false) => "ne",
+        ("ne", false) => "eq",
+        ("lt", false) => "ge",
+        ("ge", false) => "lt",
+        ("le", false) => "gt",
+        ("gt", false) => "le",
+        ("lo", false) => "hs",
+        ("hs", false) => "lo",
+        ("ls", false) => "hi",
+        ("hi", false) => "ls",
+        ("eq", true) => "neu",
+        ("neu", true) => "eq",
+        ("ne", true) => "equ",
+        ("equ", true) => "ne",
+        ("lt", true) => "geu",
+        ("geu", true) => "lt",
+        ("le", true) => "gtu",
+        ("gtu", true) => "le",
+        ("gt", true) => "leu",
+        ("leu", true) => "gt",
+        ("ge", true) => "ltu",
+        ("ltu", true) => "ge",
+        ("num", true) => "nan",
+        ("nan", true) => "num",
+        _ => return None,
+    })
 }

@@ -30,7 +30,7 @@ fn insertion_point(b: &MBlock) -> usize {
 }
 
 fn mov(dst: Reg, src: Operand) -> Instr {
-    Instr::new(Op::Mov, dst.class.bits_type(), vec![Operand::Reg(dst), src])
+    Instr::new(Op::Mov, dst.class.mov_type(), vec![Operand::Reg(dst), src])
 }
 
 /// Every register an instruction reads (its operands but the destination).
@@ -106,7 +106,7 @@ struct EdgeCopies {
 /// predecessor, used nowhere else, and the phi's register is not read
 /// after that point in the block (nor by another copy of this edge), the
 /// computation writes the phi's register directly and the copy goes:
-/// `add.s32 %r5, %r2, 1; mov.b32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
+/// `add.s32 %r5, %r2, 1; mov.u32 %r2, %r5;` becomes `add.s32 %r2, %r2, 1;`.
 /// Another copy of this edge that reads the same value (two phis of one
 /// block taking it) then reads the phi's register, which holds it at the
 /// block's end. The edges after `edge` hold the copies not placed yet: a

@@ -218,6 +218,36 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     },
                     _ => None,
                 },
+                // (x << c1) << c2 → x << (c1 + c2) while the sum is below
+                // the width, as LLVM's instcombine (`blockIdx.x * 2 * 128`:
+                // one `shl.b32 …, 8`). A flag stays when both shifts had it.
+                BinOp::Shl if ty.is_int() && rhs.as_int().is_some() => match lhs {
+                    Value::Inst(inner) => match &f.inst(*inner).kind {
+                        InstKind::Bin {
+                            op: BinOp::Shl,
+                            lhs: x,
+                            rhs: c1,
+                            flags: f1,
+                        } if c1.as_int().is_some() => {
+                            let sum = c1.as_int()? + rhs.as_int()?;
+                            if !(0..i64::from(ty.bits())).contains(&sum) {
+                                return None;
+                            }
+                            Some(Action::Rewrite(InstKind::Bin {
+                                op: BinOp::Shl,
+                                lhs: x.clone(),
+                                rhs: fold::int_const(ty.clone(), sum),
+                                flags: Flags {
+                                    nsw: flags.nsw && f1.nsw,
+                                    nuw: flags.nuw && f1.nuw,
+                                    ..Flags::default()
+                                },
+                            }))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                },
                 // x * 2^k → x << k, as LLVM's instcombine (cicc's IR has
                 // `shl`, and nvcc's PTX `shl.b32`/`shl.b64`, never a `mad.lo`
                 // with a power of two). `nuw` stays; `nsw` stays unless 2^k
@@ -330,6 +360,38 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     lhs: rhs.clone(),
                     rhs: lhs.clone(),
                 }));
+            }
+            // Against a constant, the strict form (LLVM's canonical one,
+            // whose PTX nvcc writes): `x <= 7` is `x < 8`, `x >= 100u` is
+            // `x > 99u`, unless the constant is the end of the range.
+            if let (Some(c), true) = (rhs.as_int(), opty.is_int() && opty.bits() > 1) {
+                let bits = opty.bits();
+                let mask = if bits == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                let u = c as u64 & mask;
+                let smax = (mask >> 1) as i64;
+                let s = if bits < 64 && u > mask >> 1 {
+                    c | !(mask as i64)
+                } else {
+                    c
+                };
+                let strict = match pred {
+                    ICmp::Sle if s != smax => Some((ICmp::Slt, s + 1)),
+                    ICmp::Sge if s != -smax - 1 => Some((ICmp::Sgt, s - 1)),
+                    ICmp::Ule if u != mask => Some((ICmp::Ult, u.wrapping_add(1) as i64)),
+                    ICmp::Uge if u != 0 => Some((ICmp::Ugt, (u - 1) as i64)),
+                    _ => None,
+                };
+                if let Some((pred, k)) = strict {
+                    return Some(Action::Rewrite(InstKind::ICmp {
+                        pred,
+                        lhs: lhs.clone(),
+                        rhs: fold::int_const(opty.clone(), k),
+                    }));
+                }
             }
             // `zext i1 %b` compared with 0 is `%b` (or its negation).
             if let (Value::Inst(z), true) = (lhs, is_int(rhs, 0)) {

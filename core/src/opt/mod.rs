@@ -59,6 +59,7 @@ pub mod remark;
 mod sccp;
 mod separate_const_offset;
 mod simplifycfg;
+mod sink;
 mod speculative_execution;
 mod sroa;
 mod stages;

@@ -90,6 +90,14 @@ const LICM_AFTER_UNROLL: &[Pass] = &[Licm];
 /// The last clean-up round: fold, delete dead stores and dead code, merge blocks.
 const CLEANUP: &[Pass] = &[Instcombine, Dse, Adce, Simplifycfg];
 
+/// LLVM's Sink after the clean-up (O2, O3): values used on one side of a
+/// branch move into it, kernel pointers' global-space casts among them. cicc
+/// runs Sink in its tier sub-pipeline at tiers 2 and 3 only ("Sink
+/// (tier!=1)", digest part 2; part 1's "mid" path: CVP → Sink →
+/// SimplifyCFG), before the straight-line optimizations NVPTX runs in its
+/// back end (speculative-execution hoists what two arms share back up).
+const SINK: &[Pass] = &[Sink];
+
 /// O3: cicc's late EarlyCSE and InstCombine.
 const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
 
@@ -97,6 +105,12 @@ const LATE_CSE: &[Pass] = &[EarlyCse, Instcombine];
 /// address offsets move out of geps, cheap address arithmetic moves out of
 /// if-arms, then early-cse merges the bases.
 const STRAIGHT_LINE: &[Pass] = &[SeparateConstOffsetFromGep, SpeculativeExecution, EarlyCse];
+
+/// Sink again after them (O2, O3), as NVPTX's CodeGenPrepare sinks an
+/// address into the block of the load or store that reads it: what
+/// speculative-execution hoisted and early-cse found no twin for goes back
+/// into its arm.
+const SINK_ADDRESSES: &[Pass] = &[Sink];
 
 /// NVIDIA's loop strength reduction (digest part 3 §2.9), late, once the
 /// unrolled copies' addresses are one base plus constants (cicc runs it in
@@ -136,7 +150,9 @@ const O2: &[&[Pass]] = &[
     LOWER_INTRINSICS_AGAIN,
     REASSOCIATE_AND_GVN,
     CLEANUP,
+    SINK,
     STRAIGHT_LINE,
+    SINK_ADDRESSES,
     STRENGTH_REDUCE,
     VECTORIZE,
 ];
@@ -153,8 +169,10 @@ const O3: &[&[Pass]] = &[
     REASSOCIATE_AND_GVN,
     LICM_AFTER_UNROLL,
     CLEANUP,
+    SINK,
     LATE_CSE,
     STRAIGHT_LINE,
+    SINK_ADDRESSES,
     STRENGTH_REDUCE,
     VECTORIZE,
     FINAL_GLOBALDCE,
@@ -253,7 +271,7 @@ mod tests {
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse loop-reduce load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
     }
 }

@@ -15,7 +15,7 @@ use super::{
     adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
     licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
     lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
-    reassociate, sccp, separate_const_offset, simplifycfg, speculative_execution, sroa,
+    reassociate, sccp, separate_const_offset, simplifycfg, sink, speculative_execution, sroa,
     PassContext,
 };
 use crate::compilation::StageKind;
@@ -54,6 +54,7 @@ pub enum Pass {
     Sccp,
     SeparateConstOffsetFromGep,
     Simplifycfg,
+    Sink,
     SpeculativeExecution,
     Sroa,
 }
@@ -308,6 +309,12 @@ pub const STAGES: &[StageInfo] = &[
         "Simplifies the control-flow graph: folds branches on constants, deletes unreachable blocks, merges a block into its only predecessor.",
     ),
     pass(
+        Pass::Sink,
+        "sink",
+        sink::run,
+        "Moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long.",
+    ),
+    pass(
         Pass::SpeculativeExecution,
         "speculative-execution",
         speculative_execution::run,
@@ -335,7 +342,7 @@ pub const STAGES: &[StageInfo] = &[
         StageId::Layout,
         "layout",
         StageKind::Machine,
-        "Block layout: drops branches to the next block and inverts conditions so the common path falls through.",
+        "Block layout: drops branches to the next block, inverts conditions so the common path falls through, and lets early returns branch to one `ret` at the end.",
     ),
     stage(
         StageId::Ptx,

@@ -66,6 +66,21 @@ impl RegClass {
             RegClass::F64 => ".f64",
         }
     }
+
+    /// The type suffix of a plain register copy or immediate load into this
+    /// class, as NVRTC writes it: integers unsigned (`mov.u32 %r3, 0;`,
+    /// `mov.u64`), floats as floats; `.b32` is left for bit casts between
+    /// classes (`mov.b32 %f1, %r2;`).
+    pub fn mov_type(self) -> &'static str {
+        match self {
+            RegClass::Pred => ".pred",
+            RegClass::B16 => ".u16",
+            RegClass::B32 => ".u32",
+            RegClass::B64 => ".u64",
+            RegClass::F32 => ".f32",
+            RegClass::F64 => ".f64",
+        }
+    }
 }
 
 /// A virtual register: its class and its number within the class (from 1).

@@ -266,8 +266,10 @@ impl Sel<'_> {
                 {
                     // sext/zext i32 folded: multiply-wide from the 32-bit value
                     // (a plain multiply for a 32-bit address), shared by every
-                    // gep of the block with the same scale.
-                    if let Some(&t) = self.wide_index.get(&(*i, scale, w)) {
+                    // gep of the block with the same scale; geps in other
+                    // blocks multiply again, as nvcc's code generation
+                    // prepare pass copies the extension into each block.
+                    if let Some(&t) = self.wide_index.get(&(*i, scale, w, self.cur)) {
                         Operand::Reg(t)
                     } else {
                         let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else {
@@ -295,7 +297,7 @@ impl Sel<'_> {
                             );
                             t
                         };
-                        self.wide_index.insert((*i, scale, w), t);
+                        self.wide_index.insert((*i, scale, w, self.cur), t);
                         Operand::Reg(t)
                     }
                 }

@@ -22,6 +22,17 @@ impl Sel<'_> {
             }
         }
         let index_uses = gep_index_uses(f, &block_of);
+        let anywhere = gep_index_uses_anywhere(f);
+        // An extension of a parameter or of an entry-block value (whose
+        // register no phi copy reassigns) may fold into geps of any block.
+        let entry = f.entry();
+        let stable = |v: &Value| match v {
+            Value::Arg(_) => true,
+            Value::Inst(d) => {
+                block_of.get(d) == Some(&entry) && !matches!(f.inst(*d).kind, InstKind::Phi { .. })
+            }
+            _ => false,
+        };
         let single_local_use = |def: &Value, user: InstId, uses: &[u32]| -> Option<InstId> {
             let d = def.as_inst()?;
             (uses[d.0 as usize] == 1 && block_of.get(&d) == block_of.get(&user)).then_some(d)
@@ -34,10 +45,19 @@ impl Sel<'_> {
                     InstKind::Gep { indices, .. } => {
                         for idx in indices {
                             let Some(d) = idx.as_inst() else { continue };
-                            let is_ext = matches!(&f.inst(d).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val } if f.value_type(val) == Type::I32);
-                            if is_ext
-                                && block_of.get(&d) == block_of.get(&i)
-                                && index_uses[d.0 as usize] == self.uses[d.0 as usize]
+                            let InstKind::Cast {
+                                op: CastOp::SExt | CastOp::ZExt,
+                                val,
+                            } = &f.inst(d).kind
+                            else {
+                                continue;
+                            };
+                            let local = block_of.get(&d) == block_of.get(&i)
+                                && index_uses[d.0 as usize] == self.uses[d.0 as usize];
+                            let everywhere =
+                                stable(val) && anywhere[d.0 as usize] == self.uses[d.0 as usize];
+                            if f.value_type(val) == Type::I32
+                                && (local || everywhere)
                                 && !self.folded.contains(&d)
                                 && self.may_rewrite()
                             {
@@ -239,6 +259,38 @@ impl Sel<'_> {
 /// For each instruction `d`, how many times it is used as a gep index in
 /// its own block; 0 when that block also uses it otherwise (as a gep's base
 /// or any other operand). One walk over the function.
+/// Per instruction, how many times geps in any block take it as an index (0
+/// when anything takes it otherwise).
+fn gep_index_uses_anywhere(f: &Function) -> Vec<u32> {
+    let mut n = vec![0u32; f.insts.len()];
+    let mut other = vec![false; f.insts.len()];
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            match &f.inst(i).kind {
+                InstKind::Gep { base, indices, .. } => {
+                    if let Some(d) = base.as_inst() {
+                        other[d.0 as usize] = true;
+                    }
+                    for d in indices.iter().filter_map(Value::as_inst) {
+                        n[d.0 as usize] += 1;
+                    }
+                }
+                k => {
+                    for d in k.operands().iter().filter_map(|o| o.as_inst()) {
+                        other[d.0 as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+    for (n, other) in n.iter_mut().zip(other) {
+        if other {
+            *n = 0;
+        }
+    }
+    n
+}
+
 pub(super) fn gep_index_uses(f: &Function, block_of: &HashMap<InstId, BlockId>) -> Vec<u32> {
     let mut n = vec![0u32; f.insts.len()];
     let mut other = vec![false; f.insts.len()];

@@ -101,9 +101,13 @@ struct Sel<'a> {
     /// The machine blocks a lowered switch added, per IR block (machine
     /// index): (added block, the block it branches to), for the phis.
     switch_edges: HashMap<usize, Vec<(usize, usize)>>,
+    /// The register holding a variable's address, per (name, machine block).
+    global_regs: HashMap<(String, usize), Reg>,
     /// Scaled folded index extensions (`mul.wide`, or 32-bit for shared
-    /// addresses): (extension, scale, address width) → register.
-    wide_index: HashMap<(InstId, i64, u32), Reg>,
+    /// addresses): (extension, scale, address width, machine block) →
+    /// register. Per block: an extension folded into geps of several
+    /// blocks is multiplied in each.
+    wide_index: HashMap<(InstId, i64, u32, usize), Reg>,
     cur: usize,
     loc: Option<DebugLoc>,
     diags: Vec<Diagnostic>,
@@ -212,6 +216,7 @@ pub fn select(
         calls: 0,
         wide_index: HashMap::default(),
         switch_edges: HashMap::default(),
+        global_regs: HashMap::default(),
         cur: 0,
         loc: None,
         diags: Vec::new(),
@@ -344,7 +349,7 @@ impl Sel<'_> {
             let mut wide: Vec<_> = self
                 .wide_index
                 .iter()
-                .filter(|((x, _, _), _)| *x == i)
+                .filter(|((x, _, _, _), _)| *x == i)
                 .collect();
             wide.sort_unstable_by_key(|(k, _)| **k);
             for (_, r) in wide {
