@@ -131,3 +131,35 @@ void go(Buffers &b) { run(pick(b)); }
         "{warnings:#?}"
     );
 }
+
+/// An explicit instantiation of a host function template that does not
+/// parse here (its argument names an alias of what no header declares) is
+/// skipped as host code, as a host function that does not parse is; the
+/// function template launches a kernel template, so a warning names it
+/// (before, the file compiled with no kernel and no word). A skipped
+/// declaration that names no kernel stays quiet.
+#[test]
+fn skipped_explicit_instantiation_naming_a_launcher_is_reported() {
+    let src = r#"template <class T = void> using op = ::lib::op<T>;
+template <class F, class T> __global__ void kern(T *a, F f) { a[threadIdx.x] = f(a[threadIdx.x], T(1)); }
+template <class F, class T> void run(T *a, F f) { kern<<<1, 1>>>(a, f); }
+template <class F> void quiet(F f) {}
+template void quiet<op<float>>(op<float>);
+template void run<op<float>, float>(float *, op<float>);
+"#;
+    let c = ptxlab_core::compile_source(
+        "k.cu",
+        src,
+        &ptxlab_core::Options {
+            arch: "sm_80".into(),
+            ..ptxlab_core::Options::default()
+        },
+    );
+    let warnings: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+    let named: Vec<&String> = warnings.iter().filter(|w| w.contains("warning:")).collect();
+    assert_eq!(named.len(), 1, "{warnings:#?}");
+    assert!(
+        named[0].starts_with("k.cu(6): warning:") && named[0].contains("\"run\""),
+        "{warnings:#?}"
+    );
+}

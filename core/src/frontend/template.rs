@@ -325,6 +325,22 @@ pub enum VarInstance {
 }
 
 impl Templates {
+    /// Whether tokens launch a kernel (`<<<`) or name a kernel template
+    /// (`auto k = kern<T, 128>;` then `cudaLaunchKernel((void*)k, …)`).
+    pub fn names_kernels(&self, toks: &[Token]) -> bool {
+        let kernels: crate::collections::HashSet<&str> = self
+            .defs
+            .iter()
+            .filter(|d| matches!(&d.kind, TemplateKind::Function { space, .. } if *space == ExecSpace::Global))
+            .map(|d| crate::frontend::lookup::last_part(&d.name))
+            .collect();
+        toks.windows(2).any(|w| {
+            w[0].is("<<") && w[1].is("<")
+                || w[0].kind == crate::frontend::lex::TokKind::Ident
+                    && kernels.contains(&*w[0].text)
+        })
+    }
+
     /// Counts one more instance of template `def`, or the limit it would
     /// pass.
     pub fn admit(&mut self, def: usize) -> Result<(), usize> {

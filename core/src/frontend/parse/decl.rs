@@ -103,6 +103,8 @@ impl<'a> Parser<'a> {
                 self.pos = end;
                 if let Some(body) = body {
                     self.scan_launches(body, end, functions.len());
+                } else {
+                    self.warn_skipped_template_use(start, end);
                 }
                 return Ok(());
             }

@@ -1057,6 +1057,41 @@ impl<'a> Parser<'a> {
     }
 
     /// The one note saying why host declarations were skipped.
+    /// A host declaration without a body that does not parse here (an
+    /// explicit instantiation `template void run<Unknown>(…);`) is skipped
+    /// as host code; never silently where it names a kernel template or a
+    /// function template that launches or names one: a warning names it,
+    /// since the kernel instances it would make may be missing.
+    pub(super) fn warn_skipped_template_use(&mut self, from: usize, to: usize) {
+        let toks = self.toks;
+        for t in &toks[from..to.min(toks.len())] {
+            if t.kind != TokKind::Ident {
+                continue;
+            }
+            let Some(def) = self.function_template(&t.text) else {
+                continue;
+            };
+            let d = &self.templates.defs[def];
+            let kernel = matches!(
+                &d.kind,
+                TemplateKind::Function {
+                    space: ExecSpace::Global,
+                    ..
+                }
+            );
+            if kernel || self.templates.names_kernels(&d.tokens) {
+                let name = d.name.clone();
+                self.diags.push(Diagnostic::warning(
+                    toks[from].span(),
+                    format!(
+                        "this declaration does not parse here and is skipped as host code: it names function template \"{name}\", whose kernel instances this compile may not make"
+                    ),
+                ));
+                return;
+            }
+        }
+    }
+
     pub(super) fn note_skipped_host(&mut self, span: crate::diag::Span) {
         if self.noted_missing {
             return;

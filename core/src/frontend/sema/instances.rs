@@ -319,7 +319,7 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
         // Never silently: a launch in its body is not followed.
         let launches = defs
             .iter()
-            .any(|&d| names_kernels(&inst.templates, &inst.templates.defs[d].tokens));
+            .any(|&d| inst.templates.names_kernels(&inst.templates.defs[d].tokens));
         if launches {
             diags.push(Diagnostic::warning(
                 r.span.clone(),
@@ -355,19 +355,4 @@ fn host_request(inst: &mut Instances, r: &Request, diags: &mut Vec<Diagnostic>) 
         inst.register_methods(known);
         inst.templates.requests.extend(requests);
     }
-}
-
-/// Whether tokens launch a kernel (`<<<`) or name a kernel template
-/// (`auto k = kern<T, 128>;` then `cudaLaunchKernel((void*)k, …)`).
-fn names_kernels(templates: &Templates, toks: &[crate::frontend::lex::Token]) -> bool {
-    let kernels: crate::collections::HashSet<&str> = templates
-        .defs
-        .iter()
-        .filter(|d| matches!(&d.kind, TemplateKind::Function { space, .. } if *space == ExecSpace::Global))
-        .map(|d| crate::frontend::lookup::last_part(&d.name))
-        .collect();
-    toks.windows(2).any(|w| {
-        w[0].is("<<") && w[1].is("<")
-            || w[0].kind == crate::frontend::lex::TokKind::Ident && kernels.contains(&*w[0].text)
-    })
 }
