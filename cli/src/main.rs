@@ -331,7 +331,12 @@ fn main() -> ExitCode {
     let c = {
         let (path_text, source, opts) = (path_text.clone(), source.clone(), opts.clone());
         match on_compiler_stack(
-            move || compile(&path_text, &source, &Disk, &opts),
+            move || {
+                // One compile in this process: nothing could reuse the state
+                // after the file's leading headers, so none is kept.
+                ptxlab_core::frontend::prelude::set_keeping_headers(false);
+                compile(&path_text, &source, &Disk, &opts)
+            },
             "internal compiler error (the compiler thread failed)",
         ) {
             Ok(c) => c,

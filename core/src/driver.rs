@@ -734,11 +734,31 @@ fn run(name: &str, text: &str, files: &dyn FileProvider, opts: &Options, c: &mut
     for (f, s) in funcs.iter_mut().zip(selected.iter_mut()) {
         let before = (size(f), f.blocks.len());
         let renamed = out_of_ssa::run(f, &s.phis, coalesce_limit, &mut coalesced);
-        // A value coalesced into a phi's register is held there now.
-        for (from, to) in renamed {
+        // A value coalesced into a phi's register is held there now: the
+        // renames applied in their order (one walk of the values, not one
+        // per rename: that was quadratic in the phis).
+        if !renamed.is_empty() {
+            let mut steps: crate::collections::HashMap<
+                crate::ptx::Reg,
+                Vec<(usize, crate::ptx::Reg)>,
+            > = Default::default();
+            for (i, &(from, to)) in renamed.iter().enumerate() {
+                steps.entry(from).or_default().push((i, to));
+            }
+            let resolve = |mut r: crate::ptx::Reg| {
+                let mut after = 0;
+                while let Some(&(i, to)) = steps
+                    .get(&r)
+                    .and_then(|v| v.iter().find(|(i, _)| *i >= after))
+                {
+                    r = to;
+                    after = i + 1;
+                }
+                r
+            };
             for (_, regs) in &mut s.values {
-                for r in regs.iter_mut().filter(|r| **r == from) {
-                    *r = to;
+                for r in regs.iter_mut() {
+                    *r = resolve(*r);
                 }
                 let mut seen = Vec::new();
                 regs.retain(|r| {

@@ -48,6 +48,27 @@ fn reads(i: &Instr) -> Vec<Reg> {
     r
 }
 
+/// Whether `o` holds a register for which `p` holds.
+fn operand_reads(o: &Operand, p: &mut dyn FnMut(Reg) -> bool) -> bool {
+    match o {
+        Operand::List(v) => v.iter().any(|x| operand_reads(x, p)),
+        Operand::Image(h, v) => operand_reads(h, p) || v.iter().any(|x| operand_reads(x, p)),
+        o => o.reg().is_some_and(p),
+    }
+}
+
+/// Whether the instruction reads a register for which `p` holds: [`reads`]
+/// without its vector (the scans of a block after a definition ask it of
+/// every instruction).
+fn reads_any(i: &Instr, mut p: impl FnMut(Reg) -> bool) -> bool {
+    let skip = usize::from(i.defs().is_some());
+    i.operands
+        .iter()
+        .skip(skip)
+        .any(|o| operand_reads(o, &mut p))
+        || i.guard.is_some_and(|(g, _)| p(g))
+}
+
 /// How many instructions read and define each register: the counts that
 /// let [`coalesce`] ask "is this value read or defined anywhere else?"
 /// without scanning the function.
@@ -152,7 +173,7 @@ fn coalesce(
                 // reads will read the phi's register, which then holds it) …
                 let read_after = blk.insts[d + 1..]
                     .iter()
-                    .filter(|i| reads(i).contains(r))
+                    .filter(|i| reads_any(i, |x| x == *r))
                     .count();
                 let read_elsewhere = uses.reads(*r) as usize != read_after;
                 let defined_elsewhere = uses.defs(*r) != 1;
@@ -166,7 +187,9 @@ fn coalesce(
                 !read_elsewhere
                     && !read_by_other_edge
                     && !defined_elsewhere
-                    && !blk.insts[d + 1..].iter().any(|i| reads(i).contains(dst))
+                    && !blk.insts[d + 1..]
+                        .iter()
+                        .any(|i| reads_any(i, |x| x == *dst))
             }
             _ => false,
         };
@@ -253,7 +276,7 @@ fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &PhiIndex)
         if f.blocks[x]
             .insts
             .iter()
-            .any(|i| reads(i).iter().any(|r| dsts.contains(r)))
+            .any(|i| reads_any(i, |r| dsts.contains(&r)))
         {
             return false;
         }

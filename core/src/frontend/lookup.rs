@@ -78,7 +78,15 @@ impl Lookup {
             }
         }
         for k in (1..=ns.len()).rev() {
-            self.push(format!("{}::{name}", ns[..k].join("::")), &mut out, 0);
+            // `a::b::name`, in one allocation.
+            let len = ns[..k].iter().map(|p| p.len() + 2).sum::<usize>() + name.len();
+            let mut full = String::with_capacity(len);
+            for part in &ns[..k] {
+                full.push_str(part);
+                full.push_str("::");
+            }
+            full.push_str(name);
+            self.push(full, &mut out, 0);
         }
         self.push(name.to_string(), &mut out, 0);
         for (scope, target) in self.directives.iter() {
@@ -113,30 +121,34 @@ impl Lookup {
         if out.contains(&full) || out.len() > 64 {
             return;
         }
-        out.push(full.clone());
+        out.push(full);
         if steps >= MAX_STEPS {
             return;
         }
-        if let Some(target) = self.aliases.get(&full) {
-            self.push(target.clone(), out, steps + 1);
-        }
-        let using = self.classes.borrow().usings.get(&full).cloned();
-        if let Some(target) = using {
-            self.push(target, out, steps + 1);
-        }
-        // A name in a namespace may be one a directive there brings in
-        // (`cooperative_groups::thread_block` is `…::__v1::thread_block`);
-        // a name in a class may be one of its bases'.
+        // What the name leads to, in the order it is followed: its alias,
+        // a class's using-declaration, then (a name in a namespace) what a
+        // directive there brings in (`cooperative_groups::thread_block` is
+        // `…::__v1::thread_block`) and (a name in a class) its bases'
+        // names. Read from the name in `out` (no copy of it: lookup runs
+        // for every name the parser and sema meet).
+        let full = &out[out.len() - 1];
+        let alias = self.aliases.get(full).cloned();
+        let classes = self.classes.borrow();
+        let using = classes.usings.get(full).cloned();
+        let mut more = Vec::new();
         if let Some((scope, last)) = full.rsplit_once("::") {
             for (s, target) in self.directives.iter() {
                 if s == scope {
-                    self.push(format!("{target}::{last}"), out, steps + 1);
+                    more.push(format!("{target}::{last}"));
                 }
             }
-            let bases = self.classes.borrow().bases.get(scope).cloned();
-            for base in bases.into_iter().flatten() {
-                self.push(format!("{base}::{last}"), out, steps + 1);
+            for base in classes.bases.get(scope).into_iter().flatten() {
+                more.push(format!("{base}::{last}"));
             }
+        }
+        drop(classes);
+        for next in alias.into_iter().chain(using).chain(more) {
+            self.push(next, out, steps + 1);
         }
     }
 }

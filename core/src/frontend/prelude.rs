@@ -125,6 +125,9 @@ thread_local! {
     static REUSED: Cell<usize> = const { Cell::new(0) };
     /// Whether compiles keep and reuse a prelude state ([`set_keeping`]).
     static KEEPING: Cell<bool> = const { Cell::new(true) };
+    /// Whether compiles keep the state after a file's leading lines
+    /// ([`set_keeping_headers`]).
+    static KEEPING_HEADERS: Cell<bool> = const { Cell::new(true) };
 }
 
 /// Whether this thread's compiles keep the prelude state and go on from it
@@ -132,6 +135,15 @@ thread_local! {
 /// nothing: the compile from scratch that the kept state must equal (tests).
 pub fn set_keeping(on: bool) {
     KEEPING.with(|k| k.set(on));
+}
+
+/// Whether this thread's compiles keep the state after a file's leading
+/// lines (on by default). A process that compiles one file (the CLI) turns
+/// it off: nothing could reuse that state, and keeping it costs a copy of
+/// it and the mangling of every function it declares. The prelude's state
+/// is still kept: libdevice's functions, compiled at link, start from it.
+pub fn set_keeping_headers(on: bool) {
+    KEEPING_HEADERS.with(|k| k.set(on));
 }
 
 /// The states a file starts from, and where they came from.
@@ -213,7 +225,8 @@ pub fn start_file(
     lexed: Vec<Diagnostic>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Start, Vec<String>) {
-    let keeping = opts.include_dirs.is_empty() && KEEPING.with(Cell::get);
+    let keeping =
+        opts.include_dirs.is_empty() && KEEPING.with(Cell::get) && KEEPING_HEADERS.with(Cell::get);
     let key = (keeping && !lines.is_empty()).then(|| HeadersKey {
         prelude: prelude_key(opts, target),
         file: name.to_string(),

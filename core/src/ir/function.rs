@@ -439,6 +439,24 @@ impl Function {
 
     /// Predecessors of every block in layout, in layout order (duplicates kept
     /// for a conditional branch with both edges to one block).
+    /// The predecessors of one block, as `predecessors()[b]` lists them
+    /// (one walk of the terminators, no list per block).
+    pub fn predecessors_of(&self, target: BlockId) -> Vec<BlockId> {
+        let mut preds = Vec::new();
+        for &b in &self.layout {
+            if let Some(t) = self.terminator(b) {
+                let mut i = 0;
+                while let Some(s) = t.kind.successor(i) {
+                    if s == target {
+                        preds.push(b);
+                    }
+                    i += 1;
+                }
+            }
+        }
+        preds
+    }
+
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
         // Counted first, so each list is allocated once at its size.
         let mut count = vec![0usize; self.blocks.len()];

@@ -20,7 +20,7 @@
 //! will move.
 
 use super::loops::*;
-use crate::collections::HashSet;
+use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
@@ -156,16 +156,23 @@ fn stored_through(f: &Function, l: &Loop, ptr: &Value) -> bool {
     })
 }
 
-/// The instructions that use each instruction, in live blocks.
-fn users(f: &Function) -> Vec<Vec<InstId>> {
-    let mut users = vec![Vec::new(); f.insts.len()];
+/// The instructions that use each of `defs`, in live blocks (a map of
+/// those only: one of every instruction, per loop, made licm quadratic in
+/// the loops of a function).
+fn users_of(f: &Function, defs: &HashSet<InstId>) -> HashMap<InstId, Vec<InstId>> {
+    let mut users: HashMap<InstId, Vec<InstId>> = HashMap::default();
+    if defs.is_empty() {
+        return users;
+    }
     for &b in &f.layout {
         for &i in &f.block(b).insts {
-            for op in f.inst(i).kind.operands() {
+            f.inst(i).kind.for_each_operand(|op| {
                 if let Value::Inst(d) = op {
-                    users[d.0 as usize].push(i);
+                    if defs.contains(d) {
+                        users.entry(*d).or_default().push(i);
+                    }
                 }
-            }
+            });
         }
     }
     users
@@ -271,15 +278,26 @@ fn hoist(f: &mut Function, dom: &DomTree, l: &Loop, cx: &super::PassContext) -> 
     }
     // Address arithmetic isel folds into its users stays with them, unless a
     // user moves too (users come later in `moving`: decide them first).
-    let users = users(f);
+    // Only an instruction of a kind isel folds can stay (with no users,
+    // `folds_into_users` checks the kind alone).
+    let foldable: HashSet<InstId> = moving
+        .iter()
+        .map(|&(_, i)| i)
+        .filter(|&i| folds_into_users(f, i, &[]))
+        .collect();
+    let users = users_of(f, &foldable);
     let candidates: HashSet<InstId> = moving.iter().map(|&(_, i)| i).collect();
     let mut kept: HashSet<InstId> = HashSet::default();
     for k in (0..moving.len()).rev() {
         let i = moving[k].1;
-        let needed = users[i.0 as usize]
+        if !foldable.contains(&i) {
+            continue;
+        }
+        let users = users.get(&i).map_or(&[][..], Vec::as_slice);
+        let needed = users
             .iter()
             .any(|u| candidates.contains(u) && !kept.contains(u));
-        if folds_into_users(f, i, &users[i.0 as usize]) && !needed {
+        if folds_into_users(f, i, users) && !needed {
             kept.insert(i);
         }
     }

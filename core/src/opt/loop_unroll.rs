@@ -285,8 +285,7 @@ fn trips(t: Result<u64, bool>) -> String {
 /// The number of times the latch runs, from constant initial values;
 /// `Err(true)` when above `max`, `Err(false)` when unknown.
 fn trip_count(f: &Function, dom: &DomTree, l: &Loop, c: &Control, max: u64) -> Result<u64, bool> {
-    let preds = f.predecessors();
-    let outside = l.outside_preds(&preds);
+    let outside = l.outside_preds_in(&f.predecessors_of(l.header));
     let mut block_of: HashMap<InstId, BlockId> = HashMap::default();
     for &b in &l.blocks {
         for &i in &f.block(b).insts {
@@ -425,7 +424,7 @@ pub(super) fn unroll(
     };
     let h = l.header;
     let pre = l
-        .preheader(f, &f.predecessors())
+        .preheader_in(f, &f.predecessors_of(h))
         .expect("preheader ensured");
     let header_phis = phis(f, h);
     let init: HashMap<InstId, Value> = header_phis

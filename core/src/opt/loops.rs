@@ -54,18 +54,24 @@ impl Loop {
 
     /// Distinct predecessors of the header from outside the loop.
     pub fn outside_preds(&self, preds: &[Vec<BlockId>]) -> Vec<BlockId> {
-        distinct(
-            preds[self.header.0 as usize]
-                .iter()
-                .copied()
-                .filter(|p| !self.contains(*p)),
-        )
+        self.outside_preds_in(&preds[self.header.0 as usize])
+    }
+
+    /// [`Loop::outside_preds`] from the header's predecessors alone
+    /// (`Function::predecessors_of`).
+    pub fn outside_preds_in(&self, header_preds: &[BlockId]) -> Vec<BlockId> {
+        distinct(header_preds.iter().copied().filter(|p| !self.contains(*p)))
     }
 
     /// The preheader: the only block outside the loop that enters it, when
     /// its terminator is an unconditional branch to the header.
     pub fn preheader(&self, f: &Function, preds: &[Vec<BlockId>]) -> Option<BlockId> {
-        match self.outside_preds(preds).as_slice() {
+        self.preheader_in(f, &preds[self.header.0 as usize])
+    }
+
+    /// [`Loop::preheader`] from the header's predecessors alone.
+    pub fn preheader_in(&self, f: &Function, header_preds: &[BlockId]) -> Option<BlockId> {
+        match self.outside_preds_in(header_preds).as_slice() {
             [p] => match f.terminator(*p).map(|t| &t.kind) {
                 Some(InstKind::Br { dest }) if *dest == self.header => Some(*p),
                 _ => None,
@@ -315,11 +321,13 @@ pub fn split_predecessors(
 /// Gives the loop a preheader (`<header>.preheader`) if it has none; `None`
 /// when it cannot have one (the header is the function's entry).
 pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Option<BlockId> {
-    let preds = f.predecessors();
-    if let Some(p) = l.preheader(f, &preds) {
+    // The header's predecessors only: the whole map per loop made loop
+    // passes quadratic in the loops of a function.
+    let preds = f.predecessors_of(l.header);
+    if let Some(p) = l.preheader_in(f, &preds) {
         return Some(p);
     }
-    let outside = l.outside_preds(&preds);
+    let outside = l.outside_preds_in(&preds);
     if outside.is_empty() || l.header == f.entry() {
         return None;
     }
@@ -513,14 +521,18 @@ pub fn use_sites_of(
                 }
                 kind => {
                     slots.clear();
-                    for (slot, op) in kind.operands().into_iter().enumerate() {
+                    // Operands in `operands()`' order, without its vector
+                    // (this walk is one of the whole function per loop).
+                    let mut slot = 0;
+                    kind.for_each_operand(|op| {
                         if let Some(k) = which(op) {
                             match slots.iter_mut().find(|(k2, _)| *k2 == k) {
                                 Some((_, s)) => s.push(slot),
                                 None => slots.push((k, vec![slot])),
                             }
                         }
-                    }
+                        slot += 1;
+                    });
                     for (k, s) in slots.drain(..) {
                         if !skip(block, inst, None) {
                             sites[k].push(UseSite {

@@ -261,8 +261,7 @@ impl<'a> Parser<'a> {
                     self.keep_body(functions.len() - 1, &written, end, hd);
                 }
                 if let Some(f) = functions.last().filter(|f| f.body.is_some()) {
-                    let symbol = crate::frontend::mangle::symbol_name(f);
-                    lambda::name_lambdas(&symbol, &mut self.cxx.methods);
+                    lambda::name_lambdas(f, &mut self.cxx.methods);
                 }
                 if specs.constexpr {
                     if let Some(f) = functions.last() {

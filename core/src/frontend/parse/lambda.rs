@@ -169,12 +169,19 @@ impl Parser<'_> {
 }
 
 /// Names the closures of the lambdas among `methods` not named yet, those
-/// of the function whose symbol is `enclosing`: nvcc's local class name
-/// `Z<enclosing>EUl<params>E<n>_` (`n` counting the lambdas of the same
+/// of the function `enclosing`: nvcc's local class name
+/// `Z<its symbol>EUl<params>E<n>_` (`n` counting the lambdas of the same
 /// parameters before it, none for the first) and the `operator()` symbol;
 /// a lambda's own lambdas are local to its `operator()`.
-pub(super) fn name_lambdas(enclosing: &str, methods: &mut [FunctionDef]) {
-    name_range(enclosing, methods, 0, methods.len(), 0);
+pub(super) fn name_lambdas(enclosing: &FunctionDef, methods: &mut [FunctionDef]) {
+    // Most functions have no lambda: then their symbol is not needed (it
+    // was a tenth of a warm compile of a file with <vector> and <random>,
+    // whose class instances' members each came here).
+    if !methods.iter().any(|m| unnamed(m).is_some()) {
+        return;
+    }
+    let symbol = crate::frontend::mangle::symbol_name(enclosing);
+    name_range(&symbol, methods, 0, methods.len(), 0);
 }
 
 /// The closure of an unnamed lambda's `operator()`, and how many member

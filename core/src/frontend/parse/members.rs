@@ -641,8 +641,7 @@ impl<'a> Parser<'a> {
             body,
         );
         if !record.name.borrow().starts_with("__lambda") {
-            let symbol = crate::frontend::mangle::symbol_name(&f);
-            lambda::name_lambdas(&symbol, &mut self.cxx.methods);
+            lambda::name_lambdas(&f, &mut self.cxx.methods);
         }
         self.cxx.methods.push(f);
     }
