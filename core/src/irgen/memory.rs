@@ -137,6 +137,18 @@ impl Gen<'_> {
         align: u64,
     ) -> bool {
         let Some(size) = ty.size() else { return false };
+        // A local on either side is split by sroa, as LLVM's splits a
+        // memcpy into and out of an alloca slice by slice (`uchar4 u =
+        // c[i];` reads `u.w`: nvcc's `ld.global.v4.u8`); between two objects
+        // in memory the copy is one integer move, as instcombine makes of a
+        // small memcpy. The types our `cuda_fp16.h` gives word copies (as
+        // NVIDIA's copy operators read and write an `unsigned int`) move as
+        // words everywhere.
+        let word_copied = matches!(ty, CType::Record(r)
+            if crate::frontend::headers::fp16::WORD_COPIED.contains(&r.name.borrow().as_str()));
+        if !word_copied && (self.is_local_object(dst) || self.is_local_object(src)) {
+            return false;
+        }
         if !matches!(size, 2 | 4 | 8 | 16)
             || align < size
             || parts.len() < 2
@@ -178,6 +190,21 @@ impl Gen<'_> {
             );
         }
         true
+    }
+
+    /// Whether `ptr` points into a local object of this function (an
+    /// `alloca`, or an offset from one).
+    fn is_local_object(&self, ptr: &Value) -> bool {
+        let mut v = ptr.clone();
+        loop {
+            let Value::Inst(id) = v else { return false };
+            match &self.f.inst(id).kind {
+                InstKind::Alloca { .. } => return true,
+                InstKind::Gep { base, .. } => v = base.clone(),
+                InstKind::Cast { val, .. } => v = val.clone(),
+                _ => return false,
+            }
+        }
     }
 
     /// `for (i = 0; i < n; i++) dst[i] = src[i]` over words as wide as the

@@ -7,6 +7,11 @@
 //! approximations between conversions.
 
 /// `cuda_fp16.h`.
+/// The records these headers define whose copies move one 32-bit word
+/// wherever they go (`irgen`'s `copy_whole`), as NVIDIA's copy operators
+/// read and write them through an `unsigned int`.
+pub const WORD_COPIED: &[&str] = &["__half2", "__nv_bfloat162"];
+
 pub const CUDA_FP16: &str = r#"#pragma once
 #define __HF static __device__ __forceinline__
 struct __half {
@@ -26,8 +31,8 @@ struct __half {
 };
 typedef __half half;
 typedef unsigned short __half_raw_bits;
-/* Aligned to its 4 bytes and holding integers, a __half2 is copied as one
-   32-bit word (the compiler's rule for such records), as CUDA's. */
+/* A __half2 is copied as one 32-bit word wherever it goes (WORD_COPIED), as
+   CUDA's, whose copy operators move an unsigned int. */
 struct __align__(4) __half2 {
     __half x;
     __half y;
