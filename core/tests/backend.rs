@@ -945,9 +945,8 @@ __device__ __noinline__ int later(int x) { return x * 3 + 7; }
 }
 
 /// A struct of integers aligned to its 4 or 8 bytes is copied as 32-bit
-/// words, as nvcc copies it (`ld.global.u32`, `ld.global.v2.u32`), not
-/// member by member; so is a `__half2` of our `cuda_fp16.h` through its
-/// arithmetic (one 32-bit load per operand, one store).
+/// words between objects in memory, as nvcc copies it (`ld.global.u32`,
+/// `ld.global.v2.u32`), not member by member.
 #[test]
 fn small_aligned_integer_records_are_copied_as_words_as_nvcc() {
     const SRC: &str = "struct __align__(4) S { short a, b; };
@@ -964,14 +963,16 @@ __global__ void c3(E *o, const E *a) { o[threadIdx.x] = a[threadIdx.x]; }
         assert_eq!(count(&p, "st.global.v2.u32 "), 1, "{p}");
         assert!(!p.contains(".u16"), "{p}");
     }
-    let half = "#include <cuda_fp16.h>
-__global__ void add2(__half2 *o, const __half2 *a, const __half2 *b) {
-    o[threadIdx.x] = __hadd2(a[threadIdx.x], b[threadIdx.x]);
+    // A local on either side is copied member by member (sroa splits it),
+    // as LLVM splits a memcpy into or out of an alloca: `uchar4 u = c[i];`
+    // then `u.w` reads the four bytes as `ld.global.v4.u8`, as nvcc.
+    let local = "__global__ void c4(uchar4 *o, const uchar4 *a) {
+    uchar4 u = a[threadIdx.x];
+    o[threadIdx.x] = make_uchar4(u.w, u.z, u.y, u.x);
 }
 ";
-    let p = ptx(half, "sm_80", 3);
-    assert_eq!(count(&p, "ld.global.u32 "), 2, "{p}");
-    assert_eq!(count(&p, "st.global.u32 "), 1, "{p}");
-    assert!(has(&p, "add.f16x2", "%r3"), "{p}");
-    assert!(!p.contains(".u16"), "{p}");
+    for p in ours_and_nvrtcs(local, "sm_80") {
+        assert_eq!(count(&p, "ld.global.v4.u8 "), 1, "{p}");
+        assert_eq!(count(&p, "st.global.v4.u8 "), 1, "{p}");
+    }
 }
