@@ -25,12 +25,12 @@ pub const MAX_INSTANCES: usize = 1000;
 /// Most instances of all templates together (a dispatcher over head sizes,
 /// types and modes makes hundreds of kernels, each with its own device
 /// functions' instances).
-pub const MAX_ALL_INSTANCES: usize = 50_000;
+pub const MAX_ALL_INSTANCES: usize = 10_000;
 
 /// Most instances for templates' placeholders (`vec_t<T, 1>` in a
 /// function template's signature: one per template naming it) a
 /// translation unit may make, apart from `MAX_INSTANCES`.
-pub const MAX_PATTERN_INSTANCES: usize = 50_000;
+pub const MAX_PATTERN_INSTANCES: usize = 5_000;
 
 /// How deep instantiations may nest (one made while parsing another).
 pub const MAX_NESTING: usize = 32;
