@@ -68,21 +68,9 @@ impl<'a> Parser<'a> {
         if self.templates.defs[d].is_function() {
             return false;
         }
-        let mut k = self.pos + len;
-        let mut depth = 0i32;
-        while let Some(t) = self.toks.get(k) {
-            match &*t.text {
-                "<" | "(" | "[" => depth += 1,
-                ">" | ")" | "]" => depth -= 1,
-                ">>" => depth -= 2,
-                ";" | "{" | "}" => return false,
-                _ => {}
-            }
-            k += 1;
-            if depth <= 0 {
-                break;
-            }
-        }
+        let Some((k, _)) = self.skip_brackets(self.pos + len) else {
+            return false;
+        };
         let at = |i: usize, s: &str| self.toks.get(k + i).is_some_and(|t| t.is(s));
         at(0, "::")
             && self.toks.get(k + 1).is_some_and(|t| {
@@ -96,22 +84,29 @@ impl<'a> Parser<'a> {
     /// s)`, a member template of the instance; a member type template
     /// names a declaration's type, and a declarator follows its `>`).
     fn member_template_at(&self, k: usize) -> bool {
+        self.skip_brackets(k + 1)
+            .is_some_and(|(j, depth)| depth == 0 && self.toks.get(j).is_some_and(|t| t.is("(")))
+    }
+
+    /// From token `k`, past one bracketed group (`<…>`, `(…)`, `[…]`, or
+    /// a lone token): the token after it and the depth there (below 0
+    /// where a `>>` closed one more); `None` at a `;`, `{` or `}` first.
+    fn skip_brackets(&self, mut k: usize) -> Option<(usize, i32)> {
         let mut depth = 0i32;
-        let mut j = k + 1;
-        while let Some(t) = self.toks.get(j) {
+        while let Some(t) = self.toks.get(k) {
             match &*t.text {
                 "<" | "(" | "[" => depth += 1,
                 ">" | ")" | "]" => depth -= 1,
                 ">>" => depth -= 2,
-                ";" | "{" | "}" => return false,
+                ";" | "{" | "}" => return None,
                 _ => {}
             }
-            j += 1;
+            k += 1;
             if depth <= 0 {
                 break;
             }
         }
-        depth == 0 && self.toks.get(j).is_some_and(|t| t.is("("))
+        Some((k, depth))
     }
 
     /// The template a (possibly qualified) name means here.
