@@ -233,17 +233,21 @@ fn target(
 /// its block (the number moved).
 fn place_casts(f: &mut Function, cx: &super::PassContext) -> usize {
     let mut moved = 0;
+    // Each cast moves once: two casts read by the same instruction would
+    // otherwise pass each other without end (HeCBench's concat hung here).
+    let mut placed = crate::collections::HashSet::default();
     for b in f.layout.clone() {
         let mut k = 0;
         while k < f.block(b).insts.len() {
             let i = f.block(b).insts[k];
-            let is_param_cast = matches!(
-                &f.inst(i).kind,
-                InstKind::Cast {
-                    op: CastOp::AddrSpaceCast,
-                    val: Value::Arg(_)
-                }
-            );
+            let is_param_cast = !placed.contains(&i)
+                && matches!(
+                    &f.inst(i).kind,
+                    InstKind::Cast {
+                        op: CastOp::AddrSpaceCast,
+                        val: Value::Arg(_)
+                    }
+                );
             let insts = &f.block(b).insts;
             let reader = insts[k + 1..].iter().position(|&u| {
                 !matches!(f.inst(u).kind, InstKind::Phi { .. })
@@ -259,6 +263,7 @@ fn place_casts(f: &mut Function, cx: &super::PassContext) -> usize {
                     insts.remove(k);
                     // The reader was at k + 1 + r; it is now at k + r.
                     insts.insert(k + r, i);
+                    placed.insert(i);
                     moved += 1;
                     // What moved up into position k is looked at next.
                 }
