@@ -27,6 +27,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("__device__ int f(int a) { return a; }\n__global__ void k(int *p) {\n  p[0] = f(1, 2);\n}\n", 3, "too many arguments in function call"),
     ("__global__ void k(int *p) {\n  p[0] = 1;\n", 1, "expected a \"}\""),
     ("__global__ void k(int *p) {\n  /* never closed\n}\n", 2, "unterminated comment"),
+    // An unterminated literal ending in a multi-byte character (found by the compile fuzzer).
+    ("__global__ void k(int *p) {\n  const char *s = \"abc\u{20ac}\n  p[0] = 1;\n}\n", 2, "missing closing quote"),
     ("__global__ void k(int *p) {\n  p[0] = 0x;\n}\n", 2, "invalid numeric literal"),
     ("__global__ void k(int *p) {\n  return 1;\n}\n", 2, "return value type does not match the function type"),
     ("int host_only() { return 1; }\n__global__ void k(int *p) {\n  p[0] = host_only();\n}\n", 3, "calling a __host__ function(\"host_only\") from a __global__ function is not allowed"),

@@ -156,6 +156,17 @@ fn pow2(q: i64) -> f64 {
 }
 
 /// The bytes of a string literal's body, escapes decoded (`\n`, `\x41`, `\101`).
+/// The text between a string literal's quotes: all but its first character
+/// (the opening quote) and its closing quote, when it has one. An
+/// unterminated literal (the preprocessor has reported it) runs to the end
+/// of its line and may end in any character.
+pub fn string_body(text: &str) -> &str {
+    let mut chars = text.chars();
+    chars.next();
+    let rest = chars.as_str();
+    rest.strip_suffix('"').unwrap_or(rest)
+}
+
 pub fn unescape(body: &str) -> Vec<u8> {
     let b = body.as_bytes();
     let mut out = Vec::with_capacity(b.len());

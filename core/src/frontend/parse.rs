@@ -21,7 +21,9 @@
 use super::ast::*;
 use super::layout::Member;
 use super::lex::{TokKind, Token};
-use super::literals::{parse_char_literal, parse_float_literal, parse_int_literal, unescape};
+use super::literals::{
+    parse_char_literal, parse_float_literal, parse_int_literal, string_body, unescape,
+};
 use super::scope::{CxxScope, Scope};
 use super::template::{
     tt_marked, tt_marker, tt_pattern_name, ParamKind, Partial, Request, TemplateDef, TemplateKind,

@@ -235,10 +235,9 @@ pub fn prefix_end(name: &str, toks: &[Token], files: &dyn FileProvider, opts: &O
 /// the path and whether it is angled.
 fn include_operand(rest: &[Token]) -> Option<(String, bool)> {
     match rest.first() {
-        Some(t) if t.kind == TokKind::Str => Some((
-            t.text[1..t.text.len().saturating_sub(1).max(1)].to_string(),
-            false,
-        )),
+        Some(t) if t.kind == TokKind::Str => {
+            Some((super::literals::string_body(&t.text).to_string(), false))
+        }
         Some(t) if t.is("<") => {
             let end = rest.iter().position(|t| t.is(">"))?;
             Some((

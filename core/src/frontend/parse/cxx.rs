@@ -545,12 +545,8 @@ impl<'a> Parser<'a> {
         if self.eat(",") {
             match self.peek() {
                 Some(t) if t.kind == TokKind::Str => {
-                    why = Some(
-                        String::from_utf8_lossy(&unescape(
-                            &t.text[1..t.text.len().saturating_sub(1).max(1)],
-                        ))
-                        .into_owned(),
-                    );
+                    why =
+                        Some(String::from_utf8_lossy(&unescape(string_body(&t.text))).into_owned());
                     self.pos += 1;
                     while self.peek().is_some_and(|t| t.kind == TokKind::Str) {
                         self.pos += 1;

@@ -470,11 +470,9 @@ impl<'a> Parser<'a> {
             },
             TokKind::Str => {
                 // Adjacent literals concatenate ("a" "b").
-                let mut bytes = unescape(&t.text[1..t.text.len().saturating_sub(1).max(1)]);
+                let mut bytes = unescape(string_body(&t.text));
                 while let Some(next) = self.peek().filter(|n| n.kind == TokKind::Str) {
-                    bytes.extend(unescape(
-                        &next.text[1..next.text.len().saturating_sub(1).max(1)],
-                    ));
+                    bytes.extend(unescape(string_body(&next.text)));
                     self.pos += 1;
                 }
                 let mut e = Expr::new(ExprKind::StrLit(bytes), span);

@@ -420,7 +420,7 @@ impl<'a> Parser<'a> {
             if !t.text.starts_with('"') {
                 return self.error(span, "expected a plain string literal in an asm statement");
             }
-            bytes.extend(unescape(&t.text[1..t.text.len().saturating_sub(1).max(1)]));
+            bytes.extend(unescape(string_body(&t.text)));
             self.pos += 1;
         }
         Ok(String::from_utf8_lossy(&bytes).into_owned())
