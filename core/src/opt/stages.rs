@@ -319,7 +319,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::Sink,
         "sink",
         sink::run,
-        "Moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long.",
+        "LLVM's Sink: moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long. Never into a loop (NVIDIA's Sinking2, which sinks toward texture fetches even into loops, is not implemented).",
     ),
     pass(
         Pass::SpeculativeExecution,
