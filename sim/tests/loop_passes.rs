@@ -468,6 +468,51 @@ fn generated_loops_give_the_results_of_o0() {
     }
 }
 
+/// remat (NVIDIA's IV demotion; off in the pipelines) on -O2 and -O3's IR:
+/// the 64-bit counters its proof covers become 32-bit ones (a constant
+/// start, `i < n` with an int `n` or a constant bound), one starting at the
+/// thread index stays, and every kernel gives -O0's results.
+#[test]
+fn remat_demotes_long_counters_and_keeps_results() {
+    use ptxlab_core::opt::{self, Pass, PassContext};
+    let cases: &[(&str, bool, &str)] = &[
+        (
+            "up to an int",
+            true,
+            "  int s = 0;\n#pragma unroll 1\n  for (long i = 0; i < n; i++) s += in[i] * (int)i;\n  out[t] = s;",
+        ),
+        (
+            "a constant bound, step 3",
+            true,
+            "  int s = 0;\n#pragma unroll 1\n  for (long i = 0; i < 100; i += 3) s += in[i] + n;\n  out[t] = s;",
+        ),
+        (
+            "from the thread index",
+            false,
+            "  int s = 0;\n  for (long i = t; i < n; i += 4) s += in[i];\n  out[t] = s;",
+        ),
+    ];
+    for &(name, demoted, body) in cases {
+        let src = format!(
+            "__global__ void k(int n, const int *__restrict__ in, int *out) {{\n  int t = threadIdx.x;\n{body}\n}}\n"
+        );
+        for level in [2, 3] {
+            let o = opts(level);
+            let mut m = compile_to_ir("k.cu", &src, &NoFiles, &o, None)
+                .unwrap_or_else(|d| panic!("{name}: does not compile: {d:?}"));
+            let cx = PassContext::new(&o).expect("options");
+            let changed = opt::apply(&mut m, Pass::Remat, 0, &cx, None);
+            assert_eq!(changed, demoted, "{name} -O{level}: demoted\n{src}");
+            for &n in TRIPS {
+                let want = run(&src, 0, n).unwrap_or_else(|e| panic!("{name} -O0 n={n}: {e}"));
+                let got = launch(&m, level, n)
+                    .unwrap_or_else(|e| panic!("{name} -O{level}+remat n={n}: {e}"));
+                assert_eq!(got, want, "{name} -O{level}+remat n={n}:\n{src}");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // PTX shape
 

@@ -15,8 +15,8 @@ use super::{
     adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
     licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
     lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
-    reassociate, sccp, separate_const_offset, simplifycfg, sink, speculative_execution, sroa,
-    PassContext,
+    reassociate, remat, sccp, separate_const_offset, simplifycfg, sink, speculative_execution,
+    sroa, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -51,6 +51,7 @@ pub enum Pass {
     NvvmReflect,
     NvvmReflectPp,
     Reassociate,
+    Remat,
     Sccp,
     SeparateConstOffsetFromGep,
     Simplifycfg,
@@ -291,6 +292,12 @@ pub const STAGES: &[StageInfo] = &[
         "Reorders chains of +, *, &, |, ^ on integers so their constants meet and fold ((i + 1) + j) + 2 → (i + j) + 3, in a canonical order that helps CSE.",
     ),
     pass(
+        Pass::Remat,
+        "remat",
+        remat::run,
+        "NVIDIA's rematerialization, its IV-demotion step: a 64-bit loop counter whose values the loop's own exit test keeps within 32 bits (a constant start and step, `i < bound` with an int or constant bound) becomes a 32-bit counter, one register and one add instead of a pair. Off by default: nvcc 13.5 keeps such counters 64-bit.",
+    ),
+    pass(
         Pass::Sccp,
         "sccp",
         sccp::run,
@@ -312,7 +319,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::Sink,
         "sink",
         sink::run,
-        "Moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long.",
+        "LLVM's Sink: moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long. Never into a loop (NVIDIA's Sinking2, which sinks toward texture fetches even into loops, is not implemented).",
     ),
     pass(
         Pass::SpeculativeExecution,

@@ -1,4 +1,4 @@
-; RUN: adce,always-inline,dce,deadargelim,dse,early-cse,globaldce,gvn,indvars,inline,instcombine,licm,load-store-vectorizer,loop-reduce,loop-rotate,loop-simplify,loop-unroll,mem2reg,memory-space-opt,nvptx-lower-alloca,nvptx-lower-args,nvvm-intrinsic-lower,nvvm-reflect,nvvm-reflect-pp,reassociate,sccp,separate-const-offset-from-gep,simplifycfg,speculative-execution,sroa
+; RUN: adce,always-inline,dce,deadargelim,dse,early-cse,globaldce,gvn,indvars,inline,instcombine,licm,load-store-vectorizer,loop-reduce,loop-rotate,loop-simplify,loop-unroll,mem2reg,memory-space-opt,nvptx-lower-alloca,nvptx-lower-args,nvvm-intrinsic-lower,nvvm-reflect,nvvm-reflect-pp,reassociate,remat,sccp,separate-const-offset-from-gep,simplifycfg,speculative-execution,sroa
 ; A kernel no pass can improve: no pass changes it, and none reports
 ; anything (a pass reports what it did to this program, not what it is).
 
