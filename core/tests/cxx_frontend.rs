@@ -545,3 +545,14 @@ __global__ void k(float *p, double *q) { p[0] = k1; p[1] = k2; q[0] = d; }\n";
         assert!(ptx.contains(c), "{c}\n{ptx}");
     }
 }
+
+/// A C-style cast to a class goes through the source's explicit conversion
+/// operator to that class (`(__nv_bfloat162)fp8x2`), and a cast of a class
+/// to itself is its value: (Pair)w is {5, 6}, (W)w is w; 6 * 100 + 5.
+#[test]
+fn c_style_casts_to_a_class_use_its_conversion_operator() {
+    let ptx = ptx("struct Pair { int a, b; };\n\
+struct W {\n  int v;\n  explicit __device__ operator Pair() const { Pair p; p.a = v; p.b = v + 1; return p; }\n};\n\
+__global__ void k(int *p) {\n  W w; w.v = 5;\n  p[0] = ((Pair)w).b * 100 + ((W)w).v;\n}\n");
+    assert!(ptx.contains("605;"), "{ptx}");
+}

@@ -1,5 +1,6 @@
 //! Our `cuda_fp8.h` (`headers/fp8.rs`): floats to E4M3 and E5M2 under
-//! both saturation modes, every fp8 code back to half and float, and the
+//! both saturation modes, every fp8 code back to half, float and bfloat16
+//! (one code, pairs, the classes' operators), and the
 //! classes' conversions, against a reference derived here from the
 //! formats' definition (the nearest of all 256 codes' values, ties to the
 //! even code; NaN and overflow as the header documents), in the IR
@@ -18,7 +19,7 @@ use cases::*;
 
 const SRC: &str = r#"
 #include <cuda_fp8.h>
-__global__ void fp8(const float *x, unsigned char *q, unsigned short *h, float *f) {
+__global__ void fp8(const float *x, unsigned char *q, unsigned short *h, float *f, unsigned short *b) {
     int t = threadIdx.x, n = blockDim.x;
     q[t] = __nv_cvt_float_to_fp8(x[t], __NV_SATFINITE, __NV_E4M3);
     q[n + t] = __nv_cvt_float_to_fp8(x[t], __NV_NOSAT, __NV_E4M3);
@@ -34,6 +35,16 @@ __global__ void fp8(const float *x, unsigned char *q, unsigned short *h, float *
         __nv_fp8_e4m3 g; g.__x = (__nv_fp8_storage_t)t;
         f[t] = (float)g;
         f[256 + t] = (float)e;
+        /* to bfloat16: one code, a pair (t, t ^ 0x55) and the classes */
+        b[t] = __nv_cvt_fp8_to_bf16raw((__nv_fp8_storage_t)t, __NV_E4M3).x;
+        b[256 + t] = __nv_cvt_fp8_to_bf16raw((__nv_fp8_storage_t)t, __NV_E5M2).x;
+        __nv_bfloat162_raw p = __nv_cvt_fp8x2_to_bf162raw((__nv_fp8x2_storage_t)(t | ((t ^ 0x55) << 8)), __NV_E5M2);
+        b[512 + t] = p.x;
+        b[768 + t] = p.y;
+        __nv_fp8x2_e4m3 g2; g2.__x = (__nv_fp8x2_storage_t)(t | ((t ^ 0x55) << 8));
+        __nv_bfloat162 c2 = (__nv_bfloat162)g2;
+        b[1024 + t] = __bfloat16_as_ushort(c2.x) ^ __bfloat16_as_ushort(c2.y);
+        b[1280 + t] = __bfloat16_as_ushort((__nv_bfloat16)e);
     }
 }
 "#;
@@ -121,6 +132,14 @@ fn half_bits(v: f64) -> u16 {
     sign | bits
 }
 
+/// A value exact in bfloat16 (every fp8 value is): its float's top half.
+fn bf16_bits(v: f64) -> u16 {
+    if v.is_nan() {
+        return 0x7fff;
+    }
+    ((v as f32).to_bits() >> 16) as u16
+}
+
 fn inputs() -> Vec<f32> {
     let mut r = Rng(8);
     let mut v = vec![
@@ -186,6 +205,16 @@ fn case() -> Case {
             f.push(if v.is_nan() { f32::NAN } else { v as f32 });
         }
     }
+    let mut b = vec![0u16; 1536];
+    for t in 0..=255u8 {
+        let i = usize::from(t);
+        b[i] = bf16_bits(decode(t, false));
+        b[256 + i] = bf16_bits(decode(t, true));
+        b[512 + i] = bf16_bits(decode(t, true));
+        b[768 + i] = bf16_bits(decode(t ^ 0x55, true));
+        b[1024 + i] = bf16_bits(decode(t, false)) ^ bf16_bits(decode(t ^ 0x55, false));
+        b[1280 + i] = bf16_bits(decode(t, true));
+    }
     let mut c = Case::new(
         "fp8.cu",
         [1, 1, 1],
@@ -195,11 +224,13 @@ fn case() -> Case {
             Arg::Buf("q", Data::I8(vec![0; 6 * N])),
             Arg::Buf("h", Data::I16(vec![0; 512])),
             Arg::Buf("f", Data::F32(vec![0.0; 512])),
+            Arg::Buf("b", Data::I16(vec![0; 1536])),
         ],
     )
     .expect("q", Data::I8(q))
     .expect("h", Data::I16(h))
     .expect("f", Data::F32(f))
+    .expect("b", Data::I16(b.into_iter().map(|x| x as i16).collect()))
     .kernel("fp8");
     c.source = Some(SRC);
     c

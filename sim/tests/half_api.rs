@@ -175,6 +175,20 @@ fn our_headers_compute_nvrtcs_bits() {
                 let Some(ours) = ours.ptx else {
                     panic!("{arch} -O{level}: {:?}", ours.diagnostics);
                 };
+                // The packed conversions from two floats are one
+                // `cvt.rn.f16x2.f32` / `cvt.rn.bf16x2.f32` from sm_80, as
+                // nvcc writes (two `cvt.rn.f16.f32` before).
+                let packed = if bf {
+                    "cvt.rn.bf16x2.f32"
+                } else {
+                    "cvt.rn.f16x2.f32"
+                };
+                assert_eq!(
+                    ours.contains(packed),
+                    arch != "sm_75",
+                    "{packed} at {arch} -O{level}"
+                );
+                assert_eq!(ours.contains(packed), theirs.contains(packed), "{arch}");
                 let tag = format!("half-api-{arch}-{level}-{bf}");
                 if let Some(e) = common::ptxas_rejects(&ours, arch, &tag) {
                     panic!("ptxas rejects our PTX at {arch} -O{level}:\n{e}");

@@ -353,6 +353,20 @@ extern "C" __global__ void step(Particle *p, int n, float dt) {
         },
     },
     Example {
+        id: "fp8",
+        title: "8-bit floats: __nv_fp8_e4m3",
+        hint: "cuda_fp8.h: floats to E4M3 and E5M2 and back. Switch the target to sm_89 or newer: the integer code becomes cvt.rn.satfinite.e4m3x2.f32 and cvt.rn.f16x2.e4m3x2.",
+        source: include_str!("libs/fp8.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "quantize",
+            grid: "1",
+            block: "64",
+            args: "64,f32[64]:iota,f32[64],f32[64],f32[64]",
+            shared: 0,
+        },
+    },
+    Example {
         id: "lab-instcombine-sign",
         title: "Lab: a sign lost (instcombine)",
         hint: "Miscompile lab: the bug instcombine-sign is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
@@ -647,6 +661,13 @@ mod tests {
         assert!(ptx("half2", &o3).contains("fma.rn.f16x2"));
         assert!(ptx("cub-block", &o3).contains("bar.sync"));
         assert!(ptx("curand-pi", &o3).contains("atom.global.add.u32"));
+        let sm89 = Options {
+            arch: "sm_89".into(),
+            ..Options::default()
+        };
+        assert!(!ptx("fp8", &sm80).contains("e4m3x2"));
+        assert!(ptx("fp8", &sm89).contains("cvt.rn.satfinite.e4m3x2.f32"));
+        assert!(ptx("fp8", &sm89).contains("cvt.rn.f16x2.e4m3x2"));
         assert!(ptx("histogram", &o3).contains("atom.global.add.u32"));
         let noinline = ptx("noinline", &o3);
         assert!(

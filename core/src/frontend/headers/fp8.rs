@@ -10,7 +10,7 @@
 //! it is the largest finite value under `__NV_SATFINITE`, else NaN (E4M3)
 //! or infinity (E5M2); a double NaN is `0x7f` (E4M3) or `0x7e` with its
 //! payload's second bit (E5M2), signed; a float NaN is `0x7f` in both. From fp8 every value is exact in half; NaNs
-//! become half's `0x7fff`. On sm_89 and newer, as nvcc's header, the saturating
+//! become half's `0x7fff`, and to bfloat16 (exact too) its `0x7fff`. On sm_89 and newer, as nvcc's header, the saturating
 //! conversions from float and half and those to half are sm_89's instructions
 //! (`cvt.rn.satfinite.e4m3x2.f32`, `.e4m3x2.f16x2`, `cvt.rn.f16x2.e4m3x2`; the
 //! `__ptx_cvt_*` built-ins), which give the same codes.
@@ -150,6 +150,20 @@ __FP8 __half2_raw __nv_cvt_fp8x2_to_halfraw2(const __nv_fp8x2_storage_t x, const
 __FP8 __half_raw __nv_cvt_fp8_to_halfraw(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
     __half_raw r; r.x = __ptxlab_fp8_to_half_bits(x, interp); return r;
 }
+/* fp8 to bfloat16: every fp8 value is exact in half and in bfloat16, so the
+   half's float truncated (nvcc's path: half, float, cvt.rz.bf16.f32); NaN
+   to bfloat16's 0x7fff. */
+__FP8 __nv_bfloat16_raw __nv_cvt_fp8_to_bf16raw(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
+    __nv_bfloat16_raw r;
+    r.x = __bfloat16_as_ushort(__float2bfloat16_rz(__half2float(__ushort_as_half(__ptxlab_fp8_to_half_bits(x, interp)))));
+    return r;
+}
+__FP8 __nv_bfloat162_raw __nv_cvt_fp8x2_to_bf162raw(const __nv_fp8x2_storage_t x, const __nv_fp8_interpretation_t interp) {
+    __nv_bfloat162_raw r;
+    r.x = __nv_cvt_fp8_to_bf16raw((__nv_fp8_storage_t)x, interp).x;
+    r.y = __nv_cvt_fp8_to_bf16raw((__nv_fp8_storage_t)(x >> 8), interp).x;
+    return r;
+}
 __FP8 float __ptxlab_fp8_to_float(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t interp) {
     return __half2float(__ushort_as_half(__ptxlab_fp8_to_half_bits(x, interp)));
 }
@@ -168,7 +182,7 @@ struct NAME { \
     explicit __host__ __device__ NAME(const unsigned long long v) : __x(__nv_cvt_float_to_fp8((float)v, __NV_SATFINITE, INTERP)) {} \
     explicit __host__ __device__ operator float() const { return __ptxlab_fp8_to_float(__x, INTERP); } \
     explicit __host__ __device__ operator __half() const { return __ushort_as_half(__ptxlab_fp8_to_half_bits(__x, INTERP)); } \
-    explicit __host__ __device__ operator __nv_bfloat16() const { return __float2bfloat16(__ptxlab_fp8_to_float(__x, INTERP)); } \
+    explicit __host__ __device__ operator __nv_bfloat16() const { return __ushort_as_bfloat16(__nv_cvt_fp8_to_bf16raw(__x, INTERP).x); } \
 };
 __PTXLAB_FP8_CLASS(__nv_fp8_e4m3, __NV_E4M3)
 __PTXLAB_FP8_CLASS(__nv_fp8_e5m2, __NV_E5M2)
@@ -188,6 +202,10 @@ struct __align__(2) NAME { \
     explicit __host__ __device__ operator __half2() const { \
         return __halves2half2(__ushort_as_half(__ptxlab_fp8_to_half_bits((__nv_fp8_storage_t)__x, INTERP)), \
                               __ushort_as_half(__ptxlab_fp8_to_half_bits((__nv_fp8_storage_t)(__x >> 8), INTERP))); \
+    } \
+    explicit __host__ __device__ operator __nv_bfloat162() const { \
+        __nv_bfloat162_raw __r = __nv_cvt_fp8x2_to_bf162raw(__x, INTERP); \
+        return __nv_bfloat162(__ushort_as_bfloat16(__r.x), __ushort_as_bfloat16(__r.y)); \
     } \
 };
 __PTXLAB_FP8X2_CLASS(__nv_fp8x2_e4m3, __NV_E4M3)

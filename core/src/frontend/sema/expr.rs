@@ -230,6 +230,11 @@ impl<'a> Checker<'a> {
                     return self.construct_from_value(to, inner, span);
                 }
                 let inner = self.user_conversion(inner, Some(&to));
+                // `(__nv_bfloat162)pair`: a class's conversion operator to a
+                // class (or a class cast to itself) gives the value as is.
+                if to.is_record() && inner.ty == to {
+                    return inner;
+                }
                 let ok = (inner.ty.is_scalar() && to.is_scalar()) || to == CType::Void;
                 if !ok {
                     let msg = format!(
