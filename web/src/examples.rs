@@ -367,6 +367,20 @@ extern "C" __global__ void step(Particle *p, int n, float dt) {
         },
     },
     Example {
+        id: "bf16",
+        title: "bfloat16: __nv_bfloat162",
+        hint: "cuda_bf16.h: two bfloat16s per register. At sm_80 and newer __hfma2 is one fma.rn.bf16x2 and each pair of floats one cvt.rn.bf16x2.f32; switch the target to sm_75 and the same code runs in f32.",
+        source: include_str!("libs/bf16.cu"),
+        ftz: false,
+        run: ExampleRun {
+            kernel: "bf16_axpy",
+            grid: "1",
+            block: "64",
+            args: "128,0.5,f32[128]:iota,f32[128]:ones",
+            shared: 0,
+        },
+    },
+    Example {
         id: "lab-instcombine-sign",
         title: "Lab: a sign lost (instcombine)",
         hint: "Miscompile lab: the bug instcombine-sign is switched on (options bar). Run, then find the pass run and the rewrite that change the result.",
@@ -665,6 +679,13 @@ mod tests {
             arch: "sm_89".into(),
             ..Options::default()
         };
+        assert!(ptx("bf16", &sm80).contains("fma.rn.bf16x2"));
+        assert!(ptx("bf16", &sm80).contains("cvt.rn.bf16x2.f32"));
+        let sm75 = Options {
+            arch: "sm_75".into(),
+            ..Options::default()
+        };
+        assert!(!ptx("bf16", &sm75).contains("bf16x2"));
         assert!(!ptx("fp8", &sm80).contains("e4m3x2"));
         assert!(ptx("fp8", &sm89).contains("cvt.rn.satfinite.e4m3x2.f32"));
         assert!(ptx("fp8", &sm89).contains("cvt.rn.f16x2.e4m3x2"));
