@@ -42,7 +42,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "sum4",
         "32",
         "i32[128]:iota,i32[32]",
-        "the result changes at pass run 20 (loop-unroll)",
+        "the result changes at pass run 21 (loop-unroll)",
         "loop-unroll, rewrite 1 of 1: loop at line 7 unrolled fully (4 iterations, small)",
     ),
     (
@@ -51,7 +51,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "stash",
         "32",
         "i32[32],i32[32]:iota,i32[32]",
-        "the result changes at pass run 34 (dse)",
+        "the result changes at pass run 35 (dse)",
         "dse, rewrite 1 of 1: `store i32 5, ptr addrspace(1) %arrayidx, align 4` deleted at line 6",
     ),
     (
@@ -60,7 +60,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "overwrite",
         "32",
         "i32[32],i32[32]:iota,i32[32]",
-        "the result changes at pass run 31 (gvn)",
+        "the result changes at pass run 32 (gvn)",
         "gvn, rewrite 1 of 1: `%arrayval1 = load i32, ptr addrspace(1) %arrayidx, align 4` →",
     ),
     (

@@ -40,6 +40,7 @@ mod instcombine;
 mod ipconstprop;
 mod licm;
 mod load_store_vectorizer;
+mod loop_deletion;
 mod loop_rotate;
 mod loop_simplify;
 mod loop_strength_reduce;

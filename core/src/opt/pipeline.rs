@@ -50,8 +50,11 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
 /// cicc's loop passes after the first clean-up round, at every level from
 /// O1 (digest part 3 §2.0, the loop pipeline "-O1 and above": LoopRotate →
 /// LICM → IndVarSimplify; part 5, Tier 0 order): loops bottom-tested,
-/// invariants hoisted, counters widened.
-const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars];
+/// invariants hoisted, counters widened. Then LoopDeletion, as LLVM's
+/// `loop(indvars, loop-deletion)` (digest part 2, the pipeline grammar) and
+/// cicc's loop pipeline (part 3 §2.0, LoopDeletion before LoopSink): loops
+/// left with no effect and no result go before unrolling copies them.
+const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars, LoopDeletion];
 
 /// Then LoopUnroll (digest part 3 §2.7), at O2 and O3 only. The seeds' Tier
 /// 0 lists LoopUnroll for O1 too, but nvcc 13.5 with `-Xcicc -O1` unrolls
@@ -269,8 +272,8 @@ mod tests {
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
-        assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
-        let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
+        assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
+        let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
         assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
         assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
     }

@@ -13,10 +13,10 @@
 
 use super::{
     adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
-    licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
-    lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
-    reassociate, sccp, separate_const_offset, simplifycfg, sink, speculative_execution, sroa,
-    PassContext,
+    licm, load_store_vectorizer, loop_deletion, loop_rotate, loop_simplify, loop_strength_reduce,
+    loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower,
+    nvvm_reflect, reassociate, sccp, separate_const_offset, simplifycfg, sink,
+    speculative_execution, sroa, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -39,6 +39,7 @@ pub enum Pass {
     Ipconstprop,
     Licm,
     LoadStoreVectorizer,
+    LoopDeletion,
     LoopStrengthReduce,
     LoopRotate,
     LoopSimplify,
@@ -217,6 +218,12 @@ pub const STAGES: &[StageInfo] = &[
         "load-store-vectorizer",
         load_store_vectorizer::run,
         "Merges loads (or stores) of 2 or 4 consecutive elements from one base into one vector access when the first is aligned to the whole vector and nothing between may write that memory: a float4's four loads become one ld.global.v4.f32 and four extractelements.",
+    ),
+    pass(
+        Pass::LoopDeletion,
+        "loop-deletion",
+        loop_deletion::run,
+        "Deletes a loop that does nothing anyone sees: no stores, calls or barriers in it, no value it computes used after it, and a counter that provably reaches its bound, so it ends; the code before it jumps straight past it.",
     ),
     pass(
         Pass::LoopStrengthReduce,
