@@ -64,6 +64,7 @@ mod sink;
 mod speculative_execution;
 mod sroa;
 mod stages;
+mod tailcallelim;
 
 pub use nvvm_reflect::reflect_value;
 pub use stages::{Pass, PassFn, StageId, StageInfo, PASSES, STAGES};

@@ -30,6 +30,13 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
     Mem2reg,
     EarlyCse,
     Instcombine,
+    // cicc's TailCallElim (digest part 1, the "mid" path: … DeadArgElim →
+    // TailCallElim → DeadArgElim → CVP; part 5, Tier 0 at O1 and up): a
+    // self-recursive tail call becomes a loop once promotion removed the
+    // locals, and the inliner below inlines the function, no longer
+    // recursive (nvcc 13.5 inlines a tail-recursive `gcd` into its kernel;
+    // with `-Xcicc -O1` too it is a loop).
+    Tailcallelim,
     // Promotion made the functions passed by address to inlined functions
     // known callees (`apply(sq, x)`), which instcombine called directly:
     // they inline now, as LLVM's inliner inlines such promoted call sites.
@@ -271,7 +278,7 @@ mod tests {
             names(0),
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
-        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
+        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine tailcallelim inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
         assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));

@@ -16,7 +16,7 @@ use super::{
     licm, load_store_vectorizer, loop_deletion, loop_rotate, loop_simplify, loop_strength_reduce,
     loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower,
     nvvm_reflect, reassociate, sccp, separate_const_offset, simplifycfg, sink,
-    speculative_execution, sroa, PassContext,
+    speculative_execution, sroa, tailcallelim, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -58,6 +58,7 @@ pub enum Pass {
     Sink,
     SpeculativeExecution,
     Sroa,
+    Tailcallelim,
 }
 
 /// A stage of the compile, in the order they run: a pass may run several
@@ -332,6 +333,12 @@ pub const STAGES: &[StageInfo] = &[
         "sroa",
         sroa::run,
         "Scalar replacement of aggregates: splits a local struct or array whose every use is a load or store at a constant offset into one scalar variable per piece used, so mem2reg can promote them.",
+    ),
+    pass(
+        Pass::Tailcallelim,
+        "tailcallelim",
+        tailcallelim::run,
+        "Tail-recursion elimination: a function that ends by returning a call to itself (return gcd(b, a % b)) branches back to its start with the new arguments instead, so the recursion becomes a loop and the function can be inlined.",
     ),
     stage(
         StageId::Isel,
