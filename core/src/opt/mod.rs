@@ -38,6 +38,7 @@ mod indvars;
 mod inline;
 mod instcombine;
 mod ipconstprop;
+mod jump_threading;
 mod licm;
 mod load_store_vectorizer;
 mod loop_deletion;

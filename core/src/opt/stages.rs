@@ -13,10 +13,10 @@
 
 use super::{
     adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
-    licm, load_store_vectorizer, loop_deletion, loop_rotate, loop_simplify, loop_strength_reduce,
-    loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower,
-    nvvm_reflect, reassociate, sccp, separate_const_offset, simplifycfg, sink,
-    speculative_execution, sroa, tailcallelim, PassContext,
+    jump_threading, licm, load_store_vectorizer, loop_deletion, loop_rotate, loop_simplify,
+    loop_strength_reduce, loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt,
+    nvvm_intrinsic_lower, nvvm_reflect, reassociate, sccp, separate_const_offset, simplifycfg,
+    sink, speculative_execution, sroa, tailcallelim, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -37,6 +37,7 @@ pub enum Pass {
     Inline,
     Instcombine,
     Ipconstprop,
+    JumpThreading,
     Licm,
     LoadStoreVectorizer,
     LoopDeletion,
@@ -207,6 +208,12 @@ pub const STAGES: &[StageInfo] = &[
         "ipconstprop",
         ipconstprop::run,
         "Interprocedural constant propagation (cicc's IPConstProp, LLVM's IPConstantPropagation; IPSCCP does the same for results): when a device function that stays a call (__noinline__) returns the same constant on every path, its callers use that constant instead of the call's result; the call stays for what its body does. deadargelim then drops the result nobody reads, as nvcc's PTX shows (the .func returns nothing).",
+    ),
+    pass(
+        Pass::JumpThreading,
+        "jump-threading",
+        jump_threading::run,
+        "Jump threading: where a block's branch is decided on one incoming edge (a phi gives a constant there), that edge gets its own copy of the block that jumps straight to the known target, so the test runs only on the paths that need it.",
     ),
     pass(
         Pass::Licm,
