@@ -28,6 +28,7 @@
 
 mod adce;
 pub mod budget;
+mod correlated_propagation;
 mod dce;
 mod deadargelim;
 pub(crate) mod divconst;

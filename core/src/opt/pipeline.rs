@@ -98,10 +98,18 @@ const REASSOCIATE_AND_GVN: &[Pass] = &[Reassociate, Gvn];
 const LICM_AFTER_UNROLL: &[Pass] = &[Licm];
 
 /// The last clean-up round: fold, delete dead stores and dead code, thread
-/// the branches an incoming edge decides (cicc's JumpThreading after ADCE,
-/// digest part 2 §AC, its first invocation; part 5, Tier 0: ADCE →
-/// JumpThreading/CVP), merge blocks.
-const CLEANUP: &[Pass] = &[Instcombine, Dse, Adce, JumpThreading, Simplifycfg];
+/// the branches an incoming edge decides and decide the compares a
+/// dominating branch decides (cicc's JumpThreading after ADCE, digest part 2
+/// §AC, its first invocation; part 5, Tier 0: ADCE → JumpThreading/CVP),
+/// merge blocks and fold the branches decided.
+const CLEANUP: &[Pass] = &[
+    Instcombine,
+    Dse,
+    Adce,
+    JumpThreading,
+    CorrelatedPropagation,
+    Simplifycfg,
+];
 
 /// LLVM's Sink after the clean-up (O2, O3): values used on one side of a
 /// branch move into it, kernel pointers' global-space casts among them. cicc
@@ -282,9 +290,9 @@ mod tests {
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine tailcallelim inline simplifycfg sccp ipconstprop deadargelim";
-        assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce jump-threading simplifycfg loop-reduce load-store-vectorizer"));
+        assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce jump-threading correlated-propagation simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce jump-threading simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce jump-threading simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce jump-threading correlated-propagation simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce jump-threading correlated-propagation simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
     }
 }

@@ -12,11 +12,12 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
-    jump_threading, licm, load_store_vectorizer, loop_deletion, loop_rotate, loop_simplify,
-    loop_strength_reduce, loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt,
-    nvvm_intrinsic_lower, nvvm_reflect, reassociate, sccp, separate_const_offset, simplifycfg,
-    sink, speculative_execution, sroa, tailcallelim, PassContext,
+    adce, correlated_propagation, dce, deadargelim, dse, early_cse, globaldce, indvars, inline,
+    instcombine, ipconstprop, jump_threading, licm, load_store_vectorizer, loop_deletion,
+    loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll, lower_alloca, lower_args,
+    mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect, reassociate, sccp,
+    separate_const_offset, simplifycfg, sink, speculative_execution, sroa, tailcallelim,
+    PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -27,6 +28,7 @@ use std::fmt;
 pub enum Pass {
     Adce,
     AlwaysInline,
+    CorrelatedPropagation,
     Dce,
     Deadargelim,
     Dse,
@@ -148,6 +150,12 @@ pub const STAGES: &[StageInfo] = &[
         "always-inline",
         inline::run_always,
         "Inlines every call to a __forceinline__ function (runs at -O0 too).",
+    ),
+    pass(
+        Pass::CorrelatedPropagation,
+        "correlated-propagation",
+        correlated_propagation::run,
+        "Correlated value propagation: inside if (i < n) { … }, where only the true edge leads, a compare of i and n that i < n decides (i >= n, i != n) becomes a constant, a select on the known condition becomes its arm, and a branch on it goes one way.",
     ),
     pass(
         Pass::Dce,
