@@ -23,7 +23,9 @@
 //! alloca promoted) and skips it, leaving valid IR, when the run's
 //! `--rewrite-limit` is reached. The counted passes: instcombine,
 //! early-cse, gvn, licm, simplifycfg, dse, loop-unroll, inline, sroa,
-//! mem2reg, memory-space-opt. Every other pass is one rewrite: a limit of 0
+//! mem2reg, memory-space-opt, loop-deletion (a loop deleted), tailcallelim
+//! (a function's tail calls), jump-threading (an edge threaded),
+//! correlated-propagation (a value or branch decided). Every other pass is one rewrite: a limit of 0
 //! skips its run, any other limit runs it whole ([`apply_counted`]).
 
 mod adce;
