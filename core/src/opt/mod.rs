@@ -23,11 +23,14 @@
 //! alloca promoted) and skips it, leaving valid IR, when the run's
 //! `--rewrite-limit` is reached. The counted passes: instcombine,
 //! early-cse, gvn, licm, simplifycfg, dse, loop-unroll, inline, sroa,
-//! mem2reg, memory-space-opt. Every other pass is one rewrite: a limit of 0
+//! mem2reg, memory-space-opt, loop-deletion (a loop deleted), tailcallelim
+//! (a function's tail calls), jump-threading (an edge threaded),
+//! correlated-propagation (a value or branch decided). Every other pass is one rewrite: a limit of 0
 //! skips its run, any other limit runs it whole ([`apply_counted`]).
 
 mod adce;
 pub mod budget;
+mod correlated_propagation;
 mod dce;
 mod deadargelim;
 pub(crate) mod divconst;
@@ -38,8 +41,10 @@ mod indvars;
 mod inline;
 mod instcombine;
 mod ipconstprop;
+mod jump_threading;
 mod licm;
 mod load_store_vectorizer;
+mod loop_deletion;
 mod loop_rotate;
 mod loop_simplify;
 mod loop_strength_reduce;
@@ -64,6 +69,7 @@ mod sink;
 mod speculative_execution;
 mod sroa;
 mod stages;
+mod tailcallelim;
 
 pub use nvvm_reflect::reflect_value;
 pub use stages::{Pass, PassFn, StageId, StageInfo, PASSES, STAGES};

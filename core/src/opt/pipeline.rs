@@ -30,6 +30,13 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
     Mem2reg,
     EarlyCse,
     Instcombine,
+    // cicc's TailCallElim (digest part 1, the "mid" path: … DeadArgElim →
+    // TailCallElim → DeadArgElim → CVP; part 5, Tier 0 at O1 and up): a
+    // self-recursive tail call becomes a loop once promotion removed the
+    // locals, and the inliner below inlines the function, no longer
+    // recursive (nvcc 13.5 inlines a tail-recursive `gcd` into its kernel;
+    // with `-Xcicc -O1` too it is a loop).
+    Tailcallelim,
     // Promotion made the functions passed by address to inlined functions
     // known callees (`apply(sq, x)`), which instcombine called directly:
     // they inline now, as LLVM's inliner inlines such promoted call sites.
@@ -50,8 +57,11 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
 /// cicc's loop passes after the first clean-up round, at every level from
 /// O1 (digest part 3 §2.0, the loop pipeline "-O1 and above": LoopRotate →
 /// LICM → IndVarSimplify; part 5, Tier 0 order): loops bottom-tested,
-/// invariants hoisted, counters widened.
-const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars];
+/// invariants hoisted, counters widened. Then LoopDeletion, as LLVM's
+/// `loop(indvars, loop-deletion)` (digest part 2, the pipeline grammar) and
+/// cicc's loop pipeline (part 3 §2.0, LoopDeletion before LoopSink): loops
+/// left with no effect and no result go before unrolling copies them.
+const LOOPS: &[Pass] = &[LoopRotate, Licm, Indvars, LoopDeletion];
 
 /// Then LoopUnroll (digest part 3 §2.7), at O2 and O3 only. The seeds' Tier
 /// 0 lists LoopUnroll for O1 too, but nvcc 13.5 with `-Xcicc -O1` unrolls
@@ -87,8 +97,19 @@ const REASSOCIATE_AND_GVN: &[Pass] = &[Reassociate, Gvn];
 /// address spaces leave new invariants in outer loops.
 const LICM_AFTER_UNROLL: &[Pass] = &[Licm];
 
-/// The last clean-up round: fold, delete dead stores and dead code, merge blocks.
-const CLEANUP: &[Pass] = &[Instcombine, Dse, Adce, Simplifycfg];
+/// The last clean-up round: fold, delete dead stores and dead code, thread
+/// the branches an incoming edge decides and decide the compares a
+/// dominating branch decides (cicc's JumpThreading after ADCE, digest part 2
+/// §AC, its first invocation; part 5, Tier 0: ADCE → JumpThreading/CVP),
+/// merge blocks and fold the branches decided.
+const CLEANUP: &[Pass] = &[
+    Instcombine,
+    Dse,
+    Adce,
+    JumpThreading,
+    CorrelatedPropagation,
+    Simplifycfg,
+];
 
 /// LLVM's Sink after the clean-up (O2, O3): values used on one side of a
 /// branch move into it, kernel pointers' global-space casts among them. cicc
@@ -268,10 +289,10 @@ mod tests {
             names(0),
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
-        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine inline simplifycfg sccp ipconstprop deadargelim";
-        assert_eq!(names(1), format!("{first} loop-rotate licm indvars sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce simplifycfg loop-reduce load-store-vectorizer"));
-        let loops = "loop-rotate licm indvars loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
+        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine tailcallelim inline simplifycfg sccp ipconstprop deadargelim";
+        assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce jump-threading correlated-propagation simplifycfg loop-reduce load-store-vectorizer"));
+        let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce jump-threading correlated-propagation simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce jump-threading correlated-propagation simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
     }
 }

@@ -12,11 +12,12 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
-    licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
-    lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
-    reassociate, remat, sccp, separate_const_offset, simplifycfg, sink, speculative_execution,
-    sroa, PassContext,
+    adce, correlated_propagation, dce, deadargelim, dse, early_cse, globaldce, indvars, inline,
+    instcombine, ipconstprop, jump_threading, licm, load_store_vectorizer, loop_deletion,
+    loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll, lower_alloca, lower_args,
+    mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect, reassociate, remat, sccp,
+    separate_const_offset, simplifycfg, sink, speculative_execution, sroa, tailcallelim,
+    PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -27,6 +28,7 @@ use std::fmt;
 pub enum Pass {
     Adce,
     AlwaysInline,
+    CorrelatedPropagation,
     Dce,
     Deadargelim,
     Dse,
@@ -37,8 +39,10 @@ pub enum Pass {
     Inline,
     Instcombine,
     Ipconstprop,
+    JumpThreading,
     Licm,
     LoadStoreVectorizer,
+    LoopDeletion,
     LoopStrengthReduce,
     LoopRotate,
     LoopSimplify,
@@ -58,6 +62,7 @@ pub enum Pass {
     Sink,
     SpeculativeExecution,
     Sroa,
+    Tailcallelim,
 }
 
 /// A stage of the compile, in the order they run: a pass may run several
@@ -148,6 +153,12 @@ pub const STAGES: &[StageInfo] = &[
         "Inlines every call to a __forceinline__ function (runs at -O0 too).",
     ),
     pass(
+        Pass::CorrelatedPropagation,
+        "correlated-propagation",
+        correlated_propagation::run,
+        "Correlated value propagation: inside if (i < n) { … }, where only the true edge leads, a compare of i and n that i < n decides (i >= n, i != n) becomes a constant, a select on the known condition becomes its arm, and a branch on it goes one way.",
+    ),
+    pass(
         Pass::Dce,
         "dce",
         dce::run,
@@ -208,6 +219,12 @@ pub const STAGES: &[StageInfo] = &[
         "Interprocedural constant propagation (cicc's IPConstProp, LLVM's IPConstantPropagation; IPSCCP does the same for results): when a device function that stays a call (__noinline__) returns the same constant on every path, its callers use that constant instead of the call's result; the call stays for what its body does. deadargelim then drops the result nobody reads, as nvcc's PTX shows (the .func returns nothing).",
     ),
     pass(
+        Pass::JumpThreading,
+        "jump-threading",
+        jump_threading::run,
+        "Jump threading: where a block's branch is decided on one incoming edge (a phi gives a constant there), that edge gets its own copy of the block that jumps straight to the known target, so the test runs only on the paths that need it.",
+    ),
+    pass(
         Pass::Licm,
         "licm",
         licm::run,
@@ -218,6 +235,12 @@ pub const STAGES: &[StageInfo] = &[
         "load-store-vectorizer",
         load_store_vectorizer::run,
         "Merges loads (or stores) of 2 or 4 consecutive elements from one base into one vector access when the first is aligned to the whole vector and nothing between may write that memory: a float4's four loads become one ld.global.v4.f32 and four extractelements.",
+    ),
+    pass(
+        Pass::LoopDeletion,
+        "loop-deletion",
+        loop_deletion::run,
+        "Deletes a loop that does nothing anyone sees: no stores, calls or barriers in it, no value it computes used after it, and a counter that provably reaches its bound, so it ends; the code before it jumps straight past it.",
     ),
     pass(
         Pass::LoopStrengthReduce,
@@ -332,6 +355,12 @@ pub const STAGES: &[StageInfo] = &[
         "sroa",
         sroa::run,
         "Scalar replacement of aggregates: splits a local struct or array whose every use is a load or store at a constant offset into one scalar variable per piece used, so mem2reg can promote them.",
+    ),
+    pass(
+        Pass::Tailcallelim,
+        "tailcallelim",
+        tailcallelim::run,
+        "Tail-recursion elimination: a function that ends by returning a call to itself (return gcd(b, a % b)) branches back to its start with the new arguments instead, so the recursion becomes a loop and the function can be inlined.",
     ),
     stage(
         StageId::Isel,
