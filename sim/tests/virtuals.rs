@@ -236,3 +236,74 @@ fn device_malloc_and_free_in_every_executor() {
         );
     }
 }
+
+/// Virtual calls on objects made on the stack, through a reference, with
+/// an override calling its base's version qualified (no dispatch).
+const LOCAL: &str = r#"
+struct Shape {
+    float s;
+    __device__ Shape(float s) : s(s) {}
+    __device__ virtual float area() const = 0;
+    __device__ virtual float scale() const { return 2.0f; }
+    __device__ virtual ~Shape() {}
+};
+struct Square : Shape {
+    __device__ Square(float s) : Shape(s) {}
+    __device__ float area() const override { return s * s; }
+};
+struct Circle final : Shape {
+    float k;
+    __device__ Circle(float s) : Shape(s), k(3.0f) {}
+    __device__ float area() const override { return k * s * s; }
+    __device__ float scale() const override { return 0.5f * Shape::scale(); }
+};
+__device__ float use(const Shape &sh) { return sh.area() * sh.scale(); }
+__global__ void local(float *out) {
+    int i = threadIdx.x;
+    Square q((float)i);
+    Circle c((float)i);
+    out[i] = use(q) + 100 * use(c);
+}
+"#;
+
+#[test]
+fn virtual_calls_on_local_objects_in_every_executor() {
+    let want: Vec<f32> = (0..32).map(|i| (302 * i * i) as f32).collect();
+    for (who, run) in runners(LOCAL) {
+        let mut mem = Memory::new();
+        let out = mem.upload(&[0f32; 32]);
+        let l = Launch::new([1, 1, 1], [32, 1, 1], vec![ArgValue::Buffer(out)]);
+        run("local", &l, &mut mem).unwrap_or_else(|e| panic!("{who}: {e:?}"));
+        assert_eq!(mem.download::<f32>(out), want, "{who}");
+    }
+}
+
+/// The vtables are nvcc's: `.global .align 8 .u64 _ZTV…[N] = {0, 0, …}`
+/// with a pure virtual function's slot 0, the destructors `D1` and `D0`
+/// last; ptxas accepts ours.
+#[test]
+fn vtables_are_nvccs() {
+    let ours = libcheck::our_ptx("local.cu", LOCAL, "sm_80");
+    let tables = |ptx: &str| -> Vec<String> {
+        ptx.lines()
+            .filter(|l| l.contains("_ZTV") && l.contains('='))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        tables(&ours),
+        [
+            ".global .align 8 .u64 _ZTV5Shape[6] = {0, 0, 0, _ZNK5Shape5scaleEv, _ZN5ShapeD1Ev, _ZN5ShapeD0Ev};",
+            ".global .align 8 .u64 _ZTV6Square[6] = {0, 0, _ZNK6Square4areaEv, _ZNK5Shape5scaleEv, _ZN6SquareD1Ev, _ZN6SquareD0Ev};",
+            ".global .align 8 .u64 _ZTV6Circle[6] = {0, 0, _ZNK6Circle4areaEv, _ZNK6Circle5scaleEv, _ZN6CircleD1Ev, _ZN6CircleD0Ev};",
+        ]
+    );
+    assert!(ours.contains(".callprototype"));
+    if let Some(theirs) = libcheck::nvrtc_ptx("local.cu", LOCAL, "sm_80", "cuda_runtime.h", &[]) {
+        let mut a = tables(&ours);
+        let mut b = tables(&theirs);
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "NVRTC's vtables");
+    }
+}
