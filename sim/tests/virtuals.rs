@@ -307,3 +307,28 @@ fn vtables_are_nvccs() {
         assert_eq!(a, b, "NVRTC's vtables");
     }
 }
+
+/// Our compile of the three kernels (`new`, virtual calls, `delete`), in
+/// the interpreter and as our PTX: the same results as NVRTC's, a virtual
+/// call through a deleted object an error.
+#[test]
+fn new_virtual_delete_in_every_executor() {
+    for (who, run) in runners(SRC) {
+        let mut mem = Memory::new();
+        let objs = mem.alloc(N * 8);
+        let out = mem.upload(&[0f32; N]);
+        let n = ArgValue::I32(N as i32);
+        let grid = |args| Launch::new([2, 1, 1], [32, 1, 1], args);
+        let make = grid(vec![ArgValue::Buffer(objs), n]);
+        let areas = grid(vec![ArgValue::Buffer(objs), ArgValue::Buffer(out), n]);
+        run("make", &make, &mut mem).unwrap_or_else(|e| panic!("{who}: make: {e:?}"));
+        run("areas", &areas, &mut mem).unwrap_or_else(|e| panic!("{who}: areas: {e:?}"));
+        assert_eq!(mem.download::<f32>(out), want(), "{who}");
+        run("destroy", &make, &mut mem).unwrap_or_else(|e| panic!("{who}: destroy: {e:?}"));
+        assert_eq!(
+            run("areas", &areas, &mut mem),
+            Err(ErrorKind::OutOfBounds),
+            "{who}"
+        );
+    }
+}

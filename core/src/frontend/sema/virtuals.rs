@@ -4,7 +4,13 @@
 //! member function that is not qualified (`p->area()`, not
 //! `Shape::area()`) loads the function's address from that table and calls
 //! through it (`virtual_call`). The tables themselves are made by the
-//! parser (`Parser::make_vtable`) and their destructors by irgen.
+//! parser (`Parser::make_vtable`), their destructors' bodies here
+//! (`destructor_body`).
+//!
+//! Device `new` and `delete` (the parser's `__ptxlab_new` and
+//! `__ptxlab_delete` calls) as nvcc compiles them: `malloc` then the
+//! constructor; a null check, then the virtual deleting destructor (`D0`,
+//! which frees) or `free`.
 
 use super::*;
 
@@ -200,6 +206,167 @@ impl Checker<'_> {
             ..entry
         };
         mk(ExprKind::CallPtr(Box::new(callee), args), span.clone(), ty)
+    }
+}
+
+impl Checker<'_> {
+    /// `new T(args)` (`args`: `[T(args)]`, `[sizeof(T)]` without an
+    /// initializer, `[sizeof(T), n]` for `new T[n]`): a hidden pointer set
+    /// to `malloc`'s block, the object made in it, the pointer the value.
+    pub(super) fn new_expr(&mut self, args: Vec<Expr>, span: Span) -> Expr {
+        let mut args = args.into_iter();
+        let (ty, init, count) = match (args.next(), args.next()) {
+            (
+                Some(Expr {
+                    kind: ExprKind::Construct(t, a, braced),
+                    ..
+                }),
+                None,
+            ) => (t, Some((a, braced)), None),
+            (
+                Some(Expr {
+                    kind: ExprKind::SizeofType(t),
+                    ..
+                }),
+                n,
+            ) => (t, None, n),
+            _ => return mk(ExprKind::IntLit(0), span, CType::INT),
+        };
+        let Some(size) = ty.size().filter(|_| ty != CType::Void) else {
+            self.err(&span, format!("incomplete type \"{ty}\" is not allowed"));
+            return mk(ExprKind::IntLit(0), span, CType::INT);
+        };
+        if count.is_some() && self.needs_init(&ty, 0) {
+            self.err(
+                &span,
+                format!("new[] of a type that needs construction (\"{ty}\") is not supported yet"),
+            );
+        }
+        let ulong = CType::Int(IntKind::ULong);
+        let mut bytes = mk(ExprKind::IntLit(size), span.clone(), ulong.clone());
+        if let Some(n) = count {
+            let n = self.rvalue(n);
+            if !n.ty.is_integer() {
+                self.err(
+                    &n.span,
+                    "expression must have integral or unscoped enum type",
+                );
+            }
+            let n = cast(n, ulong.clone());
+            bytes = mk(
+                ExprKind::Binary(BinOp::Mul, Box::new(n), Box::new(bytes)),
+                span.clone(),
+                ulong,
+            );
+        }
+        let block = self.expr(mk(
+            ExprKind::Call("malloc".into(), vec![bytes]),
+            span.clone(),
+            CType::Void,
+        ));
+        let pty = CType::ptr_to(ty.clone());
+        let p = self.hidden_local("new", pty.clone(), &span);
+        let mut steps = vec![mk(
+            ExprKind::Assign(
+                None,
+                Box::new(p.clone()),
+                Box::new(cast(block, pty.clone())),
+            ),
+            span.clone(),
+            pty.clone(),
+        )];
+        let object = Expr {
+            kind: ExprKind::Unary(UnOp::Deref, Box::new(rvalue_of(&p))),
+            span: span.clone(),
+            ty: ty.clone(),
+            lvalue: true,
+        };
+        match init {
+            Some((a, braced)) => steps.extend(self.init_object(object, a, braced, &span)),
+            None => steps.extend(self.default_init(object, &span, 0)),
+        }
+        let mut value = rvalue_of(&p);
+        while let Some(step) = steps.pop() {
+            value = mk(
+                ExprKind::Comma(Box::new(step), Box::new(value)),
+                span.clone(),
+                pty.clone(),
+            );
+        }
+        value
+    }
+
+    /// `delete p` (and `delete[] p`): nothing for a null `p`; else the
+    /// virtual deleting destructor of a class with a virtual destructor,
+    /// otherwise `free(p)` (destructors do nothing in device code yet).
+    pub(super) fn delete_expr(&mut self, args: Vec<Expr>, span: Span) -> Expr {
+        let Some(e) = args.into_iter().next() else {
+            return mk(ExprKind::IntLit(0), span, CType::Void);
+        };
+        let e = self.rvalue(e);
+        let Some(pointee) = e.ty.pointee().cloned() else {
+            self.err(&span, "expression must have pointer-to-object type");
+            return mk(ExprKind::IntLit(0), span, CType::Void);
+        };
+        let d = self.hidden_local("del", e.ty.clone(), &span);
+        let set = mk(
+            ExprKind::Assign(None, Box::new(d.clone()), Box::new(e.clone())),
+            span.clone(),
+            e.ty.clone(),
+        );
+        let ptr = rvalue_of(&d);
+        let dtor = match &pointee {
+            CType::Record(r) => r.vtable().and_then(|t| {
+                t.dtor.as_ref()?;
+                t.slots.iter().position(|s| s.name == "~D0")
+            }),
+            _ => None,
+        };
+        let call = match dtor {
+            Some(slot) => {
+                let this = cast(ptr.clone(), CType::ptr_to(pointee.clone()));
+                self.dispatch(
+                    slot,
+                    CType::Void,
+                    vec![this.ty.clone()],
+                    vec![this],
+                    CType::Void,
+                    &span,
+                )
+            }
+            None => {
+                self.inst.borrow_mut().use_symbol("free");
+                mk(
+                    ExprKind::Call("free".into(), vec![cast(ptr.clone(), void_ptr())]),
+                    span.clone(),
+                    CType::Void,
+                )
+            }
+        };
+        let zero = || mk(ExprKind::IntLit(0), span.clone(), CType::INT);
+        let then = mk(
+            ExprKind::Comma(Box::new(call), Box::new(zero())),
+            span.clone(),
+            CType::INT,
+        );
+        let checked = mk(
+            ExprKind::Cond(Box::new(ptr), Box::new(then), Box::new(zero())),
+            span.clone(),
+            CType::INT,
+        );
+        mk(
+            ExprKind::Comma(Box::new(set), Box::new(checked)),
+            span,
+            CType::INT,
+        )
+    }
+}
+
+/// The value an lvalue holds (a variable read).
+fn rvalue_of(e: &Expr) -> Expr {
+    Expr {
+        lvalue: false,
+        ..e.clone()
     }
 }
 
