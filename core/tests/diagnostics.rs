@@ -143,7 +143,8 @@ const CASES: &[(&str, u32, &str)] = &[
     ("struct B;\nstruct D : B { int x; };\n", 2, "incomplete type \"B\" is not allowed"),
     ("union U { int a; };\nstruct D : U { int x; };\n", 2, "a class cannot not derive from a union"),
     ("struct D : int { int x; };\n", 1, "expected an identifier"),
-    ("struct B { __device__ virtual int f() { return 1; } };\n__global__ void k(int *p) {\n  B b;\n  p[0] = b.f();\n}\n", 3, "virtual functions are not supported yet (class \"B\" has virtual function \"f\")"),
+    ("struct A { __device__ virtual int f() { return 1; } };\nstruct C { __device__ virtual int g() { return 2; } };\nstruct D : A, C {};\n__global__ void k(int *p) {\n  D d;\n  p[0] = d.f();\n}\n", 5, "virtual functions in a base class other than the first are not supported yet (class \"D\")"),
+    ("struct B { virtual int f() { return 1; } };\n__global__ void k(int *p) {\n  B b;\n  p[0] = b.f();\n}\n", 3, "virtual functions of host code are not supported in device code (class \"B\")"),
     ("struct B { int a; };\nstruct D : virtual B { int x; };\n__global__ void k(int *p, D *d) {\n  p[0] = d->x;\n}\n", 4, "virtual base classes are not supported yet in device code (class \"D\")"),
     // Templates: overloads, partial specializations (NVRTC's messages).
     ("template <typename T> __device__ T f(T x) { return x; }\ntemplate <typename T> __device__ T f(T x) { return x; }\n", 2, "function template \"f\" has already been defined (previous definition at line 1)"),

@@ -143,6 +143,9 @@ pub struct GlobalVar {
     pub align: u64,
     /// Declared `volatile` (an array: its elements).
     pub volatile: bool,
+    /// A class's virtual function table (`_ZTV5Shape`): kept where a kept
+    /// function names it; its destructors are made with it.
+    pub vtable: Option<std::rc::Rc<VTable>>,
 }
 
 #[derive(Clone, Debug)]

@@ -879,6 +879,25 @@ fn named_type(name: &str, subs: &mut Vec<String>) -> String {
     qualified_name(&parts, subs)
 }
 
+/// The symbol of a class's virtual function table (`_ZTV5Shape`).
+pub fn vtable_symbol(r: &Rc<Record>) -> String {
+    format!(
+        "_ZTV{}",
+        mangle(&CType::Record(r.clone()), &mut Vec::new(), &[])
+    )
+}
+
+/// The symbol of a class's destructor of kind `D1` (complete) or `D0`
+/// (deleting): `_ZN5ShapeD1Ev`, `_ZN1N1SD0Ev`.
+pub fn destructor_symbol(r: &Rc<Record>, kind: &str) -> String {
+    let class = mangle(&CType::Record(r.clone()), &mut Vec::new(), &[]);
+    let inner = class
+        .strip_prefix('N')
+        .and_then(|c| c.strip_suffix('E'))
+        .unwrap_or(&class);
+    format!("_ZN{inner}{kind}Ev")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

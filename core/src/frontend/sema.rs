@@ -36,6 +36,7 @@ mod lambda;
 mod overload;
 mod stmt;
 mod templates;
+mod virtuals;
 
 pub use conversions::{common_type, convert, promote};
 use instances::{request, Instances};
@@ -400,6 +401,11 @@ fn check_function(
             let r = r.clone();
             cx.constructor_prologue(&r, std::mem::take(&mut f.mem_inits), &f.span)
         }
+        (Some(r), Some(_)) if f.symbol.is_some() => {
+            let r = r.clone();
+            let symbol = f.symbol.clone().unwrap_or_default();
+            cx.destructor_body(&r, &symbol, &f.span)
+        }
         _ => Vec::new(),
     };
     if let Some(body) = &mut f.body {
@@ -491,6 +497,9 @@ struct Checker<'a> {
     /// is converted to a function pointer (`int (*g)(int) = f;`), for the
     /// expression being checked (`rvalue_for`).
     fn_target: Option<Rc<FuncType>>,
+    /// The call being resolved names its function qualified
+    /// (`Shape::area()`, `p->Shape::area()`): no virtual dispatch.
+    qualified_call: bool,
     /// Deducing a return type: the type the first `return` gives it.
     returned: Option<CType>,
     /// The symbol of the function whose return type is being deduced.
@@ -565,6 +574,7 @@ impl<'a> Checker<'a> {
             this_expr: None,
             init_target: None,
             fn_target: None,
+            qualified_call: false,
             returned: None,
             deducing_symbol: None,
             declared_ret: None,

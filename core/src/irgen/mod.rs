@@ -81,7 +81,13 @@ pub fn lower(
         }
         m.functions.push(g.f);
     }
-    drop_uncalled(&mut m, &discardable);
+    let vtables: crate::collections::HashSet<String> = tu
+        .globals
+        .iter()
+        .filter(|g| g.vtable.is_some())
+        .map(|g| g.name.clone())
+        .collect();
+    drop_uncalled(&mut m, &discardable, &vtables);
     globals::add_string_literals(&mut m, strings);
     // Declarations for device functions called but not defined here.
     let mut called = Vec::new();
@@ -119,7 +125,14 @@ pub fn lower(
 /// function calls, as clang emits C++'s inline functions only where used:
 /// the unused functions of a header (`std::isnan`, cooperative groups'
 /// `this_grid`) do not show in the IR.
-fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<String>) {
+///
+/// A class's vtable (one of `vtables`) is kept, as clang's linkonce ones,
+/// only where a kept function names it; the functions it holds with it.
+fn drop_uncalled(
+    m: &mut Module,
+    discardable: &crate::collections::HashSet<String>,
+    vtables: &crate::collections::HashSet<String>,
+) {
     let mut live: crate::collections::HashSet<String> = m
         .functions
         .iter()
@@ -127,17 +140,32 @@ fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<Strin
         .map(|f| f.name.clone())
         .collect();
     // Functions whose addresses initialize variables.
-    for g in &m.globals {
+    let held = |g: &Global| -> Vec<String> {
+        let mut out = Vec::new();
         if let Init::Values(vs) = &g.init {
             for v in vs {
                 if let Value::Global(n, addrspace::GENERIC) = v {
-                    live.insert(n.clone());
+                    out.push(n.clone());
                 }
             }
         }
+        out
+    };
+    for g in m.globals.iter().filter(|g| !vtables.contains(&g.name)) {
+        live.extend(held(g));
     }
     let mut work: Vec<String> = live.iter().cloned().collect();
     while let Some(name) = work.pop() {
+        if vtables.contains(&name) {
+            if let Some(g) = m.globals.iter().find(|g| g.name == name) {
+                for f in held(g) {
+                    if live.insert(f.clone()) {
+                        work.push(f);
+                    }
+                }
+            }
+            continue;
+        }
         let Some(f) = m.function(&name) else { continue };
         for b in &f.layout {
             for i in &f.block(*b).insts {
@@ -151,10 +179,11 @@ fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<Strin
                         work.push(callee.clone());
                     }
                 }
-                // A function whose address is taken.
+                // A function whose address is taken, a vtable named.
                 for op in kind.operands() {
-                    if let Value::Global(g, addrspace::GENERIC) = op {
-                        if live.insert(g.clone()) {
+                    if let Value::Global(g, space) = op {
+                        let named = *space == addrspace::GENERIC || vtables.contains(g);
+                        if named && live.insert(g.clone()) {
                             work.push(g.clone());
                         }
                     }
@@ -163,6 +192,8 @@ fn drop_uncalled(m: &mut Module, discardable: &crate::collections::HashSet<Strin
         }
     }
     m.functions.retain(|f| live.contains(&f.name));
+    m.globals
+        .retain(|g| !vtables.contains(&g.name) || live.contains(&g.name));
 }
 
 /// The address space of a variable's storage, `None` for host variables.

@@ -1007,6 +1007,19 @@ impl Exec<'_> {
                 )),
                 Op::Nop => {}
                 Op::Fence => self.check.fence(t.lane.linear),
+                Op::Malloc { size, ret } => {
+                    let pbase = fr.param as usize;
+                    let s = pbase + *size as usize;
+                    let size = read_le(&t.params[s..s + 8]);
+                    let p = self.mem.heap_alloc(size);
+                    let r = pbase + *ret as usize;
+                    write_le(&mut t.params[r..r + 8], p);
+                }
+                Op::Free { ptr } => {
+                    let s = fr.param as usize + *ptr as usize;
+                    let p = read_le(&t.params[s..s + 8]);
+                    tri!(self.mem.heap_free(p));
+                }
                 Op::Printf { fmt, buf, ret } => {
                     let pbase = fr.param as usize;
                     let read8 = |off: u64| -> u64 {

@@ -548,6 +548,16 @@ pub(crate) enum Op {
         args: Vec<(u64, u64)>,
         ret: Option<(u64, u64)>,
     },
+    /// Device `malloc(size)` (an `.extern .func`): the caller's param
+    /// offsets of the size and the result.
+    Malloc {
+        size: u64,
+        ret: u64,
+    },
+    /// Device `free(ptr)`: the caller's param offset of the pointer.
+    Free {
+        ptr: u64,
+    },
     /// `vprintf(fmt, buf)`: the caller's param offsets of its arguments and result.
     Printf {
         fmt: u64,

@@ -816,6 +816,14 @@ impl Exec<'_, '_> {
                         t.regs[base + *d as usize] = u64::from(n);
                     }
                 }
+                Op::Malloc { dst, size } => {
+                    let size = get(&t.regs, base, *size);
+                    t.regs[base + *dst as usize] = self.mem.heap_alloc(size);
+                }
+                Op::Free { ptr } => {
+                    let ptr = get(&t.regs, base, *ptr);
+                    tri!(self.mem.heap_free(ptr));
+                }
                 Op::Clock { dst, bits } => {
                     t.regs[base + *dst as usize] = self.steps & mask(*bits);
                 }

@@ -246,6 +246,15 @@ pub(crate) enum Op {
         fmt: Opnd,
         buf: Opnd,
     },
+    /// Device `malloc(size)`: a new buffer on the heap (null when full).
+    Malloc {
+        dst: u32,
+        size: Opnd,
+    },
+    /// Device `free(ptr)`.
+    Free {
+        ptr: Opnd,
+    },
     /// `clock`/`clock64`: the launch's instruction count so far (deterministic
     /// and increasing).
     Clock {

@@ -19,7 +19,15 @@ pub struct Memory {
     /// workspace: which blocks poll the grid barrier), and the count.
     watched: Option<BufferId>,
     touches: u64,
+    /// The device heap (`malloc`/`free` in kernels): the buffers it gave
+    /// out, each live or freed, and the bytes live.
+    heap: Vec<(BufferId, bool)>,
+    heap_live: u64,
 }
+
+/// The device heap's size, CUDA's default `cudaLimitMallocHeapSize` (8 MiB):
+/// a `malloc` that would pass it returns null, as on the GPU.
+pub const HEAP_BYTES: u64 = 8 << 20;
 
 impl Memory {
     pub fn new() -> Memory {
@@ -98,6 +106,51 @@ impl Memory {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, id)| *id)
+    }
+
+    /// Device `malloc(size)`: a new global buffer of `size` bytes (zeroed;
+    /// the GPU's are uninitialized), its generic address; null when the heap
+    /// (`HEAP_BYTES`) has no room left.
+    pub(crate) fn heap_alloc(&mut self, size: u64) -> u64 {
+        if size == 0 || size > HEAP_BYTES - self.heap_live {
+            return 0;
+        }
+        let id = self.alloc(size as usize);
+        self.heap.push((id, true));
+        self.heap_live += size;
+        Ptr::global(id).encode()
+    }
+
+    /// Device `free(p)`: null is ignored; anything but the start of a live
+    /// heap buffer is an error (a double free, a pointer `malloc` did not
+    /// give). The buffer is emptied, so a later access through it is out
+    /// of bounds.
+    pub(crate) fn heap_free(&mut self, bits: u64) -> Result<(), (ErrorKind, String)> {
+        if bits == 0 {
+            return Ok(());
+        }
+        let p = Ptr::decode(bits);
+        let entry = self
+            .heap
+            .iter_mut()
+            .find(|(id, _)| p.space == addrspace::GLOBAL && id.0 == p.region && p.offset == 0);
+        match entry {
+            Some((id, live @ true)) => {
+                *live = false;
+                let id = *id;
+                let freed = std::mem::take(&mut self.buffers[id.0 as usize]);
+                self.heap_live -= freed.len() as u64;
+                Ok(())
+            }
+            Some(_) => Err((
+                ErrorKind::OutOfBounds,
+                format!("free({bits:#x}): the block was freed already (a double free)"),
+            )),
+            None => Err((
+                ErrorKind::OutOfBounds,
+                format!("free({bits:#x}): not an address malloc gave"),
+            )),
+        }
     }
 
     pub(crate) fn add_symbol(&mut self, name: &str, bytes: Vec<u8>) -> BufferId {

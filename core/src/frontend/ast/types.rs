@@ -175,6 +175,54 @@ pub struct Record {
     /// Ts`): in a template's own signature it stands for the pack's
     /// expansion (`tup<Ts...>`, mangled `Dp T_`).
     pub is_pack: Cell<bool>,
+    /// A polymorphic class's virtual function table (made when its body
+    /// has been read, from its primary base's and `declared`).
+    pub vtable: RefCell<Option<Rc<VTable>>>,
+    /// The member functions read in the class's body, each with whether it
+    /// was declared `virtual` (a destructor is `~`): those that override a
+    /// base's virtual functions and those that add slots.
+    pub declared: RefCell<Vec<(VSlot, bool)>>,
+}
+
+/// One slot of a virtual function table: the function's name (`~D1`,
+/// `~D0` for the complete and the deleting destructor), its parameters
+/// after `this`, whether `this` is const, and the final overrider's symbol
+/// (`None`: pure virtual, a null slot as nvcc's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VSlot {
+    pub name: String,
+    pub params: Vec<CType>,
+    pub konst: bool,
+    pub symbol: Option<String>,
+    /// A device (or `__host__ __device__`) function: one device code can
+    /// call.
+    pub device: bool,
+}
+
+/// A class's virtual function table as the Itanium ABI lays it out: the
+/// offset to top and the type information (both 0 in device code), then
+/// the slots; the object's vptr points at the first slot (`symbol` + 16).
+#[derive(Debug, PartialEq)]
+pub struct VTable {
+    /// `_ZTV5Shape`.
+    pub symbol: String,
+    pub slots: Vec<VSlot>,
+    /// A virtual destructor: this class's complete (`D1`) and deleting
+    /// (`D0`) destructors' symbols, and the primary base's `D1` they call.
+    pub dtor: Option<(String, String, Option<String>)>,
+}
+
+impl VTable {
+    /// The byte offset of the vptr's target in the table (past the offset
+    /// to top and the type information).
+    pub const HEADER: u64 = 16;
+
+    /// The slot of a final overrider's symbol, or of a name and signature.
+    pub fn slot(&self, name: &str, params: &[CType], konst: bool) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| s.name == name && s.params == params && s.konst == konst)
+    }
 }
 
 /// How deep base classes are looked through, and how many base class
@@ -209,7 +257,14 @@ impl Record {
             enclosing: RefCell::new(None),
             pack_start: Cell::new(None),
             is_pack: Cell::new(false),
+            vtable: RefCell::new(None),
+            declared: RefCell::new(Vec::new()),
         }
+    }
+
+    /// A polymorphic class's virtual function table.
+    pub fn vtable(&self) -> Option<Rc<VTable>> {
+        self.vtable.borrow().clone()
     }
 
     pub fn layout(&self) -> Option<Rc<Layout>> {

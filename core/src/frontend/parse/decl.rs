@@ -403,6 +403,7 @@ impl<'a> Parser<'a> {
             span: d.span,
             align: specs.align,
             volatile: d.volatile,
+            vtable: None,
         });
         Ok(())
     }

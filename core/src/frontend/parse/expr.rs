@@ -173,6 +173,14 @@ impl<'a> Parser<'a> {
             e.ty = CType::Int(IntKind::ULong);
             return Ok(e);
         }
+        let scoped = t.is("::")
+            && self
+                .peek_at(1)
+                .is_some_and(|n| n.is("new") || n.is("delete"));
+        if scoped || t.is("new") || t.is("delete") {
+            self.pos += usize::from(scoped);
+            return self.new_or_delete(span);
+        }
         if t.is("sizeof") {
             self.pos += 1;
             if self.at("(") && self.starts_type_at(1) {
@@ -718,6 +726,57 @@ impl<'a> Parser<'a> {
         let mut cast = Expr::new(ExprKind::NamedCast(kind, Box::new(e)), span);
         cast.ty = ty;
         Ok(cast)
+    }
+
+    /// `new T`, `new T(args)`, `new T{args}`, `new T[n]`, `delete p`,
+    /// `delete[] p` (at the keyword): calls sema makes device `malloc` and
+    /// the constructor, or the destructor and `free` (`Checker::new_expr`,
+    /// `Checker::delete_expr`). `new T` is `__ptxlab_new(sizeof(T))`, with
+    /// an initializer `__ptxlab_new(T(args))`, an array
+    /// `__ptxlab_new(sizeof(T), n)`; `delete` is `__ptxlab_delete(p)`.
+    fn new_or_delete(&mut self, span: Span) -> PResult<Expr> {
+        if self.eat("delete") {
+            if self.eat("[") {
+                self.expect("]")?;
+            }
+            self.enter()?;
+            let e = self.unary();
+            self.leave();
+            return Ok(Expr::new(
+                ExprKind::Call("__ptxlab_delete".into(), vec![e?]),
+                span,
+            ));
+        }
+        self.expect("new")?;
+        if self.at("(") {
+            return self.error(span, "placement new is not supported yet in device code");
+        }
+        let mut ty = self.specifiers()?.ty.unwrap_or(CType::INT);
+        while self.eat("*") {
+            ty = CType::ptr_to(ty);
+            while self.eat("const") || self.eat("volatile") {}
+        }
+        if self.eat("[") {
+            self.enter()?;
+            let n = self.expr();
+            self.leave();
+            let n = n?;
+            self.expect("]")?;
+            let size = Expr::new(ExprKind::SizeofType(ty), span.clone());
+            return Ok(Expr::new(
+                ExprKind::Call("__ptxlab_new".into(), vec![size, n]),
+                span,
+            ));
+        }
+        let init = if self.at("(") || self.at("{") {
+            self.construct(ty, span.clone())?
+        } else {
+            Expr::new(ExprKind::SizeofType(ty), span.clone())
+        };
+        Ok(Expr::new(
+            ExprKind::Call("__ptxlab_new".into(), vec![init]),
+            span,
+        ))
     }
 
     /// `T(args)` or `T{args}` after the type `T`.

@@ -178,12 +178,18 @@ impl<'a> Parser<'a> {
         }
         // A user-provided destructor: no POD.
         record.non_pod.set(true);
-        if specs.is_some_and(|s| s.is_virtual) | self.function_suffix()? {
-            record.unsupported.replace(Some(format!(
-                "virtual functions are not supported yet (class \"{}\" has a virtual destructor)",
-                record.name.borrow()
-            )));
-        }
+        let is_virtual = specs.is_some_and(|s| s.is_virtual) | self.function_suffix()?;
+        let device = specs.is_some_and(|s| self.exec_space(s).on_device());
+        record.declared.borrow_mut().push((
+            VSlot {
+                name: "~".into(),
+                params: Vec::new(),
+                konst: false,
+                symbol: None,
+                device,
+            },
+            is_virtual,
+        ));
         if !self.at("{") {
             return self.expect(";");
         }
@@ -214,17 +220,16 @@ impl<'a> Parser<'a> {
         };
         let konst = d.konst_fn | self.eat("const");
         let overrides = d.overrides | self.function_suffix()?;
-        if specs.is_virtual || overrides {
+        let is_virtual = specs.is_virtual || overrides;
+        if is_virtual {
             record.non_pod.set(true);
-            record.unsupported.replace(Some(format!(
-                "virtual functions are not supported yet (class \"{}\" has virtual function \"{name}\")",
-                record.name.borrow()
-            )));
         }
         // `= 0` (pure virtual), `= delete`, `= default`: declared only.
         let mut defaulted = false;
+        let mut pure = false;
         if self.eat("=") {
             defaulted = self.at("default");
+            pure = self.peek().is_some_and(|t| t.is("0"));
             while !self.at(";") && !self.at_eof() {
                 self.pos += 1;
             }
@@ -280,9 +285,27 @@ impl<'a> Parser<'a> {
             }
             self.cxx.methods.push(f);
         } else {
+            let types: Vec<CType> = params.iter().map(|p| p.ty.clone()).collect();
             self.push_method(
                 record, &name, d.ty, params, variadic, specs, span, konst, body,
             );
+            let symbol = self
+                .cxx
+                .methods
+                .last()
+                .filter(|_| !pure)
+                .map(crate::frontend::mangle::symbol_name);
+            let device = self.exec_space(specs).on_device();
+            record.declared.borrow_mut().push((
+                VSlot {
+                    name,
+                    params: types,
+                    konst,
+                    symbol,
+                    device,
+                },
+                is_virtual,
+            ));
         }
         Ok(())
     }

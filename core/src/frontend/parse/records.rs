@@ -607,6 +607,10 @@ impl<'a> Parser<'a> {
         min_align: u64,
         packed: bool,
     ) {
+        let mut members = members;
+        if !record.is_union {
+            self.make_vtable(record, bases, &mut members);
+        }
         let member_pod = |t: &CType| match t {
             CType::Record(r) => r.layout().is_none_or(|l| l.pod),
             CType::Array(..) => {
@@ -630,6 +634,167 @@ impl<'a> Parser<'a> {
             pod,
             packed,
         )));
+    }
+}
+
+impl Parser<'_> {
+    /// A class's virtual function table, when it or its primary base
+    /// declares virtual functions: its primary base's slots, each overridden
+    /// by a function of this class of that name and signature, then its own
+    /// new virtual functions in declaration order (a virtual destructor as
+    /// two slots, `D1` and `D0`). A class that starts a table gets the vptr
+    /// as its first member; its table is a device variable
+    /// (`TranslationUnit::globals`, `GlobalVar::vtable`).
+    fn make_vtable(
+        &mut self,
+        record: &Rc<Record>,
+        bases: &[Rc<Record>],
+        members: &mut Vec<Member>,
+    ) {
+        let declared = record.declared.take();
+        let primary = bases.first().and_then(|b| b.vtable());
+        if primary.is_none() && !declared.iter().any(|(_, v)| *v) {
+            return;
+        }
+        let name = record.name.borrow().clone();
+        let unsupported = |why: &str| {
+            record
+                .unsupported
+                .replace(Some(format!("{why} (class \"{name}\")")));
+        };
+        if bases.iter().skip(1).any(|b| b.vtable().is_some()) {
+            return unsupported(
+                "virtual functions in a base class other than the first are not supported yet",
+            );
+        }
+        if primary.is_none() && bases.iter().any(|b| b.layout().is_some_and(|l| !l.empty)) {
+            return unsupported("virtual functions in a class whose bases have no virtual functions are not supported yet");
+        }
+        record.non_pod.set(true);
+        let mut slots = primary.as_ref().map_or(Vec::new(), |p| p.slots.clone());
+        let mut dtor_virtual = primary.as_ref().is_some_and(|p| p.dtor.is_some());
+        let d1 = crate::frontend::mangle::destructor_symbol(record, "D1");
+        let d0 = crate::frontend::mangle::destructor_symbol(record, "D0");
+        let own_dtor = |slots: &mut Vec<VSlot>, device: bool| {
+            for (kind, symbol) in [("~D1", &d1), ("~D0", &d0)] {
+                let slot = VSlot {
+                    name: kind.into(),
+                    params: Vec::new(),
+                    konst: false,
+                    symbol: Some(symbol.clone()),
+                    device,
+                };
+                match slots.iter_mut().find(|s| s.name == kind) {
+                    Some(s) => *s = slot,
+                    None => slots.push(slot),
+                }
+            }
+        };
+        let mut dtor_declared = false;
+        for (m, is_virtual) in declared {
+            if m.name == "~" {
+                dtor_declared = true;
+                if is_virtual || dtor_virtual {
+                    dtor_virtual = true;
+                    own_dtor(&mut slots, m.device);
+                }
+                continue;
+            }
+            match slots
+                .iter_mut()
+                .find(|s| s.name == m.name && s.params == m.params && s.konst == m.konst)
+            {
+                Some(s) => *s = m,
+                None if is_virtual => slots.push(m),
+                None => {}
+            }
+        }
+        if dtor_virtual && !dtor_declared {
+            // The implicit destructor overrides the base's.
+            own_dtor(&mut slots, true);
+        }
+        if slots.iter().any(|s| !s.device) {
+            return unsupported("virtual functions of host code are not supported in device code");
+        }
+        if primary.is_none() {
+            let vptr = CType::Ptr {
+                pointee: Box::new(CType::Void),
+                konst: false,
+                volatile: false,
+            };
+            members.insert(0, ("__vptr".into(), vptr, None));
+        }
+        let symbol = crate::frontend::mangle::vtable_symbol(record);
+        let base_d1 = primary
+            .as_ref()
+            .and_then(|p| p.dtor.as_ref())
+            .map(|d| d.0.clone());
+        let table = Rc::new(VTable {
+            symbol: symbol.clone(),
+            slots,
+            dtor: dtor_virtual.then(|| (d1.clone(), d0.clone(), base_d1)),
+        });
+        // Pointers, as nvcc's `.u64` array of function symbols.
+        let word = CType::ptr_to(CType::Void);
+        let n = table.slots.len() as u64 + VTable::HEADER / 8;
+        let mut init_values = Vec::new();
+        let mut init_functions = Vec::new();
+        for k in 0..n {
+            init_values.push((8 * k, word.clone(), Scalar::Int(0)));
+        }
+        for (k, s) in table.slots.iter().enumerate() {
+            if let Some(f) = &s.symbol {
+                init_functions.push((VTable::HEADER + 8 * k as u64, f.clone()));
+            }
+        }
+        let span = self.span();
+        let span_of_class = span.clone();
+        self.push_global(GlobalVar {
+            name: symbol.clone(),
+            source_name: symbol,
+            ty: CType::Array(Box::new(word), n),
+            storage: Storage::Device,
+            init: None,
+            init_values,
+            init_functions,
+            external: false,
+            span,
+            align: 8,
+            volatile: false,
+            vtable: Some(table.clone()),
+        });
+        record.vtable.replace(Some(table.clone()));
+        // The destructors the table names: sema gives them their bodies
+        // (`Checker::destructor_body`).
+        if let Some((d1, d0, _)) = &table.dtor {
+            let specs = Specs {
+                device: true,
+                ..Specs::default()
+            };
+            let simple = crate::frontend::lookup::last_part(&name).to_string();
+            for symbol in [d1, d0] {
+                let body = Stmt {
+                    kind: StmtKind::Compound(Vec::new()),
+                    span: span_of_class.clone(),
+                };
+                let in_class = std::mem::replace(&mut self.in_class, true);
+                self.push_method(
+                    record,
+                    &format!("~{simple}"),
+                    CType::Void,
+                    Vec::new(),
+                    false,
+                    &specs,
+                    span_of_class.clone(),
+                    false,
+                    Some(body),
+                );
+                self.in_class = in_class;
+                if let Some(f) = self.cxx.methods.last_mut() {
+                    f.symbol = Some(symbol.clone());
+                }
+            }
+        }
     }
 }
 

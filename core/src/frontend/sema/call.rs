@@ -12,6 +12,15 @@ impl<'a> Checker<'a> {
     /// `operator()`, or the function it points to), of an overload set, a
     /// vector constructor, a built-in or a function template.
     pub(super) fn call(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
+        // `Base::f(x)` in a member function: the base's own `f`, never
+        // dispatched through the vtable.
+        let outer = std::mem::replace(&mut self.qualified_call, name.contains("::"));
+        let call = self.call_named(name, args, span);
+        self.qualified_call = outer;
+        call
+    }
+
+    fn call_named(&mut self, name: String, args: Vec<Expr>, span: Span) -> Expr {
         // `op(a, b)` with `op` a variable of class type: its `operator()`.
         if let Some(Binding::Local(id)) = self.lookup(&name) {
             let ty = match &self.locals[id].ty {

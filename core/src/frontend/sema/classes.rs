@@ -147,6 +147,7 @@ impl<'a> Checker<'a> {
                     return *known;
                 }
                 let needs = !r.member_inits.borrow().is_empty()
+                    || r.vtable().is_some()
                     || self.has_constructors(r)
                     || r.layout().is_some_and(|l| {
                         l.fields.iter().any(|f| self.needs_init(&f.ty, depth + 1))
@@ -609,7 +610,12 @@ impl<'a> Checker<'a> {
                     return Vec::new();
                 };
                 let mut out = Vec::new();
+                let mut vptr = r.vtable().is_some();
                 for f in &layout.fields {
+                    if vptr && !f.base {
+                        vptr = false;
+                        out.extend(self.vptr_store(object.clone(), &r, span));
+                    }
                     let lvalue = object.lvalue;
                     let sub = Expr {
                         kind: ExprKind::Field(Box::new(object.clone()), f.offset, f.name.clone()),
@@ -628,6 +634,9 @@ impl<'a> Checker<'a> {
                         None if !r.is_union => out.extend(self.default_init(sub, span, depth + 1)),
                         None => {}
                     }
+                }
+                if vptr {
+                    out.extend(self.vptr_store(object.clone(), &r, span));
                 }
                 out
             }
@@ -890,7 +899,13 @@ impl<'a> Checker<'a> {
             }
         }
         let mut out = Vec::new();
+        let mut vptr = r.vtable().is_some();
         for (f, init) in layout.fields.iter().zip(given) {
+            if vptr && !f.base {
+                // The bases made, the vptr is this class's (then the members).
+                vptr = false;
+                out.extend(self.vptr_store(this.clone(), r, span));
+            }
             if f.name.is_empty() && !f.base {
                 continue; // an anonymous member: nothing to make
             }
@@ -924,6 +939,9 @@ impl<'a> Checker<'a> {
                 };
             }
             out.extend(self.init_object(sub, init.args, init.braced, &init.span));
+        }
+        if vptr {
+            out.extend(self.vptr_store(this.clone(), r, span));
         }
         out
     }

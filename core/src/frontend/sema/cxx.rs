@@ -540,6 +540,7 @@ impl<'a> Checker<'a> {
             return mk(ExprKind::IntLit(0), span, CType::INT);
         };
         self.check_class(&r, &span);
+        let qualified = name.contains("::");
         let (object, name) = self.qualified_member(object, name, &span);
         let CType::Record(r) = object.ty.clone() else {
             return mk(ExprKind::IntLit(0), span, CType::INT);
@@ -570,13 +571,13 @@ impl<'a> Checker<'a> {
             self.err(&span, msg);
             return mk(ExprKind::IntLit(0), span, CType::INT);
         }
-        let qualified = format!("{}::{name}", r.name.borrow());
+        let qualified_name = format!("{}::{name}", r.name.borrow());
         let non_const = |s: &Signature| {
             s.method && !matches!(s.params.first(), Some(CType::Ptr { konst: true, .. }))
         };
         if self.is_const_lvalue(&object) && set.iter().all(non_const) {
             let msg = format!(
-                "the object has type qualifiers that are not compatible with the member function \"{qualified}\"\n            object type is: const {}",
+                "the object has type qualifiers that are not compatible with the member function \"{qualified_name}\"\n            object type is: const {}",
                 object.ty
             );
             self.err(&span, msg);
@@ -585,14 +586,17 @@ impl<'a> Checker<'a> {
         let mut args = args;
         super::overload::type_braced_args(&set, &mut args);
         let args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
-        self.resolve_and_call(
-            &qualified,
+        let outer = std::mem::replace(&mut self.qualified_call, qualified);
+        let call = self.resolve_and_call(
+            &qualified_name,
             CallKind::Function,
             set,
             Some(object),
             args,
             span,
-        )
+        );
+        self.qualified_call = outer;
+        call
     }
 
     /// An operator on a class operand (typed operands, the object first):

@@ -89,6 +89,7 @@ impl<'a> Checker<'a> {
             span: d.span.clone(),
             align: d.align,
             volatile: d.volatile,
+            vtable: None,
         });
         d.local = id;
         self.bind(&d.name.clone(), Binding::Global(id), &d.span.clone());

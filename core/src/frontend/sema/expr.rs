@@ -168,6 +168,8 @@ impl<'a> Checker<'a> {
                 let size = inner.and_then(|i| i.ty.size()).unwrap_or(0);
                 mk(ExprKind::IntLit(size), span, CType::Int(IntKind::ULong))
             }
+            ExprKind::Call(name, args) if name == "__ptxlab_new" => self.new_expr(args, span),
+            ExprKind::Call(name, args) if name == "__ptxlab_delete" => self.delete_expr(args, span),
             ExprKind::Call(name, args) => self.call(name, args, span),
             ExprKind::CallPtr(callee, args) => self.call_through(*callee, args, span),
             ExprKind::FuncAddr(_) => e,

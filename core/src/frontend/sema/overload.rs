@@ -383,7 +383,10 @@ impl<'a> Checker<'a> {
                     lvalue: true,
                 }
             }
-            ret => mk(ExprKind::Call(symbol, typed), span, ret.clone()),
+            ret => {
+                let call = mk(ExprKind::Call(symbol, typed), span, ret.clone());
+                self.virtual_call(sig, call)
+            }
         }
     }
 }

@@ -383,6 +383,28 @@ impl<'a> Decoder<'a> {
                 ret,
             });
         }
+        if !target.defined && (callee == "malloc" || callee == "free") {
+            // malloc(size_t) -> void *, free(void *): the device heap.
+            let sizes: Vec<u64> = copies.iter().map(|c| c.size).collect();
+            let ret = match (rets.first(), target.ret) {
+                (Some(r), Some((_, 8))) => match param(r)? {
+                    (off, size) if size >= 8 => Some(off),
+                    _ => return Err(perr(line, format!("'{r}' is too small for a pointer"))),
+                },
+                (None, None) => None,
+                _ => return Err(perr(line, format!("{callee}'s result does not match"))),
+            };
+            return match (callee == "malloc", ret) {
+                (true, Some(ret)) if sizes == [8] => Ok(Op::Malloc {
+                    size: copies[0].caller,
+                    ret,
+                }),
+                (false, None) if sizes == [8] => Ok(Op::Free {
+                    ptr: copies[0].caller,
+                }),
+                _ => Err(perr(line, format!("{callee} takes one .b64 parameter"))),
+            };
+        }
         if !target.defined {
             return Ok(Op::Unsupported(format!(
                 "'{callee}' has no body (an external function)"

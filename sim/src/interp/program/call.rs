@@ -273,7 +273,13 @@ impl Decoder<'_> {
                 query: ops[0],
             });
         }
-        let Some(&func) = self.functions.get(name) else {
+        let defined = self.functions.get(name).copied();
+        match (name, ops.len(), dst, defined) {
+            ("malloc", 1, Some(dst), None) => return Ok(Op::Malloc { dst, size: ops[0] }),
+            ("free", 1, None, None) => return Ok(Op::Free { ptr: ops[0] }),
+            _ => {}
+        }
+        let Some(func) = defined else {
             return Err((
                 ErrorKind::Unsupported,
                 format!("@{name} has no body in the module and is not an intrinsic the interpreter knows"),
