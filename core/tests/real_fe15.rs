@@ -37,3 +37,20 @@ fn conditional_pointers_to_unrelated_types_are_incompatible() {
         "{e:?}"
     );
 }
+
+/// diamond's tinythread: a host class made non-copyable with `= delete`
+/// on its copy constructor and copy assignment, and a `static __thread`
+/// host variable (`thread_local` likewise) beside a kernel: nvcc accepts
+/// them; the kernel comes out alone.
+#[test]
+fn deleted_copy_constructor_and_thread_storage() {
+    let src =
+        "struct M { M() {} M(const M &) = delete; M &operator=(const M &) = delete; int x; };\n\
+               static __thread int *tp;\n\
+               thread_local int tl;\n\
+               struct P { int v; __device__ P(int a) : v(a) {} P(const P &) = delete; };\n\
+               __global__ void k(int *o) { P p(7); o[0] = p.v; }\n";
+    let ptx = ptx("deleted_ctor", src);
+    assert_eq!(entries(&ptx), ["_Z1kPi"]);
+    assert!(ptx.contains(", 7;"), "{ptx}");
+}
