@@ -441,6 +441,10 @@ const IGNORED_SPECIFIERS: &[&str] = &[
     "explicit",
     "typename",
     "mutable",
+    // Thread storage of a host variable (diamond's `static __thread T *p`):
+    // host code, which the device compilation leaves out.
+    "thread_local",
+    "__thread",
     // A kernel parameter read in place, never written (`__grid_constant__
     // const param_t p`): the parameter is `const` already.
     "__grid_constant__",

@@ -42,10 +42,18 @@ impl<'a> Parser<'a> {
             }
         }
         let body = if self.eat("=") {
-            // `= default`: the implicit one, as if not declared (the class
-            // stays an aggregate, default initialization does the rest).
-            self.defaulted()?;
-            return self.expect(";");
+            if self.eat("delete") {
+                // `= delete` (tinythread's non-copyable mutex): declared,
+                // never defined; a valid program does not call it.
+                self.expect(";")?;
+                None
+            } else {
+                // `= default`: the implicit one, as if not declared (the
+                // class stays an aggregate, default initialization does the
+                // rest).
+                self.defaulted()?;
+                return self.expect(";");
+            }
         } else if self.at("{") {
             Some(self.compound()?)
         } else {

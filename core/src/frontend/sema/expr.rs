@@ -419,6 +419,8 @@ impl<'a> Checker<'a> {
                     a.ty.clone()
                 } else if b.ty.is_pointer() && matches!(a.kind, ExprKind::IntLit(0)) {
                     b.ty.clone()
+                } else if let Some(t) = composite_pointer(&a.ty, &b.ty) {
+                    t
                 } else {
                     let msg = format!(
                         "operand types are incompatible (\"{}\" and \"{}\")",
@@ -822,4 +824,39 @@ impl<'a> Checker<'a> {
         };
         mk(ExprKind::Binary(op, Box::new(a), Box::new(b)), span, ty)
     }
+}
+
+/// The composite pointer type of two pointer operands of `?:` (C++'s
+/// [expr.type]): pointers to one type under different qualifiers meet in
+/// the pointer to that type with both sets (`int *` and `const int *` give
+/// `const int *`); a pointer to `void` with any object pointer gives
+/// `void *`, qualified likewise.
+fn composite_pointer(a: &CType, b: &CType) -> Option<CType> {
+    let (
+        CType::Ptr {
+            pointee: pa,
+            konst: ka,
+            volatile: va,
+        },
+        CType::Ptr {
+            pointee: pb,
+            konst: kb,
+            volatile: vb,
+        },
+    ) = (a, b)
+    else {
+        return None;
+    };
+    let pointee = if pa == pb || (matches!(**pa, CType::Void) && !matches!(**pb, CType::Func(_))) {
+        pa.clone()
+    } else if matches!(**pb, CType::Void) && !matches!(**pa, CType::Func(_)) {
+        pb.clone()
+    } else {
+        return None;
+    };
+    Some(CType::Ptr {
+        pointee,
+        konst: *ka || *kb,
+        volatile: *va || *vb,
+    })
 }

@@ -1,0 +1,56 @@
+//! Constructs of real suites (issue 15) written small, each checked against
+//! what nvcc 13.5 makes of it: the kernels come out with nvcc's names, ptxas
+//! accepts the PTX (when it is installed) and bad input gets nvcc's message.
+
+mod common;
+
+use common::{checked_ptx as ptx, compile_errors as errors, entries};
+
+/// `c ? p : q` of `int *` and `const int *`: the composite pointer type
+/// is `const int *` (C++'s [expr.type]), a `void *` operand makes it
+/// `void *`, and the qualifiers of both sides meet. Overloads on the
+/// result's type tell which one sema chose: nvcc folds the sum to 8420.
+#[test]
+fn conditional_pointers_meet_in_composite_type() {
+    let src = "__device__ int f(int *) { return 1; }\n\
+               __device__ int f(const int *) { return 2; }\n\
+               __device__ int f(void *) { return 4; }\n\
+               __device__ int f(const volatile void *) { return 8; }\n\
+               __global__ void k(int *p, const int *q, void *v, volatile float *w, int c, int *o) {\n\
+                 const int *r = c ? (const int *)p : q;\n\
+                 o[0] = *r + f(c ? p : q) * 10 + f(c ? p : v) * 100 + f(c ? q : (volatile void *)w) * 1000;\n\
+               }\n";
+    let ptx = ptx("cond_composite", src);
+    assert_eq!(entries(&ptx), ["_Z1kPiPKiPvPVfiS_"]);
+    assert!(ptx.contains("8420;"), "{ptx}");
+}
+
+/// Pointers to unrelated types have no composite type: nvcc's message.
+#[test]
+fn conditional_pointers_to_unrelated_types_are_incompatible() {
+    let e = errors(
+        "__global__ void k(int *p, float *q, int c, int *o) { o[0] = *(int *)(c ? p : q); }\n",
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("operand types are incompatible (\"int *\" and \"float *\")"),
+        "{e:?}"
+    );
+}
+
+/// diamond's tinythread: a host class made non-copyable with `= delete`
+/// on its copy constructor and copy assignment, and a `static __thread`
+/// host variable (`thread_local` likewise) beside a kernel: nvcc accepts
+/// them; the kernel comes out alone.
+#[test]
+fn deleted_copy_constructor_and_thread_storage() {
+    let src =
+        "struct M { M() {} M(const M &) = delete; M &operator=(const M &) = delete; int x; };\n\
+               static __thread int *tp;\n\
+               thread_local int tl;\n\
+               struct P { int v; __device__ P(int a) : v(a) {} P(const P &) = delete; };\n\
+               __global__ void k(int *o) { P p(7); o[0] = p.v; }\n";
+    let ptx = ptx("deleted_ctor", src);
+    assert_eq!(entries(&ptx), ["_Z1kPi"]);
+    assert!(ptx.contains(", 7;"), "{ptx}");
+}
