@@ -27,6 +27,7 @@
 //! skips its run, any other limit runs it whole ([`apply_counted`]).
 
 mod adce;
+mod barrier;
 pub mod budget;
 mod dce;
 mod deadargelim;

@@ -12,11 +12,11 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine, ipconstprop,
-    licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll,
-    lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect,
-    reassociate, sccp, separate_const_offset, simplifycfg, sink, speculative_execution, sroa,
-    PassContext,
+    adce, barrier, dce, deadargelim, dse, early_cse, globaldce, indvars, inline, instcombine,
+    ipconstprop, licm, load_store_vectorizer, loop_rotate, loop_simplify, loop_strength_reduce,
+    loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower,
+    nvvm_reflect, reassociate, sccp, separate_const_offset, simplifycfg, sink,
+    speculative_execution, sroa, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -27,6 +27,8 @@ use std::fmt;
 pub enum Pass {
     Adce,
     AlwaysInline,
+    BasicDbe,
+    BranchDist,
     Dce,
     Deadargelim,
     Dse,
@@ -145,6 +147,18 @@ pub const STAGES: &[StageInfo] = &[
         "always-inline",
         inline::run_always,
         "Inlines every call to a __forceinline__ function (runs at -O0 too).",
+    ),
+    pass(
+        Pass::BasicDbe,
+        "basic-dbe",
+        barrier::run_basic,
+        "NVIDIA's basic dead barrier elimination, inside each block: a __syncthreads() with no shared or global access on one side (a repeated barrier, one at a kernel's start or end) orders nothing and is deleted. nvcc 13.5 keeps every barrier, so no -O level runs it.",
+    ),
+    pass(
+        Pass::BranchDist,
+        "branch-dist",
+        barrier::run_branch_dist,
+        "NVIDIA's dead synchronization elimination: finds the shared and global accesses before and after each __syncthreads() across branches and loops, and deletes the barriers with no write on either side facing an access on the other. __syncthreads_count/and/or stay. nvcc 13.5 keeps every barrier, so no -O level runs it.",
     ),
     pass(
         Pass::Dce,
