@@ -107,35 +107,11 @@ fn sync_of(f: &Function, i: InstId) -> Option<Sync> {
 fn access(f: &Function, i: InstId) -> u8 {
     let local = |p: &Value| f.value_type(p) == Type::Ptr(5);
     match &f.inst(i).kind {
-        InstKind::Load { ptr, .. } => {
-            if local(ptr) {
-                0
-            } else {
-                R
-            }
-        }
-        InstKind::Store { ptr, .. } => {
-            if local(ptr) {
-                0
-            } else {
-                W
-            }
-        }
-        InstKind::AtomicRmw { ptr, .. } | InstKind::CmpXchg { ptr, .. } => {
-            if local(ptr) {
-                0
-            } else {
-                RW
-            }
-        }
+        InstKind::Load { ptr, .. } if !local(ptr) => R,
+        InstKind::Store { ptr, .. } if !local(ptr) => W,
+        InstKind::AtomicRmw { ptr, .. } | InstKind::CmpXchg { ptr, .. } if !local(ptr) => RW,
         InstKind::Fence { .. } | InstKind::CallIndirect { .. } => RW,
-        k @ (InstKind::Call { .. } | InstKind::Asm(_)) => {
-            if k.has_side_effects() {
-                RW
-            } else {
-                0
-            }
-        }
+        k @ (InstKind::Call { .. } | InstKind::Asm(_)) if k.has_side_effects() => RW,
         _ => 0,
     }
 }
