@@ -370,7 +370,9 @@ mod tests {
     #[test]
     fn o3_runs_cicc_scale_pipeline() {
         // cicc's O3 runs 35+ passes; ours at least 30 runs, and every pass is in
-        // some pipeline (loop-simplify and dce are also run by other passes).
+        // some pipeline (loop-simplify and dce are also run by other passes;
+        // basic-dbe and branch-dist by none, as nvcc 13.5 removes no barrier:
+        // see pipeline.rs).
         assert!(
             pipeline::passes(3).len() >= 30,
             "{}",
@@ -379,7 +381,10 @@ mod tests {
         for p in Pass::all() {
             let used = (0..=3).any(|l| pipeline::passes(l).contains(&p));
             assert!(
-                used || matches!(p, Pass::LoopSimplify | Pass::Dce),
+                used || matches!(
+                    p,
+                    Pass::LoopSimplify | Pass::Dce | Pass::BasicDbe | Pass::BranchDist
+                ),
                 "pass {p} is in no pipeline"
             );
         }
