@@ -656,21 +656,29 @@ fn at_o3_arrays_indexed_by_unrolled_loops_leave_local_memory() {
 
 /// nvcc 13.5 deletes no barrier (probed at -O3: two or five adjacent
 /// `__syncthreads()`, one with no shared memory in the kernel, one before
-/// any access all stay), although the cicc digest's dead-sync test expects
-/// five adjacent ones to become one: nvcc's output wins, so we keep them all.
+/// any access all stay, as do the digest's own dead-sync test kernel, one
+/// before the kernel's end, four in an unrolled loop, and one after a
+/// `__syncthreads_count`), although the cicc digest's dead-sync test expects
+/// five adjacent ones to become one: nvcc's output wins, so we keep them all
+/// (the basic-dbe and branch-dist passes run at no -O level).
 #[test]
 fn every_barrier_stays_as_nvcc_keeps_them() {
     let src = "__global__ void two(float *o) { __shared__ float s[64]; s[threadIdx.x] = o[threadIdx.x]; __syncthreads(); __syncthreads(); o[threadIdx.x] = s[threadIdx.x ^ 1]; }
 __global__ void noshared(float *o) { float v = o[threadIdx.x]; __syncthreads(); o[threadIdx.x] = v * 2.0f; }
 __global__ void five(float *o) { __shared__ float s[64]; s[threadIdx.x] = 1.0f; __syncthreads(); __syncthreads(); __syncthreads(); __syncthreads(); __syncthreads(); o[threadIdx.x] = s[threadIdx.x ^ 1]; }
-__global__ void nothing(float *o) { __syncthreads(); o[threadIdx.x] = 1.0f; }";
+__global__ void nothing(float *o) { __syncthreads(); o[threadIdx.x] = 1.0f; }
+__global__ void dead_sync_test(float *out) { __shared__ float s[256]; s[threadIdx.x] = (float)threadIdx.x; __syncthreads(); float v = s[threadIdx.x ^ 1]; __syncthreads(); __syncthreads(); out[threadIdx.x] = v; }
+__global__ void at_exit(float *o) { __shared__ float s[64]; s[threadIdx.x] = 1.0f; __syncthreads(); o[threadIdx.x] = s[threadIdx.x ^ 1]; __syncthreads(); }
+__global__ void unrolled(int *o) { for (int i = 0; i < 4; i++) { __syncthreads(); } o[0] = 1; }
+__global__ void count(int *o, int p) { int c = __syncthreads_count(p); __syncthreads(); o[threadIdx.x] = c; }";
     for p in ours_and_nvrtcs(src, "sm_80") {
         let per_kernel: Vec<usize> = p
             .split(".entry")
             .skip(1)
             .map(|k| k.matches("bar.sync").count())
             .collect();
-        assert_eq!(per_kernel, [2, 1, 5, 1], "{p}");
+        assert_eq!(per_kernel, [2, 1, 5, 1, 3, 2, 4, 1], "{p}");
+        assert!(p.contains("bar.red.popc.u32"), "{p}");
     }
 }
 

@@ -3,6 +3,14 @@
 //! correctness needs; O1–O3 promote locals, clean up, then resolve memory
 //! spaces (cicc's memory-space-opt) and clean up again.
 //!
+//! NVIDIA's barrier passes, basic-dbe and branch-dist (digest part 2 §N,
+//! §O: cicc's tier positions #78 and #82, behind a global enable byte that
+//! starts at 0), are in the stage table but in no level: nvcc 13.5 keeps
+//! every `__syncthreads()` at -O3 (the digest's dead-sync test kernel keeps
+//! all three `bar.sync 0`; two and five adjacent ones, one at a kernel's
+//! start or end, one with only reads or no access around it all stay), so
+//! its pipeline evidently leaves that byte off; nvcc's output wins.
+//!
 //! Each level is a list of named segments below, so what the levels share
 //! is written once; a pass added to a shared segment runs at every level
 //! that has it. A test checks each level runs the passes of the one below,

@@ -12,8 +12,8 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, correlated_propagation, dce, deadargelim, dse, early_cse, globaldce, indvars, inline,
-    instcombine, ipconstprop, jump_threading, licm, load_store_vectorizer, loop_deletion,
+    adce, barrier, correlated_propagation, dce, deadargelim, dse, early_cse, globaldce, indvars,
+    inline, instcombine, ipconstprop, jump_threading, licm, load_store_vectorizer, loop_deletion,
     loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll, lower_alloca, lower_args,
     mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect, reassociate, remat, sccp,
     separate_const_offset, simplifycfg, sink, speculative_execution, sroa, tailcallelim,
@@ -28,6 +28,8 @@ use std::fmt;
 pub enum Pass {
     Adce,
     AlwaysInline,
+    BasicDbe,
+    BranchDist,
     CorrelatedPropagation,
     Dce,
     Deadargelim,
@@ -151,6 +153,18 @@ pub const STAGES: &[StageInfo] = &[
         "always-inline",
         inline::run_always,
         "Inlines every call to a __forceinline__ function (runs at -O0 too).",
+    ),
+    pass(
+        Pass::BasicDbe,
+        "basic-dbe",
+        barrier::run_basic,
+        "NVIDIA's basic dead barrier elimination, inside each block: a __syncthreads() with no shared or global access on one side (a repeated barrier, one at a kernel's start or end) orders nothing and is deleted. nvcc 13.5 keeps every barrier, so no -O level runs it.",
+    ),
+    pass(
+        Pass::BranchDist,
+        "branch-dist",
+        barrier::run_branch_dist,
+        "NVIDIA's dead synchronization elimination: finds the shared and global accesses before and after each __syncthreads() across branches and loops, and deletes the barriers with no write on either side facing an access on the other. __syncthreads_count/and/or stay. nvcc 13.5 keeps every barrier, so no -O level runs it.",
     ),
     pass(
         Pass::CorrelatedPropagation,
