@@ -954,7 +954,7 @@ __device__ __noinline__ int later(int x) { return x * 3 + 7; }
 
 /// A struct of integers aligned to its 4 or 8 bytes is copied as 32-bit
 /// words between objects in memory, as nvcc copies it (`ld.global.u32`,
-/// `ld.global.v2.u32`), not member by member.
+/// `ld.global.v2.u32`), not member by member; a `__half2` through locals too.
 #[test]
 fn small_aligned_integer_records_are_copied_as_words_as_nvcc() {
     const SRC: &str = "struct __align__(4) S { short a, b; };
@@ -983,4 +983,23 @@ __global__ void c3(E *o, const E *a) { o[threadIdx.x] = a[threadIdx.x]; }
         assert_eq!(count(&p, "ld.global.v4.u8 "), 1, "{p}");
         assert_eq!(count(&p, "st.global.v4.u8 "), 1, "{p}");
     }
+    // A `__half2` of our `cuda_fp16.h` moves as a word everywhere, locals
+    // included, as NVIDIA's copy operators move an `unsigned int`: one
+    // 32-bit load per operand, one store, no halves (nvcc 13.5: `ld.global.u32`
+    // into `add.f16x2`).
+    let half = "#include <cuda_fp16.h>
+__global__ void add2(__half2 *o, const __half2 *a, const __half2 *b) {
+    o[threadIdx.x] = __hadd2(a[threadIdx.x], b[threadIdx.x]);
+}
+__global__ void local2(__half2 *o, const __half2 *a, const __half2 *b) {
+    __half2 h = a[threadIdx.x];
+    h = __hadd2(h, b[threadIdx.x]);
+    o[threadIdx.x] = h;
+}
+";
+    let p = ptx(half, "sm_80", 3);
+    assert_eq!(count(&p, "ld.global.u32 "), 4, "{p}");
+    assert_eq!(count(&p, "st.global.u32 "), 2, "{p}");
+    assert_eq!(count(&p, "add.f16x2"), 2, "{p}");
+    assert!(!p.contains(".u16") && !p.contains(".b16"), "{p}");
 }

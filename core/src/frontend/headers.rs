@@ -15,7 +15,7 @@ mod cxx;
 mod cxx_extra;
 mod devfns;
 mod driver;
-mod fp16;
+pub(crate) mod fp16;
 mod fp8;
 mod posix;
 mod texture;

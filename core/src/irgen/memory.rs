@@ -141,11 +141,12 @@ impl Gen<'_> {
         // memcpy into and out of an alloca slice by slice (`uchar4 u =
         // c[i];` reads `u.w`: nvcc's `ld.global.v4.u8`); between two objects
         // in memory the copy is one integer move, as instcombine makes of a
-        // small memcpy. (NVIDIA's `__half2` copy operators move an `unsigned
-        // int` through locals too; ours copy a local `__half2` by halves,
-        // since sroa's widening of a local's pieces around words lost
-        // stores.)
-        if self.is_local_object(dst) || self.is_local_object(src) {
+        // small memcpy. The types our `cuda_fp16.h` gives word copies (as
+        // NVIDIA's copy operators read and write an `unsigned int`) move as
+        // words everywhere.
+        let word_copied = matches!(ty, CType::Record(r)
+            if crate::frontend::headers::fp16::WORD_COPIED.contains(&r.name.borrow().as_str()));
+        if !word_copied && (self.is_local_object(dst) || self.is_local_object(src)) {
             return false;
         }
         if !matches!(size, 2 | 4 | 8 | 16)

@@ -57,7 +57,12 @@ impl Solver<'_> {
         match v {
             Value::Inst(i) => self.lat[i.0 as usize].clone(),
             Value::Arg(_) | Value::Global(..) => Lat::Varying,
-            Value::Undef(_) => Lat::Unknown,
+            // An undef operand may be any value, and one that stayed
+            // Unknown would let a phi take its other input's constant (an
+            // `or (and undef, -65536), 7` is not 7): varying, as LLVM's
+            // solver resolves the undefs left over. A phi skips its undef
+            // inputs instead (`phi [undef], [c]` may be `c`).
+            Value::Undef(_) => Lat::Varying,
             c => Lat::Const(c.clone()),
         }
     }
@@ -99,94 +104,96 @@ impl Solver<'_> {
         }
         let inst = f.inst(id);
         let ty = inst.ty.clone();
-        let result =
-            match &inst.kind {
-                InstKind::Phi { incoming } => {
-                    let mut acc = Lat::Unknown;
-                    for (v, from) in incoming {
-                        if self.executable_edges.contains(&(*from, b)) {
-                            acc = meet(&acc, &self.value(v));
-                        }
+        let result = match &inst.kind {
+            InstKind::Phi { incoming } => {
+                let mut acc = Lat::Unknown;
+                for (v, from) in incoming {
+                    if self.executable_edges.contains(&(*from, b)) && !matches!(v, Value::Undef(_))
+                    {
+                        acc = meet(&acc, &self.value(v));
                     }
-                    acc
                 }
-                InstKind::Bin { op, lhs, rhs, .. } => match (self.value(lhs), self.value(rhs)) {
-                    (Lat::Const(a), Lat::Const(c)) => {
-                        fold::binary(*op, &a, &c, &ty).map_or(Lat::Varying, Lat::Const)
+                acc
+            }
+            InstKind::Bin { op, lhs, rhs, .. } => match (self.value(lhs), self.value(rhs)) {
+                (Lat::Const(a), Lat::Const(c)) => {
+                    fold::binary(*op, &a, &c, &ty).map_or(Lat::Varying, Lat::Const)
+                }
+                (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
+                _ => Lat::Unknown,
+            },
+            InstKind::ICmp { pred, lhs, rhs } => match (self.value(lhs), self.value(rhs)) {
+                (Lat::Const(a), Lat::Const(c)) => fold::icmp(*pred, &a, &c, &f.value_type(lhs))
+                    .map_or(Lat::Varying, |x| Lat::Const(Value::bool(x))),
+                (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
+                _ => Lat::Unknown,
+            },
+            InstKind::FCmp { pred, lhs, rhs } => match (self.value(lhs), self.value(rhs)) {
+                (Lat::Const(a), Lat::Const(c)) => {
+                    fold::fcmp(*pred, &a, &c).map_or(Lat::Varying, |x| Lat::Const(Value::bool(x)))
+                }
+                (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
+                _ => Lat::Unknown,
+            },
+            InstKind::Cast { op, val } => match self.value(val) {
+                Lat::Const(c) => {
+                    fold::cast(*op, &c, &f.value_type(val), &ty).map_or(Lat::Varying, Lat::Const)
+                }
+                l => l,
+            },
+            InstKind::Select { cond, t, f: e } => match self.value(cond) {
+                Lat::Const(c) => self.value(if c.as_int() != Some(0) { t } else { e }),
+                Lat::Unknown => Lat::Unknown,
+                Lat::Varying => meet(&self.value(t), &self.value(e)),
+            },
+            InstKind::CondBr { cond, t, f: e } => {
+                match self.value(cond) {
+                    Lat::Const(c) => {
+                        let dest = if c.as_int() != Some(0) { *t } else { *e };
+                        self.mark_edge(b, dest);
                     }
-                    (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
-                    _ => Lat::Unknown,
-                },
-                InstKind::ICmp { pred, lhs, rhs } => match (self.value(lhs), self.value(rhs)) {
-                    (Lat::Const(a), Lat::Const(c)) => fold::icmp(*pred, &a, &c, &f.value_type(lhs))
-                        .map_or(Lat::Varying, |x| Lat::Const(Value::bool(x))),
-                    (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
-                    _ => Lat::Unknown,
-                },
-                InstKind::FCmp { pred, lhs, rhs } => match (self.value(lhs), self.value(rhs)) {
-                    (Lat::Const(a), Lat::Const(c)) => fold::fcmp(*pred, &a, &c)
-                        .map_or(Lat::Varying, |x| Lat::Const(Value::bool(x))),
-                    (Lat::Varying, _) | (_, Lat::Varying) => Lat::Varying,
-                    _ => Lat::Unknown,
-                },
-                InstKind::Cast { op, val } => match self.value(val) {
-                    Lat::Const(c) => fold::cast(*op, &c, &f.value_type(val), &ty)
-                        .map_or(Lat::Varying, Lat::Const),
-                    l => l,
-                },
-                InstKind::Select { cond, t, f: e } => match self.value(cond) {
-                    Lat::Const(c) => self.value(if c.as_int() != Some(0) { t } else { e }),
-                    Lat::Unknown => Lat::Unknown,
-                    Lat::Varying => meet(&self.value(t), &self.value(e)),
-                },
-                InstKind::CondBr { cond, t, f: e } => {
-                    match self.value(cond) {
-                        Lat::Const(c) => {
-                            let dest = if c.as_int() != Some(0) { *t } else { *e };
-                            self.mark_edge(b, dest);
-                        }
-                        Lat::Varying => {
-                            self.mark_edge(b, *t);
-                            self.mark_edge(b, *e);
-                        }
-                        Lat::Unknown => {}
+                    Lat::Varying => {
+                        self.mark_edge(b, *t);
+                        self.mark_edge(b, *e);
                     }
+                    Lat::Unknown => {}
+                }
+                return;
+            }
+            InstKind::Switch {
+                val,
+                default,
+                cases,
+            } => {
+                match self.value(val) {
+                    Lat::Const(c) => {
+                        let dest = match c.as_int() {
+                            Some(c) => switch_target(*default, cases, c),
+                            None => *default,
+                        };
+                        self.mark_edge(b, dest);
+                    }
+                    Lat::Varying => {
+                        for s in f.inst(id).kind.successors() {
+                            self.mark_edge(b, s);
+                        }
+                    }
+                    Lat::Unknown => {}
+                }
+                return;
+            }
+            InstKind::Br { dest } => {
+                self.mark_edge(b, *dest);
+                return;
+            }
+            _ => {
+                if ty != Type::Void {
+                    Lat::Varying
+                } else {
                     return;
                 }
-                InstKind::Switch {
-                    val,
-                    default,
-                    cases,
-                } => {
-                    match self.value(val) {
-                        Lat::Const(c) => {
-                            let dest = match c.as_int() {
-                                Some(c) => switch_target(*default, cases, c),
-                                None => *default,
-                            };
-                            self.mark_edge(b, dest);
-                        }
-                        Lat::Varying => {
-                            for s in f.inst(id).kind.successors() {
-                                self.mark_edge(b, s);
-                            }
-                        }
-                        Lat::Unknown => {}
-                    }
-                    return;
-                }
-                InstKind::Br { dest } => {
-                    self.mark_edge(b, *dest);
-                    return;
-                }
-                _ => {
-                    if ty != Type::Void {
-                        Lat::Varying
-                    } else {
-                        return;
-                    }
-                }
-            };
+            }
+        };
         self.set(id, result);
     }
 }

@@ -267,6 +267,7 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
         .unwrap_or(0);
     // One scalar alloca per piece, where the aggregate's was.
     let mut rewrites: Vec<(InstId, Value, Type, Option<u64>)> = Vec::new();
+    let mut zero_inits: Vec<InstId> = Vec::new();
     for piece in &pieces {
         let off = piece.offset;
         let ty = piece
@@ -296,11 +297,42 @@ fn split(f: &mut Function, a: InstId, uses: Uses) -> bool {
         );
         at += 1;
         f.block_mut(entry).insts.insert(at, slot);
+        // A widened piece that a narrower store writes starts as zero: the
+        // store's read-modify-write then reads defined bytes (the
+        // aggregate's other bytes were never read before written), and
+        // mem2reg gives the first one a 0 to mask, not an undef.
+        if let Some(w) = &piece.wide {
+            let partial = piece.accesses.iter().any(|acc| {
+                matches!(f.inst(acc.inst).kind, InstKind::Store { .. }) && acc.ty.size() < w.size()
+            });
+            if partial {
+                zero_inits.push(f.create_inst(
+                    "",
+                    Type::Void,
+                    InstKind::Store {
+                        val: fold::int_const(w.clone(), 0),
+                        ptr: Value::Inst(slot),
+                        align: w.align(),
+                        volatile: false,
+                    },
+                    loc,
+                ));
+            }
+        }
         for acc in &piece.accesses {
             // A widened piece's accesses keep their byte offset in it.
             let within = piece.wide.as_ref().map(|_| acc.offset - off);
             rewrites.push((acc.inst, Value::Inst(slot), ty.clone(), within));
         }
+    }
+    // The zero stores follow the entry block's allocas.
+    if !zero_inits.is_empty() {
+        let insts = &f.block(entry).insts;
+        let after = insts
+            .iter()
+            .position(|&i| !matches!(f.inst(i).kind, InstKind::Alloca { .. }))
+            .unwrap_or(insts.len());
+        f.block_mut(entry).insts.splice(after..after, zero_inits);
     }
     // Conversions go in front of their access, block by block.
     let mut before: crate::collections::HashMap<InstId, Vec<InstId>> =

@@ -38,6 +38,6 @@ entry:
 ; CHECK-NEXT: %byte = trunc i32 %byte.shift to i8
 ; CHECK-NEXT: store i64 %sroa.insert1, ptr %out, align 8
 ; CHECK-NOT: alloca
-; REMARK: [sroa] `f`: aggregates split into scalars (10 instructions more)
+; REMARK: [sroa] `f`: aggregates split into scalars (12 instructions more)
 ; REMARK: [mem2reg] `f`: promoted 2 allocas to registers, 0 phis inserted
 ; REMARK-NOT: missed:

@@ -7,6 +7,11 @@
 //! approximations between conversions.
 
 /// `cuda_fp16.h`.
+/// The records these headers define whose copies move one 32-bit word
+/// wherever they go (`irgen`'s `copy_whole`), as NVIDIA's copy operators
+/// read and write them through an `unsigned int`.
+pub const WORD_COPIED: &[&str] = &["__half2", "__nv_bfloat162"];
+
 pub const CUDA_FP16: &str = r#"#pragma once
 #define __HF static __device__ __forceinline__
 struct __half {
@@ -26,9 +31,8 @@ struct __half {
 };
 typedef __half half;
 typedef unsigned short __half_raw_bits;
-/* Aligned to its 4 bytes and holding integers, a __half2 is copied between
-   objects in memory as one 32-bit word (the compiler's rule for such
-   records), as CUDA's. */
+/* A __half2 is copied as one 32-bit word wherever it goes (WORD_COPIED), as
+   CUDA's, whose copy operators move an unsigned int. */
 struct __align__(4) __half2 {
     __half x;
     __half y;
@@ -41,10 +45,8 @@ __HF __half __ushort_as_half(unsigned short x) { __half h; h.__x = x; return h; 
 __HF unsigned short __half_as_ushort(__half h) { return h.__x; }
 __HF __half __short_as_half(short x) { return __ushort_as_half((unsigned short)x); }
 __HF short __half_as_short(__half h) { return (short)h.__x; }
-__HF unsigned int __h2_bits(__half2 a) { return (unsigned int)a.x.__x | ((unsigned int)a.y.__x << 16); }
-__HF __half2 __bits_h2(unsigned int u) {
-    __half2 r; r.x.__x = (unsigned short)u; r.y.__x = (unsigned short)(u >> 16); return r;
-}
+__HF unsigned int __h2_bits(__half2 a) { return *(const unsigned int*)&a; }
+__HF __half2 __bits_h2(unsigned int u) { __half2 r; *(unsigned int*)&r = u; return r; }
 // Conversions.
 __HF __half __float2half(float f) { return __ushort_as_half(__ptx_cvt_rn_f16_f32(f)); }
 __HF __half __float2half_rn(float f) { return __ushort_as_half(__ptx_cvt_rn_f16_f32(f)); }
@@ -360,10 +362,8 @@ __BF __nv_bfloat16 __ushort_as_bfloat16(unsigned short x) { __nv_bfloat16 h; h._
 __BF unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return h.__x; }
 __BF __nv_bfloat16 __short_as_bfloat16(short x) { return __ushort_as_bfloat16((unsigned short)x); }
 __BF short __bfloat16_as_short(__nv_bfloat16 h) { return (short)h.__x; }
-__BF unsigned int __b2_bits(__nv_bfloat162 a) { return (unsigned int)a.x.__x | ((unsigned int)a.y.__x << 16); }
-__BF __nv_bfloat162 __bits_b2(unsigned int u) {
-    __nv_bfloat162 r; r.x.__x = (unsigned short)u; r.y.__x = (unsigned short)(u >> 16); return r;
-}
+__BF unsigned int __b2_bits(__nv_bfloat162 a) { return *(const unsigned int*)&a; }
+__BF __nv_bfloat162 __bits_b2(unsigned int u) { __nv_bfloat162 r; *(unsigned int*)&r = u; return r; }
 // Conversions.
 __BF __nv_bfloat16 __float2bfloat16(float f) { return __ushort_as_bfloat16(__bf_from_f32_rn(f)); }
 __BF __nv_bfloat16 __float2bfloat16_rn(float f) { return __ushort_as_bfloat16(__bf_from_f32_rn(f)); }
