@@ -6,7 +6,9 @@
 ; mem2reg take apart: q's bytes are stored straight into p and no local
 ; remains, which is what memcpyopt + sroa leave in nvcc's PTX (four
 ; `ld.global.u8` from q, four `st.global.u8` to p). This is why ptxlab has no
-; memcpyopt pass.
+; memcpyopt pass. It holds up to NVPTX's 128-byte max-aggr-copy-size: past
+; it nvcc's joined memcpy (or memset, for `L t{}; *p = t;`) becomes one
+; loop, while our irgen, having no memcpy instruction, copies member by member.
 
 define void @fwd(ptr %p, ptr %q) {
 entry:
