@@ -54,3 +54,23 @@ fn deleted_copy_constructor_and_thread_storage() {
     assert_eq!(entries(&ptx), ["_Z1kPi"]);
     assert!(ptx.contains(", 7;"), "{ptx}");
 }
+
+/// diamond's sequence_set.h: `String_set<'\xff', 1>`. A character
+/// constant of one hex or octal escape is a `char`, signed as nvcc's x86-64
+/// host compiler has it: `'\xff'` is -1, and so the template argument
+/// (mangled `Lcn1E`); `'\x7f' + '\101'` is 127 + 65.
+#[test]
+fn hex_escape_character_constants_are_signed_chars() {
+    let src = "template <char D, int N> struct SS { __device__ static int delim() { return D; } char pad[N]; };\n\
+               struct Q : public SS<'\\xff', 1> {};\n\
+               template <char D> __global__ void k(int *o, const char *s) {\n\
+                 o[0] = D; o[1] = Q::delim(); o[2] = s[0] != '\\xff'; o[3] = '\\x7f' + '\\101' + sizeof(Q);\n\
+               }\n\
+               template __global__ void k<'\\xff'>(int *, const char *);\n\
+               template __global__ void k<'\\x7f'>(int *, const char *);\n";
+    let ptx = ptx("hex_char", src);
+    assert_eq!(entries(&ptx), ["_Z1kILcn1EEvPiPKc", "_Z1kILc127EEvPiPKc"]);
+    let first = &ptx[..ptx.find("_Z1kILc127EEvPiPKc(").unwrap()];
+    assert!(first.contains(", -1;") && first.contains(", 193;"), "{ptx}");
+    assert!(!first.contains(", 255;"), "{ptx}");
+}
