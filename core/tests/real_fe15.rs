@@ -74,3 +74,26 @@ fn hex_escape_character_constants_are_signed_chars() {
     assert!(first.contains(", -1;") && first.contains(", 193;"), "{ptx}");
     assert!(!first.contains(", 255;"), "{ptx}");
 }
+
+/// diamond's score_matrix.h and reduction.h: `T data[N]
+/// __attribute__((aligned(16)));`, the attribute after the member's
+/// declarator: that member alone goes at a multiple of 16, and the class's
+/// alignment and size grow with it (nvcc: 32, 16, 21 / 32, 16, 19, 20, 16).
+/// `alignas(16)` before a member does the same.
+#[test]
+fn aligned_attribute_after_a_member_declarator() {
+    let src = "#include <cstddef>\n\
+               template <typename T> struct M { int n; T data[5] __attribute__((aligned(16))); char tail; };\n\
+               struct R { char c; char map8_[3] __attribute__((aligned(16))), b; int z; };\n\
+               struct A { char c; alignas(8) char d; };\n\
+               __global__ void k(int *o) {\n\
+                 o[0] = sizeof(M<char>) * 100 + offsetof(M<char>, data); o[1] = offsetof(M<char>, tail);\n\
+                 o[2] = sizeof(R) * 100 + offsetof(R, map8_); o[3] = offsetof(R, b) * 100 + offsetof(R, z);\n\
+                 o[4] = alignof(R) * 100 + offsetof(A, d) * 10 + sizeof(A) / 8;\n\
+               }\n";
+    let ptx = ptx("member_aligned", src);
+    assert_eq!(entries(&ptx), ["_Z1kPi"]);
+    for v in [", 3216;", ", 21;", ", 1920;", ", 1682;"] {
+        assert!(ptx.contains(v), "{v}: {ptx}");
+    }
+}

@@ -312,7 +312,7 @@ impl<'a> Parser<'a> {
                             }
                             names.push(n);
                         }
-                        members.push((String::new(), base, None));
+                        members.push((String::new(), base, None, 0));
                     }
                 }
                 continue;
@@ -340,7 +340,7 @@ impl<'a> Parser<'a> {
                         return self.error(d.span, msg);
                     }
                     names.push(name.clone());
-                    members.push((name, d.ty, width));
+                    members.push((name, d.ty, width, 0));
                     if !self.eat(",") {
                         break;
                     }
@@ -350,6 +350,13 @@ impl<'a> Parser<'a> {
                     let msg = format!("\"{name}\" has already been declared in the current scope");
                     return self.error(d.span, msg);
                 }
+                // `char map[256] __attribute__((aligned(16)));`: GCC's
+                // attribute after the declarator aligns this member alone.
+                let (after, packed) = self.type_attributes_packed()?;
+                if packed {
+                    return self.error(d.span, "a packed member is not supported");
+                }
+                let asked = s.align.max(after);
                 if d.ty.size().is_none() || matches!(d.ty, CType::Array(_, 0)) {
                     return self.error(
                         d.span,
@@ -357,7 +364,7 @@ impl<'a> Parser<'a> {
                     );
                 }
                 names.push(name.clone());
-                members.push((name.clone(), d.ty, None));
+                members.push((name.clone(), d.ty, None, asked));
                 // A default member initializer (`int n = 0;`, `float w{1};`).
                 if self.eat("=") || self.at("{") {
                     let init = self.initializer()?;
@@ -625,7 +632,7 @@ impl<'a> Parser<'a> {
         };
         let pod = bases.is_empty()
             && !record.non_pod.get()
-            && members.iter().all(|(_, t, _)| member_pod(t));
+            && members.iter().all(|(_, t, _, _)| member_pod(t));
         *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class_packed(
             bases,
             members,
@@ -722,7 +729,7 @@ impl Parser<'_> {
                 konst: false,
                 volatile: false,
             };
-            members.insert(0, ("__vptr".into(), vptr, None));
+            members.insert(0, ("__vptr".into(), vptr, None, 0));
         }
         let symbol = crate::frontend::mangle::vtable_symbol(record);
         let base_d1 = primary
