@@ -97,3 +97,43 @@ fn aligned_attribute_after_a_member_declarator() {
         assert!(ptx.contains(v), "{v}: {ptx}");
     }
 }
+
+/// diamond's tinythread.h: `class thread::id { … };`, a class declared in
+/// `thread` and defined after it. Its members are `thread::id`'s (the
+/// kernel's parameter type is mangled `N3Box2InE`), and its size is its
+/// members' (nvcc folds 9 + 8).
+#[test]
+fn nested_class_defined_outside_its_class() {
+    let src = "class thread {\n\
+               public:\n\
+                 class id;\n\
+                 static int count() { return 3; }\n\
+               };\n\
+               class thread::id {\n\
+               public:\n\
+                 id() : mId(0) {}\n\
+                 __host__ __device__ static int width() { return sizeof(unsigned long) + 1; }\n\
+                 inline friend bool operator==(const id &a, const id &b) { return a.mId == b.mId; }\n\
+               private:\n\
+                 unsigned long mId;\n\
+               };\n\
+               struct Box { struct In; int k; };\n\
+               struct Box::In { int a, b; __device__ int sum() const { return a + b; } };\n\
+               __global__ void k(int *o, Box::In in) { o[0] = thread::id::width() + sizeof(thread::id) + in.sum(); }\n";
+    let ptx = ptx("nested_outside", src);
+    assert_eq!(entries(&ptx), ["_Z1kPiN3Box2InE"]);
+    assert!(ptx.contains(", 17;"), "{ptx}");
+}
+
+/// A class not declared in the one named before `::` is nvcc's error.
+#[test]
+fn nested_class_not_declared_in_its_class() {
+    let e = errors(
+        "struct Box { int k; };\nstruct Box::In { int a; };\n__global__ void k(int *o) {}\n",
+    );
+    assert!(
+        e.iter()
+            .any(|m| m.contains("(2): error: class \"Box\" has no tag member named \"In\"")),
+        "{e:?}"
+    );
+}

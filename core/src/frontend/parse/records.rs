@@ -100,13 +100,35 @@ impl<'a> Parser<'a> {
         };
         self.pos += 1;
         let (min_align, packed) = self.type_attributes_packed()?;
-        let name = match self.peek() {
+        let mut name = match self.peek() {
             Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
                 self.pos += 1;
                 Some((t.text.to_string(), t.span()))
             }
             _ => None,
         };
+        // `class thread::id { … };`: a nested class declared in its class
+        // and defined after it; its body is read in the enclosing class's
+        // scope, as if written there.
+        let mut enclosing = None;
+        if let Some((outer, span)) = name.clone().filter(|_| self.defines_nested_class()) {
+            let found = self
+                .candidates(&outer)
+                .into_iter()
+                .find(|c| matches!(self.tags.get(c), Some(CType::Record(_))));
+            let Some(full) = found else {
+                let msg = "name followed by \"::\" must be a class or namespace name";
+                return self.error(span, msg);
+            };
+            let (inner, inner_span) = self.ident_after_scope();
+            if !self.tags.contains_key(&format!("{full}::{inner}")) {
+                let msg = format!("class \"{full}\" has no tag member named \"{inner}\"");
+                return self.error(inner_span, msg);
+            }
+            let parts = crate::frontend::lookup::qualified_parts(&full);
+            enclosing = Some(parts.into_iter().map(str::to_string).collect::<Vec<_>>());
+            name = Some((inner, inner_span));
+        }
         let defines = self.at("{")
             || name.is_some()
                 && (self.at(":") && !self.peek_at(1).is_some_and(|t| t.is(":"))
@@ -132,7 +154,10 @@ impl<'a> Parser<'a> {
             };
         }
         self.eat("final");
-        let name = name.map(|(n, span)| (self.qualify(&n), span));
+        let name = name.map(|(n, span)| match &enclosing {
+            Some(parts) => (format!("{}::{n}", parts.join("::")), span),
+            None => (self.qualify(&n), span),
+        });
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
                 Some(CType::Record(r)) if r.is_union == is_union && r.layout().is_none() => {
@@ -168,6 +193,7 @@ impl<'a> Parser<'a> {
         // Names declared inside (nested structs, typedefs, static members)
         // are the struct's (`S::Inner`), and found from inside it.
         let scoped = !record.name.borrow().is_empty();
+        let outer_ns = enclosing.map(|parts| std::mem::replace(&mut self.cxx.ns, parts));
         if scoped {
             let simple = self.cxx.ctor_name.clone().unwrap_or_default();
             self.cxx.ns.push(simple);
@@ -175,6 +201,9 @@ impl<'a> Parser<'a> {
         let members = self.members(&record, keyword == "class");
         if scoped {
             self.cxx.ns.pop();
+        }
+        if let Some(ns) = outer_ns {
+            self.cxx.ns = ns;
         }
         self.cxx.ctor_name = outer;
         self.leave();
@@ -193,6 +222,27 @@ impl<'a> Parser<'a> {
             packed || after_packed,
         );
         Ok(CType::Record(record))
+    }
+
+    /// At `::id {` (or `::id :` or `::id final`) after a class's name: the
+    /// definition of a class nested in it.
+    fn defines_nested_class(&self) -> bool {
+        self.at("::")
+            && self
+                .peek_at(1)
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            && self.peek_at(2).is_some_and(|t| {
+                t.is("{")
+                    || t.is("final")
+                    || t.is(":") && !self.peek_at(3).is_some_and(|u| u.is(":"))
+            })
+    }
+
+    /// Reads `:: name` (after [`Parser::defines_nested_class`] said it is there).
+    fn ident_after_scope(&mut self) -> (String, Span) {
+        let t = self.toks[self.pos + 1].clone();
+        self.pos += 2;
+        (t.text.to_string(), t.span())
     }
 
     /// Declares a tag by its full name (`N::S`).
