@@ -137,3 +137,18 @@ fn nested_class_not_declared_in_its_class() {
         "{e:?}"
     );
 }
+
+/// diamond's masking.h: `using std::auto_ptr;` and a static `auto_ptr`
+/// member of a host class. C++17 removed it, but libstdc++ (nvcc's host
+/// library) still declares it, so nvcc accepts it; it holds one pointer.
+#[test]
+fn auto_ptr_still_declared_for_host_code() {
+    let src = "#include <memory>\n\
+               using std::auto_ptr;\n\
+               struct Mk { static const Mk &get() { return *instance; } static auto_ptr<Mk> instance; int n; };\n\
+               auto_ptr<Mk> Mk::instance;\n\
+               __global__ void k(int *o) { o[0] = sizeof(auto_ptr<Mk>) * 3; }\n";
+    let ptx = ptx("auto_ptr", src);
+    assert_eq!(entries(&ptx), ["_Z1kPi"]);
+    assert!(ptx.contains(", 24;"), "{ptx}");
+}
