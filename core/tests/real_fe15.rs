@@ -152,3 +152,32 @@ fn auto_ptr_still_declared_for_host_code() {
     assert_eq!(entries(&ptx), ["_Z1kPi"]);
     assert!(ptx.contains(", 24;"), "{ptx}");
 }
+
+/// masking.cu's `firstRepeatOffsetProb`: an `if`/`else` whose arms both
+/// return leaves no reachable end, so nvcc has no "missing return
+/// statement" warning; without the `else` it has (#940-D).
+#[test]
+fn missing_return_warning_only_where_the_end_is_reachable() {
+    let both = "__device__ double f(double p, int m) {\n\
+                  if (p < 1 || p > 1) return (1 - p) / m;\n\
+                  else return 1.0 / m;\n\
+                }\n\
+                __global__ void k(double *o) { o[0] = f(o[1], 3); }\n";
+    let ptx = ptx("both_return", both);
+    assert_eq!(entries(&ptx), ["_Z1kPd"]);
+    let one = "__device__ int f(int p) {\n  if (p < 1) return 2;\n}\n\
+               __global__ void k(int *o) { o[0] = f(o[1]); }\n";
+    let opts = ptxlab_core::Options {
+        arch: "sm_80".into(),
+        ..ptxlab_core::Options::default()
+    };
+    let c = ptxlab_core::compile_source("k.cu", one, &opts);
+    let d: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        d[0].contains(
+            "k.cu(1): warning: missing return statement at end of non-void function \"f\""
+        ),
+        "{d:?}"
+    );
+}
