@@ -131,8 +131,8 @@ impl Layout {
         let mut end = dsize;
         let mut end_bits = dsize.saturating_mul(8);
         let mut has_data = false;
-        for (name, ty, width) in members {
-            let a = if packed { 1 } else { ty.align().max(1) };
+        for (name, ty, width, asked) in members {
+            let a = if packed { 1 } else { ty.align().max(1) }.max(asked);
             let size = ty.size().unwrap_or(0);
             if let Some(w) = width {
                 let unit = size.max(1).saturating_mul(8);
@@ -225,9 +225,11 @@ pub struct Field {
     pub base: bool,
 }
 
-/// A data member as a class body declares it: name, type and bit-field
-/// width (what `Layout::of_class` places).
-pub type Member = (String, CType, Option<u32>);
+/// A data member as a class body declares it: name, type, bit-field
+/// width and the alignment an attribute asks of it (`alignas(16)` before
+/// it, `__attribute__((aligned(16)))` after its declarator; 0: its type's),
+/// what `Layout::of_class` places.
+pub type Member = (String, CType, Option<u32>, u64);
 
 /// Whether class `r` placed at `offset` would put an empty subobject of
 /// some class at an address where one of that class already is.

@@ -339,6 +339,24 @@ impl<'a> Gen<'a> {
         self.cur = Some(b);
     }
 
+    /// Whether a path of branches leads from `from` to `to`.
+    fn reaches(&self, from: BlockId, to: BlockId) -> bool {
+        let mut seen = vec![from];
+        let mut work = vec![from];
+        while let Some(b) = work.pop() {
+            if b == to {
+                return true;
+            }
+            for s in self.f.successors(b) {
+                if !seen.contains(&s) {
+                    seen.push(s);
+                    work.push(s);
+                }
+            }
+        }
+        false
+    }
+
     fn new_block(&mut self, name: &str) -> BlockId {
         let b = self.f.add_block(name);
         self.f.layout.retain(|x| *x != b);
@@ -383,7 +401,10 @@ impl<'a> Gen<'a> {
                 // returns'), and a store before another return stays
                 // conditional.
                 let ty = self.f.ret.clone();
-                self.fell_off = true;
+                // nvcc warns only where the end is reachable: not after an
+                // `if`/`else` whose arms both return (its join block
+                // has no predecessor).
+                self.fell_off = self.cur.is_some_and(|end| self.reaches(entry, end));
                 self.emit(
                     "",
                     Type::Void,

@@ -549,6 +549,22 @@ public:
     T &operator[](size_t i) const;
     explicit operator bool() const;
 };
+// Removed by C++17 yet still declared by libstdc++, which nvcc's host
+// compiler uses: old host code (diamond's masking.h) names it.
+template <class T> class auto_ptr {
+    T *_p;
+public:
+    typedef T element_type;
+    explicit auto_ptr(T *p = 0);
+    auto_ptr(auto_ptr &o);
+    auto_ptr &operator=(auto_ptr &o);
+    ~auto_ptr();
+    T *get() const;
+    T *release();
+    void reset(T *p = 0);
+    T &operator*() const;
+    T *operator->() const;
+};
 template <class T> class shared_ptr {
     T *_p;
     void *_count;

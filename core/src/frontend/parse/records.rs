@@ -100,13 +100,35 @@ impl<'a> Parser<'a> {
         };
         self.pos += 1;
         let (min_align, packed) = self.type_attributes_packed()?;
-        let name = match self.peek() {
+        let mut name = match self.peek() {
             Some(t) if t.kind == TokKind::Ident && !is_keyword(&t.text) => {
                 self.pos += 1;
                 Some((t.text.to_string(), t.span()))
             }
             _ => None,
         };
+        // `class thread::id { … };`: a nested class declared in its class
+        // and defined after it; its body is read in the enclosing class's
+        // scope, as if written there.
+        let mut enclosing = None;
+        if let Some((outer, span)) = name.clone().filter(|_| self.defines_nested_class()) {
+            let found = self
+                .candidates(&outer)
+                .into_iter()
+                .find(|c| matches!(self.tags.get(c), Some(CType::Record(_))));
+            let Some(full) = found else {
+                let msg = "name followed by \"::\" must be a class or namespace name";
+                return self.error(span, msg);
+            };
+            let (inner, inner_span) = self.ident_after_scope();
+            if !self.tags.contains_key(&format!("{full}::{inner}")) {
+                let msg = format!("class \"{full}\" has no tag member named \"{inner}\"");
+                return self.error(inner_span, msg);
+            }
+            let parts = crate::frontend::lookup::qualified_parts(&full);
+            enclosing = Some(parts.into_iter().map(str::to_string).collect::<Vec<_>>());
+            name = Some((inner, inner_span));
+        }
         let defines = self.at("{")
             || name.is_some()
                 && (self.at(":") && !self.peek_at(1).is_some_and(|t| t.is(":"))
@@ -132,7 +154,10 @@ impl<'a> Parser<'a> {
             };
         }
         self.eat("final");
-        let name = name.map(|(n, span)| (self.qualify(&n), span));
+        let name = name.map(|(n, span)| match &enclosing {
+            Some(parts) => (format!("{}::{n}", parts.join("::")), span),
+            None => (self.qualify(&n), span),
+        });
         let record = match &name {
             Some((n, span)) => match self.tags.get(n) {
                 Some(CType::Record(r)) if r.is_union == is_union && r.layout().is_none() => {
@@ -168,6 +193,7 @@ impl<'a> Parser<'a> {
         // Names declared inside (nested structs, typedefs, static members)
         // are the struct's (`S::Inner`), and found from inside it.
         let scoped = !record.name.borrow().is_empty();
+        let outer_ns = enclosing.map(|parts| std::mem::replace(&mut self.cxx.ns, parts));
         if scoped {
             let simple = self.cxx.ctor_name.clone().unwrap_or_default();
             self.cxx.ns.push(simple);
@@ -175,6 +201,9 @@ impl<'a> Parser<'a> {
         let members = self.members(&record, keyword == "class");
         if scoped {
             self.cxx.ns.pop();
+        }
+        if let Some(ns) = outer_ns {
+            self.cxx.ns = ns;
         }
         self.cxx.ctor_name = outer;
         self.leave();
@@ -193,6 +222,27 @@ impl<'a> Parser<'a> {
             packed || after_packed,
         );
         Ok(CType::Record(record))
+    }
+
+    /// At `::id {` (or `::id :` or `::id final`) after a class's name: the
+    /// definition of a class nested in it.
+    fn defines_nested_class(&self) -> bool {
+        self.at("::")
+            && self
+                .peek_at(1)
+                .is_some_and(|t| t.kind == TokKind::Ident && !is_keyword(&t.text))
+            && self.peek_at(2).is_some_and(|t| {
+                t.is("{")
+                    || t.is("final")
+                    || t.is(":") && !self.peek_at(3).is_some_and(|u| u.is(":"))
+            })
+    }
+
+    /// Reads `:: name` (after [`Parser::defines_nested_class`] said it is there).
+    fn ident_after_scope(&mut self) -> (String, Span) {
+        let t = self.toks[self.pos + 1].clone();
+        self.pos += 2;
+        (t.text.to_string(), t.span())
     }
 
     /// Declares a tag by its full name (`N::S`).
@@ -312,7 +362,7 @@ impl<'a> Parser<'a> {
                             }
                             names.push(n);
                         }
-                        members.push((String::new(), base, None));
+                        members.push((String::new(), base, None, 0));
                     }
                 }
                 continue;
@@ -340,7 +390,7 @@ impl<'a> Parser<'a> {
                         return self.error(d.span, msg);
                     }
                     names.push(name.clone());
-                    members.push((name, d.ty, width));
+                    members.push((name, d.ty, width, 0));
                     if !self.eat(",") {
                         break;
                     }
@@ -350,6 +400,13 @@ impl<'a> Parser<'a> {
                     let msg = format!("\"{name}\" has already been declared in the current scope");
                     return self.error(d.span, msg);
                 }
+                // `char map[256] __attribute__((aligned(16)));`: GCC's
+                // attribute after the declarator aligns this member alone.
+                let (after, packed) = self.type_attributes_packed()?;
+                if packed {
+                    return self.error(d.span, "a packed member is not supported");
+                }
+                let asked = s.align.max(after);
                 if d.ty.size().is_none() || matches!(d.ty, CType::Array(_, 0)) {
                     return self.error(
                         d.span,
@@ -357,7 +414,7 @@ impl<'a> Parser<'a> {
                     );
                 }
                 names.push(name.clone());
-                members.push((name.clone(), d.ty, None));
+                members.push((name.clone(), d.ty, None, asked));
                 // A default member initializer (`int n = 0;`, `float w{1};`).
                 if self.eat("=") || self.at("{") {
                     let init = self.initializer()?;
@@ -625,7 +682,7 @@ impl<'a> Parser<'a> {
         };
         let pod = bases.is_empty()
             && !record.non_pod.get()
-            && members.iter().all(|(_, t, _)| member_pod(t));
+            && members.iter().all(|(_, t, _, _)| member_pod(t));
         *record.layout.borrow_mut() = Some(Rc::new(Layout::of_class_packed(
             bases,
             members,
@@ -722,7 +779,7 @@ impl Parser<'_> {
                 konst: false,
                 volatile: false,
             };
-            members.insert(0, ("__vptr".into(), vptr, None));
+            members.insert(0, ("__vptr".into(), vptr, None, 0));
         }
         let symbol = crate::frontend::mangle::vtable_symbol(record);
         let base_d1 = primary

@@ -529,8 +529,8 @@ fn member_pointer(function: bool) -> CType {
     }
     let r = Record::new("", false);
     let members = vec![
-        ("__ptr".to_string(), word.clone(), None),
-        ("__adj".to_string(), word, None),
+        ("__ptr".to_string(), word.clone(), None, 0),
+        ("__adj".to_string(), word, None, 0),
     ];
     *r.layout.borrow_mut() = Some(Rc::new(crate::frontend::layout::Layout::of_class(
         &[],

@@ -58,7 +58,7 @@ impl<'a> Checker<'a> {
         }
         let members = taken
             .iter()
-            .map(|(n, t, _)| (n.clone(), t.clone(), None))
+            .map(|(n, t, _)| (n.clone(), t.clone(), None, 0))
             .collect();
         let layout = Layout::of_class(&[], members, false, 1, false);
         let offsets: Vec<u64> = layout.fields.iter().map(|f| f.offset).collect();
