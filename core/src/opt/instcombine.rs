@@ -453,7 +453,8 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             if let Some(v) = fold::cast(*op, val, &from, ty) {
                 return Some(Action::Replace(v));
             }
-            if from == *ty && matches!(op, CastOp::BitCast | CastOp::AddrSpaceCast) {
+            // (An identity addrspacecast is nvvm-peephole's.)
+            if from == *ty && *op == CastOp::BitCast {
                 return Some(Action::Replace(val.clone()));
             }
             // `trunc (zext x)` (or sext) back to x's type is x (C's bool round trips).
@@ -721,3 +722,4 @@ fn lost_sign(f: &Function, id: InstId, cx: &super::PassContext) -> Option<Value>
         _ => None,
     }
 }
+
