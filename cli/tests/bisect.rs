@@ -24,7 +24,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "negate",
         "64",
         "i32[64]:iota,i32[64],64",
-        "the result changes at pass run 11 (instcombine)",
+        "the result changes at pass run 12 (instcombine)",
         "instcombine, rewrite 1 of 2: `%sub = sub nsw i32 0, %arrayval` →",
     ),
     (
@@ -33,7 +33,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "rotate",
         "64",
         "i32[64]:iota,i32[64],3",
-        "the result changes at pass run 19 (licm)",
+        "the result changes at pass run 20 (licm)",
         "licm, rewrite 7 of 7: `%arrayval1 = load i32, ptr %arrayidx2, align 4`",
     ),
     (
@@ -42,7 +42,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "sum4",
         "32",
         "i32[128]:iota,i32[32]",
-        "the result changes at pass run 22 (loop-unroll)",
+        "the result changes at pass run 23 (loop-unroll)",
         "loop-unroll, rewrite 1 of 1: loop at line 7 unrolled fully (4 iterations, small)",
     ),
     (
@@ -51,7 +51,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "stash",
         "32",
         "i32[32],i32[32]:iota,i32[32]",
-        "the result changes at pass run 36 (dse)",
+        "the result changes at pass run 38 (dse)",
         "dse, rewrite 1 of 1: `store i32 5, ptr addrspace(1) %arrayidx, align 4` deleted at line 6",
     ),
     (
@@ -60,7 +60,7 @@ const LAB: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
         "overwrite",
         "32",
         "i32[32],i32[32]:iota,i32[32]",
-        "the result changes at pass run 33 (gvn)",
+        "the result changes at pass run 35 (gvn)",
         "gvn, rewrite 1 of 1: `%arrayval1 = load i32, ptr addrspace(1) %arrayidx, align 4` →",
     ),
     (
@@ -128,7 +128,7 @@ fn bisect_names_the_pass_run_and_rewrite_of_every_injected_bug() {
 
 #[test]
 fn a_rewrite_limit_below_the_bad_rewrite_moves_the_change() {
-    // licm's seventh rewrite in run 19 hoists the load; six leave it right there.
+    // licm's seventh rewrite in run 20 hoists the load; six leave it right there.
     let (file, kernel, block, args) = ("licm_barrier.cu", "rotate", "64", "i32[64]:iota,i32[64],3");
     let bug = ["--inject-bug", "licm-barrier"];
     let (code, out) = bisect(
@@ -136,12 +136,12 @@ fn a_rewrite_limit_below_the_bad_rewrite_moves_the_change() {
         kernel,
         block,
         args,
-        &[&bug[..], &["--rewrite-limit", "19:6"]].concat(),
+        &[&bug[..], &["--rewrite-limit", "20:6"]].concat(),
     );
-    // Run 19 is right then: the load is hoisted by licm's later run.
+    // Run 20 is right then: the load is hoisted by licm's later run.
     assert_eq!(code, 4, "{out}");
     assert!(
-        !out.starts_with("the result changes at pass run 19 "),
+        !out.starts_with("the result changes at pass run 20 "),
         "{out}"
     );
     assert!(
@@ -156,11 +156,11 @@ fn a_rewrite_limit_below_the_bad_rewrite_moves_the_change() {
         kernel,
         block,
         args,
-        &[&bug[..], &["--rewrite-limit", "19:7"]].concat(),
+        &[&bug[..], &["--rewrite-limit", "20:7"]].concat(),
     );
     assert_eq!(code, 4);
     assert!(
-        out.starts_with("the result changes at pass run 19 (licm)"),
+        out.starts_with("the result changes at pass run 20 (licm)"),
         "{out}"
     );
 }

@@ -18,11 +18,11 @@ after(async () => {
 
 // Each lab example: its bug, the stage bisect names, and what the rewrite line says.
 const LAB = [
-  { id: "lab-instcombine-sign", bug: "instcombine-sign", entry: "negate", summary: /first changes after pass run 11, instcombine/, rewrite: /^instcombine, rewrite 1 of 2: `%sub = sub nsw i32 0, %arrayval` →/ },
-  { id: "lab-licm-barrier", bug: "licm-barrier", entry: "rotate", summary: /first changes after pass run 19, licm/, rewrite: /^licm, rewrite 7 of 7: `%arrayval1 = load i32/ },
-  { id: "lab-unroll-phi", bug: "unroll-phi", entry: "sum4", summary: /first changes after pass run 22, loop-unroll/, rewrite: /^loop-unroll, rewrite 1 of 1: loop at line 7 unrolled fully/ },
-  { id: "lab-dse-drop", bug: "dse-drop", entry: "stash", summary: /first changes after pass run 36, dse/, rewrite: /^dse, rewrite 1 of 1: `store i32 5, ptr addrspace\(1\) %arrayidx, align 4` deleted/ },
-  { id: "lab-gvn-clobber", bug: "gvn-clobber", entry: "overwrite", summary: /first changes after pass run 33, gvn/, rewrite: /^gvn, rewrite 1 of 1: `%arrayval1 = load i32/ },
+  { id: "lab-instcombine-sign", bug: "instcombine-sign", entry: "negate", summary: /first changes after pass run 12, instcombine/, rewrite: /^instcombine, rewrite 1 of 2: `%sub = sub nsw i32 0, %arrayval` →/ },
+  { id: "lab-licm-barrier", bug: "licm-barrier", entry: "rotate", summary: /first changes after pass run 20, licm/, rewrite: /^licm, rewrite 7 of 7: `%arrayval1 = load i32/ },
+  { id: "lab-unroll-phi", bug: "unroll-phi", entry: "sum4", summary: /first changes after pass run 23, loop-unroll/, rewrite: /^loop-unroll, rewrite 1 of 1: loop at line 7 unrolled fully/ },
+  { id: "lab-dse-drop", bug: "dse-drop", entry: "stash", summary: /first changes after pass run 38, dse/, rewrite: /^dse, rewrite 1 of 1: `store i32 5, ptr addrspace\(1\) %arrayidx, align 4` deleted/ },
+  { id: "lab-gvn-clobber", bug: "gvn-clobber", entry: "overwrite", summary: /first changes after pass run 35, gvn/, rewrite: /^gvn, rewrite 1 of 1: `%arrayval1 = load i32/ },
   { id: "lab-layout-invert", bug: "layout-invert", entry: "split", summary: /Every IR run agrees, but our PTX in the emulator does not: a backend bug, in layout/, rewrite: /^layout, rewrite 1 of 2: `@%p1 bra/ },
   { id: "lab-isel-nc", bug: "isel-nc", entry: "bump", summary: /Every IR run agrees, but our PTX in the emulator does not: a backend bug, in isel/, rewrite: /^isel, rewrite 4 of 4: `ld\.global\.nc\.u32/ },
 ];

@@ -313,6 +313,10 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 }),
                 BinOp::Mul | BinOp::And if is_int(rhs, 0) => Some(Action::Replace(rhs.clone())),
                 BinOp::And if is_int(rhs, -1) => Some(Action::Replace(lhs.clone())),
+                // `and (zext x), c` is the zext when c keeps every bit x has
+                // (a u16 widened and masked with 0xffff): the bits above are
+                // zero already.
+                BinOp::And if mask_keeps_zext(f, lhs, rhs) => Some(Action::Replace(lhs.clone())),
                 BinOp::And | BinOp::Or if same => Some(Action::Replace(lhs.clone())),
                 BinOp::Sub | BinOp::Xor if same && ty.is_int() => {
                     Some(Action::Replace(fold::int_const(ty.clone(), 0)))
@@ -453,7 +457,8 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             if let Some(v) = fold::cast(*op, val, &from, ty) {
                 return Some(Action::Replace(v));
             }
-            if from == *ty && matches!(op, CastOp::BitCast | CastOp::AddrSpaceCast) {
+            // (An identity addrspacecast is nvvm-peephole's.)
+            if from == *ty && *op == CastOp::BitCast {
                 return Some(Action::Replace(val.clone()));
             }
             // `trunc (zext x)` (or sext) back to x's type is x (C's bool round trips).
@@ -720,4 +725,22 @@ fn lost_sign(f: &Function, id: InstId, cx: &super::PassContext) -> Option<Value>
         } if is_int(lhs, 0) && !rhs.is_const() => Some(rhs.clone()),
         _ => None,
     }
+}
+
+/// Whether `v` is `zext x` and the constant `mask` has every bit of x's
+/// width set (the bits above are zero in the zext whatever the mask).
+fn mask_keeps_zext(f: &Function, v: &Value, mask: &Value) -> bool {
+    let Some(c) = mask.as_int() else {
+        return false;
+    };
+    let Some(InstKind::Cast {
+        op: CastOp::ZExt,
+        val: x,
+    }) = v.as_inst().map(|d| &f.inst(d).kind)
+    else {
+        return false;
+    };
+    let w = f.value_type(x).bits();
+    let low = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    (c as u64) & low == low
 }

@@ -58,6 +58,7 @@ mod mem2reg;
 mod memory_space_ip;
 mod memory_space_opt;
 mod nvvm_intrinsic_lower;
+mod nvvm_peephole;
 mod nvvm_reflect;
 pub mod pipeline;
 mod reassociate;

@@ -33,6 +33,10 @@ const INLINE_AND_PROMOTE: &[Pass] = &[
     NvvmReflect,
     NvvmReflectPp,
     NvvmIntrinsicLower,
+    // cicc's NVVMPeephole right after NVVMReflect and NVVMIntrinsicLowering
+    // (digest part 2 §K, Path C, the default O2/O3 path; once per path, not
+    // at O0).
+    NvvmPeephole,
     Globaldce,
     Sroa,
     Mem2reg,
@@ -94,8 +98,11 @@ const AFTER_UNROLL: &[Pass] = &[NvvmReflect, Instcombine, Simplifycfg];
 /// their spaces, then cicc's memory-space-opt.
 const ADDRESS_SPACES: &[Pass] = &[NvptxLowerAlloca, NvptxLowerArgs, MemorySpaceOpt];
 
-/// nvvm-intrinsic-lower again once address spaces are known (O2, O3).
-const LOWER_INTRINSICS_AGAIN: &[Pass] = &[NvvmIntrinsicLower];
+/// nvvm-intrinsic-lower again once address spaces are known (O2, O3), and
+/// nvvm-peephole after it as after the first one (digest part 2 §K: cicc
+/// runs NVVMPeephole once per path, its late O3 path again): the casts
+/// memory-space-opt rewrote are where address-space round trips would be.
+const LOWER_INTRINSICS_AGAIN: &[Pass] = &[NvvmIntrinsicLower, NvvmPeephole];
 
 /// Redundancy elimination across blocks.
 const REASSOCIATE_AND_GVN: &[Pass] = &[Reassociate, Gvn];
@@ -297,9 +304,9 @@ mod tests {
             names(0),
             "always-inline nvvm-reflect nvvm-reflect-pp globaldce"
         );
-        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower globaldce sroa mem2reg early-cse instcombine tailcallelim inline simplifycfg sccp ipconstprop deadargelim";
+        let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower nvvm-peephole globaldce sroa mem2reg early-cse instcombine tailcallelim inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce jump-threading correlated-propagation simplifycfg loop-reduce load-store-vectorizer"));
-        let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower reassociate gvn";
+        let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower nvvm-peephole reassociate gvn";
         assert_eq!(names(2), format!("{first} {loops} instcombine dse adce jump-threading correlated-propagation simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
         assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce jump-threading correlated-propagation simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
     }

@@ -15,9 +15,9 @@ use super::{
     adce, barrier, correlated_propagation, dce, deadargelim, dse, early_cse, globaldce, indvars,
     inline, instcombine, ipconstprop, jump_threading, licm, load_store_vectorizer, loop_deletion,
     loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll, lower_alloca, lower_args,
-    mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_reflect, reassociate, remat, sccp,
-    separate_const_offset, simplifycfg, sink, speculative_execution, sroa, tailcallelim,
-    PassContext,
+    mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_peephole, nvvm_reflect, reassociate,
+    remat, sccp, separate_const_offset, simplifycfg, sink, speculative_execution, sroa,
+    tailcallelim, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -54,6 +54,7 @@ pub enum Pass {
     NvptxLowerAlloca,
     NvptxLowerArgs,
     NvvmIntrinsicLower,
+    NvvmPeephole,
     NvvmReflect,
     NvvmReflectPp,
     Reassociate,
@@ -309,6 +310,12 @@ pub const STAGES: &[StageInfo] = &[
         "nvvm-intrinsic-lower",
         nvvm_intrinsic_lower::run,
         "Folds bit counts, multiply-highs and mul24 of constant arguments to their constants. (cicc's pass of this name rewrites llvm.nvvm.* calls NVPTX cannot select, such as wide vector and bf16/tf32/fp8 conversions; our front end makes none.) Funnel shifts stay llvm.fshl/fshr, one shf.l.wrap.b32 each.",
+    ),
+    pass(
+        Pass::NvvmPeephole,
+        "nvvm-peephole",
+        nvvm_peephole::run,
+        "NVIDIA's peephole folds of casts: an addrspacecast to the pointer's own space is the pointer, a shared (or global, local, const) pointer cast to generic and back to its space is the original pointer, and fptrunc(fpext x) back to x's type is x.",
     ),
     pass(
         Pass::NvvmReflect,
