@@ -939,6 +939,38 @@ exit:
     }
 
     #[test]
+    fn ssa_cfg_update_keeps_predecessors_in_layout_order() {
+        let mut f = func(NEST);
+        let mut cfg = SsaCfg {
+            preds: f.predecessors(),
+            reachable: vec![true; f.blocks.len()],
+        };
+        let id = |f: &Function, name: &str| {
+            *f.layout
+                .iter()
+                .find(|b| f.block(**b).name == name)
+                .expect("block")
+        };
+        let (outer, inner) = (id(&f, "outer"), id(&f, "inner"));
+        let edges = vec![(outer, f.successors(outer))];
+        let nb = split_predecessors(&mut f, inner, &[outer], "inner.ph", ".ph");
+        let mut edges = edges;
+        edges.push((nb, Vec::new()));
+        cfg.update(&f, &edges);
+        // The new block comes before the latch `inner` in the layout.
+        assert_eq!(
+            names(&f, &cfg.preds[inner.0 as usize]),
+            ["inner.ph", "inner"]
+        );
+        assert_eq!(names(&f, &cfg.preds[nb.0 as usize]), ["outer"]);
+        assert_eq!(cfg.reachable.len(), f.blocks.len());
+        let all = f.predecessors();
+        for &b in &f.layout {
+            assert_eq!(cfg.preds[b.0 as usize], all[b.0 as usize]);
+        }
+    }
+
+    #[test]
     fn finds_nested_loops() {
         let f = func(NEST);
         let li = LoopInfo::new(&f, &DomTree::new(&f));
