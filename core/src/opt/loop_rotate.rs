@@ -62,6 +62,17 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     // and leaves every other loop's blocks, header and latches as they were).
     let mut forest: Option<LoopInfo> = None;
     let mut touched: HashSet<BlockId> = HashSet::default();
+    // The predecessors, and which blocks the entry reaches, computed once
+    // and kept up to date: a rotation changes a few blocks' edges, neither
+    // makes a block unreachable nor reaches an unreachable one, and the
+    // blocks it adds are reached.
+    let mut cfg = SsaCfg {
+        preds: f.predecessors(),
+        reachable: vec![false; f.blocks.len()],
+    };
+    for b in f.reverse_postorder() {
+        cfg.reachable[b.0 as usize] = true;
+    }
     for _ in 0..=2 * f.blocks.len() {
         let mut next = None;
         for fresh in [false, true] {
@@ -89,10 +100,12 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
         // Several latches (a `continue` to the header) become one first,
         // when the loop is otherwise one to rotate.
         if l.latches.len() > 1
-            && shape(f, &l, false).is_some()
+            && shape(f, &l, false, &cfg.preds).is_some()
             && ensure_single_latch(f, &l).is_some()
         {
             changed = true;
+            cfg.preds = f.predecessors();
+            cfg.reachable.resize(f.blocks.len(), true);
             touched.extend(l.blocks.iter().copied());
             let line = super::remark::loop_line(f, &l);
             cx.applied(
@@ -106,7 +119,7 @@ pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
         }
         tried.push(l.header);
         let line = super::remark::loop_line(f, &l);
-        let (did, new_header) = rotate(f, &l);
+        let (did, new_header) = rotate(f, &l, &mut cfg);
         if did {
             cx.applied(
                 line,
@@ -136,7 +149,7 @@ struct Shape {
 
 /// The loop's shape when it can be rotated; unless `single_latch`, the checks
 /// that do not depend on having a single latch (the latch is then the first).
-fn shape(f: &Function, l: &Loop, single_latch: bool) -> Option<Shape> {
+fn shape(f: &Function, l: &Loop, single_latch: bool, preds: &[Vec<BlockId>]) -> Option<Shape> {
     let h = l.header;
     let latch = if single_latch {
         l.latch()?
@@ -157,7 +170,7 @@ fn shape(f: &Function, l: &Loop, single_latch: bool) -> Option<Shape> {
         (false, true) => (e, t),
         _ => return None,
     };
-    if body == h || distinct(f.predecessors()[body.0 as usize].iter().copied()) != [h] {
+    if body == h || distinct(preds[body.0 as usize].iter().copied()) != [h] {
         return None;
     }
     let insts = &f.block(h).insts;
@@ -193,20 +206,32 @@ fn shape(f: &Function, l: &Loop, single_latch: bool) -> Option<Shape> {
 }
 
 /// Rotates one loop: (whether the function changed, the new header).
-fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
+/// `cfg` is the function's CFG, before and after.
+fn rotate(f: &mut Function, l: &Loop, cfg: &mut SsaCfg) -> (bool, Option<BlockId>) {
     let Some(Shape {
         latch,
         body,
         exit,
         code,
-    }) = shape(f, l, true)
+    }) = shape(f, l, true, &cfg.preds)
     else {
         return (false, None);
     };
     let h = l.header;
-    let Some(pre) = ensure_preheader(f, l) else {
+    let header_preds = cfg.preds[h.0 as usize].clone();
+    let mut edges: Vec<(BlockId, Vec<BlockId>)> = distinct(header_preds.iter().copied())
+        .into_iter()
+        .map(|p| (p, f.successors(p)))
+        .collect();
+    let blocks_before = f.blocks.len();
+    let Some(pre) = ensure_preheader_in(f, l, &header_preds) else {
         return (false, None);
     };
+    if f.blocks.len() > blocks_before {
+        edges.push((pre, Vec::new()));
+        cfg.update(f, &edges);
+    }
+    let mut edges = vec![(pre, f.successors(pre))];
     let header_phis = phis(f, h);
     let init: HashMap<InstId, Value> = header_phis
         .iter()
@@ -258,6 +283,7 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
         place_before(f, lr_ph, body);
         let br = f.create_inst("", Type::Void, InstKind::Br { dest: body }, term_loc);
         f.block_mut(lr_ph).insts.push(br);
+        edges.push((lr_ph, Vec::new()));
         let (tt, ff) = if t == body {
             (lr_ph, exit)
         } else {
@@ -329,11 +355,12 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
     let values: Vec<InstId> = header_phis.iter().chain(code.iter()).copied().collect();
     let mut sites = use_sites_of(f, &values, &|b, i, _| b == h || header_phis.contains(&i));
     // The CFG stays as it is while the values are rewritten (only phis go in).
-    let cfg = SsaCfg::new(f);
+    cfg.update(f, &edges);
+    let shared = std::rc::Rc::new(std::mem::take(cfg));
     for (&v, sites) in values.iter().zip(sites.iter_mut()) {
         let ty = f.inst(v).ty.clone();
         let name = f.inst(v).name.clone();
-        let mut up = SsaUpdater::with_cfg(cfg.clone(), ty.clone(), &format!("{name}.lcssa"));
+        let mut up = SsaUpdater::with_cfg(shared.clone(), ty.clone(), &format!("{name}.lcssa"));
         up.def_at_end(pre, map_pre(&at_pre, &Value::Inst(v)));
         if header_phis.contains(&v) {
             up.def_at_end(h, next[&v].clone());
@@ -360,7 +387,12 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
         up.rewrite_sites(f, v, std::mem::take(sites));
     }
 
+    *cfg = std::rc::Rc::try_unwrap(shared)
+        .ok()
+        .expect("the updaters are gone");
+
     // The old header has one predecessor now, the latch: merge it there.
+    let edges = [(latch, f.successors(latch)), (h, f.successors(h))];
     let br = f.block_mut(latch).insts.pop().expect("latch branch");
     f.erase_inst(br);
     let moved = std::mem::take(&mut f.block_mut(h).insts);
@@ -369,5 +401,6 @@ fn rotate(f: &mut Function, l: &Loop) -> (bool, Option<BlockId>) {
         rename_incoming(f, s, h, latch);
     }
     f.remove_block(h);
+    cfg.update(f, &edges);
     (true, Some(body))
 }

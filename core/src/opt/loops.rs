@@ -324,10 +324,15 @@ pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Option<BlockId> {
     // The header's predecessors only: the whole map per loop made loop
     // passes quadratic in the loops of a function.
     let preds = f.predecessors_of(l.header);
-    if let Some(p) = l.preheader_in(f, &preds) {
+    ensure_preheader_in(f, l, &preds)
+}
+
+/// [`ensure_preheader`] given the header's predecessors (`preds`).
+pub fn ensure_preheader_in(f: &mut Function, l: &Loop, preds: &[BlockId]) -> Option<BlockId> {
+    if let Some(p) = l.preheader_in(f, preds) {
         return Some(p);
     }
-    let outside = l.outside_preds_in(&preds);
+    let outside = l.outside_preds_in(preds);
     if outside.is_empty() || l.header == f.entry() {
         return None;
     }
@@ -564,15 +569,22 @@ pub struct SsaUpdater {
     start: HashMap<BlockId, Value>,
     /// Phis this updater created, with their blocks.
     created: Vec<(BlockId, InstId)>,
+    /// The instructions whose operands it rewrote: with the created phis,
+    /// the only places a created phi can be used (it hands out values
+    /// through [`rewrite_sites`](Self::rewrite_sites) only).
+    written: Vec<InstId>,
     cfg: std::rc::Rc<SsaCfg>,
 }
 
 /// What an [`SsaUpdater`] reads of the control flow: each block's
 /// predecessors, and which blocks the entry reaches (no value flows from the
 /// others). Updaters of several values over an unchanged CFG share one.
+#[derive(Default)]
 pub struct SsaCfg {
-    preds: Vec<Vec<BlockId>>,
-    reachable: Vec<bool>,
+    /// Each block's predecessors, as [`Function::predecessors`] lists them.
+    pub preds: Vec<Vec<BlockId>>,
+    /// Whether the entry reaches each block.
+    pub reachable: Vec<bool>,
 }
 
 impl SsaCfg {
@@ -585,6 +597,60 @@ impl SsaCfg {
             preds: f.predecessors(),
             reachable,
         })
+    }
+
+    /// Brings the predecessor lists up to date after the blocks in
+    /// `changed` (each with its successors before) changed their
+    /// terminators (or were removed); blocks added since are reached. Work
+    /// in the blocks involved (and one scan of the layout), not the function.
+    pub fn update(&mut self, f: &Function, changed: &[(BlockId, Vec<BlockId>)]) {
+        let n = f.blocks.len();
+        self.preds.resize(n, Vec::new());
+        self.reachable.resize(n, true);
+        let sources: Vec<BlockId> = changed.iter().map(|(b, _)| *b).collect();
+        let mut targets: Vec<BlockId> = Vec::new();
+        let mut new_succs: Vec<(BlockId, Vec<BlockId>)> = Vec::new();
+        for (b, old) in changed {
+            // A removed block has no terminator, so no successors.
+            let new = f.successors(*b);
+            targets.extend(old.iter().chain(new.iter()).copied());
+            new_succs.push((*b, new));
+        }
+        let targets = distinct(targets);
+        for &t in &targets {
+            let list = &mut self.preds[t.0 as usize];
+            list.retain(|p| !sources.contains(p));
+            for (b, new) in &new_succs {
+                list.extend(new.iter().filter(|&&s| s == t).map(|_| *b));
+            }
+        }
+        // Back in layout order (a block's edges to one target stay together).
+        let mut involved: Vec<BlockId> = Vec::new();
+        for &t in &targets {
+            involved.extend(self.preds[t.0 as usize].iter().copied());
+        }
+        let involved = distinct(involved);
+        let mut pos: HashMap<BlockId, usize> = HashMap::default();
+        for (k, b) in f.layout.iter().enumerate() {
+            if involved.contains(b) {
+                pos.insert(*b, k);
+                if pos.len() == involved.len() {
+                    break;
+                }
+            }
+        }
+        for &t in &targets {
+            self.preds[t.0 as usize].sort_by_key(|p| pos.get(p).copied().unwrap_or(usize::MAX));
+        }
+        debug_assert!(
+            {
+                let all = f.predecessors();
+                f.layout
+                    .iter()
+                    .all(|b| all[b.0 as usize] == self.preds[b.0 as usize])
+            },
+            "predecessor lists out of date"
+        );
     }
 }
 
@@ -602,6 +668,7 @@ impl SsaUpdater {
             end: HashMap::default(),
             start: HashMap::default(),
             created: Vec::new(),
+            written: Vec::new(),
             cfg,
         }
     }
@@ -625,7 +692,7 @@ impl SsaUpdater {
     }
 
     /// The value live on entry to `b`.
-    pub fn value_at_start(&mut self, f: &mut Function, b: BlockId) -> Value {
+    fn value_at_start(&mut self, f: &mut Function, b: BlockId) -> Value {
         if let Some(v) = self.start.get(&b) {
             return v.clone();
         }
@@ -735,6 +802,7 @@ impl SsaUpdater {
     pub fn rewrite_sites(&mut self, f: &mut Function, value: InstId, sites: Vec<UseSite>) {
         let target = Value::Inst(value);
         for UseSite { block, inst, at } in sites {
+            self.written.push(inst);
             match at {
                 UseAt::Phi { entry, from } => {
                     let v = self.value_at_end(f, from);
@@ -808,7 +876,23 @@ impl SsaUpdater {
             }
         }
         if !replaced.is_empty() {
-            f.replace_uses_by_map(&replaced);
+            // Not the whole function: a created phi is used only by the
+            // instructions this updater wrote and by its other phis.
+            let targets = self.written.iter().copied().chain(
+                self.created
+                    .iter()
+                    .map(|(_, p)| *p)
+                    .filter(|p| !replaced.contains_key(p)),
+            );
+            for i in targets.collect::<Vec<_>>() {
+                f.inst_mut(i)
+                    .kind
+                    .for_each_operand_mut(&mut |op: &mut Value| {
+                        if op.as_inst().is_some_and(|d| replaced.contains_key(&d)) {
+                            *op = resolve(&replaced, op);
+                        }
+                    });
+            }
             for &phi in replaced.keys() {
                 f.erase_inst(phi);
             }
@@ -852,6 +936,38 @@ exit:
 
     fn names(f: &Function, bs: &[BlockId]) -> Vec<String> {
         bs.iter().map(|b| f.block(*b).name.clone()).collect()
+    }
+
+    #[test]
+    fn ssa_cfg_update_keeps_predecessors_in_layout_order() {
+        let mut f = func(NEST);
+        let mut cfg = SsaCfg {
+            preds: f.predecessors(),
+            reachable: vec![true; f.blocks.len()],
+        };
+        let id = |f: &Function, name: &str| {
+            *f.layout
+                .iter()
+                .find(|b| f.block(**b).name == name)
+                .expect("block")
+        };
+        let (outer, inner) = (id(&f, "outer"), id(&f, "inner"));
+        let edges = vec![(outer, f.successors(outer))];
+        let nb = split_predecessors(&mut f, inner, &[outer], "inner.ph", ".ph");
+        let mut edges = edges;
+        edges.push((nb, Vec::new()));
+        cfg.update(&f, &edges);
+        // The new block comes before the latch `inner` in the layout.
+        assert_eq!(
+            names(&f, &cfg.preds[inner.0 as usize]),
+            ["inner.ph", "inner"]
+        );
+        assert_eq!(names(&f, &cfg.preds[nb.0 as usize]), ["outer"]);
+        assert_eq!(cfg.reachable.len(), f.blocks.len());
+        let all = f.predecessors();
+        for &b in &f.layout {
+            assert_eq!(cfg.preds[b.0 as usize], all[b.0 as usize]);
+        }
     }
 
     #[test]
