@@ -144,7 +144,13 @@ impl Solver<'_> {
             InstKind::Select { cond, t, f: e } => match self.value(cond) {
                 Lat::Const(c) => self.value(if c.as_int() != Some(0) { t } else { e }),
                 Lat::Unknown => Lat::Unknown,
-                Lat::Varying => meet(&self.value(t), &self.value(e)),
+                // An undef arm is skipped as a phi's undef input is: the
+                // select may be its other arm (`select c, 7, undef` is 7,
+                // as LLVM's InstSimplify folds it and nvcc stores 7).
+                Lat::Varying => match (t, e) {
+                    (Value::Undef(_), x) | (x, Value::Undef(_)) => self.value(x),
+                    _ => meet(&self.value(t), &self.value(e)),
+                },
             },
             InstKind::CondBr { cond, t, f: e } => {
                 match self.value(cond) {
