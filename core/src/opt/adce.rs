@@ -11,17 +11,7 @@ use crate::collections::HashSet;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "dead code deleted");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "dead code deleted", run_function)
 }
 
 /// Immediate post-dominators, with `None` standing for the virtual exit

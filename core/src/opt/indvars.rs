@@ -12,17 +12,7 @@ use super::loops::{self, LoopInfo};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "loop counters widened to 64 bits");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "loop counters widened to 64 bits", run_function)
 }
 
 /// An i32 value as i64: a constant folds, anything else is a `sext` at the

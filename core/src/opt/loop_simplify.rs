@@ -13,17 +13,7 @@ use super::loops::*;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "loops put in canonical form");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "loops put in canonical form", run_function)
 }
 
 pub fn run_function(f: &mut Function) -> bool {

@@ -10,17 +10,7 @@ use crate::ir::fold::int_const;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "intrinsics lowered");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "intrinsics lowered", run_function)
 }
 
 /// The constant an intrinsic computes from constant arguments.

@@ -27,17 +27,7 @@
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "casts folded");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "casts folded", run_function)
 }
 
 /// What the cast `id` folds to, if anything.

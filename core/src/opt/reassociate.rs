@@ -11,17 +11,7 @@ use crate::ir::fold;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "expressions reassociated");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "expressions reassociated", run_function)
 }
 
 fn reassociable(op: BinOp) -> bool {

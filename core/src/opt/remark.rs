@@ -43,6 +43,28 @@ impl PassContext<'_> {
         }
     }
 
+    /// The usual driver of a pass over functions: `run_function` on every
+    /// defined function, each one it changed remarked with `what` (see
+    /// [`changed_function`](Self::changed_function)); whether any changed.
+    pub fn each_function(
+        &self,
+        m: &mut Module,
+        what: &str,
+        run_function: impl Fn(&mut Function) -> bool,
+    ) -> bool {
+        let mut changed = false;
+        for f in &mut m.functions {
+            if !f.is_declaration() {
+                let before = size(f);
+                if run_function(f) {
+                    changed = true;
+                    self.changed_function(f, before, what);
+                }
+            }
+        }
+        changed
+    }
+
     /// The usual remark of a pass over functions: `` `f`: <what> `` when
     /// `f` changed, with how many instructions and blocks it has fewer (or
     /// more) than `before` (its [`size`] before the pass).

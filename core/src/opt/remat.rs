@@ -34,17 +34,7 @@ use super::loops::{self, LoopInfo};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "64-bit loop counters demoted to 32 bits");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "64-bit loop counters demoted to 32 bits", run_function)
 }
 
 /// A counter to demote: its phi and step, its constant start and step, the

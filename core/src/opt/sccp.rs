@@ -11,17 +11,7 @@ use crate::ir::*;
 use std::collections::VecDeque;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "constants propagated");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "constants propagated", run_function)
 }
 
 /// The lattice: not yet known (optimistic), one constant, or varying.

@@ -13,17 +13,7 @@ use crate::collections::HashMap;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            let before = super::remark::size(f);
-            if run_function(f) {
-                changed = true;
-                cx.changed_function(f, before, "constant offsets moved out of addresses");
-            }
-        }
-    }
-    changed
+    cx.each_function(m, "constant offsets moved out of addresses", run_function)
 }
 
 /// An index as a variable part (`None`: none) plus a constant.
