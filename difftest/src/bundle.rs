@@ -12,7 +12,6 @@
 use crate::gen::{self, Program, BLOCK, GRID, INPUTS, THREADS};
 use crate::nvrtc::Nvrtc;
 use crate::oracle;
-use ptxlab_core::compile_source;
 use ptxlab_sim::emu::PtxModule;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -37,18 +36,6 @@ pub fn find_nvrtc() -> Option<std::path::PathBuf> {
         .find(|p| p.exists())
 }
 
-/// The NVRTC options matching [`oracle::options`] (`-arch=sm_80`, nvcc's
-/// default math flags).
-fn nvrtc_flags(level: u8) -> Vec<String> {
-    let o = oracle::options(level);
-    vec![
-        format!("--ftz={}", o.ftz),
-        format!("--prec-div={}", o.prec_div),
-        format!("--prec-sqrt={}", o.prec_sqrt),
-        format!("--fmad={}", o.fmad),
-    ]
-}
-
 /// `bytes` gzipped.
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -62,16 +49,7 @@ fn le_bytes<T: Copy, const N: usize>(v: &[T], f: impl Fn(T) -> [u8; N]) -> Vec<u
 
 /// Our PTX for `p` at `level`, or why it did not compile.
 fn our_ptx(p: &Program, level: u8) -> Result<String, String> {
-    let c = compile_source("difftest.cu", &p.source, &oracle::options(level));
-    match c.ptx {
-        Some(ptx) if !c.has_errors() => Ok(ptx),
-        _ => Err(c
-            .diagnostics
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("; ")),
-    }
+    oracle::our_ptx(p, &oracle::options(level))
 }
 
 /// One program's files in `dir` and its manifest entry.
@@ -89,7 +67,7 @@ fn program(dir: &Path, p: &Program, nvrtc: &Nvrtc) -> Result<Value, String> {
         let file = write(format!("{id}.O{level}.ptx"), text.as_bytes())?;
         ptx.insert(format!("ours-O{level}"), file);
     }
-    let flags = nvrtc_flags(3);
+    let flags = oracle::nvrtc_flags(&oracle::options(3));
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
     let theirs = nvrtc
         .compile("difftest.cu", &p.source, &oracle::options(3).arch, &flags)

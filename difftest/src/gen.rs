@@ -59,6 +59,11 @@ const LOOP_STEPS: u64 = 8;
 const MIX_STEPS: u64 = 24;
 /// `rec(n & 7, x)`: up to eight nested calls.
 const REC_STEPS: u64 = 8 * 24;
+/// Seeds the dead regions' stream from the program's.
+const EMI_SALT: u64 = 0x454d_4920_6465_6164;
+/// The chance, in percent, of a dead region before a kernel statement.
+const EMI_PERCENT: u64 = 20;
+
 /// Draws of one seed before a program within the budget (each draw after
 /// the first is from a seed derived from it).
 const MAX_DRAWS: u64 = 64;
@@ -221,28 +226,57 @@ struct Gen {
     /// statement's own text runs `trips` times, the text of its nested
     /// blocks as often as their statements say, counted by them.
     accounted: u64,
+    /// The `in` buffer, known when the program is drawn.
+    inputs: Vec<i32>,
+    /// Equivalence modulo inputs: the stream that places and fills dead
+    /// regions ([`generate_emi`]); `None` for the program itself.
+    emi: Option<Rng>,
+    /// The next name number in dead regions (far above the live ones, so
+    /// labels cannot clash and live names are the program's own).
+    dead_id: u32,
 }
 
 /// The program for `seed`: the first draw within [`WORK_BUDGET`].
 pub fn generate(seed: u64) -> Program {
+    generate_with(seed, false)
+}
+
+/// The program for `seed` with dead regions added (equivalence modulo
+/// inputs, CLsmith's EMI): blocks of random statements under
+/// `if (in[j] == K)` where the launch's `in[j]` is not `K`. Every live
+/// statement is drawn as in [`generate`] (the dead regions draw from their
+/// own stream and their work is not counted), so the variant must compute
+/// exactly the program's results; a compiler that changes them mistook
+/// the dead code for live, or let it change how live code was compiled.
+pub fn generate_emi(seed: u64) -> Program {
+    generate_with(seed, true)
+}
+
+fn generate_with(seed: u64, emi: bool) -> Program {
     let mut draw_seed = seed;
-    let mut p = draw(seed, draw_seed);
+    let mut p = draw(seed, draw_seed, false);
     for _ in 1..MAX_DRAWS {
         if p.work <= WORK_BUDGET {
             break;
         }
         draw_seed = Rng::new(draw_seed).next_u64();
-        p = draw(seed, draw_seed);
+        p = draw(seed, draw_seed, false);
     }
     assert!(
         p.work <= WORK_BUDGET,
         "seed {seed}: no program within the work budget in {MAX_DRAWS} draws"
     );
+    if emi {
+        let v = draw(seed, draw_seed, true);
+        debug_assert_eq!((v.work, &v.inputs), (p.work, &p.inputs));
+        return v;
+    }
     p
 }
 
-/// One program from `rng_seed`, labelled `seed`.
-fn draw(seed: u64, rng_seed: u64) -> Program {
+/// One program from `rng_seed`, labelled `seed` (with dead regions when
+/// `emi`).
+fn draw(seed: u64, rng_seed: u64, emi: bool) -> Program {
     let mut g = Gen {
         rng: Rng::new(rng_seed),
         vars: Vec::new(),
@@ -259,8 +293,12 @@ fn draw(seed: u64, rng_seed: u64) -> Program {
         budget: 0,
         work: 0,
         accounted: 0,
+        inputs: Vec::new(),
+        emi: emi.then(|| Rng::new(rng_seed ^ EMI_SALT)),
+        dead_id: 1_000_000,
     };
     let inputs: Vec<i32> = (0..INPUTS).map(|_| g.interesting_i32()).collect();
+    g.inputs = inputs.clone();
     let p0 = g.interesting_i32();
     let p1 = g.interesting_i32() as u32;
 
@@ -771,6 +809,7 @@ impl Gen {
             if self.budget <= 0 {
                 break;
             }
+            self.dead_region(out, ind);
             self.stmt(out, ind);
         }
         // What the block computed reaches the checksum.
@@ -785,6 +824,41 @@ impl Gen {
         }
         self.vars.truncate(vars);
         self.arrs.truncate(arrs);
+    }
+
+    /// In an EMI variant, sometimes a dead region here: statements drawn
+    /// from the EMI stream under a condition the launch's inputs make
+    /// false. The live program's state (statements left, work, what is in
+    /// scope, the names it draws) is as if the region were not there.
+    fn dead_region(&mut self, out: &mut String, ind: usize) {
+        if !self.in_kernel {
+            return;
+        }
+        let Some(mut emi) = self.emi.take() else {
+            return;
+        };
+        if !emi.chance(EMI_PERCENT) {
+            self.emi = Some(emi);
+            return;
+        }
+        std::mem::swap(&mut self.rng, &mut emi);
+        let saved = (self.budget, self.work, self.accounted, self.uniform);
+        let live_id = std::mem::replace(&mut self.next_id, self.dead_id);
+        let (start, p) = (out.len(), "");
+        let j = self.rng.below(INPUTS as u64) as usize;
+        let k = self.inputs[j].wrapping_add(self.rng.range(1, 1000) as i32);
+        let _ = writeln!(out, "{p:ind$}if (in[{j}] == {k}) {{");
+        self.uniform = false;
+        self.budget = self.rng.range(1, 6) as i32;
+        let n = self.budget;
+        self.block(out, ind + 4, n);
+        let _ = writeln!(out, "{p:ind$}}}");
+        (self.budget, self.work, self.accounted, self.uniform) = saved;
+        self.dead_id = std::mem::replace(&mut self.next_id, live_id);
+        // The enclosing statement counts this text as counted already.
+        self.accounted += text_steps(&out[start..]);
+        std::mem::swap(&mut self.rng, &mut emi);
+        self.emi = Some(emi);
     }
 
     fn declare(&mut self, out: &mut String, ind: usize, t: Ty) -> String {
@@ -1271,6 +1345,7 @@ impl Gen {
         // The block ends with the checksum of what is in scope.
         let (vars, arrs) = (self.vars.len(), self.arrs.len());
         while self.budget > 0 {
+            self.dead_region(&mut body, 4);
             self.stmt(&mut body, 4);
         }
         let checksum = body.len();

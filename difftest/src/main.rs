@@ -1,7 +1,7 @@
 //! `ptxlab-difftest --programs N --seed S [--jobs J]`: generates programs
 //! of seeds S, S+1, … and runs each through every oracle; prints each
 //! mismatch (seed, oracle, program) and a summary. `--show SEED` prints
-//! one program; `--file F --seed S` checks the file F (a program reduced
+//! one program, `--show-emi SEED` its variant with dead regions; `--file F --seed S` checks the file F (a program reduced
 //! by hand) with seed S's inputs. Exits 1 when an oracle disagreed. Each
 //! mismatch is reduced (the same oracle disagreeing) and written to
 //! `difftest/found/seed-N-min.cu`; `--no-reduce` skips that.
@@ -13,7 +13,7 @@ use ptxlab_difftest::{bundle, gen, nvrtc, oracle, reduce, run_batch};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: ptxlab-difftest [--programs N] [--seed S] [--jobs J] [--no-reduce] [--gpu-bundle DIR] | --show SEED | --file F --seed S";
+const USAGE: &str = "usage: ptxlab-difftest [--programs N] [--seed S] [--jobs J] [--no-reduce] [--gpu-bundle DIR] | --show SEED | --show-emi SEED | --file F --seed S";
 
 /// Candidates the reducer tests per mismatch (each runs every oracle).
 const REDUCE_TESTS: usize = 400;
@@ -78,6 +78,10 @@ fn main() -> ExitCode {
                 print!("{}", gen::generate(v).source);
                 return ExitCode::SUCCESS;
             }
+            "--show-emi" => {
+                print!("{}", gen::generate_emi(v).source);
+                return ExitCode::SUCCESS;
+            }
             _ => {
                 eprintln!("{USAGE}");
                 return ExitCode::from(2);
@@ -90,12 +94,8 @@ fn main() -> ExitCode {
     }
     let checks = oracle::Checks::from_env();
     println!(
-        "difftest: {programs} programs from seed {seed} on {jobs} threads{}",
-        if checks.ptxas.is_some() {
-            ", with ptxas"
-        } else {
-            ""
-        }
+        "difftest: {programs} programs from seed {seed} on {jobs} threads; oracles: {}",
+        checks.describe()
     );
     let start = Instant::now();
     let summary = run_batch(seed, programs, jobs, &checks, &|m| println!("{m}"));
@@ -115,7 +115,9 @@ fn main() -> ExitCode {
         if no_reduce {
             continue;
         }
-        let p = gen::generate(m.seed);
+        // The mismatch's own program (an EMI variant's is not the seed's).
+        let mut p = gen::generate(m.seed);
+        p.source = m.source.clone();
         let check = |q: &gen::Program| oracle::check(q, &checks);
         match reduce::reduce_mismatch(&p, m, &check, REDUCE_TESTS) {
             Some(r) => match reduce::write_found(&found, m, &r) {

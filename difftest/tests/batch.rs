@@ -1,6 +1,7 @@
 //! CI's fixed batch: 200 generated programs (seeds 1..=200) agree on every
-//! oracle (the IR interpreter at -O0 to -O3, our PTX at -O0 and -O3 in the
-//! emulator, ptxas when `PTXLAB_PTXAS` names it). Long runs are
+//! oracle (`oracle`'s list: the IR interpreter at -O0 to -O3, our PTX at
+//! -O0 and -O3 in the emulator and under three flag sets and sm_90, the
+//! EMI variant, NVRTC's PTX, ptxas for two targets). Long runs are
 //! `cargo xtask difftest --programs N --seed S`.
 
 use ptxlab_difftest::{gen, oracle, run_batch};
@@ -20,7 +21,51 @@ fn a_fixed_batch_agrees_on_every_oracle() {
         .map(|m| format!("seed {}: {}", m.seed, m.oracle))
         .collect();
     assert!(seeds.is_empty(), "mismatches:\n{}", seeds.join("\n"));
-    assert!(summary.oracles >= 200 * 6);
+    // Every oracle ran on every program: IR -O0..3, PTX -O0/-O3, three flag
+    // sets and sm_90, EMI's two; NVRTC's one and ptxas' two where found
+    // (`cargo xtask test` installs both).
+    let per = 12 + u64::from(checks.nvrtc.is_some()) + 2 * u64::from(checks.ptxas.is_some());
+    assert_eq!(summary.oracles, 200 * per, "{}", checks.describe());
+}
+
+/// The EMI variant of a program has the program's inputs and live
+/// statements, and dead regions under conditions its inputs make false.
+#[test]
+fn emi_variants_add_dead_regions_and_nothing_else() {
+    let mut with_regions = 0;
+    for seed in 0..100 {
+        let (p, v) = (gen::generate(seed), gen::generate_emi(seed));
+        assert_eq!(
+            (&p.inputs, p.p0, p.p1, p.work),
+            (&v.inputs, v.p0, v.p1, v.work)
+        );
+        // `if (in[J] == K) {`, J and K literals (a live `if` on an `in`
+        // element has an expression for its index).
+        let regions: Vec<(usize, i32)> = v
+            .source
+            .lines()
+            .filter_map(|l| {
+                let r = l.trim_start().strip_prefix("if (in[")?;
+                let (j, rest) = r.split_once("] == ")?;
+                Some((j.parse().ok()?, rest.strip_suffix(") {")?.parse().ok()?))
+            })
+            .collect();
+        for &(j, k) in &regions {
+            assert_ne!(
+                p.inputs[j], k,
+                "seed {seed}: a dead region's condition holds"
+            );
+        }
+        if !regions.is_empty() {
+            with_regions += 1;
+            assert_ne!(p.source, v.source);
+        }
+        assert_eq!(v.source, gen::generate_emi(seed).source, "reproducible");
+    }
+    assert!(
+        with_regions >= 80,
+        "{with_regions} of 100 have dead regions"
+    );
 }
 
 #[test]

@@ -60,6 +60,11 @@ pub enum Lowering {
     Shuffle(&'static str),
     /// `__ffs`: position of the least significant set bit, from 1; 0 for 0.
     FindFirstSet,
+    /// `__byte_perm(x, y, s)`: `prmt.b32` with the selector masked to
+    /// `s & 0x7777`, as nvcc writes it: CUDA's `__byte_perm` reads three
+    /// bits of each selector nibble, `prmt`'s default mode takes the fourth
+    /// as "replicate the byte's sign".
+    BytePerm,
     /// `__funnelshift_l/r(lo, hi, shift)`: `llvm.fshl/fshr(hi, lo, shift)`.
     FunnelShift(&'static str),
     /// GCC's `__builtin_unreachable()`: the block ends in `unreachable`
@@ -1903,7 +1908,7 @@ pub const BUILTINS: &[Builtin] = &[
         name: "__byte_perm",
         overloads: &[o("u", &["u", "u", "u"])],
         trailing_default: None,
-        lowering: Lowering::Intrinsic("llvm.nvvm.prmt"),
+        lowering: Lowering::BytePerm,
     },
     Builtin {
         name: "__sad",

@@ -179,6 +179,29 @@ impl Gen<'_> {
     }
 
     /// `__ffs`: the position of the lowest set bit, from 1 (0 for none).
+    /// `__byte_perm(x, y, s)`: `prmt(x, y, s & 0x7777)` (see
+    /// [`Lowering::BytePerm`]).
+    pub(super) fn byte_perm(&mut self, vals: Vec<Value>) -> Value {
+        let sel = self.emit(
+            "perm.sel",
+            Type::I32,
+            InstKind::Bin {
+                op: BinOp::And,
+                lhs: vals[2].clone(),
+                rhs: Value::i32(0x7777),
+                flags: Flags::default(),
+            },
+        );
+        self.emit(
+            "perm",
+            Type::I32,
+            InstKind::Call {
+                callee: Intrinsic::Prmt.into(),
+                args: vec![vals[0].clone(), vals[1].clone(), sel],
+            },
+        )
+    }
+
     pub(super) fn find_first_set(&mut self, vals: Vec<Value>) -> Value {
         // ffs(x) = x == 0 ? 0 : cttz(x) + 1
         let x = vals[0].clone();

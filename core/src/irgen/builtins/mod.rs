@@ -60,6 +60,7 @@ impl Gen<'_> {
             Lowering::Half(op) => self.half_builtin(op, &vals, &rty, short),
             Lowering::Match(all) => self.match_sync(all, vals, short),
             Lowering::FindFirstSet => self.find_first_set(vals),
+            Lowering::BytePerm => self.byte_perm(vals),
             Lowering::Texture(op) => self.texture(op, args, vals),
             Lowering::MemOp(set) => self.mem_op(set, &vals),
             Lowering::Wmma => self.wmma(vals),
