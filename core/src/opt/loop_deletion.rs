@@ -133,6 +133,15 @@ fn deletable(f: &Function, l: &Loop, uses: &Uses) -> Option<Plan> {
     let [exit] = l.exit_blocks(f)[..] else {
         return None;
     };
+    // Entered only through the preheader: a block the dominator tree does
+    // not reach (left by sccp for simplifycfg) may still branch into the
+    // loop's middle, and would branch to a deleted block.
+    for &p in f.layout.iter().filter(|&&p| !l.contains(p)) {
+        let into = |s: &BlockId| l.contains(*s) && !(*s == l.header && p == pre);
+        if f.successors(p).iter().any(into) {
+            return None;
+        }
+    }
     for &b in &l.blocks {
         for &i in &f.block(b).insts {
             let k = &f.inst(i).kind;
