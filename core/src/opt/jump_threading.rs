@@ -242,6 +242,13 @@ fn thread(f: &mut Function, b: BlockId, p: BlockId, to: BlockId) {
         for s in f.successors(b) {
             f.drop_phi_entries(s, b, 1);
         }
+        // What still uses `b`'s values is unreachable now too (a block only
+        // `b` entered): it reads undef until simplifycfg removes it.
+        let dead: HashMap<InstId, Value> = values
+            .iter()
+            .map(|&v| (v, Value::Undef(f.inst(v).ty.clone())))
+            .collect();
         f.remove_block(b);
+        f.replace_uses_by_map(&dead);
     }
 }
