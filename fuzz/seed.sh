@@ -23,7 +23,7 @@ if [ -x ../target/release/ptxlab ]; then
     for f in ../core/tests/corpus/*.cu; do
         small "$f" || continue
         out="corpus/ptx_parse/$(basename "$f" .cu).ptx"
-        ../target/release/ptxlab -arch=sm_80 --ptx "$f" -o "$out" 2>/dev/null || rm -f "$out"
+        ../target/release/ptxlab -arch=sm_80 "$f" -o "$out" 2>/dev/null || rm -f "$out"
         [ -f "$out" ] && ! small "$out" && rm -f "$out"
     done
 fi
