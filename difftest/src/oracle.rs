@@ -1,5 +1,6 @@
 //! The oracles a generated program runs through: the IR interpreter at -O0
-//! is the reference; the interpreter at -O1, -O2 and -O3; our PTX in the
+//! is the reference; the interpreter at -O1, -O2 and -O3, and after every
+//! pass run of -O3 for one program in four; our PTX in the
 //! PTX emulator at -O0 and -O3, at -O3 under three flag sets (`-ftz=true`,
 //! `--use_fast_math`, `-fmad=false`) and for sm_90; NVRTC's PTX for the same
 //! source and flags in the emulator; ptxas accepting our -O3 PTX for sm_80
@@ -15,7 +16,7 @@
 use crate::gen::{self, Program, BLOCK, GRID, THREADS};
 use crate::nvrtc::Nvrtc;
 use ptxlab_core::ir::Module;
-use ptxlab_core::{compile_source, compile_to_ir, opt, NoFiles, Options};
+use ptxlab_core::{compile_source, compile_to_ir, opt, NoFiles, Options, Stepper};
 use ptxlab_sim::emu::{self, PtxModule};
 use ptxlab_sim::interp::{self, ArgValue, Config, Launch, Memory};
 use std::fmt;
@@ -36,7 +37,16 @@ pub struct Checks {
     pub variants: bool,
     /// Equivalence modulo inputs.
     pub emi: bool,
+    /// The interpreter after every pass run of -O3, for one program in
+    /// [`EVERY_PASS_1_IN`].
+    pub every_pass: bool,
 }
+
+/// One program in this many (by seed) also runs in the interpreter after
+/// every pass run of -O3 that changed the IR (the other oracles see only
+/// the pipeline's end; this one sees a pass that breaks what a later pass
+/// happens to mend).
+pub const EVERY_PASS_1_IN: u64 = 4;
 
 /// A flag set: its nvcc spelling and how it changes [`options`].
 pub type FlagSet = (&'static str, fn(&mut Options));
@@ -68,12 +78,18 @@ impl Checks {
             nvrtc: nvrtc.map(Arc::new),
             variants: true,
             emi: true,
+            every_pass: true,
         }
     }
 
     /// The oracles that run, for a batch's first line.
     pub fn describe(&self) -> String {
         let mut s = String::from("IR -O0..-O3, PTX -O0/-O3");
+        if self.every_pass {
+            s.push_str(&format!(
+                ", IR after every -O3 pass run (1 in {EVERY_PASS_1_IN})"
+            ));
+        }
         if self.variants {
             s.push_str(", PTX -O3 with");
             for (name, _) in FLAG_SETS {
@@ -313,6 +329,10 @@ pub fn check(p: &Program, checks: &Checks) -> Result<Passed, Mismatch> {
         }
         oracles += 1;
     }
+    if checks.every_pass && p.seed.is_multiple_of(EVERY_PASS_1_IN) {
+        every_pass_run(p, &want).map_err(|d| fail("IR interpreter after every -O3 pass run", d))?;
+        oracles += 1;
+    }
     let mut o3_ptx = String::new();
     for level in [0, 3] {
         let oracle = format!("PTX emulator -O{level}");
@@ -406,6 +426,27 @@ pub fn check(p: &Program, checks: &Checks) -> Result<Passed, Mismatch> {
         oracles += 1;
     }
     Ok(Passed { steps, oracles })
+}
+
+/// Runs `p` in the interpreter after each pass run of -O3 that changed
+/// the IR: the first run whose result differs from `want`, described.
+fn every_pass_run(p: &Program, want: &[u64]) -> Result<(), String> {
+    let o = options(3);
+    let mut st = Stepper::new("difftest.cu", &p.source, &NoFiles, &o).map_err(|d| {
+        let msgs: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        format!("does not compile: {}", msgs.join("; "))
+    })?;
+    while let Some(run) = st.step() {
+        if !run.changed {
+            continue;
+        }
+        let after = format!("after pass run {} ({})", run.n, run.pass);
+        let (got, _) = run_ir(p, st.module(), 3).map_err(|e| format!("{after}: {e}"))?;
+        if let Some(d) = differs(&got, want) {
+            return Err(format!("first differs {after}: {d}"));
+        }
+    }
+    Ok(())
 }
 
 /// The prefix of an EMI oracle's name: the mismatch's program is the
