@@ -234,7 +234,14 @@ struct Gen {
     /// The next name number in dead regions (far above the live ones, so
     /// labels cannot clash and live names are the program's own).
     dead_id: u32,
+    /// The dead regions' texts, in order: each stands as one [`DEAD`] byte
+    /// in the text until the program is assembled, so that the work the
+    /// live text is estimated at is the program's own to the step.
+    dead: Vec<String>,
 }
+
+/// Where a dead region goes (see `Gen::dead`).
+const DEAD: char = '\0';
 
 /// The program for `seed`: the first draw within [`WORK_BUDGET`].
 pub fn generate(seed: u64) -> Program {
@@ -296,6 +303,7 @@ fn draw(seed: u64, rng_seed: u64, emi: bool) -> Program {
         inputs: Vec::new(),
         emi: emi.then(|| Rng::new(rng_seed ^ EMI_SALT)),
         dead_id: 1_000_000,
+        dead: Vec::new(),
     };
     let inputs: Vec<i32> = (0..INPUTS).map(|_| g.interesting_i32()).collect();
     g.inputs = inputs.clone();
@@ -335,6 +343,17 @@ fn draw(seed: u64, rng_seed: u64, emi: bool) -> Program {
     src.push_str(&structs);
     src.push_str(&funcs);
     src.push_str(&kernel);
+    let mut regions = g.dead.into_iter();
+    let src = src
+        .split(DEAD)
+        .enumerate()
+        .fold(String::new(), |mut all, (i, part)| {
+            if i > 0 {
+                all.push_str(&regions.next().expect("a region per marker"));
+            }
+            all.push_str(part);
+            all
+        });
     Program {
         seed,
         source: src,
@@ -396,7 +415,9 @@ fn text_steps(text: &str) -> u64 {
         .map(|h| text.matches(h).count() as u64)
         .sum();
     let recs = text.matches("rec(").count() as u64;
-    text.len() as u64 / BYTES_PER_STEP + helpers * MIX_STEPS + recs * REC_STEPS
+    // A dead region's marker is no text of the program's.
+    let len = text.len() - text.matches(DEAD).count();
+    len as u64 / BYTES_PER_STEP + helpers * MIX_STEPS + recs * REC_STEPS
 }
 
 impl Gen {
@@ -844,19 +865,19 @@ impl Gen {
         std::mem::swap(&mut self.rng, &mut emi);
         let saved = (self.budget, self.work, self.accounted, self.uniform);
         let live_id = std::mem::replace(&mut self.next_id, self.dead_id);
-        let (start, p) = (out.len(), "");
+        let (mut region, p) = (String::new(), "");
         let j = self.rng.below(INPUTS as u64) as usize;
         let k = self.inputs[j].wrapping_add(self.rng.range(1, 1000) as i32);
-        let _ = writeln!(out, "{p:ind$}if (in[{j}] == {k}) {{");
+        let _ = writeln!(region, "{p:ind$}if (in[{j}] == {k}) {{");
         self.uniform = false;
         self.budget = self.rng.range(1, 6) as i32;
         let n = self.budget;
-        self.block(out, ind + 4, n);
-        let _ = writeln!(out, "{p:ind$}}}");
+        self.block(&mut region, ind + 4, n);
+        let _ = writeln!(region, "{p:ind$}}}");
         (self.budget, self.work, self.accounted, self.uniform) = saved;
         self.dead_id = std::mem::replace(&mut self.next_id, live_id);
-        // The enclosing statement counts this text as counted already.
-        self.accounted += text_steps(&out[start..]);
+        out.push(DEAD);
+        self.dead.push(region);
         std::mem::swap(&mut self.rng, &mut emi);
         self.emi = Some(emi);
     }
