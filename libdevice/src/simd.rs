@@ -6,7 +6,8 @@
 //! top bit computed apart from the lower bits, so no carry or borrow crosses
 //! into the next lane). A comparison first yields a word whose lane top bits
 //! are the predicate; `prmt`'s sign-replicating selectors (`0xbb99` for
-//! halfwords, `0xba98` for bytes, through `__byte_perm`) spread it to a lane
+//! halfwords, `0xba98` for bytes, through the raw `__nvvm_prmt`: CUDA's
+//! `__byte_perm` masks bit 3 away) spread it to a lane
 //! mask, and `__vset*` shifts it down to a lane's 0/1. Unsigned `a >= b` is
 //! the carry of `a + ~b + 1`, the top bit of the rounded-up average of `a`
 //! and `~b`; `a > b` that of the truncated one; signed comparisons compare
@@ -20,8 +21,8 @@ use crate::LibdeviceFunction;
 macro_rules! simd_helpers {
     () => {
         r#"
-__device__ __forceinline__ unsigned int __nv_simd_m2(unsigned int x) { return __byte_perm(x, 0u, 0xbb99u); }
-__device__ __forceinline__ unsigned int __nv_simd_m4(unsigned int x) { return __byte_perm(x, 0u, 0xba98u); }
+__device__ __forceinline__ unsigned int __nv_simd_m2(unsigned int x) { return __nvvm_prmt(x, 0u, 0xbb99u); }
+__device__ __forceinline__ unsigned int __nv_simd_m4(unsigned int x) { return __nvvm_prmt(x, 0u, 0xba98u); }
 __device__ __forceinline__ unsigned int __nv_simd_avgu2(unsigned int a, unsigned int b) {
     return (a | b) - (((a ^ b) & 0xfffefffeu) >> 1);
 }

@@ -1904,6 +1904,15 @@ pub const BUILTINS: &[Builtin] = &[
         trailing_default: None,
         lowering: Lowering::Intrinsic("llvm.nvvm.mulhi.ull"),
     },
+    // clang's `__nvvm_prmt`: the raw `prmt.b32`, whose default mode reads
+    // a selector nibble's bit 3 as "replicate the byte's sign" (our
+    // libdevice's SIMD lane masks, `0xbb99`/`0xba98`).
+    Builtin {
+        name: "__nvvm_prmt",
+        overloads: &[o("u", &["u", "u", "u"])],
+        trailing_default: None,
+        lowering: Lowering::Intrinsic("llvm.nvvm.prmt"),
+    },
     Builtin {
         name: "__byte_perm",
         overloads: &[o("u", &["u", "u", "u"])],

@@ -88,7 +88,7 @@ pub(crate) enum IntFn {
     MulHi {
         signed: bool,
     },
-    /// `prmt` (`__byte_perm(x, y, s)`): bytes of `y:x` chosen by the nibbles of `s`.
+    /// `prmt` (`__nvvm_prmt(x, y, s)`; `__byte_perm` masks `s & 0x7777` first): bytes of `y:x` chosen by the nibbles of `s`.
     BytePerm,
     /// `fns.b32 d, mask, base, offset` (`__fns`): the position of the
     /// |offset|-th set bit of `mask` counting from bit `base` (itself
