@@ -178,7 +178,6 @@ impl Gen<'_> {
         }
     }
 
-    /// `__ffs`: the position of the lowest set bit, from 1 (0 for none).
     /// `__byte_perm(x, y, s)`: `prmt(x, y, s & 0x7777)` (see
     /// [`Lowering::BytePerm`]).
     pub(super) fn byte_perm(&mut self, vals: Vec<Value>) -> Value {
@@ -202,6 +201,7 @@ impl Gen<'_> {
         )
     }
 
+    /// `__ffs`: the position of the lowest set bit, from 1 (0 for none).
     pub(super) fn find_first_set(&mut self, vals: Vec<Value>) -> Value {
         // ffs(x) = x == 0 ? 0 : cttz(x) + 1
         let x = vals[0].clone();
