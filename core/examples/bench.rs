@@ -207,20 +207,9 @@ fn main() {
     );
     let (mut reg_ratios, mut sass_ratios, mut ptx_ratios) = (Vec::new(), Vec::new(), Vec::new());
     let mut similarities: Vec<(f64, String)> = Vec::new();
-    let count_ptx = |ptx: &str, entry: &str| -> usize {
-        // Instruction lines of one entry's body.
-        resemble::entry_body(ptx, entry)
-            .lines()
-            .map(str::trim)
-            .filter(|l| {
-                l.ends_with(';')
-                    && !l.starts_with('.')
-                    && !l.starts_with("//")
-                    && !l.starts_with('{')
-                    && !l.starts_with('}')
-            })
-            .count()
-    };
+    // Instructions of one entry's body: the resemblance measure's tokens.
+    let count_ptx =
+        |ptx: &str, entry: &str| resemble::opcodes(resemble::entry_body(ptx, entry)).len();
     for (name, ours, theirs) in &quality {
         let a = sass::assemble(&ptxas, cuobjdump.as_deref(), ours, ARCH, "bench-ours");
         let b = theirs

@@ -1003,3 +1003,39 @@ __global__ void local2(__half2 *o, const __half2 *a, const __half2 *b) {
     assert_eq!(count(&p, "add.f16x2"), 2, "{p}");
     assert!(!p.contains(".u16") && !p.contains(".b16"), "{p}");
 }
+
+/// nvcc writes no negated guard where it can invert a comparison: a
+/// predicate read by two branches in two blocks (`base + t < n` tested
+/// twice) is one inverted `setp.ge.s32` read as `@%p` by both, and a branch
+/// around `if (i >= 2 && i < n - 2)` inverts both comparisons and writes
+/// `or.pred` (De Morgan). `x - 2` is `add.s32 …, -2`.
+#[test]
+fn branches_read_inverted_comparisons_not_negated_guards() {
+    let src = r#"
+__global__ void k(const int *in, int *out, int n) {
+    int t = threadIdx.x;
+    int i = blockIdx.x * 256 + 2 * t;
+    int a = i < n ? in[i] : 0;
+    __syncthreads();
+    out[t] = a;
+    __syncthreads();
+    if (i < n) out[i] = a + 1;
+    if (t >= 2 && t < n - 2) out[t + 1000] = 5;
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let body = &p[p.find(".entry").unwrap()..];
+        assert!(!body.contains("@!%p"), "{body}");
+        assert!(!body.contains("not.pred"), "{body}");
+        assert!(
+            lines(body).iter().any(|l| l.starts_with("or.pred")),
+            "{body}"
+        );
+        assert!(has(body, "add.s32", "-2"), "{body}");
+        let ge = lines(body)
+            .iter()
+            .filter(|l| l.starts_with("setp.ge.s32"))
+            .count();
+        assert!(ge >= 1, "{body}");
+    }
+}

@@ -2,8 +2,8 @@
 //! `unreachable`, which go last (as nvcc places them: nothing follows them,
 //! and nothing is emitted for them), drops a branch to the block that
 //! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`
-//! — or, when `%p` is a comparison read by nothing else, into `@p bra other`
-//! with the comparison inverted (`setp.lt.s32` becomes `setp.ge.s32`, a
+//! — or, when `%p` is a comparison read by nothing but guards, most of them
+//! negated, into `@p bra other` with the comparison inverted (`setp.lt.s32` becomes `setp.ge.s32`, a
 //! float `setp.lt.f32` becomes `setp.geu.f32`: true when unordered too), as
 //! LLVM's instruction selection inverts a branch's condition (against a
 //! constant in the strict form: `x < 128` inverted is `x > 127`).
@@ -17,7 +17,7 @@
 //! `rewrites`).
 
 use crate::bugs::Bug;
-use crate::collections::HashMap;
+use crate::collections::{HashMap, HashSet};
 use crate::options::{Options, RewriteSite};
 use crate::ptx::*;
 
@@ -50,7 +50,6 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) -> Done {
     done.merged_returns = merge_returns(f, &mut order, &mut may_rewrite);
     order.append(&mut last);
     f.order = order.clone();
-    let (defs, uses) = pred_counts(f);
     // Empty blocks that only jump on could be threaded; kept for now so
     // every IR block stays visible in the snapshots.
     for (pos, &b) in order.iter().enumerate() {
@@ -73,15 +72,9 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) -> Done {
                 let last = insts.pop().expect("n >= 2");
                 done.inverted += 1;
                 // The lab's bug: the predicate is left as it was.
-                if let Some((p, _)) = insts[n - 2].guard.filter(|_| !bug) {
-                    let lone = defs.get(&p) == Some(&1) && uses.get(&p) == Some(&1);
-                    if !(lone && invert_setp(&mut f.blocks, p)) {
-                        if let Some(g) = f.blocks[b].insts[n - 2].guard.as_mut() {
-                            g.1 = !g.1;
-                        }
-                    }
+                if let Some(g) = insts[n - 2].guard.as_mut().filter(|_| !bug) {
+                    g.1 = !g.1;
                 }
-                let insts = &mut f.blocks[b].insts;
                 insts[n - 2].operands = last.operands;
             }
         }
@@ -96,7 +89,100 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) -> Done {
             }
         }
     }
+    invert_negated_guards(f);
     done
+}
+
+/// Where every read of a predicate is a guard and most of them are
+/// negated (`@!%p bra`), inverts the comparison that writes it and every
+/// guard instead, as nvcc does: its PTX has no `@!%p` where a comparison
+/// can be inverted (two branches on one `base + t < n`, in two blocks, both
+/// read `@%p` of one `setp.ge.s32`). A predicate that is the `and.pred` or
+/// `or.pred` of two comparisons read by nothing else is inverted by De
+/// Morgan's law: both comparisons inverted, `and` and `or` swapped
+/// (`if (i >= 2 && i < n - 2)` branches around on `setp.lt; setp.ge;
+/// or.pred`, as nvcc's does).
+fn invert_negated_guards(f: &mut MFunction) {
+    let (defs, uses) = pred_counts(f);
+    let mut negated: HashMap<Reg, (usize, usize)> = HashMap::default();
+    let mut at: HashMap<Reg, (usize, usize)> = HashMap::default();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        for (k, i) in blk.insts.iter().enumerate() {
+            if let Some((p, neg)) = i.guard {
+                let (n, all) = negated.entry(p).or_insert((0, 0));
+                *n += usize::from(neg);
+                *all += 1;
+            }
+            if let Some(r) = i.defs().filter(|r| r.class == RegClass::Pred) {
+                at.insert(r, (b, k));
+            }
+        }
+    }
+    let mut candidates: Vec<Reg> = negated
+        .into_iter()
+        .filter(|&(p, (n, all))| {
+            2 * n > all && defs.get(&p) == Some(&1) && uses.get(&p) == Some(&all)
+        })
+        .map(|(p, _)| p)
+        .collect();
+    candidates.sort();
+    let mut flipped = HashSet::default();
+    for p in candidates {
+        let mut edits = Vec::new();
+        if inverted(f, p, &at, &defs, &uses, true, &mut edits) {
+            for (b, k, i) in edits {
+                f.blocks[b].insts[k] = i;
+            }
+            flipped.insert(p);
+        }
+    }
+    for i in f.blocks.iter_mut().flat_map(|b| &mut b.insts) {
+        if let Some((p, neg)) = i.guard.as_mut() {
+            if flipped.contains(p) {
+                *neg = !*neg;
+            }
+        }
+    }
+}
+
+/// The instructions that compute the negation of `p` in its place (a
+/// comparison inverted; at the top, an `and`/`or` of two such, swapped),
+/// pushed to `edits` with their positions; false when there are none.
+fn inverted(
+    f: &MFunction,
+    p: Reg,
+    at: &HashMap<Reg, (usize, usize)>,
+    defs: &HashMap<Reg, usize>,
+    uses: &HashMap<Reg, usize>,
+    top: bool,
+    edits: &mut Vec<(usize, usize, Instr)>,
+) -> bool {
+    let Some(&(b, k)) = at.get(&p) else {
+        return false;
+    };
+    let mut i = f.blocks[b].insts[k].clone();
+    if invert_setp(&mut i) {
+        edits.push((b, k, i));
+        return true;
+    }
+    let swapped = match i.op {
+        Op::And => Op::Or,
+        Op::Or => Op::And,
+        _ => return false,
+    };
+    if !top || i.guard.is_some() || i.modifiers != ".pred" || i.operands.len() != 3 {
+        return false;
+    }
+    for q in [&i.operands[1], &i.operands[2]] {
+        let Operand::Reg(q) = q else { return false };
+        let lone = defs.get(q) == Some(&1) && uses.get(q) == Some(&1);
+        if !lone || !inverted(f, *q, at, defs, uses, false, edits) {
+            return false;
+        }
+    }
+    i.op = swapped;
+    edits.push((b, k, i));
+    true
 }
 
 /// Whether a block is a bare `ret;`.
@@ -187,41 +273,34 @@ fn pred_counts(f: &MFunction) -> (HashMap<Reg, usize>, HashMap<Reg, usize>) {
     (defs, uses)
 }
 
-/// Inverts the one `setp.CMP.TYPE %p, a, b` that writes `p` (true when
-/// there was one to invert).
-fn invert_setp(blocks: &mut [MBlock], p: Reg) -> bool {
-    for i in blocks.iter_mut().flat_map(|b| &mut b.insts) {
-        if i.op != Op::Setp || i.defs() != Some(p) {
-            continue;
-        }
-        if i.guard.is_some() || i.operands.len() != 3 {
-            return false;
-        }
-        let mut parts = i.modifiers.trim_start_matches('.').split('.');
-        let (Some(cmp), Some(ty), None) = (parts.next(), parts.next(), parts.next()) else {
-            return false;
-        };
-        let Some(inv) = inverse(cmp, ty.starts_with('f')) else {
-            return false;
-        };
-        let mut inv = inv;
-        // Against a constant, the strict form, as LLVM's selection writes
-        // it: `x >= 128` is `setp.gt.s32 %p, %r, 127`.
-        if !ty.starts_with('f') {
-            if let Operand::Imm(c) = &mut i.operands[2] {
-                if (1..=0x7fff_fffe).contains(c) {
-                    match inv {
-                        "ge" => (inv, *c) = ("gt", *c - 1),
-                        "le" => (inv, *c) = ("lt", *c + 1),
-                        _ => {}
-                    }
+/// Inverts `i` when it is an unguarded `setp.CMP.TYPE %p, a, b` (true when
+/// it was).
+fn invert_setp(i: &mut Instr) -> bool {
+    if i.op != Op::Setp || i.guard.is_some() || i.operands.len() != 3 {
+        return false;
+    }
+    let mut parts = i.modifiers.trim_start_matches('.').split('.');
+    let (Some(cmp), Some(ty), None) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let Some(mut inv) = inverse(cmp, ty.starts_with('f')) else {
+        return false;
+    };
+    // Against a constant, the strict form, as LLVM's selection writes
+    // it: `x >= 128` is `setp.gt.s32 %p, %r, 127`.
+    if !ty.starts_with('f') {
+        if let Operand::Imm(c) = &mut i.operands[2] {
+            if (1..=0x7fff_fffe).contains(c) {
+                match inv {
+                    "ge" => (inv, *c) = ("gt", *c - 1),
+                    "le" => (inv, *c) = ("lt", *c + 1),
+                    _ => {}
                 }
             }
         }
-        i.modifiers = format!(".{inv}.{ty}");
-        return true;
     }
-    false
+    i.modifiers = format!(".{inv}.{ty}");
+    true
 }
 
 /// The comparison true exactly when `cmp` is false (floats: unordered

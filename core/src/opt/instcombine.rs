@@ -188,10 +188,29 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 BinOp::Mul | BinOp::SDiv | BinOp::UDiv if is_int(rhs, 1) => {
                     Some(Action::Replace(lhs.clone()))
                 }
+                // x - c → x + (-c), LLVM's canonical form (nvcc's PTX reads
+                // `add.s32 %r6, %r2, -2`), which the rule below then merges
+                // with a neighbouring constant: `(i + 2) - 2` is `i`. `nsw`
+                // stays unless c is the most negative value (its negation
+                // wraps).
+                BinOp::Sub if ty.is_int() && ty.bits() > 1 && rhs.as_int().is_some() => {
+                    let neg = fold::binary(BinOp::Sub, &fold::int_const(ty.clone(), 0), rhs, ty)?;
+                    let wraps = neg == *rhs;
+                    Some(Action::Rewrite(InstKind::Bin {
+                        op: BinOp::Add,
+                        lhs: lhs.clone(),
+                        rhs: neg,
+                        flags: Flags {
+                            nsw: flags.nsw && !wraps,
+                            ..Flags::default()
+                        },
+                    }))
+                }
                 // (x + c1) + c2 → x + (c1 + c2), as LLVM's instcombine: an
                 // unrolled counter's copies (i + 1, then + 1 …) each read i.
-                // `nsw` stays when both had it and c1, c2 have one sign
-                // (then no sum in between wraps that the new one skips).
+                // `nsw` stays when both had it and c1 + c2 does not wrap
+                // (LLVM's `maintainNoSignedWrap`): then x + c1 and
+                // (x + c1) + c2 are in range, and x + (c1 + c2) is the latter.
                 BinOp::Add if rhs.as_int().is_some() && ty.is_int() => match lhs {
                     Value::Inst(inner) => match &f.inst(*inner).kind {
                         InstKind::Bin {
@@ -203,7 +222,7 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                             let (a, b) = (c1.as_int()?, rhs.as_int()?);
                             let sum = fold::binary(BinOp::Add, c1, rhs, ty)?;
                             let exact = sum.as_int() == a.checked_add(b);
-                            let nsw = flags.nsw && f1.nsw && (a < 0) == (b < 0) && exact;
+                            let nsw = flags.nsw && f1.nsw && exact;
                             Some(Action::Rewrite(InstKind::Bin {
                                 op: BinOp::Add,
                                 lhs: x.clone(),

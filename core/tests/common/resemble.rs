@@ -11,19 +11,39 @@
 
 use std::collections::HashMap;
 
-/// The body of `.entry NAME(` in `ptx`, up to its closing brace (empty
-/// when there is no such entry).
+/// The body of `.entry NAME(` in `ptx`, up to the brace that closes it
+/// (empty when there is no such entry). Braces are matched: NVRTC's inline
+/// assembly (`cuda_fp16.h`'s `{add.f16 ...;\n}`) puts block braces at the
+/// start of a line inside the body.
 pub fn entry_body<'a>(ptx: &'a str, entry: &str) -> &'a str {
     let Some(start) = ptx.find(&format!(".entry {entry}(")) else {
         return "";
     };
     let body = &ptx[start..];
-    &body[..body.find("\n}").unwrap_or(body.len())]
+    let mut depth = 0usize;
+    let mut offset = 0;
+    for line in body.split_inclusive('\n') {
+        for (i, c) in line.split("//").next().unwrap_or("").char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return &body[..offset + i];
+                    }
+                }
+                _ => {}
+            }
+        }
+        offset += line.len();
+    }
+    body
 }
 
 /// One token per instruction of a PTX function body: `ld.global.f32`,
 /// `@bra`, `call.uni`. Directives (`.reg`, `.pragma`), labels, braces and
-/// comments are not instructions.
+/// comments are not instructions; an instruction right after a brace
+/// (`{add.f16`, inline assembly's spelling) is.
 pub fn opcodes(body: &str) -> Vec<String> {
     // Comments out, then statements split at `;` (a call's operands span lines).
     let text: String = body
@@ -50,7 +70,8 @@ pub fn opcodes(body: &str) -> Vec<String> {
             }
         }
         let Some(first) = words.next() else { continue };
-        if first.starts_with('.') {
+        let first = first.trim_start_matches('{');
+        if first.is_empty() || first.starts_with('.') {
             continue;
         }
         if first.starts_with('@') {
@@ -225,6 +246,28 @@ mod tests {
         );
         assert_eq!(opcodes(entry_body(ptx, "other")), ["mov.u32"]);
         assert!(entry_body(ptx, "missing").is_empty());
+    }
+
+    /// NVRTC's inline assembly from `cuda_fp16.h`: a block brace at the
+    /// start of a line does not end the entry, and the instruction that
+    /// follows an opening brace counts.
+    #[test]
+    fn inline_assembly_blocks() {
+        let ptx = ".visible .entry h(\n)\n{\n\tld.global.u16 \t%rs1, [%rd1];\n\
+                   \t// begin inline asm\n\t{add.f16 %rs3,%rs1,%rs2;\n}\n\t// end inline asm\n\
+                   \t// begin inline asm\n\t{  cvt.rn.f16.f32 %rs4, %f1;}\n\n\t// end inline asm\n\
+                   \tst.global.u16 \t[%rd1], %rs4;\n\tret;\n\n}\n.visible .entry next(\n)\n{\n\tret;\n}\n";
+        assert_eq!(
+            opcodes(entry_body(ptx, "h")),
+            [
+                "ld.global.u16",
+                "add.f16",
+                "cvt.rn.f16.f32",
+                "st.global.u16",
+                "ret"
+            ]
+        );
+        assert!(!entry_body(ptx, "h").contains("next"));
     }
 
     #[test]
