@@ -22,6 +22,7 @@
 //! `__syncthreads()` and calls alike); loops around other loops are left to
 //! full unrolling, as LLVM's runtime unrolling takes innermost loops only.
 
+use super::loop_strength_reduce::affine;
 use super::loop_unroll::{unroll, Control, Mode};
 use super::loops::*;
 use crate::collections::{HashMap, HashSet};
@@ -116,10 +117,15 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
         [g] => guard_holds(f, *g, pre, (&start, pred, &bound)),
         _ => false,
     };
-    // Our loop-reduce makes pointers only of addresses indexed by a counter
-    // itself; other addresses cost a multiply and an add per copy, where
-    // nvcc's LSR steps a pointer, and the unrolled loop would be bigger than
-    // nvcc's: left rolled (ours, not cicc's, rule).
+    // Our loop-reduce makes pointers of addresses affine in a 64-bit counter
+    // (`A[row * K + k]`, `B[k * N + col]` once indvars has widened them);
+    // other addresses cost a multiply and an add per copy, where nvcc's LSR
+    // steps a pointer, and the unrolled loop would be bigger than nvcc's:
+    // left rolled (ours, not cicc's, rule).
+    let wide: Vec<InstId> = phis(f, l.header)
+        .into_iter()
+        .filter(|p| f.inst(*p).ty == Type::I64)
+        .collect();
     for &b in &l.blocks {
         for &i in &f.block(b).insts {
             let InstKind::Gep { indices, .. } = &f.inst(i).kind else {
@@ -129,6 +135,9 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
                 Value::Inst(x) if in_loop(v) => {
                     phis(f, l.header).contains(x)
                         || matches!(&f.inst(*x).kind, InstKind::Cast { op: CastOp::SExt | CastOp::ZExt, val: Value::Inst(y) } if phis(f, l.header).contains(y))
+                        || wide
+                            .iter()
+                            .any(|&p| affine(f, v, p, &in_loop, 0).is_some_and(|a| a.iv.is_some()))
                 }
                 _ => true,
             };

@@ -213,7 +213,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::Indvars,
         "indvars",
         indvars::run,
-        "Induction-variable simplification: an int loop counter that indexes arrays (sign-extended to 64 bits) gets a 64-bit twin counting alongside, so no extension runs per iteration (exact: the counter's overflow is undefined).",
+        "Induction-variable simplification: an int loop counter that indexes arrays (sign-extended to 64 bits) gets a 64-bit twin counting alongside, so no extension runs per iteration (exact: the counter's overflow is undefined); an index computed from it without overflow (row * K + k, k * N + col) is computed on the twin in 64 bits, so loop-reduce can step a pointer through it.",
     ),
     pass(
         Pass::Inline,
@@ -261,7 +261,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::LoopStrengthReduce,
         "loop-reduce",
         loop_strength_reduce::run,
-        "Loop strength reduction (NVIDIA's LSR): an address computed from the loop counter on every iteration (base + i * size: a shift and an add) becomes a pointer stepping by the counter's step times the size, as nvcc's loops step their pointers; the counter goes if nothing else reads it.",
+        "Loop strength reduction (NVIDIA's LSR): an address computed from the loop counter on every iteration (base + (i + c) * size, or base + (i * N + c) * size with N fixed: a multiply, a shift and an add) becomes a pointer stepping by the counter's step times the stride, as nvcc's loops step their pointers; an unrolled loop's copies share it (at +4, +8, … or a chain of + N * size); the arithmetic it replaces, and the counter if nothing else reads it, go.",
     ),
     pass(
         Pass::LoopRotate,
