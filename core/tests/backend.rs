@@ -1039,3 +1039,30 @@ __global__ void k(const int *in, int *out, int n) {
         assert!(ge >= 1, "{body}");
     }
 }
+
+/// A loop's sum flows through three phis (the loop's head, after a
+/// `continue`, after a `break`): nvcc keeps it in one `%f` register, with
+/// no register-to-register `mov.f32`, and so does copy coalescing after
+/// out of SSA.
+#[test]
+fn a_sum_through_continue_and_break_is_one_register() {
+    let src = r#"
+__global__ void k(int n, float *out, const int *idx) {
+    float s = 0.0f;
+    for (int i = 0; i < n; i++) {
+        if (idx[i] < 0) continue;
+        if (idx[i] > 1000) break;
+        s += out[idx[i]] * 2.0f;
+    }
+    out[threadIdx.x] = s;
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let body = &p[p.find(".entry").unwrap()..];
+        let copies = lines(body)
+            .iter()
+            .filter(|l| l.starts_with("mov.f32") && l.matches("%f").count() == 2)
+            .count();
+        assert_eq!(copies, 0, "{body}");
+    }
+}

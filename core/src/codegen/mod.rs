@@ -3,6 +3,7 @@
 //! and removes branches to the next block, `emit` writes the module text.
 //! Each step is a snapshot in `Compilation`.
 
+pub mod coalesce;
 pub mod emit;
 pub mod isel;
 pub mod layout;

@@ -460,5 +460,8 @@ pub fn run(
         let at = insertion_point(&f.blocks[from]);
         f.blocks[from].insts.splice(at..at, seq);
     }
-    pending.renamed
+    // The copies left whose registers are never live at once join.
+    let mut renamed = pending.renamed;
+    renamed.extend(super::coalesce::run(f, limit, rewrites));
+    renamed
 }

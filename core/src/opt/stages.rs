@@ -393,7 +393,7 @@ pub const STAGES: &[StageInfo] = &[
         StageId::OutOfSsa,
         "out-of-ssa",
         StageKind::Machine,
-        "Leaves SSA: each phi becomes mov instructions on the incoming edges (critical edges get their own block).",
+        "Leaves SSA: each phi becomes mov instructions on the incoming edges (critical edges get their own block); then a copy whose two registers are never live at once with different values joins them into one register and goes (register coalescing: a loop's sum stays in one %f, as nvcc's).",
     ),
     stage(
         StageId::Layout,
