@@ -43,13 +43,9 @@ impl Sel<'_> {
         if let Some((n, _)) = ty.as_vector() {
             // One register per lane: `{%f1, %f2, %f3, %f4}`.
             let regs: Vec<Reg> = (0..n).map(|_| self.m.new_reg(reg_class(&elem))).collect();
-            let list = regs
-                .iter()
-                .map(Reg::to_string)
-                .collect::<Vec<_>>()
-                .join(", ");
+            let list = regs.iter().map(|r| Operand::Reg(*r)).collect();
             self.vec_regs.insert(id, regs);
-            self.emit_opcode(op, vec![Operand::Sym(format!("{{{list}}}")), addr]);
+            self.emit_opcode(op, vec![Operand::List(list), addr]);
         } else if ty == Type::I1 {
             let b = self.m.new_reg(RegClass::B16);
             self.emit_opcode(op, vec![Operand::Reg(b), addr]);
@@ -120,10 +116,10 @@ impl Sel<'_> {
         if let Some((n, e)) = vt.as_vector() {
             // `{%f1, %f2, %f3, %f4}`: the lanes' registers.
             let e = e.clone();
-            let regs: Vec<String> = (0..n)
+            let regs: Vec<Operand> = (0..n)
                 .map(|k| {
                     let op = self.lane(val, k);
-                    self.in_reg(op, &e).to_string()
+                    Operand::Reg(self.in_reg(op, &e))
                 })
                 .collect();
             let addr = self.address(ptr);
@@ -131,7 +127,7 @@ impl Sel<'_> {
             self.emit(
                 Op::St,
                 format!("{vol}{}.v{n}{}", space_name(space), mem_suffix(&e)),
-                vec![addr, Operand::Sym(format!("{{{}}}", regs.join(", ")))],
+                vec![addr, Operand::List(regs)],
             );
             return;
         }
