@@ -319,7 +319,15 @@ impl Sel<'_> {
                         self.emit(Op::Cvt, ".u32.u64", vec![Operand::Reg(t), Operand::Reg(r)]);
                         r = t;
                     }
-                    Operand::Reg(self.scaled(r, scale, w))
+                    let key = (r, scale, w, self.cur);
+                    match self.scaled_index.get(&key) {
+                        Some(&t) => Operand::Reg(t),
+                        None => {
+                            let t = self.scaled(r, scale, w);
+                            self.scaled_index.insert(key, t);
+                            Operand::Reg(t)
+                        }
+                    }
                 }
             };
             let last = k + 1 == indices.len();

@@ -108,6 +108,10 @@ struct Sel<'a> {
     /// register. Per block: an extension folded into geps of several
     /// blocks is multiplied in each.
     wide_index: HashMap<(InstId, i64, u32, usize), Reg>,
+    /// Scaled gep indices (`shl.b32 %r, %ty, 6`): (register, scale, address
+    /// width, machine block) → register, so two arrays indexed alike in one
+    /// block (`As[ty][tx]`, `Bs[ty][tx]`) share the shift, as nvcc's do.
+    scaled_index: HashMap<(Reg, i64, u32, usize), Reg>,
     cur: usize,
     loc: Option<DebugLoc>,
     diags: Vec<Diagnostic>,
@@ -215,6 +219,7 @@ pub fn select(
         generic_frame: HashSet::default(),
         calls: 0,
         wide_index: HashMap::default(),
+        scaled_index: HashMap::default(),
         switch_edges: HashMap::default(),
         global_regs: HashMap::default(),
         cur: 0,
