@@ -29,18 +29,7 @@ fn copy_of(i: &Instr) -> Option<(Reg, Reg)> {
 
 /// The registers an instruction reads (guard included) and the one it writes.
 fn reads_and_def(i: &Instr) -> (Vec<Reg>, Option<Reg>) {
-    let def = i.defs();
-    let skip = usize::from(def.is_some());
-    let mut reads: Vec<Reg> = i
-        .operands
-        .iter()
-        .skip(skip)
-        .flat_map(Operand::regs)
-        .collect();
-    if let Some((g, _)) = i.guard {
-        reads.push(g);
-    }
-    (reads, def)
+    (super::out_of_ssa::reads(i), i.defs())
 }
 
 /// The blocks control can reach from block `b` (at position `pos` of the
@@ -287,7 +276,7 @@ pub fn run(f: &mut MFunction, limit: Option<usize>, rewrites: &mut usize) -> Vec
         f.blocks[b].insts.remove(k);
     }
     if !renames.is_empty() {
-        let map = |r: &mut Reg| {
+        let mut map = |r: &mut Reg| {
             if let Some(t) = renames.get(r) {
                 *r = *t;
             }
@@ -295,7 +284,7 @@ pub fn run(f: &mut MFunction, limit: Option<usize>, rewrites: &mut usize) -> Vec
         for blk in &mut f.blocks {
             for i in &mut blk.insts {
                 for o in &mut i.operands {
-                    rename(o, &map);
+                    o.each_reg_mut(&mut map);
                 }
                 if let Some((g, _)) = &mut i.guard {
                     map(g);
@@ -306,17 +295,4 @@ pub fn run(f: &mut MFunction, limit: Option<usize>, rewrites: &mut usize) -> Vec
     let mut out: Vec<(Reg, Reg)> = renames.into_iter().collect();
     out.sort();
     out
-}
-
-fn rename(o: &mut Operand, map: &dyn Fn(&mut Reg)) {
-    match o {
-        Operand::Reg(r) => map(r),
-        Operand::Addr(b, _) => rename(b, map),
-        Operand::List(v) => v.iter_mut().for_each(|x| rename(x, map)),
-        Operand::Image(h, v) => {
-            rename(h, map);
-            v.iter_mut().for_each(|x| rename(x, map));
-        }
-        _ => {}
-    }
 }

@@ -34,7 +34,7 @@ fn mov(dst: Reg, src: Operand) -> Instr {
 }
 
 /// Every register an instruction reads (its operands but the destination).
-fn reads(i: &Instr) -> Vec<Reg> {
+pub(super) fn reads(i: &Instr) -> Vec<Reg> {
     let skip = usize::from(i.defs().is_some());
     let mut r: Vec<Reg> = i
         .operands
@@ -239,16 +239,11 @@ fn coalesce(
 }
 
 fn rename(op: &mut Operand, from: Reg, to: Reg) {
-    match op {
-        Operand::Reg(x) if *x == from => *x = to,
-        Operand::Addr(base, _) => rename(base, from, to),
-        Operand::List(v) => v.iter_mut().for_each(|o| rename(o, from, to)),
-        Operand::Image(h, v) => {
-            rename(h, from, to);
-            v.iter_mut().for_each(|o| rename(o, from, to));
+    op.each_reg_mut(&mut |x| {
+        if *x == from {
+            *x = to;
         }
-        _ => {}
-    }
+    });
 }
 
 /// Whether the copies for the edge `b → s` may run at the end of `b` for

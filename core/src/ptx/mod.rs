@@ -126,6 +126,21 @@ impl Operand {
         }
     }
 
+    /// Calls `f` on every register the operand names, to change it (a
+    /// list's and an image's too).
+    pub fn each_reg_mut(&mut self, f: &mut dyn FnMut(&mut Reg)) {
+        match self {
+            Operand::Reg(r) => f(r),
+            Operand::Addr(b, _) => b.each_reg_mut(f),
+            Operand::List(v) => v.iter_mut().for_each(|o| o.each_reg_mut(f)),
+            Operand::Image(h, v) => {
+                h.each_reg_mut(f);
+                v.iter_mut().for_each(|o| o.each_reg_mut(f));
+            }
+            _ => {}
+        }
+    }
+
     /// Every register the operand names (a list's and an image's too).
     pub fn regs(&self) -> Vec<Reg> {
         match self {
