@@ -37,14 +37,7 @@ fn reads_and_def(i: &Instr) -> (Vec<Reg>, Option<Reg>) {
 /// fall through.
 fn successors(f: &MFunction, b: usize, pos: usize) -> Vec<usize> {
     let insts = &f.blocks[b].insts;
-    let mut out: Vec<usize> = insts
-        .iter()
-        .filter(|i| i.is_branch())
-        .filter_map(|i| match i.operands.first() {
-            Some(Operand::Label(t)) => Some(*t),
-            _ => None,
-        })
-        .collect();
+    let mut out = super::out_of_ssa::successors(&f.blocks[b]);
     let ends = insts
         .last()
         .is_some_and(|i| i.is_terminator() && i.guard.is_none());
@@ -107,14 +100,10 @@ impl Bits {
     fn clear(&mut self, i: usize) {
         self.0[i / 64] &= !(1 << (i % 64));
     }
-    fn union(&mut self, o: &Bits) -> bool {
-        let mut changed = false;
+    fn union(&mut self, o: &Bits) {
         for (a, b) in self.0.iter_mut().zip(&o.0) {
-            let n = *a | b;
-            changed |= n != *a;
-            *a = n;
+            *a |= b;
         }
-        changed
     }
     fn ones(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &x)| {

@@ -3,8 +3,9 @@
 //! and nothing is emitted for them), drops a branch to the block that
 //! follows anyway, and turns `@p bra next; bra.uni other` into `@!p bra other`
 //! — or, when `%p` is a comparison read by nothing but guards, most of them
-//! negated, into `@p bra other` with the comparison inverted (`setp.lt.s32` becomes `setp.ge.s32`, a
-//! float `setp.lt.f32` becomes `setp.geu.f32`: true when unordered too), as
+//! negated, into `@p bra other` with the comparison inverted (`setp.lt.s32`
+//! becomes `setp.ge.s32`, a float `setp.lt.f32` becomes `setp.geu.f32`:
+//! true when unordered too), as
 //! LLVM's instruction selection inverts a branch's condition (against a
 //! constant in the strict form: `x < 128` inverted is `x > 127`).
 //!

@@ -9,7 +9,8 @@ use super::isel::Phi;
 use crate::collections::{HashMap, HashSet};
 use crate::ptx::*;
 
-fn successors(b: &MBlock) -> Vec<usize> {
+/// The targets of a block's branches.
+pub(super) fn successors(b: &MBlock) -> Vec<usize> {
     b.insts
         .iter()
         .filter(|i| i.is_branch())

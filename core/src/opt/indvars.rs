@@ -26,18 +26,11 @@ fn widened(f: &mut Function, v: &Value, pre: BlockId, base: &str) -> Value {
     if let Some(c) = v.as_int() {
         return Value::i64(c);
     }
-    let s = f.create_inst(
-        base,
-        Type::I64,
-        InstKind::Cast {
-            op: CastOp::SExt,
-            val: v.clone(),
-        },
-        None,
-    );
-    let at = f.block(pre).insts.len().saturating_sub(1);
-    f.block_mut(pre).insts.insert(at, s);
-    Value::Inst(s)
+    let sext = InstKind::Cast {
+        op: CastOp::SExt,
+        val: v.clone(),
+    };
+    loops::emit(f, pre, base, Type::I64, sext)
 }
 
 fn run_function(f: &mut Function) -> bool {
@@ -300,11 +293,8 @@ fn widen(
             };
             let (block, pos) = at;
             let a = widen(f, &lhs, e, invariants, (block, &mut *pos));
-            let b = if op == BinOp::Shl {
-                rhs.as_int().map_or(rhs.clone(), Value::i64)
-            } else {
-                widen(f, &rhs, e, invariants, (block, &mut *pos))
-            };
+            // A shift's amount is a constant (`widenable`): widened as one.
+            let b = widen(f, &rhs, e, invariants, (block, &mut *pos));
             let name = format!("{}.wide", f.inst(*i).name);
             let w = f.create_inst(
                 &name,

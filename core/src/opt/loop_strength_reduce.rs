@@ -23,7 +23,6 @@
 //! register pressure, `lsr-rp-limit`).
 
 use super::loops::{self, LoopInfo};
-use crate::collections::HashMap;
 use crate::ir::*;
 
 /// The most pointers one counter gets (nvcc's loops step up to 4 pointers
@@ -120,12 +119,15 @@ fn run_function(f: &mut Function) -> usize {
                     if matches!(coef, Coef::Inv(..)) && !(0..=MAX_CHAIN).contains(&t) {
                         continue;
                     }
+                    // The invariant terms in one order, so equal sums are equal keys.
+                    let mut inv = a.inv;
+                    inv.sort_by_key(|(v, _)| format!("{v:?}"));
                     let key = Key {
                         base: base.clone(),
                         elem_ty: elem_ty.clone(),
                         ptr_ty: f.inst(i).ty.clone(),
                         coef,
-                        inv: a.inv,
+                        inv,
                     };
                     match groups.iter_mut().find(|g| g.0 == key) {
                         Some(g) => g.1.push((i, t, a.k)),
@@ -146,41 +148,14 @@ fn run_function(f: &mut Function) -> usize {
                     &block_of,
                 );
             }
-            // The counter, read only by its own step now, goes.
-            let users = uses_of(f, &[iv, next]);
-            if users.get(&iv).is_some_and(|u| u == &[next])
-                && users.get(&next).is_some_and(|u| u == &[iv])
-            {
-                for x in [next, iv] {
-                    let b = block_of[x.0 as usize].expect("in the loop");
-                    f.block_mut(b).insts.retain(|y| *y != x);
-                    f.erase_inst(x);
-                }
-            }
         }
     }
     if made > 0 {
-        // The index arithmetic the pointers replaced (`k * N + col` per copy).
+        // The index arithmetic the pointers replaced (`k * N + col` per
+        // copy), and a counter read by nothing but its own step now.
         super::dce::run_function(f);
     }
     made
-}
-
-/// The instructions (in blocks) that read each of `values`.
-fn uses_of(f: &Function, values: &[InstId]) -> HashMap<InstId, Vec<InstId>> {
-    let mut out: HashMap<InstId, Vec<InstId>> = values.iter().map(|v| (*v, vec![])).collect();
-    for &b in &f.layout {
-        for &i in &f.block(b).insts {
-            for op in f.inst(i).kind.operands() {
-                if let Value::Inst(d) = op {
-                    if let Some(u) = out.get_mut(d) {
-                        u.push(i);
-                    }
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The most copies apart (in iterations) two addresses stepping by a
@@ -197,7 +172,7 @@ pub(super) enum Coef {
 
 /// An i64 index as `coef * (iv + t) + Σ m·v + k`: the counter's part
 /// (`None` when the index does not read it), values the loop does not
-/// change with their constant multipliers (sorted), and a constant.
+/// change with their constant multipliers, and a constant.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Affine {
     pub iv: Option<(Coef, i64)>,
@@ -248,7 +223,6 @@ impl Affine {
             }
         }
         self.inv.retain(|(_, m)| *m != 0);
-        self.inv.sort_by_key(|(v, _)| format!("{v:?}"));
         self.k = self.k.wrapping_add(o.k);
         Some(self)
     }
@@ -317,14 +291,6 @@ pub(super) fn affine(
     }
 }
 
-/// An i64 value computed at the end of the preheader `pre`.
-fn at_end(f: &mut Function, pre: BlockId, name: &str, kind: InstKind) -> Value {
-    let i = f.create_inst(name, Type::I64, kind, None);
-    let at = f.block(pre).insts.len() - 1;
-    f.block_mut(pre).insts.insert(at, i);
-    Value::Inst(i)
-}
-
 /// `a * c` at the end of `pre` (a constant folds; `c` of 1 is `a`).
 fn times(f: &mut Function, pre: BlockId, a: &Value, c: i64) -> Value {
     if let Some(x) = a.as_int() {
@@ -349,7 +315,7 @@ fn times(f: &mut Function, pre: BlockId, a: &Value, c: i64) -> Value {
             flags: Flags::default(),
         }
     };
-    at_end(f, pre, "lsr.mul", kind)
+    loops::emit(f, pre, "lsr.mul", Type::I64, kind)
 }
 
 /// `a + b` at the end of `pre` (zero is left out).
@@ -365,7 +331,7 @@ fn sum(f: &mut Function, pre: BlockId, a: Value, b: Value) -> Value {
                 rhs: b,
                 flags: Flags::default(),
             };
-            at_end(f, pre, "lsr.add", kind)
+            loops::emit(f, pre, "lsr.add", Type::I64, kind)
         }
     }
 }
@@ -400,7 +366,7 @@ fn reduce(
                     rhs: start.clone(),
                     flags: Flags::default(),
                 };
-                let ws = at_end(f, pre, "lsr.mul", kind);
+                let ws = loops::emit(f, pre, "lsr.mul", Type::I64, kind);
                 times(f, pre, &ws, *x)
             };
             (unit, cs)
@@ -411,19 +377,12 @@ fn reduce(
     let first = if idx.as_int() == Some(0) {
         key.base.clone()
     } else {
-        let g = f.create_inst(
-            "scevgep",
-            ptr_ty.clone(),
-            InstKind::Gep {
-                elem_ty: key.elem_ty.clone(),
-                base: key.base.clone(),
-                indices: vec![idx],
-            },
-            None,
-        );
-        let at = f.block(pre).insts.len() - 1;
-        f.block_mut(pre).insts.insert(at, g);
-        Value::Inst(g)
+        let gep = InstKind::Gep {
+            elem_ty: key.elem_ty.clone(),
+            base: key.base.clone(),
+            indices: vec![idx],
+        };
+        loops::emit(f, pre, "scevgep", ptr_ty.clone(), gep)
     };
     let loc = f.inst(geps[0].0).loc;
     let phi = f.create_inst(
@@ -482,8 +441,7 @@ fn reduce(
         },
         loc,
     );
-    let at = f.block(latch).insts.len() - 1;
-    f.block_mut(latch).insts.insert(at, step_gep);
+    loops::push_before_end(f, latch, step_gep);
     f.inst_mut(phi).kind = InstKind::Phi {
         incoming: vec![(first, pre), (Value::Inst(step_gep), latch)],
     };

@@ -203,23 +203,11 @@ pub(super) fn auto_count(size: usize) -> Result<usize, String> {
     Ok(count)
 }
 
-/// Places `i` at the end of `b`, before its terminator.
-fn push_before_end(f: &mut Function, b: BlockId, i: InstId) {
-    let at = f.block(b).insts.len().saturating_sub(1);
-    f.block_mut(b).insts.insert(at, i);
-}
-
 /// An instruction at the end of `b`: its value.
 /// Appends `kind` to block `b` (which has no terminator yet).
 fn emit_last(f: &mut Function, b: BlockId, name: &str, ty: Type, kind: InstKind) -> Value {
     let i = f.create_inst(name, ty, kind, None);
     f.block_mut(b).insts.push(i);
-    Value::Inst(i)
-}
-
-fn emit(f: &mut Function, b: BlockId, name: &str, ty: Type, kind: InstKind) -> Value {
-    let i = f.create_inst(name, ty, kind, None);
-    push_before_end(f, b, i);
     Value::Inst(i)
 }
 

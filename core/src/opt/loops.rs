@@ -223,6 +223,19 @@ pub fn rename_incoming(f: &mut Function, block: BlockId, old: BlockId, new: Bloc
     }
 }
 
+/// Places `i` at the end of `b`, before its terminator.
+pub fn push_before_end(f: &mut Function, b: BlockId, i: InstId) {
+    let at = f.block(b).insts.len().saturating_sub(1);
+    f.block_mut(b).insts.insert(at, i);
+}
+
+/// A new instruction at the end of `b`, before its terminator: its value.
+pub fn emit(f: &mut Function, b: BlockId, name: &str, ty: Type, kind: InstKind) -> Value {
+    let i = f.create_inst(name, ty, kind, None);
+    push_before_end(f, b, i);
+    Value::Inst(i)
+}
+
 /// The phis at the top of a block.
 pub fn phis(f: &Function, b: BlockId) -> Vec<InstId> {
     f.block(b)
