@@ -47,7 +47,9 @@ impl ExecSpace {
 
 #[derive(Clone, Debug)]
 pub struct TranslationUnit {
-    pub functions: Vec<FunctionDef>,
+    /// Shared with the kept prelude state they came from (`frontend::prelude`):
+    /// a compile copies a function only to change it (`Rc::make_mut`).
+    pub functions: Vec<std::rc::Rc<FunctionDef>>,
     /// Variables at namespace scope, and function-local `__shared__` ones
     /// (added by sema with their mangled names).
     pub globals: Vec<GlobalVar>,
@@ -69,14 +71,21 @@ pub struct TranslationUnit {
     pub kept_symbols: KeptSymbols,
 }
 
-/// The mangled symbols of the functions a kept state parsed (the unit's
-/// first `count`; `frontend::prelude`): made by the first compile's sema
-/// that needs them and shared by every copy of the state (mangling the
-/// prelude's and headers' signatures was a quarter of a warm compile).
-#[derive(Clone, Debug, Default)]
+/// The mangled symbols and the signatures of the functions a kept state
+/// parsed (the unit's first `count`; `frontend::prelude`): made by the
+/// first compile's sema that needs them and shared by every copy of the
+/// state (mangling the prelude's and headers' signatures was a quarter of
+/// a warm compile, making their signatures again a tenth).
+#[derive(Clone, Default)]
 pub struct KeptSymbols {
     pub count: usize,
-    pub symbols: Rc<std::cell::OnceCell<Vec<String>>>,
+    pub(crate) memo: Rc<std::cell::OnceCell<super::sema::KeptNames>>,
+}
+
+impl std::fmt::Debug for KeptSymbols {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "KeptSymbols({})", self.count)
+    }
 }
 
 /// Where a variable lives.

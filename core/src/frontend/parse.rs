@@ -73,7 +73,7 @@ pub struct ParseState {
     cxx: CxxScope,
     templates: Templates,
     template_values: HashMap<String, (i64, CType)>,
-    functions: Vec<FunctionDef>,
+    functions: Vec<Rc<FunctionDef>>,
     vector_types: HashMap<String, CType>,
     /// How many of `functions` the prelude parsed (`frontend::prelude`).
     prelude_functions: usize,
@@ -135,7 +135,7 @@ impl ParseState {
     pub fn keep_symbols(&mut self) {
         self.kept_symbols = super::ast::KeptSymbols {
             count: self.functions.len(),
-            symbols: Rc::default(),
+            memo: Rc::default(),
         };
     }
 
@@ -236,7 +236,7 @@ pub fn parse_with_missing(
         if let Err(Stop) = p.top_level(&mut functions, false) {
             p.recover_top_level();
         }
-        functions.append(&mut p.cxx.methods);
+        functions.extend(p.cxx.methods.drain(..).map(Rc::new));
         if p.pos == before {
             p.pos += 1;
         }

@@ -44,7 +44,7 @@ use instances::{request, Instances};
 /// A function's signature, for checking calls. Functions of one name are
 /// its overloads.
 #[derive(Clone)]
-struct Signature {
+pub(crate) struct Signature {
     /// The qualified name (`N::f`, `S::len`).
     name: String,
     /// The mangled symbol calls use.
@@ -82,64 +82,134 @@ fn signature_as(f: &FunctionDef, symbol: String) -> Signature {
     }
 }
 
+/// Adds `f`'s signature to the overloads of its name, or its default
+/// arguments to an earlier declaration's.
+fn declare(set: &mut Vec<Signature>, f: &FunctionDef, sig: Signature, diags: &mut Vec<Diagnostic>) {
+    if let Some(old) = set.iter_mut().find(|o| o.params == sig.params) {
+        if old.ret != sig.ret {
+            diags.push(Diagnostic::error(
+                f.span.clone(),
+                format!(
+                    "declaration of \"{}\" is incompatible with an earlier one",
+                    f.name
+                ),
+            ));
+            return;
+        }
+        // A redeclaration may add default arguments.
+        for (d, n) in old.defaults.iter_mut().zip(sig.defaults) {
+            if d.is_none() {
+                *d = n;
+            }
+        }
+        return;
+    }
+    if f.extern_c && !set.is_empty() {
+        diags.push(Diagnostic::error(
+            f.span.clone(),
+            format!(
+                "more than one instance of overloaded function \"{}\" has \"C\" linkage",
+                f.name
+            ),
+        ));
+        return;
+    }
+    set.push(sig);
+}
+
+/// What sema makes once of a kept state's functions ([`KeptSymbols`]):
+/// their symbols, their signatures by name and the diagnostics those gave.
+pub(crate) struct KeptNames {
+    symbols: Vec<String>,
+    sigs: Rc<HashMap<String, Vec<Signature>>>,
+    diags: Vec<Diagnostic>,
+}
+
+impl KeptNames {
+    fn of(functions: &[Rc<FunctionDef>]) -> KeptNames {
+        let symbols: Vec<String> = functions
+            .iter()
+            .map(|f| super::mangle::symbol_name(f))
+            .collect();
+        let mut sigs: HashMap<String, Vec<Signature>> = HashMap::default();
+        let mut diags = Vec::new();
+        for (f, symbol) in functions.iter().zip(&symbols) {
+            let sig = signature_as(f, symbol.clone());
+            declare(sigs.entry(f.name.clone()).or_default(), f, sig, &mut diags);
+        }
+        KeptNames {
+            symbols,
+            sigs: Rc::new(sigs),
+            diags,
+        }
+    }
+}
+
+/// The functions' signatures by name: a kept state's, shared, and this
+/// unit's own, where a name the kept state declares too is copied on its
+/// first redeclaration.
+struct Sigs {
+    kept: Rc<HashMap<String, Vec<Signature>>>,
+    own: HashMap<String, Vec<Signature>>,
+}
+
+impl Sigs {
+    fn get(&self, name: &str) -> Option<&Vec<Signature>> {
+        self.own.get(name).or_else(|| self.kept.get(name))
+    }
+
+    /// Every name declared (a name in both maps twice).
+    fn keys(&self) -> impl Iterator<Item = &String> {
+        self.own.keys().chain(self.kept.keys())
+    }
+
+    /// The overloads of `name`, to add to.
+    fn entry(&mut self, name: &str) -> &mut Vec<Signature> {
+        if !self.own.contains_key(name) {
+            let set = self.kept.get(name).cloned().unwrap_or_default();
+            self.own.insert(name.to_string(), set);
+        }
+        self.own.get_mut(name).expect("just made")
+    }
+}
+
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
-    // The symbols of the functions a kept state parsed, mangled once.
-    let memo = tu.kept_symbols.symbols.clone();
+    // The symbols and signatures of the functions a kept state parsed,
+    // made once.
+    let memo = tu.kept_symbols.memo.clone();
     let count = tu.kept_symbols.count.min(tu.functions.len());
-    let kept: &[String] = memo.get_or_init(|| {
-        tu.functions[..count]
-            .iter()
-            .map(super::mangle::symbol_name)
-            .collect()
-    });
-    let kept = &kept[..kept.len().min(count)];
-    let mut sigs: HashMap<String, Vec<Signature>> = HashMap::default();
+    let whole = count == tu.kept_symbols.count;
+    let made = memo.get_or_init(|| KeptNames::of(&tu.functions[..count]));
+    let kept = &made.symbols[..made.symbols.len().min(count)];
+    let mut sigs = Sigs {
+        kept: made.sigs.clone(),
+        own: HashMap::default(),
+    };
+    let own = if whole {
+        diags.extend(made.diags.iter().cloned());
+        count
+    } else {
+        sigs.kept = Rc::default();
+        0
+    };
     for (i, f) in tu
         .functions
         .iter()
+        .map(|f| &**f)
         .chain(&tu.templates.lazy_methods)
         .enumerate()
+        .skip(own)
     {
         let sig = match kept.get(i) {
             Some(symbol) => signature_as(f, symbol.clone()),
             None => signature(f),
         };
-        let set = sigs.entry(f.name.clone()).or_default();
-        if let Some(old) = set.iter_mut().find(|o| o.params == sig.params) {
-            if old.ret != sig.ret {
-                diags.push(Diagnostic::error(
-                    f.span.clone(),
-                    format!(
-                        "declaration of \"{}\" is incompatible with an earlier one",
-                        f.name
-                    ),
-                ));
-                continue;
-            }
-            // A redeclaration may add default arguments.
-            for (d, n) in old.defaults.iter_mut().zip(sig.defaults) {
-                if d.is_none() {
-                    *d = n;
-                }
-            }
-            continue;
-        }
-        if f.extern_c && !set.is_empty() {
-            diags.push(Diagnostic::error(
-                f.span.clone(),
-                format!(
-                    "more than one instance of overloaded function \"{}\" has \"C\" linkage",
-                    f.name
-                ),
-            ));
-            continue;
-        }
-        set.push(sig);
+        declare(sigs.entry(&f.name), f, sig, diags);
     }
     // printf is CUDA's __host__ __device__ function, declared or not
     // (irgen turns a device-side call into vprintf).
-    let printf = sigs.entry("printf".to_string()).or_default();
+    let printf = sigs.entry("printf");
     if printf.is_empty() {
         printf.push(Signature {
             name: "printf".into(),
@@ -205,7 +275,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
         .functions
         .iter()
         .filter(|f| f.ret.is_deduced() && f.body.is_some())
-        .cloned()
+        .map(|f| (**f).clone())
         .collect();
     // Explicit instantiations and launches in host code, in file order.
     // What a host function template's instance asks for comes after what
@@ -248,7 +318,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             deferred.push((i, symbol));
             continue;
         }
-        check_function(f, symbol, names, &mut globals, diags);
+        check_function(Rc::make_mut(f), symbol, names, &mut globals, diags);
     }
     inst.borrow_mut()
         .used
@@ -285,7 +355,13 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             break;
         };
         let (i, symbol) = deferred.remove(k);
-        check_function(&mut tu.functions[i], symbol, names, &mut globals, diags);
+        check_function(
+            Rc::make_mut(&mut tu.functions[i]),
+            symbol,
+            names,
+            &mut globals,
+            diags,
+        );
     }
     let unused: HashSet<usize> = deferred.into_iter().map(|(i, _)| i).collect();
     unreferenced_kernels(tu, &inst.borrow(), diags);
@@ -300,7 +376,7 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
                 .iter()
                 .position(|f| super::mangle::symbol_name(f) == id)
             {
-                functions.push(instances.remove(k));
+                functions.push(Rc::new(instances.remove(k)));
             }
         }
         if !unused.contains(&i) {
@@ -312,10 +388,10 @@ pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
             .iter()
             .position(|f| super::mangle::symbol_name(f) == id)
         {
-            functions.push(instances.remove(k));
+            functions.push(Rc::new(instances.remove(k)));
         }
     }
-    functions.extend(instances);
+    functions.extend(instances.into_iter().map(Rc::new));
     tu.functions = functions;
     tu.templates = inst.into_inner().templates;
     tu.globals = globals;
@@ -453,7 +529,7 @@ fn is_constructor(name: &str) -> bool {
 /// and the vector types (for `make_float4`).
 #[derive(Clone, Copy)]
 struct Names<'a> {
-    sigs: &'a HashMap<String, Vec<Signature>>,
+    sigs: &'a Sigs,
     globals: &'a HashMap<String, usize>,
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
@@ -477,7 +553,7 @@ fn scope_of(name: &str) -> Vec<String> {
 /// variable's initializer): what names mean, the locals and scopes so far,
 /// what the statement being checked is inside of.
 struct Checker<'a> {
-    sigs: &'a HashMap<String, Vec<Signature>>,
+    sigs: &'a Sigs,
     inst: &'a RefCell<Instances>,
     enumerators: &'a HashMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,

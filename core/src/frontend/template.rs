@@ -253,7 +253,7 @@ pub type HostMembers = std::rc::Rc<[(String, usize, usize)]>;
 
 #[derive(Clone, Debug, Default)]
 pub struct Templates {
-    pub defs: Vec<TemplateDef>,
+    pub defs: Vec<Rc<TemplateDef>>,
     /// Class instances made so far: the template, its arguments, the type.
     pub class_instances: Vec<(usize, Vec<TemplateArg>, CType)>,
     /// Each class instance's static constants and member typedefs

@@ -199,7 +199,7 @@ impl<'a> Parser<'a> {
     /// namespace N { … }`, and the unnamed `namespace { … }`, whose names
     /// are those of `_GLOBAL__N_1`, as Itanium mangling calls it, found
     /// from the enclosing scope), or an alias `namespace cg = N;`.
-    pub(super) fn namespace_def(&mut self, functions: &mut Vec<FunctionDef>) -> PResult<()> {
+    pub(super) fn namespace_def(&mut self, functions: &mut Vec<Rc<FunctionDef>>) -> PResult<()> {
         let inline = self.eat("inline");
         self.pos += 1;
         let unnamed = self.at("{");

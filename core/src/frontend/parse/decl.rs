@@ -27,7 +27,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn top_level(
         &mut self,
-        functions: &mut Vec<FunctionDef>,
+        functions: &mut Vec<Rc<FunctionDef>>,
         in_extern_c: bool,
     ) -> PResult<()> {
         let Some(t) = self.peek() else { return Ok(()) };
@@ -151,7 +151,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn declaration(
         &mut self,
-        functions: &mut Vec<FunctionDef>,
+        functions: &mut Vec<Rc<FunctionDef>>,
         extern_c: bool,
     ) -> PResult<()> {
         let start = self.span();
@@ -234,7 +234,7 @@ impl<'a> Parser<'a> {
                 let has_body = body.is_some()
                     || kept.is_some()
                     || space == ExecSpace::Host && !self.at(";") && !self.at(",");
-                functions.push(FunctionDef {
+                functions.push(Rc::new(FunctionDef {
                     name,
                     span: d.span,
                     ret: d.ty,
@@ -255,7 +255,7 @@ impl<'a> Parser<'a> {
                     discardable: specs.discardable(),
                     is_static: specs.is_static && !self.in_class,
                     mem_inits: Vec::new(),
-                });
+                }));
                 if let Some((end, written)) = kept {
                     let hd = space == ExecSpace::HostDevice;
                     self.keep_body(functions.len() - 1, &written, end, hd);

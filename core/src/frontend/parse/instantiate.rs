@@ -55,7 +55,7 @@ pub fn instantiate_function(
     *templates = p.templates;
     result.ok()?;
     let f = functions.pop().filter(|f| f.body.is_some())?;
-    Some((f, p.cxx.methods))
+    Some((Rc::unwrap_or_clone(f), p.cxx.methods))
 }
 
 /// The return and parameter types of the instance of function template
@@ -1031,7 +1031,7 @@ impl<'a> Parser<'a> {
         // A partial specialization's body, with its parameters deduced.
         let (body, bound, partial) = match self.choose_partial(def, &args, span)? {
             Some((k, values)) => (self.templates.partials[k].def.clone(), values, true),
-            None => (d.clone(), args.clone(), false),
+            None => ((*d).clone(), args.clone(), false),
         };
         // The shape of its argument list, for its members defined out of
         // the class.
@@ -1159,7 +1159,11 @@ impl<'a> Parser<'a> {
         }
         let parsed = match parsed {
             Ok(()) if self.templates.members_out.iter().any(|m| m.class == d.name) => {
-                let declared = self.cxx.methods[nmethods..].to_vec();
+                let declared: Vec<Rc<FunctionDef>> = self.cxx.methods[nmethods..]
+                    .iter()
+                    .cloned()
+                    .map(Rc::new)
+                    .collect();
                 self.instance_out_of_class_members(&d.name, &form, &ty, &bound, &declared)
             }
             p => p,

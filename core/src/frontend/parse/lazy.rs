@@ -161,7 +161,7 @@ impl<'a> Parser<'a> {
     /// After the stream: reads the kept bodies whose functions are named
     /// in it (outside kept bodies) or in a body read so, in the order they
     /// were written.
-    pub(super) fn read_named_bodies(&mut self, functions: &mut Vec<FunctionDef>) {
+    pub(super) fn read_named_bodies(&mut self, functions: &mut Vec<Rc<FunctionDef>>) {
         // (A function dropped by error recovery leaves its body.)
         self.lazy.retain(|l| {
             functions
@@ -206,8 +206,8 @@ impl<'a> Parser<'a> {
                 }
             }
             let body = self.read_body(&lazy);
-            functions[lazy.func].body = body;
-            functions.append(&mut self.cxx.methods);
+            Rc::make_mut(&mut functions[lazy.func]).body = body;
+            functions.extend(self.cxx.methods.drain(..).map(Rc::new));
         }
     }
 

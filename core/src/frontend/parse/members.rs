@@ -147,7 +147,9 @@ impl<'a> Parser<'a> {
         let r = self.declaration(&mut functions, false);
         self.cxx.ctor_name = ctor;
         self.cxx.ns.extend(inner);
-        self.cxx.methods.append(&mut functions);
+        self.cxx
+            .methods
+            .extend(functions.into_iter().map(Rc::unwrap_or_clone));
         r
     }
 
@@ -325,7 +327,7 @@ impl<'a> Parser<'a> {
     pub(super) fn out_of_class(
         &mut self,
         specs: &Specs,
-        functions: &[FunctionDef],
+        functions: &[Rc<FunctionDef>],
     ) -> PResult<bool> {
         // The return type's `*` and `&`.
         let mut n = 0;
@@ -453,7 +455,7 @@ impl<'a> Parser<'a> {
         simple: &str,
         full: &str,
         span: Span,
-        functions: &[FunctionDef],
+        functions: &[Rc<FunctionDef>],
     ) -> PResult<bool> {
         if specs.ty.is_none() {
             if last != simple {
@@ -499,6 +501,7 @@ impl<'a> Parser<'a> {
         let qualified = format!("{full}::{name}");
         let declared: Vec<&FunctionDef> = functions
             .iter()
+            .map(|f| &**f)
             .chain(&self.cxx.methods)
             .filter(|f| f.name == qualified)
             .collect();

@@ -197,7 +197,7 @@ impl Parser<'_> {
         form: &str,
         ty: &CType,
         bound: &[TemplateArg],
-        declared: &[FunctionDef],
+        declared: &[Rc<FunctionDef>],
     ) -> PResult<()> {
         let members: Vec<OutOfClassMember> = self
             .templates

@@ -381,7 +381,7 @@ impl<'a> Parser<'a> {
                 let name = self.qualify(&name);
                 if self.templates.find(&name).is_none() {
                     let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
-                    self.templates.defs.push(TemplateDef {
+                    self.templates.defs.push(Rc::new(TemplateDef {
                         name,
                         span,
                         params,
@@ -390,7 +390,7 @@ impl<'a> Parser<'a> {
                         kind: TemplateKind::Class { is_union },
                         member: None,
                         outer: self.bound.clone(),
-                    });
+                    }));
                 }
                 return Ok(());
             }
@@ -496,7 +496,7 @@ impl<'a> Parser<'a> {
                     return self.error(span, msg);
                 }
                 if defines(&def) {
-                    self.templates.defs[prev] = def;
+                    self.templates.defs[prev] = Rc::new(def);
                 }
                 return Ok(());
             }
@@ -521,13 +521,13 @@ impl<'a> Parser<'a> {
                         def.tokens = tokens.into();
                     }
                 }
-                self.templates.defs[prev] = def;
+                self.templates.defs[prev] = Rc::new(def);
                 return Ok(());
             }
             let msg = format!("\"{name}\" has already been declared in the current scope");
             return self.error(span, msg);
         }
-        self.templates.defs.push(def);
+        self.templates.defs.push(Rc::new(def));
         Ok(())
     }
 
@@ -626,7 +626,7 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
-        self.templates.defs.push(TemplateDef {
+        self.templates.defs.push(Rc::new(TemplateDef {
             name: format!("{}::{name}", record.name.borrow()),
             span,
             params,
@@ -639,7 +639,7 @@ impl<'a> Parser<'a> {
                 is_static,
             }),
             outer: self.bound.clone(),
-        });
+        }));
         Ok(())
     }
 
@@ -676,7 +676,7 @@ impl<'a> Parser<'a> {
             return self.error(span, msg);
         }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
-        self.templates.defs.push(TemplateDef {
+        self.templates.defs.push(Rc::new(TemplateDef {
             name,
             span,
             params,
@@ -685,7 +685,7 @@ impl<'a> Parser<'a> {
             kind: TemplateKind::Class { is_union: false },
             member: None,
             outer: self.bound.clone(),
-        });
+        }));
         Ok(())
     }
 
@@ -885,7 +885,7 @@ impl<'a> Parser<'a> {
             return self.error(span, msg);
         }
         let tokens: Rc<[Token]> = self.toks[start..self.pos].to_vec().into();
-        self.templates.defs.push(TemplateDef {
+        self.templates.defs.push(Rc::new(TemplateDef {
             name,
             span,
             params,
@@ -894,7 +894,7 @@ impl<'a> Parser<'a> {
             kind: TemplateKind::Variable,
             member: None,
             outer: self.bound.clone(),
-        });
+        }));
         Ok(())
     }
 
@@ -1066,7 +1066,7 @@ impl<'a> Parser<'a> {
         };
         let pattern = tt_pattern_name(index, inner.len(), &name);
         if self.templates.find(&pattern).is_none() {
-            self.templates.defs.push(TemplateDef {
+            self.templates.defs.push(Rc::new(TemplateDef {
                 name: pattern.clone(),
                 span,
                 params: inner,
@@ -1075,7 +1075,7 @@ impl<'a> Parser<'a> {
                 kind: TemplateKind::Class { is_union: false },
                 member: None,
                 outer: Vec::new(),
-            });
+            }));
         }
         Ok((name, pack, pattern))
     }
@@ -1260,7 +1260,7 @@ impl<'a> Parser<'a> {
             primary,
             args,
             def: TemplateDef {
-                name: d.name,
+                name: d.name.clone(),
                 span,
                 params,
                 tokens,
