@@ -14,6 +14,14 @@ pub struct Span {
     pub len: u32,
 }
 
+impl Span {
+    /// In the prelude or one of the built-in headers (`<built-in>`,
+    /// `<cuda_fp16.h>`): our text, not the user's.
+    pub fn in_builtin(&self) -> bool {
+        self.file.starts_with('<')
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {

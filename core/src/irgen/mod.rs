@@ -67,7 +67,7 @@ pub fn lower(
         g.function_body(body);
         strings = std::mem::take(&mut g.strings);
         // nvcc's warning #940-D, in the user's files (not our headers).
-        if g.fell_off && f.name != "main" && !f.span.file.starts_with('<') {
+        if g.fell_off && f.name != "main" && !f.span.in_builtin() {
             diags.push(crate::diag::Diagnostic::warning(
                 f.span.clone(),
                 format!(
