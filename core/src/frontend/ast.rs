@@ -54,11 +54,11 @@ pub struct TranslationUnit {
     /// (added by sema with their mangled names).
     pub globals: Vec<GlobalVar>,
     /// Every enumerator: its value and enumeration type.
-    pub enumerators: crate::collections::HashMap<String, (i64, CType)>,
+    pub enumerators: crate::collections::SharedMap<String, (i64, CType)>,
     /// CUDA's vector types by name (`float4`), for their `make_float4`.
     pub vector_types: crate::collections::HashMap<String, CType>,
     /// `constexpr` variables at namespace scope (qualified names) and their values.
-    pub constants: crate::collections::HashMap<String, (Scalar, CType)>,
+    pub constants: crate::collections::SharedMap<String, (Scalar, CType)>,
     /// Namespaces, `using` directives and declarations, namespace aliases.
     pub lookup: super::lookup::Lookup,
     /// The templates, the instantiations asked for, and what sema needs to

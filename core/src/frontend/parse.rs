@@ -29,7 +29,7 @@ use super::template::{
     tt_marked, tt_marker, tt_pattern_name, ParamKind, Partial, Request, TemplateDef, TemplateKind,
     TemplateParam, Templates, VarInstance, MAX_NESTING, MAX_PATTERN_INSTANCES, PATTERN_VALUE,
 };
-use crate::collections::HashMap;
+use crate::collections::{HashMap, SharedMap};
 use crate::diag::{Diagnostic, Span};
 use std::rc::Rc;
 
@@ -66,9 +66,9 @@ const MAX_DEPTH: usize = 256;
 /// (`frontend::prelude`).
 #[derive(Clone)]
 pub struct ParseState {
-    typedefs: HashMap<String, CType>,
-    tags: HashMap<String, CType>,
-    enumerators: HashMap<String, (i64, CType)>,
+    typedefs: SharedMap<String, CType>,
+    tags: SharedMap<String, CType>,
+    enumerators: SharedMap<String, (i64, CType)>,
     globals: Vec<GlobalVar>,
     cxx: CxxScope,
     templates: Templates,
@@ -88,9 +88,9 @@ impl ParseState {
         let vector_types: HashMap<String, CType> =
             super::vectors::vector_types().into_iter().collect();
         ParseState {
-            typedefs: vector_types.clone(),
-            tags: vector_types.clone(),
-            enumerators: HashMap::default(),
+            typedefs: vector_types.clone().into_iter().collect(),
+            tags: vector_types.clone().into_iter().collect(),
+            enumerators: SharedMap::default(),
             globals: Vec::new(),
             cxx: CxxScope {
                 relaxed_constexpr: opts.expt_relaxed_constexpr,
@@ -266,11 +266,11 @@ struct Parser<'a> {
     toks: &'a [Token],
     pos: usize,
     diags: &'a mut Vec<Diagnostic>,
-    typedefs: HashMap<String, CType>,
+    typedefs: SharedMap<String, CType>,
     /// Struct, union and enum tags (`struct S`); in C++ each is a type name too.
-    tags: HashMap<String, CType>,
+    tags: SharedMap<String, CType>,
     /// Enumerators: value and enumeration type.
-    enumerators: HashMap<String, (i64, CType)>,
+    enumerators: SharedMap<String, (i64, CType)>,
     depth: usize,
     eof_span: Span,
     pending_unroll: Option<Unroll>,

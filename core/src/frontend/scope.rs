@@ -6,15 +6,15 @@
 
 use super::ast::{CType, Expr, FunctionDef, Scalar};
 use super::lookup::Lookup;
-use crate::collections::HashMap;
+use crate::collections::SharedMap;
 
 /// The parser's names at the end of the file, which instances made by sema
 /// see.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
-    pub typedefs: HashMap<String, CType>,
-    pub tags: HashMap<String, CType>,
-    pub enumerators: HashMap<String, (i64, CType)>,
+    pub typedefs: SharedMap<String, CType>,
+    pub tags: SharedMap<String, CType>,
+    pub enumerators: SharedMap<String, (i64, CType)>,
     pub(crate) cxx: CxxScope,
 }
 
@@ -28,17 +28,17 @@ pub(crate) struct CxxScope {
     /// Namespaces, `using` directives and declarations, namespace aliases.
     pub(crate) lookup: Lookup,
     /// `constexpr` variables with a constant initializer (qualified).
-    pub(crate) constants: HashMap<String, (Scalar, CType)>,
+    pub(crate) constants: SharedMap<String, (Scalar, CType)>,
     /// `constexpr` (or `const`) integer arrays with a constant initializer
     /// list (qualified): their elements and the element type, so that
     /// `table[n - 1]` reads in a constant expression.
-    pub(crate) constant_arrays: HashMap<String, (Vec<i64>, CType)>,
+    pub(crate) constant_arrays: SharedMap<String, (Vec<i64>, CType)>,
     /// Local `const` integers recorded in `constants` while their block is
     /// parsed, with what each shadowed (restored when the block ends).
     pub(crate) block_constants: Vec<(String, Option<(Scalar, CType)>)>,
     /// `constexpr` functions whose body is one `return e;`: parameter
     /// names and the expression.
-    pub(crate) constexpr_fns: HashMap<String, (Vec<String>, Expr)>,
+    pub(crate) constexpr_fns: SharedMap<String, (Vec<String>, Expr)>,
     /// Member functions parsed in struct bodies, added to the unit after
     /// the declaration.
     pub(crate) methods: Vec<FunctionDef>,

@@ -533,9 +533,9 @@ fn is_constructor(name: &str) -> bool {
 struct Names<'a> {
     sigs: &'a Sigs,
     globals: &'a HashMap<String, usize>,
-    enumerators: &'a HashMap<String, (i64, CType)>,
+    enumerators: &'a crate::collections::SharedMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
-    constants: &'a HashMap<String, (Scalar, CType)>,
+    constants: &'a crate::collections::SharedMap<String, (Scalar, CType)>,
     lookup: &'a super::lookup::Lookup,
     inst: &'a RefCell<Instances>,
 }
@@ -557,9 +557,9 @@ fn scope_of(name: &str) -> Vec<String> {
 struct Checker<'a> {
     sigs: &'a Sigs,
     inst: &'a RefCell<Instances>,
-    enumerators: &'a HashMap<String, (i64, CType)>,
+    enumerators: &'a crate::collections::SharedMap<String, (i64, CType)>,
     vector_types: &'a HashMap<String, CType>,
-    constants: &'a HashMap<String, (Scalar, CType)>,
+    constants: &'a crate::collections::SharedMap<String, (Scalar, CType)>,
     lookup: &'a super::lookup::Lookup,
     /// The namespaces (and class) of the function being checked.
     ns: Vec<String>,
