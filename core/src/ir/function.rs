@@ -307,7 +307,27 @@ impl Function {
     /// Takes a block out of the layout (the caller has fixed its edges) and frees its name
     /// and its instructions' names.
     pub fn remove_block(&mut self, b: BlockId) {
-        self.layout.retain(|x| *x != b);
+        if let Some(at) = self.layout.iter().position(|x| *x == b) {
+            self.layout.remove(at);
+        }
+        self.forget_block(b);
+    }
+
+    /// [`Function::remove_block`] for many blocks at once (one pass over
+    /// the layout).
+    pub fn remove_blocks(&mut self, dead: &[BlockId]) {
+        let mut is_dead = vec![false; self.blocks.len()];
+        for b in dead {
+            is_dead[b.0 as usize] = true;
+        }
+        self.layout.retain(|b| !is_dead[b.0 as usize]);
+        for &b in dead {
+            self.forget_block(b);
+        }
+    }
+
+    /// Erases a block taken out of the layout: its instructions and name.
+    fn forget_block(&mut self, b: BlockId) {
         for i in std::mem::take(&mut self.blocks[b.0 as usize].insts) {
             self.erase_inst(i);
         }

@@ -34,7 +34,17 @@ pub struct Module {
 }
 
 impl Module {
+    /// The function named `name` (a scan: a pass that looks up many
+    /// builds [`Module::by_name`] once).
     pub fn function(&self, name: &str) -> Option<&Function> {
         self.functions.iter().find(|f| f.name == name)
+    }
+
+    /// The functions by name.
+    pub fn by_name(&self) -> crate::collections::HashMap<&str, &Function> {
+        self.functions
+            .iter()
+            .map(|f| (f.name.as_str(), f))
+            .collect()
     }
 }

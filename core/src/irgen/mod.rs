@@ -91,6 +91,7 @@ pub fn lower(
     globals::add_string_literals(&mut m, strings);
     // Declarations for device functions called but not defined here.
     let mut called = Vec::new();
+    let defined = m.by_name();
     for f in &m.functions {
         for b in &f.layout {
             for i in &f.block(*b).insts {
@@ -100,7 +101,7 @@ pub fn lower(
                 } = &f.inst(*i).kind
                 {
                     if !Intrinsic::reserved(callee)
-                        && m.function(callee).is_none()
+                        && !defined.contains_key(callee.as_str())
                         && !called.contains(callee)
                     {
                         called.push(callee.clone());
@@ -155,6 +156,7 @@ fn drop_uncalled(
         live.extend(held(g));
     }
     let mut work: Vec<String> = live.iter().cloned().collect();
+    let functions = m.by_name();
     while let Some(name) = work.pop() {
         if vtables.contains(&name) {
             if let Some(g) = m.globals.iter().find(|g| g.name == name) {
@@ -166,7 +168,9 @@ fn drop_uncalled(
             }
             continue;
         }
-        let Some(f) = m.function(&name) else { continue };
+        let Some(f) = functions.get(name.as_str()) else {
+            continue;
+        };
         for b in &f.layout {
             for i in &f.block(*b).insts {
                 let kind = &f.inst(*i).kind;
@@ -250,6 +254,8 @@ struct Gen<'a> {
     unaligned: crate::collections::HashMap<Value, u64>,
     /// The end of a non-void function is reachable (it returns undef there).
     fell_off: bool,
+    /// The blocks made by `new_block` that are not in the layout yet.
+    unplaced: Vec<bool>,
 }
 
 impl<'a> Gen<'a> {
@@ -287,6 +293,7 @@ impl<'a> Gen<'a> {
             strings: Vec::new(),
             unaligned: crate::collections::HashMap::default(),
             fell_off: false,
+            unplaced: Vec::new(),
         }
     }
 
@@ -334,22 +341,26 @@ impl<'a> Gen<'a> {
 
     /// Starts filling `b` (moved to the end of the layout, so blocks appear in source order).
     fn start(&mut self, b: BlockId) {
-        self.f.layout.retain(|x| *x != b);
+        if self.unplaced.get(b.0 as usize) == Some(&true) {
+            self.unplaced[b.0 as usize] = false;
+        } else {
+            self.f.layout.retain(|x| *x != b);
+        }
         self.f.layout.push(b);
         self.cur = Some(b);
     }
 
     /// Whether a path of branches leads from `from` to `to`.
     fn reaches(&self, from: BlockId, to: BlockId) -> bool {
-        let mut seen = vec![from];
+        let mut seen = vec![false; self.f.blocks.len()];
+        seen[from.0 as usize] = true;
         let mut work = vec![from];
         while let Some(b) = work.pop() {
             if b == to {
                 return true;
             }
             for s in self.f.successors(b) {
-                if !seen.contains(&s) {
-                    seen.push(s);
+                if !std::mem::replace(&mut seen[s.0 as usize], true) {
                     work.push(s);
                 }
             }
@@ -359,7 +370,13 @@ impl<'a> Gen<'a> {
 
     fn new_block(&mut self, name: &str) -> BlockId {
         let b = self.f.add_block(name);
-        self.f.layout.retain(|x| *x != b);
+        // Placed later (`place_block`): out of the layout add_block put it last in.
+        debug_assert_eq!(self.f.layout.last(), Some(&b));
+        self.f.layout.pop();
+        if self.unplaced.len() <= b.0 as usize {
+            self.unplaced.resize(b.0 as usize + 1, false);
+        }
+        self.unplaced[b.0 as usize] = true;
         b
     }
 

@@ -6,6 +6,7 @@ use crate::collections::HashSet;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
+    let functions = m.by_name();
     let mut live: HashSet<String> = m
         .functions
         .iter()
@@ -18,7 +19,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         if let Init::Values(vs) = &g.init {
             for v in vs {
                 if let Value::Global(n, _) = v {
-                    if m.function(n).is_some() {
+                    if functions.contains_key(n.as_str()) {
                         live.insert(n.clone());
                     }
                 }
@@ -28,7 +29,9 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let mut live_globals: HashSet<String> = HashSet::default();
     let mut work: Vec<String> = live.iter().cloned().collect();
     while let Some(name) = work.pop() {
-        let Some(f) = m.function(&name) else { continue };
+        let Some(f) = functions.get(name.as_str()) else {
+            continue;
+        };
         for b in &f.layout {
             for i in &f.block(*b).insts {
                 let kind = &f.inst(*i).kind;
@@ -45,7 +48,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
                     if let Value::Global(g, _) = op {
                         live_globals.insert(g.clone());
                         // A function's address: it may be called through it.
-                        if m.function(g).is_some() && live.insert(g.clone()) {
+                        if functions.contains_key(g.as_str()) && live.insert(g.clone()) {
                             work.push(g.clone());
                         }
                     }

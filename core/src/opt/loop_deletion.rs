@@ -275,7 +275,5 @@ fn delete(f: &mut Function, l: &Loop, plan: &Plan) {
     if let Some(&term) = f.block(plan.pre).insts.last() {
         f.inst_mut(term).kind = InstKind::Br { dest: plan.exit };
     }
-    for &b in &l.blocks {
-        f.remove_block(b);
-    }
+    f.remove_blocks(&l.blocks);
 }

@@ -251,6 +251,13 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
         }
     }
     let mut casts = Vec::new();
+    // Where the casts go, placed in one walk of each block they go in: right
+    // after the twin, or after the block's phis for a phi (each before the
+    // ones placed there earlier).
+    let mut after: HashMap<InstId, InstId> = HashMap::default();
+    let mut after_phis: HashMap<BlockId, Vec<InstId>> = HashMap::default();
+    let mut touched: Vec<BlockId> = Vec::new();
+    let mut is_touched = vec![false; f.blocks.len()];
     for (generic, twin, name) in made {
         let from = Value::Inst(*generic);
         let Some(users) = users.remove(generic) else {
@@ -266,18 +273,15 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
             },
             loc,
         );
-        // Right after the twin (after the block's phis for a phi).
         let b = block_of[twin];
-        let insts = &f.block(b).insts;
-        let at = if matches!(f.inst(*twin).kind, InstKind::Phi { .. }) {
-            insts
-                .iter()
-                .position(|&i| !matches!(f.inst(i).kind, InstKind::Phi { .. }))
-                .unwrap_or(insts.len())
+        if matches!(f.inst(*twin).kind, InstKind::Phi { .. }) {
+            after_phis.entry(b).or_default().insert(0, cast);
         } else {
-            insts.iter().position(|i| i == twin).map_or(0, |p| p + 1)
-        };
-        f.block_mut(b).insts.insert(at, cast);
+            after.insert(*twin, cast);
+        }
+        if !std::mem::replace(&mut is_touched[b.0 as usize], true) {
+            touched.push(b);
+        }
         for u in users {
             f.inst_mut(u).kind.for_each_operand_mut(|op| {
                 if *op == from {
@@ -286,6 +290,20 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
             });
         }
         casts.push((cast, name.clone()));
+    }
+    for b in touched {
+        let old = std::mem::take(&mut f.block_mut(b).insts);
+        let mut insts = Vec::with_capacity(old.len() + after.len());
+        let mut phis_end = after_phis.remove(&b);
+        for i in old {
+            if !matches!(f.inst(i).kind, InstKind::Phi { .. }) {
+                insts.extend(phis_end.take().into_iter().flatten());
+            }
+            insts.push(i);
+            insts.extend(after.get(&i));
+        }
+        insts.extend(phis_end.into_iter().flatten());
+        f.block_mut(b).insts = insts;
     }
     casts
 }
@@ -374,6 +392,10 @@ fn make_twins(
         Value::Undef(_) => Some(Value::Undef(Type::Ptr(s))),
         _ => None,
     };
+    // Where the twins go, placed in one walk of each block they go in.
+    let (mut before, mut after) = (HashMap::default(), HashMap::default());
+    let mut touched: Vec<BlockId> = Vec::new();
+    let mut is_touched = vec![false; f.blocks.len()];
     for &id in order {
         let Some(&Space::In(s)) = space.get(&id) else {
             continue;
@@ -414,16 +436,28 @@ fn make_twins(
         let name = f.inst(id).name.clone();
         f.rename_inst(id, &format!("{name}.generic"));
         let new = f.create_inst(&name, ty, kind, f.inst(id).loc);
-        let b = block_of[&id];
-        let insts = &mut f.block_mut(b).insts;
-        let at = insts.iter().position(|&i| i == id).unwrap_or(0);
         // A phi goes before the generic one (phis stay first); others after it.
-        insts.insert(if is_phi { at } else { at + 1 }, new);
+        let b = block_of[&id];
+        let side = if is_phi { &mut before } else { &mut after };
+        side.insert(id, new);
+        if !std::mem::replace(&mut is_touched[b.0 as usize], true) {
+            touched.push(b);
+        }
         if is_phi {
             phis.push((id, new));
         }
         twins.insert(id, Value::Inst(new));
         made.push((id, new, name));
+    }
+    for b in touched {
+        let old = std::mem::take(&mut f.block_mut(b).insts);
+        let mut insts = Vec::with_capacity(old.len() * 2);
+        for i in old {
+            insts.extend(before.get(&i));
+            insts.push(i);
+            insts.extend(after.get(&i));
+        }
+        f.block_mut(b).insts = insts;
     }
     for (generic, twin) in phis {
         let InstKind::Phi { incoming } = f.inst(generic).kind.clone() else {

@@ -218,9 +218,7 @@ pub(super) fn remove_unreachable(f: &mut Function) -> bool {
         }
     }
     // Values defined in dead blocks may still be named by other dead blocks only.
-    for d in dead {
-        f.remove_block(d);
-    }
+    f.remove_blocks(&dead);
     true
 }
 
