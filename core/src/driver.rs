@@ -888,21 +888,33 @@ fn value_map(
         .iter()
         .zip(funcs)
         .zip(defs)
-        .map(|((s, f), defs)| FunctionValues {
-            function: f.name.clone(),
-            values: s
-                .values
-                .iter()
-                .map(|(name, regs)| ValueRegs {
-                    value: name.clone(),
-                    registers: regs.iter().map(|r| r.to_string()).collect(),
-                    ptx_lines: defs
-                        .iter()
-                        .filter(|(r, _)| regs.contains(r))
-                        .map(|(_, l)| *l)
-                        .collect(),
-                })
-                .collect(),
+        .map(|((s, f), defs)| {
+            // Each register's definitions, by their place in `defs`.
+            let mut by_reg: crate::collections::HashMap<crate::ptx::Reg, Vec<usize>> =
+                crate::collections::HashMap::default();
+            for (k, (r, _)) in defs.iter().enumerate() {
+                by_reg.entry(*r).or_default().push(k);
+            }
+            FunctionValues {
+                function: f.name.clone(),
+                values: s
+                    .values
+                    .iter()
+                    .map(|(name, regs)| {
+                        let mut at: Vec<usize> = regs
+                            .iter()
+                            .flat_map(|r| by_reg.get(r).into_iter().flatten().copied())
+                            .collect();
+                        at.sort_unstable();
+                        at.dedup();
+                        ValueRegs {
+                            value: name.clone(),
+                            registers: regs.iter().map(|r| r.to_string()).collect(),
+                            ptx_lines: at.into_iter().map(|k| defs[k].1).collect(),
+                        }
+                    })
+                    .collect(),
+            }
         })
         .collect()
 }

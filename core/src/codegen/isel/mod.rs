@@ -342,22 +342,24 @@ impl Sel<'_> {
             .flat_map(|b| f.block(*b).insts.iter().copied())
             .filter(|i| !f.inst(*i).name.is_empty())
             .collect();
+        // The folded index extensions' `mul.wide`s by their index value, in
+        // key order: the map's own order follows the hash, which differs
+        // between 64-bit native and 32-bit wasm.
+        let mut wide_of: HashMap<InstId, Vec<_>> = HashMap::default();
+        for (k, r) in &self.wide_index {
+            wide_of.entry(k.0).or_default().push((*k, *r));
+        }
+        for w in wide_of.values_mut() {
+            w.sort_unstable_by_key(|(k, _)| *k);
+        }
         let mut regs: HashMap<InstId, Vec<Reg>> = HashMap::default();
         for &i in &ids {
             let mut rs: Vec<Reg> = match self.vals.get(&i) {
                 Some(Operand::Reg(r)) => vec![*r],
                 _ => Vec::new(),
             };
-            // A folded index extension: its `mul.wide` (one per scale), in
-            // key order: the map's own order follows the hash, which differs
-            // between 64-bit native and 32-bit wasm.
-            let mut wide: Vec<_> = self
-                .wide_index
-                .iter()
-                .filter(|((x, _, _, _), _)| *x == i)
-                .collect();
-            wide.sort_unstable_by_key(|(k, _)| **k);
-            for (_, r) in wide {
+            // A folded index extension: its `mul.wide` (one per scale).
+            for (_, r) in wide_of.get(&i).into_iter().flatten() {
                 if !rs.contains(r) {
                     rs.push(*r);
                 }
