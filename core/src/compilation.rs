@@ -210,7 +210,7 @@ impl Stage {
             if i > 0 {
                 out.push(0);
             }
-            out.extend(&f.lines);
+            out.extend(f.lines.iter());
         }
         out
     }
@@ -234,20 +234,27 @@ impl Stage {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FunctionText {
     pub name: String,
-    pub text: String,
+    /// Shared by the stages that left the function as it was (each stage
+    /// holds every function's text; copying them was most of what the
+    /// explorer's compile cost more than a plain one).
+    pub text: std::sync::Arc<str>,
     /// For IR stages, per line of `text`, the source line it came from (0:
     /// none); empty for the machine stages and the PTX (see `line_map`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "no_lines")]
+    pub lines: std::sync::Arc<[u32]>,
+}
+
+fn no_lines(lines: &std::sync::Arc<[u32]>) -> bool {
+    lines.is_empty()
 }
 
 impl FunctionText {
     /// A text with no source lines.
-    pub fn new(name: impl Into<String>, text: impl Into<String>) -> FunctionText {
+    pub fn new(name: impl Into<String>, text: impl Into<std::sync::Arc<str>>) -> FunctionText {
         FunctionText {
             name: name.into(),
             text: text.into(),
-            lines: Vec::new(),
+            lines: std::sync::Arc::default(),
         }
     }
 }

@@ -206,7 +206,7 @@ mod tests {
         };
         let out = apply(&m, &edit).unwrap();
         assert_eq!(out.functions.len(), m.functions.len());
-        assert_eq!(opt::snapshot(&out)[0].text, edit.ir);
+        assert_eq!(*opt::snapshot(&out)[0].text, *edit.ir);
     }
 
     #[test]
@@ -281,7 +281,7 @@ mod tests {
         assert!(!c.has_errors(), "{:?}", c.diagnostics);
         assert_eq!(c.stages.len(), plain.stages.len());
         assert!(c.stages[stage].edited && !plain.stages[stage].edited);
-        assert_eq!(c.stages[stage].functions[0].text, text);
+        assert_eq!(*c.stages[stage].functions[0].text, *text);
         assert_eq!(c.stages.iter().filter(|s| s.edited).count(), 1);
         let (a, b) = (plain.ptx.unwrap(), c.ptx.unwrap());
         assert!(a.contains("0f40A00000") && !a.contains("0f40E00000"), "{a}");

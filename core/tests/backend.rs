@@ -589,7 +589,7 @@ __global__ void k(const float4 *__restrict__ in, float4 *out, V *s) {
         .find(|s| s.name == "load-store-vectorizer")
         .expect("a load-store-vectorizer stage");
     assert!(stage.changed);
-    let text: String = stage.functions.iter().map(|f| f.text.as_str()).collect();
+    let text: String = stage.functions.iter().map(|f| &*f.text).collect();
     assert!(
         text.contains("= load <4 x float>, ptr addrspace(1)"),
         "{text}"

@@ -49,7 +49,7 @@ fn every_ir_stage_of_the_corpus_prints_back_identically() {
                     assert!(errors.is_empty(), "{at}: {errors:?}\n{}", ft.text);
                     let back = print_function(&f);
                     assert!(
-                        back == ft.text,
+                        *back == *ft.text,
                         "{at}: {}\n{}",
                         first_difference(&ft.text, &back),
                         ft.text

@@ -387,7 +387,7 @@ fn the_ir_names_nvvms_intrinsics() {
         .stages
         .iter()
         .filter(|s| s.name == "irgen")
-        .flat_map(|s| s.functions.iter().map(|f| f.text.clone()))
+        .flat_map(|s| s.functions.iter().map(|f| f.text.to_string()))
         .collect();
     assert!(
         ir.contains("call <4 x float> @llvm.nvvm.tex.unified.2d.v4f32.f32(i64 %"),

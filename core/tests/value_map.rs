@@ -32,7 +32,7 @@ fn last_ir(c: &Compilation, f: &str) -> String {
         .find(|t| t.name == f)
         .unwrap()
         .text
-        .clone()
+        .to_string()
 }
 
 #[test]

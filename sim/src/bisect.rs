@@ -583,7 +583,7 @@ fn describe(
         if old.is_some_and(|o| o.text == f.text) {
             continue;
         }
-        let old_text = old.map_or("", |o| o.text.as_str());
+        let old_text = old.map_or("", |o| &*o.text);
         let (text, changed) = line_diff(old_text, &f.text);
         if first_change.is_none() {
             // `old → new`: the first line removed and the first added.

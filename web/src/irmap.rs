@@ -12,7 +12,7 @@ use ptxlab_core::Stage;
 pub fn text_lines(stage: &Stage, function: Option<&str>) -> Vec<u32> {
     if let Some(f) = function.and_then(|n| stage.functions.iter().find(|f| f.name == n)) {
         if f.lines.len() == f.text.lines().count() {
-            return f.lines.clone();
+            return f.lines.to_vec();
         }
         return Vec::new();
     }

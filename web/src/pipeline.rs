@@ -26,7 +26,7 @@ pub fn text(stage: &Stage, function: Option<&str>) -> String {
         return stage.text();
     };
     match stage.functions.iter().find(|f| f.name == name) {
-        Some(f) => f.text.clone(),
+        Some(f) => f.text.to_string(),
         None => format!("; @{name} is not in the module after this run (inlined and deleted, or not linked yet)\n"),
     }
 }

@@ -239,8 +239,8 @@ pub fn snapshot_with(m: &Module, debug_locs: bool) -> Vec<FunctionText> {
             let (text, lines) = function_text(f, debug_locs);
             FunctionText {
                 name: f.name.clone(),
-                text,
-                lines,
+                text: text.into(),
+                lines: lines.into(),
             }
         })
         .collect()
