@@ -15,8 +15,13 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "support/peak.rs"]
+mod peak;
 #[path = "../tests/common/resemble.rs"]
 mod resemble;
+
+#[global_allocator]
+static ALLOCATOR: peak::Counting = peak::Counting;
 
 use common::nvrtc::{entry_names, Nvrtc};
 use common::sass;
@@ -44,6 +49,32 @@ fn geomean(v: &[f64]) -> f64 {
 fn forget_kept() {
     prelude::forget();
     link::forget();
+}
+
+/// The most heap each corpus file's compile holds at once: a new worker's
+/// first compile (nothing kept, every stage's IR kept as the page asks) and
+/// one going on from the kept state. Native heap: the worker's wasm heap
+/// holds the same data in 32-bit pointers, so this is an upper bound.
+fn peak_memory(explorer: &Options) {
+    let mut worst = [(0usize, String::new()), (0, String::new())];
+    for (name, text) in common::corpus() {
+        forget_kept();
+        let (_, cold) = peak::measure(|| compile_source(&name, &text, explorer));
+        let (_, warm) = peak::measure(|| compile_source(&name, &text, explorer));
+        for (w, bytes) in worst.iter_mut().zip([cold, warm]) {
+            if bytes > w.0 {
+                *w = (bytes, name.clone());
+            }
+        }
+    }
+    let mb = |b: usize| b as f64 / (1024.0 * 1024.0);
+    println!(
+        "peak heap of a compile with every stage kept: first compile {:.1} MB (most: {}), warm {:.1} MB (most: {}) (goal: at most 64 MB)\n",
+        mb(worst[0].0),
+        worst[0].1,
+        mb(worst[1].0),
+        worst[1].1
+    );
 }
 
 /// The whole-file figure (issue 15/21): a file as people paste it —
@@ -198,6 +229,7 @@ fn main() {
         println!("slowest beside NVRTC: {name} at {s:.0}x");
     }
     whole_file(&opts, runs);
+    peak_memory(&explorer);
 
     let Some(ptxas) = ptxas else { return };
     println!("code quality per kernel, {ARCH} (ours / NVRTC's):");

@@ -13,6 +13,12 @@ use ptxlab_core::{compile_source, Compilation, Options};
 use std::fmt::Write;
 use std::time::Instant;
 
+#[path = "support/peak.rs"]
+mod peak;
+
+#[global_allocator]
+static ALLOCATOR: peak::Counting = peak::Counting;
+
 /// The sizes, as multiples of a shape's base count.
 const SCALES: [usize; 3] = [1, 4, 16];
 
@@ -242,5 +248,11 @@ fn main() {
     println!(
         "a file of {lines} lines (5,000 kernels): {t:.1} ms (goal: at most 200 ms); slowest stages (ms): {}",
         slowest(&c)
+    );
+    drop(c);
+    let (_, bytes) = peak::measure(|| compile_source("scaling.cu", &big, &explorer));
+    println!(
+        "peak heap compiling it with every stage kept (the page's compile): {:.0} MB (goal: at most 256 MB)",
+        bytes as f64 / (1024.0 * 1024.0)
     );
 }

@@ -198,7 +198,19 @@ fn bench(runs: &str) -> Result {
         "--example",
         "scaling",
     ]);
-    run_cmd(&mut scaling)
+    run_cmd(&mut scaling)?;
+    // The interpreters' speed (sim/examples/interp_speed.rs).
+    let mut interp = Command::new(cargo_bin());
+    interp.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "ptxlab-sim",
+        "--example",
+        "interp_speed",
+    ]);
+    run_cmd(&mut interp)
 }
 
 /// The device-library table (sim/examples/libtable.rs), with NVIDIA's

@@ -41,14 +41,14 @@ fn dead_values(f: &Function) -> Vec<InstId> {
         }
     }
     while let Some(i) = work.pop() {
-        for op in f.inst(i).kind.operands() {
+        f.inst(i).kind.for_each_operand(|op| {
             if let Value::Inst(d) = op {
                 if !live[d.0 as usize] {
                     live[d.0 as usize] = true;
                     work.push(*d);
                 }
             }
-        }
+        });
     }
     let mut dead: Vec<InstId> = f
         .layout

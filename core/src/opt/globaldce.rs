@@ -44,7 +44,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
                         work.push(callee.clone());
                     }
                 }
-                for op in kind.operands() {
+                kind.for_each_operand(|op| {
                     if let Value::Global(g, _) = op {
                         live_globals.insert(g.clone());
                         // A function's address: it may be called through it.
@@ -52,7 +52,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
                             work.push(g.clone());
                         }
                     }
-                }
+                });
             }
         }
     }

@@ -91,13 +91,11 @@ fn run_once(f: &mut Function, cx: &super::PassContext, moved: &mut usize) -> boo
                         }
                     }
                 }
-                k => {
-                    for v in k.operands() {
-                        if let Some(d) = v.as_inst() {
-                            uses.entry(d).or_default().push((i, None));
-                        }
+                k => k.for_each_operand(|v| {
+                    if let Some(d) = v.as_inst() {
+                        uses.entry(d).or_default().push((i, None));
                     }
-                }
+                }),
             }
         }
     }

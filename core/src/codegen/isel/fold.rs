@@ -275,11 +275,11 @@ fn gep_index_uses_anywhere(f: &Function) -> Vec<u32> {
                         n[d.0 as usize] += 1;
                     }
                 }
-                k => {
-                    for d in k.operands().iter().filter_map(|o| o.as_inst()) {
+                k => k.for_each_operand(|o| {
+                    if let Some(d) = o.as_inst() {
                         other[d.0 as usize] = true;
                     }
-                }
+                }),
             }
         }
     }
@@ -308,13 +308,11 @@ pub(super) fn gep_index_uses(f: &Function, block_of: &HashMap<InstId, BlockId>) 
                         }
                     }
                 }
-                k => {
-                    for d in k.operands().iter().filter_map(|o| o.as_inst()) {
-                        if local(d, b) {
-                            other[d.0 as usize] = true;
-                        }
+                k => k.for_each_operand(|o| {
+                    if let Some(d) = o.as_inst().filter(|&d| local(d, b)) {
+                        other[d.0 as usize] = true;
                     }
-                }
+                }),
             }
         }
     }
