@@ -244,3 +244,48 @@ fn the_corpus_in_turn_from_kept_headers_equals_scratch() {
         .collect();
     assert!(same_as_scratch(&files, &Options::default()) > 0);
 }
+
+/// A file that redeclares the prelude's functions (adding a default
+/// argument, or with an incompatible return type) reads its own copy of
+/// their overloads, which the kept signatures share: the next compile sees
+/// the prelude's as they were, and each gives what a compile from scratch
+/// gives.
+#[test]
+fn redeclaring_a_kept_function_changes_only_that_file() {
+    let opts = Options::default();
+    let call = "__global__ void k(cudaGraphConditionalHandle h) { cudaGraphSetConditional(h); }\n";
+    let files = [
+        (
+            "default.cu",
+            format!(
+                "extern \"C\" __device__ void cudaGraphSetConditional(\
+                 cudaGraphConditionalHandle handle, unsigned int value = 1);\n{call}"
+            ),
+        ),
+        (
+            "clash.cu",
+            "extern \"C\" __device__ int cudaGraphSetConditional(\
+             cudaGraphConditionalHandle handle, unsigned int value);\n"
+                .to_string(),
+        ),
+        // Needs both arguments again: the default was the other file's.
+        ("plain.cu", call.to_string()),
+    ];
+    same_as_scratch(&files, &opts);
+    prelude::forget();
+    let errors = |k: usize| -> Vec<String> {
+        outcome(files[k].0, &files[k].1, &opts)
+            .1
+            .into_iter()
+            .filter(|d| d.contains("error"))
+            .collect()
+    };
+    assert_eq!(errors(0), Vec::<String>::new());
+    let clash = errors(1);
+    assert!(
+        clash.len() == 1 && clash[0].contains("incompatible"),
+        "{clash:?}"
+    );
+    assert!(!errors(2).is_empty(), "a call without the default compiled");
+    assert_eq!(errors(0), Vec::<String>::new());
+}
