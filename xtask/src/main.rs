@@ -168,49 +168,33 @@ fn run(args: &[String]) -> Result {
 
 /// The native benchmark table (core/examples/bench.rs): compile latency,
 /// registers and SASS instructions beside NVRTC's, on the same machine;
-/// then the scaling table (core/examples/scaling.rs).
+/// then the scaling table (core/examples/scaling.rs) and the interpreters'
+/// speed (sim/examples/interp_speed.rs).
 fn bench(runs: &str) -> Result {
     let oracles = tools::ensure_python_oracles()?;
-    let mut cmd = Command::new(cargo_bin());
-    cmd.current_dir(root()).args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "ptxlab-core",
-        "--example",
-        "bench",
-        "--",
-        runs,
-    ]);
-    for (k, v) in &oracles.env {
-        cmd.env(k, v);
-    }
-    run_cmd(&mut cmd)?;
-    // The scaling table (core/examples/scaling.rs).
-    let mut scaling = Command::new(cargo_bin());
-    scaling.current_dir(root()).args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "ptxlab-core",
-        "--example",
-        "scaling",
-    ]);
-    run_cmd(&mut scaling)?;
-    // The interpreters' speed (sim/examples/interp_speed.rs).
-    let mut interp = Command::new(cargo_bin());
-    interp.current_dir(root()).args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "ptxlab-sim",
-        "--example",
-        "interp_speed",
-    ]);
-    run_cmd(&mut interp)
+    // `cargo run --release` of one package's example.
+    let example = |package: &str, name: &str, args: &[&str]| {
+        let mut cmd = Command::new(cargo_bin());
+        cmd.current_dir(root())
+            .args([
+                "run",
+                "--quiet",
+                "--release",
+                "-p",
+                package,
+                "--example",
+                name,
+                "--",
+            ])
+            .args(args);
+        for (k, v) in &oracles.env {
+            cmd.env(k, v);
+        }
+        cmd
+    };
+    run_cmd(&mut example("ptxlab-core", "bench", &[runs]))?;
+    run_cmd(&mut example("ptxlab-core", "scaling", &[]))?;
+    run_cmd(&mut example("ptxlab-sim", "interp_speed", &[]))
 }
 
 /// The device-library table (sim/examples/libtable.rs), with NVIDIA's
