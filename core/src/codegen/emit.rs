@@ -61,11 +61,11 @@ pub fn order<'a>(m: &'a crate::ir::Module) -> Vec<&'a crate::ir::Function> {
                 {
                     place(name, &mut out);
                 }
-                for v in k.operands() {
+                k.for_each_operand(|v| {
                     if let Value::Global(name, 0) = v {
                         place(name, &mut out);
                     }
-                }
+                });
             }
         }
     }

@@ -184,14 +184,14 @@ fn drop_uncalled(
                     }
                 }
                 // A function whose address is taken, a vtable named.
-                for op in kind.operands() {
+                kind.for_each_operand(|op| {
                     if let Value::Global(g, space) = op {
                         let named = *space == addrspace::GENERIC || vtables.contains(g);
                         if named && live.insert(g.clone()) {
                             work.push(g.clone());
                         }
                     }
-                }
+                });
             }
         }
     }

@@ -199,11 +199,11 @@ fn run_function(f: &mut Function) -> bool {
                     work.push(x);
                 }
             };
-            for op in kind.operands() {
+            kind.for_each_operand(|op| {
                 if let Value::Inst(d) = op {
                     mark(*d, &mut live, &mut work);
                 }
-            }
+            });
             // A live phi needs the branches that pick its incoming edge.
             if let InstKind::Phi { incoming } = &kind {
                 for (_, from) in incoming {

@@ -201,11 +201,11 @@ fn run_function(f: &mut Function) -> bool {
     for &b in &f.layout {
         for &i in &f.block(b).insts {
             block_of[i.0 as usize] = Some(b);
-            for op in f.inst(i).kind.operands() {
+            f.inst(i).kind.for_each_operand(|op| {
                 if let Value::Inst(d) = op {
                     users[d.0 as usize].push(i);
                 }
-            }
+            });
         }
     }
     let mut s = Solver {

@@ -248,12 +248,11 @@ fn place_casts(f: &mut Function, cx: &super::PassContext) -> usize {
                 );
             let insts = &f.block(b).insts;
             let reader = insts[k + 1..].iter().position(|&u| {
-                !matches!(f.inst(u).kind, InstKind::Phi { .. })
-                    && f.inst(u)
-                        .kind
-                        .operands()
-                        .iter()
-                        .any(|v| v.as_inst() == Some(i))
+                let mut reads = false;
+                f.inst(u)
+                    .kind
+                    .for_each_operand(|v| reads |= v.as_inst() == Some(i));
+                reads && !matches!(f.inst(u).kind, InstKind::Phi { .. })
             });
             match reader {
                 Some(r) if is_param_cast && r > 0 && cx.may_rewrite() => {

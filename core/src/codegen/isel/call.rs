@@ -25,11 +25,11 @@ impl Sel<'_> {
         let mut users: HashMap<InstId, Vec<InstId>> = HashMap::default();
         for &b in &f.layout {
             for &i in &f.block(b).insts {
-                for op in f.inst(i).kind.operands() {
+                f.inst(i).kind.for_each_operand(|op| {
                     if let Value::Inst(d) = op {
                         users.entry(*d).or_default().push(i);
                     }
-                }
+                });
             }
         }
         'alloca: for &a in &f.block(f.entry()).insts {

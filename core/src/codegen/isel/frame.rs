@@ -50,14 +50,14 @@ impl Sel<'_> {
                     if self.local_slot_to_generic(i).is_some() {
                         generic_uses = true;
                     }
-                    for op in inst.kind.operands() {
+                    inst.kind.for_each_operand(|op| {
                         if let Value::Inst(a) = op {
                             if self.frame_offsets.contains_key(a) && !to_local {
                                 self.generic_frame.insert(*a);
                                 generic_uses = true;
                             }
                         }
-                    }
+                    });
                 }
             }
             if generic_uses {
