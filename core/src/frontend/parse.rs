@@ -87,9 +87,10 @@ impl ParseState {
     pub fn new(opts: &crate::options::Options) -> ParseState {
         let vector_types: HashMap<String, CType> =
             super::vectors::vector_types().into_iter().collect();
+        let vector_names: SharedMap<String, CType> = vector_types.clone().into_iter().collect();
         ParseState {
-            typedefs: vector_types.clone().into_iter().collect(),
-            tags: vector_types.clone().into_iter().collect(),
+            typedefs: vector_names.clone(),
+            tags: vector_names,
             enumerators: SharedMap::default(),
             globals: Vec::new(),
             cxx: CxxScope {

@@ -154,6 +154,14 @@ struct Sigs {
 }
 
 impl Sigs {
+    /// A unit's signatures, going on from a kept state's.
+    fn over(kept: Rc<HashMap<String, Vec<Signature>>>) -> Sigs {
+        Sigs {
+            kept,
+            own: HashMap::default(),
+        }
+    }
+
     fn get(&self, name: &str) -> Option<&Vec<Signature>> {
         self.own.get(name).or_else(|| self.kept.get(name))
     }
@@ -176,36 +184,24 @@ impl Sigs {
 /// Checks and types every function with a body.
 pub fn check(tu: &mut TranslationUnit, diags: &mut Vec<Diagnostic>) {
     // The symbols and signatures of the functions a kept state parsed,
-    // made once.
+    // made once (the unit holds all of them: a file only adds functions).
     let memo = tu.kept_symbols.memo.clone();
-    let count = tu.kept_symbols.count.min(tu.functions.len());
-    let whole = count == tu.kept_symbols.count;
-    let made = memo.get_or_init(|| KeptNames::of(&tu.functions[..count]));
-    let kept = &made.symbols[..made.symbols.len().min(count)];
-    let mut sigs = Sigs {
-        kept: made.sigs.clone(),
-        own: HashMap::default(),
+    let count = tu.kept_symbols.count;
+    let made = (count <= tu.functions.len())
+        .then(|| memo.get_or_init(|| KeptNames::of(&tu.functions[..count])));
+    let (kept, mut sigs): (&[String], Sigs) = match made {
+        Some(made) => {
+            diags.extend(made.diags.iter().cloned());
+            (&made.symbols, Sigs::over(made.sigs.clone()))
+        }
+        None => (&[], Sigs::over(Rc::default())),
     };
-    let own = if whole {
-        diags.extend(made.diags.iter().cloned());
-        count
-    } else {
-        sigs.kept = Rc::default();
-        0
-    };
-    for (i, f) in tu
-        .functions
+    for f in tu.functions[kept.len()..]
         .iter()
         .map(|f| &**f)
         .chain(&tu.templates.lazy_methods)
-        .enumerate()
-        .skip(own)
     {
-        let sig = match kept.get(i) {
-            Some(symbol) => signature_as(f, symbol.clone()),
-            None => signature(f),
-        };
-        declare(sigs.entry(&f.name), f, sig, diags);
+        declare(sigs.entry(&f.name), f, signature(f), diags);
     }
     // printf is CUDA's __host__ __device__ function, declared or not
     // (irgen turns a device-side call into vprintf).
