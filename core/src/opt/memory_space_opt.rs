@@ -251,13 +251,7 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
         }
     }
     let mut casts = Vec::new();
-    // Where the casts go, placed in one walk of each block they go in: right
-    // after the twin, or after the block's phis for a phi (each before the
-    // ones placed there earlier).
-    let mut after: HashMap<InstId, InstId> = HashMap::default();
-    let mut after_phis: HashMap<BlockId, Vec<InstId>> = HashMap::default();
-    let mut touched: Vec<BlockId> = Vec::new();
-    let mut is_touched = vec![false; f.blocks.len()];
+    let mut place = Placement::new(f);
     for (generic, twin, name) in made {
         let from = Value::Inst(*generic);
         let Some(users) = users.remove(generic) else {
@@ -273,14 +267,12 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
             },
             loc,
         );
+        // Right after the twin (after the block's phis for a phi).
         let b = block_of[twin];
         if matches!(f.inst(*twin).kind, InstKind::Phi { .. }) {
-            after_phis.entry(b).or_default().insert(0, cast);
+            place.after_phis(b, cast);
         } else {
-            after.insert(*twin, cast);
-        }
-        if !std::mem::replace(&mut is_touched[b.0 as usize], true) {
-            touched.push(b);
+            place.after(b, *twin, cast);
         }
         for u in users {
             f.inst_mut(u).kind.for_each_operand_mut(|op| {
@@ -291,21 +283,74 @@ fn cast_back(f: &mut Function, made: &[(InstId, InstId, String)]) -> Vec<(InstId
         }
         casts.push((cast, name.clone()));
     }
-    for b in touched {
-        let old = std::mem::take(&mut f.block_mut(b).insts);
-        let mut insts = Vec::with_capacity(old.len() + after.len());
-        let mut phis_end = after_phis.remove(&b);
-        for i in old {
-            if !matches!(f.inst(i).kind, InstKind::Phi { .. }) {
-                insts.extend(phis_end.take().into_iter().flatten());
-            }
-            insts.push(i);
-            insts.extend(after.get(&i));
-        }
-        insts.extend(phis_end.into_iter().flatten());
-        f.block_mut(b).insts = insts;
-    }
+    place.apply(f);
     casts
+}
+
+/// New instructions to place beside others, placed in one walk of each
+/// block they go in (a search of the block for each would be quadratic in
+/// a long block).
+struct Placement {
+    before: HashMap<InstId, InstId>,
+    after: HashMap<InstId, InstId>,
+    /// After each block's phis, the last given first.
+    after_phis: HashMap<BlockId, Vec<InstId>>,
+    touched: Vec<BlockId>,
+    is_touched: Vec<bool>,
+}
+
+impl Placement {
+    fn new(f: &Function) -> Placement {
+        Placement {
+            before: HashMap::default(),
+            after: HashMap::default(),
+            after_phis: HashMap::default(),
+            touched: Vec::new(),
+            is_touched: vec![false; f.blocks.len()],
+        }
+    }
+
+    fn touch(&mut self, b: BlockId) {
+        if !std::mem::replace(&mut self.is_touched[b.0 as usize], true) {
+            self.touched.push(b);
+        }
+    }
+
+    /// `new` right before `at`, in block `b`.
+    fn before(&mut self, b: BlockId, at: InstId, new: InstId) {
+        self.before.insert(at, new);
+        self.touch(b);
+    }
+
+    /// `new` right after `at`, in block `b`.
+    fn after(&mut self, b: BlockId, at: InstId, new: InstId) {
+        self.after.insert(at, new);
+        self.touch(b);
+    }
+
+    /// `new` after `b`'s phis, before what was placed there earlier.
+    fn after_phis(&mut self, b: BlockId, new: InstId) {
+        self.after_phis.entry(b).or_default().insert(0, new);
+        self.touch(b);
+    }
+
+    fn apply(mut self, f: &mut Function) {
+        for b in self.touched {
+            let old = std::mem::take(&mut f.block_mut(b).insts);
+            let mut insts = Vec::with_capacity(old.len() * 2);
+            let mut phis_end = self.after_phis.remove(&b);
+            for i in old {
+                if !matches!(f.inst(i).kind, InstKind::Phi { .. }) {
+                    insts.extend(phis_end.take().into_iter().flatten());
+                }
+                insts.extend(self.before.get(&i));
+                insts.push(i);
+                insts.extend(self.after.get(&i));
+            }
+            insts.extend(phis_end.into_iter().flatten());
+            f.block_mut(b).insts = insts;
+        }
+    }
 }
 
 /// The space of every generic pointer made from other pointers, by
@@ -392,10 +437,7 @@ fn make_twins(
         Value::Undef(_) => Some(Value::Undef(Type::Ptr(s))),
         _ => None,
     };
-    // Where the twins go, placed in one walk of each block they go in.
-    let (mut before, mut after) = (HashMap::default(), HashMap::default());
-    let mut touched: Vec<BlockId> = Vec::new();
-    let mut is_touched = vec![false; f.blocks.len()];
+    let mut place = Placement::new(f);
     for &id in order {
         let Some(&Space::In(s)) = space.get(&id) else {
             continue;
@@ -437,28 +479,16 @@ fn make_twins(
         f.rename_inst(id, &format!("{name}.generic"));
         let new = f.create_inst(&name, ty, kind, f.inst(id).loc);
         // A phi goes before the generic one (phis stay first); others after it.
-        let b = block_of[&id];
-        let side = if is_phi { &mut before } else { &mut after };
-        side.insert(id, new);
-        if !std::mem::replace(&mut is_touched[b.0 as usize], true) {
-            touched.push(b);
-        }
         if is_phi {
+            place.before(block_of[&id], id, new);
             phis.push((id, new));
+        } else {
+            place.after(block_of[&id], id, new);
         }
         twins.insert(id, Value::Inst(new));
         made.push((id, new, name));
     }
-    for b in touched {
-        let old = std::mem::take(&mut f.block_mut(b).insts);
-        let mut insts = Vec::with_capacity(old.len() * 2);
-        for i in old {
-            insts.extend(before.get(&i));
-            insts.push(i);
-            insts.extend(after.get(&i));
-        }
-        f.block_mut(b).insts = insts;
-    }
+    place.apply(f);
     for (generic, twin) in phis {
         let InstKind::Phi { incoming } = f.inst(generic).kind.clone() else {
             continue;
