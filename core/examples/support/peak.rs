@@ -16,6 +16,11 @@ fn grew(by: usize) {
     PEAK.fetch_max(now, Relaxed);
 }
 
+/// Saturating: a block allocated before counting started may be freed.
+fn shrank(by: usize) {
+    let _ = NOW.fetch_update(Relaxed, Relaxed, |n| Some(n.saturating_sub(by)));
+}
+
 // SAFETY: every call is passed on to the system allocator unchanged.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
@@ -27,8 +32,7 @@ unsafe impl GlobalAlloc for Counting {
 
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
         if ON.load(Relaxed) {
-            // Saturating: a block allocated before counting started.
-            let _ = NOW.fetch_update(Relaxed, Relaxed, |n| Some(n.saturating_sub(l.size())));
+            shrank(l.size());
         }
         unsafe { System.dealloc(p, l) }
     }
@@ -38,8 +42,7 @@ unsafe impl GlobalAlloc for Counting {
             if size > l.size() {
                 grew(size - l.size());
             } else {
-                let less = l.size() - size;
-                let _ = NOW.fetch_update(Relaxed, Relaxed, |n| Some(n.saturating_sub(less)));
+                shrank(l.size() - size);
             }
         }
         unsafe { System.realloc(p, l, size) }
