@@ -330,6 +330,14 @@ pub fn run(
         if skipped {
             description = format!("(skipped) {description}");
         }
+        // A run that left the text as it was left the module's size too.
+        let metrics = opts.snapshots.then(|| match stages.last() {
+            Some(Stage {
+                metrics: Some(prev),
+                ..
+            }) if !changed => prev.clone(),
+            _ => remark::ir_metrics(m),
+        });
         stages.push(Stage {
             name: pass.name().to_string(),
             index,
@@ -340,7 +348,7 @@ pub fn run(
             micros,
             pass_run: Some(n + 1),
             remarks,
-            metrics: opts.snapshots.then(|| remark::ir_metrics(m)),
+            metrics,
             edited: false,
         });
         before = after;
