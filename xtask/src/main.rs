@@ -166,54 +166,56 @@ fn run(args: &[String]) -> Result {
     }
 }
 
+/// `cargo run [--release] -p PACKAGE --example NAME -- ARGS`, with NVIDIA's
+/// tools at their pinned versions in its environment.
+fn example(
+    oracles: &tools::Oracles,
+    release: bool,
+    package: &str,
+    name: &str,
+    args: &[&str],
+) -> Command {
+    let mut cmd = Command::new(cargo_bin());
+    cmd.current_dir(root()).args(["run", "--quiet"]);
+    if release {
+        cmd.arg("--release");
+    }
+    cmd.args(["-p", package, "--example", name, "--"])
+        .args(args);
+    for (k, v) in &oracles.env {
+        cmd.env(k, v);
+    }
+    cmd
+}
+
 /// The native benchmark table (core/examples/bench.rs): compile latency,
 /// registers and SASS instructions beside NVRTC's, on the same machine;
 /// then the scaling table (core/examples/scaling.rs) and the interpreters'
 /// speed (sim/examples/interp_speed.rs).
 fn bench(runs: &str) -> Result {
     let oracles = tools::ensure_python_oracles()?;
-    // `cargo run --release` of one package's example.
-    let example = |package: &str, name: &str, args: &[&str]| {
-        let mut cmd = Command::new(cargo_bin());
-        cmd.current_dir(root())
-            .args([
-                "run",
-                "--quiet",
-                "--release",
-                "-p",
-                package,
-                "--example",
-                name,
-                "--",
-            ])
-            .args(args);
-        for (k, v) in &oracles.env {
-            cmd.env(k, v);
-        }
-        cmd
-    };
-    run_cmd(&mut example("ptxlab-core", "bench", &[runs]))?;
-    run_cmd(&mut example("ptxlab-core", "scaling", &[]))?;
-    run_cmd(&mut example("ptxlab-sim", "interp_speed", &[]))
+    run_cmd(&mut example(
+        &oracles,
+        true,
+        "ptxlab-core",
+        "bench",
+        &[runs],
+    ))?;
+    run_cmd(&mut example(&oracles, true, "ptxlab-core", "scaling", &[]))?;
+    run_cmd(&mut example(
+        &oracles,
+        true,
+        "ptxlab-sim",
+        "interp_speed",
+        &[],
+    ))
 }
 
 /// The device-library table (sim/examples/libtable.rs), with NVIDIA's
 /// ptxas, NVRTC, cuobjdump and nvdisasm at their pinned versions.
 fn libtable() -> Result {
     let oracles = tools::ensure_python_oracles()?;
-    let mut cmd = Command::new(cargo_bin());
-    cmd.current_dir(root()).args([
-        "run",
-        "--quiet",
-        "-p",
-        "ptxlab-sim",
-        "--example",
-        "libtable",
-    ]);
-    for (k, v) in &oracles.env {
-        cmd.env(k, v);
-    }
-    run_cmd(&mut cmd)
+    run_cmd(&mut example(&oracles, false, "ptxlab-sim", "libtable", &[]))
 }
 
 /// Random kernels through every oracle (difftest/): the generator and the
