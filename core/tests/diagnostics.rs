@@ -141,7 +141,7 @@ const CASES: &[(&str, u32, &str)] = &[
     ("struct A { int v; };\nstruct B : A {};\nstruct C : A {};\nstruct D : B, C {};\n__global__ void k(int *p, D *d) {\n  p[0] = d->v;\n}\n", 6, "\"D::v\" is ambiguous"),
     ("struct A { int v; };\nstruct B : A {};\nstruct C : A {};\nstruct D : B, C {};\n__global__ void k(int *p, D *d) {\n  A *a = d;\n  p[0] = a->v;\n}\n", 6, "base class \"A\" is ambiguous"),
     ("struct B;\nstruct D : B { int x; };\n", 2, "incomplete type \"B\" is not allowed"),
-    ("union U { int a; };\nstruct D : U { int x; };\n", 2, "a class cannot not derive from a union"),
+    ("union U { int a; };\nstruct D : U { int x; };\n", 2, "a class cannot derive from a union"),
     ("struct D : int { int x; };\n", 1, "expected an identifier"),
     ("struct A { __device__ virtual int f() { return 1; } };\nstruct C { __device__ virtual int g() { return 2; } };\nstruct D : A, C {};\n__global__ void k(int *p) {\n  D d;\n  p[0] = d.f();\n}\n", 5, "virtual functions in a base class other than the first are not supported yet (class \"D\")"),
     ("struct B { virtual int f() { return 1; } };\n__global__ void k(int *p) {\n  B b;\n  p[0] = b.f();\n}\n", 3, "virtual functions of host code are not supported in device code (class \"B\")"),

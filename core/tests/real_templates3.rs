@@ -211,3 +211,32 @@ __global__ void k(float *f, int *i) {
     );
     assert!(p.contains(".func _ZN1PC1IfEET_("), "{p}");
 }
+
+/// A static member template called through `C<T>::template f<N>(…)` and
+/// through a class's alias (`typedef C<T> Impl; Impl::template f<N>(…)`,
+/// and without the disambiguator), as CUB's block algorithms call their
+/// warp primitives: each call is the member template's instance.
+#[test]
+fn static_member_templates_through_the_template_disambiguator() {
+    let src = r#"
+template <typename T> struct Lanes {
+  template <bool NEG> static __device__ T apply(T a) { return NEG ? -a : a + 1; }
+};
+template <typename T> __device__ T direct(T a) { return Lanes<T>::template apply<true>(a); }
+template <typename T> struct User {
+  typedef Lanes<T> Impl;
+  __device__ T via_alias(T a) { return Impl::template apply<false>(a); }
+  __device__ T plain(T a) { return Impl::apply<true>(a); }
+};
+__global__ void k(int *o) {
+  o[0] = direct(o[1]);
+  User<int> u;
+  o[2] = u.via_alias(o[3]);
+  o[4] = u.plain(o[5]);
+}
+"#;
+    let p = ptx("template_disambiguator", src);
+    assert_eq!(entries(&p), ["_Z1kPi"]);
+    assert_eq!(p.matches("sub.s32").count(), 2, "{p}");
+    assert_eq!(p.matches("add.s32").count(), 1, "{p}");
+}

@@ -541,6 +541,10 @@ impl<'a> Parser<'a> {
                         return self.error(span, "expected a type specifier");
                     };
                     if self.eat("::") {
+                        // (`Traits<T>::template cast<N>(x)`: the
+                        // disambiguator, which the known instance makes
+                        // redundant.)
+                        self.eat("template");
                         let (member, _) = self.ident()?;
                         let CType::Record(r) = &ty else {
                             return self.error(span, format!("\"{ty}\" is not a class"));
@@ -593,14 +597,41 @@ impl<'a> Parser<'a> {
                     // builds a value of the type.
                     self.pos -= 1;
                     let len = self.qualified_len(0).max(1);
-                    let name = self.qualified_text(0, len);
+                    let mut name = self.qualified_text(0, len);
                     self.pos += len;
-                    if self.at("(") || self.at("{") {
+                    // `Impl::template reduce<N>(x)`: a member template
+                    // through a class's alias, after the disambiguator.
+                    let disambiguated = match name.strip_suffix("::template") {
+                        Some(class) => {
+                            let (member, _) = self.ident()?;
+                            name = format!("{class}::{member}");
+                            true
+                        }
+                        None => false,
+                    };
+                    if !disambiguated && (self.at("(") || self.at("{")) {
                         if let Some(ty) = self.find_type(&name) {
                             return self.construct(ty, span);
                         }
                     }
                     let name = self.through_alias(name);
+                    // `Impl::reduce<N>(x)`: a static member template of
+                    // the class an alias names, called with arguments.
+                    if self.at("<")
+                        && name.contains("::")
+                        && self
+                            .find_template(&name)
+                            .is_some_and(|d| self.templates.defs[d].is_function())
+                    {
+                        self.pos += 1;
+                        let targs = self.template_args()?;
+                        if !self.eat("(") {
+                            let at = self.span();
+                            return self.error(at, "expected a \"(\"");
+                        }
+                        let args = self.call_args()?;
+                        return Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span));
+                    }
                     Ok(Expr::new(ExprKind::Ident(name), span))
                 }
             },

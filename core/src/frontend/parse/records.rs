@@ -608,7 +608,7 @@ impl<'a> Parser<'a> {
             };
             match ty {
                 Some(CType::Record(b)) if b.is_union => {
-                    return self.error(span, "a class cannot not derive from a union");
+                    return self.error(span, "a class cannot derive from a union");
                 }
                 Some(CType::Record(b)) if b.layout().is_some() => {
                     if is_virtual {
