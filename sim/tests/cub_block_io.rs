@@ -1,7 +1,8 @@
 //! CUB's tile primitives (our `<cub/block/block_load.cuh>` and friends):
 //! kernels over a block of 64 threads with 4 items each that load and
 //! store a tile by each `BlockLoad`/`BlockStore` algorithm (guarded, with
-//! and without a default), rearrange it by `BlockExchange` and the direct
+//! and without a default), rearrange it by `BlockExchange` (the whole
+//! tile at once and a warp's worth at a time) and the direct
 //! load/store functions, take `BlockAdjacentDifference`s and
 //! `BlockScan`'s items-per-thread sums and `BlockRadixSort`'s sorts (keys
 //! and key-value pairs, a bit range, descending, to striped) run in the IR interpreter (-O0,
@@ -70,9 +71,10 @@ __global__ void io_striped(const int *in, int *out) { io_body<cub::BLOCK_LOAD_ST
 __global__ void io_vectorize(const int *in, int *out) { io_body<cub::BLOCK_LOAD_VECTORIZE, cub::BLOCK_STORE_TRANSPOSE>(in, out); }
 __global__ void io_transpose(const int *in, int *out) { io_body<cub::BLOCK_LOAD_TRANSPOSE, cub::BLOCK_STORE_WARP_TRANSPOSE>(in, out); }
 __global__ void io_warp_transpose(const int *in, int *out) { io_body<cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::BLOCK_STORE_VECTORIZE>(in, out); }
+__global__ void io_timesliced(const int *in, int *out) { io_body<cub::BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED, cub::BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED>(in, out); }
 
-__global__ void exchange(const int *in, int *out) {
-    typedef cub::BlockExchange<int, B, N> E;
+template <bool SLICED> __device__ void exchange_body(const int *in, int *out) {
+    typedef cub::BlockExchange<int, B, N, SLICED> E;
     __shared__ typename E::TempStorage temp;
     int a[N], b[N];
     cub::LoadDirectBlocked(threadIdx.x, in, a);
@@ -97,6 +99,9 @@ __global__ void exchange(const int *in, int *out) {
     cub::StoreDirectStriped<B>(threadIdx.x, out + 7 * T, a, 77);
     cub::StoreDirectBlocked(threadIdx.x, out + 8 * T, a, 77);
 }
+__global__ void exchange(const int *in, int *out) { exchange_body<false>(in, out); }
+/* (A warp's worth of the tile at a time.) */
+__global__ void xchg_sliced(const int *in, int *out) { exchange_body<true>(in, out); }
 
 __global__ void adjacent(const int *in, int *out) {
     typedef cub::BlockAdjacentDifference<int, B> A;
@@ -312,18 +317,20 @@ fn radix_reference(x: &[i32]) -> Vec<i32> {
 fn cases() -> Vec<(&'static str, Case)> {
     let x = input(5);
     type Arrangement = fn(usize, usize) -> usize;
-    let arrangements: [(&'static str, Arrangement, Arrangement); 5] = [
+    let arrangements: [(&'static str, Arrangement, Arrangement); 6] = [
         ("io_direct", blocked, blocked),
         ("io_striped", striped, striped),
         ("io_vectorize", blocked, striped),
         ("io_transpose", blocked, warp_striped),
         ("io_warp_transpose", blocked, blocked),
+        ("io_timesliced", blocked, warp_striped),
     ];
     let mut want: Vec<(&'static str, Vec<i32>)> = arrangements
         .iter()
         .map(|&(k, arr, after)| (k, io_reference(&x, arr, after)))
         .collect();
     want.push(("exchange", exchange_reference(&x)));
+    want.push(("xchg_sliced", exchange_reference(&x)));
     want.push(("adjacent", adjacent_reference(&x)));
     want.push(("scan_items", scan_reference(&x)));
     want.push(("radix_sort", radix_reference(&x)));

@@ -12,13 +12,11 @@ mod libcheck;
 
 use cases::*;
 
-/// Each primitive, one slot of `out` each, in order. Not yet here (ours
-/// smaller than CUB's at sm_80, issue 16): BlockReduce<float, 256> in its
-/// raking and warp-reduction variants (32 bytes, CUB's 44),
-/// BlockReduce<double, 128, RAKING_COMMUTATIVE_ONLY> (32, 1280),
-/// BlockScan<int, 128> raking (20, 672) and WARP_SCANS (20, 32),
-/// BlockScan<int, 256, RAKING_MEMOIZE> (36, 1184), BlockRadixSort<int, 128,
-/// 4> (2560, 4640), BlockRadixSort<unsigned, 256, 4, int> (8192, 9280).
+/// Each primitive, one slot of `out` each, in order: every algorithm
+/// variant of the reductions and scans on whole and partial warps, the
+/// radix sorts (keys only and with values), the exchanges of more than
+/// four items a thread, which pad the tile, and the time-sliced ones,
+/// which exchange a warp's worth at a time.
 const PRIMITIVES: &[&str] = &[
     "cub::BlockLoad<int, 128, 4, cub::BLOCK_LOAD_TRANSPOSE>",
     "cub::BlockLoad<float, 128, 4, cub::BLOCK_LOAD_WARP_TRANSPOSE>",
@@ -29,6 +27,28 @@ const PRIMITIVES: &[&str] = &[
     "cub::WarpScan<int>",
     "cub::WarpReduce<float, 16>",
     "cub::BlockDiscontinuity<int, 128>",
+    "cub::BlockReduce<float, 256>",
+    "cub::BlockReduce<float, 256, cub::BLOCK_REDUCE_RAKING>",
+    "cub::BlockReduce<double, 128, cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY>",
+    "cub::BlockReduce<int, 96>",
+    "cub::BlockReduce<int, 96, cub::BLOCK_REDUCE_RAKING>",
+    "cub::BlockReduce<int, 64, cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY>",
+    "cub::BlockScan<int, 128>",
+    "cub::BlockScan<int, 128, cub::BLOCK_SCAN_WARP_SCANS>",
+    "cub::BlockScan<int, 256, cub::BLOCK_SCAN_RAKING_MEMOIZE>",
+    "cub::BlockScan<double, 96>",
+    "cub::BlockScan<int, 32>",
+    "cub::BlockScan<int, 512, cub::BLOCK_SCAN_WARP_SCANS>",
+    "cub::BlockRadixSort<int, 128, 4>",
+    "cub::BlockRadixSort<unsigned, 256, 4, int>",
+    "cub::BlockRadixSort<unsigned, 64, 2>",
+    "cub::BlockRadixSort<float, 128, 8, float>",
+    "cub::BlockExchange<int, 128, 8>",
+    "cub::BlockLoad<float, 64, 8, cub::BLOCK_LOAD_TRANSPOSE>",
+    "cub::BlockStore<double, 96, 16, cub::BLOCK_STORE_WARP_TRANSPOSE>",
+    "cub::BlockExchange<int, 128, 4, true>",
+    "cub::BlockLoad<int, 256, 8, cub::BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED>",
+    "cub::BlockStore<float, 96, 4, cub::BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED>",
 ];
 
 fn source() -> String {
@@ -79,6 +99,9 @@ fn temp_storage_is_within_ten_percent_of_cubs() {
         return;
     };
     let theirs = sizes(&theirs);
+    for (p, (o, t)) in PRIMITIVES.iter().zip(ours.iter().zip(&theirs)) {
+        eprintln!("{p}: ours {o} bytes, CUB's {t}");
+    }
     let off: Vec<String> = PRIMITIVES
         .iter()
         .zip(ours.iter().zip(&theirs))

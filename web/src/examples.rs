@@ -285,7 +285,7 @@ extern "C" __global__ void step(Particle *p, int n, float dt) {
     Example {
         id: "cub-block",
         title: "CUB: BlockReduce and BlockScan",
-        hint: "cub::BlockReduce and cub::BlockScan: warp shuffles, then one value per warp through the TempStorage in shared memory.",
+        hint: "cub::BlockReduce (warp shuffles, then one value per warp through shared memory) and cub::BlockScan (raking: one warp scans a padded grid of every thread's value); TempStorage is CUB's size, 672 bytes.",
         source: include_str!("libs/cub_block.cu"),
         ftz: false,
         run: ExampleRun {
@@ -674,6 +674,9 @@ mod tests {
         assert!(ptx("pipeline", &sm80).contains("cp.async"));
         assert!(ptx("half2", &o3).contains("fma.rn.f16x2"));
         assert!(ptx("cub-block", &o3).contains("bar.sync"));
+        // The union of the two TempStorages: BlockScan's raking grid (128
+        // values, a padding word after every 4, one warp's, 16-aligned).
+        assert!(ptx("cub-block", &o3).contains(".b8 _ZZ14block_sum_scanE3tmp[672];"));
         assert!(ptx("curand-pi", &o3).contains("atom.global.add.u32"));
         let sm89 = Options {
             arch: "sm_89".into(),

@@ -1,6 +1,8 @@
-// CUB's block primitives: BlockReduce sums a tile of 128 values and
-// BlockScan gives each thread the sum of the values before it; TempStorage
-// is the shared memory each needs (a union: they take turns).
+// CUB's block primitives: BlockReduce sums a tile of 128 values (each warp
+// by shuffles, then thread 0 over the warps' sums) and BlockScan gives each
+// thread the sum of the values before it (by raking: every thread places
+// its value in a padded shared grid, one warp scans it); TempStorage is the
+// shared memory each needs (a union: they take turns).
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 extern "C" __global__ void block_sum_scan(const int *in, int *prefix, int *sums) {
