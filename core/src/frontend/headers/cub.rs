@@ -690,12 +690,15 @@ template <typename T, int THREADS, bool MEMOIZE> struct BlockScanRaking {
             scan_(input, output, op, false, true, initial_value, block_aggregate);
         }
     }
-    template <typename Op, typename PrefixOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) {
+    /* The scan (inclusive or exclusive) from the prefix the callback
+       gives for the block's aggregate: the first warp calls it, lane 0's
+       answer is everyone's. */
+    template <typename Op, typename PrefixOp> __device__ __forceinline__ void prefix_scan_(T input, T &output, Op op, PrefixOp &prefix_op, bool inclusive) {
         if (WARP_SYNCHRONOUS) {
-            T inclusive, block_aggregate;
-            Lanes::scan(input, inclusive, output, block_aggregate, op);
+            T inc, exc, block_aggregate;
+            Lanes::scan(input, inc, exc, block_aggregate, op);
             T block_prefix = Lanes::first(prefix_op(block_aggregate));
-            output = tid == 0 ? block_prefix : op(block_prefix, output);
+            output = inclusive ? op(block_prefix, inc) : tid == 0 ? block_prefix : op(block_prefix, exc);
             return;
         }
         T *placement = Layout::PlacementPtr(temp.raking_grid, tid);
@@ -706,11 +709,12 @@ template <typename T, int THREADS, bool MEMOIZE> struct BlockScanRaking {
             T inc, exc, block_aggregate;
             Lanes::scan(partial, inc, exc, block_aggregate, op);
             T block_prefix = Lanes::first(prefix_op(block_aggregate));
-            downsweep_(op, tid == 0 ? block_prefix : op(block_prefix, exc), false);
+            downsweep_(op, tid == 0 ? block_prefix : op(block_prefix, exc), inclusive);
         }
         __syncthreads();
         output = *placement;
     }
+    template <typename Op, typename PrefixOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) { prefix_scan_(input, output, op, prefix_op, false); }
     template <typename Op> __device__ __forceinline__ void InclusiveScan(T input, T &output, Op op, T *block_aggregate) {
         if (WARP_SYNCHRONOUS) {
             output = Lanes::inclusive(input, op);
@@ -719,26 +723,7 @@ template <typename T, int THREADS, bool MEMOIZE> struct BlockScanRaking {
             scan_(input, output, op, true, false, input, block_aggregate);
         }
     }
-    template <typename Op, typename PrefixOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) {
-        if (WARP_SYNCHRONOUS) {
-            output = Lanes::inclusive(input, op);
-            T block_prefix = Lanes::first(prefix_op(Lanes::last(output)));
-            output = op(block_prefix, output);
-            return;
-        }
-        T *placement = Layout::PlacementPtr(temp.raking_grid, tid);
-        *placement = input;
-        __syncthreads();
-        if (tid < RAKING_THREADS) {
-            T partial = upsweep_(op);
-            T inc, exc, block_aggregate;
-            Lanes::scan(partial, inc, exc, block_aggregate, op);
-            T block_prefix = Lanes::first(prefix_op(block_aggregate));
-            downsweep_(op, tid == 0 ? block_prefix : op(block_prefix, exc), true);
-        }
-        __syncthreads();
-        output = *placement;
-    }
+    template <typename Op, typename PrefixOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) { prefix_scan_(input, output, op, prefix_op, true); }
 };
 }
 

@@ -556,19 +556,7 @@ impl<'a> Parser<'a> {
                         // `vec_cast<T, S>::cast<N>(d, s)`: a member
                         // template of the instance, called (EDG reads it
                         // without `template`, the instance being known).
-                        let member_template = self
-                            .find_template(&name)
-                            .is_some_and(|d| self.templates.defs[d].is_function());
-                        if member_template && self.eat("<") {
-                            let targs = self.template_args()?;
-                            if !self.eat("(") {
-                                let at = self.span();
-                                return self.error(at, "expected a \"(\"");
-                            }
-                            let args = self.call_args()?;
-                            return Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span));
-                        }
-                        return Ok(Expr::new(ExprKind::Ident(name), span));
+                        return self.member_template_call(name, span);
                     }
                     if self.at("(") || self.at("{") {
                         return self.construct(ty, span);
@@ -617,20 +605,8 @@ impl<'a> Parser<'a> {
                     let name = self.through_alias(name);
                     // `Impl::reduce<N>(x)`: a static member template of
                     // the class an alias names, called with arguments.
-                    if self.at("<")
-                        && name.contains("::")
-                        && self
-                            .find_template(&name)
-                            .is_some_and(|d| self.templates.defs[d].is_function())
-                    {
-                        self.pos += 1;
-                        let targs = self.template_args()?;
-                        if !self.eat("(") {
-                            let at = self.span();
-                            return self.error(at, "expected a \"(\"");
-                        }
-                        let args = self.call_args()?;
-                        return Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span));
+                    if name.contains("::") {
+                        return self.member_template_call(name, span);
                     }
                     Ok(Expr::new(ExprKind::Ident(name), span))
                 }
@@ -659,6 +635,24 @@ impl<'a> Parser<'a> {
                 format!("expected an expression before \"{}\"", t.text),
             ),
         }
+    }
+
+    /// After `C::name` (`C` a class): a call of its static member template
+    /// with arguments where `<` follows and `name` is one, else the name.
+    fn member_template_call(&mut self, name: String, span: Span) -> PResult<Expr> {
+        let member_template = self
+            .find_template(&name)
+            .is_some_and(|d| self.templates.defs[d].is_function());
+        if member_template && self.eat("<") {
+            let targs = self.template_args()?;
+            if !self.eat("(") {
+                let at = self.span();
+                return self.error(at, "expected a \"(\"");
+            }
+            let args = self.call_args()?;
+            return Ok(Expr::new(ExprKind::TemplateCall(name, targs, args), span));
+        }
+        Ok(Expr::new(ExprKind::Ident(name), span))
     }
 
     /// `offsetof(T, m.n[2])` (`__builtin_offsetof`; `<stddef.h>`'s macro),
