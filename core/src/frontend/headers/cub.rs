@@ -583,20 +583,25 @@ template <typename T, int THREADS> struct BlockScanWarpScans {
         if (lane == 0) output = prefix;
         if (block_aggregate) *block_aggregate = block;
     }
-    template <typename Op, typename PrefixOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) {
+    /* The scan (inclusive or exclusive) from the prefix the callback
+       gives for the block's aggregate: the first warp calls it, lane 0
+       shares its answer through shared memory (and takes it as its
+       exclusive result). */
+    template <typename Op, typename PrefixOp> __device__ __forceinline__ void prefix_scan_(T input, T &output, Op op, PrefixOp &prefix_op, bool inclusive) {
         T block_aggregate;
-        ExclusiveScan(input, output, op, &block_aggregate);
+        if (inclusive) InclusiveScan(input, output, op, &block_aggregate);
+        else ExclusiveScan(input, output, op, &block_aggregate);
         if (warp == 0) {
             T block_prefix = prefix_op(block_aggregate);
             if (lane == 0) {
                 temp.block_prefix = block_prefix;
-                output = block_prefix;
+                if (!inclusive) output = block_prefix;
             }
         }
         __syncthreads();
-        T block_prefix = temp.block_prefix;
-        if (tid > 0) output = op(block_prefix, output);
+        if (inclusive || tid > 0) output = op(temp.block_prefix, output);
     }
+    template <typename Op, typename PrefixOp> __device__ __forceinline__ void ExclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) { prefix_scan_(input, output, op, prefix_op, false); }
     template <typename Op> __device__ __forceinline__ void InclusiveScan(T input, T &output, Op op, T *block_aggregate) {
         T block;
         output = FirstLanes<T, 32>::inclusive(input, op);
@@ -604,16 +609,7 @@ template <typename T, int THREADS> struct BlockScanWarpScans {
         if (warp != 0) output = op(prefix, output);
         if (block_aggregate) *block_aggregate = block;
     }
-    template <typename Op, typename PrefixOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) {
-        T block_aggregate;
-        InclusiveScan(input, output, op, &block_aggregate);
-        if (warp == 0) {
-            T block_prefix = prefix_op(block_aggregate);
-            if (lane == 0) temp.block_prefix = block_prefix;
-        }
-        __syncthreads();
-        output = op(temp.block_prefix, output);
-    }
+    template <typename Op, typename PrefixOp> __device__ __forceinline__ void InclusiveScan(T input, T &output, Op op, PrefixOp &prefix_op) { prefix_scan_(input, output, op, prefix_op, true); }
 };
 
 /* BLOCK_SCAN_RAKING (and _MEMOIZE, which keeps each raking segment in
