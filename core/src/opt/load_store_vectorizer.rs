@@ -6,9 +6,13 @@
 //! next addresses (one base, constant offsets through constant geps), all
 //! of one scalar type, not volatile: 4 lanes of 8-, 16- or 32-bit elements,
 //! 2 of 64-bit ones (PTX's vectors, 128 bits at most), or 2 of a group of 3.
-//! The first access must be aligned to the whole vector (its `align`; none
-//! is raised). Between the members nothing may write memory (a store, an
-//! atomic, a fence, a barrier or any call but a pure intrinsic), and for
+//! The first access must be aligned to the whole vector: its `align`, or
+//! what its alloca's alignment and offset tell, or another access to the
+//! same base in the block (an 8-aligned one at offset 0 makes offset 8
+//! 8-aligned); none is raised. A group the alignment does not allow is cut
+//! to 2 lanes. Between the members
+//! nothing may write memory (a store, an atomic, a fence, a barrier or any
+//! call but a pure intrinsic), and for
 //! stores nothing may read it either: the loads move up to the first one,
 //! the stores down to the last.
 //!
@@ -147,8 +151,32 @@ struct Slot {
     harmless_for_stores: bool,
 }
 
-/// The groups of one block, each in address (and program) order.
-fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
+/// What is known of the alignment of `base + off` from its base: an
+/// alloca's (or its local view's) alignment and the offset's lowest set bit (LLVM's LSV looks
+/// through to the stack object the same way).
+fn known_align(f: &Function, base: &Value, off: i64) -> u64 {
+    let mut kind = base.as_inst().map(|a| &f.inst(a).kind);
+    // The local view of the alloca that nvptx-lower-alloca makes.
+    if let Some(InstKind::Cast {
+        op: CastOp::AddrSpaceCast,
+        val,
+    }) = kind
+    {
+        kind = val.as_inst().map(|a| &f.inst(a).kind);
+    }
+    let Some(InstKind::Alloca { align, .. }) = kind else {
+        return 1;
+    };
+    if off == 0 {
+        *align
+    } else {
+        (*align).min(1 << off.trailing_zeros())
+    }
+}
+
+/// The groups of one block, each in address (and program) order, with the
+/// alignment of the first member's address.
+fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<(Vec<InstId>, u64)> {
     let insts = &f.block(b).insts;
     let excluded = |base: &Value| base.as_inst().is_some_and(|a| temps.contains(&a));
     let slots: Vec<Slot> = insts
@@ -172,11 +200,27 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
     // first access at the wanted offset with no such instruction before it,
     // found without walking the block (which was quadratic in long blocks).
     let mut at: HashMap<(bool, &Value, &Type, i64), Vec<usize>> = HashMap::default();
+    // Each base's accesses' offsets and alignments: an 8-aligned access at
+    // offset 0 tells that offset 8 is 8-aligned too (LLVM's LSV aligns a
+    // chain's later members from its first).
+    let mut anchors: HashMap<&Value, Vec<(i64, u64)>> = HashMap::default();
     for (q, slot) in slots.iter().enumerate() {
-        if let Some((st, base, off, ty, _)) = &slot.access {
+        if let Some((st, base, off, ty, align)) = &slot.access {
             at.entry((*st, base, ty, *off)).or_default().push(q);
+            anchors.entry(base).or_default().push((*off, *align));
         }
     }
+    let aligned_by_anchors = |base: &Value, off: i64| {
+        anchors.get(base).map_or(1, |a| {
+            a.iter()
+                .map(|&(o, al)| match off.wrapping_sub(o) {
+                    0 => al,
+                    d => al.min(1 << d.trailing_zeros()),
+                })
+                .max()
+                .unwrap_or(1)
+        })
+    };
     let prefix = |harmless: &dyn Fn(&Slot) -> bool| -> Vec<usize> {
         let mut c = vec![0usize; slots.len() + 1];
         for (q, slot) in slots.iter().enumerate() {
@@ -195,7 +239,10 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
         let Some((is_store, base, off, ty, align)) = &slots[p].access else {
             continue;
         };
-        let (is_store, off, align) = (*is_store, *off, *align);
+        let (is_store, off) = (*is_store, *off);
+        let align = (*align)
+            .max(known_align(f, base, off))
+            .max(aligned_by_anchors(base, off));
         if !vector_element(ty) {
             continue;
         }
@@ -225,17 +272,22 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<Vec<InstId>> {
                 _ => break,
             }
         }
-        let lanes = match group.len() {
+        // As many lanes as found (4, or 2 of 2 or 3) and as the first
+        // address's alignment allows (an 8-aligned `int[6]` is three `.v2`).
+        let mut lanes = match group.len() {
             4 => 4,
             2 | 3 => 2,
             _ => continue,
         };
-        group.truncate(lanes);
-        if align < lanes as u64 * w {
+        while lanes > 1 && align < lanes as u64 * w {
+            lanes /= 2;
+        }
+        if lanes < 2 {
             continue;
         }
+        group.truncate(lanes);
         taken.extend(group.iter().copied());
-        groups.push(group);
+        groups.push((group, align));
     }
     groups
 }
@@ -252,8 +304,8 @@ fn run_function(f: &mut Function, temps: &HashSet<InstId>) -> bool {
         changed = true;
         // Per member: what takes its place in the block.
         let mut place: HashMap<InstId, Vec<InstId>> = HashMap::default();
-        for group in groups {
-            let Some((is_store, ptr, align, ty)) = access(f, group[0]) else {
+        for (group, align) in groups {
+            let Some((is_store, ptr, _, ty)) = access(f, group[0]) else {
                 continue;
             };
             let ptr = ptr.clone();
