@@ -92,7 +92,8 @@ fn kernel_traits_through_local_aliases() {
         "{ptx}"
     );
     assert!(
-        ptx.contains("0f42C00000") && ptx.contains("0f45A00000"),
+        common::has_float_constant(&ptx, "0f42C00000")
+            && common::has_float_constant(&ptx, "0f45A00000"),
         "{ptx}"
     );
 }

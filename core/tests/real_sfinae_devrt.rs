@@ -208,6 +208,9 @@ fn math_constants_h_defines_the_cudart_constants() {
         "0d400921FB54442D18",
         "0d3FE62E42FEFA39EF",
     ] {
-        assert!(p.contains(bits), "{bits}:\n{p}");
+        assert!(
+            common::has_float_constant(&p, bits) || p.contains(bits),
+            "{bits}:\n{p}"
+        );
     }
 }

@@ -174,3 +174,24 @@ pub fn entries(ptx: &str) -> Vec<&str> {
         .map(|l| l.trim_end_matches('('))
         .collect()
 }
+
+/// Whether the float constant `hex` (PTX's `0f3F800000` or
+/// `0d4008000000000000`) is in the PTX: as an operand, or, where it is
+/// stored to memory, as its bits moved into an integer register
+/// (`mov.u32 %r2, 1065353216;`, the signed decimal nvcc writes).
+pub fn has_float_constant(ptx: &str, hex: &str) -> bool {
+    if ptx.contains(hex) {
+        return true;
+    }
+    let bits = match (hex.get(..2), hex.get(2..)) {
+        (Some("0f"), Some(h)) => u32::from_str_radix(h, 16).map(|b| i64::from(b as i32)),
+        (Some("0d"), Some(h)) => u64::from_str_radix(h, 16).map(|b| b as i64),
+        _ => return false,
+    };
+    let Ok(bits) = bits else { return false };
+    let width = if hex.starts_with("0f") { "u32" } else { "u64" };
+    ptx.lines().any(|l| {
+        let l = l.trim();
+        l.starts_with(&format!("mov.{width}")) && l.ends_with(&format!(", {bits};"))
+    })
+}

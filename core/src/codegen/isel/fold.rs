@@ -1,7 +1,7 @@
 //! Planning which instructions are computed inside their user rather than on
 //! their own: `mul.wide` for an extended gep index, `mad.lo`/`fma.rn` for a
 //! multiply-add, `[reg+off]` addresses for constant geps, `min`/`max`/`abs`
-//! for a select of a compare.
+//! for a select of a compare, `ld.s8` for an extended narrow load.
 
 use super::types::*;
 use super::Sel;
@@ -197,6 +197,41 @@ impl Sel<'_> {
         for (d, n) in round_trips {
             if self.uses[d.0 as usize] == n {
                 self.folded.insert(d);
+            }
+        }
+        // An 8- or 16-bit load read only by a sign or zero extension in its
+        // block loads straight into the wide register (`ld.global.s8 %r1`).
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                let InstKind::Cast {
+                    op: op @ (CastOp::SExt | CastOp::ZExt),
+                    val,
+                } = &f.inst(i).kind
+                else {
+                    continue;
+                };
+                let Some(d) = single_local_use(val, i, &self.uses) else {
+                    continue;
+                };
+                let narrow = matches!(f.inst(d).ty, Type::I8 | Type::I16);
+                let wide = matches!(f.inst(i).ty, Type::I32 | Type::I64);
+                let plain_load = matches!(
+                    f.inst(d).kind,
+                    InstKind::Load {
+                        volatile: false,
+                        ..
+                    }
+                );
+                if narrow
+                    && wide
+                    && plain_load
+                    && !self.folded.contains(&i)
+                    && !self.folded.contains(&d)
+                    && self.may_rewrite()
+                {
+                    self.ext_loads.insert(d, (i, *op == CastOp::SExt));
+                    self.folded.insert(i);
+                }
             }
         }
         // Addresses in a by-value struct parameter are `[k_param_0+off]`

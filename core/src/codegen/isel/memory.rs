@@ -30,16 +30,26 @@ impl Sel<'_> {
             Some((n, e)) => (format!(".v{n}"), e.clone()),
             None => (String::new(), ty.clone()),
         };
+        let extended = self.ext_loads.get(&id).copied();
+        let suffix = match extended {
+            Some((_, true)) => mem_suffix(&elem).replace(".u", ".s"),
+            _ => mem_suffix(&elem).to_string(),
+        };
         let op = (
             Op::Ld,
             format!(
-                "{}{}{}{v}{}",
+                "{}{}{}{v}{suffix}",
                 vol,
                 space_name(space),
                 if nc { ".nc" } else { "" },
-                mem_suffix(&elem)
             ),
         );
+        if let Some((ext, _)) = extended {
+            // Into the extension's register: `ld.global.s8 %r17, [p]`.
+            let d = self.def(ext);
+            self.emit_opcode(op, vec![Operand::Reg(d), addr]);
+            return;
+        }
         if let Some((n, _)) = ty.as_vector() {
             // One register per lane: `{%f1, %f2, %f3, %f4}`.
             let regs: Vec<Reg> = (0..n).map(|_| self.m.new_reg(reg_class(&elem))).collect();
@@ -110,6 +120,23 @@ impl Sel<'_> {
 
     /// A store (a vector's lanes as `{%f1, …}`, an i1 as a `%rs` 0 or 1).
     pub(super) fn store(&mut self, val: &Value, ptr: &Value, volatile: bool) {
+        // A float constant is stored as its bits (`mov.u32 %r1, 1065353216;
+        // st.global.u32`), as LLVM's DAG combiner and nvcc do.
+        let bits;
+        let val = match val {
+            Value::Float(Type::F32, b) => {
+                bits = Value::Int(
+                    Type::I32,
+                    i64::from((f64::from_bits(*b) as f32).to_bits() as i32),
+                );
+                &bits
+            }
+            Value::Float(Type::F64, b) => {
+                bits = Value::Int(Type::I64, *b as i64);
+                &bits
+            }
+            v => v,
+        };
         let f = self.f;
         let vt = f.value_type(val);
         let space = self.access_space(ptr);

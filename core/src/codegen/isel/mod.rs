@@ -70,6 +70,11 @@ struct Sel<'a> {
     /// Every instruction computed inside its users (`folded` and
     /// `address_folded` as planned, before selection consumes them).
     fused: HashSet<InstId>,
+    /// Narrow loads read only by an extension in their block: load →
+    /// (extension, signed?). The load writes the extension's register
+    /// (`ld.global.s8 %r17`, as LLVM's extending loads); the extension is
+    /// folded.
+    ext_loads: HashMap<InstId, (InstId, bool)>,
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
@@ -208,6 +213,7 @@ pub fn select(
         folded: HashSet::default(),
         fused: HashSet::default(),
         address_folded: HashSet::default(),
+        ext_loads: HashMap::default(),
         vec_regs: HashMap::default(),
         param_temps: HashMap::default(),
         result_temps: HashMap::default(),
