@@ -147,6 +147,18 @@ impl ICmp {
         }
     }
 
+    /// The signed form of an unsigned predicate (`ult` is `slt`); others
+    /// are themselves.
+    pub fn to_signed(self) -> ICmp {
+        match self {
+            ICmp::Ult => ICmp::Slt,
+            ICmp::Ule => ICmp::Sle,
+            ICmp::Ugt => ICmp::Sgt,
+            ICmp::Uge => ICmp::Sge,
+            p => p,
+        }
+    }
+
     /// The predicate that holds exactly when this one does not.
     pub fn inverse(self) -> ICmp {
         match self {

@@ -172,6 +172,9 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     return Some(Action::Rewrite(k));
                 }
             }
+            if let Some(k) = pointer_difference_rule(f, id, *op, lhs, rhs, flags, uses) {
+                return Some(Action::Rewrite(k));
+            }
             let same = lhs == rhs;
             match op {
                 BinOp::Add
@@ -376,6 +379,16 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     return Some(Action::Replace(Value::bool(same == (*pred == ICmp::Eq))));
                 }
             }
+            // Two addresses in one object compare as their indices
+            // (LLVM's FoldGEPICmp; the gep is inbounds): `&p[a] < &p[n]`
+            // is `a < n`, signed.
+            if let Some((a, b, _)) = same_base_indices(f, lhs, rhs) {
+                return Some(Action::Rewrite(InstKind::ICmp {
+                    pred: pred.to_signed(),
+                    lhs: a,
+                    rhs: b,
+                }));
+            }
             // Constants go to the right: `0 < x` is `x > 0`.
             if lhs.is_const() && !rhs.is_const() {
                 return Some(Action::Rewrite(InstKind::ICmp {
@@ -560,6 +573,110 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 .then(|| Action::Replace(first.clone()))
         }
         _ => None,
+    }
+}
+
+fn uses_once(v: &Value, uses: &[u32]) -> bool {
+    v.as_inst().is_some_and(|i| uses[i.0 as usize] == 1)
+}
+
+/// A pointer as its base and (element type, index) when it is a gep of one
+/// index: `&p[i]` is `(p, Some((T, i)))`, `p` itself `(p, None)`.
+fn gep_parts<'a>(f: &'a Function, p: &'a Value) -> (&'a Value, Option<(&'a Type, &'a Value)>) {
+    if let Some(InstKind::Gep {
+        elem_ty,
+        base,
+        indices,
+    }) = p.as_inst().map(|i| &f.inst(i).kind)
+    {
+        if let [idx] = indices.as_slice() {
+            return (base, Some((elem_ty, idx)));
+        }
+    }
+    (p, None)
+}
+
+/// `&p[a]` and `&p[b]` (one of them may be `p`, index 0): `(a, b, T)`, the
+/// indices of one element type into one base.
+fn same_base_indices(f: &Function, p1: &Value, p2: &Value) -> Option<(Value, Value, Type)> {
+    let ((b1, g1), (b2, g2)) = (gep_parts(f, p1), gep_parts(f, p2));
+    if b1 != b2 || !matches!(f.value_type(b1), Type::Ptr(_)) {
+        return None;
+    }
+    let zero = |t: &Value| fold::int_const(f.value_type(t), 0);
+    match (g1, g2) {
+        (Some((t1, a)), Some((t2, b))) if t1 == t2 && f.value_type(a) == f.value_type(b) => {
+            Some((a.clone(), b.clone(), t1.clone()))
+        }
+        (Some((t, a)), None) => Some((a.clone(), zero(a), t.clone())),
+        (None, Some((t, b))) => Some((zero(b), b.clone(), t.clone())),
+        _ => None,
+    }
+}
+
+/// `sub (ptrtoint &p[a]), (ptrtoint &p[b])`: `(a, b, T)`.
+fn pointer_difference(f: &Function, sub: &Value) -> Option<(Value, Value, Type)> {
+    let InstKind::Bin {
+        op: BinOp::Sub,
+        lhs,
+        rhs,
+        ..
+    } = &f.inst(sub.as_inst()?).kind
+    else {
+        return None;
+    };
+    let ptr = |v: &Value| match v.as_inst().map(|i| &f.inst(i).kind) {
+        Some(InstKind::Cast {
+            op: CastOp::PtrToInt,
+            val,
+        }) => Some(val.clone()),
+        _ => None,
+    };
+    let (a, b, t) = same_base_indices(f, &ptr(lhs)?, &ptr(rhs)?)?;
+    (f.value_type(&a) == f.value_type(sub)).then_some((a, b, t))
+}
+
+/// A pointer difference in elements, `&p[a] - &p[b]`: the byte difference
+/// divided exactly by the element's size (`ashr exact` or `sdiv exact`), or
+/// itself for byte-sized elements, is `a - b` (LLVM's
+/// OptimizePointerDifference and the exact shift it leaves: nvcc's
+/// `sub.s64` of the two indices).
+fn pointer_difference_rule(
+    f: &Function,
+    id: InstId,
+    op: BinOp,
+    lhs: &Value,
+    rhs: &Value,
+    flags: &Flags,
+    uses: &[u32],
+) -> Option<InstKind> {
+    let (diff, divided) = match op {
+        BinOp::AShr | BinOp::SDiv if flags.exact && uses_once(lhs, uses) => (lhs.clone(), true),
+        BinOp::Sub => (Value::Inst(id), false),
+        _ => return None,
+    };
+    let (a, b, elem) = pointer_difference(f, &diff)?;
+    let size = elem.size() as i64;
+    let exact = match (divided, op) {
+        (false, _) => size == 1,
+        (true, BinOp::AShr) => {
+            size > 1 && size.count_ones() == 1 && rhs.as_int()? == i64::from(size.trailing_zeros())
+        }
+        (true, _) => size > 1 && rhs.as_int()? == size,
+    };
+    exact.then(|| index_sub(a, b))
+}
+
+/// `a - b` of two inbounds indices (it cannot wrap).
+fn index_sub(a: Value, b: Value) -> InstKind {
+    InstKind::Bin {
+        op: BinOp::Sub,
+        lhs: a,
+        rhs: b,
+        flags: Flags {
+            nsw: true,
+            ..Flags::default()
+        },
     }
 }
 

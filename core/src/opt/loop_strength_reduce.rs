@@ -66,6 +66,7 @@ fn run_function(f: &mut Function) -> usize {
                 .and_then(|i| block_of.get(i.0 as usize).copied().flatten())
                 .is_some_and(|b| l.contains(b))
         };
+        made += invariant_steps(f, l, (pre, latch), &in_loop);
         for iv in loops::phis(f, l.header) {
             if f.inst(iv).ty != Type::I64 {
                 continue;
@@ -154,6 +155,74 @@ fn run_function(f: &mut Function) -> usize {
         // The index arithmetic the pointers replaced (`k * N + col` per
         // copy), and a counter read by nothing but its own step now.
         super::dce::run_function(f);
+    }
+    made
+}
+
+/// A pointer stepping by a run-time number of elements (`p += blockDim.x`:
+/// `%p.next = gep float, %p, (zext %ntid)`) steps by bytes computed once in
+/// the preheader (`%lsr.stride = shl (zext %ntid), 2`; `gep i8, %p,
+/// %lsr.stride`), where isel would otherwise widen and scale the count on
+/// every iteration. LLVM's LSR gives nvcc's loops the same `shl.b64` before
+/// the loop and one `add.s64` in it. Returns how many steps it rewrote.
+fn invariant_steps(
+    f: &mut Function,
+    l: &loops::Loop,
+    (pre, latch): (BlockId, BlockId),
+    in_loop: &dyn Fn(&Value) -> bool,
+) -> usize {
+    let mut made = 0;
+    for phi in loops::phis(f, l.header) {
+        if !matches!(f.inst(phi).ty, Type::Ptr(_)) {
+            continue;
+        }
+        let Some(Value::Inst(next)) = loops::incoming_from(f, phi, latch) else {
+            continue;
+        };
+        let InstKind::Gep {
+            elem_ty,
+            base: Value::Inst(b),
+            indices,
+        } = &f.inst(next).kind
+        else {
+            continue;
+        };
+        let ([idx], size) = (indices.as_slice(), elem_ty.size() as i64) else {
+            continue;
+        };
+        if *b != phi || size <= 1 || idx.as_int().is_some() || f.value_type(idx) != Type::I64 {
+            continue;
+        }
+        // The count, made in the preheader: itself, or its widening there
+        // when only the widening is in the loop (isel folds it into the gep).
+        let count = if !in_loop(idx) {
+            idx.clone()
+        } else {
+            match idx.as_inst().map(|i| &f.inst(i).kind) {
+                Some(InstKind::Cast {
+                    op: op @ (CastOp::SExt | CastOp::ZExt),
+                    val,
+                }) if !in_loop(val) => {
+                    let kind = InstKind::Cast {
+                        op: *op,
+                        val: val.clone(),
+                    };
+                    let name = f.inst(idx.as_inst().expect("inst")).name.clone();
+                    loops::emit(f, pre, &name, Type::I64, kind)
+                }
+                _ => continue,
+            }
+        };
+        let stride = times(f, pre, &count, size);
+        if let Value::Inst(s) = &stride {
+            f.inst_mut(*s).name = "lsr.stride".into();
+        }
+        f.inst_mut(next).kind = InstKind::Gep {
+            elem_ty: Type::I8,
+            base: Value::Inst(phi),
+            indices: vec![stride],
+        };
+        made += 1;
     }
     made
 }
