@@ -297,15 +297,11 @@ __global__ void k(int *out, const int *sel) {
 
 #[test]
 fn a_local_array_is_read_and_written_in_the_local_space_through_spl() {
-    for (i, p) in ours_and_nvrtcs(LOCAL_ARRAY, "sm_75")
-        .into_iter()
-        .enumerate()
-    {
+    for p in ours_and_nvrtcs(LOCAL_ARRAY, "sm_75") {
         // NVRTC: mov.u64 %SPL, __local_depot0; add.u64 %rd4, %SPL, 0; st.local …; ld.local …
-        // (NVRTC aligns the frame to 16 and stores the array as one v4).
-        let align = if i == 0 { "4" } else { "16" };
+        // (the array is 16-aligned by its size and stored as two v4s).
         assert!(
-            p.contains(&format!(".local .align {align} .b8 \t__local_depot0[32];")),
+            p.contains(".local .align 16 .b8 \t__local_depot0[32];"),
             "{p}"
         );
         assert!(has(&p, "mov.u64", "__local_depot0"), "{p}");
@@ -1064,5 +1060,120 @@ __global__ void k(int n, float *out, const int *idx) {
             .filter(|l| l.starts_with("mov.f32") && l.matches("%f").count() == 2)
             .count();
         assert_eq!(copies, 0, "{body}");
+    }
+}
+
+/// nvcc aligns a local array by its size (the largest power of two dividing
+/// it, up to 16: `int buf[8]` 16, `int q[6]` 8, `int r[5]` 4) and stores its
+/// consecutive elements as vectors the alignment allows: two
+/// `st.local.v4.u32` for `buf`, three `.v2` for `q`, five scalars for `r`.
+#[test]
+fn local_arrays_are_aligned_by_size_and_stored_as_vectors() {
+    let kernel = |decl: &str, n: u32| {
+        format!(
+            "__global__ void k(int *out, const int *sel) {{
+    {decl};
+    for (int k = 0; k < {n}; k++) buf[k] = k * threadIdx.x;
+    out[threadIdx.x] = buf[sel[threadIdx.x] % {n}];
+}}
+"
+        )
+    };
+    let cases = [
+        ("int buf[8]", 8, "16", "st.local.v4.u32", 2),
+        ("int buf[6]", 6, "8", "st.local.v2.u32", 3),
+        ("int buf[5]", 5, "4", "st.local.u32", 5),
+    ];
+    for (decl, n, align, store, count) in cases {
+        for p in ours_and_nvrtcs(&kernel(decl, n), "sm_80") {
+            let depot = format!(".local .align {align} .b8 __local_depot0[{}]", n * 4);
+            let l = lines(&p);
+            assert!(
+                l.iter()
+                    .any(|x| x.replace(' ', "") == depot.replace(' ', "")),
+                "{decl}: {p}"
+            );
+            let stores: Vec<_> = l.iter().filter(|x| x.starts_with("st.local")).collect();
+            assert_eq!(stores.len(), count, "{decl}: {p}");
+            assert!(
+                stores.iter().all(|x| x.starts_with(&format!("{store} "))),
+                "{decl}: {p}"
+            );
+        }
+    }
+}
+
+/// A float constant is stored as its bits from an integer register
+/// (`mov.u32 %r, 1065353216; st.global.u32`), as LLVM's DAG combiner makes
+/// nvcc's; a byte read only to be sign-extended is loaded sign-extended
+/// (`ld.global.s8 %r`), with no `cvt`.
+#[test]
+fn float_constants_stored_as_bits_and_bytes_loaded_extended() {
+    let src = r#"
+__global__ void k(float *f, double *d, int *o, const signed char *c, const unsigned short *h) {
+    int t = threadIdx.x;
+    f[t] = 1.0f;
+    d[t] = 2.0;
+    o[t] = c[t] * 3 + h[t];
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let l = lines(&p);
+        assert!(has(&p, "mov.u32", "1065353216"), "{p}");
+        assert!(has(&p, "mov.u64", "4611686018427387904"), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("st.global.u32")), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("st.global.u64")), "{p}");
+        assert!(!l.iter().any(|x| x.starts_with("st.global.f")), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("ld.global.s8 %r")), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("ld.global.u16 %r")), "{p}");
+        let narrow = |x: &String| x.contains("8 ") || x.contains("16 ");
+        assert!(!l.iter().any(|x| x.starts_with("cvt") && narrow(x)), "{p}");
+    }
+}
+
+/// `end - q` of two pointers into one array is the difference of their
+/// indices (`sub.s64`, no `shr`), `&p[t] < &p[n]` compares the indices
+/// (signed), and a pointer stepping by `blockDim.x` elements steps by a
+/// byte stride scaled once before the loop, as nvcc's.
+#[test]
+fn pointer_differences_compares_and_strides_as_indices() {
+    let src = r#"
+__global__ void k(float *base, int n, long *diff) {
+    float *p = base + threadIdx.x;
+    float *end = base + n;
+    float v = 0.0f;
+    while (p < end) {
+        v += *p;
+        p += blockDim.x;
+    }
+    float *q = &base[threadIdx.x];
+    *q = v;
+    diff[threadIdx.x] = end - q;
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let body = &p[p.find(".entry").unwrap()..];
+        let l = lines(body);
+        assert!(
+            !l.iter()
+                .any(|x| x.starts_with("shr") || x.starts_with("cvta.global")),
+            "{body}"
+        );
+        assert!(l.iter().any(|x| x.starts_with("sub.s64")), "{body}");
+        assert!(
+            l.iter()
+                .any(|x| x.starts_with("setp.") && x.contains(".s64")),
+            "{body}"
+        );
+        // The loop: a load, the sum, one pointer step, the compare, the branch.
+        let head = l
+            .iter()
+            .position(|x| x.starts_with("$L__BB0_2:"))
+            .expect(body);
+        let end = l[head..]
+            .iter()
+            .position(|x| x.starts_with("@%p"))
+            .expect(body);
+        assert_eq!(end, 5, "{body}");
     }
 }

@@ -136,14 +136,26 @@ impl Sel<'_> {
             );
             return;
         }
-        let a = Operand::Reg(self.reg(lhs));
-        let b = self.operand(rhs);
-        let d = self.def(id);
         let t = if ty == Type::I8 {
             Type::I16
         } else {
             ty.clone()
         };
+        // NVPTX's patterns: `xor x, -1` is `not.b32 x`, `sub 0, x` is `neg.s32 x`.
+        let unary = match (op, lhs.as_int(), rhs.as_int()) {
+            (BinOp::Xor, _, Some(-1)) => Some((Op::Not, int_suffix(&t, 'b'), lhs)),
+            (BinOp::Sub, Some(0), _) => Some((Op::Neg, int_suffix(&t, 's'), rhs)),
+            _ => None,
+        };
+        if let Some((opc, sfx, x)) = unary {
+            let a = Operand::Reg(self.reg(x));
+            let d = self.def(id);
+            self.emit(opc, sfx, vec![Operand::Reg(d), a]);
+            return;
+        }
+        let a = Operand::Reg(self.reg(lhs));
+        let b = self.operand(rhs);
+        let d = self.def(id);
         let opcode = match op {
             BinOp::Add => (Op::Add, int_suffix(&t, 's')),
             BinOp::Sub => (Op::Sub, int_suffix(&t, 's')),

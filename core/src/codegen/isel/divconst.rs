@@ -1,7 +1,8 @@
 //! Division and remainder by a constant (32 or 64 bits), selected as
 //! multiplications and shifts, as LLVM's and cicc's instruction selection
 //! expand them (the IR keeps `sdiv i32 %x, 7`): a `mul.hi` by a magic
-//! number and shifts (Granlund and Montgomery; the magic numbers in
+//! number (for 32-bit unsigned division the high half of a `mul.wide.u32`,
+//! as nvcc writes it) and shifts (Granlund and Montgomery; the magic numbers in
 //! `core/src/opt/divconst.rs`), signed division by a power of two as
 //! shifts with the rounding toward zero fixed up, and a remainder as
 //! `x - (x / c) * c`, reusing the quotient of a division of the same
@@ -208,24 +209,31 @@ impl Sel<'_> {
             return d;
         }
         let (m, add, sh) = divconst::magic_unsigned(uc, bits);
+        if bits == 32 {
+            // 32 bits as nvcc: the high half of a `mul.wide.u32`, shifted
+            // once by 32 plus the magic's shift where no fix-up follows.
+            let wide = self.m.new_reg(RegClass::B64);
+            self.emit(Op::Mul, ".wide.u32", vec![b(wide), b(x), imm(m as i64)]);
+            let high = self.m.new_reg(RegClass::B64);
+            let by = 32 + if add { 0 } else { sh };
+            self.emit(
+                Op::Shr,
+                ".u64",
+                vec![b(high), b(wide), Operand::Imm(i64::from(by))],
+            );
+            if !add {
+                let d = def(self);
+                self.emit(Op::Cvt, ".u32.u64", vec![b(d), b(high)]);
+                return d;
+            }
+            let q = self.m.new_reg(class);
+            self.emit(Op::Cvt, ".u32.u64", vec![b(q), b(high)]);
+            return self.unsigned_fixup(q, x, sh, s, u, dest);
+        }
         let q = self.m.new_reg(class);
         self.emit(Op::Mul, format!(".hi{u}"), vec![b(q), b(x), imm(m as i64)]);
         if add {
-            let (t, h, sum) = (
-                self.m.new_reg(class),
-                self.m.new_reg(class),
-                self.m.new_reg(class),
-            );
-            self.emit(Op::Sub, s, vec![b(t), b(x), b(q)]);
-            self.emit(Op::Shr, u, vec![b(h), b(t), Operand::Imm(1)]);
-            self.emit(Op::Add, s, vec![b(sum), b(h), b(q)]);
-            let d = def(self);
-            self.emit(
-                Op::Shr,
-                u,
-                vec![b(d), b(sum), Operand::Imm(i64::from(sh - 1))],
-            );
-            d
+            self.unsigned_fixup(q, x, sh, s, u, dest)
         } else if sh > 0 {
             let d = def(self);
             self.emit(Op::Shr, u, vec![b(d), b(q), Operand::Imm(i64::from(sh))]);
@@ -235,5 +243,39 @@ impl Sel<'_> {
             self.emit(Op::Mov, format!(".b{bits}"), vec![b(d), b(q)]);
             d
         }
+    }
+
+    /// The fix-up of an unsigned magic that needs one more bit: `q + ((x -
+    /// q) >> 1)`, shifted by the magic's shift less one, into `dest`'s
+    /// register (or a fresh one).
+    fn unsigned_fixup(
+        &mut self,
+        q: Reg,
+        x: Reg,
+        sh: u32,
+        s: &str,
+        u: &str,
+        dest: Option<InstId>,
+    ) -> Reg {
+        let class = x.class;
+        let b = |r: Reg| Operand::Reg(r);
+        let (t, h, sum) = (
+            self.m.new_reg(class),
+            self.m.new_reg(class),
+            self.m.new_reg(class),
+        );
+        self.emit(Op::Sub, s, vec![b(t), b(x), b(q)]);
+        self.emit(Op::Shr, u, vec![b(h), b(t), Operand::Imm(1)]);
+        self.emit(Op::Add, s, vec![b(sum), b(h), b(q)]);
+        let d = match dest {
+            Some(i) => self.def(i),
+            None => self.m.new_reg(class),
+        };
+        self.emit(
+            Op::Shr,
+            u,
+            vec![b(d), b(sum), Operand::Imm(i64::from(sh - 1))],
+        );
+        d
     }
 }
