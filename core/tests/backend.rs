@@ -1177,3 +1177,41 @@ __global__ void k(float *base, int n, long *diff) {
         assert_eq!(end, 5, "{body}");
     }
 }
+
+/// A shuffle as nvcc writes it: a float's bits moved to a `%r` and back,
+/// the lane, clamp and mask in registers (each constant moved once and read
+/// by both shuffles), and the in-range flag beside the result (`%r|%p`).
+#[test]
+fn shuffles_take_registers_and_write_their_flag() {
+    let src = r#"
+__global__ void k(float *f, int *o) {
+    float x = f[threadIdx.x];
+    x += __shfl_xor_sync(0xffffffff, x, 4);
+    int v = o[threadIdx.x];
+    v += __shfl_down_sync(0xffffffff, v, 4);
+    f[threadIdx.x] = x;
+    o[threadIdx.x] = v;
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let l = lines(&p);
+        let shfl: Vec<_> = l.iter().filter(|x| x.starts_with("shfl.sync")).collect();
+        assert_eq!(shfl.len(), 2, "{p}");
+        for s in &shfl {
+            assert!(s.contains("|%p"), "{p}");
+            let ops: Vec<_> = s.split(", ").collect();
+            assert!(ops[1..].iter().all(|o| o.starts_with("%r")), "{p}");
+        }
+        for c in ["4", "31", "-1"] {
+            let movs = l
+                .iter()
+                .filter(|x| x.starts_with("mov.u32") && x.ends_with(&format!(", {c}")));
+            assert_eq!(movs.count(), 1, "{c}: {p}");
+        }
+        assert_eq!(
+            l.iter().filter(|x| x.starts_with("mov.b32")).count(),
+            2,
+            "{p}"
+        );
+    }
+}

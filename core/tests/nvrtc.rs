@@ -413,15 +413,19 @@ __global__ void grid(unsigned long long *out) {
     assert_eq!(a.len(), 5);
     assert_eq!(a, b);
     // The tile's lanes and width: a full warp's mask and clamps, a tile of
-    // 8's clamp (24 << 8 | 31).
+    // 8's clamp (24 << 8 | 31), each in a register as nvcc moves them
+    // (`mov.u32 %r4, 31;`), the shuffles writing their in-range flag.
     let has = |op: &str, tail: &str| {
         ptx.lines()
             .any(|l| l.trim_start().starts_with(op) && l.contains(tail))
     };
     for (op, tail) in [
-        ("shfl.sync.down.b32", ", 16, 31, -1;"),
-        ("shfl.sync.up.b32", ", 1, 0, -1;"),
-        ("shfl.sync.down.b32", ", 4, 6175, %r"),
+        ("shfl.sync.down.b32", "|%p"),
+        ("shfl.sync.up.b32", "|%p"),
+        ("mov.u32", ", 16;"),
+        ("mov.u32", ", 31;"),
+        ("mov.u32", ", -1;"),
+        ("mov.u32", ", 6175;"),
         ("bar.warp.sync", "-1;"),
         ("barrier.sync", "\t0;"),
         ("mov.u32", "%laneid;"),

@@ -237,6 +237,6 @@ __global__ void k(int *o) {
 "#;
     let p = ptx("template_disambiguator", src);
     assert_eq!(entries(&p), ["_Z1kPi"]);
-    assert_eq!(p.matches("sub.s32").count(), 2, "{p}");
+    assert_eq!(p.matches("neg.s32").count(), 2, "{p}");
     assert_eq!(p.matches("add.s32").count(), 1, "{p}");
 }

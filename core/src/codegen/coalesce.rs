@@ -126,7 +126,7 @@ pub fn run(f: &mut MFunction, limit: Option<usize>, rewrites: &mut usize) -> Vec
                 blocked.extend(i.operands.iter().flat_map(Operand::regs));
             }
             for o in &i.operands {
-                if matches!(o, Operand::List(_) | Operand::Image(..)) {
+                if matches!(o, Operand::List(_) | Operand::Image(..) | Operand::Pair(..)) {
                     blocked.extend(o.regs());
                 }
             }

@@ -201,7 +201,7 @@ fn coalesce(
             let d = def.expect("checked");
             let insts = &mut f.blocks[from].insts;
             uses.add(&insts[d], -1);
-            if let Some(Operand::Reg(x)) = insts[d].operands.first_mut() {
+            if let Some(Operand::Reg(x) | Operand::Pair(x, _)) = insts[d].operands.first_mut() {
                 *x = *dst;
             }
             uses.add(&insts[d], 1);

@@ -115,6 +115,9 @@ pub enum Operand {
     List(Vec<Operand>),
     /// `[%rd1, {%f1, %f2}]`: a texture or surface handle and its coordinates.
     Image(Box<Operand>, Vec<Operand>),
+    /// `%r7|%p1`: a destination and the predicate written beside it
+    /// (`shfl.sync`'s in-range flag).
+    Pair(Reg, Reg),
 }
 
 impl Operand {
@@ -137,6 +140,10 @@ impl Operand {
                 h.each_reg_mut(f);
                 v.iter_mut().for_each(|o| o.each_reg_mut(f));
             }
+            Operand::Pair(a, b) => {
+                f(a);
+                f(b);
+            }
             _ => {}
         }
     }
@@ -150,6 +157,7 @@ impl Operand {
                 .into_iter()
                 .chain(v.iter().flat_map(Operand::regs))
                 .collect(),
+            Operand::Pair(a, b) => vec![*a, *b],
             o => o.reg().into_iter().collect(),
         }
     }
@@ -216,7 +224,7 @@ impl Instr {
             return None;
         }
         match &self.operands[0] {
-            Operand::Reg(r) => Some(*r),
+            Operand::Reg(r) | Operand::Pair(r, _) => Some(*r),
             _ => None,
         }
     }
@@ -333,6 +341,11 @@ fn push_operand(out: &mut String, f: &MFunction, op: &Operand) {
             out.push_str(", ");
             push_list(out, f, v);
             out.push(']');
+        }
+        Operand::Pair(a, b) => {
+            push_operand(out, f, &Operand::Reg(*a));
+            out.push('|');
+            push_operand(out, f, &Operand::Reg(*b));
         }
     }
 }

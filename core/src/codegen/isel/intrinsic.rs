@@ -115,23 +115,40 @@ impl Sel<'_> {
                 };
                 self.emit_opcode(op, vec![Operand::Reg(d), p, m]);
             }
-            Intrinsic::Shfl { mode, .. } => {
+            Intrinsic::Shfl { mode, float } => {
+                // As nvcc writes it: a float's bits moved to a `%r` and
+                // back, every operand in a register (constants moved once
+                // per block), and the in-range flag `%r|%p` beside the result.
                 let mode = match mode {
                     ShflMode::Idx => "idx",
                     ShflMode::Up => "up",
                     ShflMode::Down => "down",
                     ShflMode::Bfly => "bfly",
                 };
-                let m = self.operand(&args[0]);
-                let v = reg(self, 1);
-                let b = self.operand(&args[2]);
-                let cc = self.operand(&args[3]);
-                let d = self.def(id);
+                let mut v = reg(self, 1);
+                if *float {
+                    let bits = self.m.new_reg(RegClass::B32);
+                    self.emit(Op::Mov, ".b32", vec![Operand::Reg(bits), v]);
+                    v = Operand::Reg(bits);
+                }
+                let cc = self.constant_reg(&args[3]);
+                let b = self.constant_reg(&args[2]);
+                let m = self.constant_reg(&args[0]);
+                let p = self.m.new_reg(RegClass::Pred);
+                let d = if *float {
+                    self.m.new_reg(RegClass::B32)
+                } else {
+                    self.def(id)
+                };
                 self.emit(
                     Op::Shfl,
                     format!(".sync.{mode}.b32"),
-                    vec![Operand::Reg(d), v, b, cc, m],
+                    vec![Operand::Pair(d, p), v, b, cc, m],
                 );
+                if *float {
+                    let f = self.def(id);
+                    self.emit(Op::Mov, ".b32", vec![Operand::Reg(f), Operand::Reg(d)]);
+                }
             }
             Intrinsic::Bits(f @ (BitFn::Ctpop | BitFn::Ctlz), IntTy::I32)
             | Intrinsic::Bits(f @ BitFn::BitReverse, _) => {

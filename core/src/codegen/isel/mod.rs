@@ -108,6 +108,9 @@ struct Sel<'a> {
     switch_edges: HashMap<usize, Vec<(usize, usize)>>,
     /// The register holding a variable's address, per (name, machine block).
     global_regs: HashMap<(String, usize), Reg>,
+    /// The register a 32-bit constant was moved into, per (value, machine
+    /// block): `shfl.sync`'s operands.
+    constant_regs: HashMap<(i64, usize), Reg>,
     /// Scaled folded index extensions (`mul.wide`, or 32-bit for shared
     /// addresses): (extension, scale, address width, machine block) →
     /// register. Per block: an extension folded into geps of several
@@ -214,6 +217,7 @@ pub fn select(
         fused: HashSet::default(),
         address_folded: HashSet::default(),
         ext_loads: HashMap::default(),
+        constant_regs: HashMap::default(),
         vec_regs: HashMap::default(),
         param_temps: HashMap::default(),
         result_temps: HashMap::default(),

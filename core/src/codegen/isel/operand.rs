@@ -113,6 +113,21 @@ impl Sel<'_> {
         self.in_reg(op, &t)
     }
 
+    /// A 32-bit value in a register, a constant moved into one once per
+    /// block (`mov.u32 %r4, 31;` read by every `shfl.sync` there, as nvcc's).
+    pub(super) fn constant_reg(&mut self, v: &Value) -> Operand {
+        let Some(c) = v.as_int() else {
+            return Operand::Reg(self.reg(v));
+        };
+        let key = (c, self.cur);
+        if let Some(&r) = self.constant_regs.get(&key) {
+            return Operand::Reg(r);
+        }
+        let r = self.in_reg(Operand::Imm(c), &Type::I32);
+        self.constant_regs.insert(key, r);
+        Operand::Reg(r)
+    }
+
     /// An operand of type `t` in a register (an immediate is moved into one).
     pub(super) fn in_reg(&mut self, op: Operand, t: &Type) -> Reg {
         match op {
