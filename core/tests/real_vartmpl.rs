@@ -60,10 +60,10 @@ fn variable_templates_are_variables_and_constants() {
         .unwrap_or_default();
     // pi_v<float> is 3.14159f (0f40490FD0); `is_same_v<float, float>`
     // stores 1.0f; `is_integral_v<float>` is false: 6.0f.
-    assert!(common::has_float_constant(&float, "0f40490FD0"), "{float}");
-    assert!(common::has_float_constant(&float, "0f3F800000"), "{float}");
-    assert!(common::has_float_constant(&float, "0f40C00000"), "{float}");
-    assert!(!common::has_float_constant(&float, "0f40000000"), "{float}");
+    assert!(common::has_float_constant(float, "0f40490FD0"), "{float}");
+    assert!(common::has_float_constant(float, "0f3F800000"), "{float}");
+    assert!(common::has_float_constant(float, "0f40C00000"), "{float}");
+    assert!(!common::has_float_constant(float, "0f40000000"), "{float}");
 }
 
 /// A variable template named with the wrong number of arguments is an
