@@ -23,7 +23,9 @@
 //! Then, within its block, a parameter's address-space cast moves down to
 //! just before the first instruction that reads it, where nvcc's PTX has
 //! its `cvta.to.global.u64` (NVPTX's scheduler puts it next to its use;
-//! Sinking2's "intra-block reordering", digest part 2 §L).
+//! Sinking2's "intra-block reordering", digest part 2 §L); in the entry
+//! block the casts stay at the top, the one read last first, as nvcc's
+//! follow its `ld.param`s there.
 
 use crate::collections::HashMap;
 use crate::ir::*;
@@ -229,23 +231,88 @@ fn target(
 
 /// Moves each cast of a parameter down to just before its first reader in
 /// its block (the number moved).
+/// Whether `i` casts a parameter to another address space.
+fn is_param_cast(f: &Function, i: InstId) -> bool {
+    matches!(
+        &f.inst(i).kind,
+        InstKind::Cast {
+            op: CastOp::AddrSpaceCast,
+            val: Value::Arg(_)
+        }
+    )
+}
+
+/// The entry block's parameter casts at its top (after the allocas), the
+/// one first read last first, as NVPTX's scheduler leaves nvcc's
+/// `cvta.to.global.u64`s right after the `ld.param`s. Returns how many moved.
+fn order_entry_casts(f: &mut Function, cx: &super::PassContext) -> usize {
+    let entry = f.entry();
+    let insts = f.block(entry).insts.clone();
+    let casts: Vec<InstId> = insts
+        .iter()
+        .copied()
+        .filter(|&i| is_param_cast(f, i))
+        .collect();
+    if casts.is_empty() {
+        return 0;
+    }
+    let first_read = |c: InstId| {
+        insts
+            .iter()
+            .position(|&u| {
+                let mut reads = false;
+                f.inst(u)
+                    .kind
+                    .for_each_operand(|v| reads |= v.as_inst() == Some(c));
+                reads
+            })
+            .unwrap_or(usize::MAX)
+    };
+    let mut order = casts.clone();
+    order.sort_by_key(|&c| std::cmp::Reverse(first_read(c)));
+    let top = insts
+        .iter()
+        .take_while(|&&i| matches!(f.inst(i).kind, InstKind::Alloca { .. }))
+        .count();
+    let rest: Vec<InstId> = insts[top..]
+        .iter()
+        .copied()
+        .filter(|i| !casts.contains(i))
+        .collect();
+    let new: Vec<InstId> = insts[..top]
+        .iter()
+        .copied()
+        .chain(order)
+        .chain(rest)
+        .collect();
+    if new == insts || !cx.may_rewrite() {
+        return 0;
+    }
+    let moved = new
+        .iter()
+        .zip(&insts)
+        .filter(|(a, b)| a != b)
+        .count()
+        .min(casts.len());
+    f.block_mut(entry).insts = new;
+    moved
+}
+
 fn place_casts(f: &mut Function, cx: &super::PassContext) -> usize {
     let mut moved = 0;
     // Each cast moves once: two casts read by the same instruction would
     // otherwise pass each other without end (HeCBench's concat hung here).
     let mut placed = crate::collections::HashSet::default();
+    let entry = f.entry();
+    moved += order_entry_casts(f, cx);
     for b in f.layout.clone() {
+        if b == entry {
+            continue;
+        }
         let mut k = 0;
         while k < f.block(b).insts.len() {
             let i = f.block(b).insts[k];
-            let is_param_cast = !placed.contains(&i)
-                && matches!(
-                    &f.inst(i).kind,
-                    InstKind::Cast {
-                        op: CastOp::AddrSpaceCast,
-                        val: Value::Arg(_)
-                    }
-                );
+            let is_param_cast = !placed.contains(&i) && is_param_cast(f, i);
             let insts = &f.block(b).insts;
             let reader = insts[k + 1..].iter().position(|&u| {
                 let mut reads = false;

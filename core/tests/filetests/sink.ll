@@ -1,9 +1,10 @@
 ; RUN: sink
 ; A kernel pointer's cast to the global space and the index used only in
-; the if's arm move down into it, the cast then to just before its reader
-; (as the other cast in the entry block). A value both arms use stays in the branching block; a load with a
-; store below it stays above the store; nothing moves into a loop it was
-; not in.
+; the if's arm move down into it, the cast then to just before its reader;
+; the other cast stays at the top of the entry block (where nvcc's
+; `cvta.to.global.u64`s are). A value both arms use stays in the branching
+; block; a load with a store below it stays above the store; nothing moves
+; into a loop it was not in.
 
 define void @f(ptr %p, ptr %q, i32 %i, i32 %n) {
 entry:
@@ -39,9 +40,9 @@ exit:                                   ; preds = %loop
 }
 
 ; CHECK: entry:
+; CHECK-NEXT: %q.global = addrspacecast ptr %q to ptr addrspace(1)
 ; CHECK-NEXT: %both = add i32 %i, 7
 ; CHECK-NEXT: %m = mul i32 %n, 3
-; CHECK-NEXT: %q.global = addrspacecast ptr %q to ptr addrspace(1)
 ; CHECK-NEXT: %old = load i32, ptr addrspace(1) %q.global, align 4
 ; CHECK-NEXT: store i32 0
 ; CHECK-NEXT: %lt = icmp slt i32 %i, %n
@@ -54,5 +55,5 @@ exit:                                   ; preds = %loop
 ; CHECK-NEXT: %k = phi
 ; CHECK-NEXT: %k1 = add i32 %k, %old
 ; CHECK-NEXT: %k2 = add i32 %k1, %m
-; REMARK: [sink] `f`: 4 instructions sunk toward their uses
+; REMARK: [sink] `f`: 3 instructions sunk toward their uses
 ; REMARK-NOT: missed:
