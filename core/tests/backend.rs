@@ -377,7 +377,7 @@ __global__ void m(unsigned *out, const int *in, const long long *in64, const flo
     out[threadIdx.x] = a + c * 5 + d * 7 + pred;
 }
 ";
-    for (i, p) in ours_and_nvrtcs(src, "sm_75").into_iter().enumerate() {
+    for p in ours_and_nvrtcs(src, "sm_75") {
         // NVRTC: match.any.sync.b32 %r4, %r2, %r3; match.any.sync.b64 %r6, %rd13, %r3;
         // match.all.sync.b32 %r8|%p2, %r7, %r3 (the float's bits).
         let ls = lines(&p);
@@ -394,12 +394,11 @@ __global__ void m(unsigned *out, const int *in, const long long *in64, const flo
             ls.iter().any(|l| l.starts_with("match.all.sync.b32 %r")),
             "{p}"
         );
-        // Ours moves the loaded float's bits; NVRTC loads them as a u32.
+        // The float's bits are loaded as a u32 (instcombine's load of the
+        // bitcast's type), no `mov.b32` from an `%f`.
         assert!(
-            i > 0
-                || ls
-                    .iter()
-                    .any(|l| l.starts_with("mov.b32 %r") && l.contains(", %f")),
+            !ls.iter()
+                .any(|l| l.starts_with("mov.b32 %r") && l.contains(", %f")),
             "{p}"
         );
     }
@@ -1213,5 +1212,33 @@ __global__ void k(float *f, int *o) {
             2,
             "{p}"
         );
+    }
+}
+
+/// A type pun through `memcpy` between locals is no memory at all: the
+/// float's bits are loaded as an integer (`ld.global.u32`) and a double's
+/// stored as the double (`st.global.f64`), as nvcc's; a copy between
+/// pointers of unknown alignment stays bytes (`ld.global.u8`), not vectors.
+#[test]
+fn memcpy_type_puns_are_registers() {
+    let src = r#"
+__global__ void k(const float *in, int *o, long long *o8, float *g) {
+    int t = threadIdx.x;
+    float x = in[t]; int b; memcpy(&b, &x, 4); o[t] = b;
+    double y = in[t + 1]; long long c; memcpy(&c, &y, 8); o8[t] = c;
+    memcpy(&g[t], &in[t + 3], 4);
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let l = lines(&p);
+        assert!(!p.contains(".local"), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("ld.global.u32")), "{p}");
+        assert!(l.iter().any(|x| x.starts_with("st.global.f64")), "{p}");
+        assert_eq!(
+            l.iter().filter(|x| x.starts_with("ld.global.u8")).count(),
+            4,
+            "{p}"
+        );
+        assert!(!l.iter().any(|x| x.contains(".v4.u8")), "{p}");
     }
 }

@@ -29,7 +29,7 @@ pub mod verify;
 
 pub use asm::{escape_string, Constraint, InlineAsm};
 pub use domtree::DomTree;
-pub use function::{Block, ByVal, FnAttrs, Function, LoopHint, Param};
+pub use function::{offset_align, Block, ByVal, FnAttrs, Function, LoopHint, Param};
 pub use inst::{switch_target, DebugLoc, Inst, InstKind};
 pub use intrinsic::{Callee, Intrinsic};
 pub use module::{Global, Init, Module};

@@ -518,6 +518,14 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     }
                 }
             }
+            // A bitcast of a load read by nothing else is a load of the
+            // other type (`ld.global.u32` of a float's bits, as nvcc), when
+            // nothing between them in their block writes memory.
+            if *op == CastOp::BitCast && uses_once(val, uses) {
+                if let Some(k) = load_as(f, id, val, ty) {
+                    return Some(Action::Rewrite(k));
+                }
+            }
             // bitcast (bitcast x to B) to A, with x of type A, is x (a half's
             // bits and back).
             if *op == CastOp::BitCast {
@@ -551,6 +559,27 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 indices: vec![Value::i64(off)],
             }))
         }
+        // A store of a value's bits (`bitcast double %d to i64`) stores the
+        // value (`st.global.f64`, as nvcc).
+        InstKind::Store {
+            val: Value::Inst(c),
+            ptr,
+            align,
+            volatile,
+        } => match &f.inst(*c).kind {
+            InstKind::Cast {
+                op: CastOp::BitCast,
+                val: x,
+            } if !f.value_type(x).is_vector() && !f.inst(*c).ty.is_vector() => {
+                Some(Action::Rewrite(InstKind::Store {
+                    val: x.clone(),
+                    ptr: ptr.clone(),
+                    align: *align,
+                    volatile: *volatile,
+                }))
+            }
+            _ => None,
+        },
         // A lane an insertelement set is the element it inserted; a lane
         // it left is read from the vector before it.
         InstKind::ExtractElement { vec, idx } => {
@@ -665,6 +694,48 @@ fn pointer_difference_rule(
         (true, _) => size > 1 && rhs.as_int()? == size,
     };
     exact.then(|| index_sub(a, b))
+}
+
+/// `bitcast (load T p) to U` (`cast`, of the load `val`) as a load of U
+/// from p, when the load is plain, in the cast's block, and nothing between
+/// them may write memory.
+fn load_as(f: &Function, cast: InstId, val: &Value, ty: &Type) -> Option<InstKind> {
+    let l = val.as_inst()?;
+    let InstKind::Load {
+        ptr,
+        align,
+        volatile: false,
+    } = &f.inst(l).kind
+    else {
+        return None;
+    };
+    if ty.is_vector() || f.inst(l).ty.is_vector() {
+        return None;
+    }
+    let block = f
+        .layout
+        .iter()
+        .find(|&&b| f.block(b).insts.contains(&cast))?;
+    let insts = &f.block(*block).insts;
+    let from = insts.iter().position(|&i| i == l)?;
+    let to = insts.iter().position(|&i| i == cast)?;
+    let writes = insts[from..to].iter().any(|&i| {
+        matches!(
+            f.inst(i).kind,
+            InstKind::Store { .. }
+                | InstKind::AtomicRmw { .. }
+                | InstKind::CmpXchg { .. }
+                | InstKind::Fence { .. }
+                | InstKind::Call { .. }
+                | InstKind::CallIndirect { .. }
+                | InstKind::Asm(_)
+        )
+    });
+    (!writes).then(|| InstKind::Load {
+        ptr: ptr.clone(),
+        align: *align,
+        volatile: false,
+    })
 }
 
 /// `a - b` of two inbounds indices (it cannot wrap).

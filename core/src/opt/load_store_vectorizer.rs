@@ -7,10 +7,9 @@
 //! of one scalar type, not volatile: 4 lanes of 8-, 16- or 32-bit elements,
 //! 2 of 64-bit ones (PTX's vectors, 128 bits at most), or 2 of a group of 3.
 //! The first access must be aligned to the whole vector: its `align`, or
-//! what its alloca's alignment and offset tell, or another access to the
-//! same base in the block (an 8-aligned one at offset 0 makes offset 8
-//! 8-aligned); none is raised. A group the alignment does not allow is cut
-//! to 2 lanes. Between the members
+//! what its address tells (an alloca's or a variable's alignment, an
+//! element's size, the offset); none is raised. A group the alignment does
+//! not allow is cut to 2 lanes. Between the members
 //! nothing may write memory (a store, an atomic, a fence, a barrier or any
 //! call but a pure intrinsic), and for
 //! stores nothing may read it either: the loads move up to the first one,
@@ -32,6 +31,11 @@ use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     let by_bytes = by_bytes_params(m);
+    let globals: HashMap<String, u64> = m
+        .globals
+        .iter()
+        .map(|g| (g.name.clone(), g.align))
+        .collect();
     let mut changed = false;
     for f in &mut m.functions {
         if f.is_declaration() {
@@ -39,7 +43,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         }
         let temps = call_temporaries(f, &by_bytes);
         let before = super::remark::size(f);
-        if run_function(f, &temps) {
+        if run_function(f, &temps, &globals) {
             changed = true;
             cx.changed_function(
                 f,
@@ -151,32 +155,14 @@ struct Slot {
     harmless_for_stores: bool,
 }
 
-/// What is known of the alignment of `base + off` from its base: an
-/// alloca's (or its local view's) alignment and the offset's lowest set bit (LLVM's LSV looks
-/// through to the stack object the same way).
-fn known_align(f: &Function, base: &Value, off: i64) -> u64 {
-    let mut kind = base.as_inst().map(|a| &f.inst(a).kind);
-    // The local view of the alloca that nvptx-lower-alloca makes.
-    if let Some(InstKind::Cast {
-        op: CastOp::AddrSpaceCast,
-        val,
-    }) = kind
-    {
-        kind = val.as_inst().map(|a| &f.inst(a).kind);
-    }
-    let Some(InstKind::Alloca { align, .. }) = kind else {
-        return 1;
-    };
-    if off == 0 {
-        *align
-    } else {
-        (*align).min(1 << off.trailing_zeros())
-    }
-}
-
 /// The groups of one block, each in address (and program) order, with the
 /// alignment of the first member's address.
-fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<(Vec<InstId>, u64)> {
+fn plan(
+    f: &Function,
+    b: BlockId,
+    temps: &HashSet<InstId>,
+    globals: &HashMap<String, u64>,
+) -> Vec<(Vec<InstId>, u64)> {
     let insts = &f.block(b).insts;
     let excluded = |base: &Value| base.as_inst().is_some_and(|a| temps.contains(&a));
     let slots: Vec<Slot> = insts
@@ -200,27 +186,11 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<(Vec<InstId>, 
     // first access at the wanted offset with no such instruction before it,
     // found without walking the block (which was quadratic in long blocks).
     let mut at: HashMap<(bool, &Value, &Type, i64), Vec<usize>> = HashMap::default();
-    // Each base's accesses' offsets and alignments: an 8-aligned access at
-    // offset 0 tells that offset 8 is 8-aligned too (LLVM's LSV aligns a
-    // chain's later members from its first).
-    let mut anchors: HashMap<&Value, Vec<(i64, u64)>> = HashMap::default();
     for (q, slot) in slots.iter().enumerate() {
-        if let Some((st, base, off, ty, align)) = &slot.access {
+        if let Some((st, base, off, ty, _)) = &slot.access {
             at.entry((*st, base, ty, *off)).or_default().push(q);
-            anchors.entry(base).or_default().push((*off, *align));
         }
     }
-    let aligned_by_anchors = |base: &Value, off: i64| {
-        anchors.get(base).map_or(1, |a| {
-            a.iter()
-                .map(|&(o, al)| match off.wrapping_sub(o) {
-                    0 => al,
-                    d => al.min(1 << d.trailing_zeros()),
-                })
-                .max()
-                .unwrap_or(1)
-        })
-    };
     let prefix = |harmless: &dyn Fn(&Slot) -> bool| -> Vec<usize> {
         let mut c = vec![0usize; slots.len() + 1];
         for (q, slot) in slots.iter().enumerate() {
@@ -240,9 +210,7 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<(Vec<InstId>, 
             continue;
         };
         let (is_store, off) = (*is_store, *off);
-        let align = (*align)
-            .max(known_align(f, base, off))
-            .max(aligned_by_anchors(base, off));
+        let align = (*align).max(offset_align(f.known_align(base, globals), off));
         if !vector_element(ty) {
             continue;
         }
@@ -292,12 +260,12 @@ fn plan(f: &Function, b: BlockId, temps: &HashSet<InstId>) -> Vec<(Vec<InstId>, 
     groups
 }
 
-fn run_function(f: &mut Function, temps: &HashSet<InstId>) -> bool {
+fn run_function(f: &mut Function, temps: &HashSet<InstId>, globals: &HashMap<String, u64>) -> bool {
     let mut changed = false;
     // Pointers of the accesses that went: deleted below when nothing else uses them.
     let mut old_ptrs: Vec<Value> = Vec::new();
     for b in f.layout.clone() {
-        let groups = plan(f, b, temps);
+        let groups = plan(f, b, temps, globals);
         if groups.is_empty() {
             continue;
         }

@@ -16,7 +16,8 @@
 //! truncates the piece, a narrower store masks itself into it. An alloca is
 //! left alone when other accesses overlap, its address escapes (stored,
 //! passed to a call, compared, indexed by a variable), or an access is
-//! volatile.
+//! volatile. A scalar alloca goes through here too when it is accessed as
+//! another type of its size (`memcpy(&bits, &x, 4)`).
 
 use crate::ir::*;
 
@@ -51,12 +52,16 @@ struct Uses {
 /// Each aggregate alloca split is one rewrite.
 fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     let entry = f.entry();
+    let punned = punned_scalars(f);
     let allocas: Vec<InstId> = f
         .block(entry)
         .insts
         .iter()
         .copied()
-        .filter(|&i| matches!(f.inst(i).kind, InstKind::Alloca { ref ty, .. } if ty.is_aggregate()))
+        .filter(|&i| {
+            matches!(f.inst(i).kind, InstKind::Alloca { ref ty, .. } if ty.is_aggregate())
+                || punned.contains(&i)
+        })
         .collect();
     if allocas.is_empty() {
         return false;
@@ -70,6 +75,30 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
         changed |= cx.counted(|| split(f, a, uses));
     }
     changed
+}
+
+/// Scalar allocas read or written directly as another type (a `float`
+/// local read as an `i32` by `memcpy(&bits, &x, 4)`): mem2reg promotes only
+/// accesses of the alloca's own type, so they go through the pieces here,
+/// the other type converted (LLVM's SROA takes every alloca).
+fn punned_scalars(f: &Function) -> crate::collections::HashSet<InstId> {
+    let mut out = crate::collections::HashSet::default();
+    for &b in &f.layout {
+        for &i in &f.block(b).insts {
+            let (ptr, ty) = match &f.inst(i).kind {
+                InstKind::Load { ptr, .. } => (ptr, f.inst(i).ty.clone()),
+                InstKind::Store { ptr, val, .. } => (ptr, f.value_type(val)),
+                _ => continue,
+            };
+            let Some(a) = ptr.as_inst() else { continue };
+            if let InstKind::Alloca { ty: at, .. } = &f.inst(a).kind {
+                if !at.is_aggregate() && *at != ty {
+                    out.insert(a);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// For every instruction, the live instructions that use it, in layout order.

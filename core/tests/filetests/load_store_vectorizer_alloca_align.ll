@@ -2,8 +2,10 @@
 ; Alignment known from the base: a 16-aligned alloca (nvcc aligns a local
 ; `int[8]` by its size) seen through its local view takes its eight stores
 ; as two `<4 x i32>` (the second at offset 16, 16-aligned too). In @eight,
-; a parameter's first load promises 8 bytes: four floats are two
-; `<2 x float>` (offset 8 is 8-aligned as well), not one `<4 x float>`.
+; a parameter's first load promises 8 bytes: the first two floats are one
+; `<2 x float>`; the next two promise only 4 (the pointer itself tells
+; nothing, as LLVM's LSV knows nothing of a parameter's alignment), so they
+; stay, as nvcc's do.
 
 define void @local(i32 %t) {
 entry:
@@ -48,4 +50,4 @@ entry:
 ; CHECK-NEXT: ret void
 ; CHECK: define float @eight
 ; CHECK: %x.vec = load <2 x float>, ptr addrspace(1) %p, align 8
-; CHECK: %z.vec = load <2 x float>, ptr addrspace(1) %p2, align 8
+; CHECK-NOT: %z.vec

@@ -4,7 +4,8 @@ use super::super::*;
 
 impl Gen<'_> {
     /// `memcpy(d, s, n)` / `memset(d, c, n)` (`set`) byte by byte, as NVPTX
-    /// expands them for pointers of unknown alignment: a constant `n` up to
+    /// expands them for pointers of unknown alignment (a copy of one word
+    /// between aligned locals is the word): a constant `n` up to
     /// 128 bytes (its `max-aggr-copy-size`) unrolled — the loads first, then
     /// the stores — anything else a loop. Returns `d`.
     pub(super) fn mem_op(&mut self, set: bool, vals: &[Value]) -> Value {
@@ -59,6 +60,43 @@ impl Gen<'_> {
                 },
             );
         };
+        // A copy of 2, 4 or 8 bytes between places aligned for it (locals:
+        // `memcpy(&bits, &x, 4)`) is one integer load and store, as LLVM's
+        // instcombine makes it, so SROA sees through the type pun.
+        let none = crate::collections::HashMap::default();
+        if let (false, Some(count @ (2 | 4 | 8))) = (set, n.as_int()) {
+            let align = self
+                .f
+                .known_align(&src, &none)
+                .min(self.f.known_align(&d, &none));
+            if align >= count as u64 {
+                let ty = match count {
+                    2 => Type::I16,
+                    4 => Type::I32,
+                    _ => Type::I64,
+                };
+                let v = self.emit(
+                    &format!("{name}.v"),
+                    ty,
+                    InstKind::Load {
+                        ptr: src.clone(),
+                        align,
+                        volatile: false,
+                    },
+                );
+                self.emit(
+                    "",
+                    Type::Void,
+                    InstKind::Store {
+                        val: v,
+                        ptr: d.clone(),
+                        align,
+                        volatile: false,
+                    },
+                );
+                return d;
+            }
+        }
         if let Some(count) = n.as_int().filter(|c| (0..=UNROLL_MAX).contains(c)) {
             let bytes: Vec<Value> = (0..count)
                 .map(|k| {
