@@ -1133,23 +1133,10 @@ __global__ void k(float *f, double *d, int *o, const signed char *c, const unsig
 /// `end - q` of two pointers into one array is the difference of their
 /// indices (`sub.s64`, no `shr`), `&p[t] < &p[n]` compares the indices
 /// (signed), and a pointer stepping by `blockDim.x` elements steps by a
-/// byte stride scaled once before the loop, as nvcc's.
+/// byte stride scaled once before the loop, as nvcc's (the corpus' `pointers.cu`).
 #[test]
 fn pointer_differences_compares_and_strides_as_indices() {
-    let src = r#"
-__global__ void k(float *base, int n, long *diff) {
-    float *p = base + threadIdx.x;
-    float *end = base + n;
-    float v = 0.0f;
-    while (p < end) {
-        v += *p;
-        p += blockDim.x;
-    }
-    float *q = &base[threadIdx.x];
-    *q = v;
-    diff[threadIdx.x] = end - q;
-}
-"#;
+    let src = include_str!("corpus/pointers.cu");
     for p in ours_and_nvrtcs(src, "sm_80") {
         let body = &p[p.find(".entry").unwrap()..];
         let l = lines(body);

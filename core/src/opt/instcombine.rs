@@ -719,18 +719,9 @@ fn load_as(f: &Function, cast: InstId, val: &Value, ty: &Type) -> Option<InstKin
     let insts = &f.block(*block).insts;
     let from = insts.iter().position(|&i| i == l)?;
     let to = insts.iter().position(|&i| i == cast)?;
-    let writes = insts[from..to].iter().any(|&i| {
-        matches!(
-            f.inst(i).kind,
-            InstKind::Store { .. }
-                | InstKind::AtomicRmw { .. }
-                | InstKind::CmpXchg { .. }
-                | InstKind::Fence { .. }
-                | InstKind::Call { .. }
-                | InstKind::CallIndirect { .. }
-                | InstKind::Asm(_)
-        )
-    });
+    let writes = insts[from..to]
+        .iter()
+        .any(|&i| super::sink::writes_memory(&f.inst(i).kind));
     (!writes).then(|| InstKind::Load {
         ptr: ptr.clone(),
         align: *align,

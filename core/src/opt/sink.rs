@@ -144,7 +144,7 @@ fn run_once(f: &mut Function, cx: &super::PassContext, moved: &mut usize) -> boo
 
 /// Whether the instruction may write memory (or order memory: barriers,
 /// fences, calls that are not pure).
-fn writes_memory(k: &InstKind) -> bool {
+pub(super) fn writes_memory(k: &InstKind) -> bool {
     match k {
         InstKind::Store { .. }
         | InstKind::AtomicRmw { .. }
