@@ -465,10 +465,17 @@ fn math_intrinsics_have_nvrtcs_spellings() {
         "cvt.rmi.f64.f64",
         "fma.rn.f64",
         "max.f64",
-        "mov.b32",
     ] {
         assert!(plain.contains(&format!("\t{op} ")), "no {op}:\n{plain}");
     }
+    // __int_as_float(r[9]) is r[9]'s bits loaded as the float, no mov.b32
+    // (NVRTC: `ld.global.f32 %f1, [%rd4+36]`).
+    assert!(
+        plain
+            .lines()
+            .any(|l| l.contains("ld.global.f32") && l.ends_with("+36];")),
+        "{plain}"
+    );
     // __expf is 2^(x·log2 e), __logf lg2(x)·ln 2, with NVRTC's constants.
     assert!(
         plain.contains(", 0f3FB8AA3B;") && plain.contains(", 0f3F317218;"),
