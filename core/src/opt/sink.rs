@@ -229,8 +229,6 @@ fn target(
     (to != b).then_some(to)
 }
 
-/// Moves each cast of a parameter down to just before its first reader in
-/// its block (the number moved).
 /// Whether `i` casts a parameter to another address space.
 fn is_param_cast(f: &Function, i: InstId) -> bool {
     matches!(
@@ -298,6 +296,9 @@ fn order_entry_casts(f: &mut Function, cx: &super::PassContext) -> usize {
     moved
 }
 
+/// Orders the entry block's parameter casts, then moves each cast of a
+/// parameter in another block down to just before its first reader there
+/// (the number moved).
 fn place_casts(f: &mut Function, cx: &super::PassContext) -> usize {
     let mut moved = 0;
     // Each cast moves once: two casts read by the same instruction would

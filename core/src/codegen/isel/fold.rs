@@ -227,6 +227,7 @@ impl Sel<'_> {
                     && plain_load
                     && !self.folded.contains(&i)
                     && !self.folded.contains(&d)
+                    && !self.param_temp_parts.contains(&d)
                     && self.may_rewrite()
                 {
                     self.ext_loads.insert(d, (i, *op == CastOp::SExt));
