@@ -9,11 +9,10 @@
 //! The first access must be aligned to the whole vector: its `align`, or
 //! what its address tells (an alloca's or a variable's alignment, an
 //! element's size, the offset); none is raised. A group the alignment does
-//! not allow is cut to 2 lanes. Between the members
-//! nothing may write memory (a store, an atomic, a fence, a barrier or any
-//! call but a pure intrinsic), and for
-//! stores nothing may read it either: the loads move up to the first one,
-//! the stores down to the last.
+//! not allow is cut to 2 lanes. Between the members nothing may write
+//! memory (a store, an atomic, a fence, a barrier or any call but a pure
+//! intrinsic), and for stores nothing may read it either: the loads move up
+//! to the first one, the stores down to the last.
 //!
 //! Loads: the first becomes `%x.vec = load <4 x float>`, and each member an
 //! `extractelement` of its lane under its own name, so its users do not

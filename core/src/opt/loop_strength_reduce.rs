@@ -198,16 +198,17 @@ fn invariant_steps(
         let count = if !in_loop(idx) {
             idx.clone()
         } else {
-            match idx.as_inst().map(|i| &f.inst(i).kind) {
-                Some(InstKind::Cast {
+            let Some(ext) = idx.as_inst() else { continue };
+            match &f.inst(ext).kind {
+                InstKind::Cast {
                     op: op @ (CastOp::SExt | CastOp::ZExt),
                     val,
-                }) if !in_loop(val) => {
+                } if !in_loop(val) => {
                     let kind = InstKind::Cast {
                         op: *op,
                         val: val.clone(),
                     };
-                    let name = f.inst(idx.as_inst().expect("inst")).name.clone();
+                    let name = f.inst(ext).name.clone();
                     loops::emit(f, pre, &name, Type::I64, kind)
                 }
                 _ => continue,
