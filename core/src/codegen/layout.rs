@@ -290,8 +290,16 @@ fn invert_setp(i: &mut Instr) -> bool {
     // Against a constant, the strict form, as LLVM's selection writes
     // it: `x >= 128` is `setp.gt.s32 %p, %r, 127`.
     if !ty.starts_with('f') {
+        // (Signed: `x > 0` inverted is `x < 1`, `x >= 0` is `x > -1`.)
+        let bits: u32 = ty[1..].parse().unwrap_or(32).clamp(8, 64);
+        let range = if ty.starts_with('s') {
+            let max = i64::MAX >> (64 - bits);
+            -max..=max - 1
+        } else {
+            1..=0x7fff_fffe
+        };
         if let Operand::Imm(c) = &mut i.operands[2] {
-            if (1..=0x7fff_fffe).contains(c) {
+            if range.contains(c) {
                 match inv {
                     "ge" => (inv, *c) = ("gt", *c - 1),
                     "le" => (inv, *c) = ("lt", *c + 1),

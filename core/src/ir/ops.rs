@@ -212,6 +212,26 @@ impl FCmp {
         FCmp::Uno,
     ];
 
+    /// The compare true exactly when this one is false (NaN operands included).
+    pub fn inverse(self) -> FCmp {
+        match self {
+            FCmp::Oeq => FCmp::Une,
+            FCmp::One => FCmp::Ueq,
+            FCmp::Olt => FCmp::Uge,
+            FCmp::Ole => FCmp::Ugt,
+            FCmp::Ogt => FCmp::Ule,
+            FCmp::Oge => FCmp::Ult,
+            FCmp::Ord => FCmp::Uno,
+            FCmp::Ueq => FCmp::One,
+            FCmp::Une => FCmp::Oeq,
+            FCmp::Ult => FCmp::Oge,
+            FCmp::Ule => FCmp::Ogt,
+            FCmp::Ugt => FCmp::Ole,
+            FCmp::Uge => FCmp::Olt,
+            FCmp::Uno => FCmp::Ord,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             FCmp::Oeq => "oeq",

@@ -21,6 +21,15 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
             }
             did = true;
         }
+        did |= canonical_select_compares(f, cx);
+        if select_into_add(f, cx) {
+            did = true;
+            for _ in 0..64 {
+                if !round(f, cx) {
+                    break;
+                }
+            }
+        }
         if did {
             changed = true;
             cx.changed_function(f, before, "instructions simplified");
@@ -32,6 +41,139 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
             format_args!("indirect calls of known functions made direct"),
         );
         changed = true;
+    }
+    changed
+}
+
+/// A select on a compare that nothing else reads, with a predicate LLVM
+/// does not keep (`!=`, `<=`, `>=`): the compare inverted and the arms
+/// swapped (InstCombine's canonical predicates; nvcc's PTX shows
+/// `setp.lt.s32` + `selp` with the arms swapped for `i >= n ? a : b`).
+/// Float compares keep theirs, as nvcc's `setp.ge.f32` shows.
+fn canonical_select_compares(f: &mut Function, cx: &super::PassContext) -> bool {
+    let uses = f.use_counts();
+    let mut changed = false;
+    for b in f.layout.clone() {
+        for i in f.block(b).insts.clone() {
+            let InstKind::Select {
+                cond: Value::Inst(c),
+                ..
+            } = f.inst(i).kind
+            else {
+                continue;
+            };
+            let InstKind::ICmp { pred, .. } = f.inst(c).kind else {
+                continue;
+            };
+            let canonical = !matches!(
+                pred,
+                ICmp::Ne | ICmp::Sle | ICmp::Sge | ICmp::Ule | ICmp::Uge
+            );
+            if canonical || uses[c.0 as usize] != 1 || !cx.may_rewrite() {
+                continue;
+            }
+            if let InstKind::ICmp { pred, .. } = &mut f.inst_mut(c).kind {
+                *pred = pred.inverse();
+            }
+            if let InstKind::Select { t, f: e, .. } = &mut f.inst_mut(i).kind {
+                std::mem::swap(t, e);
+            }
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// `c ? x + y : x` as `x + (c ? y : 0)`, and `c ? x : x + y` as
+/// `x + (!c ? y : 0)` (InstCombine's foldSelectIntoOp), on integers: with
+/// y = 1 the rounds after make the inner select `zext c`, so
+/// `if (hit) ++hits; else misses += 1` counts as nvcc's does, each counter
+/// plus a `selp.u32 1, 0` of its compare, with no select between sums.
+fn select_into_add(f: &mut Function, cx: &super::PassContext) -> bool {
+    let mut changed = false;
+    for b in f.layout.clone() {
+        for i in f.block(b).insts.clone() {
+            let InstKind::Select { cond, t, f: e } = f.inst(i).kind.clone() else {
+                continue;
+            };
+            let ty = f.inst(i).ty.clone();
+            if !ty.is_int() || ty == Type::I1 {
+                continue;
+            }
+            // The add, the value it adds to, and whether it is on the false side.
+            let added = |v: &Value, other: &Value| -> Option<Value> {
+                let InstKind::Bin {
+                    op: BinOp::Add,
+                    lhs,
+                    rhs,
+                    ..
+                } = &f.inst(v.as_inst()?).kind
+                else {
+                    return None;
+                };
+                match (lhs == other, rhs == other) {
+                    (true, false) => Some(rhs.clone()),
+                    (false, true) => Some(lhs.clone()),
+                    _ => None,
+                }
+            };
+            let (x, y, negate) = match (added(&t, &e), added(&e, &t)) {
+                (Some(y), _) => (e.clone(), y, false),
+                (None, Some(y)) => (t.clone(), y, true),
+                _ => continue,
+            };
+            if !y.is_const() || !cx.may_rewrite() {
+                continue;
+            }
+            let at = f
+                .block(b)
+                .insts
+                .iter()
+                .position(|x| *x == i)
+                .expect("in block");
+            let mut cond = cond.clone();
+            if negate {
+                let not = f.create_inst(
+                    "not",
+                    Type::I1,
+                    InstKind::Bin {
+                        op: BinOp::Xor,
+                        lhs: cond,
+                        rhs: Value::bool(true),
+                        flags: Flags::default(),
+                    },
+                    None,
+                );
+                f.block_mut(b).insts.insert(at, not);
+                cond = Value::Inst(not);
+            }
+            let name = format!("{}.inc", f.inst(i).name);
+            let zero = fold::int_const(ty.clone(), 0);
+            let sel = f.create_inst(
+                &name,
+                ty,
+                InstKind::Select {
+                    cond,
+                    t: y,
+                    f: zero,
+                },
+                None,
+            );
+            let at = f
+                .block(b)
+                .insts
+                .iter()
+                .position(|x| *x == i)
+                .expect("in block");
+            f.block_mut(b).insts.insert(at, sel);
+            f.inst_mut(i).kind = InstKind::Bin {
+                op: BinOp::Add,
+                lhs: x,
+                rhs: Value::Inst(sel),
+                flags: Flags::default(),
+            };
+            changed = true;
+        }
     }
     changed
 }
@@ -343,14 +485,25 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                 BinOp::Sub | BinOp::Xor if same && ty.is_int() => {
                     Some(Action::Replace(fold::int_const(ty.clone(), 0)))
                 }
-                // `!(a < b)` → `a >= b` when the compare has no other user.
+                // `!(a < b)` → `a >= b`: the compare inverted (a second
+                // compare where the first has other users, as nvcc's
+                // `setp.leu.f32` beside `setp.gt.f32` for `!(x > 0)`).
                 BinOp::Xor if *ty == Type::I1 && is_int(rhs, -1) => match lhs {
-                    Value::Inst(c) if uses[c.0 as usize] == 1 => match &f.inst(*c).kind {
+                    Value::Inst(c) => match &f.inst(*c).kind {
                         InstKind::ICmp {
                             pred,
                             lhs: a,
                             rhs: b,
                         } => Some(Action::Rewrite(InstKind::ICmp {
+                            pred: pred.inverse(),
+                            lhs: a.clone(),
+                            rhs: b.clone(),
+                        })),
+                        InstKind::FCmp {
+                            pred,
+                            lhs: a,
+                            rhs: b,
+                        } => Some(Action::Rewrite(InstKind::FCmp {
                             pred: pred.inverse(),
                             lhs: a.clone(),
                             rhs: b.clone(),
@@ -396,6 +549,40 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     lhs: rhs.clone(),
                     rhs: lhs.clone(),
                 }));
+            }
+            // `x + c1 < c2` is `x < c2 - c1` when the add cannot wrap in the
+            // compare's sense (`nsw` for a signed one; `==`/`!=` always),
+            // and c2 - c1 fits the type (LLVM's foldICmpAddConstant).
+            if let (
+                Some(c2),
+                Some(InstKind::Bin {
+                    op: BinOp::Add,
+                    lhs: x,
+                    rhs: c1,
+                    flags,
+                }),
+            ) = (rhs.as_int(), lhs.as_inst().map(|d| &f.inst(d).kind))
+            {
+                let signed = matches!(pred, ICmp::Slt | ICmp::Sle | ICmp::Sgt | ICmp::Sge);
+                let fits = |k: i128| {
+                    let bits = opty.bits();
+                    k >= -(1i128 << (bits - 1)) && k < (1i128 << (bits - 1))
+                };
+                if let Some(c1) = c1.as_int().filter(|_| opty.is_int() && opty.bits() > 1) {
+                    let k = i128::from(c2) - i128::from(c1);
+                    let k = match pred {
+                        ICmp::Eq | ICmp::Ne => Some(c2.wrapping_sub(c1)),
+                        _ if signed && flags.nsw && fits(k) => Some(k as i64),
+                        _ => None,
+                    };
+                    if let Some(k) = k {
+                        return Some(Action::Rewrite(InstKind::ICmp {
+                            pred: *pred,
+                            lhs: x.clone(),
+                            rhs: fold::int_const(opty.clone(), k),
+                        }));
+                    }
+                }
             }
             // Against a constant, the strict form (LLVM's canonical one,
             // whose PTX nvcc writes): `x <= 7` is `x < 8`, `x >= 100u` is
@@ -462,6 +649,13 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
             }
             if t == e {
                 return Some(Action::Replace(t.clone()));
+            }
+            // `c ? 1 : 0` on an integer is `zext c`.
+            if ty.is_int() && *ty != Type::I1 && is_int(t, 1) && is_int(e, 0) {
+                return Some(Action::Rewrite(InstKind::Cast {
+                    op: CastOp::ZExt,
+                    val: cond.clone(),
+                }));
             }
             // On i1: `c ? x : false` is `c & x`, `c ? true : x` is `c | x`,
             // `c ? true : false` is `c`.

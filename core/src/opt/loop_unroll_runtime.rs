@@ -35,6 +35,9 @@ pub const RUNTIME_UNROLL_THRESHOLD: usize = 95;
 /// every loop body it unrolls at run time up to about 40 PTX instructions
 /// (probed; the digest gives no runtime count).
 pub const RUNTIME_COUNT: usize = 4;
+/// A loop known to run fewer trips than this stays rolled (cicc's
+/// `MaxUpperBound`, digest part 3 §2.7 "Thresholds").
+pub const MAX_UPPER_BOUND: i64 = 8;
 /// Copies × body size above which the count halves (4 → 2): nvcc 13.5 makes 2
 /// copies of bodies about 50 instructions and over (probed). cicc's partial
 /// threshold (75, digest part 3 §2.7) counts LLVM's costs, in which addresses
@@ -47,6 +50,9 @@ pub(super) struct Counter {
     step: i64,
     bound: Value,
     ty: Type,
+    /// Entered without a guard: the first trip runs whatever the bound, and
+    /// the bound counts as at least `start + step` (in this comparison's sense).
+    at_least: Option<ICmp>,
 }
 
 /// The counter runtime unrolling needs, or why the loop has none.
@@ -152,7 +158,21 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
         (Some(s), Some(n), _) => s != n,
         _ => false,
     };
-    if !guarded && !constant_start_below {
+    // LLVM's unroller leaves a loop with a small known maximum trip count
+    // rolled rather than unroll it at run time (cicc's MaxUpperBound, 8).
+    if let (Some(max), Some(s)) = (upper_bound(f, &bound), start.as_int()) {
+        let trips = if max > s { (max - s - 1) / step + 1 } else { 1 };
+        if trips < MAX_UPPER_BOUND {
+            return Err(format!(
+                "at most {trips} trips, under cicc's MaxUpperBound ({MAX_UPPER_BOUND})"
+            ));
+        }
+    }
+    // A loop entered unguarded (a do-while) runs once whatever the bound:
+    // its trip count counts from max(bound, start + step), as LLVM's SCEV
+    // writes it (nvcc's `max.s32` before the remainder's `and.b32`).
+    let runs_once = !guarded && !constant_start_below;
+    if runs_once && !matches!(pred, ICmp::Slt | ICmp::Ult) {
         return Err("no guard proving it runs at least once".into());
     }
     Ok(Counter {
@@ -160,7 +180,31 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
         step,
         bound,
         ty,
+        at_least: runs_once.then_some(pred),
     })
+}
+
+/// The largest value `v` can take, when a mask or a remainder bounds it
+/// (what SCEV's range of a trip count knows for `i & 7` or `i % 6`).
+fn upper_bound(f: &Function, v: &Value) -> Option<i64> {
+    let Value::Inst(i) = v else { return v.as_int() };
+    match &f.inst(*i).kind {
+        InstKind::Bin {
+            op: BinOp::And,
+            lhs,
+            rhs,
+            ..
+        } => [lhs, rhs]
+            .into_iter()
+            .filter_map(|x| x.as_int())
+            .find(|m| *m >= 0),
+        InstKind::Bin {
+            op: BinOp::URem,
+            rhs,
+            ..
+        } => rhs.as_int().filter(|m| *m > 0).map(|m| m - 1),
+        _ => None,
+    }
 }
 
 /// Whether `g` branches to `pre` only when `start pred bound` holds.
@@ -286,15 +330,57 @@ pub(super) fn unroll_runtime(
         }
     }
 
-    // The trip count, in the preheader: tc = (n - s - 1) / C + 1.
+    // The trip count, in the preheader: tc = (n - s - 1) / C + 1, with
+    // n = max(n, s + C) for a loop that runs once unguarded.
+    let bound = match k.at_least {
+        None => k.bound.clone(),
+        Some(pred) => {
+            let first = match k.start.as_int() {
+                Some(s) => int(s.wrapping_add(k.step)),
+                None => emit(
+                    f,
+                    pre,
+                    "trip.first",
+                    ty.clone(),
+                    bin(BinOp::Add, k.start.clone(), int(k.step)),
+                ),
+            };
+            let (cmp, name) = match pred {
+                ICmp::Ult => (ICmp::Ugt, "umax"),
+                _ => (ICmp::Sgt, "smax"),
+            };
+            let above = emit(
+                f,
+                pre,
+                &format!("{name}.cmp"),
+                Type::I1,
+                InstKind::ICmp {
+                    pred: cmp,
+                    lhs: k.bound.clone(),
+                    rhs: first.clone(),
+                },
+            );
+            emit(
+                f,
+                pre,
+                name,
+                ty.clone(),
+                InstKind::Select {
+                    cond: above,
+                    t: k.bound.clone(),
+                    f: first,
+                },
+            )
+        }
+    };
     let d = match k.start.as_int() {
-        Some(0) => k.bound.clone(),
+        Some(0) => bound,
         _ => emit(
             f,
             pre,
             "trip.diff",
             ty.clone(),
-            bin(BinOp::Sub, k.bound.clone(), k.start.clone()),
+            bin(BinOp::Sub, bound, k.start.clone()),
         ),
     };
     let (btc, tc) = if k.step == 1 {
@@ -615,6 +701,19 @@ pub(super) fn unroll_runtime(
         let ty = f.inst(v).ty.clone();
         let mut up = SsaUpdater::new(f, ty, &format!("{}.lcssa", f.inst(v).name));
         up.def_at_end(latch_l, Value::Inst(w));
+        // A counter's next value leaves the unrolled loop as the counter's
+        // `.unr` phi: where the copies were skipped, the remainder runs and
+        // gives the value, so the phi stands for both (one register, as
+        // nvcc's, where a phi of `undef` would need a copy).
+        let carried = header_phis
+            .iter()
+            .find(|p| map_last(&next[p]) == Value::Inst(w))
+            .and_then(|p| unr.get(p));
+        if let Some(Value::Inst(u)) = carried {
+            if f.block(middle).insts.contains(u) {
+                up.def_at_end(middle, Value::Inst(*u));
+            }
+        }
         let ve = vm_e.get(&v).cloned().unwrap_or(Value::Inst(v));
         up.def_at_end(latch_e, ve);
         up.rewrite_uses(f, w, &|b, i, _| {

@@ -605,8 +605,33 @@ fn foldable_if(
             .then_some(p[0])
     };
     let ps = &preds[m.0 as usize];
-    if m == entry || ps.len() != 2 || ps[0] == ps[1] {
+    if m == entry || ps.len() < 2 || ps[0] == ps[1] {
         return None;
+    }
+    if ps.len() > 2 {
+        // A join of more paths: a triangle of one instruction only (LLVM's
+        // SpeculativelyExecuteBB), its two entries becoming one select.
+        let d = ps.iter().find_map(|&x| {
+            let d = arm_of(x).filter(|d| ps.contains(d) && *d != m)?;
+            let one = f.block(x).insts.len() <= 2;
+            let phis = f
+                .block(m)
+                .insts
+                .iter()
+                .take_while(|i| matches!(f.inst(**i).kind, InstKind::Phi { .. }))
+                .count();
+            let distinct = ps.iter().filter(|p| **p == d || **p == x).count() == 2;
+            (one && phis <= 2 && distinct).then_some((d, x))
+        })?;
+        let (d, x) = d;
+        if f.loop_hints.iter().any(|h| h.latch == d) {
+            return None;
+        }
+        let &term = f.block(d).insts.last()?;
+        let InstKind::CondBr { t, f: e, .. } = f.inst(term).kind else {
+            return None;
+        };
+        return ((t == x && e == m) || (t == m && e == x)).then_some((d, vec![x]));
     }
     let (a, b) = (ps[0], ps[1]);
     let (d, arms) = match (arm_of(a), arm_of(b)) {
@@ -662,10 +687,31 @@ fn fold_if(f: &mut Function, d: BlockId, m: BlockId, arms: &[BlockId], ps: &[Blo
                 .unwrap_or(Value::Undef(f.inst(i).ty.clone()))
         };
         let (tv, fv) = (val(tp), val(fp));
-        f.inst_mut(i).kind = InstKind::Select {
+        let select = InstKind::Select {
             cond: cond.clone(),
-            t: tv,
+            t: tv.clone(),
             f: fv,
         };
+        if ps.len() == 2 {
+            f.inst_mut(i).kind = select;
+            continue;
+        }
+        // Other paths join at `m` too: the phi keeps their entries, and
+        // the if's two become one, from `d`.
+        let v = if tv == val(fp) {
+            tv
+        } else {
+            let name = format!("spec.select.{}", f.inst(i).name);
+            let ty = f.inst(i).ty.clone();
+            let sel = f.create_inst(&name, ty, select, None);
+            let at = f.block(d).insts.len() - 1;
+            f.block_mut(d).insts.insert(at, sel);
+            Value::Inst(sel)
+        };
+        let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind else {
+            unreachable!("a phi");
+        };
+        incoming.retain(|(_, b)| *b != tp && *b != fp);
+        incoming.push((v, d));
     }
 }

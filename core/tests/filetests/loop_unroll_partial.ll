@@ -1,6 +1,7 @@
 ; #pragma unroll 4. With 12 iterations (a multiple of 4) only the last copy
-; tests and branches back. With a trip count not known the copies keep their
-; tests (each may leave), and the value after the loop comes from whichever
+; tests and branches back. With a trip count not computable before the loop
+; (a step known only at run time: no remainder loop can be made) the copies
+; keep their tests (each may leave), and the value after the loop comes from whichever
 ; left (%s.next.lcssa). Either way the loop is marked not to unroll again.
 ; RUN: loop-unroll
 define i32 @twelve(i32 %x) {
@@ -19,7 +20,7 @@ exit:
   ret i32 %s.next
 }
 
-define i32 @unknown(i32 %x, i32 %n) {
+define i32 @unknown(i32 %x, i32 %n, i32 %step) {
 entry:
   br label %loop
 
@@ -27,7 +28,7 @@ loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %s = phi i32 [ %x, %entry ], [ %s.next, %loop ]
   %s.next = mul i32 %s, %i
-  %i.next = add nsw i32 %i, 1
+  %i.next = add nsw i32 %i, %step
   %cmp = icmp slt i32 %i.next, %n
   br i1 %cmp, label %loop, label %exit, !llvm.loop.unroll.count 4
 

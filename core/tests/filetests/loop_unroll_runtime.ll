@@ -2,8 +2,11 @@
 ; loop-rotate's guard becomes four copies that only the last tests (a count
 ; of trips left, down by 4), then a remainder loop for the last n & 3
 ; iterations, marked not to unroll again. The sum after the loop comes from
-; whichever ran last. With 200 iterations (too many to unroll fully) the
-; same happens, and the remainder's count folds to 0.
+; whichever ran last: the sum's `.unr` phi where the copies ran (no phi of
+; `undef` for it: where they were skipped, the remainder runs). With 200
+; iterations (too many to unroll fully) the same happens, and the remainder's
+; count folds to 0. A do-while (no guard: it runs once whatever n is) counts
+; its trips from max(n, 2) for `k += 2; while (k < n)`, nvcc's `max.s32`.
 ; RUN: loop-unroll
 define i32 @sum(ptr addrspace(1) %a, i32 %n) {
 entry:
@@ -44,6 +47,19 @@ loop:
 exit:
   ret i32 %s.next
 }
+define i32 @do_while(i32 %n) {
+entry:
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %k.next = add nsw i32 %k, 2
+  %cmp = icmp slt i32 %k.next, %n
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  ret i32 %k.next
+}
 ; CHECK: define i32 @sum
 ; CHECK: for.body.lr.ph:
 ; CHECK-NEXT: %trip.count.minus1 = add i32 %n, -1
@@ -59,8 +75,8 @@ exit:
 ; CHECK-NEXT: %niter.ncmp = icmp ne i32 %niter.nsub, 0
 ; CHECK-NEXT: br i1 %niter.ncmp, label %for.body, label %for.end.loopexit.unr-lcssa
 ; CHECK: for.end.loopexit.unr-lcssa:
-; CHECK-NEXT: %s.next.lcssa1 = phi i32 [ undef, %for.body.lr.ph ], [ %s.next.3, %for.body.3 ]
-; CHECK: %i.unr = phi i32 [ 0, %for.body.lr.ph ], [ %inc.3, %for.body.3 ]
+; CHECK-NEXT: %i.unr = phi i32 [ 0, %for.body.lr.ph ], [ %inc.3, %for.body.3 ]
+; CHECK-NEXT: %s.unr = phi i32 [ 0, %for.body.lr.ph ], [ %s.next.3, %for.body.3 ]
 ; CHECK: %lcmp.mod = icmp ne i32 %xtraiter, 0
 ; CHECK-NEXT: br i1 %lcmp.mod, label %for.body.epil.preheader, label %for.end.loopexit
 ; CHECK: for.body.epil:
@@ -70,13 +86,25 @@ exit:
 ; CHECK-NEXT: %epil.iter.cmp = icmp ne i32 %epil.iter.sub, 0
 ; CHECK-NEXT: br i1 %epil.iter.cmp, label %for.body.epil, label %for.end.loopexit, !llvm.loop.unroll.count 1
 ; CHECK: for.end.loopexit:
-; CHECK-NEXT: %s.next.lcssa = phi i32 [ %s.next.lcssa1, %for.end.loopexit.unr-lcssa ], [ %s.next.epil, %for.body.epil ]
+; CHECK-NEXT: %s.next.lcssa = phi i32 [ %s.unr, %for.end.loopexit.unr-lcssa ], [ %s.next.epil, %for.body.epil ]
 ; CHECK: define i32 @two_hundred
 ; CHECK: entry:
 ; CHECK-NEXT: br i1 false, label %exit.unr-lcssa, label %entry.new
 ; CHECK: loop.3:
 ; CHECK-NOT: loop.4:
 ; CHECK: br i1 false, label %loop.epil.preheader, label %exit
+; CHECK: define i32 @do_while
+; CHECK: entry:
+; CHECK-NEXT: %smax.cmp = icmp sgt i32 %n, 2
+; CHECK-NEXT: %smax = select i1 %smax.cmp, i32 %n, i32 2
+; CHECK-NEXT: %trip.diff.minus1 = add i32 %smax, -1
+; CHECK-NEXT: %trip.count.minus1 = lshr i32 %trip.diff.minus1, 1
+; CHECK-NEXT: %trip.count = add i32 %trip.count.minus1, 1
+; CHECK-NEXT: %xtraiter = and i32 %trip.count, 3
+; CHECK: loop.3:
+; CHECK-NOT: loop.4:
+; CHECK: loop.epil:
 ; REMARK: [loop-unroll] loop in `sum` unrolled x4 with a remainder loop (runtime trip count)
 ; REMARK: [loop-unroll] loop in `two_hundred` unrolled x4 with a remainder loop (200 iterations, too many to unroll fully)
+; REMARK: [loop-unroll] loop in `do_while` unrolled x4 with a remainder loop (runtime trip count)
 ; REMARK-NOT: missed:

@@ -1,14 +1,15 @@
 ; Loops with a trip count known only at run time that are not unrolled:
-; no guard before a bottom-tested loop (a do-while: it may run once with
-; n <= 0, so n is not its trip count); a counter stepping by a value known
+; one that runs at most 7 times (`i < (n & 7)`: under cicc's MaxUpperBound
+; of 8, LLVM leaves it rolled, as nvcc does); a counter stepping by a value known
 ; only at run time (a grid-stride loop; nvcc leaves these too); an address
 ; not indexed by the counter itself (`a[i + k]`: loop-reduce would leave its
 ; arithmetic in every copy, where nvcc's LSR steps a pointer); a second exit
 ; (a break); a loop around another loop (runtime unrolling takes innermost
-; loops only; here the inner one is a do-while).
+; loops only: the inner one, a do-while, is).
 ; RUN: loop-unroll
-define i32 @do_while(i32 %n) {
+define i32 @few(i32 %m) {
 entry:
+  %n = and i32 %m, 7
   br label %loop
 
 loop:
@@ -119,7 +120,7 @@ exit:
   %r = phi i32 [ 0, %entry ], [ %s.next, %outer.latch ]
   ret i32 %r
 }
-; CHECK: define i32 @do_while
+; CHECK: define i32 @few
 ; CHECK-NOT: loop.1
 ; CHECK: define i32 @stride
 ; CHECK-NOT: loop.1
@@ -130,9 +131,9 @@ exit:
 ; CHECK: define i32 @outer
 ; CHECK-NOT: outer.1
 ; CHECK: ret i32 %r
-; REMARK: [loop-unroll] missed: loop in `do_while` not unrolled: trip count unknown, and not unrolled with a remainder: no guard proving it runs at least once
+; REMARK: [loop-unroll] missed: loop in `few` not unrolled: trip count unknown, and not unrolled with a remainder: at most 7 trips, under cicc's MaxUpperBound (8)
 ; REMARK: [loop-unroll] missed: loop in `stride` not unrolled: trip count unknown, and not unrolled with a remainder: no counter stepping by a constant in its exit test
 ; REMARK: [loop-unroll] missed: loop in `two_exits` not unrolled: trip count unknown, and not unrolled with a remainder: it has more than one exit
 ; REMARK: [loop-unroll] missed: loop in `indexed` not unrolled: trip count unknown, and not unrolled with a remainder: an address not indexed by a counter (no pointer to step)
-; REMARK: [loop-unroll] missed: loop in `outer` not unrolled: trip count unknown, and not unrolled with a remainder: no guard proving it runs at least once
+; REMARK: [loop-unroll] loop in `outer` unrolled x4 with a remainder loop (runtime trip count)
 ; REMARK: [loop-unroll] missed: loop in `outer` not unrolled: trip count unknown, and not unrolled with a remainder: it holds another loop
