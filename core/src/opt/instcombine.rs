@@ -12,23 +12,14 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         if f.is_declaration() {
             continue;
         }
-        // Bounded: each round removes or rewrites at least one instruction.
         let before = super::remark::size(f);
-        let mut did = false;
-        for _ in 0..64 {
-            if !round(f, cx) {
-                break;
-            }
-            did = true;
-        }
+        // The rounds, then the sweeps over selects (the rounds again after
+        // the one that makes new instructions, for the selects it makes).
+        let mut did = rounds(f, cx);
         did |= canonical_select_compares(f, cx);
         if select_into_add(f, cx) {
             did = true;
-            for _ in 0..64 {
-                if !round(f, cx) {
-                    break;
-                }
-            }
+            rounds(f, cx);
         }
         if did {
             changed = true;
@@ -43,6 +34,19 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         changed = true;
     }
     changed
+}
+
+/// Rounds until one changes nothing (bounded: each round removes or
+/// rewrites at least one instruction); whether any changed something.
+fn rounds(f: &mut Function, cx: &super::PassContext) -> bool {
+    let mut any = false;
+    for _ in 0..64 {
+        if !round(f, cx) {
+            break;
+        }
+        any = true;
+    }
+    any
 }
 
 /// A select on a compare that nothing else reads, with a predicate LLVM
@@ -125,47 +129,32 @@ fn select_into_add(f: &mut Function, cx: &super::PassContext) -> bool {
             if !y.is_const() || !cx.may_rewrite() {
                 continue;
             }
-            let at = f
-                .block(b)
-                .insts
-                .iter()
-                .position(|x| *x == i)
-                .expect("in block");
+            // The new instructions go right before the select.
+            let mut made = Vec::new();
             let mut cond = cond.clone();
             if negate {
-                let not = f.create_inst(
-                    "not",
-                    Type::I1,
-                    InstKind::Bin {
-                        op: BinOp::Xor,
-                        lhs: cond,
-                        rhs: Value::bool(true),
-                        flags: Flags::default(),
-                    },
-                    None,
-                );
-                f.block_mut(b).insts.insert(at, not);
+                let not = InstKind::Bin {
+                    op: BinOp::Xor,
+                    lhs: cond,
+                    rhs: Value::bool(true),
+                    flags: Flags::default(),
+                };
+                let not = f.create_inst("not", Type::I1, not, None);
+                made.push(not);
                 cond = Value::Inst(not);
             }
             let name = format!("{}.inc", f.inst(i).name);
             let zero = fold::int_const(ty.clone(), 0);
-            let sel = f.create_inst(
-                &name,
-                ty,
-                InstKind::Select {
-                    cond,
-                    t: y,
-                    f: zero,
-                },
-                None,
-            );
-            let at = f
-                .block(b)
-                .insts
-                .iter()
-                .position(|x| *x == i)
-                .expect("in block");
-            f.block_mut(b).insts.insert(at, sel);
+            let inc = InstKind::Select {
+                cond,
+                t: y,
+                f: zero,
+            };
+            let sel = f.create_inst(&name, ty, inc, None);
+            made.push(sel);
+            let insts = &mut f.block_mut(b).insts;
+            let at = insts.iter().position(|x| *x == i).expect("in block");
+            insts.splice(at..at, made);
             f.inst_mut(i).kind = InstKind::Bin {
                 op: BinOp::Add,
                 lhs: x,

@@ -574,7 +574,11 @@ fn fold_two_entry_phis(f: &mut Function, cx: &super::PassContext) -> bool {
             for &arm in &arms {
                 removed[arm.0 as usize] = true;
             }
-            preds[m.0 as usize] = vec![d];
+            // `m` is entered from `d` where it was entered from the arms
+            // (and, at a join of more paths, still from the others).
+            let ps = &mut preds[m.0 as usize];
+            ps.retain(|p| !arms.contains(p) && *p != d);
+            ps.push(d);
             changed = true;
         }
     }
@@ -611,19 +615,21 @@ fn foldable_if(
     if ps.len() > 2 {
         // A join of more paths: a triangle of one instruction only (LLVM's
         // SpeculativelyExecuteBB), its two entries becoming one select.
-        let d = ps.iter().find_map(|&x| {
+        let phis = f
+            .block(m)
+            .insts
+            .iter()
+            .take_while(|i| matches!(f.inst(**i).kind, InstKind::Phi { .. }))
+            .count();
+        if phis > 2 {
+            return None;
+        }
+        let (d, x) = ps.iter().find_map(|&x| {
             let d = arm_of(x).filter(|d| ps.contains(d) && *d != m)?;
             let one = f.block(x).insts.len() <= 2;
-            let phis = f
-                .block(m)
-                .insts
-                .iter()
-                .take_while(|i| matches!(f.inst(**i).kind, InstKind::Phi { .. }))
-                .count();
             let distinct = ps.iter().filter(|p| **p == d || **p == x).count() == 2;
-            (one && phis <= 2 && distinct).then_some((d, x))
+            (one && distinct).then_some((d, x))
         })?;
-        let (d, x) = d;
         if f.loop_hints.iter().any(|h| h.latch == d) {
             return None;
         }
@@ -687,6 +693,7 @@ fn fold_if(f: &mut Function, d: BlockId, m: BlockId, arms: &[BlockId], ps: &[Blo
                 .unwrap_or(Value::Undef(f.inst(i).ty.clone()))
         };
         let (tv, fv) = (val(tp), val(fp));
+        let same = tv == fv;
         let select = InstKind::Select {
             cond: cond.clone(),
             t: tv.clone(),
@@ -698,15 +705,12 @@ fn fold_if(f: &mut Function, d: BlockId, m: BlockId, arms: &[BlockId], ps: &[Blo
         }
         // Other paths join at `m` too: the phi keeps their entries, and
         // the if's two become one, from `d`.
-        let v = if tv == val(fp) {
+        let v = if same {
             tv
         } else {
             let name = format!("spec.select.{}", f.inst(i).name);
             let ty = f.inst(i).ty.clone();
-            let sel = f.create_inst(&name, ty, select, None);
-            let at = f.block(d).insts.len() - 1;
-            f.block_mut(d).insts.insert(at, sel);
-            Value::Inst(sel)
+            super::loops::emit(f, d, &name, ty, select)
         };
         let InstKind::Phi { incoming } = &mut f.inst_mut(i).kind else {
             unreachable!("a phi");
