@@ -178,7 +178,7 @@ fn a_cheap_and_test_becomes_one_block_and_is_rotated() {
 fn phis_that_swap() {
     same_as_o0(
         "phis_that_swap",
-        &["loop-rotate", "licm"],
+        &["loop-rotate", "licm", "loop-unroll"],
         "  int a = 0, b = 1;
   for (int i = 0; i < n + t; i++) { int c = a + b; a = b; b = c; }
   out[t] = a * 3 + b;",

@@ -573,6 +573,64 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     }
                 }
             }
+            // Unsigned against the bottom of the range: `x < 1` is `x == 0`,
+            // `x > 0` is `x != 0` (LLVM's foldICmpUsingKnownBits, before the
+            // folds below: nvcc tests `(n >> 1) > 0` as `shr; setp.ne 0`).
+            match (pred, rhs.as_int()) {
+                (ICmp::Ult, Some(1)) | (ICmp::Ugt, Some(0)) if opty.is_int() && opty.bits() > 1 => {
+                    let pred = if *pred == ICmp::Ult {
+                        ICmp::Eq
+                    } else {
+                        ICmp::Ne
+                    };
+                    return Some(Action::Rewrite(InstKind::ICmp {
+                        pred,
+                        lhs: lhs.clone(),
+                        rhs: fold::int_const(opty.clone(), 0),
+                    }));
+                }
+                _ => {}
+            }
+            // `(x >> s) < c` is `x < c << s` and `(x >> s) > c` is
+            // `x > ((c + 1) << s) - 1`, unsigned, when the shifted constant
+            // keeps its bits (LLVM's foldICmpShrConstant; nvcc tests
+            // `blockDim.x / 32 > 1` as `setp.lt.u32 %p, %r, 64`).
+            if let (
+                Some(c),
+                Some(InstKind::Bin {
+                    op: BinOp::LShr,
+                    lhs: x,
+                    rhs: Value::Int(_, sh),
+                    ..
+                }),
+            ) = (rhs.as_int(), lhs.as_inst().map(|d| &f.inst(d).kind))
+            {
+                let bits = opty.bits();
+                if matches!(opty, Type::I32 | Type::I64) && (1..i64::from(bits)).contains(sh) {
+                    let mask = if bits == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << bits) - 1
+                    };
+                    let c = c as u64 & mask;
+                    let sh = *sh as u32;
+                    let k = match pred {
+                        ICmp::Ult => Some(c << sh & mask).filter(|k| k >> sh == c),
+                        ICmp::Ugt if c < mask => {
+                            let up = (c + 1) << sh & mask;
+                            (up >> sh == c + 1).then(|| up.wrapping_sub(1) & mask)
+                        }
+                        _ => None,
+                    };
+                    if let Some(k) = k {
+                        return Some(Action::Rewrite(InstKind::ICmp {
+                            pred: *pred,
+                            lhs: x.clone(),
+                            rhs: fold::int_const(opty.clone(), k as i64),
+                        }));
+                    }
+                }
+            }
             // Against a constant, the strict form (LLVM's canonical one,
             // whose PTX nvcc writes): `x <= 7` is `x < 8`, `x >= 100u` is
             // `x > 99u`, unless the constant is the end of the range.

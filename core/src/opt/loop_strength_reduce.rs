@@ -34,19 +34,29 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     for f in &mut m.functions {
         if !f.is_declaration() {
             let before = super::remark::size(f);
-            let n = run_function(f);
+            let (n, tests) = run_function(f);
+            let mut what = Vec::new();
             if n > 0 {
+                what.push(format!(
+                    "{n} address(es) now a pointer stepping with its loop"
+                ));
+            }
+            if tests > 0 {
+                what.push(format!(
+                    "{tests} exit test(s) now on the counter's next value"
+                ));
+            }
+            if !what.is_empty() {
                 changed = true;
-                let what = format!("{n} address(es) now a pointer stepping with its loop");
-                cx.changed_function(f, before, &what);
+                cx.changed_function(f, before, &what.join("; "));
             }
         }
     }
     changed
 }
 
-/// The number of pointers made.
-fn run_function(f: &mut Function) -> usize {
+/// The number of pointers made and of exit tests moved to the next value.
+fn run_function(f: &mut Function) -> (usize, usize) {
     let dom = DomTree::new(f);
     let li = LoopInfo::new(f, &dom);
     let preds = f.predecessors();
@@ -57,6 +67,7 @@ fn run_function(f: &mut Function) -> usize {
         }
     }
     let mut made = 0;
+    let mut tests = 0;
     for l in &li.loops {
         let (Some(pre), Some(latch)) = (l.preheader(f, &preds), l.latch()) else {
             continue;
@@ -67,6 +78,7 @@ fn run_function(f: &mut Function) -> usize {
                 .is_some_and(|b| l.contains(b))
         };
         made += invariant_steps(f, l, (pre, latch), &in_loop);
+        tests += post_increment_test(f, l.header, latch);
         for iv in loops::phis(f, l.header) {
             if f.inst(iv).ty != Type::I64 {
                 continue;
@@ -156,7 +168,100 @@ fn run_function(f: &mut Function) -> usize {
         // copy), and a counter read by nothing but its own step now.
         super::dce::run_function(f);
     }
-    made
+    (made, tests)
+}
+
+/// LSR's OptimizeLoopTermCond: a latch's exit test on the counter,
+/// `%i < C` with `%i.next = %i + s` (instcombine's fold of `%i.next < C + s`),
+/// tests `%i.next < C + s` again, so the counter and its next value are not
+/// both live across the test (nvcc's `add.s32 %r, %r, 3; setp.lt.u32 %p,
+/// %r, 100`). The add's `nsw` (`nuw`) keeps an ordered test exact; `==` and
+/// `!=` hold in wrapping arithmetic. 1 when the test changed.
+fn post_increment_test(f: &mut Function, header: BlockId, latch: BlockId) -> usize {
+    let Some(InstKind::CondBr {
+        cond: Value::Inst(c),
+        ..
+    }) = f.terminator(latch).map(|t| t.kind.clone())
+    else {
+        return 0;
+    };
+    let InstKind::ICmp {
+        pred,
+        lhs: Value::Inst(iv),
+        rhs: Value::Int(ty, bound),
+    } = f.inst(c).kind.clone()
+    else {
+        return 0;
+    };
+    if !f.block(latch).insts.contains(&c)
+        || !loops::phis(f, header).contains(&iv)
+        || f.use_counts()[c.0 as usize] != 1
+    {
+        return 0;
+    }
+    let Some(Value::Inst(next)) = loops::incoming_from(f, iv, latch) else {
+        return 0;
+    };
+    let InstKind::Bin {
+        op: BinOp::Add,
+        lhs,
+        rhs,
+        flags,
+    } = &f.inst(next).kind
+    else {
+        return 0;
+    };
+    let step = match (lhs, rhs) {
+        (Value::Inst(x), Value::Int(_, s)) | (Value::Int(_, s), Value::Inst(x)) if *x == iv => *s,
+        _ => return 0,
+    };
+    let bits = match ty {
+        Type::I32 => 32,
+        Type::I64 => 64,
+        _ => return 0,
+    };
+    let moved = bound.checked_add(step).filter(|m| {
+        let (lo, hi) = if bits == 32 {
+            (i32::MIN as i64, i32::MAX as i64)
+        } else {
+            (i64::MIN, i64::MAX)
+        };
+        (lo..=hi).contains(m)
+    });
+    let exact = match pred {
+        ICmp::Eq | ICmp::Ne => true,
+        ICmp::Slt | ICmp::Sle | ICmp::Sgt | ICmp::Sge => flags.nsw && moved.is_some(),
+        // Unsigned: both constants small and non-negative, the add `nuw`.
+        _ => flags.nuw && bound >= 0 && step >= 0 && moved.is_some_and(|m| m <= i32::MAX as i64),
+    };
+    if !exact {
+        return 0;
+    }
+    let moved = match moved {
+        Some(m) => m,
+        // `==`/`!=` wrap.
+        None if bits == 32 => (bound as i32).wrapping_add(step as i32) as i64,
+        None => bound.wrapping_add(step),
+    };
+    // The test reads the add: it goes after it, before the branch.
+    let insts = &mut f.block_mut(latch).insts;
+    let (Some(at_next), Some(at_c)) = (
+        insts.iter().position(|&i| i == next),
+        insts.iter().position(|&i| i == c),
+    ) else {
+        return 0;
+    };
+    if at_next > at_c {
+        insts.remove(at_c);
+        let end = insts.len() - 1;
+        insts.insert(end, c);
+    }
+    f.inst_mut(c).kind = InstKind::ICmp {
+        pred,
+        lhs: Value::Inst(next),
+        rhs: Value::Int(ty, moved),
+    };
+    1
 }
 
 /// A pointer stepping by a run-time number of elements (`p += blockDim.x`:

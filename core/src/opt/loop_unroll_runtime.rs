@@ -226,8 +226,68 @@ fn guard_holds(f: &Function, g: BlockId, pre: BlockId, test: (&Value, ICmp, &Val
         return false;
     };
     let gp = if t == pre { gp } else { gp.inverse() };
-    (gp == pred && a == *start && b == *bound)
-        || (gp.swapped() == pred && b == *start && a == *bound)
+    let (a, gp, b) = strict(a, gp, b);
+    let (s, p, n) = strict(start.clone(), pred, bound.clone());
+    gp == p && same(f, &a, &s, 2) && same(f, &b, &n, 2)
+}
+
+/// `a` and `b` compute the same value: the same value, or the same
+/// arithmetic on the same operands (loop-rotate's copy of the header's
+/// `n + t` beside the one LICM hoisted).
+fn same(f: &Function, a: &Value, b: &Value, depth: u32) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Value::Inst(x), Value::Inst(y)) = (a, b) else {
+        return false;
+    };
+    if depth == 0 || f.inst(*x).ty != f.inst(*y).ty {
+        return false;
+    }
+    match (&f.inst(*x).kind, &f.inst(*y).kind) {
+        (
+            InstKind::Bin { op, lhs, rhs, .. },
+            InstKind::Bin {
+                op: op2,
+                lhs: lhs2,
+                rhs: rhs2,
+                ..
+            },
+        ) => op == op2 && same(f, lhs, lhs2, depth - 1) && same(f, rhs, rhs2, depth - 1),
+        (InstKind::Cast { op, val }, InstKind::Cast { op: op2, val: val2 }) => {
+            op == op2 && same(f, val, val2, depth - 1)
+        }
+        _ => false,
+    }
+}
+
+/// `a pred b` in one spelling per meaning: `>` as `<` swapped, and `<=`/`>=`
+/// against a constant as the strict test against its neighbour (instcombine
+/// writes the guard `0 < n` as `n > 0` or `n >= 1`, or inverted, `n < 1`).
+fn strict(a: Value, pred: ICmp, b: Value) -> (Value, ICmp, Value) {
+    use ICmp::*;
+    let (a, pred, b) = match pred {
+        Sgt | Ugt | Sge | Uge => (b, pred.swapped(), a),
+        _ => (a, pred, b),
+    };
+    // The constants whose neighbour stays in range whatever the width
+    // (unsigned ones kept small: a wide constant is stored sign-extended).
+    let (lo, hi, to) = match pred {
+        Sle => (i32::MIN as i64, i32::MAX as i64, Slt),
+        Ule => (0, i32::MAX as i64, Ult),
+        _ => return (a, pred, b),
+    };
+    match (&a, &b) {
+        // a <= c  is  a < c + 1
+        (_, Value::Int(ty, c)) if (lo..hi).contains(c) => {
+            (a.clone(), to, Value::Int(ty.clone(), c + 1))
+        }
+        // c <= b  is  c - 1 < b
+        (Value::Int(ty, c), _) if (lo + 1..=hi).contains(c) => {
+            (Value::Int(ty.clone(), c - 1), to, b)
+        }
+        _ => (a, pred, b),
+    }
 }
 
 /// The copies to make of a body of `size` instructions, or why none.

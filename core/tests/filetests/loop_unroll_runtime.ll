@@ -6,7 +6,9 @@
 ; `undef` for it: where they were skipped, the remainder runs). With 200
 ; iterations (too many to unroll fully) the same happens, and the remainder's
 ; count folds to 0. A do-while (no guard: it runs once whatever n is) counts
-; its trips from max(n, 2) for `k += 2; while (k < n)`, nvcc's `max.s32`.
+; its trips from max(n, 2) for `k += 2; while (k < n)`, nvcc's `max.s32`;
+; a guard spelled `n + t < 1` around a loop to `n + t` (loop-rotate's copy of
+; the bound beside the one LICM hoisted) is the guard `0 < n + t`: no max.
 ; RUN: loop-unroll
 define i32 @sum(ptr addrspace(1) %a, i32 %n) {
 entry:
@@ -60,6 +62,29 @@ loop:
 exit:
   ret i32 %k.next
 }
+
+define i32 @guard_spelled_otherwise(i32 %n, i32 %t) {
+entry:
+  %b.pre = add nsw i32 %n, %t
+  %skip = icmp slt i32 %b.pre, 1
+  br i1 %skip, label %exit, label %ph
+
+ph:
+  %b = add nsw i32 %n, %t
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %ph ], [ %k.next, %loop ]
+  %s = phi i32 [ 1, %ph ], [ %s.next, %loop ]
+  %s.next = mul i32 %s, %k
+  %k.next = add nsw i32 %k, 1
+  %cmp = icmp slt i32 %k.next, %b
+  br i1 %cmp, label %loop, label %exit
+
+exit:
+  %r = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  ret i32 %r
+}
 ; CHECK: define i32 @sum
 ; CHECK: for.body.lr.ph:
 ; CHECK-NEXT: %trip.count.minus1 = add i32 %n, -1
@@ -104,6 +129,10 @@ exit:
 ; CHECK: loop.3:
 ; CHECK-NOT: loop.4:
 ; CHECK: loop.epil:
+; CHECK: define i32 @guard_spelled_otherwise
+; CHECK: ph:
+; CHECK-NEXT: %b = add nsw i32 %n, %t
+; CHECK-NEXT: %trip.count.minus1 = add i32 %b, -1
 ; REMARK: [loop-unroll] loop in `sum` unrolled x4 with a remainder loop (runtime trip count)
 ; REMARK: [loop-unroll] loop in `two_hundred` unrolled x4 with a remainder loop (200 iterations, too many to unroll fully)
 ; REMARK: [loop-unroll] loop in `do_while` unrolled x4 with a remainder loop (runtime trip count)
