@@ -174,6 +174,35 @@ fn a_cheap_and_test_becomes_one_block_and_is_rotated() {
     );
 }
 
+/// Recursion whose result an associative operation takes (`n * fact(n -
+/// 1)`, `n + tri(n - 1, k)`) becomes a loop with an accumulator
+/// (tailcallelim), then inlines: no call is left at -O3, and the kernel
+/// gives -O0's results.
+#[test]
+fn accumulator_recursion_becomes_a_loop() {
+    let src = "__device__ int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+__device__ int tri(int n, int k) {
+  if (n == 0) return k;
+  if (n & 1) return n + tri(n - 1, k);
+  return tri(n - 1, k);
+}
+__global__ void k(int n, const int *__restrict__ in, int *out) {
+  int t = threadIdx.x;
+  out[t] = fact((t + n) & 7) + tri(in[t] % 20, n);
+}
+";
+    let c = compile_source("k.cu", src, &opts(3));
+    let ptx = c.ptx.unwrap_or_else(|| panic!("{:?}", c.diagnostics));
+    assert!(!ptx.contains("call"), "{ptx}");
+    for &n in TRIPS {
+        let want = run(src, 0, n).unwrap_or_else(|e| panic!("-O0 n={n}: {e}"));
+        for level in [2, 3] {
+            let got = run(src, level, n).unwrap_or_else(|e| panic!("-O{level} n={n}: {e}"));
+            assert_eq!(got, want, "-O{level} n={n}");
+        }
+    }
+}
+
 #[test]
 fn phis_that_swap() {
     same_as_o0(
@@ -559,6 +588,27 @@ fn back_branch_counter_counts_loops() {
         1
     );
     assert_eq!(back_branches(&ptx("  out[t] = in[t];", 3)), 0);
+}
+
+/// Phis that swap, read after the loop: the back edge is not split (as
+/// LLVM's PHIElimination, nvcc's shape): the phi the exit reads takes its
+/// values in a register of its own, copied at the top of the loop, and the
+/// latch ends in its conditional back branch (no `bra.uni` block of copies).
+#[test]
+fn swapping_phis_keep_the_back_edge_whole() {
+    let body = "  float a = 0.f, b = 1.f;
+  int i;
+#pragma unroll 1
+  for (i = 0; i < n; i++) { float c = a * 0.5f + b; if (c > 100.f) break; a = b; b = c; }
+  out[t] = a + b + i;";
+    let p = ptx(body, 3);
+    assert_eq!(back_branches(&p), 1, "{p}");
+    assert!(!p.contains("bra.uni"), "{p}");
+    let top = p.split("\"nounroll\";").nth(1).expect("the loop");
+    assert!(
+        top.trim_start().starts_with("mov.f32"),
+        "the copy at the top of the loop:\n{p}"
+    );
 }
 
 #[test]

@@ -48,6 +48,7 @@ pub fn run(f: &mut MFunction, opts: &Options, rewrites: &mut usize) -> Done {
         *rewrites += 1;
         limit.is_none_or(|l| *rewrites <= l)
     };
+    place_loop_exits(f, &mut order, &mut may_rewrite);
     done.merged_returns = merge_returns(f, &mut order, &mut may_rewrite);
     order.append(&mut last);
     f.order = order.clone();
@@ -246,6 +247,58 @@ fn merge_returns(
     }
     order.push(target);
     merged
+}
+
+/// A loop's exit block that the source order put before the loop (the
+/// `cond.true` of `n <= 1 ? 1 : n * f(n - 1)` once tail recursion is a loop)
+/// moves to right after the loop's latch, as LLVM's block placement chains
+/// a loop before what follows it: the latch then ends in its conditional
+/// back branch and falls into the exit, where it would branch out and jump
+/// back. Only when the exit goes on to the block already after the latch
+/// (or returns), and the block before it ends in a branch, so no other
+/// fall-through is lost.
+fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn FnMut() -> bool) {
+    let pos = |order: &[usize], b: usize| order.iter().position(|&x| x == b);
+    let mut k = 0;
+    while k < order.len() {
+        let latch = order[k];
+        let succ = super::out_of_ssa::successors(&f.blocks[latch]);
+        let back = succ
+            .iter()
+            .any(|&h| pos(order, h).is_some_and(|ph| ph <= k));
+        let exit = succ.iter().copied().find(|&e| {
+            pos(order, e).is_some_and(|pe| {
+                pe > 0
+                    && succ
+                        .iter()
+                        .all(|&h| h == e || pos(order, h).is_some_and(|ph| pe < ph))
+            })
+        });
+        if let (true, Some(e)) = (back, exit) {
+            let pe = pos(order, e).expect("placed");
+            let blk = &f.blocks[e];
+            let then = order.get(k + 1).copied();
+            let goes_on = match blk.insts.last() {
+                Some(i) if i.op == Op::Ret && i.guard.is_none() => true,
+                Some(i) if i.is_uniform_branch() && i.guard.is_none() => {
+                    let targets = super::out_of_ssa::successors(blk);
+                    targets.len() == 1 && then.is_some_and(|t| targets[0] == t)
+                }
+                _ => false,
+            };
+            let before_ends = f.blocks[order[pe - 1]]
+                .insts
+                .last()
+                .is_some_and(|i| i.is_terminator() && i.guard.is_none());
+            if goes_on && before_ends && may_rewrite() {
+                order.remove(pe);
+                // The latch moved up by one.
+                order.insert(k, e);
+                continue;
+            }
+        }
+        k += 1;
+    }
 }
 
 /// How many instructions write, and how many read, each predicate register

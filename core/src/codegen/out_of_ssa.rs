@@ -253,8 +253,13 @@ fn rename(op: &mut Operand, from: Reg, to: Reg) {
 /// search stops at `s`), and the branch does not test one of them. A loop's
 /// latch then keeps one conditional back branch at its bottom instead of a
 /// block of its own for the copies.
-fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &PhiIndex) -> bool {
-    let dsts: &[Reg] = phis.dsts.get(&s).map_or(&[], Vec::as_slice);
+fn copies_may_precede_branch(
+    f: &MFunction,
+    b: usize,
+    s: usize,
+    dsts: &[Reg],
+    phis: &PhiIndex,
+) -> bool {
     let blk = &f.blocks[b];
     if blk
         .insts
@@ -286,6 +291,64 @@ fn copies_may_precede_branch(f: &MFunction, b: usize, s: usize, phis: &PhiIndex)
                 .any(|(block, r)| *block != s && r.is_some_and(|r| dsts.contains(&r)))
         })
     })
+}
+
+/// A copy that repeats one earlier in the block, neither register written
+/// since, goes: a latch whose exit edge and back edge need the same copy
+/// (`mov.u32 %r12, %r8;` for both) holds it once.
+fn drop_repeated_copies(blk: &mut MBlock) {
+    let mut held: Vec<(Reg, Operand)> = Vec::new();
+    let mut keep = Vec::with_capacity(blk.insts.len());
+    for i in std::mem::take(&mut blk.insts) {
+        let copy = match (i.op, i.guard, i.operands.as_slice()) {
+            (Op::Mov, None, [Operand::Reg(d), src @ (Operand::Reg(_) | Operand::Imm(_))]) => {
+                Some((*d, src.clone()))
+            }
+            _ => None,
+        };
+        if let Some(c) = &copy {
+            if held.contains(c) {
+                continue;
+            }
+        }
+        if matches!(i.op, Op::Call | Op::Text | Op::Asm | Op::AsmEffect) {
+            held.clear();
+        } else if let Some(first) = i.operands.first() {
+            let written = first.regs();
+            held.retain(|(d, s)| {
+                !written.contains(d) && s.reg().is_none_or(|r| !written.contains(&r))
+            });
+        }
+        if let Some(c) = copy {
+            if c.1.reg() != Some(c.0) {
+                held.push(c);
+            }
+        }
+        keep.push(i);
+    }
+    blk.insts = keep;
+}
+
+/// Whether every path from the function's entry to `b` passes through `s`.
+fn dominates(f: &MFunction, s: usize, b: usize) -> bool {
+    if s == b {
+        return true;
+    }
+    let Some(&entry) = f.order.first() else {
+        return false;
+    };
+    let mut seen: HashSet<usize> = HashSet::default();
+    let mut stack = vec![entry];
+    while let Some(x) = stack.pop() {
+        if x == s || !seen.insert(x) {
+            continue;
+        }
+        if x == b {
+            return false;
+        }
+        stack.extend(successors(&f.blocks[x]));
+    }
+    true
 }
 
 /// The phis by block (their registers) and by incoming block (the phi's
@@ -369,7 +432,17 @@ pub fn run(
     // Split critical edges into blocks that have phis.
     let mut edge_block: HashMap<(usize, usize), usize> = HashMap::default();
     let phi_blocks: HashSet<usize> = phis.iter().map(|p| p.block).collect();
-    let phi_index = PhiIndex::new(phis);
+    let mut phis: Vec<Phi> = phis
+        .iter()
+        .map(|p| Phi {
+            block: p.block,
+            dst: p.dst,
+            incoming: p.incoming.clone(),
+        })
+        .collect();
+    let mut phi_index = PhiIndex::new(&phis);
+    // The phis' registers, and those a phi takes its values in instead.
+    let mut phi_regs: HashSet<Reg> = phis.iter().map(|p| p.dst).collect();
     for b in 0..nblocks {
         let succ = successors(&f.blocks[b]);
         if succ.len() < 2 {
@@ -379,8 +452,36 @@ pub fn run(
             if preds[s].len() < 2 || !phi_blocks.contains(&s) || edge_block.contains_key(&(b, s)) {
                 continue;
             }
-            if copies_may_precede_branch(f, b, s, &phi_index) {
+            let dsts = phi_index.dsts.get(&s).cloned().unwrap_or_default();
+            if copies_may_precede_branch(f, b, s, &dsts, &phi_index) {
                 continue;
+            }
+            // A loop's back edge is not split (LLVM's PHIElimination: an
+            // out-of-line block in the loop costs a branch per trip): a phi
+            // whose register the other paths read takes its values in a
+            // register of its own, copied to the phi's at the top of the
+            // loop (nvcc's `mov.u32` after `.pragma "nounroll"`).
+            if dominates(f, s, b) {
+                let taken: Vec<Reg> = dsts
+                    .iter()
+                    .copied()
+                    .filter(|d| !copies_may_precede_branch(f, b, s, &[*d], &phi_index))
+                    .collect();
+                let mut tops = Vec::new();
+                for d in taken {
+                    let fresh = f.new_reg(d.class);
+                    phi_regs.insert(fresh);
+                    for p in phis.iter_mut().filter(|p| p.block == s && p.dst == d) {
+                        p.dst = fresh;
+                    }
+                    tops.push(mov(d, Operand::Reg(fresh)));
+                }
+                f.blocks[s].insts.splice(0..0, tops);
+                phi_index = PhiIndex::new(&phis);
+                let dsts = phi_index.dsts.get(&s).cloned().unwrap_or_default();
+                if copies_may_precede_branch(f, b, s, &dsts, &phi_index) {
+                    continue;
+                }
             }
             let nb = f.blocks.len();
             let name = format!("{}.{}.crit", f.blocks[b].name, f.blocks[s].name);
@@ -409,11 +510,11 @@ pub fn run(
     let mut pending = EdgeCopies {
         edges: Vec::new(),
         readers: HashMap::default(),
-        phi_regs: phis.iter().map(|p| p.dst).collect(),
+        phi_regs,
         renamed: Vec::new(),
     };
     let mut edge_index: HashMap<Edge, usize> = HashMap::default();
-    for p in phis {
+    for p in &phis {
         for (pred, op) in &p.incoming {
             let from = edge_block.get(&(*pred, p.block)).copied().unwrap_or(*pred);
             let e = *edge_index.entry((from, p.block)).or_insert_with(|| {
@@ -459,5 +560,8 @@ pub fn run(
     // The copies left whose registers are never live at once join.
     let mut renamed = pending.renamed;
     renamed.extend(super::coalesce::run(f, limit, rewrites));
+    for b in &mut f.blocks {
+        drop_repeated_copies(b);
+    }
     renamed
 }

@@ -21,21 +21,31 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         if f.is_declaration() {
             continue;
         }
+        if !locals_stay_local(f) || !recursive(f) || !cx.may_rewrite() {
+            continue;
+        }
+        // A duplicated return changes the function even if no site is left
+        // (accumulators of two different operations).
+        changed |= duplicate_returns(f);
         let sites = tail_calls(f);
-        if sites.is_empty() || !locals_stay_local(f) || !cx.may_rewrite() {
+        if sites.is_empty() {
             continue;
         }
         let line = sites
             .iter()
-            .find_map(|&(_, call)| f.inst(call).loc)
+            .find_map(|s| f.inst(s.call).loc)
             .map_or(0, |l| l.line);
         let n = sites.len();
+        let op = sites.iter().find_map(|s| s.acc.as_ref().map(|(op, _)| *op));
         eliminate(f, sites);
         let s = if n == 1 { "" } else { "s" };
+        let acc = op.map_or(String::new(), |op| {
+            format!(", its `{}` of the result an accumulator", op.name())
+        });
         cx.applied(
             line,
             format_args!(
-                "`{}`: {n} tail call{s} to itself became a branch back to its start (a loop)",
+                "`{}`: {n} tail call{s} to itself became a branch back to its start (a loop){acc}",
                 f.name
             ),
         );
@@ -44,14 +54,38 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
     changed
 }
 
-/// The blocks ending in `call @f(…)` to the function itself right before
-/// `ret` of its result (or `ret void`), with the call.
-fn tail_calls(f: &Function) -> Vec<(BlockId, InstId)> {
+/// A call of the function to itself whose result is returned, in `block`:
+/// directly (`call; ret`) or through an accumulator (`acc`: the operation
+/// and its other operand, `call; %m = mul %n, %call; ret %m`).
+struct Site {
+    block: BlockId,
+    call: InstId,
+    acc: Option<(BinOp, Value)>,
+}
+
+/// Whether the function calls itself.
+fn recursive(f: &Function) -> bool {
+    f.layout.iter().any(|&b| {
+        f.block(b).insts.iter().any(|&i| {
+            matches!(&f.inst(i).kind, InstKind::Call { callee: Callee::Function(name), .. } if *name == f.name)
+        })
+    })
+}
+
+/// The calls to itself that return their result: `call @f(…)` right before
+/// `ret` of it (or `ret void`), or before an associative and commutative
+/// integer operation of it with a value computed before the call, whose
+/// result is returned (LLVM's accumulator recursion: `n * factorial(n - 1)`).
+/// Accumulator sites must share one operation; others are dropped.
+fn tail_calls(f: &Function) -> Vec<Site> {
     let mut sites = Vec::new();
+    let uses = f.use_counts();
     for &b in &f.layout {
         let insts = &f.block(b).insts;
-        let [.., call, ret] = insts[..] else {
-            continue;
+        let (call, acc, ret) = match insts[..] {
+            [.., call, acc, ret] if accumulates(f, call, acc).is_some() => (call, Some(acc), ret),
+            [.., call, ret] => (call, None, ret),
+            _ => continue,
         };
         let InstKind::Ret { val } = &f.inst(ret).kind else {
             continue;
@@ -63,15 +97,103 @@ fn tail_calls(f: &Function) -> Vec<(BlockId, InstId)> {
         else {
             continue;
         };
+        let result = Value::Inst(acc.unwrap_or(call));
         let returns_it = match val {
-            Some(v) => *v == Value::Inst(call),
-            None => f.inst(call).ty == Type::Void,
+            Some(v) => *v == result,
+            None => acc.is_none() && f.inst(call).ty == Type::Void,
         };
-        if *name == f.name && returns_it && args.len() == f.params.len() {
-            sites.push((b, call));
+        let only_use = acc.is_none() || uses[call.0 as usize] == 1;
+        if *name == f.name && returns_it && only_use && args.len() == f.params.len() {
+            sites.push(Site {
+                block: b,
+                call,
+                acc: acc.and_then(|a| accumulates(f, call, a)),
+            });
+        }
+    }
+    let mut ops = sites
+        .iter()
+        .filter_map(|s| s.acc.as_ref().map(|(op, _)| *op));
+    if let Some(first) = ops.next() {
+        if ops.any(|op| op != first) {
+            sites.retain(|s| s.acc.is_none());
         }
     }
     sites
+}
+
+/// `acc` is `op(call, x)` or `op(x, call)` for an associative and
+/// commutative integer `op`, `x` not the call: the operation and `x`.
+fn accumulates(f: &Function, call: InstId, acc: InstId) -> Option<(BinOp, Value)> {
+    let InstKind::Bin { op, lhs, rhs, .. } = &f.inst(acc).kind else {
+        return None;
+    };
+    if !matches!(
+        op,
+        BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor
+    ) || !f.inst(acc).ty.is_int()
+    {
+        return None;
+    }
+    let me = Value::Inst(call);
+    match (lhs, rhs) {
+        (a, x) | (x, a) if *a == me && *x != me => Some((*op, x.clone())),
+        _ => None,
+    }
+}
+
+/// LLVM's return duplication before tail-call elimination: a block that is
+/// only `%r = phi …; ret %r`, entered by a plain branch from a block whose
+/// value for the phi is a recursive call's accumulator (`%m = mul %n,
+/// %call; br label %end`), returns from that block itself, so the call is
+/// a tail call with an accumulator.
+fn duplicate_returns(f: &mut Function) -> bool {
+    let mut changed = false;
+    for b in f.layout.clone() {
+        let [phi, ret] = f.block(b).insts[..] else {
+            continue;
+        };
+        let (
+            InstKind::Phi { incoming },
+            InstKind::Ret {
+                val: Some(Value::Inst(r)),
+            },
+        ) = (f.inst(phi).kind.clone(), &f.inst(ret).kind)
+        else {
+            continue;
+        };
+        if *r != phi {
+            continue;
+        }
+        let mut kept = Vec::new();
+        for (v, p) in incoming {
+            let insts = &f.block(p).insts;
+            let folds = match (&insts[..], &v) {
+                ([.., call, acc, br], Value::Inst(a)) if a == acc => {
+                    matches!(f.inst(*br).kind, InstKind::Br { dest } if dest == b)
+                        && matches!(&f.inst(*call).kind, InstKind::Call { callee: Callee::Function(name), .. } if *name == f.name)
+                        && accumulates(f, *call, *acc).is_some()
+                }
+                _ => false,
+            };
+            if !folds {
+                kept.push((v, p));
+                continue;
+            }
+            let br = f.block_mut(p).insts.pop().expect("the branch");
+            let loc = f.inst(br).loc;
+            f.erase_inst(br);
+            let r = f.create_inst("", Type::Void, InstKind::Ret { val: Some(v) }, loc);
+            f.block_mut(p).insts.push(r);
+            changed = true;
+        }
+        if kept.is_empty() {
+            f.remove_block(b);
+        } else if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
+            *incoming = kept;
+        }
+    }
+    changed
 }
 
 /// Whether every alloca is in the entry block and used only as the address
@@ -105,7 +227,7 @@ fn locals_stay_local(f: &Function) -> bool {
     true
 }
 
-fn eliminate(f: &mut Function, sites: Vec<(BlockId, InstId)>) {
+fn eliminate(f: &mut Function, sites: Vec<Site>) {
     let entry = f.entry();
     // The entry's code (all but its allocas) moves to `tailrecurse`, right after it.
     let body = f.add_block("tailrecurse");
@@ -127,7 +249,7 @@ fn eliminate(f: &mut Function, sites: Vec<(BlockId, InstId)>) {
     // The parameters some tail call changes become phis.
     let args_of: Vec<Vec<Value>> = sites
         .iter()
-        .map(|&(_, call)| match &f.inst(call).kind {
+        .map(|s| match &f.inst(s.call).kind {
             InstKind::Call { args, .. } => args.clone(),
             _ => unreachable!("a tail call"),
         })
@@ -144,9 +266,46 @@ fn eliminate(f: &mut Function, sites: Vec<(BlockId, InstId)>) {
         f.replace_all_uses(&me, &Value::Inst(phi));
         phis.push((p, phi));
     }
+    // The accumulator (LLVM's `accumulator.tr`): the operation's identity
+    // on entry, each accumulating call's operand folded in per trip.
+    let acc_op = sites.iter().find_map(|s| s.acc.as_ref().map(|(op, _)| *op));
+    let acc = acc_op.map(|op| {
+        let ty = f.ret.clone();
+        let phi = f.create_inst(
+            "accumulator.tr",
+            ty,
+            InstKind::Phi { incoming: vec![] },
+            None,
+        );
+        (op, phi)
+    });
+    // Every other return returns the accumulator folded with its value
+    // (before the tail calls' rets go: those are not returns any more).
+    if let Some((op, phi)) = acc {
+        let tail_rets: Vec<BlockId> = sites.iter().map(|s| s.block).collect();
+        for b in f.layout.clone() {
+            if tail_rets.contains(&b) {
+                continue;
+            }
+            let Some(&ret) = f.block(b).insts.last() else {
+                continue;
+            };
+            let InstKind::Ret { val: Some(v) } = f.inst(ret).kind.clone() else {
+                continue;
+            };
+            let ty = f.value_type(&v);
+            let r = f.create_inst("accumulator.ret.tr", ty, bin(op, Value::Inst(phi), v), None);
+            let at = f.block(b).insts.len() - 1;
+            f.block_mut(b).insts.insert(at, r);
+            f.inst_mut(ret).kind = InstKind::Ret {
+                val: Some(Value::Inst(r)),
+            };
+        }
+    }
     // The tail calls' arguments, read after the replacement (an argument
     // that is a parameter is now its phi).
-    for &(b, call) in &sites {
+    for site in &sites {
+        let (b, call) = (site.block, site.call);
         let b = if b == entry { body } else { b };
         let InstKind::Call { args, .. } = f.inst(call).kind.clone() else {
             unreachable!("a tail call");
@@ -158,16 +317,64 @@ fn eliminate(f: &mut Function, sites: Vec<(BlockId, InstId)>) {
             }
         }
         let ret = f.block_mut(b).insts.pop().expect("the ret");
-        f.block_mut(b).insts.pop();
         f.erase_inst(ret);
-        f.erase_inst(call);
+        if let Some((op, phi)) = acc {
+            // `call; %m = op %call, x` becomes `%acc.next = op %acc.tr, x`.
+            let next = match &site.acc {
+                Some(_) => {
+                    let m = f.block_mut(b).insts.pop().expect("the accumulator");
+                    // Its other operand as it reads now (a parameter is its phi).
+                    let (_, x) = accumulates(f, call, m).expect("an accumulator");
+                    f.erase_inst(m);
+                    let ty = f.inst(phi).ty.clone();
+                    let n = f.create_inst("accumulate.tr", ty, bin(op, Value::Inst(phi), x), loc);
+                    Some(n)
+                }
+                None => None,
+            };
+            f.block_mut(b).insts.pop();
+            f.erase_inst(call);
+            if let Some(n) = next {
+                f.block_mut(b).insts.push(n);
+            }
+            let v = next.map_or(Value::Inst(phi), Value::Inst);
+            if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
+                incoming.push((v, b));
+            }
+        } else {
+            f.block_mut(b).insts.pop();
+            f.erase_inst(call);
+        }
         let br = f.create_inst("", Type::Void, InstKind::Br { dest: body }, loc);
         f.block_mut(b).insts.push(br);
     }
+
     for (k, &(p, phi)) in phis.iter().enumerate() {
         if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
             incoming.insert(0, (Value::Arg(p as u32), entry));
         }
         f.block_mut(body).insts.insert(k, phi);
+    }
+    if let Some((op, phi)) = acc {
+        let ty = f.inst(phi).ty.clone();
+        let id = match op {
+            BinOp::Mul => 1,
+            BinOp::And => -1,
+            _ => 0,
+        };
+        if let InstKind::Phi { incoming } = &mut f.inst_mut(phi).kind {
+            incoming.insert(0, (crate::ir::fold::int_const(ty, id), entry));
+        }
+        let at = phis.len();
+        f.block_mut(body).insts.insert(at, phi);
+    }
+}
+
+fn bin(op: BinOp, lhs: Value, rhs: Value) -> InstKind {
+    InstKind::Bin {
+        op,
+        lhs,
+        rhs,
+        flags: Flags::default(),
     }
 }
