@@ -315,7 +315,8 @@ fn emit_last(f: &mut Function, b: BlockId, name: &str, ty: Type, kind: InstKind)
     Value::Inst(i)
 }
 
-fn bin(op: BinOp, lhs: Value, rhs: Value) -> InstKind {
+/// `op lhs, rhs` without flags.
+pub(super) fn bin(op: BinOp, lhs: Value, rhs: Value) -> InstKind {
     InstKind::Bin {
         op,
         lhs,

@@ -13,6 +13,7 @@
 //! overwritten): every alloca must be in the entry block and used only as
 //! the address of loads and stores. One walk over each function.
 
+use super::loop_unroll_runtime::bin;
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
@@ -367,14 +368,5 @@ fn eliminate(f: &mut Function, sites: Vec<Site>) {
         }
         let at = phis.len();
         f.block_mut(body).insts.insert(at, phi);
-    }
-}
-
-fn bin(op: BinOp, lhs: Value, rhs: Value) -> InstKind {
-    InstKind::Bin {
-        op,
-        lhs,
-        rhs,
-        flags: Flags::default(),
     }
 }
