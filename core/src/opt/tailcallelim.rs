@@ -22,7 +22,10 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
         if f.is_declaration() {
             continue;
         }
-        if !locals_stay_local(f) || !recursive(f) || !cx.may_rewrite() {
+        // Asked only when something would change (the rewrite budget counts
+        // the rewrites that happen, so bisect can stop at each).
+        let work = recursive(f) && (!tail_calls(f).is_empty() || returns_to_duplicate(f));
+        if !work || !locals_stay_local(f) || !cx.may_rewrite() {
             continue;
         }
         // A duplicated return changes the function even if no site is left
@@ -37,7 +40,7 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
             .find_map(|s| f.inst(s.call).loc)
             .map_or(0, |l| l.line);
         let n = sites.len();
-        let op = sites.iter().find_map(|s| s.acc.as_ref().map(|(op, _)| *op));
+        let op = sites.iter().find_map(|s| s.acc);
         eliminate(f, sites);
         let s = if n == 1 { "" } else { "s" };
         let acc = op.map_or(String::new(), |op| {
@@ -56,12 +59,12 @@ pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
 }
 
 /// A call of the function to itself whose result is returned, in `block`:
-/// directly (`call; ret`) or through an accumulator (`acc`: the operation
-/// and its other operand, `call; %m = mul %n, %call; ret %m`).
+/// directly (`call; ret`) or through an accumulator (`acc`: its operation,
+/// `call; %m = mul %n, %call; ret %m`).
 struct Site {
     block: BlockId,
     call: InstId,
-    acc: Option<(BinOp, Value)>,
+    acc: Option<BinOp>,
 }
 
 /// Whether the function calls itself.
@@ -84,7 +87,10 @@ fn tail_calls(f: &Function) -> Vec<Site> {
     for &b in &f.layout {
         let insts = &f.block(b).insts;
         let (call, acc, ret) = match insts[..] {
-            [.., call, acc, ret] if accumulates(f, call, acc).is_some() => (call, Some(acc), ret),
+            [.., call, acc, ret] => match accumulates(f, call, acc) {
+                Some((op, _)) => (call, Some((acc, op)), ret),
+                None => (acc, None, ret),
+            },
             [.., call, ret] => (call, None, ret),
             _ => continue,
         };
@@ -98,7 +104,7 @@ fn tail_calls(f: &Function) -> Vec<Site> {
         else {
             continue;
         };
-        let result = Value::Inst(acc.unwrap_or(call));
+        let result = Value::Inst(acc.map_or(call, |(a, _)| a));
         let returns_it = match val {
             Some(v) => *v == result,
             None => acc.is_none() && f.inst(call).ty == Type::Void,
@@ -108,13 +114,11 @@ fn tail_calls(f: &Function) -> Vec<Site> {
             sites.push(Site {
                 block: b,
                 call,
-                acc: acc.and_then(|a| accumulates(f, call, a)),
+                acc: acc.map(|(_, op)| op),
             });
         }
     }
-    let mut ops = sites
-        .iter()
-        .filter_map(|s| s.acc.as_ref().map(|(op, _)| *op));
+    let mut ops = sites.iter().filter_map(|s| s.acc);
     if let Some(first) = ops.next() {
         if ops.any(|op| op != first) {
             sites.retain(|s| s.acc.is_none());
@@ -151,33 +155,15 @@ fn accumulates(f: &Function, call: InstId, acc: InstId) -> Option<(BinOp, Value)
 fn duplicate_returns(f: &mut Function) -> bool {
     let mut changed = false;
     for b in f.layout.clone() {
-        let [phi, ret] = f.block(b).insts[..] else {
+        let Some(phi) = returned_phi(f, b) else {
             continue;
         };
-        let (
-            InstKind::Phi { incoming },
-            InstKind::Ret {
-                val: Some(Value::Inst(r)),
-            },
-        ) = (f.inst(phi).kind.clone(), &f.inst(ret).kind)
-        else {
-            continue;
+        let InstKind::Phi { incoming } = f.inst(phi).kind.clone() else {
+            unreachable!("a phi");
         };
-        if *r != phi {
-            continue;
-        }
         let mut kept = Vec::new();
         for (v, p) in incoming {
-            let insts = &f.block(p).insts;
-            let folds = match (&insts[..], &v) {
-                ([.., call, acc, br], Value::Inst(a)) if a == acc => {
-                    matches!(f.inst(*br).kind, InstKind::Br { dest } if dest == b)
-                        && matches!(&f.inst(*call).kind, InstKind::Call { callee: Callee::Function(name), .. } if *name == f.name)
-                        && accumulates(f, *call, *acc).is_some()
-                }
-                _ => false,
-            };
-            if !folds {
+            if !returns_accumulator(f, b, &v, p) {
                 kept.push((v, p));
                 continue;
             }
@@ -195,6 +181,41 @@ fn duplicate_returns(f: &mut Function) -> bool {
         }
     }
     changed
+}
+
+/// Whether [`duplicate_returns`] would change the function.
+fn returns_to_duplicate(f: &Function) -> bool {
+    f.layout.iter().any(|&b| {
+        returned_phi(f, b).is_some_and(|phi| match &f.inst(phi).kind {
+            InstKind::Phi { incoming } => incoming
+                .iter()
+                .any(|(v, p)| returns_accumulator(f, b, v, *p)),
+            _ => false,
+        })
+    })
+}
+
+/// The phi of a block that is only `%r = phi …; ret %r`.
+fn returned_phi(f: &Function, b: BlockId) -> Option<InstId> {
+    let [phi, ret] = f.block(b).insts[..] else {
+        return None;
+    };
+    let returns_phi =
+        matches!(f.inst(ret).kind, InstKind::Ret { val: Some(Value::Inst(r)) } if r == phi);
+    (returns_phi && matches!(f.inst(phi).kind, InstKind::Phi { .. })).then_some(phi)
+}
+
+/// Whether `p` ends `call @self; %acc = op …; br label %b` and gives the
+/// return block `b`'s phi `v`, that accumulator.
+fn returns_accumulator(f: &Function, b: BlockId, v: &Value, p: BlockId) -> bool {
+    match (&f.block(p).insts[..], v) {
+        ([.., call, acc, br], Value::Inst(a)) if a == acc => {
+            matches!(f.inst(*br).kind, InstKind::Br { dest } if dest == b)
+                && matches!(&f.inst(*call).kind, InstKind::Call { callee: Callee::Function(name), .. } if *name == f.name)
+                && accumulates(f, *call, *acc).is_some()
+        }
+        _ => false,
+    }
 }
 
 /// Whether every alloca is in the entry block and used only as the address
@@ -269,7 +290,7 @@ fn eliminate(f: &mut Function, sites: Vec<Site>) {
     }
     // The accumulator (LLVM's `accumulator.tr`): the operation's identity
     // on entry, each accumulating call's operand folded in per trip.
-    let acc_op = sites.iter().find_map(|s| s.acc.as_ref().map(|(op, _)| *op));
+    let acc_op = sites.iter().find_map(|s| s.acc);
     let acc = acc_op.map(|op| {
         let ty = f.ret.clone();
         let phi = f.create_inst(
