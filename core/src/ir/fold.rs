@@ -204,6 +204,35 @@ pub fn icmp(pred: ICmp, a: &Value, b: &Value, ty: &Type) -> Option<bool> {
     })
 }
 
+/// `x pred c` in its strict form, LLVM's canonical one (whose PTX nvcc
+/// writes): `x <= 7` is `x < 8`, `x >= 100u` is `x > 99u`. None when `pred`
+/// is strict or an equality already, or `c` is the end of the range.
+pub fn strict_against(pred: ICmp, c: &Value) -> Option<(ICmp, Value)> {
+    let Value::Int(ty, c) = c else {
+        return None;
+    };
+    let bits = ty.bits();
+    if bits <= 1 {
+        return None;
+    }
+    let mask = unsigned(-1, bits);
+    let u = unsigned(*c, bits);
+    let smax = (mask >> 1) as i64;
+    let s = if bits < 64 && u > mask >> 1 {
+        *c | !(mask as i64)
+    } else {
+        *c
+    };
+    let (pred, k) = match pred {
+        ICmp::Sle if s != smax => (ICmp::Slt, s + 1),
+        ICmp::Sge if s != -smax - 1 => (ICmp::Sgt, s - 1),
+        ICmp::Ule if u != mask => (ICmp::Ult, u.wrapping_add(1) as i64),
+        ICmp::Uge if u != 0 => (ICmp::Ugt, (u - 1) as i64),
+        _ => return None,
+    };
+    Some((pred, int_const(ty.clone(), k)))
+}
+
 /// Folds a float comparison of two constants.
 pub fn fcmp(pred: FCmp, a: &Value, b: &Value) -> Option<bool> {
     let (Value::Float(_, x), Value::Float(_, y)) = (a, b) else {

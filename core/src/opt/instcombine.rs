@@ -631,37 +631,13 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     }
                 }
             }
-            // Against a constant, the strict form (LLVM's canonical one,
-            // whose PTX nvcc writes): `x <= 7` is `x < 8`, `x >= 100u` is
-            // `x > 99u`, unless the constant is the end of the range.
-            if let (Some(c), true) = (rhs.as_int(), opty.is_int() && opty.bits() > 1) {
-                let bits = opty.bits();
-                let mask = if bits == 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << bits) - 1
-                };
-                let u = c as u64 & mask;
-                let smax = (mask >> 1) as i64;
-                let s = if bits < 64 && u > mask >> 1 {
-                    c | !(mask as i64)
-                } else {
-                    c
-                };
-                let strict = match pred {
-                    ICmp::Sle if s != smax => Some((ICmp::Slt, s + 1)),
-                    ICmp::Sge if s != -smax - 1 => Some((ICmp::Sgt, s - 1)),
-                    ICmp::Ule if u != mask => Some((ICmp::Ult, u.wrapping_add(1) as i64)),
-                    ICmp::Uge if u != 0 => Some((ICmp::Ugt, (u - 1) as i64)),
-                    _ => None,
-                };
-                if let Some((pred, k)) = strict {
-                    return Some(Action::Rewrite(InstKind::ICmp {
-                        pred,
-                        lhs: lhs.clone(),
-                        rhs: fold::int_const(opty.clone(), k),
-                    }));
-                }
+            // Against a constant, the strict form: `x <= 7` is `x < 8`.
+            if let Some((pred, rhs)) = fold::strict_against(*pred, rhs) {
+                return Some(Action::Rewrite(InstKind::ICmp {
+                    pred,
+                    lhs: lhs.clone(),
+                    rhs,
+                }));
             }
             // `zext i1 %b` compared with 0 is `%b` (or its negation).
             if let (Value::Inst(z), true) = (lhs, is_int(rhs, 0)) {

@@ -26,6 +26,7 @@ use super::loop_strength_reduce::affine;
 use super::loop_unroll::{unroll, Control, Mode};
 use super::loops::*;
 use crate::collections::{HashMap, HashSet};
+use crate::ir::fold;
 use crate::ir::*;
 
 /// The most instructions a loop body may hold to be unrolled at run time
@@ -261,31 +262,19 @@ fn same(f: &Function, a: &Value, b: &Value, depth: u32) -> bool {
     }
 }
 
-/// `a pred b` in one spelling per meaning: `>` as `<` swapped, and `<=`/`>=`
-/// against a constant as the strict test against its neighbour (instcombine
-/// writes the guard `0 < n` as `n > 0` or `n >= 1`, or inverted, `n < 1`).
+/// `a pred b` in one spelling per meaning: a constant to the right in its
+/// strict form ([`fold::strict_against`]), then `>` as `<` swapped
+/// (instcombine writes the guard `0 < n` as `n > 0` or `n >= 1`, or
+/// inverted, `n < 1`).
 fn strict(a: Value, pred: ICmp, b: Value) -> (Value, ICmp, Value) {
-    use ICmp::*;
-    let (a, pred, b) = match pred {
-        Sgt | Ugt | Sge | Uge => (b, pred.swapped(), a),
-        _ => (a, pred, b),
+    let (a, pred, b) = if a.as_int().is_some() && b.as_int().is_none() {
+        (b, pred.swapped(), a)
+    } else {
+        (a, pred, b)
     };
-    // The constants whose neighbour stays in range whatever the width
-    // (unsigned ones kept small: a wide constant is stored sign-extended).
-    let (lo, hi, to) = match pred {
-        Sle => (i32::MIN as i64, i32::MAX as i64, Slt),
-        Ule => (0, i32::MAX as i64, Ult),
-        _ => return (a, pred, b),
-    };
-    match (&a, &b) {
-        // a <= c  is  a < c + 1
-        (_, Value::Int(ty, c)) if (lo..hi).contains(c) => {
-            (a.clone(), to, Value::Int(ty.clone(), c + 1))
-        }
-        // c <= b  is  c - 1 < b
-        (Value::Int(ty, c), _) if (lo + 1..=hi).contains(c) => {
-            (Value::Int(ty.clone(), c - 1), to, b)
-        }
+    let (pred, b) = fold::strict_against(pred, &b).unwrap_or((pred, b));
+    match pred {
+        ICmp::Sgt | ICmp::Ugt | ICmp::Sge | ICmp::Uge => (b, pred.swapped(), a),
         _ => (a, pred, b),
     }
 }
