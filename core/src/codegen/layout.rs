@@ -258,24 +258,31 @@ fn merge_returns(
 /// (or returns), and the block before it ends in a branch, so no other
 /// fall-through is lost.
 fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn FnMut() -> bool) {
-    let pos = |order: &[usize], b: usize| order.iter().position(|&x| x == b);
+    // Each block's place in `order` (None: not placed), rebuilt after a move.
+    let places = |order: &[usize]| {
+        let mut at = vec![None; f.blocks.len()];
+        for (k, &b) in order.iter().enumerate() {
+            at[b] = Some(k);
+        }
+        at
+    };
+    let mut at = places(order);
+    let pos = |at: &[Option<usize>], b: usize| at[b];
     let mut k = 0;
     while k < order.len() {
         let latch = order[k];
         let succ = super::out_of_ssa::successors(&f.blocks[latch]);
-        let back = succ
-            .iter()
-            .any(|&h| pos(order, h).is_some_and(|ph| ph <= k));
+        let back = succ.iter().any(|&h| pos(&at, h).is_some_and(|ph| ph <= k));
         let exit = succ.iter().copied().find(|&e| {
-            pos(order, e).is_some_and(|pe| {
+            pos(&at, e).is_some_and(|pe| {
                 pe > 0
                     && succ
                         .iter()
-                        .all(|&h| h == e || pos(order, h).is_some_and(|ph| pe < ph))
+                        .all(|&h| h == e || pos(&at, h).is_some_and(|ph| pe < ph))
             })
         });
         if let (true, Some(e)) = (back, exit) {
-            let pe = pos(order, e).expect("placed");
+            let pe = pos(&at, e).expect("placed");
             let blk = &f.blocks[e];
             let then = order.get(k + 1).copied();
             let goes_on = match blk.insts.last() {
@@ -294,6 +301,7 @@ fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn
                 order.remove(pe);
                 // The latch moved up by one.
                 order.insert(k, e);
+                at = places(order);
                 continue;
             }
         }

@@ -297,7 +297,10 @@ fn copies_may_precede_branch(
 /// since, goes: a latch whose exit edge and back edge need the same copy
 /// (`mov.u32 %r12, %r8;` for both) holds it once.
 fn drop_repeated_copies(blk: &mut MBlock) {
-    let mut held: Vec<(Reg, Operand)> = Vec::new();
+    // The copies that still hold, by destination, and the destinations
+    // holding a copy of each source register.
+    let mut held: HashMap<Reg, Operand> = HashMap::default();
+    let mut readers: HashMap<Reg, Vec<Reg>> = HashMap::default();
     let mut keep = Vec::with_capacity(blk.insts.len());
     for i in std::mem::take(&mut blk.insts) {
         let copy = match (i.op, i.guard, i.operands.as_slice()) {
@@ -306,22 +309,30 @@ fn drop_repeated_copies(blk: &mut MBlock) {
             }
             _ => None,
         };
-        if let Some(c) = &copy {
-            if held.contains(c) {
+        if let Some((d, src)) = &copy {
+            if held.get(d) == Some(src) {
                 continue;
             }
         }
         if matches!(i.op, Op::Call | Op::Text | Op::Asm | Op::AsmEffect) {
             held.clear();
+            readers.clear();
         } else if let Some(first) = i.operands.first() {
-            let written = first.regs();
-            held.retain(|(d, s)| {
-                !written.contains(d) && s.reg().is_none_or(|r| !written.contains(&r))
-            });
+            for w in first.regs() {
+                held.remove(&w);
+                for d in readers.remove(&w).unwrap_or_default() {
+                    if held.get(&d).and_then(Operand::reg) == Some(w) {
+                        held.remove(&d);
+                    }
+                }
+            }
         }
-        if let Some(c) = copy {
-            if c.1.reg() != Some(c.0) {
-                held.push(c);
+        if let Some((d, src)) = copy {
+            if src.reg() != Some(d) {
+                if let Some(r) = src.reg() {
+                    readers.entry(r).or_default().push(d);
+                }
+                held.insert(d, src);
             }
         }
         keep.push(i);
