@@ -66,6 +66,9 @@ fn run_function(f: &mut Function) -> (usize, usize) {
             block_of[i.0 as usize] = Some(b);
         }
     }
+    // Counted once: the pass adds no use of a compare, so one used once
+    // before is used once still (compares it makes itself, none, are skipped).
+    let uses = f.use_counts();
     let mut made = 0;
     let mut tests = 0;
     for l in &li.loops {
@@ -78,7 +81,7 @@ fn run_function(f: &mut Function) -> (usize, usize) {
                 .is_some_and(|b| l.contains(b))
         };
         made += invariant_steps(f, l, (pre, latch), &in_loop);
-        tests += post_increment_test(f, l.header, latch);
+        tests += post_increment_test(f, l.header, latch, &uses);
         for iv in loops::phis(f, l.header) {
             if f.inst(iv).ty != Type::I64 {
                 continue;
@@ -177,7 +180,7 @@ fn run_function(f: &mut Function) -> (usize, usize) {
 /// both live across the test (nvcc's `add.s32 %r, %r, 3; setp.lt.u32 %p,
 /// %r, 100`). The add's `nsw` (`nuw`) keeps an ordered test exact; `==` and
 /// `!=` hold in wrapping arithmetic. 1 when the test changed.
-fn post_increment_test(f: &mut Function, header: BlockId, latch: BlockId) -> usize {
+fn post_increment_test(f: &mut Function, header: BlockId, latch: BlockId, uses: &[u32]) -> usize {
     let Some(InstKind::CondBr {
         cond: Value::Inst(c),
         ..
@@ -195,7 +198,7 @@ fn post_increment_test(f: &mut Function, header: BlockId, latch: BlockId) -> usi
     };
     if !f.block(latch).insts.contains(&c)
         || !loops::phis(f, header).contains(&iv)
-        || f.use_counts()[c.0 as usize] != 1
+        || uses.get(c.0 as usize) != Some(&1)
     {
         return 0;
     }
