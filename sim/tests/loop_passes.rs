@@ -203,6 +203,22 @@ __global__ void k(int n, const int *__restrict__ in, int *out) {
     }
 }
 
+/// Loops that count down unroll at run time (a remainder loop for the trips
+/// left over), guarded or entered once whatever the bound (a do-while, whose
+/// count starts from min(bound, start - step)); results as at -O0.
+#[test]
+fn counting_down_unrolls_at_run_time() {
+    same_as_o0(
+        "counting_down_unrolls_at_run_time",
+        &["loop-rotate", "licm", "loop-unroll"],
+        "  int s = 1;
+  for (int i = n + t; i > 2; i -= 3) s = s * 3 + (in[t & 63] ^ i);
+  int j = n * 4 - t;
+  do { s ^= j * 5; j -= 2; } while (j > t);
+  out[t] = s;",
+    );
+}
+
 #[test]
 fn phis_that_swap() {
     same_as_o0(

@@ -105,8 +105,12 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
     if !matches!(ty, Type::I32 | Type::I64) {
         return Err("counter not i32 or i64".into());
     }
+    // Against a constant, the strict test (`n >= 2` is `n > 1`).
+    let (pred, bound) = fold::strict_against(pred, &bound).unwrap_or((pred, bound));
     let ok = match pred {
         ICmp::Slt => step > 0 && nsw,
+        // Counting down (`for (; n > 1; n--)`).
+        ICmp::Sgt => step < 0 && step > i64::from(i32::MIN) && nsw,
         ICmp::Ult | ICmp::Ne => step == 1,
         _ => false,
     };
@@ -155,13 +159,16 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
     }
     let constant_start_below = match (start.as_int(), bound.as_int(), pred) {
         (Some(s), Some(n), ICmp::Slt) => s < n,
+        (Some(s), Some(n), ICmp::Sgt) => s > n,
         (Some(s), Some(n), ICmp::Ult) => (s as u64) < (n as u64),
         (Some(s), Some(n), _) => s != n,
         _ => false,
     };
     // LLVM's unroller leaves a loop with a small known maximum trip count
     // rolled rather than unroll it at run time (cicc's MaxUpperBound, 8).
-    if let (Some(max), Some(s)) = (upper_bound(f, &bound), start.as_int()) {
+    // (Counting down from a bounded start, SCEV finds no small maximum in
+    // its umax form of the count, and nvcc unrolls: `factorial(i & 7)`.)
+    if let (Some(max), Some(s), true) = (upper_bound(f, &bound), start.as_int(), step > 0) {
         let trips = if max > s { (max - s - 1) / step + 1 } else { 1 };
         if trips < MAX_UPPER_BOUND {
             return Err(format!(
@@ -173,7 +180,7 @@ pub(super) fn counter(f: &Function, l: &Loop, c: &Control) -> Result<Counter, St
     // its trip count counts from max(bound, start + step), as LLVM's SCEV
     // writes it (nvcc's `max.s32` before the remainder's `and.b32`).
     let runs_once = !guarded && !constant_start_below;
-    if runs_once && !matches!(pred, ICmp::Slt | ICmp::Ult) {
+    if runs_once && !matches!(pred, ICmp::Slt | ICmp::Sgt | ICmp::Ult) {
         return Err("no guard proving it runs at least once".into());
     }
     Ok(Counter {
@@ -381,7 +388,10 @@ pub(super) fn unroll_runtime(
     }
 
     // The trip count, in the preheader: tc = (n - s - 1) / C + 1, with
-    // n = max(n, s + C) for a loop that runs once unguarded.
+    // n = max(n, s + C) for a loop that runs once unguarded (counting down
+    // by -C: tc = (s - n - 1) / C + 1, n = min(n, s - C)).
+    let down = k.step < 0;
+    let stride = k.step.abs();
     let bound = match k.at_least {
         None => k.bound.clone(),
         Some(pred) => {
@@ -397,6 +407,7 @@ pub(super) fn unroll_runtime(
             };
             let (cmp, name) = match pred {
                 ICmp::Ult => (ICmp::Ugt, "umax"),
+                ICmp::Sgt => (ICmp::Slt, "smin"),
                 _ => (ICmp::Sgt, "smax"),
             };
             let above = emit(
@@ -423,17 +434,24 @@ pub(super) fn unroll_runtime(
             )
         }
     };
-    let d = match k.start.as_int() {
-        Some(0) => bound,
-        _ => emit(
+    let d = match (k.start.as_int(), down) {
+        (Some(0), false) => bound,
+        (_, false) => emit(
             f,
             pre,
             "trip.diff",
             ty.clone(),
             bin(BinOp::Sub, bound, k.start.clone()),
         ),
+        (_, true) => emit(
+            f,
+            pre,
+            "trip.diff",
+            ty.clone(),
+            bin(BinOp::Sub, k.start.clone(), bound),
+        ),
     };
-    let (btc, tc) = if k.step == 1 {
+    let (btc, tc) = if stride == 1 {
         let btc = emit(
             f,
             pre,
@@ -450,8 +468,8 @@ pub(super) fn unroll_runtime(
             ty.clone(),
             bin(BinOp::Add, d, int(-1)),
         );
-        let btc = if k.step.count_ones() == 1 {
-            let sh = i64::from(k.step.trailing_zeros());
+        let btc = if stride.count_ones() == 1 {
+            let sh = i64::from(stride.trailing_zeros());
             emit(
                 f,
                 pre,
@@ -465,7 +483,7 @@ pub(super) fn unroll_runtime(
                 pre,
                 "trip.count.minus1",
                 ty.clone(),
-                bin(BinOp::UDiv, dm1, int(k.step)),
+                bin(BinOp::UDiv, dm1, int(stride)),
             )
         };
         let tc = emit(
