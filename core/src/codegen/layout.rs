@@ -256,7 +256,8 @@ fn merge_returns(
 /// back branch and falls into the exit, where it would branch out and jump
 /// back. Only when the exit goes on to the block already after the latch
 /// (or returns), and the block before it ends in a branch, so no other
-/// fall-through is lost.
+/// fall-through is lost. An exit that only falls (or jumps) into the next
+/// block moves with it.
 fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn FnMut() -> bool) {
     // Each block's place in `order` (None: not placed), rebuilt after a move.
     let places = |order: &[usize]| {
@@ -283,7 +284,19 @@ fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn
         });
         if let (true, Some(e)) = (back, exit) {
             let pe = pos(&at, e).expect("placed");
-            let blk = &f.blocks[e];
+            // The exit and the blocks it falls into on its way on (an empty
+            // `.loopexit` block before the join it jumps to), short of the loop.
+            let top = succ
+                .iter()
+                .filter(|&&h| h != e)
+                .filter_map(|&h| pos(&at, h).filter(|&ph| ph <= k))
+                .min()
+                .unwrap_or(k);
+            let mut end = pe;
+            while end + 1 < top && falls_into(&f.blocks[order[end]], order[end + 1]) {
+                end += 1;
+            }
+            let blk = &f.blocks[order[end]];
             let then = order.get(k + 1).copied();
             let goes_on = match blk.insts.last() {
                 Some(i) if i.op == Op::Ret && i.guard.is_none() => true,
@@ -298,14 +311,29 @@ fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn
                 .last()
                 .is_some_and(|i| i.is_terminator() && i.guard.is_none());
             if goes_on && before_ends && may_rewrite() {
-                order.remove(pe);
-                // The latch moved up by one.
-                order.insert(k, e);
+                let moved: Vec<usize> = order.drain(pe..=end).collect();
+                // The latch moved up by as many blocks.
+                let after = k + 1 - moved.len();
+                order.splice(after..after, moved);
                 at = places(order);
+                k = after;
                 continue;
             }
         }
         k += 1;
+    }
+}
+
+/// Whether `blk` goes on only to `next`, the block after it: it ends in no
+/// branch or return, or in an unconditional branch to `next`.
+fn falls_into(blk: &MBlock, next: usize) -> bool {
+    match blk.insts.last() {
+        Some(i) if i.is_terminator() => {
+            i.is_uniform_branch()
+                && i.guard.is_none()
+                && super::out_of_ssa::successors(blk) == [next]
+        }
+        _ => true,
     }
 }
 
