@@ -159,6 +159,18 @@ impl ICmp {
         }
     }
 
+    /// The unsigned form of a signed predicate (`slt` is `ult`); others
+    /// are themselves.
+    pub fn to_unsigned(self) -> ICmp {
+        match self {
+            ICmp::Slt => ICmp::Ult,
+            ICmp::Sle => ICmp::Ule,
+            ICmp::Sgt => ICmp::Ugt,
+            ICmp::Sge => ICmp::Uge,
+            p => p,
+        }
+    }
+
     /// The predicate that holds exactly when this one does not.
     pub fn inverse(self) -> ICmp {
         match self {

@@ -211,6 +211,62 @@ pub(super) fn direct_calls(m: &mut Module) -> bool {
     changed
 }
 
+/// Whether an integer's sign bit is known clear (what LLVM's known bits
+/// say of a mask by a non-negative constant, a logical shift right, a
+/// zero extension, an unsigned remainder or quotient), looking at most six
+/// definitions deep.
+fn sign_clear(f: &Function, v: &Value, depth: u32) -> bool {
+    let Value::Inst(d) = v else {
+        return v.as_int().is_some_and(|c| c >= 0);
+    };
+    if depth >= 6 {
+        return false;
+    }
+    let clear = |x: &Value| sign_clear(f, x, depth + 1);
+    match &f.inst(*d).kind {
+        InstKind::Bin {
+            op,
+            lhs,
+            rhs,
+            flags,
+        } => match op {
+            BinOp::And => clear(lhs) || clear(rhs),
+            BinOp::Add | BinOp::Mul if flags.nsw => clear(lhs) && clear(rhs),
+            BinOp::Or | BinOp::Xor => clear(lhs) && clear(rhs),
+            BinOp::LShr => rhs.as_int().is_some_and(|s| s >= 1) || clear(lhs),
+            BinOp::AShr | BinOp::SRem => clear(lhs),
+            BinOp::URem => clear(lhs) || clear(rhs),
+            BinOp::UDiv => clear(lhs) || rhs.as_int().is_some_and(|c| c >= 2),
+            _ => false,
+        },
+        InstKind::Cast {
+            op: CastOp::ZExt,
+            val,
+        } => f.value_type(val).bits() < f.inst(*d).ty.bits(),
+        InstKind::Select { t, f: e, .. } => clear(t) && clear(e),
+        // A counter from a non-negative start up by non-negative steps
+        // without signed wrap (LLVM's known bits of a simple recurrence).
+        InstKind::Phi { incoming } => incoming.iter().all(|(x, _)| {
+            let steps_up = x.as_inst().is_some_and(|n| match &f.inst(n).kind {
+                InstKind::Bin {
+                    op: BinOp::Add,
+                    lhs,
+                    rhs,
+                    flags,
+                } if flags.nsw => match (lhs, rhs) {
+                    (Value::Inst(p), c) | (c, Value::Inst(p)) if p == d => {
+                        c.as_int().is_some_and(|c| c >= 0)
+                    }
+                    _ => false,
+                },
+                _ => false,
+            });
+            steps_up || clear(x)
+        }),
+        _ => false,
+    }
+}
+
 /// Whether a pointer cannot be null: an alloca, a variable of the generic
 /// space, an inbounds gep from one in the generic space (where null is no
 /// object's address, as LLVM's isKnownNonZero says).
@@ -637,6 +693,21 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     pred,
                     lhs: lhs.clone(),
                     rhs,
+                }));
+            }
+            // Both sides known non-negative: a signed comparison is the
+            // unsigned one (LLVM's foldICmpUsingKnownBits; nvcc tests
+            // `(i & 7) < 2` as `setp.lt.u32`).
+            if *pred != pred.to_unsigned()
+                && opty.is_int()
+                && opty.bits() > 1
+                && sign_clear(f, lhs, 0)
+                && sign_clear(f, rhs, 0)
+            {
+                return Some(Action::Rewrite(InstKind::ICmp {
+                    pred: pred.to_unsigned(),
+                    lhs: lhs.clone(),
+                    rhs: rhs.clone(),
                 }));
             }
             // `zext i1 %b` compared with 0 is `%b` (or its negation).
