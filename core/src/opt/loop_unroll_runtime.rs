@@ -17,7 +17,9 @@
 //! (`C` a positive constant, `nsw` for a signed test) tested against a value
 //! the loop does not change (`i + C < n`, or `!=` when `C` is 1), its only exit
 //! at that test, and the guard loop-rotate placed before it (`s < n`), so the
-//! trip count is `(n - s - 1) / C + 1`. Calls and barriers do not prevent it
+//! trip count is `(n - s - 1) / C + 1`. A counter stepping down by `C`
+//! (`i - C > n`, `nsw`: `for (; n > 1; n--)`, the loop tail-call elimination
+//! makes of a factorial) counts `(s - n - 1) / C + 1`. Calls and barriers do not prevent it
 //! (cicc's `unroll-runtime-convergent` is on; nvcc unrolls loops around
 //! `__syncthreads()` and calls alike); loops around other loops are left to
 //! full unrolling, as LLVM's runtime unrolling takes innermost loops only.
