@@ -217,7 +217,7 @@ pub(super) fn direct_calls(m: &mut Module) -> bool {
 /// definitions deep.
 fn sign_clear(f: &Function, v: &Value, depth: u32) -> bool {
     let Value::Inst(d) = v else {
-        return v.as_int().is_some_and(|c| c >= 0);
+        return nonneg_const(v);
     };
     if depth >= 6 {
         return false;
@@ -254,15 +254,26 @@ fn sign_clear(f: &Function, v: &Value, depth: u32) -> bool {
                     rhs,
                     flags,
                 } if flags.nsw => match (lhs, rhs) {
-                    (Value::Inst(p), c) | (c, Value::Inst(p)) if p == d => {
-                        c.as_int().is_some_and(|c| c >= 0)
-                    }
+                    (Value::Inst(p), c) | (c, Value::Inst(p)) if p == d => nonneg_const(c),
                     _ => false,
                 },
                 _ => false,
             });
             steps_up || clear(x)
         }),
+        _ => false,
+    }
+}
+
+/// Whether `v` is an integer constant whose sign bit (at its type's width)
+/// is clear.
+fn nonneg_const(v: &Value) -> bool {
+    match v {
+        Value::Int(ty, c) => match ty.bits() {
+            0 => false,
+            bits @ 1..=63 => (c >> (bits - 1)) & 1 == 0,
+            _ => *c >= 0,
+        },
         _ => false,
     }
 }

@@ -5,7 +5,7 @@
 ; non-negative constant, a logical shift right, a zero extension, an
 ; unsigned remainder, a counter from 0 up by 1 without signed wrap. Not when
 ; either side may be negative: an arithmetic shift of an unknown value, a
-; counter that steps down, a mask by a negative constant, a parameter.
+; counter that steps down, a mask by a negative constant (`4294967294` is -2 at 32 bits), a parameter.
 
 define i32 @known(i32 %x, i16 %h, i32 %n) {
 entry:
@@ -47,6 +47,8 @@ entry:
   %neg = and i32 %x, -8
   %b = icmp slt i32 %neg, %m
   %c = icmp slt i32 %n, %m
+  %wide = and i32 %x, 4294967294
+  %d = icmp slt i32 %wide, %m
   br label %loop
 
 loop:
@@ -61,11 +63,14 @@ exit:
   %c1 = zext i1 %c to i32
   %t1 = add i32 %a1, %b1
   %t2 = add i32 %t1, %c1
+  %d1 = zext i1 %d to i32
   %t3 = add i32 %t2, %i.next
-  ret i32 %t3
+  %t4 = add i32 %t3, %d1
+  ret i32 %t4
 }
 ; CHECK: define i32 @unknown
 ; CHECK: %a = icmp slt i32 %s, %m
 ; CHECK: %b = icmp slt i32 %neg, %m
 ; CHECK: %c = icmp slt i32 %n, %m
+; CHECK: %d = icmp slt i32 %wide, %m
 ; CHECK: %more = icmp sgt i32 %i.next, %m
