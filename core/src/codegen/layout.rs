@@ -300,10 +300,7 @@ fn place_loop_exits(f: &MFunction, order: &mut Vec<usize>, may_rewrite: &mut dyn
             let then = order.get(k + 1).copied();
             let goes_on = match blk.insts.last() {
                 Some(i) if i.op == Op::Ret && i.guard.is_none() => true,
-                Some(i) if i.is_uniform_branch() && i.guard.is_none() => {
-                    let targets = super::out_of_ssa::successors(blk);
-                    targets.len() == 1 && then.is_some_and(|t| targets[0] == t)
-                }
+                Some(i) if i.is_uniform_branch() => then.is_some_and(|t| falls_into(blk, t)),
                 _ => false,
             };
             let before_ends = f.blocks[order[pe - 1]]

@@ -443,14 +443,7 @@ pub fn run(
     // Split critical edges into blocks that have phis.
     let mut edge_block: HashMap<(usize, usize), usize> = HashMap::default();
     let phi_blocks: HashSet<usize> = phis.iter().map(|p| p.block).collect();
-    let mut phis: Vec<Phi> = phis
-        .iter()
-        .map(|p| Phi {
-            block: p.block,
-            dst: p.dst,
-            incoming: p.incoming.clone(),
-        })
-        .collect();
+    let mut phis: Vec<Phi> = phis.to_vec();
     let mut phi_index = PhiIndex::new(&phis);
     // The phis' registers, and those a phi takes its values in instead.
     let mut phi_regs: HashSet<Reg> = phis.iter().map(|p| p.dst).collect();

@@ -18,8 +18,9 @@
 //! the loop does not change (`i + C < n`, or `!=` when `C` is 1), its only exit
 //! at that test, and the guard loop-rotate placed before it (`s < n`), so the
 //! trip count is `(n - s - 1) / C + 1`. A counter stepping down by `C`
-//! (`i - C > n`, `nsw`: `for (; n > 1; n--)`, the loop tail-call elimination
-//! makes of a factorial) counts `(s - n - 1) / C + 1`. Calls and barriers do not prevent it
+//! (`i - C > n`, `nsw`: `for (; n > 1; n--)`, the loop tail-call
+//! elimination makes of a factorial) counts `(s - n - 1) / C + 1`. Calls
+//! and barriers do not prevent it
 //! (cicc's `unroll-runtime-convergent` is on; nvcc unrolls loops around
 //! `__syncthreads()` and calls alike); loops around other loops are left to
 //! full unrolling, as LLVM's runtime unrolling takes innermost loops only.
@@ -436,22 +437,15 @@ pub(super) fn unroll_runtime(
             )
         }
     };
-    let d = match (k.start.as_int(), down) {
-        (Some(0), false) => bound,
-        (_, false) => emit(
-            f,
-            pre,
-            "trip.diff",
-            ty.clone(),
-            bin(BinOp::Sub, bound, k.start.clone()),
-        ),
-        (_, true) => emit(
-            f,
-            pre,
-            "trip.diff",
-            ty.clone(),
-            bin(BinOp::Sub, k.start.clone(), bound),
-        ),
+    // The distance the counter travels: n - s, or s - n counting down.
+    let (far, near) = if down {
+        (k.start.clone(), bound)
+    } else {
+        (bound, k.start.clone())
+    };
+    let d = match near.as_int() {
+        Some(0) if !down => far,
+        _ => emit(f, pre, "trip.diff", ty.clone(), bin(BinOp::Sub, far, near)),
     };
     let (btc, tc) = if stride == 1 {
         let btc = emit(

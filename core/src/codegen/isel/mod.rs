@@ -39,6 +39,7 @@ use crate::ptx::*;
 
 /// A phi to be resolved by out-of-SSA: its register and, per predecessor
 /// machine block, the operand that flows in.
+#[derive(Clone)]
 pub struct Phi {
     pub block: usize,
     pub dst: Reg,
