@@ -606,6 +606,17 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                     rhs: lhs.clone(),
                 }));
             }
+            // Two extensions of one kind from one type, or an extension and
+            // a constant the narrow type holds, compare narrow (LLVM's
+            // foldICmpWithCastOp): `(i64)n > 0` is `n > 0`. Zero-extended
+            // values are non-negative, so a signed predicate becomes unsigned.
+            if let Some((pred, a, b)) = narrow_icmp(f, *pred, lhs, rhs) {
+                return Some(Action::Rewrite(InstKind::ICmp {
+                    pred,
+                    lhs: a,
+                    rhs: b,
+                }));
+            }
             // `x + c1 < c2` is `x < c2 - c1` when the add cannot wrap in the
             // compare's sense (`nsw` for a signed one; `==`/`!=` always),
             // and c2 - c1 fits the type (LLVM's foldICmpAddConstant).
@@ -1240,4 +1251,48 @@ fn mask_keeps_zext(f: &Function, v: &Value, mask: &Value) -> bool {
     let w = f.value_type(x).bits();
     let low = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
     (c as u64) & low == low
+}
+
+/// The narrow comparison an `icmp` of extensions from i16 or wider stands for: both sides
+/// `sext` (or both `zext`) from one type, or one side so and the other a
+/// constant that the narrow type holds (sign- or zero-extending it back
+/// gives the constant).
+fn narrow_icmp(f: &Function, pred: ICmp, lhs: &Value, rhs: &Value) -> Option<(ICmp, Value, Value)> {
+    let ext = |v: &Value| match &f.inst(v.as_inst()?).kind {
+        InstKind::Cast {
+            op: op @ (CastOp::SExt | CastOp::ZExt),
+            val,
+        } => Some((*op, val.clone())),
+        _ => None,
+    };
+    let (op, a) = ext(lhs)?;
+    let from = f.value_type(&a);
+    // Not from i8: a byte compare costs NVPTX an extension in its 16-bit
+    // register that the wide compare does not (nvcc compares chars in 32
+    // bits).
+    if !from.is_int() || from.bits() < 16 {
+        return None;
+    }
+    let b = match ext(rhs) {
+        Some((op2, b)) if op2 == op && f.value_type(&b) == from => b,
+        Some(_) => return None,
+        None => {
+            let c = rhs.as_int()?;
+            let k = fold::int_const(from.clone(), c);
+            let back = match (op, k.as_int()?) {
+                (CastOp::SExt, v) => v,
+                (_, v) => v & ((1i64 << from.bits()) - 1),
+            };
+            if back != c {
+                return None;
+            }
+            k
+        }
+    };
+    let pred = if op == CastOp::ZExt {
+        pred.to_unsigned()
+    } else {
+        pred
+    };
+    Some((pred, a, b))
 }
