@@ -1130,6 +1130,36 @@ __global__ void k(float *f, double *d, int *o, const signed char *c, const unsig
     }
 }
 
+/// A value read only to be widened to 64 bits is read widened: a kernel
+/// parameter (`ld.param.s32 %rd`, `ld.param.u32 %rd`, `ld.param.s16 %rd`)
+/// and an `int` loaded from memory (`ld.global.s32 %rd`), with no `cvt`;
+/// a parameter that an index also multiplies wide keeps its 32-bit
+/// register, and the index is `mul.wide.s32` though the extension is read
+/// elsewhere too, as NVPTX's DAG combines them.
+#[test]
+fn values_widened_to_64_bits_are_read_widened() {
+    let src = r#"
+__global__ void k(long *o, const int *b, const unsigned *u, long n2, int n, unsigned m, short s) {
+    int t = threadIdx.x;
+    long x = b[t];
+    o[t] = x + u[t] + m + s;
+    o[t + 1] = n;
+    o[n] = 2;
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let l = lines(&p);
+        let starts = |pre: &str| l.iter().any(|x| x.starts_with(pre));
+        assert!(starts("ld.param.u32 %rd"), "{p}");
+        assert!(starts("ld.param.s16 %rd"), "{p}");
+        assert!(starts("ld.param.u32 %r1"), "{p}");
+        assert!(starts("ld.global.s32 %rd"), "{p}");
+        assert!(starts("ld.global.u32 %rd"), "{p}");
+        assert!(has(&p, "mul.wide.s32", "8"), "{p}");
+        assert_eq!(l.iter().filter(|x| x.starts_with("cvt.")).count(), 1, "{p}");
+    }
+}
+
 /// `end - q` of two pointers into one array is the difference of their
 /// indices (`sub.s64`, no `shr`), `&p[t] < &p[n]` compares the indices
 /// (signed), and a pointer stepping by `blockDim.x` elements steps by a

@@ -1153,3 +1153,60 @@ fn non_coherent_loads_read_memory_as_it_was_at_launch() {
     let (got, _) = run_buf(&m, 1, &[1, 2, 3, 4, 5], &Config::default()).unwrap();
     assert_eq!(got, [7, 1, 7, 4, 4]);
 }
+
+/// An i8 lives in a 16-bit register, and the sum of two bytes leaves a
+/// high byte there: a byte compare extends its operands first (signed:
+/// `cvt.s16.s8`, otherwise `and.b16 255`), as NVPTX promotes it. The IR is
+/// an edit of the last pass run, so isel sees the byte compares as written:
+/// 100 + 100 is -56 as a signed byte, 200 + 100 is 44.
+#[test]
+fn byte_compares_ignore_the_registers_high_byte() {
+    let src = "extern \"C\" __global__ void k(int *p) { p[1] = p[0]; }";
+    let ir = r#"define ptx_kernel void @k(ptr %p) {
+entry:
+  %g = addrspacecast ptr %p to ptr addrspace(1)
+  %a = load i8, ptr addrspace(1) %g, align 1
+  %pb = getelementptr inbounds i8, ptr addrspace(1) %g, i64 1
+  %b = load i8, ptr addrspace(1) %pb, align 1
+  %pc = getelementptr inbounds i8, ptr addrspace(1) %g, i64 2
+  %c = load i8, ptr addrspace(1) %pc, align 1
+  %s1 = add i8 %a, %b
+  %s2 = add i8 %c, %b
+  %lt = icmp slt i8 %s1, 0
+  %eq = icmp eq i8 %s2, 44
+  %ult = icmp ult i8 %s2, 45
+  %z1 = zext i1 %lt to i32
+  %z2 = zext i1 %eq to i32
+  %z3 = zext i1 %ult to i32
+  %t2 = shl i32 %z2, 1
+  %t3 = shl i32 %z3, 2
+  %o1 = or i32 %z1, %t2
+  %o2 = or i32 %o1, %t3
+  %out = getelementptr inbounds i32, ptr addrspace(1) %g, i64 1
+  store i32 %o2, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    let base = Options {
+        arch: "sm_80".into(),
+        ..Options::default()
+    };
+    let runs = ptxlab_core::Stepper::new("k.cu", src, &ptxlab_core::NoFiles, &base)
+        .unwrap()
+        .total();
+    let opts = Options {
+        ir_edit: Some(ptxlab_core::edit::IrEdit {
+            run: runs,
+            ir: ir.into(),
+            file: String::new(),
+        }),
+        ..base
+    };
+    let c = compile_source("k.cu", src, &opts);
+    let ptx = c.ptx.unwrap_or_else(|| panic!("{:?}", c.diagnostics));
+    assert!(ptx.contains("cvt.s16.s8"), "{ptx}");
+    let m = PtxModule::parse(&ptx).unwrap();
+    let bytes = i32::from_le_bytes([100, 100, 200, 0]);
+    let (out, _) = run_buf(&m, 1, &[bytes, 0], &Config::default()).unwrap();
+    assert_eq!(out[1], 0b111, "{ptx}");
+}

@@ -491,8 +491,36 @@ impl Sel<'_> {
             ICmp::Ugt => ("gt", 'u'),
             ICmp::Uge => ("ge", 'u'),
         };
-        let a = Operand::Reg(self.reg(lhs));
-        let b = self.operand(rhs);
+        let mut a = Operand::Reg(self.reg(lhs));
+        let mut b = self.operand(rhs);
+        if t == Type::I8 {
+            // An i8 lives in a 16-bit register whose high byte arithmetic
+            // leaves as it falls: both sides are extended first, as NVPTX
+            // promotes the compare (`cvt.s16.s8` signed, `and.b16 255`
+            // otherwise), a constant by its 8 bits.
+            // A byte loaded (`ld.global.u8`) is zero-extended already.
+            let signed = kind == 's' && !matches!(pred, ICmp::Eq | ICmp::Ne);
+            let loaded = |v: &Value| {
+                v.as_inst()
+                    .is_some_and(|i| matches!(f.inst(i).kind, InstKind::Load { .. }))
+            };
+            for (side, v) in [(&mut a, lhs), (&mut b, rhs)] {
+                *side = match side.clone() {
+                    Operand::Imm(v) if signed => Operand::Imm(i64::from(v as i8)),
+                    Operand::Imm(v) => Operand::Imm(i64::from(v as u8)),
+                    x if !signed && loaded(v) => x,
+                    x => {
+                        let r = self.m.new_reg(RegClass::B16);
+                        if signed {
+                            self.emit(Op::Cvt, ".s16.s8", vec![Operand::Reg(r), x]);
+                        } else {
+                            self.emit(Op::And, ".b16", vec![Operand::Reg(r), x, Operand::Imm(255)]);
+                        }
+                        Operand::Reg(r)
+                    }
+                };
+            }
+        }
         let d = self.def(id);
         let t = match t {
             Type::Ptr(addrspace::SHARED) => Type::I32,
@@ -553,6 +581,34 @@ impl Sel<'_> {
         }
         let c = self.reg(cond);
         if ty == Type::I1 {
+            // A constant arm is a logical and/or (LLVM's DAG): `c ? x : true`
+            // is `!c || x`, `c ? false : y` is `!c && y`.
+            let arm = |v: &Value| v.as_int().map(|k| k != 0);
+            let logic = match (arm(t), arm(e)) {
+                (Some(k), None) => Some((k, false, e)),
+                (None, Some(k)) => Some((k, true, t)),
+                _ => None,
+            };
+            if let Some((k, negate, x)) = logic {
+                // k true: an `or`; k false: an `and`. The condition is
+                // negated where the constant is what it selects (`or` when
+                // the false arm is true, `and` when the true arm is false).
+                let x = self.reg(x);
+                let c = if negate == k {
+                    let n = self.m.new_reg(RegClass::Pred);
+                    self.emit(Op::Not, ".pred", vec![Operand::Reg(n), Operand::Reg(c)]);
+                    n
+                } else {
+                    c
+                };
+                let d = self.def(id);
+                self.emit(
+                    if k { Op::Or } else { Op::And },
+                    ".pred",
+                    vec![Operand::Reg(d), Operand::Reg(x), Operand::Reg(c)],
+                );
+                return;
+            }
             let (a, b) = (self.reg(t), self.reg(e));
             let d = self.def(id);
             let (x, y) = (

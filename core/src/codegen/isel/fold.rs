@@ -62,6 +62,13 @@ impl Sel<'_> {
                                 && self.may_rewrite()
                             {
                                 self.folded.insert(d);
+                            } else if f.value_type(val) == Type::I32
+                                && block_of.get(&d) == Some(&b)
+                                && self.opts.opt_level > 0
+                                && !self.folded.contains(&d)
+                                && self.may_rewrite()
+                            {
+                                self.local_wide.insert((i, d));
                             }
                         }
                     }
@@ -199,8 +206,9 @@ impl Sel<'_> {
                 self.folded.insert(d);
             }
         }
-        // An 8- or 16-bit load read only by a sign or zero extension in its
-        // block loads straight into the wide register (`ld.global.s8 %r1`).
+        // An 8-, 16- or (to 64 bits) 32-bit load read only by a sign or zero
+        // extension in its block loads straight into the wide register
+        // (`ld.global.s8 %r1`, `ld.global.s32 %rd3`).
         for &b in &f.layout {
             for &i in &f.block(b).insts {
                 let InstKind::Cast {
@@ -213,8 +221,10 @@ impl Sel<'_> {
                 let Some(d) = single_local_use(val, i, &self.uses) else {
                     continue;
                 };
-                let narrow = matches!(f.inst(d).ty, Type::I8 | Type::I16);
-                let wide = matches!(f.inst(i).ty, Type::I32 | Type::I64);
+                let (from, to) = (&f.inst(d).ty, &f.inst(i).ty);
+                let narrow = matches!(from, Type::I8 | Type::I16)
+                    || (*from == Type::I32 && *to == Type::I64);
+                let wide = matches!(to, Type::I32 | Type::I64);
                 let plain_load = matches!(
                     f.inst(d).kind,
                     InstKind::Load {
@@ -231,6 +241,74 @@ impl Sel<'_> {
                     && self.may_rewrite()
                 {
                     self.ext_loads.insert(d, (i, *op == CastOp::SExt));
+                    self.folded.insert(i);
+                }
+            }
+        }
+        // A kernel parameter read only by an extension in the entry block,
+        // which no multiply-wide reads from the narrow value, is loaded
+        // extended: `ld.param.s32 %rd4` (the DAG combines the extension
+        // into the parameter's load unless a `mul.wide` took it first).
+        if f.attrs.kernel {
+            let mut arg_uses: HashMap<u32, Vec<InstId>> = HashMap::default();
+            for &b in &f.layout {
+                for &i in &f.block(b).insts {
+                    f.inst(i).kind.for_each_operand(|v| {
+                        if let Value::Arg(n) = v {
+                            arg_uses.entry(*n).or_default().push(i);
+                        }
+                    });
+                }
+            }
+            let mut users: HashMap<InstId, Vec<InstId>> = HashMap::default();
+            for &b in &f.layout {
+                for &i in &f.block(b).insts {
+                    f.inst(i).kind.for_each_operand(|v| {
+                        if let Value::Inst(d) = v {
+                            if matches!(f.inst(*d).kind, InstKind::Cast { .. }) {
+                                users.entry(*d).or_default().push(i);
+                            }
+                        }
+                    });
+                }
+            }
+            for (n, p) in f.params.iter().enumerate() {
+                let Some(&[i]) = arg_uses.get(&(n as u32)).map(Vec::as_slice) else {
+                    continue;
+                };
+                let InstKind::Cast {
+                    op: op @ (CastOp::SExt | CastOp::ZExt),
+                    ..
+                } = &f.inst(i).kind
+                else {
+                    continue;
+                };
+                let to = &f.inst(i).ty;
+                let fits = matches!(
+                    (&p.ty, to),
+                    (Type::I8 | Type::I16, Type::I32 | Type::I64) | (Type::I32, Type::I64)
+                );
+                let wide_read =
+                    users
+                        .get(&i)
+                        .into_iter()
+                        .flatten()
+                        .any(|&u| match &f.inst(u).kind {
+                            InstKind::Bin { op, lhs, rhs, .. } => {
+                                self.wide_shift(*op, lhs, rhs, &f.inst(u).ty).is_some()
+                            }
+                            InstKind::Gep { .. } => block_of.get(&u) == Some(&entry),
+                            _ => false,
+                        });
+                if fits
+                    && block_of.get(&i) == Some(&entry)
+                    && p.byval.is_none()
+                    && p.sret.is_none()
+                    && !wide_read
+                    && !self.folded.contains(&i)
+                    && self.may_rewrite()
+                {
+                    self.ext_args.insert(n as u32, (i, *op == CastOp::SExt));
                     self.folded.insert(i);
                 }
             }

@@ -144,6 +144,20 @@ impl Sel<'_> {
                 self.args[n] = Some(r);
                 continue;
             }
+            if let Some(&(ext, signed)) = self.ext_args.get(&(n as u32)) {
+                // Extended as it is read: `ld.param.s32 %rd4`.
+                let bits = p.ty.bits();
+                let d = self.def(ext);
+                self.emit(
+                    Op::Ld,
+                    format!(".param.{}{bits}", if signed { 's' } else { 'u' }),
+                    vec![
+                        Operand::Reg(d),
+                        Operand::Addr(Box::new(Operand::Sym(name)), 0),
+                    ],
+                );
+                continue;
+            }
             let r = self.m.new_reg(class);
             let ty = param_type(&p.ty);
             self.emit(

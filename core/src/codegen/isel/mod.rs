@@ -76,6 +76,16 @@ struct Sel<'a> {
     /// (`ld.global.s8 %r17`, as LLVM's extending loads); the extension is
     /// folded.
     ext_loads: HashMap<InstId, (InstId, bool)>,
+    /// Kernel parameters read only by an extension in the entry block:
+    /// parameter → (extension, signed?). `ld.param.s32 %rd4` loads the
+    /// parameter into the extension's register, as LLVM's extending load of
+    /// a lowered parameter; the extension is folded.
+    ext_args: HashMap<u32, (InstId, bool)>,
+    /// (gep, extension) pairs where the gep's index is an i32 extension
+    /// computed in the gep's own block but also read elsewhere: the gep
+    /// multiplies wide from the 32-bit value all the same (the DAG sees the
+    /// extension node), the extension keeps its register for its other uses.
+    local_wide: HashSet<(InstId, InstId)>,
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
@@ -218,6 +228,8 @@ pub fn select(
         fused: HashSet::default(),
         address_folded: HashSet::default(),
         ext_loads: HashMap::default(),
+        ext_args: HashMap::default(),
+        local_wide: HashSet::default(),
         constant_regs: HashMap::default(),
         vec_regs: HashMap::default(),
         param_temps: HashMap::default(),
