@@ -154,11 +154,23 @@ fn alias_templates_and_type_traits() {
         entries(&p),
         ["_Z5widenIiEvPT_Px", "_Z6traitsIfEvPi", "_Z6traitsIjEvPi"]
     );
-    // (unsigned)in[i] widened to 64 bits: zero-extended.
+    // (unsigned)in[i] widened to 64 bits: zero-extended (loaded so,
+    // `ld.global.u32 %rd`, as nvcc), never sign-extended.
+    let widen = body(&p, "_Z5widenIiEvPT_Px");
+    let loads_wide = |l: &&str, op: &str| {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        t.first() == Some(&op) && t.get(1).is_some_and(|r| r.starts_with("%rd"))
+    };
     assert!(
-        body(&p, "_Z5widenIiEvPT_Px")
+        widen
             .iter()
-            .any(|l| l.contains("cvt.u64.u32")),
+            .any(|l| l.contains("cvt.u64.u32") || loads_wide(l, "ld.global.u32")),
+        "{p}"
+    );
+    assert!(
+        !widen
+            .iter()
+            .any(|l| l.contains("cvt.s64") || loads_wide(l, "ld.global.s32")),
         "{p}"
     );
     let value = |k: &str| {
