@@ -1160,6 +1160,27 @@ __global__ void k(long *o, const int *b, const unsigned *u, long n2, int n, unsi
     }
 }
 
+/// A widened load that also indexes an array, in its block or in another:
+/// the index multiplies wide from the loaded `int` in its block and reads
+/// the widened register elsewhere (both compiled, no "used before its
+/// definition").
+#[test]
+fn a_widened_load_that_also_indexes() {
+    let src = r#"
+__global__ void k(long *o, const int *b) { long x = b[threadIdx.x]; o[x] = x; }
+__global__ void k2(long *o, const int *b, int n) {
+    int t = threadIdx.x;
+    long x = b[t];
+    if (n > 0) o[x] = 1;
+    o[t] = x;
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        assert!(has(&p, "mul.wide.s32", "8"), "{p}");
+        assert!(has(&p, "shl.b64", "3"), "{p}");
+    }
+}
+
 /// `end - q` of two pointers into one array is the difference of their
 /// indices (`sub.s64`, no `shr`), `&p[t] < &p[n]` compares the indices
 /// (signed), and a pointer stepping by `blockDim.x` elements steps by a

@@ -263,7 +263,8 @@ impl Sel<'_> {
                 Value::Inst(i)
                     if (self.folded.contains(i) || self.local_wide.contains(&(id, *i)))
                         && matches!(self.f.inst(*i).kind, InstKind::Cast { .. })
-                        && !self.ext_args.values().any(|(e, _)| e == i) =>
+                        && !self.ext_args.values().any(|(e, _)| e == i)
+                        && !self.ext_loads.values().any(|(e, _)| e == i) =>
                 {
                     // sext/zext i32 folded: multiply-wide from the 32-bit value
                     // (a plain multiply for a 32-bit address), shared by every

@@ -238,6 +238,7 @@ impl Sel<'_> {
                     && !self.folded.contains(&i)
                     && !self.folded.contains(&d)
                     && !self.param_temp_parts.contains(&d)
+                    && !self.local_wide.iter().any(|(_, e)| *e == i)
                     && self.may_rewrite()
                 {
                     self.ext_loads.insert(d, (i, *op == CastOp::SExt));
