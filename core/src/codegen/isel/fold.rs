@@ -7,7 +7,7 @@ use super::types::*;
 use super::Sel;
 use crate::collections::HashMap;
 use crate::ir::*;
-use crate::ptx::Op;
+use crate::ptx::{Op, RegClass};
 
 impl Sel<'_> {
     /// Decides which instructions are computed inside their only user: a
@@ -23,6 +23,25 @@ impl Sel<'_> {
         }
         let index_uses = gep_index_uses(f, &block_of);
         let anywhere = gep_index_uses_anywhere(f);
+        // An extension that a 64-bit address of its own block reads is
+        // computed there (cvt.s64.s32) and other blocks scale that register
+        // (shl.b64, mul.lo.s64), as NVPTX exports a value its block computes;
+        // one read there only by 32-bit (shared) addresses exists in no
+        // register, and each block multiplies it wide again.
+        let mut wide_in_own_block = vec![false; f.insts.len()];
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                if let InstKind::Gep { base, indices, .. } = &f.inst(i).kind {
+                    if reg_class(&f.value_type(base)) == RegClass::B64 {
+                        for d in indices.iter().filter_map(Value::as_inst) {
+                            if block_of.get(&d) == Some(&b) {
+                                wide_in_own_block[d.0 as usize] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
         // An extension of a parameter or of an entry-block value (whose
         // register no phi copy reassigns) may fold into geps of any block.
         let entry = f.entry();
@@ -54,8 +73,9 @@ impl Sel<'_> {
                             };
                             let local = block_of.get(&d) == block_of.get(&i)
                                 && index_uses[d.0 as usize] == self.uses[d.0 as usize];
-                            let everywhere =
-                                stable(val) && anywhere[d.0 as usize] == self.uses[d.0 as usize];
+                            let everywhere = stable(val)
+                                && anywhere[d.0 as usize] == self.uses[d.0 as usize]
+                                && !wide_in_own_block[d.0 as usize];
                             if f.value_type(val) == Type::I32
                                 && (local || everywhere)
                                 && !self.folded.contains(&d)
