@@ -31,6 +31,7 @@
 mod adce;
 mod barrier;
 pub mod budget;
+mod common_base_elim;
 mod correlated_propagation;
 mod dce;
 mod deadargelim;

@@ -148,6 +148,11 @@ const STRAIGHT_LINE: &[Pass] = &[SeparateConstOffsetFromGep, SpeculativeExecutio
 /// into its arm.
 const SINK_ADDRESSES: &[Pass] = &[Sink];
 
+/// NVIDIA's common base elimination (O2, O3; digest part 2 §T, before
+/// base-address strength reduction and CodeGenPrepare): an address the
+/// arms of a branch all compute is computed once above them.
+const COMMON_BASES: &[Pass] = &[CommonBaseElim];
+
 /// NVIDIA's loop strength reduction (digest part 3 §2.9), late, once the
 /// unrolled copies' addresses are one base plus constants (cicc runs it in
 /// its loop pipeline, after LoopUnroll, on SCEV's view of the addresses).
@@ -189,6 +194,7 @@ const O2: &[&[Pass]] = &[
     SINK,
     STRAIGHT_LINE,
     SINK_ADDRESSES,
+    COMMON_BASES,
     STRENGTH_REDUCE,
     VECTORIZE,
 ];
@@ -209,6 +215,7 @@ const O3: &[&[Pass]] = &[
     LATE_CSE,
     STRAIGHT_LINE,
     SINK_ADDRESSES,
+    COMMON_BASES,
     STRENGTH_REDUCE,
     VECTORIZE,
     FINAL_GLOBALDCE,
@@ -307,7 +314,7 @@ mod tests {
         let first = "always-inline nvvm-reflect inline nvvm-reflect nvvm-reflect-pp nvvm-intrinsic-lower nvvm-peephole globaldce sroa mem2reg early-cse instcombine tailcallelim inline simplifycfg sccp ipconstprop deadargelim";
         assert_eq!(names(1), format!("{first} loop-rotate licm indvars loop-deletion sroa mem2reg nvptx-lower-alloca nvptx-lower-args memory-space-opt reassociate gvn instcombine dse adce jump-threading correlated-propagation simplifycfg loop-reduce load-store-vectorizer"));
         let loops = "loop-rotate licm indvars loop-deletion loop-unroll sroa mem2reg nvvm-reflect instcombine simplifycfg nvptx-lower-alloca nvptx-lower-args memory-space-opt nvvm-intrinsic-lower nvvm-peephole reassociate gvn";
-        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce jump-threading correlated-propagation simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer"));
-        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce jump-threading correlated-propagation simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink loop-reduce load-store-vectorizer globaldce"));
+        assert_eq!(names(2), format!("{first} {loops} instcombine dse adce jump-threading correlated-propagation simplifycfg sink separate-const-offset-from-gep speculative-execution early-cse sink common-base-elim loop-reduce load-store-vectorizer"));
+        assert_eq!(names(3), format!("{first} {loops} licm instcombine dse adce jump-threading correlated-propagation simplifycfg sink early-cse instcombine separate-const-offset-from-gep speculative-execution early-cse sink common-base-elim loop-reduce load-store-vectorizer globaldce"));
     }
 }

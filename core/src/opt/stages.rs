@@ -12,12 +12,12 @@
 //! `; RUN:` lines, the stage names a [`Stage`](crate::Stage) carries).
 
 use super::{
-    adce, barrier, correlated_propagation, dce, deadargelim, dse, early_cse, globaldce, indvars,
-    inline, instcombine, ipconstprop, jump_threading, licm, load_store_vectorizer, loop_deletion,
-    loop_rotate, loop_simplify, loop_strength_reduce, loop_unroll, lower_alloca, lower_args,
-    mem2reg, memory_space_opt, nvvm_intrinsic_lower, nvvm_peephole, nvvm_reflect, reassociate,
-    remat, sccp, separate_const_offset, simplifycfg, sink, speculative_execution, sroa,
-    tailcallelim, PassContext,
+    adce, barrier, common_base_elim, correlated_propagation, dce, deadargelim, dse, early_cse,
+    globaldce, indvars, inline, instcombine, ipconstprop, jump_threading, licm,
+    load_store_vectorizer, loop_deletion, loop_rotate, loop_simplify, loop_strength_reduce,
+    loop_unroll, lower_alloca, lower_args, mem2reg, memory_space_opt, nvvm_intrinsic_lower,
+    nvvm_peephole, nvvm_reflect, reassociate, remat, sccp, separate_const_offset, simplifycfg,
+    sink, speculative_execution, sroa, tailcallelim, PassContext,
 };
 use crate::compilation::StageKind;
 use crate::ir::Module;
@@ -30,6 +30,7 @@ pub enum Pass {
     AlwaysInline,
     BasicDbe,
     BranchDist,
+    CommonBaseElim,
     CorrelatedPropagation,
     Dce,
     Deadargelim,
@@ -166,6 +167,12 @@ pub const STAGES: &[StageInfo] = &[
         "branch-dist",
         barrier::run_branch_dist,
         "NVIDIA's dead synchronization elimination: finds the shared and global accesses before and after each __syncthreads() across branches and loops, and deletes the barriers with no write on either side facing an access on the other. __syncthreads_count/and/or stay. nvcc 13.5 keeps every barrier, so no -O level runs it.",
+    ),
+    pass(
+        Pass::CommonBaseElim,
+        "common-base-elim",
+        common_base_elim::run,
+        "NVIDIA's common base elimination: an address computed in several blocks none of which dominates the others (y[i] stored in both arms of an if, or in several cases of a switch) is computed once, at the end of the nearest block above them all, and each access reads that register (plus its constant offset: [%rd1+4]).",
     ),
     pass(
         Pass::CorrelatedPropagation,
