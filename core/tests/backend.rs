@@ -1280,3 +1280,36 @@ __global__ void k(const float *in, int *o, long long *o8, float *g) {
         assert!(!l.iter().any(|x| x.contains(".v4.u8")), "{p}");
     }
 }
+
+/// An index extension that a global address of its own block reads is
+/// computed there (`cvt.s64.s32`) and a later block scales that register
+/// (`shl.b64 …, 2`); a shared array's address is moved into a register
+/// once and read in the blocks its block dominates; a shifted index of a
+/// shared array is scaled once (`(t + 1) * 2` elements of 4 bytes: one
+/// `shl.b32 …, 3`), as NVPTX's DAG and MachineCSE have them.
+#[test]
+fn exported_indices_and_shared_addresses() {
+    let src = r#"
+__global__ void k(float *o, const float *in, int c) {
+    __shared__ float s[512];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    if (t < c) {
+        o[t] = s[(t + 1) * 2];
+        if (t > 3) o[t + 1] = s[t - 1];
+    }
+}
+"#;
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let l = lines(&p);
+        assert!(l.iter().any(|x| x.starts_with("cvt.s64.s32")), "{p}");
+        assert!(has(&p, "shl.b64", "2"), "{p}");
+        assert!(has(&p, "shl.b32", "3"), "{p}");
+        assert!(!has(&p, "shl.b32", "1"), "{p}");
+        let movs = l
+            .iter()
+            .filter(|x| x.starts_with("mov.u32") && x.ends_with("E1s"));
+        assert_eq!(movs.count(), 1, "{p}");
+    }
+}

@@ -277,10 +277,19 @@ impl Sel<'_> {
                         let InstKind::Cast { op, val } = self.f.inst(*i).kind.clone() else {
                             unreachable!("matched above")
                         };
-                        let r32 = self.reg(&val);
                         let t = if w == 32 {
-                            self.scaled(r32, scale, 32)
+                            match self.shifted_index.get(i).cloned() {
+                                Some((x, c)) => {
+                                    let r = self.reg(&x);
+                                    self.scaled(r, scale.wrapping_shl(c as u32), 32)
+                                }
+                                None => {
+                                    let r32 = self.reg(&val);
+                                    self.scaled(r32, scale, 32)
+                                }
+                            }
                         } else if scale == 1 {
+                            let r32 = self.reg(&val);
                             let t = self.m.new_reg(RegClass::B64);
                             let sign = if op == CastOp::SExt { "s" } else { "u" };
                             self.emit(
@@ -290,6 +299,7 @@ impl Sel<'_> {
                             );
                             t
                         } else {
+                            let r32 = self.reg(&val);
                             let t = self.m.new_reg(RegClass::B64);
                             let sign = if op == CastOp::SExt { "s32" } else { "u32" };
                             self.emit(

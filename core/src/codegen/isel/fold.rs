@@ -61,7 +61,8 @@ impl Sel<'_> {
                 match &f.inst(i).kind {
                     // sext/zext i32 → i64 used only as gep indices in its block:
                     // mul.wide.s32 from the 32-bit value, once per scale.
-                    InstKind::Gep { indices, .. } => {
+                    InstKind::Gep { base, indices, .. } => {
+                        let narrow = reg_class(&f.value_type(base)) == RegClass::B32;
                         for idx in indices {
                             let Some(d) = idx.as_inst() else { continue };
                             let InstKind::Cast {
@@ -82,6 +83,23 @@ impl Sel<'_> {
                                 && self.may_rewrite()
                             {
                                 self.folded.insert(d);
+                                if let Some(s) = val.as_inst().filter(|_| narrow) {
+                                    if let InstKind::Bin {
+                                        op: BinOp::Shl,
+                                        lhs,
+                                        rhs: Value::Int(_, c @ 0..=31),
+                                        ..
+                                    } = &f.inst(s).kind
+                                    {
+                                        if self.uses[s.0 as usize] == 1
+                                            && block_of.get(&s) == block_of.get(&d)
+                                            && self.may_rewrite()
+                                        {
+                                            self.folded.insert(s);
+                                            self.shifted_index.insert(d, (lhs.clone(), *c));
+                                        }
+                                    }
+                                }
                             } else if f.value_type(val) == Type::I32
                                 && block_of.get(&d) == Some(&b)
                                 && self.opts.opt_level > 0

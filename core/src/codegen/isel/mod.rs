@@ -86,6 +86,11 @@ struct Sel<'a> {
     /// multiplies wide from the 32-bit value all the same (the DAG sees the
     /// extension node), the extension keeps its register for its other uses.
     local_wide: HashSet<(InstId, InstId)>,
+    /// A folded index extension of a 32-bit (shared) address whose value is
+    /// a shift by a constant, itself folded: the shifted value and the
+    /// shift, so the gep scales once (`shl.b32 %r, %x, 3` for (x << 1) * 4,
+    /// as NVPTX's DAG combines the two).
+    shifted_index: HashMap<InstId, (Value, i64)>,
     /// Constant-offset geps folded into the address of every load and store
     /// that uses them (`[%rd4+8]`; not emitted themselves).
     address_folded: HashSet<InstId>,
@@ -117,8 +122,12 @@ struct Sel<'a> {
     /// The machine blocks a lowered switch added, per IR block (machine
     /// index): (added block, the block it branches to), for the phis.
     switch_edges: HashMap<usize, Vec<(usize, usize)>>,
-    /// The register holding a variable's address, per (name, machine block).
+    /// The register holding a variable's address, per (name, machine
+    /// block); a block reads the one of a block dominating it (NVPTX's
+    /// MachineCSE merges the `mov.u32 %r, smem` along the dominator tree).
     global_regs: HashMap<(String, usize), Reg>,
+    /// Each IR block's immediate dominator, by machine block index.
+    idom: Vec<Option<usize>>,
     /// The register a 32-bit constant was moved into, per (value, machine
     /// block): `shfl.sync`'s operands.
     constant_regs: HashMap<(i64, usize), Reg>,
@@ -154,8 +163,19 @@ pub fn select(
     // Loop headers whose loop is not to be unrolled (hint 1 on its latch):
     // the latch's successor that dominates it.
     let mut nounroll = Vec::new();
+    let dom = DomTree::new(f);
+    // Each block's immediate dominator, as machine block indices (the
+    // blocks a lowered switch adds come after these and have none).
+    let idom: Vec<Option<usize>> = f
+        .layout
+        .iter()
+        .map(|b| {
+            dom.idom[b.0 as usize]
+                .filter(|d| d != b)
+                .and_then(|d| block_index.get(&d).copied())
+        })
+        .collect();
     if f.loop_hints.iter().any(|h| h.unroll == 1) {
-        let dom = DomTree::new(f);
         for h in f.loop_hints.iter().filter(|h| h.unroll == 1) {
             nounroll.extend(
                 f.successors(h.latch)
@@ -230,6 +250,7 @@ pub fn select(
         ext_loads: HashMap::default(),
         ext_args: HashMap::default(),
         local_wide: HashSet::default(),
+        shifted_index: HashMap::default(),
         constant_regs: HashMap::default(),
         vec_regs: HashMap::default(),
         param_temps: HashMap::default(),
@@ -245,6 +266,7 @@ pub fn select(
         scaled_index: HashMap::default(),
         switch_edges: HashMap::default(),
         global_regs: HashMap::default(),
+        idom,
         cur: 0,
         loc: None,
         diags: Vec::new(),

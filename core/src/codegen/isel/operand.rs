@@ -97,14 +97,19 @@ impl Sel<'_> {
     pub(super) fn reg(&mut self, v: &Value) -> Reg {
         let op = self.operand(v);
         let t = self.f.value_type(v);
-        // A variable's address moved into a register once per block
-        // (`mov.u32 %r3, smem;` read by every access there), as nvcc's.
+        // A variable's address moved into a register once (`mov.u32 %r3,
+        // smem;`), read by every access in that block and in the blocks it
+        // dominates, as nvcc's.
         if let Operand::Sym(name) = &op {
             if matches!(v, Value::Global(..)) {
-                let key = (name.clone(), self.cur);
-                if let Some(&r) = self.global_regs.get(&key) {
-                    return r;
+                let mut b = Some(self.cur);
+                while let Some(at) = b {
+                    if let Some(&r) = self.global_regs.get(&(name.clone(), at)) {
+                        return r;
+                    }
+                    b = self.idom.get(at).copied().flatten();
                 }
+                let key = (name.clone(), self.cur);
                 let r = self.in_reg(op, &t);
                 self.global_regs.insert(key, r);
                 return r;
