@@ -261,10 +261,10 @@ impl Sel<'_> {
             let term = match idx {
                 Value::Int(_, c) => Operand::Imm(c * scale),
                 Value::Inst(i)
-                    if (self.folded.contains(i) || self.local_wide.contains(&(id, *i)))
+                    if (self.folded.contains(i)
+                        || self.local_wide.get(i).is_some_and(|g| g.contains(&id)))
                         && matches!(self.f.inst(*i).kind, InstKind::Cast { .. })
-                        && !self.ext_args.values().any(|(e, _)| e == i)
-                        && !self.ext_loads.values().any(|(e, _)| e == i) =>
+                        && !self.widened.contains(i) =>
                 {
                     // sext/zext i32 folded: multiply-wide from the 32-bit value
                     // (a plain multiply for a 32-bit address), shared by every

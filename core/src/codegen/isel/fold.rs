@@ -106,7 +106,7 @@ impl Sel<'_> {
                                 && !self.folded.contains(&d)
                                 && self.may_rewrite()
                             {
-                                self.local_wide.insert((i, d));
+                                self.local_wide.entry(d).or_default().insert(i);
                             }
                         }
                     }
@@ -276,10 +276,11 @@ impl Sel<'_> {
                     && !self.folded.contains(&i)
                     && !self.folded.contains(&d)
                     && !self.param_temp_parts.contains(&d)
-                    && !self.local_wide.iter().any(|(_, e)| *e == i)
+                    && !self.local_wide.contains_key(&i)
                     && self.may_rewrite()
                 {
                     self.ext_loads.insert(d, (i, *op == CastOp::SExt));
+                    self.widened.insert(i);
                     self.folded.insert(i);
                 }
             }
@@ -348,6 +349,7 @@ impl Sel<'_> {
                     && self.may_rewrite()
                 {
                     self.ext_args.insert(n as u32, (i, *op == CastOp::SExt));
+                    self.widened.insert(i);
                     self.folded.insert(i);
                 }
             }

@@ -81,11 +81,14 @@ struct Sel<'a> {
     /// parameter into the extension's register, as LLVM's extending load of
     /// a lowered parameter; the extension is folded.
     ext_args: HashMap<u32, (InstId, bool)>,
-    /// (gep, extension) pairs where the gep's index is an i32 extension
-    /// computed in the gep's own block but also read elsewhere: the gep
-    /// multiplies wide from the 32-bit value all the same (the DAG sees the
-    /// extension node), the extension keeps its register for its other uses.
-    local_wide: HashSet<(InstId, InstId)>,
+    /// Extensions of i32 gep indices computed in the gep's own block but
+    /// also read elsewhere → those geps: each multiplies wide from the
+    /// 32-bit value all the same (the DAG sees the extension node), the
+    /// extension keeps its register for its other uses.
+    local_wide: HashMap<InstId, HashSet<InstId>>,
+    /// The extensions a load or a parameter's load computes (those of
+    /// `ext_loads` and `ext_args`): their register is the load's.
+    widened: HashSet<InstId>,
     /// A folded index extension of a 32-bit (shared) address whose value is
     /// a shift by a constant, itself folded: the shifted value and the
     /// shift, so the gep scales once (`shl.b32 %r, %x, 3` for (x << 1) * 4,
@@ -249,7 +252,8 @@ pub fn select(
         address_folded: HashSet::default(),
         ext_loads: HashMap::default(),
         ext_args: HashMap::default(),
-        local_wide: HashSet::default(),
+        local_wide: HashMap::default(),
+        widened: HashSet::default(),
         shifted_index: HashMap::default(),
         constant_regs: HashMap::default(),
         vec_regs: HashMap::default(),
