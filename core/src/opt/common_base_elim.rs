@@ -29,13 +29,7 @@ use crate::opt::loops::{push_before_end, LoopInfo};
 const MAX_DEPTH: u32 = 4;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            changed |= run_function(f, cx);
-        }
-    }
-    changed
+    cx.each_defined(m, run_function)
 }
 
 /// Whether an instruction may be part of a compared address: pure,

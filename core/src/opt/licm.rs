@@ -24,13 +24,7 @@ use crate::collections::{HashMap, HashSet};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            changed |= run_function(f, cx);
-        }
-    }
-    changed
+    cx.each_defined(m, run_function)
 }
 
 pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {

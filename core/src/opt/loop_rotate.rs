@@ -42,13 +42,7 @@ use crate::ir::*;
 pub const MAX_HEADER: usize = 16;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
-    let mut changed = false;
-    for f in &mut m.functions {
-        if !f.is_declaration() {
-            changed |= run_function(f, cx);
-        }
-    }
-    changed
+    cx.each_defined(m, run_function)
 }
 
 pub fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {

@@ -46,6 +46,22 @@ impl PassContext<'_> {
     /// The usual driver of a pass over functions: `run_function` on every
     /// defined function, each one it changed remarked with `what` (see
     /// [`changed_function`](Self::changed_function)); whether any changed.
+    /// Runs `run_function` on each function with a body; true when it
+    /// changed one (the pass reports what it did itself).
+    pub fn each_defined(
+        &self,
+        m: &mut Module,
+        mut run_function: impl FnMut(&mut Function, &Self) -> bool,
+    ) -> bool {
+        let mut changed = false;
+        for f in &mut m.functions {
+            if !f.is_declaration() {
+                changed |= run_function(f, self);
+            }
+        }
+        changed
+    }
+
     pub fn each_function(
         &self,
         m: &mut Module,
