@@ -210,7 +210,8 @@ fn run_function(f: &mut Function, cx: &super::PassContext) -> bool {
     }
     if changed {
         f.replace_uses_by_map(&replaced);
-        remove_dead_trees(f, replaced.keys().copied().collect());
+        // The replaced geps and what only they computed.
+        super::dce::run_function(f);
     }
     changed
 }
@@ -273,26 +274,4 @@ fn materialize(
     push_before_end(f, d, id);
     block_of.insert(id, d);
     Value::Inst(id)
-}
-
-/// Deletes the replaced geps and what only they computed.
-fn remove_dead_trees(f: &mut Function, mut dead: Vec<InstId>) {
-    let mut uses = f.use_counts();
-    let mut gone: HashSet<InstId> = HashSet::default();
-    while let Some(i) = dead.pop() {
-        if uses[i.0 as usize] != 0 || !gone.insert(i) {
-            continue;
-        }
-        f.inst(i).kind.for_each_operand(|o| {
-            if let Value::Inst(d) = o {
-                uses[d.0 as usize] -= 1;
-                if uses[d.0 as usize] == 0 && tree_node(&f.inst(*d).kind) {
-                    dead.push(*d);
-                }
-            }
-        });
-    }
-    for b in f.layout.clone() {
-        f.block_mut(b).insts.retain(|i| !gone.contains(i));
-    }
 }

@@ -290,25 +290,17 @@ impl Sel<'_> {
         // extended: `ld.param.s32 %rd4` (the DAG combines the extension
         // into the parameter's load unless a `mul.wide` took it first).
         if f.attrs.kernel {
+            // Each parameter's users and each cast's, in one walk.
             let mut arg_uses: HashMap<u32, Vec<InstId>> = HashMap::default();
-            for &b in &f.layout {
-                for &i in &f.block(b).insts {
-                    f.inst(i).kind.for_each_operand(|v| {
-                        if let Value::Arg(n) = v {
-                            arg_uses.entry(*n).or_default().push(i);
-                        }
-                    });
-                }
-            }
             let mut users: HashMap<InstId, Vec<InstId>> = HashMap::default();
             for &b in &f.layout {
                 for &i in &f.block(b).insts {
-                    f.inst(i).kind.for_each_operand(|v| {
-                        if let Value::Inst(d) = v {
-                            if matches!(f.inst(*d).kind, InstKind::Cast { .. }) {
-                                users.entry(*d).or_default().push(i);
-                            }
+                    f.inst(i).kind.for_each_operand(|v| match v {
+                        Value::Arg(n) => arg_uses.entry(*n).or_default().push(i),
+                        Value::Inst(d) if matches!(f.inst(*d).kind, InstKind::Cast { .. }) => {
+                            users.entry(*d).or_default().push(i)
                         }
+                        _ => {}
                     });
                 }
             }
