@@ -20,6 +20,13 @@
 //! volatile loads, nor a load with a memory write below it in its block
 //! (the write may change what it reads). It repeats until nothing moves.
 //!
+//! A parameter's address-space cast read in two or more blocks stays where
+//! it is (at the top of the kernel): nvcc's `cvta.to.global.u64` of a
+//! pointer used in both arms of an if, or in a loop and its remainder, is
+//! right after the `ld.param`s, and moves only toward a single reading
+//! block (NVPTX's lower-args runs in the code generator, after LLVM's Sink,
+//! and MachineSink leaves a cast with several reading blocks in place).
+//!
 //! Then, within its block, a parameter's address-space cast moves down to
 //! just before the first instruction that reads it, where nvcc's PTX has
 //! its `cvta.to.global.u64` (NVPTX's scheduler puts it next to its use;
@@ -119,6 +126,9 @@ fn run_once(f: &mut Function, cx: &super::PassContext, moved: &mut usize) -> boo
             if !movable(kind) || is_load && writes_below {
                 continue;
             }
+            if is_param_cast(f, i) && use_blocks(&block_of, &uses, i) > 1 {
+                continue;
+            }
             let Some(target) = target(&dom, &loop_of, &preds, &block_of, &uses, i, b, is_load)
             else {
                 continue;
@@ -166,6 +176,20 @@ fn movable(k: &InstKind) -> bool {
     ) && !k.is_terminator()
         && !k.has_side_effects()
         && !writes_memory(k)
+}
+
+/// In how many blocks `i`'s result is read (a phi's use counted in the
+/// block its value comes from).
+fn use_blocks(block_of: &HashMap<InstId, BlockId>, uses: &Uses, i: InstId) -> usize {
+    let mut blocks: Vec<BlockId> = uses
+        .get(&i)
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter_map(|&(user, from)| from.or_else(|| block_of.get(&user).copied()))
+        .collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    blocks.len()
 }
 
 /// The nearest common dominator of `a` and `b`.
