@@ -380,7 +380,7 @@ fn struct_parameters_pass_through_the_param_space() {
     );
     assert!(ptx.contains("st.param.f32 \t[func_retval0+8], %f"), "{ptx}");
     assert!(
-        ptx.contains(".param .align 4 .b8 retval0[12];\n\tcall.uni \t(retval0), _Z3add4Vec3S_, (param0, param1);"),
+        ptx.contains(".param .align 4 .b8 retval0[12];\n\tcall.uni (retval0), \n\t_Z3add4Vec3S_, \n\t(\n\tparam0, \n\tparam1\n\t);"),
         "{ptx}"
     );
     assert!(ptx.contains("ld.param.f32 \t%f"), "{ptx}");
@@ -577,7 +577,7 @@ fn device_printf_becomes_vprintf() {
         "{ptx}"
     );
     assert!(
-        ptx.contains("call.uni \t(retval0), vprintf, (param0, param1);"),
+        ptx.contains("call.uni (retval0), \n\tvprintf, \n\t(\n\tparam0, \n\tparam1\n\t);"),
         "{ptx}"
     );
     // The double argument sits at offset 8 of the buffer, the char (as int) at 16.

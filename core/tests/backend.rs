@@ -576,7 +576,7 @@ __global__ void k(const float4 *__restrict__ in, float4 *out, V *s) {
         "a lane is copied:\n{p}"
     );
     find("ld.param.v4.f32 ");
-    find("st.param.v4.f32 [func_retval0], ");
+    find("st.param.v4.f32 [func_retval0+0], ");
     // The pass's stage shows the vectors; isel's input has no scalar member loads left.
     let stage = c
         .stages
@@ -1311,5 +1311,59 @@ __global__ void k(float *o, const float *in, int c) {
             .iter()
             .filter(|x| x.starts_with("mov.u32") && x.ends_with("E1s"));
         assert_eq!(movs.count(), 1, "{p}");
+    }
+}
+
+/// A call sequence's moves through the `.param` space are spelled as nvcc
+/// spells them: integer and pointer arguments `st.param.b32`/`.b64`, an
+/// integer result `ld.param.b32`, a float one `ld.param.f32`, the callee's
+/// `st.param.b32 [func_retval0+0]`, each call `.param` address with its
+/// `+0` (`[param0+0]`, `[retval0+0]`).
+#[test]
+fn call_sequences_move_parameters_untyped_with_an_explicit_offset() {
+    let src = "
+__device__ __noinline__ int pick(const int *p, long long i, int k) { return p[i] + k; }
+__device__ __noinline__ float scale(float x, double y) { return x * (float)y; }
+__global__ void k(const int *a, float *o, int n) {
+  int t = pick(a, n, n + 1);
+  o[t] = scale(o[0], n * 0.5);
+}
+";
+    for p in ours_and_nvrtcs(src, "sm_80") {
+        let k = &p[p.find(".entry").expect("the kernel")..];
+        let ls = lines(k);
+        let text = ls.join("\n");
+        assert_eq!(
+            ls.iter()
+                .filter(|l| *l == ".reg .b32 temp_param_reg")
+                .count(),
+            2,
+            "{k}"
+        );
+        for want in [
+            "st.param.b64 [param0+0], ",
+            "st.param.b64 [param1+0], ",
+            "st.param.b32 [param2+0], ",
+            "st.param.f64 [param1+0], ",
+        ] {
+            assert!(text.contains(want), "{want} in {k}");
+        }
+        assert!(
+            ls.iter()
+                .any(|l| l.starts_with("ld.param.b32 ") && l.ends_with(", [retval0+0]")),
+            "{k}"
+        );
+        assert!(
+            ls.iter()
+                .any(|l| l.starts_with("ld.param.f32 ") && l.ends_with(", [retval0+0]")),
+            "{k}"
+        );
+        let pick = &p[p.find(") _Z4pickPKixi(").expect("pick")..];
+        assert!(
+            lines(pick)
+                .iter()
+                .any(|l| l.starts_with("st.param.b32 [func_retval0+0], ")),
+            "{pick}"
+        );
     }
 }

@@ -311,6 +311,17 @@ pub fn operand_text(f: &MFunction, op: &Operand) -> String {
     s
 }
 
+/// Whether `s` names one of a call sequence's `.param` variables (`param0`,
+/// `retval0`) or a function's result (`func_retval0`): nvcc writes their
+/// addresses with an explicit offset, `[param0+0]`, where a register or a
+/// kernel parameter's is bare (`[%rd1]`, `[k_param_0]`).
+fn is_call_param(s: &str) -> bool {
+    s == "retval0"
+        || s == "func_retval0"
+        || s.strip_prefix("param")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Appends an operand's text (the emitter and the machine stages write
 /// every instruction: no intermediate strings).
 fn push_operand(out: &mut String, f: &MFunction, op: &Operand) {
@@ -327,7 +338,7 @@ fn push_operand(out: &mut String, f: &MFunction, op: &Operand) {
         Operand::Addr(base, off) => {
             out.push('[');
             push_operand(out, f, base);
-            if *off != 0 {
+            if *off != 0 || matches!(&**base, Operand::Sym(s) if is_call_param(s)) {
                 out.push('+');
                 out.push_str(itoa::Buffer::new().format(*off));
             }
@@ -383,6 +394,10 @@ pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
     if let Some((p, neg)) = i.guard {
         let _ = write!(out, "@{}{} ", if neg { "!" } else { "" }, p);
     }
+    if i.op == Op::Call {
+        push_call(out, f, i);
+        return;
+    }
     out.push_str(i.op.name());
     out.push_str(&i.modifiers);
     // nvcc writes `wmma.mma`'s operands after a space, not a tab.
@@ -394,6 +409,44 @@ pub fn push_instr(out: &mut String, f: &MFunction, i: &Instr) {
     for (k, o) in i.operands.iter().enumerate() {
         out.push_str(if k == 0 { first } else { ", " });
         push_operand(out, f, o);
+    }
+    out.push(';');
+}
+
+/// A call as NVPTX writes it, over several lines: the result, the callee,
+/// the arguments in parentheses one per line, then a prototype:
+/// `call.uni (retval0), \n\tf, \n\t(\n\tparam0, \n\tparam1\n\t);`.
+/// The operands: `(retval0)` when there is a result, the callee, the
+/// parenthesised argument list, the prototype of an indirect call.
+fn push_call(out: &mut String, f: &MFunction, i: &Instr) {
+    out.push_str(i.op.name());
+    out.push_str(&i.modifiers);
+    out.push(' ');
+    let mut ops = i.operands.iter().peekable();
+    if let Some(Operand::Sym(r)) = ops.peek() {
+        if r.starts_with("(retval") {
+            out.push_str(r);
+            out.push_str(", ");
+            ops.next();
+        }
+    }
+    if let Some(callee) = ops.next() {
+        out.push_str("\n\t");
+        push_operand(out, f, callee);
+        out.push_str(", ");
+    }
+    out.push_str("\n\t(\n\t");
+    if let Some(Operand::Sym(args)) = ops.next() {
+        let args = args.trim_start_matches('(').trim_end_matches(')');
+        if !args.is_empty() {
+            out.push_str(&args.replace(", ", ", \n\t"));
+            out.push_str("\n\t");
+        }
+    }
+    out.push(')');
+    for proto in ops {
+        out.push_str("\n\t, ");
+        push_operand(out, f, proto);
     }
     out.push(';');
 }

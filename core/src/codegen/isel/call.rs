@@ -222,6 +222,8 @@ impl Sel<'_> {
         let n = self.calls;
         self.calls += 1;
         self.push(Instr::line(Op::Text, format!("{{ // callseq {n}, 0")));
+        // NVPTX declares this scratch register in every call sequence.
+        self.push(Instr::line(Op::Decl, ".reg .b32 temp_param_reg".into()));
         let target = callee.map_err(|v| self.reg(v));
         let callee = callee.unwrap_or("");
         // A struct result comes back in `retval0`, not through its pointer.
@@ -247,11 +249,6 @@ impl Sel<'_> {
             let t = self.f.value_type(a);
             let (decl, st) = func_param_types(&t);
             let r = self.param_reg(a);
-            let st = if r.class == RegClass::B32 && t != Type::F32 {
-                ".b32"
-            } else {
-                st
-            };
             self.push(Instr::line(Op::Decl, format!(".param {decl} {name}")));
             self.emit(
                 Op::St,
@@ -301,9 +298,7 @@ impl Sel<'_> {
                 proto.push(Operand::Sym(format!("prototype_{n}")));
             }
         }
-        if !names.is_empty() || !proto.is_empty() {
-            ops.push(Operand::Sym(format!("({})", names.join(", "))));
-        }
+        ops.push(Operand::Sym(format!("({})", names.join(", "))));
         let indirect = !proto.is_empty();
         ops.extend(proto);
         self.emit(Op::Call, if indirect { "" } else { ".uni" }, ops);

@@ -201,11 +201,6 @@ impl Sel<'_> {
             let t = f.value_type(v);
             let r = self.param_reg(v);
             let (_, st) = func_param_types(&t);
-            let st = if r.class == RegClass::B32 && t != Type::F32 {
-                ".b32"
-            } else {
-                st
-            };
             self.emit(
                 Op::St,
                 format!(".param{st}"),

@@ -61,15 +61,18 @@ pub(super) fn mem_suffix(t: &Type) -> &'static str {
 }
 
 /// How a value of type `t` is passed to or returned from a `.func`: its
-/// `.param` declaration type and the type of the `ld.param`/`st.param`
-/// (NVVM declares 32-bit float parameters `.b32` and loads them `.f32`).
+/// `.param` declaration type and the type of the call's `st.param` of an
+/// argument, its `ld.param` of the result and the callee's `st.param` of
+/// its return value (NVVM declares 32-bit float parameters `.b32` and moves
+/// them `.f32`; integers and pointers move untyped, `st.param.b64 [param0+0]`,
+/// `ld.param.b32 %r, [retval0+0]`, as nvcc writes them; the callee reads
+/// its own parameters typed, `ld.param.u32`, see [`param_type`]).
 pub fn func_param_types(t: &Type) -> (&'static str, &'static str) {
     match t {
-        Type::Ptr(addrspace::SHARED) => (".b32", ".u32"),
         Type::F32 => (".b32", ".f32"),
         Type::F64 => (".b64", ".f64"),
-        Type::I64 | Type::Ptr(_) => (".b64", ".u64"),
-        _ => (".b32", ".u32"),
+        Type::I64 | Type::Ptr(_) if *t != Type::Ptr(addrspace::SHARED) => (".b64", ".b64"),
+        _ => (".b32", ".b32"),
     }
 }
 
