@@ -3,7 +3,7 @@
 
 use crate::collections::HashMap;
 use crate::ir::fold;
-use crate::ir::intrinsic::{BitFn, IntTy};
+use crate::ir::intrinsic::{BitFn, IntTy, Intrinsic, Sreg};
 use crate::ir::*;
 
 pub fn run(m: &mut Module, cx: &super::PassContext) -> bool {
@@ -211,6 +211,68 @@ pub(super) fn direct_calls(m: &mut Module) -> bool {
     changed
 }
 
+/// The largest value an i32 `v` can hold, read unsigned, when its
+/// definitions bound it (LLVM's known bits and the special registers'
+/// ranges): a thread index is below 1024, a block dimension at most 1024,
+/// a lane below 32; a mask, a shift right, a remainder, a zero extension
+/// and arithmetic that does not wrap bound what they make. Six definitions
+/// deep at most.
+fn max_unsigned(f: &Function, v: &Value, depth: u32) -> Option<u64> {
+    let Value::Inst(d) = v else {
+        return v
+            .as_int()
+            .filter(|_| nonneg_const(v))
+            .map(|c| c as u64 & 0xffff_ffff);
+    };
+    if depth >= 6 {
+        return None;
+    }
+    let max = |x: &Value| max_unsigned(f, x, depth + 1);
+    match &f.inst(*d).kind {
+        InstKind::Call { callee, .. } => match callee.intrinsic()? {
+            Intrinsic::Sreg(Sreg::Tid(_)) => Some(1023),
+            Intrinsic::Sreg(Sreg::Ntid(_)) => Some(1024),
+            Intrinsic::Sreg(Sreg::LaneId) => Some(31),
+            Intrinsic::Sreg(Sreg::WarpSize) => Some(32),
+            _ => None,
+        },
+        InstKind::Bin {
+            op,
+            lhs,
+            rhs,
+            flags,
+        } => match op {
+            BinOp::And => match (max(lhs), max(rhs)) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            BinOp::LShr => {
+                let c = rhs.as_int().filter(|c| (0..32).contains(c))?;
+                Some(max(lhs).unwrap_or(0xffff_ffff) >> c)
+            }
+            BinOp::URem => max(rhs).map(|m| m.saturating_sub(1)),
+            BinOp::Add if flags.nuw => max(lhs)?.checked_add(max(rhs)?),
+            BinOp::Mul if flags.nuw => max(lhs)?.checked_mul(max(rhs)?),
+            BinOp::Shl if flags.nuw => {
+                let c = rhs.as_int().filter(|c| (0..32).contains(c))?;
+                max(lhs)?.checked_shl(c as u32)
+            }
+            _ => None,
+        }
+        .filter(|&m| m <= 0xffff_ffff),
+        InstKind::Cast {
+            op: CastOp::ZExt,
+            val,
+        } => {
+            let bits = f.value_type(val).bits();
+            (1..32)
+                .contains(&bits)
+                .then(|| max(val).unwrap_or((1u64 << bits) - 1))
+        }
+        _ => None,
+    }
+}
+
 /// Whether an integer's sign bit is known clear (what LLVM's known bits
 /// say of a mask by a non-negative constant, a logical shift right, a
 /// zero extension, an unsigned remainder or quotient), looking at most six
@@ -404,6 +466,33 @@ fn simplify(f: &Function, id: InstId, uses: &[u32]) -> Option<Action> {
                         flags: Flags {
                             nsw: flags.nsw && !wraps,
                             ..Flags::default()
+                        },
+                    }))
+                }
+                // x + c that cannot wrap, x bounded by what it reads (a
+                // thread index is below 1024): `nuw nsw`, as LLVM's
+                // instcombine infers them from known bits (the special
+                // registers' ranges). `s[t + 64]` then splits into `s[t]`
+                // and a constant offset, nvcc's `[%r5+256]`.
+                BinOp::Add
+                    if *ty == Type::I32
+                        && !(flags.nuw && flags.nsw)
+                        && nonneg_const(rhs)
+                        && !lhs.as_inst().is_some_and(|x| {
+                            matches!(&f.inst(x).kind, InstKind::Bin { op: BinOp::Add, rhs: c1, .. } if c1.as_int().is_some())
+                        })
+                        && max_unsigned(f, lhs, 0)
+                            .and_then(|m| m.checked_add(rhs.as_int()? as u64))
+                            .is_some_and(|m| m <= i32::MAX as u64) =>
+                {
+                    Some(Action::Rewrite(InstKind::Bin {
+                        op: BinOp::Add,
+                        lhs: lhs.clone(),
+                        rhs: rhs.clone(),
+                        flags: Flags {
+                            nuw: true,
+                            nsw: true,
+                            ..*flags
                         },
                     }))
                 }
