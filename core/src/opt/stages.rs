@@ -232,7 +232,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::Instcombine,
         "instcombine",
         instcombine::run,
-        "Folds constants and simplifies instructions algebraically (x+0 → x, constant compares, casts of constants, phis of one value).",
+        "Folds constants and simplifies instructions algebraically (x+0 → x, constant compares, casts of constants, phis of one value); marks an add that cannot wrap nuw nsw when its operand is bounded (a thread index is below 1024), as LLVM's known bits do.",
     ),
     pass(
         Pass::Ipconstprop,
@@ -370,7 +370,7 @@ pub const STAGES: &[StageInfo] = &[
         Pass::Sink,
         "sink",
         sink::run,
-        "LLVM's Sink: moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long. Never into a loop (NVIDIA's Sinking2, which sinks toward texture fetches even into loops, is not implemented).",
+        "LLVM's Sink: moves an instruction whose every use is on one side of a branch down into that side (a kernel pointer's cast to the global space into the if that uses it), so the other path does not compute it and its register lives less long. A pointer parameter's cast read in several blocks stays at the top of the kernel, where nvcc's cvta.to.global.u64 is. Never into a loop (NVIDIA's Sinking2, which sinks toward texture fetches even into loops, is not implemented).",
     ),
     pass(
         Pass::SpeculativeExecution,
