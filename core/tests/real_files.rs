@@ -417,7 +417,10 @@ __global__ void step(char *counter, cudaGraphConditionalHandle handle) {
         ptx.contains(".extern .func cudaGraphSetConditional\n(\n"),
         "{ptx}"
     );
-    assert!(ptx.contains("call.uni \n\tcudaGraphSetConditional, "), "{ptx}");
+    assert!(
+        ptx.contains("call.uni \n\tcudaGraphSetConditional, "),
+        "{ptx}"
+    );
 }
 
 /// A large by-value kernel parameter marked `__grid_constant__`
