@@ -368,6 +368,14 @@ pub fn opcode(line: &str) -> Option<&str> {
     if !first.starts_with(|c: char| c.is_ascii_alphabetic()) || first.ends_with(':') {
         return None;
     }
+    // A multi-line call's argument lines (`\tparam0, `) name no instruction.
+    let arg = first.trim_end_matches(',');
+    if arg
+        .strip_prefix("param")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
     first.split('.').next()
 }
 
